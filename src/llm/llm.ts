@@ -1,0 +1,42 @@
+/** The language-model port: one chat call, optionally with tools or a JSON-schema output format. */
+
+export interface ChatMessage {
+  role: "system" | "user" | "assistant" | "tool";
+  content: string;
+  /** On assistant messages that asked for tools. */
+  toolCalls?: ToolCall[];
+  /** On tool messages: the name of the tool that produced this content. */
+  toolName?: string;
+}
+
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object. */
+  parameters: Record<string, unknown>;
+}
+
+export interface ToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  tools?: ToolSpec[];
+  /** JSON Schema for structured output (Ollama's `format`). The reply content is then JSON text. */
+  format?: Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
+export interface ChatResponse {
+  content: string;
+  toolCalls: ToolCall[];
+}
+
+export interface Llm {
+  /** Model name, for logs and health. */
+  readonly model: string;
+  /** Throws AppError `llm_unavailable` / `llm_timeout` / `llm_bad_output`. */
+  chat(request: ChatRequest): Promise<ChatResponse>;
+}
