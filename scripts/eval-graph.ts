@@ -1,0 +1,90 @@
+/**
+ * Scores the rule-based triplet extractor on kmem-dev's triplets.jsonl.
+ *
+ *   npx tsx scripts/eval-graph.ts [--file path/to/triplets.jsonl] [--verbose]
+ *
+ * Prints a table, then (as the last line) one JSON object with strict and EV precision/recall/F1.
+ */
+import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { extractTriplets } from "../src/graph/rule-extractor.js";
+import { normalizeField, scoreTriplets, type PrfScore, type TripletExample } from "../src/graph/triplet-metrics.js";
+
+const DEFAULT_FILE = "/work/shared/eval/kmem-dev/triplets.jsonl";
+const DECIMALS = 3;
+
+const rowSchema = z.object({
+  text: z.string(),
+  triplets: z.array(z.object({ entity: z.string(), attribute: z.string(), value: z.string() })),
+  source_id: z.string().optional(),
+  user_id: z.string().optional(),
+});
+type Row = z.infer<typeof rowSchema>;
+
+async function readRows(file: string): Promise<Row[]> {
+  const text = await readFile(file, "utf8");
+  return text
+    .split("\n")
+    .map((line, i) => ({ line: line.trim(), lineNo: i + 1 }))
+    .filter(({ line }) => line.length > 0)
+    .map(({ line, lineNo }) => {
+      const parsed = rowSchema.safeParse(JSON.parse(line));
+      if (!parsed.success) throw new Error(`${file}:${lineNo}: ${parsed.error.message}`);
+      return parsed.data;
+    });
+}
+
+function fmt(score: PrfScore): string[] {
+  return [score.precision, score.recall, score.f1].map((n) => n.toFixed(DECIMALS));
+}
+
+function showMisses(row: Row, predicted: TripletExample["predicted"]): void {
+  const key = (t: { entity: string; attribute: string; value: string }): string =>
+    [t.entity, t.attribute, t.value].map(normalizeField).join("|");
+  const gold = new Set(row.triplets.map(key));
+  const pred = new Set(predicted.map(key));
+  const missed = row.triplets.filter((t) => !pred.has(key(t)));
+  const extra = predicted.filter((t) => !gold.has(key(t)));
+  if (missed.length === 0 && extra.length === 0) return;
+  console.log(`\n${row.source_id ?? ""} ${row.text}`);
+  for (const t of missed) console.log(`  - missed ${t.entity} | ${t.attribute} | ${t.value}`);
+  for (const t of extra) console.log(`  + extra  ${t.entity} | ${t.attribute} | ${t.value}`);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { file: { type: "string", default: DEFAULT_FILE }, verbose: { type: "boolean", default: false } },
+  });
+  const file = values.file ?? DEFAULT_FILE;
+  const rows = await readRows(file);
+  const examples: TripletExample[] = rows.map((row) => {
+    const predicted = extractTriplets(row.text);
+    if (values.verbose) showMisses(row, predicted);
+    return { gold: row.triplets, predicted };
+  });
+  const scores = scoreTriplets(examples);
+  console.log(`\ntriplets: ${file} (${rows.length} texts, ${scores.strict.gold} gold triplets)`);
+  console.log("variant | precision | recall | f1    | tp/pred/gold");
+  console.log("--------|-----------|--------|-------|-------------");
+  for (const [name, score] of Object.entries(scores)) {
+    const [p, r, f] = fmt(score);
+    console.log(`${name.padEnd(7)} | ${p}     | ${r}  | ${f} | ${score.truePositives}/${score.predicted}/${score.gold}`);
+  }
+  const summary = (score: PrfScore): { precision: number; recall: number; f1: number } => ({
+    precision: Number(score.precision.toFixed(DECIMALS)),
+    recall: Number(score.recall.toFixed(DECIMALS)),
+    f1: Number(score.f1.toFixed(DECIMALS)),
+  });
+  console.log(
+    JSON.stringify({
+      strict: summary(scores.strict),
+      ev: summary(scores.ev),
+      n: rows.length,
+      gold: scores.strict.gold,
+      predicted: scores.strict.predicted,
+    }),
+  );
+}
+
+await main();

@@ -1,0 +1,174 @@
+/**
+ * Runs hybrid recall over the kmem-dev set fully in memory and prints the scores.
+ *
+ *   npx tsx scripts/tune-recall.ts [--dir <kmem-dev dir>] [--k 5] [--grid] [--misses]
+ *
+ * Every user's memories are indexed (as in production); each query runs as its user: BM25 on the
+ * user's own KeywordIndex, brute-force cosine over the user's OfflineEmbedder vectors, then
+ * rankHybrid. `--grid` sweeps the relevance thresholds; `--misses` lists the failing queries.
+ */
+import { parseArgs } from "node:util";
+import { OfflineEmbedder, cosineSimilarity } from "../src/llm/offline-embedder.js";
+import { KeywordIndexRegistry } from "../src/memory/keyword-index.js";
+import {
+  CANDIDATES_PER_RETRIEVER,
+  MIN_KEYWORD_COVERAGE,
+  MIN_VECTOR_SIMILARITY,
+  rankHybrid,
+  type HybridResult,
+  type RankHybridOptions,
+} from "../src/memory/hybrid-ranking.js";
+import {
+  RECALL_CUTOFFS,
+  loadKmemDev,
+  scoreRecall,
+  toRecallSummary,
+  type MemoryRow,
+  type QueryRow,
+  type RankedResult,
+  type RecallReport,
+} from "../src/eval/recall-metrics.js";
+
+const DEFAULT_DIR = "/work/shared/eval/kmem-dev";
+const TEAM_ID = "T-kmem-dev";
+const TOP_K = 10;
+
+interface Prepared {
+  query: QueryRow;
+  vector: RankHybridOptions["vector"];
+  keyword: RankHybridOptions["keyword"];
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      dir: { type: "string", default: DEFAULT_DIR },
+      k: { type: "string", default: "5" },
+      grid: { type: "boolean", default: false },
+      misses: { type: "boolean", default: false },
+      "no-recency": { type: "boolean", default: false },
+    },
+  });
+  const k = Number(values.k);
+  const { memories, queries } = await loadKmemDev(values.dir);
+  const prepared = await prepare(memories, queries);
+  const ownerOf = new Map(memories.map((m) => [m.id, m.user_id]));
+  const run = (overrides: Partial<RankHybridOptions>) => {
+    const ranked = new Map<string, HybridResult[]>();
+    for (const p of prepared) {
+      ranked.set(
+        p.query.qid,
+        rankHybrid({ query: p.query.query, vector: p.vector, keyword: p.keyword, topK: TOP_K, ...overrides }),
+      );
+    }
+    const results = new Map<string, RankedResult[]>();
+    for (const [qid, list] of ranked) {
+      results.set(
+        qid,
+        list.map((r) => ({ id: r.id, userId: ownerOf.get(r.id) ?? "?", relevant: r.relevant })),
+      );
+    }
+    return { ranked, report: scoreRecall({ queries, results, k }) };
+  };
+
+  if (values.grid) {
+    printGrid(run);
+    return;
+  }
+  const { ranked, report } = run({ recency: !values["no-recency"] });
+  printTable(report);
+  if (values.misses) printMisses(queries, ranked, memories);
+  console.log(JSON.stringify(toRecallSummary(report), null, 2));
+}
+
+async function prepare(memories: MemoryRow[], queries: QueryRow[]): Promise<Prepared[]> {
+  const registry = new KeywordIndexRegistry();
+  const embedder = new OfflineEmbedder();
+  const vectors = await embedder.embed(memories.map((m) => m.text));
+  const byUser = new Map<string, Array<{ memory: MemoryRow; vector: number[]; timestamp: number }>>();
+  memories.forEach((memory, i) => {
+    const timestamp = Date.parse(memory.ts);
+    registry.forUser(TEAM_ID, memory.user_id).add([
+      { id: memory.id, text: memory.text, timestamp, channelId: `C-${memory.user_id}`, channelType: memory.channel_type },
+    ]);
+    const list = byUser.get(memory.user_id) ?? [];
+    list.push({ memory, vector: vectors[i] as number[], timestamp });
+    byUser.set(memory.user_id, list);
+  });
+  const queryVectors = await embedder.embed(queries.map((q) => q.query));
+  return queries.map((query, i) => {
+    const index = registry.forUser(TEAM_ID, query.user_id);
+    const keyword = index.search(query.query, { limit: CANDIDATES_PER_RETRIEVER }).map((hit) => {
+      const doc = index.get(hit.id);
+      return { id: hit.id, score: hit.score, coverage: hit.coverage, timestamp: doc?.timestamp ?? 0, text: doc?.text ?? "" };
+    });
+    const qv = queryVectors[i] as number[];
+    const vector = (byUser.get(query.user_id) ?? [])
+      .map((e) => ({ id: e.memory.id, similarity: cosineSimilarity(qv, e.vector), timestamp: e.timestamp, text: e.memory.text }))
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, CANDIDATES_PER_RETRIEVER);
+    return { query, vector, keyword };
+  });
+}
+
+function pct(x: number): string {
+  return x.toFixed(2);
+}
+
+function printTable(report: RecallReport): void {
+  const header = ["type", "n", ...RECALL_CUTOFFS.map((c) => `R@${c}`), "MRR", `relR@${report.k}`];
+  const rows: string[][] = [];
+  for (const [type, s] of Object.entries(report.byType)) {
+    rows.push([type, String(s.n), ...RECALL_CUTOFFS.map((c) => pct(s.recallAt[c])), pct(s.mrr), pct(s.relevantRecallAtK)]);
+  }
+  rows.push(["ALL", "", ...RECALL_CUTOFFS.map((c) => pct(report.recallAt[c])), pct(report.mrr), pct(report.relevantRecallAtK)]);
+  for (const row of [header, ...rows]) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(11) : cell.padStart(7))).join(""));
+  console.log(`stale-above-gold ${pct(report.staleAboveGold)}`);
+  const kinds = Object.entries(report.negativeByKind).map(([kind, v]) => `${kind} ${pct(v.passRate)} (n=${v.n})`);
+  console.log(`negative pass ${pct(report.negativePassRate)}: ${kinds.join(", ")}`);
+  console.log(
+    `isolation violations ${report.isolationViolations}, confusable hits ${report.confusableHits}, other-user-mem hits ${report.otherUserMemHits}`,
+  );
+}
+
+function printGrid(run: (o: Partial<RankHybridOptions>) => { report: RecallReport }): void {
+  console.log("minCov minSim  negPass  relR@5  relR@5(kw/inf/num)  R@5  stale");
+  for (const minKeywordCoverage of [0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8]) {
+    for (const minSimilarity of [0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 1.01]) {
+      const { report } = run({ minKeywordCoverage, minSimilarity });
+      const lexical = (["keyword", "inflection", "numeric"] as const).map((t) => pct(report.byType[t]?.relevantRecallAtK ?? 0));
+      console.log(
+        [minKeywordCoverage, minSimilarity, pct(report.negativePassRate), pct(report.relevantRecallAtK), lexical.join("/"), pct(report.recallAtK), pct(report.staleAboveGold)].join("\t"),
+      );
+    }
+  }
+  console.log(`(defaults: minCov ${MIN_KEYWORD_COVERAGE}, minSim ${MIN_VECTOR_SIMILARITY})`);
+}
+
+function printMisses(queries: QueryRow[], ranked: Map<string, HybridResult[]>, memories: MemoryRow[]): void {
+  const textOf = new Map(memories.map((m) => [m.id, m.text]));
+  for (const q of queries) {
+    const list = ranked.get(q.qid) ?? [];
+    const gold = new Set(q.gold);
+    const stale = new Set(q.stale ?? []);
+    const top = list.slice(0, q.type === "entity" ? 10 : 5).map((r) => r.id);
+    const missed = q.gold.filter((g) => !top.includes(g));
+    const staleFirst = list.findIndex((r) => stale.has(r.id));
+    const goldFirst = list.findIndex((r) => gold.has(r.id));
+    const staleBad = staleFirst >= 0 && (goldFirst < 0 || staleFirst < goldFirst);
+    const negFail = q.type === "negative" && list.some((r) => r.relevant);
+    if (missed.length === 0 && !staleBad && !negFail) continue;
+    console.log(`\n${q.qid} [${q.type}] ${q.query}  gold=${q.gold.join(",")} missed=${missed.join(",")}${staleBad ? " STALE" : ""}`);
+    for (const r of list.slice(0, 5)) {
+      const mark = gold.has(r.id) ? "G" : stale.has(r.id) ? "S" : " ";
+      console.log(
+        `  ${mark} ${r.id} rel=${r.relevant ? 1 : 0} cos=${r.similarity?.toFixed(2) ?? "-"} cov=${r.keywordCoverage?.toFixed(2) ?? "-"} bm25=${r.keywordScore?.toFixed(1) ?? "-"} ${textOf.get(r.id)?.slice(0, 50)}`,
+      );
+    }
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

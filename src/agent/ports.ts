@@ -1,0 +1,33 @@
+import type { Memory, MemoryScope, Turn } from "../types.js";
+
+/** A memory recalled for a message, with its fused score. */
+export interface RecalledMemory {
+  id: string;
+  text: string;
+  timestamp: number;
+  score: number;
+}
+
+/** What the agent needs of long-term memory. */
+export interface MemoryPort {
+  /** The user's memories relevant to `query` in `scope` (only those above the relevance threshold). */
+  recall(scope: MemoryScope, query: string): Promise<RecalledMemory[]>;
+  remember(scope: MemoryScope, text: string, at: number): Promise<Memory>;
+  /** Deletes the memory with this id, or else the best match for the text; returns what was deleted. */
+  forget(scope: MemoryScope, idOrQuery: string): Promise<Memory[]>;
+}
+
+/** What the agent needs of the knowledge graph. */
+export interface GraphPort {
+  /** Current facts about the entities named in `text`, as lines like "또리: 생일 = 10월 27일". */
+  facts(scope: MemoryScope, text: string): Promise<string[]>;
+  /** Current facts about one entity. */
+  entityFacts(scope: MemoryScope, name: string): Promise<string[]>;
+}
+
+/** What the agent needs of conversation history. */
+export interface HistoryPort {
+  /** The rendered history block for the prompt (`[이전 대화 요약]`, `[최근 대화]`), or "" for none. */
+  context(turn: Turn): Promise<string>;
+  record(turn: Turn, reply: string): Promise<void>;
+}

@@ -1,0 +1,71 @@
+import type { ToolCall, ToolSpec } from "../llm/llm.js";
+import type { MemoryScope } from "../types.js";
+import type { GraphPort, MemoryPort } from "./ports.js";
+import { renderMemories } from "./prompt.js";
+
+/** The tools offered to the model. */
+export const TOOL_SPECS: ToolSpec[] = [
+  {
+    name: "remember",
+    description: "Save a fact the user asked you to remember, in their words.",
+    parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+  },
+  {
+    name: "recall",
+    description: "Search the user's memories.",
+    parameters: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
+  },
+  {
+    name: "forget",
+    description: "Delete one memory, by its id or by a description of it.",
+    parameters: { type: "object", properties: { id_or_query: { type: "string" } }, required: ["id_or_query"] },
+  },
+  {
+    name: "query_graph",
+    description: "List the known current facts about an entity (a person, pet, shop, project...).",
+    parameters: { type: "object", properties: { entity: { type: "string" } }, required: ["entity"] },
+  },
+];
+
+/** Runs one tool call for the user of `scope`; returns the text the model sees. Bad arguments are told back. */
+export async function runTool(options: {
+  call: ToolCall;
+  scope: MemoryScope;
+  at: number;
+  memory?: MemoryPort | undefined;
+  graph?: GraphPort | undefined;
+}): Promise<string> {
+  const { call, scope, memory, graph } = options;
+  const arg = (name: string): string | undefined => {
+    const value = call.arguments[name];
+    return typeof value === "string" && value.trim() ? value.trim() : undefined;
+  };
+  switch (call.name) {
+    case "remember": {
+      const text = arg("text");
+      if (!text || !memory) return text ? "memory is unavailable" : "error: `text` is required";
+      const saved = await memory.remember(scope, text, options.at);
+      return `saved as ${saved.id}`;
+    }
+    case "recall": {
+      const query = arg("query");
+      if (!query || !memory) return query ? "memory is unavailable" : "error: `query` is required";
+      const found = await memory.recall(scope, query);
+      return found.length ? renderMemories(found) : "no matching memories";
+    }
+    case "forget": {
+      const target = arg("id_or_query");
+      if (!target || !memory) return target ? "memory is unavailable" : "error: `id_or_query` is required";
+      const deleted = await memory.forget(scope, target);
+      return deleted.length ? `deleted: ${deleted.map((m) => `${m.id} "${m.text}"`).join(", ")}` : "nothing matched";
+    }
+    case "query_graph": {
+      const entity = arg("entity");
+      if (!entity || !graph) return entity ? "the knowledge graph is unavailable" : "error: `entity` is required";
+      const facts = await graph.entityFacts(scope, entity);
+      return facts.length ? facts.join("\n") : `no facts about ${entity}`;
+    }
+    default:
+      return `error: unknown tool ${call.name}`;
+  }
+}

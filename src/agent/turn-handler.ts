@@ -1,0 +1,12 @@
+import type { Turn } from "../types.js";
+
+/** What front ends (Slack, console) need from the agent: one turn in, one reply out. */
+export interface TurnHandler {
+  handle(turn: Turn): Promise<Reply>;
+}
+
+export interface Reply {
+  text: string;
+  /** How the reply was made: by the model, or from memory alone (no model reachable). */
+  mode: "llm" | "recall-only" | "remembered";
+}

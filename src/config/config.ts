@@ -1,0 +1,121 @@
+import { existsSync } from "node:fs";
+import { z } from "zod";
+import { AppError } from "../errors.js";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const url = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\/[^\s/]+/.test(v), { message: `accepts an http(s) URL (${what})` });
+
+const int = (min: number, max: number) =>
+  z.coerce
+    .number({ message: `accepts an integer from ${min} to ${max}` })
+    .int({ message: `accepts an integer from ${min} to ${max}` })
+    .min(min, { message: `accepts an integer from ${min} to ${max}` })
+    .max(max, { message: `accepts an integer from ${min} to ${max}` });
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "accepts true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/**
+ * The one configuration schema, parsed once at start from the environment. Keys are the environment
+ * variable names; README.md's configuration table and .env.example list every one.
+ */
+export const configSchema = z.object({
+  SLACK_BOT_TOKEN: optionalString.refine((v) => v === undefined || v.startsWith("xoxb-"), {
+    message: "accepts a bot token starting with xoxb-",
+  }),
+  SLACK_SIGNING_SECRET: optionalString,
+  SLACK_APP_TOKEN: optionalString.refine((v) => v === undefined || v.startsWith("xapp-"), {
+    message: "accepts an app-level token starting with xapp-",
+  }),
+  SLACK_API_URL: url("the Slack Web API base, e.g. https://slack.com/api/").optional(),
+  OLLAMA_HOST: url("e.g. http://127.0.0.1:11434").default("http://127.0.0.1:11434"),
+  OLLAMA_CHAT_MODEL: z.string().trim().min(1, { message: "accepts a model name" }).default("qwen2.5:7b"),
+  OLLAMA_EMBED_MODEL: z.string().trim().min(1, { message: "accepts a model name" }).default("bge-m3"),
+  LLM_TIMEOUT_MS: int(100, 600_000).default(60_000),
+  EMBEDDER: z
+    .enum(["auto", "ollama", "offline"], { message: "accepts auto, ollama or offline" })
+    .default("auto"),
+  EMBED_BATCH_SIZE: int(1, 2048).default(64),
+  CHROMA_URL: url("e.g. http://127.0.0.1:8000").optional(),
+  DATA_DIR: z.string().trim().min(1, { message: "accepts a folder path" }).default("./data"),
+  ADMIN_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: "accepts a secret of at least 16 characters",
+  }),
+  RECALL_TOP_K: int(1, 50).default(5),
+  ALLOW_DM_MEMORIES_IN_CHANNELS: bool.default(false),
+  HOST: z.string().trim().min(1, { message: "accepts a host name or IP" }).default("127.0.0.1"),
+  PORT: int(0, 65535).default(3000),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      message: "accepts fatal, error, warn, info, debug, trace or silent",
+    })
+    .default("info"),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export type SlackMode = "http" | "socket" | "local";
+
+/** Which front end the config selects: Socket Mode with an app token, HTTP with a signing secret, else local. */
+export function slackMode(config: Config): SlackMode {
+  if (!config.SLACK_BOT_TOKEN) return "local";
+  return config.SLACK_APP_TOKEN ? "socket" : "http";
+}
+
+/**
+ * Parses the configuration. Throws AppError `config_invalid` whose message is one line naming the
+ * variable and what it accepts, e.g. `PORT: accepts an integer from 0 to 65535 (got "abc")`.
+ */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const key = String(issue.path[0] ?? "config");
+    const got = env[key];
+    const shown = got === undefined ? "" : ` (got ${JSON.stringify(isSecret(key) ? "***" : got)})`;
+    throw new AppError("config_invalid", `${key}: ${issue.message}${shown}`, { details: { variable: key } });
+  }
+  const config = result.data;
+  if (config.SLACK_BOT_TOKEN && !config.SLACK_APP_TOKEN && !config.SLACK_SIGNING_SECRET) {
+    throw new AppError(
+      "config_invalid",
+      "SLACK_SIGNING_SECRET: required in HTTP mode (SLACK_BOT_TOKEN set without SLACK_APP_TOKEN)",
+      { details: { variable: "SLACK_SIGNING_SECRET" } },
+    );
+  }
+  if (!config.SLACK_BOT_TOKEN && config.SLACK_APP_TOKEN) {
+    throw new AppError("config_invalid", "SLACK_BOT_TOKEN: required when SLACK_APP_TOKEN is set", {
+      details: { variable: "SLACK_BOT_TOKEN" },
+    });
+  }
+  return config;
+}
+
+function isSecret(key: string): boolean {
+  return /TOKEN|SECRET/.test(key);
+}
+
+/**
+ * Reads `.env` (if present) into a copy of the environment; variables already set win, as with dotenv.
+ * Uses Node's own parser (`process.loadEnvFile` semantics via util.parseEnv).
+ */
+export async function loadEnv(
+  env: NodeJS.ProcessEnv,
+  envFile = ".env",
+): Promise<Record<string, string | undefined>> {
+  if (!existsSync(envFile)) return { ...env };
+  const { readFile } = await import("node:fs/promises");
+  const { parseEnv } = await import("node:util");
+  const fromFile = parseEnv(await readFile(envFile, "utf8")) as Record<string, string>;
+  return { ...fromFile, ...env };
+}

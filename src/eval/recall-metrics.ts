@@ -1,0 +1,292 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Scoring of the kmem-dev recall set, exactly as its README's "Scoring" section defines it, plus a
+ * zod-validated loader for its memories.jsonl and queries.jsonl.
+ */
+
+export const QUERY_TYPES = [
+  "keyword",
+  "inflection",
+  "paraphrase",
+  "entity",
+  "numeric",
+  "mixed_lang",
+  "update",
+  "negative",
+] as const;
+export type QueryType = (typeof QUERY_TYPES)[number];
+
+export const NEG_KINDS = ["absent", "isolation", "isolation_same_name"] as const;
+export type NegKind = (typeof NEG_KINDS)[number];
+
+/** The cut-offs the README asks recall to be reported at. */
+export const RECALL_CUTOFFS = [1, 3, 5, 10] as const;
+/** MRR counts the first gold hit within this many results. */
+export const MRR_CUTOFF = 10;
+
+export const memoryRowSchema = z.object({
+  id: z.string().min(1),
+  user_id: z.string().min(1),
+  text: z.string(),
+  ts: z.iso.datetime(),
+  channel_type: z.enum(["im", "mpim", "channel", "group"]),
+  lang: z.enum(["ko", "en", "mixed"]),
+});
+export type MemoryRow = z.infer<typeof memoryRowSchema>;
+
+export const queryRowSchema = z.object({
+  qid: z.string().min(1),
+  user_id: z.string().min(1),
+  query: z.string().min(1),
+  gold: z.array(z.string()),
+  type: z.enum(QUERY_TYPES),
+  stale: z.array(z.string()).optional(),
+  entity: z.string().optional(),
+  other_user_has: z.string().optional(),
+  other_user_mem: z.array(z.string()).optional(),
+  neg_kind: z.enum(NEG_KINDS).optional(),
+  confusable_other_user: z.array(z.string()).optional(),
+});
+export type QueryRow = z.infer<typeof queryRowSchema>;
+
+/** Parses JSON Lines text, validating each non-blank line; errors name the file and line. */
+export function parseJsonl<T>(options: { text: string; schema: z.ZodType<T>; source: string }): T[] {
+  const rows: T[] = [];
+  options.text.split("\n").forEach((line, index) => {
+    if (line.trim() === "") return;
+    const where = `${options.source}:${index + 1}`;
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch (err) {
+      throw new Error(`${where}: not valid JSON`, { cause: err });
+    }
+    const parsed = options.schema.safeParse(json);
+    if (!parsed.success) throw new Error(`${where}: ${z.prettifyError(parsed.error)}`);
+    rows.push(parsed.data);
+  });
+  return rows;
+}
+
+/** Loads memories.jsonl and queries.jsonl from a kmem-dev directory. */
+export async function loadKmemDev(dir: string): Promise<{ memories: MemoryRow[]; queries: QueryRow[] }> {
+  const read = async <T>(file: string, schema: z.ZodType<T>): Promise<T[]> => {
+    const source = path.join(dir, file);
+    return parseJsonl({ text: await readFile(source, "utf8"), schema, source });
+  };
+  const [memories, queries] = await Promise.all([
+    read("memories.jsonl", memoryRowSchema),
+    read("queries.jsonl", queryRowSchema),
+  ]);
+  return { memories, queries };
+}
+
+/** One returned memory, in rank order; `relevant` = above the bot's relevance threshold. */
+export interface RankedResult {
+  id: string;
+  userId: string;
+  relevant: boolean;
+}
+
+/** Recall at each reported cut-off. */
+export type RecallTable = Record<(typeof RECALL_CUTOFFS)[number], number>;
+
+export interface TypeScore {
+  n: number;
+  recallAtK: number;
+  mrr: number;
+  recallAt: RecallTable;
+  /** Recall at k counting only results marked relevant: what the bot would actually answer from. */
+  relevantRecallAtK: number;
+}
+
+export interface RecallReport {
+  k: number;
+  recallAtK: number;
+  mrr: number;
+  recallAt: RecallTable;
+  relevantRecallAtK: number;
+  byType: Partial<Record<QueryType, TypeScore>>;
+  /** Fraction of update queries where a stale id ranks above the gold, or appears while the gold is missing. */
+  staleAboveGold: number;
+  negativePassRate: number;
+  negativeByKind: Partial<Record<NegKind, { n: number; passRate: number }>>;
+  /** Number of queries whose results hold any other user's memory. Must be 0. */
+  isolationViolations: number;
+  /** isolationViolations / number of queries. */
+  leakRate: number;
+  /** Returned items that are a query's `confusable_other_user` ids. */
+  confusableHits: number;
+  /** Returned items that are a negative query's `other_user_mem` ids. */
+  otherUserMemHits: number;
+}
+
+/** The JSON summary the project reports: a projection of {@link RecallReport}. */
+export interface RecallSummary {
+  k: number;
+  recallAtK: number;
+  mrr: number;
+  byType: Partial<Record<QueryType, { n: number; recallAtK: number; mrr: number }>>;
+  staleAboveGold: number;
+  negativePassRate: number;
+  isolationViolations: number;
+}
+
+export interface ScoreOptions {
+  queries: QueryRow[];
+  /** Ranked results per qid; a missing qid counts as an empty list. */
+  results: ReadonlyMap<string, RankedResult[]>;
+  /** The k of `recallAtK`; default 5. */
+  k?: number;
+}
+
+/** Default k of the headline recall. */
+export const DEFAULT_RECALL_K = 5;
+
+interface PositiveScore {
+  type: QueryType;
+  recallAt: RecallTable;
+  recallAtK: number;
+  relevantRecallAtK: number;
+  reciprocalRank: number;
+}
+
+/**
+ * Scores ranked results against the dev set:
+ * - recall@k = |gold ∩ top-k| / |gold|, averaged over queries with a non-empty gold;
+ * - MRR = mean of 1 / rank of the first gold id within the top {@link MRR_CUTOFF} (0 if none);
+ * - a negative passes iff no result is `relevant` and no result belongs to another user;
+ * - an isolation violation is a query with any other user's result, relevant or not.
+ */
+export function scoreRecall(options: ScoreOptions): RecallReport {
+  const k = options.k ?? DEFAULT_RECALL_K;
+  const positives: PositiveScore[] = [];
+  let updates = 0;
+  let staleAbove = 0;
+  const negatives: Array<{ kind: NegKind | undefined; pass: boolean }> = [];
+  let isolationViolations = 0;
+  let confusableHits = 0;
+  let otherUserMemHits = 0;
+
+  for (const query of options.queries) {
+    const results = options.results.get(query.qid) ?? [];
+    const leaked = results.some((r) => r.userId !== query.user_id);
+    if (leaked) isolationViolations++;
+    confusableHits += countIn(results, query.confusable_other_user);
+    otherUserMemHits += countIn(results, query.other_user_mem);
+
+    if (query.type === "negative" || query.gold.length === 0) {
+      const pass = !leaked && !results.some((r) => r.relevant);
+      negatives.push({ kind: query.neg_kind, pass });
+      continue;
+    }
+    positives.push(scorePositive(query, results, k));
+    if (query.type === "update") {
+      updates++;
+      if (isStaleAboveGold(query, results)) staleAbove++;
+    }
+  }
+
+  const byType: RecallReport["byType"] = {};
+  for (const type of QUERY_TYPES) {
+    const rows = positives.filter((p) => p.type === type);
+    if (rows.length > 0) byType[type] = aggregate(rows);
+  }
+  const overall = aggregate(positives);
+  const negativeByKind: RecallReport["negativeByKind"] = {};
+  for (const kind of NEG_KINDS) {
+    const rows = negatives.filter((r) => r.kind === kind);
+    if (rows.length > 0) negativeByKind[kind] = { n: rows.length, passRate: passRate(rows) };
+  }
+  return {
+    k,
+    recallAtK: overall.recallAtK,
+    mrr: overall.mrr,
+    recallAt: overall.recallAt,
+    relevantRecallAtK: overall.relevantRecallAtK,
+    byType,
+    staleAboveGold: updates === 0 ? 0 : staleAbove / updates,
+    negativePassRate: passRate(negatives),
+    negativeByKind,
+    isolationViolations,
+    leakRate: options.queries.length === 0 ? 0 : isolationViolations / options.queries.length,
+    confusableHits,
+    otherUserMemHits,
+  };
+}
+
+/** Projects a report onto the JSON summary shape. */
+export function toRecallSummary(report: RecallReport): RecallSummary {
+  const byType: RecallSummary["byType"] = {};
+  for (const [type, score] of Object.entries(report.byType) as Array<[QueryType, TypeScore]>) {
+    byType[type] = { n: score.n, recallAtK: score.recallAtK, mrr: score.mrr };
+  }
+  return {
+    k: report.k,
+    recallAtK: report.recallAtK,
+    mrr: report.mrr,
+    byType,
+    staleAboveGold: report.staleAboveGold,
+    negativePassRate: report.negativePassRate,
+    isolationViolations: report.isolationViolations,
+  };
+}
+
+function scorePositive(query: QueryRow, results: RankedResult[], k: number): PositiveScore {
+  const gold = new Set(query.gold);
+  const recallAtCut = (cut: number, onlyRelevant = false): number => {
+    let hits = 0;
+    for (const r of results.slice(0, cut)) {
+      if (gold.has(r.id) && r.userId === query.user_id && (!onlyRelevant || r.relevant)) hits++;
+    }
+    return hits / gold.size;
+  };
+  const firstGold = results.slice(0, MRR_CUTOFF).findIndex((r) => gold.has(r.id));
+  return {
+    type: query.type,
+    recallAt: { 1: recallAtCut(1), 3: recallAtCut(3), 5: recallAtCut(5), 10: recallAtCut(10) },
+    recallAtK: recallAtCut(k),
+    relevantRecallAtK: recallAtCut(k, true),
+    reciprocalRank: firstGold < 0 ? 0 : 1 / (firstGold + 1),
+  };
+}
+
+function isStaleAboveGold(query: QueryRow, results: RankedResult[]): boolean {
+  const stale = new Set(query.stale ?? []);
+  if (stale.size === 0) return false;
+  const gold = new Set(query.gold);
+  const firstGold = results.findIndex((r) => gold.has(r.id));
+  const firstStale = results.findIndex((r) => stale.has(r.id));
+  if (firstStale < 0) return false;
+  return firstGold < 0 || firstStale < firstGold;
+}
+
+function aggregate(rows: PositiveScore[]): TypeScore {
+  const mean = (pick: (row: PositiveScore) => number): number =>
+    rows.length === 0 ? 0 : rows.reduce((sum, row) => sum + pick(row), 0) / rows.length;
+  return {
+    n: rows.length,
+    recallAtK: mean((r) => r.recallAtK),
+    mrr: mean((r) => r.reciprocalRank),
+    recallAt: {
+      1: mean((r) => r.recallAt[1]),
+      3: mean((r) => r.recallAt[3]),
+      5: mean((r) => r.recallAt[5]),
+      10: mean((r) => r.recallAt[10]),
+    },
+    relevantRecallAtK: mean((r) => r.relevantRecallAtK),
+  };
+}
+
+function passRate(rows: Array<{ pass: boolean }>): number {
+  return rows.length === 0 ? 0 : rows.filter((r) => r.pass).length / rows.length;
+}
+
+function countIn(results: RankedResult[], ids: string[] | undefined): number {
+  if (ids === undefined || ids.length === 0) return 0;
+  const set = new Set(ids);
+  return results.filter((r) => set.has(r.id)).length;
+}

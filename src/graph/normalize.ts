@@ -1,0 +1,303 @@
+/**
+ * Name, attribute and value normalisation for the knowledge graph.
+ *
+ * Korean attaches particles to names ("또리는", "또리가", "또리의"), so the same entity arrives in many
+ * surface forms. We strip a trailing particle only when it is phonologically possible (은/이/을 after a
+ * final consonant, 는/가/를 after a vowel), the rest keeps at least {@link MIN_STEM_CHARS} characters,
+ * and the word is not a common noun that merely ends in that syllable ("고양이"). Particles that often end
+ * real nouns (도: 제주도, 과: 국문과, 와, 하고, 에서) are stripped only when the rest is a known name.
+ */
+import { charCount, hasBatchim, isHangulSyllable, lastChar } from "./hangul.js";
+
+/** A stem left after stripping must keep at least this many characters ("나는" is handled as a pronoun). */
+export const MIN_STEM_CHARS = 2;
+/** At most this many particles are peeled off one word ("도현이는" → "도현이" → "도현"). */
+const MAX_PARTICLE_ROUNDS = 2;
+
+type Attach = "consonant" | "vowel" | "any";
+
+/** Particles stripped without further evidence, longest first. */
+const STRONG_PARTICLES: ReadonlyArray<readonly [string, Attach]> = [
+  ["에게서", "any"],
+  ["한테서", "any"],
+  ["에게", "any"],
+  ["한테", "any"],
+  ["께서", "any"],
+  ["이랑", "consonant"],
+  ["랑", "vowel"],
+  ["은", "consonant"],
+  ["는", "vowel"],
+  ["이", "consonant"],
+  ["가", "vowel"],
+  ["을", "consonant"],
+  ["를", "vowel"],
+  ["의", "any"],
+];
+
+/** Particles that also end many ordinary nouns; stripped only when the stem is a known name. */
+const WEAK_PARTICLES: ReadonlyArray<readonly [string, Attach]> = [
+  ["에서", "any"],
+  ["하고", "any"],
+  ["도", "any"],
+  ["과", "consonant"],
+  ["와", "vowel"],
+];
+
+/** Common nouns that end in consonant + 이, where 이 is not the subject particle / name suffix. */
+const NOUNS_ENDING_IN_I = [
+  "고양이",
+  "원숭이",
+  "호랑이",
+  "어린이",
+  "목걸이",
+  "귀걸이",
+  "옷걸이",
+  "손잡이",
+  "멍멍이",
+  "야옹이",
+  "떡볶이",
+  "꽃꽂이",
+  "놀이",
+  "먹이",
+  "길이",
+  "높이",
+  "넓이",
+  "깊이",
+];
+
+/** Honorific suffixes after a personal name ("윤채원님", "민수씨"). */
+const HONORIFICS = ["님", "씨"];
+/** Words that keep their 님/씨 because the suffix is part of the word ("선생님", "아저씨"). */
+const HONORIFIC_STEMS = [
+  "선생",
+  "교수",
+  "사장",
+  "부장",
+  "차장",
+  "과장",
+  "대리",
+  "팀장",
+  "실장",
+  "원장",
+  "대표",
+  "이사",
+  "회장",
+  "어머",
+  "아버",
+  "할머",
+  "할아버",
+  "형",
+  "누",
+  "고객",
+  "손",
+  "하느",
+  "따",
+  "아드",
+  "사모",
+  "기사",
+  "작가",
+  "세무사",
+  "변호사",
+  "의사",
+  "목사",
+  "선배",
+  "후배",
+  "주인",
+  "아가",
+  "아저",
+  "아줌",
+  "솜",
+  "마음",
+  "말",
+  "글",
+  "날",
+  "불",
+  "꽃",
+];
+
+/** First-person forms, mapped to the entity "나" (Korean) or "I" (English). */
+const KOREAN_FIRST_PERSON = new Set(
+  ["나", "난", "내", "내가", "나는", "나의", "나도", "나한테", "내게", "저", "전", "제", "제가", "저는", "저의", "저도"],
+);
+const ENGLISH_FIRST_PERSON = new Set(["i", "me", "my", "myself", "mine"]);
+/** The entity name first-person facts are stored under. */
+export const FIRST_PERSON_KO = "나";
+export const FIRST_PERSON_EN = "I";
+
+/** Attribute synonyms folded to one name, so "번호" and "전화번호" supersede each other. */
+const ATTRIBUTE_SYNONYMS: Record<string, string> = {
+  번호: "전화번호",
+  전화: "전화번호",
+  연락처: "전화번호",
+  핸드폰: "전화번호",
+  휴대폰: "전화번호",
+  핸드폰번호: "전화번호",
+  휴대폰번호: "전화번호",
+  폰번호: "전화번호",
+  전번: "전화번호",
+  "phone number": "phone",
+  "phone no": "phone",
+  tel: "phone",
+  mobile: "phone",
+  number: "phone",
+};
+
+/** Korean sentence endings removed from the end of a value, longest first. */
+const VALUE_ENDINGS = [
+  "이었습니다",
+  "였습니다",
+  "입니다",
+  "이에요",
+  "이예요",
+  "이었어요",
+  "였어요",
+  "이었어",
+  "이었음",
+  "이래요",
+  "이라고",
+  "이라네",
+  "이래",
+  "이야",
+  "이다",
+  "예요",
+  "에요",
+  "였어",
+  "였음",
+  "였다",
+  "임",
+  "야",
+  "래",
+];
+
+/** Fold for comparisons: NFC, trim, collapse whitespace, lowercase (affects Latin only). */
+export function foldText(text: string): string {
+  return text.normalize("NFC").trim().replace(/\s+/gu, " ").toLowerCase();
+}
+
+/** Trim, NFC, collapse spaces, and drop wrapping quotes/brackets and trailing punctuation. */
+export function tidy(text: string): string {
+  let out = text.normalize("NFC").trim().replace(/\s+/gu, " ");
+  out = out.replace(/^["'“”‘’「『]+|["'“”‘’」』]+$/gu, "");
+  if (/^\([^()]*\)$/u.test(out)) out = out.slice(1, -1);
+  out = out.replace(/[\s.,!?~;:…·]+$/u, "");
+  return out.trim();
+}
+
+function attachOk(stem: string, attach: Attach): boolean {
+  const last = lastChar(stem);
+  if (!isHangulSyllable(last)) return true; // Latin or digits: no 받침 rule to check
+  if (attach === "any") return true;
+  return attach === "consonant" ? hasBatchim(last) : !hasBatchim(last);
+}
+
+function isNounEndingInI(word: string): boolean {
+  return NOUNS_ENDING_IN_I.some((noun) => word.endsWith(noun));
+}
+
+function isHonorificWord(stem: string): boolean {
+  return HONORIFIC_STEMS.some((title) => stem.endsWith(title));
+}
+
+/** Options for entity-name normalisation. */
+export interface EntityNameOptions {
+  /** Folded names already in the user's graph; a stem that is known wins over the bare form. */
+  knownNames?: ReadonlySet<string> | undefined;
+}
+
+/** One stripping step: the candidate stems of `word`, strongest evidence first. */
+function stripOnce(word: string, known: ReadonlySet<string>): string | undefined {
+  const fits = (stem: string): boolean =>
+    charCount(stem.replace(/\s/gu, "")) >= MIN_STEM_CHARS && !/\s$/u.test(stem);
+  for (const [particle, attach] of [...STRONG_PARTICLES, ...WEAK_PARTICLES]) {
+    if (!word.endsWith(particle)) continue;
+    const stem = word.slice(0, -particle.length);
+    if (!fits(stem) || !attachOk(stem, attach)) continue;
+    if (known.has(foldText(stem))) return stem;
+  }
+  for (const [particle, attach] of STRONG_PARTICLES) {
+    if (!word.endsWith(particle)) continue;
+    const stem = word.slice(0, -particle.length);
+    if (!fits(stem) || !attachOk(stem, attach)) continue;
+    if (particle === "이" && isNounEndingInI(word)) continue;
+    return stem;
+  }
+  for (const honorific of HONORIFICS) {
+    if (!word.endsWith(honorific)) continue;
+    const stem = word.slice(0, -honorific.length).trimEnd();
+    if (fits(stem) && !isHonorificWord(stem)) return stem;
+  }
+  return undefined;
+}
+
+/**
+ * The display form of an entity name: tidied, with a trailing particle or honorific removed when that is
+ * safe, and first-person forms mapped to "나" / "I".
+ *
+ * @example entityDisplayName("또리는") === "또리"; entityDisplayName("도현이") === "도현";
+ *          entityDisplayName("고양이") === "고양이"; entityDisplayName("제주도") === "제주도"
+ */
+export function entityDisplayName(raw: string, options: EntityNameOptions = {}): string {
+  const known = options.knownNames ?? new Set<string>();
+  let name = tidy(raw);
+  const folded = foldText(name);
+  if (KOREAN_FIRST_PERSON.has(folded)) return FIRST_PERSON_KO;
+  if (ENGLISH_FIRST_PERSON.has(folded)) return FIRST_PERSON_EN;
+  for (let round = 0; round < MAX_PARTICLE_ROUNDS; round += 1) {
+    if (known.has(foldText(name))) break;
+    const stem = stripOnce(name, known);
+    if (stem === undefined) break;
+    name = stem;
+  }
+  return name;
+}
+
+/** The folded key of an entity name (what node ids are built from). */
+export function normalizeEntityName(raw: string, options: EntityNameOptions = {}): string {
+  return foldText(entityDisplayName(raw, options));
+}
+
+/** True when a (display) name is the first-person entity. */
+export function isFirstPerson(name: string): boolean {
+  return name === FIRST_PERSON_KO || name === FIRST_PERSON_EN;
+}
+
+/**
+ * An attribute name: tidied, Latin lowercased, a trailing topic/subject particle removed ("생일은" →
+ * "생일"), and phone-number synonyms folded ("번호" → "전화번호", "tel" → "phone").
+ */
+export function normalizeAttribute(raw: string): string {
+  let attr = foldText(tidy(raw));
+  for (const [particle, attach] of STRONG_PARTICLES) {
+    if (!attr.endsWith(particle)) continue;
+    const stem = attr.slice(0, -particle.length);
+    if (charCount(stem) >= MIN_STEM_CHARS && attachOk(stem, attach) && !isNounEndingInI(attr)) {
+      attr = stem;
+      break;
+    }
+  }
+  return ATTRIBUTE_SYNONYMS[attr] ?? attr;
+}
+
+/**
+ * A value as stored: tidied, with a trailing sentence ending removed ("8월 9일이야" → "8월 9일",
+ * "페스코 베지테리언임" → "페스코 베지테리언"). Case is kept.
+ */
+export function cleanValue(raw: string): string {
+  let value = tidy(raw).replace(/\s*[ㅋㅎㅠㅜ]{2,}$/u, "");
+  value = tidy(value);
+  for (const ending of VALUE_ENDINGS) {
+    if (!value.endsWith(ending)) continue;
+    let stem = value.slice(0, -ending.length);
+    if (charCount(stem.trim()) < (charCount(ending) === 1 ? MIN_STEM_CHARS : 1)) continue;
+    // "고양이야" is 고양이 + 야, not 고양 + 이야.
+    if (ending.startsWith("이") && isNounEndingInI(`${stem}이`)) stem = `${stem}이`;
+    value = stem.trim();
+    break;
+  }
+  return tidy(value);
+}
+
+/** Key used to compare values (and build value-node ids): folded, no trailing ending. */
+export function normalizeValue(raw: string): string {
+  return foldText(cleanValue(raw));
+}

@@ -1,0 +1,79 @@
+/**
+ * `key: value, key: value` lines ("업체명: 테일러온, 전화번호: 0507-1432-8816, 분류: 결혼정장업체").
+ * The name-like key (업체명, 이름, 상호, name …) names the entity; the other keys become its attributes.
+ */
+import { containsHangul } from "./hangul.js";
+import { foldText } from "./normalize.js";
+import type { ExtractionState } from "./rule-common.js";
+import { NAME_KEYS, PHONE_RE } from "./rule-patterns.js";
+
+/**
+ * A key starts the line or follows a comma, is short, and is followed by a colon and a space (so a time
+ * like "19:10" is not a key).
+ */
+const KEY_RE = /(?:^|[,，;]\s*)([^,，;:：]{1,30}?)\s*[:：]\s+/gu;
+/** A value ends at a sentence end; what follows is ordinary text. */
+const VALUE_END_RE = /(?<=\S)[.!?。]\s/u;
+
+interface Pair {
+  key: string;
+  value: string;
+}
+
+function isNameKey(key: string): boolean {
+  const folded = foldText(key);
+  if (NAME_KEYS.has(folded)) return true;
+  const lastWord = folded.split(" ").pop() ?? "";
+  return NAME_KEYS.has(lastWord);
+}
+
+function firstPart(value: string): string {
+  const end = VALUE_END_RE.exec(value);
+  return (end === null ? value : value.slice(0, end.index + 1)).trim();
+}
+
+function leadingPhone(value: string): string | undefined {
+  const match = new RegExp(PHONE_RE.source, "u").exec(value);
+  return match !== null && match.index === 0 ? match[0] : undefined;
+}
+
+function parsePairs(line: string): Pair[] {
+  const keys = [...line.matchAll(KEY_RE)];
+  return keys.map((match, i) => {
+    const start = match.index + match[0].length;
+    const end = keys[i + 1]?.index ?? line.length;
+    return { key: (match[1] ?? "").trim(), value: line.slice(start, end).trim() };
+  });
+}
+
+/**
+ * Extracts the facts of a key:value line into `state`. Returns the text still to be read as sentences
+ * (the whole line when it has no keys, the value of a lone header like "동물병원: …"), or undefined when
+ * the line was consumed.
+ */
+export function extractKeyValueLine(line: string, state: ExtractionState): string | undefined {
+  const pairs = parsePairs(line);
+  if (pairs.length === 0) return line;
+  const named = pairs.find((pair) => isNameKey(pair.key));
+  if (named !== undefined) {
+    const entity = firstPart(named.value);
+    for (const pair of pairs) {
+      if (pair !== named) state.emit(entity, pair.key, firstPart(pair.value));
+    }
+    state.topic = entity;
+    return undefined;
+  }
+  // "Dad: 010-…, Mom: 010-…": each key is a contact.
+  const phones = pairs.map((pair) => leadingPhone(pair.value));
+  if (phones.every((phone) => phone !== undefined)) {
+    pairs.forEach((pair, i) => {
+      const attribute = containsHangul(line) ? "전화번호" : "phone";
+      state.emit(pair.key, attribute, phones[i] ?? "");
+    });
+    return undefined;
+  }
+  // A lone header ("또리 다니는 동물병원: 성수 튼튼동물병원 02-462-7719"): read what follows it.
+  if (pairs.length === 1) return pairs[0]?.value;
+  // Several keys but no name key: each key with a plain short value is an attribute of the topic.
+  return pairs.map((pair) => pair.value).join(". ");
+}

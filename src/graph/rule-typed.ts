@@ -1,0 +1,179 @@
+/**
+ * Typed values — phone numbers, dates, ages, weights, addresses — are the most reliable hook for rules:
+ * the value is certain, and the words just before it say whose it is and what it is ("또리 생일 8월 9일",
+ * "바른세무회계 김태식 세무사님 042-488-6020").
+ */
+import { FIRST_PERSON_KO, normalizeAttribute } from "./normalize.js";
+import { isKinship, isNameLike, type ClauseContext } from "./rule-common.js";
+import { ADDRESS_WORDS, AGE_RE, BUSINESS_SUFFIXES, DATE_RE, PHONE_RE, TITLE_WORDS, WEIGHT_RE } from "./rule-patterns.js";
+
+/** Kind of a typed value. */
+export type TypedKind = "phone" | "date" | "age" | "weight" | "address";
+
+/** A typed value found in a clause, with its character span. */
+export interface TypedValue {
+  kind: TypedKind;
+  start: number;
+  end: number;
+  value: string;
+}
+
+/** Most words before a weight that still say whose weight it is ("또리 토이푸들 3.2kg"). */
+const MAX_WORDS_BEFORE_MEASURE = 2;
+/** A Korean personal name: two to four syllables. */
+const PERSON_NAME_RE = /^[가-힣]{2,4}$/u;
+
+const TYPED_PATTERNS: ReadonlyArray<readonly [TypedKind, RegExp]> = [
+  ["phone", PHONE_RE],
+  ["date", DATE_RE],
+  ["age", AGE_RE],
+  ["weight", WEIGHT_RE],
+];
+
+const DEFAULT_ATTRIBUTE: Record<TypedKind, readonly [korean: string, english: string]> = {
+  phone: ["전화번호", "phone"],
+  date: ["날짜", "date"],
+  age: ["나이", "age"],
+  weight: ["몸무게", "weight"],
+  address: ["주소", "address"],
+};
+
+/** Typed values in `text`, left to right, without overlaps (the earlier, longer match wins). */
+export function findTypedValues(text: string): TypedValue[] {
+  const found: TypedValue[] = [];
+  for (const [kind, pattern] of TYPED_PATTERNS) {
+    for (const match of text.matchAll(new RegExp(pattern.source, pattern.flags))) {
+      found.push({ kind, start: match.index, end: match.index + match[0].length, value: match[0] });
+    }
+  }
+  const address = /(?:^|\s)(주소[는가]?|address)\s+(.+)$/iu.exec(text);
+  if (address !== null && ADDRESS_WORDS.has((address[1] ?? "").toLowerCase())) {
+    const start = address.index + address[0].indexOf(address[1] ?? "");
+    found.push({ kind: "address", start, end: text.length, value: address[2] ?? "" });
+  }
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: TypedValue[] = [];
+  for (const value of found) {
+    const last = kept[kept.length - 1];
+    if (last === undefined || value.start >= last.end) kept.push(value);
+  }
+  return kept;
+}
+
+/** Inputs of {@link typedFact}. */
+export interface TypedFactInput {
+  clause: ClauseContext;
+  /** Words between the previous typed value (or the clause start) and this one, fillers removed. */
+  pre: string[];
+  value: TypedValue;
+}
+
+/** Emits the fact a typed value states; false when nothing could be said. */
+export function typedFact(input: TypedFactInput): boolean {
+  switch (input.value.kind) {
+    case "phone":
+      return phoneFact(input);
+    case "date":
+      return dateFact(input);
+    case "address":
+      return addressFact(input);
+    default:
+      return measureFact(input);
+  }
+}
+
+function defaultAttribute(kind: TypedKind, korean: boolean): string {
+  const [ko, en] = DEFAULT_ATTRIBUTE[kind];
+  return korean ? ko : en;
+}
+
+/** "지호 어머님" stays one entity; otherwise the last word names it. */
+function nameBefore(words: readonly string[]): string | undefined {
+  const last = words[words.length - 1];
+  const previous = words[words.length - 2];
+  if (last === undefined) return undefined;
+  if (isKinship(last) && previous !== undefined) return `${previous} ${last}`;
+  return isNameLike(last) ? last : undefined;
+}
+
+function phoneFact({ clause, pre, value }: TypedFactInput): boolean {
+  const { state } = clause;
+  const attribute = defaultAttribute("phone", clause.korean);
+  const last = pre[pre.length - 1];
+  if (last === undefined || normalizeAttribute(last) === attribute) {
+    // "윤채원님 번호 010-…", "새 번호 010-…" (whose: the word before, else the topic).
+    const entity = nameBefore(pre.slice(0, -1)) ?? state.topic;
+    return entity !== undefined && state.emit(entity, attribute, value.value);
+  }
+  const title = last.replace(/님$/u, "");
+  const person = pre[pre.length - 2];
+  if (TITLE_WORDS.has(title) && person !== undefined && PERSON_NAME_RE.test(person)) {
+    // "바른세무회계 김태식 세무사님 042-…": the number is the office's; the person holds the title there.
+    const org = pre[pre.length - 3];
+    if (org !== undefined && isNameLike(org)) {
+      state.emit(org, attribute, value.value);
+      state.emit(org, title, person);
+      state.topic = org;
+      return true;
+    }
+    state.topic = person;
+    return state.emit(person, attribute, value.value);
+  }
+  const entity = nameBefore(pre);
+  if (entity === undefined) return false;
+  const emitted = state.emit(entity, attribute, value.value);
+  // "이사업체 짐싸요 1588-…": the word before the name says what kind of business it is.
+  const kind = pre[pre.length - 2];
+  if (emitted && !entity.includes(" ") && kind !== undefined && BUSINESS_SUFFIXES.some((s) => kind.endsWith(s))) {
+    state.emit(entity, clause.korean ? "분류" : "category", kind);
+  }
+  if (emitted) state.topic = entity;
+  return emitted;
+}
+
+/** "보리(햄스터)" → entity 보리 with 분류 햄스터. */
+function splitParenthetical(word: string, clause: ClauseContext): string {
+  const match = /^(.+?)\(([^()]+)\)$/u.exec(word);
+  if (match === null) return word;
+  clause.state.emit(match[1] ?? "", clause.korean ? "분류" : "category", match[2] ?? "");
+  return match[1] ?? word;
+}
+
+function dateFact({ clause, pre, value }: TypedFactInput): boolean {
+  const { state } = clause;
+  const words = pre.filter((word, i) => i > 0 || isNameLike(word));
+  if (words.length >= 2) {
+    let subject = words.slice(0, -1);
+    // "동생 다인이 생일 …": the kinship word is a relation of the person.
+    if (subject.length >= 2 && isKinship(subject[0] ?? "")) {
+      state.emit(subject[1] ?? "", clause.korean ? "관계" : "relation", subject[0] ?? "");
+      subject = subject.slice(1);
+    }
+    const entity = splitParenthetical(subject.length <= 2 ? subject.join(" ") : (subject[subject.length - 1] ?? ""), clause);
+    const emitted = state.emit(entity, words[words.length - 1] ?? "", value.value);
+    if (emitted) state.topic = entity;
+    return emitted;
+  }
+  const only = words[0];
+  if (only !== undefined && state.topic !== undefined) return state.emit(state.topic, only, value.value);
+  if (only !== undefined) {
+    state.topic = only;
+    return state.emit(only, defaultAttribute("date", clause.korean), value.value);
+  }
+  return state.topic !== undefined && state.emit(state.topic, defaultAttribute("date", clause.korean), value.value);
+}
+
+function measureFact({ clause, pre, value }: TypedFactInput): boolean {
+  const { state } = clause;
+  if (value.kind === "weight" && pre.length > MAX_WORDS_BEFORE_MEASURE) return false;
+  const first = pre[0];
+  const explicit = first !== undefined && isNameLike(first) ? first : undefined;
+  const entity = explicit ?? state.topic;
+  return entity !== undefined && state.emit(entity, defaultAttribute(value.kind, clause.korean), value.value);
+}
+
+function addressFact({ clause, pre, value }: TypedFactInput): boolean {
+  const { state } = clause;
+  const entity = nameBefore(pre) ?? state.topic ?? FIRST_PERSON_KO;
+  return state.emit(entity, defaultAttribute("address", clause.korean), value.value);
+}

@@ -1,0 +1,128 @@
+/**
+ * Property-graph types, modelled on Python LlamaIndex's `SimplePropertyGraphStore`
+ * (`EntityNode`, `Relation`, triplets of [source, relation, target]).
+ */
+
+/** Label of a node that names a thing (a person, a pet, a shop, "나"). */
+export const ENTITY_LABEL = "Entity";
+/** Label of a node that holds a literal value ("10월 27일", "010-1234-5678"). */
+export const VALUE_LABEL = "Value";
+
+/**
+ * A node. `id` is derived from the normalised name and the label (`${normName}_${label}`, see
+ * {@link nodeId}), so the same name said twice is one node.
+ */
+export interface EntityNode {
+  id: string;
+  /** Display name, as first said (particles stripped). */
+  name: string;
+  label: string;
+  /** For entity nodes: each attribute's current value (a string, or a list when several are current). */
+  properties: Record<string, unknown>;
+}
+
+/** Properties every relation carries; more may be added. */
+export interface RelationProperties {
+  /** When the fact was said, ms since the epoch. */
+  createdAt: number;
+  /** False once a newer value for the same (entity, attribute) replaced it; the relation stays as history. */
+  current: boolean;
+  /** When a newer value replaced it, ms since the epoch. */
+  supersededAt?: number;
+  /** The memory the fact was extracted from. */
+  sourceMemoryId?: string;
+  [key: string]: unknown;
+}
+
+/** A directed, labelled edge: `source -[label]-> target` (node ids). */
+export interface Relation {
+  /** Unique within a graph; {@link relationId} when omitted on upsert. */
+  id?: string;
+  source: string;
+  target: string;
+  label: string;
+  properties: RelationProperties;
+}
+
+/** A stored relation: the id is always set. */
+export type StoredRelation = Relation & { id: string };
+
+/** [source node, relation, target node]. */
+export type GraphTriplet = [EntityNode, StoredRelation, EntityNode];
+
+/** Selects nodes: all given conditions must hold; an empty filter selects every node. */
+export interface NodeFilter {
+  ids?: readonly string[];
+  /** Each listed property must equal the node's (strict equality). */
+  properties?: Record<string, unknown>;
+}
+
+/** Selects triplets: all given conditions must hold. */
+export interface TripletFilter {
+  /** Source or target node name, compared after {@link normalizeName}-style folding (NFC, case, spaces). */
+  entityNames?: readonly string[];
+  /** Relation labels. */
+  relationNames?: readonly string[];
+  /** Also return superseded (`current: false`) relations. Default false. */
+  includeHistory?: boolean;
+}
+
+/**
+ * What to delete. `ids` / `entityNames` alone remove those nodes with every relation touching them;
+ * `relationNames` alone removes those relations everywhere; `entityNames` with `relationNames` removes
+ * only those relations of those entities. Value nodes left without relations are removed too.
+ */
+export interface DeleteFilter {
+  ids?: readonly string[];
+  entityNames?: readonly string[];
+  relationNames?: readonly string[];
+}
+
+/** The whole graph as plain data (what `snapshot` returns and the JSON file holds). */
+export interface GraphData {
+  nodes: EntityNode[];
+  relations: StoredRelation[];
+}
+
+/** Synchronous view of one graph, used inside {@link GraphStore.update}. */
+export interface PropertyGraphView {
+  get(filter?: NodeFilter): EntityNode[];
+  getTriplets(filter?: TripletFilter): GraphTriplet[];
+  relations(): StoredRelation[];
+  upsertNodes(nodes: readonly EntityNode[]): void;
+  upsertRelations(relations: readonly Relation[]): void;
+  delete(filter: DeleteFilter): void;
+}
+
+/**
+ * The graph-store port: one user's property graph. Implementations serialise writers, so concurrent
+ * calls never lose an update.
+ */
+export interface GraphStore {
+  get(filter?: NodeFilter): Promise<EntityNode[]>;
+  getTriplets(filter?: TripletFilter): Promise<GraphTriplet[]>;
+  upsertNodes(nodes: readonly EntityNode[]): Promise<void>;
+  upsertRelations(relations: readonly Relation[]): Promise<void>;
+  delete(filter: DeleteFilter): Promise<void>;
+  /**
+   * Runs `fn` on the graph under the writer lock and persists the result once (all of it or none of
+   * it). `fn` must be synchronous; if it throws, nothing changes.
+   */
+  update<T>(fn: (graph: PropertyGraphView) => T): Promise<T>;
+}
+
+/** Whose graph: one per Slack user of one workspace. */
+export interface GraphUserKey {
+  teamId: string;
+  userId: string;
+}
+
+/** Node id from an already-normalised name and a label, e.g. `nodeId("또리", "Entity") === "또리_Entity"`. */
+export function nodeId(normName: string, label: string): string {
+  return `${normName}_${label}`;
+}
+
+/** Default relation id: one relation per (source, label, target). */
+export function relationId(relation: Pick<Relation, "source" | "label" | "target">): string {
+  return `${relation.source}-[${relation.label}]->${relation.target}`;
+}

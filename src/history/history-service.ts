@@ -1,0 +1,272 @@
+import { toAppError } from "../errors.js";
+import type { Llm } from "../llm/llm.js";
+import { fitContext } from "./context-budget.js";
+import {
+  appendTurn,
+  applySummary,
+  holdsEvent,
+  needsCompaction,
+  newRecord,
+  selectBatch,
+  toView,
+} from "./conversation-record.js";
+import {
+  DEFAULT_HISTORY_TOKEN_BUDGET,
+  DEFAULT_SUMMARY_MAX_RETRIES,
+  MAX_BATCHES_PER_RUN,
+  MAX_SUMMARY_INPUT_TOKENS,
+  SUMMARY_RETRY_INITIAL_MS,
+  SUMMARY_RETRY_MAX_MS,
+  SUMMARY_TIMEOUT_MS,
+} from "./policy.js";
+import { renderContext, renderTurn } from "./render-context.js";
+import { summariseTurns } from "./summarise.js";
+import { cl100kTokenCounter, type TokenCounter } from "./token-counter.js";
+import type {
+  Conversation,
+  ConversationRecord,
+  ConversationView,
+  HistoryContext,
+  HistoryLogger,
+  HistoryStore,
+  HistoryTurn,
+} from "./types.js";
+
+/** Background retries of a failed summary: `maxRetries` timers, delay doubling from `initialMs` to `maxMs`. */
+export interface SummaryRetryOptions {
+  maxRetries?: number;
+  initialMs?: number;
+  maxMs?: number;
+}
+
+export interface HistoryServiceOptions {
+  store: HistoryStore;
+  /** The summariser. Without one, aged turns stay verbatim (and the token budget trims them). */
+  llm?: Llm | undefined;
+  logger: HistoryLogger;
+  /** Token budget of the rendered context; default DEFAULT_HISTORY_TOKEN_BUDGET (1,500). */
+  tokenBudget?: number | undefined;
+  tokenCounter?: TokenCounter | undefined;
+  summaryTimeoutMs?: number | undefined;
+  retry?: SummaryRetryOptions | undefined;
+  now?: (() => number) | undefined;
+}
+
+/**
+ * Conversation memory: stores each turn, keeps the last KEEP_RECENT_TURNS (3) verbatim, and once more than
+ * MAX_HISTORY_TURNS (5) turns are verbatim folds the older ones into a rolling summary written by the model.
+ *
+ * Summarising never delays a reply: `append` schedules it in the background (one run at a time per
+ * conversation) and `context` never waits for the model; it shows the current summary plus any aged turns
+ * not summarised yet, verbatim, within the token budget. A failed summary logs a warning, keeps the turns
+ * and is retried with backoff and on the next append. Call `flush()` to wait for background work and
+ * `stop()` at shutdown.
+ */
+export class HistoryService {
+  readonly tokenBudget: number;
+  private readonly store: HistoryStore;
+  private readonly llm: Llm | undefined;
+  private readonly logger: HistoryLogger;
+  private readonly counter: TokenCounter;
+  private readonly summaryTimeoutMs: number;
+  private readonly retry: Required<SummaryRetryOptions>;
+  private readonly now: () => number;
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly rerun = new Set<string>();
+  private readonly retryTimers = new Map<string, NodeJS.Timeout>();
+  private readonly failures = new Map<string, number>();
+  private readonly shutdown = new AbortController();
+
+  constructor(options: HistoryServiceOptions) {
+    this.store = options.store;
+    this.llm = options.llm;
+    this.logger = options.logger;
+    this.tokenBudget = options.tokenBudget ?? DEFAULT_HISTORY_TOKEN_BUDGET;
+    this.counter = options.tokenCounter ?? cl100kTokenCounter;
+    this.summaryTimeoutMs = options.summaryTimeoutMs ?? SUMMARY_TIMEOUT_MS;
+    this.retry = {
+      maxRetries: options.retry?.maxRetries ?? DEFAULT_SUMMARY_MAX_RETRIES,
+      initialMs: options.retry?.initialMs ?? SUMMARY_RETRY_INITIAL_MS,
+      maxMs: options.retry?.maxMs ?? SUMMARY_RETRY_MAX_MS,
+    };
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Stores a finished turn and, when the conversation is over MAX_HISTORY_TURNS verbatim turns, schedules
+   * the summary in the background. Returns false when a turn with the same `eventId` is already held (a
+   * Slack retry). Throws AppError `store_failed` when the turn cannot be stored.
+   */
+  async append(conversation: Conversation, turn: HistoryTurn): Promise<boolean> {
+    let appended = false;
+    const stored =
+      turn.userId === undefined && conversation.key.kind === "thread"
+        ? { ...turn, userId: conversation.userId }
+        : turn;
+    const record = await this.store.update(conversation.id, (current) => {
+      const base = current ?? newRecord(conversation, this.now());
+      if (stored.eventId !== undefined && holdsEvent(base, stored.eventId)) return undefined;
+      appended = true;
+      return appendTurn(base, stored, { userId: conversation.userId, now: this.now() });
+    });
+    if (!appended) {
+      this.logger.debug(
+        { conversationId: conversation.id, eventId: turn.eventId },
+        "turn already in history",
+      );
+      return false;
+    }
+    if (record && needsCompaction(record)) this.scheduleCompaction(conversation.id);
+    return true;
+  }
+
+  /**
+   * The history for the next reply, without waiting for any summary in progress: the current summary, the
+   * aged turns not summarised yet (verbatim) and the last 3 turns, fitted to the token budget by leaving
+   * out the oldest unsummarised turns first (storage keeps them). Render it with `renderContext`.
+   */
+  async context(conversation: Conversation): Promise<HistoryContext> {
+    const record = await this.store.get(conversation.id);
+    if (!record) return { olderTurns: [], recent: [], omittedTurns: 0, tokens: 0 };
+    const context = fitContext(
+      { summary: record.summary?.text, olderTurns: record.pending, recent: record.recent },
+      { budget: this.tokenBudget, counter: this.counter },
+    );
+    if (context.omittedTurns > 0) {
+      this.logger.debug(
+        { conversationId: conversation.id, omittedTurns: context.omittedTurns, tokens: context.tokens },
+        "history context trimmed to the token budget",
+      );
+    }
+    return context;
+  }
+
+  /** `renderContext(await context(conversation))`: the prompt text, "" for a new conversation. */
+  async renderedContext(conversation: Conversation): Promise<string> {
+    return renderContext(await this.context(conversation));
+  }
+
+  /**
+   * Summarises a conversation's aged turns in the background if they need it. At most one run per
+   * conversation at a time; a request during a run makes it go again afterwards.
+   */
+  scheduleCompaction(conversationId: string): void {
+    if (!this.llm || this.shutdown.signal.aborted) return;
+    if (this.running.has(conversationId)) {
+      this.rerun.add(conversationId);
+      return;
+    }
+    const run = this.runCompaction(conversationId).finally(() => {
+      this.running.delete(conversationId);
+      if (this.rerun.delete(conversationId)) this.scheduleCompaction(conversationId);
+    });
+    this.running.set(conversationId, run);
+  }
+
+  /** Waits until no summary is running (retries waiting on a timer are not waited for). */
+  async flush(): Promise<void> {
+    while (this.running.size > 0) await Promise.all(this.running.values());
+  }
+
+  /** Cancels retry timers, aborts summaries in progress and waits for them. Turns stay stored. */
+  async stop(): Promise<void> {
+    this.shutdown.abort();
+    for (const timer of this.retryTimers.values()) clearTimeout(timer);
+    this.retryTimers.clear();
+    await this.flush();
+  }
+
+  /** A user's conversations for the admin API, newest activity first. */
+  async list(userId: string): Promise<ConversationView[]> {
+    const records = await this.store.listByUser(userId);
+    return records.sort((a, b) => b.updatedAt - a.updatedAt).map(toView);
+  }
+
+  /** Deletes one of a user's conversations; false when there is none with that id for that user. */
+  async delete(userId: string, conversationId: string): Promise<boolean> {
+    const record = await this.store.get(conversationId);
+    if (!record?.userIds.includes(userId)) return false;
+    this.clearRetry(conversationId);
+    return this.store.delete(conversationId);
+  }
+
+  private async runCompaction(conversationId: string): Promise<void> {
+    for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !this.shutdown.signal.aborted; batch += 1) {
+      try {
+        const record = await this.store.get(conversationId);
+        if (!record || !needsCompaction(record)) return;
+        await this.compactOnce(record);
+        this.clearRetry(conversationId);
+      } catch (err) {
+        this.onCompactionFailure(conversationId, err);
+        return;
+      }
+    }
+  }
+
+  /** Summarises the oldest pending batch and commits it if the record has not moved on meanwhile. */
+  private async compactOnce(record: ConversationRecord): Promise<void> {
+    const llm = this.llm;
+    if (!llm) return;
+    const batch = selectBatch(record, {
+      maxTokens: MAX_SUMMARY_INPUT_TOKENS,
+      countTurnTokens: (turn) => this.counter.count(renderTurn(turn)),
+    });
+    const started = this.now();
+    const text = await summariseTurns({
+      llm,
+      previousSummary: record.summary?.text,
+      turns: batch,
+      languageSample: [...record.pending, ...record.recent].map((turn) => turn.user).join("\n"),
+      timeoutMs: this.summaryTimeoutMs,
+      signal: this.shutdown.signal,
+    });
+    const basedOnCoversTurns = record.summary?.coversTurns ?? 0;
+    let committed = false;
+    const stored = await this.store.update(record.id, (current) => {
+      const next = current && applySummary(current, { basedOnCoversTurns, batch, text, now: this.now() });
+      committed = next !== undefined;
+      return next;
+    });
+    this.logger.info(
+      {
+        conversationId: record.id,
+        folded: batch.length,
+        coversTurns: stored?.summary?.coversTurns ?? 0,
+        committed,
+        ms: this.now() - started,
+      },
+      committed ? "history summarised" : "history changed during summary; discarded it",
+    );
+  }
+
+  private onCompactionFailure(conversationId: string, err: unknown): void {
+    const error = toAppError(err);
+    const attempts = (this.failures.get(conversationId) ?? 0) + 1;
+    this.failures.set(conversationId, attempts);
+    const retry = !this.shutdown.signal.aborted && attempts <= this.retry.maxRetries;
+    const retryInMs = retry
+      ? Math.min(this.retry.initialMs * 2 ** (attempts - 1), this.retry.maxMs)
+      : undefined;
+    this.logger.warn(
+      { conversationId, code: error.code, error: error.message, attempts, retryInMs },
+      "history summary failed; aged turns stay verbatim until a retry succeeds",
+    );
+    if (retryInMs === undefined) return;
+    const existing = this.retryTimers.get(conversationId);
+    if (existing) clearTimeout(existing);
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(conversationId);
+      this.scheduleCompaction(conversationId);
+    }, retryInMs);
+    timer.unref(); // a pending retry must not keep the process alive at shutdown
+    this.retryTimers.set(conversationId, timer);
+  }
+
+  private clearRetry(conversationId: string): void {
+    this.failures.delete(conversationId);
+    const timer = this.retryTimers.get(conversationId);
+    if (timer) clearTimeout(timer);
+    this.retryTimers.delete(conversationId);
+  }
+}

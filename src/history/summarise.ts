@@ -1,0 +1,53 @@
+import { AppError, toAppError } from "../errors.js";
+import type { Llm } from "../llm/llm.js";
+import { buildSummaryPrompt, cleanSummaryReply, detectLanguage } from "./summary-prompt.js";
+import type { HistoryTurn } from "./types.js";
+
+/**
+ * Asks the model for the new rolling summary (previous summary + newly aged turns). The call is bounded
+ * by `timeoutMs` and by `signal` (service shutdown) even if the adapter ignores its abort signal.
+ * Throws AppError (`llm_*`); the caller keeps the turns and retries later.
+ */
+export async function summariseTurns(options: {
+  llm: Llm;
+  previousSummary?: string | undefined;
+  turns: HistoryTurn[];
+  /** Text that decides the summary's language: the conversation's own user lines. */
+  languageSample: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+}): Promise<string> {
+  const messages = buildSummaryPrompt({
+    previousSummary: options.previousSummary,
+    turns: options.turns,
+    language: detectLanguage(options.languageSample),
+  });
+  const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]);
+  const reply = await raceAbort(options.llm.chat({ messages, signal }), signal);
+  return cleanSummaryReply(reply.content);
+}
+
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => {
+      const timedOut = (signal.reason as Error | undefined)?.name === "TimeoutError";
+      reject(
+        new AppError(timedOut ? "llm_timeout" : "llm_unavailable", "summary request aborted", {
+          cause: signal.reason,
+        }),
+      );
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(toAppError(err, "llm_unavailable"));
+      },
+    );
+  });
+}

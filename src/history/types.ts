@@ -1,0 +1,114 @@
+/**
+ * Types of conversation memory: the turns of one conversation, its rolling summary, and the small
+ * storage port. The agent turns a Slack `Turn` into a {@link Conversation} with `conversationFromTurn`.
+ */
+
+/** One exchange: what the user said and what the assistant answered. Times are ms since the epoch. */
+export interface HistoryTurn {
+  user: string;
+  assistant: string;
+  userAt: number;
+  assistantAt: number;
+  /** Slack event id of the user message; an append with an id already held is ignored (Slack retries). */
+  eventId?: string;
+  /** Who said `user`; useful in channel threads where several people talk to the bot. */
+  userId?: string;
+}
+
+/** Where a conversation happens: a DM (one user) or a channel thread (anyone in it). */
+export type ConversationKey =
+  | { kind: "dm"; teamId: string; userId: string; channelId: string }
+  | { kind: "thread"; teamId: string; channelId: string; threadTs: string };
+
+/** A conversation as the service addresses it: its key, its stable id, and the user speaking now. */
+export interface Conversation {
+  /** Stable id derived from the key, e.g. `dm:T1:U1:D1`; the admin API uses it in URLs. */
+  id: string;
+  key: ConversationKey;
+  /** The user of this turn: the owner of a DM, or a participant of a thread. */
+  userId: string;
+}
+
+/** The rolling summary of every turn older than the verbatim ones. */
+export interface ConversationSummary {
+  text: string;
+  /** How many turns (from the first) are folded into `text`. */
+  coversTurns: number;
+  updatedAt: number;
+}
+
+/**
+ * What is stored per conversation. Turn order: `summary` covers the oldest `summary.coversTurns` turns,
+ * then `pending` (aged out of the recent window, not summarised yet), then `recent` (the newest, at most
+ * KEEP_RECENT_TURNS). `coversTurns + pending.length + recent.length === totalTurns` always holds.
+ */
+export interface ConversationRecord {
+  version: 1;
+  id: string;
+  key: ConversationKey;
+  /** Users who spoke in it (the owner of a DM; every participant of a thread), for admin listing. */
+  userIds: string[];
+  summary?: ConversationSummary;
+  pending: HistoryTurn[];
+  recent: HistoryTurn[];
+  totalTurns: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * Storage port for conversation records. Implementations run `update` and `delete` one at a time per
+ * id, so a read-modify-write never loses a concurrent one.
+ */
+export interface HistoryStore {
+  get(id: string): Promise<ConversationRecord | undefined>;
+  /**
+   * Reads the record, calls `mutate`, and stores what it returns (`undefined` leaves the record as it is).
+   * Resolves with the record as stored afterwards. `mutate` must be synchronous and must not keep or
+   * change `current` (it is the store's copy), but return a new object.
+   */
+  update(
+    id: string,
+    mutate: (current: ConversationRecord | undefined) => ConversationRecord | undefined,
+  ): Promise<ConversationRecord | undefined>;
+  /** Removes a record; false when there was none. */
+  delete(id: string): Promise<boolean>;
+  /** Every record whose `userIds` include `userId`, in no particular order. */
+  listByUser(userId: string): Promise<ConversationRecord[]>;
+}
+
+/** The logger the history part needs: pino's `(obj, msg)` shape, so a pino child fits as it is. */
+export interface HistoryLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+  debug(obj: object, msg?: string): void;
+}
+
+/** The history to show the model for the next reply. Render it with `renderContext`. */
+export interface HistoryContext {
+  /** The rolling summary of the oldest turns, if any have been summarised. */
+  summary?: string;
+  /** Aged turns still verbatim because they are not summarised yet (oldest may be left out, see below). */
+  olderTurns: HistoryTurn[];
+  /** The last KEEP_RECENT_TURNS turns, verbatim. */
+  recent: HistoryTurn[];
+  /** Unsummarised turns left out of this context to fit the token budget. They stay stored. */
+  omittedTurns: number;
+  /** cl100k_base tokens of the rendered context. */
+  tokens: number;
+}
+
+/** A conversation as the admin API shows it (`GET /admin/history/:userId`). */
+export interface ConversationView {
+  id: string;
+  key: ConversationKey;
+  userIds: string[];
+  summary?: ConversationSummary;
+  /** Aged turns waiting for the summary (kept verbatim until then). */
+  pending: HistoryTurn[];
+  recent: HistoryTurn[];
+  counts: { total: number; summarised: number; pending: number; recent: number };
+  createdAt: number;
+  updatedAt: number;
+}

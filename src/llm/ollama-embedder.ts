@@ -1,0 +1,56 @@
+import { Ollama } from "ollama/browser";
+import { AppError } from "../errors.js";
+import type { Embedder } from "./embedder.js";
+import { ollamaError, timeoutFetch } from "./ollama-client.js";
+
+export interface OllamaEmbedderOptions {
+  host: string;
+  model: string;
+  timeoutMs: number;
+  /** Texts per `/api/embed` request. */
+  batchSize: number;
+}
+
+/**
+ * Embeddings from Ollama's batch endpoint `POST /api/embed {model, input: [...]}`: one request per
+ * batch of texts, where LlamaIndex's `OllamaEmbedding` sends one `/api/embeddings` request per text.
+ * Create with `OllamaEmbedder.create()`, which asks for one vector to learn the dimension.
+ */
+export class OllamaEmbedder implements Embedder {
+  readonly id: string;
+
+  private constructor(
+    private readonly client: Ollama,
+    private readonly options: OllamaEmbedderOptions,
+    readonly dimension: number,
+  ) {
+    this.id = `ollama:${options.model}:${dimension}`;
+  }
+
+  static async create(options: OllamaEmbedderOptions): Promise<OllamaEmbedder> {
+    const client = new Ollama({ host: options.host, fetch: timeoutFetch(options.timeoutMs) });
+    const probe = new OllamaEmbedder(client, options, 0);
+    const [vector] = await probe.embed(["dimension probe"]);
+    if (!vector?.length) throw new AppError("embed_failed", `Ollama model ${options.model} returned an empty embedding`);
+    return new OllamaEmbedder(client, options, vector.length);
+  }
+
+  async embed(texts: string[]): Promise<number[][]> {
+    const out: number[][] = [];
+    for (let i = 0; i < texts.length; i += this.options.batchSize) {
+      const batch = texts.slice(i, i + this.options.batchSize);
+      let embeddings: number[][];
+      try {
+        ({ embeddings } = await this.client.embed({ model: this.options.model, input: batch }));
+      } catch (err) {
+        const e = ollamaError(err, "embed", this.options.host);
+        throw new AppError("embed_failed", e.message, { cause: err });
+      }
+      if (embeddings.length !== batch.length) {
+        throw new AppError("embed_failed", `Ollama returned ${embeddings.length} vectors for ${batch.length} texts`);
+      }
+      out.push(...embeddings);
+    }
+    return out;
+  }
+}

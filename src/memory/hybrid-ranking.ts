@@ -1,0 +1,233 @@
+import { RRF_K, reciprocalRankFusion } from "./rrf.js";
+import { tokenize } from "./tokenizer.js";
+
+/**
+ * Final ranking of hybrid recall: fuses the vector and keyword candidates by RRF, marks which are
+ * relevant enough to answer from, and lets a newer memory of the same fact supersede an older one.
+ * Pure: the production retriever and scripts/tune-recall.ts both call {@link rankHybrid}.
+ */
+
+/** A vector-search candidate. */
+export interface VectorCandidate {
+  id: string;
+  /** Cosine similarity to the query. */
+  similarity: number;
+  /** ms since the epoch. */
+  timestamp: number;
+  text: string;
+}
+
+/** A BM25 candidate (see KeywordIndex.search). */
+export interface KeywordCandidate {
+  id: string;
+  /** Raw BM25 score. */
+  score: number;
+  /** IDF-weighted share of the query terms the memory contains, in [0, 1]. */
+  coverage: number;
+  timestamp: number;
+  text: string;
+}
+
+export interface HybridResult {
+  id: string;
+  /** RRF score, after any recency reordering (see {@link rankHybrid}). */
+  score: number;
+  /** 1-based rank in each retriever's list. */
+  ranks: { vector?: number; keyword?: number };
+  similarity?: number;
+  keywordScore?: number;
+  keywordCoverage?: number;
+  timestamp: number;
+  text: string;
+  /** Whether the raw signals clear the relevance thresholds; false means "I don't know". */
+  relevant: boolean;
+  /** Id of an older memory of the same fact that this one was moved above. */
+  supersedes?: string;
+}
+
+/**
+ * A memory counts as relevant when its BM25 coverage of the query reaches this. Tuned on kmem-dev
+ * (scripts/tune-recall.ts): the highest value that keeps keyword/inflection/numeric/entity answers
+ * relevant while rejecting most queries about things the user never said.
+ */
+export const MIN_KEYWORD_COVERAGE = 0.45;
+
+/**
+ * Relevance by cosine alone, for candidates BM25 did not find well. Tuned for the OfflineEmbedder,
+ * whose cosine is lexical; a semantic embedder needs its own value (pass `minSimilarity`).
+ */
+export const MIN_VECTOR_SIMILARITY = 0.45;
+
+/**
+ * A memory that contains a number of at least this many digits, or a letter-digit code (KE1227), from
+ * the query is relevant whatever its coverage: asking by a phone tail or booking code is asking for
+ * exactly that memory. Four digits = a phone number's last group; shorter numbers are dates and times.
+ */
+export const MIN_IDENTIFIER_DIGITS = 4;
+
+/**
+ * Two memories state the same fact when the Dice overlap of their token sets reaches this,
+ * 2·|A ∩ B| / (|A| + |B|); tuned on the dev set's update pairs against unrelated neighbours.
+ */
+export const SAME_FACT_MIN_DICE = 0.15;
+
+/**
+ * ... or when the newer memory contains at least this share (IDF-free, by count) of the query terms the
+ * older one matched, i.e. it answers the same question; used together with {@link SAME_FACT_MIN_DICE}.
+ */
+export const SAME_FACT_MIN_QUERY_OVERLAP = 0.75;
+
+/**
+ * How many candidates each retriever hands to the fusion. 20 covers the largest entity gold (8) twice
+ * over; more only adds tail noise to RRF.
+ */
+export const CANDIDATES_PER_RETRIEVER = 20;
+
+/** Equal weights: neither retriever is trusted more by default. */
+export const DEFAULT_SOURCE_WEIGHTS = { vector: 1, keyword: 1 } as const;
+
+export interface RankHybridOptions {
+  /** The query text: used to tell whether two memories answer the same question. */
+  query: string;
+  vector: VectorCandidate[];
+  keyword: KeywordCandidate[];
+  topK: number;
+  /** Default {@link MIN_VECTOR_SIMILARITY}. */
+  minSimilarity?: number;
+  /** Default {@link MIN_KEYWORD_COVERAGE}. */
+  minKeywordCoverage?: number;
+  /** Optional floor on the raw BM25 score as well (default 0: coverage decides). */
+  minKeywordScore?: number;
+  /** RRF weights per source; default {@link DEFAULT_SOURCE_WEIGHTS}. */
+  weights?: { vector?: number; keyword?: number };
+  /** RRF k; default {@link RRF_K}. */
+  k?: number;
+  /** Set false to disable recency supersession (for measurement). */
+  recency?: boolean;
+}
+
+/**
+ * Ranks hybrid candidates:
+ *
+ * 1. score(d) = w_v / (k + rank_v(d)) + w_k / (k + rank_k(d))   (RRF, k = {@link RRF_K});
+ *    vector candidates ranked by cosine, keyword candidates by BM25.
+ * 2. relevant(d) = cos(d) ≥ minSimilarity  ∨  (coverage(d) ≥ minKeywordCoverage ∧ bm25(d) ≥ minKeywordScore)
+ *                   ∨  d contains an identifier of the query (a number of ≥ {@link MIN_IDENTIFIER_DIGITS}
+ *                      digits or a letter-digit code), decided on the raw signals because the fused score
+ *                      is only rank-based.
+ * 3. Recency: walking the fused list best first, a relevant memory is moved directly above the
+ *    highest-ranked older memory that states the same fact ({@link isSameFact}), taking that memory's
+ *    score, so the newest version of a changed fact comes first.
+ * 4. The first topK are returned.
+ */
+export function rankHybrid(options: RankHybridOptions): HybridResult[] {
+  const minSimilarity = options.minSimilarity ?? MIN_VECTOR_SIMILARITY;
+  const minCoverage = options.minKeywordCoverage ?? MIN_KEYWORD_COVERAGE;
+  const minScore = options.minKeywordScore ?? 0;
+  const vectorById = new Map(options.vector.map((c) => [c.id, c]));
+  const keywordById = new Map(options.keyword.map((c) => [c.id, c]));
+  const fused = reciprocalRankFusion(
+    [
+      { source: "vector", ids: [...options.vector].sort((a, b) => b.similarity - a.similarity).map((c) => c.id) },
+      { source: "keyword", ids: [...options.keyword].sort((a, b) => b.score - a.score).map((c) => c.id) },
+    ],
+    { k: options.k ?? RRF_K, weights: { ...DEFAULT_SOURCE_WEIGHTS, ...options.weights } },
+  );
+  const queryTerms = new Set(tokenize(options.query));
+  const identifiers = [...queryTerms].filter(isIdentifier);
+  const termsOf = new Map<string, Set<string>>();
+  const ranked: HybridResult[] = fused.map((item) => {
+    const v = vectorById.get(item.id);
+    const kw = keywordById.get(item.id);
+    const base = (v ?? kw) as VectorCandidate | KeywordCandidate;
+    const terms = new Set(tokenize(base.text));
+    termsOf.set(item.id, terms);
+    const relevantByVector = v !== undefined && v.similarity >= minSimilarity;
+    const relevantByKeyword = kw !== undefined && kw.coverage >= minCoverage && kw.score >= minScore;
+    const relevantByIdentifier = identifiers.some((term) => terms.has(term));
+    const result: HybridResult = {
+      id: item.id,
+      score: item.score,
+      ranks: { ...item.ranks },
+      timestamp: base.timestamp,
+      text: base.text,
+      relevant: relevantByVector || relevantByKeyword || relevantByIdentifier,
+    };
+    if (v !== undefined) result.similarity = v.similarity;
+    if (kw !== undefined) {
+      result.keywordScore = kw.score;
+      result.keywordCoverage = kw.coverage;
+    }
+    return result;
+  });
+  const ordered = options.recency === false ? ranked : applyRecency({ ranked, queryTerms, termsOf });
+  return ordered.slice(0, Math.max(0, options.topK));
+}
+
+/** Keeps only the results above the relevance thresholds. */
+export function relevantOnly(results: HybridResult[]): HybridResult[] {
+  return results.filter((r) => r.relevant);
+}
+
+/**
+ * Whether `newer` restates the fact of `older` for this query: their token sets overlap by Dice ≥
+ * {@link SAME_FACT_MIN_DICE}, and `newer` contains at least {@link SAME_FACT_MIN_QUERY_OVERLAP} of the
+ * query terms `older` contains (so a memory that answers a different part of the query never jumps).
+ */
+export function isSameFact(options: {
+  older: ReadonlySet<string>;
+  newer: ReadonlySet<string>;
+  queryTerms: ReadonlySet<string>;
+}): boolean {
+  const { older, newer, queryTerms } = options;
+  if (dice(older, newer) < SAME_FACT_MIN_DICE) return false;
+  let olderMatched = 0;
+  let bothMatched = 0;
+  for (const term of queryTerms) {
+    if (!older.has(term)) continue;
+    olderMatched++;
+    if (newer.has(term)) bothMatched++;
+  }
+  return olderMatched === 0 || bothMatched / olderMatched >= SAME_FACT_MIN_QUERY_OVERLAP;
+}
+
+/** Dice coefficient of two sets: 2·|A ∩ B| / (|A| + |B|). */
+export function dice(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 && b.size === 0) return 0;
+  let shared = 0;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  for (const term of small) if (large.has(term)) shared++;
+  return (2 * shared) / (a.size + b.size);
+}
+
+/** A digit run of at least {@link MIN_IDENTIFIER_DIGITS} digits, or a code mixing letters and digits. */
+function isIdentifier(term: string): boolean {
+  if (/^\d+$/.test(term)) return term.length >= MIN_IDENTIFIER_DIGITS;
+  return /\d/.test(term) && /[a-z]/.test(term);
+}
+
+function applyRecency(options: {
+  ranked: HybridResult[];
+  queryTerms: ReadonlySet<string>;
+  termsOf: ReadonlyMap<string, Set<string>>;
+}): HybridResult[] {
+  const { ranked, queryTerms, termsOf } = options;
+  const out: HybridResult[] = [];
+  for (const candidate of ranked) {
+    const newer = termsOf.get(candidate.id) as Set<string>;
+    // A memory may jump an older one only if it is at least as relevant (never junk over an answer).
+    const at = out.findIndex(
+          (placed) =>
+        placed.timestamp < candidate.timestamp &&
+        (candidate.relevant || !placed.relevant) &&
+        isSameFact({ older: termsOf.get(placed.id) as Set<string>, newer, queryTerms }),
+    );
+    if (at < 0) {
+      out.push(candidate);
+      continue;
+    }
+    const displaced = out[at] as HybridResult;
+    out.splice(at, 0, { ...candidate, score: displaced.score, supersedes: displaced.id });
+  }
+  return out;
+}

@@ -1,0 +1,197 @@
+import MiniSearch from "minisearch";
+import { contentTokens, tokenize } from "./tokenizer.js";
+
+/** A memory as the keyword index sees it: its text plus the fields recall filters on. */
+export interface KeywordDoc {
+  id: string;
+  text: string;
+  /** ms since the epoch. */
+  timestamp: number;
+  channelId: string;
+  channelType: string;
+}
+
+export interface KeywordSearchOptions {
+  /** Maximum hits returned, best first. */
+  limit: number;
+  /** Keeps only the docs it returns true for (e.g. the channel scope). Applied before `limit`. */
+  filter?: (doc: KeywordDoc) => boolean;
+}
+
+/** One BM25 hit. */
+export interface KeywordHit {
+  id: string;
+  /** MiniSearch's BM25+ score (times the number of matched query terms, as MiniSearch ranks). */
+  score: number;
+  /**
+   * IDF-weighted share of the query's content terms (its tokens minus the bigrams joining two words,
+   * see contentTokens) the doc contains, in [0, 1]:
+   *   coverage(d) = Σ_{t ∈ q ∩ d} idf(t) / Σ_{t ∈ q} idf(t),  idf(t) = ln(1 + (N − df_t + 0.5) / (df_t + 0.5))
+   * using BM25's own idf over this index. A term no memory contains has the largest idf, so a query
+   * about something never said keeps a low coverage even when its common words match.
+   */
+  coverage: number;
+  /** The query terms the doc contains. */
+  matchedTerms: string[];
+}
+
+/** BM25+ parameters: MiniSearch's defaults (k1 = 1.2, b = 0.7, δ = 0.5); short memories gain little from tuning them. */
+export const BM25_PARAMS = { k: 1.2, b: 0.7, d: 0.5 } as const;
+
+/** Separator of pre-tokenized terms inside MiniSearch; the tokenizer never emits whitespace. */
+const TERM_SEPARATOR = " ";
+
+interface IndexedDoc {
+  id: string;
+  terms: string;
+}
+
+/**
+ * BM25 index of one user's memories, on MiniSearch (BM25+), with the Korean-aware {@link tokenize}.
+ *
+ * Texts are tokenized here once and handed to MiniSearch pre-split, so documents and queries go
+ * through exactly the same tokenizer; the index also keeps each term's document frequency for
+ * {@link KeywordHit.coverage}.
+ */
+export class KeywordIndex {
+  private readonly mini: MiniSearch<IndexedDoc>;
+  private readonly docs = new Map<string, KeywordDoc>();
+  private readonly docFreq = new Map<string, number>();
+
+  constructor() {
+    this.mini = new MiniSearch<IndexedDoc>({
+      fields: ["terms"],
+      idField: "id",
+      tokenize: splitTerms,
+      processTerm: (term) => term,
+      searchOptions: { combineWith: "OR", prefix: false, fuzzy: false, bm25: BM25_PARAMS },
+    });
+  }
+
+  /** Number of indexed docs. */
+  get size(): number {
+    return this.docs.size;
+  }
+
+  /** Adds docs; a doc whose id is already indexed replaces the old version. */
+  add(docs: KeywordDoc[]): void {
+    for (const doc of docs) {
+      if (this.docs.has(doc.id)) this.remove([doc.id]);
+      const terms = tokenize(doc.text);
+      this.countTerms(terms, 1);
+      this.docs.set(doc.id, { ...doc });
+      this.mini.add({ id: doc.id, terms: terms.join(TERM_SEPARATOR) });
+    }
+  }
+
+  /** Removes docs by id; unknown ids are ignored. */
+  remove(ids: string[]): void {
+    for (const id of ids) {
+      const doc = this.docs.get(id);
+      if (doc === undefined) continue;
+      const terms = tokenize(doc.text);
+      this.countTerms(terms, -1);
+      this.mini.remove({ id, terms: terms.join(TERM_SEPARATOR) });
+      this.docs.delete(id);
+    }
+  }
+
+  removeAll(): void {
+    this.mini.removeAll();
+    this.docs.clear();
+    this.docFreq.clear();
+  }
+
+  /** The indexed doc with this id, if any. */
+  get(id: string): KeywordDoc | undefined {
+    return this.docs.get(id);
+  }
+
+  /** BM25 idf of a term in this index: ln(1 + (N − df + 0.5) / (df + 0.5)). */
+  idf(term: string): number {
+    const df = this.docFreq.get(term) ?? 0;
+    const n = this.docs.size;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  /** BM25 search, best first; an empty or stop-word-only query finds nothing. */
+  search(query: string, options: KeywordSearchOptions): KeywordHit[] {
+    const queryTerms = [...new Set(tokenize(query))];
+    if (queryTerms.length === 0 || this.docs.size === 0 || options.limit <= 0) return [];
+    const idfs = new Map([...new Set(contentTokens(query))].map((term) => [term, this.idf(term)]));
+    let idfTotal = 0;
+    for (const value of idfs.values()) idfTotal += value;
+    const userFilter = options.filter;
+    const filter =
+      userFilter === undefined
+        ? undefined
+        : (result: { id: string }) => {
+            const doc = this.docs.get(result.id);
+            return doc !== undefined && userFilter(doc);
+          };
+    const results = this.mini.search(queryTerms.join(TERM_SEPARATOR), filter ? { filter } : {});
+    const hits: KeywordHit[] = [];
+    for (const result of results.slice(0, options.limit)) {
+      const matchedTerms = result.queryTerms;
+      let matchedIdf = 0;
+      for (const term of matchedTerms) matchedIdf += idfs.get(term) ?? 0;
+      hits.push({
+        id: String(result.id),
+        score: result.score,
+        coverage: idfTotal > 0 ? matchedIdf / idfTotal : 0,
+        matchedTerms,
+      });
+    }
+    return hits;
+  }
+
+  private countTerms(terms: string[], delta: 1 | -1): void {
+    for (const term of new Set(terms)) {
+      const next = (this.docFreq.get(term) ?? 0) + delta;
+      if (next > 0) this.docFreq.set(term, next);
+      else this.docFreq.delete(term);
+    }
+  }
+}
+
+function splitTerms(text: string): string[] {
+  return text === "" ? [] : text.split(TERM_SEPARATOR);
+}
+
+/**
+ * One {@link KeywordIndex} per Slack user, keyed `${teamId}:${userId}` and created on first use, so a
+ * query can only ever score its own user's memories.
+ */
+export class KeywordIndexRegistry {
+  private readonly indexes = new Map<string, KeywordIndex>();
+
+  /** The user's index, created empty on first use. */
+  forUser(teamId: string, userId: string): KeywordIndex {
+    const key = userKey(teamId, userId);
+    let index = this.indexes.get(key);
+    if (index === undefined) {
+      index = new KeywordIndex();
+      this.indexes.set(key, index);
+    }
+    return index;
+  }
+
+  /** The user's index if it exists, without creating one. */
+  peek(teamId: string, userId: string): KeywordIndex | undefined {
+    return this.indexes.get(userKey(teamId, userId));
+  }
+
+  /** Drops the user's index; returns whether there was one. */
+  delete(teamId: string, userId: string): boolean {
+    return this.indexes.delete(userKey(teamId, userId));
+  }
+
+  /** Number of users with an index. */
+  get size(): number {
+    return this.indexes.size;
+  }
+}
+
+function userKey(teamId: string, userId: string): string {
+  return `${teamId}:${userId}`;
+}

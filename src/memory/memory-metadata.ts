@@ -1,0 +1,60 @@
+import type { ChannelType, Memory, MemoryScope, MemorySource } from "../types.js";
+
+/** Prefix of caller-given metadata keys in Chroma, so they can never overwrite the project's own keys. */
+export const EXTRA_PREFIX = "x_";
+
+/**
+ * Who may see a memory in a channel: `private` (said in a DM or group DM: never shown in a channel),
+ * `channel:<id>` (said in that channel) or `shared` (explicitly shared: shown everywhere to its owner).
+ */
+export function visibilityOf(memory: Pick<Memory, "channelType" | "channelId" | "extra">): string {
+  if (memory.extra?.shared === true) return "shared";
+  if (memory.channelType === "channel" || memory.channelType === "group") return `channel:${memory.channelId}`;
+  return "private";
+}
+
+/**
+ * The visibilities a recall in `scope` may return, or undefined for "all of the user's memories".
+ * In a DM everything of the user's is visible; in a channel only what was said there or shared,
+ * unless `allowDmInChannels`.
+ */
+export function visibleIn(scope: MemoryScope, allowDmInChannels: boolean): string[] | undefined {
+  if (!scope.channelType || scope.channelType === "im" || allowDmInChannels) return undefined;
+  return [`channel:${scope.channelId ?? ""}`, "shared"];
+}
+
+/** Flat Chroma metadata for a memory (LlamaIndex adds its own `_node_*`, `doc_id`, `ref_doc_id`). */
+export function toMetadata(memory: Memory): Record<string, string | number | boolean> {
+  const meta: Record<string, string | number | boolean> = {
+    user_id: memory.userId,
+    team_id: memory.teamId,
+    timestamp: memory.timestamp,
+    channel_id: memory.channelId,
+    channel_type: memory.channelType,
+    source: memory.source,
+    visibility: visibilityOf(memory),
+  };
+  for (const [key, value] of Object.entries(memory.extra ?? {})) meta[EXTRA_PREFIX + key] = value;
+  return meta;
+}
+
+/** The inverse of `toMetadata`, given the row's text and the memory id (`ref_doc_id`). */
+export function fromMetadata(id: string, text: string, meta: Record<string, unknown>): Memory {
+  const extra: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(meta)) {
+    if (key.startsWith(EXTRA_PREFIX) && (typeof value !== "object" || value === null)) {
+      extra[key.slice(EXTRA_PREFIX.length)] = value as string | number | boolean;
+    }
+  }
+  return {
+    id,
+    text,
+    userId: String(meta.user_id ?? ""),
+    teamId: String(meta.team_id ?? ""),
+    timestamp: Number(meta.timestamp ?? 0),
+    channelId: String(meta.channel_id ?? ""),
+    channelType: String(meta.channel_type ?? "im") as ChannelType,
+    source: String(meta.source ?? "slack") as MemorySource,
+    ...(Object.keys(extra).length ? { extra } : {}),
+  };
+}

@@ -1,0 +1,138 @@
+import { BaseRetriever } from "@llamaindex/core/retriever";
+import type { QueryBundle } from "@llamaindex/core/query-engine";
+import { type NodeWithScore, TextNode } from "@llamaindex/core/schema";
+import { extractText } from "@llamaindex/core/utils";
+import type { ChromaMemoryStore } from "./chroma-memory-store.js";
+import { type HybridResult, type KeywordCandidate, rankHybrid, type VectorCandidate } from "./hybrid-ranking.js";
+import type { KeywordDoc, KeywordIndex } from "./keyword-index.js";
+
+/**
+ * LlamaIndex retrievers over one user's memories, composed the way Python's `QueryFusionRetriever`
+ * composes a vector and a BM25 retriever. Each instance is bound to one scope (user, team, channel
+ * visibility), so a query can only ever see that user's memories. Node ids are memory ids.
+ */
+
+function queryText(bundle: QueryBundle): string {
+  return typeof bundle.query === "string" ? bundle.query : extractText(bundle.query);
+}
+
+/** Vector similarity in Chroma, filtered by user, team and visibility. Score = cosine similarity. */
+export class VectorMemoryRetriever extends BaseRetriever {
+  constructor(
+    private readonly options: {
+      store: ChromaMemoryStore;
+      teamId: string;
+      userId: string;
+      visibilities?: string[] | undefined;
+      topK: number;
+      /** A precomputed query vector (benchmarks); otherwise the query text is embedded. */
+      queryVector?: number[];
+    },
+  ) {
+    super();
+  }
+
+  async _retrieve(bundle: QueryBundle): Promise<NodeWithScore[]> {
+    const { store, ...scope } = this.options;
+    const vector = this.options.queryVector ?? (await store.embedQuery(queryText(bundle)));
+    const hits = await store.query({ ...scope, vector });
+    return hits.map((hit) => ({
+      node: new TextNode({ id_: hit.memory.id, text: hit.memory.text, metadata: { timestamp: hit.memory.timestamp } }),
+      score: hit.similarity,
+    }));
+  }
+}
+
+/** BM25 over the user's own keyword index (Korean-aware tokenizer). Score = BM25; metadata carries coverage. */
+export class BM25Retriever extends BaseRetriever {
+  constructor(
+    private readonly options: { index: KeywordIndex; topK: number; filter?: ((doc: KeywordDoc) => boolean) | undefined },
+  ) {
+    super();
+  }
+
+  async _retrieve(bundle: QueryBundle): Promise<NodeWithScore[]> {
+    const { index, topK, filter } = this.options;
+    const hits = index.search(queryText(bundle), { limit: topK, ...(filter ? { filter } : {}) });
+    return hits.flatMap((hit) => {
+      const doc = index.get(hit.id);
+      if (!doc) return [];
+      return [
+        {
+          node: new TextNode({
+            id_: hit.id,
+            text: doc.text,
+            metadata: { timestamp: doc.timestamp, coverage: hit.coverage },
+          }),
+          score: hit.score,
+        },
+      ];
+    });
+  }
+}
+
+/**
+ * Reciprocal rank fusion (K = RRF_K) of a vector and a BM25 retriever, with recency handling and a
+ * relevance flag (see rankHybrid). Node metadata carries the per-source ranks and raw scores.
+ */
+export class FusionRetriever extends BaseRetriever {
+  constructor(
+    private readonly options: {
+      vector: BaseRetriever;
+      keyword: BaseRetriever;
+      topK: number;
+      minSimilarity?: number | undefined;
+      minKeywordCoverage?: number | undefined;
+    },
+  ) {
+    super();
+  }
+
+  /** The fused results with their provenance, for callers that want more than nodes. */
+  async retrieveResults(query: string): Promise<HybridResult[]> {
+    const [vectorNodes, keywordNodes] = await Promise.all([
+      this.options.vector.retrieve({ query }),
+      this.options.keyword.retrieve({ query }),
+    ]);
+    const vector: VectorCandidate[] = vectorNodes.map(({ node, score }) => ({
+      id: node.id_,
+      similarity: score ?? 0,
+      timestamp: Number(node.metadata.timestamp ?? 0),
+      text: (node as TextNode).text,
+    }));
+    const keyword: KeywordCandidate[] = keywordNodes.map(({ node, score }) => ({
+      id: node.id_,
+      score: score ?? 0,
+      coverage: Number(node.metadata.coverage ?? 0),
+      timestamp: Number(node.metadata.timestamp ?? 0),
+      text: (node as TextNode).text,
+    }));
+    return rankHybrid({
+      query,
+      vector,
+      keyword,
+      topK: this.options.topK,
+      ...(this.options.minSimilarity !== undefined ? { minSimilarity: this.options.minSimilarity } : {}),
+      ...(this.options.minKeywordCoverage !== undefined ? { minKeywordCoverage: this.options.minKeywordCoverage } : {}),
+    });
+  }
+
+  async _retrieve(bundle: QueryBundle): Promise<NodeWithScore[]> {
+    const results = await this.retrieveResults(queryText(bundle));
+    return results.map((r) => ({
+      node: new TextNode({
+        id_: r.id,
+        text: r.text,
+        metadata: {
+          timestamp: r.timestamp,
+          relevant: r.relevant,
+          vectorRank: r.ranks.vector ?? null,
+          keywordRank: r.ranks.keyword ?? null,
+          similarity: r.similarity ?? null,
+          keywordScore: r.keywordScore ?? null,
+        },
+      }),
+      score: r.score,
+    }));
+  }
+}

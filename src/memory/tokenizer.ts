@@ -1,0 +1,388 @@
+/**
+ * Korean-aware tokenizer for BM25, applied identically to memories and queries.
+ *
+ * Output for one text (after NFC normalisation and lower-casing):
+ * - Hangul: syllable bigrams of every word ("결혼정장" → 결혼, 혼정, 정장); a one-syllable word yields
+ *   itself. A trailing particle or ending is stripped first (생일이/생일은/생일의 → 생일), and the bigram
+ *   across a space inside a Hangul run is added (결혼 정장 → 혼정), so spacing variants still match.
+ *   Interrogatives and request verbs (뭐, 언제, 알려줘 …) are dropped: they occur in questions, not facts.
+ * - Latin: words lower-cased, English stop words dropped, a light plural/possessive stem.
+ * - Numbers and codes: every alphanumeric part of a chunk joined by `-`, `.`, `,` or `_`, plus the joined
+ *   chunk (010-1234-5678 → 010, 1234, 5678, 01012345678; 3,300,000 → 3300000), and the last four digits
+ *   of a long digit run (01012345678 → 5678), so a number is found by any usual format or its tail. A
+ *   mixed code (KE1227) yields itself and its letter and digit parts. A number directly followed by a
+ *   Hangul unit also yields the pair (8월, 302호).
+ *
+ * One pass over the characters; no dictionaries beyond the short particle and stop-word lists below.
+ *
+ * @example tokenize("또리의 생일이 언제야?") // ["또리", "리생", "생일"]
+ */
+export function tokenize(text: string): string[] {
+  return scan(text, true);
+}
+
+/**
+ * The tokens of {@link tokenize} without the bigrams that join two words across a space: the terms a
+ * text is about. Used to measure how much of a query a memory covers, where a join bigram that no
+ * memory contains must not count as a missing word.
+ */
+export function contentTokens(text: string): string[] {
+  return scan(text, false);
+}
+
+function scan(text: string, withJoins: boolean): string[] {
+  const out: string[] = [];
+  const s = text.normalize("NFC").toLowerCase();
+  const n = s.length;
+  // Stem of the previous Hangul word when only whitespace separates it from the current one.
+  let prevStem = "";
+  let i = 0;
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (isHangul(c)) {
+      let j = i + 1;
+      while (j < n && isHangul(s.charCodeAt(j))) j++;
+      const raw = s.slice(i, j);
+      const word = raw.length > POSSESSIVE_PREFIX.length && raw.startsWith(POSSESSIVE_PREFIX) ? raw.slice(2) : raw;
+      const stem = stripSuffix(word);
+      if (isStopWord(word, stem)) {
+        prevStem = "";
+      } else {
+        if (withJoins && prevStem !== "") out.push(prevStem[prevStem.length - 1] + stem[0]);
+        pushHangul(out, stem);
+        prevStem = stem;
+      }
+      i = j;
+      // Only whitespace keeps a Hangul run going; anything else breaks it.
+      let k = i;
+      while (k < n && isSpace(s.charCodeAt(k))) k++;
+      if (k >= n || !isHangul(s.charCodeAt(k))) prevStem = "";
+      i = k;
+    } else if (isAlnum(c)) {
+      const j = scanChunk(s, i);
+      const lastNumber = pushChunk(out, s.slice(i, j));
+      i = j;
+      prevStem = "";
+      // A Hangul word glued to a number: a bare particle (8816으로) is dropped; a unit (8월, 302호)
+      // also yields the pair number+unit.
+      if (j < n && isHangul(s.charCodeAt(j))) {
+        let k = j + 1;
+        while (k < n && isHangul(s.charCodeAt(k))) k++;
+        if (SUFFIX_SET.has(s.slice(j, k))) {
+          i = k;
+        } else if (lastNumber !== "") {
+          out.push(lastNumber.replace(LEADING_ZEROS, "") + s[j]);
+        }
+      }
+    } else {
+      prevStem = "";
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Digits at which a digit run counts as a phone-like number whose tail is indexed separately. */
+export const LONG_NUMBER_MIN_DIGITS = 7;
+/** Length of the tail of a long number: Korean phone numbers end in a four-digit group. */
+export const NUMBER_TAIL_DIGITS = 4;
+
+const LEADING_ZEROS = /^0+(?=\d)/;
+
+/**
+ * Particles and endings stripped from the end of a Hangul word, longest first. A word keeps at least
+ * one syllable; two-syllable words lose only unambiguous particles (오이, 포도 and 사과 stay whole).
+ */
+const SUFFIXES: readonly string[] = [
+  "이었더라",
+  "이었는데",
+  "이었었나",
+  "였었는데",
+  "이었지",
+  "이었나",
+  "이었어",
+  "이에요",
+  "이었죠",
+  "였더라",
+  "었더라",
+  "았더라",
+  "으로는",
+  "에서는",
+  "한테는",
+  "이라고",
+  "였어요",
+  "었어요",
+  "았어요",
+  "였지",
+  "었지",
+  "았지",
+  "였나",
+  "었나",
+  "았나",
+  "였죠",
+  "였어",
+  "에서",
+  "에게",
+  "한테",
+  "으로",
+  "까지",
+  "부터",
+  "처럼",
+  "보다",
+  "이랑",
+  "이나",
+  "이야",
+  "예요",
+  "에요",
+  "이요",
+  "이죠",
+  "죠",
+  "이다",
+  "라고",
+  "더라",
+  "는",
+  "은",
+  "이",
+  "가",
+  "을",
+  "를",
+  "의",
+  "에",
+  "로",
+  "와",
+  "과",
+  "도",
+  "만",
+  "랑",
+  "야",
+  "요",
+];
+
+const SUFFIX_SET = new Set(SUFFIXES);
+
+/** Two rounds cover a name's 이 plus a particle (예린이는) and an ending plus 요 (있었어요). */
+export const MAX_SUFFIX_STRIPS = 2;
+
+/** Particles that may be stripped from a two-syllable word without eating a noun's own syllable. */
+const SAFE_SHORT_SUFFIXES = new Set(["는", "은", "을", "를", "의", "에", "랑"]);
+
+/**
+ * Words starting with an interrogative or a request verb (언제죠, 어디꺼야, 누구였지, 알려주세요): they
+ * make a question, never the content of a fact, and their endings vary too much to list.
+ */
+const QUESTION_PREFIXES: readonly string[] = [
+  "뭐",
+  "뭘",
+  "무엇",
+  "무슨",
+  "언제",
+  "어디",
+  "어느",
+  "어떻",
+  "어떤",
+  "누구",
+  "누가",
+  "며칠",
+  "몇",
+  "얼마",
+  "왜",
+  "알려",
+  "보여주",
+  "보여줘",
+  "말해",
+  // Requests about the memory itself: "X 관련 저장된 거 다 보여줘", "기억하는 거".
+  "관련",
+  "저장",
+  "기억",
+];
+
+/** First-person possessive glued to a noun (우리집 → 집, 우리애 → 애); alone it is a stop word. */
+const POSSESSIVE_PREFIX = "우리";
+
+/** Deictics, the first person and bare light verbs: in almost every message, about nothing. */
+const STOP_WORDS_KO = new Set([
+  "우리",
+  "거",
+  "것",
+  "다",
+  "전부",
+  "모두",
+  "이거",
+  "그거",
+  "저거",
+  "지금",
+  "나",
+  "내",
+  "저",
+  "제",
+  "하",
+  "해",
+  "했",
+  "돼",
+  "되",
+  "됐",
+  "혹시",
+  "좀",
+]);
+
+const STOP_WORDS_EN = new Set(
+  (
+    "a an the and or but if of to in on at by for with from as is are was were be been being am do does did " +
+    "i me my we our you your he she it its they them their this that these those what when where who whom " +
+    "which why how there here not no so than too very can could should would will shall may might must " +
+    "has have had about into over after before again s t just also any some all"
+  ).split(" "),
+);
+
+/**
+ * Strips up to {@link MAX_SUFFIX_STRIPS} particles or endings: 하준이는 → 하준이 → 하준,
+ * 얼마였어요 → 얼마였어 → 얼마.
+ */
+function isStopWord(word: string, stem: string): boolean {
+  if (STOP_WORDS_KO.has(stem) || STOP_WORDS_KO.has(word)) return true;
+  for (const prefix of QUESTION_PREFIXES) if (word.startsWith(prefix)) return true;
+  return false;
+}
+
+function stripSuffix(word: string): string {
+  let stem = word;
+  for (let round = 0; round < MAX_SUFFIX_STRIPS; round++) {
+    const next = stripOnce(stem);
+    if (next === stem) break;
+    stem = next;
+  }
+  return stem;
+}
+
+function stripOnce(word: string): string {
+  if (word.length < 2) return word;
+  for (const suffix of SUFFIXES) {
+    if (word.length <= suffix.length || !word.endsWith(suffix)) continue;
+    if (word.length === 2 && !SAFE_SHORT_SUFFIXES.has(suffix)) continue;
+    return word.slice(0, word.length - suffix.length);
+  }
+  return word;
+}
+
+function pushHangul(out: string[], word: string): void {
+  if (word.length === 1) {
+    out.push(word);
+    return;
+  }
+  for (let k = 0; k + 1 < word.length; k++) out.push(word.slice(k, k + 2));
+}
+
+/** End of an alphanumeric chunk: alnum runs joined by single connectors between alnums. */
+function scanChunk(s: string, start: number): number {
+  let j = start;
+  const n = s.length;
+  while (j < n) {
+    const c = s.charCodeAt(j);
+    if (isAlnum(c)) {
+      j++;
+    } else if (isConnector(c) && j + 1 < n && isAlnum(s.charCodeAt(j + 1)) && j > start) {
+      j++;
+    } else {
+      break;
+    }
+  }
+  return j;
+}
+
+/** Pushes a chunk's tokens; returns its last part when that part is a plain number, else "". */
+function pushChunk(out: string[], chunk: string): string {
+  const parts = splitChunk(chunk);
+  for (const part of parts) pushPart(out, part);
+  if (parts.length > 1) {
+    const joined = parts.join("");
+    out.push(joined);
+    pushNumberTail(out, joined);
+  }
+  const last = parts[parts.length - 1] ?? "";
+  return /^\d+$/.test(last) ? last : "";
+}
+
+/** Splits on connectors; `,` followed by exactly three digits is a thousands separator and joins. */
+function splitChunk(chunk: string): string[] {
+  const parts: string[] = [];
+  let current = "";
+  for (let k = 0; k < chunk.length; k++) {
+    const ch = chunk[k] as string;
+    if (!isConnector(ch.charCodeAt(0))) {
+      current += ch;
+      continue;
+    }
+    const isThousands = ch === "," && /^\d{3}(?!\d)/.test(chunk.slice(k + 1)) && /\d$/.test(current);
+    if (isThousands) continue;
+    if (current !== "") parts.push(current);
+    current = "";
+  }
+  if (current !== "") parts.push(current);
+  return parts;
+}
+
+function pushPart(out: string[], part: string): void {
+  let hasDigit = false;
+  let hasLetter = false;
+  for (let k = 0; k < part.length; k++) {
+    if (isDigit(part.charCodeAt(k))) hasDigit = true;
+    else hasLetter = true;
+  }
+  if (!hasLetter) {
+    out.push(part);
+    pushNumberTail(out, part);
+    return;
+  }
+  if (!hasDigit) {
+    pushLatinWord(out, part);
+    return;
+  }
+  // Mixed code (ke1227, 7c1301, a3004, 3kg): the code itself plus its runs.
+  out.push(part);
+  const runs = part.match(RUNS) ?? [];
+  for (const run of runs) {
+    if (isDigit(run.charCodeAt(0))) out.push(run);
+    else if (run.length > 1) pushLatinWord(out, run);
+  }
+}
+
+const RUNS = /\d+|[a-z]+/g;
+
+/** A round amount (3,300,000) has no meaningful tail; a phone or booking number does. */
+function pushNumberTail(out: string[], token: string): void {
+  if (token.length < LONG_NUMBER_MIN_DIGITS || !/^\d+$/.test(token) || token.endsWith("000")) return;
+  out.push(token.slice(token.length - NUMBER_TAIL_DIGITS));
+}
+
+function pushLatinWord(out: string[], word: string): void {
+  if (word.length < 2 || STOP_WORDS_EN.has(word)) return;
+  out.push(stemEnglish(word));
+}
+
+/** Light stem: plural and third-person -s, -ies → -y. Keeps -ss, -us, -is words whole. */
+function stemEnglish(word: string): string {
+  if (word.length > 4 && word.endsWith("ies")) return word.slice(0, -3) + "y";
+  if (word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+function isHangul(c: number): boolean {
+  return c >= 0xac00 && c <= 0xd7a3;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 122);
+}
+
+function isConnector(c: number): boolean {
+  // - . , _
+  return c === 45 || c === 46 || c === 44 || c === 95;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 0x3000;
+}

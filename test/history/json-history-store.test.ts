@@ -1,0 +1,133 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { isAppError } from "../../src/errors.js";
+import { dmConversation, threadConversation } from "../../src/history/conversation.js";
+import { HistoryService } from "../../src/history/history-service.js";
+import { HISTORY_FOLDER, JsonHistoryStore } from "../../src/history/json-history-store.js";
+import { renderContext } from "../../src/history/render-context.js";
+import { makeDm, makeTurn, recordingLogger, ScriptedLlm } from "./support.js";
+
+let dataDir: string;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), "history-test-"));
+});
+
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function open(llm = new ScriptedLlm()) {
+  const logger = recordingLogger();
+  const store = new JsonHistoryStore({ dataDir, logger });
+  const service = new HistoryService({ store, llm, logger, retry: { maxRetries: 0 } });
+  return { store, service, llm, logger };
+}
+
+describe("JsonHistoryStore", () => {
+  it("keeps summary, pending and recent turns across a restart", async () => {
+    const first = open();
+    for (let n = 1; n <= 7; n += 1) await first.service.append(makeDm(), makeTurn(n));
+    await first.service.flush();
+    const before = await first.service.context(makeDm());
+    await first.service.stop();
+
+    const second = open();
+    const after = await second.service.context(makeDm());
+    expect(after).toEqual(before);
+    expect(after.summary).toMatch(/^S1\[/);
+    expect(after.olderTurns).toEqual([makeTurn(4)]);
+    expect(after.recent).toEqual([makeTurn(5), makeTurn(6), makeTurn(7)]);
+
+    // The restarted service goes on from where the first stopped.
+    await second.service.append(makeDm(), makeTurn(8));
+    await second.service.append(makeDm(), makeTurn(9));
+    await second.service.flush();
+    expect(second.llm.prompts[0]?.previousSummary).toBe(before.summary);
+    expect(second.llm.prompts[0]?.turns.map((t) => t.user)).toEqual(
+      [4, 5, 6].map((n) => `사용자 메시지 ${n}`),
+    );
+    expect((await second.store.get(makeDm().id))?.totalTurns).toBe(9);
+  });
+
+  it("loses nothing under concurrent appends to one conversation file", async () => {
+    const { service, store } = open();
+    await Promise.all(Array.from({ length: 25 }, (_, i) => service.append(makeDm(), makeTurn(i + 1))));
+    await service.flush();
+    const record = await store.get(makeDm().id);
+    expect(record?.totalTurns).toBe(25);
+    const text = [record?.summary?.text, ...(record?.pending ?? []).map((t) => t.user)]
+      .concat((record?.recent ?? []).map((t) => t.user))
+      .join(" ");
+    for (let n = 1; n <= 25; n += 1) expect(text).toMatch(new RegExp(`사용자 메시지 ${n}(?!\\d)`));
+    const files = await readdir(join(dataDir, HISTORY_FOLDER));
+    expect(files.filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("keeps hostile ids inside the data dir", async () => {
+    const { service, store } = open();
+    const hostile = dmConversation({
+      teamId: "../../..",
+      userId: "../../etc/passwd",
+      channelId: "/tmp/x\0y",
+    });
+    await service.append(hostile, makeTurn(1));
+    expect(await readdir(dataDir)).toEqual([HISTORY_FOLDER]);
+    const files = await readdir(join(dataDir, HISTORY_FOLDER));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^[A-Za-z0-9_-]+\.json$/);
+    expect(resolve(dataDir, HISTORY_FOLDER, files[0] ?? "")).toContain(resolve(dataDir));
+    expect((await store.get(hostile.id))?.recent).toEqual([makeTurn(1)]);
+    expect(await service.delete("../../etc/passwd", "../../../../etc/passwd")).toBe(false);
+    expect(await service.list("../../etc/passwd")).toHaveLength(1);
+    expect(await service.delete("../../etc/passwd", hostile.id)).toBe(true);
+    expect(await readdir(join(dataDir, HISTORY_FOLDER))).toEqual([]);
+  });
+
+  it("records every participant of a thread and lists it for each of them", async () => {
+    const { service } = open();
+    const base = { teamId: "T1", channelId: "C1", threadTs: "1712345678.000100" };
+    await service.append(threadConversation({ ...base, userId: "U1" }), makeTurn(1));
+    await service.append(threadConversation({ ...base, userId: "U2" }), makeTurn(2));
+    const [forU1] = await service.list("U1");
+    const [forU2] = await service.list("U2");
+    expect(forU1?.id).toBe(forU2?.id);
+    expect(forU1?.userIds).toEqual(["U1", "U2"]);
+    expect(forU1?.recent.map((t) => t.userId)).toEqual(["U1", "U2"]);
+    expect(await service.list("U3")).toEqual([]);
+  });
+
+  it("skips an unreadable file when listing but reports it", async () => {
+    const { service, store, logger } = open();
+    await service.append(makeDm(), makeTurn(1));
+    await writeFile(join(dataDir, HISTORY_FOLDER, "broken-0000.json"), "{not json");
+    expect((await service.list("U1")).map((c) => c.id)).toEqual([makeDm().id]);
+    expect(logger.entries.some((e) => e.level === "warn" && e.msg?.includes("unreadable"))).toBe(true);
+
+    const [name] = (await readdir(join(dataDir, HISTORY_FOLDER))).filter((f) => f !== "broken-0000.json");
+    await writeFile(
+      join(dataDir, HISTORY_FOLDER, name ?? ""),
+      JSON.stringify({ version: 1, id: makeDm().id }),
+    );
+    const error = await store.get(makeDm().id).catch((err: unknown) => err);
+    expect(isAppError(error, "store_failed")).toBe(true);
+  });
+
+  it("writes readable JSON with the documented fields", async () => {
+    const { service } = open();
+    await service.append(makeDm(), makeTurn(1));
+    const [name] = await readdir(join(dataDir, HISTORY_FOLDER));
+    const stored = JSON.parse(await readFile(join(dataDir, HISTORY_FOLDER, name ?? ""), "utf8")) as unknown;
+    expect(stored).toMatchObject({
+      version: 1,
+      id: "dm:T1:U1:D1",
+      userIds: ["U1"],
+      pending: [],
+      recent: [makeTurn(1)],
+      totalTurns: 1,
+    });
+    expect(renderContext(await service.context(makeDm()))).toContain("사용자: 사용자 메시지 1");
+  });
+});
