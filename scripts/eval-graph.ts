@@ -9,7 +9,12 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { extractTriplets } from "../src/graph/rule-extractor.js";
-import { normalizeField, scoreTriplets, type PrfScore, type TripletExample } from "../src/graph/triplet-metrics.js";
+import {
+  normalizeField,
+  scoreTriplets,
+  type PrfScore,
+  type TripletExample,
+} from "../src/graph/triplet-metrics.js";
 
 const DEFAULT_FILE = "/work/shared/eval/kmem-dev/triplets.jsonl";
 const DECIMALS = 3;
@@ -54,7 +59,10 @@ function showMisses(row: Row, predicted: TripletExample["predicted"]): void {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { file: { type: "string", default: DEFAULT_FILE }, verbose: { type: "boolean", default: false } },
+    options: {
+      file: { type: "string", default: DEFAULT_FILE },
+      verbose: { type: "boolean", default: false },
+    },
   });
   const file = values.file ?? DEFAULT_FILE;
   const rows = await readRows(file);
@@ -69,7 +77,9 @@ async function main(): Promise<void> {
   console.log("--------|-----------|--------|-------|-------------");
   for (const [name, score] of Object.entries(scores)) {
     const [p, r, f] = fmt(score);
-    console.log(`${name.padEnd(7)} | ${p}     | ${r}  | ${f} | ${score.truePositives}/${score.predicted}/${score.gold}`);
+    console.log(
+      `${name.padEnd(7)} | ${p}     | ${r}  | ${f} | ${score.truePositives}/${score.predicted}/${score.gold}`,
+    );
   }
   const summary = (score: PrfScore): { precision: number; recall: number; f1: number } => ({
     precision: Number(score.precision.toFixed(DECIMALS)),

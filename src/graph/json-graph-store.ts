@@ -192,7 +192,10 @@ export class JsonPropertyGraphStore implements GraphStore {
       text = await readFile(this.filePath, "utf8");
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "ENOENT") return new InMemoryPropertyGraph();
-      throw new AppError("store_failed", "Cannot read the graph file", { cause: err, details: { file: this.filePath } });
+      throw new AppError("store_failed", "Cannot read the graph file", {
+        cause: err,
+        details: { file: this.filePath },
+      });
     }
     let json: unknown;
     try {
@@ -205,13 +208,19 @@ export class JsonPropertyGraphStore implements GraphStore {
     }
     const parsed = graphFileSchema.safeParse(json);
     if (!parsed.success) {
-      throw new AppError("store_failed", `Graph file has an unexpected shape; restore or delete ${this.filePath}`, {
-        cause: parsed.error,
-        details: { file: this.filePath, issues: parsed.error.issues.slice(0, 5) },
-      });
+      throw new AppError(
+        "store_failed",
+        `Graph file has an unexpected shape; restore or delete ${this.filePath}`,
+        {
+          cause: parsed.error,
+          details: { file: this.filePath, issues: parsed.error.issues.slice(0, 5) },
+        },
+      );
     }
     if (parsed.data.teamId !== this.key.teamId || parsed.data.userId !== this.key.userId) {
-      throw new AppError("store_failed", "Graph file belongs to another user", { details: { file: this.filePath } });
+      throw new AppError("store_failed", "Graph file belongs to another user", {
+        details: { file: this.filePath },
+      });
     }
     return InMemoryPropertyGraph.fromData(parsed.data);
   }
@@ -222,7 +231,10 @@ export class JsonPropertyGraphStore implements GraphStore {
     try {
       await writeFileAtomic(this.filePath, `${JSON.stringify(body, null, 1)}\n`);
     } catch (err) {
-      throw new AppError("store_failed", "Cannot write the graph file", { cause: err, details: { file: this.filePath } });
+      throw new AppError("store_failed", "Cannot write the graph file", {
+        cause: err,
+        details: { file: this.filePath },
+      });
     }
     return this.fileStamp();
   }

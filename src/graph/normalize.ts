@@ -116,9 +116,24 @@ const HONORIFIC_STEMS = [
 ];
 
 /** First-person forms, mapped to the entity "나" (Korean) or "I" (English). */
-const KOREAN_FIRST_PERSON = new Set(
-  ["나", "난", "내", "내가", "나는", "나의", "나도", "나한테", "내게", "저", "전", "제", "제가", "저는", "저의", "저도"],
-);
+const KOREAN_FIRST_PERSON = new Set([
+  "나",
+  "난",
+  "내",
+  "내가",
+  "나는",
+  "나의",
+  "나도",
+  "나한테",
+  "내게",
+  "저",
+  "전",
+  "제",
+  "제가",
+  "저는",
+  "저의",
+  "저도",
+]);
 const ENGLISH_FIRST_PERSON = new Set(["i", "me", "my", "myself", "mine"]);
 /** The entity name first-person facts are stored under. */
 export const FIRST_PERSON_KO = "나";

@@ -127,6 +127,7 @@ export class InMemoryPropertyGraph implements PropertyGraphView {
   private pruneOrphanValues(): void {
     const used = new Set<string>();
     for (const relation of this.edges.values()) used.add(relation.source).add(relation.target);
-    for (const [id, node] of this.nodes) if (node.label === VALUE_LABEL && !used.has(id)) this.nodes.delete(id);
+    for (const [id, node] of this.nodes)
+      if (node.label === VALUE_LABEL && !used.has(id)) this.nodes.delete(id);
   }
 }

@@ -20,7 +20,21 @@ const I_WORDS = new Set(["나", "난", "저", "전"]);
 /** Possessive first-person determiners ("내 생일은 …"). */
 const MY_WORDS = new Set(["내", "제", "나의", "저의"]);
 /** Nouns that end in 의 without it being the possessive particle. */
-const NOUNS_ENDING_IN_UI = ["회의", "주의", "강의", "합의", "동의", "논의", "예의", "편의", "의의", "협의", "문의"];
+const NOUNS_ENDING_IN_UI = [
+  "회의",
+  "주의",
+  "강의",
+  "합의",
+  "동의",
+  "논의",
+  "예의",
+  "편의",
+  "의의",
+  "협의",
+  "문의",
+];
+/** Shortest attribute the generic "X Y는 Z" rule accepts ("같은" is no attribute). */
+const MIN_ATTRIBUTE_CHARS = 2;
 /** Longest value the generic "X Y는 Z" rule accepts, in words. */
 const MAX_GENERIC_VALUE_WORDS = 5;
 
@@ -44,7 +58,9 @@ const englishEvent: ClauseRule = ({ text, state }) => {
     const match = new RegExp(`^(.+?) ${verb}(?: on| by)?$`, "iu").exec(before);
     if (match !== null) return state.emit(match[1] ?? "", attribute, date.value);
   }
-  const move = new RegExp(`^(.+) (\\S+) (?:${EN_MOVE_VERBS.join("|")})(?: back)? (?:to|until)$`, "iu").exec(before);
+  const move = new RegExp(`^(.+) (\\S+) (?:${EN_MOVE_VERBS.join("|")})(?: back)? (?:to|until)$`, "iu").exec(
+    before,
+  );
   if (move !== null) return state.emit(move[1] ?? "", `${move[2] ?? ""} date`, date.value);
   return false;
 };
@@ -89,7 +105,11 @@ const koreanPossessive: ClauseRule = ({ tokens, state }) => {
   const first = tokens[0] ?? "";
   let entity: string;
   if (MY_WORDS.has(first)) entity = FIRST_PERSON_KO;
-  else if (first.endsWith("의") && first.length > 2 && !NOUNS_ENDING_IN_UI.some((noun) => first.endsWith(noun))) {
+  else if (
+    first.endsWith("의") &&
+    first.length > 2 &&
+    !NOUNS_ENDING_IN_UI.some((noun) => first.endsWith(noun))
+  ) {
     entity = first.slice(0, -1);
   } else return false;
   const attrEnd = tokens.findIndex((token, i) => i >= 1 && stripTopicParticle(token) !== token);
@@ -105,7 +125,8 @@ const typedValues: ClauseRule = (clause) => {
   for (const value of findTypedValues(clause.text)) {
     const before = clause.text.slice(cursor, value.start).trim();
     cursor = value.end;
-    const pre = before.length === 0 ? [] : before.split(" ").filter((token) => !FILLER_WORDS.has(foldText(token)));
+    const pre =
+      before.length === 0 ? [] : before.split(" ").filter((token) => !FILLER_WORDS.has(foldText(token)));
     if (typedFact({ clause, pre, value })) emitted = true;
   }
   return emitted;
@@ -147,7 +168,12 @@ const entityAttributeIsValue: ClauseRule = ({ tokens, state }) => {
   if (tokens.length < 3 || tokens.length > 2 + MAX_GENERIC_VALUE_WORDS) return false;
   const [entity = "", attribute = ""] = tokens;
   if (!isNameLike(entity) || !endsWithTopicParticle(attribute)) return false;
-  return state.emit(entity, stripTopicParticle(attribute, ["은", "는"]), tokens.slice(2).join(" "));
+  const attributeStem = stripTopicParticle(attribute, ["은", "는"]);
+  // "같은", "좋은" are adjectives, not attributes: an attribute noun has at least two characters.
+  if ([...attributeStem].length < MIN_ATTRIBUTE_CHARS) return false;
+  const lastWord = tokens[tokens.length - 1] ?? "";
+  if (!isNameLike(lastWord) || /(?:라|고|서|며|면)$/u.test(lastWord)) return false;
+  return state.emit(entity, attributeStem, tokens.slice(2).join(" "));
 };
 
 /** The rules in the order they are tried; specific shapes first, the generic one last. */

@@ -41,7 +41,10 @@ export function firstNameLikeToken(text: string): string | undefined {
 }
 
 /** Removes a particle from the end of `word` when it fits (은/이 after a final consonant, 는/가 after a vowel). */
-export function stripTopicParticle(word: string, particles: readonly string[] = ["은", "는", "이", "가"]): string {
+export function stripTopicParticle(
+  word: string,
+  particles: readonly string[] = ["은", "는", "이", "가"],
+): string {
   for (const particle of particles) {
     if (!word.endsWith(particle) || word.length <= particle.length) continue;
     const stem = word.slice(0, -particle.length);

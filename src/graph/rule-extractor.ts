@@ -8,7 +8,7 @@ import type { Triplet } from "../types.js";
 import { containsHangul } from "./hangul.js";
 import { cleanValue, entityDisplayName, foldText, normalizeAttribute } from "./normalize.js";
 import { CLAUSE_RULES } from "./rule-clauses.js";
-import { firstNameLikeToken, type ClauseContext, type ExtractionState } from "./rule-common.js";
+import { firstNameLikeToken, isNameLike, type ClauseContext, type ExtractionState } from "./rule-common.js";
 import { extractKeyValueLine } from "./rule-key-value.js";
 
 /** Sentence boundaries: . ! ? followed by a space (so "3.2kg" stays whole), a dash between spaces, a newline. */
@@ -28,10 +28,13 @@ export function extractTriplets(text: string): Triplet[] {
   for (const rawLine of text.normalize("NFC").split(/\r?\n/u)) {
     const line = rawLine.replace(/\s+/gu, " ").trim();
     if (line.length === 0) continue;
-    const rest = extractKeyValueLine(line, state);
-    if (rest === undefined) continue;
-    state.topic ??= firstNameLikeToken(rest);
-    for (const sentence of rest.split(SENTENCE_SPLIT_RE)) extractSentence(sentence, state);
+    const read = extractKeyValueLine(line, state);
+    if (read === undefined) continue;
+    const korean = containsHangul(line);
+    state.topic ??= firstNameLikeToken(read.rest);
+    const topicBefore = state.topic;
+    for (const sentence of read.rest.split(SENTENCE_SPLIT_RE)) extractSentence(sentence, state, korean);
+    if (read.header !== undefined) linkHeader(read.header, topicBefore, state);
   }
   return state.triplets;
 }
@@ -47,7 +50,8 @@ function newState(): ExtractionState {
         attribute: normalizeAttribute(attribute),
         value: cleanValue(value),
       };
-      if (triplet.entity.length === 0 || triplet.attribute.length === 0 || triplet.value.length === 0) return false;
+      if (triplet.entity.length === 0 || triplet.attribute.length === 0 || triplet.value.length === 0)
+        return false;
       if (foldText(triplet.entity) === foldText(triplet.value)) return false;
       const key = [triplet.entity, triplet.attribute, triplet.value].map(foldText).join("\u0000");
       if (!seen.has(key)) {
@@ -60,7 +64,21 @@ function newState(): ExtractionState {
   return state;
 }
 
-function extractSentence(rawSentence: string, state: ExtractionState): void {
+/**
+ * "또리 다니는 동물병원: 성수 튼튼동물병원 02-…": the header's first word owns what the header's last word
+ * names, i.e. the entity the rest of the line was about → (또리, 동물병원, 튼튼동물병원).
+ */
+function linkHeader(header: string, topicBefore: string | undefined, state: ExtractionState): void {
+  const words = header.split(" ");
+  const owner = words[0];
+  const attribute = words[words.length - 1];
+  const found = state.topic;
+  if (words.length < 2 || owner === undefined || attribute === undefined || !isNameLike(owner)) return;
+  if (found === undefined || found === topicBefore) return;
+  state.emit(owner, attribute, found);
+}
+
+function extractSentence(rawSentence: string, state: ExtractionState, korean: boolean): void {
   const sentence = rawSentence.trim();
   // Questions state no fact ("또리 생일 언제야?").
   if (sentence.length === 0 || /[?？]\s*$/u.test(sentence)) return;
@@ -70,7 +88,7 @@ function extractSentence(rawSentence: string, state: ExtractionState): void {
     const context: ClauseContext = {
       text,
       tokens: text.split(" ").filter((token) => token.length > 0),
-      korean: containsHangul(text),
+      korean,
       state,
     };
     for (const rule of CLAUSE_RULES) if (rule(context)) break;

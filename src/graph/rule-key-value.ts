@@ -46,14 +46,19 @@ function parsePairs(line: string): Pair[] {
   });
 }
 
+/** What of a line is left to read as sentences, and the lone header it followed ("동물병원: …"). */
+export interface LineRemainder {
+  rest: string;
+  header?: string;
+}
+
 /**
  * Extracts the facts of a key:value line into `state`. Returns the text still to be read as sentences
- * (the whole line when it has no keys, the value of a lone header like "동물병원: …"), or undefined when
- * the line was consumed.
+ * (the whole line when it has no keys, the value of a lone header), or undefined when the line was consumed.
  */
-export function extractKeyValueLine(line: string, state: ExtractionState): string | undefined {
+export function extractKeyValueLine(line: string, state: ExtractionState): LineRemainder | undefined {
   const pairs = parsePairs(line);
-  if (pairs.length === 0) return line;
+  if (pairs.length === 0) return { rest: line };
   const named = pairs.find((pair) => isNameKey(pair.key));
   if (named !== undefined) {
     const entity = firstPart(named.value);
@@ -73,7 +78,8 @@ export function extractKeyValueLine(line: string, state: ExtractionState): strin
     return undefined;
   }
   // A lone header ("또리 다니는 동물병원: 성수 튼튼동물병원 02-462-7719"): read what follows it.
-  if (pairs.length === 1) return pairs[0]?.value;
-  // Several keys but no name key: each key with a plain short value is an attribute of the topic.
-  return pairs.map((pair) => pair.value).join(". ");
+  const [only] = pairs;
+  if (pairs.length === 1 && only !== undefined) return { rest: only.value, header: only.key };
+  // Several keys but no name key: read the values as sentences.
+  return { rest: pairs.map((pair) => pair.value).join(". ") };
 }

@@ -5,7 +5,15 @@
  */
 import { FIRST_PERSON_KO, normalizeAttribute } from "./normalize.js";
 import { isKinship, isNameLike, type ClauseContext } from "./rule-common.js";
-import { ADDRESS_WORDS, AGE_RE, BUSINESS_SUFFIXES, DATE_RE, PHONE_RE, TITLE_WORDS, WEIGHT_RE } from "./rule-patterns.js";
+import {
+  ADDRESS_WORDS,
+  AGE_RE,
+  BUSINESS_SUFFIXES,
+  DATE_RE,
+  PHONE_RE,
+  TITLE_WORDS,
+  WEIGHT_RE,
+} from "./rule-patterns.js";
 
 /** Kind of a typed value. */
 export type TypedKind = "phone" | "date" | "age" | "weight" | "address";
@@ -20,6 +28,10 @@ export interface TypedValue {
 
 /** Most words before a weight that still say whose weight it is ("또리 토이푸들 3.2kg"). */
 const MAX_WORDS_BEFORE_MEASURE = 2;
+/** Attribute words that already say "date" ("생일", "이사 날짜", "마감"); others get " 일시"/" 날짜" added. */
+const DATE_NOUN_RE = /(?:일|날|날짜|일시|일정|시간|생신|기한|마감|때|date|day|birthday|deadline|time)$/iu;
+/** A date value that includes a clock time ("9월 12일 토요일 1시", "Jun 22 at 19:10"). */
+const HAS_TIME_RE = /\d\s*시|\d:\d\d/u;
 /** A Korean personal name: two to four syllables. */
 const PERSON_NAME_RE = /^[가-힣]{2,4}$/u;
 
@@ -124,7 +136,12 @@ function phoneFact({ clause, pre, value }: TypedFactInput): boolean {
   const emitted = state.emit(entity, attribute, value.value);
   // "이사업체 짐싸요 1588-…": the word before the name says what kind of business it is.
   const kind = pre[pre.length - 2];
-  if (emitted && !entity.includes(" ") && kind !== undefined && BUSINESS_SUFFIXES.some((s) => kind.endsWith(s))) {
+  if (
+    emitted &&
+    !entity.includes(" ") &&
+    kind !== undefined &&
+    BUSINESS_SUFFIXES.some((s) => kind.endsWith(s))
+  ) {
     state.emit(entity, clause.korean ? "분류" : "category", kind);
   }
   if (emitted) state.topic = entity;
@@ -139,6 +156,14 @@ function splitParenthetical(word: string, clause: ClauseContext): string {
   return match[1] ?? word;
 }
 
+/** "결혼식" before a date means its date: "결혼식 일시" (with a time) or "결혼식 날짜". */
+function dateAttribute(word: string, value: string, korean: boolean): string {
+  if (DATE_NOUN_RE.test(word)) return word;
+  const hasTime = HAS_TIME_RE.test(value);
+  if (korean) return `${word} ${hasTime ? "일시" : "날짜"}`;
+  return `${word} ${hasTime ? "time" : "date"}`;
+}
+
 function dateFact({ clause, pre, value }: TypedFactInput): boolean {
   const { state } = clause;
   const words = pre.filter((word, i) => i > 0 || isNameLike(word));
@@ -149,18 +174,34 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
       state.emit(subject[1] ?? "", clause.korean ? "관계" : "relation", subject[0] ?? "");
       subject = subject.slice(1);
     }
-    const entity = splitParenthetical(subject.length <= 2 ? subject.join(" ") : (subject[subject.length - 1] ?? ""), clause);
-    const emitted = state.emit(entity, words[words.length - 1] ?? "", value.value);
+    const entity = splitParenthetical(
+      subject.length <= 2 ? subject.join(" ") : (subject[subject.length - 1] ?? ""),
+      clause,
+    );
+    const attribute = dateAttribute(
+      normalizeAttribute(words[words.length - 1] ?? ""),
+      value.value,
+      clause.korean,
+    );
+    const emitted = state.emit(entity, attribute, value.value);
     if (emitted) state.topic = entity;
     return emitted;
   }
   const only = words[0];
-  if (only !== undefined && state.topic !== undefined) return state.emit(state.topic, only, value.value);
+  if (only !== undefined && state.topic !== undefined) {
+    return state.emit(
+      state.topic,
+      dateAttribute(normalizeAttribute(only), value.value, clause.korean),
+      value.value,
+    );
+  }
   if (only !== undefined) {
     state.topic = only;
     return state.emit(only, defaultAttribute("date", clause.korean), value.value);
   }
-  return state.topic !== undefined && state.emit(state.topic, defaultAttribute("date", clause.korean), value.value);
+  return (
+    state.topic !== undefined && state.emit(state.topic, defaultAttribute("date", clause.korean), value.value)
+  );
 }
 
 function measureFact({ clause, pre, value }: TypedFactInput): boolean {

@@ -34,7 +34,10 @@ export interface TripletExample {
 
 /** A field as compared: NFC, lowercase, with whitespace, punctuation and symbols removed. */
 export function normalizeField(text: string): string {
-  return text.normalize("NFC").toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, "");
+  return text
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[\s\p{P}\p{S}]+/gu, "");
 }
 
 function strictKey(triplet: Triplet): string {
@@ -55,7 +58,8 @@ function countKeys(triplets: readonly Triplet[], key: (t: Triplet) => string): M
 export function truePositives(options: TripletExample & { key: (t: Triplet) => string }): number {
   const gold = countKeys(options.gold, options.key);
   let hits = 0;
-  for (const [key, count] of countKeys(options.predicted, options.key)) hits += Math.min(count, gold.get(key) ?? 0);
+  for (const [key, count] of countKeys(options.predicted, options.key))
+    hits += Math.min(count, gold.get(key) ?? 0);
   return hits;
 }
 

@@ -31,6 +31,9 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export class Router {
   private readonly routes: Route[] = [];
 
+  /** `guard` runs before routing every request (e.g. bearer auth), so unknown paths also need it. */
+  constructor(readonly guard?: (req: IncomingMessage) => void) {}
+
   add(method: string, pattern: string, handler: RouteHandler): this {
     this.routes.push({ method, matcher: match(pattern, { decode: decodeURIComponent }), handler });
     return this;

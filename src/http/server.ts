@@ -64,6 +64,7 @@ export class HttpServer {
       return;
     }
     if (url.pathname.startsWith("/admin/") && this.options.admin) {
+      this.options.admin.guard?.(req);
       const found = this.options.admin.resolve(method, url.pathname);
       if (found === "method") return sendJson(res, 405, { error: "method_not_allowed", message: `${method} is not allowed here` });
       if (found) {

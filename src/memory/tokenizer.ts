@@ -48,7 +48,7 @@ function scan(text: string, withJoins: boolean): string[] {
       if (isStopWord(word, stem)) {
         prevStem = "";
       } else {
-        if (withJoins && prevStem !== "") out.push(prevStem[prevStem.length - 1] + stem[0]);
+        if (withJoins && prevStem !== "") out.push(prevStem.slice(-1) + stem.slice(0, 1));
         pushHangul(out, stem);
         prevStem = stem;
       }

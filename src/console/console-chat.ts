@@ -1,0 +1,52 @@
+import { createInterface } from "node:readline/promises";
+import type { TurnHandler } from "../agent/turn-handler.js";
+import { toAppError } from "../errors.js";
+
+export interface ConsoleChatOptions {
+  agent: TurnHandler;
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  /** Lines printed before the first prompt (mode, model state, how to connect Slack). */
+  banner: string[];
+  userId?: string;
+  teamId?: string;
+}
+
+/** The identity of the person at the terminal in local mode. */
+export const LOCAL_USER = { teamId: "local", userId: "local-user", channelId: "console" } as const;
+
+/**
+ * A terminal chat through the same AgentService as Slack, for trying the assistant without a
+ * workspace. Resolves when the input ends or the user types /quit.
+ */
+export async function runConsoleChat(options: ConsoleChatOptions): Promise<void> {
+  const rl = createInterface({ input: options.input, output: options.output, terminal: false });
+  const write = (line: string) => options.output.write(`${line}\n`);
+  for (const line of options.banner) write(line);
+  let n = 0;
+  options.output.write("> ");
+  for await (const raw of rl) {
+    const text = raw.trim();
+    if (text === "/quit" || text === "/exit") break;
+    if (text) {
+      n += 1;
+      try {
+        const reply = await options.agent.handle({
+          teamId: options.teamId ?? LOCAL_USER.teamId,
+          userId: options.userId ?? LOCAL_USER.userId,
+          channelId: LOCAL_USER.channelId,
+          channelType: "im",
+          text,
+          eventId: `console-${Date.now()}-${n}`,
+          receivedAt: Date.now(),
+        });
+        write(`bot: ${reply.text}`);
+      } catch (err) {
+        const e = toAppError(err);
+        write(`bot: (error ${e.code}) ${e.message}`);
+      }
+    }
+    options.output.write("> ");
+  }
+  rl.close();
+}

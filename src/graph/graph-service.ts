@@ -1,0 +1,258 @@
+import pRetry from "p-retry";
+import { isAppError } from "../errors.js";
+import type { Llm } from "../llm/llm.js";
+import type { Triplet } from "../types.js";
+import { applyTriplets, type AppliedFact } from "./apply-triplets.js";
+import { findMentionedEntities, formatFactLines, type FactLine } from "./entity-mentions.js";
+import { JsonPropertyGraphStore, graphFilePath } from "./json-graph-store.js";
+import { LlmTripletExtractor } from "./llm-extractor.js";
+import { entityDisplayName, foldText } from "./normalize.js";
+import { extractTriplets } from "./rule-extractor.js";
+import { ENTITY_LABEL, type GraphData, type GraphUserKey, type StoredRelation } from "./types.js";
+
+/** The logging the service needs; pino's `Logger` fits (object first, then message). */
+export interface GraphLogger {
+  info(obj: Record<string, unknown>, msg?: string): void;
+  warn(obj: Record<string, unknown>, msg?: string): void;
+  error(obj: Record<string, unknown>, msg?: string): void;
+  debug(obj: Record<string, unknown>, msg?: string): void;
+}
+
+/** Backoff for LLM extraction and for queued ingests (p-retry: delay = min(max, min · 2^attempt), jittered). */
+export interface GraphRetryPolicy {
+  /** Extra LLM attempts before falling back to the rules. */
+  llmRetries: number;
+  /** Extra attempts of a queued ingest whose write failed. */
+  queueRetries: number;
+  minTimeoutMs: number;
+  maxTimeoutMs: number;
+}
+
+/** Defaults: 3 LLM attempts, 4 write attempts, 0.5 s → 5 s. */
+export const DEFAULT_GRAPH_RETRY: GraphRetryPolicy = {
+  llmRetries: 2,
+  queueRetries: 3,
+  minTimeoutMs: 500,
+  maxTimeoutMs: 5000,
+};
+/** Most lines `facts` returns for one message. */
+export const MAX_FACT_LINES = 20;
+/** Most user graphs kept in memory; older ones are re-read from disk when needed. */
+export const MAX_CACHED_GRAPHS = 1000;
+
+/** Options of {@link GraphService}. */
+export interface GraphServiceOptions {
+  /** DATA_DIR; graphs go to `${dataDir}/graph_store/`. */
+  dataDir: string;
+  /** Model for extraction; without it the rule-based extractor is used. */
+  llm?: Llm | undefined;
+  logger: GraphLogger;
+  retry?: Partial<GraphRetryPolicy>;
+  /** Clock for `at` when an ingest gives none (tests). */
+  now?: () => number;
+}
+
+/** One text to turn into facts. */
+export interface IngestInput extends GraphUserKey {
+  text: string;
+  memoryId?: string | undefined;
+  /** When it was said, ms since the epoch (default: now). Orders current vs superseded facts. */
+  at?: number | undefined;
+}
+
+/** What an ingest stored, and which extractor found it. */
+export interface IngestResult {
+  extractor: "llm" | "rules";
+  facts: AppliedFact[];
+}
+
+/** Current facts and history of one entity. */
+export interface EntityFacts {
+  entity: string;
+  current: FactLine[];
+  /** Superseded facts, newest first. */
+  history: FactLine[];
+  /** The current facts as "또리: 생일 = 10월 27일" lines. */
+  lines: string[];
+}
+
+function factLine(relation: StoredRelation, value: string): FactLine {
+  const { createdAt, current, supersededAt, sourceMemoryId } = relation.properties;
+  return {
+    attribute: relation.label,
+    value,
+    createdAt,
+    current,
+    ...(supersededAt === undefined ? {} : { supersededAt }),
+    ...(sourceMemoryId === undefined ? {} : { sourceMemoryId }),
+  };
+}
+
+/**
+ * The per-user knowledge graph: extraction (LLM with retries, falling back to rules), storage with
+ * history, and lookups for the agent and the admin API.
+ *
+ * Failure policy: an LLM failure is retried with backoff ({@link GraphRetryPolicy.llmRetries}) and then
+ * the rules extract instead — a fact is stored less richly rather than not at all, and no pending queue
+ * has to survive a restart. `enqueue` runs ingests off the caller's path; a failed write is retried
+ * ({@link GraphRetryPolicy.queueRetries}) and finally logged as an error.
+ */
+export class GraphService {
+  private readonly dataDir: string;
+  private readonly extractor: LlmTripletExtractor | undefined;
+  private readonly logger: GraphLogger;
+  private readonly retry: GraphRetryPolicy;
+  private readonly now: () => number;
+  private readonly stores = new Map<string, JsonPropertyGraphStore>();
+  private readonly pending = new Set<Promise<void>>();
+
+  /** Builds the service; no I/O happens until the first call. */
+  static create(options: GraphServiceOptions): GraphService {
+    return new GraphService(options);
+  }
+
+  constructor(options: GraphServiceOptions) {
+    this.dataDir = options.dataDir;
+    this.extractor = options.llm === undefined ? undefined : new LlmTripletExtractor({ llm: options.llm });
+    this.logger = options.logger;
+    this.retry = { ...DEFAULT_GRAPH_RETRY, ...options.retry };
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Extracts facts from `text` and stores them in the user's graph. Throws AppError `store_failed`. */
+  async ingest(input: IngestInput): Promise<IngestResult> {
+    const { extractor, triplets } = await this.extract(input);
+    if (triplets.length === 0) return { extractor, facts: [] };
+    const at = input.at ?? this.now();
+    const facts = await this.store(input).update((graph) =>
+      applyTriplets(graph, triplets, { at, memoryId: input.memoryId }),
+    );
+    this.logger.debug(
+      {
+        teamId: input.teamId,
+        userId: input.userId,
+        memoryId: input.memoryId,
+        extractor,
+        count: facts.length,
+      },
+      "graph facts stored",
+    );
+    return { extractor, facts };
+  }
+
+  /** Runs {@link ingest} in the background; returns at once. Failures are retried, then logged. */
+  enqueue(input: IngestInput): void {
+    const context = { teamId: input.teamId, userId: input.userId, memoryId: input.memoryId };
+    const job = pRetry(() => this.ingest(input), {
+      retries: this.retry.queueRetries,
+      minTimeout: this.retry.minTimeoutMs,
+      maxTimeout: this.retry.maxTimeoutMs,
+      shouldRetry: ({ error }) => !isAppError(error, "bad_request"),
+      onFailedAttempt: ({ error, attemptNumber, retriesLeft }) => {
+        this.logger.warn(
+          { ...context, err: error, attemptNumber, retriesLeft },
+          "graph ingest attempt failed",
+        );
+      },
+    }).then(
+      () => undefined,
+      (err: unknown) =>
+        this.logger.error(
+          { ...context, err },
+          "graph ingest failed; the facts of this memory are not in the graph",
+        ),
+    );
+    this.pending.add(job);
+    void job.finally(() => this.pending.delete(job));
+  }
+
+  /** Waits until every queued ingest has finished (tests, shutdown). */
+  async drain(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  /** Current facts of the entities `text` mentions, as "또리: 생일 = 10월 27일" lines (longest names first). */
+  async facts(input: GraphUserKey & { text: string }): Promise<string[]> {
+    const store = this.store(input);
+    const entities = (await store.get()).filter((node) => node.label === ENTITY_LABEL);
+    const names = findMentionedEntities({ names: entities.map((node) => node.name), message: input.text });
+    if (names.length === 0) return [];
+    const triplets = await store.getTriplets();
+    const lines: string[] = [];
+    for (const name of names) {
+      const facts = triplets
+        .filter(([source]) => source.name === name && source.label === ENTITY_LABEL)
+        .map(([, relation, target]) => factLine(relation, target.name));
+      lines.push(...formatFactLines(name, facts));
+    }
+    return lines.slice(0, MAX_FACT_LINES);
+  }
+
+  /** Current facts and history of one entity (by any surface form of its name), or undefined. */
+  async queryEntity(input: GraphUserKey & { name: string }): Promise<EntityFacts | undefined> {
+    const store = this.store(input);
+    const entities = (await store.get()).filter((node) => node.label === ENTITY_LABEL);
+    const known = new Set(entities.map((node) => foldText(node.name)));
+    const wanted = foldText(entityDisplayName(input.name, { knownNames: known }));
+    const node = entities.find((candidate) => foldText(candidate.name) === wanted);
+    if (node === undefined) return undefined;
+    const facts = (await store.getTriplets({ includeHistory: true }))
+      .filter(([source]) => source.id === node.id)
+      .map(([, relation, target]) => factLine(relation, target.name));
+    const current = facts.filter((fact) => fact.current);
+    const history = facts.filter((fact) => !fact.current).sort((a, b) => b.createdAt - a.createdAt);
+    return { entity: node.name, current, history, lines: formatFactLines(node.name, current) };
+  }
+
+  /** All nodes and relations (current and superseded) of the user's graph, for the admin API. */
+  async snapshot(key: GraphUserKey): Promise<GraphData> {
+    const store = this.store(key);
+    const nodes = await store.get();
+    const relations = (await store.getTriplets({ includeHistory: true })).map(([, relation]) => relation);
+    return { nodes, relations };
+  }
+
+  /** Deletes the user's whole graph (file included). */
+  async deleteUser(key: GraphUserKey): Promise<void> {
+    await this.store(key).drop();
+    this.stores.delete(graphFilePath({ ...key, dataDir: this.dataDir }));
+    this.logger.info({ teamId: key.teamId, userId: key.userId }, "graph deleted");
+  }
+
+  private async extract(input: IngestInput): Promise<{ extractor: "llm" | "rules"; triplets: Triplet[] }> {
+    const extractor = this.extractor;
+    if (extractor === undefined) return { extractor: "rules", triplets: extractTriplets(input.text) };
+    const context = { teamId: input.teamId, userId: input.userId, memoryId: input.memoryId };
+    try {
+      const triplets = await pRetry(() => extractor.extract(input.text), {
+        retries: this.retry.llmRetries,
+        minTimeout: this.retry.minTimeoutMs,
+        maxTimeout: this.retry.maxTimeoutMs,
+        onFailedAttempt: ({ error, attemptNumber, retriesLeft }) => {
+          this.logger.warn(
+            { ...context, err: error, attemptNumber, retriesLeft },
+            "graph extraction by LLM failed",
+          );
+        },
+      });
+      return { extractor: "llm", triplets };
+    } catch (err) {
+      this.logger.warn({ ...context, err }, "graph extraction falls back to rules");
+      return { extractor: "rules", triplets: extractTriplets(input.text) };
+    }
+  }
+
+  /** The user's store; one instance per user, so its cache is shared by every call. */
+  private store(key: GraphUserKey): JsonPropertyGraphStore {
+    const path = graphFilePath({ ...key, dataDir: this.dataDir });
+    const existing = this.stores.get(path);
+    if (existing !== undefined) return existing;
+    const store = new JsonPropertyGraphStore({ ...key, dataDir: this.dataDir });
+    if (this.stores.size >= MAX_CACHED_GRAPHS) {
+      const oldest = this.stores.keys().next().value;
+      if (oldest !== undefined) this.stores.delete(oldest);
+    }
+    this.stores.set(path, store);
+    return store;
+  }
+}

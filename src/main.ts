@@ -1,0 +1,239 @@
+import { mkdir } from "node:fs/promises";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Logger } from "pino";
+import { registerHistoryRoutes } from "./admin/history-routes.js";
+import { requireBearer } from "./admin/auth.js";
+import { registerMemoryRoutes } from "./admin/memory-routes.js";
+import { AgentService } from "./agent/agent-service.js";
+import { type Config, loadEnv, parseConfig, slackMode, type SlackMode } from "./config/config.js";
+import { LOCAL_USER, runConsoleChat } from "./console/console-chat.js";
+import { isAppError } from "./errors.js";
+import { AgentHistory } from "./history/history-port.js";
+import { HistoryService, JsonHistoryStore, preloadTokenizer } from "./history/index.js";
+import { Router } from "./http/router.js";
+import { HttpServer } from "./http/server.js";
+import type { Embedder } from "./llm/embedder.js";
+import type { Llm } from "./llm/llm.js";
+import { OfflineEmbedder } from "./llm/offline-embedder.js";
+import { hasModel, probeOllama } from "./llm/ollama-client.js";
+import { OllamaEmbedder } from "./llm/ollama-embedder.js";
+import { OllamaLlm } from "./llm/ollama-llm.js";
+import { createLogger } from "./logging/logger.js";
+import { ChromaMemoryStore } from "./memory/chroma-memory-store.js";
+import { startChromaServer } from "./memory/chroma-server.js";
+import { KeywordIndexRegistry } from "./memory/keyword-index.js";
+import { MemoryService } from "./memory/memory-service.js";
+import { createSlackApp, type SlackFrontEnd } from "./slack/slack-app.js";
+
+/** A running assistant: what tests and `main()` need to reach and to stop it. */
+export interface Assistant {
+  mode: SlackMode;
+  port: number;
+  url: string;
+  agent: AgentService;
+  memory: MemoryService;
+  history: HistoryService;
+  llmOnline: boolean;
+  embedderId: string;
+  /** Waits for background work (summaries, graph extraction) to finish. */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: Logger;
+}
+
+/**
+ * The composition root: builds every part from the config, starts the HTTP server and the Slack
+ * front end (or none in local mode), and returns a handle. Nothing else reads the environment.
+ */
+export async function startAssistant(config: Config, options: StartOptions = {}): Promise<Assistant> {
+  const mode = slackMode(config);
+  // In local mode the terminal is the chat: logs go to stderr so they don't interleave with replies.
+  const logger =
+    options.logger ??
+    createLogger({ level: config.LOG_LEVEL, ...(mode === "local" ? { destination: process.stderr, pretty: false } : {}) });
+  const dataDir = resolve(config.DATA_DIR);
+  await mkdir(dataDir, { recursive: true });
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) {
+      await stop().catch((err: unknown) => logger.error({ err }, "error while stopping"));
+    }
+  };
+
+  try {
+    // Chroma: the configured server, or the chromadb package's own server under DATA_DIR.
+    let chromaUrl = config.CHROMA_URL;
+    if (!chromaUrl) {
+      const chroma = await startChromaServer({ path: resolve(dataDir, "chroma"), logger: logger.child({ component: "chroma" }) });
+      stops.push(() => chroma.stop());
+      chromaUrl = chroma.url;
+    }
+
+    // Ollama: probe once; local mode without it answers from memory alone.
+    const probe = await probeOllama(config.OLLAMA_HOST);
+    const llmOnline = probe.reachable && hasModel(probe.models, config.OLLAMA_CHAT_MODEL);
+    if (!probe.reachable) logger.warn({ host: config.OLLAMA_HOST }, "Ollama is unreachable: the language model is offline");
+    else if (!llmOnline) logger.warn({ model: config.OLLAMA_CHAT_MODEL }, "Ollama does not have the chat model (ollama pull it)");
+    const llm: Llm | undefined =
+      llmOnline || mode !== "local"
+        ? new OllamaLlm({ host: config.OLLAMA_HOST, model: config.OLLAMA_CHAT_MODEL, timeoutMs: config.LLM_TIMEOUT_MS })
+        : undefined;
+    const embedder = await chooseEmbedder(config, probe, logger);
+
+    const store = await ChromaMemoryStore.create({ chromaUrl, embedder, embedBatchSize: config.EMBED_BATCH_SIZE });
+    const memory = new MemoryService({
+      store,
+      keywordIndexes: new KeywordIndexRegistry(),
+      logger,
+      recallTopK: config.RECALL_TOP_K,
+      allowDmInChannels: config.ALLOW_DM_MEMORIES_IN_CHANNELS,
+    });
+    await memory.rebuildKeywordIndexes();
+
+    preloadTokenizer();
+    const history = new HistoryService({
+      store: new JsonHistoryStore({ dataDir, logger: logger.child({ component: "history" }) }),
+      llm,
+      logger: logger.child({ component: "history" }),
+    });
+    stops.push(() => history.stop());
+
+    const agent = new AgentService({
+      llm,
+      memory,
+      history: new AgentHistory(history),
+      logger,
+      degradeWhenModelFails: mode === "local",
+    });
+
+    let slack: SlackFrontEnd | undefined;
+    let teamId: string = LOCAL_USER.teamId;
+    if (mode !== "local") {
+      slack = createSlackApp({
+        botToken: config.SLACK_BOT_TOKEN!,
+        signingSecret: config.SLACK_SIGNING_SECRET,
+        appToken: config.SLACK_APP_TOKEN,
+        apiUrl: config.SLACK_API_URL,
+        agent,
+        logger,
+      });
+      const auth = await slack.app.client.auth.test();
+      teamId = auth.team_id ?? teamId;
+    }
+
+    let admin: Router | undefined;
+    if (config.ADMIN_TOKEN) {
+      const token = config.ADMIN_TOKEN;
+      admin = new Router((req) => requireBearer(req, token));
+      registerMemoryRoutes(admin, { memory, teamOf: (q) => q.get("team") ?? teamId });
+      registerHistoryRoutes(admin, { history });
+    } else {
+      logger.warn("ADMIN_TOKEN is not set: the /admin API is off");
+    }
+
+    const http = new HttpServer({
+      logger,
+      slack: slack?.httpListener,
+      admin,
+      health: async () => ({
+        status: "ok",
+        slack: mode,
+        chroma: { url: chromaUrl, ok: await store.count().then(() => true, () => false) },
+        ollama: { host: config.OLLAMA_HOST, reachable: (await probeOllama(config.OLLAMA_HOST, 1000)).reachable, chatModel: config.OLLAMA_CHAT_MODEL },
+        embedder: embedder.id,
+      }),
+    });
+    const port = await http.listen(config.HOST, config.PORT);
+    stops.push(() => http.close());
+    if (slack) {
+      await slack.start();
+      stops.push(() => slack.stop());
+    }
+    logger.info({ mode, port, llmOnline, embedder: embedder.id }, "assistant started");
+
+    return {
+      mode,
+      port,
+      url: `http://${config.HOST}:${port}`,
+      agent,
+      memory,
+      history,
+      llmOnline: llm !== undefined && llmOnline,
+      embedderId: embedder.id,
+      drain: () => history.flush(),
+      stop: stopAll,
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+/** EMBEDDER=auto uses Ollama's embedding model when it is there, else the built-in offline embedder. */
+async function chooseEmbedder(config: Config, probe: { reachable: boolean; models: string[] }, logger: Logger): Promise<Embedder> {
+  const wantOllama =
+    config.EMBEDDER === "ollama" ||
+    (config.EMBEDDER === "auto" && probe.reachable && hasModel(probe.models, config.OLLAMA_EMBED_MODEL));
+  if (!wantOllama) {
+    if (config.EMBEDDER === "auto") logger.warn("using the built-in offline embedder (no Ollama embedding model)");
+    return new OfflineEmbedder();
+  }
+  return OllamaEmbedder.create({
+    host: config.OLLAMA_HOST,
+    model: config.OLLAMA_EMBED_MODEL,
+    timeoutMs: config.LLM_TIMEOUT_MS,
+    batchSize: config.EMBED_BATCH_SIZE,
+  });
+}
+
+function banner(assistant: Assistant): string[] {
+  return [
+    "",
+    "Slack memory assistant — local mode (no SLACK_BOT_TOKEN set)",
+    assistant.llmOnline
+      ? "Language model: online."
+      : "Language model: OFFLINE (Ollama unreachable). I still remember what you ask me to and answer from memory.",
+    `Embeddings: ${assistant.embedderId}. Admin/health: ${assistant.url}/healthz`,
+    'Try: "기억해줘: 또리 생일은 10월 27일이야", then "또리 생일 언제야?". /quit to leave.',
+    "To connect Slack, see README.md (Slack app setup).",
+    "",
+  ];
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = parseConfig(await loadEnv(process.env));
+  } catch (err) {
+    if (isAppError(err, "config_invalid")) {
+      process.stderr.write(`Configuration error: ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const assistant = await startAssistant(config);
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await assistant.stop();
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+  if (assistant.mode === "local") {
+    await runConsoleChat({ agent: assistant.agent, input: process.stdin, output: process.stdout, banner: banner(assistant) });
+    await shutdown(0);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,240 @@
+import { randomBytes } from "node:crypto";
+import type { Logger } from "pino";
+import type { MemoryPort, RecalledMemory } from "../agent/ports.js";
+import { AppError } from "../errors.js";
+import type { ChannelType, Memory, MemoryScope, MemorySource } from "../types.js";
+import type { ChromaMemoryStore } from "./chroma-memory-store.js";
+import { CANDIDATES_PER_RETRIEVER, type HybridResult } from "./hybrid-ranking.js";
+import type { KeywordDoc, KeywordIndexRegistry } from "./keyword-index.js";
+import { visibilityOf, visibleIn } from "./memory-metadata.js";
+import { BM25Retriever, FusionRetriever, VectorMemoryRetriever } from "./retrievers.js";
+
+/** Longest memory text accepted, in characters. */
+export const MAX_MEMORY_CHARS = 4000;
+/** Largest `k` a search may ask for. */
+export const MAX_SEARCH_K = 50;
+
+export interface SaveInput {
+  text: string;
+  /** Replaces the memory with this id when it exists; a new id is made otherwise. */
+  id?: string | undefined;
+  /** ms since the epoch; now by default. */
+  timestamp?: number | undefined;
+  channelId?: string | undefined;
+  channelType?: ChannelType | undefined;
+  source: MemorySource;
+  extra?: Record<string, string | number | boolean> | undefined;
+}
+
+/** A search result: the memory with its fused score and where each retriever ranked it. */
+export interface SearchResult extends HybridResult {
+  memory?: Memory | undefined;
+}
+
+export interface MemoryServiceOptions {
+  store: ChromaMemoryStore;
+  keywordIndexes: KeywordIndexRegistry;
+  logger: Logger;
+  /** Results the agent recalls per message. */
+  recallTopK: number;
+  /** When true, a recall in a channel may return what the user said in DMs. Off by default. */
+  allowDmInChannels?: boolean;
+  now?: () => number;
+}
+
+type SavedListener = (memory: Memory) => void;
+
+/**
+ * A user's long-term memory: documents in Chroma (the source of truth) plus a per-user BM25 index
+ * derived from it, recalled by RRF fusion of both. Every call is scoped to one user of one team.
+ */
+export class MemoryService implements MemoryPort {
+  private readonly log: Logger;
+  private readonly listeners: SavedListener[] = [];
+  private readonly now: () => number;
+
+  constructor(private readonly options: MemoryServiceOptions) {
+    this.log = options.logger.child({ component: "memory" });
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Calls `listener` after each saved memory (e.g. graph extraction, off the reply path). */
+  onSaved(listener: SavedListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Rebuilds every user's BM25 index from Chroma, page by page. Call once at start. */
+  async rebuildKeywordIndexes(): Promise<number> {
+    let count = 0;
+    for await (const page of this.options.store.scan()) {
+      for (const memory of page) {
+        this.options.keywordIndexes.forUser(memory.teamId, memory.userId).add([keywordDoc(memory)]);
+      }
+      count += page.length;
+    }
+    this.log.info({ memories: count, users: this.options.keywordIndexes.size }, "BM25 indexes rebuilt from Chroma");
+    return count;
+  }
+
+  /** Saves one memory (replacing one with the same id). AppError `bad_request` for empty or over-long text. */
+  async save(scope: MemoryScope, input: SaveInput): Promise<Memory> {
+    const [memory] = await this.saveMany(scope, [input]);
+    return memory!;
+  }
+
+  /** Saves several memories of one user in one batch (one embedding request per batch). */
+  async saveMany(scope: MemoryScope, inputs: SaveInput[]): Promise<Memory[]> {
+    const memories = inputs.map((input) => this.toMemory(scope, input));
+    await this.options.store.upsert(memories);
+    this.options.keywordIndexes.forUser(scope.teamId, scope.userId).add(memories.map(keywordDoc));
+    for (const memory of memories) for (const listener of this.listeners) listener(memory);
+    return memories;
+  }
+
+  /**
+   * Hybrid search in `scope`: vector + BM25 candidates fused by RRF. In a channel, only what was said
+   * there (or shared) is searched. All results, relevant or not; see `recall` for the relevant ones.
+   */
+  async search(scope: MemoryScope, query: string, options: { k?: number; queryVector?: number[] } = {}): Promise<SearchResult[]> {
+    const k = options.k ?? this.options.recallTopK;
+    if (!Number.isInteger(k) || k < 1 || k > MAX_SEARCH_K) {
+      throw new AppError("bad_request", `k must be an integer from 1 to ${MAX_SEARCH_K}`);
+    }
+    if (!query.trim()) throw new AppError("bad_request", "query must not be empty");
+    const index = this.options.keywordIndexes.peek(scope.teamId, scope.userId);
+    if (!index || index.size === 0) return [];
+    const visibilities = visibleIn(scope, this.options.allowDmInChannels ?? false);
+    const topK = Math.max(k, CANDIDATES_PER_RETRIEVER);
+    const fusion = new FusionRetriever({
+      vector: new VectorMemoryRetriever({
+        store: this.options.store,
+        teamId: scope.teamId,
+        userId: scope.userId,
+        visibilities,
+        topK,
+        ...(options.queryVector ? { queryVector: options.queryVector } : {}),
+      }),
+      keyword: new BM25Retriever({
+        index,
+        topK,
+        filter: visibilities ? (doc) => visibilities.includes(docVisibility(doc)) : undefined,
+      }),
+      topK: k,
+    });
+    return fusion.retrieveResults(query);
+  }
+
+  /** The relevant memories for a message (the agent's `[관련 기억]`). */
+  async recall(scope: MemoryScope, query: string): Promise<RecalledMemory[]> {
+    if (!query.trim()) return [];
+    const results = await this.search(scope, query);
+    return results.filter((r) => r.relevant).map((r) => ({ id: r.id, text: r.text, timestamp: r.timestamp, score: r.score }));
+  }
+
+  remember(scope: MemoryScope, text: string, at: number): Promise<Memory> {
+    return this.save(scope, {
+      text,
+      timestamp: at,
+      channelId: scope.channelId,
+      channelType: scope.channelType,
+      source: "slack",
+    });
+  }
+
+  /** Deletes the memory with id `idOrQuery`, or else the single best relevant match for it in scope. */
+  async forget(scope: MemoryScope, idOrQuery: string): Promise<Memory[]> {
+    const byId = await this.get(scope, idOrQuery);
+    if (byId) {
+      await this.delete(scope, byId.id);
+      return [byId];
+    }
+    const [best] = await this.recall(scope, idOrQuery);
+    if (!best) return [];
+    const memory = await this.get(scope, best.id);
+    if (!memory) return [];
+    await this.delete(scope, memory.id);
+    return [memory];
+  }
+
+  get(scope: MemoryScope, id: string): Promise<Memory | undefined> {
+    return this.options.store.get(scope, id);
+  }
+
+  /** One page of the user's memories; the cursor is opaque. */
+  async list(scope: MemoryScope, options: { limit: number; cursor?: string | undefined }): Promise<{ items: Memory[]; nextCursor: string | null }> {
+    const offset = options.cursor ? decodeCursor(options.cursor) : 0;
+    const items = await this.options.store.list(scope, { limit: options.limit, offset });
+    return { items, nextCursor: items.length === options.limit ? encodeCursor(offset + items.length) : null };
+  }
+
+  /** Deletes one memory; false when the user has no memory with that id. */
+  async delete(scope: MemoryScope, id: string): Promise<boolean> {
+    const existing = await this.get(scope, id);
+    if (!existing) return false;
+    await this.options.store.delete(scope, [id]);
+    this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.remove([id]);
+    return true;
+  }
+
+  /** Deletes all of the user's memories; returns how many there were in the BM25 index. */
+  async deleteAll(scope: MemoryScope): Promise<number> {
+    const count = this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.size ?? 0;
+    await this.options.store.deleteAll(scope);
+    this.options.keywordIndexes.delete(scope.teamId, scope.userId);
+    return count;
+  }
+
+  private toMemory(scope: MemoryScope, input: SaveInput): Memory {
+    const text = input.text.normalize("NFC").trim();
+    if (!text) throw new AppError("bad_request", "text must not be empty");
+    if (text.length > MAX_MEMORY_CHARS) {
+      throw new AppError("bad_request", `text is longer than ${MAX_MEMORY_CHARS} characters`);
+    }
+    const timestamp = input.timestamp ?? this.now();
+    return {
+      id: input.id ?? newMemoryId(timestamp),
+      text,
+      userId: scope.userId,
+      teamId: scope.teamId,
+      timestamp,
+      channelId: input.channelId ?? scope.channelId ?? "",
+      channelType: input.channelType ?? scope.channelType ?? "im",
+      source: input.source,
+      ...(input.extra && Object.keys(input.extra).length ? { extra: input.extra } : {}),
+    };
+  }
+}
+
+/** `mem_<ms>_<random>`: sortable by time, unique across processes. */
+export function newMemoryId(timestamp: number): string {
+  return `mem_${timestamp}_${randomBytes(4).toString("hex")}`;
+}
+
+function keywordDoc(memory: Memory): KeywordDoc {
+  return {
+    id: memory.id,
+    text: memory.text,
+    timestamp: memory.timestamp,
+    channelId: memory.channelId,
+    channelType: memory.channelType,
+    visibility: visibilityOf(memory),
+  };
+}
+
+function docVisibility(doc: KeywordDoc): string {
+  return doc.visibility ?? visibilityOf({ channelId: doc.channelId, channelType: doc.channelType as ChannelType });
+}
+
+function encodeCursor(offset: number): string {
+  return Buffer.from(JSON.stringify({ o: offset })).toString("base64url");
+}
+
+function decodeCursor(cursor: string): number {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { o?: unknown };
+    if (typeof parsed.o === "number" && Number.isInteger(parsed.o) && parsed.o >= 0) return parsed.o;
+  } catch (err) {
+    throw new AppError("bad_request", "cursor is not valid", { cause: err });
+  }
+  throw new AppError("bad_request", "cursor is not valid");
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { KeywordIndex, KeywordIndexRegistry, type KeywordDoc } from "../../src/memory/keyword-index.js";
+
+const makeDoc = (overrides: Partial<KeywordDoc> & Pick<KeywordDoc, "id" | "text">): KeywordDoc => ({
+  timestamp: 1_700_000_000_000,
+  channelId: "D1",
+  channelType: "im",
+  ...overrides,
+});
+
+describe("KeywordIndex", () => {
+  it("ranks the memory sharing the query's words first, across particles and spacing", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "m1", text: "또리 생일 8월 9일이야" }),
+      makeDoc({ id: "m2", text: "결혼정장 업체명: 테일러온, 전화번호: 0507-1432-8816" }),
+      makeDoc({ id: "m3", text: "또리 사료는 로얄캐닌" }),
+    ]);
+    expect(index.size).toBe(3);
+    expect(index.search("또리의 생일이 언제야?", { limit: 5 })[0]?.id).toBe("m1");
+    expect(index.search("결혼 정장 업체", { limit: 5 })[0]?.id).toBe("m2");
+    expect(index.search("8816으로 끝나는 번호", { limit: 5 })[0]?.id).toBe("m2");
+  });
+
+  it("reports coverage: 1 when every query term is in the doc, low when a word is unknown", () => {
+    const index = new KeywordIndex();
+    index.add([makeDoc({ id: "m1", text: "서아 생일 5월 19일" }), makeDoc({ id: "m2", text: "하준 태권도" })]);
+    const [hit] = index.search("서아 생일", { limit: 1 });
+    expect(hit?.coverage).toBeCloseTo(1, 10);
+    expect(hit?.matchedTerms.sort()).toEqual(["생일", "서아"]);
+    const [partial] = index.search("예린이 생일", { limit: 1 });
+    expect(partial?.id).toBe("m1");
+    expect(partial?.coverage).toBeLessThan(0.5);
+  });
+
+  it("replaces a doc added again with the same id", () => {
+    const index = new KeywordIndex();
+    index.add([makeDoc({ id: "m1", text: "사과 주스" })]);
+    index.add([makeDoc({ id: "m1", text: "포도 주스" })]);
+    expect(index.size).toBe(1);
+    expect(index.search("사과", { limit: 5 })).toEqual([]);
+    expect(index.search("포도", { limit: 5 }).map((h) => h.id)).toEqual(["m1"]);
+    expect(index.get("m1")?.text).toBe("포도 주스");
+  });
+
+  it("removes docs by id and all at once", () => {
+    const index = new KeywordIndex();
+    index.add([makeDoc({ id: "m1", text: "사과 주스" }), makeDoc({ id: "m2", text: "사과 파이" })]);
+    index.remove(["m1", "unknown"]);
+    expect(index.search("사과", { limit: 5 }).map((h) => h.id)).toEqual(["m2"]);
+    expect(index.idf("주스")).toBeCloseTo(Math.log(1 + 1.5 / 0.5), 10);
+    index.removeAll();
+    expect(index.size).toBe(0);
+    expect(index.search("사과", { limit: 5 })).toEqual([]);
+  });
+
+  it("applies the filter before the limit", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "dm", text: "회의 일정", channelType: "im", channelId: "D1" }),
+      makeDoc({ id: "ch", text: "회의 일정 공유", channelType: "channel", channelId: "C9" }),
+    ]);
+    const hits = index.search("회의 일정", { limit: 1, filter: (doc) => doc.channelId === "C9" });
+    expect(hits.map((h) => h.id)).toEqual(["ch"]);
+  });
+
+  it("finds nothing for an empty or stop-word-only query", () => {
+    const index = new KeywordIndex();
+    index.add([makeDoc({ id: "m1", text: "사과" })]);
+    expect(index.search("", { limit: 5 })).toEqual([]);
+    expect(index.search("뭐였지?", { limit: 5 })).toEqual([]);
+  });
+});
+
+describe("KeywordIndexRegistry", () => {
+  it("keeps one index per team and user, created lazily", () => {
+    const registry = new KeywordIndexRegistry();
+    expect(registry.peek("T1", "U1")).toBeUndefined();
+    const mine = registry.forUser("T1", "U1");
+    mine.add([makeDoc({ id: "m1", text: "또리 생일" })]);
+    expect(registry.forUser("T1", "U1")).toBe(mine);
+    expect(registry.forUser("T1", "U2").search("또리 생일", { limit: 5 })).toEqual([]);
+    expect(registry.forUser("T2", "U1")).not.toBe(mine);
+    expect(registry.size).toBe(3);
+    expect(registry.delete("T1", "U1")).toBe(true);
+    expect(registry.forUser("T1", "U1").size).toBe(0);
+  });
+});

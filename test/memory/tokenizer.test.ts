@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { contentTokens, tokenize } from "../../src/memory/tokenizer.js";
+
+const shares = (a: string, b: string): string[] => {
+  const tb = new Set(tokenize(b));
+  return [...new Set(tokenize(a))].filter((t) => tb.has(t));
+};
+
+describe("tokenize", () => {
+  it("emits Hangul syllable bigrams, and a one-syllable word as itself", () => {
+    expect(tokenize("결혼정장")).toEqual(["결혼", "혼정", "정장"]);
+    expect(tokenize("집")).toEqual(["집"]);
+  });
+
+  it("strips particles so 생일이/생일은/생일의 all yield 생일", () => {
+    for (const word of ["생일이", "생일은", "생일의", "생일"]) expect(tokenize(word)).toEqual(["생일"]);
+    expect(tokenize("하준이는")).toEqual(["하준"]);
+  });
+
+  it("keeps two-syllable nouns whose last syllable looks like a particle", () => {
+    expect(tokenize("오이")).toEqual(["오이"]);
+    expect(tokenize("포도")).toEqual(["포도"]);
+  });
+
+  it("matches spacing variants through the bigram across the space", () => {
+    expect(tokenize("결혼 정장")).toEqual(["결혼", "혼정", "정장"]);
+    expect(shares("안경도수", "안경 도수")).toEqual(["안경", "경도", "도수"]);
+  });
+
+  it("drops interrogatives and request verbs", () => {
+    expect(tokenize("또리의 생일이 언제야?")).toEqual(["또리", "리생", "생일"]);
+    expect(tokenize("뭐였지 어디꺼야 알려주세요")).toEqual([]);
+  });
+
+  it("finds a phone number by its digits without hyphens and by its last group", () => {
+    const doc = new Set(tokenize("도현이 폰번호 010-1234-5678"));
+    expect(doc.has("01012345678")).toBe(true);
+    expect(doc.has("5678")).toBe(true);
+    expect(tokenize("01012345678")).toContain("5678");
+  });
+
+  it("matches 0246277719 to 02-462-7719 through the four-digit tail", () => {
+    expect(shares("0246277719 이거 무슨 번호야", "동물병원 02-462-7719")).toEqual(["7719"]);
+  });
+
+  it("drops a particle glued to a number (8816으로) and pairs a number with its unit", () => {
+    expect(tokenize("8816으로 끝나는")).toEqual(["8816", "끝나"]);
+    expect(tokenize("8월 9일")).toEqual(["8", "8월", "월", "9", "9일", "일"]);
+  });
+
+  it("joins thousands separators", () => {
+    expect(tokenize("3,300,000원")).toEqual(["3300000", "3300000원", "원"]);
+  });
+
+  it("keeps codes whole and splits them into letters and digits", () => {
+    expect(tokenize("KE1227")).toEqual(["ke1227", "ke", "1227"]);
+  });
+
+  it("lower-cases Latin words, drops stop words and strips a plural s", () => {
+    expect(tokenize("When is Yerin's birthday? Plans renews")).toEqual(["yerin", "birthday", "plan", "renew"]);
+  });
+
+  it("normalises to NFC so decomposed Hangul matches composed", () => {
+    expect(tokenize("생일".normalize("NFD"))).toEqual(["생일"]);
+  });
+
+  it("ignores jamo laughter and emoji", () => {
+    expect(tokenize("ㅋㅋㅋ ㅠㅠ 👍")).toEqual([]);
+  });
+
+  it("contentTokens leaves out the bigrams joining two words", () => {
+    expect(contentTokens("결혼 정장")).toEqual(["결혼", "정장"]);
+  });
+});
