@@ -89,7 +89,13 @@ async function prepare(memories: MemoryRow[], queries: QueryRow[]): Promise<Prep
   memories.forEach((memory, i) => {
     const timestamp = Date.parse(memory.ts);
     registry.forUser(TEAM_ID, memory.user_id).add([
-      { id: memory.id, text: memory.text, timestamp, channelId: `C-${memory.user_id}`, channelType: memory.channel_type },
+      {
+        id: memory.id,
+        text: memory.text,
+        timestamp,
+        channelId: `C-${memory.user_id}`,
+        channelType: memory.channel_type,
+      },
     ]);
     const list = byUser.get(memory.user_id) ?? [];
     list.push({ memory, vector: vectors[i] as number[], timestamp });
@@ -100,11 +106,22 @@ async function prepare(memories: MemoryRow[], queries: QueryRow[]): Promise<Prep
     const index = registry.forUser(TEAM_ID, query.user_id);
     const keyword = index.search(query.query, { limit: CANDIDATES_PER_RETRIEVER }).map((hit) => {
       const doc = index.get(hit.id);
-      return { id: hit.id, score: hit.score, coverage: hit.coverage, timestamp: doc?.timestamp ?? 0, text: doc?.text ?? "" };
+      return {
+        id: hit.id,
+        score: hit.score,
+        coverage: hit.coverage,
+        timestamp: doc?.timestamp ?? 0,
+        text: doc?.text ?? "",
+      };
     });
     const qv = queryVectors[i] as number[];
     const vector = (byUser.get(query.user_id) ?? [])
-      .map((e) => ({ id: e.memory.id, similarity: cosineSimilarity(qv, e.vector), timestamp: e.timestamp, text: e.memory.text }))
+      .map((e) => ({
+        id: e.memory.id,
+        similarity: cosineSimilarity(qv, e.vector),
+        timestamp: e.timestamp,
+        text: e.memory.text,
+      }))
       .sort((a, b) => b.similarity - a.similarity)
       .slice(0, CANDIDATES_PER_RETRIEVER);
     return { query, vector, keyword };
@@ -119,12 +136,27 @@ function printTable(report: RecallReport): void {
   const header = ["type", "n", ...RECALL_CUTOFFS.map((c) => `R@${c}`), "MRR", `relR@${report.k}`];
   const rows: string[][] = [];
   for (const [type, s] of Object.entries(report.byType)) {
-    rows.push([type, String(s.n), ...RECALL_CUTOFFS.map((c) => pct(s.recallAt[c])), pct(s.mrr), pct(s.relevantRecallAtK)]);
+    rows.push([
+      type,
+      String(s.n),
+      ...RECALL_CUTOFFS.map((c) => pct(s.recallAt[c])),
+      pct(s.mrr),
+      pct(s.relevantRecallAtK),
+    ]);
   }
-  rows.push(["ALL", "", ...RECALL_CUTOFFS.map((c) => pct(report.recallAt[c])), pct(report.mrr), pct(report.relevantRecallAtK)]);
-  for (const row of [header, ...rows]) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(11) : cell.padStart(7))).join(""));
+  rows.push([
+    "ALL",
+    "",
+    ...RECALL_CUTOFFS.map((c) => pct(report.recallAt[c])),
+    pct(report.mrr),
+    pct(report.relevantRecallAtK),
+  ]);
+  for (const row of [header, ...rows])
+    console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(11) : cell.padStart(7))).join(""));
   console.log(`stale-above-gold ${pct(report.staleAboveGold)}`);
-  const kinds = Object.entries(report.negativeByKind).map(([kind, v]) => `${kind} ${pct(v.passRate)} (n=${v.n})`);
+  const kinds = Object.entries(report.negativeByKind).map(
+    ([kind, v]) => `${kind} ${pct(v.passRate)} (n=${v.n})`,
+  );
   console.log(`negative pass ${pct(report.negativePassRate)}: ${kinds.join(", ")}`);
   console.log(
     `isolation violations ${report.isolationViolations}, confusable hits ${report.confusableHits}, other-user-mem hits ${report.otherUserMemHits}`,
@@ -136,9 +168,19 @@ function printGrid(run: (o: Partial<RankHybridOptions>) => { report: RecallRepor
   for (const minKeywordCoverage of [0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8]) {
     for (const minSimilarity of [0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 1.01]) {
       const { report } = run({ minKeywordCoverage, minSimilarity });
-      const lexical = (["keyword", "inflection", "numeric"] as const).map((t) => pct(report.byType[t]?.relevantRecallAtK ?? 0));
+      const lexical = (["keyword", "inflection", "numeric"] as const).map((t) =>
+        pct(report.byType[t]?.relevantRecallAtK ?? 0),
+      );
       console.log(
-        [minKeywordCoverage, minSimilarity, pct(report.negativePassRate), pct(report.relevantRecallAtK), lexical.join("/"), pct(report.recallAtK), pct(report.staleAboveGold)].join("\t"),
+        [
+          minKeywordCoverage,
+          minSimilarity,
+          pct(report.negativePassRate),
+          pct(report.relevantRecallAtK),
+          lexical.join("/"),
+          pct(report.recallAtK),
+          pct(report.staleAboveGold),
+        ].join("\t"),
       );
     }
   }
@@ -158,7 +200,9 @@ function printMisses(queries: QueryRow[], ranked: Map<string, HybridResult[]>, m
     const staleBad = staleFirst >= 0 && (goldFirst < 0 || staleFirst < goldFirst);
     const negFail = q.type === "negative" && list.some((r) => r.relevant);
     if (missed.length === 0 && !staleBad && !negFail) continue;
-    console.log(`\n${q.qid} [${q.type}] ${q.query}  gold=${q.gold.join(",")} missed=${missed.join(",")}${staleBad ? " STALE" : ""}`);
+    console.log(
+      `\n${q.qid} [${q.type}] ${q.query}  gold=${q.gold.join(",")} missed=${missed.join(",")}${staleBad ? " STALE" : ""}`,
+    );
     for (const r of list.slice(0, 5)) {
       const mark = gold.has(r.id) ? "G" : stale.has(r.id) ? "S" : " ";
       console.log(

@@ -79,6 +79,13 @@ export async function startChromaServer(opts: StartChromaServerOptions): Promise
   const attempts = opts.port === undefined ? START_ATTEMPTS : 1;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const port = opts.port ?? (await findFreePort(host));
+    // Chroma binds with SO_REUSEPORT: a second server on a taken port starts "fine" and shares the
+    // port with the first. Refuse a taken port up front instead of talking to the wrong server.
+    if (opts.port !== undefined && !(await isPortFree(host, port))) {
+      throw new AppError("store_failed", `cannot start chroma: ${host}:${port} is already in use`, {
+        details: { host, port },
+      });
+    }
     try {
       return await startOnce({ cliPath, host, port, dataPath: opts.path, logger: opts.logger });
     } catch (err) {
@@ -102,7 +109,7 @@ async function startOnce(a: StartOnceArgs): Promise<ChromaServer> {
   const args = ["run", "--path", a.dataPath, "--host", a.host, "--port", String(a.port)];
   const child = spawn(process.execPath, ["--input-type=module", "-e", SUPERVISOR_SOURCE, a.cliPath, ...args], {
     stdio: ["pipe", "pipe", "pipe"],
-    env: { ...process.env, ANONYMIZED_TELEMETRY: "False", CHROMA_TELEMETRY: "False", NO_COLOR: "1" },
+    env: chromaEnv(),
   });
   const output = new TailBuffer(STDERR_TAIL_CHARS);
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
@@ -130,6 +137,13 @@ async function startOnce(a: StartOnceArgs): Promise<ChromaServer> {
       return stopping;
     },
   };
+}
+
+/** The parent's env minus NODE_OPTIONS (test runners put loaders there), telemetry off. */
+function chromaEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ANONYMIZED_TELEMETRY: "False", NO_COLOR: "1" };
+  delete env["NODE_OPTIONS"];
+  return env;
 }
 
 async function waitForHeartbeat(url: string, child: ChildProcess, output: TailBuffer): Promise<void> {
@@ -207,6 +221,16 @@ function binPaths(pkgDir: string): string[] {
   };
   const bin = typeof pkg.bin === "string" ? pkg.bin : pkg.bin?.["chroma"];
   return bin ? [path.join(pkgDir, bin)] : [path.join(pkgDir, "dist", "cli.mjs")];
+}
+
+/** True when nothing listens on host:port (we can bind it ourselves). */
+async function isPortFree(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once("error", () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
 }
 
 /** Asks the OS for a free port by listening on port 0, then releases it. */

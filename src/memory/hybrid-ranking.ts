@@ -46,15 +46,18 @@ export interface HybridResult {
 }
 
 /**
- * A memory counts as relevant when its BM25 coverage of the query reaches this. Tuned on kmem-dev
- * (scripts/tune-recall.ts): the highest value that keeps keyword/inflection/numeric/entity answers
- * relevant while rejecting most queries about things the user never said.
+ * A memory counts as relevant when its BM25 coverage of the query reaches this. Swept on kmem-dev with
+ * `scripts/tune-recall.ts --grid`: 0.40 lets one negative through (negative pass 0.94), 0.50 drops
+ * an inflection answer below the threshold; 0.45 passes every negative and keeps 100% of keyword and
+ * numeric and 96% of inflection answers relevant.
  */
 export const MIN_KEYWORD_COVERAGE = 0.45;
 
 /**
  * Relevance by cosine alone, for candidates BM25 did not find well. Tuned for the OfflineEmbedder,
- * whose cosine is lexical; a semantic embedder needs its own value (pass `minSimilarity`).
+ * whose cosine is lexical: on kmem-dev every value in 0.40–0.60 gives the same negative pass (1.00)
+ * and nearly the same answers, so the middle of that plateau. A semantic embedder needs its own value
+ * (pass `minSimilarity`).
  */
 export const MIN_VECTOR_SIMILARITY = 0.45;
 
@@ -67,13 +70,16 @@ export const MIN_IDENTIFIER_DIGITS = 4;
 
 /**
  * Two memories state the same fact when the Dice overlap of their token sets reaches this,
- * 2·|A ∩ B| / (|A| + |B|); tuned on the dev set's update pairs against unrelated neighbours.
+ * 2·|A ∩ B| / (|A| + |B|). On kmem-dev: 0.20 leaves stale-above-gold at 0.18, 0.15 brings it to 0.12
+ * at the cost of one mixed-language answer dropping from rank 3 to 4; memory pairs about unrelated
+ * things rarely exceed 0.15.
  */
 export const SAME_FACT_MIN_DICE = 0.15;
 
 /**
- * ... or when the newer memory contains at least this share (IDF-free, by count) of the query terms the
- * older one matched, i.e. it answers the same question; used together with {@link SAME_FACT_MIN_DICE}.
+ * ... and the newer memory contains at least this share (by count) of the query terms the older one
+ * matched, i.e. it answers the same question. On kmem-dev 0.60 also fixes one more update but pushes
+ * an inflection answer off rank 1; 0.75 does not.
  */
 export const SAME_FACT_MIN_QUERY_OVERLAP = 0.75;
 
@@ -128,7 +134,10 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
   const keywordById = new Map(options.keyword.map((c) => [c.id, c]));
   const fused = reciprocalRankFusion(
     [
-      { source: "vector", ids: [...options.vector].sort((a, b) => b.similarity - a.similarity).map((c) => c.id) },
+      {
+        source: "vector",
+        ids: [...options.vector].sort((a, b) => b.similarity - a.similarity).map((c) => c.id),
+      },
       { source: "keyword", ids: [...options.keyword].sort((a, b) => b.score - a.score).map((c) => c.id) },
     ],
     { k: options.k ?? RRF_K, weights: { ...DEFAULT_SOURCE_WEIGHTS, ...options.weights } },
@@ -217,7 +226,7 @@ function applyRecency(options: {
     const newer = termsOf.get(candidate.id) as Set<string>;
     // A memory may jump an older one only if it is at least as relevant (never junk over an answer).
     const at = out.findIndex(
-          (placed) =>
+      (placed) =>
         placed.timestamp < candidate.timestamp &&
         (candidate.relevant || !placed.relevant) &&
         isSameFact({ older: termsOf.get(placed.id) as Set<string>, newer, queryTerms }),

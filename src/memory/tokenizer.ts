@@ -43,7 +43,8 @@ function scan(text: string, withJoins: boolean): string[] {
       let j = i + 1;
       while (j < n && isHangul(s.charCodeAt(j))) j++;
       const raw = s.slice(i, j);
-      const word = raw.length > POSSESSIVE_PREFIX.length && raw.startsWith(POSSESSIVE_PREFIX) ? raw.slice(2) : raw;
+      const word =
+        raw.length > POSSESSIVE_PREFIX.length && raw.startsWith(POSSESSIVE_PREFIX) ? raw.slice(2) : raw;
       const stem = stripSuffix(word);
       if (isStopWord(word, stem)) {
         prevStem = "";

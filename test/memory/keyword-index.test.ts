@@ -24,7 +24,10 @@ describe("KeywordIndex", () => {
 
   it("reports coverage: 1 when every query term is in the doc, low when a word is unknown", () => {
     const index = new KeywordIndex();
-    index.add([makeDoc({ id: "m1", text: "서아 생일 5월 19일" }), makeDoc({ id: "m2", text: "하준 태권도" })]);
+    index.add([
+      makeDoc({ id: "m1", text: "서아 생일 5월 19일" }),
+      makeDoc({ id: "m2", text: "하준 태권도" }),
+    ]);
     const [hit] = index.search("서아 생일", { limit: 1 });
     expect(hit?.coverage).toBeCloseTo(1, 10);
     expect(hit?.matchedTerms.sort()).toEqual(["생일", "서아"]);

@@ -57,7 +57,12 @@ describe("tokenize", () => {
   });
 
   it("lower-cases Latin words, drops stop words and strips a plural s", () => {
-    expect(tokenize("When is Yerin's birthday? Plans renews")).toEqual(["yerin", "birthday", "plan", "renew"]);
+    expect(tokenize("When is Yerin's birthday? Plans renews")).toEqual([
+      "yerin",
+      "birthday",
+      "plan",
+      "renew",
+    ]);
   });
 
   it("normalises to NFC so decomposed Hangul matches composed", () => {

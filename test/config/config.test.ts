@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig, slackMode } from "../../src/config/config.js";
+import { AppError } from "../../src/errors.js";
+
+function configError(env: Record<string, string>): AppError {
+  try {
+    parseConfig(env);
+  } catch (err) {
+    if (err instanceof AppError) return err;
+    throw err;
+  }
+  throw new Error("expected a config error");
+}
+
+describe("parseConfig", () => {
+  it("gives working defaults for an empty environment (local mode)", () => {
+    const config = parseConfig({});
+    expect(config.HOST).toBe("127.0.0.1");
+    expect(config.PORT).toBe(3000);
+    expect(config.OLLAMA_HOST).toBe("http://127.0.0.1:11434");
+    expect(config.CHROMA_URL).toBeUndefined();
+    expect(config.ADMIN_TOKEN).toBeUndefined();
+    expect(slackMode(config)).toBe("local");
+  });
+
+  it("treats empty strings as unset", () => {
+    const config = parseConfig({ SLACK_BOT_TOKEN: "", ADMIN_TOKEN: "", CHROMA_URL: undefined as unknown as string });
+    expect(slackMode(config)).toBe("local");
+    expect(config.ADMIN_TOKEN).toBeUndefined();
+  });
+
+  it("names the variable and what it accepts in one line", () => {
+    const err = configError({ PORT: "abc" });
+    expect(err.code).toBe("config_invalid");
+    expect(err.details).toEqual({ variable: "PORT" });
+    expect(err.message).toMatch(/^PORT: accepts an integer from 0 to 65535/);
+    expect(err.message).not.toContain("\n");
+  });
+
+  it.each([
+    ["PORT", "70000"],
+    ["LLM_TIMEOUT_MS", "-5"],
+    ["OLLAMA_HOST", "localhost:11434"],
+    ["CHROMA_URL", "not a url"],
+    ["LOG_LEVEL", "loud"],
+    ["EMBEDDER", "openai"],
+    ["SLACK_BOT_TOKEN", "xoxp-user-token"],
+    ["SLACK_APP_TOKEN", "xoxb-not-an-app-token"],
+    ["ADMIN_TOKEN", "short"],
+    ["ALLOW_DM_MEMORIES_IN_CHANNELS", "maybe"],
+  ])("rejects %s=%s", (variable, value) => {
+    const err = configError({ [variable]: value });
+    expect(err.details).toEqual({ variable });
+    expect(err.message.startsWith(`${variable}: accepts`)).toBe(true);
+  });
+
+  it("does not print secrets back", () => {
+    const err = configError({ SLACK_BOT_TOKEN: "xoxp-secret-value" });
+    expect(err.message).not.toContain("secret-value");
+  });
+
+  it("requires a signing secret in HTTP mode", () => {
+    const err = configError({ SLACK_BOT_TOKEN: "xoxb-1" });
+    expect(err.details).toEqual({ variable: "SLACK_SIGNING_SECRET" });
+  });
+
+  it("requires a bot token with an app token", () => {
+    expect(configError({ SLACK_APP_TOKEN: "xapp-1" }).details).toEqual({ variable: "SLACK_BOT_TOKEN" });
+  });
+
+  it("selects HTTP mode with a signing secret and Socket Mode with an app token", () => {
+    expect(slackMode(parseConfig({ SLACK_BOT_TOKEN: "xoxb-1", SLACK_SIGNING_SECRET: "s" }))).toBe("http");
+    expect(slackMode(parseConfig({ SLACK_BOT_TOKEN: "xoxb-1", SLACK_APP_TOKEN: "xapp-1" }))).toBe("socket");
+  });
+
+  it("coerces numbers and booleans", () => {
+    const config = parseConfig({ PORT: "0", LLM_TIMEOUT_MS: "2500", ALLOW_DM_MEMORIES_IN_CHANNELS: "true" });
+    expect(config.PORT).toBe(0);
+    expect(config.LLM_TIMEOUT_MS).toBe(2500);
+    expect(config.ALLOW_DM_MEMORIES_IN_CHANNELS).toBe(true);
+  });
+});

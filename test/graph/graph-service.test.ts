@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { AppError } from "../../src/errors.js";
+import { GraphService } from "../../src/graph/graph-service.js";
+import { ENTITY_LABEL } from "../../src/graph/types.js";
+import { makeFakeLlm, makeLogger, makeTempDir, tripletsReply } from "./fixtures/factories.js";
+
+const ALICE = { teamId: "T1", userId: "U_ALICE" };
+const BOB = { teamId: "T1", userId: "U_BOB" };
+const FAST_RETRY = { minTimeoutMs: 1, maxTimeoutMs: 2 };
+
+describe("GraphService", () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => ({ dir, cleanup } = await makeTempDir()));
+  afterEach(async () => cleanup());
+
+  const makeService = (options: Partial<Parameters<typeof GraphService.create>[0]> = {}) =>
+    GraphService.create({ dataDir: dir, logger: makeLogger(), retry: FAST_RETRY, ...options });
+
+  it("stores entity -[attribute]-> value with the attribute also on the entity node", async () => {
+    const graph = makeService();
+    const result = await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야", memoryId: "m1", at: 1000 });
+    expect(result.extractor).toBe("rules");
+    const { nodes, relations } = await graph.snapshot(ALICE);
+    expect(nodes.find((n) => n.id === "또리_Entity")).toEqual({
+      id: "또리_Entity",
+      name: "또리",
+      label: ENTITY_LABEL,
+      properties: { 생일: "10월 27일" },
+    });
+    expect(nodes.find((n) => n.id === "10월 27일_Value")?.label).toBe("Value");
+    expect(relations).toHaveLength(1);
+    expect(relations[0]).toMatchObject({
+      source: "또리_Entity",
+      target: "10월 27일_Value",
+      label: "생일",
+      properties: { createdAt: 1000, current: true, sourceMemoryId: "m1" },
+    });
+  });
+
+  it("answers facts for entities named in a message, whatever the particle", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야" });
+    await graph.ingest({ ...ALICE, text: "또리는 말티즈고 올해 여섯 살" });
+    await graph.ingest({ ...ALICE, text: "업체명: 모루커피, 전화번호: 010-2738-6641" });
+    expect(await graph.facts({ ...ALICE, text: "또리가 몇 살이었지?" })).toEqual(["또리: 생일 = 10월 27일", "또리: 나이 = 여섯 살"]);
+    expect(await graph.facts({ ...ALICE, text: "모루커피 번호 알려줘" })).toEqual(["모루커피: 전화번호 = 010-2738-6641"]);
+    expect(await graph.facts({ ...ALICE, text: "오늘 날씨 어때" })).toEqual([]);
+  });
+
+  it("matches the longest name first and needs a whole word for one-letter names", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "업체명: 모루, 분류: 카페" });
+    await graph.ingest({ ...ALICE, text: "업체명: 모루커피, 분류: 원두" });
+    await graph.ingest({ ...ALICE, text: "나 복숭아 알레르기 있음" });
+    expect(await graph.facts({ ...ALICE, text: "모루커피 원두 뭐였지" })).toEqual(["모루커피: 분류 = 원두"]);
+    expect(await graph.facts({ ...ALICE, text: "하나만 알려줘" })).toEqual([]);
+    expect(await graph.facts({ ...ALICE, text: "내 알레르기 뭐였지?" })).toEqual(["나: 알레르기 = 복숭아"]);
+  });
+
+  it("keeps a superseded fact as history, not as a current fact", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "도현이 번호 010-1111-2222", at: 1000, memoryId: "m1" });
+    await graph.ingest({ ...ALICE, text: "도현이 번호 바꿨대. 새 번호 010-9312-0468", at: 2000, memoryId: "m2" });
+    expect(await graph.facts({ ...ALICE, text: "도현 번호?" })).toEqual(["도현: 전화번호 = 010-9312-0468"]);
+    const entity = await graph.queryEntity({ ...ALICE, name: "도현이가" });
+    expect(entity?.current.map((f) => f.value)).toEqual(["010-9312-0468"]);
+    expect(entity?.history).toEqual([
+      { attribute: "전화번호", value: "010-1111-2222", createdAt: 1000, current: false, supersededAt: 2000, sourceMemoryId: "m1" },
+    ]);
+    const { nodes } = await graph.snapshot(ALICE);
+    expect(nodes.find((n) => n.name === "도현")?.properties).toEqual({ 전화번호: "010-9312-0468" });
+  });
+
+  it("stores an older fact that arrives late as history", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "작업실 주소 서울 마포구 양화로 1", at: 2000 });
+    await graph.ingest({ ...ALICE, text: "작업실 주소 서울 성동구 왕십리로 9", at: 1000 });
+    const entity = await graph.queryEntity({ ...ALICE, name: "작업실" });
+    expect(entity?.lines).toEqual(["작업실: 주소 = 서울 마포구 양화로 1"]);
+    expect(entity?.history.map((f) => [f.value, f.supersededAt])).toEqual([["서울 성동구 왕십리로 9", 2000]]);
+  });
+
+  it("keeps several values said together all current", async () => {
+    const graph = makeService({
+      llm: makeFakeLlm({
+        replies: [
+          tripletsReply([
+            { entity: "학위논문 심사", attribute: "심사위원", value: "한정우" },
+            { entity: "학위논문 심사", attribute: "심사위원", value: "오경택" },
+          ]),
+        ],
+      }),
+    });
+    await graph.ingest({ ...ALICE, text: "학위논문 심사위원 한정우, 오경택 교수님" });
+    expect(await graph.facts({ ...ALICE, text: "학위논문 심사 누구였지" })).toEqual(["학위논문 심사: 심사위원 = 한정우, 오경택"]);
+  });
+
+  it("never mixes two users' graphs, even with the same entity name", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "또리 생일 8월 9일이야" });
+    await graph.ingest({ ...BOB, text: "또리 생일은 3월 14일!" });
+    expect(await graph.facts({ ...ALICE, text: "또리 생일" })).toEqual(["또리: 생일 = 8월 9일"]);
+    expect(await graph.facts({ ...BOB, text: "또리 생일" })).toEqual(["또리: 생일 = 3월 14일"]);
+    await graph.deleteUser(ALICE);
+    expect((await graph.snapshot(ALICE)).nodes).toEqual([]);
+    expect(await graph.facts({ ...BOB, text: "또리 생일" })).toEqual(["또리: 생일 = 3월 14일"]);
+    // A second service over the same DATA_DIR sees the same files.
+    const restarted = makeService();
+    expect(await restarted.facts({ ...BOB, text: "또리" })).toEqual(["또리: 생일 = 3월 14일"]);
+  });
+
+  it("loses nothing when 50 ingests for one user run at once", async () => {
+    const graph = makeService();
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) => graph.ingest({ ...ALICE, text: `친구${i} 생일 ${(i % 12) + 1}월 ${(i % 28) + 1}일`, at: i })),
+    );
+    const { nodes, relations } = await makeService().snapshot(ALICE);
+    expect(nodes.filter((n) => n.label === ENTITY_LABEL)).toHaveLength(50);
+    expect(relations.filter((r) => r.properties.current)).toHaveLength(50);
+  });
+
+  it("enqueue returns at once and drain waits for the work", async () => {
+    const graph = makeService();
+    for (let i = 0; i < 10; i += 1) graph.enqueue({ ...ALICE, text: `친구${i} 생일 1월 ${i + 1}일` });
+    await graph.drain();
+    expect((await graph.snapshot(ALICE)).relations).toHaveLength(10);
+  });
+
+  it("uses the LLM when given, retrying a failure before succeeding", async () => {
+    const llm = makeFakeLlm({
+      replies: [new AppError("llm_timeout", "slow"), tripletsReply([{ entity: "또리는", attribute: "생일", value: "10월 27일" }])],
+    });
+    const logger = makeLogger();
+    const graph = makeService({ llm, logger });
+    const result = await graph.ingest({ ...ALICE, text: "우리 또리 10월 27일에 태어났어" });
+    expect(result.extractor).toBe("llm");
+    expect(llm.requests).toHaveLength(2);
+    expect(await graph.facts({ ...ALICE, text: "또리" })).toEqual(["또리: 생일 = 10월 27일"]);
+    expect(logger.records.some((r) => r.level === "warn")).toBe(true);
+  });
+
+  it("falls back to the rules when the LLM keeps failing", async () => {
+    const llm = makeFakeLlm({ reply: () => "not json" });
+    const logger = makeLogger();
+    const graph = makeService({ llm, logger, retry: { ...FAST_RETRY, llmRetries: 2 } });
+    const result = await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야" });
+    expect(result.extractor).toBe("rules");
+    expect(llm.requests).toHaveLength(3);
+    expect(result.facts.map((f) => [f.entity, f.attribute, f.value])).toEqual([["또리", "생일", "10월 27일"]]);
+    expect(logger.records.some((r) => r.msg === "graph extraction falls back to rules")).toBe(true);
+  });
+
+  it("logs an error when a queued ingest cannot be written", async () => {
+    const logger = makeLogger();
+    const graph = makeService({ logger, retry: { ...FAST_RETRY, queueRetries: 1 } });
+    await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야" });
+    const { writeFile } = await import("node:fs/promises");
+    const { graphFilePath } = await import("../../src/graph/json-graph-store.js");
+    await writeFile(graphFilePath({ ...ALICE, dataDir: dir }), "{broken", "utf8");
+    graph.enqueue({ ...ALICE, text: "보리 생일 1월 1일" });
+    await graph.drain();
+    const errors = logger.records.filter((r) => r.level === "error");
+    expect(errors).toHaveLength(1);
+    expect((errors[0]?.obj.err as AppError).code).toBe("store_failed");
+  });
+});
