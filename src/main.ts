@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Logger } from "pino";
+import { registerGraphRoutes } from "./admin/graph-routes.js";
 import { registerHistoryRoutes } from "./admin/history-routes.js";
 import { requireBearer } from "./admin/auth.js";
 import { registerMemoryRoutes } from "./admin/memory-routes.js";
@@ -9,21 +10,19 @@ import { AgentService } from "./agent/agent-service.js";
 import { type Config, loadEnv, parseConfig, slackMode, type SlackMode } from "./config/config.js";
 import { LOCAL_USER, runConsoleChat } from "./console/console-chat.js";
 import { isAppError } from "./errors.js";
+import { AgentGraph } from "./graph/graph-port.js";
+import { GraphService } from "./graph/graph-service.js";
 import { AgentHistory } from "./history/history-port.js";
 import { HistoryService, JsonHistoryStore, preloadTokenizer } from "./history/index.js";
 import { Router } from "./http/router.js";
 import { HttpServer } from "./http/server.js";
-import type { Embedder } from "./llm/embedder.js";
 import type { Llm } from "./llm/llm.js";
-import { OfflineEmbedder } from "./llm/offline-embedder.js";
 import { hasModel, probeOllama } from "./llm/ollama-client.js";
-import { OllamaEmbedder } from "./llm/ollama-embedder.js";
 import { OllamaLlm } from "./llm/ollama-llm.js";
 import { createLogger } from "./logging/logger.js";
-import { ChromaMemoryStore } from "./memory/chroma-memory-store.js";
-import { startChromaServer } from "./memory/chroma-server.js";
-import { KeywordIndexRegistry } from "./memory/keyword-index.js";
-import { MemoryService } from "./memory/memory-service.js";
+import { visibilityOf } from "./memory/memory-metadata.js";
+import type { MemoryService } from "./memory/memory-service.js";
+import { createMemoryStack } from "./memory/memory-stack.js";
 import { createSlackApp, type SlackFrontEnd } from "./slack/slack-app.js";
 
 /** A running assistant: what tests and `main()` need to reach and to stop it. */
@@ -34,6 +33,7 @@ export interface Assistant {
   agent: AgentService;
   memory: MemoryService;
   history: HistoryService;
+  graph: GraphService;
   llmOnline: boolean;
   embedderId: string;
   /** Waits for background work (summaries, graph extraction) to finish. */
@@ -65,14 +65,6 @@ export async function startAssistant(config: Config, options: StartOptions = {})
   };
 
   try {
-    // Chroma: the configured server, or the chromadb package's own server under DATA_DIR.
-    let chromaUrl = config.CHROMA_URL;
-    if (!chromaUrl) {
-      const chroma = await startChromaServer({ path: resolve(dataDir, "chroma"), logger: logger.child({ component: "chroma" }) });
-      stops.push(() => chroma.stop());
-      chromaUrl = chroma.url;
-    }
-
     // Ollama: probe once; local mode without it answers from memory alone.
     const probe = await probeOllama(config.OLLAMA_HOST);
     const llmOnline = probe.reachable && hasModel(probe.models, config.OLLAMA_CHAT_MODEL);
@@ -82,17 +74,11 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       llmOnline || mode !== "local"
         ? new OllamaLlm({ host: config.OLLAMA_HOST, model: config.OLLAMA_CHAT_MODEL, timeoutMs: config.LLM_TIMEOUT_MS })
         : undefined;
-    const embedder = await chooseEmbedder(config, probe, logger);
 
-    const store = await ChromaMemoryStore.create({ chromaUrl, embedder, embedBatchSize: config.EMBED_BATCH_SIZE });
-    const memory = new MemoryService({
-      store,
-      keywordIndexes: new KeywordIndexRegistry(),
-      logger,
-      recallTopK: config.RECALL_TOP_K,
-      allowDmInChannels: config.ALLOW_DM_MEMORIES_IN_CHANNELS,
-    });
-    await memory.rebuildKeywordIndexes();
+    // Chroma (the configured server, or the chromadb package's own under DATA_DIR), embedder, memory.
+    const stack = await createMemoryStack(config, { logger, probe });
+    stops.push(() => stack.stop());
+    const { memory, store, embedder, chromaUrl } = stack;
 
     preloadTokenizer();
     const history = new HistoryService({
@@ -102,9 +88,24 @@ export async function startAssistant(config: Config, options: StartOptions = {})
     });
     stops.push(() => history.stop());
 
+    // Saving a memory extracts its facts into the user's graph, off the reply path.
+    const graph = GraphService.create({ dataDir, llm, logger: logger.child({ component: "graph" }) });
+    memory.onSaved((saved) =>
+      graph.enqueue({
+        teamId: saved.teamId,
+        userId: saved.userId,
+        text: saved.text,
+        memoryId: saved.id,
+        at: saved.timestamp,
+        visibility: visibilityOf(saved),
+      }),
+    );
+    stops.push(() => graph.drain());
+
     const agent = new AgentService({
       llm,
       memory,
+      graph: new AgentGraph(graph, config.ALLOW_DM_MEMORIES_IN_CHANNELS),
       history: new AgentHistory(history),
       logger,
       degradeWhenModelFails: mode === "local",
@@ -131,6 +132,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       admin = new Router((req) => requireBearer(req, token));
       registerMemoryRoutes(admin, { memory, teamOf: (q) => q.get("team") ?? teamId });
       registerHistoryRoutes(admin, { history });
+      registerGraphRoutes(admin, { graph, teamOf: (q) => q.get("team") ?? teamId });
     } else {
       logger.warn("ADMIN_TOKEN is not set: the /admin API is off");
     }
@@ -162,32 +164,19 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       agent,
       memory,
       history,
+      graph,
       llmOnline: llm !== undefined && llmOnline,
       embedderId: embedder.id,
-      drain: () => history.flush(),
+      drain: async () => {
+        await graph.drain();
+        await history.flush();
+      },
       stop: stopAll,
     };
   } catch (err) {
     await stopAll();
     throw err;
   }
-}
-
-/** EMBEDDER=auto uses Ollama's embedding model when it is there, else the built-in offline embedder. */
-async function chooseEmbedder(config: Config, probe: { reachable: boolean; models: string[] }, logger: Logger): Promise<Embedder> {
-  const wantOllama =
-    config.EMBEDDER === "ollama" ||
-    (config.EMBEDDER === "auto" && probe.reachable && hasModel(probe.models, config.OLLAMA_EMBED_MODEL));
-  if (!wantOllama) {
-    if (config.EMBEDDER === "auto") logger.warn("using the built-in offline embedder (no Ollama embedding model)");
-    return new OfflineEmbedder();
-  }
-  return OllamaEmbedder.create({
-    host: config.OLLAMA_HOST,
-    model: config.OLLAMA_EMBED_MODEL,
-    timeoutMs: config.LLM_TIMEOUT_MS,
-    batchSize: config.EMBED_BATCH_SIZE,
-  });
 }
 
 function banner(assistant: Assistant): string[] {

@@ -47,6 +47,11 @@ export const configSchema = z.object({
     .default("auto"),
   EMBED_BATCH_SIZE: int(1, 2048).default(64),
   CHROMA_URL: url("e.g. http://127.0.0.1:8000").optional(),
+  CHROMA_COLLECTION_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]{1,60}$/, { message: "accepts 2–61 letters, digits, '.', '_' or '-'" })
+    .default("memories"),
   DATA_DIR: z.string().trim().min(1, { message: "accepts a folder path" }).default("./data"),
   ADMIN_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
     message: "accepts a secret of at least 16 characters",

@@ -21,6 +21,8 @@ export interface ApplyOptions {
   /** ms since the epoch. */
   at: number;
   memoryId?: string | undefined;
+  /** Where the text was said (see RelationProperties.visibilities); default "private". */
+  visibility?: string | undefined;
 }
 
 /** A fact as stored, with the node ids it used. */
@@ -97,6 +99,11 @@ export function applyTriplets(
     const newer = currentInSlot.filter((r) => r.properties.createdAt > options.at);
     const isCurrent = same !== undefined || newer.length === 0;
     const updates: Relation[] = [];
+    const visibility = options.visibility ?? PRIVATE;
+    if (same !== undefined && !visibilitiesOf(same).includes(visibility)) {
+      // The same fact said again somewhere else: it may now be shown there too.
+      updates.push({ ...same, properties: { ...same.properties, visibilities: [...visibilitiesOf(same), visibility] } });
+    }
     if (firstInBatch && isCurrent) {
       for (const old of currentInSlot) {
         if (old !== same) updates.push(supersede(old, options.at));
@@ -114,6 +121,7 @@ export function applyTriplets(
           current: isCurrent,
           ...(supersededAt === undefined ? {} : { supersededAt }),
           ...(options.memoryId === undefined ? {} : { sourceMemoryId: options.memoryId }),
+          visibilities: [visibility],
         },
       });
     }
@@ -129,6 +137,19 @@ export function applyTriplets(
     });
   }
   return applied;
+}
+
+const PRIVATE = "private";
+
+/** Where a relation may be shown; relations written before visibilities existed are private. */
+export function visibilitiesOf(relation: Pick<Relation, "properties">): string[] {
+  const v = relation.properties.visibilities;
+  return Array.isArray(v) && v.every((x) => typeof x === "string") ? v : [PRIVATE];
+}
+
+/** Whether a relation may be shown where `allowed` visibilities apply (undefined: everywhere, e.g. in a DM). */
+export function isVisible(relation: Pick<Relation, "properties">, allowed: readonly string[] | undefined): boolean {
+  return allowed === undefined || visibilitiesOf(relation).some((v) => allowed.includes(v));
 }
 
 function supersede(relation: StoredRelation, at: number): StoredRelation {

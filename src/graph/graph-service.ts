@@ -2,7 +2,7 @@ import pRetry from "p-retry";
 import { isAppError } from "../errors.js";
 import type { Llm } from "../llm/llm.js";
 import type { Triplet } from "../types.js";
-import { applyTriplets, type AppliedFact } from "./apply-triplets.js";
+import { applyTriplets, isVisible, type AppliedFact } from "./apply-triplets.js";
 import { findMentionedEntities, formatFactLines, type FactLine } from "./entity-mentions.js";
 import { JsonPropertyGraphStore, graphFilePath } from "./json-graph-store.js";
 import { LlmTripletExtractor } from "./llm-extractor.js";
@@ -58,6 +58,13 @@ export interface IngestInput extends GraphUserKey {
   memoryId?: string | undefined;
   /** When it was said, ms since the epoch (default: now). Orders current vs superseded facts. */
   at?: number | undefined;
+  /** Where it was said (memory-metadata.ts visibilityOf); default "private". */
+  visibility?: string | undefined;
+}
+
+/** Limits a lookup to facts that may be shown where it happens; undefined shows all (a DM). */
+export interface VisibilityFilter {
+  visibilities?: readonly string[] | undefined;
 }
 
 /** What an ingest stored, and which extractor found it. */
@@ -125,7 +132,7 @@ export class GraphService {
     if (triplets.length === 0) return { extractor, facts: [] };
     const at = input.at ?? this.now();
     const facts = await this.store(input).update((graph) =>
-      applyTriplets(graph, triplets, { at, memoryId: input.memoryId }),
+      applyTriplets(graph, triplets, { at, memoryId: input.memoryId, visibility: input.visibility }),
     );
     this.logger.debug(
       {
@@ -172,7 +179,7 @@ export class GraphService {
   }
 
   /** Current facts of the entities `text` mentions, as "또리: 생일 = 10월 27일" lines (longest names first). */
-  async facts(input: GraphUserKey & { text: string }): Promise<string[]> {
+  async facts(input: GraphUserKey & VisibilityFilter & { text: string }): Promise<string[]> {
     const store = this.store(input);
     const entities = (await store.get()).filter((node) => node.label === ENTITY_LABEL);
     const names = findMentionedEntities({ names: entities.map((node) => node.name), message: input.text });
@@ -181,7 +188,7 @@ export class GraphService {
     const lines: string[] = [];
     for (const name of names) {
       const facts = triplets
-        .filter(([source]) => source.name === name && source.label === ENTITY_LABEL)
+        .filter(([source, relation]) => source.name === name && source.label === ENTITY_LABEL && isVisible(relation, input.visibilities))
         .map(([, relation, target]) => factLine(relation, target.name));
       lines.push(...formatFactLines(name, facts));
     }
@@ -189,7 +196,7 @@ export class GraphService {
   }
 
   /** Current facts and history of one entity (by any surface form of its name), or undefined. */
-  async queryEntity(input: GraphUserKey & { name: string }): Promise<EntityFacts | undefined> {
+  async queryEntity(input: GraphUserKey & VisibilityFilter & { name: string }): Promise<EntityFacts | undefined> {
     const store = this.store(input);
     const entities = (await store.get()).filter((node) => node.label === ENTITY_LABEL);
     const known = new Set(entities.map((node) => foldText(node.name)));
@@ -197,7 +204,7 @@ export class GraphService {
     const node = entities.find((candidate) => foldText(candidate.name) === wanted);
     if (node === undefined) return undefined;
     const facts = (await store.getTriplets({ includeHistory: true }))
-      .filter(([source]) => source.id === node.id)
+      .filter(([source, relation]) => source.id === node.id && isVisible(relation, input.visibilities))
       .map(([, relation, target]) => factLine(relation, target.name));
     const current = facts.filter((fact) => fact.current);
     const history = facts.filter((fact) => !fact.current).sort((a, b) => b.createdAt - a.createdAt);

@@ -43,8 +43,11 @@ const WEAK_PARTICLES: ReadonlyArray<readonly [string, Attach]> = [
   ["와", "vowel"],
 ];
 
-/** Common nouns that end in consonant + 이, where 이 is not the subject particle / name suffix. */
-const NOUNS_ENDING_IN_I = [
+/**
+ * Common nouns whose last syllable looks like a particle (고양이, 여름휴가, 첫사랑, 주간회의): that syllable is
+ * part of the word, not a particle, so it is never stripped.
+ */
+const PARTICLE_LOOKALIKE_NOUNS = [
   "고양이",
   "원숭이",
   "호랑이",
@@ -63,6 +66,31 @@ const NOUNS_ENDING_IN_I = [
   "높이",
   "넓이",
   "깊이",
+  "휴가",
+  "화가",
+  "주가",
+  "시가",
+  "대가",
+  "여가",
+  "추가",
+  "부가",
+  "고가",
+  "저가",
+  "자가",
+  "사랑",
+  "자랑",
+  "노랑",
+  "파랑",
+  "회의",
+  "주의",
+  "강의",
+  "합의",
+  "동의",
+  "논의",
+  "예의",
+  "편의",
+  "협의",
+  "문의",
 ];
 
 /** Honorific suffixes after a personal name ("윤채원님", "민수씨"). */
@@ -104,6 +132,7 @@ const HONORIFIC_STEMS = [
   "후배",
   "주인",
   "아가",
+  "부모",
   "아저",
   "아줌",
   "솜",
@@ -150,6 +179,7 @@ const ATTRIBUTE_SYNONYMS: Record<string, string> = {
   휴대폰번호: "전화번호",
   폰번호: "전화번호",
   전번: "전화번호",
+  새번호: "전화번호",
   "phone number": "phone",
   "phone no": "phone",
   tel: "phone",
@@ -205,8 +235,8 @@ function attachOk(stem: string, attach: Attach): boolean {
   return attach === "consonant" ? hasBatchim(last) : !hasBatchim(last);
 }
 
-function isNounEndingInI(word: string): boolean {
-  return NOUNS_ENDING_IN_I.some((noun) => word.endsWith(noun));
+function isLookalikeNoun(word: string): boolean {
+  return PARTICLE_LOOKALIKE_NOUNS.some((noun) => word.endsWith(noun));
 }
 
 function isHonorificWord(stem: string): boolean {
@@ -233,7 +263,7 @@ function stripOnce(word: string, known: ReadonlySet<string>): string | undefined
     if (!word.endsWith(particle)) continue;
     const stem = word.slice(0, -particle.length);
     if (!fits(stem) || !attachOk(stem, attach)) continue;
-    if (particle === "이" && isNounEndingInI(word)) continue;
+    if (isLookalikeNoun(word)) continue;
     return stem;
   }
   for (const honorific of HONORIFICS) {
@@ -285,7 +315,7 @@ export function normalizeAttribute(raw: string): string {
   for (const [particle, attach] of STRONG_PARTICLES) {
     if (!attr.endsWith(particle)) continue;
     const stem = attr.slice(0, -particle.length);
-    if (charCount(stem) >= MIN_STEM_CHARS && attachOk(stem, attach) && !isNounEndingInI(attr)) {
+    if (charCount(stem) >= MIN_STEM_CHARS && attachOk(stem, attach) && !isLookalikeNoun(attr)) {
       attr = stem;
       break;
     }
@@ -305,7 +335,7 @@ export function cleanValue(raw: string): string {
     let stem = value.slice(0, -ending.length);
     if (charCount(stem.trim()) < (charCount(ending) === 1 ? MIN_STEM_CHARS : 1)) continue;
     // "고양이야" is 고양이 + 야, not 고양 + 이야.
-    if (ending.startsWith("이") && isNounEndingInI(`${stem}이`)) stem = `${stem}이`;
+    if (ending.startsWith("이") && isLookalikeNoun(`${stem}이`)) stem = `${stem}이`;
     value = stem.trim();
     break;
   }

@@ -58,6 +58,10 @@ const englishEvent: ClauseRule = ({ text, state }) => {
     const match = new RegExp(`^(.+?) ${verb}(?: on| by)?$`, "iu").exec(before);
     if (match !== null) return state.emit(match[1] ?? "", attribute, date.value);
   }
+  const on = /^(.+?) (on|due|by)$/iu.exec(before);
+  if (on !== null && on[1] !== undefined && !/\p{Script=Hangul}/u.test(before)) {
+    return state.emit(on[1], (on[2] ?? "").toLowerCase() === "on" ? "date" : "due date", date.value);
+  }
   const move = new RegExp(`^(.+) (\\S+) (?:${EN_MOVE_VERBS.join("|")})(?: back)? (?:to|until)$`, "iu").exec(
     before,
   );
@@ -118,15 +122,17 @@ const koreanPossessive: ClauseRule = ({ tokens, state }) => {
   return state.emit(entity, attribute, tokens.slice(attrEnd + 1).join(" "));
 };
 
-/** Typed values (phone, date, age, weight, address) with the words before them. */
+/** Typed values (phone, date, time, age, weight, address) with the words before them. */
 const typedValues: ClauseRule = (clause) => {
   let emitted = false;
   let cursor = 0;
   for (const value of findTypedValues(clause.text)) {
-    const before = clause.text.slice(cursor, value.start).trim();
+    const between = clause.text.slice(cursor, value.start);
+    let words = between.trim().length === 0 ? [] : between.trim().split(" ");
+    // "3월 2일인데 …": right after a value, the first word is the tail of that value's word.
+    if (cursor > 0 && !/^\s/u.test(between)) words = words.slice(1);
     cursor = value.end;
-    const pre =
-      before.length === 0 ? [] : before.split(" ").filter((token) => !FILLER_WORDS.has(foldText(token)));
+    const pre = words.filter((token) => !FILLER_WORDS.has(foldText(stripTopicParticle(token))));
     if (typedFact({ clause, pre, value })) emitted = true;
   }
   return emitted;
@@ -140,6 +146,8 @@ const changedTo: ClauseRule = ({ tokens, state }) => {
   const value = rawValue.replace(/(?:으로|로)$/u, "");
   if (value === rawValue || value.length === 0) return false;
   const attribute = tokens[verbAt - 2] ?? "";
+  // "판교에서 광교로": a place it moved from, not an attribute.
+  if (/(?:에서|부터|에게|한테)$/u.test(attribute) || !isNameLike(attribute)) return false;
   const subject = verbAt >= 3 ? tokens[verbAt - 3] : state.topic;
   if (subject === undefined || !isNameLike(subject)) return false;
   const emitted = state.emit(subject, attribute, value);

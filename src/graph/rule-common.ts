@@ -1,7 +1,13 @@
 /** Types and word tests shared by the rule-extractor modules. */
 import { containsHangul, hasBatchim, isHangulSyllable, lastChar } from "./hangul.js";
 import { foldText } from "./normalize.js";
-import { CONNECTIVE_ENDING_RE, FILLER_WORDS, KINSHIP_WORDS, NON_ENTITY_WORDS } from "./rule-patterns.js";
+import {
+  ADVERBIAL_PARTICLE_RE,
+  CONNECTIVE_ENDING_RE,
+  FILLER_WORDS,
+  KINSHIP_WORDS,
+  NON_ENTITY_WORDS,
+} from "./rule-patterns.js";
 
 /** What the rules share while reading one text. */
 export interface ExtractionState {
@@ -29,7 +35,8 @@ export function isNameLike(token: string): boolean {
   if (!/\p{L}/u.test(token) || token.length > 30) return false;
   const folded = foldText(token);
   if (NON_ENTITY_WORDS.has(folded) || FILLER_WORDS.has(folded)) return false;
-  return !(containsHangul(token) && CONNECTIVE_ENDING_RE.test(token));
+  if (!containsHangul(token)) return true;
+  return !CONNECTIVE_ENDING_RE.test(token) && !ADVERBIAL_PARTICLE_RE.test(token);
 }
 
 /** The first word of a text when it can name the topic ("도현이 번호 바꿨대" → "도현이"). */

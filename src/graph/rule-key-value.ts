@@ -15,6 +15,9 @@ const KEY_RE = /(?:^|[,，;]\s*)([^,，;:：]{1,30}?)\s*[:：]\s+/gu;
 /** A value ends at a sentence end; what follows is ordinary text. */
 const VALUE_END_RE = /(?<=\S)[.!?。]\s/u;
 
+/** "Dad: 010-…" is a contact; a longer key before a number is a sentence. */
+const MAX_CONTACT_KEY_WORDS = 2;
+
 interface Pair {
   key: string;
   value: string;
@@ -70,7 +73,8 @@ export function extractKeyValueLine(line: string, state: ExtractionState): LineR
   }
   // "Dad: 010-…, Mom: 010-…": each key is a contact.
   const phones = pairs.map((pair) => leadingPhone(pair.value));
-  if (phones.every((phone) => phone !== undefined)) {
+  const shortKeys = pairs.every((pair) => pair.key.split(" ").length <= MAX_CONTACT_KEY_WORDS);
+  if (shortKeys && phones.every((phone) => phone !== undefined)) {
     pairs.forEach((pair, i) => {
       const attribute = containsHangul(line) ? "전화번호" : "phone";
       state.emit(pair.key, attribute, phones[i] ?? "");
@@ -79,6 +83,9 @@ export function extractKeyValueLine(line: string, state: ExtractionState): LineR
   }
   // A lone header ("또리 다니는 동물병원: 성수 튼튼동물병원 02-462-7719"): read what follows it.
   const [only] = pairs;
+  // "정민호 대표님 번호 바뀌었대: 010-…" is a sentence with a colon, not a header.
+  if (pairs.length === 1 && only !== undefined && phones[0] !== undefined)
+    return { rest: `${only.key} ${only.value}` };
   if (pairs.length === 1 && only !== undefined) return { rest: only.value, header: only.key };
   // Several keys but no name key: read the values as sentences.
   return { rest: pairs.map((pair) => pair.value).join(". ") };

@@ -9,7 +9,9 @@ export const PHONE_RE =
   /(?<![\d-])(?:\+82[- ]?)?(?:0\d{1,3}-\d{3,4}-\d{4}|1[5-9]\d{2}-\d{4}|01\d{8,9})(?![\d-])/gu;
 
 const KO_TIME = String.raw`(?:\s?(?:(?:오전|오후|아침|저녁|밤|새벽|낮)\s?)?\d{1,2}시(?:\s?(?:\d{1,2}분|반))?)?`;
-const KO_DATE = String.raw`(?:\d{4}년\s?)?\d{1,2}월\s?\d{1,2}일(?:\s?[월화수목금토일]요일)?${KO_TIME}`;
+/** A weekday after a date: "토요일", or a bare "토" as a word (not "(토)", which stays out of the value). */
+const KO_WEEKDAY = String.raw`(?:\s?[월화수목금토일]요일|\s[월화수목금토일](?=\s|$|,))?`;
+const KO_DATE = String.raw`(?:[음양]력\s?)?(?:\d{4}년\s?)?\d{1,2}월\s?\d{1,2}일${KO_WEEKDAY}${KO_TIME}`;
 const ISO_DATE = String.raw`\d{4}[-.]\d{1,2}[-.]\d{1,2}`;
 const EN_MONTH = String.raw`(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)`;
 const EN_DATE = String.raw`${EN_MONTH}\.? \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?(?: at \d{1,2}(?::\d{2})?(?: ?[ap]m)?)?`;
@@ -17,6 +19,11 @@ const EN_DATE = String.raw`${EN_MONTH}\.? \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?(?
 export const DATE_RE = new RegExp(String.raw`(?<![\d])(?:${KO_DATE}|${ISO_DATE}|${EN_DATE})(?![\d])`, "gu");
 
 const KO_NUMBER_WORDS = "한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|열한|열두|열세|열네|열다섯|스무";
+/** A clock time without a date, with the weekdays it repeats on: "4시 40분", "화목 5시 반", "저녁 7시". */
+export const TIME_RE = new RegExp(
+  String.raw`(?<![\p{L}\d])(?:[월화수목금토일](?:[/·,]?[월화수목금토일])*\s)?(?:(?:오전|오후|아침|저녁|밤|새벽|낮)\s?)?\d{1,2}시(?:\s?(?:\d{1,2}분|반))?`,
+  "gu",
+);
 /** An age: "여섯 살", "6살", "6 years old". */
 export const AGE_RE = new RegExp(
   String.raw`(?<![\p{L}\d])(?:(?:\d{1,3}|${KO_NUMBER_WORDS})\s?살|\d{1,3}[- ]years?[- ]old)`,
@@ -112,6 +119,9 @@ export const KINSHIP_WORDS = new Set([
   "사위",
   "며느리",
   "동료",
+  "손주",
+  "손자",
+  "손녀",
 ]);
 
 /** Job titles written after a person's name ("김태식 세무사님", "오세린 실장"). */
@@ -182,6 +192,9 @@ export const CHANGE_VERB_RE = /^(?:바꿨|바꿈|바꾸|바뀌|바뀜|바뀐|옮
 
 /** Connective endings: a token ending in one is a clause of its own, not an entity ("말티즈고"). */
 export const CONNECTIVE_ENDING_RE = /(?:고|며|서|는데|지만|니까)$/u;
+
+/** Adverbial particles: a word ending in one is a place or time, not an entity ("정담세무에", "판교에서"). */
+export const ADVERBIAL_PARTICLE_RE = /(?:에|에서|한테|에게|까지|부터)$/u;
 
 /** English event verbs and the attribute their date becomes ("renews on March 3" → renewal date). */
 export const EN_EVENT_VERBS: Record<string, string> = {

@@ -31,6 +31,11 @@ export interface RelationProperties {
   supersededAt?: number;
   /** The memory the fact was extracted from. */
   sourceMemoryId?: string;
+  /**
+   * Where the fact may be shown (memory-metadata.ts visibilityOf: "private", "channel:<id>", "shared").
+   * A fact said in a DM is "private" and never shown in a channel. Absent on old files: private.
+   */
+  visibilities?: string[];
   [key: string]: unknown;
 }
 

@@ -19,10 +19,12 @@ import { AppError } from "../errors.js";
 export const CHROMA_START_TIMEOUT_MS = 20_000;
 /** Grace period between SIGTERM and SIGKILL when stopping. */
 export const CHROMA_STOP_GRACE_MS = 3_000;
-/** Attempts with a fresh free port when the server dies before it is ready (e.g. port taken). */
+/** Attempts with a fresh free port when another process grabbed the one we picked. */
 const START_ATTEMPTS = 3;
 const HEARTBEAT_POLL_MS = 100;
 const STDERR_TAIL_CHARS = 2_000;
+/** What `chroma run` prints when it cannot bind ("Address 127.0.0.1:N is not available"). */
+const ADDRESS_TAKEN = /address \S+ is not available|address already in use/i;
 
 /** Minimal logger shape (pino-compatible: object first, then message). */
 export interface ChromaServerLogger {
@@ -69,7 +71,7 @@ process.on("SIGINT", die);
  *
  * @example
  * const chroma = await startChromaServer({ path: "./data/chroma", logger });
- * // ... new ChromaClient({ path: chroma.url }) ...
+ * // ... new ChromaClient({ host: "127.0.0.1", port: Number(new URL(chroma.url).port) }) ...
  * await chroma.stop();
  */
 export async function startChromaServer(opts: StartChromaServerOptions): Promise<ChromaServer> {
@@ -89,9 +91,9 @@ export async function startChromaServer(opts: StartChromaServerOptions): Promise
     try {
       return await startOnce({ cliPath, host, port, dataPath: opts.path, logger: opts.logger });
     } catch (err) {
-      if (!(err instanceof AppError) || err.details?.["exitedEarly"] !== true) throw err;
+      if (!(err instanceof AppError) || err.details?.["addressTaken"] !== true) throw err;
       lastError = err;
-      opts.logger?.warn({ port, attempt, err: err.message }, "chroma exited before it was ready; retrying");
+      opts.logger?.warn({ port, attempt }, "chroma could not bind its port; retrying on another");
     }
   }
   throw lastError ?? new AppError("store_failed", "chroma did not start");
@@ -107,21 +109,25 @@ interface StartOnceArgs {
 
 async function startOnce(a: StartOnceArgs): Promise<ChromaServer> {
   const args = ["run", "--path", a.dataPath, "--host", a.host, "--port", String(a.port)];
-  const child = spawn(process.execPath, ["--input-type=module", "-e", SUPERVISOR_SOURCE, a.cliPath, ...args], {
-    stdio: ["pipe", "pipe", "pipe"],
-    env: chromaEnv(),
-  });
-  const output = new TailBuffer(STDERR_TAIL_CHARS);
-  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
-  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
+  const child = spawn(
+    process.execPath,
+    ["--input-type=module", "-e", SUPERVISOR_SOURCE, a.cliPath, ...args],
+    {
+      stdio: ["pipe", "pipe", "pipe"],
+      env: chromaEnv(),
+    },
+  );
+  const output = { stdout: new TailBuffer(STDERR_TAIL_CHARS), stderr: new TailBuffer(STDERR_TAIL_CHARS) };
+  child.stdout?.on("data", (chunk: Buffer) => output.stdout.push(chunk.toString("utf8")));
+  child.stderr?.on("data", (chunk: Buffer) => output.stderr.push(chunk.toString("utf8")));
+  child.once("error", (err) => output.stderr.push(`\ncannot run the chroma supervisor: ${err.message}`));
   // Belt and braces: the stdin pipe closing already kills the supervisor when we die.
   const killOnExit = (): void => void child.kill("SIGKILL");
   process.on("exit", killOnExit);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.once("exit", () => process.off("exit", killOnExit));
 
-  const hostForUrl = a.host === "0.0.0.0" ? "127.0.0.1" : a.host.includes(":") ? `[${a.host}]` : a.host;
-  const url = `http://${hostForUrl}:${a.port}`;
+  const url = `http://${connectableHost(a.host)}:${a.port}`;
   try {
     await waitForHeartbeat(url, child, output);
   } catch (err) {
@@ -139,22 +145,48 @@ async function startOnce(a: StartOnceArgs): Promise<ChromaServer> {
   };
 }
 
+/** A host to put in the URL: wildcard binds are reached through loopback; IPv6 gets brackets. */
+function connectableHost(host: string): string {
+  if (host === "0.0.0.0") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
 /** The parent's env minus NODE_OPTIONS (test runners put loaders there), telemetry off. */
 function chromaEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ANONYMIZED_TELEMETRY: "False", NO_COLOR: "1" };
+  // RUST_BACKTRACE=0 keeps a panic to its one-line message, which then fits in the error we throw.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ANONYMIZED_TELEMETRY: "False",
+    NO_COLOR: "1",
+    RUST_BACKTRACE: "0",
+  };
   delete env["NODE_OPTIONS"];
   return env;
 }
 
-async function waitForHeartbeat(url: string, child: ChildProcess, output: TailBuffer): Promise<void> {
+interface ChildOutput {
+  stdout: TailBuffer;
+  stderr: TailBuffer;
+}
+
+/** The stderr tail (where chroma reports failures), or the stdout tail when stderr is empty. */
+function describeOutput(output: ChildOutput): string {
+  const stderr = output.stderr.text();
+  return stderr !== "" ? `stderr: ${stderr}` : `stdout: ${output.stdout.text() || "(nothing)"}`;
+}
+
+async function waitForHeartbeat(url: string, child: ChildProcess, output: ChildOutput): Promise<void> {
   const deadline = Date.now() + CHROMA_START_TIMEOUT_MS;
   let lastProblem = "no answer yet";
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) {
+      const addressTaken =
+        ADDRESS_TAKEN.test(output.stderr.text()) || ADDRESS_TAKEN.test(output.stdout.text());
       throw new AppError(
         "store_failed",
-        `chroma exited (${child.exitCode ?? child.signalCode}) before it was ready: ${output.text()}`,
-        { details: { url, exitedEarly: true } },
+        `chroma exited (${child.exitCode ?? child.signalCode}) before it was ready; ${describeOutput(output)}`,
+        { details: { url, addressTaken } },
       );
     }
     try {
@@ -168,7 +200,7 @@ async function waitForHeartbeat(url: string, child: ChildProcess, output: TailBu
   }
   throw new AppError(
     "store_failed",
-    `chroma at ${url} not ready after ${CHROMA_START_TIMEOUT_MS} ms (${lastProblem}): ${output.text()}`,
+    `chroma at ${url} not ready after ${CHROMA_START_TIMEOUT_MS} ms (${lastProblem}); ${describeOutput(output)}`,
     { details: { url } },
   );
 }
@@ -207,7 +239,10 @@ function findPackageDir(start: string, name: string): string | undefined {
   let dir = start;
   while (dir !== path.dirname(dir)) {
     const pkgFile = path.join(dir, "package.json");
-    if (existsSync(pkgFile) && (JSON.parse(readFileSync(pkgFile, "utf8")) as { name?: string }).name === name) {
+    if (
+      existsSync(pkgFile) &&
+      (JSON.parse(readFileSync(pkgFile, "utf8")) as { name?: string }).name === name
+    ) {
       return dir;
     }
     dir = path.dirname(dir);

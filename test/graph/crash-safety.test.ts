@@ -44,29 +44,25 @@ describe("JsonPropertyGraphStore crash safety", () => {
   beforeEach(async () => ({ dir, cleanup } = await makeTempDir()));
   afterEach(async () => cleanup());
 
-  it(
-    "leaves a parsable, loadable graph file whenever the writer is SIGKILLed",
-    async () => {
-      const store = new JsonPropertyGraphStore({ dataDir: dir, teamId: "T_CRASH", userId: "U_CRASH" });
-      let totalWrites = 0;
-      let previousNodes = 0;
-      for (let i = 0; i < ITERATIONS; i += 1) {
-        const writer = await startWriter(dir);
-        await sleep(Math.floor(Math.random() * MAX_KILL_DELAY_MS));
-        await writer.kill();
-        totalWrites += writer.writes();
-        if (totalWrites === 0) continue; // killed before the first write: no file yet is fine
-        const text = await readFile(store.filePath, "utf8");
-        const json = JSON.parse(text) as { nodes: unknown[] };
-        await store.load();
-        const nodes = await store.get();
-        expect(nodes.length).toBe(json.nodes.length);
-        // Writes only ever add or update nodes, so a later file never has fewer.
-        expect(nodes.length).toBeGreaterThanOrEqual(previousNodes);
-        previousNodes = nodes.length;
-      }
-      expect(totalWrites).toBeGreaterThan(0);
-    },
-    120_000,
-  );
+  it("leaves a parsable, loadable graph file whenever the writer is SIGKILLed", async () => {
+    const store = new JsonPropertyGraphStore({ dataDir: dir, teamId: "T_CRASH", userId: "U_CRASH" });
+    let totalWrites = 0;
+    let previousNodes = 0;
+    for (let i = 0; i < ITERATIONS; i += 1) {
+      const writer = await startWriter(dir);
+      await sleep(Math.floor(Math.random() * MAX_KILL_DELAY_MS));
+      await writer.kill();
+      totalWrites += writer.writes();
+      if (totalWrites === 0) continue; // killed before the first write: no file yet is fine
+      const text = await readFile(store.filePath, "utf8");
+      const json = JSON.parse(text) as { nodes: unknown[] };
+      await store.load();
+      const nodes = await store.get();
+      expect(nodes.length).toBe(json.nodes.length);
+      // Writes only ever add or update nodes, so a later file never has fewer.
+      expect(nodes.length).toBeGreaterThanOrEqual(previousNodes);
+      previousNodes = nodes.length;
+    }
+    expect(totalWrites).toBeGreaterThan(0);
+  }, 120_000);
 });

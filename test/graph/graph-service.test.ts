@@ -1,3 +1,4 @@
+import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "../../src/errors.js";
 import { GraphService } from "../../src/graph/graph-service.js";
@@ -19,7 +20,12 @@ describe("GraphService", () => {
 
   it("stores entity -[attribute]-> value with the attribute also on the entity node", async () => {
     const graph = makeService();
-    const result = await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야", memoryId: "m1", at: 1000 });
+    const result = await graph.ingest({
+      ...ALICE,
+      text: "또리 생일 10월 27일이야",
+      memoryId: "m1",
+      at: 1000,
+    });
     expect(result.extractor).toBe("rules");
     const { nodes, relations } = await graph.snapshot(ALICE);
     expect(nodes.find((n) => n.id === "또리_Entity")).toEqual({
@@ -43,8 +49,13 @@ describe("GraphService", () => {
     await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야" });
     await graph.ingest({ ...ALICE, text: "또리는 말티즈고 올해 여섯 살" });
     await graph.ingest({ ...ALICE, text: "업체명: 모루커피, 전화번호: 010-2738-6641" });
-    expect(await graph.facts({ ...ALICE, text: "또리가 몇 살이었지?" })).toEqual(["또리: 생일 = 10월 27일", "또리: 나이 = 여섯 살"]);
-    expect(await graph.facts({ ...ALICE, text: "모루커피 번호 알려줘" })).toEqual(["모루커피: 전화번호 = 010-2738-6641"]);
+    expect(await graph.facts({ ...ALICE, text: "또리가 몇 살이었지?" })).toEqual([
+      "또리: 생일 = 10월 27일",
+      "또리: 나이 = 여섯 살",
+    ]);
+    expect(await graph.facts({ ...ALICE, text: "모루커피 번호 알려줘" })).toEqual([
+      "모루커피: 전화번호 = 010-2738-6641",
+    ]);
     expect(await graph.facts({ ...ALICE, text: "오늘 날씨 어때" })).toEqual([]);
   });
 
@@ -61,12 +72,24 @@ describe("GraphService", () => {
   it("keeps a superseded fact as history, not as a current fact", async () => {
     const graph = makeService();
     await graph.ingest({ ...ALICE, text: "도현이 번호 010-1111-2222", at: 1000, memoryId: "m1" });
-    await graph.ingest({ ...ALICE, text: "도현이 번호 바꿨대. 새 번호 010-9312-0468", at: 2000, memoryId: "m2" });
+    await graph.ingest({
+      ...ALICE,
+      text: "도현이 번호 바꿨대. 새 번호 010-9312-0468",
+      at: 2000,
+      memoryId: "m2",
+    });
     expect(await graph.facts({ ...ALICE, text: "도현 번호?" })).toEqual(["도현: 전화번호 = 010-9312-0468"]);
     const entity = await graph.queryEntity({ ...ALICE, name: "도현이가" });
     expect(entity?.current.map((f) => f.value)).toEqual(["010-9312-0468"]);
     expect(entity?.history).toEqual([
-      { attribute: "전화번호", value: "010-1111-2222", createdAt: 1000, current: false, supersededAt: 2000, sourceMemoryId: "m1" },
+      {
+        attribute: "전화번호",
+        value: "010-1111-2222",
+        createdAt: 1000,
+        current: false,
+        supersededAt: 2000,
+        sourceMemoryId: "m1",
+      },
     ]);
     const { nodes } = await graph.snapshot(ALICE);
     expect(nodes.find((n) => n.name === "도현")?.properties).toEqual({ 전화번호: "010-9312-0468" });
@@ -93,7 +116,9 @@ describe("GraphService", () => {
       }),
     });
     await graph.ingest({ ...ALICE, text: "학위논문 심사위원 한정우, 오경택 교수님" });
-    expect(await graph.facts({ ...ALICE, text: "학위논문 심사 누구였지" })).toEqual(["학위논문 심사: 심사위원 = 한정우, 오경택"]);
+    expect(await graph.facts({ ...ALICE, text: "학위논문 심사 누구였지" })).toEqual([
+      "학위논문 심사: 심사위원 = 한정우, 오경택",
+    ]);
   });
 
   it("never mixes two users' graphs, even with the same entity name", async () => {
@@ -113,11 +138,19 @@ describe("GraphService", () => {
   it("loses nothing when 50 ingests for one user run at once", async () => {
     const graph = makeService();
     await Promise.all(
-      Array.from({ length: 50 }, (_, i) => graph.ingest({ ...ALICE, text: `친구${i} 생일 ${(i % 12) + 1}월 ${(i % 28) + 1}일`, at: i })),
+      Array.from({ length: 50 }, (_, i) =>
+        graph.ingest({ ...ALICE, text: `친구${i} 생일 ${(i % 12) + 1}월 ${(i % 28) + 1}일`, at: i }),
+      ),
     );
     const { nodes, relations } = await makeService().snapshot(ALICE);
     expect(nodes.filter((n) => n.label === ENTITY_LABEL)).toHaveLength(50);
     expect(relations.filter((r) => r.properties.current)).toHaveLength(50);
+  });
+
+  it("accepts pino as its logger", async () => {
+    const graph = GraphService.create({ dataDir: dir, logger: pino({ level: "silent" }) });
+    await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야" });
+    expect(await graph.facts({ ...ALICE, text: "또리" })).toEqual(["또리: 생일 = 10월 27일"]);
   });
 
   it("enqueue returns at once and drain waits for the work", async () => {
@@ -129,7 +162,10 @@ describe("GraphService", () => {
 
   it("uses the LLM when given, retrying a failure before succeeding", async () => {
     const llm = makeFakeLlm({
-      replies: [new AppError("llm_timeout", "slow"), tripletsReply([{ entity: "또리는", attribute: "생일", value: "10월 27일" }])],
+      replies: [
+        new AppError("llm_timeout", "slow"),
+        tripletsReply([{ entity: "또리는", attribute: "생일", value: "10월 27일" }]),
+      ],
     });
     const logger = makeLogger();
     const graph = makeService({ llm, logger });
@@ -147,7 +183,9 @@ describe("GraphService", () => {
     const result = await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야" });
     expect(result.extractor).toBe("rules");
     expect(llm.requests).toHaveLength(3);
-    expect(result.facts.map((f) => [f.entity, f.attribute, f.value])).toEqual([["또리", "생일", "10월 27일"]]);
+    expect(result.facts.map((f) => [f.entity, f.attribute, f.value])).toEqual([
+      ["또리", "생일", "10월 27일"],
+    ]);
     expect(logger.records.some((r) => r.msg === "graph extraction falls back to rules")).toBe(true);
   });
 

@@ -12,7 +12,12 @@ const entity = (name: string, properties: Record<string, unknown> = {}): EntityN
   label: ENTITY_LABEL,
   properties,
 });
-const value = (name: string): EntityNode => ({ id: `${name}_${VALUE_LABEL}`, name, label: VALUE_LABEL, properties: {} });
+const value = (name: string): EntityNode => ({
+  id: `${name}_${VALUE_LABEL}`,
+  name,
+  label: VALUE_LABEL,
+  properties: {},
+});
 const rel = (source: EntityNode, label: string, target: EntityNode, createdAt = 1): Relation => ({
   source: source.id,
   target: target.id,
@@ -45,7 +50,9 @@ describe("JsonPropertyGraphStore", () => {
       ["또리", "생일", "10월 27일"],
       ["또리", "품종", "말티즈"],
     ]);
-    expect((await store.getTriplets({ relationNames: ["품종"] })).map(([, , t]) => t.name)).toEqual(["말티즈"]);
+    expect((await store.getTriplets({ relationNames: ["품종"] })).map(([, , t]) => t.name)).toEqual([
+      "말티즈",
+    ]);
 
     await store.delete({ relationNames: ["품종"] });
     expect((await store.getTriplets()).map(([, r]) => r.label)).toEqual(["생일"]);
@@ -78,7 +85,9 @@ describe("JsonPropertyGraphStore", () => {
     const ddori = entity("또리");
     const oldDay = value("8월 9일");
     await store.upsertNodes([ddori, oldDay]);
-    await store.upsertRelations([{ ...rel(ddori, "생일", oldDay), properties: { createdAt: 1, current: false, supersededAt: 2 } }]);
+    await store.upsertRelations([
+      { ...rel(ddori, "생일", oldDay), properties: { createdAt: 1, current: false, supersededAt: 2 } },
+    ]);
     expect(await store.getTriplets()).toEqual([]);
     expect(await store.getTriplets({ includeHistory: true })).toHaveLength(1);
   });
@@ -94,7 +103,9 @@ describe("JsonPropertyGraphStore", () => {
     const again = open();
     await again.load();
     expect(await again.get()).toEqual(await store.get());
-    expect(await again.getTriplets({ includeHistory: true })).toEqual(await store.getTriplets({ includeHistory: true }));
+    expect(await again.getTriplets({ includeHistory: true })).toEqual(
+      await store.getTriplets({ includeHistory: true }),
+    );
     const files = await listFiles(dir);
     expect(files).toEqual([store.filePath]);
     expect(dirname(store.filePath)).toBe(join(resolve(dir), GRAPH_STORE_DIR));
@@ -125,14 +136,28 @@ describe("JsonPropertyGraphStore", () => {
     expect(isAppError(writeError, "store_failed")).toBe(true);
     expect(await readFile(store.filePath, "utf8")).toBe('{"version":1,"nodes":[');
 
-    await writeFile(store.filePath, JSON.stringify({ version: 1, teamId: "T1", userId: "OTHER", nodes: [], relations: [] }));
+    await writeFile(
+      store.filePath,
+      JSON.stringify({ version: 1, teamId: "T1", userId: "OTHER", nodes: [], relations: [] }),
+    );
     expect(isAppError(await store.get().catch((e: unknown) => e), "store_failed")).toBe(true);
     await writeFile(store.filePath, JSON.stringify({ version: 1, nodes: "nope" }));
     expect(isAppError(await store.get().catch((e: unknown) => e), "store_failed")).toBe(true);
   });
 
   it("never writes outside graph_store/ whatever the ids", async () => {
-    const hostile = ["../../etc/passwd", "/", "..", ".", "a/../../b", "\u0000evil", "x".repeat(5000), "또리🐶/../..", "C:\\Windows", ""];
+    const hostile = [
+      "../../etc/passwd",
+      "/",
+      "..",
+      ".",
+      "a/../../b",
+      "\u0000evil",
+      "x".repeat(5000),
+      "또리🐶/../..",
+      "C:\\Windows",
+      "",
+    ];
     // DATA_DIR is nested so that an escape into its parent would show up in the listing of `dir`.
     const dataDir = join(dir, "data");
     const folder = join(resolve(dataDir), GRAPH_STORE_DIR);
@@ -147,7 +172,9 @@ describe("JsonPropertyGraphStore", () => {
       expect(resolve(file).startsWith(folder + sep)).toBe(true);
       expect(dirname(resolve(file))).toBe(folder);
     }
-    expect(graphFilePath({ dataDir, teamId: "T", userId: "../../etc/passwd" }).startsWith(folder + sep)).toBe(true);
+    expect(graphFilePath({ dataDir, teamId: "T", userId: "../../etc/passwd" }).startsWith(folder + sep)).toBe(
+      true,
+    );
   });
 
   it("loses nothing under 50 concurrent upserts, even through two instances", async () => {

@@ -24,7 +24,9 @@ describe("LlmTripletExtractor", () => {
         ]),
       ],
     });
-    const triplets = await new LlmTripletExtractor({ llm }).extract("또리 생일 10월 27일이야. 나 복숭아 알레르기 있음");
+    const triplets = await new LlmTripletExtractor({ llm }).extract(
+      "또리 생일 10월 27일이야. 나 복숭아 알레르기 있음",
+    );
     expect(triplets).toEqual([
       { entity: "또리", attribute: "생일", value: "10월 27일" },
       { entity: "나", attribute: "알레르기", value: "복숭아" },
@@ -42,12 +44,19 @@ describe("LlmTripletExtractor", () => {
         ]),
       ],
     });
-    const triplets = await new LlmTripletExtractor({ llm }).extract("또리 생일 10월 27일, 말티즈. Pluto cutover Mar 13");
+    const triplets = await new LlmTripletExtractor({ llm }).extract(
+      "또리 생일 10월 27일, 말티즈. Pluto cutover Mar 13",
+    );
     expect(triplets.map((t) => t.value)).toEqual(["말티즈", "mar 13"]);
   });
 
   it("throws llm_bad_output on invalid JSON or a reply that does not fit the schema", async () => {
-    for (const content of ["not json", '{"triplets":[{"entity":"또리"}]}', '{"facts":[]}', '{"triplets":[{"entity":"","attribute":"a","value":"b"}]}']) {
+    for (const content of [
+      "not json",
+      '{"triplets":[{"entity":"또리"}]}',
+      '{"facts":[]}',
+      '{"triplets":[{"entity":"","attribute":"a","value":"b"}]}',
+    ]) {
       const llm = makeFakeLlm({ replies: [content] });
       const error = await new LlmTripletExtractor({ llm }).extract("또리").catch((e: unknown) => e);
       expect(isAppError(error, "llm_bad_output")).toBe(true);

@@ -5,11 +5,12 @@ const t = (entity: string, attribute: string, value: string) => ({ entity, attri
 
 describe("extractTriplets", () => {
   it("reads key: value lines with the name key as the entity", () => {
-    expect(extractTriplets("결혼정장 업체명: 테일러온, 전화번호: 0507-1432-8816, 분류: 결혼정장업체")).toEqual([
-      t("테일러온", "전화번호", "0507-1432-8816"),
-      t("테일러온", "분류", "결혼정장업체"),
+    expect(
+      extractTriplets("결혼정장 업체명: 테일러온, 전화번호: 0507-1432-8816, 분류: 결혼정장업체"),
+    ).toEqual([t("테일러온", "전화번호", "0507-1432-8816"), t("테일러온", "분류", "결혼정장업체")]);
+    expect(extractTriplets("name: Blue Bottle, phone: 02-555-1234")).toEqual([
+      t("Blue Bottle", "phone", "02-555-1234"),
     ]);
-    expect(extractTriplets("name: Blue Bottle, phone: 02-555-1234")).toEqual([t("Blue Bottle", "phone", "02-555-1234")]);
   });
 
   it("treats key: phone pairs as contacts", () => {
@@ -30,7 +31,9 @@ describe("extractTriplets", () => {
   it("reads 'X의 Y는 Z', 'X Y는 Z' and 'X's Y is Z'", () => {
     expect(extractTriplets("또리의 품종은 말티즈야")).toEqual([t("또리", "품종", "말티즈")]);
     expect(extractTriplets("하준이 담임은 이정화 선생님")).toEqual([t("하준", "담임", "이정화 선생님")]);
-    expect(extractTriplets("Jiwoo's favorite food is tteokbokki.")).toEqual([t("Jiwoo", "favorite food", "tteokbokki")]);
+    expect(extractTriplets("Jiwoo's favorite food is tteokbokki.")).toEqual([
+      t("Jiwoo", "favorite food", "tteokbokki"),
+    ]);
   });
 
   it("stores first-person facts under 나 / I", () => {
@@ -41,7 +44,9 @@ describe("extractTriplets", () => {
   });
 
   it("attaches a later fact without a subject to the topic of the text", () => {
-    expect(extractTriplets("도현이 번호 바꿨대. 새 번호 010-9312-0468")).toEqual([t("도현", "전화번호", "010-9312-0468")]);
+    expect(extractTriplets("도현이 번호 바꿨대. 새 번호 010-9312-0468")).toEqual([
+      t("도현", "전화번호", "010-9312-0468"),
+    ]);
     expect(extractTriplets("또리 생일 8월 9일이야. 말티즈고 올해 여섯 살")).toEqual([
       t("또리", "생일", "8월 9일"),
       t("또리", "나이", "여섯 살"),
@@ -63,6 +68,33 @@ describe("extractTriplets", () => {
 
   it("reads a change: 'X Y Z로 옮겼어요'", () => {
     expect(extractTriplets("하준이 학원 해오름수학으로 옮겼어요")).toEqual([t("하준", "학원", "해오름수학")]);
+  });
+
+  it("finds the owner of a number or measure around the attribute word", () => {
+    expect(extractTriplets("정민호 대표님 번호 바뀌었대: 010-8125-3307")).toEqual([
+      t("정민호", "전화번호", "010-8125-3307"),
+    ]);
+    expect(extractTriplets("바른세무회계 김태식 세무사님 042-488-6020")).toEqual([
+      t("바른세무회계", "전화번호", "042-488-6020"),
+      t("바른세무회계", "세무사", "김태식"),
+    ]);
+    expect(extractTriplets("보리 진돗개 믹스, 몸무게 18kg")).toEqual([t("보리", "몸무게", "18kg")]);
+  });
+
+  it("reads a date after 'entity + event' and a kinship word as a relation", () => {
+    expect(extractTriplets("현우 결혼식 9월 12일 토요일 1시 대전 그랜드컨벤션")).toEqual([
+      t("현우", "결혼식 일시", "9월 12일 토요일 1시"),
+    ]);
+    expect(extractTriplets("동생 다인이 생일 8월 21일")).toEqual([
+      t("다인", "관계", "동생"),
+      t("다인", "생일", "8월 21일"),
+    ]);
+    expect(extractTriplets("두부 생일은 모르고 입양일 2021년 11월 20일로 챙기는 중")).toEqual([
+      t("두부", "입양일", "2021년 11월 20일"),
+    ]);
+    expect(extractTriplets("서아 하원 시간 4시 40분으로 바뀌었어요")).toEqual([
+      t("서아", "하원 시간", "4시 40분"),
+    ]);
   });
 
   it("reads English date events", () => {

@@ -1,0 +1,47 @@
+/**
+ * The seeds' "before" recall design, kept as the benchmark baseline: no long-lived BM25 index; every
+ * query rebuilds one from all of the user's documents, scores it, then runs the same vector query and
+ * RRF fusion as the current MemoryService.search.
+ *
+ * The documents come from memory (the texts the benchmark generated), not from Chroma, so the
+ * baseline is not charged for fetching them: it is a lower bound on the old design's cost.
+ */
+import { CANDIDATES_PER_RETRIEVER, type HybridResult } from "../../src/memory/hybrid-ranking.js";
+import { KeywordIndex, type KeywordDoc } from "../../src/memory/keyword-index.js";
+import type { ChromaMemoryStore } from "../../src/memory/chroma-memory-store.js";
+import { visibleIn } from "../../src/memory/memory-metadata.js";
+import { BM25Retriever, FusionRetriever, VectorMemoryRetriever } from "../../src/memory/retrievers.js";
+import type { MemoryScope } from "../../src/types.js";
+
+/** One baseline search: rebuild BM25 over `docs`, then vector + BM25 fused by RRF, as MemoryService does. */
+export async function baselineSearch(options: {
+  store: ChromaMemoryStore;
+  docs: KeywordDoc[];
+  scope: MemoryScope;
+  query: string;
+  queryVector: number[];
+  k: number;
+}): Promise<HybridResult[]> {
+  const { store, scope, k } = options;
+  const index = new KeywordIndex();
+  index.add(options.docs);
+  const visibilities = visibleIn(scope, false);
+  const topK = Math.max(k, CANDIDATES_PER_RETRIEVER);
+  const fusion = new FusionRetriever({
+    vector: new VectorMemoryRetriever({
+      store,
+      teamId: scope.teamId,
+      userId: scope.userId,
+      visibilities,
+      topK,
+      queryVector: options.queryVector,
+    }),
+    keyword: new BM25Retriever({
+      index,
+      topK,
+      filter: visibilities ? (doc) => visibilities.includes(doc.visibility ?? "private") : undefined,
+    }),
+    topK: k,
+  });
+  return fusion.retrieveResults(options.query);
+}

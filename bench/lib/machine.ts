@@ -1,0 +1,32 @@
+/** A description of the machine a benchmark ran on, printed with its results. */
+import os from "node:os";
+
+const GIB = 1024 ** 3;
+
+/** CPU, memory and runtime of this machine. */
+export interface MachineInfo {
+  cpuModel: string;
+  cpus: number;
+  totalMemGiB: number;
+  node: string;
+  platform: string;
+  date: string;
+}
+
+/** Reads the machine description (the date is now, in ISO 8601). */
+export function machineInfo(): MachineInfo {
+  const cpus = os.cpus();
+  return {
+    cpuModel: cpus[0]?.model.trim() ?? "unknown",
+    cpus: cpus.length,
+    totalMemGiB: Math.round((os.totalmem() / GIB) * 10) / 10,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    date: new Date().toISOString(),
+  };
+}
+
+/** One line for the report header. */
+export function describeMachine(info: MachineInfo): string {
+  return `${info.cpuModel}, ${info.cpus} cores, ${info.totalMemGiB} GiB, node ${info.node}, ${info.platform}, ${info.date}`;
+}

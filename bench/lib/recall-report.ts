@@ -1,0 +1,115 @@
+/** Prints the recall benchmark's tables and its final JSON line. */
+import type { MachineInfo } from "./machine.js";
+import type { SizeLatency, SizeMemory } from "./recall-runner.js";
+import { round, type LatencySummary } from "./stats.js";
+import { fixed, markdownTable } from "./table.js";
+
+/** Target: p95 of the current search at 100k memories, in ms. */
+export const TARGET_P95_MS_AT_100K = 25;
+/** Target: speedup over the baseline at 100k memories (ratio of median p50s). */
+export const TARGET_SPEEDUP_AT_100K = 50;
+const TARGET_SIZE = 100_000;
+
+/** Everything measured at one size. */
+export interface SizeReport {
+  size: number;
+  otherMemories: number;
+  loadMs: number;
+  /** Memories saved to reach this size (target and other users). */
+  loaded: number;
+  memory: SizeMemory;
+  baselineQueries: number;
+  latency: SizeLatency;
+}
+
+const ratio = (baseline: number, current: number): number => baseline / current;
+
+/** Prints the latency and memory tables, the targets, and the JSON line (last). */
+export function printRecallReport(options: {
+  machine: MachineInfo;
+  queryCount: number;
+  rounds: number;
+  k: number;
+  reports: SizeReport[];
+  totalMs: number;
+}): void {
+  const { reports } = options;
+  const ms = (s: LatencySummary): string[] => [fixed(s.p50, 2), fixed(s.p95, 2), fixed(s.p99, 2)];
+  console.log(`\nLatency, ms (median over ${options.rounds} rounds of each percentile; k = ${options.k})\n`);
+  console.log(
+    markdownTable(
+      ["memories", "queries", "current p50", "p95", "p99", "baseline queries", "baseline p50", "p95", "p99", "speedup p50", "speedup p95"],
+      reports.map((r) => [
+        String(r.size),
+        String(options.queryCount),
+        ...ms(r.latency.candidate),
+        String(r.baselineQueries),
+        ...ms(r.latency.baseline),
+        `${fixed(ratio(r.latency.baseline.p50, r.latency.candidateSubset.p50))}×`,
+        `${fixed(ratio(r.latency.baseline.p95, r.latency.candidateSubset.p95))}×`,
+      ]),
+    ),
+  );
+  console.log("\nSpeedups compare the baseline with the current search on the same (first N) queries.\n");
+  console.log(
+    markdownTable(
+      ["memories", "other users' memories", "load s", "rss MiB", "heapUsed MiB", "BM25 index heap MiB", "identical results", "queries with a relevant hit"],
+      reports.map((r) => [
+        String(r.size),
+        String(r.otherMemories),
+        fixed(r.loadMs / 1000),
+        fixed(r.memory.rssMiB, 0),
+        fixed(r.memory.heapUsedMiB, 0),
+        fixed(r.memory.bm25IndexHeapMiB),
+        `${r.latency.identicalResults}/${r.baselineQueries}`,
+        `${r.latency.queriesWithRelevant}/${options.queryCount}`,
+      ]),
+    ),
+  );
+  const at100k = reports.find((r) => r.size === TARGET_SIZE);
+  const p95 = at100k?.latency.candidate.p95;
+  const speedup = at100k ? ratio(at100k.latency.baseline.p50, at100k.latency.candidateSubset.p50) : undefined;
+  const targets = {
+    p95At100kMs: { target: TARGET_P95_MS_AT_100K, measured: p95 === undefined ? null : round(p95), met: p95 === undefined ? null : p95 <= TARGET_P95_MS_AT_100K },
+    speedupAt100k: { target: TARGET_SPEEDUP_AT_100K, measured: speedup === undefined ? null : round(speedup, 1), met: speedup === undefined ? null : speedup >= TARGET_SPEEDUP_AT_100K },
+  };
+  console.log(
+    `\nTargets at 100k: p95 ≤ ${TARGET_P95_MS_AT_100K} ms: ${describeTarget(targets.p95At100kMs)}; ` +
+      `speedup ≥ ${TARGET_SPEEDUP_AT_100K}×: ${describeTarget(targets.speedupAt100k)}`,
+  );
+  console.log(`Total run time ${fixed(options.totalMs / 1000)} s\n`);
+  console.log(
+    JSON.stringify({
+      benchmark: "recall",
+      machine: options.machine,
+      config: { queries: options.queryCount, rounds: options.rounds, k: options.k },
+      sizes: reports.map((r) => ({
+        size: r.size,
+        otherUsersMemories: r.otherMemories,
+        loadSeconds: round(r.loadMs / 1000, 1),
+        loadedMemories: r.loaded,
+        memory: { rssMiB: round(r.memory.rssMiB, 0), heapUsedMiB: round(r.memory.heapUsedMiB, 0), bm25IndexHeapMiB: round(r.memory.bm25IndexHeapMiB, 1) },
+        currentMs: roundSummary(r.latency.candidate),
+        currentSameQueriesMs: roundSummary(r.latency.candidateSubset),
+        baselineMs: roundSummary(r.latency.baseline),
+        baselineQueriesPerRound: r.baselineQueries,
+        speedupP50: round(ratio(r.latency.baseline.p50, r.latency.candidateSubset.p50), 1),
+        speedupP95: round(ratio(r.latency.baseline.p95, r.latency.candidateSubset.p95), 1),
+        identicalResults: r.latency.identicalResults,
+        queriesWithRelevant: r.latency.queriesWithRelevant,
+        rounds: { current: r.latency.candidateRounds.map(roundSummary), baseline: r.latency.baselineRounds.map(roundSummary) },
+      })),
+      targets,
+      totalSeconds: round(options.totalMs / 1000, 1),
+    }),
+  );
+}
+
+function roundSummary(s: LatencySummary): LatencySummary {
+  return { p50: round(s.p50), p95: round(s.p95), p99: round(s.p99), n: s.n };
+}
+
+function describeTarget(t: { measured: number | null; met: boolean | null }): string {
+  if (t.met === null) return "not measured (size 100000 not run)";
+  return `${t.measured} → ${t.met ? "met" : "NOT met"}`;
+}

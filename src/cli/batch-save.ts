@@ -1,0 +1,50 @@
+import { AppError, toAppError } from "../errors.js";
+import type { MemoryService, SaveInput } from "../memory/memory-service.js";
+
+/** Memories per MemoryService.saveMany call: one Chroma upsert and one embedding request each. */
+export const SAVE_BATCH_SIZE = 64;
+
+/** One memory to save in its owner's scope. */
+export interface OwnedInput {
+  userId: string;
+  input: SaveInput;
+}
+
+/**
+ * Saves memories in batches of at most `batchSize`, each batch one user's (saveMany works in one
+ * scope), users in order of first appearance. Stops at the first failed batch and throws it, with
+ * `details.saved` = how many were saved before it; `onSaved(n)` is called after each batch.
+ */
+export async function saveInBatches(options: {
+  memory: MemoryService;
+  teamId: string;
+  rows: OwnedInput[];
+  batchSize?: number;
+  onSaved?: (n: number) => void;
+}): Promise<number> {
+  const batchSize = options.batchSize ?? SAVE_BATCH_SIZE;
+  const byUser = new Map<string, SaveInput[]>();
+  for (const row of options.rows) {
+    const list = byUser.get(row.userId) ?? [];
+    list.push(row.input);
+    byUser.set(row.userId, list);
+  }
+  let saved = 0;
+  for (const [userId, inputs] of byUser) {
+    for (let start = 0; start < inputs.length; start += batchSize) {
+      const batch = inputs.slice(start, start + batchSize);
+      try {
+        await options.memory.saveMany({ teamId: options.teamId, userId }, batch);
+      } catch (err) {
+        const error = toAppError(err);
+        throw new AppError(error.code, `${error.message} (${saved} saved before this batch)`, {
+          cause: err,
+          details: { ...error.details, saved },
+        });
+      }
+      saved += batch.length;
+      options.onSaved?.(batch.length);
+    }
+  }
+  return saved;
+}

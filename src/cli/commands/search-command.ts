@@ -1,0 +1,95 @@
+import { MAX_SEARCH_K, type SearchResult } from "../../memory/memory-service.js";
+import { EXIT_OK, idOption, intOption, parseCommandArgs, required } from "../args.js";
+import type { Command } from "../command.js";
+import { DEFAULT_TEAM } from "../context.js";
+
+/** Results shown when `--k` is not given. */
+export const DEFAULT_SEARCH_K = 5;
+
+/** A search result as `--json` prints it. */
+export interface SearchResultJson {
+  rank: number;
+  id: string;
+  text: string;
+  timestamp: string;
+  score: number;
+  relevant: boolean;
+  ranks: { vector?: number; keyword?: number };
+  similarity?: number;
+  keywordScore?: number;
+  keywordCoverage?: number;
+  supersedes?: string;
+}
+
+/**
+ * `search`: the user's fused (RRF) results, each with where the vector and BM25 retrievers ranked it,
+ * their raw scores, and whether it clears the relevance threshold. `--json`: one line
+ * `{"query","k","results":[SearchResultJson]}`.
+ */
+export const searchCommand: Command = {
+  name: "search",
+  synopsis: "search --user U --query Q [--k 5] [--team T] [--json]",
+  summary: "Hybrid (vector + BM25, RRF) search of one user's memories.",
+  async run(ctx, args) {
+    const values = parseCommandArgs(args, {
+      user: { type: "string" },
+      query: { type: "string" },
+      k: { type: "string" },
+      team: { type: "string" },
+      json: { type: "boolean", default: false },
+    });
+    const userId = idOption(required(values.user, "user"), "user");
+    const query = required(values.query, "query");
+    const k = intOption(values.k, "k", { min: 1, max: MAX_SEARCH_K, fallback: DEFAULT_SEARCH_K });
+    const teamId = idOption(values.team ?? DEFAULT_TEAM, "team");
+
+    const { memory } = await ctx.openStack();
+    const results = await memory.search({ teamId, userId }, query, { k });
+    if (values.json) {
+      ctx.out(JSON.stringify({ query, k, results: results.map(toJson) }));
+      return EXIT_OK;
+    }
+    if (results.length === 0) ctx.out("no memories");
+    results.forEach((r, i) => {
+      ctx.out(`${i + 1}. ${r.id}  score ${r.score.toFixed(4)}  ${r.relevant ? "relevant" : "not relevant"}  ${sources(r)}`);
+      ctx.out(`   ${new Date(r.timestamp).toISOString()}  ${oneLine(r.text)}`);
+    });
+    return EXIT_OK;
+  },
+};
+
+function toJson(r: SearchResult, index: number): SearchResultJson {
+  return {
+    rank: index + 1,
+    id: r.id,
+    text: r.text,
+    timestamp: new Date(r.timestamp).toISOString(),
+    score: r.score,
+    relevant: r.relevant,
+    ranks: r.ranks,
+    ...(r.similarity !== undefined ? { similarity: r.similarity } : {}),
+    ...(r.keywordScore !== undefined ? { keywordScore: r.keywordScore } : {}),
+    ...(r.keywordCoverage !== undefined ? { keywordCoverage: r.keywordCoverage } : {}),
+    ...(r.supersedes !== undefined ? { supersedes: r.supersedes } : {}),
+  };
+}
+
+/** `vector #1 (cos 0.81)  keyword #2 (bm25 7.3, cov 0.67)`, or `-` for a retriever that missed it. */
+function sources(r: SearchResult): string {
+  const vector = r.ranks.vector === undefined ? "vector -" : `vector #${r.ranks.vector} (cos ${fixed(r.similarity, 3)})`;
+  const keyword =
+    r.ranks.keyword === undefined
+      ? "keyword -"
+      : `keyword #${r.ranks.keyword} (bm25 ${fixed(r.keywordScore, 2)}, cov ${fixed(r.keywordCoverage, 2)})`;
+  const supersedes = r.supersedes ? `  supersedes ${r.supersedes}` : "";
+  return `${vector}  ${keyword}${supersedes}`;
+}
+
+function fixed(x: number | undefined, digits: number): string {
+  return x === undefined ? "?" : x.toFixed(digits);
+}
+
+/** The text on one line (newlines shown as ⏎) for the table output. */
+export function oneLine(text: string): string {
+  return text.replace(/\r?\n/g, " ⏎ ");
+}

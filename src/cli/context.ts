@@ -1,0 +1,53 @@
+import type { Logger } from "pino";
+import type { Config } from "../config/config.js";
+import { createLogger } from "../logging/logger.js";
+import { createMemoryStack, type MemoryStack, type MemoryStackOptions } from "../memory/memory-stack.js";
+
+/** Team of memories made without Slack: the same as the local console chat's (`LOCAL_USER.teamId`). */
+export const DEFAULT_TEAM = "local";
+
+/** Where a command writes: `out` is stdout (results, JSON), `err` is stderr (progress, problems). */
+export interface CliOutput {
+  out(line: string): void;
+  err(line: string): void;
+  /** Whether stderr is a terminal (progress bars) or a pipe/file (plain progress lines). */
+  stderrIsTty: boolean;
+}
+
+/** What a command gets: the parsed config, a stderr logger, output, and the memory stack on demand. */
+export interface CliContext extends CliOutput {
+  config: Config;
+  logger: Logger;
+  /** Builds the memory stack (starting a local Chroma if CHROMA_URL is unset); stopped by {@link close}. */
+  openStack(options?: Omit<MemoryStackOptions, "logger">): Promise<MemoryStack>;
+  /** Stops every stack this context opened. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the context. Logs go to stderr as JSON so stdout stays clean for `--json`; without an
+ * explicit LOG_LEVEL the CLI logs warnings only (the app's `info` start-up lines are noise here).
+ */
+export function createCliContext(options: { config: Config; logLevelSet: boolean; output: CliOutput }): CliContext {
+  const logger = createLogger({
+    level: options.logLevelSet ? options.config.LOG_LEVEL : "warn",
+    destination: process.stderr,
+    pretty: false,
+  });
+  const stacks: MemoryStack[] = [];
+  return {
+    ...options.output,
+    config: options.config,
+    logger,
+    async openStack(stackOptions = {}) {
+      const stack = await createMemoryStack(options.config, { ...stackOptions, logger });
+      stacks.push(stack);
+      return stack;
+    },
+    async close() {
+      for (const stack of stacks.splice(0).reverse()) {
+        await stack.stop().catch((err: unknown) => logger.error({ err }, "error while stopping Chroma"));
+      }
+    },
+  };
+}

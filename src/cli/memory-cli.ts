@@ -1,0 +1,97 @@
+/**
+ * `npm run memory -- <command>`: import, search, list, delete and evaluate long-term memories from
+ * the terminal, through the same MemoryService (Chroma + BM25) the assistant uses.
+ *
+ * Exit status: 0 done, 1 failed (one `error: …` line on stderr, or an import with bad lines),
+ * 2 bad arguments or configuration (with the usage text).
+ */
+import { pathToFileURL } from "node:url";
+import { loadEnv, parseConfig } from "../config/config.js";
+import { isAppError, toAppError } from "../errors.js";
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, isUsageError, usageError } from "./args.js";
+import type { Command } from "./command.js";
+import { deleteCommand } from "./commands/delete-command.js";
+import { evalCommand } from "./commands/eval-command.js";
+import { importCommand } from "./commands/import-command.js";
+import { listCommand } from "./commands/list-command.js";
+import { searchCommand } from "./commands/search-command.js";
+import { createCliContext, DEFAULT_TEAM, type CliOutput } from "./context.js";
+
+/** Every subcommand, in usage order. */
+export const COMMANDS: readonly Command[] = [importCommand, searchCommand, listCommand, deleteCommand, evalCommand];
+
+/** The usage text: one synopsis and summary per command, then the environment it reads. */
+export function usage(): string {
+  const lines = ["usage: npm run memory -- <command> [options]", "", "commands:"];
+  for (const command of COMMANDS) lines.push(`  ${command.synopsis}`, `      ${command.summary}`);
+  lines.push(
+    "",
+    `--team defaults to "${DEFAULT_TEAM}". --json prints machine-readable output (its last line is one JSON object).`,
+    "Reads the app's environment (and .env): CHROMA_URL (unset: a local Chroma under DATA_DIR/chroma),",
+    "EMBEDDER=auto|ollama|offline, OLLAMA_HOST, OLLAMA_EMBED_MODEL, CHROMA_COLLECTION_PREFIX, LOG_LEVEL.",
+  );
+  return lines.join("\n");
+}
+
+/** Runs one CLI invocation (`argv` without node and the script) and resolves to the exit status. */
+export async function runMemoryCli(options: {
+  argv: string[];
+  env: NodeJS.ProcessEnv;
+  output: CliOutput;
+}): Promise<number> {
+  const { output } = options;
+  const [name, ...rest] = options.argv;
+  if (name === undefined || name === "help" || name === "--help" || name === "-h") {
+    (name === undefined ? output.err : output.out)(usage());
+    return name === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  let ctx: ReturnType<typeof createCliContext> | undefined;
+  const onSignal = (): void => {
+    // Stop the local Chroma we may have started, then leave with the conventional 128 + SIGINT.
+    void (ctx?.close() ?? Promise.resolve()).finally(() => process.exit(130));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    if (!command) throw usageError(`unknown command ${JSON.stringify(name)}`);
+    if (rest.includes("--help") || rest.includes("-h")) {
+      output.out(`usage: npm run memory -- ${command.synopsis}\n  ${command.summary}`);
+      return EXIT_OK;
+    }
+    const env = await loadEnv(options.env);
+    const config = parseConfig(env);
+    ctx = createCliContext({ config, logLevelSet: Boolean(env["LOG_LEVEL"]), output });
+    return await command.run(ctx, rest);
+  } catch (err) {
+    const error = toAppError(err);
+    output.err(`error: ${error.message.split("\n")[0]}`);
+    if (isUsageError(err)) {
+      output.err("");
+      output.err(command ? `usage: npm run memory -- ${command.synopsis}` : usage());
+      return EXIT_USAGE;
+    }
+    return isAppError(err, "config_invalid") ? EXIT_USAGE : EXIT_FAILED;
+  } finally {
+    await ctx?.close();
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const output: CliOutput = {
+    out: (line) => void process.stdout.write(`${line}\n`),
+    err: (line) => void process.stderr.write(`${line}\n`),
+    stderrIsTty: process.stderr.isTTY === true,
+  };
+  runMemoryCli({ argv: process.argv.slice(2), env: process.env, output }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = EXIT_FAILED;
+    },
+  );
+}

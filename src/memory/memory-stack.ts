@@ -1,0 +1,102 @@
+import { resolve } from "node:path";
+import type { Logger } from "pino";
+import type { Config } from "../config/config.js";
+import type { Embedder } from "../llm/embedder.js";
+import { OfflineEmbedder } from "../llm/offline-embedder.js";
+import { hasModel, probeOllama } from "../llm/ollama-client.js";
+import { OllamaEmbedder } from "../llm/ollama-embedder.js";
+import { ChromaMemoryStore } from "./chroma-memory-store.js";
+import { startChromaServer } from "./chroma-server.js";
+import { KeywordIndexRegistry } from "./keyword-index.js";
+import { MemoryService } from "./memory-service.js";
+
+/** What `probeOllama` found; passed in when the caller has already probed (main.ts does, for the LLM). */
+export interface OllamaProbe {
+  reachable: boolean;
+  models: string[];
+}
+
+export interface MemoryStackOptions {
+  logger: Logger;
+  /** Ollama's answer to `/api/tags`; probed here when absent and the embedder choice needs it. */
+  probe?: OllamaProbe;
+  /** Chroma collection prefix (default CHROMA_COLLECTION_PREFIX); the eval uses a fresh one per run. */
+  collectionPrefix?: string;
+  /** Rebuild the per-user BM25 indexes from Chroma (default true; search needs them). */
+  rebuildKeywordIndexes?: boolean;
+}
+
+/** The memory part of the app, built from the config: used by main.ts and the memory CLI. */
+export interface MemoryStack {
+  memory: MemoryService;
+  store: ChromaMemoryStore;
+  embedder: Embedder;
+  /** The Chroma server in use: CHROMA_URL or the local one started under DATA_DIR/chroma. */
+  chromaUrl: string;
+  /** Stops what the stack started (the local Chroma server, if any). Idempotent. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds Chroma (the configured server, or the chromadb package's own server under
+ * `DATA_DIR/chroma`), the embedder (see {@link chooseEmbedder}), the store and the MemoryService.
+ * On failure, whatever was started is stopped before the error is rethrown.
+ */
+export async function createMemoryStack(config: Config, options: MemoryStackOptions): Promise<MemoryStack> {
+  const { logger } = options;
+  let stopChroma: (() => Promise<void>) | undefined;
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => (stopping ??= stopChroma ? stopChroma() : Promise.resolve());
+  try {
+    let chromaUrl = config.CHROMA_URL;
+    if (!chromaUrl) {
+      const chroma = await startChromaServer({
+        path: resolve(config.DATA_DIR, "chroma"),
+        logger: logger.child({ component: "chroma" }),
+      });
+      stopChroma = () => chroma.stop();
+      chromaUrl = chroma.url;
+    }
+    const probe =
+      options.probe ?? (config.EMBEDDER === "auto" ? await probeOllama(config.OLLAMA_HOST) : undefined);
+    const embedder = await chooseEmbedder(config, probe ?? { reachable: false, models: [] }, logger);
+    const store = await ChromaMemoryStore.create({
+      chromaUrl,
+      embedder,
+      embedBatchSize: config.EMBED_BATCH_SIZE,
+      collectionPrefix: options.collectionPrefix ?? config.CHROMA_COLLECTION_PREFIX,
+    });
+    const memory = new MemoryService({
+      store,
+      keywordIndexes: new KeywordIndexRegistry(),
+      logger,
+      recallTopK: config.RECALL_TOP_K,
+      allowDmInChannels: config.ALLOW_DM_MEMORIES_IN_CHANNELS,
+    });
+    if (options.rebuildKeywordIndexes ?? true) await memory.rebuildKeywordIndexes();
+    return { memory, store, embedder, chromaUrl, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/**
+ * EMBEDDER=offline uses the built-in offline embedder; `ollama` always Ollama's embedding model;
+ * `auto` Ollama's model when `probe` shows it is there, else the offline embedder.
+ */
+export async function chooseEmbedder(config: Config, probe: OllamaProbe, logger: Logger): Promise<Embedder> {
+  const wantOllama =
+    config.EMBEDDER === "ollama" ||
+    (config.EMBEDDER === "auto" && probe.reachable && hasModel(probe.models, config.OLLAMA_EMBED_MODEL));
+  if (!wantOllama) {
+    if (config.EMBEDDER === "auto") logger.warn("using the built-in offline embedder (no Ollama embedding model)");
+    return new OfflineEmbedder();
+  }
+  return OllamaEmbedder.create({
+    host: config.OLLAMA_HOST,
+    model: config.OLLAMA_EMBED_MODEL,
+    timeoutMs: config.LLM_TIMEOUT_MS,
+    batchSize: config.EMBED_BATCH_SIZE,
+  });
+}

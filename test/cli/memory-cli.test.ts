@@ -1,0 +1,195 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { collectionNames, createCliHarness, lastJson, type CliHarness } from "./cli-harness.js";
+
+interface ListJson {
+  items: Array<{ id: string; text: string; timestamp: string; extra?: Record<string, unknown> }>;
+  nextCursor: string | null;
+}
+interface SearchJson {
+  results: Array<{ id: string; rank: number; relevant: boolean; ranks: { vector?: number; keyword?: number } }>;
+}
+
+/** Two users' memories: ISO ts with and without offset, epoch-ms ts, no ts/id, flat metadata. */
+const MEMORIES = [
+  { id: "m1", user_id: "U1", text: "또리 생일은 8월 9일이야", ts: "2026-01-03T10:00:00Z" },
+  { id: "m2", user_id: "U1", text: "한빛치과 예약은 3월 5일 오후 2시", ts: 1767500000000 },
+  { user_id: "U1", text: "Wi-Fi password hint is the blue cat", metadata: { topic: "home", pinned: true } },
+  { id: "m4", user_id: "U2", text: "보리 예방접종은 5월 2일", ts: "2026-02-01T09:00:00+09:00" },
+];
+
+let harness: CliHarness;
+let file: string;
+
+/** A team of its own per test, so concurrent tests never see each other's rows. */
+function newTeam(): string {
+  return `T${randomBytes(4).toString("hex")}`;
+}
+
+async function importAs(team: string): Promise<void> {
+  const run = await harness.run(["import", "--file", file, "--team", team]);
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.lines.at(-1)).toBe("imported 4, skipped 0");
+}
+
+async function listJson(team: string, user: string): Promise<ListJson> {
+  const run = await harness.run(["list", "--user", user, "--team", team, "--json"]);
+  expect(run.code, run.stderr).toBe(0);
+  return lastJson<ListJson>(run);
+}
+
+beforeAll(async () => {
+  harness = await createCliHarness(inject("chromaUrl"));
+  file = await harness.writeJsonl("memories.jsonl", MEMORIES);
+});
+
+afterAll(async () => {
+  await harness.cleanup();
+});
+
+describe.concurrent("memory CLI", () => {
+  it("imports JSON lines per user and re-importing the same file keeps the same rows", async () => {
+    const team = newTeam();
+    await importAs(team);
+    const first = await listJson(team, "U1");
+    expect(first.items.map((m) => m.id).sort()).toEqual(["m1", "m2", expect.stringMatching(/^imp_[0-9a-f]{24}$/)].sort());
+    const byId = new Map(first.items.map((m) => [m.id, m]));
+    expect(byId.get("m1")?.timestamp).toBe("2026-01-03T10:00:00.000Z");
+    expect(byId.get("m2")?.timestamp).toBe(new Date(1767500000000).toISOString());
+    expect(first.items.find((m) => m.id.startsWith("imp_"))?.extra).toEqual({ topic: "home", pinned: true });
+    expect((await listJson(team, "U2")).items).toEqual([
+      expect.objectContaining({ id: "m4", text: "보리 예방접종은 5월 2일", timestamp: "2026-02-01T00:00:00.000Z" }),
+    ]);
+
+    await importAs(team);
+    const second = await listJson(team, "U1");
+    expect(second.items.map((m) => m.id).sort()).toEqual(first.items.map((m) => m.id).sort());
+  });
+
+  it("reports each bad line with its number, imports the good ones and exits 1", async () => {
+    const team = newTeam();
+    const bad = await harness.writeJsonl(`bad-${team}.jsonl`, [
+      { id: "b1", text: "첫 번째 기억: 주차는 B2 층" },
+      "{not json",
+      { id: "b3", text: "세 번째 기억: 우산은 현관에", ts: "2026-03-01T00:00:00Z" },
+      { id: "b4", text: "   " },
+      { id: "b5", text: "날짜가 틀린 기억", ts: "next tuesday" },
+    ]);
+    const run = await harness.run(["import", "--file", bad, "--user", "U3", "--team", team, "--json"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(new RegExp(`bad-${team}\\.jsonl:2: skipped: not valid JSON`));
+    expect(run.stderr).toMatch(/:4: skipped: text: must not be empty/);
+    expect(run.stderr).toMatch(/:5: skipped: ts: must be an ISO 8601 date-time or ms since the epoch/);
+    expect(run.lines).toContain("imported 2, skipped 3");
+    const summary = lastJson<{ imported: number; skipped: number; errors: Array<{ line: number }> }>(run);
+    expect(summary.imported).toBe(2);
+    expect(summary.errors.map((e) => e.line)).toEqual([2, 4, 5]);
+    expect((await listJson(team, "U3")).items.map((m) => m.id).sort()).toEqual(["b1", "b3"]);
+  });
+
+  it("search ranks the matching memory first, with both retrievers' ranks, and stays in the user's scope", async () => {
+    const team = newTeam();
+    await importAs(team);
+    const own = await harness.run(["search", "--user", "U1", "--team", team, "--query", "또리 생일 언제야", "--json"]);
+    expect(own.code, own.stderr).toBe(0);
+    const [best, ...rest] = lastJson<SearchJson>(own).results;
+    expect(best).toMatchObject({ id: "m1", rank: 1, relevant: true, ranks: { vector: 1, keyword: 1 } });
+    expect(rest.every((r) => !r.relevant)).toBe(true);
+
+    // U2 never said it: only U2's own memory can come back, and not as relevant.
+    const other = await harness.run(["search", "--user", "U2", "--team", team, "--query", "또리 생일 언제야"]);
+    expect(other.code, other.stderr).toBe(0);
+    expect(other.lines[0]).toMatch(/^1\. m4 {2}score \d\.\d{4} {2}not relevant {2}vector #1/);
+    expect(other.stdout).not.toContain("m1");
+  });
+
+  it("deletes one memory by id, refuses --all without --yes, and deletes all with it", async () => {
+    const team = newTeam();
+    await importAs(team);
+    const del = await harness.run(["delete", "--user", "U1", "--team", team, "--id", "m2"]);
+    expect(del.code, del.stderr).toBe(0);
+    expect(del.lines).toEqual(["deleted 1"]);
+    expect((await listJson(team, "U1")).items.map((m) => m.id)).not.toContain("m2");
+
+    const again = await harness.run(["delete", "--user", "U1", "--team", team, "--id", "m2"]);
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim().split("\n")).toEqual([`error: user U1 of team ${team} has no memory m2`]);
+
+    const unconfirmed = await harness.run(["delete", "--user", "U2", "--team", team, "--all"]);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toContain("add --yes to confirm");
+    const all = await harness.run(["delete", "--user", "U2", "--team", team, "--all", "--yes", "--json"]);
+    expect(lastJson(all)).toEqual({ deleted: 1 });
+    expect((await listJson(team, "U2")).items).toEqual([]);
+    expect((await listJson(team, "U1")).items).toHaveLength(2);
+  });
+
+  it("exits 2 with the usage text on bad arguments", async () => {
+    const missing = await harness.run(["search", "--user", "U1"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("error: --query is required");
+    expect(missing.stderr).toContain("usage: npm run memory -- search --user U --query Q");
+    expect(missing.stdout).toBe("");
+    const unknown = await harness.run(["list", "--user", "U1", "--limit", "0"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("--limit must be an integer from 1 to 1000");
+  });
+
+  it("eval scores a hand-made set in a throw-away collection and ends with the JSON summary", async () => {
+    const memories = await harness.writeJsonl("eval-memories.jsonl", EVAL_MEMORIES);
+    const queries = await harness.writeJsonl("eval-queries.jsonl", EVAL_QUERIES);
+    const run = await harness.run(["eval", "--memories", memories, "--queries", queries, "--k", "1", "--json"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^type {13}n {4}R@1 {4}R@3 {4}R@5 {3}R@10 {4}MRR$/m);
+    expect(run.stdout).toMatch(/^keyword {9}1 {3}1\.00 {3}1\.00/m);
+    const summary = lastJson(run);
+    expect(Object.keys(summary)).toEqual([
+      "k",
+      "recallAtK",
+      "mrr",
+      "byType",
+      "staleAboveGold",
+      "negativePassRate",
+      "isolationViolations",
+    ]);
+    expect(summary).toEqual({
+      k: 1,
+      recallAtK: 1,
+      mrr: 1,
+      byType: { keyword: { n: 1, recallAtK: 1, mrr: 1 }, update: { n: 1, recallAtK: 1, mrr: 1 } },
+      staleAboveGold: 0,
+      negativePassRate: 1,
+      isolationViolations: 0,
+    });
+    const collection = /throw-away collection (\S+)/.exec(run.stderr)?.[1];
+    expect(collection).toMatch(/^eval_\d+_[0-9a-f]{6}_offline/);
+    expect(await collectionNames(inject("chromaUrl"))).not.toContain(collection);
+  });
+});
+
+/** Two users; ua has an update pair (office moved), ub a same-name dog and the fact ua asks about. */
+const EVAL_MEMORIES = [
+  ["e1", "ua", "또리 생일은 8월 9일이야", "2026-01-03T10:00:00Z"],
+  ["e2", "ua", "한빛치과 예약은 3월 5일 오후 2시", "2026-01-10T10:00:00Z"],
+  ["e3", "ua", "회사 주소는 강남구 테헤란로 123", "2026-02-01T10:00:00Z"],
+  ["e4", "ua", "주말에 본 영화는 파묘, 꽤 무서웠음", "2026-02-10T10:00:00Z"],
+  ["e5", "ua", "회사 주소 바뀜: 이제 성수동 연무장길 45", "2026-03-01T10:00:00Z"],
+  ["f1", "ub", "우리 또리 생일은 3월 14일", "2026-01-05T10:00:00Z"],
+  ["f2", "ub", "보리 예방접종은 5월 2일 오전", "2026-01-06T10:00:00Z"],
+  ["f3", "ub", "점심은 성수동 국숫집에서", "2026-01-07T10:00:00Z"],
+].map(([id, user_id, text, ts]) => ({ id, user_id, text, ts, channel_type: "im", lang: "ko" }));
+
+const EVAL_QUERIES = [
+  { qid: "q1", user_id: "ua", query: "또리 생일", gold: ["e1"], type: "keyword", confusable_other_user: ["f1"] },
+  { qid: "q2", user_id: "ua", query: "회사 주소 어디야", gold: ["e5"], stale: ["e3"], type: "update" },
+  {
+    qid: "q3",
+    user_id: "ua",
+    query: "보리 예방접종 언제였지",
+    gold: [],
+    type: "negative",
+    neg_kind: "isolation",
+    other_user_has: "ub",
+    other_user_mem: ["f2"],
+  },
+];
