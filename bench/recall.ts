@@ -22,9 +22,9 @@ const DEFAULT_ROUNDS = 3;
 const DEFAULT_SEED = 42;
 /**
  * The baseline rebuilds an index of `size` docs per query; its query count per round is capped so a
- * round indexes about this many docs (200 queries at 1k, 100 at 10k, 10 at 100k).
+ * round indexes about this many docs (200 queries at 1k, 50 at 10k, 10 at 100k).
  */
-const BASELINE_DOCS_PER_ROUND = 1_000_000;
+const BASELINE_DOCS_PER_ROUND = 500_000;
 /** The fewest baseline queries per round at any size. */
 const MIN_BASELINE_QUERIES = 10;
 
@@ -39,7 +39,10 @@ async function main(): Promise<void> {
       k: { type: "string", default: String(BENCH_RECALL_TOP_K) },
     },
   });
-  const sizes = values.sizes.split(",").map(positiveInt).sort((a, b) => a - b);
+  const sizes = values.sizes
+    .split(",")
+    .map(positiveInt)
+    .sort((a, b) => a - b);
   const queryCount = positiveInt(values.queries);
   const rounds = positiveInt(values.rounds);
   const k = positiveInt(values.k);
@@ -72,7 +75,15 @@ async function main(): Promise<void> {
       );
       const baselineQueries = baselineFor(size);
       const latency = await timeSize({ memory, data, size, rounds, baselineQueries, k });
-      reports.push({ size, otherMemories: sum(state.others), loadMs, loaded, memory: memoryUse, baselineQueries, latency });
+      reports.push({
+        size,
+        otherMemories: sum(state.others),
+        loadMs,
+        loaded,
+        memory: memoryUse,
+        baselineQueries,
+        latency,
+      });
     }
   } finally {
     await chroma.stop();

@@ -54,7 +54,11 @@ export interface RecallDataset {
 }
 
 /** Generates the dataset for sizes up to `maxSize` target memories and `queryCount` queries. */
-export function buildRecallDataset(options: { seed: number; maxSize: number; queryCount: number }): RecallDataset {
+export function buildRecallDataset(options: {
+  seed: number;
+  maxSize: number;
+  queryCount: number;
+}): RecallDataset {
   const rng = createRng(options.seed);
   const targetMemories = generateMemories(rng, options.maxSize);
   const target = ownerMemories(rng, TARGET_SCOPE, targetMemories);
@@ -72,7 +76,8 @@ export function buildRecallDataset(options: { seed: number; maxSize: number; que
   return { target, others, queries };
 }
 
-function ownerMemories(rng: Rng, scope: MemoryScope, memories: SyntheticMemory[]): OwnerMemories {
+/** Turns synthetic memories into one owner's MemoryService inputs (ids, timestamps, channels). */
+export function ownerMemories(rng: Rng, scope: MemoryScope, memories: SyntheticMemory[]): OwnerMemories {
   const owner = `${scope.teamId}-${scope.userId}`;
   const inputs = memories.map((memory, i): SaveInput => {
     const inChannel = rng.chance(CHANNEL_SHARE);

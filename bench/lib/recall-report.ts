@@ -38,7 +38,19 @@ export function printRecallReport(options: {
   console.log(`\nLatency, ms (median over ${options.rounds} rounds of each percentile; k = ${options.k})\n`);
   console.log(
     markdownTable(
-      ["memories", "queries", "current p50", "p95", "p99", "baseline queries", "baseline p50", "p95", "p99", "speedup p50", "speedup p95"],
+      [
+        "memories",
+        "queries",
+        "current p50",
+        "p95",
+        "p99",
+        "baseline queries",
+        "baseline p50",
+        "p95",
+        "p99",
+        "speedup p50",
+        "speedup p95",
+      ],
       reports.map((r) => [
         String(r.size),
         String(options.queryCount),
@@ -53,7 +65,16 @@ export function printRecallReport(options: {
   console.log("\nSpeedups compare the baseline with the current search on the same (first N) queries.\n");
   console.log(
     markdownTable(
-      ["memories", "other users' memories", "load s", "rss MiB", "heapUsed MiB", "BM25 index heap MiB", "identical results", "queries with a relevant hit"],
+      [
+        "memories",
+        "other users' memories",
+        "load s",
+        "rss MiB",
+        "heapUsed MiB",
+        "BM25 index heap MiB",
+        "identical results",
+        "queries with a relevant hit",
+      ],
       reports.map((r) => [
         String(r.size),
         String(r.otherMemories),
@@ -70,8 +91,16 @@ export function printRecallReport(options: {
   const p95 = at100k?.latency.candidate.p95;
   const speedup = at100k ? ratio(at100k.latency.baseline.p50, at100k.latency.candidateSubset.p50) : undefined;
   const targets = {
-    p95At100kMs: { target: TARGET_P95_MS_AT_100K, measured: p95 === undefined ? null : round(p95), met: p95 === undefined ? null : p95 <= TARGET_P95_MS_AT_100K },
-    speedupAt100k: { target: TARGET_SPEEDUP_AT_100K, measured: speedup === undefined ? null : round(speedup, 1), met: speedup === undefined ? null : speedup >= TARGET_SPEEDUP_AT_100K },
+    p95At100kMs: {
+      target: TARGET_P95_MS_AT_100K,
+      measured: p95 === undefined ? null : round(p95),
+      met: p95 === undefined ? null : p95 <= TARGET_P95_MS_AT_100K,
+    },
+    speedupAt100k: {
+      target: TARGET_SPEEDUP_AT_100K,
+      measured: speedup === undefined ? null : round(speedup, 1),
+      met: speedup === undefined ? null : speedup >= TARGET_SPEEDUP_AT_100K,
+    },
   };
   console.log(
     `\nTargets at 100k: p95 ≤ ${TARGET_P95_MS_AT_100K} ms: ${describeTarget(targets.p95At100kMs)}; ` +
@@ -88,7 +117,11 @@ export function printRecallReport(options: {
         otherUsersMemories: r.otherMemories,
         loadSeconds: round(r.loadMs / 1000, 1),
         loadedMemories: r.loaded,
-        memory: { rssMiB: round(r.memory.rssMiB, 0), heapUsedMiB: round(r.memory.heapUsedMiB, 0), bm25IndexHeapMiB: round(r.memory.bm25IndexHeapMiB, 1) },
+        memory: {
+          rssMiB: round(r.memory.rssMiB, 0),
+          heapUsedMiB: round(r.memory.heapUsedMiB, 0),
+          bm25IndexHeapMiB: round(r.memory.bm25IndexHeapMiB, 1),
+        },
         currentMs: roundSummary(r.latency.candidate),
         currentSameQueriesMs: roundSummary(r.latency.candidateSubset),
         baselineMs: roundSummary(r.latency.baseline),
@@ -97,7 +130,10 @@ export function printRecallReport(options: {
         speedupP95: round(ratio(r.latency.baseline.p95, r.latency.candidateSubset.p95), 1),
         identicalResults: r.latency.identicalResults,
         queriesWithRelevant: r.latency.queriesWithRelevant,
-        rounds: { current: r.latency.candidateRounds.map(roundSummary), baseline: r.latency.baselineRounds.map(roundSummary) },
+        rounds: {
+          current: r.latency.candidateRounds.map(roundSummary),
+          baseline: r.latency.baselineRounds.map(roundSummary),
+        },
       })),
       targets,
       totalSeconds: round(options.totalMs / 1000, 1),

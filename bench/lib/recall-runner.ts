@@ -22,7 +22,12 @@ export interface LoadState {
 }
 
 /** Loads the target's memories up to `size` (and the other users' share) in batches; returns the ms taken. */
-export async function loadUpTo(memory: BenchMemory, data: RecallDataset, size: number, state: LoadState): Promise<number> {
+export async function loadUpTo(
+  memory: BenchMemory,
+  data: RecallDataset,
+  size: number,
+  state: LoadState,
+): Promise<number> {
   const start = performance.now();
   const otherSize = Math.ceil((size * OTHER_USERS_SHARE) / data.others.length);
   const owners = [
@@ -89,7 +94,14 @@ export async function timeSize(options: {
   };
   const baseline = (i: number) => {
     const q = queries[i]!;
-    return baselineSearch({ store: memory.store, docs, scope: q.scope, query: q.text, queryVector: q.vector, k });
+    return baselineSearch({
+      store: memory.store,
+      docs,
+      scope: q.scope,
+      query: q.text,
+      queryVector: q.vector,
+      k,
+    });
   };
   for (let i = 0; i < Math.min(WARMUP_QUERIES, queries.length); i++) await current(i);
   await baseline(0);

@@ -31,7 +31,12 @@ export function median(samples: readonly number[]): number {
 
 /** p50/p95/p99 of one round of samples. */
 export function summarize(samples: readonly number[]): LatencySummary {
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), n: samples.length };
+  return {
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    p99: percentile(samples, 99),
+    n: samples.length,
+  };
 }
 
 /** Per-percentile medians over several rounds: the figure quoted on a noisy machine. */

@@ -125,7 +125,7 @@ async function startOnce(a: StartOnceArgs): Promise<ChromaServer> {
   const killOnExit = (): void => void child.kill("SIGKILL");
   process.on("exit", killOnExit);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.once("exit", () => process.off("exit", killOnExit));
+  child.once("close", () => process.off("exit", killOnExit));
 
   const url = `http://${connectableHost(a.host)}:${a.port}`;
   try {
@@ -206,7 +206,8 @@ async function waitForHeartbeat(url: string, child: ChildProcess, output: ChildO
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+  // pid undefined: the spawn itself failed, there is nothing to stop (and no "exit" will come).
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   child.kill("SIGTERM");
   const timer = setTimeout(() => child.kill("SIGKILL"), CHROMA_STOP_GRACE_MS);
   await exited;

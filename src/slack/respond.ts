@@ -1,4 +1,4 @@
-import type { WebClient } from "@slack/web-api";
+import type { webApi } from "@slack/bolt";
 import type { Logger } from "pino";
 import { detectLanguage } from "../agent/language.js";
 import { failureReply } from "../agent/messages.js";
@@ -17,7 +17,7 @@ export const WORKING_REACTION = "eyes";
 export async function answerTurn(options: {
   turn: Turn;
   messageTs: string;
-  client: WebClient;
+  client: webApi.WebClient;
   agent: TurnHandler;
   logger: Logger;
 }): Promise<void> {

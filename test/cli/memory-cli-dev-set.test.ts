@@ -44,5 +44,5 @@ describe.skipIf(!existsSync(DEV_SET))("memory CLI eval on kmem-dev", () => {
     expect(summary.byType["keyword"]?.recallAtK).toBeGreaterThanOrEqual(0.95);
     expect(summary.isolationViolations).toBe(0);
     expect(run.stdout).toMatch(/^negative pass rate \d\.\d\d: absent /m);
-  });
+  }, 180_000);
 });

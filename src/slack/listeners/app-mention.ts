@@ -5,7 +5,7 @@ import type { ChannelType } from "../../types.js";
 import { answerTurn } from "../respond.js";
 
 /** `<@U123>` mentions, removed from the text the agent sees. */
-const MENTION = /<@[A-Z0-9]+(?:\|[^>]*)?>/g;
+const MENTION = /<@[A-Z0-9_]+(?:\|[^>]*)?>/g;
 
 /** Mentions of the bot in channels: answered in the mention's thread. Bots' mentions are ignored. */
 export function register(app: App, deps: { agent: TurnHandler; logger: Logger }): void {

@@ -1,0 +1,66 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { makeDmEvent, makeMentionEvent, TEST_IDS } from "../support/slack-events.js";
+import { startTestAssistant, type TestAssistant } from "../support/test-assistant.js";
+
+const KOREAN_MODEL_DOWN = /죄송해요, 지금 언어 모델에 연결할 수 없어요/;
+
+describe("Slack turns that fail", () => {
+  describe("with Ollama answering errors or too slowly", () => {
+    let t: TestAssistant;
+    beforeAll(async () => {
+      t = await startTestAssistant({ mode: "http" });
+    });
+    afterAll(async () => {
+      await t.stop();
+    });
+    afterEach(() => {
+      t.slack!.reset();
+      t.ollama!.reset();
+    });
+
+    it("gives a short, friendly Korean reply when Ollama answers 500", async () => {
+      t.ollama!.failNext(5, 500, "model crashed");
+      await t.sendEvent(makeDmEvent({ text: "오늘 일정 알려줘" }));
+      const [post] = await t.slack!.waitForCall("chat.postMessage");
+      expect(post!.args.channel).toBe(TEST_IDS.dmChannel);
+      expect(post!.args.text).toMatch(KOREAN_MODEL_DOWN);
+      // and the working reaction is cleared anyway
+      await t.slack!.waitForCall("reactions.remove");
+    });
+
+    it("gives the friendly reply when the model is past LLM_TIMEOUT_MS, in the mention's thread", async () => {
+      t.ollama!.hang(true);
+      const mention = makeMentionEvent({ text: "요약해줘" });
+      const res = await t.sendEvent(mention);
+      expect(res.status).toBe(200); // acked although the model never answers
+      const [post] = await t.slack!.waitForCall("chat.postMessage", { timeoutMs: 10_000 });
+      expect(post!.args).toMatchObject({ channel: TEST_IDS.channel, thread_ts: mention.ts });
+      expect(post!.args.text).toMatch(KOREAN_MODEL_DOWN);
+    });
+
+    it("answers in English when the user wrote English", async () => {
+      t.ollama!.failNext(5, 503, "overloaded");
+      await t.sendEvent(makeDmEvent({ text: "what's on my calendar today?" }));
+      const [post] = await t.slack!.waitForCall("chat.postMessage");
+      expect(post!.args.text).toMatch(/^Sorry, I can't reach my language model/);
+    });
+  });
+
+  describe("with no Ollama at all", () => {
+    let t: TestAssistant;
+    beforeAll(async () => {
+      t = await startTestAssistant({ mode: "http", ollama: false });
+    });
+    afterAll(async () => {
+      await t.stop();
+    });
+
+    it("still starts, reports Ollama unreachable, and replies with the friendly failure", async () => {
+      const health = (await (await fetch(`${t.assistant.url}/healthz`)).json()) as { ollama: { reachable: boolean } };
+      expect(health.ollama.reachable).toBe(false);
+      await t.sendEvent(makeDmEvent({ text: "안녕?" }));
+      const [post] = await t.slack!.waitForCall("chat.postMessage");
+      expect(post!.args.text).toMatch(KOREAN_MODEL_DOWN);
+    });
+  });
+});

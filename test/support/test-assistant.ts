@@ -1,0 +1,98 @@
+/**
+ * Boots the whole assistant in-process (the real composition root, Bolt app, HTTP server, Chroma)
+ * against the fakes: Slack's Web API + Socket Mode and Ollama on loopback, the run's real Chroma.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pino } from "pino";
+import { inject } from "vitest";
+import { parseConfig } from "../../src/config/config.js";
+import { type Assistant, startAssistant } from "../../src/main.js";
+import { type FakeOllama, startFakeOllama } from "./fake-ollama.js";
+import { type FakeSlack, startFakeSlack } from "./fake-slack.js";
+import { makeEventCallback, postSignedEvent, type PostSignedEventOptions } from "./slack-events.js";
+
+export const SIGNING_SECRET = "test-signing-secret";
+export const ADMIN_TOKEN = "test-admin-token-0123456789";
+export const CHAT_MODEL = "llama3.1:8b";
+export const EMBED_MODEL = "nomic-embed-text";
+/** A loopback port nothing listens on: "Ollama is down". */
+export const DEAD_OLLAMA = "http://127.0.0.1:9";
+
+export interface TestAssistantOptions {
+  mode: "http" | "socket" | "local";
+  /** false: no Ollama at all (OLLAMA_HOST points at a closed port). */
+  ollama?: boolean;
+  /** Extra environment (config variables). */
+  env?: Record<string, string>;
+}
+
+export interface TestAssistant {
+  assistant: Assistant;
+  slack: FakeSlack | undefined;
+  ollama: FakeOllama | undefined;
+  dataDir: string;
+  /** Signs and POSTs an event callback for `event` to /slack/events. */
+  sendEvent(event: Record<string, unknown>, opts?: PostSignedEventOptions & { eventId?: string }): Promise<Response>;
+  /** fetch() against the assistant's HTTP server, with the admin bearer token unless `auth: false`. */
+  admin(pathname: string, init?: RequestInit & { auth?: boolean | string }): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+export async function startTestAssistant(options: TestAssistantOptions): Promise<TestAssistant> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "assistant-test-"));
+  const slack = options.mode === "local" ? undefined : await startFakeSlack();
+  const ollama = options.ollama === false ? undefined : await startFakeOllama({ models: [CHAT_MODEL, `${EMBED_MODEL}:latest`] });
+  const env: Record<string, string> = {
+    CHROMA_URL: inject("chromaUrl"),
+    CHROMA_COLLECTION_PREFIX: `t_${randomBytes(6).toString("hex")}`,
+    DATA_DIR: dataDir,
+    OLLAMA_HOST: ollama?.url ?? DEAD_OLLAMA,
+    OLLAMA_CHAT_MODEL: CHAT_MODEL,
+    OLLAMA_EMBED_MODEL: EMBED_MODEL,
+    LLM_TIMEOUT_MS: "1500",
+    ADMIN_TOKEN,
+    HOST: "127.0.0.1",
+    PORT: "0",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    ...(slack ? { SLACK_BOT_TOKEN: "xoxb-test", SLACK_API_URL: slack.apiUrl } : {}),
+    ...(options.mode === "http" ? { SLACK_SIGNING_SECRET: SIGNING_SECRET } : {}),
+    ...(options.mode === "socket" ? { SLACK_APP_TOKEN: "xapp-test" } : {}),
+    ...options.env,
+  };
+  const config = parseConfig(env);
+  const logger = pino({ level: config.LOG_LEVEL });
+  const assistant = await startAssistant(config, { logger });
+  return {
+    assistant,
+    slack,
+    ollama,
+    dataDir,
+    sendEvent: (event, opts = {}) =>
+      postSignedEvent(
+        `${assistant.url}/slack/events`,
+        makeEventCallback(event, opts.eventId ? { event_id: opts.eventId } : {}),
+        SIGNING_SECRET,
+        opts,
+      ),
+    admin: (pathname, init = {}) => {
+      const { auth = true, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (auth !== false) headers.set("authorization", `Bearer ${auth === true ? ADMIN_TOKEN : auth}`);
+      return fetch(`${assistant.url}${pathname}`, { ...rest, headers });
+    },
+    stop: async () => {
+      await assistant.stop();
+      await slack?.close();
+      await ollama?.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Text of the system message of a chat request the fake Ollama received. */
+export function systemPromptOf(request: { messages: Array<{ role: string; content: string }> }): string {
+  return request.messages.find((m) => m.role === "system")?.content ?? "";
+}
