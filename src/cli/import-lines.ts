@@ -6,6 +6,8 @@ import { MAX_MEMORY_CHARS, type SaveInput } from "../memory/memory-service.js";
 /** Top-level fields an import line may have; any other field is ignored and reported once. */
 const KNOWN_FIELDS = ["id", "user_id", "text", "ts", "metadata", "channel_type", "channel_id"] as const;
 
+const TS_MESSAGE = "must be an ISO 8601 date-time or ms since the epoch";
+
 /**
  * One JSON line of `memory import`. `ts` is an ISO 8601 date-time or ms since the epoch; `metadata`
  * is flat (strings, numbers, booleans) and is stored as the memory's `extra`.
@@ -20,11 +22,7 @@ export const importLineSchema = z.object({
     .string()
     .refine((t) => t.trim() !== "", "must not be empty")
     .refine((t) => t.normalize("NFC").trim().length <= MAX_MEMORY_CHARS, `is longer than ${MAX_MEMORY_CHARS} characters`),
-  ts: z
-    .union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()], {
-      message: "must be an ISO 8601 date-time or ms since the epoch",
-    })
-    .optional(),
+  ts: z.union([z.iso.datetime({ offset: true, error: TS_MESSAGE }), z.int().nonnegative({ error: TS_MESSAGE })], { error: TS_MESSAGE }).optional(),
   metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   channel_type: z.enum(["im", "mpim", "channel", "group"]).optional(),
   channel_id: z.string().max(64).optional(),

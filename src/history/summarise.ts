@@ -37,8 +37,7 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
         }),
       );
     };
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
+    // Handle `work` in every case: when the signal is already aborted it may reject at once.
     work.then(
       (value) => {
         signal.removeEventListener("abort", onAbort);
@@ -49,5 +48,7 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
         reject(toAppError(err, "llm_unavailable"));
       },
     );
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
   });
 }

@@ -72,11 +72,24 @@ export class ChromaMemoryStore {
     return new ChromaMemoryStore(store, index, collection, embedding, collectionName);
   }
 
-  /** Saves memories; an existing id is replaced (delete, then insert: no duplicate rows). */
+  /**
+   * Saves memories; an existing id of the same owner is replaced (delete, then insert: no duplicate
+   * rows). The delete is scoped to the owner, so a caller-given id (the CLI import) can never remove
+   * another user's or team's memory that happens to have the same id.
+   */
   async upsert(memories: Memory[]): Promise<void> {
     if (memories.length === 0) return;
     await this.wrap("upsert", async () => {
-      await this.collection.delete({ where: { ref_doc_id: { $in: memories.map((m) => m.id) } } });
+      const idsByOwner = new Map<string, { scope: MemoryScope; ids: string[] }>();
+      for (const m of memories) {
+        const key = JSON.stringify([m.teamId, m.userId]);
+        const entry = idsByOwner.get(key) ?? { scope: { teamId: m.teamId, userId: m.userId }, ids: [] };
+        entry.ids.push(m.id);
+        idsByOwner.set(key, entry);
+      }
+      for (const { scope, ids } of idsByOwner.values()) {
+        await this.collection.delete({ where: this.ownerWhere(scope, { ref_doc_id: { $in: ids } }) });
+      }
       const docs = memories.map((m) => {
         const metadata = toMetadata(m);
         const keys = Object.keys(metadata);

@@ -139,7 +139,7 @@ describe.concurrent("memory CLI", () => {
     const run = await harness.run(["eval", "--memories", memories, "--queries", queries, "--k", "1", "--json"]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^type {13}n {4}R@1 {4}R@3 {4}R@5 {3}R@10 {4}MRR$/m);
-    expect(run.stdout).toMatch(/^keyword {9}1 {3}1\.00 {3}1\.00/m);
+    expect(run.stdout).toMatch(/^keyword {10}1 {3}1\.00 {3}1\.00/m);
     const summary = lastJson(run);
     expect(Object.keys(summary)).toEqual([
       "k",

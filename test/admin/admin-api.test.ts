@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestAssistant, type TestAssistant } from "../support/test-assistant.js";
+
+interface MemoryView {
+  id: string;
+  doc: string;
+  meta: Record<string, unknown>;
+}
+
+describe("admin API", () => {
+  let t: TestAssistant;
+
+  beforeAll(async () => {
+    t = await startTestAssistant({ mode: "local", ollama: false });
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  const post = (userId: string, body: unknown) =>
+    t.admin(`/admin/memory/${userId}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+
+  describe("auth", () => {
+    it.each([
+      ["no token", false],
+      ["a wrong token", "wrong-token-0123456789"],
+      ["a token with a matching prefix", "test-admin-token-01234567890"],
+    ] as const)("answers 401 with %s", async (_what, auth) => {
+      const res = await t.admin("/admin/memory/list/U_ALICE", { auth });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ error: "unauthorized" });
+    });
+
+    it("answers 401 before 404 on unknown admin paths", async () => {
+      expect((await t.admin("/admin/nothing-here", { auth: false })).status).toBe(401);
+      expect((await t.admin("/admin/nothing-here")).status).toBe(404);
+    });
+  });
+
+  it("adds, lists, gets, searches and deletes memories", async () => {
+    const added = await post("U_ALICE", { text: "결혼정장 업체명: 슈트패브릭, 전화번호: 0507-1370-9606", metadata: { category: "wedding" } });
+    expect(added.status).toBe(201);
+    const memory = (await added.json()) as MemoryView;
+    expect(memory).toMatchObject({
+      doc: "결혼정장 업체명: 슈트패브릭, 전화번호: 0507-1370-9606",
+      meta: { user_id: "U_ALICE", team_id: "local", source: "admin", category: "wedding", doc_id: memory.id },
+    });
+
+    const list = (await (await t.admin("/admin/memory/list/U_ALICE?limit=10")).json()) as {
+      items: MemoryView[];
+      nextCursor: string | null;
+    };
+    expect(list.items.map((i) => i.id)).toContain(memory.id);
+    expect(list.nextCursor).toBeNull();
+
+    const one = await t.admin(`/admin/memory/U_ALICE/${memory.id}`);
+    expect(((await one.json()) as MemoryView).doc).toBe(memory.doc);
+
+    const search = (await (await t.admin(`/admin/memory/search/U_ALICE?q=${encodeURIComponent("슈트패브릭 번호")}&k=3`)).json()) as {
+      results: Array<{ id: string; score: number; relevant: boolean; ranks: { vector: number | null; bm25: number | null }; scores: { bm25: number | null } }>;
+    };
+    expect(search.results[0]).toMatchObject({ id: memory.id, relevant: true, ranks: { bm25: 1 } });
+    expect(search.results[0]!.score).toBeGreaterThan(0);
+    expect(search.results[0]!.scores.bm25).toBeGreaterThan(0);
+
+    expect((await t.admin(`/admin/memory/U_ALICE/${memory.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await t.admin(`/admin/memory/U_ALICE/${memory.id}`, { method: "DELETE" })).status).toBe(404);
+    expect((await t.admin(`/admin/memory/U_ALICE/${memory.id}`)).status).toBe(404);
+  });
+
+  it("deletes all of a user's memories only with confirm=true", async () => {
+    await post("U_CAROL", { text: "carol one" });
+    await post("U_CAROL", { text: "carol two" });
+    const refused = await t.admin("/admin/memory/U_CAROL", { method: "DELETE" });
+    expect(refused.status).toBe(400);
+    const done = await t.admin("/admin/memory/U_CAROL?confirm=true", { method: "DELETE" });
+    expect(await done.json()).toEqual({ deleted: 2 });
+    const list = (await (await t.admin("/admin/memory/list/U_CAROL")).json()) as { items: unknown[] };
+    expect(list.items).toEqual([]);
+  });
+
+  it("never shows one user's memories under another user's id", async () => {
+    const alice = (await (await post("U_A1", { text: "또리 생일 8월 9일" })).json()) as MemoryView;
+    const bob = (await (await post("U_B1", { text: "또리 생일 3월 14일" })).json()) as MemoryView;
+    const search = (await (await t.admin(`/admin/memory/search/U_A1?q=${encodeURIComponent("또리 생일")}&k=10`)).json()) as {
+      results: Array<{ id: string }>;
+    };
+    expect(search.results.map((r) => r.id)).toEqual([alice.id]);
+    expect((await t.admin(`/admin/memory/U_A1/${bob.id}`)).status).toBe(404);
+    expect((await t.admin(`/admin/memory/U_A1/${bob.id}`, { method: "DELETE" })).status).toBe(404);
+    expect((await t.admin(`/admin/memory/U_B1/${bob.id}`)).status).toBe(200);
+  });
+
+  describe("client mistakes get 400 with a message, never a 500", () => {
+    it.each([
+      ["bad JSON", "U_ALICE", "{not json"],
+      ["empty body", "U_ALICE", ""],
+      ["a missing text", "U_ALICE", { metadata: {} }],
+      ["an empty text", "U_ALICE", { text: "   " }],
+      ["an over-long text", "U_ALICE", { text: "가".repeat(4001) }],
+      ["a non-string text", "U_ALICE", { text: 42 }],
+      ["bad metadata keys", "U_ALICE", { text: "x", metadata: { "bad key!": 1 } }],
+      ["nested metadata", "U_ALICE", { text: "x", metadata: { a: { b: 1 } } }],
+      ["a bad channel_type", "U_ALICE", { text: "x", metadata: { channel_type: "planet" } }],
+      ["a bad user id", "U%2F..%2Fetc", { text: "x" }],
+    ])("POST with %s", async (_what, userId, body) => {
+      const res = await post(userId, body);
+      expect(res.status).toBe(400);
+      const json = (await res.json()) as { error: string; message: string };
+      expect(json.error).toBe("bad_request");
+      expect(json.message.length).toBeGreaterThan(3);
+    });
+
+    it.each([
+      ["k=0", "/admin/memory/search/U_ALICE?q=x&k=0"],
+      ["k=51", "/admin/memory/search/U_ALICE?q=x&k=51"],
+      ["k=abc", "/admin/memory/search/U_ALICE?q=x&k=abc"],
+      ["no q", "/admin/memory/search/U_ALICE"],
+      ["limit=0", "/admin/memory/list/U_ALICE?limit=0"],
+      ["a bad cursor", "/admin/memory/list/U_ALICE?cursor=%%%"],
+      ["a bad user id", "/admin/memory/list/has%20space"],
+      ["a bad team", "/admin/memory/list/U_ALICE?team=a%2Fb"],
+    ])("GET with %s", async (_what, path) => {
+      const res = await t.admin(path);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBe("bad_request");
+    });
+
+    it("answers 405 for a known path with the wrong method", async () => {
+      expect((await t.admin("/admin/memory/list/U_ALICE", { method: "POST" })).status).toBe(405);
+    });
+  });
+
+  it("is off (404) when ADMIN_TOKEN is not set", async () => {
+    const off = await startTestAssistant({ mode: "local", ollama: false, env: { ADMIN_TOKEN: "" } });
+    try {
+      expect((await off.admin("/admin/memory/list/U_ALICE")).status).toBe(404);
+    } finally {
+      await off.stop();
+    }
+  });
+});

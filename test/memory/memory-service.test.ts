@@ -1,0 +1,210 @@
+import { randomBytes } from "node:crypto";
+import { pino } from "pino";
+import { beforeEach, describe, expect, inject, it } from "vitest";
+import { isAppError } from "../../src/errors.js";
+import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
+import { ChromaMemoryStore } from "../../src/memory/chroma-memory-store.js";
+import { KeywordIndexRegistry } from "../../src/memory/keyword-index.js";
+import { MemoryService } from "../../src/memory/memory-service.js";
+import type { MemoryScope } from "../../src/types.js";
+
+const logger = pino({ level: "silent" });
+const alice: MemoryScope = { teamId: "T1", userId: "U_ALICE" };
+const bob: MemoryScope = { teamId: "T1", userId: "U_BOB" };
+
+async function makeService(prefix: string, options: { allowDmInChannels?: boolean } = {}) {
+  const store = await ChromaMemoryStore.create({
+    chromaUrl: inject("chromaUrl"),
+    embedder: new OfflineEmbedder(),
+    collectionPrefix: prefix,
+  });
+  const memory = new MemoryService({
+    store,
+    keywordIndexes: new KeywordIndexRegistry(),
+    logger,
+    recallTopK: 5,
+    allowDmInChannels: options.allowDmInChannels ?? false,
+  });
+  return { store, memory };
+}
+
+async function rowCount(store: ChromaMemoryStore): Promise<number> {
+  return store.count();
+}
+
+describe("MemoryService against a real Chroma", () => {
+  let prefix: string;
+  let memory: MemoryService;
+  let store: ChromaMemoryStore;
+
+  beforeEach(async () => {
+    prefix = `ms_${randomBytes(5).toString("hex")}`;
+    ({ memory, store } = await makeService(prefix));
+  });
+
+  it("saves, searches, lists, gets and deletes", async () => {
+    const saved = await memory.save(alice, { text: "결혼정장 업체명: 테일러온, 전화번호: 0507-1432-8816", source: "slack" });
+    await memory.save(alice, { text: "내일 오후 3시 치과 예약", source: "slack" });
+    expect(saved.id).toMatch(/^mem_\d+_[0-9a-f]{8}$/);
+
+    const [top] = await memory.search(alice, "테일러온 전화번호 뭐였지");
+    expect(top).toMatchObject({ id: saved.id, relevant: true });
+    expect(top!.ranks.keyword).toBe(1);
+    expect(top!.ranks.vector).toBeGreaterThanOrEqual(1);
+
+    const page = await memory.list(alice, { limit: 10 });
+    expect(page.items.map((m) => m.text).sort()).toEqual(
+      ["결혼정장 업체명: 테일러온, 전화번호: 0507-1432-8816", "내일 오후 3시 치과 예약"].sort(),
+    );
+    expect(page.nextCursor).toBeNull();
+    expect(await memory.get(alice, saved.id)).toMatchObject({ text: saved.text, userId: "U_ALICE", teamId: "T1" });
+
+    expect(await memory.delete(alice, saved.id)).toBe(true);
+    expect(await memory.get(alice, saved.id)).toBeUndefined();
+    expect((await memory.search(alice, "테일러온")).map((r) => r.id)).not.toContain(saved.id);
+    expect(await memory.delete(alice, saved.id)).toBe(false);
+  });
+
+  it("finds a phone number by its digits and by its last four", async () => {
+    const saved = await memory.save(alice, { text: "김철수 전화번호는 010-1234-5678", source: "slack" });
+    await memory.save(alice, { text: "엄마 생신 선물 고르기", source: "slack" });
+    expect((await memory.search(alice, "01012345678"))[0]!.id).toBe(saved.id);
+    expect((await memory.search(alice, "5678로 끝나는 번호"))[0]!.id).toBe(saved.id);
+  });
+
+  it("replaces a memory saved again with the same id, without duplicate rows", async () => {
+    const first = await memory.save(alice, { id: "mem_fixed", text: "주차 B2 37번", source: "import" });
+    const before = await rowCount(store);
+    await memory.save(alice, { id: "mem_fixed", text: "주차 B3 12번", source: "import" });
+    expect(await rowCount(store)).toBe(before);
+    expect((await memory.get(alice, first.id))!.text).toBe("주차 B3 12번");
+    const results = await memory.search(alice, "주차");
+    expect(results.filter((r) => r.id === "mem_fixed")).toHaveLength(1);
+    expect(results[0]!.text).toBe("주차 B3 12번");
+  });
+
+  it("rebuilds the BM25 index from Chroma after a restart", async () => {
+    const saved = await memory.save(alice, { text: "안경 도수 왼쪽 -2.75 오른쪽 -3.00", source: "slack" });
+    const restarted = await makeService(prefix);
+    expect(await restarted.memory.search(alice, "안경도수")).toEqual([]); // nothing indexed yet
+    expect(await restarted.memory.rebuildKeywordIndexes()).toBe(1);
+    const [top] = await restarted.memory.search(alice, "안경도수");
+    expect(top).toMatchObject({ id: saved.id, relevant: true, ranks: { keyword: 1 } });
+  });
+
+  it("pages through a long list with an opaque cursor", async () => {
+    await memory.saveMany(
+      alice,
+      Array.from({ length: 7 }, (_, i) => ({ text: `메모 ${i}번`, source: "import" as const })),
+    );
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await memory.list(alice, { limit: 3, cursor });
+      seen.push(...page.items.map((m) => m.id));
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    expect(new Set(seen).size).toBe(7);
+  });
+
+  it("rejects empty and over-long text, and a bad k", async () => {
+    await expect(memory.save(alice, { text: "   ", source: "admin" })).rejects.toSatisfy((e) => isAppError(e, "bad_request"));
+    await expect(memory.save(alice, { text: "가".repeat(4001), source: "admin" })).rejects.toSatisfy((e) =>
+      isAppError(e, "bad_request"),
+    );
+    await expect(memory.search(alice, "x", { k: 0 })).rejects.toSatisfy((e) => isAppError(e, "bad_request"));
+    await expect(memory.list(alice, { limit: 5, cursor: "not-a-cursor" })).rejects.toSatisfy((e) =>
+      isAppError(e, "bad_request"),
+    );
+  });
+
+  it("deletes all of one user's memories and nobody else's", async () => {
+    await memory.save(alice, { text: "alice 1", source: "slack" });
+    await memory.save(alice, { text: "alice 2", source: "slack" });
+    await memory.save(bob, { text: "bob 1", source: "slack" });
+    expect(await memory.deleteAll(alice)).toBe(2);
+    expect((await memory.list(alice, { limit: 10 })).items).toEqual([]);
+    expect((await memory.list(bob, { limit: 10 })).items.map((m) => m.text)).toEqual(["bob 1"]);
+  });
+
+  describe("isolation", () => {
+    it("never returns another user's memory, even with the same entity names", async () => {
+      const aliceDog = await memory.save(alice, { text: "또리 생일 8월 9일이야. 말티즈", source: "slack" });
+      const bobDog = await memory.save(bob, { text: "또리 생일은 3월 14일. 푸들", source: "slack" });
+      for (const query of ["또리 생일 언제야?", "또리", "3월 14일", "푸들"]) {
+        const aliceIds = (await memory.search(alice, query, { k: 10 })).map((r) => r.id);
+        const bobIds = (await memory.search(bob, query, { k: 10 })).map((r) => r.id);
+        expect(aliceIds).not.toContain(bobDog.id);
+        expect(bobIds).not.toContain(aliceDog.id);
+      }
+      expect(await memory.get(alice, bobDog.id)).toBeUndefined();
+      expect(await memory.delete(alice, bobDog.id)).toBe(false);
+      expect(await memory.get(bob, bobDog.id)).toBeDefined();
+    });
+
+    it("keeps teams apart for the same user id", async () => {
+      const other: MemoryScope = { teamId: "T2", userId: "U_ALICE" };
+      const saved = await memory.save(other, { text: "다른 워크스페이스의 비밀 프로젝트 Orion", source: "slack" });
+      expect((await memory.search(alice, "Orion")).map((r) => r.id)).not.toContain(saved.id);
+    });
+
+    it("recalls in a channel only what was said there or shared, never a DM", async () => {
+      const inDm = await memory.save(alice, { text: "연봉 협상 결과 6200만원", source: "slack", channelId: "D1", channelType: "im" });
+      const inChannel = await memory.save(alice, {
+        text: "연봉 테이블 공유 회의는 금요일",
+        source: "slack",
+        channelId: "C_TEAM",
+        channelType: "channel",
+      });
+      const elsewhere = await memory.save(alice, {
+        text: "연봉 이야기 다른 채널",
+        source: "slack",
+        channelId: "C_OTHER",
+        channelType: "channel",
+      });
+      const shared = await memory.save(alice, { text: "연봉 공지 공유용", source: "admin", extra: { shared: true } });
+
+      const inTeamChannel = { ...alice, channelId: "C_TEAM", channelType: "channel" as const };
+      const ids = (await memory.search(inTeamChannel, "연봉", { k: 10 })).map((r) => r.id);
+      expect(ids).toContain(inChannel.id);
+      expect(ids).toContain(shared.id);
+      expect(ids).not.toContain(inDm.id);
+      expect(ids).not.toContain(elsewhere.id);
+
+      const inDmScope = { ...alice, channelId: "D1", channelType: "im" as const };
+      const dmIds = (await memory.search(inDmScope, "연봉", { k: 10 })).map((r) => r.id);
+      expect(dmIds).toEqual(expect.arrayContaining([inDm.id, inChannel.id, elsewhere.id, shared.id]));
+    });
+
+    it("lets DMs into channels only when configured", async () => {
+      const open = await makeService(`${prefix}_open`, { allowDmInChannels: true });
+      const inDm = await open.memory.save(alice, { text: "비밀 메모 DM", source: "slack", channelId: "D1", channelType: "im" });
+      const ids = (await open.memory.search({ ...alice, channelId: "C_TEAM", channelType: "channel" }, "비밀 메모")).map(
+        (r) => r.id,
+      );
+      expect(ids).toContain(inDm.id);
+    });
+  });
+
+  it("ranks the newer of two memories of the same fact first", async () => {
+    const old = await memory.save(alice, { text: "하준이 어린이집 담임은 김선영 선생님", source: "slack", timestamp: Date.parse("2026-02-01") });
+    const newer = await memory.save(alice, {
+      text: "하준이 어린이집 담임 선생님 바뀜: 이지현 선생님",
+      source: "slack",
+      timestamp: Date.parse("2026-03-01"),
+    });
+    const ids = (await memory.search(alice, "하준이 어린이집 담임 선생님 누구야")).map((r) => r.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(old.id));
+  });
+
+  it("calls onSaved listeners with each saved memory", async () => {
+    const seen: string[] = [];
+    memory.onSaved((m) => seen.push(m.text));
+    await memory.saveMany(alice, [
+      { text: "a1", source: "import" },
+      { text: "a2", source: "import" },
+    ]);
+    expect(seen).toEqual(["a1", "a2"]);
+  });
+});
