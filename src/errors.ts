@@ -15,7 +15,11 @@ export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: AppErrorCode, message: string, options: { cause?: unknown; details?: Record<string, unknown> } = {}) {
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    options: { cause?: unknown; details?: Record<string, unknown> } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = "AppError";
     this.code = code;

@@ -54,7 +54,10 @@ export async function startAssistant(config: Config, options: StartOptions = {})
   // In local mode the terminal is the chat: logs go to stderr so they don't interleave with replies.
   const logger =
     options.logger ??
-    createLogger({ level: config.LOG_LEVEL, ...(mode === "local" ? { destination: process.stderr, pretty: false } : {}) });
+    createLogger({
+      level: config.LOG_LEVEL,
+      ...(mode === "local" ? { destination: process.stderr, pretty: false } : {}),
+    });
   const dataDir = resolve(config.DATA_DIR);
   await mkdir(dataDir, { recursive: true });
   const stops: Array<() => Promise<void>> = [];
@@ -68,11 +71,20 @@ export async function startAssistant(config: Config, options: StartOptions = {})
     // Ollama: probe once; local mode without it answers from memory alone.
     const probe = await probeOllama(config.OLLAMA_HOST);
     const llmOnline = probe.reachable && hasModel(probe.models, config.OLLAMA_CHAT_MODEL);
-    if (!probe.reachable) logger.warn({ host: config.OLLAMA_HOST }, "Ollama is unreachable: the language model is offline");
-    else if (!llmOnline) logger.warn({ model: config.OLLAMA_CHAT_MODEL }, "Ollama does not have the chat model (ollama pull it)");
+    if (!probe.reachable)
+      logger.warn({ host: config.OLLAMA_HOST }, "Ollama is unreachable: the language model is offline");
+    else if (!llmOnline)
+      logger.warn(
+        { model: config.OLLAMA_CHAT_MODEL },
+        "Ollama does not have the chat model (ollama pull it)",
+      );
     const llm: Llm | undefined =
       llmOnline || mode !== "local"
-        ? new OllamaLlm({ host: config.OLLAMA_HOST, model: config.OLLAMA_CHAT_MODEL, timeoutMs: config.LLM_TIMEOUT_MS })
+        ? new OllamaLlm({
+            host: config.OLLAMA_HOST,
+            model: config.OLLAMA_CHAT_MODEL,
+            timeoutMs: config.LLM_TIMEOUT_MS,
+          })
         : undefined;
 
     // Chroma (the configured server, or the chromadb package's own under DATA_DIR), embedder, memory.
@@ -144,8 +156,18 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       health: async () => ({
         status: "ok",
         slack: mode,
-        chroma: { url: chromaUrl, ok: await store.count().then(() => true, () => false) },
-        ollama: { host: config.OLLAMA_HOST, reachable: (await probeOllama(config.OLLAMA_HOST, 1000)).reachable, chatModel: config.OLLAMA_CHAT_MODEL },
+        chroma: {
+          url: chromaUrl,
+          ok: await store.count().then(
+            () => true,
+            () => false,
+          ),
+        },
+        ollama: {
+          host: config.OLLAMA_HOST,
+          reachable: (await probeOllama(config.OLLAMA_HOST, 1000)).reachable,
+          chatModel: config.OLLAMA_CHAT_MODEL,
+        },
         embedder: embedder.id,
       }),
     });
@@ -215,7 +237,12 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
   if (assistant.mode === "local") {
-    await runConsoleChat({ agent: assistant.agent, input: process.stdin, output: process.stdout, banner: banner(assistant) });
+    await runConsoleChat({
+      agent: assistant.agent,
+      input: process.stdin,
+      output: process.stdout,
+      banner: banner(assistant),
+    });
     await shutdown(0);
   }
 }

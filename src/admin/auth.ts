@@ -9,7 +9,9 @@ import { AppError } from "../errors.js";
 export function requireBearer(req: IncomingMessage, token: string): void {
   const header = req.headers.authorization ?? "";
   const match = /^Bearer\s+(.+)$/i.exec(header);
-  const given = createHash("sha256").update(match?.[1]?.trim() ?? "").digest();
+  const given = createHash("sha256")
+    .update(match?.[1]?.trim() ?? "")
+    .digest();
   const expected = createHash("sha256").update(token).digest();
   if (!match || !timingSafeEqual(given, expected)) {
     throw new AppError("unauthorized", "missing or wrong bearer token");

@@ -13,7 +13,8 @@ export function registerHistoryRoutes(router: Router, deps: { history: HistorySe
   router.add("DELETE", "/admin/history/:userId/:conversationId", async ({ params }) => {
     const userId = parseOr400(idSchema, params.userId, "userId");
     const conversationId = params.conversationId ?? "";
-    if (!conversationId || conversationId.length > 300) throw new AppError("bad_request", "conversationId is not valid");
+    if (!conversationId || conversationId.length > 300)
+      throw new AppError("bad_request", "conversationId is not valid");
     if (!(await deps.history.delete(userId, conversationId))) {
       throw new AppError("not_found", `no conversation ${conversationId} for user ${userId}`);
     }

@@ -43,7 +43,10 @@ export function memoryView(memory: Memory): { id: string; doc: string; meta: Rec
 }
 
 /** `/admin/memory/*`: list, search, add, delete one, delete all (with confirm=true). */
-export function registerMemoryRoutes(router: Router, deps: { memory: MemoryService; teamOf: (query: URLSearchParams) => string }): void {
+export function registerMemoryRoutes(
+  router: Router,
+  deps: { memory: MemoryService; teamOf: (query: URLSearchParams) => string },
+): void {
   const scopeOf = (params: Record<string, string>, query: URLSearchParams): MemoryScope => ({
     teamId: parseOr400(idSchema, deps.teamOf(query), "team"),
     userId: parseOr400(idSchema, params.userId, "userId"),
@@ -60,7 +63,8 @@ export function registerMemoryRoutes(router: Router, deps: { memory: MemoryServi
     const scope = scopeOf(params, query);
     const q = query.get("q")?.trim();
     if (!q) throw new AppError("bad_request", "q must not be empty", { details: { field: "q" } });
-    if (q.length > MAX_MEMORY_CHARS) throw new AppError("bad_request", `q must be at most ${MAX_MEMORY_CHARS} characters`);
+    if (q.length > MAX_MEMORY_CHARS)
+      throw new AppError("bad_request", `q must be at most ${MAX_MEMORY_CHARS} characters`);
     const k = intParam(query, "k", { min: 1, max: MAX_SEARCH_K, default: 5 });
     const results = await deps.memory.search(scope, q, { k });
     return {
@@ -89,8 +93,14 @@ export function registerMemoryRoutes(router: Router, deps: { memory: MemoryServi
       text: body.text,
       source: "admin",
       channelId: channel_id === undefined ? undefined : String(channel_id),
-      channelType: channel_type === undefined ? undefined : parseOr400(channelTypeSchema, channel_type, "metadata.channel_type"),
-      timestamp: timestamp === undefined ? undefined : parseOr400(z.number().int().positive(), timestamp, "metadata.timestamp"),
+      channelType:
+        channel_type === undefined
+          ? undefined
+          : parseOr400(channelTypeSchema, channel_type, "metadata.channel_type"),
+      timestamp:
+        timestamp === undefined
+          ? undefined
+          : parseOr400(z.number().int().positive(), timestamp, "metadata.timestamp"),
       extra,
     });
     return { status: 201, body: memoryView(memory) };
@@ -106,14 +116,17 @@ export function registerMemoryRoutes(router: Router, deps: { memory: MemoryServi
   router.add("DELETE", "/admin/memory/:userId/:id", async ({ params, query }) => {
     const scope = scopeOf(params, query);
     const id = parseOr400(idSchema, params.id, "id");
-    if (!(await deps.memory.delete(scope, id))) throw new AppError("not_found", `no memory ${id} for user ${scope.userId}`);
+    if (!(await deps.memory.delete(scope, id)))
+      throw new AppError("not_found", `no memory ${id} for user ${scope.userId}`);
     return { status: 200, body: { deleted: id } };
   });
 
   router.add("DELETE", "/admin/memory/:userId", async ({ params, query }) => {
     const scope = scopeOf(params, query);
     if (query.get("confirm") !== "true") {
-      throw new AppError("bad_request", "deleting all memories needs ?confirm=true", { details: { field: "confirm" } });
+      throw new AppError("bad_request", "deleting all memories needs ?confirm=true", {
+        details: { field: "confirm" },
+      });
     }
     return { status: 200, body: { deleted: await deps.memory.deleteAll(scope) } };
   });

@@ -68,7 +68,10 @@ export class AgentService implements TurnHandler {
     try {
       return { text: await this.converse(llm, messages, scope, at), mode: "llm" };
     } catch (err) {
-      if (this.options.degradeWhenModelFails && (isAppError(err, "llm_unavailable") || isAppError(err, "llm_timeout"))) {
+      if (
+        this.options.degradeWhenModelFails &&
+        (isAppError(err, "llm_unavailable") || isAppError(err, "llm_timeout"))
+      ) {
         this.log.warn({ err, eventId: turn.eventId }, "model unavailable; answering from memory alone");
         return { text: recallOnlyReply(lang, memories, facts), mode: "recall-only" };
       }
@@ -83,7 +86,13 @@ export class AgentService implements TurnHandler {
       if (response.toolCalls.length === 0) return response.content.trim();
       messages.push({ role: "assistant", content: response.content, toolCalls: response.toolCalls });
       for (const call of response.toolCalls) {
-        const result = await runTool({ call, scope, at, memory: this.options.memory, graph: this.options.graph });
+        const result = await runTool({
+          call,
+          scope,
+          at,
+          memory: this.options.memory,
+          graph: this.options.graph,
+        });
         this.log.debug({ tool: call.name }, "tool called");
         messages.push({ role: "tool", content: result, toolName: call.name });
       }

@@ -24,7 +24,9 @@ export function systemPrompt(lang: Lang, now: Date): string {
 
 /** Renders recalled memories as dated lines with their ids (so the model can forget one). */
 export function renderMemories(memories: RecalledMemory[]): string {
-  return memories.map((m) => `- (${new Date(m.timestamp).toISOString().slice(0, 10)}, id ${m.id}) ${m.text}`).join("\n");
+  return memories
+    .map((m) => `- (${new Date(m.timestamp).toISOString().slice(0, 10)}, id ${m.id}) ${m.text}`)
+    .join("\n");
 }
 
 /** The messages of one turn: system prompt + context sections, then the user's message. */
@@ -38,7 +40,8 @@ export function buildMessages(options: {
 }): ChatMessage[] {
   const sections = [systemPrompt(options.lang, options.now)];
   if (options.history) sections.push(options.history);
-  if (options.facts.length) sections.push(`${HEADERS.facts}\n${options.facts.map((f) => `- ${f}`).join("\n")}`);
+  if (options.facts.length)
+    sections.push(`${HEADERS.facts}\n${options.facts.map((f) => `- ${f}`).join("\n")}`);
   if (options.memories.length) sections.push(`${HEADERS.memories}\n${renderMemories(options.memories)}`);
   return [
     { role: "system", content: sections.join("\n\n") },
@@ -55,7 +58,10 @@ export function recallOnlyReply(lang: Lang, memories: RecalledMemory[], facts: s
   if (memories.length === 0 && facts.length === 0) {
     return `${head}\n${lang === "en" ? "I found nothing about that in your memories." : "관련된 기억을 찾지 못했어요."}`;
   }
-  const lines = [...facts.map((f) => `• ${f}`), ...memories.map((m) => `• ${m.text} (${new Date(m.timestamp).toISOString().slice(0, 10)})`)];
+  const lines = [
+    ...facts.map((f) => `• ${f}`),
+    ...memories.map((m) => `• ${m.text} (${new Date(m.timestamp).toISOString().slice(0, 10)})`),
+  ];
   return `${head}\n${lines.join("\n")}`;
 }
 

@@ -18,7 +18,11 @@ export const TOOL_SPECS: ToolSpec[] = [
   {
     name: "forget",
     description: "Delete one memory, by its id or by a description of it.",
-    parameters: { type: "object", properties: { id_or_query: { type: "string" } }, required: ["id_or_query"] },
+    parameters: {
+      type: "object",
+      properties: { id_or_query: { type: "string" } },
+      required: ["id_or_query"],
+    },
   },
   {
     name: "query_graph",
@@ -57,11 +61,14 @@ export async function runTool(options: {
       const target = arg("id_or_query");
       if (!target || !memory) return target ? "memory is unavailable" : "error: `id_or_query` is required";
       const deleted = await memory.forget(scope, target);
-      return deleted.length ? `deleted: ${deleted.map((m) => `${m.id} "${m.text}"`).join(", ")}` : "nothing matched";
+      return deleted.length
+        ? `deleted: ${deleted.map((m) => `${m.id} "${m.text}"`).join(", ")}`
+        : "nothing matched";
     }
     case "query_graph": {
       const entity = arg("entity");
-      if (!entity || !graph) return entity ? "the knowledge graph is unavailable" : "error: `entity` is required";
+      if (!entity || !graph)
+        return entity ? "the knowledge graph is unavailable" : "error: `entity` is required";
       const facts = await graph.entityFacts(scope, entity);
       return facts.length ? facts.join("\n") : `no facts about ${entity}`;
     }

@@ -27,7 +27,10 @@ export function isUsageError(err: unknown): err is AppError {
  *
  * @example parseCommandArgs(["--user", "U1"], { user: { type: "string" } }) // { user: "U1" }
  */
-export function parseCommandArgs<const T extends NonNullable<ParseArgsConfig["options"]>>(args: string[], options: T) {
+export function parseCommandArgs<const T extends NonNullable<ParseArgsConfig["options"]>>(
+  args: string[],
+  options: T,
+) {
   try {
     return parseArgs({ args, options, strict: true as const, allowPositionals: false as const }).values;
   } catch (err) {
@@ -58,7 +61,9 @@ export function intOption(
   if (value === undefined) return range.fallback;
   const n = Number(value);
   if (value.trim() === "" || !Number.isInteger(n) || n < range.min || n > range.max) {
-    throw usageError(`--${name} must be an integer from ${range.min} to ${range.max} (got ${JSON.stringify(value)})`);
+    throw usageError(
+      `--${name} must be an integer from ${range.min} to ${range.max} (got ${JSON.stringify(value)})`,
+    );
   }
   return n;
 }

@@ -28,7 +28,11 @@ export interface CliContext extends CliOutput {
  * Builds the context. Logs go to stderr as JSON so stdout stays clean for `--json`; without an
  * explicit LOG_LEVEL the CLI logs warnings only (the app's `info` start-up lines are noise here).
  */
-export function createCliContext(options: { config: Config; logLevelSet: boolean; output: CliOutput }): CliContext {
+export function createCliContext(options: {
+  config: Config;
+  logLevelSet: boolean;
+  output: CliOutput;
+}): CliContext {
   const logger = createLogger({
     level: options.logLevelSet ? options.config.LOG_LEVEL : "warn",
     destination: process.stderr,

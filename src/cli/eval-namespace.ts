@@ -18,9 +18,13 @@ export async function dropCollection(chromaUrl: string, name: string): Promise<v
   try {
     await client.deleteCollection({ name });
   } catch (err) {
-    throw new AppError("store_failed", `could not delete the eval collection ${name}: ${(err as Error).message}`, {
-      cause: err,
-      details: { collection: name },
-    });
+    throw new AppError(
+      "store_failed",
+      `could not delete the eval collection ${name}: ${(err as Error).message}`,
+      {
+        cause: err,
+        details: { collection: name },
+      },
+    );
   }
 }

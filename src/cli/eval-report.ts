@@ -24,7 +24,9 @@ export function formatRecallReport(report: RecallReport): string[] {
   const lines = [header, ...rows].map((row) =>
     row.map((cell, i) => (i === 0 ? cell.padEnd(FIRST_COLUMN) : cell.padStart(COLUMN))).join(""),
   );
-  const kinds = Object.entries(report.negativeByKind).map(([kind, v]) => `${kind} ${num(v.passRate)} (n=${v.n})`);
+  const kinds = Object.entries(report.negativeByKind).map(
+    ([kind, v]) => `${kind} ${num(v.passRate)} (n=${v.n})`,
+  );
   lines.push(
     "",
     `recall@${report.k} ${num(report.recallAtK)}, relevant-only recall@${report.k} ${num(report.relevantRecallAtK)}`,

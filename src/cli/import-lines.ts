@@ -21,8 +21,16 @@ export const importLineSchema = z.object({
   text: z
     .string()
     .refine((t) => t.trim() !== "", "must not be empty")
-    .refine((t) => t.normalize("NFC").trim().length <= MAX_MEMORY_CHARS, `is longer than ${MAX_MEMORY_CHARS} characters`),
-  ts: z.union([z.iso.datetime({ offset: true, error: TS_MESSAGE }), z.int().nonnegative({ error: TS_MESSAGE })], { error: TS_MESSAGE }).optional(),
+    .refine(
+      (t) => t.normalize("NFC").trim().length <= MAX_MEMORY_CHARS,
+      `is longer than ${MAX_MEMORY_CHARS} characters`,
+    ),
+  ts: z
+    .union(
+      [z.iso.datetime({ offset: true, error: TS_MESSAGE }), z.int().nonnegative({ error: TS_MESSAGE })],
+      { error: TS_MESSAGE },
+    )
+    .optional(),
   metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   channel_type: z.enum(["im", "mpim", "channel", "group"]).optional(),
   channel_id: z.string().max(64).optional(),
@@ -98,7 +106,8 @@ export function parseImportLines(options: ParseImportOptions): ParsedImport {
     }
     const row = toRow({ line, userId, team: options.team, data: parsed.data, now });
     const earlier = byId.get(row.input.id);
-    if (earlier) replaced.push({ line: earlier.line, message: `id ${row.input.id} appears again on line ${line}` });
+    if (earlier)
+      replaced.push({ line: earlier.line, message: `id ${row.input.id} appears again on line ${line}` });
     byId.set(row.input.id, row);
   });
   const rows = [...byId.values()].sort((a, b) => a.line - b.line);
@@ -107,8 +116,10 @@ export function parseImportLines(options: ParseImportOptions): ParsedImport {
 
 function toRow(a: { line: number; userId: string; team: string; data: ImportLine; now: number }): ImportRow {
   const { data } = a;
-  const timestamp = data.ts === undefined ? a.now : typeof data.ts === "number" ? data.ts : Date.parse(data.ts);
-  const id = data.id ?? stableId([a.team, a.userId, data.ts === undefined ? "" : String(timestamp), data.text]);
+  const timestamp =
+    data.ts === undefined ? a.now : typeof data.ts === "number" ? data.ts : Date.parse(data.ts);
+  const id =
+    data.id ?? stableId([a.team, a.userId, data.ts === undefined ? "" : String(timestamp), data.text]);
   return {
     line: a.line,
     userId: a.userId,

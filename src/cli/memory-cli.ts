@@ -18,7 +18,13 @@ import { searchCommand } from "./commands/search-command.js";
 import { createCliContext, DEFAULT_TEAM, type CliOutput } from "./context.js";
 
 /** Every subcommand, in usage order. */
-export const COMMANDS: readonly Command[] = [importCommand, searchCommand, listCommand, deleteCommand, evalCommand];
+export const COMMANDS: readonly Command[] = [
+  importCommand,
+  searchCommand,
+  listCommand,
+  deleteCommand,
+  evalCommand,
+];
 
 /** The usage text: one synopsis and summary per command, then the environment it reads. */
 export function usage(): string {

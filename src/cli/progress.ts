@@ -16,7 +16,12 @@ export interface Progress {
  * A cli-progress bar on a terminal; otherwise (a pipe, a log file, `--json`) plain
  * `label: done/total` lines on stderr, one per {@link PLAIN_PROGRESS_STEP} of the total.
  */
-export function createProgress(options: { label: string; total: number; output: CliOutput; plain: boolean }): Progress {
+export function createProgress(options: {
+  label: string;
+  total: number;
+  output: CliOutput;
+  plain: boolean;
+}): Progress {
   const { label, total, output } = options;
   if (!options.plain && output.stderrIsTty) {
     const bar = new cliProgress.SingleBar(

@@ -102,7 +102,10 @@ export function applyTriplets(
     const visibility = options.visibility ?? PRIVATE;
     if (same !== undefined && !visibilitiesOf(same).includes(visibility)) {
       // The same fact said again somewhere else: it may now be shown there too.
-      updates.push({ ...same, properties: { ...same.properties, visibilities: [...visibilitiesOf(same), visibility] } });
+      updates.push({
+        ...same,
+        properties: { ...same.properties, visibilities: [...visibilitiesOf(same), visibility] },
+      });
     }
     if (firstInBatch && isCurrent) {
       for (const old of currentInSlot) {
@@ -148,7 +151,10 @@ export function visibilitiesOf(relation: Pick<Relation, "properties">): string[]
 }
 
 /** Whether a relation may be shown where `allowed` visibilities apply (undefined: everywhere, e.g. in a DM). */
-export function isVisible(relation: Pick<Relation, "properties">, allowed: readonly string[] | undefined): boolean {
+export function isVisible(
+  relation: Pick<Relation, "properties">,
+  allowed: readonly string[] | undefined,
+): boolean {
   return allowed === undefined || visibilitiesOf(relation).some((v) => allowed.includes(v));
 }
 

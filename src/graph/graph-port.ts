@@ -18,7 +18,11 @@ export class AgentGraph implements GraphPort {
   }
 
   async entityFacts(scope: MemoryScope, name: string): Promise<string[]> {
-    const found = await this.graph.queryEntity({ ...scope, name, visibilities: visibleIn(scope, this.allowDmInChannels) });
+    const found = await this.graph.queryEntity({
+      ...scope,
+      name,
+      visibilities: visibleIn(scope, this.allowDmInChannels),
+    });
     return found?.lines ?? [];
   }
 }

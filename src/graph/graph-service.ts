@@ -188,7 +188,10 @@ export class GraphService {
     const lines: string[] = [];
     for (const name of names) {
       const facts = triplets
-        .filter(([source, relation]) => source.name === name && source.label === ENTITY_LABEL && isVisible(relation, input.visibilities))
+        .filter(
+          ([source, relation]) =>
+            source.name === name && source.label === ENTITY_LABEL && isVisible(relation, input.visibilities),
+        )
         .map(([, relation, target]) => factLine(relation, target.name));
       lines.push(...formatFactLines(name, facts));
     }
@@ -196,7 +199,9 @@ export class GraphService {
   }
 
   /** Current facts and history of one entity (by any surface form of its name), or undefined. */
-  async queryEntity(input: GraphUserKey & VisibilityFilter & { name: string }): Promise<EntityFacts | undefined> {
+  async queryEntity(
+    input: GraphUserKey & VisibilityFilter & { name: string },
+  ): Promise<EntityFacts | undefined> {
     const store = this.store(input);
     const entities = (await store.get()).filter((node) => node.label === ENTITY_LABEL);
     const known = new Set(entities.map((node) => foldText(node.name)));

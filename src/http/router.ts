@@ -40,7 +40,10 @@ export class Router {
   }
 
   /** The handler for a request, or undefined when no pattern matches the path. 405 when only the method differs. */
-  resolve(method: string, path: string): { handler: RouteHandler; params: Record<string, string> } | "method" | undefined {
+  resolve(
+    method: string,
+    path: string,
+  ): { handler: RouteHandler; params: Record<string, string> } | "method" | undefined {
     let pathMatched = false;
     for (const route of this.routes) {
       let result: ReturnType<typeof route.matcher>;
@@ -63,7 +66,8 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new AppError("bad_request", `body is larger than ${MAX_BODY_BYTES} bytes`);
+    if (size > MAX_BODY_BYTES)
+      throw new AppError("bad_request", `body is larger than ${MAX_BODY_BYTES} bytes`);
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString("utf8");
@@ -77,6 +81,9 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(text),
+  });
   res.end(text);
 }

@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
 import { toAppError } from "../errors.js";
@@ -66,9 +72,15 @@ export class HttpServer {
     if (url.pathname.startsWith("/admin/") && this.options.admin) {
       this.options.admin.guard?.(req);
       const found = this.options.admin.resolve(method, url.pathname);
-      if (found === "method") return sendJson(res, 405, { error: "method_not_allowed", message: `${method} is not allowed here` });
+      if (found === "method")
+        return sendJson(res, 405, { error: "method_not_allowed", message: `${method} is not allowed here` });
       if (found) {
-        const result = await found.handler({ req, params: found.params, query: url.searchParams, json: () => readJson(req) });
+        const result = await found.handler({
+          req,
+          params: found.params,
+          query: url.searchParams,
+          json: () => readJson(req),
+        });
         sendJson(res, result.status, result.body);
         return;
       }
@@ -85,7 +97,10 @@ export class HttpServer {
       return;
     }
     const message = status >= 500 ? "internal error" : appError.message;
-    sendJson(res, status, { error: appError.code, message, ...(appError.details && status < 500 ? { details: appError.details } : {}) });
+    sendJson(res, status, {
+      error: appError.code,
+      message,
+      ...(appError.details && status < 500 ? { details: appError.details } : {}),
+    });
   }
 }
-

@@ -25,9 +25,13 @@ export function ollamaError(err: unknown, what: string, host: string): AppError 
       details: { status: e.status_code },
     });
   }
-  return new AppError("llm_unavailable", `${what}: Ollama at ${host} is unreachable (${e?.message ?? String(err)})`, {
-    cause: err,
-  });
+  return new AppError(
+    "llm_unavailable",
+    `${what}: Ollama at ${host} is unreachable (${e?.message ?? String(err)})`,
+    {
+      cause: err,
+    },
+  );
 }
 
 /** Whether an Ollama server answers at `host`, and which models it has. Never throws. */
@@ -39,7 +43,10 @@ export async function probeOllama(
     const res = await fetch(new URL("/api/tags", host), { signal: AbortSignal.timeout(timeoutMs) });
     if (!res.ok) return { reachable: false, models: [] };
     const body = (await res.json()) as { models?: Array<{ name?: string; model?: string }> };
-    return { reachable: true, models: (body.models ?? []).map((m) => m.name ?? m.model ?? "").filter(Boolean) };
+    return {
+      reachable: true,
+      models: (body.models ?? []).map((m) => m.name ?? m.model ?? "").filter(Boolean),
+    };
   } catch {
     // unreachable is an answer, not an error: the caller decides what offline means
     return { reachable: false, models: [] };

@@ -31,7 +31,8 @@ export class OllamaEmbedder implements Embedder {
     const client = new Ollama({ host: options.host, fetch: timeoutFetch(options.timeoutMs) });
     const probe = new OllamaEmbedder(client, options, 0);
     const [vector] = await probe.embed(["dimension probe"]);
-    if (!vector?.length) throw new AppError("embed_failed", `Ollama model ${options.model} returned an empty embedding`);
+    if (!vector?.length)
+      throw new AppError("embed_failed", `Ollama model ${options.model} returned an empty embedding`);
     return new OllamaEmbedder(client, options, vector.length);
   }
 
@@ -47,7 +48,10 @@ export class OllamaEmbedder implements Embedder {
         throw new AppError("embed_failed", e.message, { cause: err });
       }
       if (embeddings.length !== batch.length) {
-        throw new AppError("embed_failed", `Ollama returned ${embeddings.length} vectors for ${batch.length} texts`);
+        throw new AppError(
+          "embed_failed",
+          `Ollama returned ${embeddings.length} vectors for ${batch.length} texts`,
+        );
       }
       out.push(...embeddings);
     }

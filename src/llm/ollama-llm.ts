@@ -75,7 +75,11 @@ function toLlamaMessage(message: ChatMessage): LiMessage<ToolCallLLMMessageOptio
       role: "assistant",
       content: message.content,
       options: {
-        toolCall: message.toolCalls.map((c, i) => ({ id: `${c.name}-${i}`, name: c.name, input: JSON.stringify(c.arguments) })),
+        toolCall: message.toolCalls.map((c, i) => ({
+          id: `${c.name}-${i}`,
+          name: c.name,
+          input: JSON.stringify(c.arguments),
+        })),
       },
     };
   }

@@ -14,15 +14,15 @@ const toBolt: Record<string, LogLevel> = {
 /** Bolt's logger interface (`getLevel/setLevel/setName` + four levels) over a pino child logger. */
 export function boltLogger(base: Logger): BoltLogger {
   let logger = base.child({ component: "bolt" });
-  const format = (msgs: unknown[]) => msgs.map((m) => (typeof m === "string" ? m : JSON.stringify(m))).join(" ");
+  const format = (msgs: unknown[]) =>
+    msgs.map((m) => (typeof m === "string" ? m : JSON.stringify(m))).join(" ");
   return {
     debug: (...msgs) => logger.debug(format(msgs)),
     info: (...msgs) => logger.info(format(msgs)),
     warn: (...msgs) => logger.warn(format(msgs)),
     error: (...msgs) => logger.error(format(msgs)),
-    setLevel: (level: LogLevel) => {
-      logger.level = level === LogLevel.DEBUG ? "debug" : level;
-    },
+    // LOG_LEVEL governs: Bolt sets INFO on its logger at start, which must not unmute a silent run.
+    setLevel: () => undefined,
     getLevel: () => toBolt[logger.level] ?? LogLevel.INFO,
     setName: (name: string) => {
       logger = base.child({ component: "bolt", name });

@@ -60,13 +60,20 @@ export class ChromaMemoryStore {
         metadata: { "hnsw:space": "cosine", embedder: options.embedder.id },
       })) as Collection;
     } catch (err) {
-      throw new AppError("store_failed", `Chroma at ${options.chromaUrl} is unreachable: ${(err as Error).message}`, {
-        cause: err,
-      });
+      throw new AppError(
+        "store_failed",
+        `Chroma at ${options.chromaUrl} is unreachable: ${(err as Error).message}`,
+        {
+          cause: err,
+        },
+      );
     }
     const space = (collection.metadata as Record<string, unknown> | undefined)?.["hnsw:space"];
     if (space !== "cosine") {
-      throw new AppError("store_failed", `Chroma collection ${collectionName} is not in cosine space (${String(space)})`);
+      throw new AppError(
+        "store_failed",
+        `Chroma collection ${collectionName} is not in cosine space (${String(space)})`,
+      );
     }
     const index = await Settings.withEmbedModel(embedding, () => VectorStoreIndex.fromVectorStore(store));
     return new ChromaMemoryStore(store, index, collection, embedding, collectionName);
@@ -148,7 +155,11 @@ export class ChromaMemoryStore {
   }
 
   async get(scope: MemoryScope, id: string): Promise<Memory | undefined> {
-    const [memory] = await this.page({ where: this.ownerWhere(scope, { ref_doc_id: id }), limit: 1, offset: 0 });
+    const [memory] = await this.page({
+      where: this.ownerWhere(scope, { ref_doc_id: id }),
+      limit: 1,
+      offset: 0,
+    });
     return memory;
   }
 
@@ -159,7 +170,9 @@ export class ChromaMemoryStore {
 
   async delete(scope: MemoryScope, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.wrap("delete", () => this.collection.delete({ where: this.ownerWhere(scope, { ref_doc_id: { $in: ids } }) }));
+    await this.wrap("delete", () =>
+      this.collection.delete({ where: this.ownerWhere(scope, { ref_doc_id: { $in: ids } }) }),
+    );
   }
 
   async deleteAll(scope: MemoryScope): Promise<void> {
@@ -179,7 +192,11 @@ export class ChromaMemoryStore {
     return this.wrap("count", () => this.collection.count());
   }
 
-  private async page(options: { where?: Record<string, unknown>; limit: number; offset: number }): Promise<Memory[]> {
+  private async page(options: {
+    where?: Record<string, unknown>;
+    limit: number;
+    offset: number;
+  }): Promise<Memory[]> {
     return this.wrap("get", async () => {
       const rows = await this.collection.get({
         ...(options.where ? { where: options.where as never } : {}),
@@ -189,7 +206,8 @@ export class ChromaMemoryStore {
       });
       return rows.ids.map((rowId, i) => {
         const meta = (rows.metadatas[i] ?? {}) as Record<string, unknown>;
-        const id = typeof meta.ref_doc_id === "string" && meta.ref_doc_id !== "None" ? meta.ref_doc_id : rowId;
+        const id =
+          typeof meta.ref_doc_id === "string" && meta.ref_doc_id !== "None" ? meta.ref_doc_id : rowId;
         return fromMetadata(id, rows.documents[i] ?? "", meta);
       });
     });
@@ -213,5 +231,8 @@ export class ChromaMemoryStore {
 
 /** Chroma names allow [a-zA-Z0-9._-], 3–512 characters, starting and ending alphanumeric. */
 export function collectionNameFor(prefix: string, embedderId: string): string {
-  return `${prefix}_${embedderId}`.replace(/[^a-zA-Z0-9._-]+/g, "_").replace(/^[^a-zA-Z0-9]+|[^a-zA-Z0-9]+$/g, "").slice(0, 200);
+  return `${prefix}_${embedderId}`
+    .replace(/[^a-zA-Z0-9._-]+/g, "_")
+    .replace(/^[^a-zA-Z0-9]+|[^a-zA-Z0-9]+$/g, "")
+    .slice(0, 200);
 }

@@ -9,7 +9,8 @@ export const EXTRA_PREFIX = "x_";
  */
 export function visibilityOf(memory: Pick<Memory, "channelType" | "channelId" | "extra">): string {
   if (memory.extra?.shared === true) return "shared";
-  if (memory.channelType === "channel" || memory.channelType === "group") return `channel:${memory.channelId}`;
+  if (memory.channelType === "channel" || memory.channelType === "group")
+    return `channel:${memory.channelId}`;
   return "private";
 }
 

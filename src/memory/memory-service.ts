@@ -72,7 +72,10 @@ export class MemoryService implements MemoryPort {
       }
       count += page.length;
     }
-    this.log.info({ memories: count, users: this.options.keywordIndexes.size }, "BM25 indexes rebuilt from Chroma");
+    this.log.info(
+      { memories: count, users: this.options.keywordIndexes.size },
+      "BM25 indexes rebuilt from Chroma",
+    );
     return count;
   }
 
@@ -95,7 +98,11 @@ export class MemoryService implements MemoryPort {
    * Hybrid search in `scope`: vector + BM25 candidates fused by RRF. In a channel, only what was said
    * there (or shared) is searched. All results, relevant or not; see `recall` for the relevant ones.
    */
-  async search(scope: MemoryScope, query: string, options: { k?: number; queryVector?: number[] } = {}): Promise<SearchResult[]> {
+  async search(
+    scope: MemoryScope,
+    query: string,
+    options: { k?: number; queryVector?: number[] } = {},
+  ): Promise<SearchResult[]> {
     const k = options.k ?? this.options.recallTopK;
     if (!Number.isInteger(k) || k < 1 || k > MAX_SEARCH_K) {
       throw new AppError("bad_request", `k must be an integer from 1 to ${MAX_SEARCH_K}`);
@@ -128,7 +135,9 @@ export class MemoryService implements MemoryPort {
   async recall(scope: MemoryScope, query: string): Promise<RecalledMemory[]> {
     if (!query.trim()) return [];
     const results = await this.search(scope, query);
-    return results.filter((r) => r.relevant).map((r) => ({ id: r.id, text: r.text, timestamp: r.timestamp, score: r.score }));
+    return results
+      .filter((r) => r.relevant)
+      .map((r) => ({ id: r.id, text: r.text, timestamp: r.timestamp, score: r.score }));
   }
 
   remember(scope: MemoryScope, text: string, at: number): Promise<Memory> {
@@ -161,7 +170,10 @@ export class MemoryService implements MemoryPort {
   }
 
   /** One page of the user's memories; the cursor is opaque. */
-  async list(scope: MemoryScope, options: { limit: number; cursor?: string | undefined }): Promise<{ items: Memory[]; nextCursor: string | null }> {
+  async list(
+    scope: MemoryScope,
+    options: { limit: number; cursor?: string | undefined },
+  ): Promise<{ items: Memory[]; nextCursor: string | null }> {
     const offset = options.cursor ? decodeCursor(options.cursor) : 0;
     const items = await this.options.store.list(scope, { limit: options.limit, offset });
     return { items, nextCursor: items.length === options.limit ? encodeCursor(offset + items.length) : null };
@@ -222,7 +234,9 @@ function keywordDoc(memory: Memory): KeywordDoc {
 }
 
 function docVisibility(doc: KeywordDoc): string {
-  return doc.visibility ?? visibilityOf({ channelId: doc.channelId, channelType: doc.channelType as ChannelType });
+  return (
+    doc.visibility ?? visibilityOf({ channelId: doc.channelId, channelType: doc.channelType as ChannelType })
+  );
 }
 
 function encodeCursor(offset: number): string {

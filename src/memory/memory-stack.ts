@@ -90,7 +90,8 @@ export async function chooseEmbedder(config: Config, probe: OllamaProbe, logger:
     config.EMBEDDER === "ollama" ||
     (config.EMBEDDER === "auto" && probe.reachable && hasModel(probe.models, config.OLLAMA_EMBED_MODEL));
   if (!wantOllama) {
-    if (config.EMBEDDER === "auto") logger.warn("using the built-in offline embedder (no Ollama embedding model)");
+    if (config.EMBEDDER === "auto")
+      logger.warn("using the built-in offline embedder (no Ollama embedding model)");
     return new OfflineEmbedder();
   }
   return OllamaEmbedder.create({

@@ -3,7 +3,12 @@ import type { QueryBundle } from "@llamaindex/core/query-engine";
 import { type NodeWithScore, TextNode } from "@llamaindex/core/schema";
 import { extractText } from "@llamaindex/core/utils";
 import type { ChromaMemoryStore } from "./chroma-memory-store.js";
-import { type HybridResult, type KeywordCandidate, rankHybrid, type VectorCandidate } from "./hybrid-ranking.js";
+import {
+  type HybridResult,
+  type KeywordCandidate,
+  rankHybrid,
+  type VectorCandidate,
+} from "./hybrid-ranking.js";
 import type { KeywordDoc, KeywordIndex } from "./keyword-index.js";
 
 /**
@@ -37,7 +42,11 @@ export class VectorMemoryRetriever extends BaseRetriever {
     const vector = this.options.queryVector ?? (await store.embedQuery(queryText(bundle)));
     const hits = await store.query({ ...scope, vector });
     return hits.map((hit) => ({
-      node: new TextNode({ id_: hit.memory.id, text: hit.memory.text, metadata: { timestamp: hit.memory.timestamp } }),
+      node: new TextNode({
+        id_: hit.memory.id,
+        text: hit.memory.text,
+        metadata: { timestamp: hit.memory.timestamp },
+      }),
       score: hit.similarity,
     }));
   }
@@ -46,7 +55,11 @@ export class VectorMemoryRetriever extends BaseRetriever {
 /** BM25 over the user's own keyword index (Korean-aware tokenizer). Score = BM25; metadata carries coverage. */
 export class BM25Retriever extends BaseRetriever {
   constructor(
-    private readonly options: { index: KeywordIndex; topK: number; filter?: ((doc: KeywordDoc) => boolean) | undefined },
+    private readonly options: {
+      index: KeywordIndex;
+      topK: number;
+      filter?: ((doc: KeywordDoc) => boolean) | undefined;
+    },
   ) {
     super();
   }
@@ -113,7 +126,9 @@ export class FusionRetriever extends BaseRetriever {
       keyword,
       topK: this.options.topK,
       ...(this.options.minSimilarity !== undefined ? { minSimilarity: this.options.minSimilarity } : {}),
-      ...(this.options.minKeywordCoverage !== undefined ? { minKeywordCoverage: this.options.minKeywordCoverage } : {}),
+      ...(this.options.minKeywordCoverage !== undefined
+        ? { minKeywordCoverage: this.options.minKeywordCoverage }
+        : {}),
     });
   }
 

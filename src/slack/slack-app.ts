@@ -39,8 +39,16 @@ export function createSlackApp(options: SlackAppOptions): SlackFrontEnd {
   const clientOptions = options.apiUrl ? { slackApiUrl: options.apiUrl } : {};
   const socket = Boolean(options.appToken);
   const receiver = socket
-    ? new SocketModeReceiver({ appToken: options.appToken!, logger: boltLog, installerOptions: { clientOptions } })
-    : new HTTPReceiver({ signingSecret: options.signingSecret ?? "", logger: boltLog, processBeforeResponse: false });
+    ? new SocketModeReceiver({
+        appToken: options.appToken!,
+        logger: boltLog,
+        installerOptions: { clientOptions },
+      })
+    : new HTTPReceiver({
+        signingSecret: options.signingSecret ?? "",
+        logger: boltLog,
+        processBeforeResponse: false,
+      });
   const app = new App({
     token: options.botToken,
     receiver,
@@ -55,7 +63,8 @@ export function createSlackApp(options: SlackAppOptions): SlackFrontEnd {
 
   // The one place a failed listener is reported (the user already got a friendly reply).
   const reportError = async ({ error, body }: ExtendedErrorHandlerArgs): Promise<void> => {
-    const envelope = body as { event_id?: string; team_id?: string; event?: { channel?: string } } | undefined;
+    const envelope = body as
+      { event_id?: string; team_id?: string; event?: { channel?: string } } | undefined;
     logger.error(
       {
         err: error.original ?? error,

@@ -42,7 +42,10 @@ describe("admin API", () => {
   });
 
   it("adds, lists, gets, searches and deletes memories", async () => {
-    const added = await post("U_ALICE", { text: "결혼정장 업체명: 슈트패브릭, 전화번호: 0507-1370-9606", metadata: { category: "wedding" } });
+    const added = await post("U_ALICE", {
+      text: "결혼정장 업체명: 슈트패브릭, 전화번호: 0507-1370-9606",
+      metadata: { category: "wedding" },
+    });
     expect(added.status).toBe(201);
     const memory = (await added.json()) as MemoryView;
     expect(memory).toMatchObject({
@@ -60,8 +63,16 @@ describe("admin API", () => {
     const one = await t.admin(`/admin/memory/U_ALICE/${memory.id}`);
     expect(((await one.json()) as MemoryView).doc).toBe(memory.doc);
 
-    const search = (await (await t.admin(`/admin/memory/search/U_ALICE?q=${encodeURIComponent("슈트패브릭 번호")}&k=3`)).json()) as {
-      results: Array<{ id: string; score: number; relevant: boolean; ranks: { vector: number | null; bm25: number | null }; scores: { bm25: number | null } }>;
+    const search = (await (
+      await t.admin(`/admin/memory/search/U_ALICE?q=${encodeURIComponent("슈트패브릭 번호")}&k=3`)
+    ).json()) as {
+      results: Array<{
+        id: string;
+        score: number;
+        relevant: boolean;
+        ranks: { vector: number | null; bm25: number | null };
+        scores: { bm25: number | null };
+      }>;
     };
     expect(search.results[0]).toMatchObject({ id: memory.id, relevant: true, ranks: { bm25: 1 } });
     expect(search.results[0]!.score).toBeGreaterThan(0);
@@ -86,7 +97,9 @@ describe("admin API", () => {
   it("never shows one user's memories under another user's id", async () => {
     const alice = (await (await post("U_A1", { text: "또리 생일 8월 9일" })).json()) as MemoryView;
     const bob = (await (await post("U_B1", { text: "또리 생일 3월 14일" })).json()) as MemoryView;
-    const search = (await (await t.admin(`/admin/memory/search/U_A1?q=${encodeURIComponent("또리 생일")}&k=10`)).json()) as {
+    const search = (await (
+      await t.admin(`/admin/memory/search/U_A1?q=${encodeURIComponent("또리 생일")}&k=10`)
+    ).json()) as {
       results: Array<{ id: string }>;
     };
     expect(search.results.map((r) => r.id)).toEqual([alice.id]);

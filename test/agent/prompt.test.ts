@@ -4,7 +4,12 @@ import { buildMessages, HEADERS, recallOnlyReply, systemPrompt } from "../../src
 import { parseRememberRequest } from "../../src/agent/remember-intent.js";
 
 const now = new Date("2026-05-01T09:00:00Z");
-const memory = { id: "mem_1", text: "또리 생일 8월 9일이야", timestamp: Date.parse("2026-01-07T03:37:34Z"), score: 0.03 };
+const memory = {
+  id: "mem_1",
+  text: "또리 생일 8월 9일이야",
+  timestamp: Date.parse("2026-01-07T03:37:34Z"),
+  score: 0.03,
+};
 
 describe("systemPrompt", () => {
   it("asks for answers in the user's language", () => {

@@ -57,7 +57,10 @@ export async function createCliHarness(chromaUrl: string): Promise<CliHarness> {
     run: (args, env = {}) => runCli(args, { cwd: dir, env: { ...baseEnv, ...env } }),
     async writeJsonl(name, rows) {
       const file = path.join(dir, name);
-      await writeFile(file, rows.map((r) => (typeof r === "string" ? r : JSON.stringify(r))).join("\n") + "\n");
+      await writeFile(
+        file,
+        rows.map((r) => (typeof r === "string" ? r : JSON.stringify(r))).join("\n") + "\n",
+      );
       return file;
     },
     async cleanup() {

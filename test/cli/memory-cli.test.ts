@@ -7,7 +7,12 @@ interface ListJson {
   nextCursor: string | null;
 }
 interface SearchJson {
-  results: Array<{ id: string; rank: number; relevant: boolean; ranks: { vector?: number; keyword?: number } }>;
+  results: Array<{
+    id: string;
+    rank: number;
+    relevant: boolean;
+    ranks: { vector?: number; keyword?: number };
+  }>;
 }
 
 /** Two users' memories: ISO ts with and without offset, epoch-ms ts, no ts/id, flat metadata. */
@@ -55,114 +60,174 @@ afterAll(async () => {
 });
 
 describe.concurrent("memory CLI", () => {
-  it("imports JSON lines per user and re-importing the same file keeps the same rows", async () => {
-    const team = newTeam();
-    await importAs(team);
-    await importAs(team);
-    const first = await listJson(team, "U1");
-    // Imported twice, listed once: three rows, not six (the line without an id gets a stable one).
-    expect(first.items).toHaveLength(3);
-    expect(first.items.map((m) => m.id).sort()).toEqual(["m1", "m2", expect.stringMatching(/^imp_[0-9a-f]{24}$/)].sort());
-    const byId = new Map(first.items.map((m) => [m.id, m]));
-    expect(byId.get("m1")?.timestamp).toBe("2026-01-03T10:00:00.000Z");
-    expect(byId.get("m2")?.timestamp).toBe(new Date(1767500000000).toISOString());
-    expect(first.items.find((m) => m.id.startsWith("imp_"))?.extra).toEqual({ topic: "home", pinned: true });
-  }, TEST_TIMEOUT_MS);
+  it(
+    "imports JSON lines per user and re-importing the same file keeps the same rows",
+    async () => {
+      const team = newTeam();
+      await importAs(team);
+      await importAs(team);
+      const first = await listJson(team, "U1");
+      // Imported twice, listed once: three rows, not six (the line without an id gets a stable one).
+      expect(first.items).toHaveLength(3);
+      expect(first.items.map((m) => m.id).sort()).toEqual(
+        ["m1", "m2", expect.stringMatching(/^imp_[0-9a-f]{24}$/)].sort(),
+      );
+      const byId = new Map(first.items.map((m) => [m.id, m]));
+      expect(byId.get("m1")?.timestamp).toBe("2026-01-03T10:00:00.000Z");
+      expect(byId.get("m2")?.timestamp).toBe(new Date(1767500000000).toISOString());
+      expect(first.items.find((m) => m.id.startsWith("imp_"))?.extra).toEqual({
+        topic: "home",
+        pinned: true,
+      });
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it("reports each bad line with its number, imports the good ones and exits 1", async () => {
-    const team = newTeam();
-    const bad = await harness.writeJsonl(`bad-${team}.jsonl`, [
-      { id: "b1", text: "첫 번째 기억: 주차는 B2 층" },
-      "{not json",
-      { id: "b3", text: "세 번째 기억: 우산은 현관에", ts: "2026-03-01T00:00:00Z" },
-      { id: "b4", text: "   " },
-      { id: "b5", text: "날짜가 틀린 기억", ts: "next tuesday" },
-    ]);
-    const run = await harness.run(["import", "--file", bad, "--user", "U3", "--team", team, "--json"]);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(new RegExp(`bad-${team}\\.jsonl:2: skipped: not valid JSON`));
-    expect(run.stderr).toMatch(/:4: skipped: text: must not be empty/);
-    expect(run.stderr).toMatch(/:5: skipped: ts: must be an ISO 8601 date-time or ms since the epoch/);
-    expect(run.lines).toContain("imported 2, skipped 3");
-    const summary = lastJson<{ imported: number; skipped: number; errors: Array<{ line: number }> }>(run);
-    expect(summary.imported).toBe(2);
-    expect(summary.errors.map((e) => e.line)).toEqual([2, 4, 5]);
-    expect((await listJson(team, "U3")).items.map((m) => m.id).sort()).toEqual(["b1", "b3"]);
-  }, TEST_TIMEOUT_MS);
+  it(
+    "reports each bad line with its number, imports the good ones and exits 1",
+    async () => {
+      const team = newTeam();
+      const bad = await harness.writeJsonl(`bad-${team}.jsonl`, [
+        { id: "b1", text: "첫 번째 기억: 주차는 B2 층" },
+        "{not json",
+        { id: "b3", text: "세 번째 기억: 우산은 현관에", ts: "2026-03-01T00:00:00Z" },
+        { id: "b4", text: "   " },
+        { id: "b5", text: "날짜가 틀린 기억", ts: "next tuesday" },
+      ]);
+      const run = await harness.run(["import", "--file", bad, "--user", "U3", "--team", team, "--json"]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(new RegExp(`bad-${team}\\.jsonl:2: skipped: not valid JSON`));
+      expect(run.stderr).toMatch(/:4: skipped: text: must not be empty/);
+      expect(run.stderr).toMatch(/:5: skipped: ts: must be an ISO 8601 date-time or ms since the epoch/);
+      expect(run.lines).toContain("imported 2, skipped 3");
+      const summary = lastJson<{ imported: number; skipped: number; errors: Array<{ line: number }> }>(run);
+      expect(summary.imported).toBe(2);
+      expect(summary.errors.map((e) => e.line)).toEqual([2, 4, 5]);
+      expect((await listJson(team, "U3")).items.map((m) => m.id).sort()).toEqual(["b1", "b3"]);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it("search ranks the matching memory first, with both retrievers' ranks, and stays in the user's scope", async () => {
-    const team = sharedTeam;
-    const own = await harness.run(["search", "--user", "U1", "--team", team, "--query", "또리 생일 언제야", "--json"]);
-    expect(own.code, own.stderr).toBe(0);
-    const [best, ...rest] = lastJson<SearchJson>(own).results;
-    expect(best).toMatchObject({ id: "m1", rank: 1, relevant: true, ranks: { vector: 1, keyword: 1 } });
-    expect(rest.every((r) => !r.relevant)).toBe(true);
+  it(
+    "search ranks the matching memory first, with both retrievers' ranks, and stays in the user's scope",
+    async () => {
+      const team = sharedTeam;
+      const own = await harness.run([
+        "search",
+        "--user",
+        "U1",
+        "--team",
+        team,
+        "--query",
+        "또리 생일 언제야",
+        "--json",
+      ]);
+      expect(own.code, own.stderr).toBe(0);
+      const [best, ...rest] = lastJson<SearchJson>(own).results;
+      expect(best).toMatchObject({ id: "m1", rank: 1, relevant: true, ranks: { vector: 1, keyword: 1 } });
+      expect(rest.every((r) => !r.relevant)).toBe(true);
 
-    // U2 never said it: only U2's own memory can come back, and not as relevant.
-    const other = await harness.run(["search", "--user", "U2", "--team", team, "--query", "또리 생일 언제야"]);
-    expect(other.code, other.stderr).toBe(0);
-    expect(other.lines[0]).toMatch(/^1\. m4 {2}score \d\.\d{4} {2}not relevant {2}vector #1/);
-    expect(other.lines).toEqual([expect.stringMatching(/^1\. m4 /), expect.stringContaining("보리 예방접종은 5월 2일")]);
-  }, TEST_TIMEOUT_MS);
+      // U2 never said it: only U2's own memory can come back, and not as relevant.
+      const other = await harness.run([
+        "search",
+        "--user",
+        "U2",
+        "--team",
+        team,
+        "--query",
+        "또리 생일 언제야",
+      ]);
+      expect(other.code, other.stderr).toBe(0);
+      expect(other.lines[0]).toMatch(/^1\. m4 {2}score \d\.\d{4} {2}not relevant {2}vector #1/);
+      expect(other.lines).toEqual([
+        expect.stringMatching(/^1\. m4 /),
+        expect.stringContaining("보리 예방접종은 5월 2일"),
+      ]);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it("deletes one memory by id (a second delete finds nothing) and all of a user's with --all --yes", async () => {
-    const team = newTeam();
-    await importAs(team);
-    const del = await harness.run(["delete", "--user", "U1", "--team", team, "--id", "m2"]);
-    expect(del.code, del.stderr).toBe(0);
-    expect(del.lines).toEqual(["deleted 1"]);
-    const again = await harness.run(["delete", "--user", "U1", "--team", team, "--id", "m2"]);
-    expect(again.code).toBe(1);
-    expect(again.stderr.trim().split("\n")).toEqual([`error: user U1 of team ${team} has no memory m2`]);
+  it(
+    "deletes one memory by id (a second delete finds nothing) and all of a user's with --all --yes",
+    async () => {
+      const team = newTeam();
+      await importAs(team);
+      const del = await harness.run(["delete", "--user", "U1", "--team", team, "--id", "m2"]);
+      expect(del.code, del.stderr).toBe(0);
+      expect(del.lines).toEqual(["deleted 1"]);
+      const again = await harness.run(["delete", "--user", "U1", "--team", team, "--id", "m2"]);
+      expect(again.code).toBe(1);
+      expect(again.stderr.trim().split("\n")).toEqual([`error: user U1 of team ${team} has no memory m2`]);
 
-    const all = await harness.run(["delete", "--user", "U2", "--team", team, "--all", "--yes", "--json"]);
-    expect(all.code, all.stderr).toBe(0);
-    expect(lastJson(all)).toEqual({ deleted: 1 });
-    const u1 = await listJson(team, "U1");
-    expect(u1.items.map((m) => m.id).sort()).toEqual(["m1", expect.stringMatching(/^imp_/)].sort());
-  }, TEST_TIMEOUT_MS);
+      const all = await harness.run(["delete", "--user", "U2", "--team", team, "--all", "--yes", "--json"]);
+      expect(all.code, all.stderr).toBe(0);
+      expect(lastJson(all)).toEqual({ deleted: 1 });
+      const u1 = await listJson(team, "U1");
+      expect(u1.items.map((m) => m.id).sort()).toEqual(["m1", expect.stringMatching(/^imp_/)].sort());
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it("exits 2 with the usage text on bad arguments", async () => {
-    const missing = await harness.run(["search", "--user", "U1"]);
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain("error: --query is required");
-    expect(missing.stderr).toContain("usage: npm run memory -- search --user U --query Q");
-    expect(missing.stdout).toBe("");
-    const unconfirmed = await harness.run(["delete", "--user", "U1", "--team", sharedTeam, "--all"]);
-    expect(unconfirmed.code).toBe(2);
-    expect(unconfirmed.stderr).toContain("error: --all deletes every memory of the user: add --yes to confirm");
-  }, TEST_TIMEOUT_MS);
+  it(
+    "exits 2 with the usage text on bad arguments",
+    async () => {
+      const missing = await harness.run(["search", "--user", "U1"]);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain("error: --query is required");
+      expect(missing.stderr).toContain("usage: npm run memory -- search --user U --query Q");
+      expect(missing.stdout).toBe("");
+      const unconfirmed = await harness.run(["delete", "--user", "U1", "--team", sharedTeam, "--all"]);
+      expect(unconfirmed.code).toBe(2);
+      expect(unconfirmed.stderr).toContain(
+        "error: --all deletes every memory of the user: add --yes to confirm",
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it("eval scores a hand-made set in a throw-away collection and ends with the JSON summary", async () => {
-    const memories = await harness.writeJsonl("eval-memories.jsonl", EVAL_MEMORIES);
-    const queries = await harness.writeJsonl("eval-queries.jsonl", EVAL_QUERIES);
-    const run = await harness.run(["eval", "--memories", memories, "--queries", queries, "--k", "1", "--json"]);
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^type {13}n {4}R@1 {4}R@3 {4}R@5 {3}R@10 {4}MRR$/m);
-    expect(run.stdout).toMatch(/^keyword {10}1 {3}1\.00 {3}1\.00/m);
-    const summary = lastJson(run);
-    expect(Object.keys(summary)).toEqual([
-      "k",
-      "recallAtK",
-      "mrr",
-      "byType",
-      "staleAboveGold",
-      "negativePassRate",
-      "isolationViolations",
-    ]);
-    expect(summary).toEqual({
-      k: 1,
-      recallAtK: 1,
-      mrr: 1,
-      byType: { keyword: { n: 1, recallAtK: 1, mrr: 1 }, update: { n: 1, recallAtK: 1, mrr: 1 } },
-      staleAboveGold: 0,
-      negativePassRate: 1,
-      isolationViolations: 0,
-    });
-    const collection = /throw-away collection (\S+)/.exec(run.stderr)?.[1];
-    expect(collection).toMatch(/^eval_\d+_[0-9a-f]{6}_offline/);
-    expect(await collectionNames(inject("chromaUrl"))).not.toContain(collection);
-  }, TEST_TIMEOUT_MS);
+  it(
+    "eval scores a hand-made set in a throw-away collection and ends with the JSON summary",
+    async () => {
+      const memories = await harness.writeJsonl("eval-memories.jsonl", EVAL_MEMORIES);
+      const queries = await harness.writeJsonl("eval-queries.jsonl", EVAL_QUERIES);
+      const run = await harness.run([
+        "eval",
+        "--memories",
+        memories,
+        "--queries",
+        queries,
+        "--k",
+        "1",
+        "--json",
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^type {13}n {4}R@1 {4}R@3 {4}R@5 {3}R@10 {4}MRR$/m);
+      expect(run.stdout).toMatch(/^keyword {10}1 {3}1\.00 {3}1\.00/m);
+      const summary = lastJson(run);
+      expect(Object.keys(summary)).toEqual([
+        "k",
+        "recallAtK",
+        "mrr",
+        "byType",
+        "staleAboveGold",
+        "negativePassRate",
+        "isolationViolations",
+      ]);
+      expect(summary).toEqual({
+        k: 1,
+        recallAtK: 1,
+        mrr: 1,
+        byType: { keyword: { n: 1, recallAtK: 1, mrr: 1 }, update: { n: 1, recallAtK: 1, mrr: 1 } },
+        staleAboveGold: 0,
+        negativePassRate: 1,
+        isolationViolations: 0,
+      });
+      const collection = /throw-away collection (\S+)/.exec(run.stderr)?.[1];
+      expect(collection).toMatch(/^eval_\d+_[0-9a-f]{6}_offline/);
+      expect(await collectionNames(inject("chromaUrl"))).not.toContain(collection);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 /** Two users; ua has an update pair (office moved), ub a same-name dog and the fact ua asks about. */
@@ -178,7 +243,14 @@ const EVAL_MEMORIES = [
 ].map(([id, user_id, text, ts]) => ({ id, user_id, text, ts, channel_type: "im", lang: "ko" }));
 
 const EVAL_QUERIES = [
-  { qid: "q1", user_id: "ua", query: "또리 생일", gold: ["e1"], type: "keyword", confusable_other_user: ["f1"] },
+  {
+    qid: "q1",
+    user_id: "ua",
+    query: "또리 생일",
+    gold: ["e1"],
+    type: "keyword",
+    confusable_other_user: ["f1"],
+  },
   { qid: "q2", user_id: "ua", query: "회사 주소 어디야", gold: ["e5"], stale: ["e3"], type: "update" },
   {
     qid: "q3",

@@ -24,7 +24,11 @@ describe("parseConfig", () => {
   });
 
   it("treats empty strings as unset", () => {
-    const config = parseConfig({ SLACK_BOT_TOKEN: "", ADMIN_TOKEN: "", CHROMA_URL: undefined as unknown as string });
+    const config = parseConfig({
+      SLACK_BOT_TOKEN: "",
+      ADMIN_TOKEN: "",
+      CHROMA_URL: undefined as unknown as string,
+    });
     expect(slackMode(config)).toBe("local");
     expect(config.ADMIN_TOKEN).toBeUndefined();
   });

@@ -6,7 +6,11 @@ import { startTestAssistant, systemPromptOf, type TestAssistant } from "../suppo
 const SUMMARY_REQUEST = /요약해줘/;
 
 function isSummaryRequest(req: FakeChatRequest): boolean {
-  return req.tools === undefined && req.format === undefined && req.messages.some((m) => SUMMARY_REQUEST.test(m.content));
+  return (
+    req.tools === undefined &&
+    req.format === undefined &&
+    req.messages.some((m) => SUMMARY_REQUEST.test(m.content))
+  );
 }
 
 describe("knowledge graph and conversation history through Slack", () => {
@@ -42,7 +46,8 @@ describe("knowledge graph and conversation history through Slack", () => {
       }
       if (req.messages.at(-1)?.role === "tool") return "기억할게요!";
       const last = req.messages.at(-1)?.content ?? "";
-      if (last.includes("생일은")) return { toolCalls: [{ name: "remember", arguments: { text: "또리 생일은 10월 27일" } }] };
+      if (last.includes("생일은"))
+        return { toolCalls: [{ name: "remember", arguments: { text: "또리 생일은 10월 27일" } }] };
       return "(fake) 답변";
     });
     await say("또리 생일은 10월 27일이야", alice);
@@ -53,10 +58,15 @@ describe("knowledge graph and conversation history through Slack", () => {
     expect(extraction.format).toMatchObject({ type: "object", properties: { triplets: { type: "array" } } });
 
     await say("또리 관련 정보 알려줘", alice);
-    const answer = t.ollama!.chatRequests().filter((r) => r.tools !== undefined).at(-1)!;
+    const answer = t
+      .ollama!.chatRequests()
+      .filter((r) => r.tools !== undefined)
+      .at(-1)!;
     expect(systemPromptOf(answer)).toContain("[알고 있는 사실]\n- 또리: 생일 = 10월 27일");
 
-    const entity = (await (await t.admin(`/admin/graph/${alice.user}/entity/${encodeURIComponent("또리는")}?team=T_TEST`)).json()) as {
+    const entity = (await (
+      await t.admin(`/admin/graph/${alice.user}/entity/${encodeURIComponent("또리는")}?team=T_TEST`)
+    ).json()) as {
       entity: string;
       lines: string[];
     };
@@ -66,16 +76,28 @@ describe("knowledge graph and conversation history through Slack", () => {
   it("keeps a DM fact out of a channel's prompt", async () => {
     const bob = { user: "U_PRIV", channel: "D_PRIV" };
     t.ollama!.onChat((req) =>
-      req.format !== undefined ? { json: { triplets: [{ entity: "보리", attribute: "생일", value: "5월 1일" }] } } : "(fake)",
+      req.format !== undefined
+        ? { json: { triplets: [{ entity: "보리", attribute: "생일", value: "5월 1일" }] } }
+        : "(fake)",
     );
     await say("기억해줘: 보리 생일은 5월 1일", bob); // said in a DM: a private fact
     await t.assistant.drain();
     await say("보리 관련 정보 알려줘", bob);
-    const inDm = systemPromptOf(t.ollama!.chatRequests().filter((r) => r.tools).at(-1)!);
+    const inDm = systemPromptOf(
+      t
+        .ollama!.chatRequests()
+        .filter((r) => r.tools)
+        .at(-1)!,
+    );
     expect(inDm).toContain("보리: 생일 = 5월 1일");
 
     await say("보리 관련 정보 알려줘", { user: bob.user, channel: "C_PUBLIC" }, true);
-    const inChannel = systemPromptOf(t.ollama!.chatRequests().filter((r) => r.tools).at(-1)!);
+    const inChannel = systemPromptOf(
+      t
+        .ollama!.chatRequests()
+        .filter((r) => r.tools)
+        .at(-1)!,
+    );
     expect(inChannel).not.toContain("5월 1일");
   });
 
@@ -105,7 +127,12 @@ describe("knowledge graph and conversation history through Slack", () => {
     expect(sent).not.toContain("두번째 안 괜찮다"); // one of the last three
 
     await say("상견례 어디였지?", carol);
-    const prompt = systemPromptOf(t.ollama!.chatRequests().filter((r) => r.tools).at(-1)!);
+    const prompt = systemPromptOf(
+      t
+        .ollama!.chatRequests()
+        .filter((r) => r.tools)
+        .at(-1)!,
+    );
     expect(prompt).toContain("[이전 대화 요약]\n상견례는 광화문 무궁화에서 12시 반.");
     expect(prompt).toContain("[최근 대화]");
     expect(prompt).toContain("사용자: 두번째 안 괜찮다");
@@ -132,7 +159,12 @@ describe("knowledge graph and conversation history through Slack", () => {
     for (let i = 1; i <= 7; i++) await say(`메모 ${i}: 회의실 ${100 + i}호`, dave);
     await t.assistant.drain();
     await say("회의실 어디였지?", dave);
-    const prompt = systemPromptOf(t.ollama!.chatRequests().filter((r) => r.tools).at(-1)!);
+    const prompt = systemPromptOf(
+      t
+        .ollama!.chatRequests()
+        .filter((r) => r.tools)
+        .at(-1)!,
+    );
     for (let i = 1; i <= 7; i++) expect(prompt).toContain(`회의실 ${100 + i}호`);
     expect(prompt).not.toContain("[이전 대화 요약]");
   });

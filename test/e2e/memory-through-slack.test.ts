@@ -41,7 +41,9 @@ describe("long-term memory through Slack", () => {
     expect(await dm(ALICE, "내 사물함 번호 몇 번이었지?")).toBe("112번이에요.");
     const system = systemPromptOf(answerRequests(t).at(-1)!);
     expect(system).toContain("[관련 기억]");
-    expect(system).toMatch(/\[관련 기억\]\n- \(\d{4}-\d{2}-\d{2}, id mem_\d+_[0-9a-f]+\) 내 사물함 번호는 112번이야/);
+    expect(system).toMatch(
+      /\[관련 기억\]\n- \(\d{4}-\d{2}-\d{2}, id mem_\d+_[0-9a-f]+\) 내 사물함 번호는 112번이야/,
+    );
   });
 
   it("never puts one user's memory in another user's prompt", async () => {
@@ -59,11 +61,15 @@ describe("long-term memory through Slack", () => {
 
   it("does not reveal a DM memory when the user mentions the bot in a channel", async () => {
     await dm(ALICE, "기억해줘: 연봉 협상 결과 6200만원");
-    await t.sendEvent(makeMentionEvent({ text: "기억해줘: 연봉 테이블 회의는 금요일", user: ALICE.user, channel: "C_TEAM" }));
+    await t.sendEvent(
+      makeMentionEvent({ text: "기억해줘: 연봉 테이블 회의는 금요일", user: ALICE.user, channel: "C_TEAM" }),
+    );
     await t.slack!.waitForCall("chat.postMessage", { count: 2 });
     await t.assistant.drain();
 
-    await t.sendEvent(makeMentionEvent({ text: "연봉 관련해서 뭐 기억나?", user: ALICE.user, channel: "C_TEAM" }));
+    await t.sendEvent(
+      makeMentionEvent({ text: "연봉 관련해서 뭐 기억나?", user: ALICE.user, channel: "C_TEAM" }),
+    );
     await t.slack!.waitForCall("chat.postMessage", { count: 3 });
     const channelPrompt = systemPromptOf(answerRequests(t).at(-1)!);
     expect(channelPrompt).toContain("연봉 테이블 회의는 금요일");
@@ -85,7 +91,12 @@ describe("long-term memory through Slack", () => {
     });
     expect(await dm(ALICE, "내 차 번호는 12가 3456이야")).toBe("기억해 둘게요!");
     const [first, second] = answerRequests(t);
-    expect(first!.tools!.map((tool) => tool.function.name)).toEqual(["remember", "recall", "forget", "query_graph"]);
+    expect(first!.tools!.map((tool) => tool.function.name)).toEqual([
+      "remember",
+      "recall",
+      "forget",
+      "query_graph",
+    ]);
     expect(second!.messages.at(-1)).toMatchObject({ role: "tool" });
     expect(second!.messages.at(-1)!.content).toMatch(/^saved as mem_/);
     const list = (await (await t.admin("/admin/memory/list/U_ALICE?team=T_TEST&limit=100")).json()) as {

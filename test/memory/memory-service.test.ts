@@ -43,7 +43,10 @@ describe("MemoryService against a real Chroma", () => {
   });
 
   it("saves, searches, lists, gets and deletes", async () => {
-    const saved = await memory.save(alice, { text: "결혼정장 업체명: 테일러온, 전화번호: 0507-1432-8816", source: "slack" });
+    const saved = await memory.save(alice, {
+      text: "결혼정장 업체명: 테일러온, 전화번호: 0507-1432-8816",
+      source: "slack",
+    });
     await memory.save(alice, { text: "내일 오후 3시 치과 예약", source: "slack" });
     expect(saved.id).toMatch(/^mem_\d+_[0-9a-f]{8}$/);
 
@@ -57,7 +60,11 @@ describe("MemoryService against a real Chroma", () => {
       ["결혼정장 업체명: 테일러온, 전화번호: 0507-1432-8816", "내일 오후 3시 치과 예약"].sort(),
     );
     expect(page.nextCursor).toBeNull();
-    expect(await memory.get(alice, saved.id)).toMatchObject({ text: saved.text, userId: "U_ALICE", teamId: "T1" });
+    expect(await memory.get(alice, saved.id)).toMatchObject({
+      text: saved.text,
+      userId: "U_ALICE",
+      teamId: "T1",
+    });
 
     expect(await memory.delete(alice, saved.id)).toBe(true);
     expect(await memory.get(alice, saved.id)).toBeUndefined();
@@ -109,7 +116,9 @@ describe("MemoryService against a real Chroma", () => {
   });
 
   it("rejects empty and over-long text, and a bad k", async () => {
-    await expect(memory.save(alice, { text: "   ", source: "admin" })).rejects.toSatisfy((e) => isAppError(e, "bad_request"));
+    await expect(memory.save(alice, { text: "   ", source: "admin" })).rejects.toSatisfy((e) =>
+      isAppError(e, "bad_request"),
+    );
     await expect(memory.save(alice, { text: "가".repeat(4001), source: "admin" })).rejects.toSatisfy((e) =>
       isAppError(e, "bad_request"),
     );
@@ -145,12 +154,20 @@ describe("MemoryService against a real Chroma", () => {
 
     it("keeps teams apart for the same user id", async () => {
       const other: MemoryScope = { teamId: "T2", userId: "U_ALICE" };
-      const saved = await memory.save(other, { text: "다른 워크스페이스의 비밀 프로젝트 Orion", source: "slack" });
+      const saved = await memory.save(other, {
+        text: "다른 워크스페이스의 비밀 프로젝트 Orion",
+        source: "slack",
+      });
       expect((await memory.search(alice, "Orion")).map((r) => r.id)).not.toContain(saved.id);
     });
 
     it("recalls in a channel only what was said there or shared, never a DM", async () => {
-      const inDm = await memory.save(alice, { text: "연봉 협상 결과 6200만원", source: "slack", channelId: "D1", channelType: "im" });
+      const inDm = await memory.save(alice, {
+        text: "연봉 협상 결과 6200만원",
+        source: "slack",
+        channelId: "D1",
+        channelType: "im",
+      });
       const inChannel = await memory.save(alice, {
         text: "연봉 테이블 공유 회의는 금요일",
         source: "slack",
@@ -163,7 +180,11 @@ describe("MemoryService against a real Chroma", () => {
         channelId: "C_OTHER",
         channelType: "channel",
       });
-      const shared = await memory.save(alice, { text: "연봉 공지 공유용", source: "admin", extra: { shared: true } });
+      const shared = await memory.save(alice, {
+        text: "연봉 공지 공유용",
+        source: "admin",
+        extra: { shared: true },
+      });
 
       const inTeamChannel = { ...alice, channelId: "C_TEAM", channelType: "channel" as const };
       const ids = (await memory.search(inTeamChannel, "연봉", { k: 10 })).map((r) => r.id);
@@ -179,16 +200,25 @@ describe("MemoryService against a real Chroma", () => {
 
     it("lets DMs into channels only when configured", async () => {
       const open = await makeService(`${prefix}_open`, { allowDmInChannels: true });
-      const inDm = await open.memory.save(alice, { text: "비밀 메모 DM", source: "slack", channelId: "D1", channelType: "im" });
-      const ids = (await open.memory.search({ ...alice, channelId: "C_TEAM", channelType: "channel" }, "비밀 메모")).map(
-        (r) => r.id,
-      );
+      const inDm = await open.memory.save(alice, {
+        text: "비밀 메모 DM",
+        source: "slack",
+        channelId: "D1",
+        channelType: "im",
+      });
+      const ids = (
+        await open.memory.search({ ...alice, channelId: "C_TEAM", channelType: "channel" }, "비밀 메모")
+      ).map((r) => r.id);
       expect(ids).toContain(inDm.id);
     });
   });
 
   it("ranks the newer of two memories of the same fact first", async () => {
-    const old = await memory.save(alice, { text: "하준이 어린이집 담임은 김선영 선생님", source: "slack", timestamp: Date.parse("2026-02-01") });
+    const old = await memory.save(alice, {
+      text: "하준이 어린이집 담임은 김선영 선생님",
+      source: "slack",
+      timestamp: Date.parse("2026-02-01"),
+    });
     const newer = await memory.save(alice, {
       text: "하준이 어린이집 담임 선생님 바뀜: 이지현 선생님",
       source: "slack",

@@ -56,7 +56,9 @@ describe("Slack turns that fail", () => {
     });
 
     it("still starts, reports Ollama unreachable, and replies with the friendly failure", async () => {
-      const health = (await (await fetch(`${t.assistant.url}/healthz`)).json()) as { ollama: { reachable: boolean } };
+      const health = (await (await fetch(`${t.assistant.url}/healthz`)).json()) as {
+        ollama: { reachable: boolean };
+      };
       expect(health.ollama.reachable).toBe(false);
       await t.sendEvent(makeDmEvent({ text: "안녕?" }));
       const [post] = await t.slack!.waitForCall("chat.postMessage");

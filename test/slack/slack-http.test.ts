@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { makeDmEvent, makeMentionEvent, postSignedEvent, TEST_IDS } from "../support/slack-events.js";
-import { SIGNING_SECRET, startTestAssistant, systemPromptOf, type TestAssistant } from "../support/test-assistant.js";
+import {
+  SIGNING_SECRET,
+  startTestAssistant,
+  systemPromptOf,
+  type TestAssistant,
+} from "../support/test-assistant.js";
 
 describe("Slack over HTTP (Events API)", () => {
   let t: TestAssistant;
@@ -58,7 +63,11 @@ describe("Slack over HTTP (Events API)", () => {
     const mention = makeMentionEvent({ text: "오늘 회의 몇 시야?" });
     await t.sendEvent(mention);
     const [post] = await t.slack!.waitForCall("chat.postMessage");
-    expect(post!.args).toMatchObject({ channel: TEST_IDS.channel, thread_ts: mention.ts, text: "채널에서 답합니다" });
+    expect(post!.args).toMatchObject({
+      channel: TEST_IDS.channel,
+      thread_ts: mention.ts,
+      text: "채널에서 답합니다",
+    });
     expect(t.ollama!.chatRequests()[0]!.messages.at(-1)!.content).toBe("오늘 회의 몇 시야?");
   });
 
@@ -78,7 +87,9 @@ describe("Slack over HTTP (Events API)", () => {
   });
 
   it("rejects a stale request (over 5 minutes old) with 401", async () => {
-    const res = await t.sendEvent(makeDmEvent({ text: "old" }), { timestamp: Math.floor(Date.now() / 1000) - 600 });
+    const res = await t.sendEvent(makeDmEvent({ text: "old" }), {
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
     expect(res.status).toBe(401);
     await new Promise((r) => setTimeout(r, 300));
     expect(t.slack!.callsTo("chat.postMessage")).toHaveLength(0);
@@ -88,8 +99,16 @@ describe("Slack over HTTP (Events API)", () => {
     t.ollama!.setLatency(300);
     const event = makeDmEvent({ text: "한 번만 답해줘" });
     const first = await t.sendEvent(event, { eventId: "Ev_RETRY_1" });
-    const retry = await t.sendEvent(event, { eventId: "Ev_RETRY_1", retryNum: 1, retryReason: "http_timeout" });
-    const retry2 = await t.sendEvent(event, { eventId: "Ev_RETRY_1", retryNum: 2, retryReason: "http_timeout" });
+    const retry = await t.sendEvent(event, {
+      eventId: "Ev_RETRY_1",
+      retryNum: 1,
+      retryReason: "http_timeout",
+    });
+    const retry2 = await t.sendEvent(event, {
+      eventId: "Ev_RETRY_1",
+      retryNum: 2,
+      retryReason: "http_timeout",
+    });
     expect([first.status, retry.status, retry2.status]).toEqual([200, 200, 200]);
     await t.slack!.waitForCall("chat.postMessage");
     await new Promise((r) => setTimeout(r, 700));
@@ -98,7 +117,9 @@ describe("Slack over HTTP (Events API)", () => {
   });
 
   it("ignores its own messages, other bots, edits and deletions", async () => {
-    await t.sendEvent(makeDmEvent({ text: "from the bot itself", user: TEST_IDS.botUserId, bot_id: TEST_IDS.botId }));
+    await t.sendEvent(
+      makeDmEvent({ text: "from the bot itself", user: TEST_IDS.botUserId, bot_id: TEST_IDS.botId }),
+    );
     await t.sendEvent(makeDmEvent({ text: "another bot", bot_id: "B_OTHER", user: "U_OTHERBOT" }));
     await t.sendEvent(makeDmEvent({ text: "edited", subtype: "message_changed" }));
     await t.sendEvent(makeDmEvent({ text: "", subtype: "message_deleted" }));
@@ -115,7 +136,9 @@ describe("Slack over HTTP (Events API)", () => {
     const ok = await postSignedEvent(`${t.assistant.url}/slack/events`, payload, SIGNING_SECRET);
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain("abc123");
-    const bad = await postSignedEvent(`${t.assistant.url}/slack/events`, payload, SIGNING_SECRET, { badSignature: true });
+    const bad = await postSignedEvent(`${t.assistant.url}/slack/events`, payload, SIGNING_SECRET, {
+      badSignature: true,
+    });
     expect(bad.status).toBe(401);
   });
 
@@ -123,6 +146,11 @@ describe("Slack over HTTP (Events API)", () => {
     const res = await fetch(`${t.assistant.url}/healthz`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ status: "ok", slack: "http", chroma: { ok: true }, ollama: { reachable: true } });
+    expect(body).toMatchObject({
+      status: "ok",
+      slack: "http",
+      chroma: { ok: true },
+      ollama: { reachable: true },
+    });
   });
 });

@@ -32,7 +32,11 @@ describe("Slack over Socket Mode", () => {
     const mention = makeMentionEvent({ text: "hello there" });
     await t.slack!.socket.sendEvent(makeEventCallback(mention));
     const [post] = await t.slack!.waitForCall("chat.postMessage");
-    expect(post!.args).toMatchObject({ channel: TEST_IDS.channel, thread_ts: mention.ts, text: "(fake) hello there" });
+    expect(post!.args).toMatchObject({
+      channel: TEST_IDS.channel,
+      thread_ts: mention.ts,
+      text: "(fake) hello there",
+    });
   });
 
   it("answers a redelivered envelope (retry_attempt) only once", async () => {

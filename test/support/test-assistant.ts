@@ -35,7 +35,10 @@ export interface TestAssistant {
   ollama: FakeOllama | undefined;
   dataDir: string;
   /** Signs and POSTs an event callback for `event` to /slack/events. */
-  sendEvent(event: Record<string, unknown>, opts?: PostSignedEventOptions & { eventId?: string }): Promise<Response>;
+  sendEvent(
+    event: Record<string, unknown>,
+    opts?: PostSignedEventOptions & { eventId?: string },
+  ): Promise<Response>;
   /** fetch() against the assistant's HTTP server, with the admin bearer token unless `auth: false`. */
   admin(pathname: string, init?: RequestInit & { auth?: boolean | string }): Promise<Response>;
   stop(): Promise<void>;
@@ -44,7 +47,10 @@ export interface TestAssistant {
 export async function startTestAssistant(options: TestAssistantOptions): Promise<TestAssistant> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "assistant-test-"));
   const slack = options.mode === "local" ? undefined : await startFakeSlack();
-  const ollama = options.ollama === false ? undefined : await startFakeOllama({ models: [CHAT_MODEL, `${EMBED_MODEL}:latest`] });
+  const ollama =
+    options.ollama === false
+      ? undefined
+      : await startFakeOllama({ models: [CHAT_MODEL, `${EMBED_MODEL}:latest`] });
   const env: Record<string, string> = {
     CHROMA_URL: inject("chromaUrl"),
     CHROMA_COLLECTION_PREFIX: `t_${randomBytes(6).toString("hex")}`,

@@ -24,7 +24,8 @@ export const deleteCommand: Command = {
     const userId = idOption(required(values.user, "user"), "user");
     const teamId = idOption(values.team ?? DEFAULT_TEAM, "team");
     if ((values.id === undefined) === !values.all) throw usageError("give exactly one of --id ID or --all");
-    if (values.all && !values.yes) throw usageError("--all deletes every memory of the user: add --yes to confirm");
+    if (values.all && !values.yes)
+      throw usageError("--all deletes every memory of the user: add --yes to confirm");
     const scope = { teamId, userId };
 
     // deleteAll counts from the BM25 index, so it needs the rebuild; deleting by id does not.

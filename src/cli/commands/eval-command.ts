@@ -13,6 +13,7 @@ import {
   type RankedResult,
   type RecallReport,
 } from "../../eval/recall-metrics.js";
+import { toAppError } from "../../errors.js";
 import type { MemoryService } from "../../memory/memory-service.js";
 import { MAX_SEARCH_K } from "../../memory/memory-service.js";
 import { EXIT_OK, intOption, parseCommandArgs, required } from "../args.js";
@@ -51,37 +52,56 @@ export const evalCommand: Command = {
     const memories = await loadJsonl(memoriesFile, memoryRowSchema);
     const queries = await loadJsonl(queriesFile, queryRowSchema);
 
-    const stack = await ctx.openStack({ collectionPrefix: evalCollectionPrefix(), rebuildKeywordIndexes: false });
+    const stack = await ctx.openStack({
+      collectionPrefix: evalCollectionPrefix(),
+      rebuildKeywordIndexes: false,
+    });
     ctx.err(`eval: loading into the throw-away collection ${stack.store.collectionName}`);
-    let report: RecallReport | undefined;
-    let failure: unknown;
-    try {
-      await ingest(ctx, stack.memory, memories, values.json);
-      const results = await runQueries(ctx, stack.memory, queries, { k: Math.max(MRR_CUTOFF, k), plain: values.json, memories });
-      report = scoreRecall({ queries, results, k });
-    } catch (err) {
-      failure = err;
-    }
-    const dropped = await dropCollection(stack.chromaUrl, stack.store.collectionName).then(
+    const outcome = await evaluate(ctx, stack.memory, { memories, queries, k, plain: values.json }).then(
+      (report) => ({ report }),
+      (error: unknown) => ({ error }),
+    );
+    // Dropped whatever happened; a failed drop is reported, never silently left behind.
+    const dropError = await dropCollection(stack.chromaUrl, stack.store.collectionName).then(
       () => undefined,
       (err: unknown) => err,
     );
-    if (failure !== undefined) {
-      if (dropped !== undefined) ctx.err(`also: ${(dropped as Error).message}`);
-      throw failure;
+    if ("error" in outcome) {
+      if (dropError !== undefined) ctx.err(`also: ${toAppError(dropError).message}`);
+      throw outcome.error;
     }
-    for (const line of formatRecallReport(report!)) ctx.out(line);
-    if (values.json) ctx.out(JSON.stringify(toRecallSummary(report!)));
-    if (dropped !== undefined) throw dropped;
+    for (const line of formatRecallReport(outcome.report)) ctx.out(line);
+    if (values.json) ctx.out(JSON.stringify(toRecallSummary(outcome.report)));
+    if (dropError !== undefined) throw dropError;
     return EXIT_OK;
   },
 };
+
+/** Loads the memories, runs the queries and scores them (k = max(MRR_CUTOFF, --k) results per query). */
+async function evaluate(
+  ctx: CliContext,
+  memory: MemoryService,
+  run: { memories: MemoryRow[]; queries: QueryRow[]; k: number; plain: boolean },
+): Promise<RecallReport> {
+  await ingest(ctx, memory, run.memories, run.plain);
+  const results = await runQueries(ctx, memory, run.queries, {
+    k: Math.max(MRR_CUTOFF, run.k),
+    plain: run.plain,
+    memories: run.memories,
+  });
+  return scoreRecall({ queries: run.queries, results, k: run.k });
+}
 
 async function loadJsonl<T>(file: string, schema: z.ZodType<T>): Promise<T[]> {
   return parseJsonl({ text: await readFile(file, "utf8"), schema, source: file });
 }
 
-async function ingest(ctx: CliContext, memory: MemoryService, rows: MemoryRow[], plain: boolean): Promise<void> {
+async function ingest(
+  ctx: CliContext,
+  memory: MemoryService,
+  rows: MemoryRow[],
+  plain: boolean,
+): Promise<void> {
   const progress = createProgress({ label: "eval: load memories", total: rows.length, output: ctx, plain });
   try {
     await saveInBatches({
@@ -118,7 +138,12 @@ async function runQueries(
 ): Promise<Map<string, RankedResult[]>> {
   const ownerOf = new Map(options.memories.map((m) => [m.id, m.user_id]));
   const results = new Map<string, RankedResult[]>();
-  const progress = createProgress({ label: "eval: queries", total: queries.length, output: ctx, plain: options.plain });
+  const progress = createProgress({
+    label: "eval: queries",
+    total: queries.length,
+    output: ctx,
+    plain: options.plain,
+  });
   let next = 0;
   let failed = false;
   const worker = async (): Promise<void> => {
@@ -132,7 +157,11 @@ async function runQueries(
         });
       results.set(
         query.qid,
-        found.map((r) => ({ id: r.id, userId: ownerOf.get(r.id) ?? `(unknown owner of ${r.id})`, relevant: r.relevant })),
+        found.map((r) => ({
+          id: r.id,
+          userId: ownerOf.get(r.id) ?? `(unknown owner of ${r.id})`,
+          relevant: r.relevant,
+        })),
       );
       progress.increment(1);
     }

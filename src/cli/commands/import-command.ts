@@ -38,7 +38,12 @@ export const importCommand: Command = {
     let imported = 0;
     if (parsed.rows.length > 0) {
       const stack = await ctx.openStack({ rebuildKeywordIndexes: false });
-      const progress = createProgress({ label: "import", total: parsed.rows.length, output: ctx, plain: values.json });
+      const progress = createProgress({
+        label: "import",
+        total: parsed.rows.length,
+        output: ctx,
+        plain: values.json,
+      });
       try {
         imported = await saveInBatches({
           memory: stack.memory,

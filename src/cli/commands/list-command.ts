@@ -25,7 +25,11 @@ export const listCommand: Command = {
       json: { type: "boolean", default: false },
     });
     const userId = idOption(required(values.user, "user"), "user");
-    const limit = intOption(values.limit, "limit", { min: 1, max: MAX_LIST_LIMIT, fallback: DEFAULT_LIST_LIMIT });
+    const limit = intOption(values.limit, "limit", {
+      min: 1,
+      max: MAX_LIST_LIMIT,
+      fallback: DEFAULT_LIST_LIMIT,
+    });
     const teamId = idOption(values.team ?? DEFAULT_TEAM, "team");
 
     // Listing reads Chroma directly: no BM25 index to rebuild.

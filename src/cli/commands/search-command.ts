@@ -51,7 +51,9 @@ export const searchCommand: Command = {
     }
     if (results.length === 0) ctx.out("no memories");
     results.forEach((r, i) => {
-      ctx.out(`${i + 1}. ${r.id}  score ${r.score.toFixed(4)}  ${r.relevant ? "relevant" : "not relevant"}  ${sources(r)}`);
+      ctx.out(
+        `${i + 1}. ${r.id}  score ${r.score.toFixed(4)}  ${r.relevant ? "relevant" : "not relevant"}  ${sources(r)}`,
+      );
       ctx.out(`   ${new Date(r.timestamp).toISOString()}  ${oneLine(r.text)}`);
     });
     return EXIT_OK;
@@ -76,7 +78,8 @@ function toJson(r: SearchResult, index: number): SearchResultJson {
 
 /** `vector #1 (cos 0.81)  keyword #2 (bm25 7.3, cov 0.67)`, or `-` for a retriever that missed it. */
 function sources(r: SearchResult): string {
-  const vector = r.ranks.vector === undefined ? "vector -" : `vector #${r.ranks.vector} (cos ${fixed(r.similarity, 3)})`;
+  const vector =
+    r.ranks.vector === undefined ? "vector -" : `vector #${r.ranks.vector} (cos ${fixed(r.similarity, 3)})`;
   const keyword =
     r.ranks.keyword === undefined
       ? "keyword -"
