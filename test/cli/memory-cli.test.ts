@@ -23,15 +23,18 @@ const MEMORIES = [
   { id: "m4", user_id: "U2", text: "보리 예방접종은 5월 2일", ts: "2026-02-01T09:00:00+09:00" },
 ];
 
-/** CLI runs take 2–4 s each (module loading); a test makes up to five, on a possibly busy machine. */
+/**
+ * A CLI run costs 2–4 s (loading LlamaIndex), so each test makes few; the limit allows for a busy
+ * machine (the whole suite shares two cores with Chroma).
+ */
 const TEST_TIMEOUT_MS = 120_000;
 
 let harness: CliHarness;
 let file: string;
-/** Holds MEMORIES for the read-only tests; tests that write use a team of their own. */
+/** MEMORIES imported twice, for the tests that only read; tests that write use a team of their own. */
 let sharedTeam: string;
 
-/** A team of its own per test, so concurrent tests never see each other's rows. */
+/** A fresh team id, so concurrent tests never see each other's rows (the same memory ids included). */
 function newTeam(): string {
   return `T${randomBytes(4).toString("hex")}`;
 }
@@ -53,6 +56,7 @@ beforeAll(async () => {
   file = await harness.writeJsonl("memories.jsonl", MEMORIES);
   sharedTeam = newTeam();
   await importAs(sharedTeam);
+  await importAs(sharedTeam); // the idempotency test checks that this left no duplicates
 }, TEST_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -61,24 +65,20 @@ afterAll(async () => {
 
 describe.concurrent("memory CLI", () => {
   it(
-    "imports JSON lines per user and re-importing the same file keeps the same rows",
+    "lists imported lines per user, once each after importing the file twice",
     async () => {
-      const team = newTeam();
-      await importAs(team);
-      await importAs(team);
-      const first = await listJson(team, "U1");
-      // Imported twice, listed once: three rows, not six (the line without an id gets a stable one).
-      expect(first.items).toHaveLength(3);
-      expect(first.items.map((m) => m.id).sort()).toEqual(
+      const { items } = await listJson(sharedTeam, "U1");
+      // Three rows, not six: ids replace, and the line without an id gets a stable one.
+      expect(items.map((m) => m.id).sort()).toEqual(
         ["m1", "m2", expect.stringMatching(/^imp_[0-9a-f]{24}$/)].sort(),
       );
-      const byId = new Map(first.items.map((m) => [m.id, m]));
-      expect(byId.get("m1")?.timestamp).toBe("2026-01-03T10:00:00.000Z");
-      expect(byId.get("m2")?.timestamp).toBe(new Date(1767500000000).toISOString());
-      expect(first.items.find((m) => m.id.startsWith("imp_"))?.extra).toEqual({
-        topic: "home",
-        pinned: true,
+      const byId = new Map(items.map((m) => [m.id, m]));
+      expect(byId.get("m1")).toMatchObject({
+        text: "또리 생일은 8월 9일이야",
+        timestamp: "2026-01-03T10:00:00.000Z",
       });
+      expect(byId.get("m2")?.timestamp).toBe(new Date(1767500000000).toISOString());
+      expect(items.find((m) => m.id.startsWith("imp_"))?.extra).toEqual({ topic: "home", pinned: true });
     },
     TEST_TIMEOUT_MS,
   );
@@ -111,15 +111,15 @@ describe.concurrent("memory CLI", () => {
   it(
     "search ranks the matching memory first, with both retrievers' ranks, and stays in the user's scope",
     async () => {
-      const team = sharedTeam;
+      const query = "또리 생일 언제야";
       const own = await harness.run([
         "search",
         "--user",
         "U1",
         "--team",
-        team,
+        sharedTeam,
         "--query",
-        "또리 생일 언제야",
+        query,
         "--json",
       ]);
       expect(own.code, own.stderr).toBe(0);
@@ -128,19 +128,10 @@ describe.concurrent("memory CLI", () => {
       expect(rest.every((r) => !r.relevant)).toBe(true);
 
       // U2 never said it: only U2's own memory can come back, and not as relevant.
-      const other = await harness.run([
-        "search",
-        "--user",
-        "U2",
-        "--team",
-        team,
-        "--query",
-        "또리 생일 언제야",
-      ]);
+      const other = await harness.run(["search", "--user", "U2", "--team", sharedTeam, "--query", query]);
       expect(other.code, other.stderr).toBe(0);
-      expect(other.lines[0]).toMatch(/^1\. m4 {2}score \d\.\d{4} {2}not relevant {2}vector #1/);
       expect(other.lines).toEqual([
-        expect.stringMatching(/^1\. m4 /),
+        expect.stringMatching(/^1\. m4 {2}score \d\.\d{4} {2}not relevant {2}vector #1/),
         expect.stringContaining("보리 예방접종은 5월 2일"),
       ]);
     },
@@ -148,38 +139,42 @@ describe.concurrent("memory CLI", () => {
   );
 
   it(
-    "deletes one memory by id (a second delete finds nothing) and all of a user's with --all --yes",
+    "deletes one memory by id, and all of a user's with --all --yes",
     async () => {
       const team = newTeam();
       await importAs(team);
-      const del = await harness.run(["delete", "--user", "U1", "--team", team, "--id", "m2"]);
-      expect(del.code, del.stderr).toBe(0);
-      expect(del.lines).toEqual(["deleted 1"]);
-      const again = await harness.run(["delete", "--user", "U1", "--team", team, "--id", "m2"]);
-      expect(again.code).toBe(1);
-      expect(again.stderr.trim().split("\n")).toEqual([`error: user U1 of team ${team} has no memory m2`]);
-
+      const one = await harness.run(["delete", "--user", "U1", "--team", team, "--id", "m2"]);
+      expect(one.code, one.stderr).toBe(0);
+      expect(one.lines).toEqual(["deleted 1"]);
       const all = await harness.run(["delete", "--user", "U2", "--team", team, "--all", "--yes", "--json"]);
       expect(all.code, all.stderr).toBe(0);
       expect(lastJson(all)).toEqual({ deleted: 1 });
+
       const u1 = await listJson(team, "U1");
       expect(u1.items.map((m) => m.id).sort()).toEqual(["m1", expect.stringMatching(/^imp_/)].sort());
+      // The same ids in the shared team are untouched: deletes are scoped to the team and user.
+      expect((await listJson(sharedTeam, "U2")).items.map((m) => m.id)).toEqual(["m4"]);
     },
     TEST_TIMEOUT_MS,
   );
 
   it(
-    "exits 2 with the usage text on bad arguments",
+    "prints one error line and exits 1 on a failure, the usage text and 2 on bad arguments",
     async () => {
-      const missing = await harness.run(["search", "--user", "U1"]);
-      expect(missing.code).toBe(2);
-      expect(missing.stderr).toContain("error: --query is required");
-      expect(missing.stderr).toContain("usage: npm run memory -- search --user U --query Q");
+      const missing = await harness.run(["delete", "--user", "U1", "--team", sharedTeam, "--id", "nope"]);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr.trim().split("\n")).toEqual([
+        `error: user U1 of team ${sharedTeam} has no memory nope`,
+      ]);
       expect(missing.stdout).toBe("");
+
       const unconfirmed = await harness.run(["delete", "--user", "U1", "--team", sharedTeam, "--all"]);
       expect(unconfirmed.code).toBe(2);
       expect(unconfirmed.stderr).toContain(
         "error: --all deletes every memory of the user: add --yes to confirm",
+      );
+      expect(unconfirmed.stderr).toContain(
+        "usage: npm run memory -- delete --user U (--id ID | --all --yes)",
       );
     },
     TEST_TIMEOUT_MS,
