@@ -24,7 +24,8 @@ const SEED = 42;
 /** Candidates per retriever in MemoryService.search (CANDIDATES_PER_RETRIEVER). */
 const N_RESULTS = 20;
 
-type QueryCase = "store.query" | "filter, no embeddings" | "filter, ids+distances" | "no filter, ids+distances";
+type QueryCase =
+  "store.query" | "filter, no embeddings" | "filter, ids+distances" | "no filter, ids+distances";
 const CASES: readonly QueryCase[] = [
   "store.query",
   "filter, no embeddings",
@@ -58,7 +59,9 @@ async function main(): Promise<void> {
     const url = new URL(chroma.url);
     const client = new ChromaClient({ host: url.hostname, port: Number(url.port), ssl: false });
     const collection = await client.getCollection({ name: memory.store.collectionName });
-    const where = { $and: [{ user_id: { $eq: TARGET_SCOPE.userId } }, { team_id: { $eq: TARGET_SCOPE.teamId } }] };
+    const where = {
+      $and: [{ user_id: { $eq: TARGET_SCOPE.userId } }, { team_id: { $eq: TARGET_SCOPE.teamId } }],
+    };
     const raw = (vector: number[], include: string[], filtered: boolean) =>
       collection.query({
         queryEmbeddings: [vector],
@@ -68,7 +71,12 @@ async function main(): Promise<void> {
       });
     const run: Record<QueryCase, (vector: number[]) => Promise<unknown>> = {
       "store.query": (vector) =>
-        memory.store.query({ vector, teamId: TARGET_SCOPE.teamId, userId: TARGET_SCOPE.userId, topK: N_RESULTS }),
+        memory.store.query({
+          vector,
+          teamId: TARGET_SCOPE.teamId,
+          userId: TARGET_SCOPE.userId,
+          topK: N_RESULTS,
+        }),
       "filter, no embeddings": (vector) => raw(vector, ["distances", "metadatas", "documents"], true),
       "filter, ids+distances": (vector) => raw(vector, ["distances"], true),
       "no filter, ids+distances": (vector) => raw(vector, ["distances"], false),
@@ -76,7 +84,10 @@ async function main(): Promise<void> {
     const state: LoadState = { target: 0, others: [] };
     for (const size of sizes) {
       await loadUpTo(memory, data, size, state);
-      const samples = Object.fromEntries(CASES.map((c) => [c, [] as number[]])) as Record<QueryCase, number[]>;
+      const samples = Object.fromEntries(CASES.map((c) => [c, [] as number[]])) as Record<
+        QueryCase,
+        number[]
+      >;
       // Interleaved per query, so every case sees the same server state and noise.
       for (const query of data.queries) {
         for (const c of CASES) {

@@ -75,6 +75,10 @@ async function main(): Promise<void> {
       );
       const baselineQueries = baselineFor(size);
       const latency = await timeSize({ memory, data, size, rounds, baselineQueries, k });
+      console.log(
+        `size ${size}: current p50 ${latency.candidate.p50.toFixed(1)} ms, p95 ${latency.candidate.p95.toFixed(1)} ms; ` +
+          `baseline p50 ${latency.baseline.p50.toFixed(1)} ms (${baselineQueries} queries per round)`,
+      );
       reports.push({
         size,
         otherMemories: sum(state.others),

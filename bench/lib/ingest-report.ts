@@ -1,6 +1,6 @@
 /** Prints the ingest benchmark's table and its final JSON line. */
 import type { IngestRun } from "./ingest-runner.js";
-import type { MachineInfo } from "./machine.js";
+import { loadAverage, type MachineInfo } from "./machine.js";
 import { median, round } from "./stats.js";
 import { fixed, markdownTable } from "./table.js";
 
@@ -77,7 +77,10 @@ export function printIngestReport(options: {
   console.log(
     `\nSpeedup (batch / per-text): ${fixed(speedup)}× — target ≥ ${TARGET_INGEST_SPEEDUP}×: ${met ? "met" : "NOT met"}`,
   );
-  console.log(`Total run time ${fixed(options.totalMs / 1000)} s\n`);
+  const loadAtEnd = loadAverage();
+  console.log(
+    `Total run time ${fixed(options.totalMs / 1000)} s; load average at the end ${loadAtEnd.join(" ")}\n`,
+  );
   console.log(
     JSON.stringify({
       benchmark: "ingest",
@@ -92,6 +95,7 @@ export function printIngestReport(options: {
         perText: options.runs["per-text"].map((r) => round(r.rate, 1)),
       },
       totalSeconds: round(options.totalMs / 1000, 1),
+      loadAverageAtEnd: loadAtEnd,
     }),
   );
 }

@@ -11,6 +11,13 @@ export interface MachineInfo {
   node: string;
   platform: string;
   date: string;
+  /** 1, 5 and 15 minute load averages when the benchmark started: other work on a shared machine shows here. */
+  loadAverage: number[];
+}
+
+/** The current 1, 5 and 15 minute load averages, rounded. */
+export function loadAverage(): number[] {
+  return os.loadavg().map((l) => Math.round(l * 100) / 100);
 }
 
 /** Reads the machine description (the date is now, in ISO 8601). */
@@ -23,10 +30,14 @@ export function machineInfo(): MachineInfo {
     node: process.version,
     platform: `${os.platform()} ${os.release()}`,
     date: new Date().toISOString(),
+    loadAverage: loadAverage(),
   };
 }
 
 /** One line for the report header. */
 export function describeMachine(info: MachineInfo): string {
-  return `${info.cpuModel}, ${info.cpus} cores, ${info.totalMemGiB} GiB, node ${info.node}, ${info.platform}, ${info.date}`;
+  return (
+    `${info.cpuModel}, ${info.cpus} cores, ${info.totalMemGiB} GiB, node ${info.node}, ${info.platform}, ` +
+    `${info.date}, load average ${info.loadAverage.join(" ")}`
+  );
 }

@@ -1,5 +1,5 @@
 /** Prints the recall benchmark's tables and its final JSON line. */
-import type { MachineInfo } from "./machine.js";
+import { loadAverage, type MachineInfo } from "./machine.js";
 import type { SizeLatency, SizeMemory } from "./recall-runner.js";
 import { round, type LatencySummary } from "./stats.js";
 import { fixed, markdownTable } from "./table.js";
@@ -106,7 +106,10 @@ export function printRecallReport(options: {
     `\nTargets at 100k: p95 ≤ ${TARGET_P95_MS_AT_100K} ms: ${describeTarget(targets.p95At100kMs)}; ` +
       `speedup ≥ ${TARGET_SPEEDUP_AT_100K}×: ${describeTarget(targets.speedupAt100k)}`,
   );
-  console.log(`Total run time ${fixed(options.totalMs / 1000)} s\n`);
+  const loadAtEnd = loadAverage();
+  console.log(
+    `Total run time ${fixed(options.totalMs / 1000)} s; load average at the end ${loadAtEnd.join(" ")}\n`,
+  );
   console.log(
     JSON.stringify({
       benchmark: "recall",
@@ -137,6 +140,7 @@ export function printRecallReport(options: {
       })),
       targets,
       totalSeconds: round(options.totalMs / 1000, 1),
+      loadAverageAtEnd: loadAtEnd,
     }),
   );
 }

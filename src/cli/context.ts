@@ -20,8 +20,22 @@ export interface CliContext extends CliOutput {
   logger: Logger;
   /** Builds the memory stack (starting a local Chroma if CHROMA_URL is unset); stopped by {@link close}. */
   openStack(options?: Omit<MemoryStackOptions, "logger">): Promise<MemoryStack>;
-  /** Stops every stack this context opened. Idempotent. */
-  close(): Promise<void>;
+  /**
+   * Registers clean-up that must run however the command ends (normally, by an error, or by Ctrl-C),
+   * before the stacks stop; e.g. dropping the eval's throw-away collection.
+   */
+  defer(cleanup: Cleanup): void;
+  /**
+   * Runs the deferred clean-ups (last first), then stops every stack this context opened. Each failure
+   * is printed as one `error: …` line; resolves to false if any failed. Idempotent.
+   */
+  close(): Promise<boolean>;
+}
+
+/** One clean-up step: a short description for the error line, and the work. */
+export interface Cleanup {
+  what: string;
+  run(): Promise<void>;
 }
 
 /**
@@ -39,8 +53,10 @@ export function createCliContext(options: {
     pretty: false,
   });
   const stacks: MemoryStack[] = [];
+  const cleanups: Cleanup[] = [];
+  const output = options.output;
   return {
-    ...options.output,
+    ...output,
     config: options.config,
     logger,
     async openStack(stackOptions = {}) {
@@ -48,10 +64,25 @@ export function createCliContext(options: {
       stacks.push(stack);
       return stack;
     },
+    defer(cleanup) {
+      cleanups.push(cleanup);
+    },
     async close() {
-      for (const stack of stacks.splice(0).reverse()) {
-        await stack.stop().catch((err: unknown) => logger.error({ err }, "error while stopping Chroma"));
+      const steps: Cleanup[] = [
+        ...cleanups.splice(0).reverse(),
+        ...stacks
+          .splice(0)
+          .reverse()
+          .map((stack) => ({ what: "stop Chroma", run: () => stack.stop() })),
+      ];
+      let ok = true;
+      for (const step of steps) {
+        await step.run().catch((err: unknown) => {
+          ok = false;
+          output.err(`error: could not ${step.what}: ${err instanceof Error ? err.message : String(err)}`);
+        });
       }
+      return ok;
     },
   };
 }

@@ -10,7 +10,7 @@ export function evalCollectionPrefix(now = Date.now()): string {
   return `eval_${now}_${randomBytes(3).toString("hex")}`;
 }
 
-/** Deletes one Chroma collection. Throws AppError `store_failed` naming it, so it can be removed by hand. */
+/** Deletes one Chroma collection. Throws AppError `store_failed`, whose message names the Chroma error. */
 export async function dropCollection(chromaUrl: string, name: string): Promise<void> {
   const url = new URL(chromaUrl);
   const ssl = url.protocol === "https:";

@@ -15,7 +15,7 @@ import { evalCommand } from "./commands/eval-command.js";
 import { importCommand } from "./commands/import-command.js";
 import { listCommand } from "./commands/list-command.js";
 import { searchCommand } from "./commands/search-command.js";
-import { createCliContext, DEFAULT_TEAM, type CliOutput } from "./context.js";
+import { createCliContext, DEFAULT_TEAM, type CliContext, type CliOutput } from "./context.js";
 
 /** Every subcommand, in usage order. */
 export const COMMANDS: readonly Command[] = [
@@ -52,36 +52,55 @@ export async function runMemoryCli(options: {
     return name === undefined ? EXIT_USAGE : EXIT_OK;
   }
   const command = COMMANDS.find((c) => c.name === name);
-  let ctx: ReturnType<typeof createCliContext> | undefined;
-  const onSignal = (): void => {
-    // Stop the local Chroma we may have started, then leave with the conventional 128 + SIGINT.
-    void (ctx?.close() ?? Promise.resolve()).finally(() => process.exit(130));
+  let ctx: CliContext | undefined;
+  // On Ctrl-C or SIGTERM: run the clean-ups (drop the eval collection, stop a local Chroma) and leave
+  // with the conventional 128 + signal number.
+  const onSignal = (code: number) => (): void => {
+    void (ctx?.close() ?? Promise.resolve()).finally(() => process.exit(code));
   };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  const onSigint = onSignal(130);
+  const onSigterm = onSignal(143);
+  process.once("SIGINT", onSigint);
+  process.once("SIGTERM", onSigterm);
+  let code: number;
   try {
-    if (!command) throw usageError(`unknown command ${JSON.stringify(name)}`);
-    if (rest.includes("--help") || rest.includes("-h")) {
+    code = await runCommand({ command, name, rest, env: options.env, output, setContext: (c) => (ctx = c) });
+  } finally {
+    process.off("SIGINT", onSigint);
+    process.off("SIGTERM", onSigterm);
+  }
+  const cleanedUp = (await ctx?.close()) ?? true;
+  return cleanedUp || code !== EXIT_OK ? code : EXIT_FAILED;
+}
+
+async function runCommand(a: {
+  command: Command | undefined;
+  name: string;
+  rest: string[];
+  env: NodeJS.ProcessEnv;
+  output: CliOutput;
+  setContext: (ctx: CliContext) => void;
+}): Promise<number> {
+  const { command, output } = a;
+  try {
+    if (!command) throw usageError(`unknown command ${JSON.stringify(a.name)}`);
+    if (a.rest.includes("--help") || a.rest.includes("-h")) {
       output.out(`usage: npm run memory -- ${command.synopsis}\n  ${command.summary}`);
       return EXIT_OK;
     }
-    const env = await loadEnv(options.env);
+    const env = await loadEnv(a.env);
     const config = parseConfig(env);
-    ctx = createCliContext({ config, logLevelSet: Boolean(env["LOG_LEVEL"]), output });
-    return await command.run(ctx, rest);
+    const ctx = createCliContext({ config, logLevelSet: Boolean(env["LOG_LEVEL"]), output });
+    a.setContext(ctx);
+    return await command.run(ctx, a.rest);
   } catch (err) {
-    const error = toAppError(err);
-    output.err(`error: ${error.message.split("\n")[0]}`);
+    output.err(`error: ${toAppError(err).message.split("\n")[0]}`);
     if (isUsageError(err)) {
       output.err("");
       output.err(command ? `usage: npm run memory -- ${command.synopsis}` : usage());
       return EXIT_USAGE;
     }
     return isAppError(err, "config_invalid") ? EXIT_USAGE : EXIT_FAILED;
-  } finally {
-    await ctx?.close();
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
   }
 }
 

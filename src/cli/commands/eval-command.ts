@@ -13,7 +13,6 @@ import {
   type RankedResult,
   type RecallReport,
 } from "../../eval/recall-metrics.js";
-import { toAppError } from "../../errors.js";
 import type { MemoryService } from "../../memory/memory-service.js";
 import { MAX_SEARCH_K } from "../../memory/memory-service.js";
 import { EXIT_OK, intOption, parseCommandArgs, required } from "../args.js";
@@ -56,23 +55,16 @@ export const evalCommand: Command = {
       collectionPrefix: evalCollectionPrefix(),
       rebuildKeywordIndexes: false,
     });
-    ctx.err(`eval: loading into the throw-away collection ${stack.store.collectionName}`);
-    const outcome = await evaluate(ctx, stack.memory, { memories, queries, k, plain: values.json }).then(
-      (report) => ({ report }),
-      (error: unknown) => ({ error }),
-    );
-    // Dropped whatever happened; a failed drop is reported, never silently left behind.
-    const dropError = await dropCollection(stack.chromaUrl, stack.store.collectionName).then(
-      () => undefined,
-      (err: unknown) => err,
-    );
-    if ("error" in outcome) {
-      if (dropError !== undefined) ctx.err(`also: ${toAppError(dropError).message}`);
-      throw outcome.error;
-    }
-    for (const line of formatRecallReport(outcome.report)) ctx.out(line);
-    if (values.json) ctx.out(JSON.stringify(toRecallSummary(outcome.report)));
-    if (dropError !== undefined) throw dropError;
+    const collection = stack.store.collectionName;
+    ctx.err(`eval: loading into the throw-away collection ${collection}`);
+    // Dropped however the run ends, Ctrl-C included; a failed drop is an `error:` line and exit 1.
+    ctx.defer({
+      what: `delete the eval collection ${collection}`,
+      run: () => dropCollection(stack.chromaUrl, collection),
+    });
+    const report = await evaluate(ctx, stack.memory, { memories, queries, k, plain: values.json });
+    for (const line of formatRecallReport(report)) ctx.out(line);
+    if (values.json) ctx.out(JSON.stringify(toRecallSummary(report)));
     return EXIT_OK;
   },
 };
