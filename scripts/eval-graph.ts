@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 /**
  * Scores the rule-based triplet extractor on kmem-dev's triplets.jsonl.
  *
@@ -16,7 +17,7 @@ import {
   type TripletExample,
 } from "../src/graph/triplet-metrics.js";
 
-const DEFAULT_FILE = "/work/shared/eval/kmem-dev/triplets.jsonl";
+const DEFAULT_FILE = fileURLToPath(new URL("../../shared/eval/kmem-dev/triplets.jsonl", import.meta.url));
 const DECIMALS = 3;
 
 const rowSchema = z.object({

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 /**
  * Conversation-memory eval on kmem-dev `conversations.jsonl`: does the fact of an early turn survive into
  * the context of a later question once the history is compressed (last 3 turns verbatim, the rest
@@ -23,7 +24,9 @@ import { DEFAULT_HISTORY_TOKEN_BUDGET } from "../src/history/policy.js";
 import type { HistoryLogger } from "../src/history/types.js";
 import type { ChatResponse, Llm } from "../src/llm/llm.js";
 
-const DEFAULT_FILE = "/work/shared/eval/kmem-dev/conversations.jsonl";
+const DEFAULT_FILE = fileURLToPath(
+  new URL("../../shared/eval/kmem-dev/conversations.jsonl", import.meta.url),
+);
 
 /** A summariser that is always down. */
 class UnavailableLlm implements Llm {

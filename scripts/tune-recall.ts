@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 /**
  * Runs hybrid recall over the kmem-dev set fully in memory and prints the scores.
  *
@@ -29,7 +30,7 @@ import {
   type RecallReport,
 } from "../src/eval/recall-metrics.js";
 
-const DEFAULT_DIR = "/work/shared/eval/kmem-dev";
+const DEFAULT_DIR = fileURLToPath(new URL("../../shared/eval/kmem-dev", import.meta.url));
 const TEAM_ID = "T-kmem-dev";
 const TOP_K = 10;
 

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { AppError, isAppError } from "../../src/errors.js";
 import {
@@ -10,7 +11,10 @@ import { ExtractiveSummaryLlm } from "../../src/history/extractive-summary-llm.j
 import type { Llm } from "../../src/llm/llm.js";
 import { recordingLogger } from "./support.js";
 
-const KMEM_CONVERSATIONS = "/work/shared/eval/kmem-dev/conversations.jsonl";
+/** The dev set lives in ../shared beside the repository (also in CI). */
+const KMEM_CONVERSATIONS = fileURLToPath(
+  new URL("../../../shared/eval/kmem-dev/conversations.jsonl", import.meta.url),
+);
 
 const downLlm: Llm = {
   model: "down",
@@ -67,7 +71,7 @@ describe("evaluateConversations", () => {
     expect(result.passed).toBe(0);
   });
 
-  it.skipIf(!existsSync(KMEM_CONVERSATIONS))("passes every kmem-dev conversation in both runs", async () => {
+  it("passes every kmem-dev conversation in both runs", async () => {
     const conversations = parseConversationsJsonl(readFileSync(KMEM_CONVERSATIONS, "utf8"));
     expect(conversations).toHaveLength(8);
     for (const llm of [new ExtractiveSummaryLlm(), downLlm]) {
