@@ -6,9 +6,10 @@ import { fileURLToPath } from "node:url";
  *
  *   npx tsx scripts/eval-history.ts [--file path/to/conversations.jsonl] [--token-budget 1500]
  *
- * Two runs: `faithful` summarises with ExtractiveSummaryLlm (a model-free summariser behind the Llm port
- * that keeps the facts it is given); `failing` with a summariser that always fails, so only the
- * verbatim fallback of unsummarised turns can carry the fact, within the token budget. Prints a table and,
+ * The summaries come from the fake Ollama HTTP server (test/support/fake-ollama.ts) through the real
+ * Ollama adapter (OllamaLlm), in two runs: `faithful`, where the fake's summary keeps the facts it is
+ * given (ExtractiveSummaryLlm's extractive summary), and `failing`, where every summary request gets a
+ * 500, so only the verbatim fallback of unsummarised turns can carry the fact, within the token budget. Prints a table and,
  * as the last line, `{"faithful":{passed,total,rate},"failing":{...},"tokenBudget":n}`.
  */
 import { readFile } from "node:fs/promises";
@@ -22,19 +23,15 @@ import {
 import { ExtractiveSummaryLlm } from "../src/history/extractive-summary-llm.js";
 import { DEFAULT_HISTORY_TOKEN_BUDGET } from "../src/history/policy.js";
 import type { HistoryLogger } from "../src/history/types.js";
-import type { ChatResponse, Llm } from "../src/llm/llm.js";
+import type { ChatMessage } from "../src/llm/llm.js";
+import { OllamaLlm } from "../src/llm/ollama-llm.js";
+import { startFakeOllama } from "../test/support/fake-ollama.js";
+
+const FAKE_MODEL = "fake-summariser";
 
 const DEFAULT_FILE = fileURLToPath(
   new URL("../../shared/eval/kmem-dev/conversations.jsonl", import.meta.url),
 );
-
-/** A summariser that is always down. */
-class UnavailableLlm implements Llm {
-  readonly model = "unavailable";
-  async chat(): Promise<ChatResponse> {
-    throw new AppError("llm_unavailable", "summariser is down (eval)");
-  }
-}
 
 /** Counts warnings (expected in the failing run) instead of printing them. */
 function countingLogger(): HistoryLogger & { warnings: number } {
@@ -82,22 +79,26 @@ async function main(): Promise<void> {
   const conversations = parseConversationsJsonl(await readFile(file, "utf8"));
   const faithfulLogger = countingLogger();
   const failingLogger = countingLogger();
-  const faithful = await evaluateConversations({
-    conversations,
-    llm: new ExtractiveSummaryLlm(),
-    tokenBudget,
-    logger: faithfulLogger,
-  });
-  const failing = await evaluateConversations({
-    conversations,
-    llm: new UnavailableLlm(),
-    tokenBudget,
-    logger: failingLogger,
-  });
+  const fake = await startFakeOllama({ models: [FAKE_MODEL] });
+  const llm = new OllamaLlm({ host: fake.url, model: FAKE_MODEL, timeoutMs: 10_000 });
+  const extractive = new ExtractiveSummaryLlm();
+  let faithful: ConversationEvalResult;
+  let failing: ConversationEvalResult;
+  try {
+    fake.onChat(async (req) => (await extractive.chat({ messages: req.messages as ChatMessage[] })).content);
+    faithful = await evaluateConversations({ conversations, llm, tokenBudget, logger: faithfulLogger });
+    fake.onChat(() => {
+      throw new Error("summariser is down (eval)");
+    });
+    failing = await evaluateConversations({ conversations, llm, tokenBudget, logger: failingLogger });
+  } finally {
+    await fake.close();
+  }
+  const summaryRequests = fake.chatRequests().length;
   console.log(`file: ${file}  token budget: ${tokenBudget}`);
   printTable({ faithful, failing });
   console.log(
-    `summary failures logged: faithful ${faithfulLogger.warnings}, failing ${failingLogger.warnings}`,
+    `summary requests to the fake Ollama: ${summaryRequests}; failures logged: faithful ${faithfulLogger.warnings}, failing ${failingLogger.warnings}`,
   );
   const pick = (r: ConversationEvalResult) => ({ passed: r.passed, total: r.total, rate: r.rate });
   console.log(JSON.stringify({ faithful: pick(faithful), failing: pick(failing), tokenBudget }));
