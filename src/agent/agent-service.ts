@@ -1,8 +1,9 @@
 import type { Logger } from "pino";
-import { isAppError } from "../errors.js";
+import { AppError, isAppError, toAppError } from "../errors.js";
 import type { ChatMessage, Llm } from "../llm/llm.js";
 import type { MemoryScope, Turn } from "../types.js";
 import { detectLanguage } from "./language.js";
+import { failureReply } from "./messages.js";
 import type { GraphPort, HistoryPort, MemoryPort, RecalledMemory } from "./ports.js";
 import { buildMessages, recallOnlyReply, rememberedReply } from "./prompt.js";
 import { parseRememberRequest } from "./remember-intent.js";
@@ -46,7 +47,18 @@ export class AgentService implements TurnHandler {
       channelType: turn.channelType,
     };
     const at = turn.receivedAt ?? this.now().getTime();
-    const reply = await this.answer(turn, scope, lang, at);
+    let reply: Reply;
+    try {
+      reply = await this.answer(turn, scope, lang, at);
+    } catch (err) {
+      // Nothing the user said is lost: the turn is kept in history with the apology they will see.
+      await this.options.history
+        ?.record(turn, failureReply(lang, toAppError(err).code))
+        .catch((recordErr: unknown) =>
+          this.log.warn({ err: recordErr, eventId: turn.eventId }, "could not record a failed turn"),
+        );
+      throw err;
+    }
     await this.options.history?.record(turn, reply.text);
     return reply;
   }
@@ -83,7 +95,7 @@ export class AgentService implements TurnHandler {
   private async converse(llm: Llm, messages: ChatMessage[], scope: MemoryScope, at: number): Promise<string> {
     for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
       const response = await llm.chat({ messages, tools: TOOL_SPECS });
-      if (response.toolCalls.length === 0) return response.content.trim();
+      if (response.toolCalls.length === 0) return nonEmpty(response.content);
       messages.push({ role: "assistant", content: response.content, toolCalls: response.toolCalls });
       for (const call of response.toolCalls) {
         const result = await runTool({
@@ -98,6 +110,13 @@ export class AgentService implements TurnHandler {
       }
     }
     const final = await llm.chat({ messages });
-    return final.content.trim();
+    return nonEmpty(final.content);
   }
+}
+
+/** Slack refuses an empty message; an empty answer is a model failure, reported as such. */
+function nonEmpty(content: string): string {
+  const text = content.trim();
+  if (!text) throw new AppError("llm_bad_output", "the model answered with an empty message");
+  return text;
 }

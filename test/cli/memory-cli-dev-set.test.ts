@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { REPO_ROOT, createCliHarness, lastJson, type CliHarness } from "./cli-harness.js";
@@ -25,7 +24,7 @@ afterAll(async () => {
 
 // The pipeline is deterministic offline (hash embedder, BM25), so these are fixed numbers, not samples;
 // the bounds leave room for ranking tweaks without letting keyword recall or isolation regress.
-describe.skipIf(!existsSync(DEV_SET))("memory CLI eval on kmem-dev", () => {
+describe("memory CLI eval on kmem-dev", () => {
   it("finds keyword queries' gold in the top 5 and never returns another user's memory", async () => {
     const run = await harness.run([
       "eval",

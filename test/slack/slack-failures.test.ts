@@ -26,6 +26,21 @@ describe("Slack turns that fail", () => {
       expect(post!.args.text).toMatch(KOREAN_MODEL_DOWN);
       // and the working reaction is cleared anyway
       await t.slack!.waitForCall("reactions.remove");
+      // nothing the user said is lost: the turn is in the conversation history
+      const history = (await (await t.admin(`/admin/history/${TEST_IDS.user}`)).json()) as {
+        conversations: Array<{ recent: Array<{ user: string; assistant: string }> }>;
+      };
+      const turns = history.conversations.flatMap((c) => c.recent);
+      expect(turns).toContainEqual(
+        expect.objectContaining({ user: "오늘 일정 알려줘", assistant: post!.args.text }),
+      );
+    });
+
+    it("treats an empty answer from the model as a failure, not an empty message", async () => {
+      t.ollama!.queueChat("   ");
+      await t.sendEvent(makeDmEvent({ text: "빈 답" }));
+      const [post] = await t.slack!.waitForCall("chat.postMessage");
+      expect(post!.args.text).toMatch(/^죄송해요, 답변하는 중에 문제가 생겼어요/);
     });
 
     it("gives the friendly reply when the model is past LLM_TIMEOUT_MS, in the mention's thread", async () => {
