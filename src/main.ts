@@ -158,10 +158,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
         slack: mode,
         chroma: {
           url: chromaUrl,
-          ok: await store.count().then(
-            () => true,
-            () => false,
-          ),
+          ok: await store.ping(),
         },
         ollama: {
           host: config.OLLAMA_HOST,

@@ -13,7 +13,10 @@ import { visibleIn } from "../../src/memory/memory-metadata.js";
 import { BM25Retriever, FusionRetriever, VectorMemoryRetriever } from "../../src/memory/retrievers.js";
 import type { MemoryScope } from "../../src/types.js";
 
-/** One baseline search: rebuild BM25 over `docs`, then vector + BM25 fused by RRF, as MemoryService does. */
+/**
+ * One baseline search: rebuild BM25 over `docs`, then vector + BM25 fused by RRF, as MemoryService
+ * does. Returns the results and the time the rebuild alone took.
+ */
 export async function baselineSearch(options: {
   store: ChromaMemoryStore;
   docs: KeywordDoc[];
@@ -21,10 +24,12 @@ export async function baselineSearch(options: {
   query: string;
   queryVector: number[];
   k: number;
-}): Promise<HybridResult[]> {
+}): Promise<{ results: HybridResult[]; rebuildMs: number }> {
   const { store, scope, k } = options;
+  const start = performance.now();
   const index = new KeywordIndex();
   index.add(options.docs);
+  const rebuildMs = performance.now() - start;
   const visibilities = visibleIn(scope, false);
   const topK = Math.max(k, CANDIDATES_PER_RETRIEVER);
   const fusion = new FusionRetriever({
@@ -43,5 +48,5 @@ export async function baselineSearch(options: {
     }),
     topK: k,
   });
-  return fusion.retrieveResults(options.query);
+  return { results: await fusion.retrieveResults(options.query), rebuildMs };
 }

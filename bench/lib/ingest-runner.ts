@@ -51,6 +51,6 @@ export async function runIngest(options: {
     embedMs: embedder.embedMs,
     requests,
     requestTotal: Object.values(requests).reduce((a, b) => a + b, 0),
-    storedRows: await memory.store.count(),
+    storedRows: await memory.store.count(scope),
   };
 }

@@ -87,6 +87,36 @@ export function printRecallReport(options: {
       ]),
     ),
   );
+  console.log(
+    "\nWhere the time goes: each half of the current search timed alone (one pass), and the baseline's rebuild\n",
+  );
+  console.log(
+    markdownTable(
+      [
+        "memories",
+        "vector (Chroma) p50",
+        "p95",
+        "BM25 (live index) p50",
+        "p95",
+        "baseline BM25 rebuild p50",
+        "p95",
+        "keyword-half speedup p50",
+      ],
+      reports.map((r) => {
+        const c = r.latency.components;
+        return [
+          String(r.size),
+          fixed(c.vector.p50, 2),
+          fixed(c.vector.p95, 2),
+          fixed(c.bm25.p50, 2),
+          fixed(c.bm25.p95, 2),
+          fixed(r.latency.baselineRebuild.p50, 1),
+          fixed(r.latency.baselineRebuild.p95, 1),
+          `${fixed(keywordSpeedup(r))}×`,
+        ];
+      }),
+    ),
+  );
   const at100k = reports.find((r) => r.size === TARGET_SIZE);
   const p95 = at100k?.latency.candidate.p95;
   const speedup = at100k ? ratio(at100k.latency.baseline.p50, at100k.latency.candidateSubset.p50) : undefined;
@@ -131,6 +161,12 @@ export function printRecallReport(options: {
         baselineQueriesPerRound: r.baselineQueries,
         speedupP50: round(ratio(r.latency.baseline.p50, r.latency.candidateSubset.p50), 1),
         speedupP95: round(ratio(r.latency.baseline.p95, r.latency.candidateSubset.p95), 1),
+        componentsMs: {
+          vector: roundSummary(r.latency.components.vector),
+          bm25: roundSummary(r.latency.components.bm25),
+          baselineRebuild: roundSummary(r.latency.baselineRebuild),
+          keywordHalfSpeedupP50: round(keywordSpeedup(r), 1),
+        },
         identicalResults: r.latency.identicalResults,
         queriesWithRelevant: r.latency.queriesWithRelevant,
         rounds: {
@@ -143,6 +179,12 @@ export function printRecallReport(options: {
       loadAverageAtEnd: loadAtEnd,
     }),
   );
+}
+
+/** The baseline's keyword half (rebuild, then the same scoring) over the current one, at p50. */
+function keywordSpeedup(r: SizeReport): number {
+  const bm25 = r.latency.components.bm25.p50;
+  return (r.latency.baselineRebuild.p50 + bm25) / bm25;
 }
 
 function roundSummary(s: LatencySummary): LatencySummary {

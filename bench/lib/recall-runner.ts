@@ -3,6 +3,8 @@
  * time the current search and the baseline over repeated rounds.
  */
 import { KeywordIndex, type KeywordDoc } from "../../src/memory/keyword-index.js";
+import { CANDIDATES_PER_RETRIEVER } from "../../src/memory/hybrid-ranking.js";
+import { visibleIn } from "../../src/memory/memory-metadata.js";
 import type { SearchResult } from "../../src/memory/memory-service.js";
 import { baselineSearch } from "./baseline-search.js";
 import type { BenchMemory } from "./memory-harness.js";
@@ -73,6 +75,10 @@ export interface SizeLatency {
   identicalResults: number;
   /** Current-search queries with at least one relevant result. */
   queriesWithRelevant: number;
+  /** The two halves of the current search, timed alone in one extra pass over all queries. */
+  components: { vector: LatencySummary; bm25: LatencySummary };
+  /** The baseline's BM25 rebuild alone (all rounds pooled). */
+  baselineRebuild: LatencySummary;
 }
 
 /** Times `rounds` rounds: all queries through MemoryService.search, then the first `baselineQueries` through the baseline. */
@@ -115,7 +121,10 @@ export async function timeSize(options: {
     baseline: summarize([]),
     identicalResults: 0,
     queriesWithRelevant: 0,
+    components: { vector: summarize([]), bm25: summarize([]) },
+    baselineRebuild: summarize([]),
   };
+  const rebuildSamples: number[] = [];
   for (let round = 0; round < options.rounds; round++) {
     const samples: number[] = [];
     const currentIds: string[] = [];
@@ -131,8 +140,9 @@ export async function timeSize(options: {
     let identical = 0;
     for (let i = 0; i < baseQueries.length; i++) {
       const start = performance.now();
-      const hits = await baseline(i);
+      const { results: hits, rebuildMs } = await baseline(i);
       baseSamples.push(elapsedMs(start));
+      rebuildSamples.push(rebuildMs);
       if (hits.map((h) => h.id).join(",") === currentIds[i]) identical++;
     }
     result.candidateRounds.push(summarize(samples));
@@ -141,8 +151,46 @@ export async function timeSize(options: {
     result.identicalResults = identical;
     result.queriesWithRelevant = withRelevant;
   }
+  result.components = await timeComponents(memory, data, k);
+  result.baselineRebuild = summarize(rebuildSamples);
   result.candidate = medianOfRounds(result.candidateRounds);
   result.candidateSubset = medianOfRounds(result.candidateSubsetRounds);
   result.baseline = medianOfRounds(result.baselineRounds);
   return result;
+}
+
+/**
+ * Times the halves of MemoryService.search alone, once per query: the Chroma vector query (as
+ * VectorMemoryRetriever sends it) and the BM25 search of the user's live index (as BM25Retriever does).
+ */
+async function timeComponents(
+  memory: BenchMemory,
+  data: RecallDataset,
+  k: number,
+): Promise<{ vector: LatencySummary; bm25: LatencySummary }> {
+  const topK = Math.max(k, CANDIDATES_PER_RETRIEVER);
+  const vector: number[] = [];
+  const bm25: number[] = [];
+  for (const q of data.queries) {
+    const visibilities = visibleIn(q.scope, false);
+    let start = performance.now();
+    await memory.store.query({
+      vector: q.vector,
+      teamId: q.scope.teamId,
+      userId: q.scope.userId,
+      visibilities,
+      topK,
+    });
+    vector.push(elapsedMs(start));
+    const index = memory.keywordIndexes.peek(q.scope.teamId, q.scope.userId);
+    start = performance.now();
+    index?.search(q.text, {
+      limit: topK,
+      ...(visibilities
+        ? { filter: (doc: KeywordDoc) => visibilities.includes(doc.visibility ?? "private") }
+        : {}),
+    });
+    bm25.push(elapsedMs(start));
+  }
+  return { vector: summarize(vector), bm25: summarize(bm25) };
 }

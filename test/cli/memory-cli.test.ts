@@ -217,9 +217,10 @@ describe.concurrent("memory CLI", () => {
         negativePassRate: 1,
         isolationViolations: 0,
       });
-      const collection = /throw-away collection (\S+)/.exec(run.stderr)?.[1];
-      expect(collection).toMatch(/^eval_\d+_[0-9a-f]{6}_offline/);
-      expect(await collectionNames(inject("chromaUrl"))).not.toContain(collection);
+      const namespace = /throw-away collections (\S+)\*/.exec(run.stderr)?.[1];
+      expect(namespace).toMatch(/^eval_\d+_[0-9a-f]{6}_offline/);
+      const left = (await collectionNames(inject("chromaUrl"))).filter((name) => name.startsWith(namespace!));
+      expect(left).toEqual([]);
     },
     TEST_TIMEOUT_MS,
   );

@@ -29,7 +29,7 @@ async function makeService(prefix: string, options: { allowDmInChannels?: boolea
 }
 
 async function rowCount(store: ChromaMemoryStore): Promise<number> {
-  return store.count();
+  return store.count(alice);
 }
 
 describe("MemoryService against a real Chroma", () => {

@@ -19,7 +19,7 @@ import { EXIT_OK, intOption, parseCommandArgs, required } from "../args.js";
 import { saveInBatches } from "../batch-save.js";
 import type { Command } from "../command.js";
 import type { CliContext } from "../context.js";
-import { dropCollection, evalCollectionPrefix } from "../eval-namespace.js";
+import { evalCollectionPrefix } from "../eval-namespace.js";
 import { formatRecallReport } from "../eval-report.js";
 import { createProgress } from "../progress.js";
 
@@ -55,12 +55,14 @@ export const evalCommand: Command = {
       collectionPrefix: evalCollectionPrefix(),
       rebuildKeywordIndexes: false,
     });
-    const collection = stack.store.collectionName;
-    ctx.err(`eval: loading into the throw-away collection ${collection}`);
+    const namespace = stack.store.namespace;
+    ctx.err(`eval: loading into the throw-away collections ${namespace}*`);
     // Dropped however the run ends, Ctrl-C included; a failed drop is an `error:` line and exit 1.
     ctx.defer({
-      what: `delete the eval collection ${collection}`,
-      run: () => dropCollection(stack.chromaUrl, collection),
+      what: `delete the eval collections ${namespace}*`,
+      run: async () => {
+        await stack.store.dropAll();
+      },
     });
     const report = await evaluate(ctx, stack.memory, { memories, queries, k, plain: values.json });
     for (const line of formatRecallReport(report)) ctx.out(line);
