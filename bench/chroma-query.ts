@@ -58,7 +58,9 @@ async function main(): Promise<void> {
     });
     const url = new URL(chroma.url);
     const client = new ChromaClient({ host: url.hostname, port: Number(url.port), ssl: false });
-    const collection = await client.getCollection({ name: memory.store.collectionName(TARGET_SCOPE) });
+    const collection = await client.getCollection({
+      name: memory.store.collectionName(TARGET_SCOPE, "private"),
+    });
     const where = {
       $and: [{ user_id: { $eq: TARGET_SCOPE.userId } }, { team_id: { $eq: TARGET_SCOPE.teamId } }],
     };

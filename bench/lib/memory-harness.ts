@@ -3,7 +3,7 @@
  * MemoryService over a ChromaMemoryStore plus its own BM25 registry, built the way main.ts builds them.
  */
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import type { Embedder } from "../../src/llm/embedder.js";
@@ -14,6 +14,11 @@ import { MemoryService } from "../../src/memory/memory-service.js";
 
 /** Results per recall in the benchmarks (the app's default RECALL_TOP_K). */
 export const BENCH_RECALL_TOP_K = 5;
+
+/** Signals after which the benchmark cleans up and exits. */
+const TERMINATING_SIGNALS: readonly NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+/** Shell convention: a process ended by signal n exits with 128 + n. */
+const SIGNAL_EXIT_BASE = 128;
 
 /** A Chroma server whose data lives in a temporary directory removed by `stop()`. */
 export interface BenchChroma {
@@ -27,14 +32,22 @@ export interface BenchChroma {
 export async function startBenchChroma(): Promise<BenchChroma> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-chroma-"));
   const server = await startChromaServer({ path: dataDir });
-  return {
-    url: server.url,
-    dataDir,
-    stop: async () => {
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      for (const [signal, handler] of handlers) process.off(signal, handler);
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });
-    },
+    })();
+    return stopping;
   };
+  // A benchmark stopped by a signal still stops the server and removes its (large) data directory.
+  const handlers = TERMINATING_SIGNALS.map((signal): [NodeJS.Signals, () => void] => [
+    signal,
+    () => void stop().finally(() => process.exit(SIGNAL_EXIT_BASE + os.constants.signals[signal])),
+  ]);
+  for (const [signal, handler] of handlers) process.once(signal, handler);
+  return { url: server.url, dataDir, stop };
 }
 
 /** A MemoryService and the parts it was built from. */

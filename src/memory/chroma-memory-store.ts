@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { ChromaVectorStore } from "@llamaindex/chroma";
 import { Settings } from "@llamaindex/core/global";
-import { Document, MetadataMode, type BaseNode } from "@llamaindex/core/schema";
-import { FilterOperator, type MetadataFilters } from "@llamaindex/core/vector-store";
+import { Document, type BaseNode } from "@llamaindex/core/schema";
 import { SentenceSplitter, VectorStoreIndex, runTransformations } from "llamaindex";
 import { AppError } from "../errors.js";
 import type { Embedder } from "../llm/embedder.js";
@@ -12,14 +11,8 @@ import { fromMetadata, toMetadata, visibilityOf } from "./memory-metadata.js";
 
 /** Memories are short; a chunk this large keeps one memory in one Chroma row (one vector). */
 const CHUNK_SIZE_TOKENS = 8192;
-/** Rows per Chroma `get` page when listing or rebuilding. */
+/** Rows per Chroma `get` page when listing or rebuilding; collections per `listCollections` page. */
 export const SCAN_PAGE_SIZE = 1000;
-/**
- * In a channel, the vector query first asks for this many times `topK` nearest memories without a
- * filter and keeps the visible ones; only when too few are visible does it run the (slower, see
- * below) filtered query.
- */
-export const CHANNEL_OVERFETCH = 4;
 
 export interface VectorHit {
   memory: Memory;
@@ -30,36 +23,40 @@ export interface VectorHit {
 export interface ChromaMemoryStoreOptions {
   chromaUrl: string;
   embedder: Embedder;
-  /** Collection name prefix; the embedder id and the user's hash are appended. */
+  /** Collection name prefix; the embedder id, the user's hash and the visibility's hash are appended. */
   collectionPrefix?: string;
   embedBatchSize?: number;
 }
 
 type Collection = Awaited<ReturnType<ChromaVectorStore["getCollection"]>>;
 type ChromaClient = ReturnType<ChromaVectorStore["client"]>;
+type Owner = Pick<MemoryScope, "teamId" | "userId">;
 
-/** One user's collection, its LlamaIndex store and index. */
-interface UserCollection {
-  store: ChromaVectorStore;
+/** One collection: its LlamaIndex index (for writes) and the Chroma collection (for reads). */
+interface OpenCollection {
   index: VectorStoreIndex;
   collection: Collection;
 }
 
 /**
- * Memory documents in Chroma through LlamaIndex: per user, a `VectorStoreIndex` over a
- * `ChromaVectorStore` whose collection is in cosine space. Chroma is the source of truth.
+ * Memory documents in Chroma through LlamaIndex: a `VectorStoreIndex` over a `ChromaVectorStore` per
+ * collection, collections in cosine space. Chroma is the source of truth.
  *
- * One collection per (embedder, team, user): Chroma 1.0 answers a metadata-filtered query by scanning
- * the matching rows, which made a shared collection filtered on `user_id` grow linearly with the
- * user's memories (115 ms at 20k rows against 4 ms unfiltered, bench/chroma-query.ts); a collection
- * of one's own is queried through its HNSW index with no filter, and isolation is structural. Rows
- * still carry `user_id`/`team_id`, and every read checks them.
+ * One collection per (embedder, team, user, visibility) — "private" (said in DMs), "channel:<id>",
+ * "shared". Chroma 1.0 answers a metadata-filtered query by scanning the matching rows (115 ms at 20k
+ * rows against 4 ms unfiltered, bench/chroma-query.ts), so a shared collection filtered on `user_id`
+ * (or on visibility in a channel) grows linearly with the data. Here no query carries a filter: a
+ * recall in a DM asks each of the user's collections, a recall in a channel only that channel's and the
+ * shared one, through their HNSW indexes. Isolation is structural; rows still carry `user_id`,
+ * `team_id` and `visibility`, and every read checks them.
  *
- * Works around the adapter's broken delete (STACK-NOTES) by deleting on `ref_doc_id` through the
- * collection.
+ * Collections a process has not created itself are found by listing (cached per process): memories
+ * written by another process (the CLI) into a new collection are seen after a restart, as the BM25
+ * index already requires.
  */
 export class ChromaMemoryStore {
-  private readonly users = new Map<string, Promise<UserCollection>>();
+  private readonly open = new Map<string, Promise<OpenCollection>>();
+  private names: Promise<Set<string>> | undefined;
 
   private constructor(
     private readonly client: ChromaClient,
@@ -72,7 +69,7 @@ export class ChromaMemoryStore {
   static async create(options: ChromaMemoryStoreOptions): Promise<ChromaMemoryStore> {
     const namespace = `${collectionNameFor(options.collectionPrefix ?? "memories", options.embedder.id)}__`;
     const embedding = new EmbedderEmbedding(options.embedder, options.embedBatchSize ?? 64);
-    // A store not bound to a user's collection, for its client (list, delete, heartbeat).
+    // A store bound to no memory collection, for its client (list, delete, heartbeat).
     const client = new ChromaVectorStore({
       collectionName: `${namespace}catalog`,
       chromaClientParams: { path: options.chromaUrl },
@@ -83,14 +80,26 @@ export class ChromaMemoryStore {
     return store;
   }
 
-  /** Saves memories; an existing id is replaced (delete, then insert: no duplicate rows). */
+  /**
+   * Saves memories; an existing id is replaced, wherever it was (delete from the user's collections,
+   * then insert): no duplicate rows.
+   */
   async upsert(memories: Memory[]): Promise<void> {
+    const groups = new Map<string, Memory[]>();
+    for (const m of memories) {
+      const name = this.collectionName(m, visibilityOf(m));
+      groups.set(name, [...(groups.get(name) ?? []), m]);
+    }
     const byUser = new Map<string, Memory[]>();
-    for (const m of memories) byUser.set(userKey(m), [...(byUser.get(userKey(m)) ?? []), m]);
-    for (const group of byUser.values()) {
-      const { collection, index } = await this.forUser(group[0]!);
+    for (const m of memories) byUser.set(ownerKey(m), [...(byUser.get(ownerKey(m)) ?? []), m]);
+    for (const group of byUser.values())
+      await this.delete(
+        group[0]!,
+        group.map((m) => m.id),
+      );
+    for (const [name, group] of groups) {
+      const { index } = await this.collection(name, { create: true });
       await this.wrap("upsert", async () => {
-        await collection.delete({ where: { ref_doc_id: { $in: group.map((m) => m.id) } } });
         const docs = group.map((m) => {
           const metadata = toMetadata(m);
           const keys = Object.keys(metadata);
@@ -110,7 +119,7 @@ export class ChromaMemoryStore {
   }
 
   /**
-   * Nearest memories of the user to `vector`, one hit per memory, best first. With `visibilities`
+   * The user's nearest memories to `vector`, one hit per memory, best first. With `visibilities`
    * (a channel), only memories of those visibilities.
    */
   async query(options: {
@@ -120,20 +129,25 @@ export class ChromaMemoryStore {
     visibilities?: string[] | undefined;
     topK: number;
   }): Promise<VectorHit[]> {
-    if (!(await this.exists(options))) return [];
-    const { store } = await this.forUser(options);
-    const { visibilities, topK } = options;
+    const { visibilities } = options;
+    const all = await this.collectionsOf(options);
+    const names = visibilities
+      ? visibilities.map((v) => this.collectionName(options, v)).filter((n) => all.includes(n))
+      : all;
+    const lists = await Promise.all(
+      names.map(async (name) =>
+        this.nearest((await this.collection(name)).collection, options.vector, options.topK),
+      ),
+    );
     const owned = (hit: VectorHit) =>
-      hit.memory.userId === options.userId && hit.memory.teamId === options.teamId;
-    if (!visibilities) return (await this.nearest(store, options.vector, topK)).filter(owned);
-    const visible = (hit: VectorHit) => owned(hit) && visibilities.includes(visibilityOf(hit.memory));
-    const wide = await this.nearest(store, options.vector, topK * CHANNEL_OVERFETCH);
-    const kept = wide.filter(visible);
-    if (kept.length >= topK || wide.length < topK * CHANNEL_OVERFETCH) return kept.slice(0, topK);
-    const filters: MetadataFilters = {
-      filters: [{ key: "visibility", value: visibilities, operator: FilterOperator.IN }],
-    };
-    return (await this.nearest(store, options.vector, topK, filters)).filter(visible);
+      hit.memory.userId === options.userId &&
+      hit.memory.teamId === options.teamId &&
+      (!visibilities || visibilities.includes(visibilityOf(hit.memory)));
+    return lists
+      .flat()
+      .filter(owned)
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, options.topK);
   }
 
   /** The embedding of a query text, through the same model as the stored vectors. */
@@ -141,40 +155,56 @@ export class ChromaMemoryStore {
     return this.wrap("embed", () => this.embedding.getTextEmbedding(text));
   }
 
-  async get(scope: MemoryScope, id: string): Promise<Memory | undefined> {
-    if (!(await this.exists(scope))) return undefined;
-    const { collection } = await this.forUser(scope);
-    const [memory] = await this.page(collection, { where: { ref_doc_id: id }, limit: 1, offset: 0 });
-    return memory;
+  async get(owner: Owner, id: string): Promise<Memory | undefined> {
+    const found = await Promise.all(
+      (await this.collectionsOf(owner)).map(async (name) =>
+        this.page((await this.collection(name)).collection, {
+          where: { ref_doc_id: id },
+          limit: 1,
+          offset: 0,
+        }),
+      ),
+    );
+    return found.flat()[0];
   }
 
-  /** One page of a user's memories in Chroma's order; `offset` is the paging cursor. */
-  async list(scope: MemoryScope, options: { limit: number; offset: number }): Promise<Memory[]> {
-    if (!(await this.exists(scope))) return [];
-    return this.page((await this.forUser(scope)).collection, options);
+  /** One page of a user's memories (collections in name order, rows in Chroma's order); `offset` pages. */
+  async list(owner: Owner, options: { limit: number; offset: number }): Promise<Memory[]> {
+    const items: Memory[] = [];
+    let skip = options.offset;
+    for (const name of await this.collectionsOf(owner)) {
+      const { collection } = await this.collection(name);
+      const rows = await this.wrap("count", () => collection.count());
+      if (skip >= rows) {
+        skip -= rows;
+        continue;
+      }
+      items.push(...(await this.page(collection, { limit: options.limit - items.length, offset: skip })));
+      skip = 0;
+      if (items.length >= options.limit) break;
+    }
+    return items;
   }
 
-  async delete(scope: MemoryScope, ids: string[]): Promise<void> {
-    if (ids.length === 0 || !(await this.exists(scope))) return;
-    const { collection } = await this.forUser(scope);
-    await this.wrap("delete", () => collection.delete({ where: { ref_doc_id: { $in: ids } } }));
+  async delete(owner: Owner, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await Promise.all(
+      (await this.collectionsOf(owner)).map(async (name) => {
+        const { collection } = await this.collection(name);
+        await this.wrap("delete", () => collection.delete({ where: { ref_doc_id: { $in: ids } } }));
+      }),
+    );
   }
 
-  /** Deletes all of the user's memories (their collection). */
-  async deleteAll(scope: MemoryScope): Promise<void> {
-    const name = this.collectionName(scope);
-    this.users.delete(userKey(scope));
-    if (!(await this.collectionNames()).includes(name)) return;
-    await this.wrap("delete", () => this.client.deleteCollection({ name }));
+  /** Deletes all of the user's memories (their collections). */
+  async deleteAll(owner: Owner): Promise<void> {
+    for (const name of await this.collectionsOf(owner)) await this.drop(name);
   }
 
   /** Every memory of every user, page by page (for rebuilding derived indexes at start). */
   async *scan(pageSize = SCAN_PAGE_SIZE): AsyncGenerator<Memory[]> {
-    for (const name of await this.collectionNames()) {
-      const collection = await this.wrap(
-        "get",
-        () => this.client.getCollection({ name } as never) as Promise<Collection>,
-      );
+    for (const name of [...(await this.allNames())].sort()) {
+      const { collection } = await this.collection(name);
       for (let offset = 0; ; offset += pageSize) {
         const page = await this.page(collection, { limit: pageSize, offset });
         if (page.length > 0) yield page;
@@ -184,10 +214,13 @@ export class ChromaMemoryStore {
   }
 
   /** Rows of one user (a memory is one row unless it is longer than a chunk). */
-  async count(scope: MemoryScope): Promise<number> {
-    if (!(await this.exists(scope))) return 0;
-    const { collection } = await this.forUser(scope);
-    return this.wrap("count", () => collection.count());
+  async count(owner: Owner): Promise<number> {
+    let rows = 0;
+    for (const name of await this.collectionsOf(owner)) {
+      const { collection } = await this.collection(name);
+      rows += await this.wrap("count", () => collection.count());
+    }
+    return rows;
   }
 
   /** Whether Chroma answers. Never throws. */
@@ -200,67 +233,62 @@ export class ChromaMemoryStore {
 
   /** Deletes every collection of this store's namespace (a throw-away eval namespace, tests). */
   async dropAll(): Promise<number> {
-    const names = await this.collectionNames();
-    for (const name of names) await this.wrap("delete", () => this.client.deleteCollection({ name }));
-    this.users.clear();
+    const names = [...(await this.allNames())];
+    for (const name of names) await this.drop(name);
     return names.length;
   }
 
-  /** The collection of one user: `<namespace><sha256(team, user)[:24]>`. */
-  collectionName(scope: Pick<MemoryScope, "teamId" | "userId">): string {
-    const digest = createHash("sha256")
-      .update(`${scope.teamId}\u0000${scope.userId}`)
-      .digest("hex")
-      .slice(0, 24);
-    return `${this.namespace}${digest}`;
+  /** `<namespace><sha256(team, user)[:24]>_<sha256(visibility)[:12]>`. */
+  collectionName(owner: Owner, visibility: string): string {
+    return `${this.userPrefix(owner)}${hash(visibility, 12)}`;
   }
 
-  private async nearest(
-    store: ChromaVectorStore,
-    vector: number[],
-    topK: number,
-    filters?: MetadataFilters,
-  ): Promise<VectorHit[]> {
-    const result = await this.wrap("query", () =>
-      store.query({
-        queryEmbedding: vector,
-        similarityTopK: topK,
-        mode: "default" as never,
-        ...(filters ? { filters } : {}),
-      }),
-    );
-    const best = new Map<string, VectorHit>();
-    (result.nodes ?? []).forEach((node, i) => {
-      const id = node.sourceNode?.nodeId ?? node.id_;
-      const similarity = result.similarities[i] ?? 0;
-      const seen = best.get(id);
-      if (seen && seen.similarity >= similarity) return;
-      best.set(id, {
-        memory: fromMetadata(id, node.getContent(MetadataMode.NONE), node.metadata),
-        similarity,
-      });
+  private userPrefix(owner: Owner): string {
+    return `${this.namespace}${hash(`${owner.teamId}\u0000${owner.userId}`, 24)}_`;
+  }
+
+  /** The user's collections, in name order. */
+  private async collectionsOf(owner: Owner): Promise<string[]> {
+    const prefix = this.userPrefix(owner);
+    return [...(await this.allNames())].filter((n) => n.startsWith(prefix)).sort();
+  }
+
+  /** Names of this namespace's collections: listed once, then kept up to date by this process. */
+  private allNames(): Promise<Set<string>> {
+    this.names ??= this.listNames().catch((err: unknown) => {
+      this.names = undefined; // listed again on the next call
+      throw err;
     });
-    return [...best.values()].sort((a, b) => b.similarity - a.similarity);
+    return this.names;
   }
 
-  /** Whether the user has a collection (reads don't create one). */
-  private async exists(scope: Pick<MemoryScope, "teamId" | "userId">): Promise<boolean> {
-    if (this.users.has(userKey(scope))) return true;
-    return (await this.collectionNames()).includes(this.collectionName(scope));
-  }
-
-  private forUser(scope: Pick<MemoryScope, "teamId" | "userId">): Promise<UserCollection> {
-    const key = userKey(scope);
-    let handle = this.users.get(key);
-    if (!handle) {
-      handle = this.open(this.collectionName(scope));
-      handle.catch(() => this.users.delete(key)); // a failed open is retried on the next call
-      this.users.set(key, handle);
+  private async listNames(): Promise<Set<string>> {
+    const names = new Set<string>();
+    for (let offset = 0; ; offset += SCAN_PAGE_SIZE) {
+      const page = await this.wrap("list", () =>
+        this.client.listCollections({ limit: SCAN_PAGE_SIZE, offset }),
+      );
+      for (const name of page) if (name.startsWith(this.namespace)) names.add(name);
+      if (page.length < SCAN_PAGE_SIZE) return names;
     }
-    return handle;
   }
 
-  private async open(name: string): Promise<UserCollection> {
+  private async collection(name: string, options: { create?: boolean } = {}): Promise<OpenCollection> {
+    let handle = this.open.get(name);
+    if (!handle) {
+      if (!options.create && !(await this.allNames()).has(name)) {
+        throw new AppError("store_failed", `Chroma collection ${name} does not exist`);
+      }
+      handle = this.openCollection(name);
+      handle.catch(() => this.open.delete(name)); // a failed open is retried on the next call
+      this.open.set(name, handle);
+    }
+    const opened = await handle;
+    (await this.allNames()).add(name);
+    return opened;
+  }
+
+  private async openCollection(name: string): Promise<OpenCollection> {
     const store = new ChromaVectorStore({
       collectionName: name,
       chromaClientParams: { path: this.options.chromaUrl },
@@ -285,18 +313,40 @@ export class ChromaMemoryStore {
     const index = await Settings.withEmbedModel(this.embedding, () =>
       VectorStoreIndex.fromVectorStore(store),
     );
-    return { store, index, collection };
+    return { index, collection };
   }
 
-  private async collectionNames(): Promise<string[]> {
-    const names: string[] = [];
-    for (let offset = 0; ; offset += SCAN_PAGE_SIZE) {
-      const page = await this.wrap("list", () =>
-        this.client.listCollections({ limit: SCAN_PAGE_SIZE, offset }),
-      );
-      names.push(...page.filter((name) => name.startsWith(this.namespace)));
-      if (page.length < SCAN_PAGE_SIZE) return names;
-    }
+  private async drop(name: string): Promise<void> {
+    this.open.delete(name);
+    (await this.allNames()).delete(name);
+    await this.wrap("delete", () => this.client.deleteCollection({ name }));
+  }
+
+  /**
+   * A collection's nearest rows, one hit per memory. Queries the collection directly rather than
+   * through `ChromaVectorStore.query`, which always asks Chroma for the stored embeddings too (20
+   * vectors of JSON per recall) and rebuilds a node from `_node_content` per row; the rows are the
+   * ones LlamaIndex wrote.
+   */
+  private async nearest(collection: Collection, vector: number[], topK: number): Promise<VectorHit[]> {
+    const result = await this.wrap("query", () =>
+      collection.query({
+        queryEmbeddings: [vector],
+        nResults: topK,
+        include: ["distances", "documents", "metadatas"] as never,
+      }),
+    );
+    const best = new Map<string, VectorHit>();
+    (result.ids[0] ?? []).forEach((rowId, i) => {
+      const meta = (result.metadatas[0]?.[i] ?? {}) as Record<string, unknown>;
+      const id = memoryIdOf(rowId, meta);
+      // Cosine space: distance = 1 - cosine similarity.
+      const similarity = 1 - Number(result.distances?.[0]?.[i] ?? 1);
+      const seen = best.get(id);
+      if (seen && seen.similarity >= similarity) return;
+      best.set(id, { memory: fromMetadata(id, result.documents[0]?.[i] ?? "", meta), similarity });
+    });
+    return [...best.values()];
   }
 
   private async page(
@@ -312,9 +362,7 @@ export class ChromaMemoryStore {
       });
       return rows.ids.map((rowId, i) => {
         const meta = (rows.metadatas[i] ?? {}) as Record<string, unknown>;
-        const id =
-          typeof meta.ref_doc_id === "string" && meta.ref_doc_id !== "None" ? meta.ref_doc_id : rowId;
-        return fromMetadata(id, rows.documents[i] ?? "", meta);
+        return fromMetadata(memoryIdOf(rowId, meta), rows.documents[i] ?? "", meta);
       });
     });
   }
@@ -329,8 +377,17 @@ export class ChromaMemoryStore {
   }
 }
 
-function userKey(scope: Pick<MemoryScope, "teamId" | "userId">): string {
-  return `${scope.teamId}\u0000${scope.userId}`;
+/** The memory id of a row: LlamaIndex's `ref_doc_id` (the Document's id), else the row id. */
+function memoryIdOf(rowId: string, meta: Record<string, unknown>): string {
+  return typeof meta.ref_doc_id === "string" && meta.ref_doc_id !== "None" ? meta.ref_doc_id : rowId;
+}
+
+function ownerKey(owner: Owner): string {
+  return `${owner.teamId}\u0000${owner.userId}`;
+}
+
+function hash(text: string, length: number): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, length);
 }
 
 /** Chroma names allow [a-zA-Z0-9._-], 3–512 characters, starting and ending alphanumeric. */
