@@ -32,23 +32,28 @@ type Collection = Awaited<ReturnType<ChromaVectorStore["getCollection"]>>;
 type ChromaClient = ReturnType<ChromaVectorStore["client"]>;
 type Owner = Pick<MemoryScope, "teamId" | "userId">;
 
-/** One collection: its LlamaIndex index (for writes) and the Chroma collection (for reads). */
+/** One collection: its LlamaIndex store and index (for writes) and the Chroma collection (for reads). */
 interface OpenCollection {
+  store: ChromaVectorStore;
   index: VectorStoreIndex;
   collection: Collection;
 }
+
+/** The collection of all of a user's memories; the others are named by visibility. */
+const ALL = "all";
 
 /**
  * Memory documents in Chroma through LlamaIndex: a `VectorStoreIndex` over a `ChromaVectorStore` per
  * collection, collections in cosine space. Chroma is the source of truth.
  *
- * One collection per (embedder, team, user, visibility) — "private" (said in DMs), "channel:<id>",
- * "shared". Chroma 1.0 answers a metadata-filtered query by scanning the matching rows (115 ms at 20k
- * rows against 4 ms unfiltered, bench/chroma-query.ts), so a shared collection filtered on `user_id`
- * (or on visibility in a channel) grows linearly with the data. Here no query carries a filter: a
- * recall in a DM asks each of the user's collections, a recall in a channel only that channel's and the
- * shared one, through their HNSW indexes. Isolation is structural; rows still carry `user_id`,
- * `team_id` and `visibility`, and every read checks them.
+ * Chroma 1.0 answers a metadata-filtered query by scanning the matching rows (115 ms at 20k rows
+ * against 4 ms unfiltered, bench/chroma-query.ts), so a collection shared by users and filtered on
+ * `user_id` (or on visibility in a channel) grows linearly with the data. Here no query carries a
+ * filter. Per (embedder, team, user): an `all` collection holds every memory of the user (a recall in
+ * a DM asks it), and each non-private visibility — `channel:<id>`, `shared` — has a collection with a
+ * copy of its memories and their vectors (a recall in a channel asks that channel's and the shared
+ * one). What was said in a DM exists only in `all`, which a channel recall never reads. Isolation is
+ * structural; rows still carry `user_id`, `team_id` and `visibility`, and every read checks them.
  *
  * Collections a process has not created itself are found by listing (cached per process): memories
  * written by another process (the CLI) into a new collection are seen after a restart, as the BM25
@@ -82,39 +87,35 @@ export class ChromaMemoryStore {
 
   /**
    * Saves memories; an existing id is replaced, wherever it was (delete from the user's collections,
-   * then insert): no duplicate rows.
+   * then insert): no duplicate rows. Embeds once, in the `all` collection's index; the copies in
+   * visibility collections reuse the vectors.
    */
   async upsert(memories: Memory[]): Promise<void> {
-    const groups = new Map<string, Memory[]>();
-    for (const m of memories) {
-      const name = this.collectionName(m, visibilityOf(m));
-      groups.set(name, [...(groups.get(name) ?? []), m]);
-    }
     const byUser = new Map<string, Memory[]>();
     for (const m of memories) byUser.set(ownerKey(m), [...(byUser.get(ownerKey(m)) ?? []), m]);
-    for (const group of byUser.values())
+    for (const group of byUser.values()) {
+      const owner = group[0]!;
       await this.delete(
-        group[0]!,
+        owner,
         group.map((m) => m.id),
       );
-    for (const [name, group] of groups) {
-      const { index } = await this.collection(name, { create: true });
-      await this.wrap("upsert", async () => {
-        const docs = group.map((m) => {
-          const metadata = toMetadata(m);
-          const keys = Object.keys(metadata);
-          return new Document({
-            id_: m.id,
-            text: m.text,
-            metadata,
-            excludedEmbedMetadataKeys: keys,
-            excludedLlmMetadataKeys: keys,
-          });
-        });
+      const all = await this.collection(this.collectionName(owner, ALL), { create: true });
+      const nodes = await this.wrap("upsert", async () => {
         const splitter = new SentenceSplitter({ chunkSize: CHUNK_SIZE_TOKENS, chunkOverlap: 0 });
-        const nodes = (await runTransformations(docs, [splitter])) as BaseNode[];
-        await index.insertNodes(nodes);
+        const split = (await runTransformations(group.map(toDocument), [splitter])) as BaseNode[];
+        await all.index.insertNodes(split);
+        return split;
       });
+      const byVisibility = new Map<string, BaseNode[]>();
+      for (const node of nodes) {
+        const visibility = String(node.metadata.visibility ?? "private");
+        if (visibility !== "private")
+          byVisibility.set(visibility, [...(byVisibility.get(visibility) ?? []), node]);
+      }
+      for (const [visibility, copies] of byVisibility) {
+        const { store } = await this.collection(this.collectionName(owner, visibility), { create: true });
+        await this.wrap("upsert", () => store.add(copies));
+      }
     }
   }
 
@@ -130,10 +131,10 @@ export class ChromaMemoryStore {
     topK: number;
   }): Promise<VectorHit[]> {
     const { visibilities } = options;
-    const all = await this.collectionsOf(options);
-    const names = visibilities
-      ? visibilities.map((v) => this.collectionName(options, v)).filter((n) => all.includes(n))
-      : all;
+    const existing = await this.collectionsOf(options);
+    const names = (visibilities ?? [ALL])
+      .map((v) => this.collectionName(options, v))
+      .filter((n) => existing.includes(n));
     const lists = await Promise.all(
       names.map(async (name) =>
         this.nearest((await this.collection(name)).collection, options.vector, options.topK),
@@ -168,22 +169,10 @@ export class ChromaMemoryStore {
     return found.flat()[0];
   }
 
-  /** One page of a user's memories (collections in name order, rows in Chroma's order); `offset` pages. */
+  /** One page of a user's memories in Chroma's order; `offset` is the paging cursor. */
   async list(owner: Owner, options: { limit: number; offset: number }): Promise<Memory[]> {
-    const items: Memory[] = [];
-    let skip = options.offset;
-    for (const name of await this.collectionsOf(owner)) {
-      const { collection } = await this.collection(name);
-      const rows = await this.wrap("count", () => collection.count());
-      if (skip >= rows) {
-        skip -= rows;
-        continue;
-      }
-      items.push(...(await this.page(collection, { limit: options.limit - items.length, offset: skip })));
-      skip = 0;
-      if (items.length >= options.limit) break;
-    }
-    return items;
+    const all = await this.allOf(owner);
+    return all ? this.page(all, options) : [];
   }
 
   async delete(owner: Owner, ids: string[]): Promise<void> {
@@ -203,7 +192,8 @@ export class ChromaMemoryStore {
 
   /** Every memory of every user, page by page (for rebuilding derived indexes at start). */
   async *scan(pageSize = SCAN_PAGE_SIZE): AsyncGenerator<Memory[]> {
-    for (const name of [...(await this.allNames())].sort()) {
+    const allNames = [...(await this.allNames())].filter((n) => n.endsWith(`_${hash(ALL, 12)}`)).sort();
+    for (const name of allNames) {
       const { collection } = await this.collection(name);
       for (let offset = 0; ; offset += pageSize) {
         const page = await this.page(collection, { limit: pageSize, offset });
@@ -215,12 +205,8 @@ export class ChromaMemoryStore {
 
   /** Rows of one user (a memory is one row unless it is longer than a chunk). */
   async count(owner: Owner): Promise<number> {
-    let rows = 0;
-    for (const name of await this.collectionsOf(owner)) {
-      const { collection } = await this.collection(name);
-      rows += await this.wrap("count", () => collection.count());
-    }
-    return rows;
+    const all = await this.allOf(owner);
+    return all ? this.wrap("count", () => all.count()) : 0;
   }
 
   /** Whether Chroma answers. Never throws. */
@@ -238,13 +224,19 @@ export class ChromaMemoryStore {
     return names.length;
   }
 
-  /** `<namespace><sha256(team, user)[:24]>_<sha256(visibility)[:12]>`. */
+  /** `<namespace><sha256(team, user)[:24]>_<sha256("all" or the visibility)[:12]>`. */
   collectionName(owner: Owner, visibility: string): string {
     return `${this.userPrefix(owner)}${hash(visibility, 12)}`;
   }
 
   private userPrefix(owner: Owner): string {
     return `${this.namespace}${hash(`${owner.teamId}\u0000${owner.userId}`, 24)}_`;
+  }
+
+  /** The user's `all` collection, or undefined when they have none. */
+  private async allOf(owner: Owner): Promise<Collection | undefined> {
+    const name = this.collectionName(owner, ALL);
+    return (await this.allNames()).has(name) ? (await this.collection(name)).collection : undefined;
   }
 
   /** The user's collections, in name order. */
@@ -313,7 +305,7 @@ export class ChromaMemoryStore {
     const index = await Settings.withEmbedModel(this.embedding, () =>
       VectorStoreIndex.fromVectorStore(store),
     );
-    return { index, collection };
+    return { store, index, collection };
   }
 
   private async drop(name: string): Promise<void> {
@@ -375,6 +367,18 @@ export class ChromaMemoryStore {
       throw new AppError("store_failed", `Chroma ${what} failed: ${(err as Error).message}`, { cause: err });
     }
   }
+}
+
+function toDocument(m: Memory): Document {
+  const metadata = toMetadata(m);
+  const keys = Object.keys(metadata);
+  return new Document({
+    id_: m.id,
+    text: m.text,
+    metadata,
+    excludedEmbedMetadataKeys: keys,
+    excludedLlmMetadataKeys: keys,
+  });
 }
 
 /** The memory id of a row: LlamaIndex's `ref_doc_id` (the Document's id), else the row id. */
