@@ -48,8 +48,11 @@ export const BM25_PARAMS = { k: 1.2, b: 0.7, d: 0.5 } as const;
 export const COMMON_TERM_DF_RATIO = 0.01;
 /** ... and above this absolute df, so that small indexes (a few thousand memories) are never pruned. */
 export const COMMON_TERM_MIN_DF = 1000;
-/** The rarest query terms always searched, however common, so a query never loses all its terms. */
-export const MIN_QUERY_TERMS_KEPT = 2;
+/**
+ * The rarest query terms always searched, however common, so a query never loses all its terms. One:
+ * a second common term doubled the tail (BM25 p95 42 ms at 100k in bench/recall.ts) for little ranking.
+ */
+export const MIN_QUERY_TERMS_KEPT = 1;
 
 /** Separator of pre-tokenized terms inside MiniSearch; the tokenizer never emits whitespace. */
 const TERM_SEPARATOR = " ";

@@ -103,10 +103,13 @@ export class FusionRetriever extends BaseRetriever {
 
   /** The fused results with their provenance, for callers that want more than nodes. */
   async retrieveResults(query: string): Promise<HybridResult[]> {
-    const [vectorNodes, keywordNodes] = await Promise.all([
-      this.options.vector.retrieve({ query }),
-      this.options.keyword.retrieve({ query }),
-    ]);
+    // The vector half waits on Chroma over HTTP; the BM25 half is CPU work on this thread. Let the
+    // Chroma request go out before scoring BM25, so the two overlap instead of running back to back.
+    const vectorPending = this.options.vector.retrieve({ query });
+    vectorPending.catch(() => undefined); // awaited below; this only keeps an early failure handled
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const keywordNodes = await this.options.keyword.retrieve({ query });
+    const vectorNodes = await vectorPending;
     const vector: VectorCandidate[] = vectorNodes.map(({ node, score }) => ({
       id: node.id_,
       similarity: score ?? 0,
