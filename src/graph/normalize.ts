@@ -47,6 +47,20 @@ const WEAK_PARTICLES: ReadonlyArray<readonly [string, Attach]> = [
  * Common nouns whose last syllable looks like a particle (고양이, 여름휴가, 첫사랑, 주간회의): that syllable is
  * part of the word, not a particle, so it is never stripped.
  */
+/** Nouns that end in 의 without it being the possessive particle ("회의", "강의"). */
+export const NOUNS_ENDING_IN_UI = [
+  "회의",
+  "주의",
+  "강의",
+  "합의",
+  "동의",
+  "논의",
+  "예의",
+  "편의",
+  "의의",
+  "협의",
+  "문의",
+];
 const PARTICLE_LOOKALIKE_NOUNS = [
   "고양이",
   "원숭이",
@@ -81,16 +95,7 @@ const PARTICLE_LOOKALIKE_NOUNS = [
   "자랑",
   "노랑",
   "파랑",
-  "회의",
-  "주의",
-  "강의",
-  "합의",
-  "동의",
-  "논의",
-  "예의",
-  "편의",
-  "협의",
-  "문의",
+  ...NOUNS_ENDING_IN_UI,
 ];
 
 /** Honorific suffixes after a personal name ("윤채원님", "민수씨"). */

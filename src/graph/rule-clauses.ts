@@ -2,7 +2,7 @@
  * Clause rules of the rule-based extractor. Each rule looks at one clause (a sentence part between
  * commas) and emits facts into the shared state; the first rule that emits something wins.
  */
-import { FIRST_PERSON_EN, FIRST_PERSON_KO, foldText } from "./normalize.js";
+import { FIRST_PERSON_EN, FIRST_PERSON_KO, foldText, NOUNS_ENDING_IN_UI } from "./normalize.js";
 import { isNameLike, stripTopicParticle, type ClauseRule } from "./rule-common.js";
 import {
   CHANGE_VERB_RE,
@@ -19,20 +19,6 @@ import { findTypedValues, typedFact } from "./rule-typed.js";
 const I_WORDS = new Set(["나", "난", "저", "전"]);
 /** Possessive first-person determiners ("내 생일은 …"). */
 const MY_WORDS = new Set(["내", "제", "나의", "저의"]);
-/** Nouns that end in 의 without it being the possessive particle. */
-const NOUNS_ENDING_IN_UI = [
-  "회의",
-  "주의",
-  "강의",
-  "합의",
-  "동의",
-  "논의",
-  "예의",
-  "편의",
-  "의의",
-  "협의",
-  "문의",
-];
 /** Shortest attribute the generic "X Y는 Z" rule accepts ("같은" is no attribute). */
 const MIN_ATTRIBUTE_CHARS = 2;
 /** Longest value the generic "X Y는 Z" rule accepts, in words. */
