@@ -41,18 +41,13 @@ export interface KeywordHit {
 export const BM25_PARAMS = { k: 1.2, b: 0.7, d: 0.5 } as const;
 
 /**
- * A query term counts as common, and is pruned from the BM25 query, above this share of the docs...
+ * A query term counts as common above this share of the docs...
  * At 100k docs that is df > 1,000: idf ≤ ln(100) ≈ 4.6 against ≈ 11.5 for a term seen once.
  * Chosen with a synthetic 100k-doc benchmark (p95 56 → 21 ms); dev-set indexes (40 docs) are never pruned.
  */
 export const COMMON_TERM_DF_RATIO = 0.01;
 /** ... and above this absolute df, so that small indexes (a few thousand memories) are never pruned. */
 export const COMMON_TERM_MIN_DF = 1000;
-/**
- * The rarest query terms always searched, however common, so a query never loses all its terms. One:
- * a second common term doubled the tail (BM25 p95 42 ms at 100k in bench/recall.ts) for little ranking.
- */
-export const MIN_QUERY_TERMS_KEPT = 1;
 
 /** Separator of pre-tokenized terms inside MiniSearch; the tokenizer never emits whitespace. */
 const TERM_SEPARATOR = " ";
@@ -133,16 +128,18 @@ export class KeywordIndex {
   /**
    * BM25 search, best first; an empty or stop-word-only query finds nothing.
    *
-   * Common-term pruning keeps large indexes fast: a query term in more than
-   * max({@link COMMON_TERM_MIN_DF}, {@link COMMON_TERM_DF_RATIO}·N) docs is left out of the BM25 query
-   * (its idf is near zero, while its posting list dominates the cost), except that the
-   * {@link MIN_QUERY_TERMS_KEPT} rarest terms are always kept. Coverage is computed on the hits' own
-   * tokens, so it still counts a pruned term a hit contains.
+   * Common terms are the index's own stop words: a query term in more than
+   * max({@link COMMON_TERM_MIN_DF}, {@link COMMON_TERM_DF_RATIO}·N) docs is left out of the BM25
+   * query, and a query of only common terms finds nothing here (the vector half still answers it).
+   * Such a term tells thousands of docs apart by little more than their length (its idf is near
+   * zero), while scoring its posting list is what made the BM25 tail: 번호, in 16,648 of 100k
+   * memories, cost 30–50 ms for a question with no answer (bench/bm25-tail.ts). Coverage is computed
+   * on the hits' own tokens, so it still counts a pruned term a hit contains.
    */
   search(query: string, options: KeywordSearchOptions): KeywordHit[] {
     const queryTerms = [...new Set(tokenize(query))];
     if (queryTerms.length === 0 || this.docs.size === 0 || options.limit <= 0) return [];
-    const searchTerms = this.pruneCommonTerms(queryTerms);
+    const searchTerms = this.distinctiveTerms(queryTerms);
     if (searchTerms.length === 0) return [];
     const userFilter = options.filter;
     const filter =
@@ -177,14 +174,13 @@ export class KeywordIndex {
     return hits;
   }
 
-  /** Drops terms no doc contains, and common terms beyond the rarest {@link MIN_QUERY_TERMS_KEPT}. */
-  private pruneCommonTerms(terms: string[]): string[] {
+  /** The terms some doc contains, without the common ones. */
+  private distinctiveTerms(terms: string[]): string[] {
     const maxDf = Math.max(COMMON_TERM_MIN_DF, COMMON_TERM_DF_RATIO * this.docs.size);
-    const known = terms
-      .map((term) => ({ term, df: this.docFreq.get(term) ?? 0 }))
-      .filter((t) => t.df > 0)
-      .sort((a, b) => a.df - b.df);
-    return known.filter((t, rank) => rank < MIN_QUERY_TERMS_KEPT || t.df <= maxDf).map((t) => t.term);
+    return terms.filter((term) => {
+      const df = this.docFreq.get(term) ?? 0;
+      return df > 0 && df <= maxDf;
+    });
   }
 
   private countTerms(terms: string[], delta: 1 | -1): void {

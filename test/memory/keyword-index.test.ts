@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { KeywordIndex, KeywordIndexRegistry, type KeywordDoc } from "../../src/memory/keyword-index.js";
+import {
+  COMMON_TERM_MIN_DF,
+  KeywordIndex,
+  KeywordIndexRegistry,
+  type KeywordDoc,
+} from "../../src/memory/keyword-index.js";
 
 const makeDoc = (overrides: Partial<KeywordDoc> & Pick<KeywordDoc, "id" | "text">): KeywordDoc => ({
   timestamp: 1_700_000_000_000,
@@ -65,6 +70,33 @@ describe("KeywordIndex", () => {
     ]);
     const hits = index.search("회의 일정", { limit: 1, filter: (doc) => doc.channelId === "C9" });
     expect(hits.map((h) => h.id)).toEqual(["ch"]);
+  });
+
+  it("treats a term in more than COMMON_TERM_MIN_DF docs as a stop word of the index", () => {
+    const index = new KeywordIndex();
+    const count = COMMON_TERM_MIN_DF + 1;
+    index.add(
+      Array.from({ length: count }, (_, i) =>
+        makeDoc({ id: `n${i}`, text: `${i}번 메모의 번호는 ${1000 + i}` }),
+      ),
+    );
+    index.add([makeDoc({ id: "passport", text: "여권 번호 M12345678" })]);
+    // 번호 (and 메모, 모의) are in every generated doc: alone they find nothing ...
+    expect(index.search("번호 뭐였지?", { limit: 5 })).toEqual([]);
+    // ... next to a distinctive term they no longer pull in a thousand docs, and coverage still counts them.
+    const hits = index.search("여권 번호 뭐였지?", { limit: 5 });
+    expect(hits.map((h) => h.id)).toEqual(["passport"]);
+    expect(hits[0]?.matchedTerms).toEqual(expect.arrayContaining(["여권", "번호"]));
+    expect(hits[0]?.coverage).toBeCloseTo(1, 10);
+    // Below the threshold the same term is an ordinary one.
+    const small = new KeywordIndex();
+    small.add([makeDoc({ id: "a", text: "전화 번호 0101" }), makeDoc({ id: "b", text: "차 번호 12가3456" })]);
+    expect(
+      small
+        .search("번호", { limit: 5 })
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual(["a", "b"]);
   });
 
   it("finds nothing for an empty or stop-word-only query", () => {
