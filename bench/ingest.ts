@@ -14,7 +14,8 @@ import { OllamaEmbedder } from "../src/llm/ollama-embedder.js";
 import type { Embedder } from "../src/llm/embedder.js";
 import { startFakeOllama } from "../test/support/fake-ollama.js";
 import { LlamaIndexOllamaEmbedder, TimedEmbedder } from "./lib/embedders.js";
-import { runIngest, INGEST_SAVE_BATCH, type IngestRun } from "./lib/ingest-runner.js";
+import { SAVE_BATCH_SIZE } from "../src/cli/batch-save.js";
+import { runIngest, type IngestRun } from "./lib/ingest-runner.js";
 import { printIngestReport } from "./lib/ingest-report.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { createBenchMemory, startBenchChroma } from "./lib/memory-harness.js";
@@ -93,7 +94,7 @@ async function main(): Promise<void> {
   }
   printIngestReport({
     machine,
-    config: { n, latencyMs, rounds, embedBatchSize: EMBED_BATCH_SIZE, saveBatch: INGEST_SAVE_BATCH },
+    config: { n, latencyMs, rounds, embedBatchSize: EMBED_BATCH_SIZE, saveBatch: SAVE_BATCH_SIZE },
     runs,
     totalMs: performance.now() - started,
   });

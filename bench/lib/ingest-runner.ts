@@ -1,13 +1,11 @@
-/** One timed ingest: N memories saved through MemoryService in batches, embedding requests counted. */
+/** One timed ingest: N memories saved the way `memory import` saves them, embedding requests counted. */
+import { saveInBatches } from "../../src/cli/batch-save.js";
 import type { SaveInput } from "../../src/memory/memory-service.js";
 import type { MemoryScope } from "../../src/types.js";
 import type { FakeOllama } from "../../test/support/fake-ollama.js";
 import type { TimedEmbedder } from "./embedders.js";
 import type { BenchMemory } from "./memory-harness.js";
 import { elapsedMs } from "./stats.js";
-
-/** Memories per MemoryService.saveMany call (an import's page; each is embedded in slices of the store's batch size). */
-export const INGEST_SAVE_BATCH = 256;
 
 /** What one ingest run measured. */
 export interface IngestRun {
@@ -36,9 +34,11 @@ export async function runIngest(options: {
   const requestsBefore = fake.embedRequests().length;
   embedder.embedMs = 0;
   const start = performance.now();
-  for (let at = 0; at < inputs.length; at += INGEST_SAVE_BATCH) {
-    await memory.service.saveMany(scope, inputs.slice(at, at + INGEST_SAVE_BATCH));
-  }
+  await saveInBatches({
+    memory: memory.service,
+    teamId: scope.teamId,
+    rows: inputs.map((input) => ({ userId: scope.userId, input })),
+  });
   const ms = elapsedMs(start);
   const requests: Record<string, number> = {};
   for (const request of fake.embedRequests().slice(requestsBefore)) {

@@ -1,16 +1,14 @@
 import { createHash } from "node:crypto";
 import { ChromaVectorStore } from "@llamaindex/chroma";
 import { Settings } from "@llamaindex/core/global";
-import { Document, type BaseNode } from "@llamaindex/core/schema";
-import { SentenceSplitter, VectorStoreIndex, runTransformations } from "llamaindex";
+import { Document, NodeRelationship, TextNode, type BaseNode } from "@llamaindex/core/schema";
+import { VectorStoreIndex } from "llamaindex";
 import { AppError } from "../errors.js";
 import type { Embedder } from "../llm/embedder.js";
 import { EmbedderEmbedding } from "../llm/llamaindex-embedding.js";
 import type { Memory, MemoryScope } from "../types.js";
 import { fromMetadata, toMetadata, visibilityOf } from "./memory-metadata.js";
 
-/** Memories are short; a chunk this large keeps one memory in one Chroma row (one vector). */
-const CHUNK_SIZE_TOKENS = 8192;
 /** Rows per Chroma `get` page when listing or rebuilding; collections per `listCollections` page. */
 export const SCAN_PAGE_SIZE = 1000;
 
@@ -87,25 +85,22 @@ export class ChromaMemoryStore {
 
   /**
    * Saves memories; an existing id is replaced, wherever it was (delete from the user's collections,
-   * then insert): no duplicate rows. Embeds once, in the `all` collection's index; the copies in
-   * visibility collections reuse the vectors.
+   * then insert): no duplicate rows. Ids in `fresh` were just generated, cannot exist yet, and skip the
+   * delete. Embeds once, in the `all` collection's index; the copies in visibility collections reuse
+   * the vectors.
    */
-  async upsert(memories: Memory[]): Promise<void> {
+  async upsert(memories: Memory[], options: { fresh?: ReadonlySet<string> } = {}): Promise<void> {
     const byUser = new Map<string, Memory[]>();
     for (const m of memories) byUser.set(ownerKey(m), [...(byUser.get(ownerKey(m)) ?? []), m]);
     for (const group of byUser.values()) {
       const owner = group[0]!;
       await this.delete(
         owner,
-        group.map((m) => m.id),
+        group.filter((m) => !options.fresh?.has(m.id)).map((m) => m.id),
       );
       const all = await this.collection(this.collectionName(owner, ALL), { create: true });
-      const nodes = await this.wrap("upsert", async () => {
-        const splitter = new SentenceSplitter({ chunkSize: CHUNK_SIZE_TOKENS, chunkOverlap: 0 });
-        const split = (await runTransformations(group.map(toDocument), [splitter])) as BaseNode[];
-        await all.index.insertNodes(split);
-        return split;
-      });
+      const nodes = group.map(toNode);
+      await this.wrap("upsert", () => all.index.insertNodes(nodes));
       const byVisibility = new Map<string, BaseNode[]>();
       for (const node of nodes) {
         const visibility = String(node.metadata.visibility ?? "private");
@@ -369,15 +364,29 @@ export class ChromaMemoryStore {
   }
 }
 
-function toDocument(m: Memory): Document {
+/**
+ * A memory as the one LlamaIndex node (one Chroma row, one vector) of its Document: what a sentence
+ * splitter makes of a text shorter than its chunk — same text, metadata and SOURCE relationship —
+ * without tokenizing it (memories are at most MAX_MEMORY_CHARS long). The row id and `ref_doc_id` are
+ * both the memory id.
+ */
+function toNode(m: Memory): TextNode {
   const metadata = toMetadata(m);
   const keys = Object.keys(metadata);
-  return new Document({
+  const document = new Document({
     id_: m.id,
     text: m.text,
     metadata,
     excludedEmbedMetadataKeys: keys,
     excludedLlmMetadataKeys: keys,
+  });
+  return new TextNode({
+    id_: m.id,
+    text: m.text,
+    metadata,
+    excludedEmbedMetadataKeys: keys,
+    excludedLlmMetadataKeys: keys,
+    relationships: { [NodeRelationship.SOURCE]: document.asRelatedNodeInfo() },
   });
 }
 

@@ -88,7 +88,9 @@ export class MemoryService implements MemoryPort {
   /** Saves several memories of one user in one batch (one embedding request per batch). */
   async saveMany(scope: MemoryScope, inputs: SaveInput[]): Promise<Memory[]> {
     const memories = inputs.map((input) => this.toMemory(scope, input));
-    await this.options.store.upsert(memories);
+    // Ids generated here are new: only caller-given ones may replace a stored memory.
+    const fresh = new Set(memories.filter((_, i) => inputs[i]!.id === undefined).map((m) => m.id));
+    await this.options.store.upsert(memories, { fresh });
     this.options.keywordIndexes.forUser(scope.teamId, scope.userId).add(memories.map(keywordDoc));
     for (const memory of memories) for (const listener of this.listeners) listener(memory);
     return memories;

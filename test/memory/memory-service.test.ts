@@ -198,6 +198,23 @@ describe("MemoryService against a real Chroma", () => {
       expect(dmIds).toEqual(expect.arrayContaining([inDm.id, inChannel.id, elsewhere.id, shared.id]));
     });
 
+    it("moves a memory saved again under the same id from a channel to a DM", async () => {
+      const inTeam = { ...alice, channelId: "C_TEAM", channelType: "channel" as const };
+      await memory.save(inTeam, { id: "moved", text: "분기 목표 초안 링크", source: "import" });
+      expect((await memory.search(inTeam, "분기 목표 초안")).map((r) => r.id)).toContain("moved");
+
+      await memory.save(alice, {
+        id: "moved",
+        text: "분기 목표 초안 링크 (개인 메모)",
+        source: "import",
+        channelId: "D1",
+        channelType: "im",
+      });
+      expect((await memory.search(inTeam, "분기 목표 초안")).map((r) => r.id)).not.toContain("moved");
+      expect(await memory.get(alice, "moved")).toMatchObject({ channelType: "im" });
+      expect(await rowCount(store)).toBe(1);
+    });
+
     it("lets DMs into channels only when configured", async () => {
       const open = await makeService(`${prefix}_open`, { allowDmInChannels: true });
       const inDm = await open.memory.save(alice, {
