@@ -20,7 +20,7 @@ import {
   parseConversationsJsonl,
   type ConversationEvalResult,
 } from "../src/history/conversation-eval.js";
-import { ExtractiveSummaryLlm } from "../src/history/extractive-summary-llm.js";
+import { ExtractiveSummaryLlm } from "./lib/extractive-summary-llm.js";
 import { DEFAULT_HISTORY_TOKEN_BUDGET } from "../src/history/policy.js";
 import type { HistoryLogger } from "../src/history/types.js";
 import type { ChatMessage } from "../src/llm/llm.js";

@@ -2,7 +2,6 @@
 export * from "./context-budget.js";
 export * from "./conversation.js";
 export * from "./conversation-record.js";
-export * from "./extractive-summary-llm.js";
 export * from "./history-service.js";
 export * from "./in-memory-history-store.js";
 export * from "./json-history-store.js";

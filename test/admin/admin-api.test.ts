@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestAssistant, type TestAssistant } from "../support/test-assistant.js";
+import { describe, expect, it } from "vitest";
+import { startTestAssistant, type TestAssistant, useTestAssistant } from "../support/test-assistant.js";
 
 interface MemoryView {
   id: string;
@@ -10,12 +10,7 @@ interface MemoryView {
 describe("admin API", () => {
   let t: TestAssistant;
 
-  beforeAll(async () => {
-    t = await startTestAssistant({ mode: "local", ollama: false });
-  });
-  afterAll(async () => {
-    await t.stop();
-  });
+  useTestAssistant({ mode: "local", ollama: false }, (started) => (t = started));
 
   const post = (userId: string, body: unknown) =>
     t.admin(`/admin/memory/${userId}`, {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { FakeChatRequest } from "../support/fake-ollama.js";
 import { makeDmEvent, makeMentionEvent } from "../support/slack-events.js";
-import { startTestAssistant, systemPromptOf, type TestAssistant } from "../support/test-assistant.js";
+import { replyTo, systemPromptOf, type TestAssistant, useTestAssistant } from "../support/test-assistant.js";
 
 const SUMMARY_REQUEST = /요약해줘/;
 
@@ -16,26 +16,15 @@ function isSummaryRequest(req: FakeChatRequest): boolean {
 describe("knowledge graph and conversation history through Slack", () => {
   let t: TestAssistant;
 
-  beforeAll(async () => {
-    t = await startTestAssistant({ mode: "http" });
-  });
-  afterAll(async () => {
-    await t.stop();
-  });
-  beforeEach(() => {
-    t.slack!.reset();
-    t.ollama!.reset();
-  });
+  useTestAssistant({ mode: "http" }, (started) => (t = started));
 
-  async function say(text: string, who: { user: string; channel: string }, mention = false): Promise<string> {
-    const before = t.slack!.callsTo("chat.postMessage").length;
-    const event = mention
-      ? makeMentionEvent({ text, user: who.user, channel: who.channel })
-      : makeDmEvent({ text, user: who.user, channel: who.channel });
-    await t.sendEvent(event);
-    const posts = await t.slack!.waitForCall("chat.postMessage", { count: before + 1 });
-    return String(posts.at(-1)!.args.text);
-  }
+  const say = (text: string, who: { user: string; channel: string }, mention = false): Promise<string> =>
+    replyTo(
+      t,
+      mention
+        ? makeMentionEvent({ text, user: who.user, channel: who.channel })
+        : makeDmEvent({ text, user: who.user, channel: who.channel }),
+    );
 
   it("puts a fact told earlier into the prompt from the graph", async () => {
     const alice = { user: "U_GRAPH", channel: "D_GRAPH" };

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { FakeChatRequest } from "../support/fake-ollama.js";
 import { makeDmEvent, makeMentionEvent } from "../support/slack-events.js";
-import { startTestAssistant, systemPromptOf, type TestAssistant } from "../support/test-assistant.js";
+import { replyTo, systemPromptOf, type TestAssistant, useTestAssistant } from "../support/test-assistant.js";
 
 const ALICE = { user: "U_ALICE", channel: "D_ALICE" };
 const BOB = { user: "U_BOB", channel: "D_BOB" };
@@ -14,23 +14,10 @@ function answerRequests(t: TestAssistant): FakeChatRequest[] {
 describe("long-term memory through Slack", () => {
   let t: TestAssistant;
 
-  beforeAll(async () => {
-    t = await startTestAssistant({ mode: "http" });
-  });
-  afterAll(async () => {
-    await t.stop();
-  });
-  beforeEach(() => {
-    t.slack!.reset();
-    t.ollama!.reset();
-  });
+  useTestAssistant({ mode: "http" }, (started) => (t = started));
 
-  async function dm(who: { user: string; channel: string }, text: string): Promise<string> {
-    const before = t.slack!.callsTo("chat.postMessage").length;
-    await t.sendEvent(makeDmEvent({ text, user: who.user, channel: who.channel }));
-    const posts = await t.slack!.waitForCall("chat.postMessage", { count: before + 1 });
-    return String(posts.at(-1)!.args.text);
-  }
+  const dm = (who: { user: string; channel: string }, text: string): Promise<string> =>
+    replyTo(t, makeDmEvent({ text, user: who.user, channel: who.channel }));
 
   it("remembers '기억해줘: …' in a DM and puts it in the prompt of a later question", async () => {
     const confirmation = await dm(ALICE, "기억해줘: 내 사물함 번호는 112번이야");

@@ -7,7 +7,7 @@ import {
   parseConversationsJsonl,
   type EvalConversation,
 } from "../../src/history/conversation-eval.js";
-import { ExtractiveSummaryLlm } from "../../src/history/extractive-summary-llm.js";
+import { ExtractiveSummaryLlm } from "../../scripts/lib/extractive-summary-llm.js";
 import type { Llm } from "../../src/llm/llm.js";
 import { recordingLogger } from "./support.js";
 

@@ -1,22 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeDmEvent, makeMentionEvent, TEST_IDS } from "../support/slack-events.js";
-import { startTestAssistant, type TestAssistant } from "../support/test-assistant.js";
+import { type TestAssistant, useTestAssistant } from "../support/test-assistant.js";
 
 const KOREAN_MODEL_DOWN = /죄송해요, 지금 언어 모델에 연결할 수 없어요/;
 
 describe("Slack turns that fail", () => {
   describe("with Ollama answering errors or too slowly", () => {
     let t: TestAssistant;
-    beforeAll(async () => {
-      t = await startTestAssistant({ mode: "http" });
-    });
-    afterAll(async () => {
-      await t.stop();
-    });
-    afterEach(() => {
-      t.slack!.reset();
-      t.ollama!.reset();
-    });
+    useTestAssistant({ mode: "http" }, (started) => (t = started));
 
     it("gives a short, friendly Korean reply when Ollama answers 500", async () => {
       t.ollama!.failNext(5, 500, "model crashed");
@@ -63,12 +54,7 @@ describe("Slack turns that fail", () => {
 
   describe("with no Ollama at all", () => {
     let t: TestAssistant;
-    beforeAll(async () => {
-      t = await startTestAssistant({ mode: "http", ollama: false });
-    });
-    afterAll(async () => {
-      await t.stop();
-    });
+    useTestAssistant({ mode: "http", ollama: false }, (started) => (t = started));
 
     it("still starts, reports Ollama unreachable, and replies with the friendly failure", async () => {
       const health = (await (await fetch(`${t.assistant.url}/healthz`)).json()) as {

@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeDmEvent, makeMentionEvent, postSignedEvent, TEST_IDS } from "../support/slack-events.js";
 import {
   SIGNING_SECRET,
-  startTestAssistant,
   systemPromptOf,
   type TestAssistant,
+  useTestAssistant,
 } from "../support/test-assistant.js";
 
 describe("Slack over HTTP (Events API)", () => {
   let t: TestAssistant;
 
-  beforeAll(async () => {
-    t = await startTestAssistant({ mode: "http" });
-  });
-  afterAll(async () => {
-    await t.stop();
-  });
-  beforeEach(() => {
-    t.slack!.reset();
-    t.ollama!.reset();
-  });
+  useTestAssistant({ mode: "http" }, (started) => (t = started));
 
   it("answers a signed DM in that DM with the model's answer", async () => {
     t.ollama!.queueChat("안녕하세요! 무엇을 도와드릴까요?");

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
-import { inject } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { parseConfig } from "../../src/config/config.js";
 import { type Assistant, startAssistant } from "../../src/main.js";
 import { type FakeOllama, startFakeOllama } from "./fake-ollama.js";
@@ -96,6 +96,37 @@ export async function startTestAssistant(options: TestAssistantOptions): Promise
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One assistant for the enclosing describe block: started before its first test (then handed to
+ * `started`), stopped after its last, and the fakes' recorded calls and queued answers reset before
+ * each test.
+ */
+export function useTestAssistant(
+  options: TestAssistantOptions,
+  started: (assistant: TestAssistant) => void,
+): void {
+  let t: TestAssistant | undefined;
+  beforeAll(async () => {
+    t = await startTestAssistant(options);
+    started(t);
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+  beforeEach(() => {
+    t?.slack?.reset();
+    t?.ollama?.reset();
+  });
+}
+
+/** Sends a signed event and resolves with the text of the reply it caused (the next chat.postMessage). */
+export async function replyTo(t: TestAssistant, event: Record<string, unknown>): Promise<string> {
+  const before = t.slack!.callsTo("chat.postMessage").length;
+  await t.sendEvent(event);
+  const posts = await t.slack!.waitForCall("chat.postMessage", { count: before + 1 });
+  return String(posts.at(-1)!.args.text);
 }
 
 /** Text of the system message of a chat request the fake Ollama received. */

@@ -1,6 +1,6 @@
-import { AppError } from "../errors.js";
-import type { ChatRequest, ChatResponse, Llm } from "../llm/llm.js";
-import { parseSummaryPrompt } from "./summary-prompt.js";
+import { AppError } from "../../src/errors.js";
+import type { ChatRequest, ChatResponse, Llm } from "../../src/llm/llm.js";
+import { parseSummaryPrompt } from "../../src/history/summary-prompt.js";
 
 const WHITESPACE = /\s+/g;
 const SENTENCE_END = /[.!?。…]$/u;
@@ -9,7 +9,7 @@ const SENTENCE_END = /[.!?。…]$/u;
  * A model-free stand-in for the summariser: answers a summary request (built by `buildSummaryPrompt`)
  * with the previous summary followed by the user lines of the turns it was given, verbatim. It is
  * faithful by construction (every stated fact survives) but not short, so it measures the pipeline, not a
- * model's summarising skill. Used by `scripts/eval-history.ts` and usable offline.
+ * model's summarising skill. Used by `scripts/eval-history.ts` and the conversation eval test; not part of the app.
  */
 export class ExtractiveSummaryLlm implements Llm {
   readonly model = "extractive-summary";
