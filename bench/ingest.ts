@@ -4,7 +4,7 @@
  * against the fake Ollama with a fixed latency per request, both through the same MemoryService and
  * ChromaMemoryStore into a real local Chroma (separate collections).
  *
- *   npm run bench:ingest -- [--n 2000] [--latency 5] [--rounds 3] [--seed 7]
+ *   npm run bench:ingest -- [--n 2000] [--latency 5] [--rounds 5] [--seed 7]
  *
  * Prints a table, then, as its last line, one JSON object with every figure. Resident memory at 100k
  * memories is measured by bench/recall.ts.
@@ -25,7 +25,7 @@ import { generateMemories } from "./lib/synthetic-memories.js";
 
 const DEFAULT_N = 2000;
 const DEFAULT_LATENCY_MS = 5;
-const DEFAULT_ROUNDS = 3;
+const DEFAULT_ROUNDS = 5;
 const DEFAULT_SEED = 7;
 /** Texts per `/api/embed` request, and the store's embedding slice size in both modes. */
 export const EMBED_BATCH_SIZE = 64;
