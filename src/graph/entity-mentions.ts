@@ -3,28 +3,17 @@
  * ("또리: 생일 = 10월 27일") for the model's context.
  */
 import { charCount } from "./hangul.js";
-import { FIRST_PERSON_EN, FIRST_PERSON_KO, entityDisplayName, foldText } from "./normalize.js";
+import {
+  ENGLISH_FIRST_PERSON,
+  FIRST_PERSON_EN,
+  FIRST_PERSON_KO,
+  KOREAN_FIRST_PERSON,
+  entityDisplayName,
+  foldText,
+} from "./normalize.js";
 
 /** Names shorter than this match only as a whole word ("나" must not match inside "하나"). */
 export const MIN_SUBSTRING_CHARS = 2;
-/** Words that mean the speaker, so "내 알레르기 뭐였지?" finds the entity 나. */
-const FIRST_PERSON_WORDS = new Set([
-  "나",
-  "난",
-  "내",
-  "내가",
-  "나는",
-  "나의",
-  "저",
-  "제",
-  "저는",
-  "제가",
-  "i",
-  "me",
-  "my",
-  "mine",
-]);
-
 function occurrences(haystack: string, needle: string): number[] {
   const found: number[] = [];
   for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) found.push(at);
@@ -42,7 +31,8 @@ export function findMentionedEntities(options: { names: readonly string[]; messa
   const compactMessage = message.replace(/ /gu, "");
   const words = new Set(message.split(/[\s.,!?~:;()[\]"']+/u).filter((w) => w.length > 0));
   const wordStems = new Set([...words].map((w) => foldText(entityDisplayName(w))));
-  const mentionsMe = [...words].some((w) => FIRST_PERSON_WORDS.has(w));
+  // A first-person word ("내", "my") mentions 나 / I.
+  const mentionsMe = [...words].some((w) => KOREAN_FIRST_PERSON.has(w) || ENGLISH_FIRST_PERSON.has(w));
   const covered = new Array<boolean>(compactMessage.length).fill(false);
   const sorted = [...new Set(options.names)].sort((a, b) => charCount(b) - charCount(a));
   const mentioned: string[] = [];

@@ -149,8 +149,8 @@ const HONORIFIC_STEMS = [
   "꽃",
 ];
 
-/** First-person forms, mapped to the entity "나" (Korean) or "I" (English). */
-const KOREAN_FIRST_PERSON = new Set([
+/** First-person forms (folded), mapped to the entity "나" (Korean) or "I" (English). */
+export const KOREAN_FIRST_PERSON: ReadonlySet<string> = new Set([
   "나",
   "난",
   "내",
@@ -168,7 +168,7 @@ const KOREAN_FIRST_PERSON = new Set([
   "저의",
   "저도",
 ]);
-const ENGLISH_FIRST_PERSON = new Set(["i", "me", "my", "myself", "mine"]);
+export const ENGLISH_FIRST_PERSON: ReadonlySet<string> = new Set(["i", "me", "my", "myself", "mine"]);
 /** The entity name first-person facts are stored under. */
 export const FIRST_PERSON_KO = "나";
 export const FIRST_PERSON_EN = "I";
