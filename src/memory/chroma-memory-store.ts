@@ -373,19 +373,16 @@ export class ChromaMemoryStore {
 function toNode(m: Memory): TextNode {
   const metadata = toMetadata(m);
   const keys = Object.keys(metadata);
-  const document = new Document({
+  const fields = {
     id_: m.id,
     text: m.text,
-    metadata,
     excludedEmbedMetadataKeys: keys,
     excludedLlmMetadataKeys: keys,
-  });
+  };
+  const document = new Document({ ...fields, metadata });
   return new TextNode({
-    id_: m.id,
-    text: m.text,
-    metadata,
-    excludedEmbedMetadataKeys: keys,
-    excludedLlmMetadataKeys: keys,
+    ...fields,
+    metadata: { ...metadata },
     relationships: { [NodeRelationship.SOURCE]: document.asRelatedNodeInfo() },
   });
 }
