@@ -4,9 +4,9 @@ import type { MemoryService, SaveInput } from "../memory/memory-service.js";
 /**
  * Memories per MemoryService.saveMany call: one Chroma write per collection it touches (the user's
  * `all` and one per channel among the batch's memories), embedded EMBED_BATCH_SIZE texts per request.
- * A Chroma write costs about 20 ms per call on top of about 0.6 ms per row (measured on the local
- * server; see docs/benchmarks.md), so pages this large pay the per-call part rarely; a failed page is
- * re-run by importing the file again (imports are idempotent on id).
+ * A Chroma write costs about 28 ms per call on top of 0.8 ms per row (bench/chroma-write.ts), so
+ * pages this large pay the per-call part rarely; a failed page is re-run by importing the file again
+ * (imports are idempotent on id).
  */
 export const SAVE_BATCH_SIZE = 1024;
 
