@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { idSchema } from "../admin/validation.js";
 import { AppError } from "../errors.js";
+import { DEFAULT_TEAM } from "./context.js";
 
 /** Exit status of a run that succeeded. */
 export const EXIT_OK = 0;
@@ -50,6 +51,19 @@ export function idOption(value: string, name: string): string {
   const parsed = idSchema.safeParse(value);
   if (!parsed.success) throw usageError(`--${name} ${parsed.error.issues[0]?.message ?? "is not valid"}`);
   return value;
+}
+
+/** The team of `--team T`, DEFAULT_TEAM when it is absent. */
+export function teamOption(team: string | undefined): string {
+  return idOption(team ?? DEFAULT_TEAM, "team");
+}
+
+/** The scope of a per-user command: `--user U` (required) in `--team T`. */
+export function userScopeOption(values: { user?: string; team?: string }): {
+  teamId: string;
+  userId: string;
+} {
+  return { teamId: teamOption(values.team), userId: idOption(required(values.user, "user"), "user") };
 }
 
 /** An integer option within [min, max], or `fallback` when it is absent. */

@@ -1,7 +1,6 @@
 import { AppError } from "../../errors.js";
-import { EXIT_OK, idOption, parseCommandArgs, required, usageError } from "../args.js";
+import { EXIT_OK, parseCommandArgs, required, usageError, userScopeOption } from "../args.js";
 import type { Command } from "../command.js";
-import { DEFAULT_TEAM } from "../context.js";
 
 /**
  * `delete --id ID` deletes one memory (error if the user has none with that id); `delete --all --yes`
@@ -21,12 +20,10 @@ export const deleteCommand: Command = {
       team: { type: "string" },
       json: { type: "boolean", default: false },
     });
-    const userId = idOption(required(values.user, "user"), "user");
-    const teamId = idOption(values.team ?? DEFAULT_TEAM, "team");
+    const scope = userScopeOption(values);
     if ((values.id === undefined) === !values.all) throw usageError("give exactly one of --id ID or --all");
     if (values.all && !values.yes)
       throw usageError("--all deletes every memory of the user: add --yes to confirm");
-    const scope = { teamId, userId };
 
     // deleteAll counts from the BM25 index, so it needs the rebuild; deleting by id does not.
     const { memory } = await ctx.openStack({ rebuildKeywordIndexes: values.all });
@@ -36,7 +33,7 @@ export const deleteCommand: Command = {
     } else {
       const id = required(values.id, "id");
       if (!(await memory.delete(scope, id))) {
-        throw new AppError("not_found", `user ${userId} of team ${teamId} has no memory ${id}`);
+        throw new AppError("not_found", `user ${scope.userId} of team ${scope.teamId} has no memory ${id}`);
       }
       deleted = 1;
     }

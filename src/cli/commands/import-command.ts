@@ -1,9 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { AppError } from "../../errors.js";
-import { EXIT_FAILED, EXIT_OK, idOption, parseCommandArgs, required } from "../args.js";
+import { EXIT_FAILED, EXIT_OK, idOption, parseCommandArgs, required, teamOption } from "../args.js";
 import { saveInBatches } from "../batch-save.js";
 import type { Command } from "../command.js";
-import { DEFAULT_TEAM } from "../context.js";
 import { parseImportLines } from "../import-lines.js";
 import { createProgress } from "../progress.js";
 
@@ -25,7 +24,7 @@ export const importCommand: Command = {
     });
     const file = required(values.file, "file");
     const user = values.user === undefined ? undefined : idOption(values.user, "user");
-    const teamId = idOption(values.team ?? DEFAULT_TEAM, "team");
+    const teamId = teamOption(values.team);
     const text = await readFile(file, "utf8").catch((err: unknown) => {
       throw new AppError("bad_request", `cannot read ${file}: ${(err as Error).message}`, { cause: err });
     });

@@ -1,7 +1,6 @@
 import type { Memory } from "../../types.js";
-import { EXIT_OK, idOption, intOption, parseCommandArgs, required } from "../args.js";
+import { EXIT_OK, intOption, parseCommandArgs, userScopeOption } from "../args.js";
 import type { Command } from "../command.js";
-import { DEFAULT_TEAM } from "../context.js";
 import { oneLine } from "./search-command.js";
 
 /** Memories per page when `--limit` is not given, and the most one page may hold. */
@@ -24,17 +23,16 @@ export const listCommand: Command = {
       team: { type: "string" },
       json: { type: "boolean", default: false },
     });
-    const userId = idOption(required(values.user, "user"), "user");
     const limit = intOption(values.limit, "limit", {
       min: 1,
       max: MAX_LIST_LIMIT,
       fallback: DEFAULT_LIST_LIMIT,
     });
-    const teamId = idOption(values.team ?? DEFAULT_TEAM, "team");
+    const scope = userScopeOption(values);
 
     // Listing reads Chroma directly: no BM25 index to rebuild.
     const { memory } = await ctx.openStack({ rebuildKeywordIndexes: false });
-    const page = await memory.list({ teamId, userId }, { limit, cursor: values.cursor });
+    const page = await memory.list(scope, { limit, cursor: values.cursor });
     if (values.json) {
       ctx.out(JSON.stringify({ items: page.items.map(toJson), nextCursor: page.nextCursor }));
       return EXIT_OK;

@@ -1,7 +1,6 @@
 import { MAX_SEARCH_K, type SearchResult } from "../../memory/memory-service.js";
-import { EXIT_OK, idOption, intOption, parseCommandArgs, required } from "../args.js";
+import { EXIT_OK, intOption, parseCommandArgs, required, userScopeOption } from "../args.js";
 import type { Command } from "../command.js";
-import { DEFAULT_TEAM } from "../context.js";
 
 /** Results shown when `--k` is not given. */
 export const DEFAULT_SEARCH_K = 5;
@@ -38,13 +37,12 @@ export const searchCommand: Command = {
       team: { type: "string" },
       json: { type: "boolean", default: false },
     });
-    const userId = idOption(required(values.user, "user"), "user");
+    const scope = userScopeOption(values);
     const query = required(values.query, "query");
     const k = intOption(values.k, "k", { min: 1, max: MAX_SEARCH_K, fallback: DEFAULT_SEARCH_K });
-    const teamId = idOption(values.team ?? DEFAULT_TEAM, "team");
 
     const { memory } = await ctx.openStack();
-    const results = await memory.search({ teamId, userId }, query, { k });
+    const results = await memory.search(scope, query, { k });
     if (values.json) {
       ctx.out(JSON.stringify({ query, k, results: results.map(toJson) }));
       return EXIT_OK;
