@@ -1,7 +1,6 @@
 import type { App } from "@slack/bolt";
 import type { Logger } from "pino";
 import type { TurnHandler } from "../../agent/turn-handler.js";
-import type { ChannelType } from "../../types.js";
 import { answerTurn } from "../respond.js";
 
 /** `<@U123>` mentions, removed from the text the agent sees. */
@@ -13,20 +12,17 @@ export function register(app: App, deps: { agent: TurnHandler; logger: Logger })
     if (event.bot_id || !event.user) return;
     const text = event.text.replace(MENTION, " ").replace(/\s+/g, " ").trim();
     if (!text) return;
-    const envelope = body as { event_id?: string; team_id?: string };
-    const channelType: ChannelType = event.channel.startsWith("G") ? "group" : "channel";
     await answerTurn({
-      turn: {
-        teamId: context.teamId ?? envelope.team_id ?? "",
-        userId: event.user,
-        channelId: event.channel,
-        channelType,
+      message: {
+        user: event.user,
+        channel: event.channel,
+        channelType: event.channel.startsWith("G") ? "group" : "channel",
         threadTs: event.thread_ts ?? event.ts,
         text,
-        eventId: envelope.event_id ?? event.ts,
-        receivedAt: Math.round(Number(event.ts) * 1000),
+        ts: event.ts,
       },
-      messageTs: event.ts,
+      context,
+      body,
       client,
       agent: deps.agent,
       logger: deps.logger,

@@ -11,19 +11,17 @@ export function register(app: App, deps: { agent: TurnHandler; logger: Logger })
   app.message(async ({ message, body, client, context }) => {
     if (message.subtype !== undefined || message.channel_type !== "im") return;
     if (message.bot_id || !message.user || !message.text?.trim()) return;
-    const envelope = body as { event_id?: string; team_id?: string };
     await answerTurn({
-      turn: {
-        teamId: context.teamId ?? envelope.team_id ?? "",
-        userId: message.user,
-        channelId: message.channel,
+      message: {
+        user: message.user,
+        channel: message.channel,
         channelType: "im",
         threadTs: message.thread_ts,
         text: message.text,
-        eventId: envelope.event_id ?? message.ts,
-        receivedAt: Math.round(Number(message.ts) * 1000),
+        ts: message.ts,
       },
-      messageTs: message.ts,
+      context,
+      body,
       client,
       agent: deps.agent,
       logger: deps.logger,
