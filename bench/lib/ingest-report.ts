@@ -1,6 +1,6 @@
 /** Prints the ingest benchmark's table and its final JSON line. */
 import type { IngestRun } from "./ingest-runner.js";
-import { loadAverage, type MachineInfo } from "./machine.js";
+import { printRunEnd, type MachineInfo } from "./machine.js";
 import { median, round } from "./stats.js";
 import { fixed, markdownTable } from "./table.js";
 
@@ -77,10 +77,7 @@ export function printIngestReport(options: {
   console.log(
     `\nSpeedup (batch / per-text): ${fixed(speedup)}× — target ≥ ${TARGET_INGEST_SPEEDUP}×: ${met ? "met" : "NOT met"}`,
   );
-  const loadAtEnd = loadAverage();
-  console.log(
-    `Total run time ${fixed(options.totalMs / 1000)} s; load average at the end ${loadAtEnd.join(" ")}\n`,
-  );
+  const loadAtEnd = printRunEnd(options.totalMs);
   console.log(
     JSON.stringify({
       benchmark: "ingest",

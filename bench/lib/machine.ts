@@ -34,6 +34,16 @@ export function machineInfo(): MachineInfo {
   };
 }
 
+/**
+ * Prints the report's closing line (wall time, load average now) and returns the load average, for
+ * the report's JSON: a rise during the run means other work competed with it.
+ */
+export function printRunEnd(totalMs: number): number[] {
+  const load = loadAverage();
+  console.log(`Total run time ${(totalMs / 1000).toFixed(1)} s; load average at the end ${load.join(" ")}\n`);
+  return load;
+}
+
 /** One line for the report header. */
 export function describeMachine(info: MachineInfo): string {
   return (

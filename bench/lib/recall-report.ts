@@ -1,5 +1,5 @@
 /** Prints the recall benchmark's tables and its final JSON line. */
-import { loadAverage, type MachineInfo } from "./machine.js";
+import { printRunEnd, type MachineInfo } from "./machine.js";
 import type { SizeLatency, SizeMemory } from "./recall-runner.js";
 import { round, type LatencySummary } from "./stats.js";
 import { fixed, markdownTable } from "./table.js";
@@ -136,10 +136,7 @@ export function printRecallReport(options: {
     `\nTargets at 100k: p95 ≤ ${TARGET_P95_MS_AT_100K} ms: ${describeTarget(targets.p95At100kMs)}; ` +
       `speedup ≥ ${TARGET_SPEEDUP_AT_100K}×: ${describeTarget(targets.speedupAt100k)}`,
   );
-  const loadAtEnd = loadAverage();
-  console.log(
-    `Total run time ${fixed(options.totalMs / 1000)} s; load average at the end ${loadAtEnd.join(" ")}\n`,
-  );
+  const loadAtEnd = printRunEnd(options.totalMs);
   console.log(
     JSON.stringify({
       benchmark: "recall",

@@ -89,17 +89,27 @@ describe("fake Slack with a real Bolt app over HTTP", () => {
 });
 
 describe("fake Slack with a real Bolt app in Socket Mode", () => {
-  it("connects, acks an events_api envelope and replies through the Web API", async () => {
+  /** Starts a real Bolt app in Socket Mode against the fake, with the echo listener. */
+  async function startSocketEchoApp(): Promise<{
+    socketApp: App;
+    seen: { retryNum?: number; texts: string[] };
+  }> {
     const seen: { retryNum?: number; texts: string[] } = { texts: [] };
-    app = new App({
+    const socketApp = new App({
       token: BOT_TOKEN,
       appToken: "xapp-test",
       socketMode: true,
       logLevel: LogLevel.ERROR,
       clientOptions: { slackApiUrl: slack.apiUrl },
     });
-    addEchoListener(app, seen);
-    await app.start();
+    addEchoListener(socketApp, seen);
+    app = socketApp; // stopped by afterEach if the test does not
+    await socketApp.start();
+    return { socketApp, seen };
+  }
+
+  it("connects, acks an events_api envelope and replies through the Web API", async () => {
+    const { socketApp, seen } = await startSocketEchoApp();
     await slack.socket.waitForConnection();
     expect(slack.callsTo("apps.connections.open")[0]?.token).toBe("xapp-test");
 
@@ -112,22 +122,13 @@ describe("fake Slack with a real Bolt app in Socket Mode", () => {
     expect(post?.token).toBe(BOT_TOKEN);
     expect(seen.retryNum).toBe(2);
 
-    await app.stop();
+    await socketApp.stop();
     app = undefined;
     await slack.socket.waitForDisconnect();
   });
 
   it("ignores the bot's own messages using the ids from auth.test", async () => {
-    const seen: { retryNum?: number; texts: string[] } = { texts: [] };
-    app = new App({
-      token: BOT_TOKEN,
-      appToken: "xapp-test",
-      socketMode: true,
-      logLevel: LogLevel.ERROR,
-      clientOptions: { slackApiUrl: slack.apiUrl },
-    });
-    addEchoListener(app, seen);
-    await app.start();
+    const { seen } = await startSocketEchoApp();
     await slack.socket.sendEvent(
       makeEventCallback(makeDmEvent({ text: "from myself", user: TEST_IDS.botUserId })),
     );
