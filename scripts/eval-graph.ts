@@ -17,7 +17,7 @@ import {
   type TripletExample,
 } from "../src/graph/triplet-metrics.js";
 
-const DEFAULT_FILE = fileURLToPath(new URL("../../shared/eval/kmem-dev/triplets.jsonl", import.meta.url));
+const DEFAULT_FILE = fileURLToPath(new URL("../eval/kmem-dev/triplets.jsonl", import.meta.url));
 const DECIMALS = 3;
 
 const rowSchema = z.object({

@@ -30,7 +30,7 @@ import { startFakeOllama } from "../test/support/fake-ollama.js";
 const FAKE_MODEL = "fake-summariser";
 
 const DEFAULT_FILE = fileURLToPath(
-  new URL("../../shared/eval/kmem-dev/conversations.jsonl", import.meta.url),
+  new URL("../eval/kmem-dev/conversations.jsonl", import.meta.url),
 );
 
 /** Counts warnings (expected in the failing run) instead of printing them. */

@@ -30,7 +30,7 @@ import {
   type RecallReport,
 } from "../src/eval/recall-metrics.js";
 
-const DEFAULT_DIR = fileURLToPath(new URL("../../shared/eval/kmem-dev", import.meta.url));
+const DEFAULT_DIR = fileURLToPath(new URL("../eval/kmem-dev", import.meta.url));
 const TEAM_ID = "T-kmem-dev";
 const TOP_K = 10;
 

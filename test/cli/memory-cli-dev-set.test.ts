@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { REPO_ROOT, createCliHarness, lastJson, type CliHarness } from "./cli-harness.js";
 
 /** The shared kmem-dev set, beside the repository. */
-const DEV_SET = path.resolve(REPO_ROOT, "../shared/eval/kmem-dev");
+const DEV_SET = path.resolve(REPO_ROOT, "eval/kmem-dev");
 
 interface Summary {
   k: number;

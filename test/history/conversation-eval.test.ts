@@ -11,10 +11,8 @@ import { ExtractiveSummaryLlm } from "../../scripts/lib/extractive-summary-llm.j
 import type { Llm } from "../../src/llm/llm.js";
 import { recordingLogger } from "./support.js";
 
-/** The dev set lives in ../shared beside the repository (also in CI). */
-const KMEM_CONVERSATIONS = fileURLToPath(
-  new URL("../../../shared/eval/kmem-dev/conversations.jsonl", import.meta.url),
-);
+/** The dev set is committed under eval/kmem-dev (a copy of the shared dev set). */
+const KMEM_CONVERSATIONS = fileURLToPath(new URL("../../eval/kmem-dev/conversations.jsonl", import.meta.url));
 
 const downLlm: Llm = {
   model: "down",
