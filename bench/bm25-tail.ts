@@ -10,7 +10,7 @@
 import { parseArgs } from "node:util";
 import { CANDIDATES_PER_RETRIEVER } from "../src/memory/hybrid-ranking.js";
 import { KeywordIndex } from "../src/memory/keyword-index.js";
-import { visibleIn } from "../src/memory/memory-metadata.js";
+import { VisibilityRule } from "../src/memory/visibility.js";
 import { tokenize } from "../src/memory/tokenizer.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { buildRecallDataset, keywordDocOf } from "./lib/recall-dataset.js";
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const index = new KeywordIndex();
   index.add(data.target.inputs.map(keywordDocOf));
   const rows = data.queries.map((query) => {
-    const visibilities = visibleIn(query.scope, false);
+    const visibilities = new VisibilityRule().allowedIn(query.scope);
     const filter = visibilities
       ? (doc: { visibility?: string }) => visibilities.includes(doc.visibility ?? "private")
       : undefined;

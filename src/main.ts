@@ -11,7 +11,7 @@ import { type Config, loadEnv, parseConfig, slackMode, type SlackMode } from "./
 import { LOCAL_USER, runConsoleChat } from "./console/console-chat.js";
 import { isAppError } from "./errors.js";
 import { AgentGraph } from "./graph/graph-port.js";
-import { GraphService } from "./graph/graph-service.js";
+import type { GraphService } from "./graph/graph-service.js";
 import { AgentHistory } from "./history/history-port.js";
 import { HistoryService, JsonHistoryStore, preloadTokenizer } from "./history/index.js";
 import { Router } from "./http/router.js";
@@ -20,8 +20,7 @@ import type { Llm } from "./llm/llm.js";
 import { hasModel, probeOllama } from "./llm/ollama-client.js";
 import { OllamaLlm } from "./llm/ollama-llm.js";
 import { createLogger } from "./logging/logger.js";
-import { visibilityOf } from "./memory/memory-metadata.js";
-import type { MemoryService } from "./memory/memory-service.js";
+import type { MemoryLifecycle } from "./memory/memory-lifecycle.js";
 import { createMemoryStack } from "./memory/memory-stack.js";
 import { createSlackApp, type SlackFrontEnd } from "./slack/slack-app.js";
 
@@ -31,7 +30,8 @@ export interface Assistant {
   port: number;
   url: string;
   agent: AgentService;
-  memory: MemoryService;
+  /** The one owner of memories' lives (save, search, forget, delete). */
+  memory: MemoryLifecycle;
   history: HistoryService;
   graph: GraphService;
   llmOnline: boolean;
@@ -87,11 +87,6 @@ export async function startAssistant(config: Config, options: StartOptions = {})
           })
         : undefined;
 
-    // Chroma (the configured server, or the chromadb package's own under DATA_DIR), embedder, memory.
-    const stack = await createMemoryStack(config, { logger, probe });
-    stops.push(() => stack.stop());
-    const { memory, store, embedder, chromaUrl } = stack;
-
     preloadTokenizer();
     const history = new HistoryService({
       store: new JsonHistoryStore({ dataDir, logger: logger.child({ component: "history" }) }),
@@ -100,24 +95,16 @@ export async function startAssistant(config: Config, options: StartOptions = {})
     });
     stops.push(() => history.stop());
 
-    // Saving a memory extracts its facts into the user's graph, off the reply path.
-    const graph = GraphService.create({ dataDir, llm, logger: logger.child({ component: "graph" }) });
-    memory.onSaved((saved) =>
-      graph.enqueue({
-        teamId: saved.teamId,
-        userId: saved.userId,
-        text: saved.text,
-        memoryId: saved.id,
-        at: saved.timestamp,
-        visibility: visibilityOf(saved),
-      }),
-    );
-    stops.push(() => graph.drain());
+    // Chroma (the configured server, or the chromadb package's own under DATA_DIR), embedder, the
+    // memory index, the knowledge graph, and the lifecycle that keeps them consistent.
+    const stack = await createMemoryStack(config, { logger, probe, llm, history });
+    stops.push(() => stack.stop());
+    const { lifecycle: memory, graph, visibility, store, embedder, chromaUrl } = stack;
 
     const agent = new AgentService({
       llm,
       memory,
-      graph: new AgentGraph(graph, config.ALLOW_DM_MEMORIES_IN_CHANNELS),
+      graph: new AgentGraph(graph, visibility),
       history: new AgentHistory(history),
       logger,
       degradeWhenModelFails: mode === "local",

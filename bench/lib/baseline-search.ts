@@ -9,7 +9,7 @@
 import { CANDIDATES_PER_RETRIEVER, type HybridResult } from "../../src/memory/hybrid-ranking.js";
 import { KeywordIndex, type KeywordDoc } from "../../src/memory/keyword-index.js";
 import type { ChromaMemoryStore } from "../../src/memory/chroma-memory-store.js";
-import { visibleIn } from "../../src/memory/memory-metadata.js";
+import { VisibilityRule } from "../../src/memory/visibility.js";
 import { BM25Retriever, FusionRetriever, VectorMemoryRetriever } from "../../src/memory/retrievers.js";
 import type { MemoryScope } from "../../src/types.js";
 
@@ -30,7 +30,7 @@ export async function baselineSearch(options: {
   const index = new KeywordIndex();
   index.add(options.docs);
   const rebuildMs = performance.now() - start;
-  const visibilities = visibleIn(scope, false);
+  const visibilities = new VisibilityRule().allowedIn(scope);
   const topK = Math.max(k, CANDIDATES_PER_RETRIEVER);
   const fusion = new FusionRetriever({
     vector: new VectorMemoryRetriever({

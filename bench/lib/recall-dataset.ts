@@ -5,7 +5,7 @@
  */
 import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
 import type { KeywordDoc } from "../../src/memory/keyword-index.js";
-import { visibilityOf } from "../../src/memory/memory-metadata.js";
+import { visibilityOf } from "../../src/memory/visibility.js";
 import type { SaveInput } from "../../src/memory/memory-service.js";
 import type { ChannelType, MemoryScope } from "../../src/types.js";
 import { createRng, type Rng } from "./prng.js";

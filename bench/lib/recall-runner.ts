@@ -4,7 +4,7 @@
  */
 import { KeywordIndex, type KeywordDoc } from "../../src/memory/keyword-index.js";
 import { CANDIDATES_PER_RETRIEVER } from "../../src/memory/hybrid-ranking.js";
-import { visibleIn } from "../../src/memory/memory-metadata.js";
+import { VisibilityRule } from "../../src/memory/visibility.js";
 import type { SearchResult } from "../../src/memory/memory-service.js";
 import { baselineSearch } from "./baseline-search.js";
 import type { BenchMemory } from "./memory-harness.js";
@@ -172,7 +172,7 @@ async function timeComponents(
   const vector: number[] = [];
   const bm25: number[] = [];
   for (const q of data.queries) {
-    const visibilities = visibleIn(q.scope, false);
+    const visibilities = new VisibilityRule().allowedIn(q.scope);
     let start = performance.now();
     await memory.store.query({
       vector: q.vector,

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { AppError } from "../errors.js";
 import type { Router } from "../http/router.js";
-import { MAX_MEMORY_CHARS, MAX_SEARCH_K, type MemoryService } from "../memory/memory-service.js";
+import type { MemoryLifecycle } from "../memory/memory-lifecycle.js";
+import { MAX_MEMORY_CHARS, MAX_SEARCH_K } from "../memory/memory-service.js";
 import type { Memory, MemoryScope } from "../types.js";
 import { idSchema, intParam, parseOr400 } from "./validation.js";
 
@@ -45,7 +46,7 @@ export function memoryView(memory: Memory): { id: string; doc: string; meta: Rec
 /** `/admin/memory/*`: list, search, add, delete one, delete all (with confirm=true). */
 export function registerMemoryRoutes(
   router: Router,
-  deps: { memory: MemoryService; teamOf: (query: URLSearchParams) => string },
+  deps: { memory: MemoryLifecycle; teamOf: (query: URLSearchParams) => string },
 ): void {
   const scopeOf = (params: Record<string, string>, query: URLSearchParams): MemoryScope => ({
     teamId: parseOr400(idSchema, deps.teamOf(query), "team"),
@@ -128,6 +129,13 @@ export function registerMemoryRoutes(
         details: { field: "confirm" },
       });
     }
-    return { status: 200, body: { deleted: await deps.memory.deleteAll(scope) } };
+    const result = await deps.memory.deleteAll(scope, { history: query.get("history") === "true" });
+    return {
+      status: 200,
+      body: {
+        deleted: result.memories,
+        ...(result.conversations === undefined ? {} : { conversations: result.conversations }),
+      },
+    };
   });
 }

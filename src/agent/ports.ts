@@ -8,13 +8,25 @@ export interface RecalledMemory {
   score: number;
 }
 
-/** What the agent needs of long-term memory. */
+/** What a forget request did: deleted the memory clearly meant, or found several and deleted none. */
+export interface ForgetOutcome {
+  deleted: Memory[];
+  /** When nothing was deleted: the memories that match (visible in the scope), to ask which. */
+  candidates: Memory[];
+}
+
+/**
+ * What the agent needs of long-term memory. Every call is scoped: in a channel, memories said in a
+ * DM can be neither found, shown nor deleted.
+ */
 export interface MemoryPort {
   /** The user's memories relevant to `query` in `scope` (only those above the relevance threshold). */
   recall(scope: MemoryScope, query: string): Promise<RecalledMemory[]>;
   remember(scope: MemoryScope, text: string, at: number): Promise<Memory>;
-  /** Deletes the memory with this id, or else the best match for the text; returns what was deleted. */
-  forget(scope: MemoryScope, idOrQuery: string): Promise<Memory[]>;
+  /** Deletes the memory with this id, or the one clearly meant by the text; else lists the candidates. */
+  forget(scope: MemoryScope, idOrQuery: string): Promise<ForgetOutcome>;
+  /** Deletes these memories (those visible in `scope`); returns what was deleted. */
+  deleteIds(scope: MemoryScope, ids: readonly string[]): Promise<Memory[]>;
 }
 
 /** What the agent needs of the knowledge graph. */

@@ -17,7 +17,8 @@ export const TOOL_SPECS: ToolSpec[] = [
   },
   {
     name: "forget",
-    description: "Delete one memory, by its id or by a description of it.",
+    description:
+      "Delete one memory, by its id or by a description of it. If several match, nothing is deleted and the candidates are listed: ask the user which one.",
     parameters: {
       type: "object",
       properties: { id_or_query: { type: "string" } },
@@ -60,10 +61,16 @@ export async function runTool(options: {
     case "forget": {
       const target = arg("id_or_query");
       if (!target || !memory) return target ? "memory is unavailable" : "error: `id_or_query` is required";
-      const deleted = await memory.forget(scope, target);
-      return deleted.length
-        ? `deleted: ${deleted.map((m) => `${m.id} "${m.text}"`).join(", ")}`
-        : "nothing matched";
+      // Scoped like every read: in a channel, a DM memory is neither found nor deleted, so no text
+      // this conversation may not see ever reaches the result.
+      const outcome = await memory.forget(scope, target);
+      if (outcome.deleted.length > 0)
+        return `deleted: ${outcome.deleted.map((m) => `${m.id} "${m.text}"`).join(", ")}`;
+      if (outcome.candidates.length > 0)
+        return `several memories match; nothing was deleted. Ask the user which one to forget:\n${outcome.candidates
+          .map((m) => `- id ${m.id}: ${m.text}`)
+          .join("\n")}`;
+      return "nothing matched";
     }
     case "query_graph": {
       const entity = arg("entity");

@@ -1,5 +1,14 @@
 import { AppError, toAppError } from "../errors.js";
-import type { MemoryService, SaveInput } from "../memory/memory-service.js";
+import type { SaveInput } from "../memory/memory-service.js";
+import type { Memory, MemoryScope } from "../types.js";
+
+/**
+ * What saves a batch: the lifecycle (imports, whose facts reach the graph) or, for the eval's
+ * throw-away namespace, the bare index.
+ */
+export interface BatchSaver {
+  saveMany(scope: MemoryScope, inputs: SaveInput[]): Promise<Memory[]>;
+}
 
 /**
  * Memories per MemoryService.saveMany call: one Chroma write per collection it touches (the user's
@@ -22,7 +31,7 @@ export interface OwnedInput {
  * `details.saved` = how many were saved before it; `onSaved(n)` is called after each batch.
  */
 export async function saveInBatches(options: {
-  memory: MemoryService;
+  memory: BatchSaver;
   teamId: string;
   rows: OwnedInput[];
   batchSize?: number;

@@ -1,6 +1,8 @@
+import { resolve } from "node:path";
 import type { Logger } from "pino";
 import type { Config } from "../config/config.js";
 import { createLogger } from "../logging/logger.js";
+import { HistoryService, JsonHistoryStore } from "../history/index.js";
 import { createMemoryStack, type MemoryStack, type MemoryStackOptions } from "../memory/memory-stack.js";
 
 /** Team of memories made without Slack: the same as the local console chat's (`LOCAL_USER.teamId`). */
@@ -20,6 +22,8 @@ export interface CliContext extends CliOutput {
   logger: Logger;
   /** Builds the memory stack (starting a local Chroma if CHROMA_URL is unset); stopped by {@link close}. */
   openStack(options?: Omit<MemoryStackOptions, "logger">): Promise<MemoryStack>;
+  /** The conversation history under DATA_DIR (no summariser: the CLI only lists and deletes). */
+  history(): HistoryService;
   /**
    * Registers clean-up that must run however the command ends (normally, by an error, or by Ctrl-C),
    * before the stacks stop; e.g. dropping the eval's throw-away collection.
@@ -63,6 +67,13 @@ export function createCliContext(options: {
       const stack = await createMemoryStack(options.config, { ...stackOptions, logger });
       stacks.push(stack);
       return stack;
+    },
+    history() {
+      const historyLogger = logger.child({ component: "history" });
+      return new HistoryService({
+        store: new JsonHistoryStore({ dataDir: resolve(options.config.DATA_DIR), logger: historyLogger }),
+        logger: historyLogger,
+      });
     },
     defer(cleanup) {
       cleanups.push(cleanup);

@@ -1,9 +1,17 @@
 /**
- * Writing extracted triplets into a property graph: `EntityNode(entity) -[attribute]-> EntityNode(value,
- * "Value")`, with history. A newer value for the same (entity, attribute) becomes the current fact; the
- * older relation stays with `current: false` and `supersededAt`. Values given together in one text
- * (심사위원: 한정우, 오경택, 신유리) are all current.
+ * Writing extracted triplets into a property graph, and taking them out again when the memories they
+ * came from are forgotten: `EntityNode(entity) -[attribute]-> EntityNode(value, "Value")`.
+ *
+ * A fact is derived from memories. Each relation lists its sources (memory id, when it was said, where
+ * it was said); the same fact said again adds a source. Which value of an (entity, attribute) slot is
+ * current is derived from the sources too: the value(s) said last are current, older ones stay as
+ * history (`current: false`, `supersededAt`). Values given together in one text (심사위원: 한정우,
+ * 오경택, 신유리) are all current. Forgetting a memory removes its sources; a relation with no source
+ * left is gone, and the slot's currency is derived again from what remains — a superseded value whose
+ * memory is deleted never comes back, and a current one whose memory is deleted gives way to the value
+ * said before it, if its memory still exists.
  */
+import { isAllowed, PRIVATE } from "../memory/visibility.js";
 import type { Triplet } from "../types.js";
 import { cleanValue, entityDisplayName, foldText, normalizeAttribute, normalizeValue } from "./normalize.js";
 import {
@@ -13,15 +21,16 @@ import {
   type EntityNode,
   type PropertyGraphView,
   type Relation,
+  type RelationSource,
   type StoredRelation,
 } from "./types.js";
 
-/** When and from which memory the triplets were said. */
+/** When, from which memory and where the triplets were said. */
 export interface ApplyOptions {
   /** ms since the epoch. */
   at: number;
   memoryId?: string | undefined;
-  /** Where the text was said (see RelationProperties.visibilities); default "private". */
+  /** Where the text was said (memory/visibility.ts); default "private". */
   visibility?: string | undefined;
 }
 
@@ -31,10 +40,6 @@ export interface AppliedFact extends Triplet {
   valueId: string;
   /** False when a newer value was already current (an out-of-order ingest): stored as history. */
   current: boolean;
-}
-
-function relationKey(entityId: string, attribute: string, valueId: string, at: number): string {
-  return `${entityId}-[${attribute}]->${valueId}@${at}`;
 }
 
 /** Upserts one (entity, value) node pair, reusing existing display names. */
@@ -51,36 +56,30 @@ function upsertEnds(
   return [entityNode, valueNode];
 }
 
-/** Sets the entity node's property for `attribute` to its current value(s). */
-function refreshProperty(graph: PropertyGraphView, entityId: string, attribute: string): void {
-  const current = graph
-    .getTriplets({ relationNames: [attribute] })
-    .filter(([source]) => source.id === entityId)
-    .map(([, , target]) => target.name);
-  const entity = graph.get({ ids: [entityId] })[0];
-  if (entity === undefined || current.length === 0) return;
-  graph.upsertNodes([
-    { ...entity, properties: { [attribute]: current.length === 1 ? current[0] : current } },
-  ]);
-}
-
 /**
  * Applies triplets to `graph` (call inside `GraphStore.update`). Entity names are matched against the
- * names already in the graph, so "또리는" joins an existing "또리".
+ * names already in the graph, so "또리는" joins an existing "또리". Facts this memory gave before (a
+ * memory saved again under its id) are replaced, not added to.
  */
 export function applyTriplets(
   graph: PropertyGraphView,
   triplets: readonly Triplet[],
   options: ApplyOptions,
 ): AppliedFact[] {
+  const touched =
+    options.memoryId === undefined ? new Set<string>() : removeSources(graph, [options.memoryId]);
   const known = new Set(
     graph
       .get()
       .filter((n) => n.label === ENTITY_LABEL)
       .map((n) => foldText(n.name)),
   );
-  const slotsInThisBatch = new Set<string>();
-  const applied: AppliedFact[] = [];
+  const source: RelationSource = {
+    at: options.at,
+    visibility: options.visibility ?? PRIVATE,
+    ...(options.memoryId === undefined ? {} : { memoryId: options.memoryId }),
+  };
+  const written: Array<Omit<AppliedFact, "current">> = [];
   for (const triplet of triplets) {
     const entityName = entityDisplayName(triplet.entity, { knownNames: known });
     const attribute = normalizeAttribute(triplet.attribute);
@@ -88,76 +87,184 @@ export function applyTriplets(
     if (entityName === "" || attribute === "" || valueText === "") continue;
     const [entity, value] = upsertEnds(graph, { entity: entityName, value: valueText });
     known.add(foldText(entity.name));
-
-    const slot = `${entity.id}\u0000${attribute}`;
-    const firstInBatch = !slotsInThisBatch.has(slot);
-    slotsInThisBatch.add(slot);
-    const currentInSlot = graph
+    const existing = graph
       .relations()
-      .filter((r) => r.source === entity.id && r.label === attribute && r.properties.current);
-    const same = currentInSlot.find((r) => r.target === value.id);
-    const newer = currentInSlot.filter((r) => r.properties.createdAt > options.at);
-    const isCurrent = same !== undefined || newer.length === 0;
-    const updates: Relation[] = [];
-    const visibility = options.visibility ?? PRIVATE;
-    if (same !== undefined && !visibilitiesOf(same).includes(visibility)) {
-      // The same fact said again somewhere else: it may now be shown there too.
-      updates.push({
-        ...same,
-        properties: { ...same.properties, visibilities: [...visibilitiesOf(same), visibility] },
-      });
-    }
-    if (firstInBatch && isCurrent) {
-      for (const old of currentInSlot) {
-        if (old !== same) updates.push(supersede(old, options.at));
-      }
-    }
-    if (same === undefined) {
-      const supersededAt = isCurrent ? undefined : Math.min(...newer.map((r) => r.properties.createdAt));
-      updates.push({
-        id: relationKey(entity.id, attribute, value.id, options.at),
-        source: entity.id,
-        target: value.id,
-        label: attribute,
-        properties: {
-          createdAt: options.at,
-          current: isCurrent,
-          ...(supersededAt === undefined ? {} : { supersededAt }),
-          ...(options.memoryId === undefined ? {} : { sourceMemoryId: options.memoryId }),
-          visibilities: [visibility],
+      .find((r) => r.source === entity.id && r.label === attribute && r.target === value.id);
+    const sources = existing ? [...sourcesOf(existing), source] : [source];
+    graph.upsertRelations([
+      withSources(
+        existing ?? {
+          id: `${entity.id}-[${attribute}]->${value.id}@${options.at}`,
+          source: entity.id,
+          target: value.id,
+          label: attribute,
+          properties: { createdAt: options.at, current: true },
         },
-      });
-    }
-    graph.upsertRelations(updates);
-    refreshProperty(graph, entity.id, attribute);
-    applied.push({
+        sources,
+      ),
+    ]);
+    touched.add(slotKey(entity.id, attribute));
+    written.push({
       entity: entity.name,
       attribute,
       value: value.name,
       entityId: entity.id,
       valueId: value.id,
-      current: isCurrent,
     });
   }
-  return applied;
+  refreshSlots(graph, touched);
+  const relations = graph.relations();
+  return written.map((fact) => ({
+    ...fact,
+    current: relations.some(
+      (r) =>
+        r.source === fact.entityId &&
+        r.label === fact.attribute &&
+        r.target === fact.valueId &&
+        r.properties.current,
+    ),
+  }));
 }
 
-const PRIVATE = "private";
+/**
+ * Removes the facts these memories gave (call inside `GraphStore.update`): their sources leave every
+ * relation, relations without a source are deleted, and each touched slot's current value is derived
+ * again. Entity nodes left without any relation go too. Returns how many relations were deleted.
+ */
+export function forgetMemories(graph: PropertyGraphView, memoryIds: readonly string[]): number {
+  const before = graph.relations().length;
+  refreshSlots(graph, removeSources(graph, memoryIds));
+  return before - graph.relations().length;
+}
 
-/** Where a relation may be shown; relations written before visibilities existed are private. */
+/** Takes the sources of `memoryIds` out of every relation; returns the slots touched. */
+function removeSources(graph: PropertyGraphView, memoryIds: readonly string[]): Set<string> {
+  const ids = new Set(memoryIds);
+  const touched = new Set<string>();
+  const gone: string[] = [];
+  const changed: StoredRelation[] = [];
+  for (const relation of graph.relations()) {
+    const sources = sourcesOf(relation);
+    const kept = sources.filter((s) => s.memoryId === undefined || !ids.has(s.memoryId));
+    if (kept.length === sources.length) continue;
+    touched.add(slotKey(relation.source, relation.label));
+    if (kept.length === 0) gone.push(relation.id);
+    else changed.push(withSources(relation, kept));
+  }
+  if (gone.length > 0) graph.deleteRelations(gone);
+  if (changed.length > 0) graph.upsertRelations(changed);
+  return touched;
+}
+
+/**
+ * Derives each slot's currency from its relations' sources: the value(s) whose latest source is the
+ * slot's latest are current; every other one was superseded by the first value said after it. Then
+ * the entity's properties are set to its current values, and entities with no relation left removed.
+ */
+function refreshSlots(graph: PropertyGraphView, slots: ReadonlySet<string>): void {
+  if (slots.size === 0) return;
+  const relations = graph.relations();
+  const entities = new Set<string>();
+  for (const slot of slots) {
+    const [entityId, attribute] = splitSlot(slot);
+    entities.add(entityId);
+    const inSlot = relations
+      .filter((r) => r.source === entityId && r.label === attribute)
+      .map((r) => ({ relation: r, latest: latestOf(r) }));
+    const last = Math.max(...inSlot.map((r) => r.latest));
+    const updates: StoredRelation[] = [];
+    for (const { relation, latest } of inSlot) {
+      const later = inSlot.map((r) => r.latest).filter((at) => at > latest);
+      const current = latest === last;
+      const supersededAt = current ? undefined : Math.min(...later);
+      if (relation.properties.current === current && relation.properties.supersededAt === supersededAt)
+        continue;
+      const { supersededAt: _old, ...properties } = relation.properties;
+      updates.push({
+        ...relation,
+        properties: { ...properties, current, ...(supersededAt === undefined ? {} : { supersededAt }) },
+      });
+    }
+    if (updates.length > 0) graph.upsertRelations(updates);
+  }
+  const after = graph.relations();
+  for (const entityId of entities) {
+    const own = after.filter((r) => r.source === entityId || r.target === entityId);
+    if (own.length === 0) {
+      graph.delete({ ids: [entityId] });
+      continue;
+    }
+    const properties: Record<string, unknown> = {};
+    const targets = new Map(graph.get().map((n) => [n.id, n.name]));
+    for (const relation of own) {
+      if (relation.source !== entityId || !relation.properties.current) continue;
+      const value = targets.get(relation.target);
+      if (value === undefined) continue;
+      const values = (properties[relation.label] as string[] | undefined) ?? [];
+      properties[relation.label] = [...values, value];
+    }
+    for (const [key, values] of Object.entries(properties)) {
+      const list = values as string[];
+      properties[key] = list.length === 1 ? list[0] : list;
+    }
+    graph.setProperties(entityId, properties);
+  }
+}
+
+/**
+ * A relation's sources. Files written before sources existed have one memory id, a creation time and
+ * visibilities: they read as one source per visibility.
+ */
+export function sourcesOf(relation: Pick<Relation, "properties">): RelationSource[] {
+  const { sources, sourceMemoryId, createdAt, visibilities } = relation.properties;
+  if (Array.isArray(sources)) return sources as RelationSource[];
+  const where =
+    Array.isArray(visibilities) && visibilities.length > 0 ? (visibilities as string[]) : [PRIVATE];
+  return where.map((visibility) => ({
+    at: createdAt,
+    visibility,
+    ...(typeof sourceMemoryId === "string" ? { memoryId: sourceMemoryId } : {}),
+  }));
+}
+
+/** Where a relation may be shown: one visibility per source. */
 export function visibilitiesOf(relation: Pick<Relation, "properties">): string[] {
-  const v = relation.properties.visibilities;
-  return Array.isArray(v) && v.every((x) => typeof x === "string") ? v : [PRIVATE];
+  return [...new Set(sourcesOf(relation).map((s) => s.visibility))];
 }
 
-/** Whether a relation may be shown where `allowed` visibilities apply (undefined: everywhere, e.g. in a DM). */
+/** Whether a relation may be shown where `allowed` visibilities apply (undefined: everywhere, e.g. a DM). */
 export function isVisible(
   relation: Pick<Relation, "properties">,
   allowed: readonly string[] | undefined,
 ): boolean {
-  return allowed === undefined || visibilitiesOf(relation).some((v) => allowed.includes(v));
+  return isAllowed(visibilitiesOf(relation), allowed);
 }
 
-function supersede(relation: StoredRelation, at: number): StoredRelation {
-  return { ...relation, properties: { ...relation.properties, current: false, supersededAt: at } };
+/** The relation with these sources and the fields derived from them (first said, latest memory, where). */
+function withSources<R extends Relation>(relation: R, sources: RelationSource[]): R {
+  const latest = sources.reduce((a, b) => (b.at >= a.at ? b : a));
+  const { sourceMemoryId: _old, ...properties } = relation.properties;
+  return {
+    ...relation,
+    properties: {
+      ...properties,
+      createdAt: Math.min(...sources.map((s) => s.at)),
+      ...(latest.memoryId === undefined ? {} : { sourceMemoryId: latest.memoryId }),
+      visibilities: [...new Set(sources.map((s) => s.visibility))],
+      sources,
+    },
+  };
+}
+
+function latestOf(relation: Relation): number {
+  return Math.max(...sourcesOf(relation).map((s) => s.at));
+}
+
+function slotKey(entityId: string, attribute: string): string {
+  return `${entityId}\u0000${attribute}`;
+}
+
+function splitSlot(slot: string): [string, string] {
+  const at = slot.indexOf("\u0000");
+  return [slot.slice(0, at), slot.slice(at + 1)];
 }

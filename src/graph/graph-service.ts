@@ -2,11 +2,12 @@ import pRetry from "p-retry";
 import { isAppError } from "../errors.js";
 import type { Llm } from "../llm/llm.js";
 import type { Triplet } from "../types.js";
-import { applyTriplets, isVisible, type AppliedFact } from "./apply-triplets.js";
+import { applyTriplets, forgetMemories, isVisible, sourcesOf, type AppliedFact } from "./apply-triplets.js";
 import { findMentionedEntities, formatFactLines, type FactLine } from "./entity-mentions.js";
 import { JsonPropertyGraphStore, graphFilePath } from "./json-graph-store.js";
 import { LlmTripletExtractor } from "./llm-extractor.js";
-import { entityDisplayName, foldText } from "./normalize.js";
+import { contentTokens } from "../memory/tokenizer.js";
+import { entityDisplayName, foldText, isFirstPerson } from "./normalize.js";
 import { extractTriplets } from "./rule-extractor.js";
 import { ENTITY_LABEL, type GraphData, type GraphUserKey, type StoredRelation } from "./types.js";
 
@@ -83,6 +84,11 @@ export interface EntityFacts {
   lines: string[];
 }
 
+function generationKey(key: GraphUserKey, memoryId?: string): string {
+  const user = `${key.teamId}\u0000${key.userId}`;
+  return memoryId === undefined ? user : `${user}\u0000${memoryId}`;
+}
+
 function factLine(relation: StoredRelation, value: string): FactLine {
   const { createdAt, current, supersededAt, sourceMemoryId } = relation.properties;
   return {
@@ -112,6 +118,13 @@ export class GraphService {
   private readonly now: () => number;
   private readonly stores = new Map<string, JsonPropertyGraphStore>();
   private readonly pending = new Set<Promise<void>>();
+  /**
+   * Bumped when a memory (key `team\0user\0id`) or a whole user (`team\0user`) is forgotten, so an
+   * ingest whose extraction was still running never writes the facts of a memory deleted meanwhile.
+   */
+  private readonly generations = new Map<string, number>();
+  /** Ingests running per memory key; a memory's generation is kept only while one runs. */
+  private readonly inFlight = new Map<string, number>();
 
   /** Builds the service; no I/O happens until the first call. */
   static create(options: GraphServiceOptions): GraphService {
@@ -127,12 +140,39 @@ export class GraphService {
   }
 
   /** Extracts facts from `text` and stores them in the user's graph. Throws AppError `store_failed`. */
-  async ingest(input: IngestInput): Promise<IngestResult> {
+  ingest(input: IngestInput): Promise<IngestResult> {
+    return this.tracked(input, () => this.ingestNow(input));
+  }
+
+  /** Runs `work` with the memory's ingest counted as in flight (see {@link forgetMemories}). */
+  private async tracked<T>(input: IngestInput, work: () => Promise<T>): Promise<T> {
+    const key = input.memoryId === undefined ? undefined : generationKey(input, input.memoryId);
+    if (key !== undefined) this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
+    try {
+      return await work();
+    } finally {
+      if (key !== undefined) {
+        const left = (this.inFlight.get(key) ?? 1) - 1;
+        if (left > 0) this.inFlight.set(key, left);
+        else {
+          this.inFlight.delete(key);
+          this.generations.delete(key);
+        }
+      }
+    }
+  }
+
+  private async ingestNow(input: IngestInput): Promise<IngestResult> {
+    const started = this.generationOf(input);
     const { extractor, triplets } = await this.extract(input);
-    if (triplets.length === 0) return { extractor, facts: [] };
+    // A memory saved again with no facts still loses the facts its earlier text gave.
+    if (triplets.length === 0 && !(await this.hasSources(input, input.memoryId)))
+      return { extractor, facts: [] };
     const at = input.at ?? this.now();
     const facts = await this.store(input).update((graph) =>
-      applyTriplets(graph, triplets, { at, memoryId: input.memoryId, visibility: input.visibility }),
+      this.generationOf(input) !== started
+        ? [] // forgotten while the extraction ran
+        : applyTriplets(graph, triplets, { at, memoryId: input.memoryId, visibility: input.visibility }),
     );
     this.logger.debug(
       {
@@ -150,18 +190,20 @@ export class GraphService {
   /** Runs {@link ingest} in the background; returns at once. Failures are retried, then logged. */
   enqueue(input: IngestInput): void {
     const context = { teamId: input.teamId, userId: input.userId, memoryId: input.memoryId };
-    const job = pRetry(() => this.ingest(input), {
-      retries: this.retry.queueRetries,
-      minTimeout: this.retry.minTimeoutMs,
-      maxTimeout: this.retry.maxTimeoutMs,
-      shouldRetry: ({ error }) => !isAppError(error, "bad_request"),
-      onFailedAttempt: ({ error, attemptNumber, retriesLeft }) => {
-        this.logger.warn(
-          { ...context, err: error, attemptNumber, retriesLeft },
-          "graph ingest attempt failed",
-        );
-      },
-    }).then(
+    const attempts = () =>
+      pRetry(() => this.ingestNow(input), {
+        retries: this.retry.queueRetries,
+        minTimeout: this.retry.minTimeoutMs,
+        maxTimeout: this.retry.maxTimeoutMs,
+        shouldRetry: ({ error }) => !isAppError(error, "bad_request"),
+        onFailedAttempt: ({ error, attemptNumber, retriesLeft }) => {
+          this.logger.warn(
+            { ...context, err: error, attemptNumber, retriesLeft },
+            "graph ingest attempt failed",
+          );
+        },
+      });
+    const job = this.tracked(input, attempts).then(
       () => undefined,
       (err: unknown) =>
         this.logger.error(
@@ -178,12 +220,19 @@ export class GraphService {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
-  /** Current facts of the entities `text` mentions, as "또리: 생일 = 10월 27일" lines (longest names first). */
+  /**
+   * Current facts of the entities `text` mentions, chosen by what it asks, as "또리: 생일 = 10월 27일"
+   * lines (longest names first). Of a named entity: the facts whose attribute the message mentions,
+   * or all of them when it mentions none ("또리 관련해서 알려줘"). Of the user themself (나 / I, which
+   * any first-person question names): only the facts whose attribute it mentions — "내 여권 번호
+   * 뭐였지?" is not a question about the user's dentist appointment.
+   */
   async facts(input: GraphUserKey & VisibilityFilter & { text: string }): Promise<string[]> {
     const store = this.store(input);
     const entities = (await store.get()).filter((node) => node.label === ENTITY_LABEL);
     const names = findMentionedEntities({ names: entities.map((node) => node.name), message: input.text });
     if (names.length === 0) return [];
+    const asked = new Set(contentTokens(input.text));
     const triplets = await store.getTriplets();
     const lines: string[] = [];
     for (const name of names) {
@@ -193,7 +242,8 @@ export class GraphService {
             source.name === name && source.label === ENTITY_LABEL && isVisible(relation, input.visibilities),
         )
         .map(([, relation, target]) => factLine(relation, target.name));
-      lines.push(...formatFactLines(name, facts));
+      const onTopic = facts.filter((fact) => contentTokens(fact.attribute).some((t) => asked.has(t)));
+      lines.push(...formatFactLines(name, isFirstPerson(name) || onTopic.length > 0 ? onTopic : facts));
     }
     return lines.slice(0, MAX_FACT_LINES);
   }
@@ -224,11 +274,54 @@ export class GraphService {
     return { nodes, relations };
   }
 
-  /** Deletes the user's whole graph (file included). */
+  /**
+   * Removes the facts these memories gave: a fact said only in them is gone, one also said elsewhere
+   * keeps its other sources, and each slot's current value is derived again (apply-triplets.ts).
+   * Ingests of these memories still running are dropped. Returns how many relations were deleted.
+   */
+  async forgetMemories(key: GraphUserKey, memoryIds: readonly string[]): Promise<number> {
+    if (memoryIds.length === 0) return 0;
+    for (const id of memoryIds) {
+      const memoryKey = generationKey(key, id);
+      if (this.inFlight.has(memoryKey)) this.bump(memoryKey);
+    }
+    if (!(await this.hasSources(key, ...memoryIds))) return 0;
+    const removed = await this.store(key).update((graph) => forgetMemories(graph, memoryIds));
+    this.logger.debug(
+      { teamId: key.teamId, userId: key.userId, memories: memoryIds.length, removed },
+      "graph facts forgotten",
+    );
+    return removed;
+  }
+
+  /** Deletes the user's whole graph (file included); ingests still running for them are dropped. */
   async deleteUser(key: GraphUserKey): Promise<void> {
+    this.bump(generationKey(key));
     await this.store(key).drop();
     this.stores.delete(graphFilePath({ ...key, dataDir: this.dataDir }));
     this.logger.info({ teamId: key.teamId, userId: key.userId }, "graph deleted");
+  }
+
+  /** Whether any relation of the user's graph was said in one of these memories. */
+  private async hasSources(key: GraphUserKey, ...memoryIds: Array<string | undefined>): Promise<boolean> {
+    const ids = new Set(memoryIds.filter((id): id is string => id !== undefined));
+    if (ids.size === 0) return false;
+    const relations = await this.store(key).getTriplets({ includeHistory: true });
+    return relations.some(([, relation]) =>
+      sourcesOf(relation).some((s) => s.memoryId !== undefined && ids.has(s.memoryId)),
+    );
+  }
+
+  /** The user's and the memory's generations, as one comparable string. */
+  private generationOf(input: IngestInput): string {
+    const user = this.generations.get(generationKey(input)) ?? 0;
+    const memory =
+      input.memoryId === undefined ? 0 : (this.generations.get(generationKey(input, input.memoryId)) ?? 0);
+    return `${user}:${memory}`;
+  }
+
+  private bump(key: string): void {
+    this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
   }
 
   private async extract(input: IngestInput): Promise<{ extractor: "llm" | "rules"; triplets: Triplet[] }> {

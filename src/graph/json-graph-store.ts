@@ -40,6 +40,10 @@ const relationSchema = z.object({
       current: z.boolean(),
       supersededAt: z.number().optional(),
       sourceMemoryId: z.string().optional(),
+      visibilities: z.array(z.string()).optional(),
+      sources: z
+        .array(z.object({ memoryId: z.string().optional(), at: z.number(), visibility: z.string() }))
+        .optional(),
     })
     .catchall(z.unknown()),
 });

@@ -100,6 +100,18 @@ export class InMemoryPropertyGraph implements PropertyGraphView {
     }
   }
 
+  /** Deletes relations by id; value nodes left without relations go too. */
+  deleteRelations(ids: readonly string[]): void {
+    for (const id of ids) this.edges.delete(id);
+    this.pruneOrphanValues();
+  }
+
+  /** Replaces a node's properties (upsertNodes merges them). Unknown ids are ignored. */
+  setProperties(id: string, properties: Record<string, unknown>): void {
+    const node = this.nodes.get(id);
+    if (node !== undefined) this.nodes.set(id, { ...node, properties: structuredClone(properties) });
+  }
+
   /** Deletes nodes and/or relations; see {@link DeleteFilter} for the rules. */
   delete(filter: DeleteFilter): void {
     const names = filter.entityNames === undefined ? undefined : new Set(filter.entityNames.map(foldText));

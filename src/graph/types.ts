@@ -21,16 +21,32 @@ export interface EntityNode {
   properties: Record<string, unknown>;
 }
 
-/** Properties every relation carries; more may be added. */
+/** One memory a fact was said in: which, when and where. */
+export interface RelationSource {
+  /** The memory the fact was extracted from (absent for facts ingested without one). */
+  memoryId?: string;
+  /** When it was said, ms since the epoch. */
+  at: number;
+  /** Where it was said (memory/visibility.ts: "private", "channel:<id>", "shared"). */
+  visibility: string;
+}
+
+/**
+ * Properties every relation carries; more may be added. `sources` is what a fact is derived from;
+ * `createdAt`, `sourceMemoryId`, `visibilities`, `current` and `supersededAt` are derived from the
+ * sources of the relation and of its slot (apply-triplets.ts) and kept for readers of the file.
+ */
 export interface RelationProperties {
-  /** When the fact was said, ms since the epoch. */
+  /** When the fact was first said, ms since the epoch. */
   createdAt: number;
   /** False once a newer value for the same (entity, attribute) replaced it; the relation stays as history. */
   current: boolean;
   /** When a newer value replaced it, ms since the epoch. */
   supersededAt?: number;
-  /** The memory the fact was extracted from. */
+  /** The latest memory the fact was said in. */
   sourceMemoryId?: string;
+  /** Every memory the fact was said in; absent on files written before sources existed. */
+  sources?: RelationSource[];
   /**
    * Where the fact may be shown (memory-metadata.ts visibilityOf: "private", "channel:<id>", "shared").
    * A fact said in a DM is "private" and never shown in a channel. Absent on old files: private.
@@ -96,6 +112,10 @@ export interface PropertyGraphView {
   relations(): StoredRelation[];
   upsertNodes(nodes: readonly EntityNode[]): void;
   upsertRelations(relations: readonly Relation[]): void;
+  /** Deletes relations by id (value nodes left without relations go too). */
+  deleteRelations(ids: readonly string[]): void;
+  /** Replaces a node's properties (no merge). */
+  setProperties(id: string, properties: Record<string, unknown>): void;
   delete(filter: DeleteFilter): void;
 }
 

@@ -190,6 +190,21 @@ export class HistoryService {
     return this.store.delete(conversationId);
   }
 
+  /**
+   * Deletes every conversation of the team the user took part in (their DMs, and the threads they
+   * spoke in — a thread's summary mixes everyone's words, so it cannot keep one person's out). Returns
+   * how many.
+   */
+  async deleteUser(key: { teamId: string; userId: string }): Promise<number> {
+    const records = (await this.store.listByUser(key.userId)).filter((r) => r.key.teamId === key.teamId);
+    let deleted = 0;
+    for (const record of records) {
+      this.clearRetry(record.id);
+      if (await this.store.delete(record.id)) deleted += 1;
+    }
+    return deleted;
+  }
+
   private async runCompaction(conversationId: string): Promise<void> {
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !this.shutdown.signal.aborted; batch += 1) {
       try {

@@ -7,7 +7,8 @@ import { AppError } from "../errors.js";
 import type { Embedder } from "../llm/embedder.js";
 import { EmbedderEmbedding } from "../llm/llamaindex-embedding.js";
 import type { Memory, MemoryScope } from "../types.js";
-import { fromMetadata, toMetadata, visibilityOf } from "./memory-metadata.js";
+import { fromMetadata, toMetadata } from "./memory-metadata.js";
+import { isAllowed, PRIVATE, visibilityOf } from "./visibility.js";
 
 /** Rows per Chroma `get` page when listing or rebuilding; collections per `listCollections` page. */
 export const SCAN_PAGE_SIZE = 1000;
@@ -103,8 +104,8 @@ export class ChromaMemoryStore {
       await this.wrap("upsert", () => all.index.insertNodes(nodes));
       const byVisibility = new Map<string, BaseNode[]>();
       for (const node of nodes) {
-        const visibility = String(node.metadata.visibility ?? "private");
-        if (visibility !== "private")
+        const visibility = String(node.metadata.visibility ?? PRIVATE);
+        if (visibility !== PRIVATE)
           byVisibility.set(visibility, [...(byVisibility.get(visibility) ?? []), node]);
       }
       for (const [visibility, copies] of byVisibility) {
@@ -122,7 +123,7 @@ export class ChromaMemoryStore {
     vector: number[];
     teamId: string;
     userId: string;
-    visibilities?: string[] | undefined;
+    visibilities?: readonly string[] | undefined;
     topK: number;
   }): Promise<VectorHit[]> {
     const { visibilities } = options;
@@ -138,7 +139,7 @@ export class ChromaMemoryStore {
     const owned = (hit: VectorHit) =>
       hit.memory.userId === options.userId &&
       hit.memory.teamId === options.teamId &&
-      (!visibilities || visibilities.includes(visibilityOf(hit.memory)));
+      isAllowed([visibilityOf(hit.memory)], visibilities);
     return lists
       .flat()
       .filter(owned)

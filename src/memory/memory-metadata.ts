@@ -1,28 +1,8 @@
-import type { ChannelType, Memory, MemoryScope, MemorySource } from "../types.js";
+import type { ChannelType, Memory, MemorySource } from "../types.js";
+import { visibilityOf } from "./visibility.js";
 
 /** Prefix of caller-given metadata keys in Chroma, so they can never overwrite the project's own keys. */
 export const EXTRA_PREFIX = "x_";
-
-/**
- * Who may see a memory in a channel: `private` (said in a DM or group DM: never shown in a channel),
- * `channel:<id>` (said in that channel) or `shared` (explicitly shared: shown everywhere to its owner).
- */
-export function visibilityOf(memory: Pick<Memory, "channelType" | "channelId" | "extra">): string {
-  if (memory.extra?.shared === true) return "shared";
-  if (memory.channelType === "channel" || memory.channelType === "group")
-    return `channel:${memory.channelId}`;
-  return "private";
-}
-
-/**
- * The visibilities a recall in `scope` may return, or undefined for "all of the user's memories".
- * In a DM everything of the user's is visible; in a channel only what was said there or shared,
- * unless `allowDmInChannels`.
- */
-export function visibleIn(scope: MemoryScope, allowDmInChannels: boolean): string[] | undefined {
-  if (!scope.channelType || scope.channelType === "im" || allowDmInChannels) return undefined;
-  return [`channel:${scope.channelId ?? ""}`, "shared"];
-}
 
 /** Flat Chroma metadata for a memory (LlamaIndex adds its own `_node_*`, `doc_id`, `ref_doc_id`). */
 export function toMetadata(memory: Memory): Record<string, string | number | boolean> {

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
-import type { MemoryPort, RecalledMemory } from "../agent/ports.js";
+import type { RecalledMemory } from "../agent/ports.js";
 import { AppError } from "../errors.js";
 import type { ChannelType, Memory, MemoryScope, MemorySource } from "../types.js";
 import type { ChromaMemoryStore } from "./chroma-memory-store.js";
 import { CANDIDATES_PER_RETRIEVER, type HybridResult } from "./hybrid-ranking.js";
 import type { KeywordDoc, KeywordIndexRegistry } from "./keyword-index.js";
-import { visibilityOf, visibleIn } from "./memory-metadata.js";
+import { isAllowed, visibilityOf, VisibilityRule } from "./visibility.js";
 import { BM25Retriever, FusionRetriever, VectorMemoryRetriever } from "./retrievers.js";
 
 /** Longest memory text accepted, in characters. */
@@ -37,30 +37,27 @@ export interface MemoryServiceOptions {
   logger: Logger;
   /** Results the agent recalls per message. */
   recallTopK: number;
-  /** When true, a recall in a channel may return what the user said in DMs. Off by default. */
-  allowDmInChannels?: boolean;
+  /** Where memories may be recalled (the deployment's one rule); DM memories stay out of channels by default. */
+  visibility?: VisibilityRule;
   now?: () => number;
 }
 
-type SavedListener = (memory: Memory) => void;
-
 /**
- * A user's long-term memory: documents in Chroma (the source of truth) plus a per-user BM25 index
- * derived from it, recalled by RRF fusion of both. Every call is scoped to one user of one team.
+ * The memory index: documents in Chroma (the source of truth) plus a per-user BM25 index derived
+ * from it, searched by RRF fusion of both. Every call is scoped to one user of one team.
+ *
+ * Writes here touch the index only. Everything else calls {@link MemoryLifecycle}, the one owner of
+ * a memory's life, which keeps the knowledge graph (and the journal) consistent with this index.
  */
-export class MemoryService implements MemoryPort {
+export class MemoryService {
   private readonly log: Logger;
-  private readonly listeners: SavedListener[] = [];
   private readonly now: () => number;
+  readonly visibility: VisibilityRule;
 
   constructor(private readonly options: MemoryServiceOptions) {
     this.log = options.logger.child({ component: "memory" });
     this.now = options.now ?? Date.now;
-  }
-
-  /** Calls `listener` after each saved memory (e.g. graph extraction, off the reply path). */
-  onSaved(listener: SavedListener): void {
-    this.listeners.push(listener);
+    this.visibility = options.visibility ?? new VisibilityRule();
   }
 
   /** Rebuilds every user's BM25 index from Chroma, page by page. Call once at start. */
@@ -92,7 +89,6 @@ export class MemoryService implements MemoryPort {
     const fresh = new Set(memories.filter((_, i) => inputs[i]!.id === undefined).map((m) => m.id));
     await this.options.store.upsert(memories, { fresh });
     this.options.keywordIndexes.forUser(scope.teamId, scope.userId).add(memories.map(keywordDoc));
-    for (const memory of memories) for (const listener of this.listeners) listener(memory);
     return memories;
   }
 
@@ -112,7 +108,7 @@ export class MemoryService implements MemoryPort {
     if (!query.trim()) throw new AppError("bad_request", "query must not be empty");
     const index = this.options.keywordIndexes.peek(scope.teamId, scope.userId);
     if (!index || index.size === 0) return [];
-    const visibilities = visibleIn(scope, this.options.allowDmInChannels ?? false);
+    const visibilities = this.visibility.allowedIn(scope);
     const topK = Math.max(k, CANDIDATES_PER_RETRIEVER);
     const fusion = new FusionRetriever({
       vector: new VectorMemoryRetriever({
@@ -126,7 +122,7 @@ export class MemoryService implements MemoryPort {
       keyword: new BM25Retriever({
         index,
         topK,
-        filter: visibilities ? (doc) => visibilities.includes(docVisibility(doc)) : undefined,
+        filter: visibilities ? (doc) => isAllowed([docVisibility(doc)], visibilities) : undefined,
       }),
       topK: k,
     });
@@ -142,33 +138,10 @@ export class MemoryService implements MemoryPort {
       .map((r) => ({ id: r.id, text: r.text, timestamp: r.timestamp, score: r.score }));
   }
 
-  remember(scope: MemoryScope, text: string, at: number): Promise<Memory> {
-    return this.save(scope, {
-      text,
-      timestamp: at,
-      channelId: scope.channelId,
-      channelType: scope.channelType,
-      source: "slack",
-    });
-  }
-
-  /** Deletes the memory with id `idOrQuery`, or else the single best relevant match for it in scope. */
-  async forget(scope: MemoryScope, idOrQuery: string): Promise<Memory[]> {
-    const byId = await this.get(scope, idOrQuery);
-    if (byId) {
-      await this.delete(scope, byId.id);
-      return [byId];
-    }
-    const [best] = await this.recall(scope, idOrQuery);
-    if (!best) return [];
-    const memory = await this.get(scope, best.id);
-    if (!memory) return [];
-    await this.delete(scope, memory.id);
-    return [memory];
-  }
-
-  get(scope: MemoryScope, id: string): Promise<Memory | undefined> {
-    return this.options.store.get(scope, id);
+  /** The user's memory with this id, if it may be shown in `scope` (a channel sees no DM memory). */
+  async get(scope: MemoryScope, id: string): Promise<Memory | undefined> {
+    const memory = await this.options.store.get(scope, id);
+    return memory && this.visibility.canSeeMemory(scope, memory) ? memory : undefined;
   }
 
   /** One page of the user's memories; the cursor is opaque. */
@@ -177,17 +150,16 @@ export class MemoryService implements MemoryPort {
     options: { limit: number; cursor?: string | undefined },
   ): Promise<{ items: Memory[]; nextCursor: string | null }> {
     const offset = options.cursor ? decodeCursor(options.cursor) : 0;
-    const items = await this.options.store.list(scope, { limit: options.limit, offset });
-    return { items, nextCursor: items.length === options.limit ? encodeCursor(offset + items.length) : null };
+    // One row more than asked tells whether another page exists (null when this one ends exactly full).
+    const rows = await this.options.store.list(scope, { limit: options.limit + 1, offset });
+    const items = rows.slice(0, options.limit);
+    return { items, nextCursor: rows.length > options.limit ? encodeCursor(offset + items.length) : null };
   }
 
-  /** Deletes one memory; false when the user has no memory with that id. */
-  async delete(scope: MemoryScope, id: string): Promise<boolean> {
-    const existing = await this.get(scope, id);
-    if (!existing) return false;
-    await this.options.store.delete(scope, [id]);
-    this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.remove([id]);
-    return true;
+  /** Deletes these memories of the user from Chroma and BM25 (ids they do not have are ignored). */
+  async deleteMany(scope: MemoryScope, ids: string[]): Promise<void> {
+    await this.options.store.delete(scope, ids);
+    this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.remove(ids);
   }
 
   /** Deletes all of the user's memories; returns how many there were in the BM25 index. */

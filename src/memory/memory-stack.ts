@@ -1,14 +1,18 @@
 import { resolve } from "node:path";
 import type { Logger } from "pino";
 import type { Config } from "../config/config.js";
+import { GraphService } from "../graph/graph-service.js";
 import type { Embedder } from "../llm/embedder.js";
+import type { Llm } from "../llm/llm.js";
 import { OfflineEmbedder } from "../llm/offline-embedder.js";
 import { hasModel, probeOllama } from "../llm/ollama-client.js";
 import { OllamaEmbedder } from "../llm/ollama-embedder.js";
 import { ChromaMemoryStore } from "./chroma-memory-store.js";
 import { startChromaServer } from "./chroma-server.js";
 import { KeywordIndexRegistry } from "./keyword-index.js";
+import { MemoryLifecycle, type LifecycleHistory } from "./memory-lifecycle.js";
 import { MemoryService } from "./memory-service.js";
+import { VisibilityRule } from "./visibility.js";
 
 /** What `probeOllama` found; passed in when the caller has already probed (main.ts does, for the LLM). */
 export interface OllamaProbe {
@@ -24,16 +28,25 @@ export interface MemoryStackOptions {
   collectionPrefix?: string;
   /** Rebuild the per-user BM25 indexes from Chroma (default true; search needs them). */
   rebuildKeywordIndexes?: boolean;
+  /** The model that extracts graph facts; without one the rule-based extractor does. */
+  llm?: Llm | undefined;
+  /** Conversation history, so a delete-all can clear it on request. */
+  history?: LifecycleHistory | undefined;
 }
 
 /** The memory part of the app, built from the config: used by main.ts and the memory CLI. */
 export interface MemoryStack {
+  /** The one owner of a memory's life: every save, forget and delete goes through it. */
+  lifecycle: MemoryLifecycle;
+  /** The index underneath (Chroma + BM25), for search-only callers (benchmarks, eval). */
   memory: MemoryService;
+  graph: GraphService;
+  visibility: VisibilityRule;
   store: ChromaMemoryStore;
   embedder: Embedder;
   /** The Chroma server in use: CHROMA_URL or the local one started under DATA_DIR/chroma. */
   chromaUrl: string;
-  /** Stops what the stack started (the local Chroma server, if any). Idempotent. */
+  /** Waits for graph extraction in progress, then stops what the stack started (the local Chroma server, if any). */
   stop(): Promise<void>;
 }
 
@@ -66,15 +79,26 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       embedBatchSize: config.EMBED_BATCH_SIZE,
       collectionPrefix: options.collectionPrefix ?? config.CHROMA_COLLECTION_PREFIX,
     });
+    const visibility = new VisibilityRule(config.ALLOW_DM_MEMORIES_IN_CHANNELS);
     const memory = new MemoryService({
       store,
       keywordIndexes: new KeywordIndexRegistry(),
       logger,
       recallTopK: config.RECALL_TOP_K,
-      allowDmInChannels: config.ALLOW_DM_MEMORIES_IN_CHANNELS,
+      visibility,
     });
+    const graph = GraphService.create({
+      dataDir: resolve(config.DATA_DIR),
+      llm: options.llm,
+      logger: logger.child({ component: "graph" }),
+    });
+    const lifecycle = new MemoryLifecycle({ memory, graph, history: options.history, logger });
     if (options.rebuildKeywordIndexes ?? true) await memory.rebuildKeywordIndexes();
-    return { memory, store, embedder, chromaUrl, stop };
+    const stopAll = async () => {
+      await graph.drain();
+      await stop();
+    };
+    return { lifecycle, memory, graph, visibility, store, embedder, chromaUrl, stop: stopAll };
   } catch (err) {
     await stop();
     throw err;

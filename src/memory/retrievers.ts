@@ -28,7 +28,7 @@ export class VectorMemoryRetriever extends BaseRetriever {
       store: ChromaMemoryStore;
       teamId: string;
       userId: string;
-      visibilities?: string[] | undefined;
+      visibilities?: readonly string[] | undefined;
       topK: number;
       /** A precomputed query vector (benchmarks); otherwise the query text is embedded. */
       queryVector?: number[];

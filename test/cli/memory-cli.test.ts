@@ -174,7 +174,7 @@ describe.concurrent("memory CLI", () => {
         "error: --all deletes every memory of the user: add --yes to confirm",
       );
       expect(unconfirmed.stderr).toContain(
-        "usage: npm run memory -- delete --user U (--id ID | --all --yes)",
+        "usage: npm run memory -- delete --user U (--id ID | --all --yes [--history])",
       );
     },
     TEST_TIMEOUT_MS,

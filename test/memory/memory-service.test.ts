@@ -1,11 +1,17 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { pino } from "pino";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { isAppError } from "../../src/errors.js";
 import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
 import { ChromaMemoryStore } from "../../src/memory/chroma-memory-store.js";
 import { KeywordIndexRegistry } from "../../src/memory/keyword-index.js";
+import { GraphService } from "../../src/graph/graph-service.js";
+import { MemoryLifecycle } from "../../src/memory/memory-lifecycle.js";
 import { MemoryService } from "../../src/memory/memory-service.js";
+import { VisibilityRule } from "../../src/memory/visibility.js";
 import type { MemoryScope } from "../../src/types.js";
 
 const logger = pino({ level: "silent" });
@@ -18,28 +24,35 @@ async function makeService(prefix: string, options: { allowDmInChannels?: boolea
     embedder: new OfflineEmbedder(),
     collectionPrefix: prefix,
   });
-  const memory = new MemoryService({
+  const index = new MemoryService({
     store,
     keywordIndexes: new KeywordIndexRegistry(),
     logger,
     recallTopK: 5,
-    allowDmInChannels: options.allowDmInChannels ?? false,
+    visibility: new VisibilityRule(options.allowDmInChannels ?? false),
   });
-  return { store, memory };
+  const graph = GraphService.create({
+    dataDir: await mkdtemp(path.join(os.tmpdir(), "lifecycle-")),
+    logger,
+  });
+  // Everything goes through the lifecycle, as in the app; the index is underneath.
+  const memory = new MemoryLifecycle({ memory: index, graph, logger });
+  return { store, memory, graph };
 }
 
 async function rowCount(store: ChromaMemoryStore): Promise<number> {
   return store.count(alice);
 }
 
-describe("MemoryService against a real Chroma", () => {
+describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
   let prefix: string;
-  let memory: MemoryService;
+  let memory: MemoryLifecycle;
   let store: ChromaMemoryStore;
+  let graph: GraphService;
 
   beforeEach(async () => {
     prefix = `ms_${randomBytes(5).toString("hex")}`;
-    ({ memory, store } = await makeService(prefix));
+    ({ memory, store, graph } = await makeService(prefix));
   });
 
   it("saves, searches, lists, gets and deletes", async () => {
@@ -94,7 +107,7 @@ describe("MemoryService against a real Chroma", () => {
     const saved = await memory.save(alice, { text: "안경 도수 왼쪽 -2.75 오른쪽 -3.00", source: "slack" });
     const restarted = await makeService(prefix);
     expect(await restarted.memory.search(alice, "안경도수")).toEqual([]); // nothing indexed yet
-    expect(await restarted.memory.rebuildKeywordIndexes()).toBe(1);
+    expect(await restarted.memory.index.rebuildKeywordIndexes()).toBe(1);
     const [top] = await restarted.memory.search(alice, "안경도수");
     expect(top).toMatchObject({ id: saved.id, relevant: true, ranks: { keyword: 1 } });
   });
@@ -132,7 +145,7 @@ describe("MemoryService against a real Chroma", () => {
     await memory.save(alice, { text: "alice 1", source: "slack" });
     await memory.save(alice, { text: "alice 2", source: "slack" });
     await memory.save(bob, { text: "bob 1", source: "slack" });
-    expect(await memory.deleteAll(alice)).toBe(2);
+    expect(await memory.deleteAll(alice)).toEqual({ memories: 2 });
     expect((await memory.list(alice, { limit: 10 })).items).toEqual([]);
     expect((await memory.list(bob, { limit: 10 })).items.map((m) => m.text)).toEqual(["bob 1"]);
   });
@@ -245,13 +258,27 @@ describe("MemoryService against a real Chroma", () => {
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(old.id));
   });
 
-  it("calls onSaved listeners with each saved memory", async () => {
-    const seen: string[] = [];
-    memory.onSaved((m) => seen.push(m.text));
-    await memory.saveMany(alice, [
-      { text: "a1", source: "import" },
-      { text: "a2", source: "import" },
+  it("puts a saved memory's facts in the graph and takes them out when it is deleted", async () => {
+    const [birthday, again, shop] = await memory.saveMany(alice, [
+      { text: "또리 생일은 10월 27일이야", source: "import" },
+      { text: "또리 생일 10월 27일", source: "import" },
+      { text: "결혼정장 업체명: 슈트패브릭, 전화번호: 0507-1370-9606", source: "import" },
     ]);
-    expect(seen).toEqual(["a1", "a2"]);
+    await graph.drain();
+    expect(await graph.facts({ ...alice, text: "또리 생일" })).toEqual(["또리: 생일 = 10월 27일"]);
+
+    // Said in two memories: the fact stays until the last one is gone.
+    expect(await memory.delete(alice, birthday!.id)).toBe(true);
+    expect(await graph.facts({ ...alice, text: "또리 생일" })).toEqual(["또리: 생일 = 10월 27일"]);
+    expect(await memory.delete(alice, again!.id)).toBe(true);
+    expect(await graph.facts({ ...alice, text: "또리 생일" })).toEqual([]);
+    expect((await graph.snapshot(alice)).nodes.map((n) => n.name)).not.toContain("또리");
+    expect(await graph.facts({ ...alice, text: "슈트패브릭 전화번호" })).toEqual([
+      "슈트패브릭: 전화번호 = 0507-1370-9606",
+    ]);
+
+    await memory.deleteAll(alice);
+    expect((await graph.snapshot(alice)).nodes).toEqual([]);
+    expect(shop).toBeDefined();
   });
 });

@@ -4,12 +4,14 @@ import type { Command } from "../command.js";
 
 /**
  * `delete --id ID` deletes one memory (error if the user has none with that id); `delete --all --yes`
- * deletes all of the user's memories (`--yes` is required so a typo cannot wipe them). Prints
+ * deletes all of the user's memories and their knowledge graph (`--yes` is required so a typo cannot
+ * wipe them); `--history` also deletes their conversation history. Every delete goes through the
+ * memory lifecycle, so the graph facts of a deleted memory go with it. Prints
  * `deleted N`; `--json`: `{"deleted":N}`.
  */
 export const deleteCommand: Command = {
   name: "delete",
-  synopsis: "delete --user U (--id ID | --all --yes) [--team T] [--json]",
+  synopsis: "delete --user U (--id ID | --all --yes [--history]) [--team T] [--json]",
   summary: "Delete one memory, or all of a user's memories.",
   async run(ctx, args) {
     const values = parseCommandArgs(args, {
@@ -17,6 +19,7 @@ export const deleteCommand: Command = {
       id: { type: "string" },
       all: { type: "boolean", default: false },
       yes: { type: "boolean", default: false },
+      history: { type: "boolean", default: false },
       team: { type: "string" },
       json: { type: "boolean", default: false },
     });
@@ -26,18 +29,28 @@ export const deleteCommand: Command = {
       throw usageError("--all deletes every memory of the user: add --yes to confirm");
 
     // deleteAll counts from the BM25 index, so it needs the rebuild; deleting by id does not.
-    const { memory } = await ctx.openStack({ rebuildKeywordIndexes: values.all });
+    if (values.history && !values.all) throw usageError("--history goes with --all");
+    const { lifecycle } = await ctx.openStack({
+      rebuildKeywordIndexes: values.all,
+      ...(values.history ? { history: ctx.history() } : {}),
+    });
     let deleted: number;
+    let conversations: number | undefined;
     if (values.all) {
-      deleted = await memory.deleteAll(scope);
+      ({ memories: deleted, conversations } = await lifecycle.deleteAll(scope, { history: values.history }));
     } else {
       const id = required(values.id, "id");
-      if (!(await memory.delete(scope, id))) {
+      if (!(await lifecycle.delete(scope, id))) {
         throw new AppError("not_found", `user ${scope.userId} of team ${scope.teamId} has no memory ${id}`);
       }
       deleted = 1;
     }
-    ctx.out(values.json ? JSON.stringify({ deleted }) : `deleted ${deleted}`);
+    const result = { deleted, ...(conversations === undefined ? {} : { conversations }) };
+    ctx.out(
+      values.json
+        ? JSON.stringify(result)
+        : `deleted ${deleted}${conversations === undefined ? "" : `, ${conversations} conversations`}`,
+    );
     return EXIT_OK;
   },
 };

@@ -45,7 +45,7 @@ export const importCommand: Command = {
       });
       try {
         imported = await saveInBatches({
-          memory: stack.memory,
+          memory: stack.lifecycle,
           teamId,
           rows: parsed.rows,
           onSaved: (n) => progress.increment(n),
