@@ -2,11 +2,12 @@ import { fileURLToPath } from "node:url";
 /**
  * Runs hybrid recall over the kmem-dev set fully in memory and prints the scores.
  *
- *   npx tsx scripts/tune-recall.ts [--dir <kmem-dev dir>] [--k 5] [--grid] [--misses]
+ *   npx tsx scripts/tune-recall.ts [--dir <kmem-dev dir>] [--k 5] [--grid] [--misses] [--gate]
  *
  * Every user's memories are indexed (as in production); each query runs as its user: BM25 on the
  * user's own KeywordIndex, brute-force cosine over the user's OfflineEmbedder vectors, then
- * rankHybrid. `--grid` sweeps the relevance thresholds; `--misses` lists the failing queries.
+ * rankHybrid. `--grid` sweeps the relevance thresholds; `--misses` lists the failing queries; `--gate` the queries the relevance gate gets wrong (answered
+ * without a gold memory, or a positive left unanswered).
  */
 import { parseArgs } from "node:util";
 import { OfflineEmbedder, cosineSimilarity } from "../src/llm/offline-embedder.js";
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       k: { type: "string", default: "5" },
       grid: { type: "boolean", default: false },
       misses: { type: "boolean", default: false },
+      gate: { type: "boolean", default: false },
       "no-recency": { type: "boolean", default: false },
     },
   });
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
   const { ranked, report } = run({ recency: !values["no-recency"] });
   printTable(report);
   if (values.misses) printMisses(queries, ranked, memories);
+  if (values.gate) printGateErrors(queries, ranked, memories, k);
   console.log(JSON.stringify(toRecallSummary(report), null, 2));
 }
 
@@ -208,6 +211,32 @@ function printMisses(queries: QueryRow[], ranked: Map<string, HybridResult[]>, m
       const mark = gold.has(r.id) ? "G" : stale.has(r.id) ? "S" : " ";
       console.log(
         `  ${mark} ${r.id} rel=${r.relevant ? 1 : 0} cos=${r.similarity?.toFixed(2) ?? "-"} cov=${r.keywordCoverage?.toFixed(2) ?? "-"} bm25=${r.keywordScore?.toFixed(1) ?? "-"} ${textOf.get(r.id)?.slice(0, 50)}`,
+      );
+    }
+  }
+}
+
+function printGateErrors(
+  queries: QueryRow[],
+  ranked: Map<string, HybridResult[]>,
+  memories: MemoryRow[],
+  k: number,
+): void {
+  const textOf = new Map(memories.map((m) => [m.id, m.text]));
+  for (const q of queries) {
+    const top = (ranked.get(q.qid) ?? []).slice(0, k);
+    const flagged = top.filter((r) => r.relevant);
+    const right = flagged.some((r) => q.gold.includes(r.id));
+    const wrongAnswer = flagged.length > 0 && !right;
+    const unanswered = q.gold.length > 0 && !right;
+    if (!wrongAnswer && !unanswered) continue;
+    console.log(
+      `\n${q.qid} [${q.type}] ${wrongAnswer ? "ANSWERED-WRONG" : "UNANSWERED"} ${q.query}  gold=${q.gold.join(",")}`,
+    );
+    for (const r of top) {
+      const mark = q.gold.includes(r.id) ? "G" : (q.stale ?? []).includes(r.id) ? "S" : " ";
+      console.log(
+        `  ${mark} ${r.id} rel=${r.relevant ? 1 : 0} ranks=${r.ranks.vector ?? "-"}/${r.ranks.keyword ?? "-"} cos=${r.similarity?.toFixed(2) ?? "-"} cov=${r.keywordCoverage?.toFixed(2) ?? "-"} ${textOf.get(r.id)?.slice(0, 50)}`,
       );
     }
   }

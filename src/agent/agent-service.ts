@@ -2,11 +2,21 @@ import type { Logger } from "pino";
 import { AppError, isAppError, toAppError } from "../errors.js";
 import type { ChatMessage, Llm } from "../llm/llm.js";
 import type { MemoryScope, Turn } from "../types.js";
-import { detectLanguage } from "./language.js";
-import { failureReply } from "./messages.js";
+import { detectLanguage, type Lang } from "./language.js";
+import { parseForgetChoice, parseIntent } from "./intents.js";
+import {
+  failureReply,
+  forgetCancelledReply,
+  forgottenReply,
+  helpReply,
+  nothingToForgetReply,
+  nothingToRememberReply,
+  rememberedReply,
+  whichToForgetReply,
+} from "./messages.js";
+import { PendingForgets } from "./pending-forgets.js";
 import type { GraphPort, HistoryPort, MemoryPort, RecalledMemory } from "./ports.js";
-import { buildMessages, recallOnlyReply, rememberedReply } from "./prompt.js";
-import { parseRememberRequest } from "./remember-intent.js";
+import { buildMessages, recallOnlyReply } from "./prompt.js";
 import { runTool, TOOL_SPECS } from "./tools.js";
 import type { Reply, TurnHandler } from "./turn-handler.js";
 
@@ -32,10 +42,12 @@ export interface AgentServiceOptions {
 export class AgentService implements TurnHandler {
   private readonly log: Logger;
   private readonly now: () => Date;
+  private readonly forgetQuestions: PendingForgets;
 
   constructor(private readonly options: AgentServiceOptions) {
     this.log = options.logger.child({ component: "agent" });
     this.now = options.now ?? (() => new Date());
+    this.forgetQuestions = new PendingForgets(() => this.now().getTime());
   }
 
   async handle(turn: Turn): Promise<Reply> {
@@ -63,12 +75,11 @@ export class AgentService implements TurnHandler {
     return reply;
   }
 
-  private async answer(turn: Turn, scope: MemoryScope, lang: "ko" | "en", at: number): Promise<Reply> {
-    const toRemember = parseRememberRequest(turn.text);
-    if (toRemember && this.options.memory) {
-      await this.options.memory.remember(scope, toRemember, at);
-      return { text: rememberedReply(lang, toRemember), mode: "remembered" };
-    }
+  private async answer(turn: Turn, scope: MemoryScope, lang: Lang, at: number): Promise<Reply> {
+    const command = this.options.memory
+      ? await this.command(this.options.memory, { turn, scope, lang, at })
+      : undefined;
+    if (command) return command;
     const [memories, facts, history] = await Promise.all([
       this.options.memory?.recall(scope, turn.text) ?? Promise.resolve<RecalledMemory[]>([]),
       this.options.graph?.facts(scope, turn.text) ?? Promise.resolve<string[]>([]),
@@ -88,6 +99,67 @@ export class AgentService implements TurnHandler {
         return { text: recallOnlyReply(lang, memories, facts), mode: "recall-only" };
       }
       throw err;
+    }
+  }
+
+  /**
+   * Chat commands, answered without the model: help, remember, forget (and the answer to "which one
+   * should I forget?"). Undefined when the message is for the model.
+   */
+  private async command(
+    memory: MemoryPort,
+    { turn, scope, lang, at }: { turn: Turn; scope: MemoryScope; lang: Lang; at: number },
+  ): Promise<Reply | undefined> {
+    const question = this.forgetQuestions.take(turn);
+    const choice = question && parseForgetChoice(turn.text);
+    if (question && choice) {
+      const ids =
+        choice.kind === "all"
+          ? question.ids
+          : choice.kind === "pick"
+            ? choice.numbers.map((n) => question.ids[n - 1]).filter((id): id is string => id !== undefined)
+            : [];
+      const deleted = ids.length > 0 ? await memory.deleteIds(scope, ids) : [];
+      return deleted.length > 0
+        ? {
+            text: forgottenReply(
+              lang,
+              deleted.map((m) => m.text),
+            ),
+            mode: "command",
+          }
+        : { text: forgetCancelledReply(lang), mode: "command" };
+    }
+    const intent = parseIntent(turn.text);
+    switch (intent?.kind) {
+      case "help":
+        return { text: helpReply(lang), mode: "command" };
+      case "remember": {
+        if (!intent.text) return { text: nothingToRememberReply(lang), mode: "command" };
+        await memory.remember(scope, intent.text, at);
+        return { text: rememberedReply(lang, intent.text), mode: "remembered" };
+      }
+      case "forget": {
+        if (!intent.query) return { text: nothingToForgetReply(lang, ""), mode: "command" };
+        const outcome = await memory.forget(scope, intent.query);
+        if (outcome.deleted.length > 0)
+          return {
+            text: forgottenReply(
+              lang,
+              outcome.deleted.map((m) => m.text),
+            ),
+            mode: "command",
+          };
+        if (outcome.candidates.length === 0)
+          return { text: nothingToForgetReply(lang, intent.query), mode: "command" };
+        this.forgetQuestions.ask(
+          turn,
+          outcome.candidates.map((m) => m.id),
+        );
+        return { text: whichToForgetReply(lang, outcome.candidates), mode: "command" };
+      }
+      default:
+        return undefined;
     }
   }
 

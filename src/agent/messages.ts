@@ -13,3 +13,75 @@ export function failureReply(lang: Lang, code: AppErrorCode | undefined): string
     ? "죄송해요, 지금 언어 모델에 연결할 수 없어요 (꺼져 있거나 응답이 너무 느려요). 잠시 후 다시 시도해 주세요."
     : "죄송해요, 답변하는 중에 문제가 생겼어요. 잠시 후 다시 시도해 주세요.";
 }
+
+/** Confirms a saved memory, quoting what was kept. */
+export function rememberedReply(lang: Lang, text: string): string {
+  return lang === "en" ? `Got it, I'll remember: "${text}"` : `기억했어요: "${text}"`;
+}
+
+/** "기억해줘" with nothing to keep. */
+export function nothingToRememberReply(lang: Lang): string {
+  return lang === "en"
+    ? 'What should I remember? For example: "remember: the parking spot is B2-37".'
+    : '무엇을 기억할까요? 예: "기억해줘: 주차 B2 37번"';
+}
+
+/** Confirms forgotten memories (their graph facts went with them). */
+export function forgottenReply(lang: Lang, texts: string[]): string {
+  const quoted = texts.map((t) => `"${t}"`).join(", ");
+  return lang === "en" ? `Forgotten: ${quoted}` : `잊었어요: ${quoted}`;
+}
+
+/** A forget request that matched nothing visible here. */
+export function nothingToForgetReply(lang: Lang, query: string): string {
+  if (!query) {
+    return lang === "en"
+      ? 'What should I forget? For example: "forget the dentist appointment".'
+      : '무엇을 잊을까요? 예: "잊어줘: 치과 예약"';
+  }
+  return lang === "en"
+    ? `I couldn't find a memory matching "${query}".`
+    : `"${query}"에 해당하는 기억을 찾지 못했어요.`;
+}
+
+/** Several memories match a forget request: numbered, so the user can answer with a number. */
+export function whichToForgetReply(
+  lang: Lang,
+  candidates: Array<{ text: string; timestamp: number }>,
+): string {
+  const lines = candidates.map(
+    (m, i) => `${i + 1}. ${m.text} (${new Date(m.timestamp).toISOString().slice(0, 10)})`,
+  );
+  const ask =
+    lang === "en"
+      ? 'Several memories match. Which one should I forget? Answer with a number, "all", or "cancel".'
+      : '여러 개가 있어요. 어떤 걸 잊을까요? 번호로 답해 주세요 (모두 지우려면 "전부", 그만두려면 "취소").';
+  return [ask, ...lines].join("\n");
+}
+
+/** The user cancelled a forget (or picked numbers that were not on the list). */
+export function forgetCancelledReply(lang: Lang): string {
+  return lang === "en" ? "OK, I didn't forget anything." : "알겠어요, 아무것도 지우지 않았어요.";
+}
+
+/** What the assistant can do, in the user's language. */
+export function helpReply(lang: Lang): string {
+  if (lang === "en") {
+    return [
+      "I'm your assistant with a long-term memory. You can:",
+      '• Tell me something to keep: "remember: my locker is 112" (or "remember that …").',
+      "• Ask me anything: I answer from what you told me, and say so when I don't know.",
+      '• Make me forget: "forget my locker number". If several memories match, I ask which one.',
+      "• What you tell me in a DM is never shown in a channel.",
+      '"/help" or "help" shows this again.',
+    ].join("\n");
+  }
+  return [
+    "저는 기억하는 비서예요. 이렇게 쓰세요:",
+    '• 기억하기: "기억해줘: 또리 생일은 10월 27일이야" (또는 "… 기억해 둬")',
+    "• 물어보기: 알려 주신 내용으로 답하고, 모르는 건 모른다고 말해요.",
+    '• 잊게 하기: "잊어줘: 치과 예약" 또는 "치과 예약 지워줘". 여러 개가 맞으면 어떤 걸 지울지 물어봐요.',
+    "• DM에서 말한 내용은 채널에서 보여 주지 않아요.",
+    '"/help" 또는 "도움말"로 이 안내를 다시 볼 수 있어요.',
+  ].join("\n");
+}

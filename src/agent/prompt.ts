@@ -64,7 +64,3 @@ export function recallOnlyReply(lang: Lang, memories: RecalledMemory[], facts: s
   ];
   return `${head}\n${lines.join("\n")}`;
 }
-
-export function rememberedReply(lang: Lang, text: string): string {
-  return lang === "en" ? `Got it, I'll remember: "${text}"` : `기억했어요: "${text}"`;
-}

@@ -7,6 +7,9 @@ export interface TurnHandler {
 
 export interface Reply {
   text: string;
-  /** How the reply was made: by the model, or from memory alone (no model reachable). */
-  mode: "llm" | "recall-only" | "remembered";
+  /**
+   * How the reply was made: by the model, from memory alone (no model reachable), by saving a memory,
+   * or by a chat command (help, forget).
+   */
+  mode: "llm" | "recall-only" | "remembered" | "command";
 }

@@ -32,6 +32,8 @@ export function formatRecallReport(report: RecallReport): string[] {
     `recall@${report.k} ${num(report.recallAtK)}, relevant-only recall@${report.k} ${num(report.relevantRecallAtK)}`,
     `stale-above-gold ${num(report.staleAboveGold)}`,
     `negative pass rate ${num(report.negativePassRate)}${kinds.length ? `: ${kinds.join(", ")}` : ""}`,
+    `relevance gate: precision ${num(report.gate.precision)} (${report.gate.rightlyAnswered} of ${report.gate.answered} answered queries had a gold answer), ` +
+      `recall ${num(report.gate.recall)} (of ${report.gate.positives} positives), result precision ${num(report.gate.resultPrecision)}`,
     `isolation violations ${report.isolationViolations} (leak rate ${num(report.leakRate)}), ` +
       `confusable hits ${report.confusableHits}, other-user-mem hits ${report.otherUserMemHits}`,
   );

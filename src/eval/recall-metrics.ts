@@ -122,6 +122,24 @@ export interface RecallReport {
   confusableHits: number;
   /** Returned items that are a negative query's `other_user_mem` ids. */
   otherUserMemHits: number;
+  gate: GateScore;
+}
+
+/**
+ * The relevance gate (the bot answers from memory, or says it doesn't know) as a classifier. A query
+ * is *answered* when any of its top-k results is marked relevant, and answered *rightly* when one of
+ * those is a gold id. Negatives should stay unanswered.
+ */
+export interface GateScore {
+  /** Rightly answered / answered, over all queries (negatives included). */
+  precision: number;
+  /** Rightly answered positives / positives. */
+  recall: number;
+  /** Relevant-marked results that are gold (or a superseded `stale` memory of the same fact) / all relevant-marked results. */
+  resultPrecision: number;
+  answered: number;
+  rightlyAnswered: number;
+  positives: number;
 }
 
 /** The JSON summary the project reports: a projection of {@link RecallReport}. */
@@ -170,9 +188,18 @@ export function scoreRecall(options: ScoreOptions): RecallReport {
   let isolationViolations = 0;
   let confusableHits = 0;
   let otherUserMemHits = 0;
+  const gate = { answered: 0, rightlyAnswered: 0, positives: 0, flagged: 0, flaggedOnTopic: 0 };
 
   for (const query of options.queries) {
     const results = options.results.get(query.qid) ?? [];
+    const flagged = results.slice(0, k).filter((r) => r.relevant);
+    const onTopic = new Set([...query.gold, ...(query.stale ?? [])]);
+    const right = flagged.some((r) => query.gold.includes(r.id));
+    if (flagged.length > 0) gate.answered++;
+    if (right) gate.rightlyAnswered++;
+    if (query.gold.length > 0) gate.positives++;
+    gate.flagged += flagged.length;
+    gate.flaggedOnTopic += flagged.filter((r) => onTopic.has(r.id)).length;
     const leaked = results.some((r) => r.userId !== query.user_id);
     if (leaked) isolationViolations++;
     confusableHits += countIn(results, query.confusable_other_user);
@@ -215,6 +242,14 @@ export function scoreRecall(options: ScoreOptions): RecallReport {
     leakRate: options.queries.length === 0 ? 0 : isolationViolations / options.queries.length,
     confusableHits,
     otherUserMemHits,
+    gate: {
+      precision: gate.answered === 0 ? 0 : gate.rightlyAnswered / gate.answered,
+      recall: gate.positives === 0 ? 0 : gate.rightlyAnswered / gate.positives,
+      resultPrecision: gate.flagged === 0 ? 0 : gate.flaggedOnTopic / gate.flagged,
+      answered: gate.answered,
+      rightlyAnswered: gate.rightlyAnswered,
+      positives: gate.positives,
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { factSlots, sharesFactSlot } from "../graph/fact-slots.js";
 import { RRF_K, reciprocalRankFusion } from "./rrf.js";
 import { tokenize } from "./tokenizer.js";
 
@@ -179,16 +180,21 @@ export function relevantOnly(results: HybridResult[]): HybridResult[] {
 }
 
 /**
- * Whether `newer` restates the fact of `older` for this query: their token sets overlap by Dice ≥
- * {@link SAME_FACT_MIN_DICE}, and `newer` contains at least {@link SAME_FACT_MIN_QUERY_OVERLAP} of the
- * query terms `older` contains (so a memory that answers a different part of the query never jumps).
+ * Whether `newer` restates the fact of `older` for this query: the rule extractor finds the same
+ * (entity, attribute) slot in both texts, or, by words, their token sets overlap by Dice ≥
+ * {@link SAME_FACT_MIN_DICE} and `newer` contains at least {@link SAME_FACT_MIN_QUERY_OVERLAP} of the
+ * query terms `older` contains. An `older` that contains no query term is about something else and is
+ * superseded only by a shared slot: words alone linked a dentist appointment to a dog's birthday.
  */
 export function isSameFact(options: {
   older: ReadonlySet<string>;
   newer: ReadonlySet<string>;
   queryTerms: ReadonlySet<string>;
+  /** The two texts, for their fact slots; without them, words alone decide. */
+  texts?: { older: string; newer: string };
 }): boolean {
-  const { older, newer, queryTerms } = options;
+  const { older, newer, queryTerms, texts } = options;
+  if (texts && sharesFactSlot(factSlots(texts.older), factSlots(texts.newer))) return true;
   if (dice(older, newer) < SAME_FACT_MIN_DICE) return false;
   let olderMatched = 0;
   let bothMatched = 0;
@@ -197,7 +203,7 @@ export function isSameFact(options: {
     olderMatched++;
     if (newer.has(term)) bothMatched++;
   }
-  return olderMatched === 0 || bothMatched / olderMatched >= SAME_FACT_MIN_QUERY_OVERLAP;
+  return olderMatched > 0 && bothMatched / olderMatched >= SAME_FACT_MIN_QUERY_OVERLAP;
 }
 
 /** Dice coefficient of two sets: 2·|A ∩ B| / (|A| + |B|). */
@@ -229,7 +235,12 @@ function applyRecency(options: {
       (placed) =>
         placed.timestamp < candidate.timestamp &&
         (candidate.relevant || !placed.relevant) &&
-        isSameFact({ older: termsOf.get(placed.id) as Set<string>, newer, queryTerms }),
+        isSameFact({
+          older: termsOf.get(placed.id) as Set<string>,
+          newer,
+          queryTerms,
+          texts: { older: placed.text, newer: candidate.text },
+        }),
     );
     if (at < 0) {
       out.push(candidate);

@@ -1,5 +1,5 @@
 import MiniSearch from "minisearch";
-import { contentTokens, tokenize } from "./tokenizer.js";
+import { queryContentTokens, tokenize } from "./tokenizer.js";
 
 /** A memory as the keyword index sees it: its text plus the fields recall filters on. */
 export interface KeywordDoc {
@@ -151,7 +151,7 @@ export class KeywordIndex {
             return doc !== undefined && userFilter(doc);
           };
     const results = this.mini.search(searchTerms.join(TERM_SEPARATOR), filter ? { filter } : {});
-    const idfs = new Map([...new Set(contentTokens(query))].map((term) => [term, this.idf(term)]));
+    const idfs = new Map([...new Set(queryContentTokens(query))].map((term) => [term, this.idf(term)]));
     let idfTotal = 0;
     for (const value of idfs.values()) idfTotal += value;
     const hits: KeywordHit[] = [];

@@ -30,6 +30,84 @@ export function contentTokens(text: string): string[] {
   return scan(text, false);
 }
 
+/**
+ * Light verbs — 가다, 오다, 하다, 되다, 있다, 없다 — in the forms a question ends with (가야, 됐지,
+ * 있어요, 했더라): the predicate of "치과 언제 가야 돼?" says nothing a memory would contain, the way
+ * English auxiliaries are stop words. A closed class of the grammar, not a word list of any data set.
+ */
+const LIGHT_VERB_STEMS: readonly string[] = [
+  "가",
+  "갔",
+  "갈",
+  "와",
+  "왔",
+  "해",
+  "했",
+  "할",
+  "하",
+  "돼",
+  "됐",
+  "될",
+  "되",
+  "있",
+  "없",
+];
+const LIGHT_VERB_ENDINGS = new Set([
+  "",
+  "야",
+  "요",
+  "지",
+  "죠",
+  "나",
+  "니",
+  "냐",
+  "까",
+  "래",
+  "어",
+  "었",
+  "더라",
+  "지요",
+  "나요",
+  "니까",
+  "야지",
+  "었지",
+  "었어",
+  "었나",
+  "어요",
+  "을까",
+  "ㄹ까",
+]);
+/** A question's predicate is at most its last this many words. */
+export const MAX_PREDICATE_WORDS = 2;
+
+function isLightVerb(word: string): boolean {
+  const bare = word.replace(/[?!.~]+$/u, "");
+  return LIGHT_VERB_STEMS.some(
+    (stem) => bare.startsWith(stem) && LIGHT_VERB_ENDINGS.has(bare.slice(stem.length)),
+  );
+}
+
+/**
+ * The terms a question asks about: {@link contentTokens} without the light verbs that end it ("치과
+ * 언제 가야 돼?" → 치과). Only the last {@link MAX_PREDICATE_WORDS} words of a question (one with an
+ * interrogative or a question mark) are looked at, so a statement keeps all its words. Used for a
+ * query's coverage, the relevance gate's keyword signal; ranking uses {@link tokenize} of the whole
+ * query.
+ */
+export function queryContentTokens(query: string): string[] {
+  const words = query
+    .normalize("NFC")
+    .split(/\s+/u)
+    .filter((w) => w.length > 0);
+  const question =
+    query.includes("?") ||
+    words.some((w) => isStopWord(w, w) && QUESTION_PREFIXES.some((p) => w.startsWith(p)));
+  if (!question) return contentTokens(query);
+  let end = words.length;
+  while (end > 0 && words.length - end < MAX_PREDICATE_WORDS && isLightVerb(words[end - 1]!)) end -= 1;
+  return end === words.length ? contentTokens(query) : contentTokens(words.slice(0, end).join(" "));
+}
+
 function scan(text: string, withJoins: boolean): string[] {
   const out: string[] = [];
   const s = text.normalize("NFC").toLowerCase();

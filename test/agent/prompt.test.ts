@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { detectLanguage } from "../../src/agent/language.js";
 import { buildMessages, HEADERS, recallOnlyReply, systemPrompt } from "../../src/agent/prompt.js";
-import { parseRememberRequest } from "../../src/agent/remember-intent.js";
 
 const now = new Date("2026-05-01T09:00:00Z");
 const memory = {
@@ -60,25 +59,6 @@ describe("recallOnlyReply", () => {
   it("says plainly when nothing was found", () => {
     expect(recallOnlyReply("en", [], [])).toContain("found nothing");
   });
-});
-
-describe("parseRememberRequest", () => {
-  it.each([
-    ["기억해줘: 또리 생일은 10월 27일이야", "또리 생일은 10월 27일이야"],
-    ["또리 생일은 10월 27일이야 기억해줘", "또리 생일은 10월 27일이야"],
-    ["이거 기억해 둬. 주차 B2 37번", "이거 주차 B2 37번"],
-    ["remember that my locker is 112", "my locker is 112"],
-    ["Remember: dentist on Friday 3pm", "dentist on Friday 3pm"],
-  ])("extracts the fact from %s", (text, expected) => {
-    expect(parseRememberRequest(text)).toBe(expected);
-  });
-
-  it.each(["기억해?", "내가 뭐 기억해달라고 했지?", "do you remember my locker?", "기억해줘"])(
-    "does not treat %s as a request with content",
-    (text) => {
-      expect(parseRememberRequest(text)).toBeUndefined();
-    },
-  );
 });
 
 describe("detectLanguage", () => {

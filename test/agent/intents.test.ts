@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { parseForgetChoice, parseIntent } from "../../src/agent/intents.js";
+
+describe("parseIntent", () => {
+  it.each([
+    ["기억해줘: 또리 생일은 10월 27일이야", "또리 생일은 10월 27일이야"],
+    ["이거 기억해 둬: 아내 이름은 민지야", "아내 이름은 민지야"],
+    ["이거 기억해 둬. 주차 B2 37번", "주차 B2 37번"],
+    ["기억해 주세요\n회의실 예약 코드 4411", "회의실 예약 코드 4411"],
+    ["기억해줘 내 사물함 번호 112", "내 사물함 번호 112"],
+    ["또리 생일은 10월 27일이야 기억해줘", "또리 생일은 10월 27일이야"],
+    ["내 혈액형 B형이라고 기억해 둬", "내 혈액형 B형"],
+    ["민서 생일 4월 4일 좀 기억해줘!", "민서 생일 4월 4일"],
+    ["내일 회의 기억해줘: 3시 본관", "내일 회의 3시 본관"],
+    ["메모해 줘: 세탁소 금요일 찾기", "세탁소 금요일 찾기"],
+    ["remember that my locker is 112", "my locker is 112"],
+    ["Remember: dentist on Friday 3pm", "dentist on Friday 3pm"],
+    ["please remember my wife's name is Mina", "my wife's name is Mina"],
+  ])("keeps the text of %j verbatim", (text, expected) => {
+    expect(parseIntent(text)).toEqual({ kind: "remember", text: expected });
+  });
+
+  it.each([
+    "기억해?",
+    "내가 뭐 기억해달라고 했지?",
+    "do you remember my locker?",
+    "기억나?",
+    "또리 생일 기억하니?",
+  ])("does not take the question %j for a request", (text) => {
+    expect(parseIntent(text)).toBeUndefined();
+  });
+
+  it("asks for nothing when the verb comes alone", () => {
+    expect(parseIntent("기억해줘")).toBeUndefined();
+    expect(parseIntent("이거 기억해 둬")).toBeUndefined();
+  });
+
+  it.each([
+    ["잊어줘: 치과 예약", "치과 예약"],
+    ["치과 예약 잊어줘", "치과 예약"],
+    ["치과 예약 기억 지워줘", "치과 예약"],
+    ["또리 생일 관련 기억 지워 줘", "또리 생일"],
+    ["주차 위치를 삭제해 줘", "주차 위치"],
+    ["잊어버려: 여권 번호", "여권 번호"],
+    ["forget my locker number", "my locker number"],
+    ["Forget about the dentist appointment, please", "the dentist appointment"],
+    ["delete the memory about the Pluto dry-run", "the Pluto dry-run"],
+  ])("finds what %j asks to forget", (text, query) => {
+    const intent = parseIntent(text);
+    expect(intent).toEqual({ kind: "forget", query });
+  });
+
+  it.each(["/help", "도움말", "help", "  /HELP ", "뭐 할 수 있어?", "What can you do?"])(
+    "%j asks for help",
+    (text) => {
+      expect(parseIntent(text)).toEqual({ kind: "help" });
+    },
+  );
+
+  it.each([
+    "또리 생일 언제야?",
+    "What's my wife's name?",
+    "나 다음주 화요일에 부산 출장 가",
+    "help me write an email",
+  ])("leaves %j to the model", (text) => {
+    expect(parseIntent(text)).toBeUndefined();
+  });
+
+  it("looks at a long message in bounded time and does not take it for a command", () => {
+    const long = `${"가".repeat(20_000)} 기억해줘`;
+    const started = performance.now();
+    expect(parseIntent(long)).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+});
+
+describe("parseForgetChoice", () => {
+  it.each([
+    ["1", { kind: "pick", numbers: [1] }],
+    ["2번", { kind: "pick", numbers: [2] }],
+    ["1번, 3번 지워줘", { kind: "pick", numbers: [1, 3] }],
+    ["1 and 2", { kind: "pick", numbers: [1, 2] }],
+    ["전부", { kind: "all" }],
+    ["둘 다", { kind: "all" }],
+    ["all", { kind: "all" }],
+    ["취소", { kind: "cancel" }],
+    ["never mind", { kind: "cancel" }],
+  ])("reads %j", (text, expected) => {
+    expect(parseForgetChoice(text)).toEqual(expected);
+  });
+
+  it("is undefined for anything else", () => {
+    expect(parseForgetChoice("또리 생일 언제야?")).toBeUndefined();
+  });
+});
