@@ -133,7 +133,10 @@ export class AgentService implements TurnHandler {
     const intent = parseIntent(turn.text);
     switch (intent?.kind) {
       case "help":
-        return { text: helpReply(lang), mode: "command" };
+        return {
+          text: intent.lang ? helpReply(intent.lang) : `${helpReply("ko")}\n\n${helpReply("en")}`,
+          mode: "command",
+        };
       case "remember": {
         if (!intent.text) return { text: nothingToRememberReply(lang), mode: "command" };
         await memory.remember(scope, intent.text, at);

@@ -39,8 +39,10 @@ const KO_TAIL =
 const MEMORY_WORD = /\s*(?:기억|메모)(?:을|를)?\s*$/u;
 const EN_TAIL = /[\s,]*(?:please|pls|thanks|thank you)?[.!]*\s*$/iu;
 
-const HELP =
-  /^\s*(?:\/help|\/도움말|help|도움말|사용법|도움|what can you do\??|뭐\s*할\s*수\s*있어\??|무엇을\s*할\s*수\s*있나요\??)\s*$/iu;
+const HELP_ANY = /^\s*\/help\s*$/iu;
+const HELP_KO =
+  /^\s*(?:\/도움말|도움말|사용법|도움|뭐\s*할\s*수\s*있어\??|무엇을\s*할\s*수\s*있나요\??)\s*$/u;
+const HELP_EN = /^\s*(?:help|what can you do\??)\s*$/iu;
 
 /** Longest text the intent patterns look at; longer messages are not commands (and stay linear). */
 const MAX_INTENT_CHARS = 4000;
@@ -48,7 +50,9 @@ const MAX_INTENT_CHARS = 4000;
 /** The intent of a message, or undefined when it is for the model. */
 export function parseIntent(text: string): Intent | undefined {
   if (text.length > MAX_INTENT_CHARS) return undefined;
-  if (HELP.test(text)) return { kind: "help" };
+  if (HELP_ANY.test(text)) return { kind: "help" };
+  if (HELP_KO.test(text)) return { kind: "help", lang: "ko" };
+  if (HELP_EN.test(text)) return { kind: "help", lang: "en" };
   const toRemember = extract(text, KO_REMEMBER_FIRST, KO_REMEMBER_LAST, EN_REMEMBER);
   if (toRemember !== undefined) return toRemember ? { kind: "remember", text: toRemember } : undefined;
   const toForget = extract(text, KO_FORGET_FIRST, KO_FORGET_LAST, EN_FORGET);

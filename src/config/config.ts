@@ -82,7 +82,9 @@ export function slackMode(config: Config): SlackMode {
  * variable and what it accepts, e.g. `PORT: accepts an integer from 0 to 65535 (got "abc")`.
  */
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const result = configSchema.safeParse(env);
+  // An empty value means unset (`.env.example` copied as it is lists every variable empty or default).
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim() !== ""));
+  const result = configSchema.safeParse(given);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const key = String(issue.path[0] ?? "config");

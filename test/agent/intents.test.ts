@@ -50,12 +50,16 @@ describe("parseIntent", () => {
     expect(intent).toEqual({ kind: "forget", query });
   });
 
-  it.each(["/help", "도움말", "help", "  /HELP ", "뭐 할 수 있어?", "What can you do?"])(
-    "%j asks for help",
-    (text) => {
-      expect(parseIntent(text)).toEqual({ kind: "help" });
-    },
-  );
+  it.each([
+    ["/help", undefined],
+    ["  /HELP ", undefined],
+    ["도움말", "ko"],
+    ["뭐 할 수 있어?", "ko"],
+    ["help", "en"],
+    ["What can you do?", "en"],
+  ])("%j asks for help", (text, lang) => {
+    expect(parseIntent(text)).toEqual(lang ? { kind: "help", lang } : { kind: "help" });
+  });
 
   it.each([
     "또리 생일 언제야?",

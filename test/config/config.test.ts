@@ -1,5 +1,8 @@
+import { copyFile, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseConfig, slackMode } from "../../src/config/config.js";
+import { loadEnv, parseConfig, slackMode } from "../../src/config/config.js";
 import { AppError } from "../../src/errors.js";
 
 function configError(env: Record<string, string>): AppError {
@@ -27,10 +30,28 @@ describe("parseConfig", () => {
     const config = parseConfig({
       SLACK_BOT_TOKEN: "",
       ADMIN_TOKEN: "",
-      CHROMA_URL: undefined as unknown as string,
+      SLACK_API_URL: "",
+      CHROMA_URL: "",
+      OLLAMA_HOST: " ",
+      PORT: "",
     });
     expect(slackMode(config)).toBe("local");
     expect(config.ADMIN_TOKEN).toBeUndefined();
+    expect(config.SLACK_API_URL).toBeUndefined();
+    expect(config.CHROMA_URL).toBeUndefined();
+    expect(config.OLLAMA_HOST).toBe("http://127.0.0.1:11434");
+    expect(config.PORT).toBe(3000);
+  });
+
+  it("accepts .env.example as it is", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "env-example-"));
+    const envFile = path.join(dir, ".env");
+    await copyFile(new URL("../../.env.example", import.meta.url), envFile);
+    const config = parseConfig(await loadEnv({}, envFile));
+    expect(slackMode(config)).toBe("local");
+    expect(config.SLACK_API_URL).toBeUndefined();
+    expect(config.CHROMA_URL).toBeUndefined();
+    await rm(dir, { recursive: true, force: true });
   });
 
   it("names the variable and what it accepts in one line", () => {

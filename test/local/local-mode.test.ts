@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
@@ -55,6 +55,47 @@ describe("local mode (no Slack tokens, no Ollama)", () => {
   });
 });
 
+describe("chat commands in the local chat", () => {
+  let t: TestAssistant;
+  beforeAll(async () => {
+    t = await startTestAssistant({ mode: "local", ollama: false });
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it("shows help in Korean and English", async () => {
+    const printed = await chat(t, ["/help", "help"]);
+    expect(printed).toContain("저는 기억하는 비서예요");
+    expect(printed).toContain("I'm your assistant with a long-term memory");
+  });
+
+  it("forgets the one clearly meant, asks when several match, in both languages", async () => {
+    let printed = await chat(t, [
+      "기억해줘: 치과 예약 3월 5일 오후 2시",
+      "remember: my locker number is 112",
+      "기억해줘: 회사 주차 B2 37번",
+      "기억해줘: 집 주차 지하 1층 12번",
+    ]);
+    expect(printed.match(/기억했어요|I'll remember/g)).toHaveLength(4);
+    await t.assistant.drain();
+
+    printed = await chat(t, ["치과 예약 잊어줘", "치과 언제 가야 돼?"]);
+    expect(printed).toContain('bot: 잊었어요: "치과 예약 3월 5일 오후 2시"');
+    expect(printed).toContain("관련된 기억을 찾지 못했어요.");
+
+    printed = await chat(t, ["forget my locker number", "what is my locker number?"]);
+    expect(printed).toContain('bot: Forgotten: "my locker number is 112"');
+    expect(printed).toContain("I found nothing about that in your memories.");
+
+    printed = await chat(t, ["주차 지워줘", "2"]);
+    expect(printed).toContain("여러 개가 있어요. 어떤 걸 잊을까요?");
+    expect(printed).toMatch(/bot: 잊었어요: "(회사 주차 B2 37번|집 주차 지하 1층 12번)"/);
+    const left = await t.assistant.memory.search({ teamId: "local", userId: "local-user" }, "주차");
+    expect(left.filter((r) => r.relevant)).toHaveLength(1);
+  });
+});
+
 describe("npm start with an empty environment", () => {
   let cwd: string;
   beforeAll(async () => {
@@ -81,6 +122,31 @@ describe("npm start with an empty environment", () => {
     await waitFor(() => stdout.includes("기억했어요"), 30_000);
     child.stdin.end("/quit\n");
     expect(await exited).toBe(0);
+  }, 120_000);
+
+  it("starts with .env.example copied to .env as the README says", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "npm-start-env-"));
+    await copyFile(path.join(repoRoot, ".env.example"), path.join(dir, ".env"));
+    const tsxCli = path.join(repoRoot, "node_modules/tsx/dist/cli.mjs");
+    // PORT=0 beside the file's 3000 (the environment wins), so the test never needs a fixed port.
+    const child = spawn(process.execPath, [tsxCli, path.join(repoRoot, "src/main.ts")], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? "", HOME: dir, PORT: "0" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    await waitFor(() => stdout.includes("> ") || child.exitCode !== null, 60_000);
+    expect(stderr).not.toContain("Configuration error");
+    expect(stdout).toContain("local mode");
+    child.stdin.write("/help\n");
+    await waitFor(() => stdout.includes("기억하기"), 30_000);
+    child.stdin.end("/quit\n");
+    expect(await exited).toBe(0);
+    await rm(dir, { recursive: true, force: true });
   }, 120_000);
 });
 
