@@ -8,7 +8,10 @@
  * from the words that only point at it ("이거", "좀", "(이)라고").
  */
 export type Intent =
-  { kind: "remember"; text: string } | { kind: "forget"; query: string } | { kind: "help" };
+  | { kind: "remember"; text: string }
+  | { kind: "forget"; query: string }
+  /** `lang` is the language the request was made in; undefined for "/help", which has none. */
+  | { kind: "help"; lang?: "ko" | "en" };
 
 /** Korean verb forms that ask to keep something: 기억해 줘 / 둬 / 놔 / 주세요, 메모해 줘 … */
 const KO_REMEMBER_VERB = String.raw`(?:기억|메모)\s*해\s*(?:줘요?|주세요|둬요?|두세요|놔요?|줄래요?|주라|주시겠어요)`;
