@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { AppError } from "../errors.js";
 import type { GraphService } from "../graph/graph-service.js";
 import type { HistoryService } from "../history/index.js";
 import type { MemoryService } from "../memory/memory-service.js";
@@ -33,9 +32,12 @@ export function createAdminApi(options: AdminApiOptions): Hono {
     adminAuth(options.token),
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError("bad_request", `body is larger than ${MAX_BODY_BYTES} bytes`);
-      },
+      // The rest of the body is never read: closing the connection keeps the client from sending its
+      // next request after those bytes on the same socket.
+      onError: (c) =>
+        c.json({ error: "bad_request", message: `body is larger than ${MAX_BODY_BYTES} bytes` }, 400, {
+          connection: "close",
+        }),
     }),
   );
   const defaultTeam = options.defaultTeam;
