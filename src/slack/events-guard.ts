@@ -65,7 +65,10 @@ export function guardSlackEvents(
       );
     } catch (err) {
       if (HTTPModuleFunctions.isRawBodyError(err) && (err as { statusCode?: number }).statusCode === 413)
-        return refuse(res, 413, "payload_too_large", `body is larger than ${SLACK_BODY_LIMIT_BYTES} bytes`);
+        // The rest of the body is left unread: close, so no next request follows it on this socket.
+        return refuse(res, 413, "payload_too_large", `body is larger than ${SLACK_BODY_LIMIT_BYTES} bytes`, {
+          connection: "close",
+        });
       log.warn({ reason: err instanceof Error ? err.message : String(err) }, "refused an unverified request");
       return refuse(res, 401, "unauthorized", "missing, wrong or stale Slack signature");
     }

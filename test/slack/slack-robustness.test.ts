@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SLACK_BODY_LIMIT_BYTES } from "../../src/slack/events-guard.js";
 import { makeDmEvent, makeEventCallback, postSignedBody, TEST_IDS } from "../support/slack-events.js";
 import { replyTo, SIGNING_SECRET, type TestAssistant, useTestAssistant } from "../support/test-assistant.js";
 
@@ -36,6 +37,15 @@ describe("Slack over HTTP: inputs that are not valid events", () => {
     const res = await postSignedBody(eventsUrl(), body, SIGNING_SECRET, contentType ? { contentType } : {});
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: "bad_request" });
+  });
+
+  it("answers 413 to a body over Bolt's limit", async () => {
+    const body = JSON.stringify({
+      ...makeEventCallback({ type: "message" }),
+      pad: "x".repeat(SLACK_BODY_LIMIT_BYTES),
+    });
+    const res = await postSignedBody(eventsUrl(), body, SIGNING_SECRET);
+    expect(res.status).toBe(413);
   });
 
   it.each(["GET", "PUT", "DELETE", "PATCH", "HEAD"])("answers 405 to %s", async (method) => {
