@@ -4,6 +4,7 @@ export type AppErrorCode =
   | "bad_request"
   | "not_found"
   | "unauthorized"
+  | "slack_unavailable"
   | "llm_unavailable"
   | "llm_timeout"
   | "llm_bad_output"

@@ -2,10 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Logger } from "pino";
-import { registerGraphRoutes } from "./admin/graph-routes.js";
-import { registerHistoryRoutes } from "./admin/history-routes.js";
-import { requireBearer } from "./admin/auth.js";
-import { registerMemoryRoutes } from "./admin/memory-routes.js";
+import { createAdminApi } from "./admin/admin-api.js";
 import { AgentService } from "./agent/agent-service.js";
 import { type Config, loadEnv, parseConfig, slackMode, type SlackMode } from "./config/config.js";
 import { LOCAL_USER, runConsoleChat } from "./console/console-chat.js";
@@ -14,7 +11,7 @@ import { AgentGraph } from "./graph/graph-port.js";
 import type { GraphService } from "./graph/graph-service.js";
 import { AgentHistory } from "./history/history-port.js";
 import { HistoryService, JsonHistoryStore, preloadTokenizer } from "./history/index.js";
-import { Router } from "./http/router.js";
+import { HEALTH_PROBE_TIMEOUT_MS } from "./http/health.js";
 import { HttpServer } from "./http/server.js";
 import type { Llm } from "./llm/llm.js";
 import { hasModel, probeOllama } from "./llm/ollama-client.js";
@@ -22,7 +19,8 @@ import { OllamaLlm } from "./llm/ollama-llm.js";
 import { createLogger } from "./logging/logger.js";
 import type { MemoryLifecycle } from "./memory/memory-lifecycle.js";
 import { createMemoryStack } from "./memory/memory-stack.js";
-import { createSlackApp, type SlackFrontEnd } from "./slack/slack-app.js";
+import { checkSlackToken, createSlackApp, type SlackFrontEnd } from "./slack/slack-app.js";
+import type { SlackIdentity } from "./slack/slack-auth.js";
 
 /** A running assistant: what tests and `main()` need to reach and to stop it. */
 export interface Assistant {
@@ -68,6 +66,16 @@ export async function startAssistant(config: Config, options: StartOptions = {})
   };
 
   try {
+    // Slack first: a bad token or an unreachable Slack stops the start before anything else runs.
+    const slackOptions = {
+      botToken: config.SLACK_BOT_TOKEN ?? "",
+      apiUrl: config.SLACK_API_URL,
+      timeoutMs: config.SLACK_TIMEOUT_MS,
+      logger,
+    };
+    const slackIdentity: SlackIdentity | undefined =
+      mode === "local" ? undefined : await checkSlackToken(slackOptions);
+
     // Ollama: probe once; local mode without it answers from memory alone.
     const probe = await probeOllama(config.OLLAMA_HOST);
     const llmOnline = probe.reachable && hasModel(probe.models, config.OLLAMA_CHAT_MODEL);
@@ -110,50 +118,39 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       degradeWhenModelFails: mode === "local",
     });
 
-    let slack: SlackFrontEnd | undefined;
-    let teamId: string = LOCAL_USER.teamId;
-    if (mode !== "local") {
-      slack = createSlackApp({
-        botToken: config.SLACK_BOT_TOKEN!,
-        signingSecret: config.SLACK_SIGNING_SECRET,
-        appToken: config.SLACK_APP_TOKEN,
-        apiUrl: config.SLACK_API_URL,
-        agent,
-        logger,
-      });
-      const auth = await slack.app.client.auth.test();
-      teamId = auth.team_id ?? teamId;
-    }
+    const slack: SlackFrontEnd | undefined = slackIdentity
+      ? createSlackApp({
+          ...slackOptions,
+          identity: slackIdentity,
+          signingSecret: config.SLACK_SIGNING_SECRET,
+          appToken: config.SLACK_APP_TOKEN,
+          agent,
+        })
+      : undefined;
+    const teamId = slackIdentity?.teamId ?? LOCAL_USER.teamId;
 
-    let admin: Router | undefined;
-    if (config.ADMIN_TOKEN) {
-      const token = config.ADMIN_TOKEN;
-      admin = new Router((req) => requireBearer(req, token));
-      registerMemoryRoutes(admin, { memory, teamOf: (q) => q.get("team") ?? teamId });
-      registerHistoryRoutes(admin, { history });
-      registerGraphRoutes(admin, { graph, teamOf: (q) => q.get("team") ?? teamId });
-    } else {
-      logger.warn("ADMIN_TOKEN is not set: the /admin API is off");
-    }
-
+    if (!config.ADMIN_TOKEN) logger.warn("ADMIN_TOKEN is not set: the /admin API is off");
     const http = new HttpServer({
       logger,
       slack: slack?.httpListener,
-      admin,
-      health: async () => ({
-        status: "ok",
-        slack: mode,
-        chroma: {
-          url: chromaUrl,
-          ok: await store.ping(),
-        },
-        ollama: {
-          host: config.OLLAMA_HOST,
-          reachable: (await probeOllama(config.OLLAMA_HOST, 1000)).reachable,
-          chatModel: config.OLLAMA_CHAT_MODEL,
-        },
-        embedder: embedder.id,
-      }),
+      admin: config.ADMIN_TOKEN
+        ? createAdminApi({ token: config.ADMIN_TOKEN, defaultTeam: teamId, memory, history, graph })
+        : undefined,
+      health: {
+        info: { slack: mode, embedder: embedder.id },
+        parts: [
+          // Chroma is where memories live: without it the assistant is degraded (503).
+          { name: "chroma", critical: true, facts: { url: chromaUrl }, probe: () => store.ping() },
+          // Without Ollama the assistant still answers (from memory, or with an apology): reported only.
+          {
+            name: "ollama",
+            critical: false,
+            okKey: "reachable",
+            facts: { host: config.OLLAMA_HOST, chatModel: config.OLLAMA_CHAT_MODEL },
+            probe: async () => (await probeOllama(config.OLLAMA_HOST, HEALTH_PROBE_TIMEOUT_MS)).reachable,
+          },
+        ],
+      },
     });
     const port = await http.listen(config.HOST, config.PORT);
     stops.push(() => http.close());

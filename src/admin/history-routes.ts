@@ -1,23 +1,30 @@
+import type { Hono } from "hono";
 import { AppError } from "../errors.js";
 import type { HistoryService } from "../history/index.js";
-import type { Router } from "../http/router.js";
-import { idSchema, parseOr400 } from "./validation.js";
+import { scopeOf } from "./validation.js";
 
-/** `/admin/history/*`: a user's conversations (summary + recent turns) and deleting one. */
-export function registerHistoryRoutes(router: Router, deps: { history: HistoryService }): void {
-  router.add("GET", "/admin/history/:userId", async ({ params }) => {
-    const userId = parseOr400(idSchema, params.userId, "userId");
-    return { status: 200, body: { conversations: await deps.history.list(userId) } };
+const MAX_CONVERSATION_ID_CHARS = 300;
+
+/** `/admin/history/*`: a user's conversations in one workspace (summary + recent turns), and deleting one. */
+export function registerHistoryRoutes(
+  app: Hono,
+  deps: { history: HistoryService; defaultTeam: string },
+): void {
+  app.get("/admin/history/:userId", async (c) => {
+    const { teamId, userId } = scopeOf(c, deps.defaultTeam);
+    return c.json({ conversations: await deps.history.list(userId, { teamId }) });
   });
 
-  router.add("DELETE", "/admin/history/:userId/:conversationId", async ({ params }) => {
-    const userId = parseOr400(idSchema, params.userId, "userId");
-    const conversationId = params.conversationId ?? "";
-    if (!conversationId || conversationId.length > 300)
-      throw new AppError("bad_request", "conversationId is not valid");
-    if (!(await deps.history.delete(userId, conversationId))) {
+  app.delete("/admin/history/:userId/:conversationId", async (c) => {
+    const { teamId, userId } = scopeOf(c, deps.defaultTeam);
+    const conversationId = c.req.param("conversationId");
+    if (!conversationId || conversationId.length > MAX_CONVERSATION_ID_CHARS)
+      throw new AppError("bad_request", "conversationId is not valid", {
+        details: { field: "conversationId" },
+      });
+    if (!(await deps.history.delete(userId, conversationId, { teamId }))) {
       throw new AppError("not_found", `no conversation ${conversationId} for user ${userId}`);
     }
-    return { status: 200, body: { deleted: conversationId } };
+    return c.json({ deleted: conversationId });
   });
 }

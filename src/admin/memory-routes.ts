@@ -1,10 +1,10 @@
+import type { Hono } from "hono";
 import { z } from "zod";
 import { AppError } from "../errors.js";
-import type { Router } from "../http/router.js";
 import type { MemoryLifecycle } from "../memory/memory-lifecycle.js";
 import { MAX_MEMORY_CHARS, MAX_SEARCH_K } from "../memory/memory-service.js";
-import type { Memory, MemoryScope } from "../types.js";
-import { idSchema, intParam, parseOr400 } from "./validation.js";
+import type { Memory } from "../types.js";
+import { idSchema, intParam, jsonBody, parseOr400, scopeOf } from "./validation.js";
 
 const MAX_LIST_LIMIT = 500;
 
@@ -45,50 +45,42 @@ export function memoryView(memory: Memory): { id: string; doc: string; meta: Rec
 
 /** `/admin/memory/*`: list, search, add, delete one, delete all (with confirm=true). */
 export function registerMemoryRoutes(
-  router: Router,
-  deps: { memory: MemoryLifecycle; teamOf: (query: URLSearchParams) => string },
+  app: Hono,
+  deps: { memory: MemoryLifecycle; defaultTeam: string },
 ): void {
-  const scopeOf = (params: Record<string, string>, query: URLSearchParams): MemoryScope => ({
-    teamId: parseOr400(idSchema, deps.teamOf(query), "team"),
-    userId: parseOr400(idSchema, params.userId, "userId"),
+  app.get("/admin/memory/list/:userId", async (c) => {
+    const scope = scopeOf(c, deps.defaultTeam);
+    const limit = intParam(c, "limit", { min: 1, max: MAX_LIST_LIMIT, default: 50 });
+    const page = await deps.memory.list(scope, { limit, cursor: c.req.query("cursor") });
+    return c.json({ items: page.items.map(memoryView), nextCursor: page.nextCursor });
   });
 
-  router.add("GET", "/admin/memory/list/:userId", async ({ params, query }) => {
-    const scope = scopeOf(params, query);
-    const limit = intParam(query, "limit", { min: 1, max: MAX_LIST_LIMIT, default: 50 });
-    const page = await deps.memory.list(scope, { limit, cursor: query.get("cursor") ?? undefined });
-    return { status: 200, body: { items: page.items.map(memoryView), nextCursor: page.nextCursor } };
-  });
-
-  router.add("GET", "/admin/memory/search/:userId", async ({ params, query }) => {
-    const scope = scopeOf(params, query);
-    const q = query.get("q")?.trim();
+  app.get("/admin/memory/search/:userId", async (c) => {
+    const scope = scopeOf(c, deps.defaultTeam);
+    const q = c.req.query("q")?.trim();
     if (!q) throw new AppError("bad_request", "q must not be empty", { details: { field: "q" } });
     if (q.length > MAX_MEMORY_CHARS)
       throw new AppError("bad_request", `q must be at most ${MAX_MEMORY_CHARS} characters`);
-    const k = intParam(query, "k", { min: 1, max: MAX_SEARCH_K, default: 5 });
+    const k = intParam(c, "k", { min: 1, max: MAX_SEARCH_K, default: 5 });
     const results = await deps.memory.search(scope, q, { k });
-    return {
-      status: 200,
-      body: {
-        query: q,
-        k,
-        results: results.map((r) => ({
-          id: r.id,
-          doc: r.text,
-          score: r.score,
-          relevant: r.relevant,
-          ranks: { vector: r.ranks.vector ?? null, bm25: r.ranks.keyword ?? null },
-          scores: { vector: r.similarity ?? null, bm25: r.keywordScore ?? null },
-          timestamp: r.timestamp,
-        })),
-      },
-    };
+    return c.json({
+      query: q,
+      k,
+      results: results.map((r) => ({
+        id: r.id,
+        doc: r.text,
+        score: r.score,
+        relevant: r.relevant,
+        ranks: { vector: r.ranks.vector ?? null, bm25: r.ranks.keyword ?? null },
+        scores: { vector: r.similarity ?? null, bm25: r.keywordScore ?? null },
+        timestamp: r.timestamp,
+      })),
+    });
   });
 
-  router.add("POST", "/admin/memory/:userId", async ({ params, query, json }) => {
-    const scope = scopeOf(params, query);
-    const body = parseOr400(addBody, await json(), "body");
+  app.post("/admin/memory/:userId", jsonBody(addBody), async (c) => {
+    const scope = scopeOf(c, deps.defaultTeam);
+    const body = c.req.valid("json");
     const { channel_id, channel_type, timestamp, ...extra } = body.metadata ?? {};
     const memory = await deps.memory.save(scope, {
       text: body.text,
@@ -104,38 +96,36 @@ export function registerMemoryRoutes(
           : parseOr400(z.number().int().positive(), timestamp, "metadata.timestamp"),
       extra,
     });
-    return { status: 201, body: memoryView(memory) };
+    return c.json(memoryView(memory), 201);
   });
 
-  router.add("GET", "/admin/memory/:userId/:id", async ({ params, query }) => {
-    const scope = scopeOf(params, query);
-    const memory = await deps.memory.get(scope, parseOr400(idSchema, params.id, "id"));
-    if (!memory) throw new AppError("not_found", `no memory ${params.id} for user ${scope.userId}`);
-    return { status: 200, body: memoryView(memory) };
+  app.get("/admin/memory/:userId/:id", async (c) => {
+    const scope = scopeOf(c, deps.defaultTeam);
+    const id = parseOr400(idSchema, c.req.param("id"), "id");
+    const memory = await deps.memory.get(scope, id);
+    if (!memory) throw new AppError("not_found", `no memory ${id} for user ${scope.userId}`);
+    return c.json(memoryView(memory));
   });
 
-  router.add("DELETE", "/admin/memory/:userId/:id", async ({ params, query }) => {
-    const scope = scopeOf(params, query);
-    const id = parseOr400(idSchema, params.id, "id");
+  app.delete("/admin/memory/:userId/:id", async (c) => {
+    const scope = scopeOf(c, deps.defaultTeam);
+    const id = parseOr400(idSchema, c.req.param("id"), "id");
     if (!(await deps.memory.delete(scope, id)))
       throw new AppError("not_found", `no memory ${id} for user ${scope.userId}`);
-    return { status: 200, body: { deleted: id } };
+    return c.json({ deleted: id });
   });
 
-  router.add("DELETE", "/admin/memory/:userId", async ({ params, query }) => {
-    const scope = scopeOf(params, query);
-    if (query.get("confirm") !== "true") {
+  app.delete("/admin/memory/:userId", async (c) => {
+    const scope = scopeOf(c, deps.defaultTeam);
+    if (c.req.query("confirm") !== "true") {
       throw new AppError("bad_request", "deleting all memories needs ?confirm=true", {
         details: { field: "confirm" },
       });
     }
-    const result = await deps.memory.deleteAll(scope, { history: query.get("history") === "true" });
-    return {
-      status: 200,
-      body: {
-        deleted: result.memories,
-        ...(result.conversations === undefined ? {} : { conversations: result.conversations }),
-      },
-    };
+    const result = await deps.memory.deleteAll(scope, { history: c.req.query("history") === "true" });
+    return c.json({
+      deleted: result.memories,
+      ...(result.conversations === undefined ? {} : { conversations: result.conversations }),
+    });
   });
 }

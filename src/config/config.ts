@@ -38,6 +38,7 @@ export const configSchema = z.object({
     message: "accepts an app-level token starting with xapp-",
   }),
   SLACK_API_URL: url("the Slack Web API base, e.g. https://slack.com/api/").optional(),
+  SLACK_TIMEOUT_MS: int(100, 600_000).default(10_000),
   OLLAMA_HOST: url("e.g. http://127.0.0.1:11434").default("http://127.0.0.1:11434"),
   OLLAMA_CHAT_MODEL: z.string().trim().min(1, { message: "accepts a model name" }).default("qwen2.5:7b"),
   OLLAMA_EMBED_MODEL: z.string().trim().min(1, { message: "accepts a model name" }).default("bge-m3"),
@@ -53,8 +54,10 @@ export const configSchema = z.object({
     .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]{1,60}$/, { message: "accepts 2–61 letters, digits, '.', '_' or '-'" })
     .default("memories"),
   DATA_DIR: z.string().trim().min(1, { message: "accepts a folder path" }).default("./data"),
-  ADMIN_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
-    message: "accepts a secret of at least 16 characters",
+  // The characters of a bearer token (RFC 6750 b64token); Hono's bearerAuth refuses any other.
+  ADMIN_TOKEN: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9._~+/-]{16,}=*$/.test(v), {
+    message:
+      "accepts a secret of at least 16 characters: letters, digits and . _ ~ + / - (= only at the end)",
   }),
   RECALL_TOP_K: int(1, 50).default(5),
   ALLOW_DM_MEMORIES_IN_CHANNELS: bool.default(false),

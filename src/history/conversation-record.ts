@@ -102,7 +102,7 @@ export function toView(record: ConversationRecord): ConversationView {
     id: record.id,
     key: record.key,
     userIds: [...record.userIds],
-    ...(record.summary ? { summary: { ...record.summary } } : {}),
+    summary: record.summary ? { ...record.summary } : null,
     pending: record.pending.map((turn) => ({ ...turn })),
     recent: record.recent.map((turn) => ({ ...turn })),
     counts: {

@@ -39,6 +39,15 @@ export interface SummaryRetryOptions {
   maxMs?: number;
 }
 
+/** Narrows the conversations of a user, e.g. to one workspace. */
+export interface ConversationFilter {
+  teamId?: string;
+}
+
+function matches(record: ConversationRecord, filter: ConversationFilter): boolean {
+  return filter.teamId === undefined || record.key.teamId === filter.teamId;
+}
+
 export interface HistoryServiceOptions {
   store: HistoryStore;
   /** The summariser. Without one, aged turns stay verbatim (and the token budget trims them). */
@@ -176,16 +185,22 @@ export class HistoryService {
     await this.flush();
   }
 
-  /** A user's conversations for the admin API, newest activity first. */
-  async list(userId: string): Promise<ConversationView[]> {
+  /** A user's conversations for the admin API, newest activity first; only one workspace's with `teamId`. */
+  async list(userId: string, filter: ConversationFilter = {}): Promise<ConversationView[]> {
     const records = await this.store.listByUser(userId);
-    return records.sort((a, b) => b.updatedAt - a.updatedAt).map(toView);
+    return records
+      .filter((record) => matches(record, filter))
+      .sort((a, b) => b.updatedAt - a.updatedAt)
+      .map(toView);
   }
 
-  /** Deletes one of a user's conversations; false when there is none with that id for that user. */
-  async delete(userId: string, conversationId: string): Promise<boolean> {
+  /**
+   * Deletes one of a user's conversations (in workspace `teamId` when given); false when there is none
+   * with that id for that user.
+   */
+  async delete(userId: string, conversationId: string, filter: ConversationFilter = {}): Promise<boolean> {
     const record = await this.store.get(conversationId);
-    if (!record?.userIds.includes(userId)) return false;
+    if (!record?.userIds.includes(userId) || !matches(record, filter)) return false;
     this.clearRetry(conversationId);
     return this.store.delete(conversationId);
   }

@@ -104,7 +104,8 @@ export interface ConversationView {
   id: string;
   key: ConversationKey;
   userIds: string[];
-  summary?: ConversationSummary;
+  /** The rolling summary; null until the first aged turns are summarised. */
+  summary: ConversationSummary | null;
   /** Aged turns waiting for the summary (kept verbatim until then). */
   pending: HistoryTurn[];
   recent: HistoryTurn[];

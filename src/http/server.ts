@@ -1,39 +1,58 @@
-import {
-  createServer,
-  type IncomingMessage,
-  type RequestListener,
-  type Server,
-  type ServerResponse,
-} from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { Hono } from "hono";
 import type { Logger } from "pino";
-import { toAppError } from "../errors.js";
-import { readJson, type Router, sendJson } from "./router.js";
+import { checkHealth, type HealthOptions } from "./health.js";
+import { errorResponse } from "./json-errors.js";
 
-const STATUS: Record<string, number> = { bad_request: 400, unauthorized: 401, not_found: 404 };
+/** Slack's Events API path; requests to it go to Bolt's own Node listener, not through Hono. */
+export const SLACK_EVENTS_PATH = "/slack/events";
+
+export const ADMIN_API_OFF_MESSAGE =
+  "the admin API is off: set ADMIN_TOKEN (at least 16 characters) and restart";
 
 export interface HttpServerOptions {
   logger: Logger;
-  /** `GET /healthz` body; status 200 whatever the parts' states (they are in the body). */
-  health: () => Promise<Record<string, unknown>>;
-  /** HTTP mode: Bolt's listener for `POST /slack/events`. */
+  /** `GET /healthz`: 200 `ok`, or 503 `degraded` when a critical part fails (see checkHealth). */
+  health: HealthOptions;
+  /** HTTP mode: the Node listener for `/slack/events` (Bolt's receiver behind the Slack guard). */
   slack?: RequestListener | undefined;
-  /** The `/admin/*` API; when undefined the API is off and answers 404. */
-  admin?: Router | undefined;
+  /** The `/admin/*` routes; when undefined the API is off and answers 404 `admin_api_off`. */
+  admin?: Hono | undefined;
 }
 
 /**
- * The one HTTP server of the process, in every mode: `/slack/events` (HTTP mode), `GET /healthz`
- * and `/admin/*`. Client mistakes get 4xx with a JSON message, never a 500.
+ * The one HTTP server of the process, in every mode: `/slack/events` (HTTP mode) is handed to Bolt's
+ * raw Node listener; everything else (`GET /healthz`, `/admin/*`) is a Hono app. Client mistakes get
+ * 4xx with a JSON `{error, message, details?}`, never a 500.
  */
 export class HttpServer {
   private readonly server: Server;
   private readonly log: Logger;
 
-  constructor(private readonly options: HttpServerOptions) {
+  constructor(options: HttpServerOptions) {
     this.log = options.logger.child({ component: "http" });
+    const app = new Hono();
+    app.get("/healthz", async (c) => {
+      const report = await checkHealth(options.health);
+      return c.json(report.body, report.httpStatus);
+    });
+    if (options.admin) app.route("/", options.admin);
+    else app.all("/admin/*", (c) => c.json({ error: "admin_api_off", message: ADMIN_API_OFF_MESSAGE }, 404));
+    app.notFound((c) =>
+      c.json({ error: "not_found", message: `no route for ${c.req.method} ${c.req.path}` }, 404),
+    );
+    app.onError((err) => errorResponse(err, this.log));
+
+    // With its default, the adapter puts its own Request/Response (subclasses of the platform's) on
+    // globalThis: Hono's middleware (bodyLimit) builds Requests from the adapter's, which the platform's
+    // constructor refuses.
+    const hono = getRequestListener(app.fetch);
+    const slack = options.slack;
     this.server = createServer((req, res) => {
-      this.route(req, res).catch((err: unknown) => this.fail(res, err));
+      if (slack && pathOf(req) === SLACK_EVENTS_PATH) slack(req, res);
+      else void hono(req, res);
     });
   }
 
@@ -57,50 +76,10 @@ export class HttpServer {
       this.server.closeAllConnections();
     });
   }
+}
 
-  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    const method = (req.method ?? "GET").toUpperCase();
-    if (url.pathname === "/slack/events" && this.options.slack) {
-      this.options.slack(req, res);
-      return;
-    }
-    if (url.pathname === "/healthz" && method === "GET") {
-      sendJson(res, 200, await this.options.health());
-      return;
-    }
-    if (url.pathname.startsWith("/admin/") && this.options.admin) {
-      this.options.admin.guard?.(req);
-      const found = this.options.admin.resolve(method, url.pathname);
-      if (found === "method")
-        return sendJson(res, 405, { error: "method_not_allowed", message: `${method} is not allowed here` });
-      if (found) {
-        const result = await found.handler({
-          req,
-          params: found.params,
-          query: url.searchParams,
-          json: () => readJson(req),
-        });
-        sendJson(res, result.status, result.body);
-        return;
-      }
-    }
-    sendJson(res, 404, { error: "not_found", message: `no route for ${method} ${url.pathname}` });
-  }
-
-  private fail(res: ServerResponse, err: unknown): void {
-    const appError = toAppError(err);
-    const status = STATUS[appError.code] ?? 500;
-    if (status >= 500) this.log.error({ err: appError }, "request failed");
-    if (res.headersSent) {
-      res.end();
-      return;
-    }
-    const message = status >= 500 ? "internal error" : appError.message;
-    sendJson(res, status, {
-      error: appError.code,
-      message,
-      ...(appError.details && status < 500 ? { details: appError.details } : {}),
-    });
-  }
+function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? "/";
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
 }

@@ -42,8 +42,10 @@ function turnOf(message: SlackMessage, context: { teamId?: string | undefined },
 
 /**
  * Runs one turn after the ack: marks the message as being worked on, asks the agent, posts the reply
- * (in the thread when there is one), and clears the mark. A failed turn still gets a short, friendly
- * reply in the user's language; the error is then rethrown so Bolt's error handler logs it once.
+ * (in the thread when there is one), and clears the mark. The mark is cosmetic: its calls are fired
+ * without being awaited, so a slow or failing Slack on reactions never delays or fails the answer
+ * (they only log a warning). A failed turn still gets a short, friendly reply in the user's language;
+ * the error is then rethrown so Bolt's error handler logs it once.
  */
 export async function answerTurn(options: {
   message: SlackMessage;
@@ -56,15 +58,15 @@ export async function answerTurn(options: {
 }): Promise<void> {
   const { message, client, agent, logger } = options;
   const turn = turnOf(message, options.context, options.body);
-  const messageTs = message.ts;
   const log = logger.child({ teamId: turn.teamId, channel: turn.channelId, eventId: turn.eventId });
-  const reacted = await client.reactions
-    .add({ channel: turn.channelId, timestamp: messageTs, name: WORKING_REACTION })
-    .then(() => true)
-    .catch((err: unknown) => {
+  const reaction = { channel: turn.channelId, timestamp: message.ts, name: WORKING_REACTION };
+  const reacted = client.reactions.add(reaction).then(
+    () => true,
+    (err: unknown) => {
       log.warn({ err }, "could not add the working reaction");
       return false;
-    });
+    },
+  );
   try {
     const reply = await agent.handle(turn);
     await client.chat.postMessage({
@@ -82,10 +84,12 @@ export async function answerTurn(options: {
     });
     throw appError;
   } finally {
-    if (reacted) {
+    // Removed once added (never before: the add may still be in flight), and not waited for.
+    void reacted.then(async (added) => {
+      if (!added) return;
       await client.reactions
-        .remove({ channel: turn.channelId, timestamp: messageTs, name: WORKING_REACTION })
+        .remove(reaction)
         .catch((err: unknown) => log.warn({ err }, "could not remove the working reaction"));
-    }
+    });
   }
 }

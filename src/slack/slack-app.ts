@@ -1,12 +1,21 @@
 import type { RequestListener } from "node:http";
-import { App, HTTPReceiver, SocketModeReceiver } from "@slack/bolt";
+import { App, HTTPReceiver, SocketModeReceiver, webApi } from "@slack/bolt";
 import type { ExtendedErrorHandlerArgs } from "@slack/bolt/dist/App.js";
 import type { Logger } from "pino";
 import type { TurnHandler } from "../agent/turn-handler.js";
 import { boltLogger } from "../logging/bolt-logger.js";
 import { register as registerAppMention } from "./listeners/app-mention.js";
 import { register as registerDirectMessage } from "./listeners/direct-message.js";
+import { guardSlackEvents } from "./events-guard.js";
 import { dedupeMiddleware, EventDeduper } from "./middleware/dedupe.js";
+import { authTest, type SlackIdentity } from "./slack-auth.js";
+
+/**
+ * Retries of one Web API call: a few, within 10 s, instead of the client's default of 10 over about
+ * 30 minutes (a turn would wait that long for Slack, and a start against an unreachable Slack would
+ * fill the log for as long).
+ */
+export const SLACK_RETRY = { retries: 2, maxRetryTime: 10_000 } as const;
 
 export interface SlackAppOptions {
   botToken: string;
@@ -16,6 +25,8 @@ export interface SlackAppOptions {
   appToken?: string | undefined;
   /** Web API base URL (tests, proxies); Slack's own when unset. */
   apiUrl?: string | undefined;
+  /** Upper bound on one Web API request (`SLACK_TIMEOUT_MS`). */
+  timeoutMs: number;
   agent: TurnHandler;
   logger: Logger;
 }
@@ -23,20 +34,52 @@ export interface SlackAppOptions {
 export interface SlackFrontEnd {
   mode: "http" | "socket";
   app: App;
+  /** The bot's workspace and ids, from auth.test at start. */
+  identity: SlackIdentity;
   /** HTTP mode: the request listener for `POST /slack/events`, mounted on the project's HTTP server. */
   httpListener?: RequestListener;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
+/** Options of the Web API client: bounded retries and a timeout on each request. */
+function clientOptionsOf(options: {
+  apiUrl?: string | undefined;
+  timeoutMs: number;
+}): webApi.WebClientOptions {
+  return {
+    ...(options.apiUrl ? { slackApiUrl: options.apiUrl } : {}),
+    retryConfig: SLACK_RETRY,
+    timeout: options.timeoutMs,
+  };
+}
+
 /**
- * The Bolt app in HTTP mode (events through the project's own HTTP server) or Socket Mode.
+ * Checks the bot token with one `auth.test` (after a few quick retries at most) and returns the bot's
+ * identity for `createSlackApp`. Throws AppError `slack_unavailable`, e.g. `Slack auth.test failed:
+ * invalid_auth`. Run it first at start: a bad token should stop the start before anything else runs.
+ */
+export async function checkSlackToken(
+  options: Pick<SlackAppOptions, "botToken" | "apiUrl" | "timeoutMs" | "logger">,
+): Promise<SlackIdentity> {
+  const client = new webApi.WebClient(options.botToken, {
+    ...clientOptionsOf(options),
+    logger: boltLogger(options.logger),
+  });
+  return authTest(client);
+}
+
+/**
+ * The Bolt app in HTTP mode (events through the project's own HTTP server) or Socket Mode. Bolt gets
+ * the ids `checkSlackToken` found, so it makes no `auth.test` of its own (its constructor would fire
+ * one without awaiting it, and a failure of that one crashes the process with a raw stack).
  * Events are acked at once (`processBeforeResponse: false`); the model work runs after the ack.
  */
-export function createSlackApp(options: SlackAppOptions): SlackFrontEnd {
+export function createSlackApp(options: SlackAppOptions & { identity: SlackIdentity }): SlackFrontEnd {
+  const { identity } = options;
   const logger = options.logger.child({ component: "slack" });
   const boltLog = boltLogger(options.logger);
-  const clientOptions = options.apiUrl ? { slackApiUrl: options.apiUrl } : {};
+  const clientOptions = clientOptionsOf(options);
   const socket = Boolean(options.appToken);
   const receiver = socket
     ? new SocketModeReceiver({
@@ -51,6 +94,9 @@ export function createSlackApp(options: SlackAppOptions): SlackFrontEnd {
       });
   const app = new App({
     token: options.botToken,
+    botId: identity.botId,
+    botUserId: identity.botUserId,
+    tokenVerificationEnabled: false,
     receiver,
     logger: boltLog,
     clientOptions,
@@ -83,6 +129,7 @@ export function createSlackApp(options: SlackAppOptions): SlackFrontEnd {
     return {
       mode: "socket",
       app,
+      identity,
       start: async () => {
         await app.start();
       },
@@ -93,7 +140,11 @@ export function createSlackApp(options: SlackAppOptions): SlackFrontEnd {
   return {
     mode: "http",
     app,
-    httpListener: http.requestListener,
+    identity,
+    httpListener: guardSlackEvents(http.requestListener, {
+      signingSecret: options.signingSecret ?? "",
+      logger: options.logger,
+    }),
     // The project's HTTP server owns the port; the app only needs its listener.
     start: async () => undefined,
     stop: async () => undefined,

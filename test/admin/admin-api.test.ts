@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { MAX_BODY_BYTES } from "../../src/admin/admin-api.js";
+import { dmConversation } from "../../src/history/index.js";
 import { startTestAssistant, type TestAssistant, useTestAssistant } from "../support/test-assistant.js";
 
 interface MemoryView {
@@ -26,6 +28,19 @@ describe("admin API", () => {
       ["a token with a matching prefix", "test-admin-token-01234567890"],
     ] as const)("answers 401 with %s", async (_what, auth) => {
       const res = await t.admin("/admin/memory/list/U_ALICE", { auth });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ error: "unauthorized" });
+    });
+
+    it.each([
+      ["another scheme", "Basic dGVzdDp0ZXN0"],
+      ["no token after Bearer", "Bearer"],
+      ["characters no bearer token has", "Bearer not a token!"],
+    ])("answers 401 (not 400) to a malformed header: %s", async (_what, header) => {
+      const res = await t.admin("/admin/memory/list/U_ALICE", {
+        auth: false,
+        headers: { authorization: header },
+      });
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ error: "unauthorized" });
     });
@@ -139,14 +154,77 @@ describe("admin API", () => {
     });
 
     it("answers 405 for a known path with the wrong method", async () => {
-      expect((await t.admin("/admin/memory/list/U_ALICE", { method: "POST" })).status).toBe(405);
+      const res = await t.admin("/admin/memory/list/U_ALICE", { method: "POST" });
+      expect(res.status).toBe(405);
+      expect(await res.json()).toMatchObject({ error: "method_not_allowed" });
+      expect((await t.admin("/admin/history/U_ALICE", { method: "PUT" })).status).toBe(405);
+      expect((await t.admin("/admin/graph/U_ALICE/entity/x", { method: "DELETE" })).status).toBe(405);
+    });
+
+    it("answers 400 to a body over the limit, and to a malformed path", async () => {
+      const big = await post("U_ALICE", { text: "x", metadata: { pad: "y".repeat(MAX_BODY_BYTES) } });
+      expect(big.status).toBe(400);
+      expect(await big.json()).toMatchObject({ error: "bad_request" });
+      const malformed = await t.admin("/admin/memory/list/%E0%A4%A");
+      expect(malformed.status).toBe(400);
+    });
+
+    it("reads a JSON body sent without a JSON content type", async () => {
+      const res = await t.admin("/admin/memory/U_PLAIN", {
+        method: "POST",
+        body: JSON.stringify({ text: "plain" }),
+      });
+      expect(res.status).toBe(201);
     });
   });
 
-  it("is off (404) when ADMIN_TOKEN is not set", async () => {
+  describe("history", () => {
+    const turn = (text: string, at: number) => ({
+      user: text,
+      assistant: `re: ${text}`,
+      userAt: at,
+      assistantAt: at + 1,
+    });
+
+    it("lists a user's conversations of one workspace, with the README's fields", async () => {
+      const here = dmConversation({ teamId: "local", userId: "U_HIST", channelId: "D_HERE" });
+      const there = dmConversation({ teamId: "T_OTHER", userId: "U_HIST", channelId: "D_THERE" });
+      await t.assistant.history.append(here, turn("here", 1_000));
+      await t.assistant.history.append(there, turn("there", 2_000));
+      type Listing = { conversations: Array<Record<string, unknown> & { id: string }> };
+
+      const local = (await (await t.admin("/admin/history/U_HIST")).json()) as Listing;
+      expect(local.conversations.map((c) => c.id)).toEqual([here.id]);
+      expect(local.conversations[0]).toMatchObject({
+        id: here.id,
+        key: { kind: "dm", teamId: "local", userId: "U_HIST" },
+        summary: null,
+        pending: [],
+        recent: [expect.objectContaining({ user: "here" })],
+        counts: { total: 1, summarised: 0, pending: 0, recent: 1 },
+      });
+      const other = (await (await t.admin("/admin/history/U_HIST?team=T_OTHER")).json()) as Listing;
+      expect(other.conversations.map((c) => c.id)).toEqual([there.id]);
+
+      // Deleting goes by the same workspace: the other one's conversation is not found from here.
+      const encoded = encodeURIComponent(there.id);
+      expect((await t.admin(`/admin/history/U_HIST/${encoded}`, { method: "DELETE" })).status).toBe(404);
+      const deleted = await t.admin(`/admin/history/U_HIST/${encoded}?team=T_OTHER`, { method: "DELETE" });
+      expect(await deleted.json()).toEqual({ deleted: there.id });
+    });
+  });
+
+  it("is off (404 admin_api_off) when ADMIN_TOKEN is not set", async () => {
     const off = await startTestAssistant({ mode: "local", ollama: false, env: { ADMIN_TOKEN: "" } });
     try {
-      expect((await off.admin("/admin/memory/list/U_ALICE")).status).toBe(404);
+      for (const path of ["/admin/memory/list/U_ALICE", "/admin/nothing-here"]) {
+        const res = await off.admin(path);
+        expect(res.status).toBe(404);
+        expect(await res.json()).toEqual({
+          error: "admin_api_off",
+          message: "the admin API is off: set ADMIN_TOKEN (at least 16 characters) and restart",
+        });
+      }
     } finally {
       await off.stop();
     }

@@ -72,6 +72,8 @@ describe("parseConfig", () => {
     ["SLACK_BOT_TOKEN", "xoxp-user-token"],
     ["SLACK_APP_TOKEN", "xoxb-not-an-app-token"],
     ["ADMIN_TOKEN", "short"],
+    ["ADMIN_TOKEN", "has spaces and !! in it"],
+    ["SLACK_TIMEOUT_MS", "0"],
     ["ALLOW_DM_MEMORIES_IN_CHANNELS", "maybe"],
   ])("rejects %s=%s", (variable, value) => {
     const err = configError({ [variable]: value });

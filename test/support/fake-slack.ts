@@ -75,9 +75,11 @@ export interface FakeSlack {
   waitForCall(method: string, opts?: WaitForCallOptions): Promise<SlackCall[]>;
   /** Replaces the answer of one method (e.g. to make it fail: `() => ({ ok: false, error: "ratelimited" })`). */
   onMethod(method: string, handler: SlackMethodHandler | undefined): void;
+  /** Makes one method answer an HTTP error status (e.g. 503), as Slack does when it is down; undefined undoes it. */
+  failMethod(method: string, status: number | undefined): void;
   /** Seeds a message (e.g. thread history for conversations.replies). */
   addMessage(message: Omit<FakeSlackMessage, "type">): void;
-  /** Clears calls, messages, acks and custom handlers. */
+  /** Clears calls, messages, acks, custom handlers and failing methods. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -94,6 +96,7 @@ export async function startFakeSlack(opts: FakeSlackOptions = {}): Promise<FakeS
   const calls: SlackCall[] = [];
   const events = new EventEmitter();
   const overrides = new Map<string, SlackMethodHandler>();
+  const failures = new Map<string, number>();
   let tsCounter = 0;
   const baseSeconds = Math.floor(Date.now() / 1000);
   const state: FakeSlackState = {
@@ -118,6 +121,8 @@ export async function startFakeSlack(opts: FakeSlackOptions = {}): Promise<FakeS
     const call: SlackCall = { method, args, token, time: Date.now() };
     calls.push(call);
     events.emit("call", call);
+    const failure = failures.get(method);
+    if (failure !== undefined) return sendJson(res, failure, { ok: false, error: `http_${failure}` });
     const override = overrides.get(method);
     const answer = METHOD_ANSWERS[method];
     if (override) return sendJson(res, 200, await override(args, call));
@@ -149,12 +154,14 @@ export async function startFakeSlack(opts: FakeSlackOptions = {}): Promise<FakeS
     callsTo,
     waitForCall: (method, o = {}) => waitForCall(events, () => calls, method, o),
     onMethod: (method, handler) => void (handler ? overrides.set(method, handler) : overrides.delete(method)),
+    failMethod: (method, status) => void (status ? failures.set(method, status) : failures.delete(method)),
     addMessage: (message) => void state.messages.push({ type: "message", ...message }),
     reset: () => {
       calls.length = 0;
       state.messages.length = 0;
       socket.acks.length = 0;
       overrides.clear();
+      failures.clear();
     },
     close: async () => {
       await socket.close();

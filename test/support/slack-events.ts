@@ -166,9 +166,22 @@ export async function postSignedEvent(
   secret: string,
   opts: PostSignedEventOptions = {},
 ): Promise<Response> {
-  const body = JSON.stringify(payload);
+  return postSignedBody(url, JSON.stringify(payload), secret, opts);
+}
+
+/**
+ * POSTs a raw body (any text, e.g. `null` or `payload=null`) with a valid signature for it, so a test can
+ * reach what lies behind the signature check. `contentType` defaults to JSON.
+ */
+export async function postSignedBody(
+  url: string,
+  body: string,
+  secret: string,
+  opts: PostSignedEventOptions & { contentType?: string } = {},
+): Promise<Response> {
   const headers: Record<string, string> = {
     ...signSlackRequest(body, opts.badSignature ? `${secret}-wrong` : secret, { timestamp: opts.timestamp }),
+    ...(opts.contentType ? { "content-type": opts.contentType } : {}),
   };
   if (opts.retryNum !== undefined) {
     headers["x-slack-retry-num"] = String(opts.retryNum);

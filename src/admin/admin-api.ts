@@ -1,0 +1,56 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { GraphService } from "../graph/graph-service.js";
+import type { HistoryService } from "../history/index.js";
+import type { MemoryLifecycle } from "../memory/memory-lifecycle.js";
+import { adminAuth } from "./auth.js";
+import { registerGraphRoutes } from "./graph-routes.js";
+import { registerHistoryRoutes } from "./history-routes.js";
+import { registerMemoryRoutes } from "./memory-routes.js";
+
+/** Largest body the admin API accepts. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface AdminApiOptions {
+  /** `ADMIN_TOKEN`: every `/admin/*` request needs it as a bearer token. */
+  token: string;
+  /** The workspace a request is about when it has no `?team=`: the bot's, or `local`. */
+  defaultTeam: string;
+  memory: MemoryLifecycle;
+  history: HistoryService;
+  graph: GraphService;
+}
+
+/**
+ * The `/admin/*` routes as a Hono app for the HTTP server. Auth runs before routing, so an unknown
+ * path without the token is a 401, not a 404; a known path with another method is a 405.
+ */
+export function createAdminApi(options: AdminApiOptions): Hono {
+  const app = new Hono();
+  app.use(
+    "/admin/*",
+    adminAuth(options.token),
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      // The rest of the body is never read: closing the connection keeps the client from sending its
+      // next request after those bytes on the same socket.
+      onError: (c) =>
+        c.json({ error: "bad_request", message: `body is larger than ${MAX_BODY_BYTES} bytes` }, 400, {
+          connection: "close",
+        }),
+    }),
+  );
+  const defaultTeam = options.defaultTeam;
+  registerMemoryRoutes(app, { memory: options.memory, defaultTeam });
+  registerHistoryRoutes(app, { history: options.history, defaultTeam });
+  registerGraphRoutes(app, { graph: options.graph, defaultTeam });
+
+  // Registered last, so they only answer when no route of the path has the request's method.
+  const routePaths = new Set(app.routes.filter((r) => r.method !== "ALL").map((r) => r.path));
+  for (const path of routePaths) {
+    app.all(path, (c) =>
+      c.json({ error: "method_not_allowed", message: `${c.req.method} is not allowed here` }, 405),
+    );
+  }
+  return app;
+}

@@ -1,0 +1,75 @@
+/** Upper bound on one health probe; the probes run in parallel, so `/healthz` answers within about this. */
+export const HEALTH_PROBE_TIMEOUT_MS = 800;
+
+/**
+ * One dependency `/healthz` reports on, e.g. Chroma or Ollama. Add a part to add a line to the answer.
+ *
+ * @example
+ * { name: "chroma", critical: true, facts: { url }, probe: () => store.ping() }
+ * // → "chroma": { "url": "http://…", "ok": true }
+ */
+export interface HealthPart {
+  /** Key of the part in the `/healthz` body. */
+  name: string;
+  /** A critical part that is not ok makes `/healthz` answer 503 `degraded`; others are only reported. */
+  critical: boolean;
+  /** Shown whatever the probe says, e.g. `{ url }`. */
+  facts?: Record<string, unknown>;
+  /** Name of the ok flag in the part's body; default `ok` (Ollama's is `reachable`). */
+  okKey?: string;
+  /** True when the part works. A throw, or no answer within the timeout, counts as not ok. */
+  probe(signal: AbortSignal): Promise<boolean>;
+}
+
+/** What `/healthz` is made of: fixed facts about the process (mode, embedder) and the probed parts. */
+export interface HealthOptions {
+  info: Record<string, unknown>;
+  parts: HealthPart[];
+  timeoutMs?: number;
+}
+
+export interface HealthReport {
+  /** 200 when every critical part is ok, else 503. */
+  httpStatus: 200 | 503;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Probes every part in parallel, each bounded by `timeoutMs`, and says whether the service is `ok` or
+ * `degraded` (a critical part failing, named in `failing`).
+ */
+export async function checkHealth(options: HealthOptions): Promise<HealthReport> {
+  const timeoutMs = options.timeoutMs ?? HEALTH_PROBE_TIMEOUT_MS;
+  const results = await Promise.all(options.parts.map((part) => probeWithin(part, timeoutMs)));
+  const failing = options.parts.filter((part, i) => part.critical && !results[i]).map((part) => part.name);
+  const parts = Object.fromEntries(
+    options.parts.map((part, i) => [part.name, { ...part.facts, [part.okKey ?? "ok"]: results[i] }]),
+  );
+  return {
+    httpStatus: failing.length > 0 ? 503 : 200,
+    body: {
+      status: failing.length > 0 ? "degraded" : "ok",
+      ...(failing.length > 0 ? { failing } : {}),
+      ...options.info,
+      ...parts,
+    },
+  };
+}
+
+async function probeWithin(part: HealthPart, timeoutMs: number): Promise<boolean> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(false);
+    }, timeoutMs);
+  });
+  try {
+    // A probe that throws is a part that is down: that is the answer, not an error of /healthz.
+    const probed = part.probe(controller.signal).catch(() => false);
+    return await Promise.race([probed, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,108 @@
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import type { HealthPart } from "../../src/http/health.js";
+import { HttpServer } from "../../src/http/server.js";
+
+const never = () => new Promise<boolean>(() => undefined);
+
+/** A part whose probe answers `ok` (or hangs, or throws). */
+function part(name: string, critical: boolean, probe: HealthPart["probe"]): HealthPart {
+  return { name, critical, facts: { url: `http://${name}` }, probe };
+}
+
+describe("GET /healthz", () => {
+  let server: HttpServer | undefined;
+  let port = 0;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  async function healthz(
+    parts: HealthPart[],
+  ): Promise<{ status: number; body: Record<string, unknown>; ms: number }> {
+    server = new HttpServer({
+      logger: pino({ level: "silent" }),
+      health: { info: { slack: "local" }, parts },
+    });
+    port = await server.listen("127.0.0.1", 0);
+    const started = Date.now();
+    const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+    return {
+      status: res.status,
+      body: (await res.json()) as Record<string, unknown>,
+      ms: Date.now() - started,
+    };
+  }
+
+  it("answers 200 ok when every part is ok", async () => {
+    const res = await healthz([
+      part("chroma", true, async () => true),
+      part("ollama", false, async () => true),
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      status: "ok",
+      slack: "local",
+      chroma: { url: "http://chroma", ok: true },
+      ollama: { url: "http://ollama", ok: true },
+    });
+  });
+
+  it("answers 503 degraded naming the critical part that fails", async () => {
+    const res = await healthz([
+      part("chroma", true, async () => false),
+      part("ollama", false, async () => true),
+    ]);
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ status: "degraded", failing: ["chroma"], chroma: { ok: false } });
+  });
+
+  it("reports a failing part that is not critical, and still answers 200", async () => {
+    const ollama = { ...part("ollama", false, async () => false), okKey: "reachable" };
+    const res = await healthz([part("chroma", true, async () => true), ollama]);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "ok", ollama: { url: "http://ollama", reachable: false } });
+    expect(res.body).not.toHaveProperty("failing");
+  });
+
+  it("answers within a second when probes hang or throw", async () => {
+    const res = await healthz([
+      part("chroma", true, never),
+      part("ollama", false, never),
+      part("thrower", false, async () => {
+        throw new Error("boom");
+      }),
+    ]);
+    expect(res.ms).toBeLessThan(1_000);
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({
+      status: "degraded",
+      failing: ["chroma"],
+      chroma: { ok: false },
+      ollama: { ok: false },
+      thrower: { ok: false },
+    });
+  });
+
+  it("passes every probe a signal that aborts at the timeout", async () => {
+    let aborted = false;
+    await healthz([
+      part("chroma", true, (signal) => {
+        signal.addEventListener("abort", () => (aborted = true));
+        return never();
+      }),
+    ]);
+    expect(aborted).toBe(true);
+  });
+
+  it("answers unknown paths with a JSON 404, and /admin/* with admin_api_off when the API is off", async () => {
+    await healthz([]);
+    const unknown = await fetch(`http://127.0.0.1:${port}/nowhere`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: "not_found" });
+    const admin = await fetch(`http://127.0.0.1:${port}/admin/memory/list/U1`);
+    expect(admin.status).toBe(404);
+    expect(await admin.json()).toMatchObject({ error: "admin_api_off" });
+  });
+});
