@@ -71,7 +71,7 @@ export class AgentService implements TurnHandler {
         );
       throw err;
     }
-    await this.options.history?.record(turn, reply.text);
+    await this.options.history?.record(turn, reply.text, reply.forgotten);
     return reply;
   }
 
@@ -121,13 +121,7 @@ export class AgentService implements TurnHandler {
             : [];
       const deleted = ids.length > 0 ? await memory.deleteIds(scope, ids) : [];
       return deleted.length > 0
-        ? {
-            text: forgottenReply(
-              lang,
-              deleted.map((m) => m.text),
-            ),
-            mode: "command",
-          }
+        ? forgotReply(lang, deleted)
         : { text: forgetCancelledReply(lang), mode: "command" };
     }
     const intent = parseIntent(turn.text);
@@ -145,14 +139,7 @@ export class AgentService implements TurnHandler {
       case "forget": {
         if (!intent.query) return { text: nothingToForgetReply(lang, ""), mode: "command" };
         const outcome = await memory.forget(scope, intent.query);
-        if (outcome.deleted.length > 0)
-          return {
-            text: forgottenReply(
-              lang,
-              outcome.deleted.map((m) => m.text),
-            ),
-            mode: "command",
-          };
+        if (outcome.deleted.length > 0) return forgotReply(lang, outcome.deleted);
         if (outcome.candidates.length === 0)
           return { text: nothingToForgetReply(lang, intent.query), mode: "command" };
         this.forgetQuestions.ask(
@@ -187,6 +174,12 @@ export class AgentService implements TurnHandler {
     const final = await llm.chat({ messages });
     return nonEmpty(final.content);
   }
+}
+
+/** The confirmation of forgotten memories; their texts stay out of the conversation history. */
+function forgotReply(lang: Lang, deleted: Array<{ text: string }>): Reply {
+  const texts = deleted.map((m) => m.text);
+  return { text: forgottenReply(lang, texts), mode: "command", forgotten: texts };
 }
 
 /** Slack refuses an empty message; an empty answer is a model failure, reported as such. */

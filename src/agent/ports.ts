@@ -41,5 +41,6 @@ export interface GraphPort {
 export interface HistoryPort {
   /** The rendered history block for the prompt (`[이전 대화 요약]`, `[최근 대화]`), or "" for none. */
   context(turn: Turn): Promise<string>;
-  record(turn: Turn, reply: string): Promise<void>;
+  /** Records a finished turn; `forgotten` texts (memories the turn forgot) are kept out of it. */
+  record(turn: Turn, reply: string, forgotten?: readonly string[]): Promise<void>;
 }

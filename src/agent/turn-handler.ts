@@ -12,4 +12,6 @@ export interface Reply {
    * or by a chat command (help, forget).
    */
   mode: "llm" | "recall-only" | "remembered" | "command";
+  /** Texts of memories this turn forgot: shown to the user once, kept out of the history. */
+  forgotten?: string[];
 }

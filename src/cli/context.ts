@@ -20,10 +20,11 @@ export interface CliOutput {
 export interface CliContext extends CliOutput {
   config: Config;
   logger: Logger;
-  /** Builds the memory stack (starting a local Chroma if CHROMA_URL is unset); stopped by {@link close}. */
+  /**
+   * Builds the memory stack (starting a local Chroma if CHROMA_URL is unset) with the conversation
+   * history under DATA_DIR, so forgetting and deleting reach it as in the app; stopped by {@link close}.
+   */
   openStack(options?: Omit<MemoryStackOptions, "logger">): Promise<MemoryStack>;
-  /** The conversation history under DATA_DIR (no summariser: the CLI only lists and deletes). */
-  history(): HistoryService;
   /**
    * Registers clean-up that must run however the command ends (normally, by an error, or by Ctrl-C),
    * before the stacks stop; e.g. dropping the eval's throw-away collection.
@@ -57,6 +58,14 @@ export function createCliContext(options: {
     pretty: false,
   });
   const stacks: MemoryStack[] = [];
+  // The conversation history under DATA_DIR; no summariser (the CLI only forgets and deletes).
+  const history = (): HistoryService => {
+    const historyLogger = logger.child({ component: "history" });
+    return new HistoryService({
+      store: new JsonHistoryStore({ dataDir: resolve(options.config.DATA_DIR), logger: historyLogger }),
+      logger: historyLogger,
+    });
+  };
   const cleanups: Cleanup[] = [];
   const output = options.output;
   return {
@@ -64,16 +73,9 @@ export function createCliContext(options: {
     config: options.config,
     logger,
     async openStack(stackOptions = {}) {
-      const stack = await createMemoryStack(options.config, { ...stackOptions, logger });
+      const stack = await createMemoryStack(options.config, { history: history(), ...stackOptions, logger });
       stacks.push(stack);
       return stack;
-    },
-    history() {
-      const historyLogger = logger.child({ component: "history" });
-      return new HistoryService({
-        store: new JsonHistoryStore({ dataDir: resolve(options.config.DATA_DIR), logger: historyLogger }),
-        logger: historyLogger,
-      });
     },
     defer(cleanup) {
       cleanups.push(cleanup);

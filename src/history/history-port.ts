@@ -1,7 +1,7 @@
 import type { HistoryPort } from "../agent/ports.js";
 import type { Turn } from "../types.js";
 import { conversationFromTurn } from "./conversation.js";
-import type { HistoryService } from "./history-service.js";
+import { redactForgotten, type HistoryService } from "./history-service.js";
 
 /** The agent's view of history: the rendered context of a turn's conversation, and recording a turn. */
 export class AgentHistory implements HistoryPort {
@@ -14,10 +14,10 @@ export class AgentHistory implements HistoryPort {
     return this.history.renderedContext(conversationFromTurn(turn));
   }
 
-  async record(turn: Turn, reply: string): Promise<void> {
+  async record(turn: Turn, reply: string, forgotten: readonly string[] = []): Promise<void> {
     await this.history.append(conversationFromTurn(turn), {
-      user: turn.text,
-      assistant: reply,
+      user: redactForgotten(turn.text, forgotten),
+      assistant: redactForgotten(reply, forgotten),
       userAt: turn.receivedAt ?? this.now(),
       assistantAt: this.now(),
       eventId: turn.eventId,

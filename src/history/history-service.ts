@@ -61,6 +61,22 @@ export interface HistoryServiceOptions {
   now?: (() => number) | undefined;
 }
 
+/** What a forgotten memory's text becomes in conversation history. */
+export const FORGOTTEN_MARK = "(잊은 내용 / forgotten)";
+/** Shortest memory text taken out of history when forgotten. */
+export const MIN_FORGET_CHARS = 4;
+
+/**
+ * `text` with every verbatim occurrence of the forgotten `texts` replaced by {@link FORGOTTEN_MARK}
+ * (texts shorter than {@link MIN_FORGET_CHARS} are left alone: too likely to be part of other words).
+ */
+export function redactForgotten(text: string, texts: readonly string[]): string {
+  return texts
+    .map((t) => t.trim())
+    .filter((t) => t.length >= MIN_FORGET_CHARS)
+    .reduce((out, target) => out.split(target).join(FORGOTTEN_MARK), text);
+}
+
 /**
  * Conversation memory: stores each turn, keeps the last KEEP_RECENT_TURNS (3) verbatim, and once more than
  * MAX_HISTORY_TURNS (5) turns are verbatim folds the older ones into a rolling summary written by the model.
@@ -218,6 +234,46 @@ export class HistoryService {
       if (await this.store.delete(record.id)) deleted += 1;
     }
     return deleted;
+  }
+
+  /**
+   * Takes forgotten memories' texts out of the user's conversations in the team: every verbatim
+   * occurrence in a turn (theirs or the assistant's confirmation) or a summary becomes
+   * {@link FORGOTTEN_MARK} ({@link redactForgotten}), so a forgotten fact is not handed back to the
+   * model as history. A summary that paraphrased it cannot be found this way; deleting the history
+   * (delete-all) covers that. Returns how many conversations changed.
+   */
+  async forgetTexts(key: { teamId: string; userId: string }, texts: readonly string[]): Promise<number> {
+    const wanted = texts.map((t) => t.trim()).filter((t) => t.length >= MIN_FORGET_CHARS);
+    if (wanted.length === 0) return 0;
+    const redact = (text: string): string => redactForgotten(text, wanted);
+    const records = (await this.store.listByUser(key.userId)).filter((r) => r.key.teamId === key.teamId);
+    let changed = 0;
+    for (const record of records) {
+      const hit = (text: string) => wanted.some((target) => text.includes(target));
+      const turns = [...record.pending, ...record.recent];
+      if (
+        !turns.some((t) => hit(t.user) || hit(t.assistant)) &&
+        !(record.summary && hit(record.summary.text))
+      )
+        continue;
+      await this.store.update(record.id, (current) => {
+        if (!current) return undefined;
+        const clean = (turn: HistoryTurn): HistoryTurn => ({
+          ...turn,
+          user: redact(turn.user),
+          assistant: redact(turn.assistant),
+        });
+        return {
+          ...current,
+          pending: current.pending.map(clean),
+          recent: current.recent.map(clean),
+          ...(current.summary ? { summary: { ...current.summary, text: redact(current.summary.text) } } : {}),
+        };
+      });
+      changed += 1;
+    }
+    return changed;
   }
 
   private async runCompaction(conversationId: string): Promise<void> {

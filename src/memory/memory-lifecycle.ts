@@ -20,8 +20,10 @@ export interface LifecycleGraph {
   deleteUser(key: { teamId: string; userId: string }): Promise<void>;
 }
 
-/** What the lifecycle needs of conversation history, to clear a user's on request. */
+/** What the lifecycle needs of conversation history (HistoryService fits). */
 export interface LifecycleHistory {
+  /** Takes forgotten memories' texts out of the user's conversations. */
+  forgetTexts(key: { teamId: string; userId: string }, texts: readonly string[]): Promise<number>;
   /** Deletes every conversation of the user in the team; returns how many. */
   deleteUser(key: { teamId: string; userId: string }): Promise<number>;
 }
@@ -47,8 +49,9 @@ export const MAX_FORGET_CANDIDATES = 5;
  * The one owner of a memory's life. Saving (chat, tools, admin, import), forgetting and deleting (one,
  * several, all, by query) go through here and nowhere else, so the vector store, the BM25 index and
  * the knowledge graph never disagree: a saved memory's facts are extracted into the graph (imports
- * too), a deleted memory's facts leave it (a fact also said in another memory stays), and a user's
- * delete-all clears their graph and, on request, their conversation history.
+ * too), a deleted memory's facts leave it (a fact also said in another memory stays) and its text
+ * leaves the conversation history, and a user's delete-all clears their graph and, on request, their
+ * conversation history.
  *
  * Every read and write is scoped to one user of one team, and reads go through the visibility rule
  * (memory/visibility.ts): in a channel, a DM memory cannot be found, shown or deleted by any call.
@@ -133,6 +136,10 @@ export class MemoryLifecycle implements MemoryPort {
     const gone = memories.map((m) => m.id);
     await this.options.memory.deleteMany(scope, gone);
     await this.options.graph?.forgetMemories(scope, gone);
+    await this.options.history?.forgetTexts(
+      scope,
+      memories.map((m) => m.text),
+    );
     this.log.info({ teamId: scope.teamId, userId: scope.userId, count: gone.length }, "memories deleted");
     return memories;
   }

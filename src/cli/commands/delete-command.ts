@@ -30,10 +30,7 @@ export const deleteCommand: Command = {
 
     // deleteAll counts from the BM25 index, so it needs the rebuild; deleting by id does not.
     if (values.history && !values.all) throw usageError("--history goes with --all");
-    const { lifecycle } = await ctx.openStack({
-      rebuildKeywordIndexes: values.all,
-      ...(values.history ? { history: ctx.history() } : {}),
-    });
+    const { lifecycle } = await ctx.openStack({ rebuildKeywordIndexes: values.all });
     let deleted: number;
     let conversations: number | undefined;
     if (values.all) {
