@@ -2,6 +2,9 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { idSchema } from "../admin/validation.js";
 import { MAX_MEMORY_CHARS, type SaveInput } from "../memory/memory-service.js";
+import { readJsonLines, type LineProblem } from "../util/jsonl.js";
+
+export type { LineProblem } from "../util/jsonl.js";
 
 /** Top-level fields an import line may have; any other field is ignored and reported once. */
 const KNOWN_FIELDS = ["id", "user_id", "text", "ts", "metadata", "channel_type", "channel_id"] as const;
@@ -45,12 +48,6 @@ export interface ImportRow {
   input: SaveInput & { id: string };
 }
 
-/** A line that cannot be imported, with why. */
-export interface LineProblem {
-  line: number;
-  message: string;
-}
-
 export interface ParsedImport {
   rows: ImportRow[];
   /** Bad lines: not JSON, failing the schema, or without a user. Each is skipped. */
@@ -77,39 +74,27 @@ export interface ParseImportOptions {
  */
 export function parseImportLines(options: ParseImportOptions): ParsedImport {
   const now = options.now ?? Date.now();
-  const errors: LineProblem[] = [];
+  const read = readJsonLines(options.text, importLineSchema);
+  const errors: LineProblem[] = [...read.errors];
   const ignored = new Set<string>();
   const byId = new Map<string, ImportRow>();
   const replaced: LineProblem[] = [];
-  options.text.split("\n").forEach((raw, index) => {
-    const line = index + 1;
-    if (raw.trim() === "") return;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch (err) {
-      errors.push({ line, message: `not valid JSON (${err instanceof Error ? err.message : String(err)})` });
-      return;
-    }
-    const parsed = importLineSchema.safeParse(json);
-    if (!parsed.success) {
-      errors.push({ line, message: describeIssues(parsed.error) });
-      return;
-    }
-    for (const key of Object.keys(json as object)) {
+  for (const { line, value, raw } of read.rows) {
+    for (const key of Object.keys(raw as object)) {
       if (!(KNOWN_FIELDS as readonly string[]).includes(key)) ignored.add(key);
     }
-    const userId = options.user ?? parsed.data.user_id;
+    const userId = options.user ?? value.user_id;
     if (!userId) {
       errors.push({ line, message: "user_id: missing (give it on the line or with --user)" });
-      return;
+      continue;
     }
-    const row = toRow({ line, userId, team: options.team, data: parsed.data, now });
+    const row = toRow({ line, userId, team: options.team, data: value, now });
     const earlier = byId.get(row.input.id);
     if (earlier)
       replaced.push({ line: earlier.line, message: `id ${row.input.id} appears again on line ${line}` });
     byId.set(row.input.id, row);
-  });
+  }
+  errors.sort((a, b) => a.line - b.line);
   const rows = [...byId.values()].sort((a, b) => a.line - b.line);
   return { rows, errors, replaced, ignoredFields: [...ignored].sort() };
 }
@@ -138,10 +123,4 @@ function toRow(a: { line: number; userId: string; team: string; data: ImportLine
 /** `imp_` + 24 hex digits of SHA-256 over the parts. */
 function stableId(parts: string[]): string {
   return `imp_${createHash("sha256").update(parts.join("\u0000")).digest("hex").slice(0, 24)}`;
-}
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join(".") : "line"}: ${issue.message}`)
-    .join("; ");
 }

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { parseJsonLines } from "../util/jsonl.js";
 
 /**
  * Scoring of the kmem-dev recall set, exactly as its README's "Scoring" section defines it, plus a
@@ -52,30 +53,11 @@ export const queryRowSchema = z.object({
 });
 export type QueryRow = z.infer<typeof queryRowSchema>;
 
-/** Parses JSON Lines text, validating each non-blank line; errors name the file and line. */
-export function parseJsonl<T>(options: { text: string; schema: z.ZodType<T>; source: string }): T[] {
-  const rows: T[] = [];
-  options.text.split("\n").forEach((line, index) => {
-    if (line.trim() === "") return;
-    const where = `${options.source}:${index + 1}`;
-    let json: unknown;
-    try {
-      json = JSON.parse(line);
-    } catch (err) {
-      throw new Error(`${where}: not valid JSON`, { cause: err });
-    }
-    const parsed = options.schema.safeParse(json);
-    if (!parsed.success) throw new Error(`${where}: ${z.prettifyError(parsed.error)}`);
-    rows.push(parsed.data);
-  });
-  return rows;
-}
-
 /** Loads memories.jsonl and queries.jsonl from a kmem-dev directory. */
 export async function loadKmemDev(dir: string): Promise<{ memories: MemoryRow[]; queries: QueryRow[] }> {
   const read = async <T>(file: string, schema: z.ZodType<T>): Promise<T[]> => {
     const source = path.join(dir, file);
-    return parseJsonl({ text: await readFile(source, "utf8"), schema, source });
+    return parseJsonLines(await readFile(source, "utf8"), schema, source);
   };
   const [memories, queries] = await Promise.all([
     read("memories.jsonl", memoryRowSchema),

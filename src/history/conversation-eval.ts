@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "../errors.js";
+import { parseJsonLines } from "../util/jsonl.js";
 import type { Llm } from "../llm/llm.js";
 import { dmConversation } from "./conversation.js";
 import { HistoryService } from "./history-service.js";
@@ -27,25 +27,9 @@ const TURN_GAP_MS = 60_000;
 const REPLY_DELAY_MS = 2_000;
 const EVAL_START = Date.UTC(2026, 0, 5, 9, 0, 0);
 
-/** Parses JSONL text; throws AppError `bad_request` naming the line of the first bad row. */
+/** Parses JSONL text; throws AppError `bad_request` naming the line and field of the first bad row. */
 export function parseConversationsJsonl(text: string): EvalConversation[] {
-  return text
-    .split("\n")
-    .map((line, index) => ({ line: line.trim(), number: index + 1 }))
-    .filter(({ line }) => line !== "")
-    .map(({ line, number }) => {
-      const parsed = evalConversationSchema.safeParse(JSON.parse(line));
-      if (!parsed.success) {
-        throw new AppError(
-          "bad_request",
-          `conversations line ${number}: ${parsed.error.issues[0]?.message}`,
-          {
-            details: { line: number },
-          },
-        );
-      }
-      return parsed.data;
-    });
+  return parseJsonLines(text, evalConversationSchema, "conversations");
 }
 
 /** Collapses runs of whitespace to one space, for matching. */

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Turn } from "../../src/types.js";
-import { parseJsonl } from "../../src/eval/recall-metrics.js";
+import { parseJsonLines } from "../../src/util/jsonl.js";
 import { type TestAssistant, useTestAssistant } from "../support/test-assistant.js";
 
 const caseSchema = z.object({
@@ -22,7 +22,7 @@ const caseSchema = z.object({
 });
 
 const FILE = new URL("../../eval/regression/answers.jsonl", import.meta.url);
-const cases = parseJsonl({ text: readFileSync(FILE, "utf8"), schema: caseSchema, source: "answers.jsonl" });
+const cases = parseJsonLines(readFileSync(FILE, "utf8"), caseSchema, "answers.jsonl");
 
 let n = 0;
 function turn(user: string, text: string, where: "dm" | "channel"): Turn {

@@ -4,13 +4,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   loadKmemDev,
-  parseJsonl,
   queryRowSchema,
   scoreRecall,
   toRecallSummary,
   type QueryRow,
   type RankedResult,
 } from "../../src/eval/recall-metrics.js";
+import { parseJsonLines } from "../../src/util/jsonl.js";
 
 const U = "U1";
 const OTHER = "U2";
@@ -118,10 +118,8 @@ describe("loadKmemDev", () => {
 
   it("names the file and line of an invalid row", () => {
     expect(() =>
-      parseJsonl({ text: '{"qid":"q1"}', schema: queryRowSchema, source: "queries.jsonl" }),
-    ).toThrow(/queries\.jsonl:1/);
-    expect(() => parseJsonl({ text: "{oops", schema: queryRowSchema, source: "q.jsonl" })).toThrow(
-      /q\.jsonl:1/,
-    );
+      parseJsonLines('{"qid":"q1"}', queryRowSchema, "queries.jsonl"),
+    ).toThrow(/^queries\.jsonl:1: user_id: .*; query: /);
+    expect(() => parseJsonLines("\n{oops", queryRowSchema, "q.jsonl")).toThrow(/^q\.jsonl:2: not valid JSON/);
   });
 });

@@ -78,7 +78,7 @@ describe("evaluateConversations", () => {
     }
   });
 
-  it("names the line of a bad row", () => {
+  it("names the line and the field of a bad row", () => {
     const error = (() => {
       try {
         return parseConversationsJsonl(`${JSON.stringify(fixture)}\n{"conv_id": 1}`);
@@ -87,6 +87,7 @@ describe("evaluateConversations", () => {
       }
     })();
     expect(isAppError(error, "bad_request")).toBe(true);
-    expect((error as AppError).details).toEqual({ line: 2 });
+    expect((error as AppError).details).toMatchObject({ line: 2 });
+    expect((error as AppError).message).toMatch(/^conversations:2: conv_id: /);
   });
 });

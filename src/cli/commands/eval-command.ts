@@ -4,7 +4,6 @@ import {
   DEFAULT_RECALL_K,
   MRR_CUTOFF,
   memoryRowSchema,
-  parseJsonl,
   queryRowSchema,
   scoreRecall,
   toRecallSummary,
@@ -21,6 +20,7 @@ import type { Command } from "../command.js";
 import type { CliContext } from "../context.js";
 import { evalCollectionPrefix } from "../eval-namespace.js";
 import { formatRecallReport } from "../eval-report.js";
+import { parseJsonLines } from "../../util/jsonl.js";
 import { createProgress } from "../progress.js";
 
 /** Team of the eval's memories (in their own collection, so it cannot meet real ones). */
@@ -87,7 +87,7 @@ async function evaluate(
 }
 
 async function loadJsonl<T>(file: string, schema: z.ZodType<T>): Promise<T[]> {
-  return parseJsonl({ text: await readFile(file, "utf8"), schema, source: file });
+  return parseJsonLines(await readFile(file, "utf8"), schema, file);
 }
 
 async function ingest(
