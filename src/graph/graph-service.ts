@@ -1,7 +1,7 @@
-import pRetry from "p-retry";
 import { isAppError } from "../errors.js";
 import type { Llm } from "../llm/llm.js";
 import type { Triplet } from "../types.js";
+import { withRetry, type Backoff } from "../util/retry.js";
 import { applyTriplets, forgetMemories, isVisible, sourcesOf, type AppliedFact } from "./apply-triplets.js";
 import { findMentionedEntities, formatFactLines, type FactLine } from "./entity-mentions.js";
 import { JsonPropertyGraphStore, graphFilePath } from "./json-graph-store.js";
@@ -19,7 +19,7 @@ export interface GraphLogger {
   debug(obj: Record<string, unknown>, msg?: string): void;
 }
 
-/** Backoff for LLM extraction and for queued ingests (p-retry: delay = min(max, min · 2^attempt), jittered). */
+/** Backoff for LLM extraction and for queued ingests (util/retry.ts: delay = min(max, min · 2^attempt), jittered). */
 export interface GraphRetryPolicy {
   /** Extra LLM attempts before falling back to the rules. */
   llmRetries: number;
@@ -191,16 +191,10 @@ export class GraphService {
   enqueue(input: IngestInput): void {
     const context = { teamId: input.teamId, userId: input.userId, memoryId: input.memoryId };
     const attempts = () =>
-      pRetry(() => this.ingestNow(input), {
-        retries: this.retry.queueRetries,
-        minTimeout: this.retry.minTimeoutMs,
-        maxTimeout: this.retry.maxTimeoutMs,
-        shouldRetry: ({ error }) => !isAppError(error, "bad_request"),
-        onFailedAttempt: ({ error, attemptNumber, retriesLeft }) => {
-          this.logger.warn(
-            { ...context, err: error, attemptNumber, retriesLeft },
-            "graph ingest attempt failed",
-          );
+      withRetry(() => this.ingestNow(input), this.backoff(this.retry.queueRetries), {
+        shouldRetry: (error) => !isAppError(error, "bad_request"),
+        onFailedAttempt: ({ error, attempt, retriesLeft }) => {
+          this.logger.warn({ ...context, err: error, attempt, retriesLeft }, "graph ingest attempt failed");
         },
       });
     const job = this.tracked(input, attempts).then(
@@ -329,22 +323,27 @@ export class GraphService {
     if (extractor === undefined) return { extractor: "rules", triplets: extractTriplets(input.text) };
     const context = { teamId: input.teamId, userId: input.userId, memoryId: input.memoryId };
     try {
-      const triplets = await pRetry(() => extractor.extract(input.text), {
-        retries: this.retry.llmRetries,
-        minTimeout: this.retry.minTimeoutMs,
-        maxTimeout: this.retry.maxTimeoutMs,
-        onFailedAttempt: ({ error, attemptNumber, retriesLeft }) => {
-          this.logger.warn(
-            { ...context, err: error, attemptNumber, retriesLeft },
-            "graph extraction by LLM failed",
-          );
+      const triplets = await withRetry(
+        () => extractor.extract(input.text),
+        this.backoff(this.retry.llmRetries),
+        {
+          onFailedAttempt: ({ error, attempt, retriesLeft }) => {
+            this.logger.warn(
+              { ...context, err: error, attempt, retriesLeft },
+              "graph extraction by LLM failed",
+            );
+          },
         },
-      });
+      );
       return { extractor: "llm", triplets };
     } catch (err) {
       this.logger.warn({ ...context, err }, "graph extraction falls back to rules");
       return { extractor: "rules", triplets: extractTriplets(input.text) };
     }
+  }
+
+  private backoff(retries: number): Backoff {
+    return { retries, minMs: this.retry.minTimeoutMs, maxMs: this.retry.maxTimeoutMs };
   }
 
   /** The user's store; one instance per user, so its cache is shared by every call. */

@@ -1,5 +1,6 @@
 import { toAppError } from "../errors.js";
 import type { Llm } from "../llm/llm.js";
+import { backoffDelay } from "../util/retry.js";
 import { fitContext } from "./context-budget.js";
 import {
   appendTurn,
@@ -332,7 +333,7 @@ export class HistoryService {
     this.failures.set(conversationId, attempts);
     const retry = !this.shutdown.signal.aborted && attempts <= this.retry.maxRetries;
     const retryInMs = retry
-      ? Math.min(this.retry.initialMs * 2 ** (attempts - 1), this.retry.maxMs)
+      ? backoffDelay({ minMs: this.retry.initialMs, maxMs: this.retry.maxMs }, attempts)
       : undefined;
     this.logger.warn(
       { conversationId, code: error.code, error: error.message, attempts, retryInMs },
