@@ -5,6 +5,7 @@ import { AppError } from "../errors.js";
 import { writeFileAtomic } from "../util/atomic-file.js";
 import { KeyedMutex } from "../util/keyed-mutex.js";
 import { safeFileName } from "../util/safe-name.js";
+import { entityNodeSchema, relationSchema } from "./graph-schema.js";
 import { InMemoryPropertyGraph } from "./property-graph.js";
 import type {
   DeleteFilter,
@@ -23,35 +24,11 @@ export const GRAPH_STORE_DIR = "graph_store";
 /** Format version written into every graph file. */
 export const GRAPH_FILE_VERSION = 1;
 
-const nodeSchema = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  label: z.string(),
-  properties: z.record(z.string(), z.unknown()),
-});
-const relationSchema = z.object({
-  id: z.string().min(1),
-  source: z.string().min(1),
-  target: z.string().min(1),
-  label: z.string(),
-  properties: z
-    .object({
-      createdAt: z.number(),
-      current: z.boolean(),
-      supersededAt: z.number().optional(),
-      sourceMemoryId: z.string().optional(),
-      visibilities: z.array(z.string()).optional(),
-      sources: z
-        .array(z.object({ memoryId: z.string().optional(), at: z.number(), visibility: z.string() }))
-        .optional(),
-    })
-    .catchall(z.unknown()),
-});
 const graphFileSchema = z.object({
   version: z.literal(GRAPH_FILE_VERSION),
   teamId: z.string(),
   userId: z.string(),
-  nodes: z.array(nodeSchema),
+  nodes: z.array(entityNodeSchema),
   relations: z.array(relationSchema),
 });
 

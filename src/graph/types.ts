@@ -2,71 +2,33 @@
  * Property-graph types, modelled on Python LlamaIndex's `SimplePropertyGraphStore`
  * (`EntityNode`, `Relation`, triplets of [source, relation, target]).
  */
+import type { z } from "zod";
+import type {
+  entityNodeSchema,
+  relationPropertiesSchema,
+  relationSchema,
+  relationSourceSchema,
+} from "./graph-schema.js";
 
 /** Label of a node that names a thing (a person, a pet, a shop, "나"). */
 export const ENTITY_LABEL = "Entity";
 /** Label of a node that holds a literal value ("10월 27일", "010-1234-5678"). */
 export const VALUE_LABEL = "Value";
 
-/**
- * A node. `id` is derived from the normalised name and the label (`${normName}_${label}`, see
- * {@link nodeId}), so the same name said twice is one node.
- */
-export interface EntityNode {
-  id: string;
-  /** Display name, as first said (particles stripped). */
-  name: string;
-  label: string;
-  /** For entity nodes: each attribute's current value (a string, or a list when several are current). */
-  properties: Record<string, unknown>;
-}
+/** A node (see {@link entityNodeSchema}). */
+export type EntityNode = z.infer<typeof entityNodeSchema>;
 
-/** One memory a fact was said in: which, when and where. */
-export interface RelationSource {
-  /** The memory the fact was extracted from (absent for facts ingested without one). */
-  memoryId?: string;
-  /** When it was said, ms since the epoch. */
-  at: number;
-  /** Where it was said (memory/visibility.ts: "private", "channel:<id>", "shared"). */
-  visibility: string;
-}
+/** One memory a fact was said in (see {@link relationSourceSchema}). */
+export type RelationSource = z.infer<typeof relationSourceSchema>;
 
-/**
- * Properties every relation carries; more may be added. `sources` is what a fact is derived from;
- * `createdAt`, `sourceMemoryId`, `visibilities`, `current` and `supersededAt` are derived from the
- * sources of the relation and of its slot (apply-triplets.ts) and kept for readers of the file.
- */
-export interface RelationProperties {
-  /** When the fact was first said, ms since the epoch. */
-  createdAt: number;
-  /** False once a newer value for the same (entity, attribute) replaced it; the relation stays as history. */
-  current: boolean;
-  /** When a newer value replaced it, ms since the epoch. */
-  supersededAt?: number;
-  /** The latest memory the fact was said in. */
-  sourceMemoryId?: string;
-  /** Every memory the fact was said in; absent on files written before sources existed. */
-  sources?: RelationSource[];
-  /**
-   * Where the fact may be shown (memory-metadata.ts visibilityOf: "private", "channel:<id>", "shared").
-   * A fact said in a DM is "private" and never shown in a channel. Absent on old files: private.
-   */
-  visibilities?: string[];
-  [key: string]: unknown;
-}
+/** Properties every relation carries (see {@link relationPropertiesSchema}). */
+export type RelationProperties = z.infer<typeof relationPropertiesSchema>;
 
-/** A directed, labelled edge: `source -[label]-> target` (node ids). */
-export interface Relation {
-  /** Unique within a graph; {@link relationId} when omitted on upsert. */
-  id?: string;
-  source: string;
-  target: string;
-  label: string;
-  properties: RelationProperties;
-}
+/** A stored relation: `source -[label]-> target`, id always set (see {@link relationSchema}). */
+export type StoredRelation = z.infer<typeof relationSchema>;
 
-/** A stored relation: the id is always set. */
-export type StoredRelation = Relation & { id: string };
+/** A relation to upsert: {@link relationId} is its id when omitted. */
+export type Relation = Omit<StoredRelation, "id"> & { id?: string };
 
 /** [source node, relation, target node]. */
 export type GraphTriplet = [EntityNode, StoredRelation, EntityNode];

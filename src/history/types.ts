@@ -2,23 +2,19 @@
  * Types of conversation memory: the turns of one conversation, its rolling summary, and the small
  * storage port. The agent turns a Slack `Turn` into a {@link Conversation} with `conversationFromTurn`.
  */
+import type { z } from "zod";
+import type {
+  conversationKeySchema,
+  conversationRecordSchema,
+  conversationSummarySchema,
+  historyTurnSchema,
+} from "./record-schema.js";
 
-/** One exchange: what the user said and what the assistant answered. Times are ms since the epoch. */
-export interface HistoryTurn {
-  user: string;
-  assistant: string;
-  userAt: number;
-  assistantAt: number;
-  /** Slack event id of the user message; an append with an id already held is ignored (Slack retries). */
-  eventId?: string;
-  /** Who said `user`; useful in channel threads where several people talk to the bot. */
-  userId?: string;
-}
+/** One exchange (see {@link historyTurnSchema}). */
+export type HistoryTurn = z.infer<typeof historyTurnSchema>;
 
-/** Where a conversation happens: a DM (one user) or a channel thread (anyone in it). */
-export type ConversationKey =
-  | { kind: "dm"; teamId: string; userId: string; channelId: string }
-  | { kind: "thread"; teamId: string; channelId: string; threadTs: string };
+/** Where a conversation happens (see {@link conversationKeySchema}). */
+export type ConversationKey = z.infer<typeof conversationKeySchema>;
 
 /** A conversation as the service addresses it: its key, its stable id, and the user speaking now. */
 export interface Conversation {
@@ -29,32 +25,11 @@ export interface Conversation {
   userId: string;
 }
 
-/** The rolling summary of every turn older than the verbatim ones. */
-export interface ConversationSummary {
-  text: string;
-  /** How many turns (from the first) are folded into `text`. */
-  coversTurns: number;
-  updatedAt: number;
-}
+/** The rolling summary (see {@link conversationSummarySchema}). */
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
-/**
- * What is stored per conversation. Turn order: `summary` covers the oldest `summary.coversTurns` turns,
- * then `pending` (aged out of the recent window, not summarised yet), then `recent` (the newest, at most
- * KEEP_RECENT_TURNS). `coversTurns + pending.length + recent.length === totalTurns` always holds.
- */
-export interface ConversationRecord {
-  version: 1;
-  id: string;
-  key: ConversationKey;
-  /** Users who spoke in it (the owner of a DM; every participant of a thread), for admin listing. */
-  userIds: string[];
-  summary?: ConversationSummary;
-  pending: HistoryTurn[];
-  recent: HistoryTurn[];
-  totalTurns: number;
-  createdAt: number;
-  updatedAt: number;
-}
+/** What is stored per conversation (see {@link conversationRecordSchema}). */
+export type ConversationRecord = z.infer<typeof conversationRecordSchema>;
 
 /**
  * Storage port for conversation records. Implementations run `update` and `delete` one at a time per
