@@ -9,11 +9,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { extractTriplets } from "../../src/graph/rule-extractor.js";
 import { createCliHarness } from "../cli/cli-harness.js";
 import type { FakeChatRequest } from "../support/fake-ollama.js";
 import { makeDmEvent, makeMentionEvent, TEST_IDS } from "../support/slack-events.js";
 import {
+  faithfulModel,
   replyTo,
   startTestAssistant,
   systemPromptOf,
@@ -28,25 +28,6 @@ const QUESTION = "또리 생일 언제야?";
 /** The chat requests that answered a user (they carry the tools), newest last. */
 function answers(t: TestAssistant): FakeChatRequest[] {
   return t.ollama!.chatRequests().filter((r) => r.tools !== undefined);
-}
-
-/**
- * A faithful model: extraction returns what the rules find in the text (so graph facts exist with a
- * model as without), tool rounds answer after the tool result, `script` decides tool calls.
- */
-function faithfulModel(
-  t: TestAssistant,
-  script: (last: string) => { name: string; arguments: Record<string, unknown> } | undefined = () =>
-    undefined,
-): void {
-  t.ollama!.onChat((req) => {
-    if (req.format !== undefined) {
-      return { json: { triplets: extractTriplets(req.messages.at(-1)?.content ?? "") } };
-    }
-    if (req.messages.at(-1)?.role === "tool") return "(fake) 알겠어요";
-    const call = script(req.messages.at(-1)?.content ?? "");
-    return call ? { toolCalls: [call] } : "(fake) 답변";
-  });
 }
 
 /** What the assistant holds of the fact, through the admin API: search hits, BM25 rank, graph. */

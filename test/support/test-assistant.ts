@@ -9,6 +9,7 @@ import path from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { parseConfig } from "../../src/config/config.js";
+import { extractTriplets } from "../../src/graph/rule-extractor.js";
 import { type Assistant, startAssistant } from "../../src/main.js";
 import { type FakeOllama, startFakeOllama } from "./fake-ollama.js";
 import { type FakeSlack, startFakeSlack } from "./fake-slack.js";
@@ -132,4 +133,24 @@ export async function replyTo(t: TestAssistant, event: Record<string, unknown>):
 /** Text of the system message of a chat request the fake Ollama received. */
 export function systemPromptOf(request: { messages: Array<{ role: string; content: string }> }): string {
   return request.messages.find((m) => m.role === "system")?.content ?? "";
+}
+
+/**
+ * Makes the fake Ollama a faithful model: extraction returns what the rule extractor finds in the text
+ * (so graph facts exist with a model as without), a tool round answers after the tool result, and
+ * `script` decides the tool call, if any, for the user's last message.
+ */
+export function faithfulModel(
+  t: TestAssistant,
+  script: (last: string) => { name: string; arguments: Record<string, unknown> } | undefined = () =>
+    undefined,
+): void {
+  t.ollama!.onChat((req) => {
+    if (req.format !== undefined) {
+      return { json: { triplets: extractTriplets(req.messages.at(-1)?.content ?? "") } };
+    }
+    if (req.messages.at(-1)?.role === "tool") return "(fake) 알겠어요";
+    const call = script(req.messages.at(-1)?.content ?? "");
+    return call ? { toolCalls: [call] } : "(fake) 답변";
+  });
 }
