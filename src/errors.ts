@@ -10,6 +10,7 @@ export type AppErrorCode =
   | "llm_bad_output"
   | "embed_failed"
   | "store_failed"
+  | "journal_failed"
   | "internal";
 
 export class AppError extends Error {

@@ -105,7 +105,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
 
     // Chroma (the configured server, or the chromadb package's own under DATA_DIR), embedder, the
     // memory index, the knowledge graph, and the lifecycle that keeps them consistent.
-    const stack = await createMemoryStack(config, { logger, probe, llm, history });
+    const stack = await createMemoryStack(config, { logger, probe, llm, history, journal: true });
     stops.push(() => stack.stop());
     const { lifecycle: memory, graph, visibility, store, embedder, chromaUrl } = stack;
 
@@ -141,6 +141,13 @@ export async function startAssistant(config: Config, options: StartOptions = {})
         parts: [
           // Chroma is where memories live: without it the assistant is degraded (503).
           { name: "chroma", critical: true, facts: { url: chromaUrl }, probe: () => store.ping() },
+          // The journal is what makes "기억했어요" true during an outage: unusable, nothing can be kept.
+          {
+            name: "journal",
+            critical: true,
+            facts: () => ({ pending: memory.pendingOperations }),
+            probe: () => memory.journalWritable(),
+          },
           // Without Ollama the assistant still answers (from memory, or with an apology): reported only.
           {
             name: "ollama",

@@ -96,7 +96,8 @@ export function registerMemoryRoutes(
           : parseOr400(z.number().int().positive(), timestamp, "metadata.timestamp"),
       extra,
     });
-    return c.json(memoryView(memory), 201);
+    // stored false: kept (journaled, searchable by words) while Chroma or the embedder is down.
+    return c.json({ ...memoryView(memory), stored: memory.stored }, 201);
   });
 
   app.get("/admin/memory/:userId/:id", async (c) => {

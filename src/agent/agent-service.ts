@@ -89,7 +89,7 @@ export class AgentService implements TurnHandler {
     if (!llm) return { text: recallOnlyReply(lang, memories, facts), mode: "recall-only" };
     const messages = buildMessages({ lang, now: this.now(), text: turn.text, history, facts, memories });
     try {
-      return { text: await this.converse(llm, messages, scope, at), mode: "llm" };
+      return { text: await this.converse(llm, messages, { scope, at, eventId: turn.eventId }), mode: "llm" };
     } catch (err) {
       if (
         this.options.degradeWhenModelFails &&
@@ -133,8 +133,8 @@ export class AgentService implements TurnHandler {
         };
       case "remember": {
         if (!intent.text) return { text: nothingToRememberReply(lang), mode: "command" };
-        await memory.remember(scope, intent.text, at);
-        return { text: rememberedReply(lang, intent.text), mode: "remembered" };
+        const saved = await memory.remember(scope, intent.text, at, turn.eventId);
+        return { text: rememberedReply(lang, intent.text, saved.stored), mode: "remembered" };
       }
       case "forget": {
         if (!intent.query) return { text: nothingToForgetReply(lang, ""), mode: "command" };
@@ -154,7 +154,11 @@ export class AgentService implements TurnHandler {
   }
 
   /** The model ↔ tools loop, bounded by MAX_TOOL_ROUNDS. */
-  private async converse(llm: Llm, messages: ChatMessage[], scope: MemoryScope, at: number): Promise<string> {
+  private async converse(
+    llm: Llm,
+    messages: ChatMessage[],
+    { scope, at, eventId }: { scope: MemoryScope; at: number; eventId: string },
+  ): Promise<string> {
     for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
       const response = await llm.chat({ messages, tools: TOOL_SPECS });
       if (response.toolCalls.length === 0) return nonEmpty(response.content);
@@ -164,6 +168,7 @@ export class AgentService implements TurnHandler {
           call,
           scope,
           at,
+          key: `${eventId}:${round}`,
           memory: this.options.memory,
           graph: this.options.graph,
         });

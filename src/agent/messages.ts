@@ -1,22 +1,46 @@
 import type { AppErrorCode } from "../errors.js";
 import type { Lang } from "./language.js";
 
+/** What a failed turn tells the user, by error code and language. */
+const FAILURE_REPLIES: Partial<Record<AppErrorCode, Record<Lang, string>>> = {
+  llm_unavailable: {
+    ko: "죄송해요, 지금 언어 모델에 연결할 수 없어요 (꺼져 있거나 응답이 너무 느려요). 잠시 후 다시 시도해 주세요.",
+    en: "Sorry, I can't reach my language model right now (it is offline or too slow). Please try again in a moment.",
+  },
+  journal_failed: {
+    ko: "죄송해요, 지금은 기억을 저장할 수 없어요 (저장 장치 오류). 이 내용은 저장되지 않았어요. 잠시 후 다시 말해 주세요.",
+    en: "Sorry, I can't save anything right now (a storage error). This was NOT saved; please tell me again in a moment.",
+  },
+  store_failed: {
+    ko: "죄송해요, 지금 기억 저장소에 연결할 수 없어서 처리하지 못했어요. 잠시 후 다시 시도해 주세요.",
+    en: "Sorry, I can't reach my memory store right now, so I couldn't do that. Please try again in a moment.",
+  },
+};
+FAILURE_REPLIES.llm_timeout = FAILURE_REPLIES.llm_unavailable;
+
+const GENERIC_FAILURE: Record<Lang, string> = {
+  ko: "죄송해요, 답변하는 중에 문제가 생겼어요. 잠시 후 다시 시도해 주세요.",
+  en: "Sorry, something went wrong while I was answering. Please try again in a moment.",
+};
+
 /** Short, friendly replies for a failed turn, by language. Never silence. */
 export function failureReply(lang: Lang, code: AppErrorCode | undefined): string {
-  const llmDown = code === "llm_unavailable" || code === "llm_timeout";
-  if (lang === "en") {
-    return llmDown
-      ? "Sorry, I can't reach my language model right now (it is offline or too slow). Please try again in a moment."
-      : "Sorry, something went wrong while I was answering. Please try again in a moment.";
-  }
-  return llmDown
-    ? "죄송해요, 지금 언어 모델에 연결할 수 없어요 (꺼져 있거나 응답이 너무 느려요). 잠시 후 다시 시도해 주세요."
-    : "죄송해요, 답변하는 중에 문제가 생겼어요. 잠시 후 다시 시도해 주세요.";
+  return (code === undefined ? undefined : FAILURE_REPLIES[code]?.[lang]) ?? GENERIC_FAILURE[lang];
 }
 
-/** Confirms a saved memory, quoting what was kept. */
-export function rememberedReply(lang: Lang, text: string): string {
-  return lang === "en" ? `Got it, I'll remember: "${text}"` : `기억했어요: "${text}"`;
+/**
+ * Confirms a saved memory, quoting what was kept. `stored: false` (the memory store not answering):
+ * it is kept all the same, and says so.
+ */
+export function rememberedReply(lang: Lang, text: string, stored = true): string {
+  if (lang === "en") {
+    const note = stored
+      ? ""
+      : " (my memory store is slow right now: it is written down safely and filed shortly)";
+    return `Got it, I'll remember: "${text}"${note}`;
+  }
+  const note = stored ? "" : " (지금 저장소가 느려서, 안전하게 적어 두었고 곧 정리해 둘게요)";
+  return `기억했어요: "${text}"${note}`;
 }
 
 /** "기억해줘" with nothing to keep. */

@@ -22,7 +22,11 @@ export interface ForgetOutcome {
 export interface MemoryPort {
   /** The user's memories relevant to `query` in `scope` (only those above the relevance threshold). */
   recall(scope: MemoryScope, query: string): Promise<RecalledMemory[]>;
-  remember(scope: MemoryScope, text: string, at: number): Promise<Memory>;
+  /**
+   * Saves what the user asked to keep. `key` (the turn's event id) makes a repeated turn save nothing
+   * twice. `stored: false`: kept (journaled, searchable by words) but not in the vector store yet.
+   */
+  remember(scope: MemoryScope, text: string, at: number, key?: string): Promise<Memory & { stored: boolean }>;
   /** Deletes the memory with this id, or the one clearly meant by the text; else lists the candidates. */
   forget(scope: MemoryScope, idOrQuery: string): Promise<ForgetOutcome>;
   /** Deletes these memories (those visible in `scope`); returns what was deleted. */

@@ -37,6 +37,8 @@ export async function runTool(options: {
   call: ToolCall;
   scope: MemoryScope;
   at: number;
+  /** Makes a saved memory's id deterministic for this call (a turn answered again saves nothing twice). */
+  key?: string;
   memory?: MemoryPort | undefined;
   graph?: GraphPort | undefined;
 }): Promise<string> {
@@ -49,7 +51,7 @@ export async function runTool(options: {
     case "remember": {
       const text = arg("text");
       if (!text || !memory) return text ? "memory is unavailable" : "error: `text` is required";
-      const saved = await memory.remember(scope, text, options.at);
+      const saved = await memory.remember(scope, text, options.at, options.key);
       return `saved as ${saved.id}`;
     }
     case "recall": {

@@ -48,6 +48,7 @@ export const configSchema = z.object({
     .default("auto"),
   EMBED_BATCH_SIZE: int(1, 2048).default(64),
   CHROMA_URL: url("e.g. http://127.0.0.1:8000").optional(),
+  CHROMA_TIMEOUT_MS: int(100, 600_000).default(10_000),
   CHROMA_COLLECTION_PREFIX: z
     .string()
     .trim()

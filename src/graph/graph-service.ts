@@ -117,7 +117,7 @@ export class GraphService {
   private readonly retry: GraphRetryPolicy;
   private readonly now: () => number;
   private readonly stores = new Map<string, JsonPropertyGraphStore>();
-  private readonly pending = new Set<Promise<void>>();
+  private readonly pending = new Set<Promise<boolean>>();
   /**
    * Bumped when a memory (key `team\0user\0id`) or a whole user (`team\0user`) is forgotten, so an
    * ingest whose extraction was still running never writes the facts of a memory deleted meanwhile.
@@ -187,8 +187,11 @@ export class GraphService {
     return { extractor, facts };
   }
 
-  /** Runs {@link ingest} in the background; returns at once. Failures are retried, then logged. */
-  enqueue(input: IngestInput): void {
+  /**
+   * Runs {@link ingest} in the background; returns at once with a promise of the outcome (true when
+   * the facts are stored). Failures are retried, then logged, never thrown.
+   */
+  enqueue(input: IngestInput): Promise<boolean> {
     const context = { teamId: input.teamId, userId: input.userId, memoryId: input.memoryId };
     const attempts = () =>
       withRetry(() => this.ingestNow(input), this.backoff(this.retry.queueRetries), {
@@ -198,15 +201,18 @@ export class GraphService {
         },
       });
     const job = this.tracked(input, attempts).then(
-      () => undefined,
-      (err: unknown) =>
+      () => true,
+      (err: unknown) => {
         this.logger.error(
           { ...context, err },
           "graph ingest failed; the facts of this memory are not in the graph",
-        ),
+        );
+        return false;
+      },
     );
     this.pending.add(job);
     void job.finally(() => this.pending.delete(job));
+    return job;
   }
 
   /** Waits until every queued ingest has finished (tests, shutdown). */

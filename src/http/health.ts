@@ -13,8 +13,8 @@ export interface HealthPart {
   name: string;
   /** A critical part that is not ok makes `/healthz` answer 503 `degraded`; others are only reported. */
   critical: boolean;
-  /** Shown whatever the probe says, e.g. `{ url }`. */
-  facts?: Record<string, unknown>;
+  /** Shown whatever the probe says, e.g. `{ url }`; a function for facts that change (a queue length). */
+  facts?: Record<string, unknown> | (() => Record<string, unknown>);
   /** Name of the ok flag in the part's body; default `ok` (Ollama's is `reachable`). */
   okKey?: string;
   /** True when the part works. A throw, or no answer within the timeout, counts as not ok. */
@@ -43,7 +43,10 @@ export async function checkHealth(options: HealthOptions): Promise<HealthReport>
   const results = await Promise.all(options.parts.map((part) => probeWithin(part, timeoutMs)));
   const failing = options.parts.filter((part, i) => part.critical && !results[i]).map((part) => part.name);
   const parts = Object.fromEntries(
-    options.parts.map((part, i) => [part.name, { ...part.facts, [part.okKey ?? "ok"]: results[i] }]),
+    options.parts.map((part, i) => [
+      part.name,
+      { ...(typeof part.facts === "function" ? part.facts() : part.facts), [part.okKey ?? "ok"]: results[i] },
+    ]),
   );
   return {
     httpStatus: failing.length > 0 ? 503 : 200,

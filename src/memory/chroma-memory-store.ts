@@ -25,7 +25,16 @@ export interface ChromaMemoryStoreOptions {
   /** Collection name prefix; the embedder id, the user's hash and the visibility's hash are appended. */
   collectionPrefix?: string;
   embedBatchSize?: number;
+  /**
+   * Upper bound on one Chroma call (default {@link DEFAULT_CHROMA_TIMEOUT_MS}): a frozen Chroma must
+   * not hold a reply, a save or a health check forever. A write that times out may still land; the
+   * journal applies it again, and applying is idempotent.
+   */
+  timeoutMs?: number;
 }
+
+/** Default bound on one Chroma call. */
+export const DEFAULT_CHROMA_TIMEOUT_MS = 10_000;
 
 type Collection = Awaited<ReturnType<ChromaVectorStore["getCollection"]>>;
 type ChromaClient = ReturnType<ChromaVectorStore["client"]>;
@@ -355,12 +364,28 @@ export class ChromaMemoryStore {
     });
   }
 
+  /** Runs one Chroma call within the timeout; every failure is AppError `store_failed` (or `embed_failed`). */
   private async wrap<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    const timeoutMs = this.options.timeoutMs ?? DEFAULT_CHROMA_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new AppError("store_failed", `Chroma ${what} timed out after ${timeoutMs} ms`, {
+              details: { timeoutMs },
+            }),
+          ),
+        timeoutMs,
+      );
+    });
     try {
-      return await fn();
+      return await Promise.race([fn(), timeout]);
     } catch (err) {
       if (err instanceof AppError) throw err;
       throw new AppError("store_failed", `Chroma ${what} failed: ${(err as Error).message}`, { cause: err });
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

@@ -1,12 +1,21 @@
+import { constants } from "node:fs";
+import { access } from "node:fs/promises";
+import { dirname } from "node:path";
 import type { Logger } from "pino";
 import type { ForgetOutcome, MemoryPort, RecalledMemory } from "../agent/ports.js";
 import type { Memory, MemoryScope } from "../types.js";
-import type { MemoryService, SaveInput, SearchResult } from "./memory-service.js";
+import { KeyedMutex } from "../util/keyed-mutex.js";
+import { backoffDelay } from "../util/retry.js";
+import type { MemoryJournal, MemoryOperation, NewOperation } from "./memory-journal.js";
+import { turnMemoryId, type MemoryService, type SaveInput, type SearchResult } from "./memory-service.js";
 import { visibilityOf } from "./visibility.js";
 
 /** What the lifecycle needs of the knowledge graph (GraphService fits). */
 export interface LifecycleGraph {
-  /** Extracts the memory's facts in the background (replacing what an earlier text of it gave). */
+  /**
+   * Extracts the memory's facts in the background (replacing what an earlier text of it gave);
+   * resolves true once they are in the graph, false if that finally failed.
+   */
   enqueue(input: {
     teamId: string;
     userId: string;
@@ -14,7 +23,7 @@ export interface LifecycleGraph {
     memoryId: string;
     at: number;
     visibility: string;
-  }): void;
+  }): Promise<boolean>;
   /** Removes the facts these memories gave. */
   forgetMemories(key: { teamId: string; userId: string }, memoryIds: readonly string[]): Promise<number>;
   deleteUser(key: { teamId: string; userId: string }): Promise<void>;
@@ -32,8 +41,19 @@ export interface MemoryLifecycleOptions {
   memory: MemoryService;
   graph?: LifecycleGraph | undefined;
   history?: LifecycleHistory | undefined;
+  /**
+   * The durable outbox. With it (the app) every operation is journaled before anything else and a
+   * failed part is applied again later; without it (the CLI, the eval) operations apply directly and
+   * a failure is thrown to the caller.
+   */
+  journal?: MemoryJournal | undefined;
   logger: Logger;
+  /** Backoff of the background applier (default 1 s doubling to 30 s). */
+  retry?: { minMs: number; maxMs: number } | undefined;
 }
+
+/** A saved memory; `stored: false` when it is kept (journaled, in BM25) but not in Chroma yet. */
+export type SavedMemory = Memory & { stored: boolean };
 
 /** What a delete-all removed. */
 export interface DeleteAllResult {
@@ -44,20 +64,37 @@ export interface DeleteAllResult {
 
 /** Most candidates a forget request shows when it cannot tell which memory is meant. */
 export const MAX_FORGET_CANDIDATES = 5;
+/** Default backoff of the background applier. */
+export const DEFAULT_APPLY_RETRY = { minMs: 1000, maxMs: 30_000 } as const;
 
 /**
  * The one owner of a memory's life. Saving (chat, tools, admin, import), forgetting and deleting (one,
- * several, all, by query) go through here and nowhere else, so the vector store, the BM25 index and
- * the knowledge graph never disagree: a saved memory's facts are extracted into the graph (imports
- * too), a deleted memory's facts leave it (a fact also said in another memory stays) and its text
- * leaves the conversation history, and a user's delete-all clears their graph and, on request, their
- * conversation history.
+ * several, all, by query) go through here and nowhere else, so the vector store, the BM25 index, the
+ * knowledge graph and the conversation history never disagree: a saved memory's facts are extracted
+ * into the graph (imports too); a deleted memory's facts leave it (a fact also said in another memory
+ * stays) and its text leaves the conversation history; a user's delete-all clears their graph and, on
+ * request, their conversation history.
+ *
+ * With a journal, nothing a user was told is kept can be lost: the operation is written to the
+ * journal first, BM25 takes a save at once (so it is recalled even while Chroma or the embedder is
+ * down), Chroma is tried within its timeout and otherwise by a background applier with backoff, in
+ * order per user; after a crash `start()` applies what was not done — the store part and the graph
+ * part — again.
  *
  * Every read and write is scoped to one user of one team, and reads go through the visibility rule
  * (memory/visibility.ts): in a channel, a DM memory cannot be found, shown or deleted by any call.
  */
 export class MemoryLifecycle implements MemoryPort {
   private readonly log: Logger;
+  /** Saved memories not in Chroma yet, by id (so `get` and deletes find them). */
+  private readonly unstored = new Map<string, Memory>();
+  /** One store write at a time per user, in journal order. */
+  private readonly userLock = new KeyedMutex();
+  private applierTimer: NodeJS.Timeout | undefined;
+  private applierRunning: Promise<void> | undefined;
+  private applierFailures = 0;
+  private readonly graphJobs = new Set<Promise<unknown>>();
+  private stopped = false;
 
   constructor(private readonly options: MemoryLifecycleOptions) {
     this.log = options.logger.child({ component: "lifecycle" });
@@ -68,56 +105,112 @@ export class MemoryLifecycle implements MemoryPort {
     return this.options.memory;
   }
 
+  /** Operations journaled but not finished (health, logs). */
+  get pendingOperations(): number {
+    return this.options.journal?.pendingOperations.length ?? 0;
+  }
+
+  /** Whether the journal can take a write now (health): its last write went through and its folder is writable. */
+  async journalWritable(): Promise<boolean> {
+    const journal = this.options.journal;
+    if (!journal) return true;
+    if (!journal.healthy) return false;
+    return access(dirname(journal.path), constants.W_OK).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /**
+   * After a restart: applies what the journal holds unfinished — BM25 first (it was rebuilt from
+   * Chroma, which may lack pending saves), then the graph part, then the store part in the background.
+   */
+  async start(): Promise<void> {
+    const journal = this.options.journal;
+    if (!journal) return;
+    const { pending, skipped } = await journal.load();
+    if (skipped.length > 0) this.log.warn({ lines: skipped }, "journal lines skipped (torn or damaged)");
+    if (pending.length === 0) return;
+    for (const { operation, parts } of pending) {
+      if (parts.has("store")) this.applyToKeywordIndex(operation);
+      if (parts.has("graph")) await this.recoverGraphPart(operation);
+    }
+    this.log.info({ operations: pending.length }, "journal replayed at start");
+    await journal.compact();
+    this.kickApplier(0);
+  }
+
+  /** Stops the background applier and waits for graph work started here; the journal keeps the rest. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.applierTimer);
+    await this.applierRunning;
+    await Promise.allSettled([...this.graphJobs]);
+    await this.options.journal?.close();
+  }
+
   /** Saves one memory (replacing one with the same id). AppError `bad_request` for empty or over-long text. */
-  async save(scope: MemoryScope, input: SaveInput): Promise<Memory> {
+  async save(scope: MemoryScope, input: SaveInput): Promise<SavedMemory> {
     const [memory] = await this.saveMany(scope, [input]);
     return memory!;
   }
 
-  /** Saves several memories of one user in one batch; each one's facts go to the graph. */
-  async saveMany(scope: MemoryScope, inputs: SaveInput[]): Promise<Memory[]> {
-    const memories = await this.options.memory.saveMany(scope, inputs);
-    for (const memory of memories) {
-      this.options.graph?.enqueue({
-        teamId: memory.teamId,
-        userId: memory.userId,
-        text: memory.text,
-        memoryId: memory.id,
-        at: memory.timestamp,
-        visibility: visibilityOf(memory),
-      });
+  /**
+   * Saves several memories of one user in one batch. With a journal, resolves once they are kept
+   * (journaled and in BM25); `stored` says whether Chroma has them already.
+   */
+  async saveMany(scope: MemoryScope, inputs: SaveInput[]): Promise<SavedMemory[]> {
+    const { memories, fresh } = this.index.prepare(scope, inputs);
+    const journal = this.options.journal;
+    if (!journal) {
+      await this.index.storeMemories(memories, { fresh });
+      this.index.indexKeywords(scope, memories);
+      await this.extractFacts({ op: "save", scope, memories });
+      return memories.map((m) => ({ ...m, stored: true }));
     }
-    return memories;
+    const operation = await journal.record({ op: "save", scope: owner(scope), memories });
+    this.index.indexKeywords(scope, memories);
+    for (const memory of memories) this.unstored.set(memory.id, memory);
+    this.track(this.extractFacts(operation));
+    const stored = await this.applyNow(operation, fresh);
+    return memories.map((m) => ({ ...m, stored }));
   }
 
-  /** The agent's save: where the turn happened decides who may see it later. */
-  remember(scope: MemoryScope, text: string, at: number): Promise<Memory> {
+  /**
+   * The agent's save: where the turn happened decides who may see it later. `key` (the Slack event
+   * id) makes the id deterministic, so a turn answered again after a restart saves nothing twice.
+   */
+  remember(scope: MemoryScope, text: string, at: number, key?: string): Promise<SavedMemory> {
     return this.save(scope, {
       text,
       timestamp: at,
       channelId: scope.channelId,
       channelType: scope.channelType,
       source: "slack",
+      ...(key === undefined ? {} : { id: turnMemoryId(at, key, text) }),
     });
   }
 
   search(scope: MemoryScope, query: string, options: { k?: number } = {}): Promise<SearchResult[]> {
-    return this.options.memory.search(scope, query, options);
+    return this.index.search(scope, query, options);
   }
 
   recall(scope: MemoryScope, query: string): Promise<RecalledMemory[]> {
-    return this.options.memory.recall(scope, query);
+    return this.index.recall(scope, query);
   }
 
-  get(scope: MemoryScope, id: string): Promise<Memory | undefined> {
-    return this.options.memory.get(scope, id);
+  /** The user's memory with this id if it may be seen in `scope` (one not in Chroma yet included). */
+  async get(scope: MemoryScope, id: string): Promise<Memory | undefined> {
+    const unstored = this.unstored.get(id);
+    if (unstored) return this.index.visibility.canSeeMemory(scope, unstored) ? unstored : undefined;
+    return this.index.get(scope, id);
   }
 
   list(
     scope: MemoryScope,
     options: { limit: number; cursor?: string | undefined },
   ): Promise<{ items: Memory[]; nextCursor: string | null }> {
-    return this.options.memory.list(scope, options);
+    return this.index.list(scope, options);
   }
 
   /** Deletes one memory everywhere; false when the user has no such memory visible in `scope`. */
@@ -126,21 +219,22 @@ export class MemoryLifecycle implements MemoryPort {
   }
 
   /**
-   * Deletes these memories everywhere (Chroma, BM25, the graph facts they gave). Ids the user has no
-   * memory for, or that may not be seen in `scope`, are left alone. Returns what was deleted.
+   * Deletes these memories everywhere (Chroma, BM25, the graph facts they gave, their text in the
+   * conversation history). Ids the user has no memory for, or that may not be seen in `scope`, are
+   * left alone. Returns what was deleted.
    */
   async deleteIds(scope: MemoryScope, ids: readonly string[]): Promise<Memory[]> {
-    const found = await Promise.all([...new Set(ids)].map((id) => this.options.memory.get(scope, id)));
+    const found = await Promise.all([...new Set(ids)].map((id) => this.get(scope, id)));
     const memories = found.filter((m): m is Memory => m !== undefined);
     if (memories.length === 0) return [];
-    const gone = memories.map((m) => m.id);
-    await this.options.memory.deleteMany(scope, gone);
-    await this.options.graph?.forgetMemories(scope, gone);
-    await this.options.history?.forgetTexts(
-      scope,
-      memories.map((m) => m.text),
-    );
-    this.log.info({ teamId: scope.teamId, userId: scope.userId, count: gone.length }, "memories deleted");
+    const operation: NewOperation = {
+      op: "delete",
+      scope: owner(scope),
+      ids: memories.map((m) => m.id),
+      texts: memories.map((m) => m.text),
+    };
+    await this.perform(operation);
+    this.log.info({ teamId: scope.teamId, userId: scope.userId, count: memories.length }, "memories deleted");
     return memories;
   }
 
@@ -149,12 +243,11 @@ export class MemoryLifecycle implements MemoryPort {
    * conversations too.
    */
   async deleteAll(scope: MemoryScope, options: { history?: boolean } = {}): Promise<DeleteAllResult> {
-    const memories = await this.options.memory.deleteAll(scope);
-    await this.options.graph?.deleteUser(scope);
-    const result: DeleteAllResult = { memories };
-    if (options.history && this.options.history) {
-      result.conversations = await this.options.history.deleteUser(scope);
-    }
+    const history = options.history ?? false;
+    const before = this.index.keywordCount(scope);
+    const result: DeleteAllResult = { memories: before };
+    const conversations = await this.perform({ op: "deleteAll", scope: owner(scope), history });
+    if (history && this.options.history) result.conversations = conversations;
     this.log.info({ teamId: scope.teamId, userId: scope.userId, ...result }, "all memories deleted");
     return result;
   }
@@ -172,15 +265,17 @@ export class MemoryLifecycle implements MemoryPort {
     const target = idOrQuery.trim();
     if (!target) return { candidates: [] };
     if (!/\s/.test(target)) {
-      const byId = await this.options.memory.get(scope, target);
+      const byId = await this.get(scope, target);
       if (byId) return { meant: byId, candidates: [byId] };
     }
-    const relevant = (await this.options.memory.search(scope, target, { k: MAX_FORGET_CANDIDATES })).filter(
+    const relevant = (await this.index.search(scope, target, { k: MAX_FORGET_CANDIDATES })).filter(
       (r) => r.relevant,
     );
     const complete = relevant.filter((r) => (r.keywordCoverage ?? 0) >= 0.999);
     const meant = relevant.length === 1 ? relevant[0] : complete.length === 1 ? complete[0] : undefined;
-    const candidates = await this.memoriesOf(scope, relevant);
+    const candidates = (await Promise.all(relevant.map((r) => this.get(scope, r.id)))).filter(
+      (m): m is Memory => m !== undefined,
+    );
     const meantMemory = meant && candidates.find((m) => m.id === meant.id);
     return meantMemory ? { meant: meantMemory, candidates } : { candidates };
   }
@@ -192,8 +287,202 @@ export class MemoryLifecycle implements MemoryPort {
     return { deleted: await this.deleteIds(scope, [found.meant.id]), candidates: [] };
   }
 
-  private async memoriesOf(scope: MemoryScope, results: SearchResult[]): Promise<Memory[]> {
-    const memories = await Promise.all(results.map((r) => this.options.memory.get(scope, r.id)));
-    return memories.filter((m): m is Memory => m !== undefined);
+  /**
+   * A delete or a delete-all: journaled first (with a journal), then BM25, the graph and history at
+   * once (local), Chroma now or by the applier. Returns the conversations deleted, if any.
+   */
+  private async perform(operation: NewOperation): Promise<number> {
+    const journal = this.options.journal;
+    if (!journal) {
+      await this.applyToStore(operation as MemoryOperation, new Set());
+      this.applyToKeywordIndex(operation as MemoryOperation);
+      return this.applyToGraph(operation as MemoryOperation);
+    }
+    const recorded = await journal.record(operation);
+    this.applyToKeywordIndex(recorded);
+    const conversations = await this.applyToGraph(recorded);
+    await journal.done(recorded.seq, "graph");
+    await this.applyNow(recorded, new Set());
+    return conversations;
   }
+
+  /** BM25 and the not-yet-stored set take the operation (at once, or again after a restart). */
+  private applyToKeywordIndex(operation: MemoryOperation): void {
+    const { scope } = operation;
+    if (operation.op === "save") {
+      this.index.indexKeywords(scope, operation.memories);
+      for (const memory of operation.memories) this.unstored.set(memory.id, memory);
+    } else if (operation.op === "delete") {
+      this.index.unindexKeywords(scope, operation.ids);
+      for (const id of operation.ids) this.unstored.delete(id);
+    } else {
+      this.index.dropKeywordIndex(scope);
+      for (const [id, memory] of this.unstored) {
+        if (memory.teamId === scope.teamId && memory.userId === scope.userId) this.unstored.delete(id);
+      }
+    }
+  }
+
+  /** The graph and history part of a delete or delete-all; returns conversations deleted. */
+  private async applyToGraph(operation: MemoryOperation): Promise<number> {
+    const { graph, history } = this.options;
+    if (operation.op === "delete") {
+      await graph?.forgetMemories(operation.scope, operation.ids);
+      await history?.forgetTexts(operation.scope, operation.texts);
+      return 0;
+    }
+    if (operation.op === "deleteAll") {
+      await graph?.deleteUser(operation.scope);
+      return operation.history && history ? history.deleteUser(operation.scope) : 0;
+    }
+    return 0;
+  }
+
+  /** Extracts a save's facts; marks the journal's graph part done when every memory's are in. */
+  private async extractFacts(operation: NewOperation | MemoryOperation): Promise<void> {
+    const graph = this.options.graph;
+    if (operation.op !== "save") return;
+    const done = graph
+      ? await Promise.all(
+          operation.memories.map((memory) =>
+            graph.enqueue({
+              teamId: memory.teamId,
+              userId: memory.userId,
+              text: memory.text,
+              memoryId: memory.id,
+              at: memory.timestamp,
+              visibility: visibilityOf(memory),
+            }),
+          ),
+        )
+      : [];
+    if ("seq" in operation && done.every(Boolean)) await this.options.journal?.done(operation.seq, "graph");
+  }
+
+  /** The graph part of an operation left unfinished by a crash. */
+  private async recoverGraphPart(operation: MemoryOperation): Promise<void> {
+    if (operation.op !== "save") {
+      await this.applyToGraph(operation);
+      await this.options.journal?.done(operation.seq, "graph");
+      return;
+    }
+    // Only memories that still exist get their facts back: a later delete may have finished already.
+    try {
+      const alive: Memory[] = [];
+      for (const memory of operation.memories) {
+        if (this.unstored.has(memory.id) || (await this.index.get(operation.scope, memory.id)))
+          alive.push(memory);
+      }
+      this.track(this.extractFacts({ ...operation, memories: alive }));
+    } catch (err) {
+      this.log.warn(
+        { err, seq: operation.seq },
+        "cannot check the memories of a pending extraction; next start",
+      );
+    }
+  }
+
+  /**
+   * Applies an operation's store part now, unless an earlier one of the same user is still waiting
+   * (then the applier keeps the order). True when Chroma has it.
+   */
+  private async applyNow(operation: MemoryOperation, fresh: ReadonlySet<string>): Promise<boolean> {
+    const journal = this.options.journal!;
+    const key = userKey(operation.scope);
+    const earlier = journal.pendingOperations.some(
+      (p) => p.operation.seq < operation.seq && p.parts.has("store") && userKey(p.operation.scope) === key,
+    );
+    if (earlier) {
+      this.kickApplier(0);
+      return false;
+    }
+    try {
+      await this.userLock.run(key, async () => {
+        if (!journal.isPending(operation.seq, "store")) return;
+        await this.applyToStore(operation, fresh);
+        await journal.done(operation.seq, "store");
+      });
+      return true;
+    } catch (err) {
+      this.log.warn(
+        { err, seq: operation.seq, op: operation.op },
+        "memory store write failed; kept in the journal and retried",
+      );
+      this.kickApplier(backoffDelay(this.retry, 1));
+      return false;
+    }
+  }
+
+  /** The store part: Chroma (with the embedding) for a save, Chroma deletes otherwise. */
+  private async applyToStore(operation: MemoryOperation, fresh: ReadonlySet<string>): Promise<void> {
+    if (operation.op === "save") {
+      await this.index.storeMemories(operation.memories, { fresh });
+      for (const memory of operation.memories) this.unstored.delete(memory.id);
+    } else if (operation.op === "delete") {
+      await this.index.deleteStored(operation.scope, operation.ids);
+    } else {
+      await this.index.deleteAllStored(operation.scope);
+    }
+  }
+
+  private kickApplier(delayMs: number): void {
+    if (!this.options.journal || this.stopped) return;
+    clearTimeout(this.applierTimer);
+    this.applierTimer = setTimeout(() => {
+      this.applierRunning ??= this.runApplier().finally(() => (this.applierRunning = undefined));
+    }, delayMs);
+    this.applierTimer.unref();
+  }
+
+  /** Applies every pending store part in journal order; on a failure, backs off and tries again later. */
+  private async runApplier(): Promise<void> {
+    const journal = this.options.journal!;
+    for (const { operation, parts } of journal.pendingOperations) {
+      if (this.stopped) return;
+      if (!parts.has("store")) continue;
+      try {
+        await this.userLock.run(userKey(operation.scope), async () => {
+          if (!journal.isPending(operation.seq, "store")) return;
+          // A retried write may have landed before it timed out: replace rather than add.
+          await this.applyToStore(operation, new Set());
+          await journal.done(operation.seq, "store");
+        });
+        this.applierFailures = 0;
+      } catch (err) {
+        this.applierFailures += 1;
+        const delay = backoffDelay(this.retry, this.applierFailures);
+        this.log.warn(
+          {
+            err,
+            seq: operation.seq,
+            op: operation.op,
+            pending: journal.pendingOperations.length,
+            retryInMs: delay,
+          },
+          "journal applier: store still failing",
+        );
+        this.kickApplier(delay);
+        return;
+      }
+    }
+    if (journal.pendingOperations.some((p) => p.parts.has("store"))) this.kickApplier(0);
+  }
+
+  private get retry(): { minMs: number; maxMs: number } {
+    return this.options.retry ?? DEFAULT_APPLY_RETRY;
+  }
+
+  private track(job: Promise<unknown>): void {
+    const safe = job.catch((err: unknown) => this.log.error({ err }, "graph extraction failed"));
+    this.graphJobs.add(safe);
+    void safe.finally(() => this.graphJobs.delete(safe));
+  }
+}
+
+function owner(scope: MemoryScope): { teamId: string; userId: string } {
+  return { teamId: scope.teamId, userId: scope.userId };
+}
+
+function userKey(scope: { teamId: string; userId: string }): string {
+  return `${scope.teamId}\u0000${scope.userId}`;
 }

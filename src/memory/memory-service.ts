@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import type { RecalledMemory } from "../agent/ports.js";
 import { AppError } from "../errors.js";
@@ -82,14 +82,54 @@ export class MemoryService {
     return memory!;
   }
 
-  /** Saves several memories of one user in one batch (one embedding request per batch). */
+  /**
+   * Saves several memories of one user in one batch (one embedding request per batch): Chroma, then
+   * BM25. The lifecycle does these steps itself, journaled; this is for callers without one (the
+   * eval's throw-away namespace, benchmarks).
+   */
   async saveMany(scope: MemoryScope, inputs: SaveInput[]): Promise<Memory[]> {
-    const memories = inputs.map((input) => this.toMemory(scope, input));
-    // Ids generated here are new: only caller-given ones may replace a stored memory.
-    const fresh = new Set(memories.filter((_, i) => inputs[i]!.id === undefined).map((m) => m.id));
-    await this.options.store.upsert(memories, { fresh });
-    this.options.keywordIndexes.forUser(scope.teamId, scope.userId).add(memories.map(keywordDoc));
+    const { memories, fresh } = this.prepare(scope, inputs);
+    await this.storeMemories(memories, { fresh });
+    this.indexKeywords(scope, memories);
     return memories;
+  }
+
+  /**
+   * Validates inputs into memories of the scope's user (AppError `bad_request` for empty or over-long
+   * text). `fresh` holds the ids generated here: new, so they replace nothing.
+   */
+  prepare(scope: MemoryScope, inputs: SaveInput[]): { memories: Memory[]; fresh: Set<string> } {
+    const memories = inputs.map((input) => this.toMemory(scope, input));
+    const fresh = new Set(memories.filter((_, i) => inputs[i]!.id === undefined).map((m) => m.id));
+    return { memories, fresh };
+  }
+
+  /** Writes memories to Chroma (embedding them), replacing stored ones with the same ids except `fresh` ones. */
+  async storeMemories(memories: Memory[], options: { fresh?: ReadonlySet<string> } = {}): Promise<void> {
+    await this.options.store.upsert(memories, options);
+  }
+
+  /** Adds memories to their user's BM25 index (replacing by id). */
+  indexKeywords(scope: MemoryScope, memories: Memory[]): void {
+    if (memories.length === 0) return;
+    this.options.keywordIndexes.forUser(scope.teamId, scope.userId).add(memories.map(keywordDoc));
+  }
+
+  /** Takes ids out of the user's BM25 index. */
+  unindexKeywords(scope: MemoryScope, ids: string[]): void {
+    this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.remove(ids);
+  }
+
+  /** How many memories the user's BM25 index holds. */
+  keywordCount(scope: MemoryScope): number {
+    return this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.size ?? 0;
+  }
+
+  /** Drops the user's BM25 index; returns how many memories it held. */
+  dropKeywordIndex(scope: MemoryScope): number {
+    const count = this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.size ?? 0;
+    this.options.keywordIndexes.delete(scope.teamId, scope.userId);
+    return count;
   }
 
   /**
@@ -125,6 +165,9 @@ export class MemoryService {
         filter: visibilities ? (doc) => isAllowed([docVisibility(doc)], visibilities) : undefined,
       }),
       topK: k,
+      // Chroma or the embedder down: recall from BM25 alone rather than not at all.
+      onVectorFailure: (err) =>
+        this.log.warn({ err, teamId: scope.teamId, userId: scope.userId }, "vector recall failed; BM25 only"),
     });
     return fusion.retrieveResults(query);
   }
@@ -156,18 +199,14 @@ export class MemoryService {
     return { items, nextCursor: rows.length > options.limit ? encodeCursor(offset + items.length) : null };
   }
 
-  /** Deletes these memories of the user from Chroma and BM25 (ids they do not have are ignored). */
-  async deleteMany(scope: MemoryScope, ids: string[]): Promise<void> {
+  /** Deletes these memories of the user from Chroma (ids they do not have are ignored). */
+  async deleteStored(scope: MemoryScope, ids: string[]): Promise<void> {
     await this.options.store.delete(scope, ids);
-    this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.remove(ids);
   }
 
-  /** Deletes all of the user's memories; returns how many there were in the BM25 index. */
-  async deleteAll(scope: MemoryScope): Promise<number> {
-    const count = this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.size ?? 0;
+  /** Deletes all of the user's memories from Chroma (their collections). */
+  async deleteAllStored(scope: MemoryScope): Promise<void> {
     await this.options.store.deleteAll(scope);
-    this.options.keywordIndexes.delete(scope.teamId, scope.userId);
-    return count;
   }
 
   private toMemory(scope: MemoryScope, input: SaveInput): Memory {
@@ -194,6 +233,14 @@ export class MemoryService {
 /** `mem_<ms>_<random>`: sortable by time, unique across processes. */
 export function newMemoryId(timestamp: number): string {
   return `mem_${timestamp}_${randomBytes(4).toString("hex")}`;
+}
+
+/**
+ * `mem_<ms>_<hash>` of a memory a chat turn saves: the same turn (Slack event id `key`) saving the
+ * same text gets the same id, so a turn answered again after a restart replaces instead of adding.
+ */
+export function turnMemoryId(timestamp: number, key: string, text: string): string {
+  return `mem_${timestamp}_${createHash("sha256").update(`${key}\u0000${text}`).digest("hex").slice(0, 8)}`;
 }
 
 function keywordDoc(memory: Memory): KeywordDoc {

@@ -10,6 +10,7 @@ import { OllamaEmbedder } from "../llm/ollama-embedder.js";
 import { ChromaMemoryStore } from "./chroma-memory-store.js";
 import { startChromaServer } from "./chroma-server.js";
 import { KeywordIndexRegistry } from "./keyword-index.js";
+import { MemoryJournal } from "./memory-journal.js";
 import { MemoryLifecycle, type LifecycleHistory } from "./memory-lifecycle.js";
 import { MemoryService } from "./memory-service.js";
 import { VisibilityRule } from "./visibility.js";
@@ -30,8 +31,14 @@ export interface MemoryStackOptions {
   rebuildKeywordIndexes?: boolean;
   /** The model that extracts graph facts; without one the rule-based extractor does. */
   llm?: Llm | undefined;
-  /** Conversation history, so a delete-all can clear it on request. */
+  /** Conversation history, so a forget reaches it and a delete-all can clear it on request. */
   history?: LifecycleHistory | undefined;
+  /**
+   * Journal every memory operation under DATA_DIR/journal (the app: nothing kept is lost to an outage
+   * or a crash) and replay what is unfinished at start. Off for the CLI, which reports failures to its
+   * operator at once.
+   */
+  journal?: boolean;
 }
 
 /** The memory part of the app, built from the config: used by main.ts and the memory CLI. */
@@ -78,6 +85,7 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       embedder,
       embedBatchSize: config.EMBED_BATCH_SIZE,
       collectionPrefix: options.collectionPrefix ?? config.CHROMA_COLLECTION_PREFIX,
+      timeoutMs: config.CHROMA_TIMEOUT_MS,
     });
     const visibility = new VisibilityRule(config.ALLOW_DM_MEMORIES_IN_CHANNELS);
     const memory = new MemoryService({
@@ -92,9 +100,17 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       llm: options.llm,
       logger: logger.child({ component: "graph" }),
     });
-    const lifecycle = new MemoryLifecycle({ memory, graph, history: options.history, logger });
+    const lifecycle = new MemoryLifecycle({
+      memory,
+      graph,
+      history: options.history,
+      journal: options.journal ? new MemoryJournal(resolve(config.DATA_DIR)) : undefined,
+      logger,
+    });
     if (options.rebuildKeywordIndexes ?? true) await memory.rebuildKeywordIndexes();
+    await lifecycle.start();
     const stopAll = async () => {
+      await lifecycle.stop();
       await graph.drain();
       await stop();
     };

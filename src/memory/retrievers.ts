@@ -96,6 +96,11 @@ export class FusionRetriever extends BaseRetriever {
       topK: number;
       minSimilarity?: number | undefined;
       minKeywordCoverage?: number | undefined;
+      /**
+       * Called when the vector half fails (Chroma or the embedder down, or past its timeout): the
+       * results then come from BM25 alone. Without it the failure is thrown.
+       */
+      onVectorFailure?: ((err: unknown) => void) | undefined;
     },
   ) {
     super();
@@ -109,7 +114,11 @@ export class FusionRetriever extends BaseRetriever {
     vectorPending.catch(() => undefined); // awaited below; this only keeps an early failure handled
     await new Promise<void>((resolve) => setImmediate(resolve));
     const keywordNodes = await this.options.keyword.retrieve({ query });
-    const vectorNodes = await vectorPending;
+    const vectorNodes = await vectorPending.catch((err: unknown) => {
+      if (!this.options.onVectorFailure) throw err;
+      this.options.onVectorFailure(err);
+      return [];
+    });
     const vector: VectorCandidate[] = vectorNodes.map(({ node, score }) => ({
       id: node.id_,
       similarity: score ?? 0,
