@@ -3,6 +3,7 @@ import { AppError, isAppError, toAppError } from "../errors.js";
 import type { ChatMessage, Llm } from "../llm/llm.js";
 import type { MemoryScope, Turn } from "../types.js";
 import { detectLanguage } from "./language.js";
+import { clipMessage, promptMessage } from "./message-limit.js";
 import { failureReply } from "./messages.js";
 import type { GraphPort, HistoryPort, MemoryPort, RecalledMemory } from "./ports.js";
 import { buildMessages, recallOnlyReply, rememberedReply } from "./prompt.js";
@@ -69,14 +70,18 @@ export class AgentService implements TurnHandler {
       await this.options.memory.remember(scope, toRemember, at);
       return { text: rememberedReply(lang, toRemember), mode: "remembered" };
     }
+    const query = clipMessage(turn.text);
+    if (query !== turn.text)
+      this.log.info({ eventId: turn.eventId, chars: turn.text.length }, "message cut to MAX_MESSAGE_CHARS");
     const [memories, facts, history] = await Promise.all([
-      this.options.memory?.recall(scope, turn.text) ?? Promise.resolve<RecalledMemory[]>([]),
-      this.options.graph?.facts(scope, turn.text) ?? Promise.resolve<string[]>([]),
+      this.options.memory?.recall(scope, query) ?? Promise.resolve<RecalledMemory[]>([]),
+      this.options.graph?.facts(scope, query) ?? Promise.resolve<string[]>([]),
       this.options.history?.context(turn) ?? Promise.resolve(""),
     ]);
     const { llm } = this.options;
     if (!llm) return { text: recallOnlyReply(lang, memories, facts), mode: "recall-only" };
-    const messages = buildMessages({ lang, now: this.now(), text: turn.text, history, facts, memories });
+    const text = promptMessage(turn.text);
+    const messages = buildMessages({ lang, now: this.now(), text, history, facts, memories });
     try {
       return { text: await this.converse(llm, messages, scope, at), mode: "llm" };
     } catch (err) {
