@@ -6,6 +6,7 @@ export type AppErrorCode =
   | "unauthorized"
   | "llm_unavailable"
   | "llm_timeout"
+  | "llm_busy"
   | "llm_bad_output"
   | "embed_failed"
   | "store_failed"
