@@ -15,7 +15,7 @@ import { pino, type Logger } from "pino";
 import { AppError } from "../src/errors.js";
 import { createLogger } from "../src/logging/logger.js";
 import { describeMachine, machineInfo, printRunEnd } from "./lib/machine.js";
-import { elapsedMs, median, round } from "./lib/stats.js";
+import { elapsedMs, medianRunMs, round } from "./lib/stats.js";
 import { fixed, markdownTable } from "./lib/table.js";
 
 const LINES = 10_000;
@@ -65,16 +65,6 @@ function usualLine(logger: Logger, i: number): void {
   }
 }
 
-function timeRounds(rounds: number, run: () => void): number {
-  const samples: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    const started = performance.now();
-    run();
-    samples.push(elapsedMs(started));
-  }
-  return median(samples);
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { rounds: { type: "string", default: "7" } } });
   const rounds = Number(values.rounds);
@@ -90,10 +80,10 @@ async function main(): Promise<void> {
   for (const [name, make] of Object.entries(LOGGERS)) {
     const logger = make();
     for (let i = 0; i < 2_000; i++) usualLine(logger, i); // warm up
-    const usualMs = timeRounds(rounds, () => {
+    const usualMs = medianRunMs(rounds, () => {
       for (let i = 0; i < LINES; i++) usualLine(logger, i);
     });
-    const errorMs = timeRounds(rounds, () => {
+    const errorMs = medianRunMs(rounds, () => {
       for (let i = 0; i < LINES; i++)
         logger.warn({ err: errors[i % errors.length], memoryId: `m${i}` }, "failed");
     });

@@ -23,7 +23,7 @@ import { OfflineEmbedder } from "../src/llm/offline-embedder.js";
 import { KeywordIndex } from "../src/memory/keyword-index.js";
 import { tokenize } from "../src/memory/tokenizer.js";
 import { describeMachine, machineInfo, printRunEnd } from "./lib/machine.js";
-import { elapsedMs, median, round } from "./lib/stats.js";
+import { elapsedMs, medianRunMs, round } from "./lib/stats.js";
 import { fixed, markdownTable } from "./lib/table.js";
 
 /** Text without a space: Hangul syllables spread over the block, ASCII letters; and Korean prose. */
@@ -37,16 +37,6 @@ const TEXTS: Record<string, (n: number) => string> = {
       .repeat(Math.ceil(n / 70))
       .slice(0, n),
 };
-
-function timeMs(repeats: number, run: () => unknown): number {
-  const samples: number[] = [];
-  for (let r = 0; r < repeats; r++) {
-    const started = performance.now();
-    run();
-    samples.push(elapsedMs(started));
-  }
-  return median(samples);
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { repeats: { type: "string", default: "5" } } });
@@ -70,10 +60,10 @@ async function main(): Promise<void> {
       const row: (typeof counting)[number] = {
         text: name,
         chars,
-        counterMs: round(timeMs(repeats, () => cl100kTokenCounter.count(text))),
+        counterMs: round(medianRunMs(repeats, () => cl100kTokenCounter.count(text))),
       };
       if (referenceSizes[name]!.includes(chars)) {
-        row.jsTiktokenMs = round(timeMs(1, () => reference.encode(text, [], [])));
+        row.jsTiktokenMs = round(medianRunMs(1, () => reference.encode(text, [], [])));
       }
       counting.push(row);
     }
@@ -118,21 +108,21 @@ async function main(): Promise<void> {
     const clipped = promptMessage(text);
     steps.push({
       text: name,
-      truncate1500: round(timeMs(repeats, () => cl100kTokenCounter.truncate(text, 1_500))),
+      truncate1500: round(medianRunMs(repeats, () => cl100kTokenCounter.truncate(text, 1_500))),
       fitContext: round(
-        timeMs(repeats, () =>
+        medianRunMs(repeats, () =>
           fitContext(
             { summary: "요약", olderTurns: [small], recent: [small, turn] },
             { budget: 1_500, counter: cl100kTokenCounter },
           ),
         ),
       ),
-      tokenize: round(timeMs(repeats, () => tokenize(text))),
-      embedOffline: round(timeMs(repeats, () => embedder.embedOne(text))),
-      bm25Search4000: round(timeMs(repeats, () => index.search(clipped, { limit: 20 }))),
-      rememberIntent: round(timeMs(repeats, () => parseRememberRequest(text))),
+      tokenize: round(medianRunMs(repeats, () => tokenize(text))),
+      embedOffline: round(medianRunMs(repeats, () => embedder.embedOne(text))),
+      bm25Search4000: round(medianRunMs(repeats, () => index.search(clipped, { limit: 20 }))),
+      rememberIntent: round(medianRunMs(repeats, () => parseRememberRequest(text))),
       buildMessages: round(
-        timeMs(repeats, () =>
+        medianRunMs(repeats, () =>
           buildMessages({ lang: "ko", now: new Date(), text: clipped, history: "", facts: [], memories: [] }),
         ),
       ),
