@@ -124,7 +124,14 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
       }
       chatsInFlight += 1;
       maxInFlight = Math.max(maxInFlight, chatsInFlight);
-      res.once("close", () => void (chatsInFlight -= 1));
+      // Done when the answer is written ("finish"), or when a hung one is dropped ("close" alone).
+      let done = false;
+      const finished = (): void => {
+        if (!done) chatsInFlight -= 1;
+        done = true;
+      };
+      res.once("finish", finished);
+      res.once("close", finished);
     }
 
     const isEmbed = path === "/api/embed" || path === "/api/embeddings";
