@@ -7,6 +7,7 @@ export type AppErrorCode =
   | "slack_unavailable"
   | "llm_unavailable"
   | "llm_timeout"
+  | "llm_busy"
   | "llm_bad_output"
   | "embed_failed"
   | "store_failed"

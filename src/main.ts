@@ -13,9 +13,9 @@ import { AgentHistory } from "./history/history-port.js";
 import { HistoryService, JsonHistoryStore, preloadTokenizer } from "./history/index.js";
 import { HEALTH_PROBE_TIMEOUT_MS } from "./http/health.js";
 import { HttpServer } from "./http/server.js";
-import type { Llm } from "./llm/llm.js";
 import { hasModel, probeOllama } from "./llm/ollama-client.js";
 import { OllamaLlm } from "./llm/ollama-llm.js";
+import { QueuedLlm } from "./llm/queued-llm.js";
 import { createLogger } from "./logging/logger.js";
 import type { MemoryLifecycle } from "./memory/memory-lifecycle.js";
 import { createMemoryStack } from "./memory/memory-stack.js";
@@ -33,6 +33,8 @@ export interface Assistant {
   history: HistoryService;
   graph: GraphService;
   llmOnline: boolean;
+  /** The model queue (`stats()` for health); undefined when there is no model (local mode offline). */
+  llmQueue: QueuedLlm | undefined;
   embedderId: string;
   /** Waits for background work (summaries, graph extraction) to finish. */
   drain(): Promise<void>;
@@ -86,13 +88,22 @@ export async function startAssistant(config: Config, options: StartOptions = {})
         { model: config.OLLAMA_CHAT_MODEL },
         "Ollama does not have the chat model (ollama pull it)",
       );
-    const llm: Llm | undefined =
+    // Every model call (answers, summaries, extraction) waits its turn in one queue of OLLAMA_MAX_PARALLEL.
+    const llm: QueuedLlm | undefined =
       llmOnline || mode !== "local"
-        ? new OllamaLlm({
-            host: config.OLLAMA_HOST,
-            model: config.OLLAMA_CHAT_MODEL,
-            timeoutMs: config.LLM_TIMEOUT_MS,
-          })
+        ? new QueuedLlm(
+            new OllamaLlm({
+              host: config.OLLAMA_HOST,
+              model: config.OLLAMA_CHAT_MODEL,
+              timeoutMs: config.LLM_TIMEOUT_MS,
+            }),
+            {
+              maxParallel: config.OLLAMA_MAX_PARALLEL,
+              maxQueue: config.OLLAMA_MAX_QUEUE,
+              queueTimeoutMs: config.LLM_QUEUE_TIMEOUT_MS,
+              logger,
+            },
+          )
         : undefined;
 
     preloadTokenizer();
@@ -176,6 +187,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       history,
       graph,
       llmOnline: llm !== undefined && llmOnline,
+      llmQueue: llm,
       embedderId: embedder.id,
       drain: async () => {
         await graph.drain();

@@ -59,3 +59,14 @@ export function round(value: number, digits = 2): number {
 export function elapsedMs(start: number): number {
   return performance.now() - start;
 }
+
+/** Runs `run` `repeats` times and returns the median of its wall times, in ms. */
+export function medianRunMs(repeats: number, run: () => unknown): number {
+  const samples: number[] = [];
+  for (let r = 0; r < repeats; r++) {
+    const started = performance.now();
+    run();
+    samples.push(elapsedMs(started));
+  }
+  return median(samples);
+}

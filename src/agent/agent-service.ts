@@ -14,6 +14,7 @@ import {
   rememberedReply,
   whichToForgetReply,
 } from "./messages.js";
+import { clipMessage, promptMessage } from "./message-limit.js";
 import { PendingForgets } from "./pending-forgets.js";
 import type { GraphPort, HistoryPort, MemoryPort, RecalledMemory } from "./ports.js";
 import { buildMessages, recallOnlyReply } from "./prompt.js";
@@ -80,14 +81,18 @@ export class AgentService implements TurnHandler {
       ? await this.command(this.options.memory, { turn, scope, lang, at })
       : undefined;
     if (command) return command;
+    const query = clipMessage(turn.text);
+    if (query !== turn.text)
+      this.log.info({ eventId: turn.eventId, chars: turn.text.length }, "message cut to MAX_MESSAGE_CHARS");
     const [memories, facts, history] = await Promise.all([
-      this.options.memory?.recall(scope, turn.text) ?? Promise.resolve<RecalledMemory[]>([]),
-      this.options.graph?.facts(scope, turn.text) ?? Promise.resolve<string[]>([]),
+      this.options.memory?.recall(scope, query) ?? Promise.resolve<RecalledMemory[]>([]),
+      this.options.graph?.facts(scope, query) ?? Promise.resolve<string[]>([]),
       this.options.history?.context(turn) ?? Promise.resolve(""),
     ]);
     const { llm } = this.options;
     if (!llm) return { text: recallOnlyReply(lang, memories, facts), mode: "recall-only" };
-    const messages = buildMessages({ lang, now: this.now(), text: turn.text, history, facts, memories });
+    const text = promptMessage(turn.text);
+    const messages = buildMessages({ lang, now: this.now(), text, history, facts, memories });
     try {
       return { text: await this.converse(llm, messages, { scope, at, eventId: turn.eventId }), mode: "llm" };
     } catch (err) {

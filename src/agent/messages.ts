@@ -7,6 +7,10 @@ const FAILURE_REPLIES: Partial<Record<AppErrorCode, Record<Lang, string>>> = {
     ko: "죄송해요, 지금 언어 모델에 연결할 수 없어요 (꺼져 있거나 응답이 너무 느려요). 잠시 후 다시 시도해 주세요.",
     en: "Sorry, I can't reach my language model right now (it is offline or too slow). Please try again in a moment.",
   },
+  llm_busy: {
+    ko: "죄송해요, 지금 답변을 기다리는 메시지가 너무 많아요. 1분 뒤에 다시 보내 주세요.",
+    en: "Sorry, I'm answering too many messages right now. Please try again in a minute.",
+  },
   journal_failed: {
     ko: "죄송해요, 지금은 기억을 저장할 수 없어요 (저장 장치 오류). 이 내용은 저장되지 않았어요. 잠시 후 다시 말해 주세요.",
     en: "Sorry, I can't save anything right now (a storage error). This was NOT saved; please tell me again in a moment.",

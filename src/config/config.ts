@@ -43,6 +43,10 @@ export const configSchema = z.object({
   OLLAMA_CHAT_MODEL: z.string().trim().min(1, { message: "accepts a model name" }).default("qwen2.5:7b"),
   OLLAMA_EMBED_MODEL: z.string().trim().min(1, { message: "accepts a model name" }).default("bge-m3"),
   LLM_TIMEOUT_MS: int(100, 600_000).default(60_000),
+  OLLAMA_MAX_PARALLEL: int(1, 256).default(4),
+  OLLAMA_MAX_QUEUE: int(0, 100_000).default(100),
+  LLM_QUEUE_TIMEOUT_MS: int(100, 3_600_000).default(120_000),
+  EMBED_TIMEOUT_MS: int(100, 600_000).default(15_000),
   EMBEDDER: z
     .enum(["auto", "ollama", "offline"], { message: "accepts auto, ollama or offline" })
     .default("auto"),

@@ -13,6 +13,10 @@ const MAX_CUT_ROUNDS = 8;
  * 2. then the oldest recent turns, always keeping the newest one;
  * 3. then cut the longest remaining text (summary or a turn's side) until it fits.
  * The summary is kept whole as long as anything else can go, because it stands for many turns.
+ *
+ * Before all that, any single text longer than the whole budget is cut to it (it could never be kept
+ * whole): the steps above count the rendered context many times, and this way each count reads at most
+ * a budget's worth of every text, however long the message was (20,000 characters cost one pass).
  */
 export function fitContext(
   context: RenderableContext,
@@ -20,9 +24,15 @@ export function fitContext(
 ): HistoryContext {
   const { budget, counter } = options;
   const total = context.olderTurns.length + context.recent.length;
-  let summary = context.summary;
-  let olderTurns = [...context.olderTurns];
-  let recent = [...context.recent];
+  const capText = (text: string): string => capToBudget(text, budget, counter);
+  const capTurn = (turn: HistoryTurn): HistoryTurn => {
+    const user = capText(turn.user);
+    const assistant = capText(turn.assistant);
+    return user === turn.user && assistant === turn.assistant ? turn : { ...turn, user, assistant };
+  };
+  let summary = context.summary === undefined ? undefined : capText(context.summary);
+  let olderTurns = context.olderTurns.map(capTurn);
+  let recent = context.recent.map(capTurn);
   const tokensOf = (): number => counter.count(renderContext({ summary, olderTurns, recent }));
   const result = (tokens: number): HistoryContext => ({
     ...(summary ? { summary } : {}),
@@ -57,6 +67,13 @@ export function fitContext(
     tokens = tokensOf();
   }
   return result(tokens);
+}
+
+/** `text` when it fits `budget` tokens, else its first `budget` tokens minus room for the ellipsis, and "…". */
+function capToBudget(text: string, budget: number, counter: TokenCounter): string {
+  const head = counter.truncate(text, budget);
+  if (head === text) return text;
+  return `${counter.truncate(head, Math.max(0, budget - counter.count(ELLIPSIS)))}${ELLIPSIS}`;
 }
 
 /** The newest turns whose rendered cost (plus the older-turns header) fits `room` tokens. */

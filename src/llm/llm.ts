@@ -27,6 +27,11 @@ export interface ChatRequest {
   /** JSON Schema for structured output (Ollama's `format`). The reply content is then JSON text. */
   format?: Record<string, unknown>;
   signal?: AbortSignal;
+  /**
+   * Called once if the request has to wait for the model (see QueuedLlm), with its place in the line
+   * (1 = next); not called when it is sent at once.
+   */
+  onQueued?: (position: number) => void;
 }
 
 export interface ChatResponse {
@@ -37,6 +42,6 @@ export interface ChatResponse {
 export interface Llm {
   /** Model name, for logs and health. */
   readonly model: string;
-  /** Throws AppError `llm_unavailable` / `llm_timeout` / `llm_bad_output`. */
+  /** Throws AppError `llm_unavailable` / `llm_timeout` / `llm_bad_output` (and `llm_busy` from QueuedLlm). */
   chat(request: ChatRequest): Promise<ChatResponse>;
 }

@@ -1,22 +1,16 @@
 import { pino, type Logger, type LoggerOptions } from "pino";
+import { CENSOR, redactLogObject } from "./redact.js";
 
 export type { Logger } from "pino";
 
-/** Fields that hold secrets: always redacted. */
-const SECRET_PATHS = [
-  "token",
-  "*.token",
-  "botToken",
-  "appToken",
-  "signingSecret",
-  "authorization",
-  "*.authorization",
-  "headers.authorization",
-  "req.headers.authorization",
-];
-
-/** Fields that hold what users said: redacted unless the level is debug or trace. */
-const TEXT_PATHS = ["text", "*.text", "reply", "*.reply", "query", "*.query", "prompt", "*.prompt"];
+/**
+ * Redaction of what is logged (see redact.ts): secrets at any depth at every level, message text at any
+ * depth above debug, in the object of each log call (`formatters.log`, before pino serializes it).
+ * Child bindings (`logger.child({...})`) are not walked; pino's own `redact` covers their top-level keys,
+ * so bind ids (component, teamId, eventId), never objects.
+ */
+const SECRET_BINDINGS = ["token", "authorization", "signingSecret", "botToken", "appToken"];
+const TEXT_BINDINGS = ["text", "reply", "query", "prompt", "content", "messages", "input", "doc"];
 
 export interface LoggerSettings {
   level: string;
@@ -28,10 +22,17 @@ export interface LoggerSettings {
 
 /** Builds the root logger. Children per component: `logger.child({ component: "memory" })`. */
 export function createLogger(settings: LoggerSettings): Logger {
-  const verbose = settings.level === "debug" || settings.level === "trace";
+  // Decided once, from the configured level: message text shows only in a debug or trace run.
+  const keepText = settings.level === "debug" || settings.level === "trace";
   const options: LoggerOptions = {
     level: settings.level,
-    redact: { paths: verbose ? SECRET_PATHS : [...SECRET_PATHS, ...TEXT_PATHS], censor: "[redacted]" },
+    redact: { paths: keepText ? SECRET_BINDINGS : [...SECRET_BINDINGS, ...TEXT_BINDINGS], censor: CENSOR },
+    formatters: { log: (obj) => redactLogObject(obj, { keepText }) },
+    // formatters.log has already turned every Error into a redacted plain object; this only passes it on.
+    serializers: {
+      err: (value: unknown) =>
+        value instanceof Error ? redactLogObject({ value }, { keepText })["value"] : value,
+    },
   };
   const pretty = settings.pretty ?? (process.stdout.isTTY === true && settings.destination === undefined);
   if (pretty) {

@@ -50,6 +50,14 @@ export const COMMON_TERM_DF_RATIO = 0.01;
 /** ... and above this absolute df, so that small indexes (a few thousand memories) are never pruned. */
 export const COMMON_TERM_MIN_DF = 1000;
 
+/**
+ * At most this many query terms are scored: the rarest ones (lowest df), which carry the largest idf and
+ * have the shortest posting lists. Scoring costs a posting list per term, so without a cap a long message
+ * (4,000 characters: ~1,200 distinct terms) took ~100 ms at 9,600 memories; the kmem-dev queries and
+ * kfilter-dev messages have at most 63 terms, so ordinary queries are never cut.
+ */
+export const MAX_QUERY_TERMS = 128;
+
 /** Separator of pre-tokenized terms inside MiniSearch; the tokenizer never emits whitespace. */
 const TERM_SEPARATOR = " ";
 
@@ -135,7 +143,8 @@ export class KeywordIndex {
    * Such a term tells thousands of docs apart by little more than their length (its idf is near
    * zero), while scoring its posting list is what made the BM25 tail: 번호, in 16,648 of 100k
    * memories, cost 30–50 ms for a question with no answer (bench/bm25-tail.ts). Coverage is computed
-   * on the hits' own tokens, so it still counts a pruned term a hit contains.
+   * on the hits' own tokens, so it still counts a pruned term a hit contains. A long query is scored
+   * on its {@link MAX_QUERY_TERMS} rarest terms.
    */
   search(query: string, options: KeywordSearchOptions): KeywordHit[] {
     const queryTerms = [...new Set(tokenize(query))];
@@ -175,13 +184,17 @@ export class KeywordIndex {
     return hits;
   }
 
-  /** The terms some doc contains, without the common ones. */
+  /** The terms some doc contains, without the common ones; the MAX_QUERY_TERMS rarest of a long query. */
   private distinctiveTerms(terms: string[]): string[] {
     const maxDf = Math.max(COMMON_TERM_MIN_DF, COMMON_TERM_DF_RATIO * this.docs.size);
-    return terms.filter((term) => {
+    const distinctive = terms.filter((term) => {
       const df = this.docFreq.get(term) ?? 0;
       return df > 0 && df <= maxDf;
     });
+    if (distinctive.length <= MAX_QUERY_TERMS) return distinctive;
+    const df = (term: string) => this.docFreq.get(term) ?? 0;
+    // Array.prototype.sort is stable: among equally rare terms the earlier ones stay.
+    return distinctive.sort((a, b) => df(a) - df(b)).slice(0, MAX_QUERY_TERMS);
   }
 
   private countTerms(terms: string[], delta: 1 | -1): void {

@@ -137,7 +137,7 @@ export async function chooseEmbedder(config: Config, probe: OllamaProbe, logger:
   return OllamaEmbedder.create({
     host: config.OLLAMA_HOST,
     model: config.OLLAMA_EMBED_MODEL,
-    timeoutMs: config.LLM_TIMEOUT_MS,
+    timeoutMs: config.EMBED_TIMEOUT_MS,
     batchSize: config.EMBED_BATCH_SIZE,
   });
 }

@@ -23,6 +23,13 @@ describe("parseConfig", () => {
     expect(config.OLLAMA_HOST).toBe("http://127.0.0.1:11434");
     expect(config.CHROMA_URL).toBeUndefined();
     expect(config.ADMIN_TOKEN).toBeUndefined();
+    expect(config).toMatchObject({
+      LLM_TIMEOUT_MS: 60_000,
+      OLLAMA_MAX_PARALLEL: 4,
+      OLLAMA_MAX_QUEUE: 100,
+      LLM_QUEUE_TIMEOUT_MS: 120_000,
+      EMBED_TIMEOUT_MS: 15_000,
+    });
     expect(slackMode(config)).toBe("local");
   });
 
@@ -65,6 +72,10 @@ describe("parseConfig", () => {
   it.each([
     ["PORT", "70000"],
     ["LLM_TIMEOUT_MS", "-5"],
+    ["OLLAMA_MAX_PARALLEL", "0"],
+    ["OLLAMA_MAX_QUEUE", "-1"],
+    ["LLM_QUEUE_TIMEOUT_MS", "soon"],
+    ["EMBED_TIMEOUT_MS", "1.5"],
     ["OLLAMA_HOST", "localhost:11434"],
     ["CHROMA_URL", "not a url"],
     ["LOG_LEVEL", "loud"],

@@ -3,7 +3,7 @@ import { Ollama as OllamaClient } from "ollama";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { cosine } from "../support/fake-embedding.js";
-import { startFakeOllama, type FakeOllama } from "../support/fake-ollama.js";
+import { OLLAMA_BUSY_ERROR, startFakeOllama, type FakeOllama } from "../support/fake-ollama.js";
 
 const MODEL = "llama3.1:8b";
 let fake: FakeOllama;
@@ -166,6 +166,19 @@ describe("fake Ollama with the ollama JS client", () => {
     await other.close();
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(await outcome).toBe("rejected");
+  });
+
+  it("answers chats over the concurrency limit with 503 busy, like an overloaded Ollama", async () => {
+    fake.setMaxConcurrency(2);
+    fake.setLatency(100);
+    const chat = () => client().chat({ model: MODEL, messages: [{ role: "user", content: "x" }] });
+    const outcomes = await Promise.allSettled([chat(), chat(), chat()]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "fulfilled", "rejected"]);
+    expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({
+      reason: { status_code: 503, error: OLLAMA_BUSY_ERROR },
+    });
+    expect(fake.maxChatsInFlight()).toBe(2);
+    await expect(chat()).resolves.toBeTruthy();
   });
 
   it("delays answers by the configured latency", async () => {

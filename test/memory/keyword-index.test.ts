@@ -3,6 +3,7 @@ import {
   COMMON_TERM_MIN_DF,
   KeywordIndex,
   KeywordIndexRegistry,
+  MAX_QUERY_TERMS,
   type KeywordDoc,
 } from "../../src/memory/keyword-index.js";
 
@@ -97,6 +98,22 @@ describe("KeywordIndex", () => {
         .map((h) => h.id)
         .sort(),
     ).toEqual(["a", "b"]);
+  });
+
+  it("scores a long query on its MAX_QUERY_TERMS rarest terms", () => {
+    // Letters-only words, so each is one term: "baaa", "baab", …
+    const word = (i: number) =>
+      `b${[2, 1, 0].map((p) => String.fromCharCode(97 + (Math.floor(i / 26 ** p) % 26))).join("")}`;
+    const index = new KeywordIndex();
+    index.add([makeDoc({ id: "target", text: "zebra" })]);
+    for (let i = 0; i < 300; i += 1) {
+      index.add([makeDoc({ id: `a${i}`, text: word(i) }), makeDoc({ id: `b${i}`, text: word(i) })]);
+    }
+    // 300 terms in two docs each, and the one term in a single doc last.
+    const query = [...Array.from({ length: 300 }, (_, i) => word(i)), "zebra"].join(" ");
+    const hits = index.search(query, { limit: 1_000 });
+    expect(hits[0]?.id).toBe("target");
+    expect(hits).toHaveLength(1 + 2 * (MAX_QUERY_TERMS - 1));
   });
 
   it("finds nothing for an empty or stop-word-only query", () => {

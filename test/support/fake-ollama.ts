@@ -63,6 +63,13 @@ export interface FakeOllama {
   setEmbedLatency(ms: number): void;
   /** The next `n` API requests answer `{ error }` with `status`. */
   failNext(n: number, status?: number, error?: string): void;
+  /**
+   * Serves at most `limit` chat/generate requests at a time, like an Ollama with OLLAMA_NUM_PARALLEL =
+   * `limit` and no room in its queue: one more answers 503 {@link OLLAMA_BUSY_ERROR}. `undefined`: no limit.
+   */
+  setMaxConcurrency(limit: number | undefined): void;
+  /** The most chat/generate requests that were in progress at once (since the last reset). */
+  maxChatsInFlight(): number;
   /** While on, requests are accepted and never answered; turning it off drops the hung ones. */
   hang(on: boolean): void;
   /** The embedding the fake returns for `text` (for expected values in tests). */
@@ -74,6 +81,9 @@ export interface FakeOllama {
 }
 
 const DEFAULT_MODELS = ["llama3.1:8b", "nomic-embed-text:latest"];
+
+/** What an overloaded Ollama answers (with 503) when its queue is full. */
+export const OLLAMA_BUSY_ERROR = "server busy, please try again.  maximum pending requests exceeded";
 
 /** Starts a fake Ollama on 127.0.0.1 with a random port. */
 export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<FakeOllama> {
@@ -87,6 +97,9 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
   let embedLatency: number | undefined;
   let failures = { remaining: 0, status: 500, error: "boom" };
   let hanging = false;
+  let maxConcurrency: number | undefined;
+  let chatsInFlight = 0;
+  let maxInFlight = 0;
 
   const releaseHung = (): void => {
     for (const res of hung) res.destroy();
@@ -104,6 +117,22 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
     const text = await readBody(req);
     const body = parseBody(text);
     requests.push({ method, path, body, time: Date.now() });
+    if (method === "POST" && (path === "/api/chat" || path === "/api/generate")) {
+      if (maxConcurrency !== undefined && chatsInFlight >= maxConcurrency) {
+        sendJson(res, 503, { error: OLLAMA_BUSY_ERROR });
+        return;
+      }
+      chatsInFlight += 1;
+      maxInFlight = Math.max(maxInFlight, chatsInFlight);
+      // Done when the answer is written ("finish"), or when a hung one is dropped ("close" alone).
+      let done = false;
+      const finished = (): void => {
+        if (!done) chatsInFlight -= 1;
+        done = true;
+      };
+      res.once("finish", finished);
+      res.once("close", finished);
+    }
 
     const isEmbed = path === "/api/embed" || path === "/api/embeddings";
     await delay(isEmbed ? (embedLatency ?? latency) : latency);
@@ -146,6 +175,8 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
     setLatency: (ms) => void (latency = ms),
     setEmbedLatency: (ms) => void (embedLatency = ms),
     failNext: (n, status = 500, error = "boom") => void (failures = { remaining: n, status, error }),
+    setMaxConcurrency: (limit) => void (maxConcurrency = limit),
+    maxChatsInFlight: () => maxInFlight,
     hang: (on) => {
       hanging = on;
       if (!on) releaseHung();
@@ -159,6 +190,8 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
       failures = { remaining: 0, status: 500, error: "boom" };
       hanging = false;
       releaseHung();
+      maxConcurrency = undefined;
+      maxInFlight = chatsInFlight;
       requests.length = 0;
     },
     close: async () => {

@@ -60,6 +60,7 @@ export async function startTestAssistant(options: TestAssistantOptions): Promise
     OLLAMA_CHAT_MODEL: CHAT_MODEL,
     OLLAMA_EMBED_MODEL: EMBED_MODEL,
     LLM_TIMEOUT_MS: "1500",
+    EMBED_TIMEOUT_MS: "1500",
     ADMIN_TOKEN,
     HOST: "127.0.0.1",
     PORT: "0",
