@@ -21,6 +21,8 @@ import type { MemoryLifecycle } from "./memory/memory-lifecycle.js";
 import { createMemoryStack } from "./memory/memory-stack.js";
 import { checkSlackToken, createSlackApp, type SlackFrontEnd } from "./slack/slack-app.js";
 import type { SlackIdentity } from "./slack/slack-auth.js";
+import { TurnInbox } from "./slack/inbox.js";
+import { replayOpenTurns } from "./slack/respond.js";
 
 /** A running assistant: what tests and `main()` need to reach and to stop it. */
 export interface Assistant {
@@ -61,6 +63,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
   const dataDir = resolve(config.DATA_DIR);
   await mkdir(dataDir, { recursive: true });
   const stops: Array<() => Promise<void>> = [];
+  const replays = new Set<Promise<void>>();
   const stopAll = async () => {
     for (const stop of stops.reverse()) {
       await stop().catch((err: unknown) => logger.error({ err }, "error while stopping"));
@@ -126,9 +129,12 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       graph: new AgentGraph(graph, visibility),
       history: new AgentHistory(history),
       logger,
-      degradeWhenModelFails: mode === "local",
     });
 
+    // Slack turns go into a durable inbox, so one acked before a crash is answered after the restart.
+    const inbox = slackIdentity ? new TurnInbox(dataDir) : undefined;
+    const openTurns = (await inbox?.load()) ?? [];
+    if (inbox) stops.push(() => inbox.close());
     const slack: SlackFrontEnd | undefined = slackIdentity
       ? createSlackApp({
           ...slackOptions,
@@ -136,6 +142,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
           signingSecret: config.SLACK_SIGNING_SECRET,
           appToken: config.SLACK_APP_TOKEN,
           agent,
+          inbox,
         })
       : undefined;
     const teamId = slackIdentity?.teamId ?? LOCAL_USER.teamId;
@@ -164,7 +171,11 @@ export async function startAssistant(config: Config, options: StartOptions = {})
             name: "ollama",
             critical: false,
             okKey: "reachable",
-            facts: { host: config.OLLAMA_HOST, chatModel: config.OLLAMA_CHAT_MODEL },
+            facts: () => ({
+              host: config.OLLAMA_HOST,
+              chatModel: config.OLLAMA_CHAT_MODEL,
+              ...(llm ? { queue: llm.stats() } : {}),
+            }),
             probe: async () => (await probeOllama(config.OLLAMA_HOST, HEALTH_PROBE_TIMEOUT_MS)).reachable,
           },
         ],
@@ -175,6 +186,14 @@ export async function startAssistant(config: Config, options: StartOptions = {})
     if (slack) {
       await slack.start();
       stops.push(() => slack.stop());
+      if (openTurns.length > 0) {
+        logger.warn({ turns: openTurns.length }, "turns left unanswered by a restart: answering them");
+        replays.add(
+          replayOpenTurns({ open: openTurns, client: slack.app.client, agent, logger, inbox }).finally(() =>
+            replays.clear(),
+          ),
+        );
+      }
     }
     logger.info({ mode, port, llmOnline, embedder: embedder.id }, "assistant started");
 
@@ -190,6 +209,8 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       llmQueue: llm,
       embedderId: embedder.id,
       drain: async () => {
+        await Promise.all([...replays]);
+        await memory.drain();
         await graph.drain();
         await history.flush();
       },

@@ -19,7 +19,7 @@ import { PendingForgets } from "./pending-forgets.js";
 import type { GraphPort, HistoryPort, MemoryPort, RecalledMemory } from "./ports.js";
 import { buildMessages, recallOnlyReply } from "./prompt.js";
 import { runTool, TOOL_SPECS } from "./tools.js";
-import type { Reply, TurnHandler } from "./turn-handler.js";
+import type { Reply, TurnHandler, TurnHooks } from "./turn-handler.js";
 
 /** Model ↔ tool round trips in one turn before the model must answer without tools. */
 export const MAX_TOOL_ROUNDS = 3;
@@ -31,8 +31,6 @@ export interface AgentServiceOptions {
   graph?: GraphPort | undefined;
   history?: HistoryPort | undefined;
   logger: Logger;
-  /** In local mode a model that stops answering degrades to recall-only replies instead of failing. */
-  degradeWhenModelFails?: boolean;
   now?: () => Date;
 }
 
@@ -51,7 +49,7 @@ export class AgentService implements TurnHandler {
     this.forgetQuestions = new PendingForgets(() => this.now().getTime());
   }
 
-  async handle(turn: Turn): Promise<Reply> {
+  async handle(turn: Turn, hooks: TurnHooks = {}): Promise<Reply> {
     const lang = detectLanguage(turn.text);
     const scope: MemoryScope = {
       teamId: turn.teamId,
@@ -62,7 +60,7 @@ export class AgentService implements TurnHandler {
     const at = turn.receivedAt ?? this.now().getTime();
     let reply: Reply;
     try {
-      reply = await this.answer(turn, scope, lang, at);
+      reply = await this.answer(turn, { scope, lang, at, hooks });
     } catch (err) {
       // Nothing the user said is lost: the turn is kept in history with the apology they will see.
       await this.options.history
@@ -76,7 +74,10 @@ export class AgentService implements TurnHandler {
     return reply;
   }
 
-  private async answer(turn: Turn, scope: MemoryScope, lang: Lang, at: number): Promise<Reply> {
+  private async answer(
+    turn: Turn,
+    { scope, lang, at, hooks }: { scope: MemoryScope; lang: Lang; at: number; hooks: TurnHooks },
+  ): Promise<Reply> {
     const command = this.options.memory
       ? await this.command(this.options.memory, { turn, scope, lang, at })
       : undefined;
@@ -94,12 +95,13 @@ export class AgentService implements TurnHandler {
     const text = promptMessage(turn.text);
     const messages = buildMessages({ lang, now: this.now(), text, history, facts, memories });
     try {
-      return { text: await this.converse(llm, messages, { scope, at, eventId: turn.eventId }), mode: "llm" };
+      return {
+        text: await this.converse(llm, messages, { scope, at, eventId: turn.eventId, hooks }),
+        mode: "llm",
+      };
     } catch (err) {
-      if (
-        this.options.degradeWhenModelFails &&
-        (isAppError(err, "llm_unavailable") || isAppError(err, "llm_timeout"))
-      ) {
+      // The model down or too slow: say so, and give what memory and the graph hold (every mode).
+      if (isAppError(err, "llm_unavailable") || isAppError(err, "llm_timeout")) {
         this.log.warn({ err, eventId: turn.eventId }, "model unavailable; answering from memory alone");
         return { text: recallOnlyReply(lang, memories, facts), mode: "recall-only" };
       }
@@ -162,10 +164,11 @@ export class AgentService implements TurnHandler {
   private async converse(
     llm: Llm,
     messages: ChatMessage[],
-    { scope, at, eventId }: { scope: MemoryScope; at: number; eventId: string },
+    { scope, at, eventId, hooks }: { scope: MemoryScope; at: number; eventId: string; hooks: TurnHooks },
   ): Promise<string> {
+    const onQueued = hooks.onQueued ? () => hooks.onQueued?.() : undefined;
     for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
-      const response = await llm.chat({ messages, tools: TOOL_SPECS });
+      const response = await llm.chat({ messages, tools: TOOL_SPECS, ...(onQueued ? { onQueued } : {}) });
       if (response.toolCalls.length === 0) return nonEmpty(response.content);
       messages.push({ role: "assistant", content: response.content, toolCalls: response.toolCalls });
       for (const call of response.toolCalls) {
@@ -181,7 +184,7 @@ export class AgentService implements TurnHandler {
         messages.push({ role: "tool", content: result, toolName: call.name });
       }
     }
-    const final = await llm.chat({ messages });
+    const final = await llm.chat({ messages, ...(onQueued ? { onQueued } : {}) });
     return nonEmpty(final.content);
   }
 }

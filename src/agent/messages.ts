@@ -113,3 +113,11 @@ export function helpReply(lang: Lang): string {
     '"/help" 또는 "도움말"로 이 안내를 다시 볼 수 있어요.',
   ].join("\n");
 }
+
+/** A message received before a restart and not answered in time: the user is told, not left waiting. */
+export function missedTurnReply(lang: Lang, text: string): string {
+  const start = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+  return lang === "en"
+    ? `Sorry, I restarted and missed your message "${start}". Could you send it again?`
+    : `죄송해요, 재시작하는 동안 이 메시지를 놓쳤어요: "${start}". 다시 보내 주시겠어요?`;
+}

@@ -53,8 +53,8 @@ export function buildMessages(options: {
 export function recallOnlyReply(lang: Lang, memories: RecalledMemory[], facts: string[]): string {
   const head =
     lang === "en"
-      ? "(Language model offline: this is what I recall from memory, without a model.)"
-      : "(언어 모델이 꺼져 있어서, 모델 없이 기억에서 찾은 내용이에요.)";
+      ? "(My language model is unavailable right now: this is what I recall from memory, without a model.)"
+      : "(지금 언어 모델을 쓸 수 없어서, 모델 없이 기억에서 찾은 내용이에요.)";
   if (memories.length === 0 && facts.length === 0) {
     return `${head}\n${lang === "en" ? "I found nothing about that in your memories." : "관련된 기억을 찾지 못했어요."}`;
   }

@@ -1,8 +1,14 @@
 import type { Turn } from "../types.js";
 
+/** What a front end may hear about a turn while it is answered. */
+export interface TurnHooks {
+  /** The turn waits for the model behind others (called at most once). */
+  onQueued?: () => void;
+}
+
 /** What front ends (Slack, console) need from the agent: one turn in, one reply out. */
 export interface TurnHandler {
-  handle(turn: Turn): Promise<Reply>;
+  handle(turn: Turn, hooks?: TurnHooks): Promise<Reply>;
 }
 
 export interface Reply {

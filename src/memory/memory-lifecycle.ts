@@ -140,6 +140,11 @@ export class MemoryLifecycle implements MemoryPort {
     this.kickApplier(0);
   }
 
+  /** Waits for the graph extractions started here (tests, shutdown). */
+  async drain(): Promise<void> {
+    while (this.graphJobs.size > 0) await Promise.allSettled([...this.graphJobs]);
+  }
+
   /** Stops the background applier and waits for graph work started here; the journal keeps the rest. */
   async stop(): Promise<void> {
     this.stopped = true;

@@ -1,13 +1,16 @@
 import type { webApi } from "@slack/bolt";
 import type { Logger } from "pino";
 import { detectLanguage } from "../agent/language.js";
-import { failureReply } from "../agent/messages.js";
+import { failureReply, missedTurnReply } from "../agent/messages.js";
 import type { TurnHandler } from "../agent/turn-handler.js";
 import { toAppError } from "../errors.js";
 import type { ChannelType, Turn } from "../types.js";
+import { INBOX_REPLAY_MAX_AGE_MS, type OpenTurn, type TurnInbox } from "./inbox.js";
 
 /** Reaction shown on the user's message while the assistant works. */
 export const WORKING_REACTION = "eyes";
+/** Reaction shown while the turn waits for the model behind others ("⏳ 대기 중"). */
+export const WAITING_REACTION = "hourglass_flowing_sand";
 
 /** What a listener passes on of the Slack message it accepted. */
 export interface SlackMessage {
@@ -40,56 +43,135 @@ function turnOf(message: SlackMessage, context: { teamId?: string | undefined },
   };
 }
 
-/**
- * Runs one turn after the ack: marks the message as being worked on, asks the agent, posts the reply
- * (in the thread when there is one), and clears the mark. The mark is cosmetic: its calls are fired
- * without being awaited, so a slow or failing Slack on reactions never delays or fails the answer
- * (they only log a warning). A failed turn still gets a short, friendly reply in the user's language;
- * the error is then rethrown so Bolt's error handler logs it once.
- */
-export async function answerTurn(options: {
-  message: SlackMessage;
-  context: { teamId?: string | undefined };
-  /** Bolt's event envelope (`body`): event id and team. */
-  body: unknown;
-  client: webApi.WebClient;
+/** What answering a turn needs besides Slack's client: the agent, a logger, the durable inbox. */
+export interface TurnRunner {
   agent: TurnHandler;
   logger: Logger;
-}): Promise<void> {
-  const { message, client, agent, logger } = options;
+  /** Without it (tests of the listeners alone) a crash mid-turn loses the turn. */
+  inbox?: TurnInbox | undefined;
+}
+
+/**
+ * Runs one turn after the ack. The turn goes into the durable inbox first (an event id already there
+ * — a Slack retry, also after a restart — is not answered again), then {@link runTurn}.
+ */
+export async function answerTurn(
+  options: TurnRunner & {
+    message: SlackMessage;
+    context: { teamId?: string | undefined };
+    /** Bolt's event envelope (`body`): event id and team. */
+    body: unknown;
+    client: webApi.WebClient;
+  },
+): Promise<void> {
+  const { message, inbox, logger } = options;
   const turn = turnOf(message, options.context, options.body);
+  if (inbox) {
+    const fresh = await inbox.receive(turn, message.ts).catch((err: unknown) => {
+      // Answer all the same: only the crash-safety of this turn is lost.
+      logger.warn({ err, eventId: turn.eventId }, "could not write the turn to the inbox");
+      return true;
+    });
+    if (!fresh) {
+      logger.info({ eventId: turn.eventId }, "event already received; not answered again");
+      return;
+    }
+  }
+  await runTurn({ ...options, turn, messageTs: message.ts });
+}
+
+/**
+ * Answers one turn: marks the message as being worked on, asks the agent, posts the reply (in the
+ * thread when there is one), and clears the mark. The marks are cosmetic: their calls are fired without
+ * being awaited, so a slow or failing Slack on reactions never delays or fails the answer (they only
+ * log a warning). While the turn waits for the model behind other turns, a ⏳ reaction says so. A
+ * failed turn still gets a short, friendly reply in the user's language; the error is then rethrown so
+ * Bolt's error handler logs it once. The turn leaves the inbox once a reply or an apology is posted.
+ */
+export async function runTurn(
+  options: TurnRunner & { turn: Turn; messageTs: string; client: webApi.WebClient },
+): Promise<void> {
+  const { turn, client, agent, logger, inbox } = options;
   const log = logger.child({ teamId: turn.teamId, channel: turn.channelId, eventId: turn.eventId });
-  const reaction = { channel: turn.channelId, timestamp: message.ts, name: WORKING_REACTION };
-  const reacted = client.reactions.add(reaction).then(
-    () => true,
-    (err: unknown) => {
-      log.warn({ err }, "could not add the working reaction");
-      return false;
-    },
-  );
-  try {
-    const reply = await agent.handle(turn);
-    await client.chat.postMessage({
+  const mark = (name: string) => {
+    const reaction = { channel: turn.channelId, timestamp: options.messageTs, name };
+    const added = client.reactions.add(reaction).then(
+      () => true,
+      (err: unknown) => {
+        log.warn({ err, reaction: name }, "could not add a reaction");
+        return false;
+      },
+    );
+    // Removed once added (never before: the add may still be in flight), and not waited for.
+    return () =>
+      void added.then(async (ok) => {
+        if (!ok) return;
+        await client.reactions
+          .remove(reaction)
+          .catch((err: unknown) => log.warn({ err, reaction: name }, "could not remove a reaction"));
+      });
+  };
+  const unmarkWorking = mark(WORKING_REACTION);
+  let unmarkWaiting: (() => void) | undefined;
+  const post = (text: string) =>
+    client.chat.postMessage({
       channel: turn.channelId,
-      text: reply.text,
+      text,
       ...(turn.threadTs ? { thread_ts: turn.threadTs } : {}),
     });
+  try {
+    const reply = await agent.handle(turn, {
+      onQueued: () => {
+        unmarkWaiting ??= mark(WAITING_REACTION);
+      },
+    });
+    await post(reply.text);
     log.info({ mode: reply.mode }, "replied");
   } catch (err) {
     const appError = toAppError(err);
-    await client.chat.postMessage({
-      channel: turn.channelId,
-      text: failureReply(detectLanguage(turn.text), appError.code),
-      ...(turn.threadTs ? { thread_ts: turn.threadTs } : {}),
-    });
+    await post(failureReply(detectLanguage(turn.text), appError.code));
     throw appError;
   } finally {
-    // Removed once added (never before: the add may still be in flight), and not waited for.
-    void reacted.then(async (added) => {
-      if (!added) return;
-      await client.reactions
-        .remove(reaction)
-        .catch((err: unknown) => log.warn({ err }, "could not remove the working reaction"));
-    });
+    unmarkWorking();
+    unmarkWaiting?.();
+    await inbox
+      ?.answered(turn.eventId)
+      .catch((err: unknown) => log.warn({ err }, "could not mark the turn answered"));
+  }
+}
+
+/**
+ * After a restart: the turns received but not answered before it. Recent ones (within `maxAgeMs`) are
+ * answered now — saving is idempotent per turn, so nothing is kept twice; older ones get a short note
+ * that the message was missed, quoting its start.
+ */
+export async function replayOpenTurns(
+  options: TurnRunner & {
+    open: OpenTurn[];
+    client: webApi.WebClient;
+    maxAgeMs?: number;
+    now?: () => number;
+  },
+): Promise<void> {
+  const now = options.now ?? Date.now;
+  const maxAgeMs = options.maxAgeMs ?? INBOX_REPLAY_MAX_AGE_MS;
+  for (const { turn, messageTs, at } of options.open) {
+    const log = options.logger.child({ eventId: turn.eventId, channel: turn.channelId });
+    try {
+      if (now() - at <= maxAgeMs) {
+        log.info("answering a turn left open by a restart");
+        await runTurn({ ...options, turn, messageTs });
+        continue;
+      }
+      await options.client.chat.postMessage({
+        channel: turn.channelId,
+        text: missedTurnReply(detectLanguage(turn.text), turn.text),
+        ...(turn.threadTs ? { thread_ts: turn.threadTs } : {}),
+      });
+      await options.inbox?.answered(turn.eventId);
+      log.info("told the user a turn was missed during a restart");
+    } catch (err) {
+      log.error({ err }, "could not answer a turn left open by a restart");
+    }
   }
 }

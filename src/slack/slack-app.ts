@@ -8,6 +8,8 @@ import { register as registerAppMention } from "./listeners/app-mention.js";
 import { register as registerDirectMessage } from "./listeners/direct-message.js";
 import { guardSlackEvents } from "./events-guard.js";
 import { dedupeMiddleware, EventDeduper } from "./middleware/dedupe.js";
+import type { TurnInbox } from "./inbox.js";
+import type { TurnRunner } from "./respond.js";
 import { authTest, type SlackIdentity } from "./slack-auth.js";
 
 /**
@@ -29,6 +31,8 @@ export interface SlackAppOptions {
   timeoutMs: number;
   agent: TurnHandler;
   logger: Logger;
+  /** The durable inbox of turns (crash safety, and dedupe across restarts). */
+  inbox?: TurnInbox | undefined;
 }
 
 export interface SlackFrontEnd {
@@ -104,8 +108,9 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
   });
 
   app.use(dedupeMiddleware(new EventDeduper()));
-  registerDirectMessage(app, { agent: options.agent, logger });
-  registerAppMention(app, { agent: options.agent, logger });
+  const runner = { agent: options.agent, logger, inbox: options.inbox };
+  registerDirectMessage(app, runner);
+  registerAppMention(app, runner);
 
   // The one place a failed listener is reported (the user already got a friendly reply).
   const reportError = async ({ error, body }: ExtendedErrorHandlerArgs): Promise<void> => {

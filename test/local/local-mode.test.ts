@@ -42,7 +42,7 @@ describe("local mode (no Slack tokens, no Ollama)", () => {
     ]);
     expect(printed).toContain('bot: 기억했어요: "또리 생일은 10월 27일이야"');
     expect(printed).toContain(
-      "bot: (언어 모델이 꺼져 있어서, 모델 없이 기억에서 찾은 내용이에요.)\n• 또리: 생일 = 10월 27일\n• 또리 생일은 10월 27일이야",
+      "bot: (지금 언어 모델을 쓸 수 없어서, 모델 없이 기억에서 찾은 내용이에요.)\n• 또리: 생일 = 10월 27일\n• 또리 생일은 10월 27일이야",
     );
     expect(printed).toContain("관련된 기억을 찾지 못했어요.");
   });

@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { makeDmEvent, makeMentionEvent, TEST_IDS } from "../support/slack-events.js";
-import { type TestAssistant, useTestAssistant } from "../support/test-assistant.js";
+import { replyTo, type TestAssistant, useTestAssistant } from "../support/test-assistant.js";
 
-const KOREAN_MODEL_DOWN = /죄송해요, 지금 언어 모델에 연결할 수 없어요/;
+/** With the model down or too slow, every mode answers from memory and says so. */
+const KOREAN_MODEL_DOWN = /^\(지금 언어 모델을 쓸 수 없어서, 모델 없이 기억에서 찾은 내용이에요\.\)/;
 
 describe("Slack turns that fail", () => {
   describe("with Ollama answering errors or too slowly", () => {
     let t: TestAssistant;
     useTestAssistant({ mode: "http" }, (started) => (t = started));
 
-    it("gives a short, friendly Korean reply when Ollama answers 500", async () => {
+    it("answers from memory, saying the model is unavailable, when Ollama answers 500", async () => {
       t.ollama!.failNext(5, 500, "model crashed");
       await t.sendEvent(makeDmEvent({ text: "오늘 일정 알려줘" }));
       const [post] = await t.slack!.waitForCall("chat.postMessage");
@@ -34,7 +35,7 @@ describe("Slack turns that fail", () => {
       expect(post!.args.text).toMatch(/^죄송해요, 답변하는 중에 문제가 생겼어요/);
     });
 
-    it("gives the friendly reply when the model is past LLM_TIMEOUT_MS, in the mention's thread", async () => {
+    it("answers from memory when the model is past LLM_TIMEOUT_MS, in the mention's thread", async () => {
       t.ollama!.hang(true);
       const mention = makeMentionEvent({ text: "요약해줘" });
       const res = await t.sendEvent(mention);
@@ -48,7 +49,7 @@ describe("Slack turns that fail", () => {
       t.ollama!.failNext(5, 503, "overloaded");
       await t.sendEvent(makeDmEvent({ text: "what's on my calendar today?" }));
       const [post] = await t.slack!.waitForCall("chat.postMessage");
-      expect(post!.args.text).toMatch(/^Sorry, I can't reach my language model/);
+      expect(post!.args.text).toMatch(/^\(My language model is unavailable right now/);
     });
   });
 
@@ -56,7 +57,7 @@ describe("Slack turns that fail", () => {
     let t: TestAssistant;
     useTestAssistant({ mode: "http", ollama: false }, (started) => (t = started));
 
-    it("still starts, reports Ollama unreachable, and replies with the friendly failure", async () => {
+    it("still starts, reports Ollama unreachable, and answers from memory", async () => {
       const health = (await (await fetch(`${t.assistant.url}/healthz`)).json()) as {
         ollama: { reachable: boolean };
       };
@@ -64,6 +65,20 @@ describe("Slack turns that fail", () => {
       await t.sendEvent(makeDmEvent({ text: "안녕?" }));
       const [post] = await t.slack!.waitForCall("chat.postMessage");
       expect(post!.args.text).toMatch(KOREAN_MODEL_DOWN);
+    });
+
+    it("keeps a memory with the model down (no embedding model either) and answers with it", async () => {
+      const saved = await replyTo(
+        t,
+        makeDmEvent({ text: "기억해줘: 회사 주차 B2 37번", user: "U_DOWN", channel: "D_DOWN" }),
+      );
+      expect(saved).toMatch(/^기억했어요: "회사 주차 B2 37번"/);
+      const answer = await replyTo(
+        t,
+        makeDmEvent({ text: "주차 어디였지?", user: "U_DOWN", channel: "D_DOWN" }),
+      );
+      expect(answer).toMatch(KOREAN_MODEL_DOWN);
+      expect(answer).toContain("회사 주차 B2 37번");
     });
   });
 });

@@ -1,13 +1,11 @@
 import type { App } from "@slack/bolt";
-import type { Logger } from "pino";
-import type { TurnHandler } from "../../agent/turn-handler.js";
-import { answerTurn } from "../respond.js";
+import { answerTurn, type TurnRunner } from "../respond.js";
 
 /** `<@U123>` mentions, removed from the text the agent sees. */
 const MENTION = /<@[A-Z0-9_]+(?:\|[^>]*)?>/g;
 
 /** Mentions of the bot in channels: answered in the mention's thread. Bots' mentions are ignored. */
-export function register(app: App, deps: { agent: TurnHandler; logger: Logger }): void {
+export function register(app: App, runner: TurnRunner): void {
   app.event("app_mention", async ({ event, body, client, context }) => {
     if (event.bot_id || !event.user) return;
     const text = event.text.replace(MENTION, " ").replace(/\s+/g, " ").trim();
@@ -24,8 +22,7 @@ export function register(app: App, deps: { agent: TurnHandler; logger: Logger })
       context,
       body,
       client,
-      agent: deps.agent,
-      logger: deps.logger,
+      ...runner,
     });
   });
 }

@@ -1,13 +1,11 @@
 import type { App } from "@slack/bolt";
-import type { Logger } from "pino";
-import type { TurnHandler } from "../../agent/turn-handler.js";
-import { answerTurn } from "../respond.js";
+import { answerTurn, type TurnRunner } from "../respond.js";
 
 /**
  * DMs to the bot: `message` events in an `im` with no subtype (so no edits, deletions or joins) and
  * not from a bot. Bolt's `ignoreSelf` already drops the bot's own messages.
  */
-export function register(app: App, deps: { agent: TurnHandler; logger: Logger }): void {
+export function register(app: App, runner: TurnRunner): void {
   app.message(async ({ message, body, client, context }) => {
     if (message.subtype !== undefined || message.channel_type !== "im") return;
     if (message.bot_id || !message.user || !message.text?.trim()) return;
@@ -23,8 +21,7 @@ export function register(app: App, deps: { agent: TurnHandler; logger: Logger })
       context,
       body,
       client,
-      agent: deps.agent,
-      logger: deps.logger,
+      ...runner,
     });
   });
 }

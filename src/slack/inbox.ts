@@ -1,0 +1,128 @@
+import { join } from "node:path";
+import { z } from "zod";
+import { JOURNAL_DIR } from "../memory/memory-journal.js";
+import type { Turn } from "../types.js";
+import { AppendJournal } from "../util/journal.js";
+
+/** How long a handled event id is remembered, across restarts (Slack retries within minutes). */
+export const INBOX_SEEN_TTL_MS = 60 * 60 * 1000;
+/** An event received this long ago or less and not answered at a crash is answered after the restart. */
+export const INBOX_REPLAY_MAX_AGE_MS = 15 * 60 * 1000;
+/** Appended lines after which the inbox is rewritten with what it still needs. */
+const INBOX_COMPACT_AFTER = 2000;
+
+const turnSchema = z.object({
+  teamId: z.string(),
+  userId: z.string(),
+  channelId: z.string(),
+  channelType: z.enum(["im", "mpim", "channel", "group"]),
+  threadTs: z.string().optional(),
+  text: z.string(),
+  eventId: z.string(),
+  receivedAt: z.number().optional(),
+}) satisfies z.ZodType<Turn>;
+
+const entrySchema = z.discriminatedUnion("op", [
+  z.object({ op: z.literal("received"), at: z.number(), turn: turnSchema, messageTs: z.string() }),
+  z.object({ op: z.literal("answered"), at: z.number(), eventId: z.string() }),
+]);
+type InboxEntry = z.infer<typeof entrySchema>;
+
+/** A Slack turn received and not answered yet, with the message's ts (for reactions). */
+export interface OpenTurn {
+  turn: Turn;
+  messageTs: string;
+  at: number;
+}
+
+/**
+ * The durable inbox of Slack turns (DATA_DIR/journal/inbox.jsonl). An event is acked at once and
+ * answered afterwards; a crash in between would lose it. So a turn is written here when its work
+ * starts and marked answered once the reply (or the apology) is posted; after a restart the open ones
+ * are answered, or the user is told the message was missed. It also remembers handled event ids for an
+ * hour, across restarts, so a Slack retry is never answered twice.
+ */
+export class TurnInbox {
+  private readonly journal: AppendJournal<InboxEntry>;
+  private readonly open = new Map<string, OpenTurn>();
+  private readonly seen = new Map<string, number>();
+  private appended = 0;
+
+  constructor(
+    dataDir: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.journal = new AppendJournal(join(dataDir, JOURNAL_DIR, "inbox.jsonl"), entrySchema);
+  }
+
+  /** Reads the inbox after a restart; returns the turns left unanswered, oldest first. */
+  async load(): Promise<OpenTurn[]> {
+    const { entries } = await this.journal.read();
+    for (const entry of entries) {
+      if (entry.op === "received") {
+        this.seen.set(entry.turn.eventId, entry.at);
+        this.open.set(entry.turn.eventId, { turn: entry.turn, messageTs: entry.messageTs, at: entry.at });
+      } else {
+        this.seen.set(entry.eventId, entry.at);
+        this.open.delete(entry.eventId);
+      }
+    }
+    this.appended = entries.length;
+    await this.compact();
+    return [...this.open.values()].sort((a, b) => a.at - b.at);
+  }
+
+  /**
+   * Records a turn whose work starts now. False when its event id was already received (a retry, or
+   * a delivery after a restart): then it must not be answered again.
+   */
+  async receive(turn: Turn, messageTs: string): Promise<boolean> {
+    this.prune();
+    if (this.seen.has(turn.eventId)) return false;
+    const at = this.now();
+    this.seen.set(turn.eventId, at);
+    await this.append({ op: "received", at, turn, messageTs });
+    this.open.set(turn.eventId, { turn, messageTs, at });
+    return true;
+  }
+
+  /** Marks a turn answered (its reply, or its apology, is posted). */
+  async answered(eventId: string): Promise<void> {
+    if (!this.open.delete(eventId)) return;
+    await this.append({ op: "answered", at: this.now(), eventId });
+    if (this.appended >= INBOX_COMPACT_AFTER) await this.compact();
+  }
+
+  close(): Promise<void> {
+    return this.journal.close();
+  }
+
+  private async append(entry: InboxEntry): Promise<void> {
+    await this.journal.append(entry);
+    this.appended += 1;
+  }
+
+  /** Keeps the open turns and the ids seen within the TTL (as `answered` lines, without any text). */
+  private async compact(): Promise<void> {
+    this.prune();
+    const entries: InboxEntry[] = [];
+    for (const [eventId, at] of this.seen) {
+      const open = this.open.get(eventId);
+      entries.push(
+        open
+          ? { op: "received", at, turn: open.turn, messageTs: open.messageTs }
+          : { op: "answered", at, eventId },
+      );
+    }
+    await this.journal.compact(entries);
+    this.appended = entries.length;
+  }
+
+  private prune(): void {
+    const oldest = this.now() - INBOX_SEEN_TTL_MS;
+    for (const [eventId, at] of this.seen) {
+      if (at >= oldest) break; // insertion order is time order
+      if (!this.open.has(eventId)) this.seen.delete(eventId);
+    }
+  }
+}
