@@ -29,9 +29,7 @@ import { startFakeOllama } from "../test/support/fake-ollama.js";
 
 const FAKE_MODEL = "fake-summariser";
 
-const DEFAULT_FILE = fileURLToPath(
-  new URL("../eval/kmem-dev/conversations.jsonl", import.meta.url),
-);
+const DEFAULT_FILE = fileURLToPath(new URL("../eval/kmem-dev/conversations.jsonl", import.meta.url));
 
 /** Counts warnings (expected in the failing run) instead of printing them. */
 function countingLogger(): HistoryLogger & { warnings: number } {

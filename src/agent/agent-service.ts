@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import { AppError, isAppError, toAppError } from "../errors.js";
 import type { ChatMessage, Llm } from "../llm/llm.js";
 import type { MemoryScope, Turn } from "../types.js";
-import { detectLanguage } from "./language.js";
+import { detectLanguage } from "../text/language.js";
 import { failureReply } from "./messages.js";
 import type { GraphPort, HistoryPort, MemoryPort, RecalledMemory } from "./ports.js";
 import { buildMessages, recallOnlyReply, rememberedReply } from "./prompt.js";

@@ -1,5 +1,5 @@
 import type { AppErrorCode } from "../errors.js";
-import type { Lang } from "./language.js";
+import type { Lang } from "../text/language.js";
 
 /** Short, friendly replies for a failed turn, by language. Never silence. */
 export function failureReply(lang: Lang, code: AppErrorCode | undefined): string {

@@ -5,7 +5,8 @@
  * (심사위원: 한정우, 오경택, 신유리) are all current.
  */
 import type { Triplet } from "../types.js";
-import { cleanValue, entityDisplayName, foldText, normalizeAttribute, normalizeValue } from "./normalize.js";
+import { cleanValue, entityDisplayName, normalizeAttribute, normalizeValue } from "./normalize.js";
+import { foldText } from "../text/korean.js";
 import {
   ENTITY_LABEL,
   VALUE_LABEL,

@@ -6,7 +6,8 @@ import { applyTriplets, isVisible, type AppliedFact } from "./apply-triplets.js"
 import { findMentionedEntities, formatFactLines, type FactLine } from "./entity-mentions.js";
 import { JsonPropertyGraphStore, graphFilePath } from "./json-graph-store.js";
 import { LlmTripletExtractor } from "./llm-extractor.js";
-import { entityDisplayName, foldText } from "./normalize.js";
+import { entityDisplayName } from "./normalize.js";
+import { foldText } from "../text/korean.js";
 import { extractTriplets } from "./rule-extractor.js";
 import { ENTITY_LABEL, type GraphData, type GraphUserKey, type StoredRelation } from "./types.js";
 

@@ -7,7 +7,8 @@ import { z } from "zod";
 import { AppError } from "../errors.js";
 import type { Llm } from "../llm/llm.js";
 import type { Triplet } from "../types.js";
-import { cleanValue, entityDisplayName, foldText, normalizeAttribute } from "./normalize.js";
+import { cleanValue, entityDisplayName, normalizeAttribute } from "./normalize.js";
+import { foldText } from "../text/korean.js";
 
 /** The reply the model must produce. */
 export const extractionSchema = z.object({

@@ -2,14 +2,14 @@
  * Clause rules of the rule-based extractor. Each rule looks at one clause (a sentence part between
  * commas) and emits facts into the shared state; the first rule that emits something wins.
  */
-import { FIRST_PERSON_EN, FIRST_PERSON_KO, foldText, NOUNS_ENDING_IN_UI } from "./normalize.js";
-import { isNameLike, stripTopicParticle, type ClauseRule } from "./rule-common.js";
+import { FIRST_PERSON_EN, FIRST_PERSON_KO, NOUNS_ENDING_IN_UI } from "./normalize.js";
+import { containsHangul, COPULA_END_RE, foldText, stripParticle } from "../text/korean.js";
+import { isKoreanPersonName, isNameLike, type ClauseRule } from "./rule-common.js";
 import {
   CHANGE_VERB_RE,
   EN_EVENT_VERBS,
   EN_MOVE_VERBS,
   FILLER_WORDS,
-  KO_COPULA_RE,
   NAME_INTRO_WORDS,
   TITLE_WORDS,
 } from "./rule-patterns.js";
@@ -25,7 +25,7 @@ const MIN_ATTRIBUTE_CHARS = 2;
 const MAX_GENERIC_VALUE_WORDS = 5;
 
 function endsWithTopicParticle(word: string): boolean {
-  return stripTopicParticle(word, ["은", "는"]) !== word;
+  return stripParticle(word, ["은", "는"]) !== word;
 }
 
 const englishPossessive: ClauseRule = ({ text, state }) => {
@@ -45,7 +45,7 @@ const englishEvent: ClauseRule = ({ text, state }) => {
     if (match !== null) return state.emit(match[1] ?? "", attribute, date.value);
   }
   const on = /^(.+?) (on|due|by)$/iu.exec(before);
-  if (on !== null && on[1] !== undefined && !/\p{Script=Hangul}/u.test(before)) {
+  if (on !== null && on[1] !== undefined && !containsHangul(before)) {
     return state.emit(on[1], (on[2] ?? "").toLowerCase() === "on" ? "date" : "due date", date.value);
   }
   const move = new RegExp(`^(.+) (\\S+) (?:${EN_MOVE_VERBS.join("|")})(?: back)? (?:to|until)$`, "iu").exec(
@@ -77,8 +77,8 @@ const roleTaken: ClauseRule = ({ tokens, state }) => {
   if (verbAt < 2) return false;
   const person = tokens[verbAt - 1] ?? "";
   const role = tokens[verbAt - 2] ?? "";
-  if (!endsWithTopicParticle(role) || stripTopicParticle(person, ["이", "가"]) === person) return false;
-  return state.emit(person, "역할", stripTopicParticle(role, ["은", "는"]));
+  if (!endsWithTopicParticle(role) || stripParticle(person, ["이", "가"]) === person) return false;
+  return state.emit(person, "역할", stripParticle(role, ["은", "는"]));
 };
 
 /** "(나) 복숭아 알레르기 있음" → (나, 알레르기, 복숭아). */
@@ -102,9 +102,9 @@ const koreanPossessive: ClauseRule = ({ tokens, state }) => {
   ) {
     entity = first.slice(0, -1);
   } else return false;
-  const attrEnd = tokens.findIndex((token, i) => i >= 1 && stripTopicParticle(token) !== token);
+  const attrEnd = tokens.findIndex((token, i) => i >= 1 && stripParticle(token) !== token);
   if (attrEnd < 1 || attrEnd >= tokens.length - 1) return false;
-  const attribute = [...tokens.slice(1, attrEnd), stripTopicParticle(tokens[attrEnd] ?? "")].join(" ");
+  const attribute = [...tokens.slice(1, attrEnd), stripParticle(tokens[attrEnd] ?? "")].join(" ");
   return state.emit(entity, attribute, tokens.slice(attrEnd + 1).join(" "));
 };
 
@@ -118,7 +118,7 @@ const typedValues: ClauseRule = (clause) => {
     // "3월 2일인데 …": right after a value, the first word is the tail of that value's word.
     if (cursor > 0 && !/^\s/u.test(between)) words = words.slice(1);
     cursor = value.end;
-    const pre = words.filter((token) => !FILLER_WORDS.has(foldText(stripTopicParticle(token))));
+    const pre = words.filter((token) => !FILLER_WORDS.has(foldText(stripParticle(token))));
     if (typedFact({ clause, pre, value })) emitted = true;
   }
   return emitted;
@@ -146,14 +146,14 @@ const titleThenName: ClauseRule = ({ tokens, state }) => {
   if (tokens.length !== 2 || state.topic === undefined) return false;
   const title = (tokens[0] ?? "").replace(/님$/u, "");
   const name = tokens[1] ?? "";
-  if (!TITLE_WORDS.has(title) || !/^[가-힣]{2,4}$/u.test(name)) return false;
+  if (!TITLE_WORDS.has(title) || !isKoreanPersonName(name)) return false;
   return state.emit(state.topic, title, name);
 };
 
 /** "나 페스코 베지테리언임" → (나, 특징, 페스코 베지테리언). */
 const firstPersonIdentity: ClauseRule = ({ tokens, state }) => {
   if (!I_WORDS.has(tokens[0] ?? "") || tokens.length < 2 || tokens.length > 4) return false;
-  if (!KO_COPULA_RE.test(tokens[tokens.length - 1] ?? "")) return false;
+  if (!COPULA_END_RE.test(tokens[tokens.length - 1] ?? "")) return false;
   return state.emit(FIRST_PERSON_KO, "특징", tokens.slice(1).join(" "));
 };
 
@@ -162,7 +162,7 @@ const entityAttributeIsValue: ClauseRule = ({ tokens, state }) => {
   if (tokens.length < 3 || tokens.length > 2 + MAX_GENERIC_VALUE_WORDS) return false;
   const [entity = "", attribute = ""] = tokens;
   if (!isNameLike(entity) || !endsWithTopicParticle(attribute)) return false;
-  const attributeStem = stripTopicParticle(attribute, ["은", "는"]);
+  const attributeStem = stripParticle(attribute, ["은", "는"]);
   // "같은", "좋은" are adjectives, not attributes: an attribute noun has at least two characters.
   if ([...attributeStem].length < MIN_ATTRIBUTE_CHARS) return false;
   const lastWord = tokens[tokens.length - 1] ?? "";

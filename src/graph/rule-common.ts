@@ -1,6 +1,5 @@
 /** Types and word tests shared by the rule-extractor modules. */
-import { containsHangul, hasBatchim, isHangulSyllable, lastChar } from "./hangul.js";
-import { foldText } from "./normalize.js";
+import { containsHangul, foldText, HANGUL_SYLLABLES } from "../text/korean.js";
 import {
   ADVERBIAL_PARTICLE_RE,
   CONNECTIVE_ENDING_RE,
@@ -47,20 +46,12 @@ export function firstNameLikeToken(text: string): string | undefined {
   return isNameLike(word) ? word : undefined;
 }
 
-/** Removes a particle from the end of `word` when it fits (은/이 after a final consonant, 는/가 after a vowel). */
-export function stripTopicParticle(
-  word: string,
-  particles: readonly string[] = ["은", "는", "이", "가"],
-): string {
-  for (const particle of particles) {
-    if (!word.endsWith(particle) || word.length <= particle.length) continue;
-    const stem = word.slice(0, -particle.length);
-    const last = lastChar(stem);
-    if (!isHangulSyllable(last)) return stem;
-    const afterConsonant = particle === "은" || particle === "이" || particle === "을" || particle === "으로";
-    if (hasBatchim(last) === afterConsonant) return stem;
-  }
-  return word;
+/** A Korean personal name: two to four Hangul syllables ("김태식", "다인"). */
+const KOREAN_PERSON_NAME_RE = new RegExp(`^[${HANGUL_SYLLABLES}]{2,4}$`, "u");
+
+/** True for a word shaped like a Korean personal name (two to four syllables, nothing else). */
+export function isKoreanPersonName(word: string): boolean {
+  return KOREAN_PERSON_NAME_RE.test(word);
 }
 
 /** Kinship word check used by the typed rules ("동생 다인이", "지호 어머님"). */

@@ -5,8 +5,8 @@
  * that fits no rule gives nothing. Measured with `scripts/eval-graph.ts`.
  */
 import type { Triplet } from "../types.js";
-import { containsHangul } from "./hangul.js";
-import { cleanValue, entityDisplayName, foldText, normalizeAttribute } from "./normalize.js";
+import { containsHangul, foldText } from "../text/korean.js";
+import { cleanValue, entityDisplayName, normalizeAttribute } from "./normalize.js";
 import { CLAUSE_RULES } from "./rule-clauses.js";
 import { firstNameLikeToken, isNameLike, type ClauseContext, type ExtractionState } from "./rule-common.js";
 import { extractKeyValueLine } from "./rule-key-value.js";

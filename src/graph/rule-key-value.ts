@@ -2,8 +2,7 @@
  * `key: value, key: value` lines ("업체명: 테일러온, 전화번호: 0507-1432-8816, 분류: 결혼정장업체").
  * The name-like key (업체명, 이름, 상호, name …) names the entity; the other keys become its attributes.
  */
-import { containsHangul } from "./hangul.js";
-import { foldText } from "./normalize.js";
+import { containsHangul, foldText } from "../text/korean.js";
 import type { ExtractionState } from "./rule-common.js";
 import { NAME_KEYS, PHONE_RE } from "./rule-patterns.js";
 

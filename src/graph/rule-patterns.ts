@@ -211,6 +211,3 @@ export const EN_EVENT_VERBS: Record<string, string> = {
 
 /** English verbs of moving a date ("cutover pushed to Mar 13"). */
 export const EN_MOVE_VERBS = ["pushed", "moved", "postponed", "delayed", "rescheduled", "slipped"];
-
-/** Korean copula / sentence endings that make "나 X임" a statement about me. */
-export const KO_COPULA_RE = /(?:임|이야|야|입니다|이에요|예요|이다)$/u;

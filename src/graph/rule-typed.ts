@@ -3,9 +3,9 @@
  * the value is certain, and the words just before it say whose it is and what it is ("또리 생일 8월 9일",
  * "바른세무회계 김태식 세무사님 042-488-6020").
  */
-import { containsHangul } from "./hangul.js";
-import { FIRST_PERSON_KO, foldText, normalizeAttribute } from "./normalize.js";
-import { isKinship, isNameLike, type ClauseContext } from "./rule-common.js";
+import { containsHangul, foldText } from "../text/korean.js";
+import { FIRST_PERSON_KO, normalizeAttribute } from "./normalize.js";
+import { isKinship, isKoreanPersonName, isNameLike, type ClauseContext } from "./rule-common.js";
 import {
   ADDRESS_WORDS,
   AGE_RE,
@@ -53,8 +53,6 @@ const EN_FUNCTION_WORDS = new Set([
 ]);
 /** Role nouns that look like a business before a person ("새 담당 백승호 팀장"). */
 const ROLE_NOUNS = new Set(["담당", "담당자", "연락처", "후임", "전임"]);
-/** A Korean personal name: two to four syllables. */
-const PERSON_NAME_RE = /^[가-힣]{2,4}$/u;
 
 const TYPED_PATTERNS: ReadonlyArray<readonly [TypedKind, RegExp]> = [
   ["phone", PHONE_RE],
@@ -130,7 +128,7 @@ function nameBefore(words: readonly string[]): string | undefined {
   if (last === undefined) return undefined;
   if (isKinship(last) && previous !== undefined) return `${previous} ${last}`;
   // "정민호 대표님": the person, not the title.
-  if (TITLE_WORDS.has(last.replace(/님$/u, "")) && previous !== undefined && PERSON_NAME_RE.test(previous)) {
+  if (TITLE_WORDS.has(last.replace(/님$/u, "")) && previous !== undefined && isKoreanPersonName(previous)) {
     return previous;
   }
   return isNameLike(last) ? last : undefined;
@@ -149,7 +147,7 @@ function phoneFact({ clause, pre, value }: TypedFactInput): boolean {
   }
   const title = last.replace(/님$/u, "");
   const person = pre[pre.length - 2];
-  if (TITLE_WORDS.has(title) && person !== undefined && PERSON_NAME_RE.test(person)) {
+  if (TITLE_WORDS.has(title) && person !== undefined && isKoreanPersonName(person)) {
     // "바른세무회계 김태식 세무사님 042-…": the number is the office's; the person holds the title there.
     const org = pre[pre.length - 3];
     if (org !== undefined && isNameLike(org) && !ROLE_NOUNS.has(org)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectLanguage } from "../../src/agent/language.js";
+import { detectLanguage } from "../../src/text/language.js";
 import { buildMessages, HEADERS, recallOnlyReply, systemPrompt } from "../../src/agent/prompt.js";
 import { parseRememberRequest } from "../../src/agent/remember-intent.js";
 

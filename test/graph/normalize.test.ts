@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   cleanValue,
   entityDisplayName,
-  foldText,
   normalizeAttribute,
   normalizeEntityName,
   normalizeValue,
 } from "../../src/graph/normalize.js";
+import { foldText } from "../../src/text/korean.js";
 
 describe("normalizeEntityName", () => {
   it("folds particles so 또리는 / 또리가 / 또리의 / 또리를 / 또리랑 are one name", () => {
