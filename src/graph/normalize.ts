@@ -12,6 +12,7 @@ import {
   charCount,
   fitsAttachment,
   foldText,
+  nfc,
   PARTICLES,
   stripCopula,
 } from "../text/korean.js";
@@ -76,10 +77,17 @@ const PARTICLE_LOOKALIKE_NOUNS = [
   ...NOUNS_ENDING_IN_UI,
 ];
 
+/** An English possessive at the end of a Latin name ("Kevin's", "James'"). */
+const LATIN_POSSESSIVE_RE = /(?<=\p{Script=Latin})['’]s?$/u;
 /** Honorific suffixes after a personal name ("윤채원님", "민수씨"). */
 const HONORIFICS = ["님", "씨"];
 /** Words that keep their 님/씨 because the suffix is part of the word ("선생님", "아저씨"). */
 const HONORIFIC_STEMS = [
+  "장모",
+  "장인",
+  "형수",
+  "매형",
+  "사부",
   "선생",
   "교수",
   "사장",
@@ -172,7 +180,7 @@ const ATTRIBUTE_SYNONYMS: Record<string, string> = {
 
 /** Trim, NFC, collapse spaces, and drop wrapping quotes/brackets and trailing punctuation. */
 export function tidy(text: string): string {
-  let out = text.normalize("NFC").trim().replace(/\s+/gu, " ");
+  let out = nfc(text).trim().replace(/\s+/gu, " ");
   out = out.replace(/^["'“”‘’「『]+|["'“”‘’」』]+$/gu, "");
   if (/^\([^()]*\)$/u.test(out)) out = out.slice(1, -1);
   out = out.replace(/[\s.,!?~;:…·]+$/u, "");
@@ -227,7 +235,8 @@ function stripOnce(word: string, known: ReadonlySet<string>): string | undefined
  */
 export function entityDisplayName(raw: string, options: EntityNameOptions = {}): string {
   const known = options.knownNames ?? new Set<string>();
-  let name = tidy(raw);
+  // "Kevin's": a Latin name never ends in its possessive.
+  let name = tidy(raw).replace(LATIN_POSSESSIVE_RE, "");
   const folded = foldText(name);
   if (KOREAN_FIRST_PERSON.has(folded)) return FIRST_PERSON_KO;
   if (ENGLISH_FIRST_PERSON.has(folded)) return FIRST_PERSON_EN;
@@ -264,6 +273,8 @@ export function normalizeAttribute(raw: string): string {
       break;
     }
   }
+  // "원장님", "사장님": the title, not the courtesy.
+  if (attr.endsWith("님") && charCount(attr) > MIN_STEM_CHARS) attr = attr.slice(0, -1);
   return ATTRIBUTE_SYNONYMS[attr] ?? attr;
 }
 

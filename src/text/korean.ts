@@ -62,9 +62,20 @@ export function charCount(text: string): number {
   return [...text].length;
 }
 
+/** Characters other than ASCII and precomposed Hangul syllables: only text with one can change under NFC. */
+const MAY_CHANGE_UNDER_NFC_RE = new RegExp(`[^\\u0000-\\u007f${HANGUL_SYLLABLES}]`, "u");
+
+/**
+ * NFC, skipping the (slow) normalisation for text of ASCII and precomposed syllables only, which NFC
+ * leaves as it is.
+ */
+export function nfc(text: string): string {
+  return MAY_CHANGE_UNDER_NFC_RE.test(text) ? text.normalize("NFC") : text;
+}
+
 /** Fold for comparisons: NFC, trim, collapse whitespace, lowercase (affects Latin only). */
 export function foldText(text: string): string {
-  return text.normalize("NFC").trim().replace(/\s+/gu, " ").toLowerCase();
+  return nfc(text).trim().replace(/\s+/gu, " ").toLowerCase();
 }
 
 /** What a particle attaches to: a syllable with a final consonant (은), without one (는), or either (의). */

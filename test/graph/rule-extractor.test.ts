@@ -49,6 +49,7 @@ describe("extractTriplets", () => {
     ]);
     expect(extractTriplets("또리 생일 8월 9일이야. 말티즈고 올해 여섯 살")).toEqual([
       t("또리", "생일", "8월 9일"),
+      t("또리", "품종", "말티즈"),
       t("또리", "나이", "여섯 살"),
     ]);
   });
@@ -84,6 +85,7 @@ describe("extractTriplets", () => {
   it("reads a date after 'entity + event' and a kinship word as a relation", () => {
     expect(extractTriplets("현우 결혼식 9월 12일 토요일 1시 대전 그랜드컨벤션")).toEqual([
       t("현우", "결혼식 일시", "9월 12일 토요일 1시"),
+      t("현우", "결혼식 장소", "대전 그랜드컨벤션"),
     ]);
     expect(extractTriplets("동생 다인이 생일 8월 21일")).toEqual([
       t("다인", "관계", "동생"),
