@@ -12,8 +12,26 @@ import {
   type ClauseRule,
 } from "./rule-common.js";
 import { ENGLISH_RULES } from "./rule-english.js";
-import { isPlacePhrase, KOREAN_RULES_AFTER_TYPED, KOREAN_RULES_BEFORE_TYPED } from "./rule-korean.js";
-import { ANIMAL_WORDS, COMMON_ATTRIBUTE_WORDS, FILLER_WORDS, NAME_WORDS } from "./rule-patterns.js";
+import {
+  allergy,
+  attributeIsValue,
+  changedTo,
+  closedDay,
+  eventPlace,
+  identity,
+  isPlacePhrase,
+  nameIntro,
+  placeOfSubject,
+} from "./rule-korean.js";
+import {
+  listContinuation,
+  roleIsPerson,
+  roleNameTitle,
+  roleTaken,
+  roleThenName,
+  titledSubject,
+} from "./rule-roles.js";
+import { ANIMAL_WORDS, COMMON_ATTRIBUTE_WORDS, FILLER_WORDS, NAME_WORDS } from "./rule-words.js";
 import { findTypedValues, typedFact } from "./rule-typed.js";
 
 /** Possessives that may stand before a kinship word ("우리 아들", "내 동생", "my sister", "우리 집 토끼"). */
@@ -59,9 +77,21 @@ const typedValues: ClauseRule = (clause) => {
 /** The rules in the order they are tried; specific shapes first, the generic ones last. */
 export const CLAUSE_RULES: readonly ClauseRule[] = [
   ...ENGLISH_RULES,
-  ...KOREAN_RULES_BEFORE_TYPED,
+  nameIntro,
+  roleTaken,
+  allergy,
+  placeOfSubject,
+  titledSubject,
   typedValues,
-  ...KOREAN_RULES_AFTER_TYPED,
+  changedTo,
+  roleNameTitle,
+  roleThenName,
+  listContinuation,
+  eventPlace,
+  closedDay,
+  roleIsPerson,
+  identity,
+  attributeIsValue,
 ];
 
 /**

@@ -11,14 +11,11 @@ import {
 } from "../text/korean.js";
 import {
   ADVERBIAL_PARTICLE_RE,
-  BREED_WORDS,
   CONNECTIVE_ENDING_RE,
-  FILLER_WORDS,
-  KINSHIP_WORDS,
   MODIFIER_END_RE,
-  NON_ENTITY_WORDS,
   PREDICATE_END_RE,
 } from "./rule-patterns.js";
+import { BREED_WORDS, FILLER_WORDS, KINSHIP_WORDS, NON_ENTITY_WORDS } from "./rule-words.js";
 
 /** What the rules share while reading one text. */
 export interface ExtractionState {

@@ -8,13 +8,12 @@ import { containsHangul } from "../text/korean.js";
 import { FIRST_PERSON_EN } from "./normalize.js";
 import { isKinship, type ClauseRule } from "./rule-common.js";
 import {
-  ANIMAL_WORDS,
   EN_EVENT_VERBS,
   EN_MOVE_VERBS,
   EN_TRAILING_ADVERBS_RE,
   EN_TRAILING_PHRASE_RE,
-  NAME_WORDS,
 } from "./rule-patterns.js";
+import { ANIMAL_WORDS, NAME_WORDS } from "./rule-words.js";
 
 /** Longest English value, in words; a longer "is …" is a sentence, not a value. */
 const MAX_EN_VALUE_WORDS = 6;

@@ -4,7 +4,8 @@
  */
 import { containsHangul, foldText } from "../text/korean.js";
 import type { ExtractionState } from "./rule-common.js";
-import { ADDRESS_WORDS, FILLER_WORDS, NAME_KEYS, PHONE_RE } from "./rule-patterns.js";
+import { PHONE_RE } from "./rule-patterns.js";
+import { ADDRESS_WORDS, FILLER_WORDS, NAME_KEYS } from "./rule-words.js";
 import { findTypedValues } from "./rule-typed.js";
 
 /**

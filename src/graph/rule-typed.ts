@@ -14,21 +14,18 @@ import {
   type ClauseContext,
 } from "./rule-common.js";
 import {
-  ADDRESS_WORDS,
   AGE_RE,
   AMOUNT_RE,
-  BUSINESS_SUFFIXES,
   CONNECTIVE_ENDING_RE,
   DATE_RE,
   EMAIL_RE,
   GRADE_RE,
   LENGTH_RE,
-  LIFE_EVENT_WORDS,
   PHONE_RE,
   TIME_RE,
-  TITLE_WORDS,
   WEIGHT_RE,
 } from "./rule-patterns.js";
+import { ADDRESS_WORDS, BUSINESS_SUFFIXES, LIFE_EVENT_WORDS, TITLE_WORDS } from "./rule-words.js";
 
 /** Kind of a typed value. */
 export type TypedKind =
