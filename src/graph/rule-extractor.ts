@@ -65,29 +65,40 @@ export function extractTriplets(text: string): Triplet[] {
 
 function newState(): ExtractionState {
   const seen = new Set<string>();
+  // What each raw (entity, attribute, value) came to, so a repeated fact is not cleaned again.
+  const outcome = new Map<string, boolean>();
   const state: ExtractionState = {
     topic: undefined,
     triplets: [],
     list: undefined,
     eventPlace: undefined,
     emit(entity, attribute, value) {
-      const triplet = {
-        entity: entityDisplayName(entity),
-        attribute: normalizeAttribute(attribute),
-        value: cleanValue(value),
-      };
-      if (triplet.entity.length === 0 || triplet.attribute.length === 0 || triplet.value.length === 0)
-        return false;
-      if (STARTS_WITH_DIGIT_RE.test(triplet.entity)) return false;
-      if (foldText(triplet.entity) === foldText(triplet.value)) return false;
-      const key = [triplet.entity, triplet.attribute, triplet.value].map(foldText).join("\u0000");
-      if (!seen.has(key)) {
-        seen.add(key);
-        state.triplets.push(triplet);
-      }
-      return true;
+      const rawKey = `${entity}\u0000${attribute}\u0000${value}`;
+      const known = outcome.get(rawKey);
+      if (known !== undefined) return known;
+      const kept = keep(entity, attribute, value);
+      outcome.set(rawKey, kept);
+      return kept;
     },
   };
+  /** Cleans a fact and adds it unless a field is empty, the entity is a number, or it is already there. */
+  function keep(entity: string, attribute: string, value: string): boolean {
+    const triplet = {
+      entity: entityDisplayName(entity),
+      attribute: normalizeAttribute(attribute),
+      value: cleanValue(value),
+    };
+    if (triplet.entity.length === 0 || triplet.attribute.length === 0 || triplet.value.length === 0)
+      return false;
+    if (STARTS_WITH_DIGIT_RE.test(triplet.entity)) return false;
+    if (foldText(triplet.entity) === foldText(triplet.value)) return false;
+    const key = [triplet.entity, triplet.attribute, triplet.value].map(foldText).join("\u0000");
+    if (!seen.has(key)) {
+      seen.add(key);
+      state.triplets.push(triplet);
+    }
+    return true;
+  }
   return state;
 }
 
