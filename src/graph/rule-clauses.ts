@@ -114,7 +114,7 @@ export function withLeadingRelation(clause: ClauseContext): ClauseContext {
   if (!isPersonName(name) && !isPersonName(nameToken)) return clause;
   // A bare word after a kinship word is a name only with a sign of one: the 이 of a name (다인이), 씨/님,
   // a particle before a verb ("시우는 … 있어요"), or an attribute word after it ("현우 번호").
-  const marked = /(?:[이의]|씨|님)$/u.test(nameToken) && nameToken !== name + "은";
+  const marked = /(?:[이의]|씨|님)$/u.test(nameToken);
   const attributeNext = COMMON_ATTRIBUTE_WORDS.has(stripParticle(rest[0] ?? "", TOPIC_SUBJECT_PARTICLES));
   const topicBeforeVerb = nameToken !== name && isPredicate(rest.join(" "));
   const latinName = /^\p{Lu}/u.test(nameToken);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { detectLanguage } from "../../src/text/language.js";
 import { buildMessages, HEADERS, recallOnlyReply, systemPrompt } from "../../src/agent/prompt.js";
 import { parseRememberRequest } from "../../src/agent/remember-intent.js";
 
@@ -79,13 +78,4 @@ describe("parseRememberRequest", () => {
       expect(parseRememberRequest(text)).toBeUndefined();
     },
   );
-});
-
-describe("detectLanguage", () => {
-  it("is Korean for Hangul and by default, English for Latin text", () => {
-    expect(detectLanguage("또리 생일 언제야?")).toBe("ko");
-    expect(detectLanguage("when is the dry-run?")).toBe("en");
-    expect(detectLanguage("👍")).toBe("ko");
-    expect(detectLanguage("Pluto 배포 언제?")).toBe("ko");
-  });
 });

@@ -7,7 +7,6 @@ import {
   stripParticle,
   stripSearchSuffixes,
 } from "../../src/text/korean.js";
-import { detectLanguage, mainLanguage } from "../../src/text/language.js";
 
 describe("Hangul tests", () => {
   it("finds syllables and jamo, and tells a final consonant", () => {
@@ -61,19 +60,5 @@ describe("stripSearchSuffixes", () => {
     expect(stripSearchSuffixes("하준이는")).toBe("하준");
     expect(stripSearchSuffixes("생일이야")).toBe("생일");
     expect(stripSearchSuffixes("오이")).toBe("오이");
-  });
-});
-
-describe("detectLanguage", () => {
-  it("is Korean when any Hangul, English for Latin words without Hangul, else Korean", () => {
-    expect(detectLanguage("heads up: rollback owner is 강태호")).toBe("ko");
-    expect(detectLanguage("when is the dry-run?")).toBe("en");
-    expect(detectLanguage("ㅋㅋ ok")).toBe("ko");
-    expect(detectLanguage("👍 12:30")).toBe("ko");
-  });
-
-  it("mainLanguage weighs a conversation by its letters", () => {
-    expect(mainLanguage("heads up: the Pluto dry-run is Thursday 9pm, rollback owner is 강태호")).toBe("en");
-    expect(mainLanguage("교수님이 rebuttal 마감 4월 3일 AoE라고 하셨어")).toBe("ko");
   });
 });
