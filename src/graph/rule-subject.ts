@@ -47,8 +47,6 @@ const DIET_RE = /(?:베지테리언|비건|채식주의자|채식|vegan|vegetari
 /** A subject: the words before and including the first one with a particle, and what follows. */
 export interface Subject {
   entity: string;
-  /** The particle ended the subject: 은/는 (topic) or 이/가 (subject). */
-  marked: boolean;
   rest: string[];
 }
 
@@ -67,7 +65,7 @@ export function findSubject(tokens: readonly string[]): Subject | undefined {
       // 은/는 go here ("형은" → 형); 이/가 go when the fact is stored (entityDisplayName), where a name
       // keeps two syllables ("솜이" stays, "승준이" → 승준).
       const words = [...tokens.slice(start, i), stripParticle(token, TOPIC_PARTICLES)];
-      return { entity: words.join(" "), marked: true, rest: tokens.slice(i + 1) };
+      return { entity: words.join(" "), rest: tokens.slice(i + 1) };
     }
   }
   return undefined;
@@ -75,7 +73,7 @@ export function findSubject(tokens: readonly string[]): Subject | undefined {
 
 /** "나", "난", "나는", "저는": a first-person subject. */
 export function isFirstPersonSubject(token: string): boolean {
-  return entityDisplayName(token) === FIRST_PERSON_KO && !/^(?:내|제|나의|저의)$/u.test(token);
+  return entityDisplayName(token) === FIRST_PERSON_KO && !isFirstPersonPossessive(token);
 }
 
 /** "내 생일은", "나의 최애": a first-person possessive. */
