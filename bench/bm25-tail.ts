@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { CANDIDATES_PER_RETRIEVER } from "../src/memory/hybrid-ranking.js";
 import { KeywordIndex } from "../src/memory/keyword-index.js";
 import { VisibilityRule } from "../src/memory/visibility.js";
-import { tokenize } from "../src/memory/tokenizer.js";
+import { tokenize } from "../src/text/tokenizer.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { buildRecallDataset, keywordDocOf } from "./lib/recall-dataset.js";
 import { elapsedMs, median, round } from "./lib/stats.js";

@@ -21,7 +21,7 @@ import { cl100kTokenCounter, preloadTokenizer } from "../src/history/token-count
 import type { HistoryTurn } from "../src/history/types.js";
 import { OfflineEmbedder } from "../src/llm/offline-embedder.js";
 import { KeywordIndex } from "../src/memory/keyword-index.js";
-import { tokenize } from "../src/memory/tokenizer.js";
+import { tokenize } from "../src/text/tokenizer.js";
 import { describeMachine, machineInfo, printRunEnd } from "./lib/machine.js";
 import { elapsedMs, medianRunMs, round } from "./lib/stats.js";
 import { fixed, markdownTable } from "./lib/table.js";

@@ -1,10 +1,12 @@
 import { fileURLToPath } from "node:url";
 /**
- * Scores the rule-based triplet extractor on kmem-dev's triplets.jsonl.
+ * Scores the rule-based triplet extractor on kmem-dev's triplets.jsonl and on kmem-own's (a second set
+ * written before the rules were tuned, so a gap between the two shows overfitting).
  *
  *   npx tsx scripts/eval-graph.ts [--file path/to/triplets.jsonl] [--verbose]
  *
- * Prints a table, then (as the last line) one JSON object with strict and EV precision/recall/F1.
+ * Prints a table per set, then (as the last line) one JSON object: with `--file`, that file's strict and
+ * EV precision/recall/F1; without it, `{"kmem-dev": {…}, "kmem-own": {…}}` with the same fields per set.
  */
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
@@ -17,7 +19,11 @@ import {
   type TripletExample,
 } from "../src/graph/triplet-metrics.js";
 
-const DEFAULT_FILE = fileURLToPath(new URL("../eval/kmem-dev/triplets.jsonl", import.meta.url));
+/** The sets scored when no `--file` is given, by name. */
+const DEFAULT_SETS: Record<string, string> = {
+  "kmem-dev": fileURLToPath(new URL("../eval/kmem-dev/triplets.jsonl", import.meta.url)),
+  "kmem-own": fileURLToPath(new URL("../eval/kmem-own/triplets.jsonl", import.meta.url)),
+};
 const DECIMALS = 3;
 
 const rowSchema = z.object({
@@ -27,6 +33,21 @@ const rowSchema = z.object({
   user_id: z.string().optional(),
 });
 type Row = z.infer<typeof rowSchema>;
+
+interface Rounded {
+  precision: number;
+  recall: number;
+  f1: number;
+}
+
+/** What the JSON line holds for one set. */
+interface SetSummary {
+  strict: Rounded;
+  ev: Rounded;
+  n: number;
+  gold: number;
+  predicted: number;
+}
 
 async function readRows(file: string): Promise<Row[]> {
   const text = await readFile(file, "utf8");
@@ -45,6 +66,14 @@ function fmt(score: PrfScore): string[] {
   return [score.precision, score.recall, score.f1].map((n) => n.toFixed(DECIMALS));
 }
 
+function round(score: PrfScore): Rounded {
+  return {
+    precision: Number(score.precision.toFixed(DECIMALS)),
+    recall: Number(score.recall.toFixed(DECIMALS)),
+    f1: Number(score.f1.toFixed(DECIMALS)),
+  };
+}
+
 function showMisses(row: Row, predicted: TripletExample["predicted"]): void {
   const key = (t: { entity: string; attribute: string; value: string }): string =>
     [t.entity, t.attribute, t.value].map(normalizeField).join("|");
@@ -58,18 +87,12 @@ function showMisses(row: Row, predicted: TripletExample["predicted"]): void {
   for (const t of extra) console.log(`  + extra  ${t.entity} | ${t.attribute} | ${t.value}`);
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      file: { type: "string", default: DEFAULT_FILE },
-      verbose: { type: "boolean", default: false },
-    },
-  });
-  const file = values.file ?? DEFAULT_FILE;
+/** Scores one file and prints its table; returns the figures for the JSON line. */
+async function scoreFile(file: string, verbose: boolean): Promise<SetSummary> {
   const rows = await readRows(file);
   const examples: TripletExample[] = rows.map((row) => {
     const predicted = extractTriplets(row.text);
-    if (values.verbose) showMisses(row, predicted);
+    if (verbose) showMisses(row, predicted);
     return { gold: row.triplets, predicted };
   });
   const scores = scoreTriplets(examples);
@@ -82,20 +105,30 @@ async function main(): Promise<void> {
       `${name.padEnd(7)} | ${p}     | ${r}  | ${f} | ${score.truePositives}/${score.predicted}/${score.gold}`,
     );
   }
-  const summary = (score: PrfScore): { precision: number; recall: number; f1: number } => ({
-    precision: Number(score.precision.toFixed(DECIMALS)),
-    recall: Number(score.recall.toFixed(DECIMALS)),
-    f1: Number(score.f1.toFixed(DECIMALS)),
+  return {
+    strict: round(scores.strict),
+    ev: round(scores.ev),
+    n: rows.length,
+    gold: scores.strict.gold,
+    predicted: scores.strict.predicted,
+  };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      file: { type: "string" },
+      verbose: { type: "boolean", default: false },
+    },
   });
-  console.log(
-    JSON.stringify({
-      strict: summary(scores.strict),
-      ev: summary(scores.ev),
-      n: rows.length,
-      gold: scores.strict.gold,
-      predicted: scores.strict.predicted,
-    }),
-  );
+  const verbose = values.verbose ?? false;
+  if (values.file !== undefined) {
+    console.log(JSON.stringify(await scoreFile(values.file, verbose)));
+    return;
+  }
+  const summaries: Record<string, SetSummary> = {};
+  for (const [name, file] of Object.entries(DEFAULT_SETS)) summaries[name] = await scoreFile(file, verbose);
+  console.log(JSON.stringify(summaries));
 }
 
 await main();

@@ -2,6 +2,7 @@
  * Deterministic synthetic memories in Korean and English (phone numbers, dates, names, shops, pets,
  * work notes), each with a few natural questions that it answers, for the recall and ingest benchmarks.
  */
+import { hasBatchim, lastChar } from "../../src/text/korean.js";
 import type { Rng } from "./prng.js";
 import * as V from "./synthetic-vocab.js";
 
@@ -11,24 +12,15 @@ export interface SyntheticMemory {
   questions: string[];
 }
 
-/** First Hangul syllable (가) and the number of final-consonant slots per syllable. */
-const HANGUL_BASE = 0xac00;
-const JONGSEONG_COUNT = 28;
-
 type Template = (rng: Rng) => SyntheticMemory;
 
 const pad2 = (n: number): string => String(n).padStart(2, "0");
 const digits = (rng: Rng, n: number): string => Array.from({ length: n }, () => rng.int(0, 9)).join("");
 const koreanName = (rng: Rng): string => rng.pick(V.FAMILY_NAMES) + rng.pick(V.GIVEN_NAMES);
-/** Whether a Hangul word ends in a final consonant (batchim), which picks the particle form. */
-const hasBatchim = (word: string): boolean => {
-  const code = word.charCodeAt(word.length - 1) - HANGUL_BASE;
-  return code >= 0 && code % JONGSEONG_COUNT !== 0;
-};
 /** 은 after a final consonant, 는 after a vowel. */
-const topicParticle = (word: string): string => (hasBatchim(word) ? "은" : "는");
+const topicParticle = (word: string): string => (hasBatchim(lastChar(word)) ? "은" : "는");
 /** 이랑 after a final consonant, 랑 after a vowel. */
-const withParticle = (word: string): string => (hasBatchim(word) ? "이랑" : "랑");
+const withParticle = (word: string): string => (hasBatchim(lastChar(word)) ? "이랑" : "랑");
 const won = (rng: Rng): string => (rng.int(1, 400) * 1000).toLocaleString("en-US");
 
 const TEMPLATES: readonly Template[] = [

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import { AppError, isAppError, toAppError } from "../errors.js";
 import type { ChatMessage, Llm } from "../llm/llm.js";
 import type { MemoryScope, Turn } from "../types.js";
-import { detectLanguage, type Lang } from "./language.js";
+import { detectLanguage, type Lang } from "../text/language.js";
 import { parseForgetChoice, parseIntent } from "./intents.js";
 import {
   failureReply,

@@ -1,5 +1,5 @@
 import type { AppErrorCode } from "../errors.js";
-import type { Lang } from "./language.js";
+import type { Lang } from "../text/language.js";
 
 /** What a failed turn tells the user, by error code and language. */
 const FAILURE_REPLIES: Partial<Record<AppErrorCode, Record<Lang, string>>> = {

@@ -1,5 +1,5 @@
 import type { ChatMessage } from "../llm/llm.js";
-import type { Lang } from "./language.js";
+import type { Lang } from "../text/language.js";
 import type { RecalledMemory } from "./ports.js";
 
 /** Section headers the model sees; quoted by the docs and the tests. */

@@ -13,7 +13,8 @@
  */
 import { isAllowed, PRIVATE } from "../memory/visibility.js";
 import type { Triplet } from "../types.js";
-import { cleanValue, entityDisplayName, foldText, normalizeAttribute, normalizeValue } from "./normalize.js";
+import { cleanValue, entityDisplayName, normalizeAttribute, normalizeValue } from "./normalize.js";
+import { foldText } from "../text/korean.js";
 import {
   ENTITY_LABEL,
   VALUE_LABEL,

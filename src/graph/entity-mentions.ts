@@ -2,14 +2,13 @@
  * Finding which of a user's entities a message talks about, and formatting their facts as lines
  * ("또리: 생일 = 10월 27일") for the model's context.
  */
-import { charCount } from "./hangul.js";
+import { charCount, foldText } from "../text/korean.js";
 import {
   ENGLISH_FIRST_PERSON,
   FIRST_PERSON_EN,
   FIRST_PERSON_KO,
   KOREAN_FIRST_PERSON,
   entityDisplayName,
-  foldText,
 } from "./normalize.js";
 
 /** Names shorter than this match only as a whole word ("나" must not match inside "하나"). */

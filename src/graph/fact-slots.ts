@@ -4,7 +4,8 @@
  * memory restates an older one ("또리 생일 8월 9일" → "또리 생일 8월 10일로 바뀜") or only shares words
  * with it (a dentist appointment and a dog's birthday on the same date).
  */
-import { entityDisplayName, foldText, normalizeAttribute } from "./normalize.js";
+import { foldText } from "../text/korean.js";
+import { entityDisplayName, normalizeAttribute } from "./normalize.js";
 import { extractTriplets } from "./rule-extractor.js";
 
 export interface FactSlots {

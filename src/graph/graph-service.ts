@@ -6,8 +6,9 @@ import { applyTriplets, forgetMemories, isVisible, sourcesOf, type AppliedFact }
 import { findMentionedEntities, formatFactLines, type FactLine } from "./entity-mentions.js";
 import { JsonPropertyGraphStore, graphFilePath } from "./json-graph-store.js";
 import { LlmTripletExtractor } from "./llm-extractor.js";
-import { contentTokens } from "../memory/tokenizer.js";
-import { entityDisplayName, foldText, isFirstPerson } from "./normalize.js";
+import { contentTokens } from "../text/tokenizer.js";
+import { foldText } from "../text/korean.js";
+import { entityDisplayName, isFirstPerson } from "./normalize.js";
 import { extractTriplets } from "./rule-extractor.js";
 import { ENTITY_LABEL, type GraphData, type GraphUserKey, type StoredRelation } from "./types.js";
 

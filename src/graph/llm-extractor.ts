@@ -7,7 +7,9 @@ import { z } from "zod";
 import { AppError } from "../errors.js";
 import type { Llm } from "../llm/llm.js";
 import type { Triplet } from "../types.js";
-import { cleanValue, entityDisplayName, foldText, normalizeAttribute } from "./normalize.js";
+import { cleanValue, entityDisplayName, normalizeAttribute } from "./normalize.js";
+import { foldText } from "../text/korean.js";
+import { MAX_EXTRACTION_CHARS } from "./types.js";
 
 /** The reply the model must produce. */
 export const extractionSchema = z.object({
@@ -22,9 +24,6 @@ export const extractionSchema = z.object({
 
 /** The JSON Schema sent as Ollama's `format`. */
 export const EXTRACTION_FORMAT: Record<string, unknown> = z.toJSONSchema(extractionSchema);
-
-/** Longest text sent for extraction, in characters (a memory is short; this guards against pastes). */
-export const MAX_EXTRACTION_CHARS = 4000;
 
 /** System prompt: Korean-aware rules with few-shot examples. */
 export const EXTRACTION_PROMPT = `You extract facts worth remembering from one message a user sent to their personal assistant.

@@ -7,41 +7,20 @@
  * and the word is not a common noun that merely ends in that syllable ("고양이"). Particles that often end
  * real nouns (도: 제주도, 과: 국문과, 와, 하고, 에서) are stripped only when the rest is a known name.
  */
-import { charCount, hasBatchim, isHangulSyllable, lastChar } from "./hangul.js";
+import {
+  AMBIGUOUS_PARTICLES,
+  charCount,
+  fitsAttachment,
+  foldText,
+  nfc,
+  PARTICLES,
+  stripCopula,
+} from "../text/korean.js";
 
 /** A stem left after stripping must keep at least this many characters ("나는" is handled as a pronoun). */
 export const MIN_STEM_CHARS = 2;
 /** At most this many particles are peeled off one word ("도현이는" → "도현이" → "도현"). */
 const MAX_PARTICLE_ROUNDS = 2;
-
-type Attach = "consonant" | "vowel" | "any";
-
-/** Particles stripped without further evidence, longest first. */
-const STRONG_PARTICLES: ReadonlyArray<readonly [string, Attach]> = [
-  ["에게서", "any"],
-  ["한테서", "any"],
-  ["에게", "any"],
-  ["한테", "any"],
-  ["께서", "any"],
-  ["이랑", "consonant"],
-  ["랑", "vowel"],
-  ["은", "consonant"],
-  ["는", "vowel"],
-  ["이", "consonant"],
-  ["가", "vowel"],
-  ["을", "consonant"],
-  ["를", "vowel"],
-  ["의", "any"],
-];
-
-/** Particles that also end many ordinary nouns; stripped only when the stem is a known name. */
-const WEAK_PARTICLES: ReadonlyArray<readonly [string, Attach]> = [
-  ["에서", "any"],
-  ["하고", "any"],
-  ["도", "any"],
-  ["과", "consonant"],
-  ["와", "vowel"],
-];
 
 /**
  * Common nouns whose last syllable looks like a particle (고양이, 여름휴가, 첫사랑, 주간회의): that syllable is
@@ -98,10 +77,17 @@ const PARTICLE_LOOKALIKE_NOUNS = [
   ...NOUNS_ENDING_IN_UI,
 ];
 
+/** An English possessive at the end of a Latin name ("Kevin's", "James'"). */
+const LATIN_POSSESSIVE_RE = /(?<=\p{Script=Latin})['’]s?$/u;
 /** Honorific suffixes after a personal name ("윤채원님", "민수씨"). */
 const HONORIFICS = ["님", "씨"];
 /** Words that keep their 님/씨 because the suffix is part of the word ("선생님", "아저씨"). */
 const HONORIFIC_STEMS = [
+  "장모",
+  "장인",
+  "형수",
+  "매형",
+  "사부",
   "선생",
   "교수",
   "사장",
@@ -192,52 +178,13 @@ const ATTRIBUTE_SYNONYMS: Record<string, string> = {
   number: "phone",
 };
 
-/** Korean sentence endings removed from the end of a value, longest first. */
-const VALUE_ENDINGS = [
-  "이었습니다",
-  "였습니다",
-  "입니다",
-  "이에요",
-  "이예요",
-  "이었어요",
-  "였어요",
-  "이었어",
-  "이었음",
-  "이래요",
-  "이라고",
-  "이라네",
-  "이래",
-  "이야",
-  "이다",
-  "예요",
-  "에요",
-  "였어",
-  "였음",
-  "였다",
-  "임",
-  "야",
-  "래",
-];
-
-/** Fold for comparisons: NFC, trim, collapse whitespace, lowercase (affects Latin only). */
-export function foldText(text: string): string {
-  return text.normalize("NFC").trim().replace(/\s+/gu, " ").toLowerCase();
-}
-
 /** Trim, NFC, collapse spaces, and drop wrapping quotes/brackets and trailing punctuation. */
 export function tidy(text: string): string {
-  let out = text.normalize("NFC").trim().replace(/\s+/gu, " ");
+  let out = nfc(text).trim().replace(/\s+/gu, " ");
   out = out.replace(/^["'“”‘’「『]+|["'“”‘’」』]+$/gu, "");
   if (/^\([^()]*\)$/u.test(out)) out = out.slice(1, -1);
   out = out.replace(/[\s.,!?~;:…·]+$/u, "");
   return out.trim();
-}
-
-function attachOk(stem: string, attach: Attach): boolean {
-  const last = lastChar(stem);
-  if (!isHangulSyllable(last)) return true; // Latin or digits: no 받침 rule to check
-  if (attach === "any") return true;
-  return attach === "consonant" ? hasBatchim(last) : !hasBatchim(last);
 }
 
 function isLookalikeNoun(word: string): boolean {
@@ -258,16 +205,16 @@ export interface EntityNameOptions {
 function stripOnce(word: string, known: ReadonlySet<string>): string | undefined {
   const fits = (stem: string): boolean =>
     charCount(stem.replace(/\s/gu, "")) >= MIN_STEM_CHARS && !/\s$/u.test(stem);
-  for (const [particle, attach] of [...STRONG_PARTICLES, ...WEAK_PARTICLES]) {
+  for (const { form: particle, attach } of [...PARTICLES, ...AMBIGUOUS_PARTICLES]) {
     if (!word.endsWith(particle)) continue;
     const stem = word.slice(0, -particle.length);
-    if (!fits(stem) || !attachOk(stem, attach)) continue;
+    if (!fits(stem) || !fitsAttachment(stem, attach)) continue;
     if (known.has(foldText(stem))) return stem;
   }
-  for (const [particle, attach] of STRONG_PARTICLES) {
+  for (const { form: particle, attach } of PARTICLES) {
     if (!word.endsWith(particle)) continue;
     const stem = word.slice(0, -particle.length);
-    if (!fits(stem) || !attachOk(stem, attach)) continue;
+    if (!fits(stem) || !fitsAttachment(stem, attach)) continue;
     if (isLookalikeNoun(word)) continue;
     return stem;
   }
@@ -288,7 +235,8 @@ function stripOnce(word: string, known: ReadonlySet<string>): string | undefined
  */
 export function entityDisplayName(raw: string, options: EntityNameOptions = {}): string {
   const known = options.knownNames ?? new Set<string>();
-  let name = tidy(raw);
+  // "Kevin's": a Latin name never ends in its possessive.
+  let name = tidy(raw).replace(LATIN_POSSESSIVE_RE, "");
   const folded = foldText(name);
   if (KOREAN_FIRST_PERSON.has(folded)) return FIRST_PERSON_KO;
   if (ENGLISH_FIRST_PERSON.has(folded)) return FIRST_PERSON_EN;
@@ -317,14 +265,16 @@ export function isFirstPerson(name: string): boolean {
  */
 export function normalizeAttribute(raw: string): string {
   let attr = foldText(tidy(raw));
-  for (const [particle, attach] of STRONG_PARTICLES) {
+  for (const { form: particle, attach } of PARTICLES) {
     if (!attr.endsWith(particle)) continue;
     const stem = attr.slice(0, -particle.length);
-    if (charCount(stem) >= MIN_STEM_CHARS && attachOk(stem, attach) && !isLookalikeNoun(attr)) {
+    if (charCount(stem) >= MIN_STEM_CHARS && fitsAttachment(stem, attach) && !isLookalikeNoun(attr)) {
       attr = stem;
       break;
     }
   }
+  // "원장님", "사장님": the title, not the courtesy.
+  if (attr.endsWith("님") && charCount(attr) > MIN_STEM_CHARS) attr = attr.slice(0, -1);
   return ATTRIBUTE_SYNONYMS[attr] ?? attr;
 }
 
@@ -333,18 +283,9 @@ export function normalizeAttribute(raw: string): string {
  * "페스코 베지테리언임" → "페스코 베지테리언"). Case is kept.
  */
 export function cleanValue(raw: string): string {
-  let value = tidy(raw).replace(/\s*[ㅋㅎㅠㅜ]{2,}$/u, "");
-  value = tidy(value);
-  for (const ending of VALUE_ENDINGS) {
-    if (!value.endsWith(ending)) continue;
-    let stem = value.slice(0, -ending.length);
-    if (charCount(stem.trim()) < (charCount(ending) === 1 ? MIN_STEM_CHARS : 1)) continue;
-    // "고양이야" is 고양이 + 야, not 고양 + 이야.
-    if (ending.startsWith("이") && isLookalikeNoun(`${stem}이`)) stem = `${stem}이`;
-    value = stem.trim();
-    break;
-  }
-  return tidy(value);
+  const value = tidy(tidy(raw).replace(/\s*[ㅋㅎㅠㅜ]{2,}$/u, ""));
+  // "고양이야" is 고양이 + 야, not 고양 + 이야.
+  return tidy(stripCopula(value, isLookalikeNoun));
 }
 
 /** Key used to compare values (and build value-node ids): folded, no trailing ending. */

@@ -1,5 +1,5 @@
 import { AppError } from "../errors.js";
-import { foldText } from "./normalize.js";
+import { foldText } from "../text/korean.js";
 import {
   VALUE_LABEL,
   relationId,

@@ -1,187 +1,130 @@
 /**
- * Clause rules of the rule-based extractor. Each rule looks at one clause (a sentence part between
- * commas) and emits facts into the shared state; the first rule that emits something wins.
+ * The clause rules in the order they are tried (the first rule that emits something wins), the
+ * typed-value rule, and the relation a clause may open with ("동생 다인이 …", "my sister Claire …").
  */
-import { FIRST_PERSON_EN, FIRST_PERSON_KO, foldText, NOUNS_ENDING_IN_UI } from "./normalize.js";
-import { isNameLike, stripTopicParticle, type ClauseRule } from "./rule-common.js";
+import { foldText, stripParticle, TOPIC_SUBJECT_PARTICLES } from "../text/korean.js";
 import {
-  CHANGE_VERB_RE,
-  EN_EVENT_VERBS,
-  EN_MOVE_VERBS,
-  FILLER_WORDS,
-  KO_COPULA_RE,
-  NAME_INTRO_WORDS,
-  TITLE_WORDS,
-} from "./rule-patterns.js";
+  isKinship,
+  isNameLike,
+  isPersonName,
+  isPredicate,
+  type ClauseContext,
+  type ClauseRule,
+} from "./rule-common.js";
+import { ENGLISH_RULES } from "./rule-english.js";
+import {
+  allergy,
+  attributeIsValue,
+  changedTo,
+  closedDay,
+  eventPlace,
+  identity,
+  isPlacePhrase,
+  nameIntro,
+  placeOfSubject,
+} from "./rule-korean.js";
+import {
+  listContinuation,
+  roleIsPerson,
+  roleNameTitle,
+  roleTaken,
+  roleThenName,
+  titledSubject,
+} from "./rule-roles.js";
+import { ANIMAL_WORDS, COMMON_ATTRIBUTE_WORDS, FILLER_WORDS, NAME_WORDS } from "./rule-words.js";
 import { findTypedValues, typedFact } from "./rule-typed.js";
 
-/** Korean first-person words that start a statement about me ("나 페스코 베지테리언임"). */
-const I_WORDS = new Set(["나", "난", "저", "전"]);
-/** Possessive first-person determiners ("내 생일은 …"). */
-const MY_WORDS = new Set(["내", "제", "나의", "저의"]);
-/** Shortest attribute the generic "X Y는 Z" rule accepts ("같은" is no attribute). */
-const MIN_ATTRIBUTE_CHARS = 2;
-/** Longest value the generic "X Y는 Z" rule accepts, in words. */
-const MAX_GENERIC_VALUE_WORDS = 5;
+/** Possessives that may stand before a kinship word ("우리 아들", "내 동생", "my sister", "우리 집 토끼"). */
+const KIN_OWNERS = new Set(["우리", "내", "제", "나의", "저의", "my", "our", "집", "우리집"]);
+/** "우리 집 토끼 솜이": at most two owner words. */
+const MAX_KIN_OWNER_WORDS = 2;
 
-function endsWithTopicParticle(word: string): boolean {
-  return stripTopicParticle(word, ["은", "는"]) !== word;
-}
-
-const englishPossessive: ClauseRule = ({ text, state }) => {
-  const match = /^(?:(my)|(.+?)'s) (.+?) (?:is|are|was|=) (.+)$/iu.exec(text);
-  if (match === null) return false;
-  const entity = match[1] !== undefined ? FIRST_PERSON_EN : (match[2] ?? "");
-  return state.emit(entity, match[3] ?? "", match[4] ?? "");
-};
-
-const englishEvent: ClauseRule = ({ text, state }) => {
-  const dates = findTypedValues(text).filter((value) => value.kind === "date");
-  const date = dates[0];
-  if (date === undefined) return false;
-  const before = text.slice(0, date.start).trim();
-  for (const [verb, attribute] of Object.entries(EN_EVENT_VERBS)) {
-    const match = new RegExp(`^(.+?) ${verb}(?: on| by)?$`, "iu").exec(before);
-    if (match !== null) return state.emit(match[1] ?? "", attribute, date.value);
-  }
-  const on = /^(.+?) (on|due|by)$/iu.exec(before);
-  if (on !== null && on[1] !== undefined && !/\p{Script=Hangul}/u.test(before)) {
-    return state.emit(on[1], (on[2] ?? "").toLowerCase() === "on" ? "date" : "due date", date.value);
-  }
-  const move = new RegExp(`^(.+) (\\S+) (?:${EN_MOVE_VERBS.join("|")})(?: back)? (?:to|until)$`, "iu").exec(
-    before,
-  );
-  if (move !== null) return state.emit(move[1] ?? "", `${move[2] ?? ""} date`, date.value);
-  return false;
-};
-
-const englishAllergy: ClauseRule = ({ text, state }) => {
-  const match = /^(?:(I)(?:'m| am)|(.+?) (?:is|are)) allergic to (.+)$/iu.exec(text);
-  if (match === null) return false;
-  return state.emit(match[1] !== undefined ? FIRST_PERSON_EN : (match[2] ?? ""), "allergy", match[3] ?? "");
-};
-
-/** "도현이 어머님 성함 정미숙" → (정미숙, 관계, 도현이 어머님); the named person becomes the topic. */
-const nameIntro: ClauseRule = ({ tokens, state }) => {
-  const at = tokens.findIndex((token, i) => i > 0 && NAME_INTRO_WORDS.has(token));
-  const name = tokens[at + 1];
-  if (at < 1 || name === undefined) return false;
-  const emitted = state.emit(name, "관계", tokens.slice(0, at).join(" "));
-  if (emitted) state.topic = name;
-  return emitted;
-};
-
-/** "PM은 윤채원님이 맡음" → (윤채원, 역할, PM). */
-const roleTaken: ClauseRule = ({ tokens, state }) => {
-  const verbAt = tokens.findIndex((token, i) => i >= 2 && token.startsWith("맡"));
-  if (verbAt < 2) return false;
-  const person = tokens[verbAt - 1] ?? "";
-  const role = tokens[verbAt - 2] ?? "";
-  if (!endsWithTopicParticle(role) || stripTopicParticle(person, ["이", "가"]) === person) return false;
-  return state.emit(person, "역할", stripTopicParticle(role, ["은", "는"]));
-};
-
-/** "(나) 복숭아 알레르기 있음" → (나, 알레르기, 복숭아). */
-const koreanAllergy: ClauseRule = ({ tokens, state }) => {
-  const at = tokens.findIndex((token, i) => i > 0 && token.startsWith("알레르기"));
-  if (at < 1) return false;
-  const subject = tokens[at - 2];
-  const entity = subject !== undefined && isNameLike(subject) ? subject : (state.topic ?? FIRST_PERSON_KO);
-  return state.emit(entity, "알레르기", tokens[at - 1] ?? "");
-};
-
-/** "X의 Y는 Z", "내 Y는 Z". */
-const koreanPossessive: ClauseRule = ({ tokens, state }) => {
-  const first = tokens[0] ?? "";
-  let entity: string;
-  if (MY_WORDS.has(first)) entity = FIRST_PERSON_KO;
-  else if (
-    first.endsWith("의") &&
-    first.length > 2 &&
-    !NOUNS_ENDING_IN_UI.some((noun) => first.endsWith(noun))
-  ) {
-    entity = first.slice(0, -1);
-  } else return false;
-  const attrEnd = tokens.findIndex((token, i) => i >= 1 && stripTopicParticle(token) !== token);
-  if (attrEnd < 1 || attrEnd >= tokens.length - 1) return false;
-  const attribute = [...tokens.slice(1, attrEnd), stripTopicParticle(tokens[attrEnd] ?? "")].join(" ");
-  return state.emit(entity, attribute, tokens.slice(attrEnd + 1).join(" "));
-};
-
-/** Typed values (phone, date, time, age, weight, address) with the words before them. */
+/** Typed values (phone, date, time, age, measure, amount, e-mail, address) with the words before them. */
 const typedValues: ClauseRule = (clause) => {
   let emitted = false;
   let cursor = 0;
-  for (const value of findTypedValues(clause.text)) {
+  for (const value of clause.typed) {
     const between = clause.text.slice(cursor, value.start);
     let words = between.trim().length === 0 ? [] : between.trim().split(" ");
     // "3월 2일인데 …": right after a value, the first word is the tail of that value's word.
     if (cursor > 0 && !/^\s/u.test(between)) words = words.slice(1);
     cursor = value.end;
-    const pre = words.filter((token) => !FILLER_WORDS.has(foldText(stripTopicParticle(token))));
+    const pre = words.filter(
+      (token) => !FILLER_WORDS.has(foldText(stripParticle(token, TOPIC_SUBJECT_PARTICLES))),
+    );
     if (typedFact({ clause, pre, value })) emitted = true;
+  }
+  // "현우 결혼식 9월 12일 토요일 1시 대전 그랜드컨벤션": the place after a life event's date.
+  const trailing = clause.text
+    .slice(cursor)
+    .trim()
+    .split(" ")
+    .filter((token) => token.length > 0);
+  const pending = clause.state.eventPlace;
+  if (
+    emitted &&
+    pending !== undefined &&
+    cursor > 0 &&
+    /^\s/u.test(clause.text.slice(cursor)) &&
+    isPlacePhrase(trailing)
+  ) {
+    clause.state.emit(pending.entity, pending.attribute, trailing.join(" "));
+    clause.state.eventPlace = undefined;
   }
   return emitted;
 };
 
-/** "하준이 태권도 한얼태권도로 옮겼어요" → (하준, 태권도, 한얼태권도); the new place becomes the topic. */
-const changedTo: ClauseRule = ({ tokens, state }) => {
-  const verbAt = tokens.findIndex((token, i) => i >= 2 && CHANGE_VERB_RE.test(token));
-  if (verbAt < 2) return false;
-  const rawValue = tokens[verbAt - 1] ?? "";
-  const value = rawValue.replace(/(?:으로|로)$/u, "");
-  if (value === rawValue || value.length === 0) return false;
-  const attribute = tokens[verbAt - 2] ?? "";
-  // "판교에서 광교로": a place it moved from, not an attribute.
-  if (/(?:에서|부터|에게|한테)$/u.test(attribute) || !isNameLike(attribute)) return false;
-  const subject = verbAt >= 3 ? tokens[verbAt - 3] : state.topic;
-  if (subject === undefined || !isNameLike(subject)) return false;
-  const emitted = state.emit(subject, attribute, value);
-  if (emitted && isNameLike(value)) state.topic = value;
-  return emitted;
-};
-
-/** "원장님 최윤호" after a business: (business, 원장, 최윤호). */
-const titleThenName: ClauseRule = ({ tokens, state }) => {
-  if (tokens.length !== 2 || state.topic === undefined) return false;
-  const title = (tokens[0] ?? "").replace(/님$/u, "");
-  const name = tokens[1] ?? "";
-  if (!TITLE_WORDS.has(title) || !/^[가-힣]{2,4}$/u.test(name)) return false;
-  return state.emit(state.topic, title, name);
-};
-
-/** "나 페스코 베지테리언임" → (나, 특징, 페스코 베지테리언). */
-const firstPersonIdentity: ClauseRule = ({ tokens, state }) => {
-  if (!I_WORDS.has(tokens[0] ?? "") || tokens.length < 2 || tokens.length > 4) return false;
-  if (!KO_COPULA_RE.test(tokens[tokens.length - 1] ?? "")) return false;
-  return state.emit(FIRST_PERSON_KO, "특징", tokens.slice(1).join(" "));
-};
-
-/** "하준이 담임은 이정화 선생님" → (하준, 담임, 이정화 선생님). */
-const entityAttributeIsValue: ClauseRule = ({ tokens, state }) => {
-  if (tokens.length < 3 || tokens.length > 2 + MAX_GENERIC_VALUE_WORDS) return false;
-  const [entity = "", attribute = ""] = tokens;
-  if (!isNameLike(entity) || !endsWithTopicParticle(attribute)) return false;
-  const attributeStem = stripTopicParticle(attribute, ["은", "는"]);
-  // "같은", "좋은" are adjectives, not attributes: an attribute noun has at least two characters.
-  if ([...attributeStem].length < MIN_ATTRIBUTE_CHARS) return false;
-  const lastWord = tokens[tokens.length - 1] ?? "";
-  if (!isNameLike(lastWord) || /(?:라|고|서|며|면)$/u.test(lastWord)) return false;
-  return state.emit(entity, attributeStem, tokens.slice(2).join(" "));
-};
-
-/** The rules in the order they are tried; specific shapes first, the generic one last. */
+/** The rules in the order they are tried; specific shapes first, the generic ones last. */
 export const CLAUSE_RULES: readonly ClauseRule[] = [
-  englishPossessive,
-  englishEvent,
-  englishAllergy,
+  ...ENGLISH_RULES,
   nameIntro,
   roleTaken,
-  koreanAllergy,
-  koreanPossessive,
+  allergy,
+  placeOfSubject,
+  titledSubject,
   typedValues,
   changedTo,
-  titleThenName,
-  firstPersonIdentity,
-  entityAttributeIsValue,
+  roleNameTitle,
+  roleThenName,
+  listContinuation,
+  eventPlace,
+  closedDay,
+  roleIsPerson,
+  identity,
+  attributeIsValue,
 ];
+
+/**
+ * A clause that opens with a kinship word and a name ("동생 다인이 생일 8월 21일", "아들 시우는 우유
+ * 알레르기가 있어요", "my sister Claire lives in Busan") states the relation — (다인, 관계, 동생) — and
+ * is then read from the name on. Returns the clause to read.
+ */
+export function withLeadingRelation(clause: ClauseContext): ClauseContext {
+  const { tokens } = clause;
+  let start = 0;
+  while (start < MAX_KIN_OWNER_WORDS && KIN_OWNERS.has(foldText(tokens[start] ?? ""))) start += 1;
+  const kin = tokens[start];
+  const nameToken = tokens[start + 1];
+  const rest = tokens.slice(start + 2);
+  const animal = kin !== undefined && ANIMAL_WORDS.has(foldText(kin));
+  if (kin === undefined || nameToken === undefined || (!isKinship(kin) && !animal)) return clause;
+  const name = stripParticle(nameToken, TOPIC_SUBJECT_PARTICLES);
+  if (!isNameLike(nameToken) || isKinship(name) || NAME_WORDS.has(name) || COMMON_ATTRIBUTE_WORDS.has(name))
+    return clause;
+  if (!isPersonName(name) && !isPersonName(nameToken)) return clause;
+  // A bare word after a kinship word is a name only with a sign of one: the 이 of a name (다인이), 씨/님,
+  // a particle before a verb ("시우는 … 있어요"), or an attribute word after it ("현우 번호").
+  const marked = /(?:[이의]|씨|님)$/u.test(nameToken);
+  const attributeNext = COMMON_ATTRIBUTE_WORDS.has(stripParticle(rest[0] ?? "", TOPIC_SUBJECT_PARTICLES));
+  const topicBeforeVerb = nameToken !== name && isPredicate(rest.join(" "));
+  const latinName = /^\p{Lu}/u.test(nameToken);
+  if (!marked && !attributeNext && !topicBeforeVerb && !latinName) return clause;
+  // "아들 현우" alone needs the sign of a name; with more words it may be "엄마 고향 …".
+  if (rest.length === 0 && !marked && !latinName && !animal) return clause;
+  const relation = animal ? (clause.korean ? "종" : "kind") : clause.korean ? "관계" : "relation";
+  clause.state.emit(nameToken, relation, kin);
+  clause.state.topic = nameToken;
+  const remaining = tokens.slice(start + 1);
+  const text = remaining.join(" ");
+  return { ...clause, tokens: remaining, text, typed: findTypedValues(text) };
+}

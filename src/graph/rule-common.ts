@@ -1,19 +1,31 @@
 /** Types and word tests shared by the rule-extractor modules. */
-import { containsHangul, hasBatchim, isHangulSyllable, lastChar } from "./hangul.js";
-import { foldText } from "./normalize.js";
+import type { TypedValue } from "./rule-typed.js";
+import {
+  containsHangul,
+  foldText,
+  HANGUL_SYLLABLES,
+  stripCopula,
+  stripParticle,
+  TOPIC_PARTICLES,
+  TOPIC_SUBJECT_PARTICLES,
+} from "../text/korean.js";
 import {
   ADVERBIAL_PARTICLE_RE,
   CONNECTIVE_ENDING_RE,
-  FILLER_WORDS,
-  KINSHIP_WORDS,
-  NON_ENTITY_WORDS,
+  MODIFIER_END_RE,
+  PREDICATE_END_RE,
 } from "./rule-patterns.js";
+import { BREED_WORDS, FILLER_WORDS, KINSHIP_WORDS, NON_ENTITY_WORDS } from "./rule-words.js";
 
 /** What the rules share while reading one text. */
 export interface ExtractionState {
   /** The entity the text is about so far; facts without their own subject attach to it. */
   topic: string | undefined;
   triplets: { entity: string; attribute: string; value: string }[];
+  /** The list the sentence is naming ("심사위원 한정우, 오경택, …"); cleared at each sentence. */
+  list: { entity: string; attribute: string } | undefined;
+  /** A life event whose place may follow its date ("결혼식 9월 12일 … 대전 그랜드컨벤션"); per sentence. */
+  eventPlace: { entity: string; attribute: string } | undefined;
   /** Adds a fact (cleaned and de-duplicated); false when a field is empty after cleaning. */
   emit(entity: string, attribute: string, value: string): boolean;
 }
@@ -22,6 +34,8 @@ export interface ExtractionState {
 export interface ClauseContext {
   text: string;
   tokens: string[];
+  /** The typed values of `text` (phone numbers, dates …), found once per clause. */
+  typed: readonly TypedValue[];
   /** The clause has Hangul: attribute names are then Korean. */
   korean: boolean;
   state: ExtractionState;
@@ -30,13 +44,23 @@ export interface ClauseContext {
 /** A rule: emits facts and returns true when the clause matched. */
 export type ClauseRule = (clause: ClauseContext) => boolean;
 
+/** "6월", "1분기": a word that starts with a number is a date or a count, never an entity. */
+export const STARTS_WITH_DIGIT_RE = /^\d/u;
+/** Longest word that can be (part of) an entity name. */
+const MAX_NAME_CHARS = 30;
+/** A Korean personal name: two to four Hangul syllables ("김태식", "다인"). */
+const KOREAN_PERSON_NAME_RE = new RegExp(`^[${HANGUL_SYLLABLES}]{2,4}$`, "u");
+/** A Latin personal name: capitalised words ("Daniel Cho", "Dr. Patel"). */
+const LATIN_PERSON_NAME_RE = /^(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*){0,2}$/u;
+
 /** A token that could be an entity: has letters, is not an adverb/filler, is not a verb in a clause chain. */
 export function isNameLike(token: string): boolean {
-  if (!/\p{L}/u.test(token) || token.length > 30) return false;
-  const folded = foldText(token);
+  if (token.length > MAX_NAME_CHARS || !/\p{L}/u.test(token)) return false;
+  // Tokens are NFC and single words already: lower-casing is all the folding they need.
+  const folded = token.toLowerCase();
   if (NON_ENTITY_WORDS.has(folded) || FILLER_WORDS.has(folded)) return false;
   if (!containsHangul(token)) return true;
-  return !CONNECTIVE_ENDING_RE.test(token) && !ADVERBIAL_PARTICLE_RE.test(token);
+  return !CONNECTIVE_ENDING_RE.test(token) && !ADVERBIAL_PARTICLE_RE.test(token) && !isPredicate(token);
 }
 
 /** The first word of a text when it can name the topic ("도현이 번호 바꿨대" → "도현이"). */
@@ -44,26 +68,47 @@ export function firstNameLikeToken(text: string): string | undefined {
   const first = text.split(/\s+/u).find((token) => token.length > 0);
   if (first === undefined) return undefined;
   const word = first.replace(/[.,!?:;()[\]"']+$/u, "");
-  return isNameLike(word) ? word : undefined;
+  return isNameLike(word) && !STARTS_WITH_DIGIT_RE.test(word) ? word : undefined;
 }
 
-/** Removes a particle from the end of `word` when it fits (은/이 after a final consonant, 는/가 after a vowel). */
-export function stripTopicParticle(
-  word: string,
-  particles: readonly string[] = ["은", "는", "이", "가"],
-): string {
-  for (const particle of particles) {
-    if (!word.endsWith(particle) || word.length <= particle.length) continue;
-    const stem = word.slice(0, -particle.length);
-    const last = lastChar(stem);
-    if (!isHangulSyllable(last)) return stem;
-    const afterConsonant = particle === "은" || particle === "이" || particle === "을" || particle === "으로";
-    if (hasBatchim(last) === afterConsonant) return stem;
-  }
-  return word;
+/** True for a word shaped like a Korean personal name (two to four syllables, nothing else). */
+export function isKoreanPersonName(word: string): boolean {
+  return KOREAN_PERSON_NAME_RE.test(word);
 }
 
-/** Kinship word check used by the typed rules ("동생 다인이", "지호 어머님"). */
+/** True for a person's name in either script: "윤채원", "윤채원님", "Daniel Cho". */
+export function isPersonName(words: string): boolean {
+  const bare = words.replace(/(?:님|씨)$/u, "");
+  return isKoreanPersonName(bare) || LATIN_PERSON_NAME_RE.test(bare);
+}
+
+/** Kinship word check ("동생 다인이", "지호 어머님", "my sister"). */
 export function isKinship(word: string): boolean {
-  return KINSHIP_WORDS.has(word);
+  return KINSHIP_WORDS.has(foldText(word));
+}
+
+/** True when a clause or word ends in a verb or adjective ending ("있어", "했음", "챙기는 중"). */
+export function isPredicate(text: string): boolean {
+  return PREDICATE_END_RE.test(text);
+}
+
+/** The breed a word names ("토이푸들", "말티즈고", "진돗개 믹스" → itself without the ending), if any. */
+export function breedOf(word: string): string | undefined {
+  const bare = stripCopula(word.replace(/(?:이고|고)$/u, ""));
+  const head =
+    bare
+      .split(" ")
+      .filter((part) => part !== "믹스")
+      .pop() ?? "";
+  return BREED_WORDS.some((breed) => head.endsWith(breed)) ? bare : undefined;
+}
+
+/** True when `word` carries a topic particle (은/는) that fits the syllable before it. */
+export function hasTopicParticle(word: string): boolean {
+  return stripParticle(word, TOPIC_PARTICLES) !== word && !MODIFIER_END_RE.test(word);
+}
+
+/** True when `word` carries a topic or subject particle (은/는/이/가) that fits the syllable before it. */
+export function hasSubjectParticle(word: string): boolean {
+  return stripParticle(word, TOPIC_SUBJECT_PARTICLES) !== word;
 }

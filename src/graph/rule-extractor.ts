@@ -5,16 +5,40 @@
  * that fits no rule gives nothing. Measured with `scripts/eval-graph.ts`.
  */
 import type { Triplet } from "../types.js";
-import { containsHangul } from "./hangul.js";
-import { cleanValue, entityDisplayName, foldText, normalizeAttribute } from "./normalize.js";
-import { CLAUSE_RULES } from "./rule-clauses.js";
-import { firstNameLikeToken, isNameLike, type ClauseContext, type ExtractionState } from "./rule-common.js";
+import { containsHangul, foldText, nfc } from "../text/korean.js";
+import { cleanValue, entityDisplayName, FIRST_PERSON_KO, normalizeAttribute } from "./normalize.js";
+import { CLAUSE_RULES, withLeadingRelation } from "./rule-clauses.js";
+import { findTypedValues } from "./rule-typed.js";
+import { MAX_EXTRACTION_CHARS } from "./types.js";
+import {
+  firstNameLikeToken,
+  hasTopicParticle,
+  isNameLike,
+  STARTS_WITH_DIGIT_RE,
+  type ClauseContext,
+  type ExtractionState,
+} from "./rule-common.js";
 import { extractKeyValueLine } from "./rule-key-value.js";
 
-/** Sentence boundaries: . ! ? followed by a space (so "3.2kg" stays whole), a dash between spaces, a newline. */
-const SENTENCE_SPLIT_RE = /(?<=[.!?。])\s+|\s+[—–]\s+|\s+-\s+/u;
+/**
+ * Sentence boundaries: . ! ? followed by a space (so "3.2kg" stays whole, and not after "Dr."), a dash
+ * between spaces, a newline.
+ */
+const SENTENCE_SPLIT_RE =
+  /(?<=[.!?。])(?<!(?:^|\s)(?:Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|vs)\.)\s+|\s+[—–]\s+|\s+-\s+/u;
 /** Clause boundary inside a sentence. */
 const CLAUSE_SPLIT_RE = /\s*[,，;]\s*/u;
+/**
+ * Longest clause the rules read. A fact is stated in a few words; a longer run without a comma or a full
+ * stop is prose (or a paste), and capping it keeps every rule linear in the length of the text.
+ */
+export const MAX_CLAUSE_CHARS = 300;
+/** "모카는 포메라니안이고 생일은 …": a copula's connective form ends a clause after a topic "X는". */
+const CONNECTIVE_COPULA_RE = /.(?:이고|고)$/u;
+/** "씨는", "님이", "님:": a detached honorific with at most a particle or a colon after it. */
+const DETACHED_HONORIFIC_RE = /^(?:씨|님)(?:은|는|이|가|의|도|께|:)?$/u;
+/** Auxiliary verbs after a -고 form: "살고 있어", "먹고 싶어", "하고 계셔". */
+const AUXILIARY_VERB_RE = /^(?:있|계|싶|말|보|나서)/u;
 /** A clause naming an address keeps the commas of the address ("22-4, 2층"). */
 const ADDRESS_CLAUSE_RE = /(?:^|\s)(?:주소|address)/iu;
 
@@ -25,7 +49,7 @@ const ADDRESS_CLAUSE_RE = /(?:^|\s)(?:주소|address)/iu;
  */
 export function extractTriplets(text: string): Triplet[] {
   const state = newState();
-  for (const rawLine of text.normalize("NFC").split(/\r?\n/u)) {
+  for (const rawLine of nfc(text.slice(0, MAX_EXTRACTION_CHARS)).split(/\r?\n/u)) {
     const line = rawLine.replace(/\s+/gu, " ").trim();
     if (line.length === 0) continue;
     const read = extractKeyValueLine(line, state);
@@ -41,26 +65,40 @@ export function extractTriplets(text: string): Triplet[] {
 
 function newState(): ExtractionState {
   const seen = new Set<string>();
+  // What each raw (entity, attribute, value) came to, so a repeated fact is not cleaned again.
+  const outcome = new Map<string, boolean>();
   const state: ExtractionState = {
     topic: undefined,
     triplets: [],
+    list: undefined,
+    eventPlace: undefined,
     emit(entity, attribute, value) {
-      const triplet = {
-        entity: entityDisplayName(entity),
-        attribute: normalizeAttribute(attribute),
-        value: cleanValue(value),
-      };
-      if (triplet.entity.length === 0 || triplet.attribute.length === 0 || triplet.value.length === 0)
-        return false;
-      if (foldText(triplet.entity) === foldText(triplet.value)) return false;
-      const key = [triplet.entity, triplet.attribute, triplet.value].map(foldText).join("\u0000");
-      if (!seen.has(key)) {
-        seen.add(key);
-        state.triplets.push(triplet);
-      }
-      return true;
+      const rawKey = `${entity}\u0000${attribute}\u0000${value}`;
+      const known = outcome.get(rawKey);
+      if (known !== undefined) return known;
+      const kept = keep(entity, attribute, value);
+      outcome.set(rawKey, kept);
+      return kept;
     },
   };
+  /** Cleans a fact and adds it unless a field is empty, the entity is a number, or it is already there. */
+  function keep(entity: string, attribute: string, value: string): boolean {
+    const triplet = {
+      entity: entityDisplayName(entity),
+      attribute: normalizeAttribute(attribute),
+      value: cleanValue(value),
+    };
+    if (triplet.entity.length === 0 || triplet.attribute.length === 0 || triplet.value.length === 0)
+      return false;
+    if (STARTS_WITH_DIGIT_RE.test(triplet.entity)) return false;
+    if (foldText(triplet.entity) === foldText(triplet.value)) return false;
+    const key = [triplet.entity, triplet.attribute, triplet.value].map(foldText).join("\u0000");
+    if (!seen.has(key)) {
+      seen.add(key);
+      state.triplets.push(triplet);
+    }
+    return true;
+  }
   return state;
 }
 
@@ -82,17 +120,67 @@ function extractSentence(rawSentence: string, state: ExtractionState, korean: bo
   const sentence = rawSentence.trim();
   // Questions state no fact ("또리 생일 언제야?").
   if (sentence.length === 0 || /[?？]\s*$/u.test(sentence)) return;
+  state.list = undefined;
+  state.eventPlace = undefined;
   for (const clause of splitClauses(sentence)) {
     const text = clause.replace(/[.!?~。]+$/u, "").trim();
-    if (text.length === 0) continue;
-    const context: ClauseContext = {
-      text,
-      tokens: text.split(" ").filter((token) => token.length > 0),
-      korean,
-      state,
-    };
-    for (const rule of CLAUSE_RULES) if (rule(context)) break;
+    if (text.length === 0 || text.length > MAX_CLAUSE_CHARS) continue;
+    for (const tokens of splitAtConnective(
+      joinHonorifics(text.split(" ").filter((token) => token.length > 0)),
+    )) {
+      const clauseText = tokens.join(" ");
+      const context = withLeadingRelation({
+        text: clauseText,
+        tokens,
+        korean,
+        state,
+        typed: findTypedValues(clauseText),
+      });
+      if (!mayStateFact(context)) continue;
+      for (const rule of CLAUSE_RULES) if (rule(context)) break;
+    }
   }
+}
+
+/** "유진 씨는", "노순옥 님": a detached 씨/님 belongs to the name before it. */
+function joinHonorifics(tokens: string[]): string[] {
+  const joined: string[] = [];
+  for (const token of tokens) {
+    const previous = joined[joined.length - 1];
+    if (previous !== undefined && DETACHED_HONORIFIC_RE.test(token))
+      joined[joined.length - 1] = previous + token;
+    else joined.push(token);
+  }
+  return joined;
+}
+
+/**
+ * A clause of one word states a fact only through a typed value ("031-949-3361" after a shop) or as the
+ * next item of a list the sentence opened ("…, 오경택"); other one-word clauses are skipped before the rules.
+ */
+function mayStateFact({ tokens, typed, state }: ClauseContext): boolean {
+  if (tokens.length >= 2) return true;
+  return (
+    tokens.length === 1 && (typed.length > 0 || state.list !== undefined || state.eventPlace !== undefined)
+  );
+}
+
+/**
+ * "모카는 포메라니안이고 생일은 6월 18일이에요" → ["모카는", "포메라니안이고"], ["생일은", …]; not before an
+ * auxiliary verb ("살고 있어", "먹고 싶어").
+ */
+function splitAtConnective(tokens: string[]): string[][] {
+  const first = tokens[0] ?? "";
+  if (!hasTopicParticle(first) && entityDisplayName(first) !== FIRST_PERSON_KO) return [tokens];
+  const at = tokens.findIndex(
+    (token, i) =>
+      i >= 1 &&
+      i < tokens.length - 1 &&
+      CONNECTIVE_COPULA_RE.test(token) &&
+      !AUXILIARY_VERB_RE.test(tokens[i + 1] ?? ""),
+  );
+  if (at < 0) return [tokens];
+  return [tokens.slice(0, at + 1), tokens.slice(at + 1)];
 }
 
 function splitClauses(sentence: string): string[] {

@@ -2,10 +2,11 @@
  * `key: value, key: value` lines ("업체명: 테일러온, 전화번호: 0507-1432-8816, 분류: 결혼정장업체").
  * The name-like key (업체명, 이름, 상호, name …) names the entity; the other keys become its attributes.
  */
-import { containsHangul } from "./hangul.js";
-import { foldText } from "./normalize.js";
+import { containsHangul, foldText } from "../text/korean.js";
 import type { ExtractionState } from "./rule-common.js";
-import { NAME_KEYS, PHONE_RE } from "./rule-patterns.js";
+import { PHONE_RE } from "./rule-patterns.js";
+import { ADDRESS_WORDS, FILLER_WORDS, NAME_KEYS } from "./rule-words.js";
+import { findTypedValues } from "./rule-typed.js";
 
 /**
  * A key starts the line or follows a comma, is short, and is followed by a colon and a space (so a time
@@ -15,6 +16,8 @@ const KEY_RE = /(?:^|[,，;]\s*)([^,，;:：]{1,30}?)\s*[:：]\s+/gu;
 /** A value ends at a sentence end; what follows is ordinary text. */
 const VALUE_END_RE = /(?<=\S)[.!?。]\s/u;
 
+/** "Mom's birthday: …", "우리 집 주소: …": a header naming an owner and an attribute is this short. */
+const MAX_HEADER_WORDS = 3;
 /** "Dad: 010-…" is a contact; a longer key before a number is a sentence. */
 const MAX_CONTACT_KEY_WORDS = 2;
 
@@ -83,6 +86,23 @@ export function extractKeyValueLine(line: string, state: ExtractionState): LineR
   }
   // A lone header ("또리 다니는 동물병원: 성수 튼튼동물병원 02-462-7719"): read what follows it.
   const [only] = pairs;
+  // "사무실 주소: 경기 성남시 …": the address of what the header names, commas and all.
+  const headerWords = only?.key.split(" ") ?? [];
+  const headerLast = headerWords[headerWords.length - 1] ?? "";
+  // "Mom's birthday: Nov 9", "또리 생일: 8월 9일": owner and attribute in the header, one typed value after it.
+  const typed = only === undefined ? [] : findTypedValues(only.value);
+  const wholeValue = typed.length === 1 && typed[0]?.value === only?.value;
+  const ownerAndAttribute = headerWords.length >= 2 && headerWords.length <= MAX_HEADER_WORDS;
+  if (
+    pairs.length === 1 &&
+    only !== undefined &&
+    ownerAndAttribute &&
+    (ADDRESS_WORDS.has(headerLast) || wholeValue)
+  ) {
+    const owner = headerWords.slice(0, -1).filter((word) => !FILLER_WORDS.has(word));
+    const emitted = state.emit(owner.join(" "), headerLast, only.value);
+    if (emitted) return undefined;
+  }
   // "정민호 대표님 번호 바뀌었대: 010-…" is a sentence with a colon, not a header.
   if (pairs.length === 1 && only !== undefined && phones[0] !== undefined)
     return { rest: `${only.key} ${only.value}` };

@@ -1,7 +1,10 @@
 /**
- * Patterns and small general Korean/English word lists used by the rule-based triplet extractor.
- * These are ordinary words of the language (titles, kinship terms, filler adverbs), never names from a
- * data set.
+ * Value shapes and word-form patterns of the rule-based triplet extractor.
+ *
+ * Values are recognised by their form (a phone number, a date, an amount, an e-mail address, a measure),
+ * never by knowing them; word forms (a connective ending, an adverbial particle, a verb ending) tell a
+ * clause's parts apart. Every pattern is linear in its input: no nested or adjacent unbounded
+ * quantifiers over the same characters, and starts are anchored by look-behinds.
  */
 
 /** Korean and English phone numbers: 010-1234-5678, 02-462-7719, 0507-1432-8816, 1588-2749, 01012345678. */
@@ -16,12 +19,15 @@ const ISO_DATE = String.raw`\d{4}[-.]\d{1,2}[-.]\d{1,2}`;
 const EN_MONTH = String.raw`(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)`;
 const EN_DATE = String.raw`${EN_MONTH}\.? \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?(?: at \d{1,2}(?::\d{2})?(?: ?[ap]m)?)?`;
 /** A calendar date, optionally with weekday and time: "8월 9일", "9월 12일 토요일 1시", "Jun 22 at 19:10". */
-export const DATE_RE = new RegExp(String.raw`(?<![\d])(?:${KO_DATE}|${ISO_DATE}|${EN_DATE})(?![\d])`, "gu");
+export const DATE_RE = new RegExp(
+  String.raw`(?<![\d\p{L}])(?:${KO_DATE}|${ISO_DATE}|${EN_DATE})(?![\d])`,
+  "gu",
+);
 
 const KO_NUMBER_WORDS = "한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|열한|열두|열세|열네|열다섯|스무";
 /** A clock time without a date, with the weekdays it repeats on: "4시 40분", "화목 5시 반", "저녁 7시". */
 export const TIME_RE = new RegExp(
-  String.raw`(?<![\p{L}\d])(?:[월화수목금토일](?:[/·,]?[월화수목금토일])*\s)?(?:(?:오전|오후|아침|저녁|밤|새벽|낮)\s?)?\d{1,2}시(?:\s?(?:\d{1,2}분|반))?`,
+  String.raw`(?<![\p{L}\d])(?:[월화수목금토일](?:[/·,]?[월화수목금토일]){0,6}\s)?(?:(?:오전|오후|아침|저녁|밤|새벽|낮)\s?)?\d{1,2}시(?:\s?(?:\d{1,2}분|반))?`,
   "gu",
 );
 /** An age: "여섯 살", "6살", "6 years old". */
@@ -30,171 +36,64 @@ export const AGE_RE = new RegExp(
   "gu",
 );
 /** A body weight: "3.2kg", "4 kg", "5킬로". */
-export const WEIGHT_RE = /(?<![\p{L}\d.])\d+(?:\.\d+)?\s?(?:kg|킬로)(?![\p{L}])/gu;
+export const WEIGHT_RE = /(?<![\p{L}\d.])\d{1,4}(?:\.\d{1,3})?\s?(?:kg|킬로)(?![\p{L}])/gu;
+/** A length or height: "128cm", "1.8m", "30 mm". */
+export const LENGTH_RE = /(?<![\p{L}\d.])\d{1,4}(?:\.\d{1,3})?\s?(?:cm|mm|센치|센티)(?![\p{L}])/gu;
+/**
+ * An amount of money, with the period it is paid in: "12만원", "월 12만원", "184,500원", "1만2천원",
+ * "$120", "3,300,000원".
+ */
+export const AMOUNT_RE =
+  /(?<![\p{L}\d.,])(?:(?:월|매달|매월|연|주|1회)\s?)?(?:\d{1,3}(?:,\d{3})+|\d{1,9})(?:\.\d{1,2})?(?:\s?억)?(?:\s?\d{0,4}만)?(?:\s?\d{0,4}천)?\s?원|(?<![\p{L}\d])\$\d{1,9}(?:,\d{3})*(?:\.\d{2})?/gu;
+/** A school year: "중2", "고3", "대학교 2학년", "3학년". */
+export const GRADE_RE =
+  /(?<![\p{L}\d])(?:(?:(?:초등학교|중학교|고등학교|대학교|대학원|초등|중학|고등|대학)\s?)?\d학년|[초중고]\d(?![\d\p{L}]))/gu;
+/** An e-mail address. The look-behind lets a match start only at the beginning of a run of word characters. */
+export const EMAIL_RE = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}/gu;
 
-/** Words that name an address; the value then runs to the end of the sentence (it may hold commas). */
-export const ADDRESS_WORDS = new Set(["주소", "주소는", "주소가", "address"]);
-
-/** Words before a value that carry no meaning for the fact ("새 번호", "올해 여섯 살"). */
-export const FILLER_WORDS = new Set([
-  "새",
-  "새로운",
-  "바뀐",
-  "변경된",
-  "올해",
-  "현재",
-  "지금",
-  "요즘",
-  "이번",
-  "원래",
-  "new",
-  "current",
-  "now",
-  "updated",
-]);
-
-/** Sentence-initial adverbs and conjunctions that are never an entity. */
-export const NON_ENTITY_WORDS = new Set([
-  "오늘",
-  "내일",
-  "어제",
-  "모레",
-  "그동안",
-  "요즘",
-  "지금",
-  "이번",
-  "다음",
-  "저번",
-  "아까",
-  "방금",
-  "그리고",
-  "근데",
-  "그런데",
-  "그래서",
-  "혹시",
-  "원래",
-  "진짜",
-  "완전",
-  "너무",
-  "매달",
-  "매일",
-  "매주",
-  "새",
-  "앞으로",
-  "당분간",
-]);
-
-/** Kinship and social-relation words ("동생 다인이" → 다인 is 동생). */
-export const KINSHIP_WORDS = new Set([
-  "동생",
-  "남동생",
-  "여동생",
-  "언니",
-  "오빠",
-  "형",
-  "누나",
-  "엄마",
-  "아빠",
-  "어머니",
-  "아버지",
-  "어머님",
-  "아버님",
-  "할머니",
-  "할아버지",
-  "아들",
-  "딸",
-  "남편",
-  "아내",
-  "와이프",
-  "친구",
-  "조카",
-  "사촌",
-  "삼촌",
-  "이모",
-  "고모",
-  "장모님",
-  "장인어른",
-  "시어머니",
-  "시아버지",
-  "사위",
-  "며느리",
-  "동료",
-  "손주",
-  "손자",
-  "손녀",
-]);
-
-/** Job titles written after a person's name ("김태식 세무사님", "오세린 실장"). */
-export const TITLE_WORDS = new Set([
-  "세무사",
-  "변호사",
-  "법무사",
-  "회계사",
-  "실장",
-  "대표",
-  "원장",
-  "선생",
-  "교수",
-  "팀장",
-  "과장",
-  "부장",
-  "차장",
-  "사장",
-  "이사",
-  "매니저",
-  "기사",
-  "디자이너",
-  "코치",
-  "간호사",
-  "의사",
-]);
-
-/** Endings of a word that names a kind of business ("이사업체", "동물병원"); used for 분류. */
-export const BUSINESS_SUFFIXES = [
-  "업체",
-  "병원",
-  "학원",
-  "가게",
-  "식당",
-  "카페",
-  "회사",
-  "매장",
-  "센터",
-  "약국",
-  "미용실",
-  "치과",
-  "의원",
-];
-
-/** Keys whose value names the entity in `key: value` lines. */
-export const NAME_KEYS = new Set([
-  "업체명",
-  "업체",
-  "상호",
-  "상호명",
-  "가게명",
-  "가게 이름",
-  "회사명",
-  "매장명",
-  "이름",
-  "성함",
-  "name",
-  "company",
-  "business",
-  "shop",
-]);
-
-/** Words introducing a person's name ("도현이 어머님 성함 정미숙"). */
-export const NAME_INTRO_WORDS = new Set(["성함", "성함은", "이름", "이름은", "본명"]);
+/**
+ * Verb and adjective modifiers that end like a topic particle ("다니는 병원", "좋아하는 꽃", "같은 거"): they
+ * modify the noun after them and are never a topic.
+ */
+export const MODIFIER_END_RE =
+  /(?:하는|니는|있는|없는|먹는|사는|가는|오는|타는|쓰는|보는|드는|되는|주는|받는|맡는|[같좋높많적작낮넓깊짧싫남젊맑밝얇굵]은)$/u;
 
 /** Verb stems of "changed/moved to": "Y로 바꿨어", "Y로 옮겼어요", "Y로 변경". */
 export const CHANGE_VERB_RE = /^(?:바꿨|바꿈|바꾸|바뀌|바뀜|바뀐|옮겼|옮김|옮기|변경|이사|이전)/u;
 
-/** Connective endings: a token ending in one is a clause of its own, not an entity ("말티즈고"). */
-export const CONNECTIVE_ENDING_RE = /(?:고|며|서|는데|지만|니까)$/u;
+/** Connective endings: a token ending in one is a clause of its own, not an entity ("말티즈고", "먹어서"). */
+export const CONNECTIVE_ENDING_RE = /(?:고|며|[해봐돼와가워져려러어아]서|는데|지만|니까)$/u;
 
-/** Adverbial particles: a word ending in one is a place or time, not an entity ("정담세무에", "판교에서"). */
-export const ADVERBIAL_PARTICLE_RE = /(?:에|에서|한테|에게|까지|부터)$/u;
+/** Endings of an adverbial word: "판교에서", "카톡으로만", "윤채원님이랑", "정담세무에". */
+const ADVERBIAL_ENDINGS = "으로(?:만|도|는|서)?|에서|에게|한테|부터|까지|처럼|랑|하고|에";
+/** A word ending in an adverbial particle: a place, time or means, never an entity ("판교에서"). */
+export const ADVERBIAL_PARTICLE_RE = new RegExp(`(?:${ADVERBIAL_ENDINGS})$`, "u");
+/**
+ * The same with a bare 로 ("수제쿠키로", "걸로"), for the words of a value: 로 also ends nouns that may be
+ * names ("프로", "종로"), so a name is not judged by it.
+ */
+export const ADVERBIAL_WORD_RE = new RegExp(`(?:${ADVERBIAL_ENDINGS}|로(?:만|도|는)?)$`, "u");
+
+/**
+ * Endings of a predicate (a verb or adjective) at the end of a clause: a clause that ends in one states
+ * an event or a judgement, not "attribute = value" ("모르고", "했어", "좋아함", "없음", "온다고 함").
+ * Past-tense syllables (었, 았, 였, 했, 됐 …) almost never end a noun.
+ */
+export const PREDICATE_END_RE = new RegExp(
+  [
+    "[었았였했됐갔왔봤줬졌웠났켰썼렸](?:어|음|다|대|네|지|죠|어요|습니다)?",
+    "하다|한다|해요?|함|됨|돼요?|된다|한대|된대|[는한간온준본운든]다",
+    "있(?:어요?|음|다|습니다)|없(?:어요?|음|다)|싶(?:어요?|다|음)|같(?:아|음)|좋아|싫어",
+    "[신는]대|신다|래요|대요|[을할까]까|는지|[마하드계]심|으심|으셔|으세요",
+    "거든|잖아|는데|니까|지만|면서|려고|기로|라고|다고|세요|네요|어요|아요|지요|습니다",
+    "하기|보내기|가기|걸기|사기|먹이기|는 ?중|고민 ?중|진행 ?중|준비 ?중",
+  ]
+    .map((group) => `(?:${group})`)
+    .join("|")
+    .replace(/^/u, "(?:")
+    .concat(")$"),
+  "u",
+);
 
 /** English event verbs and the attribute their date becomes ("renews on March 3" → renewal date). */
 export const EN_EVENT_VERBS: Record<string, string> = {
@@ -212,5 +111,8 @@ export const EN_EVENT_VERBS: Record<string, string> = {
 /** English verbs of moving a date ("cutover pushed to Mar 13"). */
 export const EN_MOVE_VERBS = ["pushed", "moved", "postponed", "delayed", "rescheduled", "slipped"];
 
-/** Korean copula / sentence endings that make "나 X임" a statement about me. */
-export const KO_COPULA_RE = /(?:임|이야|야|입니다|이에요|예요|이다)$/u;
+/** Adverbs that trail an English fact and are not part of its value ("lives in Busan now"). */
+export const EN_TRAILING_ADVERBS_RE = /\s+(?:now|currently|these days|too|as well|again|btw|lol)$/iu;
+
+/** A phrase that trails an English place ("in Toronto with his family", "in Busan since 2020"). */
+export const EN_TRAILING_PHRASE_RE = /\s+(?:with|since|until|because|for|near|but|and|after|before)\s.*$/iu;

@@ -1,24 +1,35 @@
 /**
- * Typed values — phone numbers, dates, times, ages, weights, addresses — are the most reliable hook for rules:
- * the value is certain, and the words just before it say whose it is and what it is ("또리 생일 8월 9일",
- * "바른세무회계 김태식 세무사님 042-488-6020").
+ * Typed values — phone numbers, dates, times, ages, measures, amounts, e-mail addresses, addresses — are the
+ * most reliable hook for rules: the value is certain from its form, and the words just before it say whose
+ * it is and what it is ("또리 생일 8월 9일", "바른세무회계 김태식 세무사님 042-488-6020").
  */
-import { containsHangul } from "./hangul.js";
-import { FIRST_PERSON_KO, foldText, normalizeAttribute } from "./normalize.js";
-import { isKinship, isNameLike, type ClauseContext } from "./rule-common.js";
+import { containsHangul, foldText, TOPIC_SUBJECT_PARTICLES, stripParticle } from "../text/korean.js";
+import { entityDisplayName, FIRST_PERSON_KO, normalizeAttribute } from "./normalize.js";
 import {
-  ADDRESS_WORDS,
+  breedOf,
+  hasSubjectParticle,
+  isKinship,
+  isKoreanPersonName,
+  isNameLike,
+  type ClauseContext,
+} from "./rule-common.js";
+import {
   AGE_RE,
-  BUSINESS_SUFFIXES,
+  AMOUNT_RE,
+  CONNECTIVE_ENDING_RE,
   DATE_RE,
+  EMAIL_RE,
+  GRADE_RE,
+  LENGTH_RE,
   PHONE_RE,
   TIME_RE,
-  TITLE_WORDS,
   WEIGHT_RE,
 } from "./rule-patterns.js";
+import { ADDRESS_WORDS, BUSINESS_SUFFIXES, LIFE_EVENT_WORDS, TITLE_WORDS } from "./rule-words.js";
 
 /** Kind of a typed value. */
-export type TypedKind = "phone" | "date" | "time" | "age" | "weight" | "address";
+export type TypedKind =
+  "phone" | "date" | "time" | "age" | "weight" | "length" | "amount" | "email" | "grade" | "address";
 
 /** A typed value found in a clause, with its character span. */
 export interface TypedValue {
@@ -28,14 +39,25 @@ export interface TypedValue {
   value: string;
 }
 
-/** Most words before a weight that still say whose weight it is ("또리 토이푸들 3.2kg"). */
+/** Longest range tail looked at after a date ("~7시 30분"). */
+const RANGE_TAIL_MAX_CHARS = 12;
+/** Most words before a measure that still say whose it is and what it measures ("예준이 키 128cm"). */
 const MAX_WORDS_BEFORE_MEASURE = 2;
+/** Most words before a date that still read as "entity + what the date is". */
+const MAX_DATE_PHRASE_WORDS = 4;
 /** Attribute words that already say "date" ("생일", "이사 날짜", "마감"); others get " 일시"/" 날짜" added. */
-const DATE_NOUN_RE = /(?:일|날|날짜|일시|일정|시간|생신|기한|마감|때|date|day|birthday|deadline|time)$/iu;
+const DATE_NOUN_RE =
+  /(?:일|날|날짜|일시|일정|시간|생신|기한|마감|만기|때|date|day|birthday|deadline|time)$/iu;
 /** A date value that includes a clock time ("9월 12일 토요일 1시", "Jun 22 at 19:10"). */
 const HAS_TIME_RE = /\d\s*시|\d:\d\d/u;
 /** Attribute words that say "time of day" ("하원 시간", "수업 시각"). */
 const TIME_NOUN_RE = /(?:시간|시각|time)$/iu;
+/** Nouns that say what a length measures; a length with none of them before it is left alone. */
+const LENGTH_NOUNS = new Set(["키", "신장", "길이", "폭", "너비", "높이", "둘레", "height", "length"]);
+/** Nouns that say what an age measures. */
+const AGE_NOUNS = new Set(["나이", "연세", "age"]);
+/** Nouns that say what a weight measures. */
+const WEIGHT_NOUNS = new Set(["몸무게", "체중", "무게", "weight"]);
 /** English words that introduce a date; the word before them is no attribute ("booked … for Apr 18"). */
 const EN_FUNCTION_WORDS = new Set([
   "for",
@@ -53,15 +75,17 @@ const EN_FUNCTION_WORDS = new Set([
 ]);
 /** Role nouns that look like a business before a person ("새 담당 백승호 팀장"). */
 const ROLE_NOUNS = new Set(["담당", "담당자", "연락처", "후임", "전임"]);
-/** A Korean personal name: two to four syllables. */
-const PERSON_NAME_RE = /^[가-힣]{2,4}$/u;
 
 const TYPED_PATTERNS: ReadonlyArray<readonly [TypedKind, RegExp]> = [
   ["phone", PHONE_RE],
+  ["email", EMAIL_RE],
   ["date", DATE_RE],
+  ["amount", AMOUNT_RE],
   ["time", TIME_RE],
   ["age", AGE_RE],
   ["weight", WEIGHT_RE],
+  ["length", LENGTH_RE],
+  ["grade", GRADE_RE],
 ];
 
 const DEFAULT_ATTRIBUTE: Record<TypedKind, readonly [korean: string, english: string]> = {
@@ -70,6 +94,10 @@ const DEFAULT_ATTRIBUTE: Record<TypedKind, readonly [korean: string, english: st
   time: ["시간", "time"],
   age: ["나이", "age"],
   weight: ["몸무게", "weight"],
+  length: ["키", "height"],
+  amount: ["금액", "amount"],
+  email: ["이메일", "email"],
+  grade: ["학년", "grade"],
   address: ["주소", "address"],
 };
 
@@ -77,7 +105,10 @@ const DEFAULT_ATTRIBUTE: Record<TypedKind, readonly [korean: string, english: st
 export function findTypedValues(text: string): TypedValue[] {
   const found: TypedValue[] = [];
   for (const [kind, pattern] of TYPED_PATTERNS) {
-    for (const match of text.matchAll(new RegExp(pattern.source, pattern.flags))) {
+    if (kind === "email" && !text.includes("@")) continue;
+    // The shared global pattern, restarted: every pattern consumes at least one character per match.
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
       found.push({ kind, start: match.index, end: match.index + match[0].length, value: match[0] });
     }
   }
@@ -90,9 +121,31 @@ export function findTypedValues(text: string): TypedValue[] {
   const kept: TypedValue[] = [];
   for (const value of found) {
     const last = kept[kept.length - 1];
-    if (last === undefined || value.start >= last.end) kept.push(value);
+    if (last !== undefined && isRange(last, value, text)) {
+      // "7월 29일~8월 1일", "오후 2시~7시": one value from the first to the last.
+      kept[kept.length - 1] = { ...last, end: value.end, value: text.slice(last.start, value.end) };
+    } else if (last === undefined || value.start >= last.end) kept.push(value);
   }
-  return kept;
+  return kept.map((value) => extendRange(value, text));
+}
+
+const RANGE_KINDS: ReadonlySet<TypedKind> = new Set(["date", "time"]);
+/** What joins the two ends of a range. */
+const RANGE_JOIN_RE = /^\s?[~–-]\s?$/u;
+/** The short end of a range after a date or time: "~15일", "–25", "~7시 30분". */
+const RANGE_TAIL_RE = /^\s?[~–-]\s?\d{1,2}(?:일|시(?:\s?\d{1,2}분)?)?(?![\d\p{L}])/u;
+
+function isRange(first: TypedValue, second: TypedValue, text: string): boolean {
+  if (!RANGE_KINDS.has(first.kind) || !RANGE_KINDS.has(second.kind) || second.start < first.end) return false;
+  return RANGE_JOIN_RE.test(text.slice(first.end, second.start));
+}
+
+function extendRange(value: TypedValue, text: string): TypedValue {
+  if (!RANGE_KINDS.has(value.kind)) return value;
+  const tail = RANGE_TAIL_RE.exec(text.slice(value.end, value.end + RANGE_TAIL_MAX_CHARS));
+  if (tail === null) return value;
+  const end = value.end + tail[0].length;
+  return { ...value, end, value: text.slice(value.start, end) };
 }
 
 /** Inputs of {@link typedFact}. */
@@ -107,12 +160,17 @@ export interface TypedFactInput {
 export function typedFact(input: TypedFactInput): boolean {
   switch (input.value.kind) {
     case "phone":
-      return phoneFact(input);
+    case "email":
+      return contactFact(input);
     case "date":
     case "time":
       return dateFact(input);
     case "address":
       return addressFact(input);
+    case "amount":
+      return amountFact(input);
+    case "grade":
+      return gradeFact(input);
     default:
       return measureFact(input);
   }
@@ -128,28 +186,34 @@ function nameBefore(words: readonly string[]): string | undefined {
   const last = words[words.length - 1];
   const previous = words[words.length - 2];
   if (last === undefined) return undefined;
-  if (isKinship(last) && previous !== undefined) return `${previous} ${last}`;
+  if (
+    isKinship(stripParticle(last, TOPIC_SUBJECT_PARTICLES)) &&
+    previous !== undefined &&
+    isNameLike(previous)
+  )
+    return `${previous} ${last}`;
   // "정민호 대표님": the person, not the title.
-  if (TITLE_WORDS.has(last.replace(/님$/u, "")) && previous !== undefined && PERSON_NAME_RE.test(previous)) {
+  if (TITLE_WORDS.has(last.replace(/님$/u, "")) && previous !== undefined && isKoreanPersonName(previous)) {
     return previous;
   }
   return isNameLike(last) ? last : undefined;
 }
 
-function phoneFact({ clause, pre, value }: TypedFactInput): boolean {
+/** A phone number or an e-mail address after whose it is. */
+function contactFact({ clause, pre, value }: TypedFactInput): boolean {
   const { state } = clause;
-  const attribute = defaultAttribute("phone", clause.korean);
+  const attribute = defaultAttribute(value.kind, clause.korean);
   const last = pre[pre.length - 1];
-  const phoneWordAt = pre.findLastIndex((word) => normalizeAttribute(word) === attribute);
-  if (last === undefined || phoneWordAt >= 0) {
+  const attributeWordAt = pre.findLastIndex((word) => normalizeAttribute(word) === attribute);
+  if (last === undefined || attributeWordAt >= 0) {
     // "윤채원님 번호 010-…", "새 번호 010-…", "정민호 대표님 번호 바뀌었대: 010-…" (whose: the words before
     // the number word, else the topic).
-    const entity = nameBefore(pre.slice(0, Math.max(phoneWordAt, 0))) ?? state.topic;
+    const entity = nameBefore(pre.slice(0, Math.max(attributeWordAt, 0))) ?? state.topic;
     return entity !== undefined && state.emit(entity, attribute, value.value);
   }
   const title = last.replace(/님$/u, "");
   const person = pre[pre.length - 2];
-  if (TITLE_WORDS.has(title) && person !== undefined && PERSON_NAME_RE.test(person)) {
+  if (TITLE_WORDS.has(title) && person !== undefined && isKoreanPersonName(person)) {
     // "바른세무회계 김태식 세무사님 042-…": the number is the office's; the person holds the title there.
     const org = pre[pre.length - 3];
     if (org !== undefined && isNameLike(org) && !ROLE_NOUNS.has(org)) {
@@ -164,25 +228,27 @@ function phoneFact({ clause, pre, value }: TypedFactInput): boolean {
   const entity = nameBefore(pre);
   if (entity === undefined) return false;
   const emitted = state.emit(entity, attribute, value.value);
-  // "이사업체 짐싸요 1588-…": the word before the name says what kind of business it is.
+  // "이사업체 짐싸요 1588-…", "단골 정육점 한우마당 031-…": the word before the name says what kind of
+  // business it is.
   const kind = pre[pre.length - 2];
-  if (
-    emitted &&
-    !entity.includes(" ") &&
-    kind !== undefined &&
-    BUSINESS_SUFFIXES.some((s) => kind.endsWith(s))
-  ) {
+  if (emitted && !entity.includes(" ") && kind !== undefined && isBusinessKind(kind)) {
     state.emit(entity, clause.korean ? "분류" : "category", kind);
   }
   if (emitted) state.topic = entity;
   return emitted;
 }
 
-/** "보리(햄스터)" → entity 보리 with 분류 햄스터. */
+function isBusinessKind(word: string): boolean {
+  return BUSINESS_SUFFIXES.some((suffix) => word.endsWith(suffix));
+}
+
+/** "보리(햄스터)" → entity 보리 with 종 햄스터; "리오(비숑)" → 품종 비숑. */
 function splitParenthetical(word: string, clause: ClauseContext): string {
-  const match = /^(.+?)\(([^()]+)\)$/u.exec(word);
+  const match = /^([^()]+)\(([^()]+)\)$/u.exec(word);
   if (match === null) return word;
-  clause.state.emit(match[1] ?? "", clause.korean ? "분류" : "category", match[2] ?? "");
+  const kind = match[2] ?? "";
+  const attribute = breedOf(kind) !== undefined ? "품종" : "종";
+  clause.state.emit(match[1] ?? "", clause.korean ? attribute : "kind", kind);
   return match[1] ?? word;
 }
 
@@ -195,9 +261,19 @@ function dateAttribute(phrase: string, value: TypedValue, korean: boolean): stri
   return `${phrase} ${hasTime ? "time" : "date"}`;
 }
 
+/** The bare attribute of a date: "일시" with a clock time, else "날짜". */
+function bareDateAttribute(value: TypedValue, korean: boolean): string {
+  if (value.kind === "time") return defaultAttribute("time", korean);
+  const hasTime = HAS_TIME_RE.test(value.value);
+  if (korean) return hasTime ? "일시" : "날짜";
+  return hasTime ? "time" : "date";
+}
+
 /**
  * A date or time after words: the first word names the entity and the rest says what the date is
  * ("또리 생일 8월 9일", "모루커피 로고 시안 마감 2월 6일", "동생 다인이 생일 …" with 동생 as a relation).
+ * An event of its own ("치과 검진 5월 20일", "학위논문 심사 6월 5일") is the entity, with 일시 or 날짜;
+ * a person's life event ("현우 결혼식 …") stays the person's.
  * Words before a verb in a clause chain ("두부 생일은 모르고 입양일 …") are skipped for the attribute.
  */
 function dateFact({ clause, pre, value }: TypedFactInput): boolean {
@@ -205,28 +281,57 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
   // An English clause names its dates with prepositions ("for Apr 18"); only the topic's date is safe.
   if (pre.length > 0 && !containsHangul(clause.text)) return false;
   if (pre.some((word) => EN_FUNCTION_WORDS.has(word.toLowerCase()))) return false;
-  let words = pre;
-  if (words.length >= 3 && isKinship(words[0] ?? "") && isNameLike(words[1] ?? "")) {
-    state.emit(words[1] ?? "", clause.korean ? "관계" : "relation", words[0] ?? "");
-    words = words.slice(1);
-  }
+  // "대학 동기 나래 결혼식 8월 8일": a life event is the date of the one named just before it.
+  const eventAt = pre.findIndex((word, i) => i >= 1 && LIFE_EVENT_WORDS.has(normalizeAttribute(word)));
+  const words = eventAt >= 1 ? pre.slice(eventAt - 1, eventAt + 1) : pre;
+  const lastBreak = words.reduce((at, word, i) => (isNameLike(word) ? at : i), -1);
+  // Words inside the phrase carry no particle of their own ("보도자료 draft는 내가 …" is a clause).
+  const inner = words.slice(Math.max(lastBreak + 1, 1), -1);
+  if (inner.some((word) => hasSubjectParticle(word) || isFirstPerson(word))) return false;
   const first = words[0];
-  if (words.length >= 2 && first !== undefined && isNameLike(first)) {
+  if (
+    words.length >= 2 &&
+    words.length <= MAX_DATE_PHRASE_WORDS &&
+    first !== undefined &&
+    isNameLike(first) &&
+    lastBreak <= 0
+  ) {
     const rest = words.slice(1);
-    const lastBreak = rest.reduce((at, word, i) => (isNameLike(word) ? at : i), -1);
-    const phrase = normalizeAttribute(rest.slice(lastBreak + 1).join(" "));
+    const phrase = normalizeAttribute(rest.join(" "));
     if (phrase.length === 0) return false;
+    const head = normalizeAttribute(rest[rest.length - 1] ?? "");
     // A bare clock time is a fact only when the words say it is a time ("하원 시간 4시 40분").
     if (value.kind === "time" && !TIME_NOUN_RE.test(phrase)) return false;
     const entity = splitParenthetical(first, clause);
+    if (!DATE_NOUN_RE.test(head) && !LIFE_EVENT_WORDS.has(head) && rest.length === 1) {
+      // "치과 검진 5월 20일": the appointment is the entity.
+      const event = `${entity} ${rest.join(" ")}`;
+      const emitted = state.emit(event, bareDateAttribute(value, clause.korean), value.value);
+      if (emitted) state.topic = event;
+      return emitted;
+    }
     const emitted = state.emit(entity, dateAttribute(phrase, value, clause.korean), value.value);
     if (emitted) state.topic = entity;
+    if (emitted && LIFE_EVENT_WORDS.has(head)) state.eventPlace = { entity, attribute: `${head} 장소` };
     return emitted;
+  }
+  if (words.length >= 2 && lastBreak > 0) {
+    // "두부 생일은 모르고 입양일 …": the words after the last verb say what the date is.
+    const tail = words.slice(lastBreak + 1);
+    const owner = words[0];
+    if (tail.length === 0 || owner === undefined || !isNameLike(owner)) return false;
+    if (value.kind === "time" && !TIME_NOUN_RE.test(tail.join(" "))) return false;
+    return state.emit(
+      owner,
+      dateAttribute(normalizeAttribute(tail.join(" ")), value, clause.korean),
+      value.value,
+    );
   }
   const only = words.length === 1 && first !== undefined && isNameLike(first) ? first : undefined;
   const onlyIsTopic =
     only !== undefined && state.topic !== undefined && foldText(only) === foldText(state.topic);
   if (only !== undefined && state.topic !== undefined && !onlyIsTopic) {
+    // "…, 결혼기념일은 11월 11일": what the date is, of the entity named before.
     if (value.kind === "time" && !TIME_NOUN_RE.test(only)) return false;
     return state.emit(
       state.topic,
@@ -236,24 +341,84 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
   }
   if (only !== undefined) {
     if (value.kind === "time") return false;
-    state.topic = only;
-    return state.emit(only, defaultAttribute(value.kind, clause.korean), value.value);
+    const entity = splitParenthetical(only, clause);
+    state.topic = entity;
+    return state.emit(entity, bareDateAttribute(value, clause.korean), value.value);
   }
   if (words.length > 0 || state.topic === undefined) return false;
-  return state.emit(state.topic, defaultAttribute(value.kind, clause.korean), value.value);
+  return state.emit(state.topic, bareDateAttribute(value, clause.korean), value.value);
 }
 
+/** An age, weight or length: "또리 … 여섯 살", "예준이 키 128cm", "몸무게 27kg" after the topic. */
 function measureFact({ clause, pre, value }: TypedFactInput): boolean {
   const { state } = clause;
-  if (value.kind === "weight" && pre.length > MAX_WORDS_BEFORE_MEASURE) return false;
-  const attribute = defaultAttribute(value.kind, clause.korean);
-  // "몸무게 18kg": the word is the attribute, so the owner is the word before it or the topic.
-  const attributeAt = pre.findIndex((word) => normalizeAttribute(word) === attribute);
+  if (value.kind !== "age" && pre.length > MAX_WORDS_BEFORE_MEASURE) return false;
+  const nouns = value.kind === "length" ? LENGTH_NOUNS : value.kind === "weight" ? WEIGHT_NOUNS : AGE_NOUNS;
+  // "몸무게 18kg", "키 128cm": the word is the attribute, so the owner is the word before it or the topic.
+  const attributeAt = pre.findIndex((word) => nouns.has(normalizeAttribute(word)));
+  if (value.kind === "length" && attributeAt < 0) return false;
+  const attribute =
+    attributeAt >= 0
+      ? normalizeAttribute(pre[attributeAt] ?? "")
+      : defaultAttribute(value.kind, clause.korean);
   const owners = attributeAt >= 0 ? pre.slice(0, attributeAt) : pre;
   const first = owners[0];
-  const explicit = first !== undefined && isNameLike(first) ? first : undefined;
+  // The owner is the one word before the measure (and a breed after it: "또리 토이푸들 3.2kg"); words
+  // that only continue a sentence ("말티즈고 올해 여섯 살") leave it to the topic; anything else
+  // ("어린이날 오월드에서 7살 …") is no measure of anyone.
+  const ownerWords = owners.filter((word) => breedOf(word) === undefined);
+  if (
+    ownerWords.length > 1 ||
+    (ownerWords.length === 1 && !isNameLike(first ?? "") && !isContinuation(first ?? ""))
+  )
+    return false;
+  const explicit =
+    ownerWords.length === 1 && first !== undefined && isNameLike(first)
+      ? splitParenthetical(first, clause)
+      : undefined;
   const entity = explicit ?? state.topic;
-  return entity !== undefined && state.emit(entity, attribute, value.value);
+  if (entity === undefined) return false;
+  // "또리 토이푸들 3.2kg", "말티즈고 올해 여섯 살": a breed among the words before says the 품종.
+  for (const word of owners) {
+    const breed = breedOf(word);
+    if (breed !== undefined && clause.korean) state.emit(entity, "품종", breed);
+  }
+  if (explicit !== undefined) state.topic = explicit;
+  return state.emit(entity, attribute, value.value);
+}
+
+/** A word that continues the sentence about the topic: a connective ("말티즈고") or a breed. */
+function isFirstPerson(word: string): boolean {
+  return entityDisplayName(word) === FIRST_PERSON_KO;
+}
+
+function isContinuation(word: string): boolean {
+  return CONNECTIVE_ENDING_RE.test(word) || breedOf(word) !== undefined;
+}
+
+/** An amount after what it is for: "요가원 회비는 월 12만원", "월세 65만원" after the topic. */
+function amountFact({ clause, pre, value }: TypedFactInput): boolean {
+  const { state } = clause;
+  if (pre.length === 0 || pre.length > MAX_WORDS_BEFORE_MEASURE || !pre.every(isNameLike)) return false;
+  const [first = "", ...rest] = pre;
+  if (rest.length === 0) {
+    return state.topic !== undefined && state.emit(state.topic, normalizeAttribute(first), value.value);
+  }
+  return state.emit(first, normalizeAttribute(rest.join(" ")), value.value);
+}
+
+/** "중2 지호", "지호 중2", "대학교 2학년" after the topic: (지호, 학년, 중2). */
+function gradeFact({ clause, pre, value }: TypedFactInput): boolean {
+  const { state } = clause;
+  const after = clause.text.slice(value.end).trim().split(" ")[0] ?? "";
+  // "나 경영학과 3학년": the person comes first; "지호 중2", "중2 지호".
+  const first = pre[0];
+  let entity =
+    first !== undefined ? (isNameLike(first) || isFirstPerson(first) ? first : undefined) : state.topic;
+  if (pre.length === 0 && after.length > 0 && isNameLike(after)) entity = after;
+  if (entity === undefined) return false;
+  state.topic = entity;
+  return state.emit(entity, defaultAttribute("grade", clause.korean), value.value);
 }
 
 function addressFact({ clause, pre, value }: TypedFactInput): boolean {

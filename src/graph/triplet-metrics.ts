@@ -8,6 +8,7 @@
  * - strict: the key is (entity, attribute, value)
  * - EV:     the key is (entity, value) — attribute wording legitimately varies (담당 vs 담당자)
  */
+import { foldText } from "../text/korean.js";
 import type { Triplet } from "../types.js";
 
 /** Precision, recall and F1 with the counts they come from. */
@@ -34,10 +35,7 @@ export interface TripletExample {
 
 /** A field as compared: NFC, lowercase, with whitespace, punctuation and symbols removed. */
 export function normalizeField(text: string): string {
-  return text
-    .normalize("NFC")
-    .toLowerCase()
-    .replace(/[\s\p{P}\p{S}]+/gu, "");
+  return foldText(text).replace(/[\s\p{P}\p{S}]+/gu, "");
 }
 
 function strictKey(triplet: Triplet): string {

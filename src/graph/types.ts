@@ -12,6 +12,12 @@ import type {
 
 /** Label of a node that names a thing (a person, a pet, a shop, "나"). */
 export const ENTITY_LABEL = "Entity";
+/**
+ * Longest text either extractor reads, in characters: a memory is at most this long, and the cap guards
+ * the model and the rules against pastes.
+ */
+export const MAX_EXTRACTION_CHARS = 4000;
+
 /** Label of a node that holds a literal value ("10월 27일", "010-1234-5678"). */
 export const VALUE_LABEL = "Value";
 

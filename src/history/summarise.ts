@@ -1,6 +1,7 @@
 import { AppError, toAppError } from "../errors.js";
 import type { Llm } from "../llm/llm.js";
-import { buildSummaryPrompt, cleanSummaryReply, detectLanguage } from "./summary-prompt.js";
+import { mainLanguage } from "../text/language.js";
+import { buildSummaryPrompt, cleanSummaryReply } from "./summary-prompt.js";
 import type { HistoryTurn } from "./types.js";
 
 /**
@@ -20,7 +21,7 @@ export async function summariseTurns(options: {
   const messages = buildSummaryPrompt({
     previousSummary: options.previousSummary,
     turns: options.turns,
-    language: detectLanguage(options.languageSample),
+    language: mainLanguage(options.languageSample),
   });
   const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]);
   const reply = await raceAbort(options.llm.chat({ messages, signal }), signal);

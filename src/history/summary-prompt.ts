@@ -1,9 +1,7 @@
 import { AppError } from "../errors.js";
 import type { ChatMessage } from "../llm/llm.js";
+import type { Lang } from "../text/language.js";
 import type { HistoryTurn } from "./types.js";
-
-/** Language of a conversation, for the summary prompt. */
-export type ConversationLanguage = "ko" | "en";
 
 interface PromptText {
   system: string;
@@ -15,7 +13,7 @@ interface PromptText {
 }
 
 /** The summary prompt in each language. Korean is the default. */
-export const SUMMARY_PROMPTS: Record<ConversationLanguage, PromptText> = {
+export const SUMMARY_PROMPTS: Record<Lang, PromptText> = {
   ko: {
     system: "너는 대화 기록을 요약하는 비서야. 요약문만 답하고 다른 말은 덧붙이지 마.",
     instruction:
@@ -40,22 +38,6 @@ export const SUMMARY_PROMPTS: Record<ConversationLanguage, PromptText> = {
   },
 };
 
-const HANGUL = /[\uAC00-\uD7A3\u1100-\u11FF\u3130-\u318F]/gu;
-const LATIN = /[A-Za-z]/g;
-/** One Hangul syllable carries about as much as this many Latin letters. */
-const LATIN_LETTERS_PER_SYLLABLE = 3;
-
-/**
- * `en` when the text is mostly English, else `ko` (also for text with no letters at all). Korean lines
- * often hold Latin words (rebuttal, KE1227), so a syllable weighs as three Latin letters:
- * `ko` ⇔ hangul × 3 ≥ latin.
- */
-export function detectLanguage(text: string): ConversationLanguage {
-  const hangul = text.match(HANGUL)?.length ?? 0;
-  const latin = text.match(LATIN)?.length ?? 0;
-  return latin > 0 && hangul * LATIN_LETTERS_PER_SYLLABLE < latin ? "en" : "ko";
-}
-
 /**
  * The chat request that asks for the new rolling summary: the previous summary (if any) plus the newly
  * aged turns, in the conversation's language.
@@ -63,7 +45,7 @@ export function detectLanguage(text: string): ConversationLanguage {
 export function buildSummaryPrompt(options: {
   previousSummary?: string | undefined;
   turns: HistoryTurn[];
-  language: ConversationLanguage;
+  language: Lang;
 }): ChatMessage[] {
   const text = SUMMARY_PROMPTS[options.language];
   const sections = [text.instruction];
@@ -83,7 +65,7 @@ export function buildSummaryPrompt(options: {
 
 /** What a summary request asked for, read back from its messages (for offline summarisers and tests). */
 export interface ParsedSummaryPrompt {
-  language: ConversationLanguage;
+  language: Lang;
   previousSummary?: string;
   turns: Array<{ user: string; assistant: string }>;
 }

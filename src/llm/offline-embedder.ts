@@ -1,5 +1,6 @@
 import type { Embedder } from "./embedder.js";
-import { tokenize } from "../memory/tokenizer.js";
+import { isHangulSyllableCode } from "../text/korean.js";
+import { tokenize } from "../text/tokenizer.js";
 
 /** Default vector size: large enough that a memory's ~50 features rarely collide, small enough to scan fast. */
 export const OFFLINE_EMBEDDER_DIMENSION = 512;
@@ -54,8 +55,7 @@ export class OfflineEmbedder implements Embedder {
     for (const token of tokenize(text)) add(`t:${token}`);
     const normalized = text.normalize("NFC").toLowerCase();
     for (const ch of normalized) {
-      const c = ch.charCodeAt(0);
-      if (c >= 0xac00 && c <= 0xd7a3) add(`s:${ch}`);
+      if (isHangulSyllableCode(ch.charCodeAt(0))) add(`s:${ch}`);
     }
     for (const word of normalized.match(LATIN_WORD) ?? []) {
       const padded = `_${word}_`;

@@ -1,6 +1,6 @@
 import { factSlots, sharesFactSlot } from "../graph/fact-slots.js";
 import { RRF_K, reciprocalRankFusion } from "./rrf.js";
-import { tokenize } from "./tokenizer.js";
+import { tokenize } from "../text/tokenizer.js";
 
 /**
  * Final ranking of hybrid recall: fuses the vector and keyword candidates by RRF, marks which are

@@ -1,5 +1,5 @@
 import MiniSearch from "minisearch";
-import { queryContentTokens, tokenize } from "./tokenizer.js";
+import { queryContentTokens, tokenize } from "../text/tokenizer.js";
 
 /** A memory as the keyword index sees it: its text plus the fields recall filters on. */
 export interface KeywordDoc {

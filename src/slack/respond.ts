@@ -1,6 +1,6 @@
 import type { webApi } from "@slack/bolt";
 import type { Logger } from "pino";
-import { detectLanguage } from "../agent/language.js";
+import { detectLanguage } from "../text/language.js";
 import { failureReply, missedTurnReply } from "../agent/messages.js";
 import type { TurnHandler } from "../agent/turn-handler.js";
 import { toAppError } from "../errors.js";

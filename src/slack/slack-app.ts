@@ -9,7 +9,6 @@ import { register as registerDirectMessage } from "./listeners/direct-message.js
 import { guardSlackEvents } from "./events-guard.js";
 import { dedupeMiddleware, EventDeduper } from "./middleware/dedupe.js";
 import type { TurnInbox } from "./inbox.js";
-import type { TurnRunner } from "./respond.js";
 import { authTest, type SlackIdentity } from "./slack-auth.js";
 
 /**

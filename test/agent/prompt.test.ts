@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { detectLanguage } from "../../src/agent/language.js";
 import { buildMessages, HEADERS, recallOnlyReply, systemPrompt } from "../../src/agent/prompt.js";
 
 const now = new Date("2026-05-01T09:00:00Z");
@@ -58,14 +57,5 @@ describe("recallOnlyReply", () => {
 
   it("says plainly when nothing was found", () => {
     expect(recallOnlyReply("en", [], [])).toContain("found nothing");
-  });
-});
-
-describe("detectLanguage", () => {
-  it("is Korean for Hangul and by default, English for Latin text", () => {
-    expect(detectLanguage("또리 생일 언제야?")).toBe("ko");
-    expect(detectLanguage("when is the dry-run?")).toBe("en");
-    expect(detectLanguage("👍")).toBe("ko");
-    expect(detectLanguage("Pluto 배포 언제?")).toBe("ko");
   });
 });

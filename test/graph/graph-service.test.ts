@@ -51,6 +51,7 @@ describe("GraphService", () => {
     await graph.ingest({ ...ALICE, text: "업체명: 모루커피, 전화번호: 010-2738-6641" });
     expect(await graph.facts({ ...ALICE, text: "또리가 몇 살이었지?" })).toEqual([
       "또리: 생일 = 10월 27일",
+      "또리: 품종 = 말티즈",
       "또리: 나이 = 여섯 살",
     ]);
     expect(await graph.facts({ ...ALICE, text: "모루커피 번호 알려줘" })).toEqual([

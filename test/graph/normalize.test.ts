@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   cleanValue,
   entityDisplayName,
-  foldText,
   normalizeAttribute,
   normalizeEntityName,
   normalizeValue,
 } from "../../src/graph/normalize.js";
+import { foldText } from "../../src/text/korean.js";
 
 describe("normalizeEntityName", () => {
   it("folds particles so 또리는 / 또리가 / 또리의 / 또리를 / 또리랑 are one name", () => {
@@ -51,6 +51,14 @@ describe("normalizeEntityName", () => {
     expect(normalizeEntityName("선생님")).toBe("선생님");
     expect(normalizeEntityName("이정화 선생님")).toBe("이정화 선생님");
     expect(normalizeEntityName("아저씨")).toBe("아저씨");
+    expect(entityDisplayName("장모님")).toBe("장모님");
+    expect(entityDisplayName("권도윤님이")).toBe("권도윤");
+  });
+
+  it("drops an English possessive from a Latin name", () => {
+    expect(entityDisplayName("Kevin's")).toBe("Kevin");
+    expect(entityDisplayName("James'")).toBe("James");
+    expect(entityDisplayName("승준이는")).toBe("승준");
   });
 
   it("applies NFC, trims, collapses spaces and lowercases Latin", () => {
@@ -75,6 +83,12 @@ describe("cleanValue", () => {
     expect(cleanValue("3월 14일이에요!")).toBe("3월 14일");
     expect(cleanValue("페스코 베지테리언임")).toBe("페스코 베지테리언");
     expect(cleanValue("말티즈야 ㅋㅋ")).toBe("말티즈");
+    expect(cleanValue("민지야")).toBe("민지");
+    expect(cleanValue("정태웅이에요")).toBe("정태웅");
+    expect(cleanValue("간호사예요")).toBe("간호사");
+    expect(cleanValue("B형임")).toBe("B형");
+    expect(cleanValue("2월 28일이다")).toBe("2월 28일");
+    expect(cleanValue("010-5528-1180입니다")).toBe("010-5528-1180");
   });
 
   it("does not eat into the value itself", () => {
@@ -98,6 +112,11 @@ describe("normalizeAttribute", () => {
     expect(normalizeAttribute("연락처")).toBe("전화번호");
     expect(normalizeAttribute("Phone Number")).toBe("phone");
     expect(normalizeAttribute("주소")).toBe("주소");
+  });
+
+  it("drops the courtesy 님 from a title used as an attribute", () => {
+    expect(normalizeAttribute("원장님")).toBe("원장");
+    expect(normalizeAttribute("사장님은")).toBe("사장");
   });
 
   it("foldText is NFC + trim + single spaces + lowercase", () => {

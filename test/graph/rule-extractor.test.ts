@@ -49,6 +49,7 @@ describe("extractTriplets", () => {
     ]);
     expect(extractTriplets("또리 생일 8월 9일이야. 말티즈고 올해 여섯 살")).toEqual([
       t("또리", "생일", "8월 9일"),
+      t("또리", "품종", "말티즈"),
       t("또리", "나이", "여섯 살"),
     ]);
   });
@@ -84,6 +85,7 @@ describe("extractTriplets", () => {
   it("reads a date after 'entity + event' and a kinship word as a relation", () => {
     expect(extractTriplets("현우 결혼식 9월 12일 토요일 1시 대전 그랜드컨벤션")).toEqual([
       t("현우", "결혼식 일시", "9월 12일 토요일 1시"),
+      t("현우", "결혼식 장소", "대전 그랜드컨벤션"),
     ]);
     expect(extractTriplets("동생 다인이 생일 8월 21일")).toEqual([
       t("다인", "관계", "동생"),
@@ -111,5 +113,165 @@ describe("extractTriplets", () => {
     expect(extractTriplets("ㅋㅋㅋ 아 배고파")).toEqual([]);
     expect(extractTriplets("내일 회의 있어")).toEqual([]);
     expect(extractTriplets("")).toEqual([]);
+  });
+
+  it("reads the reported failures: any name, English lines, roles, places, unseen shops", () => {
+    expect(extractTriplets("민서 생일은 4월 4일이야")).toEqual([t("민서", "생일", "4월 4일")]);
+    expect(extractTriplets("Ethan's birthday is Sept 14")).toEqual([t("Ethan", "birthday", "Sept 14")]);
+    expect(extractTriplets("Grace is our new PM")).toEqual([t("Grace", "role", "PM")]);
+    expect(extractTriplets("한솔보험 담당은 박선우 과장이야")).toEqual([
+      t("한솔보험", "담당", "박선우 과장"),
+    ]);
+    expect(extractTriplets("누리랩스는 판교에 있어")).toEqual([t("누리랩스", "위치", "판교")]);
+    expect(extractTriplets("Mark lives in Busan now")).toEqual([t("Mark", "residence", "Busan")]);
+    expect(
+      extractTriplets("상호: 달빛세탁, 전화번호: 02-914-3306, 분류: 세탁소, 주소: 서울 성북구 보문로 88"),
+    ).toEqual([
+      t("달빛세탁", "전화번호", "02-914-3306"),
+      t("달빛세탁", "분류", "세탁소"),
+      t("달빛세탁", "주소", "서울 성북구 보문로 88"),
+    ]);
+  });
+
+  it("never keeps a copula in a value or an entity", () => {
+    expect(extractTriplets("아내 이름은 민지야")).toEqual([t("민지", "관계", "아내")]);
+    expect(extractTriplets("남편 이름은 정태웅이에요, 번호는 010-6624-1937")).toEqual([
+      t("정태웅", "관계", "남편"),
+      t("정태웅", "전화번호", "010-6624-1937"),
+    ]);
+    expect(extractTriplets("태린이 직업은 간호사예요")).toEqual([t("태린", "직업", "간호사")]);
+    expect(extractTriplets("태오 아버님 연락처는 010-5528-1180입니다")).toEqual([
+      t("태오 아버님", "전화번호", "010-5528-1180"),
+    ]);
+    expect(extractTriplets("내 혈액형은 B형임")).toEqual([t("나", "혈액형", "B형")]);
+    expect(extractTriplets("동생 하람이의 생일은 2월 28일이다")).toEqual([
+      t("하람", "관계", "동생"),
+      t("하람", "생일", "2월 28일"),
+    ]);
+  });
+
+  it("reads a subject and what is said of it: place, residence, job, affiliation, preference", () => {
+    expect(extractTriplets("하늘소아과는 동탄에 있어요. 전화는 031-8015-2270")).toEqual([
+      t("하늘소아과", "위치", "동탄"),
+      t("하늘소아과", "전화번호", "031-8015-2270"),
+    ]);
+    expect(extractTriplets("형은 소방관이고 세종에 살아요")).toEqual([
+      t("형", "직업", "소방관"),
+      t("형", "거주지", "세종"),
+    ]);
+    expect(extractTriplets("노지훈 대리는 마케팅팀 소속이에요")).toEqual([
+      t("노지훈", "직함", "대리"),
+      t("노지훈", "소속", "마케팅팀"),
+    ]);
+    expect(extractTriplets("엄마가 좋아하는 꽃은 프리지아")).toEqual([t("엄마", "좋아하는 꽃", "프리지아")]);
+    expect(extractTriplets("권도윤님이 우리 팀 새 PM이에요")).toEqual([t("권도윤", "역할", "PM")]);
+    expect(extractTriplets("새 PM은 Daniel Cho, 다음 주 월요일부터 합류")).toEqual([
+      t("Daniel Cho", "역할", "PM"),
+    ]);
+  });
+
+  it("reads several facts, lists and measures in one line", () => {
+    expect(extractTriplets("리오(비숑) 3살, 몸무게 4.1kg, 생일은 9월 2일")).toEqual([
+      t("리오", "품종", "비숑"),
+      t("리오", "나이", "3살"),
+      t("리오", "몸무게", "4.1kg"),
+      t("리오", "생일", "9월 2일"),
+    ]);
+    expect(extractTriplets("예준이 키 128cm, 몸무게 27kg")).toEqual([
+      t("예준", "키", "128cm"),
+      t("예준", "몸무게", "27kg"),
+    ]);
+    expect(extractTriplets("아들 시우는 우유 알레르기가 있어요")).toEqual([
+      t("시우", "관계", "아들"),
+      t("시우", "알레르기", "우유"),
+    ]);
+    expect(extractTriplets("I'm allergic to shellfish and kiwi")).toEqual([
+      t("I", "allergy", "shellfish"),
+      t("I", "allergy", "kiwi"),
+    ]);
+    expect(extractTriplets("학위논문 심사 6월 5일 오후 3시. 심사위원 한정우, 오경택, 신유리 교수님")).toEqual(
+      [
+        t("학위논문 심사", "일시", "6월 5일 오후 3시"),
+        t("학위논문 심사", "심사위원", "한정우"),
+        t("학위논문 심사", "심사위원", "오경택"),
+        t("학위논문 심사", "심사위원", "신유리"),
+      ],
+    );
+  });
+
+  it("recognises values by their form: e-mail, amount, school year, date ranges", () => {
+    expect(extractTriplets("정원이 이메일은 jungwon.k@mailbox.kr")).toEqual([
+      t("정원", "이메일", "jungwon.k@mailbox.kr"),
+    ]);
+    expect(extractTriplets("요가원 회비는 월 12만원")).toEqual([t("요가원", "회비", "월 12만원")]);
+    expect(extractTriplets("여동생 이름은 소율임. 대학교 2학년")).toEqual([
+      t("소율", "관계", "여동생"),
+      t("소율", "학년", "대학교 2학년"),
+    ]);
+    expect(extractTriplets("여름휴가 7월 29일~8월 1일 남해")).toEqual([
+      t("여름휴가", "날짜", "7월 29일~8월 1일"),
+    ]);
+  });
+
+  it("reads English possessives, 'Y of X', 'X is my Y' and relations", () => {
+    expect(extractTriplets("The birthday of Noah is June 30")).toEqual([t("Noah", "birthday", "June 30")]);
+    expect(extractTriplets("My sister's name is Claire")).toEqual([t("Claire", "relation", "sister")]);
+    expect(extractTriplets("Dr. Patel's phone is 02-6204-3318")).toEqual([
+      t("Dr. Patel", "phone", "02-6204-3318"),
+    ]);
+    expect(extractTriplets("Sophie is my manager")).toEqual([t("Sophie", "role", "manager")]);
+    expect(extractTriplets("Team offsite is on Oct 8")).toEqual([t("Team offsite", "date", "Oct 8")]);
+    expect(extractTriplets("Mom's birthday: Nov 9")).toEqual([t("Mom", "birthday", "Nov 9")]);
+  });
+
+  it("states nothing for chatter, plans, descriptions and modifiers", () => {
+    expect(extractTriplets("도현은 발리파 나는 리스본 가고싶음")).toEqual([]);
+    expect(extractTriplets("캣타워 더 높은 걸로 바꿀까 고민")).toEqual([]);
+    expect(extractTriplets("나 내일 병원에 있어")).toEqual([]);
+    expect(extractTriplets("6월 12일~15일 승우랑 오사카 여행 가기로 함")).toEqual([]);
+    expect(extractTriplets("봄 신제품 '워터글로우 세럼' launch date 3월 19일, 팝업은 성수 연무장길")).toEqual(
+      [],
+    );
+    expect(extractTriplets("She is in a meeting")).toEqual([]);
+    expect(extractTriplets("This is my favorite café")).toEqual([]);
+    expect(extractTriplets("my legs are so dead after yesterday's 등산 lol")).toEqual([]);
+  });
+});
+
+describe("extractTriplets on long input", () => {
+  /** The budget per text; a linear pass over the (capped) text takes a few milliseconds. */
+  const BUDGET_MS = 50;
+  const LENGTH = 20_000;
+  const RUNS = 3;
+  const fill = (unit: string): string => unit.repeat(Math.ceil(LENGTH / unit.length)).slice(0, LENGTH);
+  /**
+   * CPU milliseconds of the fastest of a few runs, after one warm-up run: the test machines are shared
+   * (two cores, Chroma and another test worker beside this one), so wall time would measure the
+   * neighbours; CPU time and the best run measure the extractor.
+   */
+  const cpuMs = (text: string): number => {
+    extractTriplets(text);
+    let best = Number.POSITIVE_INFINITY;
+    for (let run = 0; run < RUNS; run += 1) {
+      const started = process.cpuUsage();
+      extractTriplets(text);
+      const used = process.cpuUsage(started);
+      best = Math.min(best, (used.user + used.system) / 1000);
+    }
+    return best;
+  };
+
+  it.each([
+    ["Hangul without spaces", fill("가나다라마바사아자차카타파하")],
+    ["ASCII without spaces", fill("abcdefghijklmnopqrstuvwxyz0123456789")],
+    [
+      "Korean text with spaces",
+      fill("민서 생일은 4월 4일이야. 하늘소아과는 동탄에 있어요, 전화는 031-8015-2270 "),
+    ],
+    ["English text with spaces", fill("Ethan's birthday is Sept 14 and the offsite is on Oct 8 ")],
+    ["commas and colons", fill("a: b, 민서는 판교에, 1,")],
+    ["possessives without a verb", fill("a's ")],
+  ])("reads 20,000 characters of %s in under 50 ms", (_name, text) => {
+    expect(cpuMs(text)).toBeLessThan(BUDGET_MS);
   });
 });

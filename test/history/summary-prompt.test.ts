@@ -5,9 +5,9 @@ import { InMemoryHistoryStore } from "../../src/history/in-memory-history-store.
 import {
   buildSummaryPrompt,
   cleanSummaryReply,
-  detectLanguage,
   parseSummaryPrompt,
 } from "../../src/history/summary-prompt.js";
+import { mainLanguage } from "../../src/text/language.js";
 import { makeDm, makeTurn, recordingLogger, ScriptedLlm } from "./support.js";
 
 describe("summary prompt", () => {
@@ -34,11 +34,9 @@ describe("summary prompt", () => {
   });
 
   it("detects the conversation language, counting Latin words inside Korean as Korean", () => {
-    expect(detectLanguage("heads up: the Pluto dry-run is Thursday 9pm, rollback owner is 강태호")).toBe(
-      "en",
-    );
-    expect(detectLanguage("교수님이 rebuttal 마감 4월 3일 AoE라고 하셨어")).toBe("ko");
-    expect(detectLanguage("👍 12:30")).toBe("ko");
+    expect(mainLanguage("heads up: the Pluto dry-run is Thursday 9pm, rollback owner is 강태호")).toBe("en");
+    expect(mainLanguage("교수님이 rebuttal 마감 4월 3일 AoE라고 하셨어")).toBe("ko");
+    expect(mainLanguage("👍 12:30")).toBe("ko");
   });
 
   it("sends an English prompt for an English conversation through the service", async () => {

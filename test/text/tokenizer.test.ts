@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentTokens, tokenize } from "../../src/memory/tokenizer.js";
+import { contentTokens, tokenize } from "../../src/text/tokenizer.js";
 
 const shares = (a: string, b: string): string[] => {
   const tb = new Set(tokenize(b));

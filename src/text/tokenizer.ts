@@ -1,3 +1,5 @@
+import { isHangulSyllableCode, isSearchSuffix, stripSearchSuffixes } from "./korean.js";
+
 /**
  * Korean-aware tokenizer for BM25, applied identically to memories and queries.
  *
@@ -13,7 +15,8 @@
  *   mixed code (KE1227) yields itself and its letter and digit parts. A number directly followed by a
  *   Hangul unit also yields the pair (8월, 302호).
  *
- * One pass over the characters; no dictionaries beyond the short particle and stop-word lists below.
+ * One pass over the characters; no dictionaries beyond the stop-word lists below and the particle and
+ * ending list of `korean.ts` ({@link stripSearchSuffixes}).
  *
  * @example tokenize("또리의 생일이 언제야?") // ["또리", "리생", "생일"]
  */
@@ -117,13 +120,13 @@ function scan(text: string, withJoins: boolean): string[] {
   let i = 0;
   while (i < n) {
     const c = s.charCodeAt(i);
-    if (isHangul(c)) {
+    if (isHangulSyllableCode(c)) {
       let j = i + 1;
-      while (j < n && isHangul(s.charCodeAt(j))) j++;
+      while (j < n && isHangulSyllableCode(s.charCodeAt(j))) j++;
       const raw = s.slice(i, j);
       const word =
         raw.length > POSSESSIVE_PREFIX.length && raw.startsWith(POSSESSIVE_PREFIX) ? raw.slice(2) : raw;
-      const stem = stripSuffix(word);
+      const stem = stripSearchSuffixes(word);
       if (isStopWord(word, stem)) {
         prevStem = "";
       } else {
@@ -135,7 +138,7 @@ function scan(text: string, withJoins: boolean): string[] {
       // Only whitespace keeps a Hangul run going; anything else breaks it.
       let k = i;
       while (k < n && isSpace(s.charCodeAt(k))) k++;
-      if (k >= n || !isHangul(s.charCodeAt(k))) prevStem = "";
+      if (k >= n || !isHangulSyllableCode(s.charCodeAt(k))) prevStem = "";
       i = k;
     } else if (isAlnum(c)) {
       const j = scanChunk(s, i);
@@ -144,10 +147,10 @@ function scan(text: string, withJoins: boolean): string[] {
       prevStem = "";
       // A Hangul word glued to a number: a bare particle (8816으로) is dropped; a unit (8월, 302호)
       // also yields the pair number+unit.
-      if (j < n && isHangul(s.charCodeAt(j))) {
+      if (j < n && isHangulSyllableCode(s.charCodeAt(j))) {
         let k = j + 1;
-        while (k < n && isHangul(s.charCodeAt(k))) k++;
-        if (SUFFIX_SET.has(s.slice(j, k))) {
+        while (k < n && isHangulSyllableCode(s.charCodeAt(k))) k++;
+        if (isSearchSuffix(s.slice(j, k))) {
           i = k;
         } else if (lastNumber !== "") {
           out.push(lastNumber.replace(LEADING_ZEROS, "") + s[j]);
@@ -167,83 +170,6 @@ export const LONG_NUMBER_MIN_DIGITS = 7;
 export const NUMBER_TAIL_DIGITS = 4;
 
 const LEADING_ZEROS = /^0+(?=\d)/;
-
-/**
- * Particles and endings stripped from the end of a Hangul word, longest first. A word keeps at least
- * one syllable; two-syllable words lose only unambiguous particles (오이, 포도 and 사과 stay whole).
- */
-const SUFFIXES: readonly string[] = [
-  "이었더라",
-  "이었는데",
-  "이었었나",
-  "였었는데",
-  "이었지",
-  "이었나",
-  "이었어",
-  "이에요",
-  "이었죠",
-  "였더라",
-  "었더라",
-  "았더라",
-  "으로는",
-  "에서는",
-  "한테는",
-  "이라고",
-  "였어요",
-  "었어요",
-  "았어요",
-  "였지",
-  "었지",
-  "았지",
-  "였나",
-  "었나",
-  "았나",
-  "였죠",
-  "였어",
-  "에서",
-  "에게",
-  "한테",
-  "으로",
-  "까지",
-  "부터",
-  "처럼",
-  "보다",
-  "이랑",
-  "이나",
-  "이야",
-  "예요",
-  "에요",
-  "이요",
-  "이죠",
-  "죠",
-  "이다",
-  "라고",
-  "더라",
-  "는",
-  "은",
-  "이",
-  "가",
-  "을",
-  "를",
-  "의",
-  "에",
-  "로",
-  "와",
-  "과",
-  "도",
-  "만",
-  "랑",
-  "야",
-  "요",
-];
-
-const SUFFIX_SET = new Set(SUFFIXES);
-
-/** Two rounds cover a name's 이 plus a particle (예린이는) and an ending plus 요 (있었어요). */
-export const MAX_SUFFIX_STRIPS = 2;
-
-/** Particles that may be stripped from a two-syllable word without eating a noun's own syllable. */
-const SAFE_SHORT_SUFFIXES = new Set(["는", "은", "을", "를", "의", "에", "랑"]);
 
 /**
  * Words starting with an interrogative or a request verb (언제죠, 어디꺼야, 누구였지, 알려주세요): they
@@ -313,34 +239,10 @@ const STOP_WORDS_EN = new Set(
   ).split(" "),
 );
 
-/**
- * Strips up to {@link MAX_SUFFIX_STRIPS} particles or endings: 하준이는 → 하준이 → 하준,
- * 얼마였어요 → 얼마였어 → 얼마.
- */
 function isStopWord(word: string, stem: string): boolean {
   if (STOP_WORDS_KO.has(stem) || STOP_WORDS_KO.has(word)) return true;
   for (const prefix of QUESTION_PREFIXES) if (word.startsWith(prefix)) return true;
   return false;
-}
-
-function stripSuffix(word: string): string {
-  let stem = word;
-  for (let round = 0; round < MAX_SUFFIX_STRIPS; round++) {
-    const next = stripOnce(stem);
-    if (next === stem) break;
-    stem = next;
-  }
-  return stem;
-}
-
-function stripOnce(word: string): string {
-  if (word.length < 2) return word;
-  for (const suffix of SUFFIXES) {
-    if (word.length <= suffix.length || !word.endsWith(suffix)) continue;
-    if (word.length === 2 && !SAFE_SHORT_SUFFIXES.has(suffix)) continue;
-    return word.slice(0, word.length - suffix.length);
-  }
-  return word;
 }
 
 function pushHangul(out: string[], word: string): void {
@@ -443,10 +345,6 @@ function stemEnglish(word: string): string {
   if (word.length > 4 && word.endsWith("ies")) return word.slice(0, -3) + "y";
   if (word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
   return word;
-}
-
-function isHangul(c: number): boolean {
-  return c >= 0xac00 && c <= 0xd7a3;
 }
 
 function isDigit(c: number): boolean {

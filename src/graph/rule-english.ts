@@ -1,0 +1,168 @@
+/**
+ * Clause rules for English sentences: "X's Y is Z", "Y of X is Z", "my Y is Z", "X is our new Y",
+ * "X lives in Y", "X is allergic to Y", "X renews on <date>". Values may be in any script
+ * ("I'm allergic to 메밀"). Each regex is anchored at the start and the clause is short (the extractor
+ * caps clause length), so a lazy group scans the clause at most once per split point.
+ */
+import { containsHangul } from "../text/korean.js";
+import { FIRST_PERSON_EN } from "./normalize.js";
+import { isKinship, type ClauseRule } from "./rule-common.js";
+import {
+  EN_EVENT_VERBS,
+  EN_MOVE_VERBS,
+  EN_TRAILING_ADVERBS_RE,
+  EN_TRAILING_PHRASE_RE,
+} from "./rule-patterns.js";
+import { ANIMAL_WORDS, NAME_WORDS } from "./rule-words.js";
+
+/** Longest English value, in words; a longer "is …" is a sentence, not a value. */
+const MAX_EN_VALUE_WORDS = 6;
+/** Longest English attribute, in words ("favorite food", "office phone number"). */
+const MAX_EN_ATTRIBUTE_WORDS = 3;
+
+const IS = String.raw`(?:is|are|was|=)`;
+const POSSESSIVE_RE = new RegExp(String.raw`^(?:(.+?)'s?|(my|our)) (.+?) ${IS} (.+)$`, "iu");
+const OF_RE = new RegExp(String.raw`^(?:the )?(.+?) of (.+?) ${IS} (.+)$`, "iu");
+const IS_OUR_RE = /^(.+?) (?:is|'s) (?:my|our)(?: (?:new|current|team's))* (.+)$/iu;
+const LIVES_RE = /^(.+?) (?:lives|is living|moved|has moved|stays) (?:in|to) (.+)$/iu;
+const LOCATED_RE = /^(.+?) (?:is|are) (?:located |based )?in (.+)$/iu;
+/** Subjects that are no entity ("This is my favorite café", "She is in a meeting"). */
+const PRONOUN_RE = /^(?:this|that|these|those|it|he|she|they|we|you|there|here|what|which|who)$/iu;
+/** Phrases after "is in" that are a state, not a place ("in charge", "in a meeting"). */
+const NOT_A_PLACE_RE = /^(?:charge|trouble|love|time|a |an |the middle)/iu;
+const ALLERGIC_RE = /^(?:(I)(?:'m| am)|(.+?)(?: is| are|'s)) allergic to (.+)$/iu;
+
+/** A capitalised name of two letters or more ("Sophie", "Mr. Choi"), not "O" (a blood type). */
+const LATIN_NAME_RE = /^(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?$/u;
+
+/** A noun for a person's role or relation ("landlord", "manager", "dentist", "sister"). */
+function isPersonRole(attribute: string): boolean {
+  return isKinship(attribute) || /^[a-z]+(?:er|or|ist|lord|ian|ant|ent|boss|coach|lead)$/iu.test(attribute);
+}
+
+/** Words that open a description rather than a value ("a 3-year-old tabby", "so dead", "not sure"). */
+const DESCRIPTION_START_RE = /^(?:a|an|so|very|really|too|not|pretty|kinda|quite|still)\s/iu;
+
+/** Trims trailing adverbs ("now") and splits "A and B" / "A, B" lists. */
+function values(raw: string): string[] {
+  const trimmed = raw.replace(EN_TRAILING_ADVERBS_RE, "").trim();
+  return trimmed
+    .split(/,\s*|\s+and\s+/u)
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}
+
+function words(text: string): number {
+  return text.split(/\s+/u).length;
+}
+
+/** "Ethan's birthday is Sept 14", "My blood type is O", "My sister's name is Claire" (→ Claire's relation). */
+const englishPossessive: ClauseRule = ({ text, typed, state }) => {
+  const match = POSSESSIVE_RE.exec(text);
+  if (match === null) return false;
+  const [, owner = "", mine, attribute = "", rawValue = ""] = match;
+  if (words(attribute) > MAX_EN_ATTRIBUTE_WORDS || words(rawValue) > MAX_EN_VALUE_WORDS) return false;
+  const value = rawValue.replace(EN_TRAILING_ADVERBS_RE, "");
+  if (NAME_WORDS.has(attribute.toLowerCase())) {
+    // "my sister's name is Claire": the named person is the entity, the owner phrase its relation.
+    const relation = owner.replace(/^(?:my|our) /iu, "");
+    if (!isKinship(relation) && !ANIMAL_WORDS.has(relation.toLowerCase())) return false;
+    const emitted = state.emit(
+      value,
+      ANIMAL_WORDS.has(relation.toLowerCase()) ? "kind" : "relation",
+      relation,
+    );
+    if (emitted) state.topic = value;
+    return emitted;
+  }
+  if (mine !== undefined && isPersonRole(attribute) && LATIN_NAME_RE.test(value)) {
+    // "Our landlord is Mr. Choi", "My manager is Sophie": the person holds the role.
+    return state.emit(value, isKinship(attribute) ? "relation" : "role", attribute);
+  }
+  // "my legs are so dead", "my cat is a tabby": a description, not a value.
+  if (DESCRIPTION_START_RE.test(value)) return false;
+  const entity = mine !== undefined ? FIRST_PERSON_EN : owner;
+  // "Kevin's wedding is Jul 11 in Pasadena": the date is the value, and the attribute says so.
+  const valueStart = text.length - rawValue.length;
+  const date = typed.find((found) => found.kind === "date" && found.start === valueStart);
+  if (date !== undefined) {
+    const dated = /(?:date|day|birthday|time|deadline)$/iu.test(attribute) ? attribute : `${attribute} date`;
+    return state.emit(entity, dated, date.value);
+  }
+  return state.emit(entity, attribute, value);
+};
+
+/** "The birthday of Noah is June 30". */
+const englishOf: ClauseRule = ({ text, state }) => {
+  const match = OF_RE.exec(text);
+  if (match === null) return false;
+  const [, attribute = "", owner = "", value = ""] = match;
+  if (words(attribute) > MAX_EN_ATTRIBUTE_WORDS || words(value) > MAX_EN_VALUE_WORDS) return false;
+  return state.emit(owner, attribute, value.replace(EN_TRAILING_ADVERBS_RE, ""));
+};
+
+/** "Grace is our new PM" → role; "Claire is my sister" → relation. */
+const englishIsOur: ClauseRule = ({ text, state }) => {
+  const match = IS_OUR_RE.exec(text);
+  if (match === null) return false;
+  const [, entity = "", rawValue = ""] = match;
+  const value = rawValue.replace(EN_TRAILING_ADVERBS_RE, "");
+  if (words(value) > MAX_EN_ATTRIBUTE_WORDS || words(entity) > MAX_EN_ATTRIBUTE_WORDS) return false;
+  if (PRONOUN_RE.test(entity)) return false;
+  return state.emit(entity, isKinship(value) ? "relation" : "role", value);
+};
+
+/** "Mark lives in Busan now" → residence; "The clinic is in Pangyo" → location. */
+const englishPlace: ClauseRule = ({ text, state }) => {
+  const lives = LIVES_RE.exec(text);
+  const located = lives === null ? LOCATED_RE.exec(text) : null;
+  const match = lives ?? located;
+  if (match === null) return false;
+  const [, entity = "", rawPlace = ""] = match;
+  const place = rawPlace.replace(EN_TRAILING_PHRASE_RE, "").replace(EN_TRAILING_ADVERBS_RE, "");
+  if (words(place) > MAX_EN_ATTRIBUTE_WORDS || words(entity) > MAX_EN_ATTRIBUTE_WORDS) return false;
+  // "The meeting is in 10 minutes", "she is in a meeting" name no place.
+  if (PRONOUN_RE.test(entity) || NOT_A_PLACE_RE.test(place) || /\d/u.test(place)) return false;
+  return state.emit(entity, lives !== null ? "residence" : "location", place);
+};
+
+/** "I'm allergic to shellfish and kiwi" → one fact per allergen. */
+const englishAllergy: ClauseRule = ({ text, state }) => {
+  const match = ALLERGIC_RE.exec(text);
+  if (match === null) return false;
+  const entity = match[1] !== undefined ? FIRST_PERSON_EN : (match[2] ?? "");
+  let emitted = false;
+  for (const value of values(match[3] ?? "")) emitted = state.emit(entity, "allergy", value) || emitted;
+  return emitted;
+};
+
+/** "Figma org plan renews on March 3", "Team offsite is on Oct 8", "cutover pushed to Mar 13". */
+const englishEvent: ClauseRule = ({ text, typed, state }) => {
+  const date = typed.find((value) => value.kind === "date");
+  if (date === undefined) return false;
+  const before = text.slice(0, date.start).trim();
+  if (containsHangul(before)) return false;
+  for (const [verb, attribute] of Object.entries(EN_EVENT_VERBS)) {
+    const match = new RegExp(`^(.+?) ${verb}(?: on| by)?$`, "iu").exec(before);
+    if (match !== null) return state.emit(match[1] ?? "", attribute, date.value);
+  }
+  const on = /^(.+?)(?: (?:is|are|was))? (on|due|by)$/iu.exec(before);
+  if (on !== null && on[1] !== undefined) {
+    return state.emit(on[1], (on[2] ?? "").toLowerCase() === "on" ? "date" : "due date", date.value);
+  }
+  const move = new RegExp(`^(.+) (\\S+) (?:${EN_MOVE_VERBS.join("|")})(?: back)? (?:to|until)$`, "iu").exec(
+    before,
+  );
+  if (move !== null) return state.emit(move[1] ?? "", `${move[2] ?? ""} date`, date.value);
+  return false;
+};
+
+/** The English rules in the order they are tried. */
+export const ENGLISH_RULES: readonly ClauseRule[] = [
+  englishAllergy,
+  englishPossessive,
+  englishOf,
+  englishIsOur,
+  englishPlace,
+  englishEvent,
+];

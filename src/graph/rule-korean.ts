@@ -1,0 +1,234 @@
+/**
+ * Clause rules for Korean sentences, by structure: a subject marked with 은/는/이/가 (or 의, or none) and
+ * what is said of it — "X는 Y에 있어" (위치), "X는 Y에 살아" (거주지), "X Y는 Z(이)야", "X의 Y는 Z",
+ * "X는 Y가 Z", "X는 Z(이)야" (직업/역할/관계/종 by the shape of Z), "A 알레르기 있어", "아내 이름은
+ * 민지야", "X Y Z로 옮겼어요", "일요일 휴무", a place after a life event's date. Roles and titles are in
+ * `rule-roles.ts`; reading subjects and values in `rule-subject.ts`.
+ */
+import {
+  CONNECTIVE_COPULA_RE,
+  entityOf,
+  findSubject,
+  isAttributePhrase,
+  isFirstPersonPossessive,
+  MAX_ATTRIBUTE_WORDS,
+  MAX_VALUE_WORDS,
+  predicateOf,
+  valueWords,
+} from "./rule-subject.js";
+import {
+  COPULA_END_RE,
+  foldText,
+  stripParticle,
+  TOPIC_PARTICLES,
+  TOPIC_SUBJECT_PARTICLES,
+} from "../text/korean.js";
+import { cleanValue, entityDisplayName, FIRST_PERSON_KO } from "./normalize.js";
+import {
+  hasSubjectParticle,
+  hasTopicParticle,
+  isKinship,
+  isNameLike,
+  type ClauseContext,
+  type ClauseRule,
+} from "./rule-common.js";
+import { CHANGE_VERB_RE } from "./rule-patterns.js";
+import { ANIMAL_WORDS, FILLER_WORDS, NAME_WORDS } from "./rule-words.js";
+
+/** Particles joining the items of a list ("땅콩이랑 우유", "새우와 게"). */
+const LIST_PARTICLES: readonly string[] = ["이랑", "랑", "하고", "와", "과"];
+/** Most items of a list read as one fact each. */
+const MAX_LIST_ITEMS = 4;
+/** Times of day that follow a date and are no place ("6월 6일 점심"). */
+const TIME_OF_DAY_RE = /^(?:점심|저녁|아침|오전|오후|새벽|밤|낮|쯤|경)$/u;
+/** Shortest attribute noun ("같은" is an adjective, not an attribute). */
+const MIN_ATTRIBUTE_CHARS = 2;
+
+/** A cheap test that a clause may say where something is, before the subject is looked for. */
+const PLACE_HINT_RE = /에(?:서)? (?:있|살|사|거주|위치)/u;
+/** "Y에 있어/있어요/있음/위치" after a subject: where it is. */
+const LOCATED_RE = /^(.+?)에 (?:있어요?|있음|있다|있습니다|있는데|위치해(?:요|있어요?)?|위치함?)$/u;
+/** "Y에 살아/살아요/살고 있어/삶/거주": where someone lives. */
+const LIVES_RE =
+  /^(.+?)에(?:서)? (?:살아요?|살아|삶|산다|사셔요?|사십니다|살고 ?있어요?|살고 ?있음|살고요|사심|사세요|거주(?:해요?|함|중|하고 ?있어요?)?)$/u;
+/** "A 알레르기(가) 있어/있음": an allergy. */
+const ALLERGY_RE = /^(.+?) 알레르기(?:가|는)? (?:있어요?|있음|있다|있습니다|있대|있으심)$/u;
+/** "땅콩이랑 우유", "새우, 게" → ["땅콩", "우유"]; undefined when a word is no list item. */
+function listItems(words: readonly string[]): string[] | undefined {
+  const items = words.map((word, i) => (i < words.length - 1 ? stripParticle(word, LIST_PARTICLES) : word));
+  if (items.length > MAX_LIST_ITEMS || items.some((item, i) => i < items.length - 1 && item === words[i]))
+    return undefined;
+  return items.every((item) => isNameLike(item)) ? items : undefined;
+}
+
+/** "하늘소아과는 동탄에 있어요" → (하늘소아과, 위치, 동탄); "외삼촌은 부산에 살아" → (외삼촌, 거주지, 부산). */
+export const placeOfSubject: ClauseRule = ({ text, tokens, state }) => {
+  if (!PLACE_HINT_RE.test(text)) return false;
+  const subject = findSubject(tokens);
+  const predicate = subject?.rest.join(" ") ?? tokens.join(" ");
+  const located = LOCATED_RE.exec(predicate);
+  const lives = located === null ? LIVES_RE.exec(predicate) : null;
+  const match = located ?? lives;
+  if (match === null) return false;
+  const place = (match[1] ?? "").replace(/^(?:요즘|지금|현재|아직|계속) /u, "");
+  if (place.split(" ").length > MAX_VALUE_WORDS || place.length === 0) return false;
+  // "나 내일 병원에 있어" is where I will be, not where I am: a time word makes it an event.
+  if (/(?:오늘|내일|어제|모레|주말|저녁|아침|점심|시간)/u.test(place)) return false;
+  const entity = subject?.entity ?? state.topic;
+  if (entity === undefined) return false;
+  const emitted = state.emit(entity, located !== null ? "위치" : "거주지", place);
+  if (emitted) state.topic = entity;
+  return emitted;
+};
+
+/** "(나) 복숭아 알레르기 있음", "아들 시우는 우유 알레르기가 있어요". */
+export const allergy: ClauseRule = ({ text, tokens, state }) => {
+  if (!text.includes("알레르기")) return false;
+  const subject = findSubject(tokens);
+  const predicate = subject?.rest.join(" ") ?? tokens.join(" ");
+  const match = ALLERGY_RE.exec(predicate);
+  if (match === null) return false;
+  const words = (match[1] ?? "").split(" ");
+  // "나 복숭아 알레르기": without a particle, a first word before the allergen is the subject.
+  let entity = subject?.entity;
+  let allergen = words;
+  if (entity === undefined && words.length >= 2 && isNameLike(words[0] ?? "")) {
+    entity = words[0];
+    allergen = words.slice(1);
+  }
+  const items = listItems(allergen);
+  if (items === undefined) return false;
+  let emitted = false;
+  for (const item of items)
+    emitted = state.emit(entity ?? state.topic ?? FIRST_PERSON_KO, "알레르기", item) || emitted;
+  return emitted;
+};
+
+/**
+ * "아내 이름은 민지야" → (민지, 관계, 아내); "도현이 어머님 성함 정미숙" → (정미숙, 관계, 도현이 어머님);
+ * "우리 고양이 이름은 치즈" → (치즈, 종, 고양이). The named one becomes the topic.
+ */
+export const nameIntro: ClauseRule = ({ tokens, state, korean }) => {
+  const at = tokens.findIndex(
+    (token, i) => i > 0 && NAME_WORDS.has(stripParticle(token, TOPIC_SUBJECT_PARTICLES)),
+  );
+  const nameToken = tokens[at + 1];
+  if (at < 1 || nameToken === undefined) return false;
+  const name = cleanValue(nameToken);
+  const owner = tokens.slice(0, at).filter((word) => word !== "우리" && !isFirstPersonPossessive(word));
+  const last = owner[owner.length - 1];
+  if (last === undefined || !isNameLike(name) || tokens.length > at + 3) return false;
+  let emitted: boolean;
+  if (ANIMAL_WORDS.has(last)) emitted = state.emit(name, korean ? "종" : "kind", last);
+  else if (isKinship(last)) emitted = state.emit(name, korean ? "관계" : "relation", owner.join(" "));
+  else return false;
+  if (emitted) state.topic = name;
+  return emitted;
+};
+
+/** "세희는 프리랜서 디자이너야", "형은 소방관이고", "권도윤님이 우리 팀 새 PM이에요", "나 페스코 베지테리언임". */
+export const identity: ClauseRule = (clause) => {
+  const { tokens, state } = clause;
+  const subject = findSubject(tokens);
+  // "준서 반 담임은 최유리 선생님이야" names an attribute ("X Y는 Z"); a copula's subject is one word.
+  if (subject === undefined || subject.entity.includes(" ")) return false;
+  const emitted = predicateOf(subject.entity, subject.rest, clause);
+  const last = subject.rest[subject.rest.length - 1] ?? "";
+  // "모카는 포메라니안이고 …": the subject stays the topic of what follows.
+  if (emitted || CONNECTIVE_COPULA_RE.test(last) || COPULA_END_RE.test(last)) state.topic = subject.entity;
+  return emitted;
+};
+
+/**
+ * "X Y는 Z", "X의 Y는 Z", "내 Y는 Z", "X는 Y가 Z", "X가 좋아하는 Y는 Z"; after a topic, "Y는 Z"
+ * ("…, 담당은 박선우 과장").
+ */
+export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
+  const first = tokens[0] ?? "";
+  const topicFirst = hasTopicParticle(first) && !isFirstPersonPossessive(first);
+  // The attribute ends at a later word with 은/는 (or 이/가 after a topic "X는"); the last such word, so
+  // that a modifier ending in 는 ("좋아하는 꽃은") stays inside the attribute.
+  const attrEnd = tokens.findLastIndex(
+    (token, i) =>
+      i >= 1 &&
+      i <= MAX_ATTRIBUTE_WORDS &&
+      i < tokens.length - 1 &&
+      (topicFirst ? hasSubjectParticle(token) : hasTopicParticle(token)),
+  );
+  if (attrEnd < 0) return attributeOfTopic(tokens, state);
+  const entity = entityOf(first);
+  if (entity === undefined) return false;
+  const attribute = [
+    ...tokens.slice(1, attrEnd),
+    stripParticle(tokens[attrEnd] ?? "", TOPIC_SUBJECT_PARTICLES),
+  ].join(" ");
+  if ([...attribute].length < MIN_ATTRIBUTE_CHARS || !isAttributePhrase(tokens.slice(1, attrEnd + 1)))
+    return false;
+  const value = valueWords(tokens.slice(attrEnd + 1));
+  if (value === undefined) return false;
+  const emitted = state.emit(entity, attribute, value);
+  if (emitted) state.topic = entity;
+  return emitted;
+};
+
+/** "담당은 박선우 과장" after the topic was named: (topic, 담당, 박선우 과장). */
+function attributeOfTopic(tokens: readonly string[], state: ClauseContext["state"]): boolean {
+  const [first = "", ...rest] = tokens;
+  if (state.topic === undefined || !hasTopicParticle(first) || FILLER_WORDS.has(first)) return false;
+  // Only a topic that facts were already told about: a sentence's first word is no owner by itself
+  // ("봄 신제품 …, 팝업은 성수" is not 봄's 팝업).
+  const topic = foldText(entityDisplayName(state.topic));
+  if (!state.triplets.some((triplet) => foldText(triplet.entity) === topic)) return false;
+  const attribute = stripParticle(first, TOPIC_PARTICLES);
+  if (foldText(entityDisplayName(attribute)) === foldText(entityDisplayName(state.topic))) return false;
+  if ([...attribute].length < MIN_ATTRIBUTE_CHARS || !isNameLike(attribute) || rest.length > 3) return false;
+  const value = valueWords(rest);
+  return value !== undefined && state.emit(state.topic, attribute, value);
+}
+
+/** "하준이 태권도 한얼태권도로 옮겼어요" → (하준, 태권도, 한얼태권도); the new place becomes the topic. */
+export const changedTo: ClauseRule = ({ tokens, state }) => {
+  // Subject, attribute and new value all named: "하준이 태권도 한얼태권도로 옮겼어요".
+  const verbAt = tokens.findIndex((token, i) => i >= 3 && CHANGE_VERB_RE.test(token));
+  if (verbAt < 3) return false;
+  const rawValue = tokens[verbAt - 1] ?? "";
+  const value = rawValue.replace(/(?:으로|로)$/u, "");
+  if (value === rawValue || value.length === 0) return false;
+  const words = tokens.slice(0, verbAt - 1);
+  const attributeWords = verbAt >= 3 ? words.slice(1) : words;
+  // "판교에서 광교로": a place it moved from, not an attribute.
+  if (attributeWords.length > MAX_ATTRIBUTE_WORDS || !attributeWords.every(isNameLike)) return false;
+  if (attributeWords.some((word) => /(?:에서|부터|에게|한테)$/u.test(word))) return false;
+  const subject = verbAt >= 3 ? words[0] : state.topic;
+  if (subject === undefined || !isNameLike(subject)) return false;
+  const emitted = state.emit(subject, attributeWords.join(" "), value);
+  if (emitted && isNameLike(value)) state.topic = value;
+  return emitted;
+};
+
+/** "윤아 결혼식은 4월 25일 …, 라움아트센터": a bare place after a life event's date is where it is held. */
+export const eventPlace: ClauseRule = ({ tokens, state }) => {
+  const { eventPlace: pending } = state;
+  if (pending === undefined || !isPlacePhrase(tokens)) return false;
+  state.eventPlace = undefined;
+  return state.emit(pending.entity, pending.attribute, tokens.join(" "));
+};
+
+/** One to three bare nouns, not a time of day, no particle, no verb ("대전 그랜드컨벤션"). */
+export function isPlacePhrase(tokens: readonly string[]): boolean {
+  if (tokens.length === 0 || tokens.length > MAX_ATTRIBUTE_WORDS) return false;
+  return tokens.every(
+    (token) =>
+      isNameLike(token) && !hasSubjectParticle(token) && !/\d/u.test(token) && !TIME_OF_DAY_RE.test(token),
+  );
+}
+
+/** "일요일 휴무", "매주 월요일 정기휴무" after a shop: (shop, 휴무일, 일요일). */
+export const closedDay: ClauseRule = ({ text, state }) => {
+  const match =
+    /^((?:매주 |격주 )?[월화수목금토일](?:요일)?(?:[,/·]? ?[월화수목금토일](?:요일)?){0,6}) (?:정기 ?)?휴무(?:일|예요|이에요|임|야)?$/u.exec(
+      text,
+    );
+  if (match === null || state.topic === undefined) return false;
+  return state.emit(state.topic, "휴무일", match[1] ?? "");
+};

@@ -1,0 +1,310 @@
+/**
+ * Korean text helpers shared by search (the BM25 tokenizer, the offline embedder), the knowledge graph
+ * (entity names, values, the rule extractor) and language detection: Hangul ranges and syllable tests,
+ * NFC folding, and the particle and ending lists with the functions that strip them.
+ *
+ * Two kinds of stripping live here on purpose:
+ * - {@link stripParticle} / {@link stripCopula}: careful, for names and values that are shown to users. A
+ *   particle goes only when it fits the syllable before it (은/이/을 after a final consonant, 는/가/를 after
+ *   a vowel).
+ * - {@link stripSearchSuffixes}: loose, for search terms, where 생일이/생일은/생일이야 must all meet at 생일
+ *   and an over-stripped term costs nothing but a little precision.
+ */
+
+/** First and last precomposed Hangul syllable (가, 힣). */
+export const HANGUL_SYLLABLE_FIRST = 0xac00;
+export const HANGUL_SYLLABLE_LAST = 0xd7a3;
+/** Each initial+medial pair spans 28 finals; index 0 means "no final consonant". */
+const FINALS_PER_SYLLABLE = 28;
+/** The syllables as the body of a regex character class: `new RegExp(\`[${HANGUL_SYLLABLES}]+\`, "u")`. */
+export const HANGUL_SYLLABLES = String.raw`\uac00-\ud7a3`;
+/** Any Hangul: syllables, conjoining jamo (U+1100–11FF) and compatibility jamo (ㅋ, ㅎ: U+3130–318F). */
+const ANY_HANGUL = String.raw`\u1100-\u11ff\u3130-\u318f${HANGUL_SYLLABLES}`;
+const ANY_HANGUL_RE = new RegExp(`[${ANY_HANGUL}]`, "u");
+const ANY_HANGUL_GLOBAL_RE = new RegExp(`[${ANY_HANGUL}]`, "gu");
+
+/** True for the UTF-16 code of a precomposed Hangul syllable (가–힣). */
+export function isHangulSyllableCode(code: number): boolean {
+  return code >= HANGUL_SYLLABLE_FIRST && code <= HANGUL_SYLLABLE_LAST;
+}
+
+/** True for a precomposed Hangul syllable (가–힣). */
+export function isHangulSyllable(char: string | undefined): boolean {
+  if (char === undefined || char.length === 0) return false;
+  return isHangulSyllableCode(char.codePointAt(0) ?? 0);
+}
+
+/** True when `char` is a Hangul syllable with a final consonant (받침), e.g. 현 → true, 리 → false. */
+export function hasBatchim(char: string | undefined): boolean {
+  if (!isHangulSyllable(char)) return false;
+  const code = (char ?? "").codePointAt(0) ?? 0;
+  return (code - HANGUL_SYLLABLE_FIRST) % FINALS_PER_SYLLABLE !== 0;
+}
+
+/** True when the text contains any Hangul (a syllable or a jamo such as ㅋ). */
+export function containsHangul(text: string): boolean {
+  return ANY_HANGUL_RE.test(text);
+}
+
+/** How many Hangul characters (syllables and jamo) the text has. */
+export function countHangul(text: string): number {
+  return text.match(ANY_HANGUL_GLOBAL_RE)?.length ?? 0;
+}
+
+/** Last character of a string (code-point aware). */
+export function lastChar(text: string): string | undefined {
+  const chars = [...text];
+  return chars[chars.length - 1];
+}
+
+/** Number of code points (a Hangul syllable counts once). */
+export function charCount(text: string): number {
+  return [...text].length;
+}
+
+/** Characters other than ASCII and precomposed Hangul syllables: only text with one can change under NFC. */
+const MAY_CHANGE_UNDER_NFC_RE = new RegExp(`[^\\u0000-\\u007f${HANGUL_SYLLABLES}]`, "u");
+
+/**
+ * NFC, skipping the (slow) normalisation for text of ASCII and precomposed syllables only, which NFC
+ * leaves as it is.
+ */
+export function nfc(text: string): string {
+  return MAY_CHANGE_UNDER_NFC_RE.test(text) ? text.normalize("NFC") : text;
+}
+
+/** Fold for comparisons: NFC, trim, collapse whitespace, lowercase (affects Latin only). */
+export function foldText(text: string): string {
+  return nfc(text).trim().replace(/\s+/gu, " ").toLowerCase();
+}
+
+/** What a particle attaches to: a syllable with a final consonant (은), without one (는), or either (의). */
+export type Attach = "consonant" | "vowel" | "any";
+
+/** A particle and the syllable it follows. */
+export interface Particle {
+  form: string;
+  attach: Attach;
+}
+
+/** Particles that end a name without further evidence, longest first. */
+export const PARTICLES: readonly Particle[] = [
+  { form: "에게서", attach: "any" },
+  { form: "한테서", attach: "any" },
+  { form: "에게", attach: "any" },
+  { form: "한테", attach: "any" },
+  { form: "께서", attach: "any" },
+  { form: "이랑", attach: "consonant" },
+  { form: "랑", attach: "vowel" },
+  { form: "은", attach: "consonant" },
+  { form: "는", attach: "vowel" },
+  { form: "이", attach: "consonant" },
+  { form: "가", attach: "vowel" },
+  { form: "을", attach: "consonant" },
+  { form: "를", attach: "vowel" },
+  { form: "의", attach: "any" },
+];
+
+/** Particles that also end many ordinary nouns (제주도, 국문과, 시작하고): strip them only on evidence. */
+export const AMBIGUOUS_PARTICLES: readonly Particle[] = [
+  { form: "에서", attach: "any" },
+  { form: "하고", attach: "any" },
+  { form: "도", attach: "any" },
+  { form: "과", attach: "consonant" },
+  { form: "와", attach: "vowel" },
+];
+
+/** The topic and subject particles (은/는/이/가). */
+export const TOPIC_SUBJECT_PARTICLES: readonly string[] = ["은", "는", "이", "가"];
+/** The topic particles (은/는). */
+export const TOPIC_PARTICLES: readonly string[] = ["은", "는"];
+
+const PARTICLE_BY_FORM = new Map(
+  [...PARTICLES, ...AMBIGUOUS_PARTICLES].map((particle) => [particle.form, particle]),
+);
+
+/** True when `stem` may carry a particle that attaches as `attach` (Latin and digits always may). */
+export function fitsAttachment(stem: string, attach: Attach): boolean {
+  const last = lastChar(stem);
+  if (!isHangulSyllable(last)) return true;
+  if (attach === "any") return true;
+  return attach === "consonant" ? hasBatchim(last) : !hasBatchim(last);
+}
+
+/**
+ * Removes one particle of `forms` from the end of `word` when it fits the syllable before it; returns
+ * `word` unchanged otherwise. The stem keeps at least `minStemChars` characters.
+ *
+ * @example stripParticle("도현은") === "도현"; stripParticle("하은") === "하은"; stripParticle("PM은") === "PM"
+ */
+export function stripParticle(
+  word: string,
+  forms: readonly string[] = TOPIC_SUBJECT_PARTICLES,
+  minStemChars = 1,
+): string {
+  for (const form of forms) {
+    if (!word.endsWith(form)) continue;
+    const stem = word.slice(0, -form.length);
+    const attach = PARTICLE_BY_FORM.get(form)?.attach ?? "any";
+    if (charCount(stem) >= minStemChars && fitsAttachment(stem, attach)) return stem;
+  }
+  return word;
+}
+
+/**
+ * The copula and plain sentence endings that close a statement ("8월 9일이야", "말티즈예요", "B형임"),
+ * longest first. A value never includes them.
+ */
+export const COPULA_ENDINGS: readonly string[] = [
+  "이었습니다",
+  "였습니다",
+  "입니다",
+  "이에요",
+  "이예요",
+  "이었어요",
+  "였어요",
+  "이었어",
+  "이었음",
+  "이래요",
+  "이라고",
+  "이라네",
+  "이래",
+  "이야",
+  "이다",
+  "예요",
+  "에요",
+  "였어",
+  "였음",
+  "였다",
+  "임",
+  "야",
+  "래",
+];
+
+/** A word that ends in a copula ending ("베지테리언임", "PM이에요"). */
+export const COPULA_END_RE = new RegExp(`(?:${COPULA_ENDINGS.join("|")})$`, "u");
+
+/**
+ * Removes one copula ending from the end of `text` when at least `minStemChars` characters stay before
+ * it (two for a one-syllable ending, so "가야" keeps its 야). Nouns that end in 이 keep it ("고양이야" →
+ * "고양이") when `isNounEndingInI` says so.
+ *
+ * @example stripCopula("8월 9일이야") === "8월 9일"; stripCopula("B형임") === "B형"
+ */
+export function stripCopula(text: string, isNounEndingInI: (word: string) => boolean = () => false): string {
+  for (const ending of COPULA_ENDINGS) {
+    if (!text.endsWith(ending)) continue;
+    let stem = text.slice(0, -ending.length);
+    const minStemChars = charCount(ending) === 1 ? 2 : 1;
+    if (charCount(stem.trim()) < minStemChars) continue;
+    if (ending.startsWith("이") && isNounEndingInI(`${stem}이`)) stem = `${stem}이`;
+    return stem.trim();
+  }
+  return text;
+}
+
+/**
+ * Particles and endings the search tokenizer strips from a Hangul word, longest first. Looser than
+ * {@link PARTICLES}: no syllable check, and verb endings too (있었어요, 였나).
+ */
+export const SEARCH_SUFFIXES: readonly string[] = [
+  "이었더라",
+  "이었는데",
+  "이었었나",
+  "였었는데",
+  "이었지",
+  "이었나",
+  "이었어",
+  "이에요",
+  "이었죠",
+  "였더라",
+  "었더라",
+  "았더라",
+  "으로는",
+  "에서는",
+  "한테는",
+  "이라고",
+  "였어요",
+  "었어요",
+  "았어요",
+  "였지",
+  "었지",
+  "았지",
+  "였나",
+  "었나",
+  "았나",
+  "였죠",
+  "였어",
+  "에서",
+  "에게",
+  "한테",
+  "으로",
+  "까지",
+  "부터",
+  "처럼",
+  "보다",
+  "이랑",
+  "이나",
+  "이야",
+  "예요",
+  "에요",
+  "이요",
+  "이죠",
+  "죠",
+  "이다",
+  "라고",
+  "더라",
+  "는",
+  "은",
+  "이",
+  "가",
+  "을",
+  "를",
+  "의",
+  "에",
+  "로",
+  "와",
+  "과",
+  "도",
+  "만",
+  "랑",
+  "야",
+  "요",
+];
+
+/** Two rounds cover a name's 이 plus a particle (예린이는) and an ending plus 요 (있었어요). */
+export const MAX_SEARCH_SUFFIX_STRIPS = 2;
+
+const SEARCH_SUFFIX_SET = new Set(SEARCH_SUFFIXES);
+/** Particles that may be stripped from a two-syllable word without eating a noun's own syllable. */
+const SAFE_SHORT_SUFFIXES = new Set(["는", "은", "을", "를", "의", "에", "랑"]);
+
+/** True when a whole Hangul word is one of {@link SEARCH_SUFFIXES} (a bare particle after a number). */
+export function isSearchSuffix(word: string): boolean {
+  return SEARCH_SUFFIX_SET.has(word);
+}
+
+/**
+ * Strips up to {@link MAX_SEARCH_SUFFIX_STRIPS} particles or endings from a Hangul word: 하준이는 →
+ * 하준이 → 하준, 얼마였어요 → 얼마였어 → 얼마. A word keeps at least one syllable; a two-syllable word
+ * loses only an unambiguous particle (오이, 포도 and 사과 stay whole).
+ */
+export function stripSearchSuffixes(word: string): string {
+  let stem = word;
+  for (let round = 0; round < MAX_SEARCH_SUFFIX_STRIPS; round++) {
+    const next = stripSearchSuffixOnce(stem);
+    if (next === stem) break;
+    stem = next;
+  }
+  return stem;
+}
+
+function stripSearchSuffixOnce(word: string): string {
+  if (word.length < 2) return word;
+  for (const suffix of SEARCH_SUFFIXES) {
+    if (word.length <= suffix.length || !word.endsWith(suffix)) continue;
+    if (word.length === 2 && !SAFE_SHORT_SUFFIXES.has(suffix)) continue;
+    return word.slice(0, word.length - suffix.length);
+  }
+  return word;
+}

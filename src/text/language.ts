@@ -1,0 +1,35 @@
+/**
+ * Which language to answer in. One rule for a message: Korean when it has any Hangul, English when it
+ * has Latin words and no Hangul, else Korean (emoji, numbers, nothing).
+ */
+import { containsHangul, countHangul } from "./korean.js";
+
+/** A reply or prompt language. */
+export type Lang = "ko" | "en";
+
+const LATIN_WORD_RE = /[A-Za-z]{2,}/u;
+const LATIN_LETTER_RE = /[A-Za-z]/gu;
+/** One Hangul syllable carries about as much as this many Latin letters. */
+const LATIN_LETTERS_PER_SYLLABLE = 3;
+
+/**
+ * The language of one message: `ko` when it has any Hangul, `en` when it has Latin words and no Hangul,
+ * else `ko`.
+ *
+ * @example detectLanguage("Pluto 배포 언제?") === "ko"; detectLanguage("when is the dry-run?") === "en"
+ */
+export function detectLanguage(text: string): Lang {
+  if (containsHangul(text)) return "ko";
+  return LATIN_WORD_RE.test(text) ? "en" : "ko";
+}
+
+/**
+ * The language most of a longer text (a conversation) is written in, for the summary it gets: an English
+ * conversation that names a Korean person is still summarised in English. A Hangul character weighs as
+ * three Latin letters: `ko` ⇔ hangul × 3 ≥ latin (also for text without letters).
+ */
+export function mainLanguage(text: string): Lang {
+  const hangul = countHangul(text);
+  const latin = text.match(LATIN_LETTER_RE)?.length ?? 0;
+  return latin > 0 && hangul * LATIN_LETTERS_PER_SYLLABLE < latin ? "en" : "ko";
+}

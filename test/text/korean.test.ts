@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import {
+  containsHangul,
+  foldText,
+  hasBatchim,
+  stripCopula,
+  stripParticle,
+  stripSearchSuffixes,
+} from "../../src/text/korean.js";
+
+describe("Hangul tests", () => {
+  it("finds syllables and jamo, and tells a final consonant", () => {
+    expect(containsHangul("Pluto 배포")).toBe(true);
+    expect(containsHangul("ok ㅋㅋ")).toBe(true);
+    expect(containsHangul("Jun 22 at 19:10")).toBe(false);
+    expect(hasBatchim("현")).toBe(true);
+    expect(hasBatchim("리")).toBe(false);
+    expect(hasBatchim("a")).toBe(false);
+  });
+
+  it("folds NFC, spacing and Latin case", () => {
+    expect(foldText(` ${"또리".normalize("NFD")}  Is\tHere `)).toBe("또리 is here");
+  });
+});
+
+describe("stripParticle", () => {
+  it("strips 은/이 after a final consonant and 는/가 after a vowel only", () => {
+    expect(stripParticle("도현은")).toBe("도현");
+    expect(stripParticle("민서는")).toBe("민서");
+    expect(stripParticle("권도윤님이")).toBe("권도윤님");
+    expect(stripParticle("하은")).toBe("하은");
+    expect(stripParticle("PM은")).toBe("PM");
+  });
+
+  it("strips only the particles it is given", () => {
+    expect(stripParticle("생일이", ["은", "는"])).toBe("생일이");
+    expect(stripParticle("생일은", ["은", "는"])).toBe("생일");
+  });
+});
+
+describe("stripCopula", () => {
+  it("removes 이야/야/이에요/예요/입니다/임/이다 from a value", () => {
+    expect(stripCopula("민지야")).toBe("민지");
+    expect(stripCopula("정태웅이에요")).toBe("정태웅");
+    expect(stripCopula("간호사예요")).toBe("간호사");
+    expect(stripCopula("010-5528-1180입니다")).toBe("010-5528-1180");
+    expect(stripCopula("B형임")).toBe("B형");
+    expect(stripCopula("2월 28일이다")).toBe("2월 28일");
+    expect(stripCopula("4월 4일이야")).toBe("4월 4일");
+  });
+
+  it("keeps a word that only looks like it ends in a copula", () => {
+    expect(stripCopula("가야")).toBe("가야");
+    expect(stripCopula("고양이야", (word) => word.endsWith("고양이"))).toBe("고양이");
+  });
+});
+
+describe("stripSearchSuffixes", () => {
+  it("strips loosely, up to two rounds, keeping short nouns whole", () => {
+    expect(stripSearchSuffixes("하준이는")).toBe("하준");
+    expect(stripSearchSuffixes("생일이야")).toBe("생일");
+    expect(stripSearchSuffixes("오이")).toBe("오이");
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { detectLanguage } from "../../src/text/language.js";
+
+describe("detectLanguage", () => {
+  it("is Korean for Hangul and by default, English for Latin text", () => {
+    expect(detectLanguage("또리 생일 언제야?")).toBe("ko");
+    expect(detectLanguage("when is the dry-run?")).toBe("en");
+    expect(detectLanguage("👍")).toBe("ko");
+    expect(detectLanguage("Pluto 배포 언제?")).toBe("ko");
+  });
+
+  it("is Korean for any Hangul, jamo included, however much English is around it", () => {
+    expect(detectLanguage("heads up: rollback owner is 강태호")).toBe("ko");
+    expect(detectLanguage("ㅋㅋ ok")).toBe("ko");
+    expect(detectLanguage("👍 12:30")).toBe("ko");
+  });
+});
