@@ -1,5 +1,5 @@
 import { mkdir } from "node:fs/promises";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Logger } from "pino";
 import { createAdminApi } from "./admin/admin-api.js";
@@ -19,6 +19,9 @@ import { QueuedLlm } from "./llm/queued-llm.js";
 import { createLogger } from "./logging/logger.js";
 import type { MemoryLifecycle } from "./memory/memory-lifecycle.js";
 import { createMemoryStack } from "./memory/memory-stack.js";
+import { GRAPH_STORE_DIR } from "./graph/json-graph-store.js";
+import { HISTORY_FOLDER } from "./history/json-history-store.js";
+import { removeStaleTempFiles } from "./util/atomic-file.js";
 import { checkSlackToken, createSlackApp, type SlackFrontEnd } from "./slack/slack-app.js";
 import type { SlackIdentity } from "./slack/slack-auth.js";
 import { TurnInbox } from "./slack/inbox.js";
@@ -62,6 +65,8 @@ export async function startAssistant(config: Config, options: StartOptions = {})
     });
   const dataDir = resolve(config.DATA_DIR);
   await mkdir(dataDir, { recursive: true });
+  // A write killed before its rename leaves a temp file; the file it was replacing is intact.
+  for (const folder of [HISTORY_FOLDER, GRAPH_STORE_DIR]) await removeStaleTempFiles(join(dataDir, folder));
   const stops: Array<() => Promise<void>> = [];
   const replays = new Set<Promise<void>>();
   const stopAll = async () => {

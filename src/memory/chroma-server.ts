@@ -46,6 +46,8 @@ export interface StartChromaServerOptions {
 export interface ChromaServer {
   /** Base URL, e.g. `http://127.0.0.1:8123`. */
   url: string;
+  /** The server process (chroma runs in a worker thread of it): what a signal must reach. */
+  pid: number;
   /** Stops the server (SIGTERM, then SIGKILL after a grace period). Idempotent. */
   stop(): Promise<void>;
 }
@@ -138,6 +140,7 @@ async function startOnce(a: StartOnceArgs): Promise<ChromaServer> {
   let stopping: Promise<void> | undefined;
   return {
     url,
+    pid: child.pid!,
     stop: () => {
       stopping ??= stopChild(child, exited).then(() => a.logger?.info({ url }, "chroma server stopped"));
       return stopping;

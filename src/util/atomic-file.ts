@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
 
 /**
@@ -41,4 +41,24 @@ export async function readJsonFile<T>(path: string): Promise<T | undefined> {
     throw err;
   }
   return JSON.parse(text) as T;
+}
+
+/** The temp files `writeFileAtomic` makes: `.<12 hex>.tmp`. */
+const TEMP_FILE = /^\.[0-9a-f]{12}\.tmp$/;
+
+/**
+ * Deletes temp files a crash left behind in `dir` (a write killed before its rename); call at start,
+ * before anything writes there. Returns how many. A missing folder is fine.
+ */
+export async function removeStaleTempFiles(dir: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw err;
+  }
+  const stale = names.filter((name) => TEMP_FILE.test(name));
+  await Promise.all(stale.map((name) => unlink(join(dir, name)).catch(() => undefined)));
+  return stale.length;
 }

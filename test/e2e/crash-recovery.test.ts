@@ -1,0 +1,140 @@
+/**
+ * The app SIGKILLed while people talk to it: after the restart every memory the user was told is kept
+ * is there, with its graph facts, and every event acked before the kill is answered (once).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { extractTriplets } from "../../src/graph/rule-extractor.js";
+import { startFakeOllama } from "../support/fake-ollama.js";
+import { startFakeSlack } from "../support/fake-slack.js";
+import { makeDmEvent, makeEventCallback, postSignedEvent, TEST_IDS } from "../support/slack-events.js";
+import { ADMIN_TOKEN, CHAT_MODEL, EMBED_MODEL, SIGNING_SECRET } from "../support/test-assistant.js";
+
+const REPO = path.resolve(import.meta.dirname, "../..");
+const TSX = path.join(REPO, "node_modules/tsx/dist/cli.mjs");
+const USERS = 3;
+const PER_USER = 10;
+
+/** Starts `src/main.ts` as `npm start` does; resolves with its URL once it listens. */
+async function startApp(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [TSX, path.join(REPO, "src/main.ts")], {
+    cwd: REPO,
+    env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stderr!.on("data", (c: Buffer) => (out += c.toString("utf8")));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`app did not start:\n${out.slice(-2000)}`)), 60_000);
+    child.stdout!.on("data", (c: Buffer) => {
+      out += c.toString("utf8");
+      const started = /"port":(\d+)[^\n]*"assistant started"/.exec(out);
+      if (started) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${started[1]}`);
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`app exited (${code}):\n${out.slice(-2000)}`)));
+  });
+  return { child, url };
+}
+
+describe("a crash under write load", () => {
+  it("loses no acknowledged memory, no graph fact and no acked event", async () => {
+    const slack = await startFakeSlack();
+    const ollama = await startFakeOllama({ models: [CHAT_MODEL, `${EMBED_MODEL}:latest`] });
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "crash-"));
+    // A slow but faithful extractor: graph facts are still being written when the kill comes.
+    ollama.onChat((req) =>
+      req.format !== undefined
+        ? { json: { triplets: extractTriplets(req.messages.at(-1)?.content ?? "") } }
+        : "(fake) 답변",
+    );
+    ollama.setLatency(150);
+    const env = {
+      SLACK_BOT_TOKEN: "xoxb-test",
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: slack.apiUrl,
+      OLLAMA_HOST: ollama.url,
+      OLLAMA_CHAT_MODEL: CHAT_MODEL,
+      OLLAMA_EMBED_MODEL: EMBED_MODEL,
+      CHROMA_URL: inject("chromaUrl"),
+      CHROMA_COLLECTION_PREFIX: `crash_${randomBytes(4).toString("hex")}`,
+      DATA_DIR: dataDir,
+      ADMIN_TOKEN,
+      PORT: "0",
+      LOG_LEVEL: "info",
+    };
+    let app = await startApp(env);
+    try {
+      const texts = new Map<string, string>();
+      const sends: Array<Promise<Response>> = [];
+      for (let u = 0; u < USERS; u++) {
+        for (let i = 0; i < PER_USER; i++) {
+          const text = `크래시견${u}호${i} 생일은 ${1 + (i % 12)}월 ${10 + u}일이야`;
+          const event = makeDmEvent({
+            text: `기억해줘: ${text}`,
+            user: `U_CRASH${u}`,
+            channel: `D_CRASH${u}`,
+          });
+          texts.set(String(event.ts), text);
+          sends.push(postSignedEvent(`${app.url}/slack/events`, makeEventCallback(event), SIGNING_SECRET));
+        }
+      }
+      const acked = (await Promise.all(sends)).filter((r) => r.status === 200).length;
+      expect(acked).toBe(USERS * PER_USER);
+      // Kill mid-write: some confirmations are out, others are not yet.
+      await slack.waitForCall("chat.postMessage", { count: 8, timeoutMs: 30_000 });
+      app.child.kill("SIGKILL");
+      await new Promise((r) => app.child.once("exit", r));
+      const confirmedBefore = slack
+        .callsTo("chat.postMessage")
+        .map((c) => String(c.args.text))
+        .filter((text) => text.startsWith("기억했어요"));
+      expect(confirmedBefore.length).toBeGreaterThanOrEqual(8);
+
+      app = await startApp(env);
+      // Every acked event is answered: those confirmed before the kill once, the rest after the restart.
+      const posts = await slack.waitForCall("chat.postMessage", {
+        count: USERS * PER_USER,
+        timeoutMs: 60_000,
+      });
+      const confirmations = posts.map((c) => String(c.args.text));
+      for (const text of texts.values()) {
+        expect(confirmations.filter((c) => c.includes(`"${text}"`)).length, text).toBe(1);
+      }
+
+      // Every memory is in Chroma, with its graph fact.
+      const deadline = Date.now() + 60_000;
+      for (let u = 0; u < USERS; u++) {
+        const user = `U_CRASH${u}`;
+        const headers = { authorization: `Bearer ${ADMIN_TOKEN}` };
+        for (;;) {
+          const list = (await (
+            await fetch(`${app.url}/admin/memory/list/${user}?team=${TEST_IDS.teamId}&limit=100`, { headers })
+          ).json()) as { items: Array<{ doc: string }> };
+          const graph = (await (
+            await fetch(`${app.url}/admin/graph/${user}?team=${TEST_IDS.teamId}`, { headers })
+          ).json()) as { nodes: Array<{ name: string }> };
+          const names = new Set(graph.nodes.map((n) => n.name));
+          const docs = new Set(list.items.map((i) => i.doc));
+          const mine = [...texts.values()].filter((t) => t.startsWith(`크래시견${u}호`));
+          const missing = mine.filter((t) => !docs.has(t) || !names.has(t.split(" ")[0]!));
+          if (missing.length === 0) break;
+          if (Date.now() > deadline) expect(missing).toEqual([]);
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      }
+      expect((await readdir(path.join(dataDir, "history"))).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    } finally {
+      app.child.kill("SIGKILL");
+      await slack.close();
+      await ollama.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
