@@ -3,7 +3,7 @@
  * (journaled, searchable by words at once) and reaches Chroma when it is back, without a restart;
  * nothing waits past CHROMA_TIMEOUT_MS; /healthz says 503 within a second.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -99,6 +99,10 @@ describe("Chroma outages", () => {
 
   it("answers within the timeout and says 503 within a second while Chroma is frozen", async () => {
     process.kill(chroma.pid, "SIGSTOP");
+    // The signal is asynchronous: wait until the kernel shows the process stopped (state T).
+    await until("chroma stopped", async () =>
+      / T /.test(await readFile(`/proc/${chroma.pid}/stat`, "utf8")) ? true : undefined,
+    );
     try {
       const healthStarted = Date.now();
       const health = await fetch(`${t.assistant.url}/healthz`);
