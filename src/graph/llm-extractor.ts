@@ -94,9 +94,10 @@ export function parseExtraction(options: { content: string; text: string }): Tri
   let json: unknown;
   try {
     json = JSON.parse(options.content);
-  } catch (err) {
+  } catch {
+    // No cause: a JSON SyntaxError's message quotes the reply, and the reply may echo what the user
+    // said. The reply itself goes in `details`, which the logger redacts above debug.
     throw new AppError("llm_bad_output", "The model's triplet reply is not JSON", {
-      cause: err,
       details: { reply: options.content.slice(0, 200) },
     });
   }

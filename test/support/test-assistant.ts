@@ -10,6 +10,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { parseConfig } from "../../src/config/config.js";
 import { extractTriplets } from "../../src/graph/rule-extractor.js";
+import { createLogger } from "../../src/logging/logger.js";
 import { type Assistant, startAssistant } from "../../src/main.js";
 import { type FakeOllama, startFakeOllama } from "./fake-ollama.js";
 import { type FakeSlack, startFakeSlack } from "./fake-slack.js";
@@ -28,6 +29,8 @@ export interface TestAssistantOptions {
   ollama?: boolean;
   /** Extra environment (config variables). */
   env?: Record<string, string>;
+  /** Where the app's own logger (redaction included) writes; default: a plain pino at LOG_LEVEL. */
+  logSink?: NodeJS.WritableStream;
 }
 
 export interface TestAssistant {
@@ -71,7 +74,9 @@ export async function startTestAssistant(options: TestAssistantOptions): Promise
     ...options.env,
   };
   const config = parseConfig(env);
-  const logger = pino({ level: config.LOG_LEVEL });
+  const logger = options.logSink
+    ? createLogger({ level: config.LOG_LEVEL, destination: options.logSink, pretty: false })
+    : pino({ level: config.LOG_LEVEL });
   const assistant = await startAssistant(config, { logger });
   return {
     assistant,
