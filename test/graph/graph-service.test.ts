@@ -1,7 +1,9 @@
+import { readFile, writeFile } from "node:fs/promises";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "../../src/errors.js";
 import { GraphService } from "../../src/graph/graph-service.js";
+import { graphFilePath } from "../../src/graph/json-graph-store.js";
 import { ENTITY_LABEL } from "../../src/graph/types.js";
 import { makeFakeLlm, makeLogger, makeTempDir, tripletsReply } from "./fixtures/factories.js";
 
@@ -202,5 +204,93 @@ describe("GraphService", () => {
     const errors = logger.records.filter((r) => r.level === "error");
     expect(errors).toHaveLength(1);
     expect((errors[0]?.obj.err as AppError).code).toBe("store_failed");
+  });
+});
+
+describe("GraphService facts derived from memories", () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => ({ dir, cleanup } = await makeTempDir()));
+  afterEach(async () => cleanup());
+  const makeService = () => GraphService.create({ dataDir: dir, logger: makeLogger(), retry: FAST_RETRY });
+  const current = async (graph: GraphService) => graph.facts({ ...ALICE, text: "또리 생일" });
+
+  it("keeps a fact said in two memories until the last one is forgotten", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야", memoryId: "m1", at: 1000 });
+    await graph.ingest({ ...ALICE, text: "또리 생일은 10월 27일", memoryId: "m2", at: 2000 });
+    expect((await graph.snapshot(ALICE)).relations).toHaveLength(1);
+    await graph.forgetMemories(ALICE, ["m1"]);
+    expect(await current(graph)).toEqual(["또리: 생일 = 10월 27일"]);
+    await graph.forgetMemories(ALICE, ["m2"]);
+    expect(await current(graph)).toEqual([]);
+    expect(await graph.snapshot(ALICE)).toEqual({ nodes: [], relations: [] });
+  });
+
+  it("gives the earlier value back when the memory of the current one is forgotten", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야", memoryId: "old", at: 1000 });
+    await graph.ingest({ ...ALICE, text: "또리 생일 10월 28일이야", memoryId: "new", at: 2000 });
+    expect(await current(graph)).toEqual(["또리: 생일 = 10월 28일"]);
+    await graph.forgetMemories(ALICE, ["new"]);
+    expect(await current(graph)).toEqual(["또리: 생일 = 10월 27일"]);
+    const [relation] = (await graph.snapshot(ALICE)).relations;
+    expect(relation!.properties).toMatchObject({ current: true, sourceMemoryId: "old" });
+    expect(relation!.properties.supersededAt).toBeUndefined();
+  });
+
+  it("never brings back a superseded value whose memory was forgotten", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야", memoryId: "old", at: 1000 });
+    await graph.ingest({ ...ALICE, text: "또리 생일 10월 28일이야", memoryId: "new", at: 2000 });
+    await graph.forgetMemories(ALICE, ["old"]);
+    expect((await graph.snapshot(ALICE)).relations).toHaveLength(1);
+    await graph.forgetMemories(ALICE, ["new"]);
+    expect(await current(graph)).toEqual([]);
+  });
+
+  it("replaces a memory's facts when it is ingested again under its id", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야", memoryId: "m1", at: 1000 });
+    await graph.ingest({ ...ALICE, text: "보리 생일 3월 3일이야", memoryId: "m1", at: 1000 });
+    expect(await current(graph)).toEqual([]);
+    expect(await graph.facts({ ...ALICE, text: "보리 생일" })).toEqual(["보리: 생일 = 3월 3일"]);
+  });
+
+  it("drops the facts of a memory forgotten while its extraction was still running", async () => {
+    let release: (() => void) | undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const llm = {
+      model: "slow",
+      async chat() {
+        await gate;
+        return {
+          content: tripletsReply([{ entity: "또리", attribute: "생일", value: "10월 27일" }]),
+          toolCalls: [],
+        };
+      },
+    };
+    const graph = GraphService.create({ dataDir: dir, logger: makeLogger(), retry: FAST_RETRY, llm });
+    const done = graph.enqueue({ ...ALICE, text: "또리 생일 10월 27일이야", memoryId: "m1", at: 1000 });
+    await new Promise((r) => setTimeout(r, 20));
+    await graph.forgetMemories(ALICE, ["m1"]);
+    release!();
+    expect(await done).toBe(true);
+    expect(await current(graph)).toEqual([]);
+  });
+
+  it("reads a relation written before sources existed as one source per visibility", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야", memoryId: "m1", at: 1000 });
+    const file = graphFilePath({ ...ALICE, dataDir: dir });
+    const data = JSON.parse(await readFile(file, "utf8")) as {
+      relations: Array<{ properties: Record<string, unknown> }>;
+    };
+    delete data.relations[0]!.properties.sources;
+    await writeFile(file, JSON.stringify(data));
+    const fresh = makeService();
+    expect(await fresh.facts({ ...ALICE, text: "또리 생일" })).toEqual(["또리: 생일 = 10월 27일"]);
+    await fresh.forgetMemories(ALICE, ["m1"]);
+    expect(await fresh.facts({ ...ALICE, text: "또리 생일" })).toEqual([]);
   });
 });
