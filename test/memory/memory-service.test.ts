@@ -128,6 +128,18 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
     expect(new Set(seen).size).toBe(7);
   });
 
+  it("ends with nextCursor null when the last page is exactly full", async () => {
+    await memory.saveMany(
+      alice,
+      Array.from({ length: 6 }, (_, i) => ({ text: `메모 ${i}번`, source: "import" as const })),
+    );
+    const first = await memory.list(alice, { limit: 3 });
+    expect(first.items).toHaveLength(3);
+    const second = await memory.list(alice, { limit: 3, cursor: first.nextCursor! });
+    expect(second.items).toHaveLength(3);
+    expect(second.nextCursor).toBeNull();
+  });
+
   it("rejects empty and over-long text, and a bad k", async () => {
     await expect(memory.save(alice, { text: "   ", source: "admin" })).rejects.toSatisfy((e) =>
       isAppError(e, "bad_request"),
