@@ -1,0 +1,75 @@
+import { appendFile, mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MemoryJournal } from "../../src/memory/memory-journal.js";
+import type { Memory } from "../../src/types.js";
+
+const scope = { teamId: "T1", userId: "U1" };
+const memory = (id: string): Memory => ({
+  id,
+  text: `memory ${id}`,
+  userId: "U1",
+  teamId: "T1",
+  timestamp: 1000,
+  channelId: "D1",
+  channelType: "im",
+  source: "slack",
+});
+
+describe("MemoryJournal", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), "journal-"));
+  });
+  afterEach(async () => rm(dir, { recursive: true, force: true }));
+
+  it("gives back, after a restart, the parts of each operation that were not done", async () => {
+    const journal = new MemoryJournal(dir);
+    await journal.load();
+    const save = await journal.record({ op: "save", scope, memories: [memory("a")] });
+    const del = await journal.record({ op: "delete", scope, ids: ["b"], texts: ["memory b"] });
+    await journal.done(save.seq, "store");
+    await journal.done(del.seq, "store");
+    await journal.done(del.seq, "graph");
+    await journal.close();
+
+    const reopened = new MemoryJournal(dir);
+    const { pending, skipped } = await reopened.load();
+    expect(skipped).toEqual([]);
+    expect(pending.map((p) => [p.operation.op, [...p.parts]])).toEqual([["save", ["graph"]]]);
+    // Numbering goes on after the last sequence number seen.
+    const next = await reopened.record({ op: "deleteAll", scope, history: false });
+    expect(next.seq).toBe(del.seq + 1);
+  });
+
+  it("skips a line torn by a crash and keeps the rest", async () => {
+    const journal = new MemoryJournal(dir);
+    await journal.load();
+    await journal.record({ op: "save", scope, memories: [memory("a")] });
+    await journal.close();
+    await appendFile(journal.path, '{"op":"save","seq":2,"scope":{"team');
+    const { pending, skipped } = await new MemoryJournal(dir).load();
+    expect(pending).toHaveLength(1);
+    expect(skipped).toEqual([2]);
+  });
+
+  it("compacts to the pending operations only", async () => {
+    const journal = new MemoryJournal(dir);
+    await journal.load();
+    const done = await journal.record({ op: "save", scope, memories: [memory("a")] });
+    const open = await journal.record({ op: "save", scope, memories: [memory("b")] });
+    await journal.done(done.seq, "store");
+    await journal.done(done.seq, "graph");
+    await journal.done(open.seq, "store");
+    await journal.compact();
+    const lines = (await readFile(journal.path, "utf8"))
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { op: string; seq: number });
+    expect(lines).toEqual([
+      expect.objectContaining({ op: "save", seq: open.seq }),
+      { op: "done", seq: open.seq, part: "store" },
+    ]);
+  });
+});
