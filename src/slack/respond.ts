@@ -119,6 +119,7 @@ export async function runTurn(
       text,
       ...(turn.threadTs ? { thread_ts: turn.threadTs } : {}),
     });
+  let posted = false;
   try {
     const reply = await agent.handle(turn, {
       onQueued: () => {
@@ -126,17 +127,22 @@ export async function runTurn(
       },
     });
     await post(reply.text);
+    posted = true;
     log.info({ mode: reply.mode }, "replied");
   } catch (err) {
     const appError = toAppError(err);
     await post(failureReply(detectLanguage(turn.text), appError.code));
+    posted = true;
     throw appError;
   } finally {
     unmarkWorking();
     unmarkWaiting?.();
-    await inbox
-      ?.answered(turn.eventId)
-      .catch((err: unknown) => log.warn({ err }, "could not mark the turn answered"));
+    // Only a turn whose reply (or apology) reached Slack leaves the inbox; else a restart answers it.
+    if (posted) {
+      await inbox
+        ?.answered(turn.eventId)
+        .catch((err: unknown) => log.warn({ err }, "could not mark the turn answered"));
+    }
   }
 }
 
