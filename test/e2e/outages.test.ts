@@ -1,5 +1,5 @@
 /**
- * Chroma killed or frozen while people talk to the assistant: what they asked it to remember is kept
+ * Chroma killed or frozen, or Ollama gone, while people talk to the assistant: what they asked it to remember is kept
  * (journaled, searchable by words at once) and reaches Chroma when it is back, without a restart;
  * nothing waits past CHROMA_TIMEOUT_MS; /healthz says 503 within a second.
  */
@@ -129,4 +129,44 @@ describe("Chroma outages", () => {
       return h.journal.pending === 0 ? true : undefined;
     });
   }, 60_000);
+});
+
+describe("Ollama going down after the start", () => {
+  let t: TestAssistant;
+  const who = { user: "U_OLLAMA_DOWN", channel: "D_OLLAMA_DOWN" };
+  beforeAll(async () => {
+    t = await startTestAssistant({ mode: "http" });
+    faithfulModel(t);
+  });
+  afterAll(async () => t?.stop());
+
+  it("still keeps memories (embedded later) and answers from them, saying the model is unavailable", async () => {
+    expect(t.assistant.embedderId).toMatch(/^ollama:/); // vectors come from Ollama here
+    t.ollama!.failNext(100_000, 503, "ollama is down");
+
+    const saved = await replyTo(t, makeDmEvent({ text: "기억해줘: 자동차 정기검사 3월 20일까지", ...who }));
+    expect(saved).toMatch(/^기억했어요: "자동차 정기검사 3월 20일까지" \(지금 저장소가 느려서/);
+    const posted = await t.admin(`/admin/memory/${who.user}?team=${TEAM}`, {
+      method: "POST",
+      body: JSON.stringify({ text: "자동차 보험 만기 5월 2일" }),
+    });
+    expect(posted.status).toBe(201);
+    expect(await posted.json()).toMatchObject({ doc: "자동차 보험 만기 5월 2일", stored: false });
+
+    const answer = await replyTo(t, makeDmEvent({ text: "자동차 정기검사 언제까지야?", ...who }));
+    expect(answer).toMatch(/^\(지금 언어 모델을 쓸 수 없어서/);
+    expect(answer).toContain("자동차 정기검사 3월 20일까지");
+
+    t.ollama!.failNext(0);
+    await until("the memories embedded and filed", async () => {
+      const h = (await (await fetch(`${t.assistant.url}/healthz`)).json()) as {
+        journal: { pending: number };
+      };
+      return h.journal.pending === 0 ? true : undefined;
+    });
+    const search = (await (
+      await t.admin(`/admin/memory/search/${who.user}?team=${TEAM}&q=${encodeURIComponent("자동차 보험")}`)
+    ).json()) as { results: Array<{ doc: string; ranks: { vector: number | null } }> };
+    expect(search.results.find((r) => r.doc === "자동차 보험 만기 5월 2일")?.ranks.vector).not.toBeNull();
+  }, 90_000);
 });
