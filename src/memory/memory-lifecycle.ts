@@ -4,10 +4,9 @@ import { dirname } from "node:path";
 import type { Logger } from "pino";
 import type { ForgetOutcome, MemoryPort, RecalledMemory } from "../agent/ports.js";
 import type { Memory, MemoryScope } from "../types.js";
-import { KeyedMutex } from "../util/keyed-mutex.js";
-import { backoffDelay } from "../util/retry.js";
 import type { MemoryJournal, MemoryOperation, NewOperation } from "./memory-journal.js";
 import { turnMemoryId, type MemoryService, type SaveInput, type SearchResult } from "./memory-service.js";
+import { applyToStore, DEFAULT_APPLY_RETRY, StoreApplier } from "./store-applier.js";
 import { visibilityOf } from "./visibility.js";
 
 /** What the lifecycle needs of the knowledge graph (GraphService fits). */
@@ -64,8 +63,6 @@ export interface DeleteAllResult {
 
 /** Most candidates a forget request shows when it cannot tell which memory is meant. */
 export const MAX_FORGET_CANDIDATES = 5;
-/** Default backoff of the background applier. */
-export const DEFAULT_APPLY_RETRY = { minMs: 1000, maxMs: 30_000 } as const;
 
 /**
  * The one owner of a memory's life. Saving (chat, tools, admin, import), forgetting and deleting (one,
@@ -86,18 +83,20 @@ export const DEFAULT_APPLY_RETRY = { minMs: 1000, maxMs: 30_000 } as const;
  */
 export class MemoryLifecycle implements MemoryPort {
   private readonly log: Logger;
-  /** Saved memories not in Chroma yet, by id (so `get` and deletes find them). */
-  private readonly unstored = new Map<string, Memory>();
-  /** One store write at a time per user, in journal order. */
-  private readonly userLock = new KeyedMutex();
-  private applierTimer: NodeJS.Timeout | undefined;
-  private applierRunning: Promise<void> | undefined;
-  private applierFailures = 0;
+  /** Chroma writes of journaled operations (with a journal only). */
+  private readonly applier: StoreApplier | undefined;
   private readonly graphJobs = new Set<Promise<unknown>>();
-  private stopped = false;
 
   constructor(private readonly options: MemoryLifecycleOptions) {
     this.log = options.logger.child({ component: "lifecycle" });
+    this.applier = options.journal
+      ? new StoreApplier({
+          index: options.memory,
+          journal: options.journal,
+          logger: this.log,
+          retry: options.retry ?? DEFAULT_APPLY_RETRY,
+        })
+      : undefined;
   }
 
   /** The index underneath (search, list); writes must come through the lifecycle. */
@@ -137,7 +136,7 @@ export class MemoryLifecycle implements MemoryPort {
     }
     this.log.info({ operations: pending.length }, "journal replayed at start");
     await journal.compact();
-    this.kickApplier(0);
+    this.applier?.kick(0);
   }
 
   /** Waits for the graph extractions started here (tests, shutdown). */
@@ -147,9 +146,7 @@ export class MemoryLifecycle implements MemoryPort {
 
   /** Stops the background applier and waits for graph work started here; the journal keeps the rest. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.applierTimer);
-    await this.applierRunning;
+    await this.applier?.stop();
     await Promise.allSettled([...this.graphJobs]);
     await this.options.journal?.close();
   }
@@ -174,10 +171,9 @@ export class MemoryLifecycle implements MemoryPort {
       return memories.map((m) => ({ ...m, stored: true }));
     }
     const operation = await journal.record({ op: "save", scope: owner(scope), memories });
-    this.index.indexKeywords(scope, memories);
-    for (const memory of memories) this.unstored.set(memory.id, memory);
+    this.applyToKeywordIndex(operation);
     this.track(this.extractFacts(operation));
-    const stored = await this.applyNow(operation, fresh);
+    const stored = await this.applier!.applyNow(operation, fresh);
     return memories.map((m) => ({ ...m, stored }));
   }
 
@@ -206,7 +202,7 @@ export class MemoryLifecycle implements MemoryPort {
 
   /** The user's memory with this id if it may be seen in `scope` (one not in Chroma yet included). */
   async get(scope: MemoryScope, id: string): Promise<Memory | undefined> {
-    const unstored = this.unstored.get(id);
+    const unstored = this.applier?.unstored(id);
     if (unstored) return this.index.visibility.canSeeMemory(scope, unstored) ? unstored : undefined;
     return this.index.get(scope, id);
   }
@@ -299,7 +295,7 @@ export class MemoryLifecycle implements MemoryPort {
   private async perform(operation: NewOperation): Promise<number> {
     const journal = this.options.journal;
     if (!journal) {
-      await this.applyToStore(operation as MemoryOperation, new Set());
+      await applyToStore(this.index, operation as MemoryOperation, new Set());
       this.applyToKeywordIndex(operation as MemoryOperation);
       return this.applyToGraph(operation as MemoryOperation);
     }
@@ -307,25 +303,17 @@ export class MemoryLifecycle implements MemoryPort {
     this.applyToKeywordIndex(recorded);
     const conversations = await this.applyToGraph(recorded);
     await journal.done(recorded.seq, "graph");
-    await this.applyNow(recorded, new Set());
+    await this.applier!.applyNow(recorded, new Set());
     return conversations;
   }
 
   /** BM25 and the not-yet-stored set take the operation (at once, or again after a restart). */
   private applyToKeywordIndex(operation: MemoryOperation): void {
     const { scope } = operation;
-    if (operation.op === "save") {
-      this.index.indexKeywords(scope, operation.memories);
-      for (const memory of operation.memories) this.unstored.set(memory.id, memory);
-    } else if (operation.op === "delete") {
-      this.index.unindexKeywords(scope, operation.ids);
-      for (const id of operation.ids) this.unstored.delete(id);
-    } else {
-      this.index.dropKeywordIndex(scope);
-      for (const [id, memory] of this.unstored) {
-        if (memory.teamId === scope.teamId && memory.userId === scope.userId) this.unstored.delete(id);
-      }
-    }
+    if (operation.op === "save") this.index.indexKeywords(scope, operation.memories);
+    else if (operation.op === "delete") this.index.unindexKeywords(scope, operation.ids);
+    else this.index.dropKeywordIndex(scope);
+    this.applier?.track(operation);
   }
 
   /** The graph and history part of a delete or delete-all; returns conversations deleted. */
@@ -375,7 +363,7 @@ export class MemoryLifecycle implements MemoryPort {
     try {
       const alive: Memory[] = [];
       for (const memory of operation.memories) {
-        if (this.unstored.has(memory.id) || (await this.index.get(operation.scope, memory.id)))
+        if (this.applier?.unstored(memory.id) || (await this.index.get(operation.scope, memory.id)))
           alive.push(memory);
       }
       this.track(this.extractFacts({ ...operation, memories: alive }));
@@ -387,96 +375,6 @@ export class MemoryLifecycle implements MemoryPort {
     }
   }
 
-  /**
-   * Applies an operation's store part now, unless an earlier one of the same user is still waiting
-   * (then the applier keeps the order). True when Chroma has it.
-   */
-  private async applyNow(operation: MemoryOperation, fresh: ReadonlySet<string>): Promise<boolean> {
-    const journal = this.options.journal!;
-    const key = userKey(operation.scope);
-    const earlier = journal.pendingOperations.some(
-      (p) => p.operation.seq < operation.seq && p.parts.has("store") && userKey(p.operation.scope) === key,
-    );
-    if (earlier) {
-      this.kickApplier(0);
-      return false;
-    }
-    try {
-      await this.userLock.run(key, async () => {
-        if (!journal.isPending(operation.seq, "store")) return;
-        await this.applyToStore(operation, fresh);
-        await journal.done(operation.seq, "store");
-      });
-      return true;
-    } catch (err) {
-      this.log.warn(
-        { err, seq: operation.seq, op: operation.op },
-        "memory store write failed; kept in the journal and retried",
-      );
-      this.kickApplier(backoffDelay(this.retry, 1));
-      return false;
-    }
-  }
-
-  /** The store part: Chroma (with the embedding) for a save, Chroma deletes otherwise. */
-  private async applyToStore(operation: MemoryOperation, fresh: ReadonlySet<string>): Promise<void> {
-    if (operation.op === "save") {
-      await this.index.storeMemories(operation.memories, { fresh });
-      for (const memory of operation.memories) this.unstored.delete(memory.id);
-    } else if (operation.op === "delete") {
-      await this.index.deleteStored(operation.scope, operation.ids);
-    } else {
-      await this.index.deleteAllStored(operation.scope);
-    }
-  }
-
-  private kickApplier(delayMs: number): void {
-    if (!this.options.journal || this.stopped) return;
-    clearTimeout(this.applierTimer);
-    this.applierTimer = setTimeout(() => {
-      this.applierRunning ??= this.runApplier().finally(() => (this.applierRunning = undefined));
-    }, delayMs);
-    this.applierTimer.unref();
-  }
-
-  /** Applies every pending store part in journal order; on a failure, backs off and tries again later. */
-  private async runApplier(): Promise<void> {
-    const journal = this.options.journal!;
-    for (const { operation, parts } of journal.pendingOperations) {
-      if (this.stopped) return;
-      if (!parts.has("store")) continue;
-      try {
-        await this.userLock.run(userKey(operation.scope), async () => {
-          if (!journal.isPending(operation.seq, "store")) return;
-          // A retried write may have landed before it timed out: replace rather than add.
-          await this.applyToStore(operation, new Set());
-          await journal.done(operation.seq, "store");
-        });
-        this.applierFailures = 0;
-      } catch (err) {
-        this.applierFailures += 1;
-        const delay = backoffDelay(this.retry, this.applierFailures);
-        this.log.warn(
-          {
-            err,
-            seq: operation.seq,
-            op: operation.op,
-            pending: journal.pendingOperations.length,
-            retryInMs: delay,
-          },
-          "journal applier: store still failing",
-        );
-        this.kickApplier(delay);
-        return;
-      }
-    }
-    if (journal.pendingOperations.some((p) => p.parts.has("store"))) this.kickApplier(0);
-  }
-
-  private get retry(): { minMs: number; maxMs: number } {
-    return this.options.retry ?? DEFAULT_APPLY_RETRY;
-  }
-
   private track(job: Promise<unknown>): void {
     const safe = job.catch((err: unknown) => this.log.error({ err }, "graph extraction failed"));
     this.graphJobs.add(safe);
@@ -486,8 +384,4 @@ export class MemoryLifecycle implements MemoryPort {
 
 function owner(scope: MemoryScope): { teamId: string; userId: string } {
   return { teamId: scope.teamId, userId: scope.userId };
-}
-
-function userKey(scope: { teamId: string; userId: string }): string {
-  return `${scope.teamId}\u0000${scope.userId}`;
 }
