@@ -64,7 +64,7 @@ const WORD = /\S+/g;
 /** Cuts `text` into segments in one pass: O(n) regex work, and O(n log n) for runs without spaces. */
 export function segment(text: string, maxTokens: number): Segments {
   const words = findWords(text);
-  const out: Segments = { length: 0, start: [], end: [], tokens: [], breakAfter: [], exact: [] };
+  const out: SegmentArrays = { start: [], end: [], tokens: [], breakAfter: [], exact: [] };
   const count = cachedCounter();
   // Where the counted text of the next segment starts: after the last line break before it.
   let countFrom = 0;
@@ -87,11 +87,13 @@ export function segment(text: string, maxTokens: number): Segments {
     else push(out, start, end, tokens, breakAfter, false);
     countFrom = countTo;
   }
-  return out;
+  return { length: out.start.length, ...out };
 }
 
+type SegmentArrays = Omit<Segments, "length">;
+
 function push(
-  out: Segments,
+  out: SegmentArrays,
   start: number,
   end: number,
   tokens: number,
@@ -103,7 +105,6 @@ function push(
   out.tokens.push(tokens);
   out.breakAfter.push(breakAfter);
   out.exact.push(exact);
-  (out as { length: number }).length += 1;
 }
 
 /**
@@ -154,7 +155,7 @@ const WINDOW_SLACK = 1.25;
  * while the whole window fits. So each piece costs O(w log w) for w its own length, and the run
  * O(n log n) (js-tiktoken's truncate on the whole run would be quadratic in it).
  */
-function cutRun(text: string, run: Run, maxTokens: number, out: Segments): void {
+function cutRun(text: string, run: Run, maxTokens: number, out: SegmentArrays): void {
   let window = maxTokens * 4;
   let from = run.start;
   while (from < run.end) {
