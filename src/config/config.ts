@@ -59,6 +59,8 @@ export const configSchema = z.object({
     .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]{1,60}$/, { message: "accepts 2–61 letters, digits, '.', '_' or '-'" })
     .default("memories"),
   DATA_DIR: z.string().trim().min(1, { message: "accepts a folder path" }).default("./data"),
+  // The memory pipeline's TOML file (src/config/load-memory-config.ts); unset: ./memory.toml if it exists.
+  MEMORY_CONFIG: optionalString,
   // The characters of a bearer token (RFC 6750 b64token); Hono's bearerAuth refuses any other.
   ADMIN_TOKEN: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9._~+/-]{16,}=*$/.test(v), {
     message:
