@@ -4,7 +4,9 @@ import { pathToFileURL } from "node:url";
 import type { Logger } from "pino";
 import { createAdminApi } from "./admin/admin-api.js";
 import { AgentService } from "./agent/agent-service.js";
-import { type Config, loadEnv, parseConfig, slackMode, type SlackMode } from "./config/config.js";
+import { type Config, slackMode, type SlackMode } from "./config/config.js";
+import type { MemoryConfig } from "./config/memory-config.js";
+import { defaultMemoryConfig, loadSettings, type Settings } from "./config/settings.js";
 import { LOCAL_USER, runConsoleChat } from "./console/console-chat.js";
 import { isAppError } from "./errors.js";
 import { AgentGraph } from "./graph/graph-port.js";
@@ -48,6 +50,8 @@ export interface Assistant {
 
 export interface StartOptions {
   logger?: Logger;
+  /** memory.toml; its defaults when absent. */
+  memoryConfig?: MemoryConfig;
 }
 
 /**
@@ -124,7 +128,15 @@ export async function startAssistant(config: Config, options: StartOptions = {})
 
     // Chroma (the configured server, or the chromadb package's own under DATA_DIR), embedder, the
     // memory index, the knowledge graph, and the lifecycle that keeps them consistent.
-    const stack = await createMemoryStack(config, { logger, probe, llm, history, journal: true });
+    const memoryConfig = options.memoryConfig ?? defaultMemoryConfig();
+    const stack = await createMemoryStack(config, {
+      logger,
+      probe,
+      llm,
+      history,
+      journal: true,
+      memoryConfig,
+    });
     stops.push(() => stack.stop());
     const { lifecycle: memory, graph, visibility, store, embedder, chromaUrl } = stack;
 
@@ -242,9 +254,9 @@ function banner(assistant: Assistant): string[] {
 }
 
 async function main(): Promise<void> {
-  let config: Config;
+  let settings: Settings;
   try {
-    config = parseConfig(await loadEnv(process.env));
+    settings = await loadSettings(process.env);
   } catch (err) {
     if (isAppError(err, "config_invalid")) {
       process.stderr.write(`Configuration error: ${err.message}\n`);
@@ -252,7 +264,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const assistant = await startAssistant(config);
+  const assistant = await startAssistant(settings.config, { memoryConfig: settings.memory });
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;

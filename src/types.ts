@@ -30,7 +30,8 @@ export interface MemoryScope {
   channelType?: ChannelType | undefined;
 }
 
-export type MemorySource = "slack" | "admin" | "import";
+/** How a memory came: asked for in chat, kept by the content filter, the admin API, a CLI import. */
+export type MemorySource = "slack" | "autosave" | "admin" | "import";
 
 /** A stored memory as the project sees it. */
 export interface Memory {
@@ -43,6 +44,8 @@ export interface Memory {
   channelId: string;
   channelType: ChannelType;
   source: MemorySource;
+  /** Topic labels (memory/topics), at most `max_topics_per_entry`. */
+  topics?: string[];
   /** Extra flat metadata given at save time (strings, numbers, booleans). */
   extra?: Record<string, string | number | boolean>;
 }

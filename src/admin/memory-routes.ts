@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { AppError } from "../errors.js";
 import type { MemoryLifecycle } from "../memory/memory-lifecycle.js";
-import { MAX_MEMORY_CHARS, MAX_SEARCH_K } from "../memory/memory-service.js";
+import { MAX_DOCUMENT_CHARS, MAX_MEMORY_CHARS, MAX_SEARCH_K } from "../memory/memory-service.js";
 import type { Memory } from "../types.js";
 import { idSchema, intParam, jsonBody, parseOr400, scopeOf } from "./validation.js";
 
@@ -14,7 +14,7 @@ const addBody = z.object({
     .string({ message: "is required and must be a string" })
     .trim()
     .min(1, "must not be empty")
-    .max(MAX_MEMORY_CHARS, `must be at most ${MAX_MEMORY_CHARS} characters`),
+    .max(MAX_DOCUMENT_CHARS, `must be at most ${MAX_DOCUMENT_CHARS} characters`),
   metadata: z
     .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, "keys must be identifiers"), metadataValue)
     .refine((m) => Object.keys(m).length <= 20, "at most 20 keys")
@@ -38,6 +38,7 @@ export function memoryView(memory: Memory): { id: string; doc: string; meta: Rec
       channel_id: memory.channelId,
       channel_type: memory.channelType,
       source: memory.source,
+      ...(memory.topics?.length ? { topics: memory.topics } : {}),
       ...memory.extra,
     },
   };
@@ -62,7 +63,8 @@ export function registerMemoryRoutes(
     if (q.length > MAX_MEMORY_CHARS)
       throw new AppError("bad_request", `q must be at most ${MAX_MEMORY_CHARS} characters`);
     const k = intParam(c, "k", { min: 1, max: MAX_SEARCH_K, default: 5 });
-    const results = await deps.memory.search(scope, q, { k });
+    const topic = c.req.query("topic")?.trim() || undefined;
+    const results = await deps.memory.search(scope, q, { k, topic });
     return c.json({
       query: q,
       k,
@@ -82,22 +84,38 @@ export function registerMemoryRoutes(
     const scope = scopeOf(c, deps.defaultTeam);
     const body = c.req.valid("json");
     const { channel_id, channel_type, timestamp, ...extra } = body.metadata ?? {};
-    const memory = await deps.memory.save(scope, {
-      text: body.text,
-      source: "admin",
-      channelId: channel_id === undefined ? undefined : String(channel_id),
-      channelType:
-        channel_type === undefined
-          ? undefined
-          : parseOr400(channelTypeSchema, channel_type, "metadata.channel_type"),
-      timestamp:
-        timestamp === undefined
-          ? undefined
-          : parseOr400(z.number().int().positive(), timestamp, "metadata.timestamp"),
-      extra,
-    });
-    // stored false: kept (journaled, searchable by words) while Chroma or the embedder is down.
-    return c.json({ ...memoryView(memory), stored: memory.stored }, 201);
+    const saved = await deps.memory.saveMany(scope, [
+      {
+        text: body.text,
+        source: "admin",
+        channelId: channel_id === undefined ? undefined : String(channel_id),
+        channelType:
+          channel_type === undefined
+            ? undefined
+            : parseOr400(channelTypeSchema, channel_type, "metadata.channel_type"),
+        timestamp:
+          timestamp === undefined
+            ? undefined
+            : parseOr400(z.number().int().positive(), timestamp, "metadata.timestamp"),
+        extra,
+      },
+    ]);
+    const first = saved[0]!;
+    // stored false: kept (journaled, searchable by words) while Chroma or the embedder is down. A long
+    // text is stored as chunks: the first is shown, with the ids of all of them.
+    return c.json(
+      {
+        ...memoryView(first),
+        stored: saved.every((m) => m.stored),
+        ...(saved.length > 1 ? { chunks: saved.map((m) => m.id) } : {}),
+      },
+      201,
+    );
+  });
+
+  app.get("/admin/topics/:userId", async (c) => {
+    const scope = scopeOf(c, deps.defaultTeam);
+    return c.json({ topics: deps.memory.index.topicCounts(scope) });
   });
 
   app.get("/admin/memory/:userId/:id", async (c) => {

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { Logger } from "pino";
 import type { Config } from "../config/config.js";
+import type { MemoryConfig } from "../config/memory-config.js";
 import { createLogger } from "../logging/logger.js";
 import { HistoryService, JsonHistoryStore } from "../history/index.js";
 import { createMemoryStack, type MemoryStack, type MemoryStackOptions } from "../memory/memory-stack.js";
@@ -49,6 +50,8 @@ export interface Cleanup {
  */
 export function createCliContext(options: {
   config: Config;
+  /** memory.toml (chunker, topics, filter). */
+  memory: MemoryConfig;
   logLevelSet: boolean;
   output: CliOutput;
 }): CliContext {
@@ -73,7 +76,12 @@ export function createCliContext(options: {
     config: options.config,
     logger,
     async openStack(stackOptions = {}) {
-      const stack = await createMemoryStack(options.config, { history: history(), ...stackOptions, logger });
+      const stack = await createMemoryStack(options.config, {
+        history: history(),
+        memoryConfig: options.memory,
+        ...stackOptions,
+        logger,
+      });
       stacks.push(stack);
       return stack;
     },

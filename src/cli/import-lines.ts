@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { idSchema } from "../admin/validation.js";
-import { MAX_MEMORY_CHARS, type SaveInput } from "../memory/memory-service.js";
+import { MAX_DOCUMENT_CHARS, type SaveInput } from "../memory/memory-service.js";
 import { readJsonLines, type LineProblem } from "../util/jsonl.js";
 
 export type { LineProblem } from "../util/jsonl.js";
@@ -25,8 +25,8 @@ export const importLineSchema = z.object({
     .string()
     .refine((t) => t.trim() !== "", "must not be empty")
     .refine(
-      (t) => t.normalize("NFC").trim().length <= MAX_MEMORY_CHARS,
-      `is longer than ${MAX_MEMORY_CHARS} characters`,
+      (t) => t.normalize("NFC").trim().length <= MAX_DOCUMENT_CHARS,
+      `is longer than ${MAX_DOCUMENT_CHARS} characters`,
     ),
   ts: z
     .union(

@@ -6,7 +6,7 @@
  * 2 bad arguments or configuration (with the usage text).
  */
 import { pathToFileURL } from "node:url";
-import { loadEnv, parseConfig } from "../config/config.js";
+import { loadSettings } from "../config/settings.js";
 import { isAppError, toAppError } from "../errors.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, isUsageError, usageError } from "./args.js";
 import type { Command } from "./command.js";
@@ -88,9 +88,8 @@ async function runCommand(a: {
       output.out(`usage: npm run memory -- ${command.synopsis}\n  ${command.summary}`);
       return EXIT_OK;
     }
-    const env = await loadEnv(a.env);
-    const config = parseConfig(env);
-    const ctx = createCliContext({ config, logLevelSet: Boolean(env["LOG_LEVEL"]), output });
+    const { config, memory, env } = await loadSettings(a.env);
+    const ctx = createCliContext({ config, memory, logLevelSet: Boolean(env["LOG_LEVEL"]), output });
     a.setContext(ctx);
     return await command.run(ctx, a.rest);
   } catch (err) {

@@ -9,8 +9,12 @@ export interface KeywordDoc {
   timestamp: number;
   channelId: string;
   channelType: string;
-  /** Who may see it in a channel (see memory-metadata.ts visibilityOf); set by MemoryService. */
+  /** Who may see it in a channel (memory/visibility.ts); set by MemoryService. */
   visibility?: string;
+  /** Its topic labels, for recall narrowed by topic and topic counts. */
+  topics?: string[];
+  /** The document it is a chunk of (`extra.parent_id`). */
+  parentId?: string;
 }
 
 export interface KeywordSearchOptions {
@@ -123,6 +127,11 @@ export class KeywordIndex {
   }
 
   /** The indexed doc with this id, if any. */
+  /** Every indexed doc (topic counts, chunk siblings). */
+  all(): IterableIterator<KeywordDoc> {
+    return this.docs.values();
+  }
+
   get(id: string): KeywordDoc | undefined {
     return this.docs.get(id);
   }

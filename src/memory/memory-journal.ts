@@ -17,7 +17,8 @@ const memorySchema = z.object({
   timestamp: z.number(),
   channelId: z.string(),
   channelType: z.enum(["im", "mpim", "channel", "group"]),
-  source: z.enum(["slack", "admin", "import"]),
+  source: z.enum(["slack", "autosave", "admin", "import"]),
+  topics: z.array(z.string()).optional(),
   extra: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
 }) satisfies z.ZodType<Memory>;
 

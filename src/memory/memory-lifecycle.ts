@@ -5,7 +5,15 @@ import type { Logger } from "pino";
 import type { ForgetOutcome, MemoryPort, RecalledMemory } from "../agent/ports.js";
 import type { Memory, MemoryScope } from "../types.js";
 import type { MemoryJournal, MemoryOperation, NewOperation } from "./memory-journal.js";
-import { turnMemoryId, type MemoryService, type SaveInput, type SearchResult } from "./memory-service.js";
+import type { Chunker } from "../pipeline/chunker.js";
+import {
+  MAX_MEMORY_CHARS,
+  newDocumentId,
+  turnMemoryId,
+  type MemoryService,
+  type SaveInput,
+  type SearchResult,
+} from "./memory-service.js";
 import { applyToStore, DEFAULT_APPLY_RETRY, StoreApplier } from "./store-applier.js";
 import { visibilityOf } from "./visibility.js";
 
@@ -46,6 +54,12 @@ export interface MemoryLifecycleOptions {
    * a failure is thrown to the caller.
    */
   journal?: MemoryJournal | undefined;
+  /**
+   * Cuts long texts (over the chunker's max_tokens): each chunk becomes a memory of its own, linked to
+   * its source by `parent_id` and `chunk_index`, and forgetting one forgets them all. Without it a
+   * text is one memory (at most MAX_MEMORY_CHARS).
+   */
+  chunker?: Chunker | undefined;
   logger: Logger;
   /** Backoff of the background applier (default 1 s doubling to 30 s). */
   retry?: { minMs: number; maxMs: number } | undefined;
@@ -60,6 +74,9 @@ export interface DeleteAllResult {
   /** Conversations deleted (only when asked for). */
   conversations?: number;
 }
+
+/** Texts up to this long are never chunked (below any max_tokens the chunker accepts). */
+const MIN_DOCUMENT_CHARS = 200;
 
 /** Most candidates a forget request shows when it cannot tell which memory is meant. */
 export const MAX_FORGET_CANDIDATES = 5;
@@ -162,7 +179,8 @@ export class MemoryLifecycle implements MemoryPort {
    * (journaled and in BM25); `stored` says whether Chroma has them already.
    */
   async saveMany(scope: MemoryScope, inputs: SaveInput[]): Promise<SavedMemory[]> {
-    const { memories, fresh } = this.index.prepare(scope, inputs);
+    const expanded = await this.chunkLongInputs(scope, inputs);
+    const { memories, fresh } = this.index.prepare(scope, expanded);
     const journal = this.options.journal;
     if (!journal) {
       await this.index.storeMemories(memories, { fresh });
@@ -175,6 +193,45 @@ export class MemoryLifecycle implements MemoryPort {
     this.track(this.extractFacts(operation));
     const stored = await this.applier!.applyNow(operation, fresh);
     return memories.map((m) => ({ ...m, stored }));
+  }
+
+  /**
+   * The inputs with every long text (a document: over the chunker's max_tokens) replaced by its
+   * chunks. A chunk keeps the input's time, place, source and topics and gets `parent_id` (the input's
+   * id, or a new `doc_…` id), `chunk_index` and `chunk_count`; a document saved again under its id
+   * first forgets its old chunks, so a shorter new version leaves none behind.
+   */
+  private async chunkLongInputs(scope: MemoryScope, inputs: SaveInput[]): Promise<SaveInput[]> {
+    const chunker = this.options.chunker;
+    if (!chunker) return inputs;
+    const out: SaveInput[] = [];
+    for (const input of inputs) {
+      if (input.text.length <= MIN_DOCUMENT_CHARS) {
+        out.push(input);
+        continue;
+      }
+      const chunks = await chunker.chunk(input.text.normalize("NFC"));
+      if (chunks.length <= 1) {
+        out.push(input);
+        continue;
+      }
+      const parentId = input.id ?? newDocumentId(input.timestamp ?? Date.now());
+      if (input.id !== undefined) await this.deleteIds(scope, this.index.chunkIdsOf(scope, parentId));
+      for (const chunk of chunks) {
+        out.push({
+          ...input,
+          id: `${parentId}#${chunk.index}`,
+          text: chunk.text.slice(0, MAX_MEMORY_CHARS),
+          extra: {
+            ...input.extra,
+            parent_id: parentId,
+            chunk_index: chunk.index,
+            chunk_count: chunks.length,
+          },
+        });
+      }
+    }
+    return out;
   }
 
   /**
@@ -192,12 +249,28 @@ export class MemoryLifecycle implements MemoryPort {
     });
   }
 
-  search(scope: MemoryScope, query: string, options: { k?: number } = {}): Promise<SearchResult[]> {
+  search(
+    scope: MemoryScope,
+    query: string,
+    options: { k?: number; topic?: string | undefined; queryVector?: number[] | undefined } = {},
+  ): Promise<SearchResult[]> {
     return this.index.search(scope, query, options);
   }
 
-  recall(scope: MemoryScope, query: string): Promise<RecalledMemory[]> {
-    return this.index.recall(scope, query);
+  recall(
+    scope: MemoryScope,
+    query: string,
+    options: { topic?: string | undefined; queryVector?: number[] | undefined } = {},
+  ): Promise<RecalledMemory[]> {
+    return this.index.recall(scope, query, options);
+  }
+
+  /** The embedding of a message, once, for recall and the pipeline; undefined when the embedder is down. */
+  async embed(text: string): Promise<number[] | undefined> {
+    return this.index.embedQuery(text).catch((err: unknown) => {
+      this.log.warn({ err }, "could not embed the message; recall by words only");
+      return undefined;
+    });
   }
 
   /** The user's memory with this id if it may be seen in `scope` (one not in Chroma yet included). */
@@ -225,7 +298,15 @@ export class MemoryLifecycle implements MemoryPort {
    * left alone. Returns what was deleted.
    */
   async deleteIds(scope: MemoryScope, ids: readonly string[]): Promise<Memory[]> {
-    const found = await Promise.all([...new Set(ids)].map((id) => this.get(scope, id)));
+    const first = (await Promise.all([...new Set(ids)].map((id) => this.get(scope, id)))).filter(
+      (m): m is Memory => m !== undefined,
+    );
+    // A chunk is part of its document: forgetting one forgets every chunk of it.
+    const siblings = first.flatMap((m) =>
+      typeof m.extra?.parent_id === "string" ? this.index.chunkIdsOf(scope, m.extra.parent_id) : [],
+    );
+    const all = new Set([...first.map((m) => m.id), ...siblings]);
+    const found = await Promise.all([...all].map((id) => this.get(scope, id)));
     const memories = found.filter((m): m is Memory => m !== undefined);
     if (memories.length === 0) return [];
     const operation: NewOperation = {

@@ -4,6 +4,9 @@ import { visibilityOf } from "./visibility.js";
 /** Prefix of caller-given metadata keys in Chroma, so they can never overwrite the project's own keys. */
 export const EXTRA_PREFIX = "x_";
 
+/** Separator of a memory's topics in its flat `topics` metadata (Chroma metadata holds no lists). */
+export const TOPIC_SEPARATOR = "|";
+
 /** Flat Chroma metadata for a memory (LlamaIndex adds its own `_node_*`, `doc_id`, `ref_doc_id`). */
 export function toMetadata(memory: Memory): Record<string, string | number | boolean> {
   const meta: Record<string, string | number | boolean> = {
@@ -14,6 +17,7 @@ export function toMetadata(memory: Memory): Record<string, string | number | boo
     channel_type: memory.channelType,
     source: memory.source,
     visibility: visibilityOf(memory),
+    ...(memory.topics?.length ? { topics: memory.topics.join(TOPIC_SEPARATOR) } : {}),
   };
   for (const [key, value] of Object.entries(memory.extra ?? {})) meta[EXTRA_PREFIX + key] = value;
   return meta;
@@ -36,6 +40,9 @@ export function fromMetadata(id: string, text: string, meta: Record<string, unkn
     channelId: String(meta.channel_id ?? ""),
     channelType: String(meta.channel_type ?? "im") as ChannelType,
     source: String(meta.source ?? "slack") as MemorySource,
+    ...(typeof meta.topics === "string" && meta.topics !== ""
+      ? { topics: meta.topics.split(TOPIC_SEPARATOR) }
+      : {}),
     ...(Object.keys(extra).length ? { extra } : {}),
   };
 }

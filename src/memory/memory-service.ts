@@ -11,6 +11,11 @@ import { BM25Retriever, FusionRetriever, VectorMemoryRetriever } from "./retriev
 
 /** Longest memory text accepted, in characters. */
 export const MAX_MEMORY_CHARS = 4000;
+/**
+ * Longest text a save accepts (admin POST, import line): anything over the chunker's max_tokens is
+ * stored as chunks, each a memory of at most MAX_MEMORY_CHARS.
+ */
+export const MAX_DOCUMENT_CHARS = 100_000;
 /** Largest `k` a search may ask for. */
 export const MAX_SEARCH_K = 50;
 
@@ -23,6 +28,8 @@ export interface SaveInput {
   channelId?: string | undefined;
   channelType?: ChannelType | undefined;
   source: MemorySource;
+  /** Topic labels, already normalised (memory/topics). */
+  topics?: string[] | undefined;
   extra?: Record<string, string | number | boolean> | undefined;
 }
 
@@ -120,6 +127,31 @@ export class MemoryService {
     this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.remove(ids);
   }
 
+  /** Ids of the user's memories that are chunks of the document `parentId`. */
+  chunkIdsOf(scope: MemoryScope, parentId: string): string[] {
+    const ids: string[] = [];
+    for (const doc of this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.all() ?? []) {
+      if (doc.parentId === parentId) ids.push(doc.id);
+    }
+    return ids;
+  }
+
+  /** The embedding of a query text (through the same model as the stored vectors). */
+  embedQuery(text: string): Promise<number[]> {
+    return this.options.store.embedQuery(text);
+  }
+
+  /** The user's topic labels with how many of their memories carry each, most used first. */
+  topicCounts(scope: MemoryScope): Array<{ topic: string; count: number }> {
+    const counts = new Map<string, number>();
+    for (const doc of this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.all() ?? []) {
+      for (const topic of doc.topics ?? []) counts.set(topic, (counts.get(topic) ?? 0) + 1);
+    }
+    return [...counts]
+      .map(([topic, count]) => ({ topic, count }))
+      .sort((a, b) => b.count - a.count || a.topic.localeCompare(b.topic));
+  }
+
   /** How many memories the user's BM25 index holds. */
   keywordCount(scope: MemoryScope): number {
     return this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.size ?? 0;
@@ -139,7 +171,7 @@ export class MemoryService {
   async search(
     scope: MemoryScope,
     query: string,
-    options: { k?: number; queryVector?: number[] } = {},
+    options: { k?: number; queryVector?: number[] | undefined; topic?: string | undefined } = {},
   ): Promise<SearchResult[]> {
     const k = options.k ?? this.options.recallTopK;
     if (!Number.isInteger(k) || k < 1 || k > MAX_SEARCH_K) {
@@ -150,6 +182,9 @@ export class MemoryService {
     if (!index || index.size === 0) return [];
     const visibilities = this.visibility.allowedIn(scope);
     const topK = Math.max(k, CANDIDATES_PER_RETRIEVER);
+    const { topic } = options;
+    const visible = (doc: KeywordDoc) => !visibilities || isAllowed([docVisibility(doc)], visibilities);
+    const onTopic = (topics: readonly string[] | undefined) => !topic || (topics ?? []).includes(topic);
     const fusion = new FusionRetriever({
       vector: new VectorMemoryRetriever({
         store: this.options.store,
@@ -157,12 +192,13 @@ export class MemoryService {
         userId: scope.userId,
         visibilities,
         topK,
+        ...(topic ? { accept: (memory: Memory) => onTopic(memory.topics) } : {}),
         ...(options.queryVector ? { queryVector: options.queryVector } : {}),
       }),
       keyword: new BM25Retriever({
         index,
         topK,
-        filter: visibilities ? (doc) => isAllowed([docVisibility(doc)], visibilities) : undefined,
+        filter: visibilities || topic ? (doc) => visible(doc) && onTopic(doc.topics) : undefined,
       }),
       topK: k,
       // Chroma or the embedder down: recall from BM25 alone rather than not at all.
@@ -173,9 +209,13 @@ export class MemoryService {
   }
 
   /** The relevant memories for a message (the agent's `[관련 기억]`). */
-  async recall(scope: MemoryScope, query: string): Promise<RecalledMemory[]> {
+  async recall(
+    scope: MemoryScope,
+    query: string,
+    options: { topic?: string | undefined; queryVector?: number[] | undefined } = {},
+  ): Promise<RecalledMemory[]> {
     if (!query.trim()) return [];
-    const results = await this.search(scope, query);
+    const results = await this.search(scope, query, options);
     return results
       .filter((r) => r.relevant)
       .map((r) => ({ id: r.id, text: r.text, timestamp: r.timestamp, score: r.score }));
@@ -225,9 +265,15 @@ export class MemoryService {
       channelId: input.channelId ?? scope.channelId ?? "",
       channelType: input.channelType ?? scope.channelType ?? "im",
       source: input.source,
+      ...(input.topics?.length ? { topics: input.topics } : {}),
       ...(input.extra && Object.keys(input.extra).length ? { extra: input.extra } : {}),
     };
   }
+}
+
+/** `doc_<ms>_<random>`: the source of a chunked text (its chunks are `<id>#<n>`). */
+export function newDocumentId(timestamp: number): string {
+  return `doc_${timestamp}_${randomBytes(4).toString("hex")}`;
 }
 
 /** `mem_<ms>_<random>`: sortable by time, unique across processes. */
@@ -251,6 +297,8 @@ function keywordDoc(memory: Memory): KeywordDoc {
     channelId: memory.channelId,
     channelType: memory.channelType,
     visibility: visibilityOf(memory),
+    ...(memory.topics?.length ? { topics: memory.topics } : {}),
+    ...(typeof memory.extra?.parent_id === "string" ? { parentId: memory.extra.parent_id } : {}),
   };
 }
 

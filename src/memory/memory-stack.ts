@@ -1,6 +1,9 @@
 import { resolve } from "node:path";
 import type { Logger } from "pino";
 import type { Config } from "../config/config.js";
+import type { MemoryConfig } from "../config/memory-config.js";
+import { defaultMemoryConfig } from "../config/settings.js";
+import { createChunker } from "../pipeline/chunker.js";
 import { GraphService } from "../graph/graph-service.js";
 import type { Embedder } from "../llm/embedder.js";
 import type { Llm } from "../llm/llm.js";
@@ -39,6 +42,8 @@ export interface MemoryStackOptions {
    * operator at once.
    */
   journal?: boolean;
+  /** memory.toml (the chunker for long texts; topics); its defaults when absent. */
+  memoryConfig?: MemoryConfig | undefined;
 }
 
 /** The memory part of the app, built from the config: used by main.ts and the memory CLI. */
@@ -104,6 +109,7 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       memory,
       graph,
       history: options.history,
+      chunker: createChunker((options.memoryConfig ?? defaultMemoryConfig()).memory.chunker, { embedder }),
       journal: options.journal ? new MemoryJournal(resolve(config.DATA_DIR)) : undefined,
       logger,
     });

@@ -2,6 +2,7 @@ import { BaseRetriever } from "@llamaindex/core/retriever";
 import type { QueryBundle } from "@llamaindex/core/query-engine";
 import { type NodeWithScore, TextNode } from "@llamaindex/core/schema";
 import { extractText } from "@llamaindex/core/utils";
+import type { Memory } from "../types.js";
 import type { ChromaMemoryStore } from "./chroma-memory-store.js";
 import {
   type HybridResult,
@@ -30,17 +31,20 @@ export class VectorMemoryRetriever extends BaseRetriever {
       userId: string;
       visibilities?: readonly string[] | undefined;
       topK: number;
-      /** A precomputed query vector (benchmarks); otherwise the query text is embedded. */
+      /** A precomputed query vector (one embedding per message, or benchmarks); else the text is embedded. */
       queryVector?: number[];
+      /** Keeps only the memories it returns true for (a topic): fetched four times over, then filtered. */
+      accept?: (memory: Memory) => boolean;
     },
   ) {
     super();
   }
 
   async _retrieve(bundle: QueryBundle): Promise<NodeWithScore[]> {
-    const { store, ...scope } = this.options;
-    const vector = this.options.queryVector ?? (await store.embedQuery(queryText(bundle)));
-    const hits = await store.query({ ...scope, vector });
+    const { store, accept, queryVector, ...scope } = this.options;
+    const vector = queryVector ?? (await store.embedQuery(queryText(bundle)));
+    const found = await store.query({ ...scope, vector, topK: accept ? scope.topK * 4 : scope.topK });
+    const hits = accept ? found.filter((hit) => accept(hit.memory)).slice(0, scope.topK) : found;
     return hits.map((hit) => ({
       node: new TextNode({
         id_: hit.memory.id,

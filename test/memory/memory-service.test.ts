@@ -12,13 +12,15 @@ import { GraphService } from "../../src/graph/graph-service.js";
 import { MemoryLifecycle } from "../../src/memory/memory-lifecycle.js";
 import { MemoryService } from "../../src/memory/memory-service.js";
 import { VisibilityRule } from "../../src/memory/visibility.js";
+import { type Chunker, createChunker } from "../../src/pipeline/chunker.js";
+import { defaultMemoryConfig } from "../../src/config/settings.js";
 import type { MemoryScope } from "../../src/types.js";
 
 const logger = pino({ level: "silent" });
 const alice: MemoryScope = { teamId: "T1", userId: "U_ALICE" };
 const bob: MemoryScope = { teamId: "T1", userId: "U_BOB" };
 
-async function makeService(prefix: string, options: { allowDmInChannels?: boolean } = {}) {
+async function makeService(prefix: string, options: { allowDmInChannels?: boolean; chunker?: Chunker } = {}) {
   const store = await ChromaMemoryStore.create({
     chromaUrl: inject("chromaUrl"),
     embedder: new OfflineEmbedder(),
@@ -36,7 +38,7 @@ async function makeService(prefix: string, options: { allowDmInChannels?: boolea
     logger,
   });
   // Everything goes through the lifecycle, as in the app; the index is underneath.
-  const memory = new MemoryLifecycle({ memory: index, graph, logger });
+  const memory = new MemoryLifecycle({ memory: index, graph, logger, chunker: options.chunker });
   return { store, memory, graph };
 }
 
@@ -292,5 +294,37 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
     await memory.deleteAll(alice);
     expect((await graph.snapshot(alice)).nodes).toEqual([]);
     expect(shop).toBeDefined();
+  });
+
+  it("stores a long text as chunks linked to their source, and forgets them all with their facts", async () => {
+    const chunker = createChunker({
+      ...defaultMemoryConfig().memory.chunker,
+      max_tokens: 64,
+      overlap_tokens: 8,
+    });
+    const chunked = await makeService(`${prefix}c`, { chunker });
+    const lines = Array.from(
+      { length: 12 },
+      (_, i) => `회의록 ${i + 1}번째 항목입니다. 담당자 민서가 ${i + 1}월까지 자료를 정리하기로 했습니다.`,
+    );
+    const text = ["청소기 업체명: 반짝클린, 전화번호: 02-555-0199", ...lines].join("\n");
+    const saved = await chunked.memory.saveMany(alice, [{ text, source: "admin" }]);
+    expect(saved.length).toBeGreaterThan(2);
+    const parent = saved[0]!.extra?.parent_id;
+    expect(parent).toMatch(/^doc_/);
+    saved.forEach((m, i) => {
+      expect(m.extra).toMatchObject({ parent_id: parent, chunk_index: i, chunk_count: saved.length });
+      expect(m.id).toBe(`${String(parent)}#${i}`);
+    });
+    await chunked.graph.drain();
+    expect(await chunked.graph.facts({ ...alice, text: "반짝클린 전화번호" })).toEqual([
+      "반짝클린: 전화번호 = 02-555-0199",
+    ]);
+
+    // Forgetting any chunk forgets the whole document and the facts it gave.
+    expect(await chunked.memory.delete(alice, saved.at(-1)!.id)).toBe(true);
+    for (const m of saved) expect(await chunked.memory.get(alice, m.id)).toBeUndefined();
+    expect((await chunked.memory.search(alice, "반짝클린 회의록")).length).toBe(0);
+    expect(await chunked.graph.facts({ ...alice, text: "반짝클린 전화번호" })).toEqual([]);
   });
 });

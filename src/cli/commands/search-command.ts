@@ -21,19 +21,20 @@ export interface SearchResultJson {
 }
 
 /**
- * `search`: the user's fused (RRF) results, each with where the vector and BM25 retrievers ranked it,
+ * `search`: the user's fused (RRF) results (only those labelled `--topic`, when given), each with where the vector and BM25 retrievers ranked it,
  * their raw scores, and whether it clears the relevance threshold. `--json`: one line
  * `{"query","k","results":[SearchResultJson]}`.
  */
 export const searchCommand: Command = {
   name: "search",
-  synopsis: "search --user U --query Q [--k 5] [--team T] [--json]",
+  synopsis: "search --user U --query Q [--k 5] [--topic L] [--team T] [--json]",
   summary: "Hybrid (vector + BM25, RRF) search of one user's memories.",
   async run(ctx, args) {
     const values = parseCommandArgs(args, {
       user: { type: "string" },
       query: { type: "string" },
       k: { type: "string" },
+      topic: { type: "string" },
       team: { type: "string" },
       json: { type: "boolean", default: false },
     });
@@ -42,7 +43,7 @@ export const searchCommand: Command = {
     const k = intOption(values.k, "k", { min: 1, max: MAX_SEARCH_K, fallback: DEFAULT_SEARCH_K });
 
     const { memory } = await ctx.openStack();
-    const results = await memory.search(scope, query, { k });
+    const results = await memory.search(scope, query, { k, topic: values.topic });
     if (values.json) {
       ctx.out(JSON.stringify({ query, k, results: results.map(toJson) }));
       return EXIT_OK;
