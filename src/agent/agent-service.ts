@@ -16,7 +16,7 @@ import {
 } from "./messages.js";
 import { clipMessage, promptMessage } from "./message-limit.js";
 import { PendingForgets } from "./pending-forgets.js";
-import type { GraphPort, HistoryPort, MemoryPort, RecalledMemory } from "./ports.js";
+import type { GraphPort, HistoryPort, MemoryPort, MessagePipeline, RecalledMemory } from "./ports.js";
 import { buildMessages, recallOnlyReply } from "./prompt.js";
 import { runTool, TOOL_SPECS } from "./tools.js";
 import type { Reply, TurnHandler, TurnHooks } from "./turn-handler.js";
@@ -30,6 +30,8 @@ export interface AgentServiceOptions {
   memory?: MemoryPort | undefined;
   graph?: GraphPort | undefined;
   history?: HistoryPort | undefined;
+  /** What decides, after the reply, whether a message becomes a memory by itself (autosave). */
+  pipeline?: MessagePipeline | undefined;
   logger: Logger;
   now?: () => Date;
 }
@@ -58,9 +60,11 @@ export class AgentService implements TurnHandler {
       channelType: turn.channelType,
     };
     const at = turn.receivedAt ?? this.now().getTime();
+    // Filled by `answer` for a message that is not a command: what the pipeline gets after the reply.
+    const candidate: { vector?: number[] | undefined; is?: boolean } = {};
     let reply: Reply;
     try {
-      reply = await this.answer(turn, { scope, lang, at, hooks });
+      reply = await this.answer(turn, { scope, lang, at, hooks, candidate });
     } catch (err) {
       // Nothing the user said is lost: the turn is kept in history with the apology they will see.
       await this.options.history
@@ -68,15 +72,29 @@ export class AgentService implements TurnHandler {
         .catch((recordErr: unknown) =>
           this.log.warn({ err: recordErr, eventId: turn.eventId }, "could not record a failed turn"),
         );
+      if (candidate.is) this.considerLater(turn, candidate.vector, hooks);
       throw err;
     }
     await this.options.history?.record(turn, reply.text, reply.forgotten);
+    if (candidate.is) this.considerLater(turn, candidate.vector, hooks);
     return reply;
   }
 
   private async answer(
     turn: Turn,
-    { scope, lang, at, hooks }: { scope: MemoryScope; lang: Lang; at: number; hooks: TurnHooks },
+    {
+      scope,
+      lang,
+      at,
+      hooks,
+      candidate,
+    }: {
+      scope: MemoryScope;
+      lang: Lang;
+      at: number;
+      hooks: TurnHooks;
+      candidate: { vector?: number[] | undefined; is?: boolean };
+    },
   ): Promise<Reply> {
     const command = this.options.memory
       ? await this.command(this.options.memory, { turn, scope, lang, at })
@@ -85,8 +103,12 @@ export class AgentService implements TurnHandler {
     const query = clipMessage(turn.text);
     if (query !== turn.text)
       this.log.info({ eventId: turn.eventId, chars: turn.text.length }, "message cut to MAX_MESSAGE_CHARS");
+    // One embedding of the message serves recall and, after the reply, the memory pipeline.
+    const queryVector = await this.options.memory?.embed(query);
+    candidate.is = true;
+    candidate.vector = queryVector;
     const [memories, facts, history] = await Promise.all([
-      this.options.memory?.recall(scope, query) ?? Promise.resolve<RecalledMemory[]>([]),
+      this.options.memory?.recall(scope, query, { queryVector }) ?? Promise.resolve<RecalledMemory[]>([]),
       this.options.graph?.facts(scope, query) ?? Promise.resolve<string[]>([]),
       this.options.history?.context(turn) ?? Promise.resolve(""),
     ]);
@@ -107,6 +129,21 @@ export class AgentService implements TurnHandler {
       }
       throw err;
     }
+  }
+
+  /**
+   * Hands the message to the memory pipeline once the reply is made: the reply never waits for it and
+   * a pipeline failure never fails the turn (it is logged). A turn that failed is considered too — what
+   * the user said is not lost because the model was down.
+   */
+  private considerLater(turn: Turn, vector: number[] | undefined, hooks: TurnHooks): void {
+    const pipeline = this.options.pipeline;
+    if (!pipeline) return;
+    setImmediate(() => {
+      pipeline
+        .consider(turn, { vector, onAutosaved: hooks.onAutosaved })
+        .catch((err: unknown) => this.log.warn({ err, eventId: turn.eventId }, "memory pipeline failed"));
+    });
   }
 
   /**

@@ -20,8 +20,17 @@ export interface ForgetOutcome {
  * DM can be neither found, shown nor deleted.
  */
 export interface MemoryPort {
-  /** The user's memories relevant to `query` in `scope` (only those above the relevance threshold). */
-  recall(scope: MemoryScope, query: string): Promise<RecalledMemory[]>;
+  /**
+   * The user's memories relevant to `query` in `scope` (only those above the relevance threshold),
+   * narrowed to a topic when given; `queryVector` is the message's embedding when already computed.
+   */
+  recall(
+    scope: MemoryScope,
+    query: string,
+    options?: { topic?: string | undefined; queryVector?: number[] | undefined },
+  ): Promise<RecalledMemory[]>;
+  /** The embedding of a message (once per message: recall and the pipeline share it); undefined when down. */
+  embed(text: string): Promise<number[] | undefined>;
   /**
    * Saves what the user asked to keep. `key` (the turn's event id) makes a repeated turn save nothing
    * twice. `stored: false`: kept (journaled, searchable by words) but not in the vector store yet.
@@ -47,4 +56,15 @@ export interface HistoryPort {
   context(turn: Turn): Promise<string>;
   /** Records a finished turn; `forgotten` texts (memories the turn forgot) are kept out of it. */
   record(turn: Turn, reply: string, forgotten?: readonly string[]): Promise<void>;
+}
+
+/**
+ * The memory pipeline as the agent sees it: every message that is not a command is considered, after
+ * the reply, for autosave (chunker → topics → content filter; memory/pipeline).
+ */
+export interface MessagePipeline {
+  consider(
+    turn: Turn,
+    options: { vector?: number[] | undefined; onAutosaved?: ((memory: Memory) => void) | undefined },
+  ): Promise<void>;
 }

@@ -12,8 +12,12 @@ export const TOOL_SPECS: ToolSpec[] = [
   },
   {
     name: "recall",
-    description: "Search the user's memories.",
-    parameters: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
+    description: "Search the user's memories; `topic` (optional) narrows it to one topic label.",
+    parameters: {
+      type: "object",
+      properties: { query: { type: "string" }, topic: { type: "string" } },
+      required: ["query"],
+    },
   },
   {
     name: "forget",
@@ -57,7 +61,7 @@ export async function runTool(options: {
     case "recall": {
       const query = arg("query");
       if (!query || !memory) return query ? "memory is unavailable" : "error: `query` is required";
-      const found = await memory.recall(scope, query);
+      const found = await memory.recall(scope, query, { topic: arg("topic") });
       return found.length ? renderMemories(found) : "no matching memories";
     }
     case "forget": {

@@ -1,9 +1,11 @@
-import type { Turn } from "../types.js";
+import type { Memory, Turn } from "../types.js";
 
 /** What a front end may hear about a turn while it is answered. */
 export interface TurnHooks {
   /** The turn waits for the model behind others (called at most once). */
   onQueued?: () => void;
+  /** The memory pipeline kept the message as a memory (after the reply). */
+  onAutosaved?: (memory: Memory) => void;
 }
 
 /** What front ends (Slack, console) need from the agent: one turn in, one reply out. */
