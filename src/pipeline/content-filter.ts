@@ -9,13 +9,16 @@
  *   a memory at ≥ novelty_threshold; an update of one is kept).
  * Then the seed's composite, kept when ≥ autosave_threshold:
  *
- *   score = 0.35·density + 0.25·novelty + 0.15·relevance + 0.15·actionability + 0.10·recency
+ *   score = 0.50·density + 0.20·novelty + 0.10·relevance + 0.15·actionability + 0.05·recency
  *
- *   density       = diversity × lasting / (lasting + passing + 1): distinct/total content words, times
- *                   how much of the evidence is lasting information (values, names, people, habits,
- *                   likes, identity, plans) rather than a passing moment (a mood, the weather, today,
+ *   density       = diversity × max(0, lasting − passing) / (lasting + 1): distinct/total content words,
+ *                   times how far the lasting information (values, names, people, habits, likes,
+ *                   identity, plans, changes) outweighs a passing moment (a mood, the weather, today,
  *                   a laugh); see content-signals.ts. Short Korean facts are dense: "나 회 못 먹음" has
  *                   four distinct words and a stance.
+ *
+ * Novelty, relevance and recency together weigh 0.35, under the 0.4 threshold: a message with no
+ * lasting content is not kept however new or on-topic it is.
  *   novelty       = 1 − similarity to the nearest memory (1 for an update).
  *   relevance     = the best of the message's topics: its confidence, × {@link NEW_TOPIC_FACTOR} when
  *                   the topic is not one of the user's active topics; 0 without topics.
@@ -32,11 +35,11 @@ import type { TopicAssignment } from "./topics.js";
 
 /** Weights of the composite (the seed: density and novelty high, relevance and actionability medium, recency low). */
 export const SCORE_WEIGHTS = {
-  density: 0.35,
-  novelty: 0.25,
-  relevance: 0.15,
+  density: 0.5,
+  novelty: 0.2,
+  relevance: 0.1,
   actionability: 0.15,
-  recency: 0.1,
+  recency: 0.05,
 } as const;
 /** A topic the user has not used before counts this much of its confidence toward relevance. */
 export const NEW_TOPIC_FACTOR = 0.6;
@@ -157,7 +160,7 @@ export class ContentFilter {
 
   private breakdown(text: string, input: FilterInput, similarity: number): ScoreBreakdown {
     const evidence = contentEvidence(text);
-    const lastingShare = evidence.lasting / (evidence.lasting + evidence.passing + 1);
+    const lastingShare = Math.max(0, evidence.lasting - evidence.passing) / (evidence.lasting + 1);
     const active = new Set((input.activeTopics ?? []).map((t) => t.toLowerCase()));
     const relevance = Math.max(
       0,

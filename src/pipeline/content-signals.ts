@@ -7,8 +7,9 @@
  * adverbs, kinship terms, plan and decision verbs — in Korean and English; none names a topic of any
  * data set. Linear in the text.
  */
-import { ANIMAL_WORDS, KINSHIP_WORDS } from "../graph/rule-words.js";
+import { TITLE_WORDS } from "../graph/rule-words.js";
 import { hasBatchim, isHangulSyllable } from "../text/korean.js";
+import { TOPIC_WORDS } from "./topic-lexicon.js";
 import { valueKeys } from "./value-keys.js";
 
 /** The evidence found in a statement (each a weighted count). */
@@ -30,10 +31,11 @@ export const EVIDENCE = {
   value: 2,
   quotedName: 1.5,
   firstPerson: 0.75,
-  kinOrPet: 1,
+  person: 1,
   habit: 1,
   stance: 1.5,
   identity: 1,
+  possession: 1,
   memoEnding: 0.5,
   copulaEnding: 0.5,
   action: 1.5,
@@ -73,6 +75,13 @@ const FIRST_PERSON_RE =
 /** Habits and standing rules: every, always, usually, only. */
 const HABIT_RE =
   /매일|매주|매달|매월|매년|매번|항상|늘|평소|보통|무조건|꼭|주말마다|마다|\b(?:every|always|usually|never|daily|weekly|monthly|twice|once\s+a)\b/giu;
+/** "X만" after a word: only X (decaf만, 믹스커피만, 이하로만) — a standing choice. */
+const ONLY_RE = /(?<=[가-힣a-z])(?:로)?만(?=\s|,|$)/gu;
+/** "N 있음/있어요": the speaker has something (an allergy, a condition, a pet). */
+const POSSESSION_RE = /(?<=[가-힣]\s)있(?:음|어요|어|습니다|어서|고)(?=\s|,|$|[.!~])/u;
+/** A changed fact (바뀜, 이제, 미뤄짐, moved, no longer …): the words of novelty.ts's update check. */
+const CHANGE_RE =
+  /바뀌|바뀜|바꿨|바꿈|변경|미뤄|미뤘|밀림|밀렸|옮김|옮겼|올랐|올려|인상|취소|연장|이제|더\s?이상|괜찮대|아니래|\b(?:moved|changed|switched|no longer|anymore|pushed|postponed|rescheduled|cancell?ed|renewed)\b/giu;
 /** Likes, dislikes, diets and allergies. */
 const STANCE_RE =
   /좋아|싫어|싫음|극혐|별로|못\s?먹|안\s?먹|잘\s?먹|만\s?(?:마셔|먹어|써|마심|먹음|씀)|선호|알레르기|알러지|\b(?:prefer|love|hate|like|dislike|allergic|allergy|can't\s+stand|don't\s+(?:eat|drink)|vegan|vegetarian)\b/giu;
@@ -152,17 +161,20 @@ const WORD_RE = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
 export function contentEvidence(text: string): ContentEvidence {
   const words = (text.match(WORD_RE) ?? []).map((w) => w.toLowerCase()).filter((w) => !FUNCTION_WORDS.has(w));
   const distinct = new Set(words);
-  const values = valueKeys(text).size;
+  // "since 4am", "오늘": the moment of speaking, not a value to keep.
+  const values = valueKeys(text.replace(NOW_WORDS_RE, " ")).size;
   const action = count(text, ACTION_RE);
-  const lastingWords = words.filter((w) => isKinOrPet(w)).length;
+  const people = words.filter((w) => isPerson(w)).length;
   const lasting =
     Math.min(MAX_VALUE_EVIDENCE, EVIDENCE.value * values) +
     EVIDENCE.quotedName * count(text, QUOTED_NAME_RE) +
     (FIRST_PERSON_RE.test(text) ? EVIDENCE.firstPerson : 0) +
-    EVIDENCE.kinOrPet * Math.min(2, lastingWords) +
-    EVIDENCE.habit * Math.min(2, count(text, HABIT_RE)) +
+    EVIDENCE.person * Math.min(2, people) +
+    EVIDENCE.habit * Math.min(2, count(text, HABIT_RE) + count(text, ONLY_RE)) +
     EVIDENCE.stance * Math.min(2, count(text, STANCE_RE)) +
     EVIDENCE.identity * Math.min(2, count(text, IDENTITY_RE)) +
+    (POSSESSION_RE.test(text) ? EVIDENCE.possession : 0) +
+    EVIDENCE.change * Math.min(1, count(text, CHANGE_RE)) +
     (MEMO_END_RE.test(text) ? EVIDENCE.memoEnding : 0) +
     (COPULA_END_RE.test(text) ? EVIDENCE.copulaEnding : 0) +
     EVIDENCE.action * Math.min(2, action);
@@ -191,11 +203,16 @@ function count(text: string, pattern: RegExp): number {
   return n;
 }
 
-function isKinOrPet(word: string): boolean {
-  const bare = word.replace(/(?:이|은|는|가|랑|이랑|한테|의|도|를|을|네)$/u, "");
-  return (
-    KINSHIP_WORDS.has(bare) || ANIMAL_WORDS.has(bare) || KINSHIP_WORDS.has(word) || ANIMAL_WORDS.has(word)
-  );
+/** Family, pets and people by their title (팀장님, 사장님): the people a memory is about. */
+const PEOPLE_WORDS: ReadonlySet<string> = new Set([
+  ...TOPIC_WORDS["family"]!.strong,
+  ...TOPIC_WORDS["pets"]!.strong,
+  ...TITLE_WORDS,
+]);
+
+function isPerson(word: string): boolean {
+  const bare = word.replace(/(?:님|씨)?(?:이|은|는|가|랑|이랑|한테|의|도|를|을|네)?$/u, "");
+  return PEOPLE_WORDS.has(bare) || PEOPLE_WORDS.has(word);
 }
 
 /**

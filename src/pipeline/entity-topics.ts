@@ -41,10 +41,10 @@ export class EntityTopics {
       if (RELATION_ATTRIBUTES.has(attribute) && isFamilyWord(value)) this.add(triplet.entity, "family");
       if (SPECIES_ATTRIBUTES.has(attribute) && isAnimalWord(value)) this.add(triplet.entity, "pets");
     }
-    const words = text.split(/[\s,.:;!?()'"“”‘’]+/u).filter((w) => w !== "");
-    const textTopic = words.some((w) => isAnimalWord(bare(w))) ? "pets" : undefined;
+    const words = text.split(/[\s.:;!?()'"“”‘’]+/u).filter((w) => w !== "");
+    const textTopic = words.some((w) => isAnimalWord(bare(w.replace(/,$/u, "")))) ? "pets" : undefined;
     for (let i = 0; i + 1 < words.length; i++) {
-      const word = bare(words[i]!);
+      const word = bare(words[i]!.replace(/,$/u, ""));
       const topic = isFamilyWord(word)
         ? "family"
         : isAnimalWord(word)
@@ -52,7 +52,11 @@ export class EntityTopics {
           : NAMING_WORDS.has(foldText(words[i]!))
             ? textTopic
             : undefined;
-      if (topic !== undefined) this.add(words[i + 1]!, topic);
+      if (topic === undefined) continue;
+      // "아들 도하, 도준이": names listed after the first take its topic too.
+      for (let j = i + 1; j < words.length; j++) {
+        if (!this.add(words[j]!.replace(/,$/u, ""), topic) || !words[j]!.endsWith(",")) break;
+      }
     }
   }
 
@@ -61,15 +65,18 @@ export class EntityTopics {
     return new Map([...this.topics].map(([name, topics]) => [name, [...topics]]));
   }
 
-  private add(raw: string, topic: string): void {
+  /** Adds a name; false when `raw` is no name. */
+  private add(raw: string, topic: string): boolean {
     const name = entityDisplayName(raw.replace(/(?:'s|’s)$/u, ""));
     const folded = foldText(name);
-    if ([...folded].length < MIN_NAME_CHARS || !isNameLike(name) || LEXICON_WORDS.has(folded)) return;
-    if (/^[a-z]/u.test(name)) return; // a Latin name is capitalised ("Mochi"); "is", "a" are not names
-    if (/\d/u.test(name)) return;
+    if ([...folded].length < MIN_NAME_CHARS || !isNameLike(name) || LEXICON_WORDS.has(folded)) return false;
+    // A Latin name is capitalised ("Mochi"); "is", "a" are not names. Digits make a value.
+    if (/^[a-z]/u.test(name) || /\d/u.test(name)) return false;
     this.put(folded, topic);
-    if (isKoreanPersonName(name) && [...name].length === KOREAN_FULL_NAME_CHARS)
+    if (isKoreanPersonName(name) && [...name].length === KOREAN_FULL_NAME_CHARS) {
       this.put(folded.slice(1), topic);
+    }
+    return true;
   }
 
   private put(name: string, topic: string): void {

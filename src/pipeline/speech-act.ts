@@ -24,7 +24,7 @@ const FORGET_RE =
   /(?:잊어|지워|삭제\s*해)\s*(?:줘요?|주세요|버려요?|줄래요?)\s*[.!]*\s*$|^\s*(?:please\s+)?forget\b|^\s*delete\s+(?:the\s+|my\s+)?memor/iu;
 
 /** Compatibility jamo (ㅋ, ㅎ, ㅠ, ㅇㅋ, ㄳ), emoji and punctuation: no words at all. */
-const NON_WORD_RE = /[\u3131-\u318e\p{Extended_Pictographic}\p{P}\p{S}\s\u200d\ufe0f]/gu;
+const NON_WORD_RE = /[\u3131-\u318e\p{Extended_Pictographic}\p{P}\p{S}\s]|\u200d|\ufe0f/gu;
 
 /**
  * Phatic words: greetings, thanks, acknowledgements, interjections, holding words. A message made of

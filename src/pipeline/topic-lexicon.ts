@@ -45,7 +45,7 @@ export const TOPIC_WORDS: Readonly<Record<string, TopicWords>> = {
           "여자친구 애인 약혼자 쌍둥이 신랑 mom mother dad father parents husband wife son " +
           "daughter brother sister sibling grandma grandmother grandpa grandfather grandson " +
           "granddaughter uncle aunt cousin niece nephew boyfriend girlfriend partner fiance " +
-          "fiancee twins in-laws",
+          "fiancee twins in-laws 유치원 어린이집 학부모",
       ),
       ...KIN,
     ],
@@ -55,10 +55,7 @@ export const TOPIC_WORDS: Readonly<Record<string, TopicWords>> = {
     names: words("pets pet 반려동물 펫"),
     strong: [
       ...words(
-        "반려 강아지 반려견 고양이 냥이 반려묘 토끼 햄스터 금붕어 동물병원 " +
-          "사료 중성화 펫시터 견종 묘종 pet dog puppy cat kitten rabbit bunny hamster " +
-          "parrot vet kibble litter leash catsitter " +
-          "dogsitter tabby",
+        "반려 강아지 반려견 고양이 냥이 반려묘 토끼 햄스터 금붕어 동물병원 사료 중성화 펫시터 견종 묘종 pet dog puppy cat kitten rabbit bunny hamster parrot vet kibble litter leash catsitter dogsitter tabby 동물의료",
       ),
       ...ANIMALS,
     ],
@@ -67,7 +64,7 @@ export const TOPIC_WORDS: Readonly<Record<string, TopicWords>> = {
   schedule: {
     names: words("schedule 일정 스케줄 calendar 캘린더"),
     strong: words("일정 스케줄 예약 마감 시간표 schedule appointment deadline rsvp"),
-    weak: words("약속 요일 매주 오전 오후 출발 도착 당일 standup meeting 회의 미팅"),
+    weak: words("약속 요일 매주 오전 오후 출발 도착 당일 standup meeting 회의 미팅 매달 매월"),
   },
   contacts: {
     names: words("contacts contact 연락처 연락"),
@@ -75,18 +72,18 @@ export const TOPIC_WORDS: Readonly<Record<string, TopicWords>> = {
     weak: words("연락 전화 카톡 문자 call text texts"),
   },
   work: {
-    names: words("work 업무 일 직장 회사 job"),
+    names: words("work 업무 직장 회사 job"),
     strong: words(
       "회사 직장 업무 출근 퇴근 근무 팀장 과장 부장 차장 대리 사원 실장 점장 동료 사번 " +
         "보고서 업무보고 프로젝트 런칭 출시 신제품 거래처 클라이언트 고객 가게 매장 알바 " +
-        "아르바이트 배포 개발 백엔드 프론트 서버 마케팅 워크숍 온콜 재택 연차 야근 교무 수업 " +
-        "학년 학과 전공 부전공 복수전공 학점 토익 자격증 논문 청사 공무원 " +
-        "직원 work job office coworker colleague client customer project launch standup " +
-        "company startup remotely offsite workshop on-call deploy release sprint team manager " +
-        "boss professor thesis semester major internship " +
-        "shift salary",
+        "아르바이트 배포 개발 백엔드 프론트 서버 마케팅 워크숍 온콜 재택 연차 야근 교무 학년 " +
+        "학과 전공 부전공 복수전공 학점 토익 자격증 논문 청사 공무원 직원 work job office " +
+        "coworker colleague client customer project launch standup company startup remotely " +
+        "offsite workshop on-call deploy release sprint team manager boss professor thesis " +
+        "semester major internship shift salary 담당 문서 통근 출퇴근 시급 월급 급여 연봉 api " +
+        "spec backend frontend database server code",
     ),
-    weak: words("팀 회의 미팅 보고 리드 시험 학교 대학 교육 meeting report exam school"),
+    weak: words("팀 회의 미팅 보고 리드 시험 학교 대학 교육 meeting report exam school 자료 수업"),
   },
   health: {
     names: words("health 건강 의료"),
@@ -124,18 +121,18 @@ export const TOPIC_WORDS: Readonly<Record<string, TopicWords>> = {
     strong: words(
       "여행 해외 출국 귀국 항공 항공권 비행기 공항 숙소 호텔 펜션 리조트 여권 비자 관광 " +
         "당일치기 환승 경유 travel trip flight flights airport hotel hostel passport visa " +
-        "layover tour itinerary abroad",
+        "layover tour itinerary abroad 휴가 vacation",
     ),
-    weak: words("휴가 박 vacation holiday"),
+    weak: words("박 holiday"),
   },
   finance: {
     names: words("finance 재정 돈 money 금융"),
     strong: words(
-      "월세 전세 보증금 관리비 용돈 월급 연봉 시급 급여 입금 이체 송금 통장 적금 예금 대출 " +
-        "이자 세금 연말정산 보험 회비 수수료 정산 연금 할부 투자 주식 money rent deposit " +
-        "salary wage fee loan tax insurance pension budget savings invest",
+      "월세 보증금 관리비 용돈 월급 연봉 시급 급여 입금 이체 송금 통장 적금 예금 대출 이자 " +
+        "세금 연말정산 보험 회비 수수료 정산 연금 할부 투자 주식 money rent deposit salary " +
+        "wage fee loan tax insurance pension budget savings invest",
     ),
-    weak: words("가격 비용 요금 돈 price cost paid pay"),
+    weak: words("가격 비용 요금 돈 price cost paid pay 전세"),
   },
   hobby: {
     names: words("hobby 취미 hobbies"),
@@ -148,11 +145,11 @@ export const TOPIC_WORDS: Readonly<Record<string, TopicWords>> = {
         "choir painting photography baking brewing gaming concert topik",
     ),
     weak: words(
-      "운동 클럽 레슨 학원 책 영화 음악 노래 그림 사진 게임 club class lessons book movie " + "music",
+      "운동 클럽 레슨 학원 책 영화 음악 노래 그림 사진 게임 club class lessons book movie " + "music 수업",
     ),
   },
   home: {
-    names: words("home 집 주거 housing"),
+    names: words("home 주거 housing"),
     strong: words(
       "이사 입주 전세 월세 오피스텔 아파트 원룸 투룸 빌라 주택 재계약 집주인 이웃 인테리어 " +
         "새집 전입 부동산 텃밭 농지 home house apartment flat studio moving move-in lease " +

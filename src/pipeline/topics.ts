@@ -42,6 +42,15 @@ export const ENTITY_EVIDENCE = 0.85;
 const BIRTHDAY_RE = /생일|생신|birthday|bday/iu;
 /** A food named next to an allergy or a diet is food as well as health. */
 const ALLERGY_OR_DIET_RE = /알레르기|알러지|allerg|디카페인|decaf|카페인|caffeine|저염|diet/iu;
+/** Not eating or drinking something, or eating it well: a taste in food whatever the food. */
+const EATING_STANCE_RE = /(?:못|안|잘)\s?(?:먹|마시|마셔)|\b(?:don't|do not|can't|never)\s+(?:eat|drink)\b/iu;
+/** A like or dislike: with a weak food word (가지, 회), the message is about food. */
+const LIKING_RE = /좋아|싫어|싫음|극혐|\b(?:love|hate|prefer|like)\b/iu;
+/** Words that make "병원" a vet when a pet is named (the README's rule: a pet's vet is pets + contacts). */
+const HOSPITAL_WORDS = new Set(["병원", "의원", "hospital", "clinic"]);
+/** Rent of a shop or an office is work's, not the home's. */
+const RENT_WORDS = new Set(["월세", "관리비", "rent"]);
+const BUSINESS_PLACE_RE = /가게|매장|사무실|점포|상가|\b(?:shop|store|office)\b/iu;
 
 /** Korean lexicon words of 2+ syllables, longest first, found inside words. */
 interface CompiledLexicon {
@@ -55,36 +64,57 @@ interface CompiledLexicon {
 const LEXICON = compileLexicon();
 
 /**
- * Evidence of every lexicon topic in `text` (topic → confidence), before any taxonomy is applied.
+ * Evidence of every lexicon topic in `text` (topic → confidence), before any taxonomy is applied. Each
+ * word counts once per topic; the taxonomy's conventions are applied last ({@link applyConventions}).
  *
  * @example topicEvidence("솜이 병원 02-464-3318").get("contacts") // ≈ 0.99
  */
 export function topicEvidence(text: string, context: TopicContext = {}): Map<string, number> {
   const lower = foldText(text);
-  const pieces = new Map<string, number[]>();
-  const add = (topic: string, weight: number): void => {
-    const list = pieces.get(topic) ?? [];
-    list.push(weight);
-    pieces.set(topic, list);
+  /** topic → (word → weight): the evidence, by the word that gave it. */
+  const pieces = new Map<string, Map<string, number>>();
+  const add = (topic: string, word: string, weight: number): void => {
+    const words = pieces.get(topic) ?? new Map<string, number>();
+    words.set(word, Math.max(words.get(word) ?? 0, weight));
+    pieces.set(topic, words);
   };
-  const seen = new Set<string>();
   for (const pattern of [LEXICON.koreanInside, LEXICON.koreanWhole, LEXICON.english]) {
     for (const match of lower.matchAll(pattern)) {
       const word = match[1] ?? match[0];
-      if (seen.has(word)) continue;
-      seen.add(word);
-      for (const [topic, weight] of LEXICON.weights.get(word) ?? []) add(topic, weight);
+      for (const [topic, weight] of LEXICON.weights.get(word) ?? []) add(topic, word, weight);
     }
   }
   addValueEvidence(text, add);
   for (const [name, topics] of context.entityTopics ?? []) {
-    if (lower.includes(name)) for (const topic of topics) add(topic, ENTITY_EVIDENCE);
+    if (lower.includes(name)) for (const topic of topics) add(topic, name, ENTITY_EVIDENCE);
   }
+  applyConventions(text, pieces, add);
   const scores = new Map<string, number>();
-  for (const [topic, weights] of pieces) scores.set(topic, noisyOr(weights));
-  if (ALLERGY_OR_DIET_RE.test(text) && scores.has("food"))
-    scores.set("food", Math.max(scores.get("food")!, STRONG_EVIDENCE));
+  for (const [topic, words] of pieces) if (words.size > 0) scores.set(topic, noisyOr([...words.values()]));
   return scores;
+}
+
+/**
+ * The taxonomy's conventions (eval/kfilter-dev/README.md, "Topics"): a pet's vet is pets, not health;
+ * a shop's rent is not the home's; food allergies, diets and eating habits are food as well.
+ */
+function applyConventions(
+  text: string,
+  pieces: Map<string, Map<string, number>>,
+  add: (topic: string, word: string, weight: number) => void,
+): void {
+  const remove = (topic: string, words: ReadonlySet<string>): void => {
+    for (const word of words) pieces.get(topic)?.delete(word);
+  };
+  if (pieces.has("pets")) remove("health", HOSPITAL_WORDS);
+  if (BUSINESS_PLACE_RE.test(text)) remove("home", RENT_WORDS);
+  const food = pieces.get("food");
+  if (
+    EATING_STANCE_RE.test(text) ||
+    (food !== undefined && food.size > 0 && (ALLERGY_OR_DIET_RE.test(text) || LIKING_RE.test(text)))
+  ) {
+    add("food", "(taste)", STRONG_EVIDENCE);
+  }
 }
 
 /**
@@ -139,14 +169,14 @@ export function lexiconTopicOf(label: string): string | undefined {
   return undefined;
 }
 
-function addValueEvidence(text: string, add: (topic: string, weight: number) => void): void {
+function addValueEvidence(text: string, add: (topic: string, word: string, weight: number) => void): void {
   const keys = [...valueKeys(text)];
   const has = (prefix: string): boolean => keys.some((key) => key.startsWith(prefix));
-  if (has("p:")) add("contacts", VALUE_EVIDENCE.contacts);
-  if (has("a:")) add("finance", VALUE_EVIDENCE.finance);
-  const dated = has("d:") || has("t:") || has("w:");
-  if (dated && !(BIRTHDAY_RE.test(text) && !has("t:"))) add("schedule", VALUE_EVIDENCE.schedule);
-  else if (has("m:")) add("schedule", VALUE_EVIDENCE.monthOnly);
+  if (has("p:")) add("contacts", "(phone)", VALUE_EVIDENCE.contacts);
+  if (has("a:")) add("finance", "(money)", VALUE_EVIDENCE.finance);
+  const dated = has("d:") || has("t:") || has("w:") || has("wk:");
+  if (dated && !(BIRTHDAY_RE.test(text) && !has("t:"))) add("schedule", "(date)", VALUE_EVIDENCE.schedule);
+  else if (has("m:")) add("schedule", "(month)", VALUE_EVIDENCE.monthOnly);
 }
 
 function noisyOr(weights: readonly number[]): number {
@@ -159,6 +189,7 @@ function compileLexicon(): CompiledLexicon {
   const weights = new Map<string, Array<readonly [string, number]>>();
   for (const [topic, words] of Object.entries(TOPIC_WORDS)) {
     const entries: Array<readonly [string, number]> = [
+      ...words.names.map((w) => [w, STRONG_EVIDENCE] as const),
       ...words.strong.map((w) => [w, STRONG_EVIDENCE] as const),
       ...words.weak.map((w) => [w, WEAK_EVIDENCE] as const),
     ];

@@ -45,6 +45,23 @@ const EN_WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 const KO_WEEKDAY_RE = /(?<![가-힣])([월화수목금토일](?:[/·,]?[월화수목금토일]){1,6})(?![가-힣])/gu;
 const KO_WEEKDAY_WORD_RE = /([월화수목금토일])요일/gu;
 const EN_WEEKDAY_RE = /\b(mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?s?\b\.?/giu;
+/** "둘째 주", "넷째주", "the second week": a week of the month. */
+const KO_ORDINAL_WEEK_RE = /(첫|둘|셋|넷|다섯|마지막)(?:째)?\s?주(?![가-힣])/gu;
+const EN_ORDINAL_WEEK_RE = /\b(first|second|third|fourth|fifth|last)\s+week\b/giu;
+const ORDINALS: Record<string, number> = {
+  첫: 1,
+  둘: 2,
+  셋: 3,
+  넷: 4,
+  다섯: 5,
+  마지막: -1,
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  last: -1,
+};
 const AGE_RE = /(?<!\d)(\d{1,3})(?:\s?살|[- ]years?[- ]old)/giu;
 const KO_AGE_WORDS: Record<string, number> = {
   한: 1,
@@ -95,7 +112,7 @@ const CODE_RE = /(?<![a-z0-9])([a-z]{1,5}-?\d{2,}|\d+[a-z]{1,2})(?![a-z0-9])/giu
 const KO_UNITS: Record<string, number> = { 억: 100_000_000, 만: 10_000, 천: 1_000 };
 
 /**
- * The normalised values of `text`, as keys (`d:8-8`, `m:9`, `y:2023`, `t:7:00`, `w:토`, `age:3`,
+ * The normalised values of `text`, as keys (`d:8-8`, `m:9`, `y:2023`, `t:7:00`, `w:토`, `wk:2`, `age:3`,
  * `p:01062841937`, `a:850000`, `n:1.2kg`, `c:rn2291`).
  *
  * @example valueKeys("나래 결혼식 8/8 토요일 부산") // Set { "d:8-8", "w:토" }
@@ -122,6 +139,8 @@ export function valueKeys(text: string): Set<string> {
   rest = take(rest, KO_WEEKDAY_RE, (m) => {
     for (const day of m[1]!.replace(/[/·,]/gu, "")) keys.add(`w:${day}`);
   });
+  rest = take(rest, KO_ORDINAL_WEEK_RE, (m) => keys.add(`wk:${ORDINALS[m[1]!]}`));
+  rest = take(rest, EN_ORDINAL_WEEK_RE, (m) => keys.add(`wk:${ORDINALS[m[1]!]}`));
   rest = take(rest, AGE_RE, (m) => keys.add(`age:${Number(m[1])}`));
   rest = take(rest, KO_AGE_WORD_RE, (m) => keys.add(`age:${KO_AGE_WORDS[m[1]!]}`));
   rest = take(rest, KO_MONEY_RE, (m) => keys.add(`a:${koreanAmount(m)}`));
