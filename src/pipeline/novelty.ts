@@ -186,6 +186,10 @@ const PREDICATE_ENDINGS: readonly string[] = [
 ];
 const MAX_ENDING_STRIPS = 2;
 
+/** The lexicon concept a phone number stands for. */
+const PHONE_CONCEPT = "phone";
+/** Honorifics after a name or a title (추미영님, 부장님, 국대호씨): the same person with or without. */
+const HONORIFIC_END_RE = /(?<=[가-힣]{2})(?:님|씨)$/u;
 /** Weight of a one-syllable Korean unit left after stripping (often a verb stem). */
 export const SHORT_UNIT_WEIGHT = 0.5;
 /** Quotes around names ('꽃마중'), but not the apostrophe of an English contraction (can't). */
@@ -246,7 +250,11 @@ interface Described {
 }
 
 function describe(text: string): Described {
-  return { units: contentUnits(text), values: valueKeys(text) };
+  const units = contentUnits(text);
+  const values = valueKeys(text);
+  // A phone number says "번호" / "phone" whether or not the word is there.
+  if ([...values].some((key) => key.startsWith("p:"))) units.set(`@${PHONE_CONCEPT}`, 1);
+  return { units, values };
 }
 
 function compare(
@@ -311,10 +319,13 @@ export function contentUnits(text: string): Map<string, number> {
   return units;
 }
 
-/** A Korean word, then without its particles, then without up to {@link MAX_ENDING_STRIPS} verb endings. */
+/**
+ * A Korean word, then without its particles and honorific, then without up to
+ * {@link MAX_ENDING_STRIPS} verb endings.
+ */
 function koreanForms(word: string): string[] {
   const forms = [word];
-  let stem = stripSearchSuffixes(word);
+  let stem = stripSearchSuffixes(word).replace(HONORIFIC_END_RE, "");
   if (stem !== word) forms.push(stem);
   for (let round = 0; round < MAX_ENDING_STRIPS; round++) {
     const ending = PREDICATE_ENDINGS.find((e) => stem.length > e.length && stem.endsWith(e));
