@@ -12,14 +12,15 @@
  *
  *   An embedding of character n-grams (the offline embedder) scores "나 민트초코 진짜 싫어함" and "나
  *   민트초코 극혐" at 0.49; the restatement, with 싫어/극혐 one concept, at 1.
- * - update: the message speaks of the same thing as a neighbour (shared content, or a shared
- *   (entity, attribute) slot of the rule extractor) and gives a value the neighbour does not have, or
+ * - update: the message speaks of the same thing as a neighbour (a shared name or content word and
+ *   {@link SAME_SUBJECT_COVERAGE} of its content, or a shared (entity, attribute) slot of the rule
+ *   extractor) and gives a value the neighbour does not have, or
  *   says that something changed (바뀜, 이제, 미뤄짐, moved, no longer …). An update is new, however
  *   similar ("솜이 몸무게 1.2kg" → "솜이 몸무게 1.4kg 됨").
  * - duplicate: similarity ≥ the novelty threshold and not an update.
  */
 import { factSlots, sharesFactSlot } from "../graph/fact-slots.js";
-import { isHangulSyllableCode, stripSearchSuffixes } from "../text/korean.js";
+import { isHangulSyllableCode, isSearchSuffix, stripSearchSuffixes } from "../text/korean.js";
 import { conceptOf, conceptsInside, markConceptPhrases } from "./concept-lexicon.js";
 import { newValues, valueKeys } from "./value-keys.js";
 
@@ -194,9 +195,10 @@ const HONORIFIC_END_RE = /(?<=[가-힣]{2})(?:님|씨)$/u;
 export const SHORT_UNIT_WEIGHT = 0.5;
 /** Quotes around names ('꽃마중'), but not the apostrophe of an English contraction (can't). */
 const QUOTE_RE = /'(?![a-z])|(?<![a-z])'/gu;
+const LATIN_THEN_HANGUL_RE = /([a-z])([가-힣])/gu;
 /** Weekday and month names: values, compared by value-keys.ts. */
 const CALENDAR_WORD_RE =
-  /^(?:[월화수목금토일]요일|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?|january|february|march|april|june|july|august|september|october|november|december|(?:mon|tues?|wed|thu|thur|fri|sat|sun)(?:day|nesday|rsday|urday)?s?)$/u;
+  /^(?:[월화수목금토일]요일|(?:첫|둘|셋|넷|다섯)째|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?|january|february|march|april|june|july|august|september|october|november|december|(?:mon|tues?|wed|thu|thur|fri|sat|sun)(?:day|nesday|rsday|urday)?s?)$/u;
 /** Split into words: whitespace and punctuation (keeping ' inside English contractions and @markers). */
 const WORD_SPLIT_RE = /[\s,.:;!?~()[\]{}"“”‘’/·…→<>|+=*&^%$#-]+/u;
 
@@ -218,13 +220,12 @@ export function assessNovelty(
   let update: string | undefined;
   for (const neighbour of neighbours) {
     const other = describe(neighbour.text);
-    const { restatement, unitCoverage, added } = compare(message, other);
+    const { restatement, unitCoverage, sharesName, added } = compare(message, other);
     const similarity = Math.max(neighbour.similarity, restatement);
     if (best === undefined || similarity > best.similarity) best = { similarity, text: neighbour.text };
     if (added > 0 || changed) {
       const sameSubject =
-        unitCoverage >= SAME_SUBJECT_COVERAGE ||
-        neighbour.similarity >= SAME_SUBJECT_COVERAGE ||
+        (sharesName && unitCoverage >= SAME_SUBJECT_COVERAGE) ||
         sharesFactSlot(factSlots(text), factSlots(neighbour.text));
       if (sameSubject) update ??= neighbour.text;
     } else if (
@@ -260,12 +261,17 @@ function describe(text: string): Described {
 function compare(
   message: Described,
   other: Described,
-): { restatement: number; unitCoverage: number; added: number } {
+): { restatement: number; unitCoverage: number; sharesName: boolean; added: number } {
   let unitHits = 0;
   let unitTotal = 0;
+  let sharesName = false;
   for (const [unit, weight] of message.units) {
     unitTotal += weight;
-    if (other.units.has(unit)) unitHits += weight;
+    if (!other.units.has(unit)) continue;
+    unitHits += weight;
+    // A shared name or content word (not a lexicon concept like @birthday, not a lone syllable) says
+    // the two speak of the same thing; two birthdays of two people share only the concept.
+    if (!unit.startsWith("@") && weight === 1) sharesName = true;
   }
   const added = newValues(message.values, other.values).length;
   const valueHits = message.values.size - added;
@@ -273,6 +279,7 @@ function compare(
   return {
     restatement: total === 0 ? 0 : (unitHits + VALUE_WEIGHT * valueHits) / total,
     unitCoverage: unitTotal === 0 ? 0 : unitHits / unitTotal,
+    sharesName,
     added,
   };
 }
@@ -293,9 +300,13 @@ export function contentUnits(text: string): Map<string, number> {
   };
   const words = markConceptPhrases(text.normalize("NFC").toLowerCase())
     .replace(QUOTE_RE, " ")
+    // A Korean particle glued to a Latin word ("call은", "draft는", "backend팀") is a word of its own.
+    .replace(LATIN_THEN_HANGUL_RE, "$1 $2")
     .split(WORD_SPLIT_RE);
   for (const raw of words) {
+    // Values are compared as values; change words ("바뀜", "moved") and bare particles are no content.
     if (raw === "" || /\d/u.test(raw) || CALENDAR_WORD_RE.test(raw)) continue;
+    if (CHANGE_MARKER_RE.test(raw) || isSearchSuffix(raw)) continue;
     if (raw.startsWith("@")) {
       add(raw, 1);
       continue;

@@ -44,8 +44,8 @@ const PASSWORD_RE =
  * compound with ("password hint", "password reset", "비밀번호 변경").
  */
 const NOT_A_VALUE_RE =
-  /^(?:\d{1,2}(?:자리|digits?)|hint|reset|change[ds]?|manager|policy|expire[sd]?|for|of|to|on|and|the|my|힌트)$/iu;
-/** "PIN 4821", "핀번호 0912", "카드 비밀번호 앞 두 자리" is a password already. */
+  /^(?:\d{1,2}(?:자리[가-힣]*|digits?)|hint|reset|change[ds]?|manager|policy|expire[sd]?|for|of|to|on|and|the|my|힌트)$/iu;
+/** "PIN 4821", "핀번호 0912": the word, then four to eight digits. */
 const PIN_RE = /(?:\bpin\b|핀\s?번호|핀\s?코드)\s{0,3}(?:[:=은는이가]|is|number|code)?\s{0,3}\d{4,8}\b/iu;
 /** "인증번호 482913", "OTP 123456", "verification code is 5521", "2FA code: 991204". */
 const OTP_RE =

@@ -174,7 +174,7 @@ const KO_SOFT_QUESTION_END_RE = /(?:지|죠|야|예요|에요|요|래|대|어|�
  * statements to keep, not requests for an answer.
  */
 const KO_REQUEST_RE =
-  /(?:\s|^|[가-힣])(?:줘|줘요|줘봐|주세요|주셔요|줄래|줄래요|주라|주실래요|주시겠어요|주실\s?수|줄\s?수\s?있|주면\s?좋겠|달라|부탁\s?(?:해|해요|드려요|드립니다|합니다))(?=$|[\s.,!?~:;)'"]|요)/u;
+  /(?:(?:\s|^|[가-힣])(?:줘|줘요|줘봐|주세요|주셔요|줄래|줄래요|주라|주실래요|주시겠어요|달라|부탁\s?(?:해|해요|드려요|드립니다|합니다))(?=$|[\s.,!?~:;)'"]|요))|[가-힣]\s?(?:주실|줄)\s?수\s?(?:있|없)|[가-힣]\s?주면\s?좋겠/u;
 const KO_REMEMBER_VERB_RE = /(?:기억|메모|저장)\s?(?:해|하고|해서)?\s?(?:줘|줘요|주세요|둬|두세요|놔)/u;
 /** English interrogative or auxiliary that opens a question. */
 const EN_QUESTION_START_RE =

@@ -151,10 +151,8 @@ export const TOPIC_WORDS: Readonly<Record<string, TopicWords>> = {
   home: {
     names: words("home 주거 housing"),
     strong: words(
-      "이사 입주 전세 월세 오피스텔 아파트 원룸 투룸 빌라 주택 재계약 집주인 이웃 인테리어 " +
-        "새집 전입 부동산 텃밭 농지 home house apartment flat studio moving move-in lease " +
-        "landlord landlady neighbor neighbour",
+      "이사 입주 전세 월세 오피스텔 아파트 원룸 투룸 빌라 주택 재계약 집주인 이웃 인테리어 새집 전입 부동산 텃밭 농지 home house apartment flat studio moving move-in lease landlord landlady neighbor neighbour rent",
     ),
-    weak: words("집 계약 동네 살아 살고 사는 rent move"),
+    weak: words("집 계약 동네 살아 살고 사는 move"),
   },
 };

@@ -14,6 +14,7 @@
  */
 import { foldText } from "../text/korean.js";
 import type { TopicsConfig } from "./pipeline-config.js";
+import type { TopicRegistry } from "./topic-registry.js";
 import { STRONG_EVIDENCE, TOPIC_WORDS, WEAK_EVIDENCE } from "./topic-lexicon.js";
 import { valueKeys } from "./value-keys.js";
 
@@ -27,6 +28,8 @@ export interface TopicAssignment {
 export interface TopicContext {
   /** Names the user mentioned before, folded, with the topics they belong to (솜이 → pets). */
   entityTopics?: ReadonlyMap<string, readonly string[]>;
+  /** The user's labels: in `auto` and `hybrid`, a generated label folds into one of them ("work" → "업무"). */
+  registry?: TopicRegistry;
 }
 
 /** Something that labels a memory with topics (the rules here, or a model). */
@@ -146,7 +149,10 @@ export class RuleTopicExtractor implements TopicExtractor {
         lower.includes(foldText(label)) ? STRONG_EVIDENCE : 0,
       ),
     }));
-    const generated = [...evidence].map(([label, confidence]) => ({ label, confidence }));
+    const generated = [...evidence].map(([label, confidence]) => ({
+      label: context.registry?.normalize(label) ?? label,
+      confidence,
+    }));
     const passing = (list: TopicAssignment[]): TopicAssignment[] =>
       list
         .filter((t) => t.confidence >= this.config.min_confidence)

@@ -46,7 +46,7 @@ const KO_WEEKDAY_RE = /(?<![가-힣])([월화수목금토일](?:[/·,]?[월화�
 const KO_WEEKDAY_WORD_RE = /([월화수목금토일])요일/gu;
 const EN_WEEKDAY_RE = /\b(mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?s?\b\.?/giu;
 /** "둘째 주", "넷째주", "the second week": a week of the month. */
-const KO_ORDINAL_WEEK_RE = /(첫|둘|셋|넷|다섯|마지막)(?:째)?\s?주(?![가-힣])/gu;
+const KO_ORDINAL_WEEK_RE = /(첫|둘|셋|넷|다섯|마지막)(?:째)?\s?주(?:[은는이가를도에]|에는)?(?![가-힣])/gu;
 const EN_ORDINAL_WEEK_RE = /\b(first|second|third|fourth|fifth|last)\s+week\b/giu;
 const ORDINALS: Record<string, number> = {
   첫: 1,
