@@ -9,6 +9,7 @@
  */
 import { TITLE_WORDS } from "../graph/rule-words.js";
 import { hasBatchim, isHangulSyllable } from "../text/korean.js";
+import { isFillerWord } from "./function-words.js";
 import { TOPIC_WORDS } from "./topic-lexicon.js";
 import { valueKeys } from "./value-keys.js";
 
@@ -97,59 +98,6 @@ const ACTION_RE =
   /기로\s?(?:함|했|해|했어|했음|했어요|했습니다|하다)|기로함|결정|정했|정함|정해|예약|예정|목표|할\s?거|할\s?게|할게|갈\s?거|예매|접수|신청|약속|맡기로|등록|\b(?:i\s*will|i'll|i'm\s+going\s+to|going\s+to|let's|promised|booked|decided|plan(?:ning)?\s+to|will\s+\w+|scheduled|signed|committed|agreed|told\s+\w+\s+i'd|skipping)\b/giu;
 const DEADLINE_RE = /까지|\b(?:by|due|until|before)\b/iu;
 
-/**
- * Phatic and function words: they neither add nor take away (the filter's density divides by the
- * words that do). Korean particles are attached to words, so few are needed here.
- */
-const FUNCTION_WORDS: ReadonlySet<string> = new Set([
-  "좀",
-  "그냥",
-  "진짜",
-  "정말",
-  "완전",
-  "너무",
-  "참",
-  "아",
-  "오",
-  "음",
-  "또",
-  "다",
-  "거",
-  "것",
-  "the",
-  "a",
-  "an",
-  "is",
-  "are",
-  "was",
-  "were",
-  "to",
-  "of",
-  "in",
-  "on",
-  "at",
-  "for",
-  "and",
-  "or",
-  "but",
-  "so",
-  "it",
-  "it's",
-  "this",
-  "that",
-  "with",
-  "from",
-  "by",
-  "as",
-  "be",
-  "been",
-  "just",
-  "really",
-  "very",
-  "honestly",
-  "anyway",
-]);
-
 const WORD_RE = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
 
 /**
@@ -159,7 +107,7 @@ const WORD_RE = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
  * @example contentEvidence("아 배고파 죽겠다").passing > 0
  */
 export function contentEvidence(text: string): ContentEvidence {
-  const words = (text.match(WORD_RE) ?? []).map((w) => w.toLowerCase()).filter((w) => !FUNCTION_WORDS.has(w));
+  const words = (text.match(WORD_RE) ?? []).map((w) => w.toLowerCase()).filter((w) => !isFillerWord(w));
   const distinct = new Set(words);
   // "since 4am", "오늘": the moment of speaking, not a value to keep.
   const values = valueKeys(text.replace(NOW_WORDS_RE, " ")).size;

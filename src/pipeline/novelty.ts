@@ -22,6 +22,7 @@
 import { factSlots, sharesFactSlot } from "../graph/fact-slots.js";
 import { isHangulSyllableCode, isSearchSuffix, stripSearchSuffixes } from "../text/korean.js";
 import { conceptOf, conceptsInside, markConceptPhrases } from "./concept-lexicon.js";
+import { isFillerWord } from "./function-words.js";
 import { newValues, valueKeys } from "./value-keys.js";
 
 /** One of the user's existing memories near the message, with the caller's cosine to it. */
@@ -55,41 +56,20 @@ const CHANGE_MARKER_RE =
   /바뀌|바뀜|바꿨|바꿈|바꿔|바꾸|변경|미뤄|미뤘|미룸|밀림|밀렸|연기(?:됨|했|돼)|당겨|앞당|옮김|옮겼|옮겨|올랐|올림|올려|인상|내렸|인하|취소|연장|재계약|재신청|이제|더\s?이상|그만|괜찮대|괜찮아졌|아니래|아니었|아니라|없어졌|음성|\b(?:moved|changed|switched|now|no longer|anymore|any more|after all|instead|new|pushed|postponed|rescheduled|cancell?ed|updated|raised|extended|renewed|not\s+\w+ing)\b/iu;
 
 /**
- * Words that carry nothing of a fact's content: the first person, discourse markers ("참고로",
- * "reminder"), intensifiers, light verbs and the assistant's own vocabulary ("기억").
+ * Words that carry nothing of a fact's content beyond the fillers (function-words.ts): the first
+ * person in its forms, light verbs of going and coming, the copula standing alone, "now" words and the
+ * assistant's own vocabulary ("기억", "remember").
  */
 const STOP_UNITS: ReadonlySet<string> = new Set([
-  "나",
-  "내",
-  "저",
-  "제",
   "난",
   "전",
-  "우리",
-  "참고",
-  "참고로",
-  "진짜",
-  "정말",
-  "완전",
-  "그냥",
-  "너무",
-  "좀",
-  "거",
-  "것",
   "사람",
   "기억",
   "기억해",
   "이제",
-  "지금",
   "요즘",
-  "다",
-  "또",
   "있",
   "없",
-  "하",
-  "해",
-  "했",
-  "되",
   "됨",
   "임",
   "중",
@@ -108,35 +88,9 @@ const STOP_UNITS: ReadonlySet<string> = new Set([
   "야",
   "입니다",
   "이다",
-  "i",
-  "i'm",
   "im",
-  "my",
-  "me",
-  "reminder",
   "remember",
   "note",
-  "fyi",
-  "btw",
-  "just",
-  "really",
-  "again",
-  "is",
-  "are",
-  "was",
-  "the",
-  "a",
-  "an",
-  "to",
-  "of",
-  "in",
-  "on",
-  "at",
-  "for",
-  "and",
-  "with",
-  "from",
-  "by",
 ]);
 
 /**
@@ -314,7 +268,7 @@ export function contentUnits(text: string): Map<string, number> {
     const hangul = isHangulSyllableCode(raw.charCodeAt(0));
     const forms = hangul ? koreanForms(raw) : [raw, englishStem(raw)];
     const stem = forms[forms.length - 1]!;
-    if (stem === "" || forms.some((form) => STOP_UNITS.has(form))) continue;
+    if (stem === "" || forms.some((form) => STOP_UNITS.has(form) || isFillerWord(form))) continue;
     const concept = forms.map(conceptOf).find((c) => c !== undefined);
     if (concept !== undefined) {
       add(`@${concept}`, 1);

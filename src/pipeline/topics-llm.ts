@@ -11,8 +11,8 @@
  * `max_topics_per_entry` kept.
  */
 import { z } from "zod";
-import { AppError } from "../errors.js";
 import type { Llm } from "../llm/llm.js";
+import { parseStructuredReply } from "../llm/structured-reply.js";
 import type { TopicsConfig } from "./pipeline-config.js";
 import { labelFold, tidyLabel, type TopicRegistry } from "./topic-registry.js";
 import { lexiconTopicOf, type TopicAssignment, type TopicContext, type TopicExtractor } from "./topics.js";
@@ -109,24 +109,9 @@ export function parseTopicReply(options: {
   registry?: TopicRegistry | undefined;
 }): TopicAssignment[] {
   const { config, registry } = options;
-  let json: unknown;
-  try {
-    json = JSON.parse(options.content);
-  } catch {
-    // No cause: a JSON SyntaxError quotes the reply, which may echo what the user said.
-    throw new AppError("llm_bad_output", "The model's topic reply is not JSON", {
-      details: { reply: options.content.slice(0, 200) },
-    });
-  }
-  const parsed = topicReplySchema.safeParse(json);
-  if (!parsed.success) {
-    throw new AppError("llm_bad_output", "The model's topic reply does not fit the schema", {
-      cause: parsed.error,
-      details: { issues: parsed.error.issues.slice(0, 5) },
-    });
-  }
+  const reply = parseStructuredReply(options.content, topicReplySchema, "topic");
   const best = new Map<string, number>();
-  for (const { label, confidence } of parsed.data.topics) {
+  for (const { label, confidence } of reply.topics) {
     if (confidence < config.min_confidence) continue;
     // custom_topics count only in fixed and hybrid (the seed).
     const custom = config.taxonomy === "auto" ? undefined : customLabelFor(label, config.custom_topics);

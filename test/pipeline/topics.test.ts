@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { EVAL_TOPICS } from "../../src/cli/commands/eval-filter-command.js";
 import { isAppError } from "../../src/errors.js";
 import { DEFAULT_TOPICS_CONFIG, type TopicsConfig } from "../../src/pipeline/pipeline-config.js";
 import { EntityTopics } from "../../src/pipeline/entity-topics.js";
@@ -7,25 +8,15 @@ import { RuleTopicExtractor } from "../../src/pipeline/topics.js";
 import { LlmTopicExtractor, TOPIC_REPLY_FORMAT } from "../../src/pipeline/topics-llm.js";
 import { makeFakeLlm } from "../graph/fixtures/factories.js";
 
-const TWELVE = [
-  "family",
-  "pets",
-  "schedule",
-  "contacts",
-  "work",
-  "health",
-  "food",
-  "shopping",
-  "travel",
-  "finance",
-  "hobby",
-  "home",
-];
-
 function labels(text: string, config: Partial<TopicsConfig> = {}, extractor?: RuleTopicExtractor): string[] {
   const rules =
     extractor ??
-    new RuleTopicExtractor({ ...DEFAULT_TOPICS_CONFIG, taxonomy: "fixed", custom_topics: TWELVE, ...config });
+    new RuleTopicExtractor({
+      ...DEFAULT_TOPICS_CONFIG,
+      taxonomy: "fixed",
+      custom_topics: [...EVAL_TOPICS],
+      ...config,
+    });
   return rules
     .extractSync(text)
     .map((t) => t.label)
@@ -93,7 +84,7 @@ describe("RuleTopicExtractor", () => {
     const rules = new RuleTopicExtractor({
       ...DEFAULT_TOPICS_CONFIG,
       taxonomy: "fixed",
-      custom_topics: TWELVE,
+      custom_topics: [...EVAL_TOPICS],
     });
     const context = { entityTopics: entities.map() };
     expect(rules.extractSync("솜이 몸무게 1.2kg", context).map((t) => t.label)).toEqual(["pets"]);
