@@ -19,9 +19,12 @@
  *
  * Novelty, relevance and recency together weigh 0.35, under the 0.4 threshold: a message with no
  * lasting content is not kept however new or on-topic it is.
+ *
+ * The Korean and the English rules both run on every message (one line often mixes the two), so the
+ * filter takes no language.
  *   novelty       = 1 − similarity to the nearest memory (1 for an update).
  *   relevance     = the best of the message's topics: its confidence, × {@link NEW_TOPIC_FACTOR} when
- *                   the topic is not one of the user's active topics; 0 without topics.
+ *                   the user has active topics and this is not one of them; 0 without topics.
  *   actionability = plans, decisions, commitments (0.6), with a date or deadline (1).
  *   recency       = 0.5^(age / {@link RECENCY_HALF_LIFE_DAYS}) of the message at `now`.
  */

@@ -14,9 +14,9 @@
  *   민트초코 극혐" at 0.49; the restatement, with 싫어/극혐 one concept, at 1.
  * - update: the message speaks of the same thing as a neighbour (a shared name or content word and
  *   {@link SAME_SUBJECT_COVERAGE} of its content, or a shared (entity, attribute) slot of the rule
- *   extractor) and gives a value the neighbour does not have, or
- *   says that something changed (바뀜, 이제, 미뤄짐, moved, no longer …). An update is new, however
- *   similar ("솜이 몸무게 1.2kg" → "솜이 몸무게 1.4kg 됨").
+ *   extractor) and gives a value the neighbour does not have, or says that something changed (바뀜,
+ *   이제, 미뤄짐, moved, no longer …) where the neighbour did not. An update is new, however similar
+ *   ("솜이 몸무게 1.2kg" → "솜이 몸무게 1.4kg 됨").
  * - duplicate: similarity ≥ the novelty threshold and not an update.
  */
 import { factSlots, sharesFactSlot } from "../graph/fact-slots.js";
@@ -177,7 +177,8 @@ export function assessNovelty(
     const { restatement, unitCoverage, sharesName, added } = compare(message, other);
     const similarity = Math.max(neighbour.similarity, restatement);
     if (best === undefined || similarity > best.similarity) best = { similarity, text: neighbour.text };
-    if (added > 0 || changed) {
+    // A change word the neighbour has too ("My new number is …" said twice) is no change from it.
+    if (added > 0 || (changed && !CHANGE_MARKER_RE.test(neighbour.text))) {
       const sameSubject =
         (sharesName && unitCoverage >= SAME_SUBJECT_COVERAGE) ||
         sharesFactSlot(factSlots(text), factSlots(neighbour.text));

@@ -73,6 +73,16 @@ describe("assessNovelty", () => {
     ).toBe("new");
   });
 
+  it("calls a change said again a duplicate", () => {
+    const memory = "My new number is 010-2222-3333";
+    expect(
+      assessNovelty("my new number is 010-2222-3333!", [makeNeighbour(memory, 0.95)], THRESHOLD),
+    ).toMatchObject({ relation: "duplicate" });
+    expect(
+      assessNovelty("My new number is 010-2222-4444", [makeNeighbour(memory, 0.9)], THRESHOLD).relation,
+    ).toBe("update");
+  });
+
   it("prefers a restatement of one memory to an update of another", () => {
     const result = assessNovelty(
       "참고로 승우 생일은 5월 27일이야",
