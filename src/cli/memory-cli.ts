@@ -12,6 +12,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, isUsageError, usageError } from "./ar
 import type { Command } from "./command.js";
 import { deleteCommand } from "./commands/delete-command.js";
 import { evalCommand } from "./commands/eval-command.js";
+import { evalFilterCommand } from "./commands/eval-filter-command.js";
 import { importCommand } from "./commands/import-command.js";
 import { listCommand } from "./commands/list-command.js";
 import { searchCommand } from "./commands/search-command.js";
@@ -24,6 +25,7 @@ export const COMMANDS: readonly Command[] = [
   listCommand,
   deleteCommand,
   evalCommand,
+  evalFilterCommand,
 ];
 
 /** The usage text: one synopsis and summary per command, then the environment it reads. */

@@ -4,8 +4,8 @@
  * text (the model may not invent or reformat them); others are dropped.
  */
 import { z } from "zod";
-import { AppError } from "../errors.js";
 import type { Llm } from "../llm/llm.js";
+import { parseStructuredReply } from "../llm/structured-reply.js";
 import type { Triplet } from "../types.js";
 import { cleanValue, entityDisplayName, normalizeAttribute } from "./normalize.js";
 import { foldText } from "../text/korean.js";
@@ -91,27 +91,11 @@ export class LlmTripletExtractor implements TripletExtractor {
  * text (ignoring case and spacing), no duplicates.
  */
 export function parseExtraction(options: { content: string; text: string }): Triplet[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(options.content);
-  } catch {
-    // No cause: a JSON SyntaxError's message quotes the reply, and the reply may echo what the user
-    // said. The reply itself goes in `details`, which the logger redacts above debug.
-    throw new AppError("llm_bad_output", "The model's triplet reply is not JSON", {
-      details: { reply: options.content.slice(0, 200) },
-    });
-  }
-  const parsed = extractionSchema.safeParse(json);
-  if (!parsed.success) {
-    throw new AppError("llm_bad_output", "The model's triplet reply does not fit the schema", {
-      cause: parsed.error,
-      details: { issues: parsed.error.issues.slice(0, 5) },
-    });
-  }
+  const reply = parseStructuredReply(options.content, extractionSchema, "triplet");
   const haystack = compact(options.text);
   const seen = new Set<string>();
   const out: Triplet[] = [];
-  for (const raw of parsed.data.triplets) {
+  for (const raw of reply.triplets) {
     const triplet = {
       entity: entityDisplayName(raw.entity),
       attribute: normalizeAttribute(raw.attribute),

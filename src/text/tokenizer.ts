@@ -239,6 +239,14 @@ const STOP_WORDS_EN = new Set(
   ).split(" "),
 );
 
+/**
+ * True for a word the search ignores as carrying nothing: a Korean deictic, the first person or a bare
+ * light verb (나, 거, 지금, 해), or an English function word (the, is, my, can). Lower-case input.
+ */
+export function isFunctionWord(word: string): boolean {
+  return STOP_WORDS_KO.has(word) || STOP_WORDS_EN.has(word);
+}
+
 function isStopWord(word: string, stem: string): boolean {
   if (STOP_WORDS_KO.has(stem) || STOP_WORDS_KO.has(word)) return true;
   for (const prefix of QUESTION_PREFIXES) if (word.startsWith(prefix)) return true;

@@ -159,7 +159,14 @@ describe("README.md memory CLI", () => {
     const cli = await createCliHarness(inject("chromaUrl"));
     try {
       const lines = shellLines(section("## Memory CLI")).filter((l) => l.startsWith("npm run memory -- "));
-      expect(lines.map((l) => l.split(" ")[4])).toEqual(["import", "search", "list", "delete", "eval"]);
+      expect(lines.map((l) => l.split(" ")[4])).toEqual([
+        "import",
+        "search",
+        "list",
+        "delete",
+        "eval",
+        "eval-filter",
+      ]);
       const memories = await cli.writeJsonl("memories.jsonl", [
         { id: "readme-1", user_id: "U", text: "또리 생일은 10월 27일이야", ts: "2026-01-07T03:37:34Z" },
       ]);
@@ -167,6 +174,7 @@ describe("README.md memory CLI", () => {
         "memories.jsonl": memories,
         "M.jsonl": `${REPO_ROOT}/eval/kmem-dev/memories.jsonl`,
         "Q.jsonl": `${REPO_ROOT}/eval/kmem-dev/queries.jsonl`,
+        "F.jsonl": `${REPO_ROOT}/eval/kfilter-dev/messages.jsonl`,
       };
       const team = `T_${randomBytes(3).toString("hex")}`;
       for (const line of lines) {
@@ -174,7 +182,10 @@ describe("README.md memory CLI", () => {
           .map((a) => files[a] ?? a)
           .map((a) => (a === "T" ? team : a === "ID" ? "readme-1" : a));
         const run = await cli.run(
-          args.includes("--team") || args[0] === "eval" ? args : [...args, "--team", team],
+          // The evals take no --team: they work in their own namespace, or in memory.
+          args.includes("--team") || args[0] === "eval" || args[0] === "eval-filter"
+            ? args
+            : [...args, "--team", team],
         );
         expect(run.code, `${line}\n${run.stderr}`).toBe(0);
       }

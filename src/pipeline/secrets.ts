@@ -1,0 +1,157 @@
+/**
+ * Secrets that must never be saved without the user asking: passwords and PINs, one-time codes, card
+ * numbers, bank account numbers, resident registration numbers, API keys and tokens. The content
+ * filter drops a message that holds one; the explicit "기억해줘" path uses {@link detectSecret} to warn.
+ *
+ * Every rule is a shape (a Luhn-valid card number, a token prefix, a long random-looking string) or a
+ * keyword naming the secret next to a value; none knows a particular secret. All patterns are linear:
+ * bounded quantifiers, no nested repetition.
+ */
+
+/** What kind of secret a text holds. */
+export type SecretKind =
+  | "password"
+  | "pin"
+  | "one_time_code"
+  | "card_number"
+  | "bank_account"
+  | "national_id"
+  | "api_key"
+  | "private_key";
+
+/** A secret found in a text (its kind only: the value itself is never copied into logs or replies). */
+export interface SecretMatch {
+  kind: SecretKind;
+}
+
+/** Digits a card number has (ISO/IEC 7812: 13–19). */
+export const CARD_MIN_DIGITS = 13;
+export const CARD_MAX_DIGITS = 19;
+/** Digits of a Korean bank account number (with its hyphens removed): 10–14 in practice. */
+export const ACCOUNT_MIN_DIGITS = 10;
+export const ACCOUNT_MAX_DIGITS = 16;
+/** A random-looking token at least this long is treated as a key (a 128-bit key in hex is 32). */
+export const MIN_OPAQUE_TOKEN_CHARS = 32;
+
+/**
+ * "비밀번호 1234", "password: hunter2", "비번은 qwer1234", "pw=…": the word, a separator, then the value,
+ * which must hold an ASCII character ("비밀번호 바꿨어" names no password).
+ */
+const PASSWORD_RE =
+  /(?:비밀\s?번호|비번|패스워드|password|passwd|passphrase|\bpw\b|\bpwd\b)(?:\s|[:=]|은|는|이|가|is|요){1,4}([^\s?]{3,40})/giu;
+/**
+ * Words after "password" that are no value: its length ("4자리", "6 digits") or a noun it forms a
+ * compound with ("password hint", "password reset", "비밀번호 변경").
+ */
+const NOT_A_VALUE_RE =
+  /^(?:\d{1,2}(?:자리[가-힣]*|digits?)|hint|reset|change[ds]?|manager|policy|expire[sd]?|for|of|to|on|and|the|my|힌트)$/iu;
+/** "PIN 4821", "핀번호 0912": the word, then four to eight digits. */
+const PIN_RE = /(?:\bpin\b|핀\s?번호|핀\s?코드)\s{0,3}(?:[:=은는이가]|is|number|code)?\s{0,3}\d{4,8}\b/iu;
+/** "인증번호 482913", "OTP 123456", "verification code is 5521", "2FA code: 991204". */
+const OTP_RE =
+  /(?:인증\s?번호|인증\s?코드|보안\s?코드|확인\s?코드|일회용\s?(?:비밀번호|코드)|\botp\b|\b2fa\b|verification\s+code|one[- ]time\s+(?:code|password|passcode)|security\s+code|auth(?:entication)?\s+code|login\s+code)[^\d\n]{0,12}\d{4,8}\b/iu;
+/** Card-number candidates: 13–19 digits, optionally in groups split by spaces or hyphens. */
+const CARD_CANDIDATE_RE = /(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])/gu;
+/** Words that name a bank account, and the banks people name with one. */
+const ACCOUNT_WORD_RE =
+  /계좌|입금\s?계좌|account\s*(?:number|no\.?|#)|acct|국민은행|신한|우리은행|하나은행|농협|기업은행|카카오\s?뱅크|토스\s?뱅크|케이\s?뱅크|새마을금고|우체국|수협|신협|SC제일|부산은행|대구은행|iM뱅크|bank/iu;
+/** A run of digits and hyphens long enough to be an account number. */
+const ACCOUNT_NUMBER_RE = /(?<![\d-])\d[\d-]{9,22}\d(?![\d-])/gu;
+/** 주민등록번호: six digits of the birth date, a hyphen, then a first digit 1–4 and six more. */
+const NATIONAL_ID_RE = /(?<!\d)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\s?-\s?[1-4]\d{6}(?!\d)/u;
+/** Keys by their published prefixes: OpenAI, Anthropic, Slack, GitHub, GitLab, AWS, Google, Stripe, JWT. */
+const KEY_PREFIX_RE =
+  /\b(?:sk-(?:proj-|ant-)?[A-Za-z0-9_-]{16,}|xox[abposr]-[A-Za-z0-9-]{10,}|xapp-[A-Za-z0-9-]{10,}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|glpat-[A-Za-z0-9_-]{20,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|[rs]k_(?:live|test)_[A-Za-z0-9]{16,}|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})/u;
+const PRIVATE_KEY_RE = /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/u;
+/** Long runs of token characters; each is then checked for looking random. */
+const OPAQUE_CANDIDATE_RE = /[A-Za-z0-9+/_=-]{32,}/gu;
+
+/**
+ * The first secret in `text`, or undefined. Checks, in order: private key blocks, API keys and tokens,
+ * one-time codes, PINs, passwords, resident registration numbers, card numbers (Luhn), bank accounts.
+ *
+ * @example detectSecret("인증번호 482913") // { kind: "one_time_code" }
+ * @example detectSecret("나 신발 270") // undefined
+ */
+export function detectSecret(text: string): SecretMatch | undefined {
+  if (PRIVATE_KEY_RE.test(text)) return { kind: "private_key" };
+  if (KEY_PREFIX_RE.test(text) || hasOpaqueToken(text)) return { kind: "api_key" };
+  if (OTP_RE.test(text)) return { kind: "one_time_code" };
+  if (PIN_RE.test(text)) return { kind: "pin" };
+  if (hasPassword(text)) return { kind: "password" };
+  if (NATIONAL_ID_RE.test(text)) return { kind: "national_id" };
+  if (hasCardNumber(text)) return { kind: "card_number" };
+  if (hasAccountNumber(text)) return { kind: "bank_account" };
+  return undefined;
+}
+
+/**
+ * The Luhn check (ISO/IEC 7812-1) over a string of digits: from the right, double every second digit,
+ * subtract 9 from results over 9, and the sum must be a multiple of 10.
+ *
+ * @example luhnValid("4111111111111111") === true
+ */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  let double = false;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    let d = digits.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return false;
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+function hasPassword(text: string): boolean {
+  for (const match of text.matchAll(PASSWORD_RE)) {
+    const value = match[1] ?? "";
+    if (/[!-~]/u.test(value) && !NOT_A_VALUE_RE.test(value)) return true;
+  }
+  return false;
+}
+
+function hasCardNumber(text: string): boolean {
+  for (const match of text.matchAll(CARD_CANDIDATE_RE)) {
+    const digits = match[0].replace(/[ -]/gu, "");
+    if (digits.length >= CARD_MIN_DIGITS && digits.length <= CARD_MAX_DIGITS && luhnValid(digits))
+      return true;
+  }
+  return false;
+}
+
+function hasAccountNumber(text: string): boolean {
+  if (!ACCOUNT_WORD_RE.test(text)) return false;
+  for (const match of text.matchAll(ACCOUNT_NUMBER_RE)) {
+    const digits = match[0].replace(/-/gu, "");
+    // A phone number (010-…, 02-…) next to a bank's name is a branch's phone, not an account.
+    if (/^0\d{1,2}-\d{3,4}-\d{4}$/u.test(match[0])) continue;
+    if (digits.length >= ACCOUNT_MIN_DIGITS && digits.length <= ACCOUNT_MAX_DIGITS) return true;
+  }
+  return false;
+}
+
+/**
+ * A long token that looks random: hex of 32+ characters, or 32+ characters mixing upper case, lower
+ * case and digits (base64, base62). Words, URLs' paths of words and long numbers do not.
+ */
+function hasOpaqueToken(text: string): boolean {
+  for (const match of text.matchAll(OPAQUE_CANDIDATE_RE)) {
+    const token = match[0];
+    if (token.length < MIN_OPAQUE_TOKEN_CHARS) continue;
+    if (/^[0-9a-f]+$/iu.test(token) && /\d/u.test(token) && /[a-f]/iu.test(token)) return true;
+    const classes = [/[a-z]/u, /[A-Z]/u, /\d/u].filter((re) => re.test(token)).length;
+    if (classes === 3 && digitShare(token) >= 0.1) return true;
+  }
+  return false;
+}
+
+function digitShare(token: string): number {
+  let digits = 0;
+  for (const ch of token) if (ch >= "0" && ch <= "9") digits++;
+  return digits / token.length;
+}
