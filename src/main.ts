@@ -21,6 +21,9 @@ import { QueuedLlm } from "./llm/queued-llm.js";
 import { createLogger } from "./logging/logger.js";
 import type { MemoryLifecycle } from "./memory/memory-lifecycle.js";
 import { createMemoryStack } from "./memory/memory-stack.js";
+import { ContentFilter } from "./pipeline/content-filter.js";
+import { MemoryPipeline } from "./pipeline/memory-pipeline.js";
+import { LlmTopicExtractor } from "./pipeline/topics-llm.js";
 import { GRAPH_STORE_DIR } from "./graph/json-graph-store.js";
 import { HISTORY_FOLDER } from "./history/json-history-store.js";
 import { removeStaleTempFiles } from "./util/atomic-file.js";
@@ -138,15 +141,32 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       memoryConfig,
     });
     stops.push(() => stack.stop());
-    const { lifecycle: memory, graph, visibility, store, embedder, chromaUrl } = stack;
+    const { lifecycle: memory, graph, labeler, visibility, store, embedder, chromaUrl } = stack;
+
+    // Autosave: every message that is not a command is judged after the reply (memory.toml's
+    // [memory.filter]; `enabled = false` turns autosave off, leaving "기억해줘" and the tools).
+    const { filter, topics } = memoryConfig.memory;
+    const pipeline = filter.enabled
+      ? new MemoryPipeline({
+          memory,
+          filter: new ContentFilter(filter),
+          labeler,
+          modelTopics:
+            llm && llmOnline && topics.enabled ? new LlmTopicExtractor({ llm, config: topics }) : undefined,
+          logger,
+        })
+      : undefined;
 
     const agent = new AgentService({
       llm,
       memory,
       graph: new AgentGraph(graph, visibility),
       history: new AgentHistory(history),
+      pipeline,
       logger,
     });
+    // Stopped first (stops run last-in first-out): the pipeline's saves finish before the stores stop.
+    stops.push(() => agent.drain());
 
     // Slack turns go into a durable inbox, so one acked before a crash is answered after the restart.
     const inbox = slackIdentity ? new TurnInbox(dataDir) : undefined;
@@ -227,6 +247,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       embedderId: embedder.id,
       drain: async () => {
         await Promise.all([...replays]);
+        await agent.drain();
         await memory.drain();
         await graph.drain();
         await history.flush();

@@ -44,6 +44,7 @@ export class AgentService implements TurnHandler {
   private readonly log: Logger;
   private readonly now: () => Date;
   private readonly forgetQuestions: PendingForgets;
+  private readonly pipelineJobs = new Set<Promise<void>>();
 
   constructor(private readonly options: AgentServiceOptions) {
     this.log = options.logger.child({ component: "agent" });
@@ -118,7 +119,7 @@ export class AgentService implements TurnHandler {
     const messages = buildMessages({ lang, now: this.now(), text, history, facts, memories });
     try {
       return {
-        text: await this.converse(llm, messages, { scope, at, eventId: turn.eventId, hooks }),
+        text: await this.converse(llm, messages, { scope, at, eventId: turn.eventId, hooks, candidate }),
         mode: "llm",
       };
     } catch (err) {
@@ -139,11 +140,16 @@ export class AgentService implements TurnHandler {
   private considerLater(turn: Turn, vector: number[] | undefined, hooks: TurnHooks): void {
     const pipeline = this.options.pipeline;
     if (!pipeline) return;
-    setImmediate(() => {
-      pipeline
-        .consider(turn, { vector, onAutosaved: hooks.onAutosaved })
-        .catch((err: unknown) => this.log.warn({ err, eventId: turn.eventId }, "memory pipeline failed"));
-    });
+    const job = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => pipeline.consider(turn, { vector, onAutosaved: hooks.onAutosaved }))
+      .catch((err: unknown) => this.log.warn({ err, eventId: turn.eventId }, "memory pipeline failed"));
+    this.pipelineJobs.add(job);
+    void job.finally(() => this.pipelineJobs.delete(job));
+  }
+
+  /** Waits for the memory pipeline's work on the turns answered so far (tests, shutdown). */
+  async drain(): Promise<void> {
+    while (this.pipelineJobs.size > 0) await Promise.all([...this.pipelineJobs]);
   }
 
   /**
@@ -201,7 +207,19 @@ export class AgentService implements TurnHandler {
   private async converse(
     llm: Llm,
     messages: ChatMessage[],
-    { scope, at, eventId, hooks }: { scope: MemoryScope; at: number; eventId: string; hooks: TurnHooks },
+    {
+      scope,
+      at,
+      eventId,
+      hooks,
+      candidate,
+    }: {
+      scope: MemoryScope;
+      at: number;
+      eventId: string;
+      hooks: TurnHooks;
+      candidate: { is?: boolean };
+    },
   ): Promise<string> {
     const onQueued = hooks.onQueued ? () => hooks.onQueued?.() : undefined;
     for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
@@ -209,6 +227,8 @@ export class AgentService implements TurnHandler {
       if (response.toolCalls.length === 0) return nonEmpty(response.content);
       messages.push({ role: "assistant", content: response.content, toolCalls: response.toolCalls });
       for (const call of response.toolCalls) {
+        // The model kept or dropped a memory itself: the pipeline must not autosave the message too.
+        if (call.name === "remember" || call.name === "forget") candidate.is = false;
         const result = await runTool({
           call,
           scope,

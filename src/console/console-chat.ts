@@ -31,15 +31,18 @@ export async function runConsoleChat(options: ConsoleChatOptions): Promise<void>
     if (text) {
       n += 1;
       try {
-        const reply = await options.agent.handle({
-          teamId: options.teamId ?? LOCAL_USER.teamId,
-          userId: options.userId ?? LOCAL_USER.userId,
-          channelId: LOCAL_USER.channelId,
-          channelType: "im",
-          text,
-          eventId: `console-${Date.now()}-${n}`,
-          receivedAt: Date.now(),
-        });
+        const reply = await options.agent.handle(
+          {
+            teamId: options.teamId ?? LOCAL_USER.teamId,
+            userId: options.userId ?? LOCAL_USER.userId,
+            channelId: LOCAL_USER.channelId,
+            channelType: "im",
+            text,
+            eventId: `console-${Date.now()}-${n}`,
+            receivedAt: Date.now(),
+          },
+          { onAutosaved: (memory) => write(`📝 (kept as a memory: "${memory.text}")`) },
+        );
         write(`bot: ${reply.text}`);
       } catch (err) {
         const e = toAppError(err);

@@ -75,6 +75,7 @@ export class LlmTripletExtractor implements TripletExtractor {
   async extract(text: string, options: { signal?: AbortSignal } = {}): Promise<Triplet[]> {
     const input = text.normalize("NFC").slice(0, MAX_EXTRACTION_CHARS);
     const response = await this.llm.chat({
+      priority: "background",
       messages: [
         { role: "system", content: EXTRACTION_PROMPT },
         { role: "user", content: input },

@@ -24,7 +24,7 @@ export async function summariseTurns(options: {
     language: mainLanguage(options.languageSample),
   });
   const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]);
-  const reply = await raceAbort(options.llm.chat({ messages, signal }), signal);
+  const reply = await raceAbort(options.llm.chat({ messages, signal, priority: "background" }), signal);
   return cleanSummaryReply(reply.content);
 }
 

@@ -32,6 +32,11 @@ export interface ChatRequest {
    * (1 = next); not called when it is sent at once.
    */
   onQueued?: (position: number) => void;
+  /**
+   * `background` for work nobody waits on (fact extraction, topics, summaries): it yields model slots
+   * to users' turns and is never refused as "busy" for their sake. Default: interactive.
+   */
+  priority?: "interactive" | "background";
 }
 
 export interface ChatResponse {

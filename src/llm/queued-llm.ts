@@ -23,8 +23,12 @@ export interface LlmQueueStats {
   queued: number;
   /** How long the request first in line has waited so far, ms (0 when none waits). */
   oldestQueuedMs: number;
-  /** Requests received since start. */
+  /** Interactive requests (a user's turn) received since start. */
   requests: number;
+  /** Background requests (fact extraction, topics, summaries) received since start. */
+  backgroundRequests: number;
+  /** Background requests waiting now (they yield to interactive ones). */
+  backgroundQueued: number;
   /** Requests refused since start: the queue was full, or the wait ran past LLM_QUEUE_TIMEOUT_MS. */
   rejectedFull: number;
   rejectedTimeout: number;
@@ -47,7 +51,10 @@ interface Waiter {
 /**
  * Backpressure in front of a model: at most `maxParallel` requests at the model, the rest wait in
  * first-in-first-out order, at most `maxQueue` of them and each at most `queueTimeoutMs`; beyond either
- * bound `chat` fails with AppError `llm_busy` (details.reason `queue_full` or `queue_timeout`). The
+ * bound `chat` fails with AppError `llm_busy` (details.reason `queue_full` or `queue_timeout`).
+ * Requests marked `priority: "background"` (fact extraction, topics, summaries: nobody waits for them)
+ * wait in a lane of their own: a free slot goes to a user's turn first, and they never count against
+ * `maxQueue`, so background work cannot make a user's message "busy". The
  * model's own timeout (OllamaLlm's LLM_TIMEOUT_MS) starts when a request leaves the queue, because the
  * request only reaches the model then. A request whose `signal` aborts while it waits leaves the line.
  *
@@ -59,9 +66,11 @@ export class QueuedLlm implements Llm {
   private readonly log: Logger;
   private readonly now: () => number;
   private readonly waiting: Waiter[] = [];
+  private readonly background: Waiter[] = [];
   private readonly recentWaits: number[] = [];
   private running = 0;
   private requests = 0;
+  private backgroundRequests = 0;
   private rejectedFull = 0;
   private rejectedTimeout = 0;
 
@@ -75,7 +84,8 @@ export class QueuedLlm implements Llm {
   }
 
   async chat(request: ChatRequest): Promise<ChatResponse> {
-    this.requests += 1;
+    if (request.priority === "background") this.backgroundRequests += 1;
+    else this.requests += 1;
     await this.acquire(request);
     try {
       return await this.inner.chat(request);
@@ -94,6 +104,8 @@ export class QueuedLlm implements Llm {
       queued: this.waiting.length,
       oldestQueuedMs: first ? this.now() - first.queuedAt : 0,
       requests: this.requests,
+      backgroundRequests: this.backgroundRequests,
+      backgroundQueued: this.background.length,
       rejectedFull: this.rejectedFull,
       rejectedTimeout: this.rejectedTimeout,
       p50WaitMs: waits.length ? waits[Math.floor((waits.length - 1) / 2)]! : 0,
@@ -105,12 +117,15 @@ export class QueuedLlm implements Llm {
   private acquire(request: ChatRequest): Promise<void> {
     const { signal } = request;
     if (signal?.aborted) return Promise.reject(abortedError(signal));
-    if (this.running < this.options.maxParallel && this.waiting.length === 0) {
+    const isBackground = request.priority === "background";
+    const lane = isBackground ? this.background : this.waiting;
+    const nobodyAhead = this.waiting.length === 0 && (!isBackground || this.background.length === 0);
+    if (this.running < this.options.maxParallel && nobodyAhead) {
       this.running += 1;
       this.recordWait(0);
       return Promise.resolve();
     }
-    if (this.waiting.length >= this.options.maxQueue) {
+    if (!isBackground && this.waiting.length >= this.options.maxQueue) {
       this.rejectedFull += 1;
       return Promise.reject(
         new AppError("llm_busy", `the model queue is full (${this.options.maxQueue} requests wait)`, {
@@ -122,8 +137,8 @@ export class QueuedLlm implements Llm {
       const leave = (): void => {
         clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);
-        const at = this.waiting.indexOf(waiter);
-        if (at >= 0) this.waiting.splice(at, 1);
+        const at = lane.indexOf(waiter);
+        if (at >= 0) lane.splice(at, 1);
       };
       const onAbort = (): void => {
         leave();
@@ -154,14 +169,14 @@ export class QueuedLlm implements Llm {
         );
       }, this.options.queueTimeoutMs);
       signal?.addEventListener("abort", onAbort, { once: true });
-      this.waiting.push(waiter);
-      this.notifyQueued(request, this.waiting.length);
+      lane.push(waiter);
+      this.notifyQueued(request, lane.length);
     });
   }
 
-  /** Passes the slot to the first waiter, or frees it. */
+  /** Passes the slot to the first waiting turn, else the first background request, or frees it. */
   private release(): void {
-    const next = this.waiting[0];
+    const next = this.waiting[0] ?? this.background[0];
     if (next) next.start();
     else this.running -= 1;
   }

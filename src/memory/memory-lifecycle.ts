@@ -60,6 +60,9 @@ export interface MemoryLifecycleOptions {
    * text is one memory (at most MAX_MEMORY_CHARS).
    */
   chunker?: Chunker | undefined;
+  /** Labels a memory saved without topics (rules + the user's topic registry). */
+  labeler?:
+    { label(scope: MemoryScope, text: string): string[]; forgetUser(scope: MemoryScope): void } | undefined;
   logger: Logger;
   /** Backoff of the background applier (default 1 s doubling to 30 s). */
   retry?: { minMs: number; maxMs: number } | undefined;
@@ -180,7 +183,13 @@ export class MemoryLifecycle implements MemoryPort {
    */
   async saveMany(scope: MemoryScope, inputs: SaveInput[]): Promise<SavedMemory[]> {
     const expanded = await this.chunkLongInputs(scope, inputs);
-    const { memories, fresh } = this.index.prepare(scope, expanded);
+    const labeler = this.options.labeler;
+    const labelled = labeler
+      ? expanded.map((input) =>
+          input.topics ? input : { ...input, topics: labeler.label(scope, input.text) },
+        )
+      : expanded;
+    const { memories, fresh } = this.index.prepare(scope, labelled);
     const journal = this.options.journal;
     if (!journal) {
       await this.index.storeMemories(memories, { fresh });
@@ -329,6 +338,7 @@ export class MemoryLifecycle implements MemoryPort {
     const before = this.index.keywordCount(scope);
     const result: DeleteAllResult = { memories: before };
     const conversations = await this.perform({ op: "deleteAll", scope: owner(scope), history });
+    this.options.labeler?.forgetUser(scope);
     if (history && this.options.history) result.conversations = conversations;
     this.log.info({ teamId: scope.teamId, userId: scope.userId, ...result }, "all memories deleted");
     return result;

@@ -141,6 +141,23 @@ export class MemoryService {
     return this.options.store.embedQuery(text);
   }
 
+  /** The user's memories as BM25 holds them (text, topics …), in no particular order. */
+  memoriesOf(scope: MemoryScope): Iterable<KeywordDoc> {
+    return this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.all() ?? [];
+  }
+
+  /**
+   * The user's memories nearest to a vector (all of them, whatever their visibility: for novelty, never
+   * shown), with their cosine similarity.
+   */
+  async nearest(
+    scope: MemoryScope,
+    vector: number[],
+    k: number,
+  ): Promise<Array<{ memory: Memory; similarity: number }>> {
+    return this.options.store.query({ teamId: scope.teamId, userId: scope.userId, vector, topK: k });
+  }
+
   /** The user's topic labels with how many of their memories carry each, most used first. */
   topicCounts(scope: MemoryScope): Array<{ topic: string; count: number }> {
     const counts = new Map<string, number>();

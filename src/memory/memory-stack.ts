@@ -4,6 +4,7 @@ import type { Config } from "../config/config.js";
 import type { MemoryConfig } from "../config/memory-config.js";
 import { defaultMemoryConfig } from "../config/settings.js";
 import { createChunker } from "../pipeline/chunker.js";
+import { TopicLabeler } from "../pipeline/topic-labeler.js";
 import { GraphService } from "../graph/graph-service.js";
 import type { Embedder } from "../llm/embedder.js";
 import type { Llm } from "../llm/llm.js";
@@ -53,6 +54,8 @@ export interface MemoryStack {
   /** The index underneath (Chroma + BM25), for search-only callers (benchmarks, eval). */
   memory: MemoryService;
   graph: GraphService;
+  /** Topic labels of saved memories (the rules and each user's registry). */
+  labeler: TopicLabeler;
   visibility: VisibilityRule;
   store: ChromaMemoryStore;
   embedder: Embedder;
@@ -105,11 +108,14 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       llm: options.llm,
       logger: logger.child({ component: "graph" }),
     });
+    const memoryConfig = (options.memoryConfig ?? defaultMemoryConfig()).memory;
+    const labeler = new TopicLabeler(memoryConfig.topics, memory);
     const lifecycle = new MemoryLifecycle({
       memory,
       graph,
       history: options.history,
-      chunker: createChunker((options.memoryConfig ?? defaultMemoryConfig()).memory.chunker, { embedder }),
+      chunker: createChunker(memoryConfig.chunker, { embedder }),
+      labeler,
       journal: options.journal ? new MemoryJournal(resolve(config.DATA_DIR)) : undefined,
       logger,
     });
@@ -120,7 +126,7 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       await graph.drain();
       await stop();
     };
-    return { lifecycle, memory, graph, visibility, store, embedder, chromaUrl, stop: stopAll };
+    return { lifecycle, memory, graph, labeler, visibility, store, embedder, chromaUrl, stop: stopAll };
   } catch (err) {
     await stop();
     throw err;

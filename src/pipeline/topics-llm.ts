@@ -91,6 +91,7 @@ export class LlmTopicExtractor implements TopicExtractor {
   ): Promise<TopicAssignment[]> {
     if (!this.config.enabled) return [];
     const response = await this.llm.chat({
+      priority: "background",
       messages: [
         { role: "system", content: topicPrompt(this.config, context.registry?.labels() ?? []) },
         { role: "user", content: text.normalize("NFC").slice(0, MAX_TOPIC_INPUT_CHARS) },

@@ -11,6 +11,8 @@ import { INBOX_REPLAY_MAX_AGE_MS, type OpenTurn, type TurnInbox } from "./inbox.
 export const WORKING_REACTION = "eyes";
 /** Reaction shown while the turn waits for the model behind others ("⏳ 대기 중"). */
 export const WAITING_REACTION = "hourglass_flowing_sand";
+/** Reaction left on a message the memory pipeline kept as a memory by itself (📝). */
+export const AUTOSAVED_REACTION = "memo";
 
 /** What a listener passes on of the Slack message it accepted. */
 export interface SlackMessage {
@@ -125,6 +127,8 @@ export async function runTurn(
       onQueued: () => {
         unmarkWaiting ??= mark(WAITING_REACTION);
       },
+      // Stays: the user sees which of their messages became memories.
+      onAutosaved: () => void mark(AUTOSAVED_REACTION),
     });
     await post(reply.text);
     posted = true;
