@@ -15,12 +15,21 @@ import {
   MODIFIER_END_RE,
   PREDICATE_END_RE,
 } from "./rule-patterns.js";
-import { BREED_WORDS, FILLER_WORDS, KINSHIP_WORDS, NON_ENTITY_WORDS } from "./rule-words.js";
+import { entityDisplayName } from "./normalize.js";
+import {
+  BREED_WORDS,
+  FILLER_WORDS,
+  KINSHIP_WORDS,
+  NON_ENTITY_WORDS,
+  ORG_UNIT_SUFFIXES,
+} from "./rule-words.js";
 
 /** What the rules share while reading one text. */
 export interface ExtractionState {
   /** The entity the text is about so far; facts without their own subject attach to it. */
   topic: string | undefined;
+  /** The line being read has Hangul: its attributes are named in Korean. */
+  korean: boolean;
   triplets: { entity: string; attribute: string; value: string }[];
   /** The list the sentence is naming ("심사위원 한정우, 오경택, …"); cleared at each sentence. */
   list: { entity: string; attribute: string } | undefined;
@@ -38,6 +47,8 @@ export interface ClauseContext {
   typed: readonly TypedValue[];
   /** The clause has Hangul: attribute names are then Korean. */
   korean: boolean;
+  /** An earlier part of the same clause named the subject ("콩떡이는 시바견이고 | 세 살이에요"). */
+  continued?: boolean;
   state: ExtractionState;
 }
 
@@ -71,9 +82,9 @@ export function firstNameLikeToken(text: string): string | undefined {
   return isNameLike(word) && !STARTS_WITH_DIGIT_RE.test(word) ? word : undefined;
 }
 
-/** True for a word shaped like a Korean personal name (two to four syllables, nothing else). */
+/** True for a word shaped like a Korean personal name (two to four syllables, not an adverb like "우리"). */
 export function isKoreanPersonName(word: string): boolean {
-  return KOREAN_PERSON_NAME_RE.test(word);
+  return KOREAN_PERSON_NAME_RE.test(word) && !NON_ENTITY_WORDS.has(word) && !FILLER_WORDS.has(word);
 }
 
 /** True for a person's name in either script: "윤채원", "윤채원님", "Daniel Cho". */
@@ -111,4 +122,21 @@ export function hasTopicParticle(word: string): boolean {
 /** True when `word` carries a topic or subject particle (은/는/이/가) that fits the syllable before it. */
 export function hasSubjectParticle(word: string): boolean {
   return stripParticle(word, TOPIC_SUBJECT_PARTICLES) !== word;
+}
+
+/** "학사지원팀", "국제교류처", "약제부": a unit of an organisation, by its ending. */
+export function isOrgUnit(word: string): boolean {
+  return (
+    isNameLike(word) &&
+    !hasSubjectParticle(word) &&
+    !/\d/u.test(word) &&
+    ORG_UNIT_SUFFIXES.some((suffix) => word.length > suffix.length && word.endsWith(suffix))
+  );
+}
+
+/** True when facts were already told about the text's topic (a sentence's first word alone is no topic). */
+export function topicHasFacts(state: ExtractionState): boolean {
+  if (state.topic === undefined) return false;
+  const topic = foldText(entityDisplayName(state.topic));
+  return state.triplets.some((triplet) => foldText(triplet.entity) === topic);
 }

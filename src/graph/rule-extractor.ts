@@ -6,19 +6,20 @@
  */
 import type { Triplet } from "../types.js";
 import { containsHangul, foldText, nfc } from "../text/korean.js";
-import { cleanValue, entityDisplayName, FIRST_PERSON_KO, normalizeAttribute } from "./normalize.js";
+import { cleanValue, entityDisplayName, normalizeAttribute } from "./normalize.js";
 import { CLAUSE_RULES, withLeadingRelation } from "./rule-clauses.js";
 import { findTypedValues } from "./rule-typed.js";
 import { MAX_EXTRACTION_CHARS } from "./types.js";
+import { splitPredicates } from "./rule-split.js";
 import {
   firstNameLikeToken,
-  hasTopicParticle,
   isNameLike,
   STARTS_WITH_DIGIT_RE,
   type ClauseContext,
   type ExtractionState,
 } from "./rule-common.js";
 import { extractKeyValueLine } from "./rule-key-value.js";
+import { KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./rule-words.js";
 
 /**
  * Sentence boundaries: . ! ? followed by a space (so "3.2kg" stays whole, and not after "Dr."), a dash
@@ -33,12 +34,9 @@ const CLAUSE_SPLIT_RE = /\s*[,，;]\s*/u;
  * stop is prose (or a paste), and capping it keeps every rule linear in the length of the text.
  */
 export const MAX_CLAUSE_CHARS = 300;
-/** "모카는 포메라니안이고 생일은 …": a copula's connective form ends a clause after a topic "X는". */
-const CONNECTIVE_COPULA_RE = /.(?:이고|고)$/u;
-/** "씨는", "님이", "님:": a detached honorific with at most a particle or a colon after it. */
-const DETACHED_HONORIFIC_RE = /^(?:씨|님)(?:은|는|이|가|의|도|께|:)?$/u;
-/** Auxiliary verbs after a -고 form: "살고 있어", "먹고 싶어", "하고 계셔". */
-const AUXILIARY_VERB_RE = /^(?:있|계|싶|말|보|나서)/u;
+/** "씨는", "님이", "님:", "씨예요": a detached honorific with at most a particle, a colon or a copula after it. */
+const DETACHED_HONORIFIC_RE =
+  /^(?:씨|님)(?:은|는|이|가|의|도|께|:|이야|이에요|예요|이고|고|야|이요|입니다)?$/u;
 /** A clause naming an address keeps the commas of the address ("22-4, 2층"). */
 const ADDRESS_CLAUSE_RE = /(?:^|\s)(?:주소|address)/iu;
 
@@ -52,9 +50,10 @@ export function extractTriplets(text: string): Triplet[] {
   for (const rawLine of nfc(text.slice(0, MAX_EXTRACTION_CHARS)).split(/\r?\n/u)) {
     const line = rawLine.replace(/\s+/gu, " ").trim();
     if (line.length === 0) continue;
+    state.korean = containsHangul(line);
     const read = extractKeyValueLine(line, state);
     if (read === undefined) continue;
-    const korean = containsHangul(line);
+    const { korean } = state;
     state.topic ??= firstNameLikeToken(read.rest);
     const topicBefore = state.topic;
     for (const sentence of read.rest.split(SENTENCE_SPLIT_RE)) extractSentence(sentence, state, korean);
@@ -69,6 +68,7 @@ function newState(): ExtractionState {
   const outcome = new Map<string, boolean>();
   const state: ExtractionState = {
     topic: undefined,
+    korean: false,
     triplets: [],
     list: undefined,
     eventPlace: undefined,
@@ -83,14 +83,16 @@ function newState(): ExtractionState {
   };
   /** Cleans a fact and adds it unless a field is empty, the entity is a number, or it is already there. */
   function keep(entity: string, attribute: string, value: string): boolean {
+    const normalized = normalizeAttribute(attribute);
     const triplet = {
       entity: entityDisplayName(entity),
-      attribute: normalizeAttribute(attribute),
+      // "와이프 birthday는 …": a Korean sentence names its attributes in Korean.
+      attribute: (state.korean ? KOREAN_FOR_ENGLISH_ATTRIBUTE[normalized] : undefined) ?? normalized,
       value: cleanValue(value),
     };
     if (triplet.entity.length === 0 || triplet.attribute.length === 0 || triplet.value.length === 0)
       return false;
-    if (STARTS_WITH_DIGIT_RE.test(triplet.entity)) return false;
+    if (isNumberLike(triplet.entity)) return false;
     if (foldText(triplet.entity) === foldText(triplet.value)) return false;
     const key = [triplet.entity, triplet.attribute, triplet.value].map(foldText).join("\u0000");
     if (!seen.has(key)) {
@@ -100,6 +102,17 @@ function newState(): ExtractionState {
     return true;
   }
   return state;
+}
+
+/**
+ * "6월", "3학년": an entity of one word that starts with a digit is a date or a count; "2027학년도 1학기
+ * 수강신청" names a thing by its term and stays.
+ */
+function isNumberLike(entity: string): boolean {
+  const words = entity.split(" ");
+  return (
+    STARTS_WITH_DIGIT_RE.test(words[0] ?? "") && STARTS_WITH_DIGIT_RE.test(words[words.length - 1] ?? "")
+  );
 }
 
 /**
@@ -125,7 +138,7 @@ function extractSentence(rawSentence: string, state: ExtractionState, korean: bo
   for (const clause of splitClauses(sentence)) {
     const text = clause.replace(/[.!?~。]+$/u, "").trim();
     if (text.length === 0 || text.length > MAX_CLAUSE_CHARS) continue;
-    for (const tokens of splitAtConnective(
+    for (const { tokens, continued } of splitPredicates(
       joinHonorifics(text.split(" ").filter((token) => token.length > 0)),
     )) {
       const clauseText = tokens.join(" ");
@@ -134,6 +147,7 @@ function extractSentence(rawSentence: string, state: ExtractionState, korean: bo
         tokens,
         korean,
         state,
+        continued,
         typed: findTypedValues(clauseText),
       });
       if (!mayStateFact(context)) continue;
@@ -163,24 +177,6 @@ function mayStateFact({ tokens, typed, state }: ClauseContext): boolean {
   return (
     tokens.length === 1 && (typed.length > 0 || state.list !== undefined || state.eventPlace !== undefined)
   );
-}
-
-/**
- * "모카는 포메라니안이고 생일은 6월 18일이에요" → ["모카는", "포메라니안이고"], ["생일은", …]; not before an
- * auxiliary verb ("살고 있어", "먹고 싶어").
- */
-function splitAtConnective(tokens: string[]): string[][] {
-  const first = tokens[0] ?? "";
-  if (!hasTopicParticle(first) && entityDisplayName(first) !== FIRST_PERSON_KO) return [tokens];
-  const at = tokens.findIndex(
-    (token, i) =>
-      i >= 1 &&
-      i < tokens.length - 1 &&
-      CONNECTIVE_COPULA_RE.test(token) &&
-      !AUXILIARY_VERB_RE.test(tokens[i + 1] ?? ""),
-  );
-  if (at < 0) return [tokens];
-  return [tokens.slice(0, at + 1), tokens.slice(at + 1)];
 }
 
 function splitClauses(sentence: string): string[] {

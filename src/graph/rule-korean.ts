@@ -29,6 +29,7 @@ import {
   hasTopicParticle,
   isKinship,
   isNameLike,
+  topicHasFacts,
   type ClauseContext,
   type ClauseRule,
 } from "./rule-common.js";
@@ -130,6 +131,9 @@ export const nameIntro: ClauseRule = ({ tokens, state, korean }) => {
 export const identity: ClauseRule = (clause) => {
   const { tokens, state } = clause;
   const subject = findSubject(tokens);
+  // "알바생은 도은결이고 | 주말 오픈 담당이에요": a later part of a chain speaks of the first part's subject.
+  if (subject === undefined && clause.continued === true && state.topic !== undefined)
+    return predicateOf(state.topic, tokens, clause);
   // "준서 반 담임은 최유리 선생님이야" names an attribute ("X Y는 Z"); a copula's subject is one word.
   if (subject === undefined || subject.entity.includes(" ")) return false;
   const emitted = predicateOf(subject.entity, subject.rest, clause);
@@ -177,8 +181,7 @@ function attributeOfTopic(tokens: readonly string[], state: ClauseContext["state
   if (state.topic === undefined || !hasTopicParticle(first) || FILLER_WORDS.has(first)) return false;
   // Only a topic that facts were already told about: a sentence's first word is no owner by itself
   // ("봄 신제품 …, 팝업은 성수" is not 봄's 팝업).
-  const topic = foldText(entityDisplayName(state.topic));
-  if (!state.triplets.some((triplet) => foldText(triplet.entity) === topic)) return false;
+  if (!topicHasFacts(state)) return false;
   const attribute = stripParticle(first, TOPIC_PARTICLES);
   if (foldText(entityDisplayName(attribute)) === foldText(entityDisplayName(state.topic))) return false;
   if ([...attribute].length < MIN_ATTRIBUTE_CHARS || !isNameLike(attribute) || rest.length > 3) return false;

@@ -48,6 +48,12 @@ export const AMOUNT_RE =
 /** A school year: "중2", "고3", "대학교 2학년", "3학년". */
 export const GRADE_RE =
   /(?<![\p{L}\d])(?:(?:(?:초등학교|중학교|고등학교|대학교|대학원|초등|중학|고등|대학)\s?)?\d학년|[초중고]\d(?![\d\p{L}]))/gu;
+/**
+ * A short number after the word that names it: "내선 4172", "내선번호는 4172입니다", "PHS 8827", "extension은
+ * 4390", "ext. 215". Without such a word a bare number says nothing of what it is, so it is not a value.
+ */
+export const CODE_RE =
+  /(?<=(?:^|\s)(?:내선(?:번호)?|[Ee]xt(?:ension)?\.?|PHS|phs|호출번호|[Pp]ager)(?:은|는|이|가|:)?(?:\s번호[는가]?)?\s)\d{2,6}(?![\d-])/gu;
 /** An e-mail address. The look-behind lets a match start only at the beginning of a run of word characters. */
 export const EMAIL_RE = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}/gu;
 

@@ -11,6 +11,7 @@ import {
   hasTopicParticle,
   isKinship,
   isNameLike,
+  isOrgUnit,
   isPredicate,
   type ClauseContext,
 } from "./rule-common.js";
@@ -29,8 +30,11 @@ export const MAX_SUBJECT_WORDS = 3;
 export const MAX_ATTRIBUTE_WORDS = 3;
 /** Longest value of "X Y는 Z", in words. */
 export const MAX_VALUE_WORDS = 5;
-/** Dependent nouns that open a clause, not a value ("거 6회", "거요", "게 좋아"). */
-const DEPENDENT_NOUN_RE = /^(?:거|것|게|걸|데|수|때문)(?:요|야|예요|이에요)?$/u;
+/**
+ * Dependent nouns that open a clause, not a value ("거 6회", "거요", "게 좋아"), and the negations that open
+ * a verb phrase ("안 먹어", "못 가").
+ */
+const DEPENDENT_NOUN_RE = /^(?:거|것|게|걸|데|수|때문|안|못)(?:요|야|예요|이에요)?$/u;
 /** A predicate noun phrase closed by a copula or its connective form ("소방관이고", "포메라니안이고"). */
 export const CONNECTIVE_COPULA_RE = /(?:이고|고)$/u;
 /** "우리 팀 새 PM": words before a role that say whose team it is. */
@@ -114,9 +118,7 @@ export function predicateOf(
   const closed = COPULA_END_RE.test(last) || CONNECTIVE_COPULA_RE.test(last);
   const noun = stripCopula(last.replace(CONNECTIVE_COPULA_RE, "")).replace(/(?:이|가)$/u, "");
   const before = words.slice(0, -1);
-  if (AFFILIATION_NOUNS.has(noun) && before.length >= 1 && before.every((word) => isNameLike(word))) {
-    return state.emit(entity, noun, words.slice(0, -1).join(" "));
-  }
+  if (AFFILIATION_NOUNS.has(noun) && isNounPhrase(before)) return affiliation(entity, noun, before, state);
   if (!closed) return false;
   const phrase = [...words.slice(0, -1), stripCopula(last).replace(/이?고$/u, "")].filter(
     (word) => word.length > 0,
@@ -136,6 +138,37 @@ export function predicateOf(
   if (BLOOD_TYPE_RE.test(value)) return state.emit(entity, "혈액형", value);
   if (DIET_RE.test(value)) return state.emit(entity, "식단", value);
   return false;
+}
+
+/** Words that can stand before 소속/담당 as its value: bare nouns ending in a name-like one ("주말 오픈"). */
+function isNounPhrase(words: readonly string[]): boolean {
+  const last = words[words.length - 1];
+  return (
+    last !== undefined &&
+    isNameLike(last) &&
+    words.every(
+      (word) =>
+        !isPredicate(word) && !ADVERBIAL_WORD_RE.test(word) && !hasSubjectParticle(word) && word !== "안",
+    )
+  );
+}
+
+/**
+ * "Y 소속이에요" → (X, 소속, Y); "누리대학교 학사지원팀 소속" → (X, 직장, 누리대학교) and (X, 소속, 학사지원팀):
+ * an organisation named before its unit is where X works.
+ */
+function affiliation(
+  entity: string,
+  noun: string,
+  words: readonly string[],
+  state: ClauseContext["state"],
+): boolean {
+  const [org = "", ...units] = words;
+  if (noun === "소속" && units.length > 0 && !isOrgUnit(org) && units.every(isOrgUnit)) {
+    const emitted = state.emit(entity, "직장", org);
+    return state.emit(entity, noun, units.join(" ")) || emitted;
+  }
+  return state.emit(entity, noun, words.join(" "));
 }
 
 /** A role in a team: a Latin acronym ("PM") or a role word ("팀장"). */

@@ -1,21 +1,16 @@
 /**
  * Typed values — phone numbers, dates, times, ages, measures, amounts, e-mail addresses, addresses — are the
  * most reliable hook for rules: the value is certain from its form, and the words just before it say whose
- * it is and what it is ("또리 생일 8월 9일", "바른세무회계 김태식 세무사님 042-488-6020").
+ * it is and what it is ("또리 생일 8월 9일", "바른세무회계 김태식 세무사님 042-488-6020"). Contact numbers
+ * are read in `rule-contact.ts`.
  */
-import { containsHangul, foldText, TOPIC_SUBJECT_PARTICLES, stripParticle } from "../text/korean.js";
+import { containsHangul, foldText } from "../text/korean.js";
 import { entityDisplayName, FIRST_PERSON_KO, normalizeAttribute } from "./normalize.js";
-import {
-  breedOf,
-  hasSubjectParticle,
-  isKinship,
-  isKoreanPersonName,
-  isNameLike,
-  type ClauseContext,
-} from "./rule-common.js";
+import { breedOf, hasSubjectParticle, isNameLike, type ClauseContext } from "./rule-common.js";
 import {
   AGE_RE,
   AMOUNT_RE,
+  CODE_RE,
   CONNECTIVE_ENDING_RE,
   DATE_RE,
   EMAIL_RE,
@@ -25,11 +20,12 @@ import {
   TIME_RE,
   WEIGHT_RE,
 } from "./rule-patterns.js";
-import { ADDRESS_WORDS, BUSINESS_SUFFIXES, LIFE_EVENT_WORDS, TITLE_WORDS } from "./rule-words.js";
+import { ADDRESS_WORDS, LIFE_EVENT_WORDS } from "./rule-words.js";
+import { codeFact, contactFact, nameBefore } from "./rule-contact.js";
 
 /** Kind of a typed value. */
 export type TypedKind =
-  "phone" | "date" | "time" | "age" | "weight" | "length" | "amount" | "email" | "grade" | "address";
+  "phone" | "date" | "time" | "age" | "weight" | "length" | "amount" | "email" | "grade" | "address" | "code";
 
 /** A typed value found in a clause, with its character span. */
 export interface TypedValue {
@@ -73,8 +69,6 @@ const EN_FUNCTION_WORDS = new Set([
   "are",
   "was",
 ]);
-/** Role nouns that look like a business before a person ("새 담당 백승호 팀장"). */
-const ROLE_NOUNS = new Set(["담당", "담당자", "연락처", "후임", "전임"]);
 
 const TYPED_PATTERNS: ReadonlyArray<readonly [TypedKind, RegExp]> = [
   ["phone", PHONE_RE],
@@ -86,6 +80,7 @@ const TYPED_PATTERNS: ReadonlyArray<readonly [TypedKind, RegExp]> = [
   ["weight", WEIGHT_RE],
   ["length", LENGTH_RE],
   ["grade", GRADE_RE],
+  ["code", CODE_RE],
 ];
 
 const DEFAULT_ATTRIBUTE: Record<TypedKind, readonly [korean: string, english: string]> = {
@@ -99,6 +94,7 @@ const DEFAULT_ATTRIBUTE: Record<TypedKind, readonly [korean: string, english: st
   email: ["이메일", "email"],
   grade: ["학년", "grade"],
   address: ["주소", "address"],
+  code: ["번호", "number"],
 };
 
 /** Typed values in `text`, left to right, without overlaps (the earlier, longer match wins). */
@@ -162,6 +158,8 @@ export function typedFact(input: TypedFactInput): boolean {
     case "phone":
     case "email":
       return contactFact(input);
+    case "code":
+      return codeFact(input);
     case "date":
     case "time":
       return dateFact(input);
@@ -176,70 +174,9 @@ export function typedFact(input: TypedFactInput): boolean {
   }
 }
 
-function defaultAttribute(kind: TypedKind, korean: boolean): string {
+export function defaultAttribute(kind: TypedKind, korean: boolean): string {
   const [ko, en] = DEFAULT_ATTRIBUTE[kind];
   return korean ? ko : en;
-}
-
-/** "지호 어머님" stays one entity; otherwise the last word names it. */
-function nameBefore(words: readonly string[]): string | undefined {
-  const last = words[words.length - 1];
-  const previous = words[words.length - 2];
-  if (last === undefined) return undefined;
-  if (
-    isKinship(stripParticle(last, TOPIC_SUBJECT_PARTICLES)) &&
-    previous !== undefined &&
-    isNameLike(previous)
-  )
-    return `${previous} ${last}`;
-  // "정민호 대표님": the person, not the title.
-  if (TITLE_WORDS.has(last.replace(/님$/u, "")) && previous !== undefined && isKoreanPersonName(previous)) {
-    return previous;
-  }
-  return isNameLike(last) ? last : undefined;
-}
-
-/** A phone number or an e-mail address after whose it is. */
-function contactFact({ clause, pre, value }: TypedFactInput): boolean {
-  const { state } = clause;
-  const attribute = defaultAttribute(value.kind, clause.korean);
-  const last = pre[pre.length - 1];
-  const attributeWordAt = pre.findLastIndex((word) => normalizeAttribute(word) === attribute);
-  if (last === undefined || attributeWordAt >= 0) {
-    // "윤채원님 번호 010-…", "새 번호 010-…", "정민호 대표님 번호 바뀌었대: 010-…" (whose: the words before
-    // the number word, else the topic).
-    const entity = nameBefore(pre.slice(0, Math.max(attributeWordAt, 0))) ?? state.topic;
-    return entity !== undefined && state.emit(entity, attribute, value.value);
-  }
-  const title = last.replace(/님$/u, "");
-  const person = pre[pre.length - 2];
-  if (TITLE_WORDS.has(title) && person !== undefined && isKoreanPersonName(person)) {
-    // "바른세무회계 김태식 세무사님 042-…": the number is the office's; the person holds the title there.
-    const org = pre[pre.length - 3];
-    if (org !== undefined && isNameLike(org) && !ROLE_NOUNS.has(org)) {
-      state.emit(org, attribute, value.value);
-      state.emit(org, title, person);
-      state.topic = org;
-      return true;
-    }
-    state.topic = person;
-    return state.emit(person, attribute, value.value);
-  }
-  const entity = nameBefore(pre);
-  if (entity === undefined) return false;
-  const emitted = state.emit(entity, attribute, value.value);
-  // "이사업체 짐싸요 1588-…", "단골 정육점 한우마당 031-…": the word before the name says what kind of
-  // business it is.
-  const kind = pre[pre.length - 2];
-  if (emitted && !entity.includes(" ") && kind !== undefined && isBusinessKind(kind)) {
-    state.emit(entity, clause.korean ? "분류" : "category", kind);
-  }
-  if (emitted) state.topic = entity;
-  return emitted;
-}
-
-function isBusinessKind(word: string): boolean {
-  return BUSINESS_SUFFIXES.some((suffix) => word.endsWith(suffix));
 }
 
 /** "보리(햄스터)" → entity 보리 with 종 햄스터; "리오(비숑)" → 품종 비숑. */
