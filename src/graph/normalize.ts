@@ -79,6 +79,14 @@ const PARTICLE_LOOKALIKE_NOUNS = [
 
 /** An English possessive at the end of a Latin name ("Kevin's", "James'"). */
 const LATIN_POSSESSIVE_RE = /(?<=\p{Script=Latin})['’]s?$/u;
+/** A Latin title before a first and a last name ("Dr. Helen Park", "Prof. Ada Okafor"). */
+const LATIN_TITLE_BEFORE_FULL_NAME_RE = /^(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.? (?=\p{Lu}[\p{L}'-]* \p{Lu})/u;
+/**
+ * A courtesy written as a word of its own after a name ("여나경 님", "채윤슬 고객님"). "선생님" stays: like a
+ * title, it is part of how the person is named ("이정화 선생님", as kmem-dev writes it).
+ */
+const HONORIFIC_WORD_AFTER_NAME_RE =
+  /(?<=^(?:\p{Lu}[\p{L}'-]*|[가-힣]{2,4})(?: (?:\p{Lu}[\p{L}'-]*|[가-힣]{2,4}))?) (?:님|씨|고객님)$/u;
 /** Honorific suffixes after a personal name ("윤채원님", "민수씨"). */
 const HONORIFICS = ["님", "씨"];
 /** Words that keep their 님/씨 because the suffix is part of the word ("선생님", "아저씨"). */
@@ -239,8 +247,12 @@ function stripOnce(word: string, known: ReadonlySet<string>): string | undefined
  */
 export function entityDisplayName(raw: string, options: EntityNameOptions = {}): string {
   const known = options.knownNames ?? new Set<string>();
-  // "Kevin's": a Latin name never ends in its possessive.
-  let name = tidy(raw).replace(LATIN_POSSESSIVE_RE, "");
+  // "Kevin's": a Latin name never ends in its possessive. "Dr. Helen Park": a full name needs no title
+  // ("Dr. Patel" keeps it: a surname alone names no one); "여나경 님": nor a courtesy.
+  let name = tidy(raw)
+    .replace(LATIN_POSSESSIVE_RE, "")
+    .replace(LATIN_TITLE_BEFORE_FULL_NAME_RE, "")
+    .replace(HONORIFIC_WORD_AFTER_NAME_RE, "");
   const folded = foldText(name);
   if (KOREAN_FIRST_PERSON.has(folded)) return FIRST_PERSON_KO;
   if (ENGLISH_FIRST_PERSON.has(folded)) return FIRST_PERSON_EN;

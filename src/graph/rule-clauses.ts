@@ -126,11 +126,13 @@ export function withLeadingRelation(clause: ClauseContext): ClauseContext {
   const name = stripParticle(nameToken, TOPIC_SUBJECT_PARTICLES);
   if (!isNameLike(nameToken) || isKinship(name) || NAME_WORDS.has(name) || COMMON_ATTRIBUTE_WORDS.has(name))
     return clause;
+  // "수간호사 선생님", "국제교류처 신입 인턴은": a title or a role after a role is no name.
+  if (isTitleWord(name) || roleAttribute(name, clause.korean) !== undefined) return clause;
   if (!isPersonName(name) && !isPersonName(nameToken)) return clause;
   // A bare word after a kinship word is a name only with a sign of one: the 이 of a name (다인이), 씨/님,
   // a particle before a verb or a copula ("시우는 … 있어요", "콩떡이는 시바견이야"), an attribute word after
   // it ("현우 번호") or a title ("남궁린 선생님").
-  const marked = /(?:[이의]|씨|님)$/u.test(nameToken);
+  const marked = /(?:[이의]|씨|님)$/u.test(nameToken) || /(?:이|씨|님)$/u.test(name);
   const attributeNext = COMMON_ATTRIBUTE_WORDS.has(stripParticle(rest[0] ?? "", TOPIC_SUBJECT_PARTICLES));
   const restText = rest.join(" ");
   const topicBeforeVerb = nameToken !== name && (isPredicate(restText) || COPULA_END_RE.test(restText));

@@ -34,6 +34,7 @@ import {
   type ClauseRule,
 } from "./rule-common.js";
 import { CHANGE_VERB_RE } from "./rule-patterns.js";
+import { HONORIFIC_WORD_RE, roleAttribute } from "./rule-roles.js";
 import { ANIMAL_WORDS, FILLER_WORDS, NAME_WORDS } from "./rule-words.js";
 
 /** Particles joining the items of a list ("땅콩이랑 우유", "새우와 게"). */
@@ -53,7 +54,9 @@ const LOCATED_RE = /^(.+?)에 (?:있어요?|있음|있다|있습니다|있는데
 const LIVES_RE =
   /^(.+?)에(?:서)? (?:살아요?|살아|삶|산다|사셔요?|사십니다|살고 ?있어요?|살고 ?있음|살고요|사심|사세요|거주(?:해요?|함|중|하고 ?있어요?)?)$/u;
 /** "A 알레르기(가) 있어/있음": an allergy. */
-const ALLERGY_RE = /^(.+?) 알레르기(?:가|는)? (?:있어요?|있음|있다|있습니다|있대|있으심)$/u;
+const ALLERGY_RE = /^(.+?) 알레르기(?:(?:가|는)? (?:있어요?|있음|있다|있습니다|있대|있으심)|(\S*))$/u;
+/** "하율이는 우유 알레르기", "…알레르기야": no verb, or the copula, after the allergen. */
+const BARE_ALLERGY_TAIL_RE = /^(?:|야|이야|임|예요|이에요|입니다)$/u;
 /** "땅콩이랑 우유", "새우, 게" → ["땅콩", "우유"]; undefined when a word is no list item. */
 function listItems(words: readonly string[]): string[] | undefined {
   const items = words.map((word, i) => (i < words.length - 1 ? stripParticle(word, LIST_PARTICLES) : word));
@@ -82,13 +85,16 @@ export const placeOfSubject: ClauseRule = ({ text, tokens, state }) => {
   return emitted;
 };
 
-/** "(나) 복숭아 알레르기 있음", "아들 시우는 우유 알레르기가 있어요". */
+/** "(나) 복숭아 알레르기 있음", "아들 시우는 우유 알레르기가 있어요", "하율이는 우유 알레르기". */
 export const allergy: ClauseRule = ({ text, tokens, state }) => {
   if (!text.includes("알레르기")) return false;
   const subject = findSubject(tokens);
   const predicate = subject?.rest.join(" ") ?? tokens.join(" ");
   const match = ALLERGY_RE.exec(predicate);
   if (match === null) return false;
+  // Without "있어" the clause needs its subject ("하율이는 우유 알레르기"): a bare "우유 알레르기" is a label.
+  const tail = match[2];
+  if (tail !== undefined && (!BARE_ALLERGY_TAIL_RE.test(tail) || subject === undefined)) return false;
   const words = (match[1] ?? "").split(" ");
   // "나 복숭아 알레르기": without a particle, a first word before the allergen is the subject.
   let entity = subject?.entity;
@@ -107,25 +113,49 @@ export const allergy: ClauseRule = ({ text, tokens, state }) => {
 
 /**
  * "아내 이름은 민지야" → (민지, 관계, 아내); "도현이 어머님 성함 정미숙" → (정미숙, 관계, 도현이 어머님);
- * "우리 고양이 이름은 치즈" → (치즈, 종, 고양이). The named one becomes the topic.
+ * "우리 고양이 이름은 치즈" → (치즈, 종, 고양이); "수간호사 선생님 성함은 변하윤" → (변하윤, 직함, 수간호사);
+ * "우리 가게 이름은 밀과결" → (나, 가게, 밀과결). The named one becomes the topic.
  */
 export const nameIntro: ClauseRule = ({ tokens, state, korean }) => {
   const at = tokens.findIndex(
     (token, i) => i > 0 && NAME_WORDS.has(stripParticle(token, TOPIC_SUBJECT_PARTICLES)),
   );
   const nameToken = tokens[at + 1];
-  if (at < 1 || nameToken === undefined) return false;
+  if (at < 1 || nameToken === undefined || tokens.length > at + 3) return false;
+  // "변하윤 선생님이야": the honorific after the name is no part of it.
   const name = cleanValue(nameToken);
-  const owner = tokens.slice(0, at).filter((word) => word !== "우리" && !isFirstPersonPossessive(word));
+  const before = tokens.slice(0, at);
+  const mine = before.some((word) => word === "우리" || word === "저희" || isFirstPersonPossessive(word));
+  const owner = before.filter((word) => word !== "우리" && word !== "저희" && !isFirstPersonPossessive(word));
   const last = owner[owner.length - 1];
-  if (last === undefined || !isNameLike(name) || tokens.length > at + 3) return false;
-  let emitted: boolean;
-  if (ANIMAL_WORDS.has(last)) emitted = state.emit(name, korean ? "종" : "kind", last);
-  else if (isKinship(last)) emitted = state.emit(name, korean ? "관계" : "relation", owner.join(" "));
-  else return false;
+  if (last === undefined || !isNameLike(name)) return false;
+  const emitted = introduce(name, owner, mine, state, korean);
   if (emitted) state.topic = name;
   return emitted;
 };
+
+/** What the words before "이름은" say of the one named (see {@link nameIntro}). */
+function introduce(
+  name: string,
+  owner: readonly string[],
+  mine: boolean,
+  state: ClauseContext["state"],
+  korean: boolean,
+): boolean {
+  const last = owner[owner.length - 1] ?? "";
+  if (ANIMAL_WORDS.has(last)) return state.emit(name, korean ? "종" : "kind", last);
+  if (isKinship(last)) return state.emit(name, korean ? "관계" : "relation", owner.join(" "));
+  // "수간호사 선생님 성함은": a position, then the honorific that goes with it.
+  const position = HONORIFIC_WORD_RE.test(last) && owner.length > 1 ? owner.slice(0, -1) : owner;
+  const role = roleAttribute(position[position.length - 1] ?? "", korean);
+  if (role !== undefined || position !== owner) {
+    return state.emit(name, role ?? (korean ? "역할" : "role"), position.join(" "));
+  }
+  // "우리 가게 이름은 밀과결": the name of something of mine; "엄마 가게 이름은 …": of the one before it.
+  if (!isAttributePhrase([last]) || owner.length > 2) return false;
+  const possessor = mine ? FIRST_PERSON_KO : owner.length === 2 ? owner[0] : undefined;
+  return possessor !== undefined && state.emit(possessor, last, name);
+}
 
 /** "세희는 프리랜서 디자이너야", "형은 소방관이고", "권도윤님이 우리 팀 새 PM이에요", "나 페스코 베지테리언임". */
 export const identity: ClauseRule = (clause) => {
