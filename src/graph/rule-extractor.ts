@@ -5,7 +5,7 @@
  * that fits no rule gives nothing. Measured with `scripts/eval-graph.ts`.
  */
 import type { Triplet } from "../types.js";
-import { containsHangul, foldText, nfc } from "../text/korean.js";
+import { containsHangul, COPULA_END_RE, foldText, nfc } from "../text/korean.js";
 import { cleanValue, entityDisplayName, normalizeAttribute } from "./normalize.js";
 import { CLAUSE_RULES, withLeadingRelation } from "./rule-clauses.js";
 import { findTypedValues } from "./rule-typed.js";
@@ -15,6 +15,7 @@ import {
   firstNameLikeToken,
   isNameLike,
   STARTS_WITH_DIGIT_RE,
+  topicHasFacts,
   type ClauseContext,
   type ExtractionState,
 } from "./rule-common.js";
@@ -169,13 +170,19 @@ function joinHonorifics(tokens: string[]): string[] {
 }
 
 /**
- * A clause of one word states a fact only through a typed value ("031-949-3361" after a shop) or as the
- * next item of a list the sentence opened ("…, 오경택"); other one-word clauses are skipped before the rules.
+ * A clause of one word states a fact only through a typed value ("031-949-3361" after a shop), as the
+ * next item of a list the sentence opened ("…, 오경택"), or as a predicate about the topic ("…, 코뉴어야");
+ * other one-word clauses are skipped before the rules.
  */
 function mayStateFact({ tokens, typed, state }: ClauseContext): boolean {
   if (tokens.length >= 2) return true;
+  const [only = ""] = tokens;
   return (
-    tokens.length === 1 && (typed.length > 0 || state.list !== undefined || state.eventPlace !== undefined)
+    tokens.length === 1 &&
+    (typed.length > 0 ||
+      state.list !== undefined ||
+      state.eventPlace !== undefined ||
+      (COPULA_END_RE.test(only) && topicHasFacts(state)))
   );
 }
 

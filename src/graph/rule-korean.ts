@@ -13,9 +13,9 @@ import {
   isFirstPersonPossessive,
   MAX_ATTRIBUTE_WORDS,
   MAX_VALUE_WORDS,
-  predicateOf,
   valueWords,
 } from "./rule-subject.js";
+import { predicateOf } from "./rule-predicate.js";
 import {
   COPULA_END_RE,
   foldText,
@@ -29,13 +29,14 @@ import {
   hasTopicParticle,
   isKinship,
   isNameLike,
+  isPredicate,
   topicHasFacts,
   type ClauseContext,
   type ClauseRule,
 } from "./rule-common.js";
 import { CHANGE_VERB_RE } from "./rule-patterns.js";
-import { HONORIFIC_WORD_RE, roleAttribute } from "./rule-roles.js";
-import { ANIMAL_WORDS, FILLER_WORDS, NAME_WORDS } from "./rule-words.js";
+import { HONORIFIC_WORD_RE, personPhrase, roleAttribute } from "./rule-roles.js";
+import { ANIMAL_WORDS, FILLER_WORDS, NAME_WORDS, NON_ENTITY_WORDS } from "./rule-words.js";
 
 /** Particles joining the items of a list ("땅콩이랑 우유", "새우와 게"). */
 const LIST_PARTICLES: readonly string[] = ["이랑", "랑", "하고", "와", "과"];
@@ -128,7 +129,9 @@ export const nameIntro: ClauseRule = ({ tokens, state, korean }) => {
   const mine = before.some((word) => word === "우리" || word === "저희" || isFirstPersonPossessive(word));
   const owner = before.filter((word) => word !== "우리" && word !== "저희" && !isFirstPersonPossessive(word));
   const last = owner[owner.length - 1];
-  if (last === undefined || !isNameLike(name)) return false;
+  // After "이름은" any word is a name, even one that ends like a verb ("망고", "하루").
+  if (last === undefined || name.length === 0 || NON_ENTITY_WORDS.has(name) || isPredicate(name))
+    return false;
   const emitted = introduce(name, owner, mine, state, korean);
   if (emitted) state.topic = name;
   return emitted;
@@ -161,17 +164,45 @@ function introduce(
 export const identity: ClauseRule = (clause) => {
   const { tokens, state } = clause;
   const subject = findSubject(tokens);
-  // "알바생은 도은결이고 | 주말 오픈 담당이에요": a later part of a chain speaks of the first part's subject.
-  if (subject === undefined && clause.continued === true && state.topic !== undefined)
-    return predicateOf(state.topic, tokens, clause);
-  // "준서 반 담임은 최유리 선생님이야" names an attribute ("X Y는 Z"); a copula's subject is one word.
-  if (subject === undefined || subject.entity.includes(" ")) return false;
-  const emitted = predicateOf(subject.entity, subject.rest, clause);
+  // "알바생은 도은결이고 | 주말 오픈 담당이에요", "앵무새 이름은 망고, 코뉴어야": a later part of a chain, or a
+  // lone predicate after a comma, speaks of the subject named before.
+  const lone = clause.continued === true || tokens.length === 1;
+  if (subject === undefined && lone && state.topic !== undefined)
+    return predicateOf(state.topic, tokens, clause) || breedOfAnimal(state.topic, tokens, state);
+  // "준서 반 담임은 최유리 선생님이야" names an attribute ("X Y는 Z"); a copula's subject is one word, or a
+  // person with a title ("Dana Kim 선생님이").
+  const entity = subject?.entity.includes(" ") === true ? titledPerson(subject.entity) : subject?.entity;
+  if (subject === undefined || entity === undefined) return false;
+  const emitted = predicateOf(entity, subject.rest, clause);
   const last = subject.rest[subject.rest.length - 1] ?? "";
   // "모카는 포메라니안이고 …": the subject stays the topic of what follows.
-  if (emitted || CONNECTIVE_COPULA_RE.test(last) || COPULA_END_RE.test(last)) state.topic = subject.entity;
+  if (emitted || CONNECTIVE_COPULA_RE.test(last) || COPULA_END_RE.test(last)) state.topic = entity;
   return emitted;
 };
+
+/** "Dana Kim 선생님이" → Dana Kim; undefined for a subject of several words that is no person. */
+function titledPerson(subject: string): string | undefined {
+  const words = subject.split(" ");
+  const last = stripParticle(words.pop() ?? "", TOPIC_SUBJECT_PARTICLES);
+  return personPhrase([...words, last]);
+}
+
+/**
+ * "앵무새 이름은 망고, 코뉴어야": after the kind of an animal, a lone noun with a copula names its breed.
+ * Any noun: breeds are too many to list, and the kind already says what the noun can be.
+ */
+function breedOfAnimal(topic: string, tokens: readonly string[], state: ClauseContext["state"]): boolean {
+  const [word = ""] = tokens;
+  if (tokens.length !== 1 || !COPULA_END_RE.test(word)) return false;
+  const breed = cleanValue(word);
+  if (!isNameLike(breed) || /\d/u.test(breed)) return false;
+  const animal = foldText(entityDisplayName(topic));
+  const isAnimal = state.triplets.some(
+    (triplet) =>
+      foldText(triplet.entity) === animal && (triplet.attribute === "종" || triplet.attribute === "kind"),
+  );
+  return isAnimal && state.emit(topic, "품종", breed);
+}
 
 /**
  * "X Y는 Z", "X의 Y는 Z", "내 Y는 Z", "X는 Y가 Z", "X가 좋아하는 Y는 Z"; after a topic, "Y는 Z"

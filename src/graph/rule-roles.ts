@@ -3,7 +3,7 @@
  * "노지훈 대리는 마케팅팀 소속이에요", "원장님 최윤호", "심사위원 한정우, 오경택, 신유리 교수님",
  * "지도교수님 한정우 교수님".
  */
-import { isRole, predicateOf, TEAM_WORDS } from "./rule-subject.js";
+import { isRole, predicateOf, TEAM_WORDS } from "./rule-predicate.js";
 import {
   foldText,
   isHangulSyllable,
