@@ -24,6 +24,7 @@ import {
   isPlacePhrase,
   nameIntro,
   placeOfSubject,
+  workplace,
 } from "./rule-korean.js";
 import {
   HONORIFIC_WORD_RE,
@@ -87,6 +88,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   roleTaken,
   allergy,
   placeOfSubject,
+  workplace,
   titledSubject,
   typedValues,
   changedTo,

@@ -13,9 +13,10 @@ import {
   isFirstPersonPossessive,
   MAX_ATTRIBUTE_WORDS,
   MAX_VALUE_WORDS,
+  ownerLength,
   valueWords,
 } from "./rule-subject.js";
-import { predicateOf } from "./rule-predicate.js";
+import { leadingUnit, predicateOf } from "./rule-predicate.js";
 import {
   COPULA_END_RE,
   foldText,
@@ -29,6 +30,7 @@ import {
   hasTopicParticle,
   isKinship,
   isNameLike,
+  isOrgUnit,
   isPredicate,
   topicHasFacts,
   type ClauseContext,
@@ -36,7 +38,13 @@ import {
 } from "./rule-common.js";
 import { CHANGE_VERB_RE } from "./rule-patterns.js";
 import { HONORIFIC_WORD_RE, personPhrase, roleAttribute } from "./rule-roles.js";
-import { ANIMAL_WORDS, FILLER_WORDS, NAME_WORDS, NON_ENTITY_WORDS } from "./rule-words.js";
+import {
+  ANIMAL_WORDS,
+  FILLER_WORDS,
+  NAME_WORDS,
+  NON_ENTITY_WORDS,
+  ORGANISATION_SUFFIXES,
+} from "./rule-words.js";
 
 /** Particles joining the items of a list ("땅콩이랑 우유", "새우와 게"). */
 const LIST_PARTICLES: readonly string[] = ["이랑", "랑", "하고", "와", "과"];
@@ -83,6 +91,42 @@ export const placeOfSubject: ClauseRule = ({ text, tokens, state }) => {
   if (entity === undefined) return false;
   const emitted = state.emit(entity, located !== null ? "위치" : "거주지", place);
   if (emitted) state.topic = entity;
+  return emitted;
+};
+
+/** "Y에서 일해/근무해요/일하고 있어/근무 중": where someone works. */
+const WORKS_AT_RE =
+  /^(.+?)에서 (?:일해요?|일함|일한다|일합니다|일하고 ?있어요?|일하는 ?중|근무해요?|근무함|근무한다|근무합니다|근무하고 ?있어요?|근무 ?중(?:이야|이에요|입니다)?)$/u;
+/** Places one works at that are no workplace ("집에서 일해" is working from home). */
+const NOT_A_WORKPLACE = new Set(["집", "재택", "카페", "밖", "여기", "거기", "회사", "사무실"]);
+
+/**
+ * "나 서울다온병원 71병동에서 일해" → (나, 직장, 서울다온병원) and (나, 병동, 71병동); "형은 마케팅팀에서
+ * 일해" → (형, 소속, 마케팅팀): the organisation is 직장, a unit of it 소속 (or its own noun when numbered).
+ */
+export const workplace: ClauseRule = ({ text, tokens, state }) => {
+  if (!/에서 (?:일|근무)/u.test(text)) return false;
+  const subject = findSubject(tokens);
+  const match = subject === undefined ? null : WORKS_AT_RE.exec(subject.rest.join(" "));
+  if (subject === undefined || match === null) return false;
+  const words = (match[1] ?? "").split(" ").filter((word) => !FILLER_WORDS.has(word));
+  if (words.length === 0 || words.length > MAX_ATTRIBUTE_WORDS || !words.every(isNameLike)) return false;
+  if (words.some((word) => NOT_A_WORKPLACE.has(word))) return false;
+  const [org = "", ...rest] = words;
+  const unit = leadingUnit(words);
+  // "판교에서 일해" names where, not for whom: an organisation says so by its ending or by a unit after it.
+  const organisation =
+    ORGANISATION_SUFFIXES.some((suffix) => org.endsWith(suffix)) ||
+    /^\p{Lu}/u.test(org) ||
+    (rest.length > 0 && (rest.every(isOrgUnit) || leadingUnit(rest) !== undefined));
+  if (unit === undefined && !isOrgUnit(org) && !organisation) return false;
+  let emitted = false;
+  if (unit === undefined && !isOrgUnit(org)) emitted = state.emit(subject.entity, "직장", org);
+  const units = unit !== undefined || isOrgUnit(org) ? words : rest;
+  const named = leadingUnit(units);
+  if (units.length > 0)
+    emitted = state.emit(subject.entity, named?.noun ?? "소속", units.join(" ")) || emitted;
+  if (emitted) state.topic = subject.entity;
   return emitted;
 };
 
@@ -221,20 +265,46 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
       (topicFirst ? hasSubjectParticle(token) : hasTopicParticle(token)),
   );
   if (attrEnd < 0) return attributeOfTopic(tokens, state);
-  const entity = entityOf(first);
+  const named = [...tokens.slice(0, attrEnd), stripParticle(tokens[attrEnd] ?? "", TOPIC_SUBJECT_PARTICLES)];
+  const owner = ownerLength(named);
+  const entity = owner > 1 ? named.slice(0, owner).join(" ") : entityOf(first);
   if (entity === undefined) return false;
-  const attribute = [
-    ...tokens.slice(1, attrEnd),
-    stripParticle(tokens[attrEnd] ?? "", TOPIC_SUBJECT_PARTICLES),
-  ].join(" ");
-  if ([...attribute].length < MIN_ATTRIBUTE_CHARS || !isAttributePhrase(tokens.slice(1, attrEnd + 1)))
+  const attribute = named.slice(owner).join(" ");
+  if ([...attribute].length < MIN_ATTRIBUTE_CHARS || !isAttributePhrase(tokens.slice(owner, attrEnd + 1)))
     return false;
-  const value = valueWords(tokens.slice(attrEnd + 1));
+  const valueTokens = tokens.slice(attrEnd + 1);
+  // "망고 vet은 일산에 있는 Avian Care Clinic": the value, and where it is.
+  const relative = locatedValue(valueTokens);
+  const value = relative?.value ?? valueWords(valueTokens);
   if (value === undefined) return false;
-  const emitted = state.emit(entity, attribute, value);
+  const emitted = state.emit(entity, placeAttribute(attribute, value), value);
   if (emitted) state.topic = entity;
+  if (emitted && relative !== undefined && state.emit(relative.value, "위치", relative.place))
+    state.topic = relative.value;
   return emitted;
 };
+
+/** Nouns of a position next to a landmark ("역 앞", "학교 옆"): a value ending in one says where. */
+const POSITION_NOUN_RE = /^(?:앞|옆|뒤|근처|건너편|맞은편|부근|인근|사이|쪽|위층|아래층)$/u;
+/** Attributes that already say where ("위치", "주소", "회의 장소"). */
+const PLACE_ATTRIBUTE_RE = /(?:위치|주소|장소|location|address)$/iu;
+
+/** "사무실은 당산역 7번 출구 앞이야" → 사무실 위치: the value is a position, so the attribute says so. */
+function placeAttribute(attribute: string, value: string): string {
+  const last = value.split(" ").pop() ?? "";
+  return POSITION_NOUN_RE.test(last) && !PLACE_ATTRIBUTE_RE.test(attribute) ? `${attribute} 위치` : attribute;
+}
+
+/** "일산에 있는 Avian Care Clinic" → the clinic, and 일산 as where it is. */
+function locatedValue(words: readonly string[]): { value: string; place: string } | undefined {
+  const at = words.findIndex((word, i) => i >= 1 && word === "있는" && (words[i - 1] ?? "").endsWith("에"));
+  if (at < 1 || at > MAX_ATTRIBUTE_WORDS) return undefined;
+  const place = [...words.slice(0, at - 1), (words[at - 1] ?? "").slice(0, -1)].join(" ");
+  const value = valueWords(words.slice(at + 1));
+  if (value === undefined || place.length === 0 || !words.slice(0, at).every((word) => !/\d/u.test(word)))
+    return undefined;
+  return { value, place };
+}
 
 /** "담당은 박선우 과장" after the topic was named: (topic, 담당, 박선우 과장). */
 function attributeOfTopic(tokens: readonly string[], state: ClauseContext["state"]): boolean {

@@ -5,7 +5,7 @@
  */
 import { COPULA_END_RE, stripCopula, stripParticle, TOPIC_PARTICLES } from "../text/korean.js";
 import { cleanValue, entityDisplayName, FIRST_PERSON_KO, NOUNS_ENDING_IN_UI } from "./normalize.js";
-import { hasSubjectParticle, isNameLike, isPredicate } from "./rule-common.js";
+import { hasSubjectParticle, isKinship, isNameLike, isPredicate } from "./rule-common.js";
 import { ADVERBIAL_WORD_RE, CONNECTIVE_ENDING_RE } from "./rule-patterns.js";
 import { VALUE_LEADING_ADVERBS } from "./rule-words.js";
 
@@ -100,4 +100,25 @@ export function isAttributePhrase(words: readonly string[]): boolean {
   return words.every(
     (word) => isNameLike(word) && !/\d/u.test(word) && entityDisplayName(word) !== FIRST_PERSON_KO,
   );
+}
+
+/** Date nouns of a term or an obligation ("납부일", "갱신일", "기간", "deadline"): not 생일 or 날짜. */
+const TERM_DATE_NOUN_RE = /^(?:[가-힣]{2,}일|기간|마감|기한|만기|deadline|due date)$/iu;
+
+/**
+ * How many of the words before "D는 <date>" name the entity. One, as a rule ("또리 생일은", "서아 하원
+ * 시간"); but before a date noun of a term or an obligation, every word before it names the thing the date
+ * belongs to ("매장 임대료 납부일은" → 매장 임대료, "Notion 팀 플랜 갱신일은" → Notion 팀 플랜) unless the
+ * first word marks a person or a pet (하준이, 또리의, 엄마, 나).
+ */
+export function ownerLength(words: readonly string[]): number {
+  const [first = ""] = words;
+  const head = words[words.length - 1] ?? "";
+  if (words.length < 3 || !TERM_DATE_NOUN_RE.test(head)) return 1;
+  const marked =
+    entityDisplayName(first) !== first ||
+    isKinship(first) ||
+    isFirstPersonPossessive(first) ||
+    first.endsWith("의");
+  return marked || !words.slice(0, -1).every(isNameLike) ? 1 : words.length - 1;
 }

@@ -22,6 +22,7 @@ import {
 } from "./rule-patterns.js";
 import { ADDRESS_WORDS, LIFE_EVENT_WORDS } from "./rule-words.js";
 import { codeFact, contactFact, nameBefore } from "./rule-contact.js";
+import { ownerLength } from "./rule-subject.js";
 
 /** Kind of a typed value. */
 export type TypedKind =
@@ -43,7 +44,7 @@ const MAX_WORDS_BEFORE_MEASURE = 2;
 const MAX_DATE_PHRASE_WORDS = 4;
 /** Attribute words that already say "date" ("생일", "이사 날짜", "마감"); others get " 일시"/" 날짜" added. */
 const DATE_NOUN_RE =
-  /(?:일|날|날짜|일시|일정|시간|생신|기한|마감|만기|때|date|day|birthday|deadline|time)$/iu;
+  /(?:일|날|날짜|일시|일정|시간|생신|기한|기간|마감|만기|때|date|day|birthday|deadline|time)$/iu;
 /** A date value that includes a clock time ("9월 12일 토요일 1시", "Jun 22 at 19:10"). */
 const HAS_TIME_RE = /\d\s*시|\d:\d\d/u;
 /** Attribute words that say "time of day" ("하원 시간", "수업 시각"). */
@@ -233,13 +234,15 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
     isNameLike(first) &&
     lastBreak <= 0
   ) {
-    const rest = words.slice(1);
+    // "Notion 팀 플랜 갱신일은 3월 9일": the words before a term's date noun name what it is of.
+    const owner = ownerLength([...words.slice(0, -1), normalizeAttribute(words[words.length - 1] ?? "")]);
+    const rest = words.slice(owner);
     const phrase = normalizeAttribute(rest.join(" "));
     if (phrase.length === 0) return false;
     const head = normalizeAttribute(rest[rest.length - 1] ?? "");
     // A bare clock time is a fact only when the words say it is a time ("하원 시간 4시 40분").
     if (value.kind === "time" && !TIME_NOUN_RE.test(phrase)) return false;
-    const entity = splitParenthetical(first, clause);
+    const entity = owner > 1 ? words.slice(0, owner).join(" ") : splitParenthetical(first, clause);
     if (!DATE_NOUN_RE.test(head) && !LIFE_EVENT_WORDS.has(head) && rest.length === 1) {
       // "치과 검진 5월 20일": the appointment is the entity.
       const event = `${entity} ${rest.join(" ")}`;

@@ -439,6 +439,43 @@ export const ENGLISH_PERSON_HEADS = new Set([
   "pm",
 ]);
 
+/**
+ * Endings of an organisation's name ("서울다온병원", "한빛은행", "누리대학교"): "X에서 일해" names a workplace
+ * only with one, since "판교에서 일해" names a place.
+ */
+export const ORGANISATION_SUFFIXES = [
+  "병원",
+  "의원",
+  "은행",
+  "회사",
+  "학교",
+  "대학",
+  "대학교",
+  "센터",
+  "약국",
+  "공사",
+  "공단",
+  "연구소",
+  "연구원",
+  "재단",
+  "협회",
+  "그룹",
+  "전자",
+  "증권",
+  "보험",
+  "건설",
+  "랩스",
+  "스튜디오",
+  "학원",
+  "유치원",
+  "어린이집",
+  "호텔",
+  "백화점",
+  "시청",
+  "구청",
+  "도서관",
+];
+
 /** Endings of a unit inside an organisation ("학사지원팀", "약제부", "국제교류처", "71병동"): 소속, not 직장. */
 export const ORG_UNIT_SUFFIXES = ["팀", "부", "처", "과", "실", "본부", "센터", "병동", "파트", "그룹", "랩"];
 
