@@ -199,8 +199,19 @@ export function tidy(text: string): string {
   return out.trim();
 }
 
+/**
+ * Organisations named with 회 ("장학위원회", "동창회", "교회"): before them "…회의" is 회 + the possessive
+ * 의 ("장학위원회의 다음 회의"), not the noun 회의 ("주간회의").
+ */
+const ORGANISATION_HOE_RE = /(?:위원회|협회|학회|동호회|동창회|교회|부녀회|학부모회|연합회|학생회)의$/u;
+
 function isLookalikeNoun(word: string): boolean {
-  return PARTICLE_LOOKALIKE_NOUNS.some((noun) => word.endsWith(noun));
+  return PARTICLE_LOOKALIKE_NOUNS.some((noun) => word.endsWith(noun)) && !ORGANISATION_HOE_RE.test(word);
+}
+
+/** True when a word ends in a noun that ends in 의 ("회의", "주간회의"), not in the possessive 의. */
+export function endsInNounUi(word: string): boolean {
+  return NOUNS_ENDING_IN_UI.some((noun) => word.endsWith(noun)) && !ORGANISATION_HOE_RE.test(word);
 }
 
 function isHonorificWord(stem: string): boolean {

@@ -70,7 +70,7 @@ const typedValues: ClauseRule = (clause) => {
   const pending = clause.state.eventPlace;
   if (
     emitted &&
-    pending !== undefined &&
+    pending?.bare === true &&
     cursor > 0 &&
     /^\s/u.test(clause.text.slice(cursor)) &&
     isPlacePhrase(trailing)

@@ -33,8 +33,12 @@ export interface ExtractionState {
   triplets: { entity: string; attribute: string; value: string }[];
   /** The list the sentence is naming ("심사위원 한정우, 오경택, …"); cleared at each sentence. */
   list: { entity: string; attribute: string } | undefined;
-  /** A life event whose place may follow its date ("결혼식 9월 12일 … 대전 그랜드컨벤션"); per sentence. */
-  eventPlace: { entity: string; attribute: string } | undefined;
+  /**
+   * An event whose place may follow its date ("결혼식 9월 12일 … 대전 그랜드컨벤션", "회의는 12월 10일,
+   * 본관 대회의실에서 해요"); per sentence. `bare`: a bare place may follow (a life event, or a date with a
+   * clock time); otherwise only "Y에서 해요" says it is the event's place.
+   */
+  eventPlace: { entity: string; attribute: string; bare: boolean } | undefined;
   /** Adds a fact (cleaned and de-duplicated); false when a field is empty after cleaning. */
   emit(entity: string, attribute: string, value: string): boolean;
 }

@@ -38,6 +38,9 @@ export const MAX_CLAUSE_CHARS = 300;
 /** "씨는", "님이", "님:", "씨예요": a detached honorific with at most a particle, a colon or a copula after it. */
 const DETACHED_HONORIFIC_RE =
   /^(?:씨|님)(?:은|는|이|가|의|도|께|:|이야|이에요|예요|이고|고|야|이요|입니다)?$/u;
+/** "room 412", "Suite 3B", "floor 7": a part of a place that follows it after a comma. */
+const PLACE_CONTINUATION_RE =
+  /^(?:room|rm\.?|suite|ste\.?|floor|fl\.?|unit|apt\.?|building|bldg\.?|gate)\s?[\p{L}\d-]{1,6}$/iu;
 /** A clause naming an address keeps the commas of the address ("22-4, 2층"). */
 const ADDRESS_CLAUSE_RE = /(?:^|\s)(?:주소|address)/iu;
 
@@ -187,7 +190,14 @@ function mayStateFact({ tokens, typed, state }: ClauseContext): boolean {
 }
 
 function splitClauses(sentence: string): string[] {
-  const parts = sentence.split(CLAUSE_SPLIT_RE);
+  const parts: string[] = [];
+  // "… is in Hall B, room 412": a room or a floor after a comma still belongs to the place before it.
+  for (const part of sentence.split(CLAUSE_SPLIT_RE)) {
+    const previous = parts.length - 1;
+    if (previous >= 0 && PLACE_CONTINUATION_RE.test(part))
+      parts[previous] = `${parts[previous] ?? ""}, ${part}`;
+    else parts.push(part);
+  }
   const addressAt = parts.findIndex((part) => ADDRESS_CLAUSE_RE.test(part));
   if (addressAt < 0) return parts;
   return [...parts.slice(0, addressAt), parts.slice(addressAt).join(", ")];

@@ -11,6 +11,7 @@ import {
   findSubject,
   isAttributePhrase,
   isFirstPersonPossessive,
+  isFirstPersonSubject,
   MAX_ATTRIBUTE_WORDS,
   MAX_VALUE_WORDS,
   ownerLength,
@@ -267,7 +268,7 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
   if (attrEnd < 0) return attributeOfTopic(tokens, state);
   const named = [...tokens.slice(0, attrEnd), stripParticle(tokens[attrEnd] ?? "", TOPIC_SUBJECT_PARTICLES)];
   const owner = ownerLength(named);
-  const entity = owner > 1 ? named.slice(0, owner).join(" ") : entityOf(first);
+  const entity = owner > 1 ? named.slice(0, owner).join(" ") : (entityOf(first) ?? nounEndingInGo(tokens));
   if (entity === undefined) return false;
   const attribute = named.slice(owner).join(" ");
   if ([...attribute].length < MIN_ATTRIBUTE_CHARS || !isAttributePhrase(tokens.slice(owner, attrEnd + 1)))
@@ -283,6 +284,16 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
     state.topic = relative.value;
   return emitted;
 };
+
+/**
+ * "망고 vet은 …", "창고 위치는 …": a first word ending in 고 reads like a verb's connective ("먹고"), but one
+ * followed by an attribute with 은/는 owns it, as a verb's -고 is not followed by "Y는 Z".
+ */
+function nounEndingInGo(tokens: readonly string[]): string | undefined {
+  const [first = "", next = ""] = tokens;
+  if (!/[^이하]고$/u.test(first) || !hasTopicParticle(next) || isFirstPersonSubject(next)) return undefined;
+  return NON_ENTITY_WORDS.has(first) ? undefined : first;
+}
 
 /** Nouns of a position next to a landmark ("역 앞", "학교 옆"): a value ending in one says where. */
 const POSITION_NOUN_RE = /^(?:앞|옆|뒤|근처|건너편|맞은편|부근|인근|사이|쪽|위층|아래층)$/u;
@@ -340,12 +351,31 @@ export const changedTo: ClauseRule = ({ tokens, state }) => {
   return emitted;
 };
 
-/** "윤아 결혼식은 4월 25일 …, 라움아트센터": a bare place after a life event's date is where it is held. */
-export const eventPlace: ClauseRule = ({ tokens, state }) => {
+/** "Y에서 해요/열려요/진행해요": where an event is held. */
+const HELD_AT_RE =
+  /^(.+?)에서 (?:해요?|합니다|한대요?|열려요?|열립니다|열림|열린대요?|진행해요?|진행합니다|진행됨|진행)$/u;
+/** "본관 5층 대회의실": the most words of a place where an event is held. */
+const MAX_PLACE_WORDS = 4;
+
+/**
+ * "윤아 결혼식은 4월 25일 …, 라움아트센터": a bare place after a life event's date (or an appointment's
+ * time) is where it is held; "장학위원회 회의는 12월 10일, 본관 5층 대회의실에서 해요": so is "Y에서 해요"
+ * after an event's date.
+ */
+export const eventPlace: ClauseRule = ({ text, tokens, state }) => {
   const { eventPlace: pending } = state;
-  if (pending === undefined || !isPlacePhrase(tokens)) return false;
+  if (pending === undefined) return false;
+  const held = HELD_AT_RE.exec(text);
+  const heldWords = held?.[1]?.split(" ") ?? [];
+  const place =
+    heldWords.length > 0 && heldWords.length <= MAX_PLACE_WORDS && heldWords.every(isNameLike)
+      ? heldWords
+      : pending.bare && isPlacePhrase(tokens)
+        ? tokens
+        : undefined;
+  if (place === undefined) return false;
   state.eventPlace = undefined;
-  return state.emit(pending.entity, pending.attribute, tokens.join(" "));
+  return state.emit(pending.entity, pending.attribute, place.join(" "));
 };
 
 /** One to three bare nouns, not a time of day, no particle, no verb ("대전 그랜드컨벤션"). */

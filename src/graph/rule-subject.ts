@@ -4,7 +4,7 @@
  * subject is whatever stands in the subject slot: no name is looked up.
  */
 import { COPULA_END_RE, stripCopula, stripParticle, TOPIC_PARTICLES } from "../text/korean.js";
-import { cleanValue, entityDisplayName, FIRST_PERSON_KO, NOUNS_ENDING_IN_UI } from "./normalize.js";
+import { cleanValue, endsInNounUi, entityDisplayName, FIRST_PERSON_KO } from "./normalize.js";
 import { hasSubjectParticle, isKinship, isNameLike, isPredicate } from "./rule-common.js";
 import { ADVERBIAL_WORD_RE, CONNECTIVE_ENDING_RE } from "./rule-patterns.js";
 import { VALUE_LEADING_ADVERBS } from "./rule-words.js";
@@ -90,8 +90,7 @@ export function entityOf(first: string): string | undefined {
 
 /** "또리의" → 또리; undefined for a word that is no possessive ("회의"). */
 function possessiveOwner(word: string): string | undefined {
-  if (!word.endsWith("의") || word.length <= 2 || NOUNS_ENDING_IN_UI.some((noun) => word.endsWith(noun)))
-    return undefined;
+  if (!word.endsWith("의") || word.length <= 2 || endsInNounUi(word)) return undefined;
   return word.slice(0, -1);
 }
 

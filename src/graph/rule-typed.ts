@@ -6,7 +6,7 @@
  */
 import { containsHangul, foldText } from "../text/korean.js";
 import { entityDisplayName, FIRST_PERSON_KO, normalizeAttribute } from "./normalize.js";
-import { breedOf, hasSubjectParticle, isNameLike, type ClauseContext } from "./rule-common.js";
+import { breedOf, hasSubjectParticle, isNameLike, topicHasFacts, type ClauseContext } from "./rule-common.js";
 import {
   AGE_RE,
   AMOUNT_RE,
@@ -17,6 +17,7 @@ import {
   GRADE_RE,
   LENGTH_RE,
   PHONE_RE,
+  RATE_PREFIX_RE,
   TIME_RE,
   WEIGHT_RE,
 } from "./rule-patterns.js";
@@ -199,6 +200,20 @@ function dateAttribute(phrase: string, value: TypedValue, korean: boolean): stri
   return `${phrase} ${hasTime ? "time" : "date"}`;
 }
 
+/**
+ * "회의 12월 10일, 본관 대회의실에서 해요": after the date of an event (a phrase that is no date noun), its
+ * place may follow; bare only when the date has a clock time (an appointment), else with "에서 해요".
+ */
+function awaitPlace(
+  entity: string,
+  phrase: string,
+  value: TypedValue,
+  { state, korean }: ClauseContext,
+): void {
+  if (!korean || DATE_NOUN_RE.test(phrase)) return;
+  state.eventPlace = { entity, attribute: `${phrase} 장소`, bare: HAS_TIME_RE.test(value.value) };
+}
+
 /** The bare attribute of a date: "일시" with a clock time, else "날짜". */
 function bareDateAttribute(value: TypedValue, korean: boolean): string {
   if (value.kind === "time") return defaultAttribute("time", korean);
@@ -252,7 +267,9 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
     }
     const emitted = state.emit(entity, dateAttribute(phrase, value, clause.korean), value.value);
     if (emitted) state.topic = entity;
-    if (emitted && LIFE_EVENT_WORDS.has(head)) state.eventPlace = { entity, attribute: `${head} 장소` };
+    if (emitted && LIFE_EVENT_WORDS.has(head))
+      state.eventPlace = { entity, attribute: `${head} 장소`, bare: true };
+    else if (emitted) awaitPlace(entity, phrase, value, clause);
     return emitted;
   }
   if (words.length >= 2 && lastBreak > 0) {
@@ -261,11 +278,10 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
     const owner = words[0];
     if (tail.length === 0 || owner === undefined || !isNameLike(owner)) return false;
     if (value.kind === "time" && !TIME_NOUN_RE.test(tail.join(" "))) return false;
-    return state.emit(
-      owner,
-      dateAttribute(normalizeAttribute(tail.join(" ")), value, clause.korean),
-      value.value,
-    );
+    const phrase = normalizeAttribute(tail.join(" "));
+    const emitted = state.emit(owner, dateAttribute(phrase, value, clause.korean), value.value);
+    if (emitted) awaitPlace(owner, phrase, value, clause);
+    return emitted;
   }
   const only = words.length === 1 && first !== undefined && isNameLike(first) ? first : undefined;
   const onlyIsTopic =
@@ -336,9 +352,20 @@ function isContinuation(word: string): boolean {
   return CONNECTIVE_ENDING_RE.test(word) || breedOf(word) !== undefined;
 }
 
-/** An amount after what it is for: "요가원 회비는 월 12만원", "월세 65만원" after the topic. */
+/**
+ * An amount after what it is for: "요가원 회비는 월 12만원", "월세 65만원" after the topic; a rate alone after
+ * the topic is its 요금.
+ */
 function amountFact({ clause, pre, value }: TypedFactInput): boolean {
   const { state } = clause;
+  // "펫시터 여나경 님 …, 1박에 4만원": a rate alone, after someone or something, is what they charge.
+  if (
+    pre.length === 0 &&
+    RATE_PREFIX_RE.test(value.value) &&
+    state.topic !== undefined &&
+    topicHasFacts(state)
+  )
+    return state.emit(state.topic, clause.korean ? "요금" : "rate", value.value);
   if (pre.length === 0 || pre.length > MAX_WORDS_BEFORE_MEASURE || !pre.every(isNameLike)) return false;
   const [first = "", ...rest] = pre;
   if (rest.length === 0) {
