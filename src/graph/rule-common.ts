@@ -30,6 +30,8 @@ export interface ExtractionState {
   topic: string | undefined;
   /** The line being read has Hangul: its attributes are named in Korean. */
   korean: boolean;
+  /** The activity the line's header names ("과외: …"); a bare 날짜/일시/시간 of the line is its. */
+  activity: string | undefined;
   triplets: { entity: string; attribute: string; value: string }[];
   /** The list the sentence is naming ("심사위원 한정우, 오경택, …"); cleared at each sentence. */
   list: { entity: string; attribute: string } | undefined;

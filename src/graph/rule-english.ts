@@ -85,7 +85,8 @@ function isPossessivePronoun(word: string | undefined): boolean {
 }
 
 /** Words that open a description rather than a value ("a 3-year-old tabby", "so dead", "not sure"). */
-const DESCRIPTION_START_RE = /^(?:a|an|so|very|really|too|not|pretty|kinda|quite|still)\s/iu;
+const DESCRIPTION_START_RE =
+  /^(?:(?:a|an|so|very|really|too|not|pretty|kinda|quite|still|on|at|off|out|away|in|with)\s|(?:busy|sick|closed|open|late|away|back|gone|done|here|there)\b)/iu;
 
 /** Trims trailing adverbs ("now") and splits "A and B" / "A, B" lists. */
 function values(raw: string): string[] {
@@ -137,16 +138,17 @@ const englishPossessive: ClauseRule = ({ text, typed, state }) => {
     if (emitted) state.topic = value;
     return emitted;
   }
-  // "my legs are so dead", "my cat is a tabby": a description, not a value.
-  if (DESCRIPTION_START_RE.test(value)) return false;
   const entity = third ? (state.topic ?? "") : mine !== undefined ? FIRST_PERSON_EN : owner;
-  // "Kevin's wedding is Jul 11 in Pasadena": the date is the value, and the attribute says so.
-  const valueStart = text.length - rawValue.length;
+  // "Kevin's wedding is Jul 11 in Pasadena", "my birthday is on Oct 8": the date is the value, and the
+  // attribute says so.
+  const valueStart = text.length - rawValue.length + (/^on /iu.test(rawValue) ? "on ".length : 0);
   const date = typed.find((found) => found.kind === "date" && found.start === valueStart);
   if (date !== undefined) {
     const dated = /(?:date|day|birthday|time|deadline)$/iu.test(attribute) ? attribute : `${attribute} date`;
     return state.emit(entity, dated, date.value);
   }
+  // "my legs are so dead", "my cat is a tabby", "my manager is on vacation": a description, not a value.
+  if (DESCRIPTION_START_RE.test(value)) return false;
   return state.emit(entity, attribute, value);
 };
 

@@ -35,6 +35,10 @@ const CLAUSE_SPLIT_RE = /\s*[,，;]\s*/u;
  * stop is prose (or a paste), and capping it keeps every rule linear in the length of the text.
  */
 export const MAX_CLAUSE_CHARS = 300;
+/** "Cake pickup: …": the longest header that names an activity. */
+const MAX_ACTIVITY_WORDS = 2;
+/** Attributes that say only "when"; under an activity's header they become the activity's. */
+const BARE_TIME_ATTRIBUTES = new Set(["날짜", "일시", "시간", "date", "time"]);
 /** "씨는", "님이", "님:", "씨예요": a detached honorific with at most a particle, a colon or a copula after it. */
 const DETACHED_HONORIFIC_RE =
   /^(?:씨|님)(?:은|는|이|가|의|도|께|:|이야|이에요|예요|이고|고|야|이요|입니다)?$/u;
@@ -60,10 +64,18 @@ export function extractTriplets(text: string): Triplet[] {
     const { korean } = state;
     state.topic ??= firstNameLikeToken(read.rest);
     const topicBefore = state.topic;
+    state.activity = read.header !== undefined && isActivity(read.header) ? read.header : undefined;
     for (const sentence of read.rest.split(SENTENCE_SPLIT_RE)) extractSentence(sentence, state, korean);
+    state.activity = undefined;
     if (read.header !== undefined) linkHeader(read.header, topicBefore, state);
   }
   return state.triplets;
+}
+
+/** "과외", "Cake pickup": a header of one or two plain words names an activity, not an owner. */
+function isActivity(header: string): boolean {
+  const words = header.split(" ");
+  return words.length <= MAX_ACTIVITY_WORDS && words.every((word) => isNameLike(word) && !/\d/u.test(word));
 }
 
 function newState(): ExtractionState {
@@ -73,6 +85,7 @@ function newState(): ExtractionState {
   const state: ExtractionState = {
     topic: undefined,
     korean: false,
+    activity: undefined,
     triplets: [],
     list: undefined,
     eventPlace: undefined,
@@ -87,7 +100,10 @@ function newState(): ExtractionState {
   };
   /** Cleans a fact and adds it unless a field is empty, the entity is a number, or it is already there. */
   function keep(entity: string, attribute: string, value: string): boolean {
-    const normalized = normalizeAttribute(attribute);
+    const bare = normalizeAttribute(attribute);
+    // "과외: 중2 지호, 화/금 저녁 7시": a bare date or time of the line is the header's activity's.
+    const normalized =
+      state.activity !== undefined && BARE_TIME_ATTRIBUTES.has(bare) ? `${state.activity} ${bare}` : bare;
     const triplet = {
       entity: entityDisplayName(entity),
       // "와이프 birthday는 …": a Korean sentence names its attributes in Korean.

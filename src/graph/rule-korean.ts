@@ -37,7 +37,7 @@ import {
   type ClauseContext,
   type ClauseRule,
 } from "./rule-common.js";
-import { CHANGE_VERB_RE } from "./rule-patterns.js";
+import { CHANGE_VERB_RE, HAS_CLOCK_TIME_RE } from "./rule-patterns.js";
 import { HONORIFIC_WORD_RE, personPhrase, roleAttribute } from "./rule-roles.js";
 import {
   ANIMAL_WORDS,
@@ -280,6 +280,9 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
   if (value === undefined) return false;
   const emitted = state.emit(entity, placeAttribute(attribute, value), value);
   if (emitted) state.topic = entity;
+  // "하율이 수영 레슨은 매주 토요일 10시, 잠실 수영장": an appointment's place may follow its time.
+  if (emitted && HAS_CLOCK_TIME_RE.test(value))
+    state.eventPlace = { entity, attribute: `${attribute} 장소`, bare: true };
   if (emitted && relative !== undefined && state.emit(relative.value, "위치", relative.place))
     state.topic = relative.value;
   return emitted;

@@ -40,7 +40,7 @@ export function splitPredicates(tokens: readonly string[]): ClausePart[] {
     const token = tokens[i] ?? "";
     const plain =
       topicAt >= 0 && i > topicAt && !AUXILIARY_VERB_RE.test(tokens[i + 1] ?? "")
-        ? (plainCopula(token) ?? plainReason(token))
+        ? (plainReason(token) ?? plainCopula(token))
         : plainReason(token);
     if (plain === undefined) continue;
     parts.push({ tokens: [...tokens.slice(start, i), plain], continued: parts.length > 0 });

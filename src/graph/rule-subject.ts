@@ -20,6 +20,8 @@ export const MAX_VALUE_WORDS = 5;
  * a verb phrase ("안 먹어", "못 가").
  */
 const DEPENDENT_NOUN_RE = /^(?:거|것|게|걸|데|수|때문|안|못)(?:요|야|예요|이에요)?$/u;
+/** Negation adverbs: a phrase with one is a verb phrase ("안 먹어", "기억이 안 나"). */
+const NEGATION_RE = /^(?:안|못)$/u;
 /** A predicate noun phrase closed by a copula or its connective form ("소방관이고", "포메라니안이고"). */
 export const CONNECTIVE_COPULA_RE = /(?:이고|고)$/u;
 
@@ -71,6 +73,8 @@ export function valueWords(allWords: readonly string[]): string | undefined {
   const closed = COPULA_END_RE.test(last);
   if (!closed && isPredicate(text)) return undefined;
   if (DEPENDENT_NOUN_RE.test(words[0] ?? "")) return undefined;
+  // "기억이 안 나": a negation inside makes it a verb phrase.
+  if (words.some((word) => NEGATION_RE.test(word))) return undefined;
   const notNoun = (word: string, i: number): boolean =>
     ADVERBIAL_WORD_RE.test(i === words.length - 1 ? stripCopula(word) : word) ||
     (!(closed && i === words.length - 1) && CONNECTIVE_ENDING_RE.test(word)) ||

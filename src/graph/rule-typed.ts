@@ -15,6 +15,7 @@ import {
   DATE_RE,
   EMAIL_RE,
   GRADE_RE,
+  HAS_CLOCK_TIME_RE,
   LENGTH_RE,
   PHONE_RE,
   RATE_PREFIX_RE,
@@ -46,8 +47,6 @@ const MAX_DATE_PHRASE_WORDS = 4;
 /** Attribute words that already say "date" ("생일", "이사 날짜", "마감"); others get " 일시"/" 날짜" added. */
 const DATE_NOUN_RE =
   /(?:일|날|날짜|일시|일정|시간|생신|기한|기간|마감|만기|때|date|day|birthday|deadline|time)$/iu;
-/** A date value that includes a clock time ("9월 12일 토요일 1시", "Jun 22 at 19:10"). */
-const HAS_TIME_RE = /\d\s*시|\d:\d\d/u;
 /** Attribute words that say "time of day" ("하원 시간", "수업 시각"). */
 const TIME_NOUN_RE = /(?:시간|시각|time)$/iu;
 /** Nouns that say what a length measures; a length with none of them before it is left alone. */
@@ -195,7 +194,7 @@ function splitParenthetical(word: string, clause: ClauseContext): string {
 function dateAttribute(phrase: string, value: TypedValue, korean: boolean): string {
   if (DATE_NOUN_RE.test(phrase)) return phrase;
   if (value.kind === "time") return `${phrase} ${korean ? "시간" : "time"}`;
-  const hasTime = HAS_TIME_RE.test(value.value);
+  const hasTime = HAS_CLOCK_TIME_RE.test(value.value);
   if (korean) return `${phrase} ${hasTime ? "일시" : "날짜"}`;
   return `${phrase} ${hasTime ? "time" : "date"}`;
 }
@@ -211,13 +210,13 @@ function awaitPlace(
   { state, korean }: ClauseContext,
 ): void {
   if (!korean || DATE_NOUN_RE.test(phrase)) return;
-  state.eventPlace = { entity, attribute: `${phrase} 장소`, bare: HAS_TIME_RE.test(value.value) };
+  state.eventPlace = { entity, attribute: `${phrase} 장소`, bare: HAS_CLOCK_TIME_RE.test(value.value) };
 }
 
 /** The bare attribute of a date: "일시" with a clock time, else "날짜". */
 function bareDateAttribute(value: TypedValue, korean: boolean): string {
   if (value.kind === "time") return defaultAttribute("time", korean);
-  const hasTime = HAS_TIME_RE.test(value.value);
+  const hasTime = HAS_CLOCK_TIME_RE.test(value.value);
   if (korean) return hasTime ? "일시" : "날짜";
   return hasTime ? "time" : "date";
 }
