@@ -109,6 +109,8 @@ interface Lead {
   /** Where the name stands. */
   nameAt: number;
   animal: boolean;
+  /** A role or a title, not a kinship word or an animal. */
+  role: boolean;
 }
 
 /**
@@ -140,7 +142,12 @@ export function withLeadingRelation(clause: ClauseContext): ClauseContext {
   const topicBeforeVerb = nameToken !== name && (isPredicate(restText) || COPULA_END_RE.test(restText));
   const latinName = /^\p{Lu}/u.test(nameToken);
   const titleNext = isTitleWord(rest[0] ?? "");
-  if (!marked && !attributeNext && !topicBeforeVerb && !latinName && !titleNext) return clause;
+  // After a role the signs must be stronger: "대리 시절이 그립다" names no one.
+  const honored = /(?:씨|님)$/u.test(nameToken);
+  const named = lead.role
+    ? honored || attributeNext || latinName || titleNext
+    : marked || attributeNext || topicBeforeVerb || latinName || titleNext;
+  if (!named) return clause;
   // "아들 현우" alone needs the sign of a name; with more words it may be "엄마 고향 …".
   if (rest.length === 0 && !marked && !latinName && !lead.animal) return clause;
   clause.state.emit(nameToken, lead.attribute, lead.value);
@@ -161,9 +168,15 @@ function leadingWords(tokens: readonly string[], start: number, clause: ClauseCo
   const first = tokens[start];
   if (first === undefined) return undefined;
   if (isKinship(first))
-    return { attribute: korean ? "관계" : "relation", value: first, nameAt: start + 1, animal: false };
+    return {
+      attribute: korean ? "관계" : "relation",
+      value: first,
+      nameAt: start + 1,
+      animal: false,
+      role: false,
+    };
   if (ANIMAL_WORDS.has(foldText(first)))
-    return { attribute: korean ? "종" : "kind", value: first, nameAt: start + 1, animal: true };
+    return { attribute: korean ? "종" : "kind", value: first, nameAt: start + 1, animal: true, role: false };
   // Once an entity was told about, "원장님 최윤호" names its 원장 (see roleThenName), not a role of 최윤호.
   if (topicHasFacts(state)) return undefined;
   for (let width = 1; width <= MAX_ROLE_WORDS; width += 1) {
@@ -174,7 +187,7 @@ function leadingWords(tokens: readonly string[], start: number, clause: ClauseCo
     if (modifiers.some((word) => !isNameLike(word) || hasSubjectParticle(word) || /\d/u.test(word))) break;
     const attribute = roleAttribute(head, korean);
     if (attribute !== undefined)
-      return { attribute, value: words.join(" "), nameAt: start + width, animal: false };
+      return { attribute, value: words.join(" "), nameAt: start + width, animal: false, role: true };
   }
   return undefined;
 }

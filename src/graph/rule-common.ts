@@ -21,7 +21,10 @@ import {
   FILLER_WORDS,
   KINSHIP_WORDS,
   NON_ENTITY_WORDS,
+  OCCUPATION_HEADS,
   ORG_UNIT_SUFFIXES,
+  ROLE_WORDS,
+  TITLE_WORDS,
 } from "./rule-words.js";
 
 /** What the rules share while reading one text. */
@@ -88,9 +91,20 @@ export function firstNameLikeToken(text: string): string | undefined {
   return isNameLike(word) && !STARTS_WITH_DIGIT_RE.test(word) ? word : undefined;
 }
 
-/** True for a word shaped like a Korean personal name (two to four syllables, not an adverb like "우리"). */
+/**
+ * True for a word shaped like a Korean personal name: two to four syllables, and not an adverb ("우리"), a
+ * verb ("구했어"), or a word for a job, a title or a relation ("간호사", "부장", "동생").
+ */
 export function isKoreanPersonName(word: string): boolean {
-  return KOREAN_PERSON_NAME_RE.test(word) && !NON_ENTITY_WORDS.has(word) && !FILLER_WORDS.has(word);
+  if (!KOREAN_PERSON_NAME_RE.test(word) || NON_ENTITY_WORDS.has(word) || FILLER_WORDS.has(word)) return false;
+  const bare = word.replace(/님$/u, "");
+  return (
+    !isPredicate(word) &&
+    !TITLE_WORDS.has(bare) &&
+    !ROLE_WORDS.has(bare) &&
+    !OCCUPATION_HEADS.includes(word) &&
+    !KINSHIP_WORDS.has(word)
+  );
 }
 
 /** True for a person's name in either script: "윤채원", "윤채원님", "Daniel Cho". */

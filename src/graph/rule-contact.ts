@@ -85,7 +85,9 @@ export function codeFact({ clause, pre, value }: TypedFactInput): boolean {
   const at = pre.findLastIndex((word) => numberNoun(word) !== undefined);
   const names = at < 0 ? undefined : numberNoun(pre[at] ?? "");
   if (names === undefined) return false;
-  const entity = nameBefore(pre.slice(0, at)) ?? state.topic;
+  // Without a name before it, the number is the topic's, unless the text began with the number word.
+  const topic = state.topic !== undefined && numberNoun(state.topic) === undefined ? state.topic : undefined;
+  const entity = nameBefore(pre.slice(0, at)) ?? topic;
   if (entity === undefined) return false;
   const emitted = state.emit(entity, clause.korean ? names[0] : names[1], value.value);
   if (emitted) state.topic = entity;

@@ -56,9 +56,16 @@ const LATIN_NAME_RE = /^(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?\p{Lu}\p{Ll}+(?: \p{Lu}\p{
  */
 function isPersonRole(phrase: string): boolean {
   if (isKinship(phrase)) return true;
-  const head = phrase.split(" ").pop()?.toLowerCase() ?? "";
+  const words = phrase.split(" ");
+  const head = words.pop()?.toLowerCase() ?? "";
+  // "the new guy": a bare "guy" or "person" says no role; "oven repair guy" does.
+  if (GENERIC_PERSON_RE.test(head) && words.every((word) => /^(?:new|old|current)$/iu.test(word)))
+    return false;
   return ENGLISH_PERSON_HEADS.has(head) || /^[a-z]+(?:er|or|ist|lord|ian|ant|ent)$/iu.test(head);
 }
+
+/** Person nouns that say a role only with a modifier ("oven repair guy", not "guy"). */
+const GENERIC_PERSON_RE = /^(?:guy|man|woman|lady|person|one)$/iu;
 
 /** "The health inspection" → "health inspection": an article is no part of a name. */
 function withoutArticle(phrase: string): string {
