@@ -156,7 +156,10 @@ const englishPossessive: ClauseRule = ({ text, typed, state }) => {
   }
   // "my legs are so dead", "my cat is a tabby", "my manager is on vacation": a description, not a value.
   if (DESCRIPTION_START_RE.test(value)) return false;
-  return state.emit(entity, attribute, value);
+  const emitted = state.emit(entity, attribute, value);
+  // "Seoul Library's phone is …, open 9 to 6": what follows is still about the owner.
+  if (emitted && mine === undefined) state.topic = entity;
+  return emitted;
 };
 
 /** "The birthday of Noah is June 30". */

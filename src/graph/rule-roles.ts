@@ -24,6 +24,8 @@ import { NON_ENTITY_WORDS, OCCUPATION_HEADS, TITLE_WORDS } from "./rule-words.js
 
 /** Honorific words after a name that are no title of their own ("변하윤 선생님", "여나경 님"). */
 export const HONORIFIC_WORD_RE = /^(?:선생님|쌤|님|씨|고객님)$/u;
+/** One word of a name written in Hangul, as foreign names are ("올리비아", "벡"). */
+const TRANSLITERATED_NAME_WORD_RE = /^[가-힣]{1,5}$/u;
 /** Two or three capitalised Latin words ("Daniel Cho", "Priya Nair"). */
 const LATIN_NAME_RE = /^\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*){1,2}$/u;
 
@@ -105,7 +107,8 @@ export function personPhrase(words: readonly string[]): string | undefined {
   if (names.length === 1) return isPersonName(names[0] ?? "") ? name : undefined;
   if (names.length > 2) return undefined;
   if (LATIN_NAME_RE.test(name)) return name;
-  const hangulName = names.every((word) => isKoreanPersonName(word.replace(/(?:님|씨)$/u, "")));
+  // "프리야 나이르 씨", "올리비아 벡 씨": a transliterated name, each word of Hangul syllables only.
+  const hangulName = names.every((word) => TRANSLITERATED_NAME_WORD_RE.test(word.replace(/(?:님|씨)$/u, "")));
   return honored && hangulName ? name : undefined;
 }
 
