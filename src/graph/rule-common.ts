@@ -31,7 +31,7 @@ import {
 export interface ExtractionState {
   /** The entity the text is about so far; facts without their own subject attach to it. */
   topic: string | undefined;
-  /** The line being read has Hangul: its attributes are named in Korean. */
+  /** The line (then the sentence) being read has Hangul: its attributes are named in Korean. */
   korean: boolean;
   /** The activity the line's header names ("과외: …"); a bare 날짜/일시/시간 of the line is its. */
   activity: string | undefined;

@@ -35,8 +35,6 @@ const CLAUSE_SPLIT_RE = /\s*[,，;]\s*/u;
  * stop is prose (or a paste), and capping it keeps every rule linear in the length of the text.
  */
 export const MAX_CLAUSE_CHARS = 300;
-/** "Cake pickup: …": the longest header that names an activity. */
-const MAX_ACTIVITY_WORDS = 2;
 /** Attributes that say only "when"; under an activity's header they become the activity's. */
 const BARE_TIME_ATTRIBUTES = new Set(["날짜", "일시", "시간", "date", "time"]);
 /** "씨는", "님이", "님:", "씨예요": a detached honorific with at most a particle, a colon or a copula after it. */
@@ -72,10 +70,12 @@ export function extractTriplets(text: string): Triplet[] {
   return state.triplets;
 }
 
-/** "과외", "Cake pickup": a header of one or two plain words names an activity, not an owner. */
+/**
+ * "과외", "레슨": a Korean header of one plain word names an activity; a longer one names an owner too
+ * ("하준이 태권도"), and an English one may name a thing ("Flight").
+ */
 function isActivity(header: string): boolean {
-  const words = header.split(" ");
-  return words.length <= MAX_ACTIVITY_WORDS && words.every((word) => isNameLike(word) && !/\d/u.test(word));
+  return !header.includes(" ") && isHangulWord(header) && isNameLike(header);
 }
 
 function newState(): ExtractionState {
@@ -124,6 +124,10 @@ function newState(): ExtractionState {
   return state;
 }
 
+function isHangulWord(word: string): boolean {
+  return /^[가-힣]+$/u.test(word);
+}
+
 /**
  * "6월", "3학년": an entity of one word that starts with a digit is a date or a count; "2027학년도 1학기
  * 수강신청" names a thing by its term and stays.
@@ -155,6 +159,8 @@ function extractSentence(rawSentence: string, state: ExtractionState, korean: bo
   if (sentence.length === 0 || /[?？]\s*$/u.test(sentence)) return;
   state.list = undefined;
   state.eventPlace = undefined;
+  // "… due May 15 — 나랑 윤채원님 공동 작성": an English sentence keeps English attributes in a mixed line.
+  state.korean = containsHangul(sentence);
   for (const clause of splitClauses(sentence)) {
     const text = clause.replace(/[.!?~。]+$/u, "").trim();
     if (text.length === 0 || text.length > MAX_CLAUSE_CHARS) continue;

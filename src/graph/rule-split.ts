@@ -40,7 +40,7 @@ export function splitPredicates(tokens: readonly string[]): ClausePart[] {
     const token = tokens[i] ?? "";
     const plain =
       topicAt >= 0 && i > topicAt && !AUXILIARY_VERB_RE.test(tokens[i + 1] ?? "")
-        ? (plainReason(token) ?? plainCopula(token))
+        ? (plainReason(token) ?? plainCopula(token, topicAt === 0))
         : plainReason(token);
     if (plain === undefined) continue;
     parts.push({ tokens: [...tokens.slice(start, i), plain], continued: parts.length > 0 });
@@ -67,14 +67,16 @@ function takesBareCopula(stem: string): boolean {
 }
 
 /**
- * The cut word of a copula chain: "시바견이고" → "시바견이야" (이고 after a final consonant is the copula);
- * "말티즈고" stays, since a bare 고 also ends verbs ("모르고", "다니고") and the rules read "말티즈고" as it is.
+ * The cut word of a copula chain: "시바견이고" → "시바견이야" (이고 after a final consonant is the copula).
+ * A bare 고 also ends verbs ("모르고", "마치고"), so "말티즈고" cuts the chain only after a topic that opens
+ * the clause ("콩이는 말티즈고 …"), and stays as it is: the rules read "말티즈고" themselves.
  */
-function plainCopula(token: string): string | undefined {
+function plainCopula(token: string, topicFirst: boolean): string | undefined {
   const match = CONNECTIVE_COPULA_RE.exec(token);
   if (match === null) return undefined;
   const stem = match[1] ?? "";
-  return match[2] === "이고" && takesI(stem) ? `${stem}이야` : token;
+  if (match[2] === "이고" && takesI(stem)) return `${stem}이야`;
+  return topicFirst ? token : undefined;
 }
 
 /** "있어서" → "있어", "간호사라서" → "간호사야", "학생인데" → "학생이야"; undefined otherwise. */
