@@ -79,10 +79,10 @@ const PARTICLE_LOOKALIKE_NOUNS = [
 
 /** An English possessive at the end of a Latin name ("Kevin's", "James'"). */
 const LATIN_POSSESSIVE_RE = /(?<=\p{Script=Latin})['’]s?$/u;
-/** A Latin title before a first and a last name ("Dr. Helen Park", "Prof. Ada Okafor"). */
+/** A Latin title before a first and a last name ("Dr. Leo Grant", "Prof. Mina Seo"). */
 const LATIN_TITLE_BEFORE_FULL_NAME_RE = /^(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.? (?=\p{Lu}[\p{L}'-]* \p{Lu})/u;
 /**
- * A courtesy written as a word of its own after a name ("여나경 님", "채윤슬 고객님"). "선생님" stays: like a
+ * A courtesy written as a word of its own after a name ("한소율 님", "서다온 고객님"). "선생님" stays: like a
  * title, it is part of how the person is named ("이정화 선생님", as kmem-dev writes it).
  */
 const HONORIFIC_WORD_AFTER_NAME_RE =
@@ -200,8 +200,8 @@ export function tidy(text: string): string {
 }
 
 /**
- * Organisations named with 회 ("장학위원회", "동창회", "교회"): before them "…회의" is 회 + the possessive
- * 의 ("장학위원회의 다음 회의"), not the noun 회의 ("주간회의").
+ * Organisations named with 회 ("운영위원회", "동창회", "교회"): before them "…회의" is 회 + the possessive
+ * 의 ("동창회의 정기 총회"), not the noun 회의 ("주간회의").
  */
 const ORGANISATION_HOE_RE = /(?:위원회|협회|학회|동호회|동창회|교회|부녀회|학부모회|연합회|학생회)의$/u;
 
@@ -258,8 +258,8 @@ function stripOnce(word: string, known: ReadonlySet<string>): string | undefined
  */
 export function entityDisplayName(raw: string, options: EntityNameOptions = {}): string {
   const known = options.knownNames ?? new Set<string>();
-  // "Kevin's": a Latin name never ends in its possessive. "Dr. Helen Park": a full name needs no title
-  // ("Dr. Patel" keeps it: a surname alone names no one); "여나경 님": nor a courtesy.
+  // "Kevin's": a Latin name never ends in its possessive. "Dr. Leo Grant": a full name needs no title
+  // ("Dr. Patel" keeps it: a surname alone names no one); "한소율 님": nor a courtesy.
   let name = tidy(raw)
     .replace(LATIN_POSSESSIVE_RE, "")
     .replace(LATIN_TITLE_BEFORE_FULL_NAME_RE, "")

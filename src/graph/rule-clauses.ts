@@ -43,7 +43,7 @@ import { findTypedValues, typedFact } from "./rule-typed.js";
 const KIN_OWNERS = new Set(["우리", "내", "제", "나의", "저의", "my", "our", "집", "우리집"]);
 /** "우리 집 토끼 솜이": at most two owner words. */
 const MAX_KIN_OWNER_WORDS = 2;
-/** "소아과 레지던트 남궁린 선생님": a role before a name is at most two words. */
+/** "재활의학과 전공의 고은별 선생님": a role before a name is at most two words. */
 const MAX_ROLE_WORDS = 2;
 
 /** Typed values (phone, date, time, age, measure, amount, e-mail, address) with the words before them. */
@@ -115,8 +115,8 @@ interface Lead {
 
 /**
  * A clause that opens with a kinship word, an animal kind or a role and a name ("동생 다인이 생일 8월
- * 21일", "아들 시우는 우유 알레르기가 있어요", "my sister Claire lives in Busan", "펫시터 여나경님 연락처 …",
- * "세무사 기현수 사무실은 …") states what the name is — (다인, 관계, 동생), (기현수, 직업, 세무사) — and is
+ * 21일", "아들 시우는 우유 알레르기가 있어요", "my sister Claire lives in Busan", "베이비시터 한소율님 연락처 …",
+ * "변호사 채도윤 사무실은 …") states what the name is — (다인, 관계, 동생), (채도윤, 직업, 변호사) — and is
  * then read from the name on. Returns the clause to read.
  */
 export function withLeadingRelation(clause: ClauseContext): ClauseContext {
@@ -130,12 +130,12 @@ export function withLeadingRelation(clause: ClauseContext): ClauseContext {
   const name = stripParticle(nameToken, TOPIC_SUBJECT_PARTICLES);
   if (!isNameLike(nameToken) || isKinship(name) || NAME_WORDS.has(name) || COMMON_ATTRIBUTE_WORDS.has(name))
     return clause;
-  // "수간호사 선생님", "국제교류처 신입 인턴은": a title or a role after a role is no name.
+  // "영양사 선생님", "재무팀 신입 인턴은": a title or a role after a role is no name.
   if (isTitleWord(name) || roleAttribute(name, clause.korean) !== undefined) return clause;
   if (!isPersonName(name) && !isPersonName(nameToken)) return clause;
   // A bare word after a kinship word is a name only with a sign of one: the 이 of a name (다인이), 씨/님,
-  // a particle before a verb or a copula ("시우는 … 있어요", "콩떡이는 시바견이야"), an attribute word after
-  // it ("현우 번호") or a title ("남궁린 선생님").
+  // a particle before a verb or a copula ("시우는 … 있어요", "두리는 비숑이야"), an attribute word after
+  // it ("현우 번호") or a title ("고은별 선생님").
   const marked = /(?:[이의]|씨|님)$/u.test(nameToken) || /(?:이|씨|님)$/u.test(name);
   const attributeNext = COMMON_ATTRIBUTE_WORDS.has(stripParticle(rest[0] ?? "", TOPIC_SUBJECT_PARTICLES));
   const restText = rest.join(" ");
@@ -162,7 +162,7 @@ function isTitleWord(word: string): boolean {
   return HONORIFIC_WORD_RE.test(word) || TITLE_WORDS.has(word.replace(/님$/u, ""));
 }
 
-/** The kinship word, animal kind or role (one or two words: "소아과 레지던트") at `start`, if any. */
+/** The kinship word, animal kind or role (one or two words: "재활의학과 전공의") at `start`, if any. */
 function leadingWords(tokens: readonly string[], start: number, clause: ClauseContext): Lead | undefined {
   const { korean, state } = clause;
   const first = tokens[start];

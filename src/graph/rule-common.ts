@@ -23,6 +23,7 @@ import {
   NON_ENTITY_WORDS,
   OCCUPATION_HEADS,
   ORG_UNIT_SUFFIXES,
+  ROLE_HEADS,
   ROLE_WORDS,
   TITLE_WORDS,
 } from "./rule-words.js";
@@ -56,7 +57,7 @@ export interface ClauseContext {
   typed: readonly TypedValue[];
   /** The clause has Hangul: attribute names are then Korean. */
   korean: boolean;
-  /** An earlier part of the same clause named the subject ("콩떡이는 시바견이고 | 세 살이에요"). */
+  /** An earlier part of the same clause named the subject ("두리는 비숑이고 | 네 살이에요"). */
   continued?: boolean;
   state: ExtractionState;
 }
@@ -102,6 +103,7 @@ export function isKoreanPersonName(word: string): boolean {
     !isPredicate(word) &&
     !TITLE_WORDS.has(bare) &&
     !ROLE_WORDS.has(bare) &&
+    !ROLE_HEADS.some((head) => bare.endsWith(head)) &&
     !OCCUPATION_HEADS.includes(word) &&
     !KINSHIP_WORDS.has(word)
   );
@@ -144,7 +146,7 @@ export function hasSubjectParticle(word: string): boolean {
   return stripParticle(word, TOPIC_SUBJECT_PARTICLES) !== word;
 }
 
-/** "학사지원팀", "국제교류처", "약제부": a unit of an organisation, by its ending. */
+/** "여신심사팀", "재무팀", "총무부": a unit of an organisation, by its ending. */
 export function isOrgUnit(word: string): boolean {
   return (
     isNameLike(word) &&

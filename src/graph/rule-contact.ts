@@ -1,7 +1,7 @@
 /**
  * Contact facts: a phone number, an e-mail address or a short number (an extension, a pager) after the
- * words that say whose it is — "윤채원님 번호 010-…", "바른세무회계 김태식 세무사님 042-…", "약제부
- * extension은 4390", "남궁린 선생님 PHS 8827".
+ * words that say whose it is — "윤채원님 번호 010-…", "바른세무회계 김태식 세무사님 042-…", "총무부
+ * extension은 2210", "고은별 선생님 PHS 5512".
  */
 import { stripParticle, TOPIC_SUBJECT_PARTICLES, foldText } from "../text/korean.js";
 import { normalizeAttribute } from "./normalize.js";
@@ -77,8 +77,8 @@ export function contactFact({ clause, pre, value }: TypedFactInput): boolean {
 }
 
 /**
- * A short number named by the word before it: "약제부 extension은 4390" → (약제부, 내선번호, 4390), "내선은
- * 2247이요" after a person → theirs. The number word says the attribute ({@link NUMBER_NOUNS}).
+ * A short number named by the word before it: "총무부 extension은 2210" → (총무부, 내선번호, 2210), "내선은
+ * 1120이요" after a person → theirs. The number word says the attribute ({@link NUMBER_NOUNS}).
  */
 export function codeFact({ clause, pre, value }: TypedFactInput): boolean {
   const { state } = clause;

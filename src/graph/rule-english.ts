@@ -26,12 +26,12 @@ const POSSESSIVE_RE = new RegExp(
   "iu",
 );
 const OF_RE = new RegExp(String.raw`^(?:the )?(.+?) of (.+?) ${IS} (.+)$`, "iu");
-/** "Grace is our new PM", "Gwen is our building's resident rep", "Dr. Kim is the kids' dentist". */
+/** "Grace is our new PM", "Nora is our building's manager", "Dr. Kim is the kids' dentist". */
 const IS_OUR_RE =
   /^(.+?) (?:is|'s) (my|our|the)(?: [\p{L}-]+(?:'s|s'))?(?: (?:new|current|team's|main|usual|regular))* (.+)$/iu;
-/** "Gwen Cho from unit 1204": where someone is from, by a numbered unit. */
+/** "Nora Kim from apt 803": where someone is from, by a numbered unit. */
 const FROM_UNIT_RE = /^(.+?) from (unit|room|apt|apartment|suite|floor|ward|class|team) ([\p{L}\d-]{1,8})$/iu;
-/** "open 9 to 5:30", "hours 10am-7pm": opening hours after the place they belong to. */
+/** "open 9 to 6", "hours 10am-7pm": opening hours after the place they belong to. */
 const HOURS_RE =
   /^(?:open|opens|hours(?: are)?|open hours|business hours)(?: from)? (\d{1,2}(?::\d{2})?(?: ?[ap]m)? ?(?:to|-|–|~) ?\d{1,2}(?::\d{2})?(?: ?[ap]m)?)$/iu;
 /** "is scheduled for", "is set for": an event's date. */
@@ -51,28 +51,28 @@ const ALLERGIC_RE = /^(?:(I)(?:'m| am)|(.+?)(?: is| are|'s)) allergic to (.+)$/i
 const LATIN_NAME_RE = /^(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?$/u;
 
 /**
- * A noun phrase for a person's role or relation ("landlord", "manager", "dentist", "sister", "oven repair
- * guy", "resident rep"): its last word is a kinship word, a person noun or an agent noun.
+ * A noun phrase for a person's role or relation ("landlord", "manager", "dentist", "sister", "plumbing
+ * guy", "front desk rep"): its last word is a kinship word, a person noun or an agent noun.
  */
 function isPersonRole(phrase: string): boolean {
   if (isKinship(phrase)) return true;
   const words = phrase.split(" ");
   const head = words.pop()?.toLowerCase() ?? "";
-  // "the new guy": a bare "guy" or "person" says no role; "oven repair guy" does.
+  // "the new guy": a bare "guy" or "person" says no role; "plumbing guy" does.
   if (GENERIC_PERSON_RE.test(head) && words.every((word) => /^(?:new|old|current)$/iu.test(word)))
     return false;
   return ENGLISH_PERSON_HEADS.has(head) || /^[a-z]+(?:er|or|ist|lord|ian|ant|ent)$/iu.test(head);
 }
 
-/** Person nouns that say a role only with a modifier ("oven repair guy", not "guy"). */
+/** Person nouns that say a role only with a modifier ("plumbing guy", not "guy"). */
 const GENERIC_PERSON_RE = /^(?:guy|man|woman|lady|person|one)$/iu;
 
-/** "The health inspection" → "health inspection": an article is no part of a name. */
+/** "The fire drill" → "fire drill": an article is no part of a name. */
 function withoutArticle(phrase: string): string {
   return phrase.replace(/^the /iu, "");
 }
 
-/** "Gwen Cho from unit 1204" → Gwen Cho, stating (Gwen Cho, unit, 1204) on the way. */
+/** "Nora Kim from apt 803" → Nora Kim, stating (Nora Kim, apt, 803) on the way. */
 function subjectOf(phrase: string, state: ClauseContext["state"]): string {
   const from = FROM_UNIT_RE.exec(phrase);
   if (from === null) return withoutArticle(phrase);
@@ -115,7 +115,7 @@ const englishPossessive: ClauseRule = ({ text, typed, state }) => {
   const [, owner = "", possessive, attribute = "", rawValue = ""] = match;
   if (words(attribute) > MAX_EN_ATTRIBUTE_WORDS || words(rawValue) > MAX_EN_VALUE_WORDS) return false;
   const value = rawValue.replace(EN_TRAILING_ADVERBS_RE, "");
-  // "her clinic is in Mapo": his/her/their speak of the text's topic.
+  // "his clinic is in Jamsil": his/her/their speak of the text's topic.
   const third = isPossessivePronoun(possessive);
   if (third && !topicHasFacts(state)) return false;
   const mine = third ? undefined : possessive;
@@ -123,7 +123,7 @@ const englishPossessive: ClauseRule = ({ text, typed, state }) => {
   // "My exam is in 2 weeks", "my birthday is in May": a time, which this rule does not read.
   if (located !== null && !isPlace(located[1] ?? "")) return false;
   if (located !== null) {
-    // "X's office is in Hall B", "her clinic is in Mapo": where X's office is.
+    // "X's office is in Building C", "his clinic is in Jamsil": where X's office is.
     const entity = third ? (state.topic ?? "") : mine !== undefined ? FIRST_PERSON_EN : owner;
     return state.emit(entity, `${attribute} location`, located[1] ?? "");
   }
@@ -140,7 +140,7 @@ const englishPossessive: ClauseRule = ({ text, typed, state }) => {
     return emitted;
   }
   if (mine !== undefined && isPersonRole(attribute) && LATIN_NAME_RE.test(value)) {
-    // "Our landlord is Mr. Choi", "Our oven repair guy is Marcus Lindqvist": the person holds the role.
+    // "Our landlord is Mr. Choi", "Our plumbing guy is Tomas Berg": the person holds the role.
     const emitted = state.emit(value, isKinship(attribute) ? "relation" : "role", attribute);
     if (emitted) state.topic = value;
     return emitted;
@@ -172,8 +172,8 @@ const englishOf: ClauseRule = ({ text, state }) => {
 };
 
 /**
- * "Grace is our new PM" → role; "Claire is my sister" → relation; "Dr. Helen Park is the kids'
- * pediatrician" → role (after "the", only a noun for a person).
+ * "Grace is our new PM" → role; "Claire is my sister" → relation; "Dr. Leo Grant is the kids'
+ * dentist" → role (after "the", only a noun for a person).
  */
 const englishIsOur: ClauseRule = ({ text, state }) => {
   const match = IS_OUR_RE.exec(text);
@@ -190,7 +190,7 @@ const englishIsOur: ClauseRule = ({ text, state }) => {
   return emitted;
 };
 
-/** "open 9 to 5:30" after a place: (place, hours, 9 to 5:30). */
+/** "open 9 to 6" after a place: (place, hours, 9 to 6). */
 const englishHours: ClauseRule = ({ text, state }) => {
   const match = HOURS_RE.exec(text);
   return match !== null && state.topic !== undefined && state.emit(state.topic, "hours", match[1] ?? "");

@@ -196,7 +196,7 @@ function joinHonorifics(tokens: string[]): string[] {
 
 /**
  * A clause of one word states a fact only through a typed value ("031-949-3361" after a shop), as the
- * next item of a list the sentence opened ("…, 오경택"), or as a predicate about the topic ("…, 코뉴어야");
+ * next item of a list the sentence opened ("…, 오경택"), or as a predicate about the topic ("…, 롭이어야");
  * other one-word clauses are skipped before the rules.
  */
 function mayStateFact({ tokens, typed, state }: ClauseContext): boolean {
@@ -213,7 +213,7 @@ function mayStateFact({ tokens, typed, state }: ClauseContext): boolean {
 
 function splitClauses(sentence: string): string[] {
   const parts: string[] = [];
-  // "… is in Hall B, room 412": a room or a floor after a comma still belongs to the place before it.
+  // "… is in Building C, room 210": a room or a floor after a comma still belongs to the place before it.
   for (const part of sentence.split(CLAUSE_SPLIT_RE)) {
     const previous = parts.length - 1;
     if (previous >= 0 && PLACE_CONTINUATION_RE.test(part))

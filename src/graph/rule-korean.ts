@@ -65,7 +65,7 @@ const LIVES_RE =
   /^(.+?)에(?:서)? (?:살아요?|살아|삶|산다|사셔요?|사십니다|살고 ?있어요?|살고 ?있음|살고요|사심|사세요|거주(?:해요?|함|중|하고 ?있어요?)?)$/u;
 /** "A 알레르기(가) 있어/있음": an allergy. */
 const ALLERGY_RE = /^(.+?) 알레르기(?:(?:가|는)? (?:있어요?|있음|있다|있습니다|있대|있으심)|(\S*))$/u;
-/** "하율이는 우유 알레르기", "…알레르기야": no verb, or the copula, after the allergen. */
+/** "도윤이는 계란 알레르기", "…알레르기야": no verb, or the copula, after the allergen. */
 const BARE_ALLERGY_TAIL_RE = /^(?:|야|이야|임|예요|이에요|입니다)$/u;
 /** "땅콩이랑 우유", "새우, 게" → ["땅콩", "우유"]; undefined when a word is no list item. */
 function listItems(words: readonly string[]): string[] | undefined {
@@ -102,7 +102,7 @@ const WORKS_AT_RE =
 const NOT_A_WORKPLACE = new Set(["집", "재택", "카페", "밖", "여기", "거기", "회사", "사무실"]);
 
 /**
- * "나 서울다온병원 71병동에서 일해" → (나, 직장, 서울다온병원) and (나, 병동, 71병동); "형은 마케팅팀에서
+ * "나 한결대학교병원 52병동에서 일해" → (나, 직장, 한결대학교병원) and (나, 병동, 52병동); "형은 마케팅팀에서
  * 일해" → (형, 소속, 마케팅팀): the organisation is 직장, a unit of it 소속 (or its own noun when numbered).
  */
 export const workplace: ClauseRule = ({ text, tokens, state }) => {
@@ -131,14 +131,14 @@ export const workplace: ClauseRule = ({ text, tokens, state }) => {
   return emitted;
 };
 
-/** "(나) 복숭아 알레르기 있음", "아들 시우는 우유 알레르기가 있어요", "하율이는 우유 알레르기". */
+/** "(나) 복숭아 알레르기 있음", "아들 시우는 우유 알레르기가 있어요", "도윤이는 계란 알레르기". */
 export const allergy: ClauseRule = ({ text, tokens, state }) => {
   if (!text.includes("알레르기")) return false;
   const subject = findSubject(tokens);
   const predicate = subject?.rest.join(" ") ?? tokens.join(" ");
   const match = ALLERGY_RE.exec(predicate);
   if (match === null) return false;
-  // Without "있어" the clause needs its subject ("하율이는 우유 알레르기"): a bare "우유 알레르기" is a label.
+  // Without "있어" the clause needs its subject ("도윤이는 계란 알레르기"): a bare "우유 알레르기" is a label.
   const tail = match[2];
   if (tail !== undefined && (!BARE_ALLERGY_TAIL_RE.test(tail) || subject === undefined)) return false;
   const words = (match[1] ?? "").split(" ");
@@ -159,8 +159,8 @@ export const allergy: ClauseRule = ({ text, tokens, state }) => {
 
 /**
  * "아내 이름은 민지야" → (민지, 관계, 아내); "도현이 어머님 성함 정미숙" → (정미숙, 관계, 도현이 어머님);
- * "우리 고양이 이름은 치즈" → (치즈, 종, 고양이); "수간호사 선생님 성함은 변하윤" → (변하윤, 직함, 수간호사);
- * "우리 가게 이름은 밀과결" → (나, 가게, 밀과결). The named one becomes the topic.
+ * "우리 고양이 이름은 치즈" → (치즈, 종, 고양이); "영양사 선생님 성함은 류하진" → (류하진, 역할, 영양사);
+ * "우리 카페 이름은 소담" → (나, 카페, 소담). The named one becomes the topic.
  */
 export const nameIntro: ClauseRule = ({ tokens, state, korean }) => {
   const at = tokens.findIndex(
@@ -168,7 +168,7 @@ export const nameIntro: ClauseRule = ({ tokens, state, korean }) => {
   );
   const nameToken = tokens[at + 1];
   if (at < 1 || nameToken === undefined || tokens.length > at + 3) return false;
-  // "변하윤 선생님이야": the honorific after the name is no part of it.
+  // "류하진 선생님이야": the honorific after the name is no part of it.
   const name = cleanValue(nameToken);
   const before = tokens.slice(0, at);
   const mine = before.some((word) => word === "우리" || word === "저희" || isFirstPersonPossessive(word));
@@ -193,13 +193,13 @@ function introduce(
   const last = owner[owner.length - 1] ?? "";
   if (ANIMAL_WORDS.has(last)) return state.emit(name, korean ? "종" : "kind", last);
   if (isKinship(last)) return state.emit(name, korean ? "관계" : "relation", owner.join(" "));
-  // "수간호사 선생님 성함은": a position, then the honorific that goes with it.
+  // "영양사 선생님 성함은": a position, then the honorific that goes with it.
   const position = HONORIFIC_WORD_RE.test(last) && owner.length > 1 ? owner.slice(0, -1) : owner;
   const role = roleAttribute(position[position.length - 1] ?? "", korean);
   if (role !== undefined || position !== owner) {
     return state.emit(name, role ?? (korean ? "역할" : "role"), position.join(" "));
   }
-  // "우리 가게 이름은 밀과결": the name of something of mine; "엄마 가게 이름은 …": of the one before it.
+  // "우리 카페 이름은 소담": the name of something of mine; "엄마 가게 이름은 …": of the one before it.
   if (!isAttributePhrase([last]) || owner.length > 2) return false;
   const possessor = mine ? FIRST_PERSON_KO : owner.length === 2 ? owner[0] : undefined;
   return possessor !== undefined && state.emit(possessor, last, name);
@@ -209,7 +209,7 @@ function introduce(
 export const identity: ClauseRule = (clause) => {
   const { tokens, state } = clause;
   const subject = findSubject(tokens);
-  // "알바생은 도은결이고 | 주말 오픈 담당이에요", "앵무새 이름은 망고, 코뉴어야": a later part of a chain, or a
+  // "인턴은 마서진이고 | 월요일 마감 담당이에요", "토끼 이름은 보송, 롭이어야": a later part of a chain, or a
   // lone predicate after a comma, speaks of the subject named before.
   const lone = clause.continued === true || tokens.length === 1;
   if (subject === undefined && lone && state.topic !== undefined)
@@ -233,7 +233,7 @@ function titledPerson(subject: string): string | undefined {
 }
 
 /**
- * "앵무새 이름은 망고, 코뉴어야": after the kind of an animal, a lone noun with a copula names its breed.
+ * "토끼 이름은 보송, 롭이어야": after the kind of an animal, a lone noun with a copula names its breed.
  * Any noun: breeds are too many to list, and the kind already says what the noun can be.
  */
 function breedOfAnimal(topic: string, tokens: readonly string[], state: ClauseContext["state"]): boolean {
@@ -274,13 +274,13 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
   if ([...attribute].length < MIN_ATTRIBUTE_CHARS || !isAttributePhrase(tokens.slice(owner, attrEnd + 1)))
     return false;
   const valueTokens = tokens.slice(attrEnd + 1);
-  // "망고 vet은 일산에 있는 Avian Care Clinic": the value, and where it is.
+  // "보리 병원은 분당에 있는 해솔동물병원": the value, and where it is.
   const relative = locatedValue(valueTokens);
   const value = relative?.value ?? valueWords(valueTokens);
   if (value === undefined) return false;
   const emitted = state.emit(entity, placeAttribute(attribute, value), value);
   if (emitted) state.topic = entity;
-  // "하율이 수영 레슨은 매주 토요일 10시, 잠실 수영장": an appointment's place may follow its time.
+  // "태오 수학 과외는 화요일 저녁 7시, 대치동 해법학원": an appointment's place may follow its time.
   if (emitted && HAS_CLOCK_TIME_RE.test(value))
     state.eventPlace = { entity, attribute: `${attribute} 장소`, bare: true };
   if (emitted && relative !== undefined && state.emit(relative.value, "위치", relative.place))
@@ -289,7 +289,7 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
 };
 
 /**
- * "망고 vet은 …", "창고 위치는 …": a first word ending in 고 reads like a verb's connective ("먹고"), but one
+ * "망고 사료는 …", "창고 위치는 …": a first word ending in 고 reads like a verb's connective ("먹고"), but one
  * followed by an attribute with 은/는 owns it, as a verb's -고 is not followed by "Y는 Z".
  */
 function nounEndingInGo(tokens: readonly string[]): string | undefined {
@@ -303,13 +303,13 @@ const POSITION_NOUN_RE = /^(?:앞|옆|뒤|근처|건너편|맞은편|부근|인�
 /** Attributes that already say where ("위치", "주소", "회의 장소"). */
 const PLACE_ATTRIBUTE_RE = /(?:위치|주소|장소|location|address)$/iu;
 
-/** "사무실은 당산역 7번 출구 앞이야" → 사무실 위치: the value is a position, so the attribute says so. */
+/** "사무실은 서초역 2번 출구 앞이야" → 사무실 위치: the value is a position, so the attribute says so. */
 function placeAttribute(attribute: string, value: string): string {
   const last = value.split(" ").pop() ?? "";
   return POSITION_NOUN_RE.test(last) && !PLACE_ATTRIBUTE_RE.test(attribute) ? `${attribute} 위치` : attribute;
 }
 
-/** "일산에 있는 Avian Care Clinic" → the clinic, and 일산 as where it is. */
+/** "분당에 있는 해솔동물병원" → the clinic, and 분당 as where it is. */
 function locatedValue(words: readonly string[]): { value: string; place: string } | undefined {
   const at = words.findIndex((word, i) => i >= 1 && word === "있는" && (words[i - 1] ?? "").endsWith("에"));
   if (at < 1 || at > MAX_ATTRIBUTE_WORDS) return undefined;
@@ -357,12 +357,12 @@ export const changedTo: ClauseRule = ({ tokens, state }) => {
 /** "Y에서 해요/열려요/진행해요": where an event is held. */
 const HELD_AT_RE =
   /^(.+?)에서 (?:해요?|합니다|한대요?|열려요?|열립니다|열림|열린대요?|진행해요?|진행합니다|진행됨|진행)$/u;
-/** "본관 5층 대회의실": the most words of a place where an event is held. */
+/** "시청 별관 3층 소회의실": the most words of a place where an event is held. */
 const MAX_PLACE_WORDS = 4;
 
 /**
  * "윤아 결혼식은 4월 25일 …, 라움아트센터": a bare place after a life event's date (or an appointment's
- * time) is where it is held; "장학위원회 회의는 12월 10일, 본관 5층 대회의실에서 해요": so is "Y에서 해요"
+ * time) is where it is held; "독서모임 다음 모임은 1월 8일, 북카페 온에서 열려요": so is "Y에서 해요"
  * after an event's date.
  */
 export const eventPlace: ClauseRule = ({ text, tokens, state }) => {

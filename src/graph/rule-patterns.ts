@@ -40,22 +40,22 @@ export const WEIGHT_RE = /(?<![\p{L}\d.])\d{1,4}(?:\.\d{1,3})?\s?(?:kg|킬로)(?
 /** A length or height: "128cm", "1.8m", "30 mm". */
 export const LENGTH_RE = /(?<![\p{L}\d.])\d{1,4}(?:\.\d{1,3})?\s?(?:cm|mm|센치|센티)(?![\p{L}])/gu;
 /**
- * An amount of money, with the period or unit it is paid by: "12만원", "월 12만원", "1박에 4만원", "시간당
+ * An amount of money, with the period or unit it is paid by: "12만원", "월 12만원", "1회에 6만원", "시간당
  * 2만원", "184,500원", "1만2천원", "$120", "3,300,000원".
  */
 export const AMOUNT_RE =
   /(?<![\p{L}\d.,])(?:(?:월|매달|매월|연|주|1회|회당|시간당|인당|1인당|\d{1,2}(?:박|시간|회|인)에|하루에?)\s?)?(?:\d{1,3}(?:,\d{3})+|\d{1,9})(?:\.\d{1,2})?(?:\s?억)?(?:\s?\d{0,4}만)?(?:\s?\d{0,4}천)?\s?원|(?<![\p{L}\d])\$\d{1,9}(?:,\d{3})*(?:\.\d{2})?/gu;
 /** A value that includes a clock time ("9월 12일 토요일 1시", "매주 토요일 10시", "Jun 22 at 19:10"). */
 export const HAS_CLOCK_TIME_RE = /\d\s*시|\d:\d\d/u;
-/** The period or unit an amount is paid by ("1박에 4만원", "시간당 2만원"): the amount is a rate. */
+/** The period or unit an amount is paid by ("1회에 6만원", "시간당 2만원"): the amount is a rate. */
 export const RATE_PREFIX_RE =
   /^(?:월|매달|매월|연|주|1회|회당|시간당|인당|1인당|\d{1,2}(?:박|시간|회|인)에|하루에?)\s/u;
 /** A school year: "중2", "고3", "대학교 2학년", "3학년". */
 export const GRADE_RE =
   /(?<![\p{L}\d])(?:(?:(?:초등학교|중학교|고등학교|대학교|대학원|초등|중학|고등|대학)\s?)?\d학년|[초중고]\d(?![\d\p{L}]))/gu;
 /**
- * A short number after the word that names it: "내선 4172", "내선번호는 4172입니다", "PHS 8827", "extension은
- * 4390", "ext. 215". Without such a word a bare number says nothing of what it is, so it is not a value.
+ * A short number after the word that names it: "내선 3301", "내선번호는 3301입니다", "PHS 5512", "extension은
+ * 2210", "ext. 215". Without such a word a bare number says nothing of what it is, so it is not a value.
  */
 export const CODE_RE =
   /(?<=(?:^|\s)(?:내선(?:번호)?|[Ee]xt(?:ension)?\.?|PHS|phs|호출번호|[Pp]ager)(?:은|는|이|가|:)?(?:\s번호[는가]?)?\s)\d{2,6}(?![\d-])/gu;

@@ -21,6 +21,7 @@ import {
   ANIMAL_WORDS,
   NUMBERED_UNIT_NOUNS,
   OCCUPATION_HEADS,
+  ROLE_HEADS,
   ROLE_WORDS,
 } from "./rule-words.js";
 
@@ -34,13 +35,13 @@ const ROLE_ACRONYM_RE = /^[A-Z]{2,4}$/u;
 const MBTI_RE = /^[EI][NS][TF][JP]$/u;
 /** Diets ("페스코 베지테리언", "비건"). */
 const DIET_RE = /(?:베지테리언|비건|채식주의자|채식|vegan|vegetarian)$/iu;
-/** A number (with a letter) and a unit noun in one word: "71병동", "3반". */
+/** A number (with a letter) and a unit noun in one word: "52병동", "3반". */
 const NUMBERED_UNIT_RE = new RegExp(`^(\\d{1,4}[A-Z]?)(${NUMBERED_UNIT_NOUNS.join("|")})$`, "u");
 
 /** What a copula sentence says of `entity`: "Y 소속이에요", "프리랜서 디자이너야", "우리 팀 새 PM이에요". */
 export function predicateOf(entity: string, allWords: readonly string[], clause: ClauseContext): boolean {
   const { state } = clause;
-  // "7B 병동 새 travel nurse예요", "3반이야": a numbered unit first is a fact of its own.
+  // "5A 병동 새 charge nurse예요", "3반이야": a numbered unit first is a fact of its own.
   const unit = leadingUnit(allWords);
   const words = unit === undefined ? allWords : allWords.slice(unit.words);
   const unitEmitted = unit !== undefined && state.emit(entity, unit.noun, unit.value);
@@ -73,7 +74,7 @@ function copulaPredicate(
   if (breedOf(value) !== undefined) return state.emit(entity, korean ? "품종" : "breed", value);
   if (withoutTeam.length === 1 && isRole(head)) return state.emit(entity, korean ? "역할" : "role", head);
   const occupation = OCCUPATION_HEADS.some((job) => head.toLowerCase().endsWith(job));
-  // "우리 팀 새 travel nurse예요": a new member's place in a team is a role, whatever the noun.
+  // "우리 팀 새 charge nurse예요": a new member's place in a team is a role, whatever the noun.
   if (inTeam && (occupation || isRole(head)) && withoutTeam.every(isNameLike))
     return state.emit(entity, korean ? "역할" : "role", withoutTeam.join(" "));
   if (occupation) return state.emit(entity, korean ? "직업" : "job", value);
@@ -93,7 +94,7 @@ interface Unit {
   words: number;
 }
 
-/** "71병동", "7B 병동", "3반이야" at the start of a predicate: (…, 병동, 7B 병동). */
+/** "52병동", "5A 병동", "3반이야" at the start of a predicate: (…, 병동, 5A 병동). */
 export function leadingUnit(words: readonly string[]): Unit | undefined {
   const [first = "", second = ""] = words;
   const joined = NUMBERED_UNIT_RE.exec(stripCopula(first));
@@ -104,7 +105,7 @@ export function leadingUnit(words: readonly string[]): Unit | undefined {
   return undefined;
 }
 
-/** Words that can stand before 소속/담당 as its value: bare nouns ending in a name-like one ("주말 오픈"). */
+/** Words that can stand before 소속/담당 as its value: bare nouns ending in a name-like one ("월요일 마감"). */
 function isNounPhrase(words: readonly string[]): boolean {
   const last = words[words.length - 1];
   return (
@@ -118,7 +119,7 @@ function isNounPhrase(words: readonly string[]): boolean {
 }
 
 /**
- * "Y 소속이에요" → (X, 소속, Y); "누리대학교 학사지원팀 소속" → (X, 직장, 누리대학교) and (X, 소속, 학사지원팀):
+ * "Y 소속이에요" → (X, 소속, Y); "다솜은행 여신심사팀 소속" → (X, 직장, 다솜은행) and (X, 소속, 여신심사팀):
  * an organisation named before its unit is where X works.
  */
 function affiliation(
@@ -135,7 +136,10 @@ function affiliation(
   return state.emit(entity, noun, words.join(" "));
 }
 
-/** A role in a team: a Latin acronym ("PM") or a role word ("팀장"). */
+/** A role in a team or a service: a Latin acronym ("PM"), a role word ("팀장") or head ("베이비시터"). */
 export function isRole(word: string): boolean {
-  return ROLE_ACRONYM_RE.test(word) || ROLE_WORDS.has(foldText(word));
+  const folded = foldText(word);
+  return (
+    ROLE_ACRONYM_RE.test(word) || ROLE_WORDS.has(folded) || ROLE_HEADS.some((head) => folded.endsWith(head))
+  );
 }

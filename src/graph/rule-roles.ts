@@ -22,7 +22,7 @@ import {
 } from "./rule-common.js";
 import { NON_ENTITY_WORDS, OCCUPATION_HEADS, TITLE_WORDS } from "./rule-words.js";
 
-/** Honorific words after a name that are no title of their own ("변하윤 선생님", "여나경 님"). */
+/** Honorific words after a name that are no title of their own ("류하진 선생님", "한소율 님"). */
 export const HONORIFIC_WORD_RE = /^(?:선생님|쌤|님|씨|고객님)$/u;
 /** One word of a name written in Hangul, as foreign names are ("올리비아", "벡"). */
 const TRANSLITERATED_NAME_WORD_RE = /^[가-힣]{1,5}$/u;
@@ -41,14 +41,14 @@ export const roleTaken: ClauseRule = ({ tokens, state }) => {
 
 /** Words before a role that say which one it is, not whose: "새로 온 알바생은", "이번 신입 인턴은". */
 const ROLE_MODIFIER_RE = /^(?:새로|온|들어온|새로운|신입|신규|새|이번|이제|새로 온)$/u;
-/** "국제교류처 신입 인턴은": at most two words before the role. */
+/** "재무팀 신입 인턴은": at most two words before the role. */
 const MAX_ROLE_PREFIX_WORDS = 2;
 /** A role, the person and a title are a short clause; a longer one says more than who holds a role. */
 const MAX_ROLE_CLAUSE_WORDS = 6;
 
 /**
- * "새 PM은 Daniel Cho" → (Daniel Cho, 역할, PM); "우리 부장님은 하도윤 부장님이야" → (하도윤, 직함, 부장);
- * "국제교류처 신입 인턴은 프리야 나이르 씨예요" → (프리야 나이르, 역할, 인턴) and (…, 소속, 국제교류처): a
+ * "새 PM은 Daniel Cho" → (Daniel Cho, 역할, PM); "우리 과장님은 염태오 과장님이야" → (염태오, 직함, 과장);
+ * "재무팀 신입 인턴은 올리비아 벡 씨예요" → (올리비아 벡, 역할, 인턴) and (…, 소속, 재무팀): a
  * role named first, then who holds it. A unit before the role is the person's 소속.
  */
 export const roleIsPerson: ClauseRule = ({ tokens, state, korean }) => {
@@ -77,7 +77,7 @@ function isRoleModifier(word: string): boolean {
 
 /**
  * The attribute a word for someone's position is stored under: a role in a team or a service (PM, 팀장,
- * 인턴, 펫시터) is 역할, an occupation (세무사, 간호사) 직업, a rank or title (부장, 수간호사, 지도교수)
+ * 인턴, 베이비시터) is 역할, an occupation (세무사, 간호사) 직업, a rank or title (부장, 수간호사, 지도교수)
  * 직함; undefined for any other word.
  */
 export function roleAttribute(word: string, korean: boolean): string | undefined {
@@ -90,8 +90,8 @@ export function roleAttribute(word: string, korean: boolean): string | undefined
 }
 
 /**
- * The person a phrase names, without the title or honorific after it: "하도윤 부장님이야" → 하도윤, "프리야
- * 나이르씨예요" → 프리야 나이르, "Daniel Cho" → Daniel Cho. A name of two Hangul words needs the honorific
+ * The person a phrase names, without the title or honorific after it: "염태오 과장님이야" → 염태오, "올리비아
+ * 벡씨예요" → 올리비아 벡, "Daniel Cho" → Daniel Cho. A name of two Hangul words needs the honorific
  * or title that marks it as a name.
  */
 export function personPhrase(words: readonly string[]): string | undefined {
@@ -107,7 +107,7 @@ export function personPhrase(words: readonly string[]): string | undefined {
   if (names.length === 1) return isPersonName(names[0] ?? "") ? name : undefined;
   if (names.length > 2) return undefined;
   if (LATIN_NAME_RE.test(name)) return name;
-  // "프리야 나이르 씨", "올리비아 벡 씨": a transliterated name, each word of Hangul syllables only.
+  // "올리비아 벡 씨", "아난야 라오 씨": a transliterated name, each word of Hangul syllables only.
   const hangulName = names.every((word) => TRANSLITERATED_NAME_WORD_RE.test(word.replace(/(?:님|씨)$/u, "")));
   return honored && hangulName ? name : undefined;
 }

@@ -1,6 +1,6 @@
 /**
- * Splitting a clause into the predicates it chains: "콩떡이는 시바견이고 올해 세 살이에요" says two things
- * of 콩떡, "나 라텍스 알레르기 있어서 장갑만 써" states a fact and then a consequence. Each part is read on
+ * Splitting a clause into the predicates it chains: "두리는 비숑이고 올해 네 살이에요" says two things
+ * of 두리, "나 갑각류 알레르기 있어서 새우는 못 먹어" states a fact and then a consequence. Each part is read on
  * its own; a part after the first speaks of the subject the first one named (the text's topic).
  */
 import { charCount, hasBatchim, isHangulSyllable, lastChar } from "../text/korean.js";
@@ -13,13 +13,13 @@ export interface ClausePart {
   continued: boolean;
 }
 
-/** The topic "X는" of a chain may follow an owner and a kind ("우리 집 강아지 콩떡이는"). */
+/** The topic "X는" of a chain may follow an owner and a kind ("우리 집 강아지 두리는"). */
 const MAX_TOPIC_INDEX = 4;
 /** "모카는 포메라니안이고 생일은 …": a copula's connective form ends a predicate after a topic. */
 const CONNECTIVE_COPULA_RE = /^(.+?)(이고|고)$/u;
 /** Auxiliary verbs after a -고 form: "살고 있어", "먹고 싶어", "하고 계셔". */
 const AUXILIARY_VERB_RE = /^(?:있|계|싶|말|보|나서)/u;
-/** "알레르기 있어서 …", "연희동에 있는데 …": having or being somewhere, then a reason or a contrast. */
+/** "알레르기 있어서 …", "망원동에 있는데 …": having or being somewhere, then a reason or a contrast. */
 const EXISTENCE_CONNECTIVE_RE = /^있(?:어서|는데|으니까|으니|지만|고)$/u;
 /** "간호사라서 …", "학생인데 …", "주말이니까 …": a copula, then a reason or a contrast. */
 const COPULA_CONNECTIVE_RE = /^(.+?)(이라서|라서|인데|이니까)$/u;
@@ -27,7 +27,7 @@ const COPULA_CONNECTIVE_RE = /^(.+?)(이라서|라서|인데|이니까)$/u;
 /**
  * The parts of a clause. A chain is cut after a connective copula that follows a topic ("X는 A이고 B"),
  * or after a connective of "있다" or of the copula anywhere ("… 있어서 …", "… 간호사라서 …"); the
- * connective of the cut word becomes the plain ending where it surely is one ("시바견이고" → "시바견이야",
+ * connective of the cut word becomes the plain ending where it surely is one ("비숑이고" → "비숑이야",
  * "있어서" → "있어"), so each part reads as a statement.
  */
 export function splitPredicates(tokens: readonly string[]): ClausePart[] {
@@ -67,7 +67,7 @@ function takesBareCopula(stem: string): boolean {
 }
 
 /**
- * The cut word of a copula chain: "시바견이고" → "시바견이야" (이고 after a final consonant is the copula).
+ * The cut word of a copula chain: "비숑이고" → "비숑이야" (이고 after a final consonant is the copula).
  * A bare 고 also ends verbs ("모르고", "마치고"), so "말티즈고" cuts the chain only after a topic that opens
  * the clause ("콩이는 말티즈고 …"), and stays as it is: the rules read "말티즈고" themselves.
  */

@@ -111,7 +111,7 @@ const TERM_DATE_NOUN_RE = /^(?:[가-힣]{2,}일|기간|마감|기한|만기|dead
 /**
  * How many of the words before "D는 <date>" name the entity. One, as a rule ("또리 생일은", "서아 하원
  * 시간"); but before a date noun of a term or an obligation, every word before it names the thing the date
- * belongs to ("매장 임대료 납부일은" → 매장 임대료, "Notion 팀 플랜 갱신일은" → Notion 팀 플랜) unless the
+ * belongs to ("자동차 보험 만기일은" → 자동차 보험, "Notion 팀 플랜 갱신일은" → Notion 팀 플랜) unless the
  * first word marks a person or a pet (하준이, 또리의, 엄마, 나).
  */
 export function ownerLength(words: readonly string[]): number {

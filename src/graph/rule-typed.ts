@@ -357,7 +357,7 @@ function isContinuation(word: string): boolean {
  */
 function amountFact({ clause, pre, value }: TypedFactInput): boolean {
   const { state } = clause;
-  // "펫시터 여나경 님 …, 1박에 4만원": a rate alone, after someone or something, is what they charge.
+  // "청소 도우미 남궁별님 …, 1회에 6만원": a rate alone, after someone or something, is what they charge.
   if (
     pre.length === 0 &&
     RATE_PREFIX_RE.test(value.value) &&

@@ -396,8 +396,6 @@ export const ROLE_WORDS = new Set([
   "책임자",
   "도우미",
   "시터",
-  "펫시터",
-  "베이비시터",
   "lead",
   "manager",
   "owner",
@@ -410,9 +408,12 @@ export const ROLE_WORDS = new Set([
   "rep",
 ]);
 
+/** Heads of compound role nouns ("베이비시터", "펫시터", "가사도우미"): a word ending in one is a role. */
+export const ROLE_HEADS = ["시터", "도우미"];
+
 /**
- * Heads of English nouns for a person ("our oven repair guy", "the kids' pediatrician", "our building's
- * resident rep"); words ending like an agent noun (-er, -ist, -ian …) count as well.
+ * Heads of English nouns for a person ("our plumbing guy", "the kids' dentist", "our building's
+ * front desk rep"); words ending like an agent noun (-er, -ist, -ian …) count as well.
  */
 export const ENGLISH_PERSON_HEADS = new Set([
   "guy",
@@ -440,7 +441,7 @@ export const ENGLISH_PERSON_HEADS = new Set([
 ]);
 
 /**
- * Endings of an organisation's name ("서울다온병원", "한빛은행", "누리대학교"): "X에서 일해" names a workplace
+ * Endings of an organisation's name ("한결대학교병원", "한빛은행", "다솜은행"): "X에서 일해" names a workplace
  * only with one, since "판교에서 일해" names a place.
  */
 export const ORGANISATION_SUFFIXES = [
@@ -476,17 +477,17 @@ export const ORGANISATION_SUFFIXES = [
   "도서관",
 ];
 
-/** Endings of a unit inside an organisation ("학사지원팀", "약제부", "국제교류처", "71병동"): 소속, not 직장. */
+/** Endings of a unit inside an organisation ("여신심사팀", "총무부", "재무팀", "52병동"): 소속, not 직장. */
 export const ORG_UNIT_SUFFIXES = ["팀", "부", "처", "과", "실", "본부", "센터", "병동", "파트", "그룹", "랩"];
 
 /**
- * Counter nouns of a numbered unit ("71병동", "7B 병동", "3반"): the value's own noun names its attribute
- * ((…, 병동, 71병동)), as 학년 does for "2학년".
+ * Counter nouns of a numbered unit ("52병동", "5A 병동", "3반"): the value's own noun names its attribute
+ * ((…, 병동, 52병동)), as 학년 does for "2학년".
  */
 export const NUMBERED_UNIT_NOUNS = ["병동", "반"];
 
 /**
- * Words naming a short number that is no phone number ("내선 4172", "PHS 8827", "extension 4390"), and
+ * Words naming a short number that is no phone number ("내선 3301", "PHS 5512", "extension 2210"), and
  * the attribute each is stored under in a Korean and an English sentence: a Korean number attribute ends
  * in 번호 (as 전화번호 does), an English one drops "number" (as "phone" does).
  */
