@@ -4,6 +4,7 @@
  */
 import { COPULA_END_RE, foldText, stripParticle, TOPIC_SUBJECT_PARTICLES } from "../text/korean.js";
 import {
+  breedOf,
   hasSubjectParticle,
   isKinship,
   isNameLike,
@@ -139,7 +140,11 @@ export function withLeadingRelation(clause: ClauseContext): ClauseContext {
   const marked = /(?:[이의]|씨|님)$/u.test(nameToken) || /(?:이|씨|님)$/u.test(name);
   const attributeNext = COMMON_ATTRIBUTE_WORDS.has(stripParticle(rest[0] ?? "", TOPIC_SUBJECT_PARTICLES));
   const restText = rest.join(" ");
-  const topicBeforeVerb = nameToken !== name && (isPredicate(restText) || COPULA_END_RE.test(restText));
+  const topicBeforeVerb =
+    nameToken !== name &&
+    (isPredicate(restText) ||
+      COPULA_END_RE.test(restText) ||
+      (rest.length === 1 && breedOf(restText) !== undefined));
   const latinName = /^\p{Lu}/u.test(nameToken);
   const titleNext = isTitleWord(rest[0] ?? "");
   // After a role the signs must be stronger: "대리 시절이 그립다" names no one.

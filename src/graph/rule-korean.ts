@@ -95,9 +95,9 @@ export const placeOfSubject: ClauseRule = ({ text, tokens, state }) => {
   return emitted;
 };
 
-/** "Y에서 일해/근무해요/일하고 있어/근무 중": where someone works. */
+/** "Y에서 일해/근무해요/일하고 있어/근무 중", and "일하고 …" before more: where someone works. */
 const WORKS_AT_RE =
-  /^(.+?)에서 (?:일해요?|일함|일한다|일합니다|일하고 ?있어요?|일하는 ?중|근무해요?|근무함|근무한다|근무합니다|근무하고 ?있어요?|근무 ?중(?:이야|이에요|입니다)?)$/u;
+  /^(.+?)에서 (?:일해요?|일함|일한다|일합니다|일하고|일하는데|일하고 ?있어요?|일하는 ?중|근무해요?|근무함|근무한다|근무합니다|근무하고|근무하는데|근무하고 ?있어요?|근무 ?중(?:이야|이에요|입니다)?)$/u;
 /** Places one works at that are no workplace ("집에서 일해" is working from home). */
 const NOT_A_WORKPLACE = new Set(["집", "재택", "카페", "밖", "여기", "거기", "회사", "사무실"]);
 
@@ -279,7 +279,8 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
   const value = relative?.value ?? valueWords(valueTokens);
   if (value === undefined) return false;
   const emitted = state.emit(entity, placeAttribute(attribute, value), value);
-  if (emitted) state.topic = entity;
+  // "헬스장 이름은 바디업이고 월 7만원": what follows a name is said of the one named.
+  if (emitted) state.topic = NAME_WORDS.has(attribute.split(" ").pop() ?? "") ? value : entity;
   // "태오 수학 과외는 화요일 저녁 7시, 대치동 해법학원": an appointment's place may follow its time.
   if (emitted && HAS_CLOCK_TIME_RE.test(value))
     state.eventPlace = { entity, attribute: `${attribute} 장소`, bare: true };
@@ -329,7 +330,9 @@ function attributeOfTopic(tokens: readonly string[], state: ClauseContext["state
   if (!topicHasFacts(state)) return false;
   const attribute = stripParticle(first, TOPIC_PARTICLES);
   if (foldText(entityDisplayName(attribute)) === foldText(entityDisplayName(state.topic))) return false;
-  if ([...attribute].length < MIN_ATTRIBUTE_CHARS || !isNameLike(attribute) || rest.length > 3) return false;
+  // "반은 3반": a one-syllable attribute is safe when the value repeats it as its unit.
+  const short = [...attribute].length < MIN_ATTRIBUTE_CHARS && leadingUnit(rest)?.noun !== attribute;
+  if (short || !isNameLike(attribute) || rest.length > 3) return false;
   const value = valueWords(rest);
   return value !== undefined && state.emit(state.topic, attribute, value);
 }

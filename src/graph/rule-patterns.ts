@@ -72,8 +72,12 @@ export const MODIFIER_END_RE =
 /** Verb stems of "changed/moved to": "Y로 바꿨어", "Y로 옮겼어요", "Y로 변경". */
 export const CHANGE_VERB_RE = /^(?:바꿨|바꿈|바꾸|바뀌|바뀜|바뀐|옮겼|옮김|옮기|변경|이사|이전)/u;
 
-/** Connective endings: a token ending in one is a clause of its own, not an entity ("말티즈고", "먹어서"). */
-export const CONNECTIVE_ENDING_RE = /(?:고|며|[해봐돼와가워져려러어아]서|는데|지만|니까)$/u;
+/**
+ * Connective endings: a token ending in one is a clause of its own, not an entity ("말티즈고", "먹어서",
+ * "급하면").
+ */
+export const CONNECTIVE_ENDING_RE =
+  /(?:고|며|[해봐돼와가워져려러어아]서|는데|지만|니까|하면|으면|려면|다면|이면)$/u;
 
 /** Endings of an adverbial word: "판교에서", "카톡으로만", "윤채원님이랑", "정담세무에". */
 const ADVERBIAL_ENDINGS = "으로(?:만|도|는|서)?|에서|에게|한테|부터|까지|처럼|랑|하고|에";
@@ -98,7 +102,7 @@ export const PREDICATE_END_RE = new RegExp(
     "[신는]대|신다|래요|대요|[을할까]까|는지|[마하드계]심|으심|으셔|으세요",
     "거든|잖아|는데|니까|지만|면서|려고|기로|라고|다고|세요|네요|어요|아요|지요|습니다",
     "하기|보내기|가기|걸기|사기|먹이기|는 ?중|고민 ?중|진행 ?중|준비 ?중",
-    "겠(?:어요?|음|다|네|지)|몰라요?|모름",
+    "겠(?:어요?|음|다|네|지)|몰라요?|모름|찮(?:아요?|음|대|다|네)",
   ]
     .map((group) => `(?:${group})`)
     .join("|")

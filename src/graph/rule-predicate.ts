@@ -42,7 +42,10 @@ const NUMBERED_UNIT_RE = new RegExp(`^(\\d{1,4}[A-Z]?)(${NUMBERED_UNIT_NOUNS.joi
 export function predicateOf(entity: string, allWords: readonly string[], clause: ClauseContext): boolean {
   const { state } = clause;
   // "5A 병동 새 charge nurse예요", "3반이야": a numbered unit first is a fact of its own.
-  const unit = leadingUnit(allWords);
+  // "반은 3반": the subject is the unit's own noun, so this is "attribute is value", not a fact of 반.
+  const found = leadingUnit(allWords);
+  const unit = found !== undefined && foldText(entity) !== found.noun ? found : undefined;
+  if (found !== undefined && unit === undefined) return false;
   const words = unit === undefined ? allWords : allWords.slice(unit.words);
   const unitEmitted = unit !== undefined && state.emit(entity, unit.noun, unit.value);
   return copulaPredicate(entity, words, clause) || unitEmitted;

@@ -41,8 +41,8 @@ export const roleTaken: ClauseRule = ({ tokens, state }) => {
 
 /** Words before a role that say which one it is, not whose: "새로 온 알바생은", "이번 신입 인턴은". */
 const ROLE_MODIFIER_RE = /^(?:새로|온|들어온|새로운|신입|신규|새|이번|이제|새로 온)$/u;
-/** "재무팀 신입 인턴은": at most two words before the role. */
-const MAX_ROLE_PREFIX_WORDS = 2;
+/** "재무팀 신입 인턴은", "우리 팀 새 디자이너는": at most three words before the role. */
+const MAX_ROLE_PREFIX_WORDS = 3;
 /** A role, the person and a title are a short clause; a longer one says more than who holds a role. */
 const MAX_ROLE_CLAUSE_WORDS = 6;
 
@@ -64,7 +64,9 @@ export const roleIsPerson: ClauseRule = ({ tokens, state, korean }) => {
   if (units.length > 1 || !modifiers.every(isRoleModifier)) return false;
   const person = personPhrase(tokens.slice(roleAt + 1));
   if (person === undefined) return false;
-  const emitted = state.emit(person, attribute, role);
+  // "우리 팀 새 디자이너는 …": a new member's place in a team is a role, whatever the noun.
+  const inTeam = modifiers.some((word) => TEAM_WORDS.has(word));
+  const emitted = state.emit(person, inTeam && attribute === "직업" ? "역할" : attribute, role);
   for (const unit of units) state.emit(person, korean ? "소속" : "team", unit);
   if (emitted) state.topic = person;
   return emitted;

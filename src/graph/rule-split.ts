@@ -5,7 +5,7 @@
  */
 import { charCount, hasBatchim, isHangulSyllable, lastChar } from "../text/korean.js";
 import { entityDisplayName, FIRST_PERSON_KO } from "./normalize.js";
-import { hasTopicParticle } from "./rule-common.js";
+import { breedOf, hasTopicParticle } from "./rule-common.js";
 
 /** One part of a clause, and whether an earlier part of the same clause named its subject. */
 export interface ClausePart {
@@ -40,7 +40,7 @@ export function splitPredicates(tokens: readonly string[]): ClausePart[] {
     const token = tokens[i] ?? "";
     const plain =
       topicAt >= 0 && i > topicAt && !AUXILIARY_VERB_RE.test(tokens[i + 1] ?? "")
-        ? (plainReason(token) ?? plainCopula(token, topicAt === 0))
+        ? (plainReason(token) ?? plainCopula(token, topicAt === 0 || breedOf(token) !== undefined))
         : plainReason(token);
     if (plain === undefined) continue;
     parts.push({ tokens: [...tokens.slice(start, i), plain], continued: parts.length > 0 });
@@ -69,7 +69,8 @@ function takesBareCopula(stem: string): boolean {
 /**
  * The cut word of a copula chain: "비숑이고" → "비숑이야" (이고 after a final consonant is the copula).
  * A bare 고 also ends verbs ("모르고", "마치고"), so "말티즈고" cuts the chain only after a topic that opens
- * the clause ("콩이는 말티즈고 …"), and stays as it is: the rules read "말티즈고" themselves.
+ * the clause ("콩이는 말티즈고 …") or when it names a breed, and stays as it is: the rules read "말티즈고"
+ * themselves.
  */
 function plainCopula(token: string, topicFirst: boolean): string | undefined {
   const match = CONNECTIVE_COPULA_RE.exec(token);

@@ -262,6 +262,9 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
       const event = `${entity} ${rest.join(" ")}`;
       const emitted = state.emit(event, bareDateAttribute(value, clause.korean), value.value);
       if (emitted) state.topic = event;
+      // "치과 예약 3월 14일 오후 2시, 바른치과": where the appointment is may follow.
+      if (emitted && clause.korean)
+        state.eventPlace = { entity: event, attribute: "장소", bare: HAS_CLOCK_TIME_RE.test(value.value) };
       return emitted;
     }
     const emitted = state.emit(entity, dateAttribute(phrase, value, clause.korean), value.value);

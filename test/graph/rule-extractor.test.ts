@@ -403,7 +403,32 @@ describe("extractTriplets: general shapes beyond the tuning sets", () => {
     ]);
   });
 
+  it("keeps reading a chain after a name, a unit or a workplace", () => {
+    expect(extractTriplets("우리 집 고양이 모모는 러시안블루고 내년이면 다섯 살")).toEqual([
+      t("모모", "종", "고양이"),
+      t("모모", "품종", "러시안블루"),
+      t("모모", "나이", "다섯 살"),
+    ]);
+    expect(extractTriplets("하은이 담임은 권미진 선생님이고 반은 3반")).toEqual([
+      t("하은", "담임", "권미진 선생님"),
+      t("하은", "반", "3반"),
+    ]);
+    expect(extractTriplets("남편은 다온건설에서 일하고 요즘 야근이 잦음")).toEqual([
+      t("남편", "직장", "다온건설"),
+    ]);
+    expect(extractTriplets("우리 팀 새 디자이너는 윤하람 씨예요")).toEqual([t("윤하람", "역할", "디자이너")]);
+    expect(extractTriplets("팀장님 내선 2301, 급하면 휴대폰 010-4455-6677")).toEqual([
+      t("팀장님", "내선번호", "2301"),
+      t("팀장님", "전화번호", "010-4455-6677"),
+    ]);
+    expect(extractTriplets("치과 예약 3월 14일 오후 2시, 연세바른치과")).toEqual([
+      t("치과 예약", "일시", "3월 14일 오후 2시"),
+      t("치과 예약", "장소", "연세바른치과"),
+    ]);
+  });
+
   it("states nothing for look-alikes of these shapes", () => {
+    expect(extractTriplets("의사 선생님 말로는 괜찮대")).toEqual([]);
     expect(extractTriplets("대리 시절이 그립다")).toEqual([]);
     expect(extractTriplets("알바생은 구했어")).toEqual([]);
     expect(extractTriplets("간호사 선생님이 친절했어")).toEqual([]);
