@@ -15,18 +15,8 @@ import {
   type ClauseRule,
 } from "./rule-common.js";
 import { ENGLISH_RULES } from "./rule-english.js";
-import {
-  allergy,
-  attributeIsValue,
-  changedTo,
-  closedDay,
-  eventPlace,
-  identity,
-  isPlacePhrase,
-  nameIntro,
-  placeOfSubject,
-  workplace,
-} from "./rule-korean.js";
+import { allergy, attributeIsValue, changedTo, identity, nameIntro } from "./rule-korean.js";
+import { closedDay, eventPlace, isPlacePhrase, placeOfSubject, workplace } from "./rule-places.js";
 import {
   HONORIFIC_WORD_RE,
   listContinuation,
