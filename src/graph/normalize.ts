@@ -79,6 +79,14 @@ const PARTICLE_LOOKALIKE_NOUNS = [
 
 /** An English possessive at the end of a Latin name ("Kevin's", "James'"). */
 const LATIN_POSSESSIVE_RE = /(?<=\p{Script=Latin})['’]s?$/u;
+/** A Latin title before a first and a last name ("Dr. Leo Grant", "Prof. Mina Seo"). */
+const LATIN_TITLE_BEFORE_FULL_NAME_RE = /^(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.? (?=\p{Lu}[\p{L}'-]* \p{Lu})/u;
+/**
+ * A courtesy written as a word of its own after a name ("한소율 님", "서다온 고객님"). "선생님" stays: like a
+ * title, it is part of how the person is named ("이정화 선생님", as kmem-dev writes it).
+ */
+const HONORIFIC_WORD_AFTER_NAME_RE =
+  /(?<=^(?:\p{Lu}[\p{L}'-]*|[가-힣]{2,4})(?: (?:\p{Lu}[\p{L}'-]*|[가-힣]{2,4}))?) (?:님|씨|고객님)$/u;
 /** Honorific suffixes after a personal name ("윤채원님", "민수씨"). */
 const HONORIFICS = ["님", "씨"];
 /** Words that keep their 님/씨 because the suffix is part of the word ("선생님", "아저씨"). */
@@ -171,6 +179,10 @@ const ATTRIBUTE_SYNONYMS: Record<string, string> = {
   폰번호: "전화번호",
   전번: "전화번호",
   새번호: "전화번호",
+  팩스: "팩스번호",
+  "fax number": "fax",
+  "fax no": "fax",
+  내선: "내선번호",
   "phone number": "phone",
   "phone no": "phone",
   tel: "phone",
@@ -187,8 +199,19 @@ export function tidy(text: string): string {
   return out.trim();
 }
 
+/**
+ * Organisations named with 회 ("운영위원회", "동창회", "교회"): before them "…회의" is 회 + the possessive
+ * 의 ("동창회의 정기 총회"), not the noun 회의 ("주간회의").
+ */
+const ORGANISATION_HOE_RE = /(?:위원회|협회|학회|동호회|동창회|교회|부녀회|학부모회|연합회|학생회)의$/u;
+
 function isLookalikeNoun(word: string): boolean {
-  return PARTICLE_LOOKALIKE_NOUNS.some((noun) => word.endsWith(noun));
+  return PARTICLE_LOOKALIKE_NOUNS.some((noun) => word.endsWith(noun)) && !ORGANISATION_HOE_RE.test(word);
+}
+
+/** True when a word ends in a noun that ends in 의 ("회의", "주간회의"), not in the possessive 의. */
+export function endsInNounUi(word: string): boolean {
+  return NOUNS_ENDING_IN_UI.some((noun) => word.endsWith(noun)) && !ORGANISATION_HOE_RE.test(word);
 }
 
 function isHonorificWord(stem: string): boolean {
@@ -235,8 +258,12 @@ function stripOnce(word: string, known: ReadonlySet<string>): string | undefined
  */
 export function entityDisplayName(raw: string, options: EntityNameOptions = {}): string {
   const known = options.knownNames ?? new Set<string>();
-  // "Kevin's": a Latin name never ends in its possessive.
-  let name = tidy(raw).replace(LATIN_POSSESSIVE_RE, "");
+  // "Kevin's": a Latin name never ends in its possessive. "Dr. Leo Grant": a full name needs no title
+  // ("Dr. Patel" keeps it: a surname alone names no one); "한소율 님": nor a courtesy.
+  let name = tidy(raw)
+    .replace(LATIN_POSSESSIVE_RE, "")
+    .replace(LATIN_TITLE_BEFORE_FULL_NAME_RE, "")
+    .replace(HONORIFIC_WORD_AFTER_NAME_RE, "");
   const folded = foldText(name);
   if (KOREAN_FIRST_PERSON.has(folded)) return FIRST_PERSON_KO;
   if (ENGLISH_FIRST_PERSON.has(folded)) return FIRST_PERSON_EN;

@@ -2,42 +2,40 @@
  * The clause rules in the order they are tried (the first rule that emits something wins), the
  * typed-value rule, and the relation a clause may open with ("동생 다인이 …", "my sister Claire …").
  */
-import { foldText, stripParticle, TOPIC_SUBJECT_PARTICLES } from "../text/korean.js";
+import { COPULA_END_RE, foldText, stripParticle, TOPIC_SUBJECT_PARTICLES } from "../text/korean.js";
 import {
+  breedOf,
+  hasSubjectParticle,
   isKinship,
   isNameLike,
   isPersonName,
   isPredicate,
+  topicHasFacts,
   type ClauseContext,
   type ClauseRule,
 } from "./rule-common.js";
 import { ENGLISH_RULES } from "./rule-english.js";
+import { allergy, attributeIsValue, changedTo, identity, nameIntro } from "./rule-korean.js";
+import { closedDay, eventPlace, isPlacePhrase, placeOfSubject, workplace } from "./rule-places.js";
 import {
-  allergy,
-  attributeIsValue,
-  changedTo,
-  closedDay,
-  eventPlace,
-  identity,
-  isPlacePhrase,
-  nameIntro,
-  placeOfSubject,
-} from "./rule-korean.js";
-import {
+  HONORIFIC_WORD_RE,
   listContinuation,
+  roleAttribute,
   roleIsPerson,
   roleNameTitle,
   roleTaken,
   roleThenName,
   titledSubject,
 } from "./rule-roles.js";
-import { ANIMAL_WORDS, COMMON_ATTRIBUTE_WORDS, FILLER_WORDS, NAME_WORDS } from "./rule-words.js";
+import { ANIMAL_WORDS, COMMON_ATTRIBUTE_WORDS, FILLER_WORDS, NAME_WORDS, TITLE_WORDS } from "./rule-words.js";
 import { findTypedValues, typedFact } from "./rule-typed.js";
 
 /** Possessives that may stand before a kinship word ("우리 아들", "내 동생", "my sister", "우리 집 토끼"). */
 const KIN_OWNERS = new Set(["우리", "내", "제", "나의", "저의", "my", "our", "집", "우리집"]);
 /** "우리 집 토끼 솜이": at most two owner words. */
 const MAX_KIN_OWNER_WORDS = 2;
+/** "재활의학과 전공의 고은별 선생님": a role before a name is at most two words. */
+const MAX_ROLE_WORDS = 2;
 
 /** Typed values (phone, date, time, age, measure, amount, e-mail, address) with the words before them. */
 const typedValues: ClauseRule = (clause) => {
@@ -63,7 +61,7 @@ const typedValues: ClauseRule = (clause) => {
   const pending = clause.state.eventPlace;
   if (
     emitted &&
-    pending !== undefined &&
+    pending?.bare === true &&
     cursor > 0 &&
     /^\s/u.test(clause.text.slice(cursor)) &&
     isPlacePhrase(trailing)
@@ -81,6 +79,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   roleTaken,
   allergy,
   placeOfSubject,
+  workplace,
   titledSubject,
   typedValues,
   changedTo,
@@ -94,37 +93,96 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   attributeIsValue,
 ];
 
+/** What a clause's first words say of the name after them. */
+interface Lead {
+  attribute: string;
+  value: string;
+  /** Where the name stands. */
+  nameAt: number;
+  animal: boolean;
+  /** A role or a title, not a kinship word or an animal. */
+  role: boolean;
+}
+
 /**
- * A clause that opens with a kinship word and a name ("동생 다인이 생일 8월 21일", "아들 시우는 우유
- * 알레르기가 있어요", "my sister Claire lives in Busan") states the relation — (다인, 관계, 동생) — and
- * is then read from the name on. Returns the clause to read.
+ * A clause that opens with a kinship word, an animal kind or a role and a name ("동생 다인이 생일 8월
+ * 21일", "아들 시우는 우유 알레르기가 있어요", "my sister Claire lives in Busan", "베이비시터 한소율님 연락처 …",
+ * "변호사 채도윤 사무실은 …") states what the name is — (다인, 관계, 동생), (채도윤, 직업, 변호사) — and is
+ * then read from the name on. Returns the clause to read.
  */
 export function withLeadingRelation(clause: ClauseContext): ClauseContext {
   const { tokens } = clause;
   let start = 0;
   while (start < MAX_KIN_OWNER_WORDS && KIN_OWNERS.has(foldText(tokens[start] ?? ""))) start += 1;
-  const kin = tokens[start];
-  const nameToken = tokens[start + 1];
-  const rest = tokens.slice(start + 2);
-  const animal = kin !== undefined && ANIMAL_WORDS.has(foldText(kin));
-  if (kin === undefined || nameToken === undefined || (!isKinship(kin) && !animal)) return clause;
+  const lead = leadingWords(tokens, start, clause);
+  const nameToken = lead === undefined ? undefined : tokens[lead.nameAt];
+  if (lead === undefined || nameToken === undefined) return clause;
+  const rest = tokens.slice(lead.nameAt + 1);
   const name = stripParticle(nameToken, TOPIC_SUBJECT_PARTICLES);
   if (!isNameLike(nameToken) || isKinship(name) || NAME_WORDS.has(name) || COMMON_ATTRIBUTE_WORDS.has(name))
     return clause;
+  // "영양사 선생님", "재무팀 신입 인턴은": a title or a role after a role is no name.
+  if (isTitleWord(name) || roleAttribute(name, clause.korean) !== undefined) return clause;
   if (!isPersonName(name) && !isPersonName(nameToken)) return clause;
   // A bare word after a kinship word is a name only with a sign of one: the 이 of a name (다인이), 씨/님,
-  // a particle before a verb ("시우는 … 있어요"), or an attribute word after it ("현우 번호").
-  const marked = /(?:[이의]|씨|님)$/u.test(nameToken);
+  // a particle before a verb or a copula ("시우는 … 있어요", "두리는 비숑이야"), an attribute word after
+  // it ("현우 번호") or a title ("고은별 선생님").
+  const marked = /(?:[이의]|씨|님)$/u.test(nameToken) || /(?:이|씨|님)$/u.test(name);
   const attributeNext = COMMON_ATTRIBUTE_WORDS.has(stripParticle(rest[0] ?? "", TOPIC_SUBJECT_PARTICLES));
-  const topicBeforeVerb = nameToken !== name && isPredicate(rest.join(" "));
+  const restText = rest.join(" ");
+  const topicBeforeVerb =
+    nameToken !== name &&
+    (isPredicate(restText) ||
+      COPULA_END_RE.test(restText) ||
+      (rest.length === 1 && breedOf(restText) !== undefined));
   const latinName = /^\p{Lu}/u.test(nameToken);
-  if (!marked && !attributeNext && !topicBeforeVerb && !latinName) return clause;
+  const titleNext = isTitleWord(rest[0] ?? "");
+  // After a role the signs must be stronger: "대리 시절이 그립다" names no one.
+  const honored = /(?:씨|님)$/u.test(nameToken);
+  const named = lead.role
+    ? honored || attributeNext || latinName || titleNext
+    : marked || attributeNext || topicBeforeVerb || latinName || titleNext;
+  if (!named) return clause;
   // "아들 현우" alone needs the sign of a name; with more words it may be "엄마 고향 …".
-  if (rest.length === 0 && !marked && !latinName && !animal) return clause;
-  const relation = animal ? (clause.korean ? "종" : "kind") : clause.korean ? "관계" : "relation";
-  clause.state.emit(nameToken, relation, kin);
+  if (rest.length === 0 && !marked && !latinName && !lead.animal) return clause;
+  clause.state.emit(nameToken, lead.attribute, lead.value);
   clause.state.topic = nameToken;
-  const remaining = tokens.slice(start + 1);
+  const remaining = tokens.slice(lead.nameAt);
   const text = remaining.join(" ");
   return { ...clause, tokens: remaining, text, typed: findTypedValues(text) };
+}
+
+/** "선생님", "부장님", "님": a word after a name that marks it as one. */
+function isTitleWord(word: string): boolean {
+  return HONORIFIC_WORD_RE.test(word) || TITLE_WORDS.has(word.replace(/님$/u, ""));
+}
+
+/** The kinship word, animal kind or role (one or two words: "재활의학과 전공의") at `start`, if any. */
+function leadingWords(tokens: readonly string[], start: number, clause: ClauseContext): Lead | undefined {
+  const { korean, state } = clause;
+  const first = tokens[start];
+  if (first === undefined) return undefined;
+  if (isKinship(first))
+    return {
+      attribute: korean ? "관계" : "relation",
+      value: first,
+      nameAt: start + 1,
+      animal: false,
+      role: false,
+    };
+  if (ANIMAL_WORDS.has(foldText(first)))
+    return { attribute: korean ? "종" : "kind", value: first, nameAt: start + 1, animal: true, role: false };
+  // Once an entity was told about, "원장님 최윤호" names its 원장 (see roleThenName), not a role of 최윤호.
+  if (topicHasFacts(state)) return undefined;
+  for (let width = 1; width <= MAX_ROLE_WORDS; width += 1) {
+    const words = tokens.slice(start, start + width);
+    const head = words[words.length - 1];
+    if (words.length < width || head === undefined || (width > 1 && HONORIFIC_WORD_RE.test(head))) break;
+    const modifiers = words.slice(0, -1);
+    if (modifiers.some((word) => !isNameLike(word) || hasSubjectParticle(word) || /\d/u.test(word))) break;
+    const attribute = roleAttribute(head, korean);
+    if (attribute !== undefined)
+      return { attribute, value: words.join(" "), nameAt: start + width, animal: false, role: true };
+  }
+  return undefined;
 }

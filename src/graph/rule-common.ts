@@ -15,17 +15,36 @@ import {
   MODIFIER_END_RE,
   PREDICATE_END_RE,
 } from "./rule-patterns.js";
-import { BREED_WORDS, FILLER_WORDS, KINSHIP_WORDS, NON_ENTITY_WORDS } from "./rule-words.js";
+import { entityDisplayName } from "./normalize.js";
+import {
+  BREED_WORDS,
+  FILLER_WORDS,
+  KINSHIP_WORDS,
+  NON_ENTITY_WORDS,
+  OCCUPATION_HEADS,
+  ORG_UNIT_SUFFIXES,
+  ROLE_HEADS,
+  ROLE_WORDS,
+  TITLE_WORDS,
+} from "./rule-words.js";
 
 /** What the rules share while reading one text. */
 export interface ExtractionState {
   /** The entity the text is about so far; facts without their own subject attach to it. */
   topic: string | undefined;
+  /** The line (then the sentence) being read has Hangul: its attributes are named in Korean. */
+  korean: boolean;
+  /** The activity the line's header names ("과외: …"); a bare 날짜/일시/시간 of the line is its. */
+  activity: string | undefined;
   triplets: { entity: string; attribute: string; value: string }[];
   /** The list the sentence is naming ("심사위원 한정우, 오경택, …"); cleared at each sentence. */
   list: { entity: string; attribute: string } | undefined;
-  /** A life event whose place may follow its date ("결혼식 9월 12일 … 대전 그랜드컨벤션"); per sentence. */
-  eventPlace: { entity: string; attribute: string } | undefined;
+  /**
+   * An event whose place may follow its date ("결혼식 9월 12일 … 대전 그랜드컨벤션", "회의는 12월 10일,
+   * 본관 대회의실에서 해요"); per sentence. `bare`: a bare place may follow (a life event, or a date with a
+   * clock time); otherwise only "Y에서 해요" says it is the event's place.
+   */
+  eventPlace: { entity: string; attribute: string; bare: boolean } | undefined;
   /** Adds a fact (cleaned and de-duplicated); false when a field is empty after cleaning. */
   emit(entity: string, attribute: string, value: string): boolean;
 }
@@ -38,6 +57,8 @@ export interface ClauseContext {
   typed: readonly TypedValue[];
   /** The clause has Hangul: attribute names are then Korean. */
   korean: boolean;
+  /** An earlier part of the same clause named the subject ("두리는 비숑이고 | 네 살이에요"). */
+  continued?: boolean;
   state: ExtractionState;
 }
 
@@ -71,9 +92,21 @@ export function firstNameLikeToken(text: string): string | undefined {
   return isNameLike(word) && !STARTS_WITH_DIGIT_RE.test(word) ? word : undefined;
 }
 
-/** True for a word shaped like a Korean personal name (two to four syllables, nothing else). */
+/**
+ * True for a word shaped like a Korean personal name: two to four syllables, and not an adverb ("우리"), a
+ * verb ("구했어"), or a word for a job, a title or a relation ("간호사", "부장", "동생").
+ */
 export function isKoreanPersonName(word: string): boolean {
-  return KOREAN_PERSON_NAME_RE.test(word);
+  if (!KOREAN_PERSON_NAME_RE.test(word) || NON_ENTITY_WORDS.has(word) || FILLER_WORDS.has(word)) return false;
+  const bare = word.replace(/님$/u, "");
+  return (
+    !isPredicate(word) &&
+    !TITLE_WORDS.has(bare) &&
+    !ROLE_WORDS.has(bare) &&
+    !ROLE_HEADS.some((head) => bare.endsWith(head)) &&
+    !OCCUPATION_HEADS.includes(word) &&
+    !KINSHIP_WORDS.has(word)
+  );
 }
 
 /** True for a person's name in either script: "윤채원", "윤채원님", "Daniel Cho". */
@@ -111,4 +144,21 @@ export function hasTopicParticle(word: string): boolean {
 /** True when `word` carries a topic or subject particle (은/는/이/가) that fits the syllable before it. */
 export function hasSubjectParticle(word: string): boolean {
   return stripParticle(word, TOPIC_SUBJECT_PARTICLES) !== word;
+}
+
+/** "여신심사팀", "재무팀", "총무부": a unit of an organisation, by its ending. */
+export function isOrgUnit(word: string): boolean {
+  return (
+    isNameLike(word) &&
+    !hasSubjectParticle(word) &&
+    !/\d/u.test(word) &&
+    ORG_UNIT_SUFFIXES.some((suffix) => word.length > suffix.length && word.endsWith(suffix))
+  );
+}
+
+/** True when facts were already told about the text's topic (a sentence's first word alone is no topic). */
+export function topicHasFacts(state: ExtractionState): boolean {
+  if (state.topic === undefined) return false;
+  const topic = foldText(entityDisplayName(state.topic));
+  return state.triplets.some((triplet) => foldText(triplet.entity) === topic);
 }

@@ -6,14 +6,14 @@
  */
 import { containsHangul } from "../text/korean.js";
 import { FIRST_PERSON_EN } from "./normalize.js";
-import { isKinship, type ClauseRule } from "./rule-common.js";
+import { isKinship, topicHasFacts, type ClauseContext, type ClauseRule } from "./rule-common.js";
 import {
   EN_EVENT_VERBS,
   EN_MOVE_VERBS,
   EN_TRAILING_ADVERBS_RE,
   EN_TRAILING_PHRASE_RE,
 } from "./rule-patterns.js";
-import { ANIMAL_WORDS, NAME_WORDS } from "./rule-words.js";
+import { ANIMAL_WORDS, ENGLISH_PERSON_HEADS, NAME_WORDS } from "./rule-words.js";
 
 /** Longest English value, in words; a longer "is …" is a sentence, not a value. */
 const MAX_EN_VALUE_WORDS = 6;
@@ -21,27 +21,79 @@ const MAX_EN_VALUE_WORDS = 6;
 const MAX_EN_ATTRIBUTE_WORDS = 3;
 
 const IS = String.raw`(?:is|are|was|=)`;
-const POSSESSIVE_RE = new RegExp(String.raw`^(?:(.+?)'s?|(my|our)) (.+?) ${IS} (.+)$`, "iu");
+const POSSESSIVE_RE = new RegExp(
+  String.raw`^(?:(.+?)'s?|(my|our|his|her|their|its)) (.+?) ${IS} (.+)$`,
+  "iu",
+);
 const OF_RE = new RegExp(String.raw`^(?:the )?(.+?) of (.+?) ${IS} (.+)$`, "iu");
-const IS_OUR_RE = /^(.+?) (?:is|'s) (?:my|our)(?: (?:new|current|team's))* (.+)$/iu;
+/** "Grace is our new PM", "Nora is our building's manager", "Dr. Kim is the kids' dentist". */
+const IS_OUR_RE =
+  /^(.+?) (?:is|'s) (my|our|the)(?: [\p{L}-]+(?:'s|s'))?(?: (?:new|current|team's|main|usual|regular))* (.+)$/iu;
+/** "Nora Kim from apt 803": where someone is from, by a numbered unit. */
+const FROM_UNIT_RE = /^(.+?) from (unit|room|apt|apartment|suite|floor|ward|class|team) ([\p{L}\d-]{1,8})$/iu;
+/** "open 9 to 6", "hours 10am-7pm": opening hours after the place they belong to. */
+const HOURS_RE =
+  /^(?:open|opens|hours(?: are)?|open hours|business hours)(?: from)? (\d{1,2}(?::\d{2})?(?: ?[ap]m)? ?(?:to|-|–|~) ?\d{1,2}(?::\d{2})?(?: ?[ap]m)?)$/iu;
+/** "is scheduled for", "is set for": an event's date. */
+const SCHEDULED_RE = /^(.+?) (?:is|are|was) (?:scheduled|set|planned|booked|moved|pushed) (?:for|to)$/iu;
 const LIVES_RE = /^(.+?) (?:lives|is living|moved|has moved|stays) (?:in|to) (.+)$/iu;
 const LOCATED_RE = /^(.+?) (?:is|are) (?:located |based )?in (.+)$/iu;
 /** Subjects that are no entity ("This is my favorite café", "She is in a meeting"). */
 const PRONOUN_RE = /^(?:this|that|these|those|it|he|she|they|we|you|there|here|what|which|who)$/iu;
 /** Phrases after "is in" that are a state, not a place ("in charge", "in a meeting"). */
 const NOT_A_PLACE_RE = /^(?:charge|trouble|love|time|a |an |the middle)/iu;
+/** Months, seasons and times of day after "in": a time, not a place. */
+const MONTH_OR_TIME_RE =
+  /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|fall|autumn|winter|the (?:morning|afternoon|evening)|progress|person)/iu;
 const ALLERGIC_RE = /^(?:(I)(?:'m| am)|(.+?)(?: is| are|'s)) allergic to (.+)$/iu;
 
 /** A capitalised name of two letters or more ("Sophie", "Mr. Choi"), not "O" (a blood type). */
 const LATIN_NAME_RE = /^(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?$/u;
 
-/** A noun for a person's role or relation ("landlord", "manager", "dentist", "sister"). */
-function isPersonRole(attribute: string): boolean {
-  return isKinship(attribute) || /^[a-z]+(?:er|or|ist|lord|ian|ant|ent|boss|coach|lead)$/iu.test(attribute);
+/**
+ * A noun phrase for a person's role or relation ("landlord", "manager", "dentist", "sister", "plumbing
+ * guy", "front desk rep"): its last word is a kinship word, a person noun or an agent noun.
+ */
+function isPersonRole(phrase: string): boolean {
+  if (isKinship(phrase)) return true;
+  const words = phrase.split(" ");
+  const head = words.pop()?.toLowerCase() ?? "";
+  // "the new guy": a bare "guy" or "person" says no role; "plumbing guy" does.
+  if (GENERIC_PERSON_RE.test(head) && words.every((word) => /^(?:new|old|current)$/iu.test(word)))
+    return false;
+  return ENGLISH_PERSON_HEADS.has(head) || /^[a-z]+(?:er|or|ist|lord|ian|ant|ent)$/iu.test(head);
+}
+
+/** Person nouns that say a role only with a modifier ("plumbing guy", not "guy"). */
+const GENERIC_PERSON_RE = /^(?:guy|man|woman|lady|person|one)$/iu;
+
+/** "The fire drill" → "fire drill": an article is no part of a name. */
+function withoutArticle(phrase: string): string {
+  return phrase.replace(/^the /iu, "");
+}
+
+/** "Nora Kim from apt 803" → Nora Kim, stating (Nora Kim, apt, 803) on the way. */
+function subjectOf(phrase: string, state: ClauseContext["state"]): string {
+  const from = FROM_UNIT_RE.exec(phrase);
+  if (from === null) return withoutArticle(phrase);
+  const [, who = "", unit = "", number = ""] = from;
+  state.emit(who, unit.toLowerCase(), number);
+  return who;
+}
+
+/** A place after "in": not a time ("in May", "in 2 weeks"), nor a state ("in charge", "in a meeting"). */
+function isPlace(phrase: string): boolean {
+  return !NOT_A_PLACE_RE.test(phrase) && !/^\d/u.test(phrase) && !MONTH_OR_TIME_RE.test(phrase);
+}
+
+/** "his", "her", "their", "its": the one the text is about. */
+function isPossessivePronoun(word: string | undefined): boolean {
+  return word !== undefined && /^(?:his|her|their|its)$/iu.test(word);
 }
 
 /** Words that open a description rather than a value ("a 3-year-old tabby", "so dead", "not sure"). */
-const DESCRIPTION_START_RE = /^(?:a|an|so|very|really|too|not|pretty|kinda|quite|still)\s/iu;
+const DESCRIPTION_START_RE =
+  /^(?:(?:a|an|so|very|really|too|not|pretty|kinda|quite|still|on|at|off|out|away|in|with)\s|(?:busy|sick|closed|open|late|away|back|gone|done|here|there)\b)/iu;
 
 /** Trims trailing adverbs ("now") and splits "A and B" / "A, B" lists. */
 function values(raw: string): string[] {
@@ -60,9 +112,21 @@ function words(text: string): number {
 const englishPossessive: ClauseRule = ({ text, typed, state }) => {
   const match = POSSESSIVE_RE.exec(text);
   if (match === null) return false;
-  const [, owner = "", mine, attribute = "", rawValue = ""] = match;
+  const [, owner = "", possessive, attribute = "", rawValue = ""] = match;
   if (words(attribute) > MAX_EN_ATTRIBUTE_WORDS || words(rawValue) > MAX_EN_VALUE_WORDS) return false;
   const value = rawValue.replace(EN_TRAILING_ADVERBS_RE, "");
+  // "his clinic is in Jamsil": his/her/their speak of the text's topic.
+  const third = isPossessivePronoun(possessive);
+  if (third && !topicHasFacts(state)) return false;
+  const mine = third ? undefined : possessive;
+  const located = /^in (.+)$/iu.exec(value);
+  // "My exam is in 2 weeks", "my birthday is in May": a time, which this rule does not read.
+  if (located !== null && !isPlace(located[1] ?? "")) return false;
+  if (located !== null) {
+    // "X's office is in Building C", "his clinic is in Jamsil": where X's office is.
+    const entity = third ? (state.topic ?? "") : mine !== undefined ? FIRST_PERSON_EN : owner;
+    return state.emit(entity, `${attribute} location`, located[1] ?? "");
+  }
   if (NAME_WORDS.has(attribute.toLowerCase())) {
     // "my sister's name is Claire": the named person is the entity, the owner phrase its relation.
     const relation = owner.replace(/^(?:my|our) /iu, "");
@@ -76,20 +140,26 @@ const englishPossessive: ClauseRule = ({ text, typed, state }) => {
     return emitted;
   }
   if (mine !== undefined && isPersonRole(attribute) && LATIN_NAME_RE.test(value)) {
-    // "Our landlord is Mr. Choi", "My manager is Sophie": the person holds the role.
-    return state.emit(value, isKinship(attribute) ? "relation" : "role", attribute);
+    // "Our landlord is Mr. Choi", "Our plumbing guy is Tomas Berg": the person holds the role.
+    const emitted = state.emit(value, isKinship(attribute) ? "relation" : "role", attribute);
+    if (emitted) state.topic = value;
+    return emitted;
   }
-  // "my legs are so dead", "my cat is a tabby": a description, not a value.
-  if (DESCRIPTION_START_RE.test(value)) return false;
-  const entity = mine !== undefined ? FIRST_PERSON_EN : owner;
-  // "Kevin's wedding is Jul 11 in Pasadena": the date is the value, and the attribute says so.
-  const valueStart = text.length - rawValue.length;
+  const entity = third ? (state.topic ?? "") : mine !== undefined ? FIRST_PERSON_EN : owner;
+  // "Kevin's wedding is Jul 11 in Pasadena", "my birthday is on Oct 8": the date is the value, and the
+  // attribute says so.
+  const valueStart = text.length - rawValue.length + (/^on /iu.test(rawValue) ? "on ".length : 0);
   const date = typed.find((found) => found.kind === "date" && found.start === valueStart);
   if (date !== undefined) {
     const dated = /(?:date|day|birthday|time|deadline)$/iu.test(attribute) ? attribute : `${attribute} date`;
     return state.emit(entity, dated, date.value);
   }
-  return state.emit(entity, attribute, value);
+  // "my legs are so dead", "my cat is a tabby", "my manager is on vacation": a description, not a value.
+  if (DESCRIPTION_START_RE.test(value)) return false;
+  const emitted = state.emit(entity, attribute, value);
+  // "Seoul Library's phone is …, open 9 to 6": what follows is still about the owner.
+  if (emitted && mine === undefined) state.topic = entity;
+  return emitted;
 };
 
 /** "The birthday of Noah is June 30". */
@@ -101,15 +171,29 @@ const englishOf: ClauseRule = ({ text, state }) => {
   return state.emit(owner, attribute, value.replace(EN_TRAILING_ADVERBS_RE, ""));
 };
 
-/** "Grace is our new PM" → role; "Claire is my sister" → relation. */
+/**
+ * "Grace is our new PM" → role; "Claire is my sister" → relation; "Dr. Leo Grant is the kids'
+ * dentist" → role (after "the", only a noun for a person).
+ */
 const englishIsOur: ClauseRule = ({ text, state }) => {
   const match = IS_OUR_RE.exec(text);
   if (match === null) return false;
-  const [, entity = "", rawValue = ""] = match;
+  const [, rawEntity = "", determiner = "", rawValue = ""] = match;
   const value = rawValue.replace(EN_TRAILING_ADVERBS_RE, "");
-  if (words(value) > MAX_EN_ATTRIBUTE_WORDS || words(entity) > MAX_EN_ATTRIBUTE_WORDS) return false;
-  if (PRONOUN_RE.test(entity)) return false;
-  return state.emit(entity, isKinship(value) ? "relation" : "role", value);
+  if (words(value) > MAX_EN_ATTRIBUTE_WORDS || words(rawEntity) > MAX_EN_ATTRIBUTE_WORDS + 3) return false;
+  if (PRONOUN_RE.test(rawEntity) || (determiner.toLowerCase() === "the" && !isPersonRole(value)))
+    return false;
+  const entity = subjectOf(rawEntity, state);
+  if (words(entity) > MAX_EN_ATTRIBUTE_WORDS) return false;
+  const emitted = state.emit(entity, isKinship(value) ? "relation" : "role", value);
+  if (emitted) state.topic = entity;
+  return emitted;
+};
+
+/** "open 9 to 6" after a place: (place, hours, 9 to 6). */
+const englishHours: ClauseRule = ({ text, state }) => {
+  const match = HOURS_RE.exec(text);
+  return match !== null && state.topic !== undefined && state.emit(state.topic, "hours", match[1] ?? "");
 };
 
 /** "Mark lives in Busan now" → residence; "The clinic is in Pangyo" → location. */
@@ -122,7 +206,9 @@ const englishPlace: ClauseRule = ({ text, state }) => {
   const place = rawPlace.replace(EN_TRAILING_PHRASE_RE, "").replace(EN_TRAILING_ADVERBS_RE, "");
   if (words(place) > MAX_EN_ATTRIBUTE_WORDS || words(entity) > MAX_EN_ATTRIBUTE_WORDS) return false;
   // "The meeting is in 10 minutes", "she is in a meeting" name no place.
-  if (PRONOUN_RE.test(entity) || NOT_A_PLACE_RE.test(place) || /\d/u.test(place)) return false;
+  if (PRONOUN_RE.test(entity) || !isPlace(place) || /\d/u.test(place)) return false;
+  // "my exam is in May", "her office is in …": a possessive's fact is read by englishPossessive.
+  if (/^(?:my|our|his|her|their|its) /iu.test(entity)) return false;
   return state.emit(entity, lives !== null ? "residence" : "location", place);
 };
 
@@ -144,8 +230,10 @@ const englishEvent: ClauseRule = ({ text, typed, state }) => {
   if (containsHangul(before)) return false;
   for (const [verb, attribute] of Object.entries(EN_EVENT_VERBS)) {
     const match = new RegExp(`^(.+?) ${verb}(?: on| by)?$`, "iu").exec(before);
-    if (match !== null) return state.emit(match[1] ?? "", attribute, date.value);
+    if (match !== null) return state.emit(withoutArticle(match[1] ?? ""), attribute, date.value);
   }
+  const scheduled = SCHEDULED_RE.exec(before);
+  if (scheduled !== null) return state.emit(withoutArticle(scheduled[1] ?? ""), "date", date.value);
   const on = /^(.+?)(?: (?:is|are|was))? (on|due|by)$/iu.exec(before);
   if (on !== null && on[1] !== undefined) {
     return state.emit(on[1], (on[2] ?? "").toLowerCase() === "on" ? "date" : "due date", date.value);
@@ -165,4 +253,5 @@ export const ENGLISH_RULES: readonly ClauseRule[] = [
   englishIsOur,
   englishPlace,
   englishEvent,
+  englishHours,
 ];

@@ -5,20 +5,22 @@
  * that fits no rule gives nothing. Measured with `scripts/eval-graph.ts`.
  */
 import type { Triplet } from "../types.js";
-import { containsHangul, foldText, nfc } from "../text/korean.js";
-import { cleanValue, entityDisplayName, FIRST_PERSON_KO, normalizeAttribute } from "./normalize.js";
+import { containsHangul, COPULA_END_RE, foldText, nfc } from "../text/korean.js";
+import { cleanValue, entityDisplayName, normalizeAttribute } from "./normalize.js";
 import { CLAUSE_RULES, withLeadingRelation } from "./rule-clauses.js";
 import { findTypedValues } from "./rule-typed.js";
 import { MAX_EXTRACTION_CHARS } from "./types.js";
+import { splitPredicates } from "./rule-split.js";
 import {
   firstNameLikeToken,
-  hasTopicParticle,
   isNameLike,
   STARTS_WITH_DIGIT_RE,
+  topicHasFacts,
   type ClauseContext,
   type ExtractionState,
 } from "./rule-common.js";
 import { extractKeyValueLine } from "./rule-key-value.js";
+import { KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./rule-words.js";
 
 /**
  * Sentence boundaries: . ! ? followed by a space (so "3.2kg" stays whole, and not after "Dr."), a dash
@@ -33,12 +35,14 @@ const CLAUSE_SPLIT_RE = /\s*[,，;]\s*/u;
  * stop is prose (or a paste), and capping it keeps every rule linear in the length of the text.
  */
 export const MAX_CLAUSE_CHARS = 300;
-/** "모카는 포메라니안이고 생일은 …": a copula's connective form ends a clause after a topic "X는". */
-const CONNECTIVE_COPULA_RE = /.(?:이고|고)$/u;
-/** "씨는", "님이", "님:": a detached honorific with at most a particle or a colon after it. */
-const DETACHED_HONORIFIC_RE = /^(?:씨|님)(?:은|는|이|가|의|도|께|:)?$/u;
-/** Auxiliary verbs after a -고 form: "살고 있어", "먹고 싶어", "하고 계셔". */
-const AUXILIARY_VERB_RE = /^(?:있|계|싶|말|보|나서)/u;
+/** Attributes that say only "when"; under an activity's header they become the activity's. */
+const BARE_TIME_ATTRIBUTES = new Set(["날짜", "일시", "시간", "date", "time"]);
+/** "씨는", "님이", "님:", "씨예요": a detached honorific with at most a particle, a colon or a copula after it. */
+const DETACHED_HONORIFIC_RE =
+  /^(?:씨|님)(?:은|는|이|가|의|도|께|:|이야|이에요|예요|이고|고|야|이요|입니다)?$/u;
+/** "room 412", "Suite 3B", "floor 7": a part of a place that follows it after a comma. */
+const PLACE_CONTINUATION_RE =
+  /^(?:room|rm\.?|suite|ste\.?|floor|fl\.?|unit|apt\.?|building|bldg\.?|gate)\s?[\p{L}\d-]{1,6}$/iu;
 /** A clause naming an address keeps the commas of the address ("22-4, 2층"). */
 const ADDRESS_CLAUSE_RE = /(?:^|\s)(?:주소|address)/iu;
 
@@ -52,15 +56,26 @@ export function extractTriplets(text: string): Triplet[] {
   for (const rawLine of nfc(text.slice(0, MAX_EXTRACTION_CHARS)).split(/\r?\n/u)) {
     const line = rawLine.replace(/\s+/gu, " ").trim();
     if (line.length === 0) continue;
+    state.korean = containsHangul(line);
     const read = extractKeyValueLine(line, state);
     if (read === undefined) continue;
-    const korean = containsHangul(line);
+    const { korean } = state;
     state.topic ??= firstNameLikeToken(read.rest);
     const topicBefore = state.topic;
+    state.activity = read.header !== undefined && isActivity(read.header) ? read.header : undefined;
     for (const sentence of read.rest.split(SENTENCE_SPLIT_RE)) extractSentence(sentence, state, korean);
+    state.activity = undefined;
     if (read.header !== undefined) linkHeader(read.header, topicBefore, state);
   }
   return state.triplets;
+}
+
+/**
+ * "과외", "레슨": a Korean header of one plain word names an activity; a longer one names an owner too
+ * ("하준이 태권도"), and an English one may name a thing ("Flight").
+ */
+function isActivity(header: string): boolean {
+  return !header.includes(" ") && isHangulWord(header) && isNameLike(header);
 }
 
 function newState(): ExtractionState {
@@ -69,6 +84,8 @@ function newState(): ExtractionState {
   const outcome = new Map<string, boolean>();
   const state: ExtractionState = {
     topic: undefined,
+    korean: false,
+    activity: undefined,
     triplets: [],
     list: undefined,
     eventPlace: undefined,
@@ -83,14 +100,19 @@ function newState(): ExtractionState {
   };
   /** Cleans a fact and adds it unless a field is empty, the entity is a number, or it is already there. */
   function keep(entity: string, attribute: string, value: string): boolean {
+    const bare = normalizeAttribute(attribute);
+    // "과외: 중2 지호, 화/금 저녁 7시": a bare date or time of the line is the header's activity's.
+    const normalized =
+      state.activity !== undefined && BARE_TIME_ATTRIBUTES.has(bare) ? `${state.activity} ${bare}` : bare;
     const triplet = {
       entity: entityDisplayName(entity),
-      attribute: normalizeAttribute(attribute),
+      // "와이프 birthday는 …": a Korean sentence names its attributes in Korean.
+      attribute: (state.korean ? KOREAN_FOR_ENGLISH_ATTRIBUTE[normalized] : undefined) ?? normalized,
       value: cleanValue(value),
     };
     if (triplet.entity.length === 0 || triplet.attribute.length === 0 || triplet.value.length === 0)
       return false;
-    if (STARTS_WITH_DIGIT_RE.test(triplet.entity)) return false;
+    if (isNumberLike(triplet.entity)) return false;
     if (foldText(triplet.entity) === foldText(triplet.value)) return false;
     const key = [triplet.entity, triplet.attribute, triplet.value].map(foldText).join("\u0000");
     if (!seen.has(key)) {
@@ -100,6 +122,21 @@ function newState(): ExtractionState {
     return true;
   }
   return state;
+}
+
+function isHangulWord(word: string): boolean {
+  return /^[가-힣]+$/u.test(word);
+}
+
+/**
+ * "6월", "3학년": an entity of one word that starts with a digit is a date or a count; "2027학년도 1학기
+ * 수강신청" names a thing by its term and stays.
+ */
+function isNumberLike(entity: string): boolean {
+  const words = entity.split(" ");
+  return (
+    STARTS_WITH_DIGIT_RE.test(words[0] ?? "") && STARTS_WITH_DIGIT_RE.test(words[words.length - 1] ?? "")
+  );
 }
 
 /**
@@ -122,10 +159,12 @@ function extractSentence(rawSentence: string, state: ExtractionState, korean: bo
   if (sentence.length === 0 || /[?？]\s*$/u.test(sentence)) return;
   state.list = undefined;
   state.eventPlace = undefined;
+  // "… due May 15 — 나랑 윤채원님 공동 작성": an English sentence keeps English attributes in a mixed line.
+  state.korean = containsHangul(sentence);
   for (const clause of splitClauses(sentence)) {
     const text = clause.replace(/[.!?~。]+$/u, "").trim();
     if (text.length === 0 || text.length > MAX_CLAUSE_CHARS) continue;
-    for (const tokens of splitAtConnective(
+    for (const { tokens, continued } of splitPredicates(
       joinHonorifics(text.split(" ").filter((token) => token.length > 0)),
     )) {
       const clauseText = tokens.join(" ");
@@ -134,6 +173,7 @@ function extractSentence(rawSentence: string, state: ExtractionState, korean: bo
         tokens,
         korean,
         state,
+        continued,
         typed: findTypedValues(clauseText),
       });
       if (!mayStateFact(context)) continue;
@@ -155,36 +195,31 @@ function joinHonorifics(tokens: string[]): string[] {
 }
 
 /**
- * A clause of one word states a fact only through a typed value ("031-949-3361" after a shop) or as the
- * next item of a list the sentence opened ("…, 오경택"); other one-word clauses are skipped before the rules.
+ * A clause of one word states a fact only through a typed value ("031-949-3361" after a shop), as the
+ * next item of a list the sentence opened ("…, 오경택"), or as a predicate about the topic ("…, 롭이어야");
+ * other one-word clauses are skipped before the rules.
  */
 function mayStateFact({ tokens, typed, state }: ClauseContext): boolean {
   if (tokens.length >= 2) return true;
+  const [only = ""] = tokens;
   return (
-    tokens.length === 1 && (typed.length > 0 || state.list !== undefined || state.eventPlace !== undefined)
+    tokens.length === 1 &&
+    (typed.length > 0 ||
+      state.list !== undefined ||
+      state.eventPlace !== undefined ||
+      (COPULA_END_RE.test(only) && topicHasFacts(state)))
   );
-}
-
-/**
- * "모카는 포메라니안이고 생일은 6월 18일이에요" → ["모카는", "포메라니안이고"], ["생일은", …]; not before an
- * auxiliary verb ("살고 있어", "먹고 싶어").
- */
-function splitAtConnective(tokens: string[]): string[][] {
-  const first = tokens[0] ?? "";
-  if (!hasTopicParticle(first) && entityDisplayName(first) !== FIRST_PERSON_KO) return [tokens];
-  const at = tokens.findIndex(
-    (token, i) =>
-      i >= 1 &&
-      i < tokens.length - 1 &&
-      CONNECTIVE_COPULA_RE.test(token) &&
-      !AUXILIARY_VERB_RE.test(tokens[i + 1] ?? ""),
-  );
-  if (at < 0) return [tokens];
-  return [tokens.slice(0, at + 1), tokens.slice(at + 1)];
 }
 
 function splitClauses(sentence: string): string[] {
-  const parts = sentence.split(CLAUSE_SPLIT_RE);
+  const parts: string[] = [];
+  // "… is in Building C, room 210": a room or a floor after a comma still belongs to the place before it.
+  for (const part of sentence.split(CLAUSE_SPLIT_RE)) {
+    const previous = parts.length - 1;
+    if (previous >= 0 && PLACE_CONTINUATION_RE.test(part))
+      parts[previous] = `${parts[previous] ?? ""}, ${part}`;
+    else parts.push(part);
+  }
   const addressAt = parts.findIndex((part) => ADDRESS_CLAUSE_RE.test(part));
   if (addressAt < 0) return parts;
   return [...parts.slice(0, addressAt), parts.slice(addressAt).join(", ")];

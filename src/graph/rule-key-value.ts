@@ -9,10 +9,11 @@ import { ADDRESS_WORDS, FILLER_WORDS, NAME_KEYS } from "./rule-words.js";
 import { findTypedValues } from "./rule-typed.js";
 
 /**
- * A key starts the line or follows a comma, is short, and is followed by a colon and a space (so a time
- * like "19:10" is not a key).
+ * A key starts the line or follows a separator — a comma, a semicolon, or a slash or bar between spaces
+ * ("업체명: X / 분류: Y", "name: X | phone: …") — is short, and is followed by a colon and a space (so a
+ * time like "19:10" is not a key, nor "화/금" a separator).
  */
-const KEY_RE = /(?:^|[,，;]\s*)([^,，;:：]{1,30}?)\s*[:：]\s+/gu;
+const KEY_RE = /(?:^|[,，;]\s*|\s[/|｜]\s+)((?:[^,，;:：/|｜]|(?<=\S)[/|](?=\S)){1,30}?)\s*[:：]\s+/gu;
 /** A value ends at a sentence end; what follows is ordinary text. */
 const VALUE_END_RE = /(?<=\S)[.!?。]\s/u;
 

@@ -1,9 +1,8 @@
 /**
  * Clause rules for Korean sentences, by structure: a subject marked with 은/는/이/가 (or 의, or none) and
- * what is said of it — "X는 Y에 있어" (위치), "X는 Y에 살아" (거주지), "X Y는 Z(이)야", "X의 Y는 Z",
- * "X는 Y가 Z", "X는 Z(이)야" (직업/역할/관계/종 by the shape of Z), "A 알레르기 있어", "아내 이름은
- * 민지야", "X Y Z로 옮겼어요", "일요일 휴무", a place after a life event's date. Roles and titles are in
- * `rule-roles.ts`; reading subjects and values in `rule-subject.ts`.
+ * what is said of it — "X Y는 Z(이)야", "X의 Y는 Z", "X는 Y가 Z", "X는 Z(이)야" (직업/역할/관계/종 by
+ * the shape of Z), "A 알레르기 있어", "아내 이름은 민지야", "X Y Z로 옮겼어요". Places are in
+ * `rule-places.ts`, roles and titles in `rule-roles.ts`, reading subjects and values in `rule-subject.ts`.
  */
 import {
   CONNECTIVE_COPULA_RE,
@@ -11,11 +10,12 @@ import {
   findSubject,
   isAttributePhrase,
   isFirstPersonPossessive,
+  isFirstPersonSubject,
   MAX_ATTRIBUTE_WORDS,
-  MAX_VALUE_WORDS,
-  predicateOf,
+  ownerLength,
   valueWords,
 } from "./rule-subject.js";
+import { leadingUnit, predicateOf } from "./rule-predicate.js";
 import {
   COPULA_END_RE,
   foldText,
@@ -29,30 +29,27 @@ import {
   hasTopicParticle,
   isKinship,
   isNameLike,
+  isPredicate,
+  topicHasFacts,
   type ClauseContext,
   type ClauseRule,
 } from "./rule-common.js";
-import { CHANGE_VERB_RE } from "./rule-patterns.js";
-import { ANIMAL_WORDS, FILLER_WORDS, NAME_WORDS } from "./rule-words.js";
+import { CHANGE_VERB_RE, HAS_CLOCK_TIME_RE } from "./rule-patterns.js";
+import { locatedValue, placeAttribute } from "./rule-places.js";
+import { HONORIFIC_WORD_RE, personPhrase, roleAttribute } from "./rule-roles.js";
+import { ANIMAL_WORDS, FILLER_WORDS, NAME_WORDS, NON_ENTITY_WORDS } from "./rule-words.js";
 
 /** Particles joining the items of a list ("땅콩이랑 우유", "새우와 게"). */
 const LIST_PARTICLES: readonly string[] = ["이랑", "랑", "하고", "와", "과"];
 /** Most items of a list read as one fact each. */
 const MAX_LIST_ITEMS = 4;
-/** Times of day that follow a date and are no place ("6월 6일 점심"). */
-const TIME_OF_DAY_RE = /^(?:점심|저녁|아침|오전|오후|새벽|밤|낮|쯤|경)$/u;
 /** Shortest attribute noun ("같은" is an adjective, not an attribute). */
 const MIN_ATTRIBUTE_CHARS = 2;
 
-/** A cheap test that a clause may say where something is, before the subject is looked for. */
-const PLACE_HINT_RE = /에(?:서)? (?:있|살|사|거주|위치)/u;
-/** "Y에 있어/있어요/있음/위치" after a subject: where it is. */
-const LOCATED_RE = /^(.+?)에 (?:있어요?|있음|있다|있습니다|있는데|위치해(?:요|있어요?)?|위치함?)$/u;
-/** "Y에 살아/살아요/살고 있어/삶/거주": where someone lives. */
-const LIVES_RE =
-  /^(.+?)에(?:서)? (?:살아요?|살아|삶|산다|사셔요?|사십니다|살고 ?있어요?|살고 ?있음|살고요|사심|사세요|거주(?:해요?|함|중|하고 ?있어요?)?)$/u;
 /** "A 알레르기(가) 있어/있음": an allergy. */
-const ALLERGY_RE = /^(.+?) 알레르기(?:가|는)? (?:있어요?|있음|있다|있습니다|있대|있으심)$/u;
+const ALLERGY_RE = /^(.+?) 알레르기(?:(?:가|는)? (?:있어요?|있음|있다|있습니다|있대|있으심)|(\S*))$/u;
+/** "도윤이는 계란 알레르기", "…알레르기야": no verb, or the copula, after the allergen. */
+const BARE_ALLERGY_TAIL_RE = /^(?:|야|이야|임|예요|이에요|입니다)$/u;
 /** "땅콩이랑 우유", "새우, 게" → ["땅콩", "우유"]; undefined when a word is no list item. */
 function listItems(words: readonly string[]): string[] | undefined {
   const items = words.map((word, i) => (i < words.length - 1 ? stripParticle(word, LIST_PARTICLES) : word));
@@ -61,33 +58,16 @@ function listItems(words: readonly string[]): string[] | undefined {
   return items.every((item) => isNameLike(item)) ? items : undefined;
 }
 
-/** "하늘소아과는 동탄에 있어요" → (하늘소아과, 위치, 동탄); "외삼촌은 부산에 살아" → (외삼촌, 거주지, 부산). */
-export const placeOfSubject: ClauseRule = ({ text, tokens, state }) => {
-  if (!PLACE_HINT_RE.test(text)) return false;
-  const subject = findSubject(tokens);
-  const predicate = subject?.rest.join(" ") ?? tokens.join(" ");
-  const located = LOCATED_RE.exec(predicate);
-  const lives = located === null ? LIVES_RE.exec(predicate) : null;
-  const match = located ?? lives;
-  if (match === null) return false;
-  const place = (match[1] ?? "").replace(/^(?:요즘|지금|현재|아직|계속) /u, "");
-  if (place.split(" ").length > MAX_VALUE_WORDS || place.length === 0) return false;
-  // "나 내일 병원에 있어" is where I will be, not where I am: a time word makes it an event.
-  if (/(?:오늘|내일|어제|모레|주말|저녁|아침|점심|시간)/u.test(place)) return false;
-  const entity = subject?.entity ?? state.topic;
-  if (entity === undefined) return false;
-  const emitted = state.emit(entity, located !== null ? "위치" : "거주지", place);
-  if (emitted) state.topic = entity;
-  return emitted;
-};
-
-/** "(나) 복숭아 알레르기 있음", "아들 시우는 우유 알레르기가 있어요". */
+/** "(나) 복숭아 알레르기 있음", "아들 시우는 우유 알레르기가 있어요", "도윤이는 계란 알레르기". */
 export const allergy: ClauseRule = ({ text, tokens, state }) => {
   if (!text.includes("알레르기")) return false;
   const subject = findSubject(tokens);
   const predicate = subject?.rest.join(" ") ?? tokens.join(" ");
   const match = ALLERGY_RE.exec(predicate);
   if (match === null) return false;
+  // Without "있어" the clause needs its subject ("도윤이는 계란 알레르기"): a bare "우유 알레르기" is a label.
+  const tail = match[2];
+  if (tail !== undefined && (!BARE_ALLERGY_TAIL_RE.test(tail) || subject === undefined)) return false;
   const words = (match[1] ?? "").split(" ");
   // "나 복숭아 알레르기": without a particle, a first word before the allergen is the subject.
   let entity = subject?.entity;
@@ -106,38 +86,95 @@ export const allergy: ClauseRule = ({ text, tokens, state }) => {
 
 /**
  * "아내 이름은 민지야" → (민지, 관계, 아내); "도현이 어머님 성함 정미숙" → (정미숙, 관계, 도현이 어머님);
- * "우리 고양이 이름은 치즈" → (치즈, 종, 고양이). The named one becomes the topic.
+ * "우리 고양이 이름은 치즈" → (치즈, 종, 고양이); "영양사 선생님 성함은 류하진" → (류하진, 역할, 영양사);
+ * "우리 카페 이름은 소담" → (나, 카페, 소담). The named one becomes the topic.
  */
 export const nameIntro: ClauseRule = ({ tokens, state, korean }) => {
   const at = tokens.findIndex(
     (token, i) => i > 0 && NAME_WORDS.has(stripParticle(token, TOPIC_SUBJECT_PARTICLES)),
   );
   const nameToken = tokens[at + 1];
-  if (at < 1 || nameToken === undefined) return false;
+  if (at < 1 || nameToken === undefined || tokens.length > at + 3) return false;
+  // "류하진 선생님이야": the honorific after the name is no part of it.
   const name = cleanValue(nameToken);
-  const owner = tokens.slice(0, at).filter((word) => word !== "우리" && !isFirstPersonPossessive(word));
+  const before = tokens.slice(0, at);
+  const mine = before.some((word) => word === "우리" || word === "저희" || isFirstPersonPossessive(word));
+  const owner = before.filter((word) => word !== "우리" && word !== "저희" && !isFirstPersonPossessive(word));
   const last = owner[owner.length - 1];
-  if (last === undefined || !isNameLike(name) || tokens.length > at + 3) return false;
-  let emitted: boolean;
-  if (ANIMAL_WORDS.has(last)) emitted = state.emit(name, korean ? "종" : "kind", last);
-  else if (isKinship(last)) emitted = state.emit(name, korean ? "관계" : "relation", owner.join(" "));
-  else return false;
+  // After "이름은" any word is a name, even one that ends like a verb ("망고", "하루").
+  if (last === undefined || name.length === 0 || NON_ENTITY_WORDS.has(name) || isPredicate(name))
+    return false;
+  const emitted = introduce(name, owner, mine, state, korean);
   if (emitted) state.topic = name;
   return emitted;
 };
+
+/** What the words before "이름은" say of the one named (see {@link nameIntro}). */
+function introduce(
+  name: string,
+  owner: readonly string[],
+  mine: boolean,
+  state: ClauseContext["state"],
+  korean: boolean,
+): boolean {
+  const last = owner[owner.length - 1] ?? "";
+  if (ANIMAL_WORDS.has(last)) return state.emit(name, korean ? "종" : "kind", last);
+  if (isKinship(last)) return state.emit(name, korean ? "관계" : "relation", owner.join(" "));
+  // "영양사 선생님 성함은": a position, then the honorific that goes with it.
+  const position = HONORIFIC_WORD_RE.test(last) && owner.length > 1 ? owner.slice(0, -1) : owner;
+  const role = roleAttribute(position[position.length - 1] ?? "", korean);
+  if (role !== undefined || position !== owner) {
+    return state.emit(name, role ?? (korean ? "역할" : "role"), position.join(" "));
+  }
+  // "우리 카페 이름은 소담": the name of something of mine; "엄마 가게 이름은 …": of the one before it.
+  if (!isAttributePhrase([last]) || owner.length > 2) return false;
+  const possessor = mine ? FIRST_PERSON_KO : owner.length === 2 ? owner[0] : undefined;
+  return possessor !== undefined && state.emit(possessor, last, name);
+}
 
 /** "세희는 프리랜서 디자이너야", "형은 소방관이고", "권도윤님이 우리 팀 새 PM이에요", "나 페스코 베지테리언임". */
 export const identity: ClauseRule = (clause) => {
   const { tokens, state } = clause;
   const subject = findSubject(tokens);
-  // "준서 반 담임은 최유리 선생님이야" names an attribute ("X Y는 Z"); a copula's subject is one word.
-  if (subject === undefined || subject.entity.includes(" ")) return false;
-  const emitted = predicateOf(subject.entity, subject.rest, clause);
+  // "인턴은 마서진이고 | 월요일 마감 담당이에요", "토끼 이름은 보송, 롭이어야": a later part of a chain, or a
+  // lone predicate after a comma, speaks of the subject named before.
+  const lone = clause.continued === true || tokens.length === 1;
+  if (subject === undefined && lone && state.topic !== undefined)
+    return predicateOf(state.topic, tokens, clause) || breedOfAnimal(state.topic, tokens, state);
+  // "준서 반 담임은 최유리 선생님이야" names an attribute ("X Y는 Z"); a copula's subject is one word, or a
+  // person with a title ("Dana Kim 선생님이").
+  const entity = subject?.entity.includes(" ") === true ? titledPerson(subject.entity) : subject?.entity;
+  if (subject === undefined || entity === undefined) return false;
+  const emitted = predicateOf(entity, subject.rest, clause);
   const last = subject.rest[subject.rest.length - 1] ?? "";
   // "모카는 포메라니안이고 …": the subject stays the topic of what follows.
-  if (emitted || CONNECTIVE_COPULA_RE.test(last) || COPULA_END_RE.test(last)) state.topic = subject.entity;
+  if (emitted || CONNECTIVE_COPULA_RE.test(last) || COPULA_END_RE.test(last)) state.topic = entity;
   return emitted;
 };
+
+/** "Dana Kim 선생님이" → Dana Kim; undefined for a subject of several words that is no person. */
+function titledPerson(subject: string): string | undefined {
+  const words = subject.split(" ");
+  const last = stripParticle(words.pop() ?? "", TOPIC_SUBJECT_PARTICLES);
+  return personPhrase([...words, last]);
+}
+
+/**
+ * "토끼 이름은 보송, 롭이어야": after the kind of an animal, a lone noun with a copula names its breed.
+ * Any noun: breeds are too many to list, and the kind already says what the noun can be.
+ */
+function breedOfAnimal(topic: string, tokens: readonly string[], state: ClauseContext["state"]): boolean {
+  const [word = ""] = tokens;
+  if (tokens.length !== 1 || !COPULA_END_RE.test(word)) return false;
+  const breed = cleanValue(word);
+  if (!isNameLike(breed) || /\d/u.test(breed)) return false;
+  const animal = foldText(entityDisplayName(topic));
+  const isAnimal = state.triplets.some(
+    (triplet) =>
+      foldText(triplet.entity) === animal && (triplet.attribute === "종" || triplet.attribute === "kind"),
+  );
+  return isAnimal && state.emit(topic, "품종", breed);
+}
 
 /**
  * "X Y는 Z", "X의 Y는 Z", "내 Y는 Z", "X는 Y가 Z", "X가 좋아하는 Y는 Z"; after a topic, "Y는 Z"
@@ -156,20 +193,38 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
       (topicFirst ? hasSubjectParticle(token) : hasTopicParticle(token)),
   );
   if (attrEnd < 0) return attributeOfTopic(tokens, state);
-  const entity = entityOf(first);
+  const named = [...tokens.slice(0, attrEnd), stripParticle(tokens[attrEnd] ?? "", TOPIC_SUBJECT_PARTICLES)];
+  const owner = ownerLength(named);
+  const entity = owner > 1 ? named.slice(0, owner).join(" ") : (entityOf(first) ?? nounEndingInGo(tokens));
   if (entity === undefined) return false;
-  const attribute = [
-    ...tokens.slice(1, attrEnd),
-    stripParticle(tokens[attrEnd] ?? "", TOPIC_SUBJECT_PARTICLES),
-  ].join(" ");
-  if ([...attribute].length < MIN_ATTRIBUTE_CHARS || !isAttributePhrase(tokens.slice(1, attrEnd + 1)))
+  const attribute = named.slice(owner).join(" ");
+  if ([...attribute].length < MIN_ATTRIBUTE_CHARS || !isAttributePhrase(tokens.slice(owner, attrEnd + 1)))
     return false;
-  const value = valueWords(tokens.slice(attrEnd + 1));
+  const valueTokens = tokens.slice(attrEnd + 1);
+  // "보리 병원은 분당에 있는 해솔동물병원": the value, and where it is.
+  const relative = locatedValue(valueTokens);
+  const value = relative?.value ?? valueWords(valueTokens);
   if (value === undefined) return false;
-  const emitted = state.emit(entity, attribute, value);
-  if (emitted) state.topic = entity;
+  const emitted = state.emit(entity, placeAttribute(attribute, value), value);
+  // "헬스장 이름은 바디업이고 월 7만원": what follows a name is said of the one named.
+  if (emitted) state.topic = NAME_WORDS.has(attribute.split(" ").pop() ?? "") ? value : entity;
+  // "태오 수학 과외는 화요일 저녁 7시, 대치동 해법학원": an appointment's place may follow its time.
+  if (emitted && HAS_CLOCK_TIME_RE.test(value))
+    state.eventPlace = { entity, attribute: `${attribute} 장소`, bare: true };
+  if (emitted && relative !== undefined && state.emit(relative.value, "위치", relative.place))
+    state.topic = relative.value;
   return emitted;
 };
+
+/**
+ * "망고 사료는 …", "창고 위치는 …": a first word ending in 고 reads like a verb's connective ("먹고"), but one
+ * followed by an attribute with 은/는 owns it, as a verb's -고 is not followed by "Y는 Z".
+ */
+function nounEndingInGo(tokens: readonly string[]): string | undefined {
+  const [first = "", next = ""] = tokens;
+  if (!/[^이하]고$/u.test(first) || !hasTopicParticle(next) || isFirstPersonSubject(next)) return undefined;
+  return NON_ENTITY_WORDS.has(first) ? undefined : first;
+}
 
 /** "담당은 박선우 과장" after the topic was named: (topic, 담당, 박선우 과장). */
 function attributeOfTopic(tokens: readonly string[], state: ClauseContext["state"]): boolean {
@@ -177,11 +232,12 @@ function attributeOfTopic(tokens: readonly string[], state: ClauseContext["state
   if (state.topic === undefined || !hasTopicParticle(first) || FILLER_WORDS.has(first)) return false;
   // Only a topic that facts were already told about: a sentence's first word is no owner by itself
   // ("봄 신제품 …, 팝업은 성수" is not 봄's 팝업).
-  const topic = foldText(entityDisplayName(state.topic));
-  if (!state.triplets.some((triplet) => foldText(triplet.entity) === topic)) return false;
+  if (!topicHasFacts(state)) return false;
   const attribute = stripParticle(first, TOPIC_PARTICLES);
   if (foldText(entityDisplayName(attribute)) === foldText(entityDisplayName(state.topic))) return false;
-  if ([...attribute].length < MIN_ATTRIBUTE_CHARS || !isNameLike(attribute) || rest.length > 3) return false;
+  // "반은 3반": a one-syllable attribute is safe when the value repeats it as its unit.
+  const short = [...attribute].length < MIN_ATTRIBUTE_CHARS && leadingUnit(rest)?.noun !== attribute;
+  if (short || !isNameLike(attribute) || rest.length > 3) return false;
   const value = valueWords(rest);
   return value !== undefined && state.emit(state.topic, attribute, value);
 }
@@ -204,31 +260,4 @@ export const changedTo: ClauseRule = ({ tokens, state }) => {
   const emitted = state.emit(subject, attributeWords.join(" "), value);
   if (emitted && isNameLike(value)) state.topic = value;
   return emitted;
-};
-
-/** "윤아 결혼식은 4월 25일 …, 라움아트센터": a bare place after a life event's date is where it is held. */
-export const eventPlace: ClauseRule = ({ tokens, state }) => {
-  const { eventPlace: pending } = state;
-  if (pending === undefined || !isPlacePhrase(tokens)) return false;
-  state.eventPlace = undefined;
-  return state.emit(pending.entity, pending.attribute, tokens.join(" "));
-};
-
-/** One to three bare nouns, not a time of day, no particle, no verb ("대전 그랜드컨벤션"). */
-export function isPlacePhrase(tokens: readonly string[]): boolean {
-  if (tokens.length === 0 || tokens.length > MAX_ATTRIBUTE_WORDS) return false;
-  return tokens.every(
-    (token) =>
-      isNameLike(token) && !hasSubjectParticle(token) && !/\d/u.test(token) && !TIME_OF_DAY_RE.test(token),
-  );
-}
-
-/** "일요일 휴무", "매주 월요일 정기휴무" after a shop: (shop, 휴무일, 일요일). */
-export const closedDay: ClauseRule = ({ text, state }) => {
-  const match =
-    /^((?:매주 |격주 )?[월화수목금토일](?:요일)?(?:[,/·]? ?[월화수목금토일](?:요일)?){0,6}) (?:정기 ?)?휴무(?:일|예요|이에요|임|야)?$/u.exec(
-      text,
-    );
-  if (match === null || state.topic === undefined) return false;
-  return state.emit(state.topic, "휴무일", match[1] ?? "");
 };

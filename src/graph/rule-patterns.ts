@@ -40,14 +40,25 @@ export const WEIGHT_RE = /(?<![\p{L}\d.])\d{1,4}(?:\.\d{1,3})?\s?(?:kg|킬로)(?
 /** A length or height: "128cm", "1.8m", "30 mm". */
 export const LENGTH_RE = /(?<![\p{L}\d.])\d{1,4}(?:\.\d{1,3})?\s?(?:cm|mm|센치|센티)(?![\p{L}])/gu;
 /**
- * An amount of money, with the period it is paid in: "12만원", "월 12만원", "184,500원", "1만2천원",
- * "$120", "3,300,000원".
+ * An amount of money, with the period or unit it is paid by: "12만원", "월 12만원", "1회에 6만원", "시간당
+ * 2만원", "184,500원", "1만2천원", "$120", "3,300,000원".
  */
 export const AMOUNT_RE =
-  /(?<![\p{L}\d.,])(?:(?:월|매달|매월|연|주|1회)\s?)?(?:\d{1,3}(?:,\d{3})+|\d{1,9})(?:\.\d{1,2})?(?:\s?억)?(?:\s?\d{0,4}만)?(?:\s?\d{0,4}천)?\s?원|(?<![\p{L}\d])\$\d{1,9}(?:,\d{3})*(?:\.\d{2})?/gu;
+  /(?<![\p{L}\d.,])(?:(?:월|매달|매월|연|주|1회|회당|시간당|인당|1인당|\d{1,2}(?:박|시간|회|인)에|하루에?)\s?)?(?:\d{1,3}(?:,\d{3})+|\d{1,9})(?:\.\d{1,2})?(?:\s?억)?(?:\s?\d{0,4}만)?(?:\s?\d{0,4}천)?\s?원|(?<![\p{L}\d])\$\d{1,9}(?:,\d{3})*(?:\.\d{2})?/gu;
+/** A value that includes a clock time ("9월 12일 토요일 1시", "매주 토요일 10시", "Jun 22 at 19:10"). */
+export const HAS_CLOCK_TIME_RE = /\d\s*시|\d:\d\d/u;
+/** The period or unit an amount is paid by ("1회에 6만원", "시간당 2만원"): the amount is a rate. */
+export const RATE_PREFIX_RE =
+  /^(?:월|매달|매월|연|주|1회|회당|시간당|인당|1인당|\d{1,2}(?:박|시간|회|인)에|하루에?)\s/u;
 /** A school year: "중2", "고3", "대학교 2학년", "3학년". */
 export const GRADE_RE =
   /(?<![\p{L}\d])(?:(?:(?:초등학교|중학교|고등학교|대학교|대학원|초등|중학|고등|대학)\s?)?\d학년|[초중고]\d(?![\d\p{L}]))/gu;
+/**
+ * A short number after the word that names it: "내선 3301", "내선번호는 3301입니다", "PHS 5512", "extension은
+ * 2210", "ext. 215". Without such a word a bare number says nothing of what it is, so it is not a value.
+ */
+export const CODE_RE =
+  /(?<=(?:^|\s)(?:내선(?:번호)?|[Ee]xt(?:ension)?\.?|PHS|phs|호출번호|[Pp]ager)(?:은|는|이|가|:)?(?:\s번호[는가]?)?\s)\d{2,6}(?![\d-])/gu;
 /** An e-mail address. The look-behind lets a match start only at the beginning of a run of word characters. */
 export const EMAIL_RE = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}/gu;
 
@@ -61,8 +72,12 @@ export const MODIFIER_END_RE =
 /** Verb stems of "changed/moved to": "Y로 바꿨어", "Y로 옮겼어요", "Y로 변경". */
 export const CHANGE_VERB_RE = /^(?:바꿨|바꿈|바꾸|바뀌|바뀜|바뀐|옮겼|옮김|옮기|변경|이사|이전)/u;
 
-/** Connective endings: a token ending in one is a clause of its own, not an entity ("말티즈고", "먹어서"). */
-export const CONNECTIVE_ENDING_RE = /(?:고|며|[해봐돼와가워져려러어아]서|는데|지만|니까)$/u;
+/**
+ * Connective endings: a token ending in one is a clause of its own, not an entity ("말티즈고", "먹어서",
+ * "급하면").
+ */
+export const CONNECTIVE_ENDING_RE =
+  /(?:고|며|[해봐돼와가워져려러어아]서|는데|지만|니까|하면|으면|려면|다면|이면)$/u;
 
 /** Endings of an adverbial word: "판교에서", "카톡으로만", "윤채원님이랑", "정담세무에". */
 const ADVERBIAL_ENDINGS = "으로(?:만|도|는|서)?|에서|에게|한테|부터|까지|처럼|랑|하고|에";
@@ -87,6 +102,7 @@ export const PREDICATE_END_RE = new RegExp(
     "[신는]대|신다|래요|대요|[을할까]까|는지|[마하드계]심|으심|으셔|으세요",
     "거든|잖아|는데|니까|지만|면서|려고|기로|라고|다고|세요|네요|어요|아요|지요|습니다",
     "하기|보내기|가기|걸기|사기|먹이기|는 ?중|고민 ?중|진행 ?중|준비 ?중",
+    "겠(?:어요?|음|다|네|지)|몰라요?|모름|찮(?:아요?|음|대|다|네)",
   ]
     .map((group) => `(?:${group})`)
     .join("|")

@@ -3,17 +3,31 @@
  * "노지훈 대리는 마케팅팀 소속이에요", "원장님 최윤호", "심사위원 한정우, 오경택, 신유리 교수님",
  * "지도교수님 한정우 교수님".
  */
-import { isRole, MAX_SUBJECT_WORDS, predicateOf, TEAM_WORDS } from "./rule-subject.js";
-import { isHangulSyllable, stripParticle, TOPIC_PARTICLES, TOPIC_SUBJECT_PARTICLES } from "../text/korean.js";
+import { isRole, predicateOf, TEAM_WORDS } from "./rule-predicate.js";
+import {
+  foldText,
+  isHangulSyllable,
+  stripParticle,
+  TOPIC_PARTICLES,
+  TOPIC_SUBJECT_PARTICLES,
+} from "../text/korean.js";
 import { cleanValue } from "./normalize.js";
 import {
   hasSubjectParticle,
   hasTopicParticle,
   isKoreanPersonName,
+  isOrgUnit,
   isPersonName,
   type ClauseRule,
 } from "./rule-common.js";
-import { NON_ENTITY_WORDS, TITLE_WORDS } from "./rule-words.js";
+import { NON_ENTITY_WORDS, OCCUPATION_HEADS, TITLE_WORDS } from "./rule-words.js";
+
+/** Honorific words after a name that are no title of their own ("류하진 선생님", "한소율 님"). */
+export const HONORIFIC_WORD_RE = /^(?:선생님|쌤|님|씨|고객님)$/u;
+/** One word of a name written in Hangul, as foreign names are ("올리비아", "벡"). */
+const TRANSLITERATED_NAME_WORD_RE = /^[가-힣]{1,5}$/u;
+/** Two or three capitalised Latin words ("Daniel Cho", "Priya Nair"). */
+const LATIN_NAME_RE = /^\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*){1,2}$/u;
 
 /** "PM은 윤채원님이 맡음" → (윤채원, 역할, PM). */
 export const roleTaken: ClauseRule = ({ tokens, state }) => {
@@ -25,22 +39,80 @@ export const roleTaken: ClauseRule = ({ tokens, state }) => {
   return state.emit(person, "역할", stripParticle(role, TOPIC_PARTICLES));
 };
 
-/** "새 PM은 Daniel Cho" → (Daniel Cho, 역할, PM): a role named first, then who holds it. */
-export const roleIsPerson: ClauseRule = ({ tokens, state }) => {
-  if (tokens.length > MAX_SUBJECT_WORDS + 2) return false;
-  // "이제 우리 팀장은 구태린님": adverbs and whose team it is come before the role.
-  const words = tokens.filter((word) => !TEAM_WORDS.has(word) && !NON_ENTITY_WORDS.has(word));
-  const [roleToken = "", ...rest] = words;
-  const role = stripParticle(roleToken, TOPIC_PARTICLES);
-  const bareRole = role.replace(/님$/u, "");
-  if (role === roleToken || !isRole(bareRole) || rest.length === 0 || rest.length > 2) return false;
-  const phrase = cleanValue(rest.join(" "));
-  // "팀장님은 오승현 부장님이야": the person, not their title.
-  const [name = "", title] = phrase.split(" ");
-  const person = title !== undefined && TITLE_WORDS.has(title.replace(/님$/u, "")) ? name : phrase;
-  if (!isPersonName(person)) return false;
-  return state.emit(person, "역할", bareRole);
+/** Words before a role that say which one it is, not whose: "새로 온 알바생은", "이번 신입 인턴은". */
+const ROLE_MODIFIER_RE = /^(?:새로|온|들어온|새로운|신입|신규|새|이번|이제|새로 온)$/u;
+/** "재무팀 신입 인턴은", "우리 팀 새 디자이너는": at most three words before the role. */
+const MAX_ROLE_PREFIX_WORDS = 3;
+/** A role, the person and a title are a short clause; a longer one says more than who holds a role. */
+const MAX_ROLE_CLAUSE_WORDS = 6;
+
+/**
+ * "새 PM은 Daniel Cho" → (Daniel Cho, 역할, PM); "우리 과장님은 염태오 과장님이야" → (염태오, 직함, 과장);
+ * "재무팀 신입 인턴은 올리비아 벡 씨예요" → (올리비아 벡, 역할, 인턴) and (…, 소속, 재무팀): a
+ * role named first, then who holds it. A unit before the role is the person's 소속.
+ */
+export const roleIsPerson: ClauseRule = ({ tokens, state, korean }) => {
+  if (tokens.length > MAX_ROLE_CLAUSE_WORDS) return false;
+  const roleAt = tokens.findIndex((token) => hasTopicParticle(token));
+  if (roleAt < 0 || roleAt > MAX_ROLE_PREFIX_WORDS) return false;
+  const role = stripParticle(tokens[roleAt] ?? "", TOPIC_PARTICLES).replace(/님$/u, "");
+  const attribute = roleAttribute(role, korean);
+  if (attribute === undefined) return false;
+  const prefix = tokens.slice(0, roleAt);
+  const units = prefix.filter(isOrgUnit);
+  const modifiers = prefix.filter((word) => !isOrgUnit(word));
+  if (units.length > 1 || !modifiers.every(isRoleModifier)) return false;
+  const person = personPhrase(tokens.slice(roleAt + 1));
+  if (person === undefined) return false;
+  // "우리 팀 새 디자이너는 …": a new member's place in a team is a role, whatever the noun.
+  const inTeam = modifiers.some((word) => TEAM_WORDS.has(word));
+  const emitted = state.emit(person, inTeam && attribute === "직업" ? "역할" : attribute, role);
+  for (const unit of units) state.emit(person, korean ? "소속" : "team", unit);
+  if (emitted) state.topic = person;
+  return emitted;
 };
+
+/** "우리", "팀", "새로 온": a word before a role that only says which one it is. */
+function isRoleModifier(word: string): boolean {
+  return TEAM_WORDS.has(word) || NON_ENTITY_WORDS.has(word) || ROLE_MODIFIER_RE.test(word);
+}
+
+/**
+ * The attribute a word for someone's position is stored under: a role in a team or a service (PM, 팀장,
+ * 인턴, 베이비시터) is 역할, an occupation (세무사, 간호사) 직업, a rank or title (부장, 수간호사, 지도교수)
+ * 직함; undefined for any other word.
+ */
+export function roleAttribute(word: string, korean: boolean): string | undefined {
+  const bare = word.replace(/님$/u, "");
+  const folded = foldText(bare);
+  if (isRole(bare)) return korean ? "역할" : "role";
+  if (OCCUPATION_HEADS.includes(folded)) return korean ? "직업" : "job";
+  if ([...TITLE_WORDS].some((title) => folded.endsWith(title))) return korean ? "직함" : "title";
+  return undefined;
+}
+
+/**
+ * The person a phrase names, without the title or honorific after it: "염태오 과장님이야" → 염태오, "올리비아
+ * 벡씨예요" → 올리비아 벡, "Daniel Cho" → Daniel Cho. A name of two Hangul words needs the honorific
+ * or title that marks it as a name.
+ */
+export function personPhrase(words: readonly string[]): string | undefined {
+  if (words.length === 0 || words.length > 3) return undefined;
+  const cleaned = [...words.slice(0, -1), cleanValue(words[words.length - 1] ?? "")];
+  const last = cleaned[cleaned.length - 1] ?? "";
+  const titled =
+    cleaned.length > 1 && (TITLE_WORDS.has(last.replace(/님$/u, "")) || HONORIFIC_WORD_RE.test(last));
+  const names = titled ? cleaned.slice(0, -1) : cleaned;
+  const lastName = names[names.length - 1] ?? "";
+  const honored = titled || /(?:님|씨)$/u.test(lastName);
+  const name = names.join(" ").replace(/(?<=\S)(?:님|씨)$/u, "");
+  if (names.length === 1) return isPersonName(names[0] ?? "") ? name : undefined;
+  if (names.length > 2) return undefined;
+  if (LATIN_NAME_RE.test(name)) return name;
+  // "올리비아 벡 씨", "아난야 라오 씨": a transliterated name, each word of Hangul syllables only.
+  const hangulName = names.every((word) => TRANSLITERATED_NAME_WORD_RE.test(word.replace(/(?:님|씨)$/u, "")));
+  return honored && hangulName ? name : undefined;
+}
 
 /**
  * "노지훈 대리는 마케팅팀 소속이에요" → (노지훈, 직함, 대리), (노지훈, 소속, 마케팅팀): a title after a

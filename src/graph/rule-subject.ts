@@ -3,25 +3,11 @@
  * 내), and whether the words after it read as a value — the parts the clause rules are built from. A
  * subject is whatever stands in the subject slot: no name is looked up.
  */
-import { COPULA_END_RE, foldText, stripCopula, stripParticle, TOPIC_PARTICLES } from "../text/korean.js";
-import { cleanValue, entityDisplayName, FIRST_PERSON_KO, NOUNS_ENDING_IN_UI } from "./normalize.js";
-import {
-  breedOf,
-  hasSubjectParticle,
-  hasTopicParticle,
-  isKinship,
-  isNameLike,
-  isPredicate,
-  type ClauseContext,
-} from "./rule-common.js";
+import { COPULA_END_RE, stripCopula, stripParticle, TOPIC_PARTICLES } from "../text/korean.js";
+import { cleanValue, endsInNounUi, entityDisplayName, FIRST_PERSON_KO } from "./normalize.js";
+import { hasSubjectParticle, isKinship, isNameLike, isPredicate } from "./rule-common.js";
 import { ADVERBIAL_WORD_RE, CONNECTIVE_ENDING_RE } from "./rule-patterns.js";
-import {
-  AFFILIATION_NOUNS,
-  ANIMAL_WORDS,
-  OCCUPATION_HEADS,
-  ROLE_WORDS,
-  VALUE_LEADING_ADVERBS,
-} from "./rule-words.js";
+import { VALUE_LEADING_ADVERBS } from "./rule-words.js";
 
 /** Most words of a subject ("Maple 회의실은", "노지훈 대리는"). */
 export const MAX_SUBJECT_WORDS = 3;
@@ -29,20 +15,15 @@ export const MAX_SUBJECT_WORDS = 3;
 export const MAX_ATTRIBUTE_WORDS = 3;
 /** Longest value of "X Y는 Z", in words. */
 export const MAX_VALUE_WORDS = 5;
-/** Dependent nouns that open a clause, not a value ("거 6회", "거요", "게 좋아"). */
-const DEPENDENT_NOUN_RE = /^(?:거|것|게|걸|데|수|때문)(?:요|야|예요|이에요)?$/u;
+/**
+ * Dependent nouns that open a clause, not a value ("거 6회", "거요", "게 좋아"), and the negations that open
+ * a verb phrase ("안 먹어", "못 가").
+ */
+const DEPENDENT_NOUN_RE = /^(?:거|것|게|걸|데|수|때문|안|못)(?:요|야|예요|이에요)?$/u;
+/** Negation adverbs: a phrase with one is a verb phrase ("안 먹어", "기억이 안 나"). */
+const NEGATION_RE = /^(?:안|못)$/u;
 /** A predicate noun phrase closed by a copula or its connective form ("소방관이고", "포메라니안이고"). */
 export const CONNECTIVE_COPULA_RE = /(?:이고|고)$/u;
-/** "우리 팀 새 PM": words before a role that say whose team it is. */
-export const TEAM_WORDS = new Set(["우리", "팀", "우리팀", "회사", "새", "신규", "이번", "저희", "저희팀"]);
-/** Blood types ("B형", "AB형"). */
-const BLOOD_TYPE_RE = /^(?:A|B|O|AB)형$/iu;
-/** Latin role acronyms ("PM", "PO", "CTO", "TL"). */
-const ROLE_ACRONYM_RE = /^[A-Z]{2,4}$/u;
-/** An MBTI type ("ENFP"): checked before the role acronyms it looks like. */
-const MBTI_RE = /^[EI][NS][TF][JP]$/u;
-/** Diets ("페스코 베지테리언", "비건"). */
-const DIET_RE = /(?:베지테리언|비건|채식주의자|채식|vegan|vegetarian)$/iu;
 
 /** A subject: the words before and including the first one with a particle, and what follows. */
 export interface Subject {
@@ -92,6 +73,8 @@ export function valueWords(allWords: readonly string[]): string | undefined {
   const closed = COPULA_END_RE.test(last);
   if (!closed && isPredicate(text)) return undefined;
   if (DEPENDENT_NOUN_RE.test(words[0] ?? "")) return undefined;
+  // "기억이 안 나": a negation inside makes it a verb phrase.
+  if (words.some((word) => NEGATION_RE.test(word))) return undefined;
   const notNoun = (word: string, i: number): boolean =>
     ADVERBIAL_WORD_RE.test(i === words.length - 1 ? stripCopula(word) : word) ||
     (!(closed && i === words.length - 1) && CONNECTIVE_ENDING_RE.test(word)) ||
@@ -99,48 +82,6 @@ export function valueWords(allWords: readonly string[]): string | undefined {
   if (words.some(notNoun)) return undefined;
   const value = cleanValue(text);
   return value.length > 0 ? value : undefined;
-}
-
-/** What a copula sentence says of `entity`: "Y 소속이에요", "프리랜서 디자이너야", "우리 팀 새 PM이에요". */
-export function predicateOf(
-  entity: string,
-  words: readonly string[],
-  { state, korean }: ClauseContext,
-): boolean {
-  const last = words[words.length - 1];
-  if (last === undefined || words.length > MAX_VALUE_WORDS) return false;
-  // "태린이 직업은 간호사예요" names an attribute: that is "X Y는 Z", not "X는 Z".
-  if (words.slice(0, -1).some(hasTopicParticle)) return false;
-  const closed = COPULA_END_RE.test(last) || CONNECTIVE_COPULA_RE.test(last);
-  const noun = stripCopula(last.replace(CONNECTIVE_COPULA_RE, "")).replace(/(?:이|가)$/u, "");
-  const before = words.slice(0, -1);
-  if (AFFILIATION_NOUNS.has(noun) && before.length >= 1 && before.every((word) => isNameLike(word))) {
-    return state.emit(entity, noun, words.slice(0, -1).join(" "));
-  }
-  if (!closed) return false;
-  const phrase = [...words.slice(0, -1), stripCopula(last).replace(/이?고$/u, "")].filter(
-    (word) => word.length > 0,
-  );
-  const value = cleanValue(phrase.join(" "));
-  if (value.length === 0) return false;
-  const head = phrase[phrase.length - 1] ?? "";
-  const withoutTeam = phrase.filter((word) => !TEAM_WORDS.has(word));
-  if (MBTI_RE.test(value)) return state.emit(entity, "MBTI", value);
-  if (breedOf(value) !== undefined) return state.emit(entity, korean ? "품종" : "breed", value);
-  if (withoutTeam.length === 1 && isRole(head)) return state.emit(entity, korean ? "역할" : "role", head);
-  if (OCCUPATION_HEADS.some((job) => head.endsWith(job)))
-    return state.emit(entity, korean ? "직업" : "job", value);
-  const bare = withoutTeam.filter((word) => !isFirstPersonPossessive(word));
-  if (bare.length === 1 && isKinship(head)) return state.emit(entity, korean ? "관계" : "relation", head);
-  if (bare.length === 1 && ANIMAL_WORDS.has(head)) return state.emit(entity, korean ? "종" : "kind", head);
-  if (BLOOD_TYPE_RE.test(value)) return state.emit(entity, "혈액형", value);
-  if (DIET_RE.test(value)) return state.emit(entity, "식단", value);
-  return false;
-}
-
-/** A role in a team: a Latin acronym ("PM") or a role word ("팀장"). */
-export function isRole(word: string): boolean {
-  return ROLE_ACRONYM_RE.test(word) || ROLE_WORDS.has(foldText(word));
 }
 
 /** The entity a clause's first word names: "또리의" → 또리, "내" → 나, "엄마가" → 엄마, "하준이" → 하준이. */
@@ -153,8 +94,7 @@ export function entityOf(first: string): string | undefined {
 
 /** "또리의" → 또리; undefined for a word that is no possessive ("회의"). */
 function possessiveOwner(word: string): string | undefined {
-  if (!word.endsWith("의") || word.length <= 2 || NOUNS_ENDING_IN_UI.some((noun) => word.endsWith(noun)))
-    return undefined;
+  if (!word.endsWith("의") || word.length <= 2 || endsInNounUi(word)) return undefined;
   return word.slice(0, -1);
 }
 
@@ -163,4 +103,25 @@ export function isAttributePhrase(words: readonly string[]): boolean {
   return words.every(
     (word) => isNameLike(word) && !/\d/u.test(word) && entityDisplayName(word) !== FIRST_PERSON_KO,
   );
+}
+
+/** Date nouns of a term or an obligation ("납부일", "갱신일", "기간", "deadline"): not 생일 or 날짜. */
+const TERM_DATE_NOUN_RE = /^(?:[가-힣]{2,}일|기간|마감|기한|만기|deadline|due date)$/iu;
+
+/**
+ * How many of the words before "D는 <date>" name the entity. One, as a rule ("또리 생일은", "서아 하원
+ * 시간"); but before a date noun of a term or an obligation, every word before it names the thing the date
+ * belongs to ("자동차 보험 만기일은" → 자동차 보험, "Notion 팀 플랜 갱신일은" → Notion 팀 플랜) unless the
+ * first word marks a person or a pet (하준이, 또리의, 엄마, 나).
+ */
+export function ownerLength(words: readonly string[]): number {
+  const [first = ""] = words;
+  const head = words[words.length - 1] ?? "";
+  if (words.length < 3 || !TERM_DATE_NOUN_RE.test(head)) return 1;
+  const marked =
+    entityDisplayName(first) !== first ||
+    isKinship(first) ||
+    isFirstPersonPossessive(first) ||
+    first.endsWith("의");
+  return marked || !words.slice(0, -1).every(isNameLike) ? 1 : words.length - 1;
 }

@@ -1,35 +1,34 @@
 /**
  * Typed values — phone numbers, dates, times, ages, measures, amounts, e-mail addresses, addresses — are the
  * most reliable hook for rules: the value is certain from its form, and the words just before it say whose
- * it is and what it is ("또리 생일 8월 9일", "바른세무회계 김태식 세무사님 042-488-6020").
+ * it is and what it is ("또리 생일 8월 9일", "바른세무회계 김태식 세무사님 042-488-6020"). Contact numbers
+ * are read in `rule-contact.ts`.
  */
-import { containsHangul, foldText, TOPIC_SUBJECT_PARTICLES, stripParticle } from "../text/korean.js";
+import { containsHangul, foldText } from "../text/korean.js";
 import { entityDisplayName, FIRST_PERSON_KO, normalizeAttribute } from "./normalize.js";
-import {
-  breedOf,
-  hasSubjectParticle,
-  isKinship,
-  isKoreanPersonName,
-  isNameLike,
-  type ClauseContext,
-} from "./rule-common.js";
+import { breedOf, hasSubjectParticle, isNameLike, topicHasFacts, type ClauseContext } from "./rule-common.js";
 import {
   AGE_RE,
   AMOUNT_RE,
+  CODE_RE,
   CONNECTIVE_ENDING_RE,
   DATE_RE,
   EMAIL_RE,
   GRADE_RE,
+  HAS_CLOCK_TIME_RE,
   LENGTH_RE,
   PHONE_RE,
+  RATE_PREFIX_RE,
   TIME_RE,
   WEIGHT_RE,
 } from "./rule-patterns.js";
-import { ADDRESS_WORDS, BUSINESS_SUFFIXES, LIFE_EVENT_WORDS, TITLE_WORDS } from "./rule-words.js";
+import { ADDRESS_WORDS, LIFE_EVENT_WORDS } from "./rule-words.js";
+import { codeFact, contactFact, nameBefore } from "./rule-contact.js";
+import { ownerLength } from "./rule-subject.js";
 
 /** Kind of a typed value. */
 export type TypedKind =
-  "phone" | "date" | "time" | "age" | "weight" | "length" | "amount" | "email" | "grade" | "address";
+  "phone" | "date" | "time" | "age" | "weight" | "length" | "amount" | "email" | "grade" | "address" | "code";
 
 /** A typed value found in a clause, with its character span. */
 export interface TypedValue {
@@ -47,9 +46,7 @@ const MAX_WORDS_BEFORE_MEASURE = 2;
 const MAX_DATE_PHRASE_WORDS = 4;
 /** Attribute words that already say "date" ("생일", "이사 날짜", "마감"); others get " 일시"/" 날짜" added. */
 const DATE_NOUN_RE =
-  /(?:일|날|날짜|일시|일정|시간|생신|기한|마감|만기|때|date|day|birthday|deadline|time)$/iu;
-/** A date value that includes a clock time ("9월 12일 토요일 1시", "Jun 22 at 19:10"). */
-const HAS_TIME_RE = /\d\s*시|\d:\d\d/u;
+  /(?:일|날|날짜|일시|일정|시간|생신|기한|기간|마감|만기|때|date|day|birthday|deadline|time)$/iu;
 /** Attribute words that say "time of day" ("하원 시간", "수업 시각"). */
 const TIME_NOUN_RE = /(?:시간|시각|time)$/iu;
 /** Nouns that say what a length measures; a length with none of them before it is left alone. */
@@ -73,8 +70,6 @@ const EN_FUNCTION_WORDS = new Set([
   "are",
   "was",
 ]);
-/** Role nouns that look like a business before a person ("새 담당 백승호 팀장"). */
-const ROLE_NOUNS = new Set(["담당", "담당자", "연락처", "후임", "전임"]);
 
 const TYPED_PATTERNS: ReadonlyArray<readonly [TypedKind, RegExp]> = [
   ["phone", PHONE_RE],
@@ -86,6 +81,7 @@ const TYPED_PATTERNS: ReadonlyArray<readonly [TypedKind, RegExp]> = [
   ["weight", WEIGHT_RE],
   ["length", LENGTH_RE],
   ["grade", GRADE_RE],
+  ["code", CODE_RE],
 ];
 
 const DEFAULT_ATTRIBUTE: Record<TypedKind, readonly [korean: string, english: string]> = {
@@ -99,6 +95,7 @@ const DEFAULT_ATTRIBUTE: Record<TypedKind, readonly [korean: string, english: st
   email: ["이메일", "email"],
   grade: ["학년", "grade"],
   address: ["주소", "address"],
+  code: ["번호", "number"],
 };
 
 /** Typed values in `text`, left to right, without overlaps (the earlier, longer match wins). */
@@ -162,6 +159,8 @@ export function typedFact(input: TypedFactInput): boolean {
     case "phone":
     case "email":
       return contactFact(input);
+    case "code":
+      return codeFact(input);
     case "date":
     case "time":
       return dateFact(input);
@@ -176,70 +175,9 @@ export function typedFact(input: TypedFactInput): boolean {
   }
 }
 
-function defaultAttribute(kind: TypedKind, korean: boolean): string {
+export function defaultAttribute(kind: TypedKind, korean: boolean): string {
   const [ko, en] = DEFAULT_ATTRIBUTE[kind];
   return korean ? ko : en;
-}
-
-/** "지호 어머님" stays one entity; otherwise the last word names it. */
-function nameBefore(words: readonly string[]): string | undefined {
-  const last = words[words.length - 1];
-  const previous = words[words.length - 2];
-  if (last === undefined) return undefined;
-  if (
-    isKinship(stripParticle(last, TOPIC_SUBJECT_PARTICLES)) &&
-    previous !== undefined &&
-    isNameLike(previous)
-  )
-    return `${previous} ${last}`;
-  // "정민호 대표님": the person, not the title.
-  if (TITLE_WORDS.has(last.replace(/님$/u, "")) && previous !== undefined && isKoreanPersonName(previous)) {
-    return previous;
-  }
-  return isNameLike(last) ? last : undefined;
-}
-
-/** A phone number or an e-mail address after whose it is. */
-function contactFact({ clause, pre, value }: TypedFactInput): boolean {
-  const { state } = clause;
-  const attribute = defaultAttribute(value.kind, clause.korean);
-  const last = pre[pre.length - 1];
-  const attributeWordAt = pre.findLastIndex((word) => normalizeAttribute(word) === attribute);
-  if (last === undefined || attributeWordAt >= 0) {
-    // "윤채원님 번호 010-…", "새 번호 010-…", "정민호 대표님 번호 바뀌었대: 010-…" (whose: the words before
-    // the number word, else the topic).
-    const entity = nameBefore(pre.slice(0, Math.max(attributeWordAt, 0))) ?? state.topic;
-    return entity !== undefined && state.emit(entity, attribute, value.value);
-  }
-  const title = last.replace(/님$/u, "");
-  const person = pre[pre.length - 2];
-  if (TITLE_WORDS.has(title) && person !== undefined && isKoreanPersonName(person)) {
-    // "바른세무회계 김태식 세무사님 042-…": the number is the office's; the person holds the title there.
-    const org = pre[pre.length - 3];
-    if (org !== undefined && isNameLike(org) && !ROLE_NOUNS.has(org)) {
-      state.emit(org, attribute, value.value);
-      state.emit(org, title, person);
-      state.topic = org;
-      return true;
-    }
-    state.topic = person;
-    return state.emit(person, attribute, value.value);
-  }
-  const entity = nameBefore(pre);
-  if (entity === undefined) return false;
-  const emitted = state.emit(entity, attribute, value.value);
-  // "이사업체 짐싸요 1588-…", "단골 정육점 한우마당 031-…": the word before the name says what kind of
-  // business it is.
-  const kind = pre[pre.length - 2];
-  if (emitted && !entity.includes(" ") && kind !== undefined && isBusinessKind(kind)) {
-    state.emit(entity, clause.korean ? "분류" : "category", kind);
-  }
-  if (emitted) state.topic = entity;
-  return emitted;
-}
-
-function isBusinessKind(word: string): boolean {
-  return BUSINESS_SUFFIXES.some((suffix) => word.endsWith(suffix));
 }
 
 /** "보리(햄스터)" → entity 보리 with 종 햄스터; "리오(비숑)" → 품종 비숑. */
@@ -256,15 +194,29 @@ function splitParenthetical(word: string, clause: ClauseContext): string {
 function dateAttribute(phrase: string, value: TypedValue, korean: boolean): string {
   if (DATE_NOUN_RE.test(phrase)) return phrase;
   if (value.kind === "time") return `${phrase} ${korean ? "시간" : "time"}`;
-  const hasTime = HAS_TIME_RE.test(value.value);
+  const hasTime = HAS_CLOCK_TIME_RE.test(value.value);
   if (korean) return `${phrase} ${hasTime ? "일시" : "날짜"}`;
   return `${phrase} ${hasTime ? "time" : "date"}`;
+}
+
+/**
+ * "회의 12월 10일, 본관 대회의실에서 해요": after the date of an event (a phrase that is no date noun), its
+ * place may follow; bare only when the date has a clock time (an appointment), else with "에서 해요".
+ */
+function awaitPlace(
+  entity: string,
+  phrase: string,
+  value: TypedValue,
+  { state, korean }: ClauseContext,
+): void {
+  if (!korean || DATE_NOUN_RE.test(phrase)) return;
+  state.eventPlace = { entity, attribute: `${phrase} 장소`, bare: HAS_CLOCK_TIME_RE.test(value.value) };
 }
 
 /** The bare attribute of a date: "일시" with a clock time, else "날짜". */
 function bareDateAttribute(value: TypedValue, korean: boolean): string {
   if (value.kind === "time") return defaultAttribute("time", korean);
-  const hasTime = HAS_TIME_RE.test(value.value);
+  const hasTime = HAS_CLOCK_TIME_RE.test(value.value);
   if (korean) return hasTime ? "일시" : "날짜";
   return hasTime ? "time" : "date";
 }
@@ -296,23 +248,30 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
     isNameLike(first) &&
     lastBreak <= 0
   ) {
-    const rest = words.slice(1);
+    // "Notion 팀 플랜 갱신일은 3월 9일": the words before a term's date noun name what it is of.
+    const owner = ownerLength([...words.slice(0, -1), normalizeAttribute(words[words.length - 1] ?? "")]);
+    const rest = words.slice(owner);
     const phrase = normalizeAttribute(rest.join(" "));
     if (phrase.length === 0) return false;
     const head = normalizeAttribute(rest[rest.length - 1] ?? "");
     // A bare clock time is a fact only when the words say it is a time ("하원 시간 4시 40분").
     if (value.kind === "time" && !TIME_NOUN_RE.test(phrase)) return false;
-    const entity = splitParenthetical(first, clause);
+    const entity = owner > 1 ? words.slice(0, owner).join(" ") : splitParenthetical(first, clause);
     if (!DATE_NOUN_RE.test(head) && !LIFE_EVENT_WORDS.has(head) && rest.length === 1) {
       // "치과 검진 5월 20일": the appointment is the entity.
       const event = `${entity} ${rest.join(" ")}`;
       const emitted = state.emit(event, bareDateAttribute(value, clause.korean), value.value);
       if (emitted) state.topic = event;
+      // "치과 예약 3월 14일 오후 2시, 바른치과": where the appointment is may follow.
+      if (emitted && clause.korean)
+        state.eventPlace = { entity: event, attribute: "장소", bare: HAS_CLOCK_TIME_RE.test(value.value) };
       return emitted;
     }
     const emitted = state.emit(entity, dateAttribute(phrase, value, clause.korean), value.value);
     if (emitted) state.topic = entity;
-    if (emitted && LIFE_EVENT_WORDS.has(head)) state.eventPlace = { entity, attribute: `${head} 장소` };
+    if (emitted && LIFE_EVENT_WORDS.has(head))
+      state.eventPlace = { entity, attribute: `${head} 장소`, bare: true };
+    else if (emitted) awaitPlace(entity, phrase, value, clause);
     return emitted;
   }
   if (words.length >= 2 && lastBreak > 0) {
@@ -321,11 +280,10 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
     const owner = words[0];
     if (tail.length === 0 || owner === undefined || !isNameLike(owner)) return false;
     if (value.kind === "time" && !TIME_NOUN_RE.test(tail.join(" "))) return false;
-    return state.emit(
-      owner,
-      dateAttribute(normalizeAttribute(tail.join(" ")), value, clause.korean),
-      value.value,
-    );
+    const phrase = normalizeAttribute(tail.join(" "));
+    const emitted = state.emit(owner, dateAttribute(phrase, value, clause.korean), value.value);
+    if (emitted) awaitPlace(owner, phrase, value, clause);
+    return emitted;
   }
   const only = words.length === 1 && first !== undefined && isNameLike(first) ? first : undefined;
   const onlyIsTopic =
@@ -396,9 +354,20 @@ function isContinuation(word: string): boolean {
   return CONNECTIVE_ENDING_RE.test(word) || breedOf(word) !== undefined;
 }
 
-/** An amount after what it is for: "요가원 회비는 월 12만원", "월세 65만원" after the topic. */
+/**
+ * An amount after what it is for: "요가원 회비는 월 12만원", "월세 65만원" after the topic; a rate alone after
+ * the topic is its 요금.
+ */
 function amountFact({ clause, pre, value }: TypedFactInput): boolean {
   const { state } = clause;
+  // "청소 도우미 남궁별님 …, 1회에 6만원": a rate alone, after someone or something, is what they charge.
+  if (
+    pre.length === 0 &&
+    RATE_PREFIX_RE.test(value.value) &&
+    state.topic !== undefined &&
+    topicHasFacts(state)
+  )
+    return state.emit(state.topic, clause.korean ? "요금" : "rate", value.value);
   if (pre.length === 0 || pre.length > MAX_WORDS_BEFORE_MEASURE || !pre.every(isNameLike)) return false;
   const [first = "", ...rest] = pre;
   if (rest.length === 0) {

@@ -171,6 +171,15 @@ export const KINSHIP_WORDS = new Set([
   "손주",
   "손자",
   "손녀",
+  "첫째",
+  "둘째",
+  "셋째",
+  "넷째",
+  "큰애",
+  "작은애",
+  "큰아들",
+  "작은아들",
+  "작은딸",
   "mom",
   "dad",
   "mother",
@@ -293,6 +302,9 @@ export const TITLE_WORDS = new Set([
   "의사",
   "소장",
   "반장",
+  "레지던트",
+  "전공의",
+  "전문의",
 ]);
 
 /**
@@ -351,7 +363,10 @@ export const OCCUPATION_HEADS = [
   "student",
 ];
 
-/** Roles in a team: "권도윤님이 우리 팀 새 PM이에요", "PM은 윤채원님이 맡음". Latin acronyms count as roles too. */
+/**
+ * Roles in a team or a household's service: "권도윤님이 우리 팀 새 PM이에요", "PM은 윤채원님이 맡음", "새로 온
+ * 인턴은 …". Latin acronyms count as roles too.
+ */
 export const ROLE_WORDS = new Set([
   "팀장",
   "리더",
@@ -363,11 +378,152 @@ export const ROLE_WORDS = new Set([
   "회장",
   "부회장",
   "간사",
+  "인턴",
+  "알바",
+  "알바생",
+  "아르바이트생",
+  "직원",
+  "신입사원",
+  "팀원",
+  "비서",
+  "조교",
+  "멘토",
+  "사수",
+  "후임",
+  "튜터",
+  "코디네이터",
+  "관리자",
+  "책임자",
+  "도우미",
+  "시터",
   "lead",
   "manager",
   "owner",
   "lead engineer",
+  "intern",
+  "assistant",
+  "tutor",
+  "mentor",
+  "coordinator",
+  "rep",
 ]);
+
+/** Heads of compound role nouns ("베이비시터", "펫시터", "가사도우미"): a word ending in one is a role. */
+export const ROLE_HEADS = ["시터", "도우미"];
+
+/**
+ * Heads of English nouns for a person ("our plumbing guy", "the kids' dentist", "our building's
+ * front desk rep"); words ending like an agent noun (-er, -ist, -ian …) count as well.
+ */
+export const ENGLISH_PERSON_HEADS = new Set([
+  "guy",
+  "man",
+  "woman",
+  "lady",
+  "person",
+  "rep",
+  "nurse",
+  "doctor",
+  "dentist",
+  "vet",
+  "coach",
+  "boss",
+  "lead",
+  "contact",
+  "nanny",
+  "sitter",
+  "babysitter",
+  "intern",
+  "assistant",
+  "tutor",
+  "mentor",
+  "pm",
+]);
+
+/**
+ * Endings of an organisation's name ("한결대학교병원", "한빛은행", "다솜은행"): "X에서 일해" names a workplace
+ * only with one, since "판교에서 일해" names a place.
+ */
+export const ORGANISATION_SUFFIXES = [
+  "병원",
+  "의원",
+  "은행",
+  "회사",
+  "학교",
+  "대학",
+  "대학교",
+  "센터",
+  "약국",
+  "공사",
+  "공단",
+  "연구소",
+  "연구원",
+  "재단",
+  "협회",
+  "그룹",
+  "전자",
+  "증권",
+  "보험",
+  "건설",
+  "랩스",
+  "스튜디오",
+  "학원",
+  "유치원",
+  "어린이집",
+  "호텔",
+  "백화점",
+  "시청",
+  "구청",
+  "도서관",
+];
+
+/** Endings of a unit inside an organisation ("여신심사팀", "총무부", "재무팀", "52병동"): 소속, not 직장. */
+export const ORG_UNIT_SUFFIXES = ["팀", "부", "처", "과", "실", "본부", "센터", "병동", "파트", "그룹", "랩"];
+
+/**
+ * Counter nouns of a numbered unit ("52병동", "5A 병동", "3반"): the value's own noun names its attribute
+ * ((…, 병동, 52병동)), as 학년 does for "2학년".
+ */
+export const NUMBERED_UNIT_NOUNS = ["병동", "반"];
+
+/**
+ * Words naming a short number that is no phone number ("내선 3301", "PHS 5512", "extension 2210"), and
+ * the attribute each is stored under in a Korean and an English sentence: a Korean number attribute ends
+ * in 번호 (as 전화번호 does), an English one drops "number" (as "phone" does).
+ */
+export const NUMBER_NOUNS: ReadonlyMap<string, readonly [korean: string, english: string]> = new Map([
+  ["내선", ["내선번호", "extension"]],
+  ["내선번호", ["내선번호", "extension"]],
+  ["extension", ["내선번호", "extension"]],
+  ["ext", ["내선번호", "extension"]],
+  ["phs", ["PHS 번호", "PHS"]],
+  ["phs번호", ["PHS 번호", "PHS"]],
+  ["호출번호", ["호출번호", "pager"]],
+  ["pager", ["호출번호", "pager"]],
+]);
+
+/**
+ * English attribute words in a Korean sentence, and the Korean word a Korean sentence uses for them ("와이프
+ * birthday는 …" → 생일): attributes follow the language of the sentence.
+ */
+export const KOREAN_FOR_ENGLISH_ATTRIBUTE: Readonly<Record<string, string>> = {
+  birthday: "생일",
+  bday: "생일",
+  phone: "전화번호",
+  "phone number": "전화번호",
+  hotline: "전화번호",
+  mobile: "전화번호",
+  email: "이메일",
+  "e-mail": "이메일",
+  address: "주소",
+  extension: "내선번호",
+  fax: "팩스번호",
+  deadline: "마감일",
+  "due date": "마감일",
+  age: "나이",
+  vet: "동물병원",
+  school: "학교",
+};
 
 /** Life events owned by a person: "현우 결혼식 9월 12일" is 현우's, "치과 검진 5월 20일" is an event of its own. */
 export const LIFE_EVENT_WORDS = new Set([
@@ -481,6 +637,12 @@ export const COMMON_ATTRIBUTE_WORDS = new Set([
   "계좌",
   "혈액형",
   "사이즈",
+  "사무실",
+  "연구실",
+  "작업실",
+  "가게",
+  "내선",
+  "내선번호",
 ]);
 
 /** Words introducing a person's name ("도현이 어머님 성함 정미숙", "아내 이름은 민지야"). */

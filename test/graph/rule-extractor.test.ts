@@ -238,6 +238,210 @@ describe("extractTriplets", () => {
   });
 });
 
+describe("extractTriplets: general shapes beyond the tuning sets", () => {
+  it("reads key: value lines separated by ' / ' or ' | '", () => {
+    expect(extractTriplets("상호: 하늘꽃집 / 분류: 꽃집 / 전화번호: 031-222-3344")).toEqual([
+      t("하늘꽃집", "분류", "꽃집"),
+      t("하늘꽃집", "전화번호", "031-222-3344"),
+    ]);
+    expect(extractTriplets("name: Bluebell Cafe | phone: 02-777-1234")).toEqual([
+      t("Bluebell Cafe", "phone", "02-777-1234"),
+    ]);
+  });
+
+  it("reads each predicate of a chain joined by 이고/고 and a fact before a reason", () => {
+    expect(extractTriplets("두리는 비숑이고 올해 네 살이에요")).toEqual([
+      t("두리", "품종", "비숑"),
+      t("두리", "나이", "네 살"),
+    ]);
+    expect(extractTriplets("아빠는 공무원이고 엄마는 교사야")).toEqual([
+      t("아빠", "직업", "공무원"),
+      t("엄마", "직업", "교사"),
+    ]);
+    expect(extractTriplets("나 갑각류 알레르기 있어서 새우는 못 먹어")).toEqual([
+      t("나", "알레르기", "갑각류"),
+    ]);
+    expect(extractTriplets("지수는 간호사라서 밤샘 근무가 많아")).toEqual([t("지수", "직업", "간호사")]);
+    expect(extractTriplets("회의실은 3층에 있고 화장실은 복도 끝에 있어")).toEqual([
+      t("회의실", "위치", "3층"),
+      t("화장실", "위치", "복도 끝"),
+    ]);
+  });
+
+  it("names a short number by the word before it (내선, PHS, fax)", () => {
+    expect(extractTriplets("총무팀 내선은 3301이에요")).toEqual([t("총무팀", "내선번호", "3301")]);
+    expect(extractTriplets("총무팀 fax 02-333-4444")).toEqual([t("총무팀", "팩스번호", "02-333-4444")]);
+    expect(extractTriplets("Ward 5's fax number is 02-3410-1111")).toEqual([
+      t("Ward 5", "fax", "02-3410-1111"),
+    ]);
+    expect(extractTriplets("내선 번호 바뀌었대")).toEqual([]);
+    expect(extractTriplets("내선 4021로 전화해")).toEqual([]);
+  });
+
+  it("reads a role or title before a name as the person's 역할, 직업 or 직함", () => {
+    expect(extractTriplets("재활의학과 전공의 고은별 선생님 PHS 5512")).toEqual([
+      t("고은별", "직함", "재활의학과 전공의"),
+      t("고은별", "phs 번호", "5512"),
+    ]);
+    expect(extractTriplets("베이비시터 한소율님 연락처 010-3344-5566")).toEqual([
+      t("한소율", "역할", "베이비시터"),
+      t("한소율", "전화번호", "010-3344-5566"),
+    ]);
+    expect(extractTriplets("변호사 채도윤 사무실은 서초역 2번 출구 앞이고 번호는 02-535-7788이에요")).toEqual(
+      [
+        t("채도윤", "직업", "변호사"),
+        t("채도윤", "사무실 위치", "서초역 2번 출구 앞"),
+        t("채도윤", "전화번호", "02-535-7788"),
+      ],
+    );
+    expect(extractTriplets("청소 도우미 남궁별님 연락처 010-1212-3434, 1회에 6만원")).toEqual([
+      t("남궁별", "역할", "청소 도우미"),
+      t("남궁별", "전화번호", "010-1212-3434"),
+      t("남궁별", "요금", "1회에 6만원"),
+    ]);
+  });
+
+  it("reads 'ROLE은 NAME', with the unit before the role as 소속", () => {
+    expect(extractTriplets("새로 온 인턴은 마서진이고 월요일 마감 담당이에요")).toEqual([
+      t("마서진", "역할", "인턴"),
+      t("마서진", "담당", "월요일 마감"),
+    ]);
+    expect(extractTriplets("우리 과장님은 염태오 과장님이고 내선은 1120이요")).toEqual([
+      t("염태오", "직함", "과장"),
+      t("염태오", "내선번호", "1120"),
+    ]);
+    expect(extractTriplets("재무팀 신입 인턴은 올리비아 벡 씨예요")).toEqual([
+      t("올리비아 벡", "역할", "인턴"),
+      t("올리비아 벡", "소속", "재무팀"),
+    ]);
+  });
+
+  it("reads a name introduced by a position, by a kind of animal, or as the name of something of mine", () => {
+    expect(extractTriplets("영양사 선생님 성함은 류하진 선생님이에요")).toEqual([
+      t("류하진", "역할", "영양사"),
+    ]);
+    expect(extractTriplets("우리 카페 이름은 소담이고 망원동에 있어")).toEqual([
+      t("나", "카페", "소담"),
+      t("소담", "위치", "망원동"),
+    ]);
+    expect(extractTriplets("토끼 이름은 보송, 롭이어야")).toEqual([
+      t("보송", "종", "토끼"),
+      t("보송", "품종", "롭이어"),
+    ]);
+    expect(extractTriplets("막내 도윤이는 계란 알레르기")).toEqual([
+      t("도윤", "관계", "막내"),
+      t("도윤", "알레르기", "계란"),
+    ]);
+  });
+
+  it("reads where someone works: the organisation, then its unit", () => {
+    expect(extractTriplets("나 한결대학교병원 52병동에서 일해")).toEqual([
+      t("나", "직장", "한결대학교병원"),
+      t("나", "병동", "52병동"),
+    ]);
+    expect(extractTriplets("저는 다솜은행 여신심사팀 소속입니다")).toEqual([
+      t("나", "직장", "다솜은행"),
+      t("나", "소속", "여신심사팀"),
+    ]);
+    expect(extractTriplets("서윤이는 4반이야")).toEqual([t("서윤", "반", "4반")]);
+    expect(extractTriplets("누나는 판교에서 일해")).toEqual([]);
+  });
+
+  it("reads English roles, places, schedules and hours, without the title before a full name", () => {
+    expect(extractTriplets("Our plumbing guy is Tomas Berg, 010-5566-7788")).toEqual([
+      t("Tomas Berg", "role", "plumbing guy"),
+      t("Tomas Berg", "phone", "010-5566-7788"),
+    ]);
+    expect(extractTriplets("Dr. Leo Grant is the kids' dentist, his clinic is in Jamsil")).toEqual([
+      t("Leo Grant", "role", "dentist"),
+      t("Leo Grant", "clinic location", "Jamsil"),
+    ]);
+    expect(extractTriplets("Nora Kim from apt 803 is our building's manager")).toEqual([
+      t("Nora Kim", "apt", "803"),
+      t("Nora Kim", "role", "manager"),
+    ]);
+    expect(extractTriplets("Prof. Mina Seo's lab is in Building C, room 210")).toEqual([
+      t("Mina Seo", "lab location", "Building C, room 210"),
+    ]);
+    expect(extractTriplets("The fire drill is scheduled for Mar 4")).toEqual([
+      t("fire drill", "date", "Mar 4"),
+    ]);
+    expect(extractTriplets("Seoul Library's phone is 02-123-4567, open 9 to 6")).toEqual([
+      t("Seoul Library", "phone", "02-123-4567"),
+      t("Seoul Library", "hours", "9 to 6"),
+    ]);
+  });
+
+  it("names attributes of a Korean sentence in Korean and of a term's date after all words before it", () => {
+    expect(extractTriplets("남편 birthday는 3월 8일이야")).toEqual([t("남편", "생일", "3월 8일")]);
+    expect(extractTriplets("자동차 보험 만기일은 9월 30일")).toEqual([
+      t("자동차 보험", "만기일", "9월 30일"),
+    ]);
+    expect(extractTriplets("동창회의 정기 총회는 2월 14일이야")).toEqual([
+      t("동창회", "정기 총회 날짜", "2월 14일"),
+    ]);
+    expect(extractTriplets("레슨: 초3 하온, 수/금 오후 4시")).toEqual([
+      t("하온", "학년", "초3"),
+      t("하온", "레슨 시간", "수/금 오후 4시"),
+    ]);
+  });
+
+  it("reads where a thing or an event is: 'Y에 있는 W', a position noun, 'Y에서 열려요'", () => {
+    expect(extractTriplets("보리 병원은 분당에 있는 해솔동물병원, 번호 031-700-1234")).toEqual([
+      t("보리", "병원", "해솔동물병원"),
+      t("해솔동물병원", "위치", "분당"),
+      t("해솔동물병원", "전화번호", "031-700-1234"),
+    ]);
+    expect(extractTriplets("치과 주차장은 건물 뒤")).toEqual([t("치과", "주차장 위치", "건물 뒤")]);
+    expect(extractTriplets("독서모임 다음 모임은 1월 8일, 북카페 온에서 열려요")).toEqual([
+      t("독서모임", "모임 날짜", "1월 8일"),
+      t("독서모임", "모임 장소", "북카페 온"),
+    ]);
+    expect(extractTriplets("태오 수학 과외는 화요일 저녁 7시, 대치동 해법학원")).toEqual([
+      t("태오", "수학 과외", "화요일 저녁 7시"),
+      t("태오", "수학 과외 장소", "대치동 해법학원"),
+    ]);
+  });
+
+  it("keeps reading a chain after a name, a unit or a workplace", () => {
+    expect(extractTriplets("우리 집 고양이 모모는 러시안블루고 내년이면 다섯 살")).toEqual([
+      t("모모", "종", "고양이"),
+      t("모모", "품종", "러시안블루"),
+      t("모모", "나이", "다섯 살"),
+    ]);
+    expect(extractTriplets("하은이 담임은 권미진 선생님이고 반은 3반")).toEqual([
+      t("하은", "담임", "권미진 선생님"),
+      t("하은", "반", "3반"),
+    ]);
+    expect(extractTriplets("남편은 다온건설에서 일하고 요즘 야근이 잦음")).toEqual([
+      t("남편", "직장", "다온건설"),
+    ]);
+    expect(extractTriplets("우리 팀 새 디자이너는 윤하람 씨예요")).toEqual([t("윤하람", "역할", "디자이너")]);
+    expect(extractTriplets("팀장님 내선 2301, 급하면 휴대폰 010-4455-6677")).toEqual([
+      t("팀장님", "내선번호", "2301"),
+      t("팀장님", "전화번호", "010-4455-6677"),
+    ]);
+    expect(extractTriplets("치과 예약 3월 14일 오후 2시, 연세바른치과")).toEqual([
+      t("치과 예약", "일시", "3월 14일 오후 2시"),
+      t("치과 예약", "장소", "연세바른치과"),
+    ]);
+  });
+
+  it("states nothing for look-alikes of these shapes", () => {
+    expect(extractTriplets("의사 선생님 말로는 괜찮대")).toEqual([]);
+    expect(extractTriplets("대리 시절이 그립다")).toEqual([]);
+    expect(extractTriplets("알바생은 구했어")).toEqual([]);
+    expect(extractTriplets("간호사 선생님이 친절했어")).toEqual([]);
+    expect(extractTriplets("그 가게 이름은 기억이 안 나")).toEqual([]);
+    expect(extractTriplets("대표님 내선은 모르겠어")).toEqual([]);
+    expect(extractTriplets("나 집에서 일해서 편해")).toEqual([]);
+    expect(extractTriplets("Kevin is the new guy")).toEqual([]);
+    expect(extractTriplets("My manager is on vacation this week")).toEqual([]);
+    expect(extractTriplets("My birthday is in May")).toEqual([]);
+    expect(extractTriplets("Her office is in Gangnam")).toEqual([]);
+  });
+});
+
 describe("extractTriplets on long input", () => {
   /** The budget per text; a linear pass over the (capped) text takes a few milliseconds. */
   const BUDGET_MS = 50;
@@ -271,6 +475,10 @@ describe("extractTriplets on long input", () => {
     ["English text with spaces", fill("Ethan's birthday is Sept 14 and the offsite is on Oct 8 ")],
     ["commas and colons", fill("a: b, 민서는 판교에, 1,")],
     ["possessives without a verb", fill("a's ")],
+    [
+      "Korean predicate chains, roles and short numbers",
+      fill("새로 온 인턴은 마서진이고 월요일 마감 담당이에요, 나 갑각류 알레르기 있어서 내선은 3301이요 "),
+    ],
   ])("reads 20,000 characters of %s in under 50 ms", (_name, text) => {
     expect(cpuMs(text)).toBeLessThan(BUDGET_MS);
   });

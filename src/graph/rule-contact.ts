@@ -1,0 +1,109 @@
+/**
+ * Contact facts: a phone number, an e-mail address or a short number (an extension, a pager) after the
+ * words that say whose it is — "윤채원님 번호 010-…", "바른세무회계 김태식 세무사님 042-…", "총무부
+ * extension은 2210", "고은별 선생님 PHS 5512".
+ */
+import { stripParticle, TOPIC_SUBJECT_PARTICLES, foldText } from "../text/korean.js";
+import { normalizeAttribute } from "./normalize.js";
+import { isKinship, isKoreanPersonName, isNameLike, isPersonName } from "./rule-common.js";
+import type { TypedFactInput } from "./rule-typed.js";
+import { BUSINESS_SUFFIXES, NUMBER_NOUNS, TITLE_WORDS } from "./rule-words.js";
+
+/** Role nouns that look like a business before a person ("새 담당 백승호 팀장"). */
+const ROLE_NOUNS = new Set(["담당", "담당자", "연락처", "후임", "전임"]);
+/** Attributes of a phone-shaped number: a fax number is written like a phone number. */
+const PHONE_LIKE_ATTRIBUTES = new Set(["전화번호", "팩스번호", "phone", "fax"]);
+
+/** "지호 어머님" stays one entity; "정민호 대표님", "Dana Kim 선생님" are the person; otherwise the last word. */
+export function nameBefore(words: readonly string[]): string | undefined {
+  const last = words[words.length - 1];
+  const previous = words[words.length - 2];
+  if (last === undefined) return undefined;
+  if (
+    isKinship(stripParticle(last, TOPIC_SUBJECT_PARTICLES)) &&
+    previous !== undefined &&
+    isNameLike(previous)
+  )
+    return `${previous} ${last}`;
+  // "정민호 대표님": the person, not the title.
+  if (TITLE_WORDS.has(last.replace(/님$/u, "")) && previous !== undefined && isPersonName(previous)) {
+    return previous;
+  }
+  return isNameLike(last) ? last : undefined;
+}
+
+/** A phone number or an e-mail address after whose it is. */
+export function contactFact({ clause, pre, value }: TypedFactInput): boolean {
+  const { state } = clause;
+  const last = pre[pre.length - 1];
+  // "팩스 02-…", "fax 02-…": the word before a phone-shaped number may say it is another kind of line.
+  const named = last === undefined ? undefined : normalizeAttribute(last);
+  const attribute =
+    value.kind === "phone" && named !== undefined && PHONE_LIKE_ATTRIBUTES.has(named)
+      ? named
+      : defaultContactAttribute(value.kind, clause.korean);
+  const attributeWordAt = pre.findLastIndex((word) => normalizeAttribute(word) === attribute);
+  if (last === undefined || attributeWordAt >= 0) {
+    // "윤채원님 번호 010-…", "새 번호 010-…", "정민호 대표님 번호 바뀌었대: 010-…" (whose: the words before
+    // the number word, else the topic).
+    const entity = nameBefore(pre.slice(0, Math.max(attributeWordAt, 0))) ?? state.topic;
+    return entity !== undefined && state.emit(entity, attribute, value.value);
+  }
+  const title = last.replace(/님$/u, "");
+  const person = pre[pre.length - 2];
+  if (TITLE_WORDS.has(title) && person !== undefined && isKoreanPersonName(person)) {
+    // "바른세무회계 김태식 세무사님 042-…": the number is the office's; the person holds the title there.
+    const org = pre[pre.length - 3];
+    if (org !== undefined && isNameLike(org) && !ROLE_NOUNS.has(org)) {
+      state.emit(org, attribute, value.value);
+      state.emit(org, title, person);
+      state.topic = org;
+      return true;
+    }
+    state.topic = person;
+    return state.emit(person, attribute, value.value);
+  }
+  const entity = nameBefore(pre);
+  if (entity === undefined) return false;
+  const emitted = state.emit(entity, attribute, value.value);
+  // "이사업체 짐싸요 1588-…", "단골 정육점 한우마당 031-…": the word before the name says what kind of
+  // business it is.
+  const kind = pre[pre.length - 2];
+  if (emitted && !entity.includes(" ") && kind !== undefined && isBusinessKind(kind)) {
+    state.emit(entity, clause.korean ? "분류" : "category", kind);
+  }
+  if (emitted) state.topic = entity;
+  return emitted;
+}
+
+/**
+ * A short number named by the word before it: "총무부 extension은 2210" → (총무부, 내선번호, 2210), "내선은
+ * 1120이요" after a person → theirs. The number word says the attribute ({@link NUMBER_NOUNS}).
+ */
+export function codeFact({ clause, pre, value }: TypedFactInput): boolean {
+  const { state } = clause;
+  const at = pre.findLastIndex((word) => numberNoun(word) !== undefined);
+  const names = at < 0 ? undefined : numberNoun(pre[at] ?? "");
+  if (names === undefined) return false;
+  // Without a name before it, the number is the topic's, unless the text began with the number word.
+  const topic = state.topic !== undefined && numberNoun(state.topic) === undefined ? state.topic : undefined;
+  const entity = nameBefore(pre.slice(0, at)) ?? topic;
+  if (entity === undefined) return false;
+  const emitted = state.emit(entity, clause.korean ? names[0] : names[1], value.value);
+  if (emitted) state.topic = entity;
+  return emitted;
+}
+
+function numberNoun(word: string): readonly [string, string] | undefined {
+  const bare = stripParticle(word.replace(/[.:]$/u, ""), TOPIC_SUBJECT_PARTICLES);
+  return NUMBER_NOUNS.get(foldText(bare));
+}
+
+function defaultContactAttribute(kind: TypedFactInput["value"]["kind"], korean: boolean): string {
+  if (kind === "email") return korean ? "이메일" : "email";
+  return korean ? "전화번호" : "phone";
+}
+
+function isBusinessKind(word: string): boolean {
+  return BUSINESS_SUFFIXES.some((suffix) => word.endsWith(suffix));
+}

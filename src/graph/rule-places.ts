@@ -1,0 +1,144 @@
+/**
+ * Clause rules that say where: "X는 Y에 있어" (위치), "X는 Y에 살아" (거주지), "X는 Y에서 일해" (직장,
+ * 소속), a position noun or "Y에 있는 W" in a value, an event's place after its date ("Y에서 열려요", or a
+ * bare place after an appointment's time), and "일요일 휴무".
+ */
+import { findSubject, MAX_ATTRIBUTE_WORDS, MAX_VALUE_WORDS, valueWords } from "./rule-subject.js";
+import { leadingUnit } from "./rule-predicate.js";
+import { hasSubjectParticle, isNameLike, isOrgUnit, type ClauseRule } from "./rule-common.js";
+import { FILLER_WORDS, ORGANISATION_SUFFIXES } from "./rule-words.js";
+
+/** Times of day that follow a date and are no place ("6월 6일 점심"). */
+const TIME_OF_DAY_RE = /^(?:점심|저녁|아침|오전|오후|새벽|밤|낮|쯤|경)$/u;
+
+/** A cheap test that a clause may say where something is, before the subject is looked for. */
+const PLACE_HINT_RE = /에(?:서)? (?:있|살|사|거주|위치)/u;
+/** "Y에 있어/있어요/있음/위치" after a subject: where it is. */
+const LOCATED_RE = /^(.+?)에 (?:있어요?|있음|있다|있습니다|있는데|위치해(?:요|있어요?)?|위치함?)$/u;
+/** "Y에 살아/살아요/살고 있어/삶/거주": where someone lives. */
+const LIVES_RE =
+  /^(.+?)에(?:서)? (?:살아요?|살아|삶|산다|사셔요?|사십니다|살고 ?있어요?|살고 ?있음|살고요|사심|사세요|거주(?:해요?|함|중|하고 ?있어요?)?)$/u;
+
+/** "하늘소아과는 동탄에 있어요" → (하늘소아과, 위치, 동탄); "외삼촌은 부산에 살아" → (외삼촌, 거주지, 부산). */
+export const placeOfSubject: ClauseRule = ({ text, tokens, state }) => {
+  if (!PLACE_HINT_RE.test(text)) return false;
+  const subject = findSubject(tokens);
+  const predicate = subject?.rest.join(" ") ?? tokens.join(" ");
+  const located = LOCATED_RE.exec(predicate);
+  const lives = located === null ? LIVES_RE.exec(predicate) : null;
+  const match = located ?? lives;
+  if (match === null) return false;
+  const place = (match[1] ?? "").replace(/^(?:요즘|지금|현재|아직|계속) /u, "");
+  if (place.split(" ").length > MAX_VALUE_WORDS || place.length === 0) return false;
+  // "나 내일 병원에 있어" is where I will be, not where I am: a time word makes it an event.
+  if (/(?:오늘|내일|어제|모레|주말|저녁|아침|점심|시간)/u.test(place)) return false;
+  const entity = subject?.entity ?? state.topic;
+  if (entity === undefined) return false;
+  const emitted = state.emit(entity, located !== null ? "위치" : "거주지", place);
+  if (emitted) state.topic = entity;
+  return emitted;
+};
+
+/** "Y에서 일해/근무해요/일하고 있어/근무 중", and "일하고 …" before more: where someone works. */
+const WORKS_AT_RE =
+  /^(.+?)에서 (?:일해요?|일함|일한다|일합니다|일하고|일하는데|일하고 ?있어요?|일하는 ?중|근무해요?|근무함|근무한다|근무합니다|근무하고|근무하는데|근무하고 ?있어요?|근무 ?중(?:이야|이에요|입니다)?)$/u;
+/** Places one works at that are no workplace ("집에서 일해" is working from home). */
+const NOT_A_WORKPLACE = new Set(["집", "재택", "카페", "밖", "여기", "거기", "회사", "사무실"]);
+
+/**
+ * "나 한결대학교병원 52병동에서 일해" → (나, 직장, 한결대학교병원) and (나, 병동, 52병동); "형은 마케팅팀에서
+ * 일해" → (형, 소속, 마케팅팀): the organisation is 직장, a unit of it 소속 (or its own noun when numbered).
+ */
+export const workplace: ClauseRule = ({ text, tokens, state }) => {
+  if (!/에서 (?:일|근무)/u.test(text)) return false;
+  const subject = findSubject(tokens);
+  const match = subject === undefined ? null : WORKS_AT_RE.exec(subject.rest.join(" "));
+  if (subject === undefined || match === null) return false;
+  const words = (match[1] ?? "").split(" ").filter((word) => !FILLER_WORDS.has(word));
+  if (words.length === 0 || words.length > MAX_ATTRIBUTE_WORDS || !words.every(isNameLike)) return false;
+  if (words.some((word) => NOT_A_WORKPLACE.has(word))) return false;
+  const [org = "", ...rest] = words;
+  const unit = leadingUnit(words);
+  // "판교에서 일해" names where, not for whom: an organisation says so by its ending or by a unit after it.
+  const organisation =
+    ORGANISATION_SUFFIXES.some((suffix) => org.endsWith(suffix)) ||
+    /^\p{Lu}/u.test(org) ||
+    (rest.length > 0 && (rest.every(isOrgUnit) || leadingUnit(rest) !== undefined));
+  if (unit === undefined && !isOrgUnit(org) && !organisation) return false;
+  let emitted = false;
+  if (unit === undefined && !isOrgUnit(org)) emitted = state.emit(subject.entity, "직장", org);
+  const units = unit !== undefined || isOrgUnit(org) ? words : rest;
+  const named = leadingUnit(units);
+  if (units.length > 0)
+    emitted = state.emit(subject.entity, named?.noun ?? "소속", units.join(" ")) || emitted;
+  if (emitted) state.topic = subject.entity;
+  return emitted;
+};
+
+/** Nouns of a position next to a landmark ("역 앞", "학교 옆"): a value ending in one says where. */
+const POSITION_NOUN_RE = /^(?:앞|옆|뒤|근처|건너편|맞은편|부근|인근|사이|쪽|위층|아래층)$/u;
+/** Attributes that already say where ("위치", "주소", "회의 장소"). */
+const PLACE_ATTRIBUTE_RE = /(?:위치|주소|장소|location|address)$/iu;
+
+/** "사무실은 서초역 2번 출구 앞이야" → 사무실 위치: the value is a position, so the attribute says so. */
+export function placeAttribute(attribute: string, value: string): string {
+  const last = value.split(" ").pop() ?? "";
+  return POSITION_NOUN_RE.test(last) && !PLACE_ATTRIBUTE_RE.test(attribute) ? `${attribute} 위치` : attribute;
+}
+
+/** "분당에 있는 해솔동물병원" → the clinic, and 분당 as where it is. */
+export function locatedValue(words: readonly string[]): { value: string; place: string } | undefined {
+  const at = words.findIndex((word, i) => i >= 1 && word === "있는" && (words[i - 1] ?? "").endsWith("에"));
+  if (at < 1 || at > MAX_ATTRIBUTE_WORDS) return undefined;
+  const place = [...words.slice(0, at - 1), (words[at - 1] ?? "").slice(0, -1)].join(" ");
+  const value = valueWords(words.slice(at + 1));
+  if (value === undefined || place.length === 0 || !words.slice(0, at).every((word) => !/\d/u.test(word)))
+    return undefined;
+  return { value, place };
+}
+
+/** "Y에서 해요/열려요/진행해요": where an event is held. */
+const HELD_AT_RE =
+  /^(.+?)에서 (?:해요?|합니다|한대요?|열려요?|열립니다|열림|열린대요?|진행해요?|진행합니다|진행됨|진행)$/u;
+/** "시청 별관 3층 소회의실": the most words of a place where an event is held. */
+const MAX_PLACE_WORDS = 4;
+
+/**
+ * "윤아 결혼식은 4월 25일 …, 라움아트센터": a bare place after a life event's date (or an appointment's
+ * time) is where it is held; "독서모임 다음 모임은 1월 8일, 북카페 온에서 열려요": so is "Y에서 해요"
+ * after an event's date.
+ */
+export const eventPlace: ClauseRule = ({ text, tokens, state }) => {
+  const { eventPlace: pending } = state;
+  if (pending === undefined) return false;
+  const held = HELD_AT_RE.exec(text);
+  const heldWords = held?.[1]?.split(" ") ?? [];
+  const place =
+    heldWords.length > 0 && heldWords.length <= MAX_PLACE_WORDS && heldWords.every(isNameLike)
+      ? heldWords
+      : pending.bare && isPlacePhrase(tokens)
+        ? tokens
+        : undefined;
+  if (place === undefined) return false;
+  state.eventPlace = undefined;
+  return state.emit(pending.entity, pending.attribute, place.join(" "));
+};
+
+/** One to three bare nouns, not a time of day, no particle, no verb ("대전 그랜드컨벤션"). */
+export function isPlacePhrase(tokens: readonly string[]): boolean {
+  if (tokens.length === 0 || tokens.length > MAX_ATTRIBUTE_WORDS) return false;
+  return tokens.every(
+    (token) =>
+      isNameLike(token) && !hasSubjectParticle(token) && !/\d/u.test(token) && !TIME_OF_DAY_RE.test(token),
+  );
+}
+
+/** "일요일 휴무", "매주 월요일 정기휴무" after a shop: (shop, 휴무일, 일요일). */
+export const closedDay: ClauseRule = ({ text, state }) => {
+  const match =
+    /^((?:매주 |격주 )?[월화수목금토일](?:요일)?(?:[,/·]? ?[월화수목금토일](?:요일)?){0,6}) (?:정기 ?)?휴무(?:일|예요|이에요|임|야)?$/u.exec(
+      text,
+    );
+  if (match === null || state.topic === undefined) return false;
+  return state.emit(state.topic, "휴무일", match[1] ?? "");
+};
