@@ -21,6 +21,12 @@ import { buildMessages, recallOnlyReply } from "./prompt.js";
 import { runTool, TOOL_SPECS } from "./tools.js";
 import type { Reply, TurnHandler, TurnHooks } from "./turn-handler.js";
 
+/**
+ * Longest wait for the message's embedding before recall goes on by words alone (BM25): a slow
+ * embedder must not hold the reply. The embedding still serves the memory pipeline after the reply.
+ */
+export const RECALL_EMBED_WAIT_MS = 2_000;
+
 /** Model ↔ tool round trips in one turn before the model must answer without tools. */
 export const MAX_TOOL_ROUNDS = 3;
 
@@ -62,7 +68,7 @@ export class AgentService implements TurnHandler {
     };
     const at = turn.receivedAt ?? this.now().getTime();
     // Filled by `answer` for a message that is not a command: what the pipeline gets after the reply.
-    const candidate: { vector?: number[] | undefined; is?: boolean } = {};
+    const candidate: { vector?: Promise<number[] | undefined>; is?: boolean } = {};
     let reply: Reply;
     try {
       reply = await this.answer(turn, { scope, lang, at, hooks, candidate });
@@ -94,7 +100,7 @@ export class AgentService implements TurnHandler {
       lang: Lang;
       at: number;
       hooks: TurnHooks;
-      candidate: { vector?: number[] | undefined; is?: boolean };
+      candidate: { vector?: Promise<number[] | undefined>; is?: boolean };
     },
   ): Promise<Reply> {
     const command = this.options.memory
@@ -105,9 +111,13 @@ export class AgentService implements TurnHandler {
     if (query !== turn.text)
       this.log.info({ eventId: turn.eventId, chars: turn.text.length }, "message cut to MAX_MESSAGE_CHARS");
     // One embedding of the message serves recall and, after the reply, the memory pipeline.
-    const queryVector = await this.options.memory?.embed(query);
+    // A slow embedder does not hold the reply: past RECALL_EMBED_WAIT_MS recall goes on by words alone,
+    // and the pipeline, after the reply, waits for the same embedding.
+    const embedding = this.options.memory?.embed(query) ?? Promise.resolve(undefined);
+    // null: no vector in time (or the embedder down): the vector half sits this one out.
+    const queryVector = (await Promise.race([embedding, delay(RECALL_EMBED_WAIT_MS)])) ?? null;
     candidate.is = true;
-    candidate.vector = queryVector;
+    candidate.vector = embedding;
     const [memories, facts, history] = await Promise.all([
       this.options.memory?.recall(scope, query, { queryVector }) ?? Promise.resolve<RecalledMemory[]>([]),
       this.options.graph?.facts(scope, query) ?? Promise.resolve<string[]>([]),
@@ -137,11 +147,15 @@ export class AgentService implements TurnHandler {
    * a pipeline failure never fails the turn (it is logged). A turn that failed is considered too — what
    * the user said is not lost because the model was down.
    */
-  private considerLater(turn: Turn, vector: number[] | undefined, hooks: TurnHooks): void {
+  private considerLater(
+    turn: Turn,
+    embedding: Promise<number[] | undefined> | undefined,
+    hooks: TurnHooks,
+  ): void {
     const pipeline = this.options.pipeline;
     if (!pipeline) return;
     const job = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => pipeline.consider(turn, { vector, onAutosaved: hooks.onAutosaved }))
+      .then(async () => pipeline.consider(turn, { vector: await embedding, onAutosaved: hooks.onAutosaved }))
       .catch((err: unknown) => this.log.warn({ err, eventId: turn.eventId }, "memory pipeline failed"));
     this.pipelineJobs.add(job);
     void job.finally(() => this.pipelineJobs.delete(job));
@@ -250,6 +264,11 @@ export class AgentService implements TurnHandler {
 function forgotReply(lang: Lang, deleted: Array<{ text: string }>): Reply {
   const texts = deleted.map((m) => m.text);
   return { text: forgottenReply(lang, texts), mode: "command", forgotten: texts };
+}
+
+/** Resolves undefined after `ms` (a race's losing side; the timer does not keep the process alive). */
+function delay(ms: number): Promise<undefined> {
+  return new Promise((resolve) => setTimeout(() => resolve(undefined), ms).unref());
 }
 
 /** Slack refuses an empty message; an empty answer is a model failure, reported as such. */

@@ -27,7 +27,7 @@ export interface MemoryPort {
   recall(
     scope: MemoryScope,
     query: string,
-    options?: { topic?: string | undefined; queryVector?: number[] | undefined },
+    options?: { topic?: string | undefined; queryVector?: number[] | null | undefined },
   ): Promise<RecalledMemory[]>;
   /** The embedding of a message (once per message: recall and the pipeline share it); undefined when down. */
   embed(text: string): Promise<number[] | undefined>;

@@ -261,7 +261,7 @@ export class MemoryLifecycle implements MemoryPort {
   search(
     scope: MemoryScope,
     query: string,
-    options: { k?: number; topic?: string | undefined; queryVector?: number[] | undefined } = {},
+    options: { k?: number; topic?: string | undefined; queryVector?: number[] | null | undefined } = {},
   ): Promise<SearchResult[]> {
     return this.index.search(scope, query, options);
   }
@@ -269,7 +269,7 @@ export class MemoryLifecycle implements MemoryPort {
   recall(
     scope: MemoryScope,
     query: string,
-    options: { topic?: string | undefined; queryVector?: number[] | undefined } = {},
+    options: { topic?: string | undefined; queryVector?: number[] | null | undefined } = {},
   ): Promise<RecalledMemory[]> {
     return this.index.recall(scope, query, options);
   }

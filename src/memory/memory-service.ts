@@ -188,7 +188,7 @@ export class MemoryService {
   async search(
     scope: MemoryScope,
     query: string,
-    options: { k?: number; queryVector?: number[] | undefined; topic?: string | undefined } = {},
+    options: { k?: number; queryVector?: number[] | null | undefined; topic?: string | undefined } = {},
   ): Promise<SearchResult[]> {
     const k = options.k ?? this.options.recallTopK;
     if (!Number.isInteger(k) || k < 1 || k > MAX_SEARCH_K) {
@@ -210,7 +210,7 @@ export class MemoryService {
         visibilities,
         topK,
         ...(topic ? { accept: (memory: Memory) => onTopic(memory.topics) } : {}),
-        ...(options.queryVector ? { queryVector: options.queryVector } : {}),
+        ...(options.queryVector !== undefined ? { queryVector: options.queryVector } : {}),
       }),
       keyword: new BM25Retriever({
         index,
@@ -229,7 +229,7 @@ export class MemoryService {
   async recall(
     scope: MemoryScope,
     query: string,
-    options: { topic?: string | undefined; queryVector?: number[] | undefined } = {},
+    options: { topic?: string | undefined; queryVector?: number[] | null | undefined } = {},
   ): Promise<RecalledMemory[]> {
     if (!query.trim()) return [];
     const results = await this.search(scope, query, options);

@@ -31,8 +31,11 @@ export class VectorMemoryRetriever extends BaseRetriever {
       userId: string;
       visibilities?: readonly string[] | undefined;
       topK: number;
-      /** A precomputed query vector (one embedding per message, or benchmarks); else the text is embedded. */
-      queryVector?: number[];
+      /**
+       * A precomputed query vector (one embedding per message, or benchmarks); else the text is
+       * embedded; `null`: no vector (the embedder was too slow), so this half finds nothing.
+       */
+      queryVector?: number[] | null;
       /** Keeps only the memories it returns true for (a topic): fetched four times over, then filtered. */
       accept?: (memory: Memory) => boolean;
     },
@@ -42,6 +45,7 @@ export class VectorMemoryRetriever extends BaseRetriever {
 
   async _retrieve(bundle: QueryBundle): Promise<NodeWithScore[]> {
     const { store, accept, queryVector, ...scope } = this.options;
+    if (queryVector === null) return [];
     const vector = queryVector ?? (await store.embedQuery(queryText(bundle)));
     const found = await store.query({ ...scope, vector, topK: accept ? scope.topK * 4 : scope.topK });
     const hits = accept ? found.filter((hit) => accept(hit.memory)).slice(0, scope.topK) : found;
