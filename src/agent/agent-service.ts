@@ -15,6 +15,7 @@ import {
   whichToForgetReply,
 } from "./messages.js";
 import { clipMessage, promptMessage } from "./message-limit.js";
+import { detectSecret } from "../pipeline/secrets.js";
 import { PendingForgets } from "./pending-forgets.js";
 import type { GraphPort, HistoryPort, MemoryPort, MessagePipeline, RecalledMemory } from "./ports.js";
 import { buildMessages, recallOnlyReply } from "./prompt.js";
@@ -198,7 +199,9 @@ export class AgentService implements TurnHandler {
       case "remember": {
         if (!intent.text) return { text: nothingToRememberReply(lang), mode: "command" };
         const saved = await memory.remember(scope, intent.text, at, turn.eventId);
-        return { text: rememberedReply(lang, intent.text, saved.stored), mode: "remembered" };
+        // Asked for explicitly, so kept — but a secret gets a warning (autosave never keeps one).
+        const secret = detectSecret(intent.text) !== undefined;
+        return { text: rememberedReply(lang, intent.text, saved.stored, secret), mode: "remembered" };
       }
       case "forget": {
         if (!intent.query) return { text: nothingToForgetReply(lang, ""), mode: "command" };

@@ -34,17 +34,24 @@ export function failureReply(lang: Lang, code: AppErrorCode | undefined): string
 
 /**
  * Confirms a saved memory, quoting what was kept. `stored: false` (the memory store not answering):
- * it is kept all the same, and says so.
+ * it is kept all the same, and says so. `secret`: it looks like a password, a code or a card or account
+ * number — kept, as asked, with a warning and how to forget it.
  */
-export function rememberedReply(lang: Lang, text: string, stored = true): string {
+export function rememberedReply(lang: Lang, text: string, stored = true, secret = false): string {
   if (lang === "en") {
     const note = stored
       ? ""
       : " (my memory store is slow right now: it is written down safely and filed shortly)";
-    return `Got it, I'll remember: "${text}"${note}`;
+    const warn = secret
+      ? `\n⚠️ This looks like a password, a code or a card/account number. I keep it only because you asked; say "forget ${text}" to remove it.`
+      : "";
+    return `Got it, I'll remember: "${text}"${note}${warn}`;
   }
   const note = stored ? "" : " (지금 저장소가 느려서, 안전하게 적어 두었고 곧 정리해 둘게요)";
-  return `기억했어요: "${text}"${note}`;
+  const warn = secret
+    ? `\n⚠️ 비밀번호·인증번호·카드/계좌번호 같은 민감한 정보로 보여요. 요청하셔서 저장했지만, 지우려면 "잊어줘: ${text}"라고 해 주세요.`
+    : "";
+  return `기억했어요: "${text}"${note}${warn}`;
 }
 
 /** "기억해줘" with nothing to keep. */

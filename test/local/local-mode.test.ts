@@ -157,3 +157,19 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+describe("an explicit '기억해줘' of a secret", () => {
+  let t: TestAssistant;
+  beforeAll(async () => {
+    t = await startTestAssistant({ mode: "local", ollama: false });
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it("is kept, as asked, with a warning", async () => {
+    const printed = await chat(t, ["기억해줘: 현관 비밀번호는 4829*"]);
+    expect(printed).toContain('bot: 기억했어요: "현관 비밀번호는 4829*"');
+    expect(printed).toContain("⚠️ 비밀번호·인증번호·카드/계좌번호 같은 민감한 정보로 보여요");
+  });
+});
