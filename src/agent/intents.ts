@@ -47,12 +47,14 @@ const HELP_KO =
   /^\s*(?:\/도움말|도움말|사용법|도움|뭐\s*할\s*수\s*있어\??|무엇을\s*할\s*수\s*있나요\??)\s*$/u;
 const HELP_EN = /^\s*(?:help|what can you do\??)\s*$/iu;
 
-/** Longest text the intent patterns look at; longer messages are not commands (and stay linear). */
+/** Longest text the intent patterns look at whole (they stay linear in it). */
 const MAX_INTENT_CHARS = 4000;
+/** In a longer text, only a request at its very start counts: "기억해줘:" + a document. */
+const LONG_TEXT_HEAD_CHARS = 60;
 
 /** The intent of a message, or undefined when it is for the model. */
 export function parseIntent(text: string): Intent | undefined {
-  if (text.length > MAX_INTENT_CHARS) return undefined;
+  if (text.length > MAX_INTENT_CHARS) return longRemember(text);
   if (HELP_ANY.test(text)) return { kind: "help" };
   if (HELP_KO.test(text)) return { kind: "help", lang: "ko" };
   if (HELP_EN.test(text)) return { kind: "help", lang: "en" };
@@ -61,6 +63,21 @@ export function parseIntent(text: string): Intent | undefined {
   const toForget = extract(text, KO_FORGET_FIRST, KO_FORGET_LAST, EN_FORGET);
   if (toForget !== undefined) return { kind: "forget", query: toForget.replace(MEMORY_WORD, "").trim() };
   return undefined;
+}
+
+/**
+ * "기억해줘:" / "remember:" before a long text (a pasted document): the request is read from the head
+ * only, and the rest is kept whole (the lifecycle stores it as chunks).
+ */
+function longRemember(text: string): Intent | undefined {
+  const head = text.slice(0, LONG_TEXT_HEAD_CHARS);
+  const match =
+    /^\s*(?:(?:기억|메모)\s*해\s*(?:줘요?|주세요|둬요?|두세요)|(?:please\s+)?remember)\s*[:：\n]/iu.exec(
+      head,
+    );
+  if (!match) return undefined;
+  const rest = text.slice(match[0].length).trim();
+  return rest ? { kind: "remember", text: rest } : undefined;
 }
 
 /**

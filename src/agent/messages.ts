@@ -45,13 +45,13 @@ export function rememberedReply(lang: Lang, text: string, stored = true, secret 
     const warn = secret
       ? `\n⚠️ This looks like a password, a code or a card/account number. I keep it only because you asked; say "forget ${text}" to remove it.`
       : "";
-    return `Got it, I'll remember: "${text}"${note}${warn}`;
+    return `Got it, I'll remember: "${quote(text)}"${note}${warn}`;
   }
   const note = stored ? "" : " (지금 저장소가 느려서, 안전하게 적어 두었고 곧 정리해 둘게요)";
   const warn = secret
     ? `\n⚠️ 비밀번호·인증번호·카드/계좌번호 같은 민감한 정보로 보여요. 요청하셔서 저장했지만, 지우려면 "잊어줘: ${text}"라고 해 주세요.`
     : "";
-  return `기억했어요: "${text}"${note}${warn}`;
+  return `기억했어요: "${quote(text)}"${note}${warn}`;
 }
 
 /** "기억해줘" with nothing to keep. */
@@ -63,7 +63,7 @@ export function nothingToRememberReply(lang: Lang): string {
 
 /** Confirms forgotten memories (their graph facts went with them). */
 export function forgottenReply(lang: Lang, texts: string[]): string {
-  const quoted = texts.map((t) => `"${t}"`).join(", ");
+  const quoted = texts.map((t) => `"${quote(t)}"`).join(", ");
   return lang === "en" ? `Forgotten: ${quoted}` : `잊었어요: ${quoted}`;
 }
 
@@ -127,4 +127,11 @@ export function missedTurnReply(lang: Lang, text: string): string {
   return lang === "en"
     ? `Sorry, I restarted and missed your message "${start}". Could you send it again?`
     : `죄송해요, 재시작하는 동안 이 메시지를 놓쳤어요: "${start}". 다시 보내 주시겠어요?`;
+}
+
+/** Longest text quoted back in a reply; a pasted document is quoted by its start. */
+export const MAX_QUOTE_CHARS = 300;
+
+function quote(text: string): string {
+  return text.length > MAX_QUOTE_CHARS ? `${text.slice(0, MAX_QUOTE_CHARS)}…` : text;
 }
