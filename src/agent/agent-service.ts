@@ -11,6 +11,7 @@ import {
   helpReply,
   nothingToForgetReply,
   nothingToRememberReply,
+  quote,
   rememberedReply,
   whichToForgetReply,
 } from "./messages.js";
@@ -266,7 +267,8 @@ export class AgentService implements TurnHandler {
 /** The confirmation of forgotten memories; their texts stay out of the conversation history. */
 function forgotReply(lang: Lang, deleted: Array<{ text: string }>): Reply {
   const texts = deleted.map((m) => m.text);
-  return { text: forgottenReply(lang, texts), mode: "command", forgotten: texts };
+  // The reply quotes long texts by their start: that start leaves the history too.
+  return { text: forgottenReply(lang, texts), mode: "command", forgotten: [...texts, ...texts.map(quote)] };
 }
 
 /** Resolves undefined after `ms` (a race's losing side; the timer does not keep the process alive). */

@@ -132,6 +132,7 @@ export function missedTurnReply(lang: Lang, text: string): string {
 /** Longest text quoted back in a reply; a pasted document is quoted by its start. */
 export const MAX_QUOTE_CHARS = 300;
 
-function quote(text: string): string {
+/** How a reply quotes a text: whole, or its first {@link MAX_QUOTE_CHARS} characters and "…". */
+export function quote(text: string): string {
   return text.length > MAX_QUOTE_CHARS ? `${text.slice(0, MAX_QUOTE_CHARS)}…` : text;
 }
