@@ -170,7 +170,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
 
     // Slack turns go into a durable inbox, so one acked before a crash is answered after the restart.
     const inbox = slackIdentity ? new TurnInbox(dataDir) : undefined;
-    const openTurns = (await inbox?.load()) ?? [];
+    const open = (await inbox?.load()) ?? { turns: [], events: [] };
     if (inbox) stops.push(() => inbox.close());
     const slack: SlackFrontEnd | undefined = slackIdentity
       ? createSlackApp({
@@ -223,12 +223,13 @@ export async function startAssistant(config: Config, options: StartOptions = {})
     if (slack) {
       await slack.start();
       stops.push(() => slack.stop());
-      if (openTurns.length > 0) {
-        logger.warn({ turns: openTurns.length }, "turns left unanswered by a restart: answering them");
+      if (open.turns.length + open.events.length > 0) {
+        logger.warn(
+          { turns: open.turns.length, events: open.events.length },
+          "turns left unanswered by a restart: answering them",
+        );
         replays.add(
-          replayOpenTurns({ open: openTurns, client: slack.app.client, agent, logger, inbox }).finally(() =>
-            replays.clear(),
-          ),
+          replayOpenTurns({ open, app: slack.app, agent, logger, inbox }).finally(() => replays.clear()),
         );
       }
     }

@@ -4,6 +4,7 @@ import { Settings } from "@llamaindex/core/global";
 import { Document, NodeRelationship, TextNode, type BaseNode } from "@llamaindex/core/schema";
 import { VectorStoreIndex } from "llamaindex";
 import { AppError } from "../errors.js";
+import { withRetry } from "../util/retry.js";
 import type { Embedder } from "../llm/embedder.js";
 import { EmbedderEmbedding } from "../llm/llamaindex-embedding.js";
 import type { Memory, MemoryScope } from "../types.js";
@@ -32,6 +33,9 @@ export interface ChromaMemoryStoreOptions {
    */
   timeoutMs?: number;
 }
+
+/** Connecting at start: 7 more tries, 0.25 s doubling to 4 s (about 15 s in all). */
+const CONNECT_RETRY = { retries: 7, minMs: 250, maxMs: 4000 } as const;
 
 /** Default bound on one Chroma call. */
 export const DEFAULT_CHROMA_TIMEOUT_MS = 10_000;
@@ -89,7 +93,8 @@ export class ChromaMemoryStore {
       embeddingModel: embedding,
     }).client();
     const store = new ChromaMemoryStore(client, options, embedding, namespace);
-    await store.wrap("connect", () => client.heartbeat());
+    // A Chroma restarting beside the app (a deploy, a crash) gets ~15 s before the start gives up.
+    await withRetry(() => store.wrap("connect", () => client.heartbeat()), CONNECT_RETRY);
     return store;
   }
 

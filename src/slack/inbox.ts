@@ -23,6 +23,8 @@ const turnSchema = z.object({
 }) satisfies z.ZodType<Turn>;
 
 const entrySchema = z.discriminatedUnion("op", [
+  /** An event as Slack sent it, written before Bolt acks it (its listener has not run yet). */
+  z.object({ op: z.literal("accepted"), at: z.number(), eventId: z.string(), body: z.unknown() }),
   z.object({ op: z.literal("received"), at: z.number(), turn: turnSchema, messageTs: z.string() }),
   z.object({ op: z.literal("answered"), at: z.number(), eventId: z.string() }),
 ]);
@@ -35,16 +37,25 @@ export interface OpenTurn {
   at: number;
 }
 
+/** An event acked but whose listener never ran (a crash right after the ack): Slack's body, kept. */
+export interface AcceptedEvent {
+  eventId: string;
+  body: unknown;
+  at: number;
+}
+
 /**
  * The durable inbox of Slack turns (DATA_DIR/journal/inbox.jsonl). An event is acked at once and
- * answered afterwards; a crash in between would lose it. So a turn is written here when its work
- * starts and marked answered once the reply (or the apology) is posted; after a restart the open ones
- * are answered, or the user is told the message was missed. It also remembers handled event ids for an
- * hour, across restarts, so a Slack retry is never answered twice.
+ * answered afterwards; a crash in between would lose it. So the event is written here before Bolt acks
+ * it (`accept`), its turn when the work starts (`receive`), and it is marked answered once the reply
+ * (or the apology) is posted. After a restart, accepted events are handed to Bolt again and received
+ * turns are answered, or the user is told the message was missed. It also remembers handled event ids
+ * for an hour, across restarts, so a Slack retry is never answered twice.
  */
 export class TurnInbox {
   private readonly journal: AppendJournal<InboxEntry>;
   private readonly open = new Map<string, OpenTurn>();
+  private readonly accepted = new Map<string, AcceptedEvent>();
   private readonly seen = new Map<string, number>();
   private appended = 0;
 
@@ -55,21 +66,44 @@ export class TurnInbox {
     this.journal = new AppendJournal(join(dataDir, JOURNAL_DIR, "inbox.jsonl"), entrySchema);
   }
 
-  /** Reads the inbox after a restart; returns the turns left unanswered, oldest first. */
-  async load(): Promise<OpenTurn[]> {
+  /**
+   * Reads the inbox after a restart: the turns left unanswered, and the events acked whose listener
+   * never ran, oldest first.
+   */
+  async load(): Promise<{ turns: OpenTurn[]; events: AcceptedEvent[] }> {
     const { entries } = await this.journal.read();
     for (const entry of entries) {
-      if (entry.op === "received") {
+      if (entry.op === "accepted") {
+        if (this.seen.has(entry.eventId)) continue;
+        this.seen.set(entry.eventId, entry.at);
+        this.accepted.set(entry.eventId, { eventId: entry.eventId, body: entry.body, at: entry.at });
+      } else if (entry.op === "received") {
         this.seen.set(entry.turn.eventId, entry.at);
+        this.accepted.delete(entry.turn.eventId);
         this.open.set(entry.turn.eventId, { turn: entry.turn, messageTs: entry.messageTs, at: entry.at });
       } else {
         this.seen.set(entry.eventId, entry.at);
+        this.accepted.delete(entry.eventId);
         this.open.delete(entry.eventId);
       }
     }
     this.appended = entries.length;
     await this.compact();
-    return [...this.open.values()].sort((a, b) => a.at - b.at);
+    const byAge = <T extends { at: number }>(items: Iterable<T>) => [...items].sort((a, b) => a.at - b.at);
+    return { turns: byAge(this.open.values()), events: byAge(this.accepted.values()) };
+  }
+
+  /**
+   * Writes an event as Slack sent it, before it is acked. An event id seen before (a retry) is not
+   * written again: the dedupe and `receive` drop it.
+   */
+  async accept(eventId: string, body: unknown): Promise<void> {
+    this.prune();
+    if (this.seen.has(eventId)) return;
+    const at = this.now();
+    this.seen.set(eventId, at);
+    this.accepted.set(eventId, { eventId, body, at });
+    await this.append({ op: "accepted", at, eventId, body });
   }
 
   /**
@@ -78,7 +112,9 @@ export class TurnInbox {
    */
   async receive(turn: Turn, messageTs: string): Promise<boolean> {
     this.prune();
-    if (this.seen.has(turn.eventId)) return false;
+    // Accepted before the ack: this is its first listener run, not a repeat.
+    const first = this.accepted.delete(turn.eventId);
+    if (this.seen.has(turn.eventId) && !first) return false;
     const at = this.now();
     this.seen.set(turn.eventId, at);
     await this.append({ op: "received", at, turn, messageTs });
@@ -86,9 +122,10 @@ export class TurnInbox {
     return true;
   }
 
-  /** Marks a turn answered (its reply, or its apology, is posted). */
+  /** Marks a turn answered (its reply, or its apology, is posted) — or an accepted event done with. */
   async answered(eventId: string): Promise<void> {
-    if (!this.open.delete(eventId)) return;
+    const wasOpen = this.open.delete(eventId);
+    if (!this.accepted.delete(eventId) && !wasOpen) return;
     await this.append({ op: "answered", at: this.now(), eventId });
     if (this.appended >= INBOX_COMPACT_AFTER) await this.compact();
   }
@@ -108,10 +145,13 @@ export class TurnInbox {
     const entries: InboxEntry[] = [];
     for (const [eventId, at] of this.seen) {
       const open = this.open.get(eventId);
+      const accepted = this.accepted.get(eventId);
       entries.push(
         open
           ? { op: "received", at, turn: open.turn, messageTs: open.messageTs }
-          : { op: "answered", at, eventId },
+          : accepted
+            ? { op: "accepted", at, eventId, body: accepted.body }
+            : { op: "answered", at, eventId },
       );
     }
     await this.journal.compact(entries);
@@ -122,7 +162,7 @@ export class TurnInbox {
     const oldest = this.now() - INBOX_SEEN_TTL_MS;
     for (const [eventId, at] of this.seen) {
       if (at >= oldest) break; // insertion order is time order
-      if (!this.open.has(eventId)) this.seen.delete(eventId);
+      if (!this.open.has(eventId) && !this.accepted.has(eventId)) this.seen.delete(eventId);
     }
   }
 }

@@ -1,11 +1,14 @@
-import type { webApi } from "@slack/bolt";
+import type { App, webApi } from "@slack/bolt";
 import type { Logger } from "pino";
 import { detectLanguage } from "../text/language.js";
 import { failureReply, missedTurnReply } from "../agent/messages.js";
 import type { TurnHandler } from "../agent/turn-handler.js";
 import { toAppError } from "../errors.js";
 import type { ChannelType, Turn } from "../types.js";
-import { INBOX_REPLAY_MAX_AGE_MS, type OpenTurn, type TurnInbox } from "./inbox.js";
+import { type AcceptedEvent, INBOX_REPLAY_MAX_AGE_MS, type OpenTurn, type TurnInbox } from "./inbox.js";
+
+/** `metadata.event_type` of the assistant's replies; `event_payload.event_id` names the turn answered. */
+export const REPLY_EVENT_TYPE = "memory_assistant_reply";
 
 /** Reaction shown on the user's message while the assistant works. */
 export const WORKING_REACTION = "eyes";
@@ -120,6 +123,8 @@ export async function runTurn(
       channel: turn.channelId,
       text,
       ...(turn.threadTs ? { thread_ts: turn.threadTs } : {}),
+      // Which turn this answers: a restart checks it before answering a turn again.
+      metadata: { event_type: REPLY_EVENT_TYPE, event_payload: { event_id: turn.eventId } },
     });
   let posted = false;
   try {
@@ -157,23 +162,43 @@ export async function runTurn(
  */
 export async function replayOpenTurns(
   options: TurnRunner & {
-    open: OpenTurn[];
-    client: webApi.WebClient;
+    open: { turns: OpenTurn[]; events: AcceptedEvent[] };
+    app: App;
     maxAgeMs?: number;
     now?: () => number;
   },
 ): Promise<void> {
   const now = options.now ?? Date.now;
   const maxAgeMs = options.maxAgeMs ?? INBOX_REPLAY_MAX_AGE_MS;
-  for (const { turn, messageTs, at } of options.open) {
+  const client = options.app.client;
+  // Events acked whose listener never ran: Bolt gets them again, as Slack sent them.
+  for (const event of options.open.events) {
+    const log = options.logger.child({ eventId: event.eventId });
+    if (now() - event.at > maxAgeMs) {
+      log.warn("an event acked before a restart is too old to answer; dropped");
+      await options.inbox?.answered(event.eventId);
+      continue;
+    }
+    log.info("handing an event acked before a restart to Bolt again");
+    await options.app
+      .processEvent({ body: event.body as Record<string, unknown>, ack: async () => undefined })
+      .catch((err: unknown) => log.error({ err }, "could not replay an event acked before a restart"));
+  }
+  for (const { turn, messageTs, at } of options.open.turns) {
     const log = options.logger.child({ eventId: turn.eventId, channel: turn.channelId });
     try {
-      if (now() - at <= maxAgeMs) {
-        log.info("answering a turn left open by a restart");
-        await runTurn({ ...options, turn, messageTs });
+      // Killed between posting the reply and marking the turn answered: the reply is in Slack already.
+      if (await alreadyAnswered(client, turn, log)) {
+        await options.inbox?.answered(turn.eventId);
+        log.info("a turn left open by a restart had its reply already");
         continue;
       }
-      await options.client.chat.postMessage({
+      if (now() - at <= maxAgeMs) {
+        log.info("answering a turn left open by a restart");
+        await runTurn({ ...options, client, turn, messageTs });
+        continue;
+      }
+      await client.chat.postMessage({
         channel: turn.channelId,
         text: missedTurnReply(detectLanguage(turn.text), turn.text),
         ...(turn.threadTs ? { thread_ts: turn.threadTs } : {}),
@@ -183,5 +208,39 @@ export async function replayOpenTurns(
     } catch (err) {
       log.error({ err }, "could not answer a turn left open by a restart");
     }
+  }
+}
+
+/**
+ * Whether Slack already holds a reply of the assistant to this turn (its metadata names the turn's
+ * event id): in the thread, or among the DM's latest messages. When Slack cannot tell, false: the turn
+ * is answered again rather than left unanswered.
+ */
+async function alreadyAnswered(client: webApi.WebClient, turn: Turn, log: Logger): Promise<boolean> {
+  type Listed = {
+    messages?: Array<{ metadata?: { event_type?: string; event_payload?: Record<string, unknown> } }>;
+  };
+  try {
+    const listed = (
+      turn.threadTs
+        ? await client.conversations.replies({
+            channel: turn.channelId,
+            ts: turn.threadTs,
+            include_all_metadata: true,
+          })
+        : // The DM's latest messages: a reply posted just before the restart is among them.
+          await client.conversations.history({
+            channel: turn.channelId,
+            include_all_metadata: true,
+            limit: 100,
+          })
+    ) as Listed;
+    return (listed.messages ?? []).some(
+      (m) =>
+        m.metadata?.event_type === REPLY_EVENT_TYPE && m.metadata.event_payload?.event_id === turn.eventId,
+    );
+  } catch (err) {
+    log.warn({ err }, "could not look for an earlier reply; answering the turn again");
+    return false;
   }
 }

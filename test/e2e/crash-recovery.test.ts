@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, inject, it } from "vitest";
 import { extractTriplets } from "../../src/graph/rule-extractor.js";
 import { startFakeOllama } from "../support/fake-ollama.js";
@@ -15,13 +16,17 @@ import { makeDmEvent, makeEventCallback, postSignedEvent, TEST_IDS } from "../su
 import { ADMIN_TOKEN, CHAT_MODEL, EMBED_MODEL, SIGNING_SECRET } from "../support/test-assistant.js";
 
 const REPO = path.resolve(import.meta.dirname, "../..");
-const TSX = path.join(REPO, "node_modules/tsx/dist/cli.mjs");
+/**
+ * tsx's loader in this very process (not the tsx CLI, which runs the app in a child of its own and
+ * would leave it running when the launcher is SIGKILLed): the pid killed is the app's.
+ */
+const TSX_LOADER = pathToFileURL(path.join(REPO, "node_modules/tsx/dist/loader.mjs")).href;
 const USERS = 3;
 const PER_USER = 10;
 
 /** Starts `src/main.ts` as `npm start` does; resolves with its URL once it listens. */
 async function startApp(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [TSX, path.join(REPO, "src/main.ts")], {
+  const child = spawn(process.execPath, ["--import", TSX_LOADER, path.join(REPO, "src/main.ts")], {
     cwd: REPO,
     env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -91,6 +96,8 @@ describe("a crash under write load", () => {
       await slack.waitForCall("chat.postMessage", { count: 8, timeoutMs: 30_000 });
       app.child.kill("SIGKILL");
       await new Promise((r) => app.child.once("exit", r));
+      // Really gone: its HTTP server no longer answers.
+      await expect(fetch(`${app.url}/healthz`)).rejects.toThrow();
       const confirmedBefore = slack
         .callsTo("chat.postMessage")
         .map((c) => String(c.args.text))

@@ -25,7 +25,7 @@ describe("TurnInbox", () => {
 
   it("gives back the turns left open by a restart, and refuses an event id it has seen", async () => {
     const inbox = new TurnInbox(dir, () => now);
-    expect(await inbox.load()).toEqual([]);
+    expect(await inbox.load()).toEqual({ turns: [], events: [] });
     expect(await inbox.receive(turn("Ev1"), "1.0")).toBe(true);
     expect(await inbox.receive(turn("Ev2"), "2.0")).toBe(true);
     expect(await inbox.receive(turn("Ev1"), "1.0")).toBe(false);
@@ -33,10 +33,27 @@ describe("TurnInbox", () => {
     await inbox.close();
 
     const restarted = new TurnInbox(dir, () => now);
-    const open = await restarted.load();
-    expect(open.map((o) => [o.turn.eventId, o.messageTs])).toEqual([["Ev2", "2.0"]]);
+    const { turns } = await restarted.load();
+    expect(turns.map((o) => [o.turn.eventId, o.messageTs])).toEqual([["Ev2", "2.0"]]);
     expect(await restarted.receive(turn("Ev1"), "1.0")).toBe(false); // answered before the restart
     expect(await restarted.receive(turn("Ev2"), "2.0")).toBe(false); // open: the replay answers it
+  });
+
+  it("keeps an event accepted before the ack until its turn is received, across a restart", async () => {
+    const inbox = new TurnInbox(dir, () => now);
+    await inbox.load();
+    const body = { type: "event_callback", event_id: "Ev9", event: { type: "message", text: "hi" } };
+    await inbox.accept("Ev9", body);
+    await inbox.accept("Ev9", body); // a Slack retry: written once
+    await inbox.close();
+
+    const restarted = new TurnInbox(dir, () => now);
+    const { turns, events } = await restarted.load();
+    expect(turns).toEqual([]);
+    expect(events).toEqual([{ eventId: "Ev9", body, at: now }]);
+    // Its listener runs (the replay): the first receive is not a repeat; the second is.
+    expect(await restarted.receive(turn("Ev9"), "9.0")).toBe(true);
+    expect(await restarted.receive(turn("Ev9"), "9.0")).toBe(false);
   });
 
   it("forgets answered event ids after the TTL", async () => {

@@ -57,7 +57,8 @@ function postMessage(args: Args, state: FakeSlackState): Record<string, unknown>
   };
   if (typeof args["thread_ts"] === "string") message.thread_ts = args["thread_ts"];
   if (args["blocks"] !== undefined) message.blocks = args["blocks"];
-  if (args["metadata"] !== undefined) message.metadata = args["metadata"];
+  // Objects arrive as JSON strings inside the form; Slack answers them as objects.
+  if (args["metadata"] !== undefined) message.metadata = parseJson(args["metadata"]);
   state.messages.push(message);
   const { channel: _channel, ...shown } = message;
   return { ok: true, channel, ts: message.ts, message: shown };
@@ -82,6 +83,26 @@ function replies(args: Args, state: FakeSlackState): Record<string, unknown> {
     .sort((a, b) => Number(a.ts) - Number(b.ts))
     .map(({ channel: _channel, ...m }) => m);
   return { ok: true, messages, has_more: false, response_metadata: { next_cursor: "" } };
+}
+
+/** Top-level messages of a channel after `oldest`, newest first (as Slack's conversations.history). */
+function history(args: Args, state: FakeSlackState): Record<string, unknown> {
+  const channel = str(args["channel"]);
+  const oldest = Number(str(args["oldest"], "0"));
+  const messages = state.messages
+    .filter((m) => m.channel === channel && m.thread_ts === undefined && Number(m.ts) > oldest)
+    .sort((a, b) => Number(b.ts) - Number(a.ts))
+    .map(({ channel: _channel, ...m }) => m);
+  return { ok: true, messages, has_more: false, response_metadata: { next_cursor: "" } };
+}
+
+function parseJson(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
 }
 
 function conversationInfo(args: Args): Record<string, unknown> {
@@ -138,6 +159,7 @@ export const METHOD_ANSWERS: Record<string, MethodAnswer> = {
   "reactions.add": OK,
   "reactions.remove": OK,
   "conversations.replies": replies,
+  "conversations.history": history,
   "conversations.info": conversationInfo,
   "users.info": userInfo,
   "assistant.threads.setStatus": OK,

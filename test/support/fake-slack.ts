@@ -98,12 +98,12 @@ export async function startFakeSlack(opts: FakeSlackOptions = {}): Promise<FakeS
   const overrides = new Map<string, SlackMethodHandler>();
   const failures = new Map<string, number>();
   let tsCounter = 0;
-  const baseSeconds = Math.floor(Date.now() / 1000);
   const state: FakeSlackState = {
     identity,
     users: new Map((opts.users ?? []).map((u) => [u.id, u])),
     messages: [],
-    nextTs: () => `${baseSeconds}.${String(++tsCounter).padStart(6, "0")}`,
+    // Like Slack's: the current second, so a reply's ts is after the message it answers.
+    nextTs: () => `${Math.floor(Date.now() / 1000)}.${String(++tsCounter % 1_000_000).padStart(6, "0")}`,
     socketUrl: "",
   };
   const socket = createSocketModeServer(identity.appId);
