@@ -3,12 +3,13 @@
  * HTTP mode against a real Chroma server, the fake Slack and a fake Ollama serving 4 chats at a time.
  *
  *   npm run bench:load -- [--sizes 50,200] [--rounds 3] [--latency 200] [--embed-latency 20] [--cpu-prof DIR]
- *   npm run bench:load -- --chaos [--rounds 10] [--events 40] [--users 4] [--interval 75]
+ *   npm run bench:load -- --chaos [--rounds 10] [--events 40] [--users 4] [--interval 75] [--kill-on-ack]
  *
  * Load: N signed DMs from N users at once (a third "기억해줘", two thirds questions); the ack and the
  * end-to-end latency of each, the replies by kind, duplicates; first N ignored events, the HTTP floor.
  * Chaos: a stream of DMs during which Chroma and then the app are SIGKILLed and restarted; then every
- * confirmed memory must be in Chroma with its graph fact, and every acked event answered once.
+ * confirmed memory must be in Chroma with its graph fact, and every acked event answered once. With
+ * --kill-on-ack the app is killed the moment an ack arrives, the worst moment for an acked turn.
  * Prints tables, then, as its last line, one JSON object with every figure.
  */
 import { parseArgs } from "node:util";
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
       users: { type: "string" },
       interval: { type: "string" },
       "cpu-prof": { type: "string" },
+      "kill-on-ack": { type: "boolean", default: false },
     },
   });
   const machine = machineInfo();
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
         events: wholeNumber(values.events, "events", DEFAULTS.events),
         users: wholeNumber(values.users, "users", DEFAULTS.users),
         intervalMs: wholeNumber(values.interval, "interval", DEFAULTS.interval),
+        killOnAck: values["kill-on-ack"],
       });
     } else {
       const sizes = values.sizes.split(",").map((s) => wholeNumber(s.trim(), "sizes", 0));

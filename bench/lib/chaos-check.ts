@@ -41,6 +41,8 @@ export interface ChaosCheck {
   ackedUnanswered: string[];
   /** Replies beyond one per event. */
   duplicateReplies: number;
+  /** The events answered more than once, with their replies (to see which window let it through). */
+  duplicated: string[];
   /** Replies that name no event (apologies, "busy", recall without the model), matched to unanswered events of their channel. */
   unattributed: number;
   /** Every reply of the round by kind. */
@@ -75,14 +77,17 @@ async function memoryTexts(url: string, user: string): Promise<string[]> {
  */
 function matchReplies(delivered: DeliveredEvent[], replies: Map<string, PostedReply[]>) {
   const counts = new Map<DeliveredEvent, number>();
+  const times = new Map<DeliveredEvent, number[]>();
   const free = new Map<string, number>();
   for (const [channel, list] of replies) {
     const mine = delivered.filter((d) => d.planned.channel === channel);
     let unclaimed = 0;
     for (const reply of list) {
       const owner = mine.find((d) => repliesTo(reply.text, d.planned.text, d.planned.fact?.text));
-      if (owner) counts.set(owner, (counts.get(owner) ?? 0) + 1);
-      else unclaimed += 1;
+      if (owner) {
+        counts.set(owner, (counts.get(owner) ?? 0) + 1);
+        times.set(owner, [...(times.get(owner) ?? []), reply.at]);
+      } else unclaimed += 1;
     }
     free.set(channel, unclaimed);
   }
@@ -95,7 +100,7 @@ function matchReplies(delivered: DeliveredEvent[], replies: Map<string, PostedRe
     }
   }
   const extra = [...free.values()].reduce((a, b) => a + b, 0);
-  return { counts, unattributed, extra };
+  return { counts, times, unattributed, extra };
 }
 
 /** Runs every check of a round whose app has settled. */
@@ -103,10 +108,12 @@ export async function checkChaosRound(options: {
   slack: FakeSlack;
   url: string;
   delivered: DeliveredEvent[];
+  /** When the app was SIGKILLed (Date.now()): each reply of an event answered twice is dated from it. */
+  appKilledAt: number;
 }): Promise<ChaosCheck> {
   const { delivered, url } = options;
   const replies = repliesIn(options.slack, new Set(delivered.map((d) => d.planned.channel)));
-  const { counts, unattributed, extra } = matchReplies(delivered, replies);
+  const { counts, times, unattributed, extra } = matchReplies(delivered, replies);
   const all = [...replies.values()].flat();
   const kinds = { remembered: 0, answer: 0, busy: 0, "recall-only": 0, missed: 0, apology: 0 };
   for (const reply of all) kinds[classifyReply(reply.text)] += 1;
@@ -147,6 +154,12 @@ export async function checkChaosRound(options: {
     duplicateMemories,
     ackedUnanswered: acked.filter((d) => !counts.get(d)).map((d) => d.planned.text),
     duplicateReplies: [...counts.values()].reduce((n, c) => n + Math.max(0, c - 1), 0) + extra,
+    duplicated: [...counts]
+      .filter(([, n]) => n > 1)
+      .map(([d, n]) => {
+        const at = (times.get(d) ?? []).map((t) => `${t - options.appKilledAt} ms`).join(", ");
+        return `${d.planned.text} (${n} replies at ${at} from the kill; ${d.attempts} deliveries)`;
+      }),
     unattributed,
     kinds,
   };

@@ -40,6 +40,8 @@ export interface ChaosRoundResult extends ChaosCheck {
   appKilledAtMs: number;
   /** Kill → the restarted app answering `/healthz`. */
   appDownMs: number;
+  /** Spawn → `/healthz` of the start that succeeded (grows with what the app loads at start). */
+  appStartMs: number;
   appStartAttempts: number;
   /** Time from the last event's delivery to the app being idle with every reply posted. */
   settleMs: number;
@@ -82,14 +84,22 @@ export async function runChaosRound(options: {
   events: number;
   users: number;
   intervalMs: number;
+  /**
+   * Kill the app the moment an ack arrives (the first after the drawn kill time) instead of at that
+   * time: the worst case for a turn acked but not yet written anywhere durable.
+   */
+  killOnAck: boolean;
 }): Promise<ChaosRoundResult> {
   const { harness, app, rng, round } = options;
   const planned = chaosEvents(rng, round, options.events, options.users);
   const streamMs = options.events * options.intervalMs;
   const chromaKilledAtMs = rng.int(Math.round(streamMs * 0.1), Math.round(streamMs * 0.5));
   const chromaDownMs = rng.int(CHROMA_DOWN_MS.min, CHROMA_DOWN_MS.max);
-  const appKilledAtMs = rng.int(Math.round(streamMs * 0.3), Math.round(streamMs * 0.9));
+  const drawnKillMs = rng.int(Math.round(streamMs * 0.3), Math.round(streamMs * 0.9));
   const url = () => app.current.url;
+  const roundStart = Date.now();
+  let ackArrived = (): void => undefined;
+  const afterAck = new Promise<void>((resolve) => (ackArrived = resolve));
 
   const chroma = (async () => {
     await sleep(chromaKilledAtMs);
@@ -97,13 +107,22 @@ export async function runChaosRound(options: {
     await sleep(chromaDownMs);
     await harness.restartChroma();
   })();
+  let appKilledAt = 0;
   const crash = (async () => {
-    await sleep(appKilledAtMs);
+    await sleep(drawnKillMs);
+    // With killOnAck, the stream's last ack comes before the end of the stream plus a second.
+    if (options.killOnAck) await Promise.race([afterAck, sleep(streamMs - drawnKillMs + 1_000)]);
+    appKilledAt = Date.now();
     return crashAndRestart(app, harness.env);
   })();
   const deliveries: Array<Promise<DeliveredEvent>> = planned.map(async (event, i) => {
     await sleep(i * options.intervalMs);
-    return deliver(url, event, { retryDelaysMs: RETRY_DELAYS_MS, attemptTimeoutMs: SLACK_ACK_DEADLINE_MS });
+    const delivered = await deliver(url, event, {
+      retryDelaysMs: RETRY_DELAYS_MS,
+      attemptTimeoutMs: SLACK_ACK_DEADLINE_MS,
+    });
+    if (delivered.acked && Date.now() - roundStart >= drawnKillMs) ackArrived();
+    return delivered;
   });
   const [delivered, restart] = await Promise.all([Promise.all(deliveries), crash, chroma]);
   const settled = await settle({
@@ -112,14 +131,15 @@ export async function runChaosRound(options: {
     quietMs: QUIET_MS,
     timeoutMs: SETTLE_TIMEOUT_MS,
   });
-  const check = await checkChaosRound({ slack: harness.slack, url: url(), delivered });
+  const check = await checkChaosRound({ slack: harness.slack, url: url(), delivered, appKilledAt });
   return {
     round,
     ...check,
     chromaKilledAtMs,
     chromaDownMs,
-    appKilledAtMs,
+    appKilledAtMs: appKilledAt - roundStart,
     appDownMs: restart.ms,
+    appStartMs: app.current.startMs,
     appStartAttempts: restart.attempts,
     settleMs: settled.ms,
     settled: settled.settled,

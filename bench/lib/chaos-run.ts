@@ -37,15 +37,18 @@ function printChaosReport(rounds: ChaosRoundResult[], total: ReturnType<typeof t
     `${fixed(r.chromaKilledAtMs / 1000)}+${fixed(r.chromaDownMs / 1000)}`,
     fixed(r.appKilledAtMs / 1000),
     `${fixed(r.appDownMs / 1000)} (${r.appStartAttempts})`,
+    fixed(r.appStartMs / 1000),
     `${fixed(r.settleMs / 1000)}${r.settled ? "" : " (not settled)"}`,
   ];
   const t = total;
-  console.log("\nChaos rounds (Chroma killed at s + down s; app killed at s; app down s (starts)):\n");
+  console.log(
+    "\nChaos rounds (Chroma killed at s + down s; app killed at s; app down s (starts); start s: the start that worked):\n",
+  );
   console.log(
     markdownTable(
       ["round", "sent", "acked", "retried", "never acked", "confirmed", "lost", "no graph node"]
         .concat(["acked unanswered", "dup replies", "dup memories", "unattributed"])
-        .concat(["chroma kill", "app kill", "app down", "settle s"]),
+        .concat(["chroma kill", "app kill", "app down", "start s", "settle s"]),
       [
         ...rounds.map(row),
         ["total", t.sent, t.acked, t.retried, t.neverAcked, t.confirmed, t.lost, t.missingGraph]
@@ -71,6 +74,7 @@ function printChaosReport(rounds: ChaosRoundResult[], total: ReturnType<typeof t
       ["no graph node", r.missingGraph],
       ["acked unanswered", r.ackedUnanswered],
       ["duplicate memory", r.duplicateMemories],
+      ["answered twice", r.duplicated],
     ] as const) {
       if (list.length > 0) console.log(`  round ${r.round + 1} ${what}: ${list.join(" | ")}`);
     }
@@ -85,6 +89,7 @@ export async function runChaos(options: {
   events: number;
   users: number;
   intervalMs: number;
+  killOnAck: boolean;
 }): Promise<Record<string, unknown>> {
   const app: AppHolder = { current: await startAppProcess(options.harness.env), warnings: new Map() };
   const results: ChaosRoundResult[] = [];
@@ -111,6 +116,7 @@ export async function runChaos(options: {
     events: options.events,
     users: options.users,
     intervalMs: options.intervalMs,
+    killOnAck: options.killOnAck,
     totals: total,
     rounds: results,
     appWarnings: warnings,
