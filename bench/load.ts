@@ -3,17 +3,20 @@
  * HTTP mode against a real Chroma server, the fake Slack and a fake Ollama serving 4 chats at a time.
  *
  *   npm run bench:load -- [--sizes 50,200] [--rounds 3] [--latency 200] [--embed-latency 20] [--cpu-prof DIR]
- *   npm run bench:load -- --chaos [--rounds 10] [--events 40] [--users 4] [--interval 75] [--kill-on-ack]
+ *   npm run bench:load -- --chaos [--rounds 10] [--events 40] [--users 4] [--interval 75]
+ *                                 [--kill-at timer|ack|reply]
  *
  * Load: N signed DMs from N users at once (a third "기억해줘", two thirds questions); the ack and the
  * end-to-end latency of each, the replies by kind, duplicates; first N ignored events, the HTTP floor.
  * Chaos: a stream of DMs during which Chroma and then the app are SIGKILLed and restarted; then every
- * confirmed memory must be in Chroma with its graph fact, and every acked event answered once. With
- * --kill-on-ack the app is killed the moment an ack arrives, the worst moment for an acked turn.
+ * confirmed memory must be in Chroma with its graph fact, and every acked event answered once.
+ * `--kill-at ack` kills the app the moment an ack arrives, `reply` the moment a reply reaches Slack
+ * (the worst moments for a turn acked but not yet durable, and answered but not yet marked answered).
  * Prints tables, then, as its last line, one JSON object with every figure.
  */
 import { parseArgs } from "node:util";
 import { type AppProcess, startAppProcess } from "./lib/app-process.js";
+import type { KillMoment } from "./lib/chaos-round.js";
 import { runChaos } from "./lib/chaos-run.js";
 import { startEchoServer } from "./lib/echo-server.js";
 import { type LoadHarness, startLoadHarness } from "./lib/load-harness.js";
@@ -44,6 +47,11 @@ function wholeNumber(value: string | undefined, name: string, fallback: number):
   return n;
 }
 
+function killMoment(value: string): KillMoment {
+  if (value === "timer" || value === "ack" || value === "reply") return value;
+  throw new Error(`--kill-at: expected timer, ack or reply, got "${value}"`);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -58,7 +66,7 @@ async function main(): Promise<void> {
       users: { type: "string" },
       interval: { type: "string" },
       "cpu-prof": { type: "string" },
-      "kill-on-ack": { type: "boolean", default: false },
+      "kill-at": { type: "string", default: "timer" },
     },
   });
   const machine = machineInfo();
@@ -81,7 +89,7 @@ async function main(): Promise<void> {
         events: wholeNumber(values.events, "events", DEFAULTS.events),
         users: wholeNumber(values.users, "users", DEFAULTS.users),
         intervalMs: wholeNumber(values.interval, "interval", DEFAULTS.interval),
-        killOnAck: values["kill-on-ack"],
+        killAt: killMoment(values["kill-at"]),
       });
     } else {
       const sizes = values.sizes.split(",").map((s) => wholeNumber(s.trim(), "sizes", 0));

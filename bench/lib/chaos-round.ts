@@ -24,6 +24,14 @@ const APP_RESTART_PAUSE_MS = 1_000;
 const QUIET_MS = 2_000;
 const SETTLE_TIMEOUT_MS = 180_000;
 
+/**
+ * When the app is SIGKILLed: `timer`, at a random time in the stream; `ack`, the moment an event's
+ * 200 arrives after that time (the worst case for a turn acked but not yet written anywhere
+ * durable); `reply`, the moment a reply reaches Slack after it (the worst case for a turn answered
+ * but not yet marked answered).
+ */
+export type KillMoment = "timer" | "ack" | "reply";
+
 /** The app of the current moment: chaos replaces it. */
 export interface AppHolder {
   current: AppProcess;
@@ -84,11 +92,8 @@ export async function runChaosRound(options: {
   events: number;
   users: number;
   intervalMs: number;
-  /**
-   * Kill the app the moment an ack arrives (the first after the drawn kill time) instead of at that
-   * time: the worst case for a turn acked but not yet written anywhere durable.
-   */
-  killOnAck: boolean;
+  /** When the app is killed: at the drawn time, or at the first ack or reply after it. */
+  killAt: KillMoment;
 }): Promise<ChaosRoundResult> {
   const { harness, app, rng, round } = options;
   const planned = chaosEvents(rng, round, options.events, options.users);
@@ -110,8 +115,14 @@ export async function runChaosRound(options: {
   let appKilledAt = 0;
   const crash = (async () => {
     await sleep(drawnKillMs);
-    // With killOnAck, the stream's last ack comes before the end of the stream plus a second.
-    if (options.killOnAck) await Promise.race([afterAck, sleep(streamMs - drawnKillMs + 1_000)]);
+    const nextReply = () =>
+      harness.slack.waitForCall("chat.postMessage", {
+        count: harness.slack.callsTo("chat.postMessage").length + 1,
+        timeoutMs: 60_000,
+      });
+    // The stream's last ack comes before its end plus a second; a reply, within the model's time.
+    if (options.killAt === "ack") await Promise.race([afterAck, sleep(streamMs - drawnKillMs + 1_000)]);
+    if (options.killAt === "reply") await nextReply();
     appKilledAt = Date.now();
     return crashAndRestart(app, harness.env);
   })();

@@ -1,6 +1,12 @@
 /** The chaos benchmark: rounds of {@link runChaosRound} against one app, a table and totals. */
 import { startAppProcess } from "./app-process.js";
-import { type AppHolder, type ChaosRoundResult, mergeWarnings, runChaosRound } from "./chaos-round.js";
+import {
+  type AppHolder,
+  type ChaosRoundResult,
+  type KillMoment,
+  mergeWarnings,
+  runChaosRound,
+} from "./chaos-round.js";
 import type { LoadHarness } from "./load-harness.js";
 import type { Rng } from "./prng.js";
 import { fixed, markdownTable } from "./table.js";
@@ -89,7 +95,7 @@ export async function runChaos(options: {
   events: number;
   users: number;
   intervalMs: number;
-  killOnAck: boolean;
+  killAt: KillMoment;
 }): Promise<Record<string, unknown>> {
   const app: AppHolder = { current: await startAppProcess(options.harness.env), warnings: new Map() };
   const results: ChaosRoundResult[] = [];
@@ -116,7 +122,7 @@ export async function runChaos(options: {
     events: options.events,
     users: options.users,
     intervalMs: options.intervalMs,
-    killOnAck: options.killOnAck,
+    killAt: options.killAt,
     totals: total,
     rounds: results,
     appWarnings: warnings,
