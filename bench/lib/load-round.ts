@@ -1,0 +1,143 @@
+/**
+ * One round of the load benchmark: the HTTP floor (N ignored events at once), then N DMs from N users
+ * at once, each timed from send to ack and from send to its reply at the fake Slack.
+ */
+import { readHealth, settle } from "./app-health.js";
+import type { LoadHarness } from "./load-harness.js";
+import { ignoredEvents, loadEvents, type PlannedEvent } from "./load-events.js";
+import type { Rng } from "./prng.js";
+import { classifyReply, repliesIn, type ReplyKind } from "./replies.js";
+import { deliver, SLACK_ACK_DEADLINE_MS, type DeliveredEvent } from "./slack-traffic.js";
+import { summarize, type LatencySummary } from "./stats.js";
+
+const REPLY_POLL_MS = 20;
+/** A round is over when no reply came for this long after the app went idle (late duplicates show). */
+const QUIET_MS = 1_000;
+const SETTLE_TIMEOUT_MS = 180_000;
+
+/** Figures of one round. Latencies in ms; counts of events. */
+export interface LoadRoundResult {
+  size: number;
+  sent: number;
+  acked: number;
+  /** Acks slower than Slack's 3 s deadline (Slack would have retried them). */
+  slowAcks: number;
+  /** Events with at least one reply. */
+  answered: number;
+  /** First replies by kind (a "busy" reply counts as answered). */
+  kinds: Record<ReplyKind, number>;
+  /** Replies beyond the first in a channel (one event per channel). */
+  duplicates: number;
+  ack: LatencySummary;
+  ackMaxMs: number;
+  /** Ack latency of N ignored events sent at once: signature check, Bolt and the HTTP stack, no work. */
+  floor: LatencySummary;
+  /** The same N requests to a bare Node HTTP server: the client's and loopback's own share. */
+  bare: LatencySummary;
+  /** Every event's first reply, whatever it says ("busy" replies come fast and pull it down). */
+  e2e: LatencySummary;
+  /** Facts confirmed ("기억했어요"): no model on the way, Chroma and the journal are. */
+  e2eFacts: LatencySummary;
+  /** Questions the model answered (not "busy"): the wait in the model queue shows here. */
+  e2eQuestions: LatencySummary;
+  /** First send → last reply. */
+  wallMs: number;
+  /** Model requests the app's queue refused in this round (full, or waited too long). */
+  queueRejected: number;
+  /** Longest wait for a model slot among the app's last 100 model requests, ms. */
+  queueMaxWaitMs: number;
+}
+
+/** Sends all of `events` at once; resolves when every delivery has its ack (or failure). */
+function sendAll(url: string, events: PlannedEvent[]): Promise<DeliveredEvent[]> {
+  return Promise.all(events.map((e) => deliver(() => url, e)));
+}
+
+function ackTimes(delivered: DeliveredEvent[]): number[] {
+  return delivered.flatMap((d) => (d.ackMs !== undefined ? [d.ackMs] : []));
+}
+
+/** Runs one round against an idle app at `url`. */
+export async function runLoadRound(options: {
+  harness: LoadHarness;
+  url: string;
+  /** A bare HTTP server (echo-server.ts) for the client's own floor. */
+  bareUrl: string;
+  rng: Rng;
+  round: string;
+  size: number;
+  replyTimeoutMs: number;
+}): Promise<LoadRoundResult> {
+  const { harness, url, size } = options;
+  // One unmeasured batch first, so that the floor and the DMs both go over kept-alive connections
+  // (the client's pool then holds N): otherwise the first batch alone pays N TCP handshakes.
+  await sendAll(options.bareUrl, ignoredEvents(`${options.round}bw`, size));
+  const bare = await sendAll(options.bareUrl, ignoredEvents(`${options.round}b`, size));
+  await sendAll(url, ignoredEvents(`${options.round}warm`, size));
+  const floor = await sendAll(url, ignoredEvents(options.round, size));
+  const before = (await readHealth(url))?.queue;
+
+  const events = loadEvents(options.rng, options.round, size);
+  const channels = new Set(events.map((e) => e.channel));
+  const started = Date.now();
+  const delivered = await sendAll(url, events);
+  const deadline = Date.now() + options.replyTimeoutMs;
+  const ackedChannels = delivered.filter((d) => d.acked).map((d) => d.planned.channel);
+  while (Date.now() < deadline) {
+    const replies = repliesIn(harness.slack, channels);
+    if (ackedChannels.every((c) => replies.has(c))) break;
+    await new Promise((r) => setTimeout(r, REPLY_POLL_MS));
+  }
+  await settle({ url: () => url, slack: harness.slack, quietMs: QUIET_MS, timeoutMs: SETTLE_TIMEOUT_MS });
+  const after = (await readHealth(url))?.queue;
+
+  const replies = repliesIn(harness.slack, channels);
+  const kinds: Record<ReplyKind, number> = {
+    remembered: 0,
+    answer: 0,
+    busy: 0,
+    "recall-only": 0,
+    missed: 0,
+    apology: 0,
+  };
+  const e2e: Record<"all" | "fact" | "question", number[]> = { all: [], fact: [], question: [] };
+  let duplicates = 0;
+  let lastReply = started;
+  for (const d of delivered) {
+    const list = replies.get(d.planned.channel) ?? [];
+    const first = list[0];
+    if (!first) continue;
+    const kind = classifyReply(first.text);
+    kinds[kind] += 1;
+    duplicates += list.length - 1;
+    const ms = first.at - d.sentAt;
+    e2e.all.push(ms);
+    if (kind === "remembered") e2e.fact.push(ms);
+    if (kind === "answer") e2e.question.push(ms);
+    lastReply = Math.max(lastReply, ...list.map((r) => r.at));
+  }
+  const acks = ackTimes(delivered);
+  return {
+    size,
+    sent: delivered.length,
+    acked: acks.length,
+    slowAcks: acks.filter((ms) => ms > SLACK_ACK_DEADLINE_MS).length,
+    answered: delivered.filter((d) => replies.has(d.planned.channel)).length,
+    kinds,
+    duplicates,
+    ack: summarize(acks),
+    ackMaxMs: Math.max(...acks),
+    floor: summarize(ackTimes(floor)),
+    bare: summarize(ackTimes(bare)),
+    e2e: summarize(e2e.all),
+    e2eFacts: summarize(e2e.fact),
+    e2eQuestions: summarize(e2e.question),
+    wallMs: lastReply - started,
+    queueRejected:
+      (after?.rejectedFull ?? 0) +
+      (after?.rejectedTimeout ?? 0) -
+      (before?.rejectedFull ?? 0) -
+      (before?.rejectedTimeout ?? 0),
+    queueMaxWaitMs: after?.maxWaitMs ?? Number.NaN,
+  };
+}
