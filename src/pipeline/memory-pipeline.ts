@@ -62,12 +62,17 @@ export class MemoryPipeline implements MessagePipeline {
   /** The filter's decision on a message (no side effect). */
   async judge(turn: Turn, vector?: number[]): Promise<FilterDecision> {
     const scope = scopeOf(turn);
-    const neighbours = vector
-      ? (await this.options.memory.index.nearest(scope, vector, NOVELTY_NEIGHBOURS)).map((n) => ({
-          text: n.memory.text,
-          similarity: n.similarity,
-        }))
+    // Chroma down: judged without neighbours (a repeat may be kept; a new fact is not lost).
+    const nearest = vector
+      ? await this.options.memory.index.nearest(scope, vector, NOVELTY_NEIGHBOURS).catch((err: unknown) => {
+          this.log.warn(
+            { err, eventId: turn.eventId },
+            "nearest memories unavailable; judged without novelty",
+          );
+          return [];
+        })
       : [];
+    const neighbours = nearest.map((n) => ({ text: n.memory.text, similarity: n.similarity }));
     return this.options.filter.decide({
       text: turn.text,
       now: this.now(),
