@@ -129,8 +129,9 @@ export async function startAssistant(config: Config, options: StartOptions = {})
     });
     stops.push(() => history.stop());
 
-    // Chroma (the configured server, or the chromadb package's own under DATA_DIR), embedder, the
-    // memory index, the knowledge graph, and the lifecycle that keeps them consistent.
+    // The embedder, the vector index of memory.toml (Chroma by default: the configured server, or the
+    // chromadb package's own under DATA_DIR), the knowledge graph, and the lifecycle that keeps them
+    // consistent.
     const memoryConfig = options.memoryConfig ?? defaultMemoryConfig();
     const stack = await createMemoryStack(config, {
       logger,
@@ -141,7 +142,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       memoryConfig,
     });
     stops.push(() => stack.stop());
-    const { lifecycle: memory, graph, labeler, visibility, store, embedder, chromaUrl } = stack;
+    const { lifecycle: memory, graph, labeler, visibility, store, embedder } = stack;
 
     // Autosave: every message that is not a command is judged after the reply (memory.toml's
     // [memory.filter]; `enabled = false` turns autosave off, leaving "기억해줘" and the tools).
@@ -194,8 +195,18 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       health: {
         info: { slack: mode, embedder: embedder.id },
         parts: [
-          // Chroma is where memories live: without it the assistant is degraded (503).
-          { name: "chroma", critical: true, facts: { url: chromaUrl }, probe: () => store.ping() },
+          // The vector index is where memories live: without it the assistant is degraded (503).
+          {
+            name: "vectors",
+            critical: true,
+            facts: {
+              kind: store.info.kind,
+              location: store.info.location,
+              metric: store.info.metric,
+              efSearch: store.info.efSearch,
+            },
+            probe: () => store.ping(),
+          },
           // The journal is what makes "기억했어요" true during an outage: unusable, nothing can be kept.
           {
             name: "journal",

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { ChromaVectorStore } from "@llamaindex/chroma";
+import { ChromaClient as CurrentChromaClient } from "chromadb";
 import { Settings } from "@llamaindex/core/global";
 import { Document, NodeRelationship, TextNode, type BaseNode } from "@llamaindex/core/schema";
 import { VectorStoreIndex } from "llamaindex";
@@ -7,25 +8,39 @@ import { AppError } from "../errors.js";
 import { withRetry } from "../util/retry.js";
 import type { Embedder } from "../llm/embedder.js";
 import { EmbedderEmbedding } from "../llm/llamaindex-embedding.js";
-import type { Memory, MemoryScope } from "../types.js";
+import type { Memory } from "../types.js";
 import { fromMetadata, toMetadata } from "./memory-metadata.js";
+import {
+  indexNamespace,
+  ownerKey,
+  similarityFrom,
+  type Owner,
+  type SimilarityMetric,
+  type VectorHit,
+  type VectorIndex,
+  type VectorIndexInfo,
+  type VectorQuery,
+} from "./vector-index.js";
 import { isAllowed, PRIVATE, visibilityOf } from "./visibility.js";
 
 /** Rows per Chroma `get` page when listing or rebuilding; collections per `listCollections` page. */
 export const SCAN_PAGE_SIZE = 1000;
 
-export interface VectorHit {
-  memory: Memory;
-  /** Cosine similarity (the collections are in cosine space). */
-  similarity: number;
-}
-
 export interface ChromaMemoryStoreOptions {
   chromaUrl: string;
   embedder: Embedder;
-  /** Collection name prefix; the embedder id, the user's hash and the visibility's hash are appended. */
+  /**
+   * The collections' namespace (see indexNamespace); default: from `collectionPrefix`, the embedder
+   * id and the metric. The user's hash and the visibility's hash are appended per collection.
+   */
+  namespace?: string;
+  /** Collection name prefix when no `namespace` is given (default "memories"). */
   collectionPrefix?: string;
   embedBatchSize?: number;
+  /** Default cosine. Collections are created in the matching HNSW space (cosine, ip, l2). */
+  metric?: SimilarityMetric;
+  /** HNSW search breadth set on every collection (Chroma's default 100 when absent). */
+  efSearch?: number;
   /**
    * Upper bound on one Chroma call (default {@link DEFAULT_CHROMA_TIMEOUT_MS}): a frozen Chroma must
    * not hold a reply, a save or a health check forever. A write that times out may still land; the
@@ -42,7 +57,16 @@ export const DEFAULT_CHROMA_TIMEOUT_MS = 10_000;
 
 type Collection = Awaited<ReturnType<ChromaVectorStore["getCollection"]>>;
 type ChromaClient = ReturnType<ChromaVectorStore["client"]>;
-type Owner = Pick<MemoryScope, "teamId" | "userId">;
+
+/** The collection metadata key Chroma reads ef_search from at creation. */
+const SEARCH_EF = "hnsw:search_ef";
+
+/** Chroma's HNSW space per metric; its distances are 1 − cos, 1 − dot and the squared L2. */
+const SPACE: Record<SimilarityMetric, "cosine" | "ip" | "l2"> = {
+  cosine: "cosine",
+  dot_product: "ip",
+  euclidean: "l2",
+};
 
 /** One collection: its LlamaIndex store and index (for writes) and the Chroma collection (for reads). */
 interface OpenCollection {
@@ -71,20 +95,34 @@ const ALL = "all";
  * written by another process (the CLI) into a new collection are seen after a restart, as the BM25
  * index already requires.
  */
-export class ChromaMemoryStore {
+export class ChromaMemoryStore implements VectorIndex {
   private readonly open = new Map<string, Promise<OpenCollection>>();
   private names: Promise<Set<string>> | undefined;
+  readonly info: VectorIndexInfo;
+  private readonly metric: SimilarityMetric;
 
   private constructor(
     private readonly client: ChromaClient,
     private readonly options: ChromaMemoryStoreOptions,
     private readonly embedding: EmbedderEmbedding,
-    /** Every collection of this store starts with it: `<prefix>_<embedder id>__`. */
+    /** Every collection of this store starts with it: `<namespace>__`. */
     readonly namespace: string,
-  ) {}
+  ) {
+    this.metric = options.metric ?? "cosine";
+    this.info = {
+      kind: "chroma",
+      namespace,
+      metric: this.metric,
+      location: options.chromaUrl,
+      efSearch: options.efSearch ?? null,
+    };
+  }
 
   static async create(options: ChromaMemoryStoreOptions): Promise<ChromaMemoryStore> {
-    const namespace = `${collectionNameFor(options.collectionPrefix ?? "memories", options.embedder.id)}__`;
+    const namespace = `${
+      options.namespace ??
+      indexNamespace(options.collectionPrefix ?? "memories", options.embedder.id, options.metric ?? "cosine")
+    }__`;
     const embedding = new EmbedderEmbedding(options.embedder, options.embedBatchSize ?? 64);
     // A store bound to no memory collection, for its client (list, delete, heartbeat).
     const client = new ChromaVectorStore({
@@ -133,24 +171,25 @@ export class ChromaMemoryStore {
    * The user's nearest memories to `vector`, one hit per memory, best first. With `visibilities`
    * (a channel), only memories of those visibilities.
    */
-  async query(options: {
-    vector: number[];
-    teamId: string;
-    userId: string;
-    visibilities?: readonly string[] | undefined;
-    topK: number;
-  }): Promise<VectorHit[]> {
+  async query(options: VectorQuery): Promise<VectorHit[]> {
     const { visibilities } = options;
     const existing = await this.collectionsOf(options);
-    const names = (visibilities ?? [ALL])
+    // Private memories have no collection of their own (they are only in `all`): asking for them
+    // means asking `all` for more and keeping the allowed ones. The app never does (a channel asks
+    // for its own and the shared); the contract allows it.
+    const viaAll = !visibilities || visibilities.includes(PRIVATE);
+    const names = (viaAll ? [ALL] : visibilities)
       .map((v) => this.collectionName(options, v))
       .filter((n) => existing.includes(n));
+    const fetch = visibilities && viaAll ? options.topK * 4 : options.topK;
     const lists = await Promise.all(
       names.map(async (name) =>
-        this.nearest((await this.collection(name)).collection, options.vector, options.topK),
+        this.nearest((await this.collection(name)).collection, options.vector, fetch),
       ),
     );
+    const minSimilarity = options.minSimilarity ?? -Infinity;
     const owned = (hit: VectorHit) =>
+      hit.similarity >= minSimilarity &&
       hit.memory.userId === options.userId &&
       hit.memory.teamId === options.teamId &&
       isAllowed([visibilityOf(hit.memory)], visibilities);
@@ -227,6 +266,11 @@ export class ChromaMemoryStore {
     );
   }
 
+  /** Nothing to release: the Chroma client holds no connection between calls. */
+  async close(): Promise<void> {
+    this.open.clear();
+  }
+
   /** Deletes every collection of this store's namespace (a throw-away eval namespace, tests). */
   async dropAll(): Promise<number> {
     const names = [...(await this.allNames())];
@@ -296,26 +340,60 @@ export class ChromaMemoryStore {
       chromaClientParams: { path: this.options.chromaUrl },
       embeddingModel: this.embedding,
     });
-    // Create it in cosine space before the adapter's getOrCreateCollection (which passes no metadata).
+    // Create it in the metric's space before the adapter's getOrCreateCollection (which passes no
+    // metadata).
+    const space = SPACE[this.metric];
+    const { efSearch } = this.options;
     const collection = await this.wrap(
       "open",
       () =>
         store.client().getOrCreateCollection({
           name,
-          metadata: { "hnsw:space": "cosine", embedder: this.options.embedder.id },
+          metadata: {
+            "hnsw:space": space,
+            ...(efSearch !== undefined ? { [SEARCH_EF]: efSearch } : {}),
+            embedder: this.options.embedder.id,
+          },
         }) as Promise<Collection>,
     );
-    const space = (collection.metadata as Record<string, unknown> | undefined)?.["hnsw:space"];
-    if (space !== "cosine") {
+    const metadata = (collection.metadata ?? {}) as Record<string, string | number | boolean>;
+    if (metadata["hnsw:space"] !== space) {
       throw new AppError(
         "store_failed",
-        `Chroma collection ${name} is not in cosine space (${String(space)})`,
+        `Chroma collection ${name} is not in ${space} space (${String(metadata["hnsw:space"])})`,
       );
+    }
+    if (efSearch !== undefined && metadata[SEARCH_EF] !== efSearch) {
+      await this.setEfSearch(collection, metadata, efSearch);
     }
     const index = await Settings.withEmbedModel(this.embedding, () =>
       VectorStoreIndex.fromVectorStore(store),
     );
     return { store, index, collection };
+  }
+
+  /**
+   * Sets ef_search on a collection made with another value. Chroma 1.x reads the `hnsw:search_ef`
+   * metadata only when a collection is created; later it takes a configuration change, which the
+   * chromadb 1.x client under LlamaIndex cannot send, so the current client (the `chromadb` package)
+   * sends it. The metadata is then updated too, so the next open sees the value and skips this.
+   */
+  private async setEfSearch(
+    collection: Collection,
+    metadata: Record<string, string | number | boolean>,
+    efSearch: number,
+  ): Promise<void> {
+    const url = new URL(this.options.chromaUrl);
+    const client = new CurrentChromaClient({
+      host: url.hostname,
+      port: Number(url.port || (url.protocol === "https:" ? 443 : 80)),
+      ssl: url.protocol === "https:",
+    });
+    await this.wrap("configure", async () => {
+      const current = await client.getCollection({ name: collection.name });
+      await current.modify({ configuration: { hnsw: { ef_search: efSearch } } });
+      await collection.modify({ metadata: { ...metadata, [SEARCH_EF]: efSearch } });
+    });
   }
 
   private async drop(name: string): Promise<void> {
@@ -342,13 +420,24 @@ export class ChromaMemoryStore {
     (result.ids[0] ?? []).forEach((rowId, i) => {
       const meta = (result.metadatas[0]?.[i] ?? {}) as Record<string, unknown>;
       const id = memoryIdOf(rowId, meta);
-      // Cosine space: distance = 1 - cosine similarity.
-      const similarity = 1 - Number(result.distances?.[0]?.[i] ?? 1);
+      const similarity = this.similarity(Number(result.distances?.[0]?.[i] ?? Infinity));
       const seen = best.get(id);
       if (seen && seen.similarity >= similarity) return;
       best.set(id, { memory: fromMetadata(id, result.documents[0]?.[i] ?? "", meta), similarity });
     });
     return [...best.values()];
+  }
+
+  /** Chroma's distance in the collection's space as the metric's similarity. */
+  private similarity(distance: number): number {
+    switch (this.metric) {
+      case "cosine":
+        return similarityFrom("cosine", distance);
+      case "dot_product":
+        return similarityFrom("dot_product", 1 - distance);
+      case "euclidean":
+        return similarityFrom("euclidean", Math.sqrt(Math.max(0, distance)));
+    }
   }
 
   private async page(
@@ -423,18 +512,6 @@ function memoryIdOf(rowId: string, meta: Record<string, unknown>): string {
   return typeof meta.ref_doc_id === "string" && meta.ref_doc_id !== "None" ? meta.ref_doc_id : rowId;
 }
 
-function ownerKey(owner: Owner): string {
-  return `${owner.teamId}\u0000${owner.userId}`;
-}
-
 function hash(text: string, length: number): string {
   return createHash("sha256").update(text).digest("hex").slice(0, length);
-}
-
-/** Chroma names allow [a-zA-Z0-9._-], 3–512 characters, starting and ending alphanumeric. */
-export function collectionNameFor(prefix: string, embedderId: string): string {
-  return `${prefix}_${embedderId}`
-    .replace(/[^a-zA-Z0-9._-]+/g, "_")
-    .replace(/^[^a-zA-Z0-9]+|[^a-zA-Z0-9]+$/g, "")
-    .slice(0, 200);
 }

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { RecalledMemory } from "../agent/ports.js";
 import { AppError } from "../errors.js";
 import type { ChannelType, Memory, MemoryScope, MemorySource } from "../types.js";
-import type { ChromaMemoryStore } from "./chroma-memory-store.js";
+import type { VectorIndex } from "./vector-index.js";
 import { CANDIDATES_PER_RETRIEVER, type HybridResult } from "./hybrid-ranking.js";
 import type { KeywordDoc, KeywordIndexRegistry } from "./keyword-index.js";
 import { isAllowed, visibilityOf, VisibilityRule } from "./visibility.js";
@@ -39,7 +39,7 @@ export interface SearchResult extends HybridResult {
 }
 
 export interface MemoryServiceOptions {
-  store: ChromaMemoryStore;
+  store: VectorIndex;
   keywordIndexes: KeywordIndexRegistry;
   logger: Logger;
   /** Results the agent recalls per message. */

@@ -11,12 +11,12 @@ import type { Llm } from "../llm/llm.js";
 import { OfflineEmbedder } from "../llm/offline-embedder.js";
 import { hasModel, probeOllama } from "../llm/ollama-client.js";
 import { OllamaEmbedder } from "../llm/ollama-embedder.js";
-import { ChromaMemoryStore } from "./chroma-memory-store.js";
-import { startChromaServer } from "./chroma-server.js";
 import { KeywordIndexRegistry } from "./keyword-index.js";
 import { MemoryJournal } from "./memory-journal.js";
 import { MemoryLifecycle, type LifecycleHistory } from "./memory-lifecycle.js";
 import { MemoryService } from "./memory-service.js";
+import type { VectorIndex } from "./vector-index.js";
+import { openVectorIndex } from "./vector-index-factory.js";
 import { VisibilityRule } from "./visibility.js";
 
 /** What `probeOllama` found; passed in when the caller has already probed (main.ts does, for the LLM). */
@@ -29,9 +29,9 @@ export interface MemoryStackOptions {
   logger: Logger;
   /** Ollama's answer to `/api/tags`; probed here when absent and the embedder choice needs it. */
   probe?: OllamaProbe;
-  /** Chroma collection prefix (default CHROMA_COLLECTION_PREFIX); the eval uses a fresh one per run. */
+  /** Namespace prefix (default CHROMA_COLLECTION_PREFIX); the eval uses a fresh one per run. */
   collectionPrefix?: string;
-  /** Rebuild the per-user BM25 indexes from Chroma (default true; search needs them). */
+  /** Rebuild the per-user BM25 indexes from the vector index (default true; search needs them). */
   rebuildKeywordIndexes?: boolean;
   /** The model that extracts graph facts; without one the rule-based extractor does. */
   llm?: Llm | undefined;
@@ -51,50 +51,44 @@ export interface MemoryStackOptions {
 export interface MemoryStack {
   /** The one owner of a memory's life: every save, forget and delete goes through it. */
   lifecycle: MemoryLifecycle;
-  /** The index underneath (Chroma + BM25), for search-only callers (benchmarks, eval). */
+  /** The index underneath (vectors + BM25), for search-only callers (benchmarks, eval). */
   memory: MemoryService;
   graph: GraphService;
   /** Topic labels of saved memories (the rules and each user's registry). */
   labeler: TopicLabeler;
   visibility: VisibilityRule;
-  store: ChromaMemoryStore;
+  /** Where memories and their vectors live (`[memory.vector] index_type`). */
+  store: VectorIndex;
   embedder: Embedder;
-  /** The Chroma server in use: CHROMA_URL or the local one started under DATA_DIR/chroma. */
-  chromaUrl: string;
   /** Waits for graph extraction in progress, then stops what the stack started (the local Chroma server, if any). */
   stop(): Promise<void>;
 }
 
 /**
- * Builds Chroma (the configured server, or the chromadb package's own server under
- * `DATA_DIR/chroma`), the embedder (see {@link chooseEmbedder}), the store and the MemoryService.
- * On failure, whatever was started is stopped before the error is rethrown.
+ * Builds the embedder (see {@link chooseEmbedder}), the vector index `[memory.vector]` names (for
+ * Chroma: the configured server, or the chromadb package's own under `DATA_DIR/chroma`), the
+ * MemoryService, the graph and the lifecycle. On failure, whatever was started is stopped before the
+ * error is rethrown.
  */
 export async function createMemoryStack(config: Config, options: MemoryStackOptions): Promise<MemoryStack> {
   const { logger } = options;
-  let stopChroma: (() => Promise<void>) | undefined;
+  let stopIndex: (() => Promise<void>) | undefined;
   let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => (stopping ??= stopChroma ? stopChroma() : Promise.resolve());
+  const stop = (): Promise<void> => (stopping ??= stopIndex ? stopIndex() : Promise.resolve());
   try {
-    let chromaUrl = config.CHROMA_URL;
-    if (!chromaUrl) {
-      const chroma = await startChromaServer({
-        path: resolve(config.DATA_DIR, "chroma"),
-        logger: logger.child({ component: "chroma" }),
-      });
-      stopChroma = () => chroma.stop();
-      chromaUrl = chroma.url;
-    }
+    const memoryConfig = (options.memoryConfig ?? defaultMemoryConfig()).memory;
     const probe =
       options.probe ?? (config.EMBEDDER === "auto" ? await probeOllama(config.OLLAMA_HOST) : undefined);
     const embedder = await chooseEmbedder(config, probe ?? { reachable: false, models: [] }, logger);
-    const store = await ChromaMemoryStore.create({
-      chromaUrl,
+    const opened = await openVectorIndex({
+      config,
+      vector: memoryConfig.vector,
       embedder,
-      embedBatchSize: config.EMBED_BATCH_SIZE,
-      collectionPrefix: options.collectionPrefix ?? config.CHROMA_COLLECTION_PREFIX,
-      timeoutMs: config.CHROMA_TIMEOUT_MS,
+      logger,
+      namespacePrefix: options.collectionPrefix,
     });
+    stopIndex = () => opened.stop();
+    const store = opened.index;
     const visibility = new VisibilityRule(config.ALLOW_DM_MEMORIES_IN_CHANNELS);
     const memory = new MemoryService({
       store,
@@ -108,7 +102,6 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       llm: options.llm,
       logger: logger.child({ component: "graph" }),
     });
-    const memoryConfig = (options.memoryConfig ?? defaultMemoryConfig()).memory;
     const labeler = new TopicLabeler(memoryConfig.topics, memory);
     const lifecycle = new MemoryLifecycle({
       memory,
@@ -126,7 +119,7 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       await graph.drain();
       await stop();
     };
-    return { lifecycle, memory, graph, labeler, visibility, store, embedder, chromaUrl, stop: stopAll };
+    return { lifecycle, memory, graph, labeler, visibility, store, embedder, stop: stopAll };
   } catch (err) {
     await stop();
     throw err;

@@ -3,7 +3,7 @@ import type { QueryBundle } from "@llamaindex/core/query-engine";
 import { type NodeWithScore, TextNode } from "@llamaindex/core/schema";
 import { extractText } from "@llamaindex/core/utils";
 import type { Memory } from "../types.js";
-import type { ChromaMemoryStore } from "./chroma-memory-store.js";
+import type { VectorIndex } from "./vector-index.js";
 import {
   type HybridResult,
   type KeywordCandidate,
@@ -26,7 +26,7 @@ function queryText(bundle: QueryBundle): string {
 export class VectorMemoryRetriever extends BaseRetriever {
   constructor(
     private readonly options: {
-      store: ChromaMemoryStore;
+      store: VectorIndex;
       teamId: string;
       userId: string;
       visibilities?: readonly string[] | undefined;

@@ -38,6 +38,8 @@ export interface VectorQuery extends Owner {
 /** What `/healthz` and the logs say about the index. */
 export interface VectorIndexInfo {
   kind: IndexType;
+  /** The namespace (see {@link indexNamespace}): its collections, tables or rows are this index's. */
+  namespace: string;
   metric: SimilarityMetric;
   /** Where the vectors live: a URL (credentials removed), a file, or "process memory". */
   location: string;

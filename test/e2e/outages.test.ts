@@ -62,7 +62,7 @@ describe("Chroma outages", () => {
     const health = await fetch(`${t.assistant.url}/healthz`);
     expect(health.status).toBe(503);
     const body = (await health.json()) as { failing: string[]; journal: { ok: boolean; pending: number } };
-    expect(body.failing).toEqual(["chroma"]);
+    expect(body.failing).toEqual(["vectors"]);
     expect(body.journal).toMatchObject({ ok: true });
     expect(body.journal.pending).toBeGreaterThan(0);
 

@@ -55,7 +55,7 @@ export const evalCommand: Command = {
       collectionPrefix: evalCollectionPrefix(),
       rebuildKeywordIndexes: false,
     });
-    const namespace = stack.store.namespace;
+    const { namespace } = stack.store.info;
     ctx.err(`eval: loading into the throw-away collections ${namespace}*`);
     // Dropped however the run ends, Ctrl-C included; a failed drop is an `error:` line and exit 1.
     ctx.defer({

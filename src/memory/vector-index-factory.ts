@@ -1,0 +1,93 @@
+import { resolve } from "node:path";
+import type { Logger } from "pino";
+import type { Config } from "../config/config.js";
+import type { MemoryConfig } from "../config/memory-config.js";
+import { AppError } from "../errors.js";
+import type { Embedder } from "../llm/embedder.js";
+import { ChromaMemoryStore } from "./chroma-memory-store.js";
+import { startChromaServer } from "./chroma-server.js";
+import { InMemoryVectorIndex } from "./in-memory-vector-index.js";
+import { indexNamespace, type VectorIndex, type VectorIndexOptions } from "./vector-index.js";
+
+export type VectorSettings = MemoryConfig["memory"]["vector"];
+
+/** An opened index and how to stop it (and whatever it started: the bundled Chroma server). */
+export interface OpenedVectorIndex {
+  index: VectorIndex;
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens the vector index `[memory.vector] index_type` names:
+ *
+ * - `chroma`: CHROMA_URL, or the chromadb package's own server started under `DATA_DIR/chroma`;
+ * - `memory`: in this process, nothing persisted.
+ *
+ * The namespace is CHROMA_COLLECTION_PREFIX (or `namespacePrefix`: the eval's throw-away one), the
+ * embedder id and the metric (see indexNamespace).
+ */
+export async function openVectorIndex(options: {
+  config: Config;
+  vector: VectorSettings;
+  embedder: Embedder;
+  logger: Logger;
+  namespacePrefix?: string | undefined;
+}): Promise<OpenedVectorIndex> {
+  const { config, vector, embedder, logger } = options;
+  const base: VectorIndexOptions = {
+    embedder,
+    embedBatchSize: config.EMBED_BATCH_SIZE,
+    metric: vector.similarity_metric,
+    efSearch: vector.ef_search,
+    namespace: indexNamespace(
+      options.namespacePrefix ?? config.CHROMA_COLLECTION_PREFIX,
+      embedder.id,
+      vector.similarity_metric,
+    ),
+    timeoutMs: config.CHROMA_TIMEOUT_MS,
+  };
+  switch (vector.index_type) {
+    case "chroma":
+      return openChroma(config, base, logger);
+    case "memory": {
+      const index = await InMemoryVectorIndex.open(base);
+      logger.warn('index_type "memory": memories are kept in this process only and lost when it stops');
+      return { index, stop: () => index.close() };
+    }
+    default:
+      throw new AppError(
+        "config_invalid",
+        `memory.vector.index_type: ${JSON.stringify(vector.index_type)} is not available in this version`,
+      );
+  }
+}
+
+async function openChroma(
+  config: Config,
+  base: VectorIndexOptions,
+  logger: Logger,
+): Promise<OpenedVectorIndex> {
+  let stopServer: (() => Promise<void>) | undefined;
+  let chromaUrl = config.CHROMA_URL;
+  if (!chromaUrl) {
+    const chroma = await startChromaServer({
+      path: resolve(config.DATA_DIR, "chroma"),
+      logger: logger.child({ component: "chroma" }),
+    });
+    stopServer = () => chroma.stop();
+    chromaUrl = chroma.url;
+  }
+  try {
+    const index = await ChromaMemoryStore.create({ ...base, chromaUrl });
+    return {
+      index,
+      stop: async () => {
+        await index.close();
+        await stopServer?.();
+      },
+    };
+  } catch (err) {
+    await stopServer?.();
+    throw err;
+  }
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from "node:crypto";
+import { ChromaClient } from "chromadb";
+import { describe, expect, inject, it } from "vitest";
+import { ChromaMemoryStore } from "../../src/memory/chroma-memory-store.js";
+import { describeVectorIndexContract, TableEmbedder } from "./vector-index-contract.js";
+
+describeVectorIndexContract({
+  name: "chroma",
+  persistent: true,
+  hnsw: true,
+  open: (options) => ChromaMemoryStore.create({ ...options, chromaUrl: inject("chromaUrl") }),
+});
+
+describe("ChromaMemoryStore ef_search", () => {
+  it("creates collections with ef_search and changes it on collections made with another value", async () => {
+    const chromaUrl = inject("chromaUrl");
+    const url = new URL(chromaUrl);
+    const client = new ChromaClient({ host: url.hostname, port: Number(url.port) });
+    const namespace = `ef_${randomBytes(5).toString("hex")}`;
+    const owner = { teamId: "T1", userId: "U1" };
+    const open = (efSearch: number) =>
+      ChromaMemoryStore.create({
+        chromaUrl,
+        embedder: new TableEmbedder(),
+        namespace,
+        metric: "cosine",
+        efSearch,
+      });
+    const efOf = async (store: ChromaMemoryStore) => {
+      const collection = await client.getCollection({ name: store.collectionName(owner, "all") });
+      return collection.configuration.hnsw?.ef_search;
+    };
+    const first = await open(48);
+    const memory = {
+      id: "m1",
+      text: "near",
+      ...owner,
+      timestamp: 1,
+      channelId: "D1",
+      channelType: "im" as const,
+      source: "slack" as const,
+    };
+    await first.upsert([memory]);
+    expect(await efOf(first)).toBe(48);
+    expect(first.info.efSearch).toBe(48);
+
+    const second = await open(200);
+    expect((await second.get(owner, "m1"))?.text).toBe("near");
+    expect(await efOf(second)).toBe(200);
+    await second.dropAll();
+  });
+});
