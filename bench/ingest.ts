@@ -1,10 +1,11 @@
 /**
  * Ingest throughput with batch embedding (OllamaEmbedder: one `/api/embed` request per 64 texts) vs
  * per-text embedding (LlamaIndex's OllamaEmbedding: one `/api/embeddings` request per text), both
- * against the fake Ollama with a fixed latency per request, both through the same MemoryService and
- * ChromaMemoryStore into a real local Chroma (separate collections).
+ * against the fake Ollama with a fixed latency per request, both through the same MemoryService into
+ * one `[memory.vector]` backend (default a real local Chroma; separate namespaces).
  *
- *   npm run bench:ingest -- [--n 2000] [--latency 5] [--rounds 5] [--seed 7]
+ *   npm run bench:ingest -- [--backend chroma|memory|sqlite-vec|pgvector] [--n 2000] [--latency 5]
+ *                           [--rounds 5] [--seed 7]
  *
  * Prints a table, then, as its last line, one JSON object with every figure. Resident memory at 100k
  * memories is measured by bench/recall.ts.
@@ -18,7 +19,7 @@ import { SAVE_BATCH_SIZE } from "../src/cli/batch-save.js";
 import { runIngest, type IngestRun } from "./lib/ingest-runner.js";
 import { printIngestReport } from "./lib/ingest-report.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
-import { createBenchMemory, startBenchChroma } from "./lib/memory-harness.js";
+import { backendOption, startBenchBackend } from "./lib/memory-harness.js";
 import { createRng } from "./lib/prng.js";
 import { ownerMemories, TARGET_SCOPE } from "./lib/recall-dataset.js";
 import { generateMemories } from "./lib/synthetic-memories.js";
@@ -38,17 +39,19 @@ export type IngestMode = "batch" | "per-text";
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
+      backend: { type: "string", default: "chroma" },
       n: { type: "string", default: String(DEFAULT_N) },
       latency: { type: "string", default: String(DEFAULT_LATENCY_MS) },
       rounds: { type: "string", default: String(DEFAULT_ROUNDS) },
       seed: { type: "string", default: String(DEFAULT_SEED) },
     },
   });
+  const backend = backendOption(values.backend);
   const n = positiveInt(values.n);
   const latencyMs = nonNegativeNumber(values.latency);
   const rounds = positiveInt(values.rounds);
   const machine = machineInfo();
-  console.log(`ingest benchmark on ${describeMachine(machine)}`);
+  console.log(`ingest benchmark (${backend}) on ${describeMachine(machine)}`);
   const started = performance.now();
   const rng = createRng(positiveInt(values.seed));
   const inputs = ownerMemories(rng, TARGET_SCOPE, generateMemories(rng, n)).inputs;
@@ -66,15 +69,14 @@ async function main(): Promise<void> {
       }),
       "per-text": await LlamaIndexOllamaEmbedder.create({ host: fake.url, model: EMBED_MODEL }),
     };
-    const chroma = await startBenchChroma();
+    const store = await startBenchBackend(backend);
     try {
       for (let round = 0; round < rounds; round++) {
         // Alternate which mode goes first, so neither always runs on a warmer or fuller server.
         const order: IngestMode[] = round % 2 === 0 ? ["batch", "per-text"] : ["per-text", "batch"];
         for (const mode of order) {
           const embedder = new TimedEmbedder(embedders[mode]);
-          const memory = await createBenchMemory({
-            chromaUrl: chroma.url,
+          const memory = await store.open({
             embedder,
             collectionPrefix: `bench_ingest_${mode}_r${round}`,
             embedBatchSize: EMBED_BATCH_SIZE,
@@ -87,13 +89,14 @@ async function main(): Promise<void> {
         }
       }
     } finally {
-      await chroma.stop();
+      await store.stop();
     }
   } finally {
     await fake.close();
   }
   printIngestReport({
     machine,
+    backend,
     config: { n, latencyMs, rounds, embedBatchSize: EMBED_BATCH_SIZE, saveBatch: SAVE_BATCH_SIZE },
     runs,
     totalMs: performance.now() - started,

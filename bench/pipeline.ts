@@ -1,10 +1,11 @@
 /**
- * What the memory pipeline adds to a message: the user's nearest memories (one Chroma query with the
+ * What the memory pipeline adds to a message: the user's nearest memories (one vector query with the
  * message's embedding, which recall computed anyway), the topics and the content filter — for a user
  * with 10k memories, offline embedder, no model. Side by side, in the same run: the filter and topics
- * alone (no Chroma), and the cost of keeping a message (the save, done after the reply).
+ * alone (no vector index), and the cost of keeping a message (the save, done after the reply).
  *
- *   npm run bench:pipeline [-- --memories 10000 --messages 300 --rounds 3]
+ *   npm run bench:pipeline [-- --backend chroma|memory|sqlite-vec|pgvector --memories 10000
+ *                              --messages 300 --rounds 3]
  *
  * Messages: kfilter-dev's texts (eval/kfilter-dev), as one user. Prints a table (median of the rounds'
  * p50/p95); the last line is one JSON object. Chunker throughput: `npx tsx bench/chunker.ts`
@@ -21,7 +22,7 @@ import { MemoryPipeline } from "../src/pipeline/memory-pipeline.js";
 import { TopicLabeler } from "../src/pipeline/topic-labeler.js";
 import type { Turn } from "../src/types.js";
 import { describeMachine, machineInfo, printRunEnd } from "./lib/machine.js";
-import { createBenchMemory, startBenchChroma } from "./lib/memory-harness.js";
+import { backendOption, startBenchBackend } from "./lib/memory-harness.js";
 import { createRng } from "./lib/prng.js";
 import { elapsedMs, medianOfRounds, round, summarize, type LatencySummary } from "./lib/stats.js";
 import { generateMemories } from "./lib/synthetic-memories.js";
@@ -33,6 +34,7 @@ const SAVE_BATCH = 1000;
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
+      backend: { type: "string", default: "chroma" },
       memories: { type: "string", default: "10000" },
       messages: { type: "string", default: "300" },
       rounds: { type: "string", default: "3" },
@@ -51,14 +53,10 @@ async function main(): Promise<void> {
     `pipeline per message: ${count} memories for the user, ${texts.length} messages, ${rounds} rounds`,
   );
 
-  const chroma = await startBenchChroma();
+  const backend = await startBenchBackend(backendOption(values.backend));
   try {
     const embedder = new OfflineEmbedder();
-    const { service } = await createBenchMemory({
-      chromaUrl: chroma.url,
-      embedder,
-      collectionPrefix: "pipe",
-    });
+    const { service } = await backend.open({ embedder, collectionPrefix: "pipe" });
     const config = defaultMemoryConfig().memory;
     const logger = pino({ level: "silent" });
     const memory = new MemoryLifecycle({ memory: service, logger });
@@ -80,12 +78,12 @@ async function main(): Promise<void> {
     const filterOnly: LatencySummary[] = [];
     let kept = 0;
     for (let r = 0; r < rounds; r++) {
-      const withChroma: number[] = [];
+      const withIndex: number[] = [];
       const alone: number[] = [];
       for (const [i, turn] of turns.entries()) {
         let t0 = performance.now();
         const decision = await pipeline.judge(turn, vectors[i]);
-        withChroma.push(elapsedMs(t0));
+        withIndex.push(elapsedMs(t0));
         if (r === 0 && decision.keep) kept += 1;
         t0 = performance.now();
         filter.decide({
@@ -96,7 +94,7 @@ async function main(): Promise<void> {
         });
         alone.push(elapsedMs(t0));
       }
-      judged.push(summarize(withChroma));
+      judged.push(summarize(withIndex));
       filterOnly.push(summarize(alone));
     }
     // Keeping a message (after the reply): the save through the lifecycle, graph-less here.
@@ -113,8 +111,8 @@ async function main(): Promise<void> {
       markdownTable(
         ["step", "p50 ms", "p95 ms"],
         [
-          ["nearest memories (Chroma) + topics + filter", fixed(judge.p50, 2), fixed(judge.p95, 2)],
-          ["topics + filter alone (no Chroma)", fixed(alone.p50, 2), fixed(alone.p95, 2)],
+          [`nearest memories (${backend.kind}) + topics + filter`, fixed(judge.p50, 2), fixed(judge.p95, 2)],
+          ["topics + filter alone (no vector index)", fixed(alone.p50, 2), fixed(alone.p95, 2)],
           ["keeping one (the save, after the reply)", fixed(save.p50, 2), fixed(save.p95, 2)],
         ],
       ),
@@ -133,7 +131,7 @@ async function main(): Promise<void> {
       }),
     );
   } finally {
-    await chroma.stop();
+    await backend.stop();
   }
 }
 

@@ -1,16 +1,18 @@
 /**
  * Recall latency of one user's hybrid search at 1k, 10k and 100k memories, through the real path
- * (local Chroma server, MemoryService.search with a precomputed query vector, i.e. without the
- * embedding call), side by side with the seeds' "before" design (BM25 rebuilt per query) as baseline.
+ * (a `[memory.vector]` backend — default a local Chroma server —, MemoryService.search with a
+ * precomputed query vector, i.e. without the embedding call), side by side with the seeds' "before"
+ * design (BM25 rebuilt per query) as baseline. Loading is timed too: bulk ingest with the offline
+ * embedder.
  *
- *   npm run bench:recall -- [--sizes 1000,10000,100000] [--queries 200] [--rounds 3]
- *                           [--baseline-queries N] [--seed 42] [--k 5]
+ *   npm run bench:recall -- [--backend chroma|memory|sqlite-vec|pgvector] [--sizes 1000,10000,100000]
+ *                           [--queries 200] [--rounds 3] [--baseline-queries N] [--seed 42] [--k 5]
  *
  * Prints tables, then, as its last line, one JSON object with every figure.
  */
 import { parseArgs } from "node:util";
 import { OfflineEmbedder } from "../src/llm/offline-embedder.js";
-import { BENCH_RECALL_TOP_K, createBenchMemory, startBenchChroma } from "./lib/memory-harness.js";
+import { backendOption, BENCH_RECALL_TOP_K, startBenchBackend } from "./lib/memory-harness.js";
 import { machineInfo, describeMachine } from "./lib/machine.js";
 import { keywordDocOf, buildRecallDataset } from "./lib/recall-dataset.js";
 import { loadUpTo, measureMemory, timeSize, type LoadState } from "./lib/recall-runner.js";
@@ -31,6 +33,7 @@ const MIN_BASELINE_QUERIES = 10;
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
+      backend: { type: "string", default: "chroma" },
       sizes: { type: "string", default: DEFAULT_SIZES },
       queries: { type: "string", default: String(DEFAULT_QUERIES) },
       rounds: { type: "string", default: String(DEFAULT_ROUNDS) },
@@ -39,6 +42,7 @@ async function main(): Promise<void> {
       k: { type: "string", default: String(BENCH_RECALL_TOP_K) },
     },
   });
+  const backend = backendOption(values.backend);
   const sizes = values.sizes
     .split(",")
     .map(positiveInt)
@@ -52,17 +56,13 @@ async function main(): Promise<void> {
       : Math.min(queryCount, Math.max(MIN_BASELINE_QUERIES, Math.floor(BASELINE_DOCS_PER_ROUND / size)));
 
   const machine = machineInfo();
-  console.log(`recall benchmark on ${describeMachine(machine)}`);
+  console.log(`recall benchmark (${backend}) on ${describeMachine(machine)}`);
   const started = performance.now();
   const data = buildRecallDataset({ seed: positiveInt(values.seed), maxSize: sizes.at(-1) ?? 0, queryCount });
-  const chroma = await startBenchChroma();
+  const store = await startBenchBackend(backend);
   const reports: SizeReport[] = [];
   try {
-    const memory = await createBenchMemory({
-      chromaUrl: chroma.url,
-      embedder: new OfflineEmbedder(),
-      collectionPrefix: "bench_recall",
-    });
+    const memory = await store.open({ embedder: new OfflineEmbedder(), collectionPrefix: "bench_recall" });
     const state: LoadState = { target: 0, others: [] };
     for (const size of sizes) {
       const before = state.target + sum(state.others);
@@ -90,9 +90,17 @@ async function main(): Promise<void> {
       });
     }
   } finally {
-    await chroma.stop();
+    await store.stop();
   }
-  printRecallReport({ machine, queryCount, rounds, k, reports, totalMs: performance.now() - started });
+  printRecallReport({
+    machine,
+    backend,
+    queryCount,
+    rounds,
+    k,
+    reports,
+    totalMs: performance.now() - started,
+  });
 }
 
 function sum(values: number[]): number {

@@ -3,12 +3,12 @@
  * query rebuilds one from all of the user's documents, scores it, then runs the same vector query and
  * RRF fusion as the current MemoryService.search.
  *
- * The documents come from memory (the texts the benchmark generated), not from Chroma, so the
+ * The documents come from memory (the texts the benchmark generated), not from the vector index, so the
  * baseline is not charged for fetching them: it is a lower bound on the old design's cost.
  */
 import { CANDIDATES_PER_RETRIEVER, type HybridResult } from "../../src/memory/hybrid-ranking.js";
 import { KeywordIndex, type KeywordDoc } from "../../src/memory/keyword-index.js";
-import type { ChromaMemoryStore } from "../../src/memory/chroma-memory-store.js";
+import type { VectorIndex } from "../../src/memory/vector-index.js";
 import { VisibilityRule } from "../../src/memory/visibility.js";
 import { BM25Retriever, FusionRetriever, VectorMemoryRetriever } from "../../src/memory/retrievers.js";
 import type { MemoryScope } from "../../src/types.js";
@@ -18,7 +18,7 @@ import type { MemoryScope } from "../../src/types.js";
  * does. Returns the results and the time the rebuild alone took.
  */
 export async function baselineSearch(options: {
-  store: ChromaMemoryStore;
+  store: VectorIndex;
   docs: KeywordDoc[];
   scope: MemoryScope;
   query: string;

@@ -1,4 +1,5 @@
 /** Prints the ingest benchmark's table and its final JSON line. */
+import type { IndexType } from "../../src/config/memory-config.js";
 import type { IngestRun } from "./ingest-runner.js";
 import { printRunEnd, type MachineInfo } from "./machine.js";
 import { median, round } from "./stats.js";
@@ -35,6 +36,7 @@ function summarizeMode(runs: IngestRun[]): ModeSummary {
 /** Prints the comparison table, the target and the JSON line (last). */
 export function printIngestReport(options: {
   machine: MachineInfo;
+  backend: IndexType;
   config: { n: number; latencyMs: number; rounds: number; embedBatchSize: number; saveBatch: number };
   runs: Record<Mode, IngestRun[]>;
   totalMs: number;
@@ -51,7 +53,7 @@ export function printIngestReport(options: {
     "per-text": "LlamaIndex OllamaEmbedding, /api/embeddings × 1",
   };
   console.log(
-    `\nIngest of ${config.n} memories, fake Ollama latency ${config.latencyMs} ms/request, ` +
+    `\nIngest of ${config.n} memories into ${options.backend}, fake Ollama latency ${config.latencyMs} ms/request, ` +
       `median of ${config.rounds} rounds\n`,
   );
   console.log(
@@ -81,6 +83,7 @@ export function printIngestReport(options: {
   console.log(
     JSON.stringify({
       benchmark: "ingest",
+      backend: options.backend,
       machine: options.machine,
       config,
       batch: roundSummary(summary.batch),

@@ -1,16 +1,24 @@
 /**
- * The real memory stack for benchmarks: a local Chroma server in a temporary directory, and a
- * MemoryService over a ChromaMemoryStore plus its own BM25 registry, built the way main.ts builds them.
+ * The real memory stack for benchmarks: a MemoryService over a vector index (any `[memory.vector]`
+ * backend, opened by the app's factory; Chroma's server started in a temporary directory) plus its own
+ * BM25 registry, built the way main.ts builds them.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import type { Embedder } from "../../src/llm/embedder.js";
+import { parseConfig } from "../../src/config/config.js";
+import { INDEX_TYPES, memoryConfigSchema, type IndexType } from "../../src/config/memory-config.js";
 import { ChromaMemoryStore } from "../../src/memory/chroma-memory-store.js";
 import { startChromaServer } from "../../src/memory/chroma-server.js";
 import { KeywordIndexRegistry } from "../../src/memory/keyword-index.js";
 import { MemoryService } from "../../src/memory/memory-service.js";
+import { openVectorIndex } from "../../src/memory/vector-index-factory.js";
+import type { VectorIndex } from "../../src/memory/vector-index.js";
+
+/** Texts per embedding request unless a benchmark says otherwise (the app's EMBED_BATCH_SIZE default). */
+const DEFAULT_EMBED_BATCH_SIZE = 64;
 
 /** Results per recall in the benchmarks (the app's default RECALL_TOP_K). */
 export const BENCH_RECALL_TOP_K = 5;
@@ -51,10 +59,70 @@ export async function startBenchChroma(): Promise<BenchChroma> {
 }
 
 /** A MemoryService and the parts it was built from. */
-export interface BenchMemory {
+export interface BenchMemory<Store extends VectorIndex = VectorIndex> {
   service: MemoryService;
-  store: ChromaMemoryStore;
+  store: Store;
   keywordIndexes: KeywordIndexRegistry;
+}
+
+/**
+ * A `[memory.vector]` backend started for a benchmark, its data in a temporary directory (Chroma's
+ * server started here, sqlite-vec's file; nothing for `memory`). `open` builds a MemoryService on a
+ * namespace of it through the app's own factory (openVectorIndex); `stop` closes every one and removes
+ * the data.
+ */
+export interface BenchBackend {
+  kind: IndexType;
+  open(options: {
+    embedder: Embedder;
+    collectionPrefix: string;
+    embedBatchSize?: number;
+  }): Promise<BenchMemory>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchBackend(kind: IndexType): Promise<BenchBackend> {
+  const stops: (() => Promise<void>)[] = [];
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      for (const step of stops.reverse()) await step();
+    })();
+    return stopping;
+  };
+  const env: Record<string, string> = {};
+  try {
+    const dataDir = await mkdtemp(path.join(tmpdir(), `bench-${kind}-`));
+    stops.push(() => rm(dataDir, { recursive: true, force: true }));
+    env.DATA_DIR = dataDir;
+    if (kind === "chroma") {
+      const chroma = await startBenchChroma();
+      stops.push(() => chroma.stop());
+      env.CHROMA_URL = chroma.url;
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const vector = { ...memoryConfigSchema.parse({}).memory.vector, index_type: kind };
+  return {
+    kind,
+    stop,
+    async open(options) {
+      const opened = await openVectorIndex({
+        config: parseConfig({
+          ...env,
+          CHROMA_COLLECTION_PREFIX: options.collectionPrefix,
+          EMBED_BATCH_SIZE: String(options.embedBatchSize ?? DEFAULT_EMBED_BATCH_SIZE),
+        }),
+        vector,
+        embedder: options.embedder,
+        logger: pino({ level: "silent" }),
+      });
+      stops.push(() => opened.stop());
+      return serviceOn(opened.index);
+    },
+  };
 }
 
 /** Builds a MemoryService on Chroma at `chromaUrl` with `embedder`, logging nothing. */
@@ -63,13 +131,17 @@ export async function createBenchMemory(options: {
   embedder: Embedder;
   collectionPrefix: string;
   embedBatchSize?: number;
-}): Promise<BenchMemory> {
+}): Promise<BenchMemory<ChromaMemoryStore>> {
   const store = await ChromaMemoryStore.create({
     chromaUrl: options.chromaUrl,
     embedder: options.embedder,
     collectionPrefix: options.collectionPrefix,
     ...(options.embedBatchSize !== undefined ? { embedBatchSize: options.embedBatchSize } : {}),
   });
+  return serviceOn(store);
+}
+
+function serviceOn<Store extends VectorIndex>(store: Store): BenchMemory<Store> {
   const keywordIndexes = new KeywordIndexRegistry();
   const service = new MemoryService({
     store,
@@ -78,4 +150,12 @@ export async function createBenchMemory(options: {
     recallTopK: BENCH_RECALL_TOP_K,
   });
   return { service, store, keywordIndexes };
+}
+
+/** `--backend` of the benchmarks: an index type, checked. */
+export function backendOption(text: string): IndexType {
+  if (!(INDEX_TYPES as readonly string[]).includes(text)) {
+    throw new Error(`--backend accepts ${INDEX_TYPES.join(", ")} (got "${text}")`);
+  }
+  return text as IndexType;
 }

@@ -1,11 +1,23 @@
 /** Prints the recall benchmark's tables and its final JSON line. */
+import type { IndexType } from "../../src/config/memory-config.js";
 import { printRunEnd, type MachineInfo } from "./machine.js";
 import type { SizeLatency, SizeMemory } from "./recall-runner.js";
 import { round, type LatencySummary } from "./stats.js";
 import { fixed, markdownTable } from "./table.js";
 
-/** Target: p95 of the current search at 100k memories, in ms. */
-export const TARGET_P95_MS_AT_100K = 25;
+/** Target: p95 of the current search at 100k memories, in ms, per backend (in-process: 10). */
+export function targetP95MsAt100k(backend: IndexType): number {
+  return backend === "memory" ? 10 : 25;
+}
+/**
+ * Target: seconds to load all memories of the 100k run (110k with the other users') with the offline
+ * embedder: 30 on sqlite-vec and in process; on Chroma half of the 173 s the issue measured before
+ * the writes were reworked; pgvector has none.
+ */
+export function targetLoadSecondsAt100k(backend: IndexType): number | null {
+  if (backend === "chroma") return 86;
+  return backend === "pgvector" ? null : 30;
+}
 /** Target: speedup over the baseline at 100k memories (ratio of median p50s). */
 export const TARGET_SPEEDUP_AT_100K = 50;
 const TARGET_SIZE = 100_000;
@@ -27,6 +39,7 @@ const ratio = (baseline: number, current: number): number => baseline / current;
 /** Prints the latency and memory tables, the targets, and the JSON line (last). */
 export function printRecallReport(options: {
   machine: MachineInfo;
+  backend: IndexType;
   queryCount: number;
   rounds: number;
   k: number;
@@ -94,7 +107,7 @@ export function printRecallReport(options: {
     markdownTable(
       [
         "memories",
-        "vector (Chroma) p50",
+        "vector p50",
         "p95",
         "BM25 (live index) p50",
         "p95",
@@ -119,12 +132,21 @@ export function printRecallReport(options: {
   );
   const at100k = reports.find((r) => r.size === TARGET_SIZE);
   const p95 = at100k?.latency.candidate.p95;
+  const p95Target = targetP95MsAt100k(options.backend);
+  const loadTarget = targetLoadSecondsAt100k(options.backend);
+  const loadSeconds = reports.reduce((total, r) => total + r.loadMs, 0) / 1000;
+  const loaded = reports.reduce((total, r) => total + r.loaded, 0);
   const speedup = at100k ? ratio(at100k.latency.baseline.p50, at100k.latency.candidateSubset.p50) : undefined;
   const targets = {
     p95At100kMs: {
-      target: TARGET_P95_MS_AT_100K,
+      target: p95Target,
       measured: p95 === undefined ? null : round(p95),
-      met: p95 === undefined ? null : p95 <= TARGET_P95_MS_AT_100K,
+      met: p95 === undefined ? null : p95 <= p95Target,
+    },
+    loadSecondsAt100k: {
+      target: loadTarget,
+      measured: at100k ? round(loadSeconds, 1) : null,
+      met: at100k && loadTarget !== null ? loadSeconds <= loadTarget : null,
     },
     speedupAt100k: {
       target: TARGET_SPEEDUP_AT_100K,
@@ -132,14 +154,17 @@ export function printRecallReport(options: {
       met: speedup === undefined ? null : speedup >= TARGET_SPEEDUP_AT_100K,
     },
   };
+  console.log(`\nLoaded ${loaded} memories in ${fixed(loadSeconds)} s in all (${options.backend}).`);
   console.log(
-    `\nTargets at 100k: p95 ≤ ${TARGET_P95_MS_AT_100K} ms: ${describeTarget(targets.p95At100kMs)}; ` +
-      `speedup ≥ ${TARGET_SPEEDUP_AT_100K}×: ${describeTarget(targets.speedupAt100k)}`,
+    `\nTargets at 100k (${options.backend}): p95 ≤ ${p95Target} ms: ${describeTarget(targets.p95At100kMs)}; ` +
+      `speedup ≥ ${TARGET_SPEEDUP_AT_100K}×: ${describeTarget(targets.speedupAt100k)}; ` +
+      `load ≤ ${loadTarget ?? "–"} s: ${describeTarget(targets.loadSecondsAt100k)}`,
   );
   const loadAtEnd = printRunEnd(options.totalMs);
   console.log(
     JSON.stringify({
       benchmark: "recall",
+      backend: options.backend,
       machine: options.machine,
       config: { queries: options.queryCount, rounds: options.rounds, k: options.k },
       sizes: reports.map((r) => ({
@@ -188,7 +213,8 @@ function roundSummary(s: LatencySummary): LatencySummary {
   return { p50: round(s.p50), p95: round(s.p95), p99: round(s.p99), n: s.n };
 }
 
-function describeTarget(t: { measured: number | null; met: boolean | null }): string {
-  if (t.met === null) return "not measured (size 100000 not run)";
+function describeTarget(t: { target: number | null; measured: number | null; met: boolean | null }): string {
+  if (t.measured === null) return "not measured (size 100000 not run)";
+  if (t.target === null) return `${t.measured} (no target)`;
   return `${t.measured} → ${t.met ? "met" : "NOT met"}`;
 }

@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
 import { ChromaVectorStore } from "@llamaindex/chroma";
 import { ChromaClient as CurrentChromaClient } from "chromadb";
-import { Settings } from "@llamaindex/core/global";
-import { Document, NodeRelationship, TextNode, type BaseNode } from "@llamaindex/core/schema";
-import { VectorStoreIndex } from "llamaindex";
+import { NodeRelationship, TextNode, type BaseNode } from "@llamaindex/core/schema";
 import { AppError } from "../errors.js";
 import { withRetry } from "../util/retry.js";
 import type { Embedder } from "../llm/embedder.js";
@@ -11,6 +9,7 @@ import { EmbedderEmbedding } from "../llm/llamaindex-embedding.js";
 import type { Memory } from "../types.js";
 import { fromMetadata, toMetadata } from "./memory-metadata.js";
 import {
+  embedInBatches,
   indexNamespace,
   ownerKey,
   similarityFrom,
@@ -68,12 +67,17 @@ const SPACE: Record<SimilarityMetric, "cosine" | "ip" | "l2"> = {
   euclidean: "l2",
 };
 
-/** One collection: its LlamaIndex store and index (for writes) and the Chroma collection (for reads). */
+/** One collection: its LlamaIndex store (for writes) and the Chroma collection (for reads). */
 interface OpenCollection {
   store: ChromaVectorStore;
-  index: VectorStoreIndex;
   collection: Collection;
 }
+
+/** Texts per embedding request when the options name none. */
+const DEFAULT_EMBED_BATCH = 64;
+
+/** Rows from which a write is sent as two concurrent calls (a Chroma call costs ~28 ms on its own). */
+const SPLIT_WRITE_ROWS = 256;
 
 /** The collection of all of a user's memories; the others are named by visibility. */
 const ALL = "all";
@@ -123,7 +127,7 @@ export class ChromaMemoryStore implements VectorIndex {
       options.namespace ??
       indexNamespace(options.collectionPrefix ?? "memories", options.embedder.id, options.metric ?? "cosine")
     }__`;
-    const embedding = new EmbedderEmbedding(options.embedder, options.embedBatchSize ?? 64);
+    const embedding = new EmbedderEmbedding(options.embedder, options.embedBatchSize ?? DEFAULT_EMBED_BATCH);
     // A store bound to no memory collection, for its client (list, delete, heartbeat).
     const client = new ChromaVectorStore({
       collectionName: `${namespace}catalog`,
@@ -147,23 +151,35 @@ export class ChromaMemoryStore implements VectorIndex {
     for (const m of memories) byUser.set(ownerKey(m), [...(byUser.get(ownerKey(m)) ?? []), m]);
     for (const group of byUser.values()) {
       const owner = group[0]!;
+      const vectors = await this.wrap("embed", () =>
+        embedInBatches(
+          (texts) => this.options.embedder.embed(texts),
+          group.map((m) => m.text),
+          this.options.embedBatchSize ?? DEFAULT_EMBED_BATCH,
+        ),
+      );
+      const nodes = group.map((m, i) => toNode(m, vectors[i]!));
       await this.delete(
         owner,
         group.filter((m) => !options.fresh?.has(m.id)).map((m) => m.id),
       );
-      const all = await this.collection(this.collectionName(owner, ALL), { create: true });
-      const nodes = group.map(toNode);
-      await this.wrap("upsert", () => all.index.insertNodes(nodes));
-      const byVisibility = new Map<string, BaseNode[]>();
+      const byVisibility = new Map<string, BaseNode[]>([[ALL, nodes]]);
       for (const node of nodes) {
         const visibility = String(node.metadata.visibility ?? PRIVATE);
         if (visibility !== PRIVATE)
           byVisibility.set(visibility, [...(byVisibility.get(visibility) ?? []), node]);
       }
-      for (const [visibility, copies] of byVisibility) {
-        const { store } = await this.collection(this.collectionName(owner, visibility), { create: true });
-        await this.wrap("upsert", () => store.add(copies));
-      }
+      // The collections are independent: Chroma takes their writes side by side, and a large page is
+      // written as two halves at once (bench/tmp figures in docs/benchmarks.md: ~1.6× the rows per
+      // second of one call after the other).
+      await Promise.all(
+        [...byVisibility].flatMap(([visibility, rows]) =>
+          halves(rows).map(async (part) => {
+            const { store } = await this.collection(this.collectionName(owner, visibility), { create: true });
+            await this.wrap("upsert", () => store.add(part));
+          }),
+        ),
+      );
     }
   }
 
@@ -366,10 +382,7 @@ export class ChromaMemoryStore implements VectorIndex {
     if (efSearch !== undefined && metadata[SEARCH_EF] !== efSearch) {
       await this.setEfSearch(collection, metadata, efSearch);
     }
-    const index = await Settings.withEmbedModel(this.embedding, () =>
-      VectorStoreIndex.fromVectorStore(store),
-    );
-    return { store, index, collection };
+    return { store, collection };
   }
 
   /**
@@ -485,26 +498,27 @@ export class ChromaMemoryStore implements VectorIndex {
 }
 
 /**
- * A memory as the one LlamaIndex node (one Chroma row, one vector) of its Document: what a sentence
- * splitter makes of a text shorter than its chunk — same text, metadata and SOURCE relationship —
- * without tokenizing it (memories are at most MAX_MEMORY_CHARS long). The row id and `ref_doc_id` are
- * both the memory id.
+ * A memory as the one LlamaIndex node (one Chroma row, one vector) its row is written from — a
+ * memory is never split (at most MAX_MEMORY_CHARS long; long input is chunked into memories first): the memory's metadata, its vector, and the
+ * memory id as SOURCE (LlamaIndex writes it as `ref_doc_id`, which reads and deletes match on). The
+ * SOURCE carries no copy of the metadata: LlamaIndex serialises the whole node into every row's
+ * `_node_content`, and each byte there is written and indexed by Chroma.
  */
-function toNode(m: Memory): TextNode {
-  const metadata = toMetadata(m);
-  const keys = Object.keys(metadata);
-  const fields = {
+function toNode(m: Memory, embedding: number[]): TextNode {
+  return new TextNode({
     id_: m.id,
     text: m.text,
-    excludedEmbedMetadataKeys: keys,
-    excludedLlmMetadataKeys: keys,
-  };
-  const document = new Document({ ...fields, metadata });
-  return new TextNode({
-    ...fields,
-    metadata: { ...metadata },
-    relationships: { [NodeRelationship.SOURCE]: document.asRelatedNodeInfo() },
+    metadata: toMetadata(m),
+    embedding,
+    relationships: { [NodeRelationship.SOURCE]: { nodeId: m.id, metadata: {} } },
   });
+}
+
+/** A page of rows as one or two write calls (two when it is large enough to pay for the extra call). */
+function halves<T>(rows: T[]): T[][] {
+  if (rows.length < SPLIT_WRITE_ROWS) return [rows];
+  const middle = Math.ceil(rows.length / 2);
+  return [rows.slice(0, middle), rows.slice(middle)];
 }
 
 /** The memory id of a row: LlamaIndex's `ref_doc_id` (the Document's id), else the row id. */
