@@ -38,6 +38,7 @@ export const evalCommand: Command = {
   name: "eval",
   synopsis: "eval --memories M.jsonl --queries Q.jsonl [--k 5] [--json]",
   summary: "Score recall on a kmem-dev style set in a throw-away collection.",
+  readsStoredMemories: false,
   async run(ctx, args) {
     const values = parseCommandArgs(args, {
       memories: { type: "string" },
