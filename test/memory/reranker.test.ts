@@ -3,6 +3,7 @@
  * fused order (with one warning that quotes no text) on a timeout, an HTTP error or a bad reply.
  * Then the hook in MemoryService.search, and the wiring from memory.toml (off by default).
  */
+import { readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -24,6 +25,7 @@ import {
   ollamaRerankModel,
   RERANK_MAX_CANDIDATE_CHARS,
   RERANK_REPLY_FORMAT,
+  RERANK_TIMEOUT_MS,
   RERANK_TOP_N,
   type RerankCandidate,
 } from "../../src/memory/reranker.js";
@@ -391,5 +393,14 @@ describe("createMemoryStack with rerank on", () => {
         await stack.stop();
       }
     }
+  });
+});
+
+describe("README's Reranking paragraph", () => {
+  it("gives the bounds the code uses", () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8").replace(/\s+/g, " ");
+    expect(readme).toContain(`sends the first ${RERANK_TOP_N} fused results`);
+    expect(readme).toContain(`each cut to ${RERANK_MAX_CANDIDATE_CHARS} characters`);
+    expect(readme).toContain(`bounded by ${RERANK_TIMEOUT_MS / 1000} s (\`RERANK_TIMEOUT_MS\`)`);
   });
 });
