@@ -64,6 +64,15 @@ const embeddings = section({
   dimension: integer(1, 65_536).optional(),
 });
 
+/**
+ * The `rerank_model` form this version can run: `ollama:<model>` (an Ollama chat model, see
+ * src/memory/reranker.ts), required when `rerank = true`.
+ */
+export const RERANK_MODEL_PATTERN = /^ollama:\S+$/;
+/** What `rerank_model` accepts with `rerank = true` (a config error's message after the key). */
+export const RERANK_MODEL_ACCEPTS =
+  'accepts only "ollama:<model>" in this version; cross-encoders are not supported';
+
 const vector = section({
   enabled: bool().default(D.vector.enabled),
   index_type: oneOf(INDEX_TYPES).default(D.vector.index_type),
@@ -74,6 +83,17 @@ const vector = section({
   rerank: bool().default(D.vector.rerank),
   rerank_model: z.string(accepts("a model name")).trim().default(D.vector.rerank_model),
   ef_search: integer(1, 10_000).default(D.vector.ef_search),
+}).superRefine((v, ctx) => {
+  // Only Ollama reranks in this version: a cross-encoder (the seed's "cross-encoder/ms-marco-…") would
+  // need model weights in a local folder, which could not be tested here. Checked only when rerank is
+  // on, so the seed's block (rerank = false with a cross-encoder name) still loads.
+  if (v.rerank && !RERANK_MODEL_PATTERN.test(v.rerank_model)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["rerank_model"],
+      message: RERANK_MODEL_ACCEPTS,
+    });
+  }
 });
 
 const chunker = section({

@@ -8,6 +8,7 @@ import { CANDIDATES_PER_RETRIEVER, type HybridResult } from "./hybrid-ranking.js
 import type { KeywordDoc, KeywordIndexRegistry } from "./keyword-index.js";
 import { isAllowed, visibilityOf, VisibilityRule } from "./visibility.js";
 import { BM25Retriever, FusionRetriever, VectorMemoryRetriever } from "./retrievers.js";
+import { RERANK_TOP_N, type Reranker } from "./reranker.js";
 
 /** Longest memory text accepted, in characters. */
 export const MAX_MEMORY_CHARS = 4000;
@@ -46,6 +47,8 @@ export interface MemoryServiceOptions {
   recallTopK: number;
   /** Where memories may be recalled (the deployment's one rule); DM memories stay out of channels by default. */
   visibility?: VisibilityRule;
+  /** `[memory.vector] rerank`: reorders the fused top {@link RERANK_TOP_N} before the top-k cut. */
+  reranker?: Reranker | undefined;
   now?: () => number;
 }
 
@@ -184,11 +187,18 @@ export class MemoryService {
   /**
    * Hybrid search in `scope`: vector + BM25 candidates fused by RRF. In a channel, only what was said
    * there (or shared) is searched. All results, relevant or not; see `recall` for the relevant ones.
+   * With a reranker (and `rerank` not false), the fused top {@link RERANK_TOP_N} are reordered by it
+   * before the cut to `k`.
    */
   async search(
     scope: MemoryScope,
     query: string,
-    options: { k?: number; queryVector?: number[] | null | undefined; topic?: string | undefined } = {},
+    options: {
+      k?: number;
+      queryVector?: number[] | null | undefined;
+      topic?: string | undefined;
+      rerank?: boolean | undefined;
+    } = {},
   ): Promise<SearchResult[]> {
     const k = options.k ?? this.options.recallTopK;
     if (!Number.isInteger(k) || k < 1 || k > MAX_SEARCH_K) {
@@ -200,6 +210,7 @@ export class MemoryService {
     const visibilities = this.visibility.allowedIn(scope);
     const topK = Math.max(k, CANDIDATES_PER_RETRIEVER);
     const { topic } = options;
+    const reranker = options.rerank === false ? undefined : this.options.reranker;
     const visible = (doc: KeywordDoc) => !visibilities || isAllowed([docVisibility(doc)], visibilities);
     const onTopic = (topics: readonly string[] | undefined) => !topic || (topics ?? []).includes(topic);
     const fusion = new FusionRetriever({
@@ -217,12 +228,14 @@ export class MemoryService {
         topK,
         filter: visibilities || topic ? (doc) => visible(doc) && onTopic(doc.topics) : undefined,
       }),
-      topK: k,
+      topK: reranker ? Math.max(k, RERANK_TOP_N) : k,
       // Chroma or the embedder down: recall from BM25 alone rather than not at all.
       onVectorFailure: (err) =>
         this.log.warn({ err, teamId: scope.teamId, userId: scope.userId }, "vector recall failed; BM25 only"),
     });
-    return fusion.retrieveResults(query);
+    const fused = await fusion.retrieveResults(query);
+    if (!reranker) return fused;
+    return (await reranker.rerank(query, fused)).results.slice(0, k);
   }
 
   /** The relevant memories for a message (the agent's `[관련 기억]`). */
