@@ -198,17 +198,38 @@ export class SqliteVecIndex implements VectorIndex {
       if (this.options.metric === "dot_product") maxNorm = Math.max(maxNorm, norm(f));
       return f;
     });
+    try {
+      this.write(memories, floats, dimension, maxNorm, options.fresh);
+    } catch (err) {
+      // Rolled back: forget what this call cached (a new owner's key, a raised norm bound, new tables),
+      // so nothing here points at rows that were never committed.
+      this.state = undefined;
+      this.owners.clear();
+      throw err;
+    }
+  }
+
+  /** The upsert's one transaction. */
+  private write(
+    memories: Memory[],
+    floats: Float32Array[],
+    dimension: number,
+    maxNorm: number,
+    fresh: ReadonlySet<string> | undefined,
+  ): void {
     this.run("upsert", () =>
       this.db
         .transaction(() => {
           const { row, statements: s } = this.ensureTables(dimension, maxNorm);
-          if (this.options.metric === "dot_product" && maxNorm > row.max_norm)
-            this.raiseMaxNorm(row, maxNorm);
+          if (this.options.metric === "dot_product") {
+            this.refreshMaxNorm(row);
+            if (maxNorm > row.max_norm) this.raiseMaxNorm(row, maxNorm);
+          }
           memories.forEach((memory, i) => {
             const owner = this.ownerId(memory, s, true)!;
             const { seq } = s.putMemory.get(owner, memory.id, visibilityOf(memory), JSON.stringify(memory))!;
             const key = BigInt(seq);
-            if (!options.fresh?.has(memory.id)) s.deleteVector.run(key);
+            if (!fresh?.has(memory.id)) s.deleteVector.run(key);
             s.insertVector.run(key, owner, visibilityOf(memory), this.stored(floats[i]!, row));
           });
         })
@@ -234,8 +255,12 @@ export class SqliteVecIndex implements VectorIndex {
     if (owner === undefined) return [];
     const q = Float32Array.from(query.vector);
     const stmt = this.knnStatement(s, visibilities?.length ?? 0);
+    // One read snapshot: the rows' distances and (dot_product) the bound M they were stored with.
     const rows = this.run("query", () =>
-      stmt.all(toBlob(this.queryVector(q)), topK, owner, ...(visibilities ?? []), owner),
+      this.db.transaction(() => {
+        if (row.metric === "dot_product") this.refreshMaxNorm(row);
+        return stmt.all(toBlob(this.queryVector(q)), topK, owner, ...(visibilities ?? []), owner);
+      })(),
     );
     const qq = row.metric === "dot_product" ? squaredNorm(q) : 0;
     const minSimilarity = query.minSimilarity ?? -Infinity;
@@ -535,6 +560,14 @@ export class SqliteVecIndex implements VectorIndex {
     }
     this.db.prepare(`update ${NAMESPACES} set max_norm = ? where namespace = ?`).run(bound, row.namespace);
     row.max_norm = bound;
+  }
+
+  /** dot_product: the bound M as committed (another process may have raised it). */
+  private refreshMaxNorm(row: NamespaceRow): void {
+    const found = this.db
+      .prepare(`select max_norm from ${NAMESPACES} where namespace = ?`)
+      .get(row.namespace) as { max_norm: number } | undefined;
+    if (found) row.max_norm = found.max_norm;
   }
 
   private namespaceRow(): NamespaceRow | undefined {

@@ -201,6 +201,29 @@ describe("SqliteVecIndex", () => {
     await index.close();
   });
 
+  it("forgets an owner key made in an upsert that failed, so no later owner shares it", async () => {
+    const index = await SqliteVecIndex.open({
+      ...options(new TableEmbedder()),
+      path: join(dir, "rollback.sqlite"),
+    });
+    const bob = { teamId: "T1", userId: "U_BOB" };
+    const carol = { teamId: "T1", userId: "U_CAROL" };
+    await index.upsert([memory("a1", "near")]);
+    // Bob's first memory comes with one of Alice's ids wrongly marked fresh: the call fails whole.
+    const failing = index.upsert([memory("b1", "mid", bob), memory("a1", "far")], {
+      fresh: new Set(["b1", "a1"]),
+    });
+    await expect(failing).rejects.toSatisfy((err) => isAppError(err, "store_failed"));
+    expect(await index.count(bob)).toBe(0);
+    expect((await index.get(owner, "a1"))?.text).toBe("near");
+    await index.upsert([memory("c1", "far", carol)]);
+    await index.upsert([memory("b2", "mid", bob)]);
+    const q = await index.embedQuery("Q");
+    expect((await index.query({ ...carol, vector: q, topK: 10 })).map((h) => h.memory.id)).toEqual(["c1"]);
+    expect((await index.query({ ...bob, vector: q, topK: 10 })).map((h) => h.memory.id)).toEqual(["b2"]);
+    await index.close();
+  });
+
   it("keeps dot products exact when a longer vector raises the norm bound", async () => {
     const vectors: Record<string, number[]> = {
       q: [1, 0, 0, 0],
