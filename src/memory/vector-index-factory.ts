@@ -7,6 +7,7 @@ import type { Embedder } from "../llm/embedder.js";
 import { ChromaMemoryStore } from "./chroma-memory-store.js";
 import { startChromaServer } from "./chroma-server.js";
 import { InMemoryVectorIndex } from "./in-memory-vector-index.js";
+import { SqliteVecIndex } from "./sqlite-vec-index.js";
 import { indexNamespace, type VectorIndex, type VectorIndexOptions } from "./vector-index.js";
 
 export type VectorSettings = MemoryConfig["memory"]["vector"];
@@ -21,7 +22,8 @@ export interface OpenedVectorIndex {
  * Opens the vector index `[memory.vector] index_type` names:
  *
  * - `chroma`: CHROMA_URL, or the chromadb package's own server started under `DATA_DIR/chroma`;
- * - `memory`: in this process, nothing persisted.
+ * - `memory`: in this process, nothing persisted;
+ * - `sqlite-vec`: the local file `DATA_DIR/vectors.sqlite` (no server).
  *
  * The namespace is CHROMA_COLLECTION_PREFIX (or `namespacePrefix`: the eval's throw-away one), the
  * embedder id and the metric (see indexNamespace).
@@ -52,6 +54,10 @@ export async function openVectorIndex(options: {
     case "memory": {
       const index = await InMemoryVectorIndex.open(base);
       logger.warn('index_type "memory": memories are kept in this process only and lost when it stops');
+      return { index, stop: () => index.close() };
+    }
+    case "sqlite-vec": {
+      const index = await SqliteVecIndex.open({ ...base, path: resolve(config.DATA_DIR, "vectors.sqlite") });
       return { index, stop: () => index.close() };
     }
     default:
