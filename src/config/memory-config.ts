@@ -52,7 +52,7 @@ const regexList = z
 
 export const INDEX_TYPES = ["chroma", "memory", "sqlite-vec", "pgvector"] as const;
 /** The index types this version can run; the others are accepted by the schema for a later version. */
-export const AVAILABLE_INDEX_TYPES: readonly IndexType[] = ["chroma", "memory"];
+export const AVAILABLE_INDEX_TYPES: readonly IndexType[] = ["chroma", "memory", "pgvector"];
 export type IndexType = (typeof INDEX_TYPES)[number];
 
 const embeddings = section({

@@ -297,12 +297,12 @@ describe("parseMemoryConfig", () => {
     expect(err.details).toEqual({ key, file: "memory.toml" });
   });
 
-  it.each(["sqlite-vec", "pgvector"])("stops on index_type %s: not available yet", (indexType) => {
+  it.each(["sqlite-vec"])("stops on index_type %s: not available yet", (indexType) => {
     const err = configError(`[memory.vector]\nindex_type = "${indexType}"`);
     expect(err.code).toBe("config_invalid");
     expect(err.details).toEqual({ key: "memory.vector.index_type", file: "memory.toml" });
     expect(err.message).toBe(
-      `memory.vector.index_type: "${indexType}" is not available yet; this version has "chroma", "memory" only`,
+      `memory.vector.index_type: "${indexType}" is not available yet; this version has "chroma", "memory", "pgvector" only`,
     );
   });
 
