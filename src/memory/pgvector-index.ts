@@ -25,7 +25,7 @@ export interface PgVectorIndexOptions extends VectorIndexOptions {
 
 export const DEFAULT_POOL_SIZE = 8;
 
-/** Rows per INSERT statement when saving (one statement per embedding batch, at most this many rows). */
+/** Rows per INSERT statement when saving. */
 export const INSERT_BATCH_ROWS = 1000;
 
 /** pgvector's HNSW index takes `vector` columns of at most this many dimensions. */
@@ -145,20 +145,22 @@ export class PgVectorIndex implements VectorIndex {
     return index;
   }
 
+  /**
+   * Embeds in batches of `embedBatchSize` and writes up to {@link INSERT_BATCH_ROWS} rows per
+   * statement (`INSERT … SELECT FROM unnest(…) ON CONFLICT DO UPDATE`).
+   */
   async upsert(memories: Memory[]): Promise<void> {
     // One row per (owner, id): the last of duplicates wins (ON CONFLICT cannot touch a row twice).
     const unique = [...new Map(memories.map((m) => [`${ownerKey(m)}\u0000${m.id}`, m])).values()];
-    for (let i = 0; i < unique.length; i += this.options.embedBatchSize) {
-      const batch = unique.slice(i, i + this.options.embedBatchSize);
+    for (let i = 0; i < unique.length; i += INSERT_BATCH_ROWS) {
+      const batch = unique.slice(i, i + INSERT_BATCH_ROWS);
       const vectors = await embedInBatches(
         (texts) => this.options.embedder.embed(texts),
         batch.map((m) => m.text),
         this.options.embedBatchSize,
       );
       await this.ensureTable(vectors);
-      for (let j = 0; j < batch.length; j += INSERT_BATCH_ROWS) {
-        await this.insert(batch.slice(j, j + INSERT_BATCH_ROWS), vectors.slice(j, j + INSERT_BATCH_ROWS));
-      }
+      await this.insert(batch, vectors);
     }
   }
 
@@ -201,9 +203,10 @@ export class PgVectorIndex implements VectorIndex {
         );
         return exact.rows;
       }
+      // enable_seqscan off: on a table the planner thinks small it would read and sort every row.
       await client.query(
         `BEGIN; SET LOCAL hnsw.ef_search = ${Math.floor(this.options.efSearch)}; ` +
-          "SET LOCAL hnsw.iterative_scan = relaxed_order",
+          "SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL enable_seqscan = off",
       );
       try {
         // The owner columns are compared as expressions (`|| ''`) so the planner walks the HNSW
