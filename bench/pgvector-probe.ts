@@ -4,7 +4,7 @@
  * production path. With the offline embedder (512 dimensions):
  *
  * - bulk ingest of `--size` memories (one user holds `--user-share` of them, the rest belong to users
- *   of `--others-size` memories each), in upserts of `--chunk` memories;
+ *   of `--others-size` memories each), in one upsert (or upserts of `--chunk` memories);
  * - query latency (k = `--k`, precomputed query vectors) for the big user (HNSW path), the big user
  *   in a channel (HNSW + visibility filter) and a small user (exact path), `--rounds` rounds of
  *   `--queries` queries, median p50/p95 over rounds;
@@ -63,11 +63,11 @@ async function main(): Promise<void> {
       size: { type: "string", default: "100000" },
       "user-share": { type: "string", default: "0.2" },
       "others-size": { type: "string", default: "1000" },
-      chunk: { type: "string", default: "2000" },
+      chunk: { type: "string" },
       queries: { type: "string", default: "200" },
       rounds: { type: "string", default: "3" },
       k: { type: "string", default: "10" },
-      "ratio-size": { type: "string", default: "1000" },
+      "ratio-size": { type: "string", default: "2001" },
       "ef-search": { type: "string", default: "64" },
       seed: { type: "string", default: "42" },
     },
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   const size = positiveInt(values.size);
   const mine = Math.round(size * Number(values["user-share"]));
   const othersSize = positiveInt(values["others-size"]);
-  const chunk = positiveInt(values.chunk);
+  const chunk = values.chunk ? positiveInt(values.chunk) : size;
   const queryCount = positiveInt(values.queries);
   const rounds = positiveInt(values.rounds);
   const k = positiveInt(values.k);

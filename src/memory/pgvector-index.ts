@@ -28,6 +28,15 @@ export const DEFAULT_POOL_SIZE = 8;
 /** Rows per INSERT statement when saving. */
 export const INSERT_BATCH_ROWS = 1000;
 
+/** A save of at least this many memories may rebuild the HNSW index rather than grow it (see upsert). */
+export const BULK_BUILD_MIN_ROWS = 1000;
+
+/** Upper bound on building the HNSW index after a bulk save (the table's rows, not one call's). */
+export const INDEX_BUILD_TIMEOUT_MS = 30 * 60_000;
+
+/** `maintenance_work_mem` for an index build: the graph of 100k vectors of 512 floats fits. */
+const BUILD_WORK_MEM = "512MB";
+
 /** pgvector's HNSW index takes `vector` columns of at most this many dimensions. */
 export const HNSW_MAX_DIMENSIONS = 2000;
 
@@ -148,19 +157,33 @@ export class PgVectorIndex implements VectorIndex {
   /**
    * Embeds in batches of `embedBatchSize` and writes up to {@link INSERT_BATCH_ROWS} rows per
    * statement (`INSERT … SELECT FROM unnest(…) ON CONFLICT DO UPDATE`).
+   *
+   * Keeping an HNSW graph up to date costs far more per row than the write itself (every new node
+   * rewrites its neighbours' pages), and building the graph over rows already there is several times
+   * cheaper per row. A bulk save (an import, a rebuild: at least {@link BULK_BUILD_MIN_ROWS} memories,
+   * no fewer than half the rows already in the table) therefore drops the HNSW index, writes, and
+   * builds it again. Meanwhile queries stay correct (an exact search through the primary key) but
+   * slower; PostgreSQL holds other writers back while the index is built.
    */
   async upsert(memories: Memory[]): Promise<void> {
     // One row per (owner, id): the last of duplicates wins (ON CONFLICT cannot touch a row twice).
     const unique = [...new Map(memories.map((m) => [`${ownerKey(m)}\u0000${m.id}`, m])).values()];
-    for (let i = 0; i < unique.length; i += INSERT_BATCH_ROWS) {
-      const batch = unique.slice(i, i + INSERT_BATCH_ROWS);
-      const vectors = await embedInBatches(
-        (texts) => this.options.embedder.embed(texts),
-        batch.map((m) => m.text),
-        this.options.embedBatchSize,
-      );
-      await this.ensureTable(vectors);
-      await this.insert(batch, vectors);
+    let rebuild = false;
+    try {
+      for (let i = 0; i < unique.length; i += INSERT_BATCH_ROWS) {
+        const batch = unique.slice(i, i + INSERT_BATCH_ROWS);
+        const vectors = await embedInBatches(
+          (texts) => this.options.embedder.embed(texts),
+          batch.map((m) => m.text),
+          this.options.embedBatchSize,
+        );
+        await this.ensureTable(vectors);
+        if (i === 0 && unique.length >= BULK_BUILD_MIN_ROWS)
+          rebuild = await this.dropIndexForBulk(unique.length);
+        await this.insert(batch, vectors);
+      }
+    } finally {
+      if (rebuild) await this.buildIndex();
     }
   }
 
@@ -422,10 +445,7 @@ export class PgVectorIndex implements VectorIndex {
         await client.query(
           `CREATE INDEX IF NOT EXISTS ${quoteIdent(`${base}_seq`)} ON ${this.table} (team_id, user_id, seq)`,
         );
-        await client.query(
-          `CREATE INDEX IF NOT EXISTS ${quoteIdent(`${base}_hnsw`)} ON ${this.table}
-             USING hnsw (embedding ${this.sql.ops})`,
-        );
+        await client.query(this.createIndexSql());
         await client.query(`COMMENT ON TABLE ${this.table} IS ${quoteLiteral(JSON.stringify(comment))}`);
         await client.query("COMMIT");
       } catch (err) {
@@ -434,6 +454,49 @@ export class PgVectorIndex implements VectorIndex {
       }
     });
     await this.refreshTable();
+  }
+
+  private createIndexSql(): string {
+    return `CREATE INDEX IF NOT EXISTS ${this.indexName()} ON ${this.table} USING hnsw (embedding ${this.sql.ops})`;
+  }
+
+  private indexName(): string {
+    return quoteIdent(`${this.table.slice(1, -1)}_hnsw`);
+  }
+
+  /** Drops the HNSW index before a bulk save when rebuilding it is the cheaper way; whether it did. */
+  private async dropIndexForBulk(rows: number): Promise<boolean> {
+    return this.run("upsert", async (client) => {
+      const { rows: counted } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${this.table}`,
+      );
+      if (counted[0]!.n > rows * 2) return false;
+      await client.query(`DROP INDEX IF EXISTS ${this.indexName()}`);
+      return true;
+    });
+  }
+
+  /**
+   * Builds the HNSW index over the rows in the table, in memory when it fits
+   * (`maintenance_work_mem`), without the per-call timeout (a build takes as long as the rows need).
+   */
+  private async buildIndex(): Promise<void> {
+    await this.run(
+      "index",
+      async (client) => {
+        await client.query(
+          `BEGIN; SET LOCAL statement_timeout = 0; SET LOCAL maintenance_work_mem = '${BUILD_WORK_MEM}'`,
+        );
+        try {
+          await client.query(this.createIndexSql());
+          await client.query("COMMIT");
+        } catch (err) {
+          await client.query("ROLLBACK").catch(() => undefined);
+          throw err;
+        }
+      },
+      Math.max(this.options.timeoutMs, INDEX_BUILD_TIMEOUT_MS),
+    );
   }
 
   /** One multi-row `INSERT … SELECT FROM unnest(…) ON CONFLICT DO UPDATE`. */
@@ -468,8 +531,11 @@ export class PgVectorIndex implements VectorIndex {
    * connection (it may be mid-transaction or stuck) and throws AppError `store_failed`; a table another
    * process dropped is forgotten so the next call looks again.
    */
-  private async run<T>(what: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const { timeoutMs } = this.options;
+  private async run<T>(
+    what: string,
+    fn: (client: pg.PoolClient) => Promise<T>,
+    timeoutMs = this.options.timeoutMs,
+  ): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     let client: pg.PoolClient | undefined;
     const timeout = new Promise<never>((_, reject) => {

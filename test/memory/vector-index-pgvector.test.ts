@@ -104,7 +104,16 @@ describe("PgVectorIndex", () => {
       // More rows than the exact-search limit for one owner, a few for another: both get full answers.
       const big = Array.from({ length: 2100 }, (_, i) => memoryOf(`b${i}`, `big row ${i}`));
       const small = ["near", "mid", "far"].map((t, i) => ({ ...memoryOf(`s${i}`, t), userId: "U_SMALL" }));
+      // A bulk save into an empty table: the HNSW index is dropped and built again over the rows.
       await index.upsert([...big, ...small]);
+      const client = new pg.Client({ connectionString: databaseUrl() });
+      await client.connect();
+      const { rows: indexes } = await client
+        .query<{ def: string }>("SELECT indexdef AS def FROM pg_indexes WHERE tablename = $1", [
+          tableNameOf(options.namespace).slice(1, -1),
+        ])
+        .finally(() => client.end());
+      expect(indexes.some((i) => i.def.includes("USING hnsw (embedding vector_cosine_ops)"))).toBe(true);
       const vector = await index.embedQuery("Q");
       expect(await index.query({ ...owner, vector, topK: 10 })).toHaveLength(10);
       const hits = await index.query({ teamId: "T1", userId: "U_SMALL", vector, topK: 10 });
