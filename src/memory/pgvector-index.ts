@@ -88,7 +88,10 @@ interface TableComment {
  * channel/DM rule filters on, the memory as jsonb, a `seq` identity (insertion order: stable paging)
  * and `embedding vector(d)`; d is the first embedding's length, created with the table. An HNSW index
  * in the metric's operator class answers large owners' queries; `hnsw.ef_search` is set per query
- * transaction (`SET LOCAL`: safe on a shared session such as PGlite's socket server).
+ * transaction (`SET LOCAL`: safe on a shared session such as PGlite's socket server). The table's
+ * `toast_tuple_target` keeps a row's vector inline and uncompressed while the row fits a page (a
+ * 512-float vector is just over the default 2 kB target, and decompressing it for every distance of
+ * an exact search cost more than the distance).
  *
  * Every call is bounded by `timeoutMs`: server side (`statement_timeout`, where the server enforces
  * it) and client side (the connection is dropped and the call fails with `store_failed`), so a hung
@@ -217,11 +220,13 @@ export class PgVectorIndex implements VectorIndex {
       );
       if (owned[0]!.n === 0) return [];
       if (owned[0]!.n <= EXACT_SEARCH_MAX_ROWS) {
-        // `+ 0` keeps the planner off the HNSW index: the owner's rows come through the primary key.
+        // The fence (OFFSET 0) keeps the planner off the HNSW index: the owner's rows come through the
+        // primary key, each distance is computed once, and the sort is exact.
         const exact = await client.query<{ memory: Memory; distance: number }>(
-          `SELECT memory, embedding ${operator} $3::vector AS distance FROM ${this.table}
-            WHERE team_id = $1 AND user_id = $2 ${visibilityFilter}
-            ORDER BY (embedding ${operator} $3::vector) + 0 LIMIT $4`,
+          `SELECT memory, distance FROM (
+             SELECT memory, embedding ${operator} $3::vector AS distance FROM ${this.table}
+              WHERE team_id = $1 AND user_id = $2 ${visibilityFilter} OFFSET 0
+           ) owned ORDER BY distance LIMIT $4`,
           params,
         );
         return exact.rows;
@@ -440,7 +445,8 @@ export class PgVectorIndex implements VectorIndex {
              seq bigint GENERATED ALWAYS AS IDENTITY,
              memory jsonb NOT NULL,
              embedding vector(${dimension}) NOT NULL,
-             PRIMARY KEY (team_id, user_id, id))`,
+             PRIMARY KEY (team_id, user_id, id))
+           WITH (toast_tuple_target = 8160)`,
         );
         await client.query(
           `CREATE INDEX IF NOT EXISTS ${quoteIdent(`${base}_seq`)} ON ${this.table} (team_id, user_id, seq)`,
