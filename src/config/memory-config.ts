@@ -51,8 +51,6 @@ const regexList = z
   .default(() => [...D.filter.exclude_patterns]);
 
 export const INDEX_TYPES = ["chroma", "memory", "sqlite-vec", "pgvector"] as const;
-/** The index types this version can run; the others are accepted by the schema for a later version. */
-export const AVAILABLE_INDEX_TYPES: readonly IndexType[] = ["chroma", "memory", "sqlite-vec"];
 export type IndexType = (typeof INDEX_TYPES)[number];
 
 const embeddings = section({

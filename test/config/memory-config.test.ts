@@ -7,7 +7,7 @@ import {
   memoryConfigFile,
   parseMemoryConfig,
 } from "../../src/config/load-memory-config.js";
-import { memoryConfigSchema } from "../../src/config/memory-config.js";
+import { INDEX_TYPES, memoryConfigSchema } from "../../src/config/memory-config.js";
 import { DEFAULT_MIN_LENGTH } from "../../src/config/memory-defaults.js";
 import { AppError } from "../../src/errors.js";
 
@@ -297,13 +297,9 @@ describe("parseMemoryConfig", () => {
     expect(err.details).toEqual({ key, file: "memory.toml" });
   });
 
-  it.each(["pgvector"])("stops on index_type %s: not available yet", (indexType) => {
-    const err = configError(`[memory.vector]\nindex_type = "${indexType}"`);
-    expect(err.code).toBe("config_invalid");
-    expect(err.details).toEqual({ key: "memory.vector.index_type", file: "memory.toml" });
-    expect(err.message).toBe(
-      `memory.vector.index_type: "${indexType}" is not available yet; this version has "chroma", "memory", "sqlite-vec" only`,
-    );
+  it.each(INDEX_TYPES)("loads index_type %s", (indexType) => {
+    const config = parseMemoryConfig(`[memory.vector]\nindex_type = "${indexType}"`);
+    expect(config.memory.vector.index_type).toBe(indexType);
   });
 
   it.each([
