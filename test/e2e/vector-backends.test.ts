@@ -39,6 +39,7 @@ interface SearchAnswer {
 describe.each<TestBackend>([
   { kind: "memory", persistent: false },
   { kind: "sqlite-vec", persistent: true },
+  { kind: "pgvector", persistent: true },
 ])("index_type $kind", ({ kind, persistent }) => {
   let dir: string;
   let env: Record<string, string>;

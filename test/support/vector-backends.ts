@@ -1,10 +1,12 @@
 /**
  * Running the app or the CLI on a `[memory.vector]` backend other than the default Chroma: a
- * memory.toml naming the index type, and whatever the backend needs beside it.
+ * memory.toml naming the index type, and whatever the backend needs beside it (pgvector: the run's
+ * PostgreSQL).
  */
 import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import { inject } from "vitest";
 import type { IndexType } from "../../src/config/memory-config.js";
 
 /** A backend under test and whether its memories outlive the process. */
@@ -20,5 +22,6 @@ export interface TestBackend {
 export async function backendEnv(kind: IndexType, dir: string): Promise<Record<string, string>> {
   const file = path.join(dir, `memory-${kind}-${randomBytes(3).toString("hex")}.toml`);
   await writeFile(file, `[memory.vector]\nindex_type = "${kind}"\n`);
-  return { MEMORY_CONFIG: file };
+  // pgvector: the run's PGlite over the wire protocol (test/support/global-setup.ts).
+  return { MEMORY_CONFIG: file, ...(kind === "pgvector" ? { DATABASE_URL: inject("databaseUrl") } : {}) };
 }
