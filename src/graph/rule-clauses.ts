@@ -7,6 +7,7 @@ import {
   breedOf,
   hasSubjectParticle,
   isKinship,
+  isFullKoreanName,
   isNameLike,
   isPersonName,
   isPredicate,
@@ -29,6 +30,7 @@ import {
 } from "./rule-roles.js";
 import { ANIMAL_WORDS, COMMON_ATTRIBUTE_WORDS, FILLER_WORDS, NAME_WORDS, TITLE_WORDS } from "./rule-words.js";
 import { findTypedValues, typedFact } from "./rule-typed.js";
+import { activitySchedule } from "./rule-schedule.js";
 
 /** Possessives that may stand before a kinship word ("우리 아들", "내 동생", "my sister", "우리 집 토끼"). */
 const KIN_OWNERS = new Set(["우리", "내", "제", "나의", "저의", "my", "our", "집", "우리집"]);
@@ -81,6 +83,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   placeOfSubject,
   workplace,
   titledSubject,
+  activitySchedule,
   typedValues,
   changedTo,
   roleNameTitle,
@@ -139,8 +142,10 @@ export function withLeadingRelation(clause: ClauseContext): ClauseContext {
   const titleNext = isTitleWord(rest[0] ?? "");
   // After a role the signs must be stronger: "대리 시절이 그립다" names no one.
   const honored = /(?:씨|님)$/u.test(nameToken);
+  // "알바 탁세아 …": a full name (surname and given name) needs no other sign.
+  const fullName = isFullKoreanName(name);
   const named = lead.role
-    ? honored || attributeNext || latinName || titleNext
+    ? honored || attributeNext || latinName || titleNext || fullName
     : marked || attributeNext || topicBeforeVerb || latinName || titleNext;
   if (!named) return clause;
   // "아들 현우" alone needs the sign of a name; with more words it may be "엄마 고향 …".

@@ -20,6 +20,7 @@ import {
   BREED_WORDS,
   FILLER_WORDS,
   KINSHIP_WORDS,
+  KOREAN_SURNAMES,
   NON_ENTITY_WORDS,
   OCCUPATION_HEADS,
   ORG_UNIT_SUFFIXES,
@@ -106,6 +107,16 @@ export function isKoreanPersonName(word: string): boolean {
     !ROLE_HEADS.some((head) => bare.endsWith(head)) &&
     !OCCUPATION_HEADS.includes(word) &&
     !KINSHIP_WORDS.has(word)
+  );
+}
+
+/** "탁세아", "문하진": a name of three syllables that starts with a common surname (a full name). */
+export function isFullKoreanName(word: string): boolean {
+  return (
+    [...word].length === 3 &&
+    KOREAN_SURNAMES.has(word.charAt(0)) &&
+    isKoreanPersonName(word) &&
+    !/[다요음함]$/u.test(word)
   );
 }
 

@@ -15,6 +15,7 @@ import {
   type ClauseContext,
 } from "./rule-common.js";
 import { ADVERBIAL_WORD_RE } from "./rule-patterns.js";
+import { scheduleOf } from "./rule-schedule.js";
 import { CONNECTIVE_COPULA_RE, isFirstPersonPossessive, MAX_VALUE_WORDS } from "./rule-subject.js";
 import {
   AFFILIATION_NOUNS,
@@ -76,6 +77,12 @@ function copulaPredicate(
   if (MBTI_RE.test(value)) return state.emit(entity, "MBTI", value);
   if (breedOf(value) !== undefined) return state.emit(entity, korean ? "품종" : "breed", value);
   if (withoutTeam.length === 1 && isRole(head)) return state.emit(entity, korean ? "역할" : "role", head);
+  // "주말 저녁 알바예요": a role held at certain times, and those times.
+  const schedule = scheduleOf(withoutTeam.slice(0, -1));
+  if (schedule !== undefined && isRole(head) && korean) {
+    const emitted = state.emit(entity, "역할", head);
+    return state.emit(entity, "근무 시간", schedule) || emitted;
+  }
   const occupation = OCCUPATION_HEADS.some((job) => head.toLowerCase().endsWith(job));
   // "우리 팀 새 charge nurse예요": a new member's place in a team is a role, whatever the noun.
   if (inTeam && (occupation || isRole(head)) && withoutTeam.every(isNameLike))

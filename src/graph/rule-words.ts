@@ -396,6 +396,7 @@ export const ROLE_WORDS = new Set([
   "책임자",
   "도우미",
   "시터",
+  "리드",
   "lead",
   "manager",
   "owner",
@@ -650,3 +651,105 @@ export const NAME_WORDS = new Set(["성함", "이름", "본명", "name"]);
 
 /** Nouns that say what an organisation or group someone belongs to: "Y 소속이에요", "부산 출신". */
 export const AFFILIATION_NOUNS = new Set(["소속", "출신", "전공", "담당"]);
+
+/**
+ * Common Korean surnames (one syllable): a three-syllable word that starts with one reads as a full name
+ * ("알바 탁세아", "개발 리드 문하진"), so a role word before it names that person's role.
+ */
+export const KOREAN_SURNAMES = new Set([
+  ..."김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진나지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉사부가복태목형피두감음빈동온호범좌",
+]);
+
+/**
+ * Nouns for a place someone keeps or works in: "우리 사무실은 문정동 …타워 9층이다" says where it is (위치).
+ */
+export const PLACE_NOUNS = new Set([
+  "사무실",
+  "가게",
+  "매장",
+  "작업실",
+  "연구실",
+  "공방",
+  "사옥",
+  "본사",
+  "지점",
+  "공장",
+  "창고",
+  "회사",
+  "학원",
+  "병원",
+  "식당",
+  "카페",
+  "스튜디오",
+  "office",
+]);
+
+/**
+ * Nouns for a recurring or scheduled event ("스프린트 리뷰", "노래교실", "주간회의"): "X Y는 <date/time>" with one
+ * of them as Y names an event "X Y" and its time, not X's attribute Y.
+ */
+export const EVENT_HEADS = [
+  "회의",
+  "미팅",
+  "리뷰",
+  "회식",
+  "모임",
+  "총회",
+  "세미나",
+  "워크숍",
+  "워크샵",
+  "스터디",
+  "교실",
+  "수업",
+  "강의",
+  "강좌",
+  "레슨",
+  "행사",
+  "축제",
+  "설명회",
+  "발표",
+  "면접",
+  "상담",
+  "검진",
+  "예배",
+  "연습",
+  "훈련",
+  "파티",
+  "대회",
+];
+
+/** English breeds of dogs and cats, for "Pancake (my corgi)" and "a Holland Lop". */
+export const ENGLISH_BREED_WORDS = [
+  "corgi",
+  "poodle",
+  "maltese",
+  "pomeranian",
+  "bichon",
+  "shih tzu",
+  "chihuahua",
+  "yorkie",
+  "schnauzer",
+  "dachshund",
+  "shiba",
+  "retriever",
+  "labrador",
+  "border collie",
+  "beagle",
+  "bulldog",
+  "pug",
+  "husky",
+  "samoyed",
+  "spitz",
+  "jindo",
+  "tabby",
+  "siamese",
+  "persian",
+  "ragdoll",
+  "bengal",
+  "munchkin",
+  "russian blue",
+  "british shorthair",
+  "scottish fold",
+  "sphynx",
+  "maine coon",
+];
