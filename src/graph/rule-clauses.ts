@@ -74,6 +74,32 @@ const typedValues: ClauseRule = (clause) => {
   return emitted;
 };
 
+/** "다온이는 12월 24일생이고", "2019년 3월 2일생": a date followed by 생 is a birthday. */
+const bornOn: ClauseRule = ({ text, tokens, typed, state, korean }) => {
+  const date = typed.find((value) => value.kind === "date");
+  if (date === undefined || !korean) return false;
+  if (!/^생(?:이고|이야|이에요|입니다|임|이다|이래|)$/u.test(text.slice(date.end).split(" ")[0] ?? ""))
+    return false;
+  const before = text
+    .slice(0, date.start)
+    .trim()
+    .split(" ")
+    .filter((word) => word.length > 0);
+  const owner =
+    before.length === 0
+      ? state.topic
+      : before.length === 1 && (isNameLike(before[0] ?? "") || hasSubjectParticle(before[0] ?? ""))
+        ? stripParticle(
+            before[0] ?? "",
+            TOPIC_SUBJECT_PARTICLES.filter((p) => p === "은" || p === "는"),
+          )
+        : undefined;
+  if (owner === undefined || tokens.length === 0) return false;
+  const emitted = state.emit(owner, "생일", date.value);
+  if (emitted) state.topic = owner;
+  return emitted;
+};
+
 /** The rules in the order they are tried; specific shapes first, the generic ones last. */
 export const CLAUSE_RULES: readonly ClauseRule[] = [
   ...ENGLISH_RULES,
@@ -84,6 +110,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   workplace,
   titledSubject,
   activitySchedule,
+  bornOn,
   typedValues,
   changedTo,
   roleNameTitle,
@@ -167,14 +194,17 @@ function leadingWords(tokens: readonly string[], start: number, clause: ClauseCo
   const { korean, state } = clause;
   const first = tokens[start];
   if (first === undefined) return undefined;
-  if (isKinship(first))
+  if (isKinship(first)) {
+    // "둘째 손녀 다온이", "큰 아들": a kinship word may be narrowed by the one before it.
+    const width = isKinship(tokens[start + 1] ?? "") ? 2 : 1;
     return {
       attribute: korean ? "관계" : "relation",
-      value: first,
-      nameAt: start + 1,
+      value: tokens.slice(start, start + width).join(" "),
+      nameAt: start + width,
       animal: false,
       role: false,
     };
+  }
   if (ANIMAL_WORDS.has(foldText(first)))
     return { attribute: korean ? "종" : "kind", value: first, nameAt: start + 1, animal: true, role: false };
   // Once an entity was told about, "원장님 최윤호" names its 원장 (see roleThenName), not a role of 최윤호.

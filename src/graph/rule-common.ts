@@ -17,6 +17,7 @@ import {
 } from "./rule-patterns.js";
 import { entityDisplayName } from "./normalize.js";
 import {
+  ANIMAL_WORDS,
   BREED_WORDS,
   FILLER_WORDS,
   KINSHIP_WORDS,
@@ -145,6 +146,19 @@ export function breedOf(word: string): string | undefined {
       .filter((part) => part !== "믹스")
       .pop() ?? "";
   return BREED_WORDS.some((breed) => head.endsWith(breed)) ? bare : undefined;
+}
+
+/** A noun the rules know the kind of: a breed, an occupation, a role, a relation or an animal. */
+export function knownNounKind(word: string): boolean {
+  const folded = foldText(word);
+  return (
+    breedOf(word) !== undefined ||
+    OCCUPATION_HEADS.some((job) => folded.endsWith(job)) ||
+    ROLE_WORDS.has(folded) ||
+    ROLE_HEADS.some((head) => folded.endsWith(head)) ||
+    KINSHIP_WORDS.has(folded) ||
+    ANIMAL_WORDS.has(folded)
+  );
 }
 
 /** True when `word` carries a topic particle (은/는) that fits the syllable before it. */

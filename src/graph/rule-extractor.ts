@@ -5,13 +5,21 @@
  * that fits no rule gives nothing. Measured with `scripts/eval-graph.ts`.
  */
 import type { Triplet } from "../types.js";
-import { containsHangul, COPULA_END_RE, foldText, nfc } from "../text/korean.js";
+import {
+  containsHangul,
+  COPULA_END_RE,
+  foldText,
+  hasBatchim,
+  isHangulSyllable,
+  nfc,
+} from "../text/korean.js";
 import { cleanValue, entityDisplayName, normalizeAttribute } from "./normalize.js";
 import { CLAUSE_RULES, withLeadingRelation } from "./rule-clauses.js";
 import { findTypedValues } from "./rule-typed.js";
 import { MAX_EXTRACTION_CHARS } from "./types.js";
 import { splitPredicates } from "./rule-split.js";
 import {
+  knownNounKind,
   firstNameLikeToken,
   isNameLike,
   STARTS_WITH_DIGIT_RE,
@@ -165,7 +173,9 @@ function extractSentence(rawSentence: string, state: ExtractionState, korean: bo
     const text = clause.replace(/[.!?~。]+$/u, "").trim();
     if (text.length === 0 || text.length > MAX_CLAUSE_CHARS) continue;
     for (const { tokens, continued } of splitPredicates(
-      joinHonorifics(text.split(" ").filter((token) => token.length > 0)),
+      withPlainCopula(
+        withoutLeadingTime(joinHonorifics(text.split(" ").filter((token) => token.length > 0))),
+      ),
     )) {
       const clauseText = tokens.join(" ");
       const context = withLeadingRelation({
@@ -180,6 +190,33 @@ function extractSentence(rawSentence: string, state: ExtractionState, korean: bo
       for (const rule of CLAUSE_RULES) if (rule(context)) break;
     }
   }
+}
+
+/**
+ * "모찌는 러시안블루다", "형은 소방관이다": the written copula 다 after a noun that ends in a vowel, read as
+ * 야. Only for a noun the rules know the kind of (a breed, a job, a role, a relation, an animal), as most
+ * words ending in 다 are verbs ("바쁘다", "간다").
+ */
+function withPlainCopula(tokens: string[]): string[] {
+  const last = tokens[tokens.length - 1] ?? "";
+  const stem = last.slice(0, -1);
+  if (!last.endsWith("다") || stem.length < 2) return tokens;
+  const final = stem.charAt(stem.length - 1);
+  if (!isHangulSyllable(final) || hasBatchim(final) || !knownNounKind(stem)) return tokens;
+  return [...tokens.slice(0, -1), `${stem}야`];
+}
+
+/** "다음 달부터", "3월부터", "내일부터": when a statement starts to hold, no part of it. */
+const LEADING_TIME_RE =
+  /^(?:(?:다음|이번|지난|올|내) ?(?:달|주|해|학기|분기)|\d{1,2}월|\d{4}년|내일|모레|오늘|이번|다음|내년|올해)부터$/u;
+
+/** "다음 달부터 우리 사무실은 …" → "우리 사무실은 …": a leading "from when" is dropped. */
+function withoutLeadingTime(tokens: string[]): string[] {
+  for (const width of [1, 2]) {
+    const head = tokens.slice(0, width).join(" ");
+    if (tokens.length > width + 1 && LEADING_TIME_RE.test(head)) return tokens.slice(width);
+  }
+  return tokens;
 }
 
 /** "유진 씨는", "노순옥 님": a detached 씨/님 belongs to the name before it. */

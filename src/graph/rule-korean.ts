@@ -37,7 +37,34 @@ import {
 import { CHANGE_VERB_RE, HAS_CLOCK_TIME_RE } from "./rule-patterns.js";
 import { locatedValue, placeAttribute } from "./rule-places.js";
 import { HONORIFIC_WORD_RE, personPhrase, roleAttribute } from "./rule-roles.js";
-import { ANIMAL_WORDS, FILLER_WORDS, NAME_WORDS, NON_ENTITY_WORDS } from "./rule-words.js";
+import {
+  ANIMAL_WORDS,
+  BUSINESS_SUFFIXES,
+  FILLER_WORDS,
+  NAME_WORDS,
+  NON_ENTITY_WORDS,
+  ORGANISATION_SUFFIXES,
+} from "./rule-words.js";
+
+/** "단골 약국은 …", "단골 미용실은 …": a regular's place, the speaker's. */
+const REGULAR_WORDS = new Set(["단골", "자주가는", "주거래"]);
+/** "다니는 병원", "가는 미용실": attending, which only says whose the place is. */
+const ATTENDING_RE = /^(?:다니는|다니던|가는|다니시는)$/u;
+
+/** "병원" whose value is an animal clinic ("…동물병원", "…동물의료센터") is the pet's 동물병원. */
+function animalClinic(attribute: string, value: string): string {
+  return attribute === "병원" && value.includes("동물") ? "동물병원" : attribute;
+}
+
+/** A value that names a business or an organisation by its ending ("늘봄약국", "온새미동물의료센터"). */
+function isBusinessName(value: string): boolean {
+  return (
+    !value.includes(" ") &&
+    [...BUSINESS_SUFFIXES, ...ORGANISATION_SUFFIXES].some(
+      (suffix) => value.length > suffix.length + 1 && value.endsWith(suffix),
+    )
+  );
+}
 
 /** Particles joining the items of a list ("땅콩이랑 우유", "새우와 게"). */
 const LIST_PARTICLES: readonly string[] = ["이랑", "랑", "하고", "와", "과"];
@@ -61,7 +88,9 @@ function listItems(words: readonly string[]): string[] | undefined {
 /** "(나) 복숭아 알레르기 있음", "아들 시우는 우유 알레르기가 있어요", "도윤이는 계란 알레르기". */
 export const allergy: ClauseRule = ({ text, tokens, state }) => {
   if (!text.includes("알레르기")) return false;
-  const subject = findSubject(tokens);
+  // "키위 알레르기가 있어요": the allergy itself stands in the subject slot; whose it is, is the topic's.
+  const found = findSubject(tokens);
+  const subject = found?.entity.includes("알레르기") === true ? undefined : found;
   const predicate = subject?.rest.join(" ") ?? tokens.join(" ");
   const match = ALLERGY_RE.exec(predicate);
   if (match === null) return false;
@@ -195,9 +224,16 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
   if (attrEnd < 0) return attributeOfTopic(tokens, state);
   const named = [...tokens.slice(0, attrEnd), stripParticle(tokens[attrEnd] ?? "", TOPIC_SUBJECT_PARTICLES)];
   const owner = ownerLength(named);
-  const entity = owner > 1 ? named.slice(0, owner).join(" ") : (entityOf(first) ?? nounEndingInGo(tokens));
+  // "단골 약국은 늘봄약국": a regular's place has no owner word; it is the speaker's.
+  const regular = REGULAR_WORDS.has(first) && attrEnd >= 1;
+  const ownerEntity =
+    owner > 1 ? named.slice(0, owner).join(" ") : (entityOf(first) ?? nounEndingInGo(tokens));
+  const entity = regular ? FIRST_PERSON_KO : ownerEntity;
   if (entity === undefined) return false;
-  const attribute = named.slice(owner).join(" ");
+  // "모찌 다니는 병원은": the verb of attending only says whose the place is.
+  const attributeWords = (regular ? named : named.slice(owner)).filter((word) => !ATTENDING_RE.test(word));
+  if (attributeWords.length === 0) return false;
+  const attribute = attributeWords.join(" ");
   if ([...attribute].length < MIN_ATTRIBUTE_CHARS || !isAttributePhrase(tokens.slice(owner, attrEnd + 1)))
     return false;
   const valueTokens = tokens.slice(attrEnd + 1);
@@ -205,9 +241,11 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
   const relative = locatedValue(valueTokens);
   const value = relative?.value ?? valueWords(valueTokens);
   if (value === undefined) return false;
-  const emitted = state.emit(entity, placeAttribute(attribute, value), value);
-  // "헬스장 이름은 바디업이고 월 7만원": what follows a name is said of the one named.
-  if (emitted) state.topic = NAME_WORDS.has(attribute.split(" ").pop() ?? "") ? value : entity;
+  const emitted = state.emit(entity, placeAttribute(animalClinic(attribute, value), value), value);
+  // "헬스장 이름은 바디업이고 월 7만원": what follows a name is said of the one named; so does what follows
+  // a business ("단골 약국은 늘봄약국입니다. 전화는 …").
+  const namesIt = NAME_WORDS.has(attribute.split(" ").pop() ?? "") || isBusinessName(value);
+  if (emitted) state.topic = namesIt ? value : entity;
   // "태오 수학 과외는 화요일 저녁 7시, 대치동 해법학원": an appointment's place may follow its time.
   if (emitted && HAS_CLOCK_TIME_RE.test(value))
     state.eventPlace = { entity, attribute: `${attribute} 장소`, bare: true };

@@ -22,12 +22,15 @@ import {
   ANIMAL_WORDS,
   NUMBERED_UNIT_NOUNS,
   OCCUPATION_HEADS,
+  PLACE_NOUNS,
   ROLE_HEADS,
   ROLE_WORDS,
 } from "./rule-words.js";
 
 /** "우리 팀 새 PM": words before a role that say whose team it is. */
 export const TEAM_WORDS = new Set(["우리", "팀", "우리팀", "회사", "새", "신규", "이번", "저희", "저희팀"]);
+/** The end of a value that says where: a floor, a unit, a building, a station, a neighbourhood, a road. */
+const PLACE_VALUE_END_RE = /(?:\d+층|\d+호|타워|빌딩|센터|상가|건물|역|동|로|길|앞|옆|근처|사거리|단지)$/u;
 /** Blood types ("B형", "AB형"). */
 const BLOOD_TYPE_RE = /^(?:A|B|O|AB)형$/iu;
 /** Latin role acronyms ("PM", "PO", "CTO", "TL"). */
@@ -92,6 +95,9 @@ function copulaPredicate(
   if (bare.length === 1 && isKinship(head)) return state.emit(entity, korean ? "관계" : "relation", head);
   if (bare.length === 1 && ANIMAL_WORDS.has(head)) return state.emit(entity, korean ? "종" : "kind", head);
   if (BLOOD_TYPE_RE.test(value)) return state.emit(entity, "혈액형", value);
+  // "우리 사무실은 문정동 테크원타워 9층이다": where a place someone keeps is.
+  if (PLACE_NOUNS.has(entity) && PLACE_VALUE_END_RE.test(value) && phrase.every((word) => !isPredicate(word)))
+    return state.emit(entity, korean ? "위치" : "location", value);
   if (DIET_RE.test(value)) return state.emit(entity, "식단", value);
   return false;
 }

@@ -387,8 +387,9 @@ describe("extractTriplets: general shapes beyond the tuning sets", () => {
   });
 
   it("reads where a thing or an event is: 'Y에 있는 W', a position noun, 'Y에서 열려요'", () => {
+    // A pet's clinic is its 동물병원 (kmem-dev's convention: "두부 병원 … 냥이닥터" → 동물병원).
     expect(extractTriplets("보리 병원은 분당에 있는 해솔동물병원, 번호 031-700-1234")).toEqual([
-      t("보리", "병원", "해솔동물병원"),
+      t("보리", "동물병원", "해솔동물병원"),
       t("해솔동물병원", "위치", "분당"),
       t("해솔동물병원", "전화번호", "031-700-1234"),
     ]);
