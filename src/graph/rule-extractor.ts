@@ -29,6 +29,7 @@ import {
 } from "./rule-common.js";
 import { extractKeyValueLine } from "./rule-key-value.js";
 import { KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./rule-words.js";
+import { STREET_ADDRESS_RE } from "./rule-english.js";
 
 /**
  * Sentence boundaries: . ! ? followed by a space (so "3.2kg" stays whole, and not after "Dr."), a dash
@@ -257,7 +258,7 @@ function splitClauses(sentence: string): string[] {
       parts[previous] = `${parts[previous] ?? ""}, ${part}`;
     else parts.push(part);
   }
-  const addressAt = parts.findIndex((part) => ADDRESS_CLAUSE_RE.test(part));
+  const addressAt = parts.findIndex((part) => ADDRESS_CLAUSE_RE.test(part) || STREET_ADDRESS_RE.test(part));
   if (addressAt < 0) return parts;
   return [...parts.slice(0, addressAt), parts.slice(addressAt).join(", ")];
 }

@@ -28,7 +28,24 @@ import {
 } from "./rule-words.js";
 
 /** "우리 팀 새 PM": words before a role that say whose team it is. */
-export const TEAM_WORDS = new Set(["우리", "팀", "우리팀", "회사", "새", "신규", "이번", "저희", "저희팀"]);
+export const TEAM_WORDS = new Set([
+  "우리",
+  "팀",
+  "우리팀",
+  "회사",
+  "새",
+  "신규",
+  "이번",
+  "저희",
+  "저희팀",
+  "반",
+  "우리반",
+  "학교",
+  "가게",
+  "동아리",
+  "모임",
+  "부서",
+]);
 /** The end of a value that says where: a floor, a unit, a building, a station, a neighbourhood, a road. */
 const PLACE_VALUE_END_RE = /(?:\d+층|\d+호|타워|빌딩|센터|상가|건물|역|동|로|길|앞|옆|근처|사거리|단지)$/u;
 /** Blood types ("B형", "AB형"). */
@@ -155,7 +172,12 @@ function affiliation(
 /** A role in a team or a service: a Latin acronym ("PM"), a role word ("팀장") or head ("베이비시터"). */
 export function isRole(word: string): boolean {
   const folded = foldText(word);
+  // "부반장", "부팀장", "부총무": a deputy of a role holds a role too.
+  const deputy = folded.startsWith("부") && ROLE_WORDS.has(folded.slice(1));
   return (
-    ROLE_ACRONYM_RE.test(word) || ROLE_WORDS.has(folded) || ROLE_HEADS.some((head) => folded.endsWith(head))
+    ROLE_ACRONYM_RE.test(word) ||
+    ROLE_WORDS.has(folded) ||
+    deputy ||
+    ROLE_HEADS.some((head) => folded.endsWith(head))
   );
 }

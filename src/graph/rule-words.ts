@@ -439,6 +439,16 @@ export const ENGLISH_PERSON_HEADS = new Set([
   "tutor",
   "mentor",
   "pm",
+  "deputy",
+  "successor",
+  "backup",
+  "substitute",
+  "neighbor",
+  "neighbour",
+  "roommate",
+  "classmate",
+  "colleague",
+  "coworker",
 ]);
 
 /**
