@@ -30,7 +30,7 @@ import {
 } from "./rule-roles.js";
 import { ANIMAL_WORDS, COMMON_ATTRIBUTE_WORDS, FILLER_WORDS, NAME_WORDS, TITLE_WORDS } from "./rule-words.js";
 import { findTypedValues, typedFact } from "./rule-typed.js";
-import { activitySchedule } from "./rule-schedule.js";
+import { activitySchedule, startsFrom } from "./rule-schedule.js";
 
 /** Possessives that may stand before a kinship word ("우리 아들", "내 동생", "my sister", "우리 집 토끼"). */
 const KIN_OWNERS = new Set(["우리", "내", "제", "나의", "저의", "my", "our", "집", "우리집"]);
@@ -111,6 +111,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   titledSubject,
   activitySchedule,
   bornOn,
+  startsFrom,
   typedValues,
   changedTo,
   roleNameTitle,

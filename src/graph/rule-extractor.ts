@@ -44,6 +44,12 @@ const CLAUSE_SPLIT_RE = /\s*[,，;]\s*/u;
  * stop is prose (or a paste), and capping it keeps every rule linear in the length of the text.
  */
 export const MAX_CLAUSE_CHARS = 300;
+/** A flight number: two letters or a letter and a digit, then three or four digits ("AC064", "KE1227"). */
+const FLIGHT_CODE_RE = /^(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{3,4}$/u;
+/** A route between two airports or cities: "ICN→YVR", "GMP-CJU", "Seoul → Tokyo". */
+const ROUTE_RE = /^(\S+?) ?(?:→|->|⇒) ?(\S+)$/u;
+/** The bare time attributes a flight's time comes under. */
+const FLIGHT_TIME_ATTRIBUTES = new Set(["time", "date", "일시", "날짜"]);
 /** Attributes that say only "when"; under an activity's header they become the activity's. */
 const BARE_TIME_ATTRIBUTES = new Set(["날짜", "일시", "시간", "date", "time"]);
 /** "씨는", "님이", "님:", "씨예요": a detached honorific with at most a particle, a colon or a copula after it. */
@@ -113,10 +119,16 @@ function newState(): ExtractionState {
     // "과외: 중2 지호, 화/금 저녁 7시": a bare date or time of the line is the header's activity's.
     const normalized =
       state.activity !== undefined && BARE_TIME_ATTRIBUTES.has(bare) ? `${state.activity} ${bare}` : bare;
+    // "Flight: AC064 …, Jun 22 at 19:10": a flight's time is when it departs.
+    const flight = FLIGHT_CODE_RE.test(entity) && FLIGHT_TIME_ATTRIBUTES.has(normalized);
     const triplet = {
       entity: entityDisplayName(entity),
       // "와이프 birthday는 …": a Korean sentence names its attributes in Korean.
-      attribute: (state.korean ? KOREAN_FOR_ENGLISH_ATTRIBUTE[normalized] : undefined) ?? normalized,
+      attribute: flight
+        ? state.korean
+          ? "출발 일시"
+          : "departure"
+        : ((state.korean ? KOREAN_FOR_ENGLISH_ATTRIBUTE[normalized] : undefined) ?? normalized),
       value: cleanValue(value),
     };
     if (triplet.entity.length === 0 || triplet.attribute.length === 0 || triplet.value.length === 0)
@@ -188,6 +200,7 @@ function extractSentence(rawSentence: string, state: ExtractionState, korean: bo
         typed: findTypedValues(clauseText),
       });
       if (!mayStateFact(context)) continue;
+      if (flightRoute(context)) continue;
       for (const rule of CLAUSE_RULES) if (rule(context)) break;
     }
   }
@@ -218,6 +231,15 @@ function withoutLeadingTime(tokens: string[]): string[] {
     if (tokens.length > width + 1 && LEADING_TIME_RE.test(head)) return tokens.slice(width);
   }
   return tokens;
+}
+
+/** "AC064 ICN→YVR": a flight number and its route. */
+function flightRoute({ tokens, state, korean }: ClauseContext): boolean {
+  const [code = "", route = ""] = tokens;
+  if (tokens.length !== 2 || !FLIGHT_CODE_RE.test(code) || !ROUTE_RE.test(route)) return false;
+  const emitted = state.emit(code, korean ? "노선" : "route", route);
+  if (emitted) state.topic = code;
+  return emitted;
 }
 
 /** "유진 씨는", "노순옥 님": a detached 씨/님 belongs to the name before it. */

@@ -40,6 +40,7 @@ import { HONORIFIC_WORD_RE, personPhrase, roleAttribute } from "./rule-roles.js"
 import {
   ANIMAL_WORDS,
   BUSINESS_SUFFIXES,
+  EVENT_HEADS,
   FILLER_WORDS,
   NAME_WORDS,
   NON_ENTITY_WORDS,
@@ -65,6 +66,44 @@ function isBusinessName(value: string): boolean {
     )
   );
 }
+
+/**
+ * "스프린트 리뷰는 격주 목요일 오후 2시, 대회의실에서 해요", "경로당 노래교실은 매주 화요일 오후 2시": a word and an
+ * event noun before a date or a clock time name the event, not an attribute of the first word, unless the
+ * first word marks a person (하율이, 민수씨, 나, 엄마, 또리의) or is the one the text is about. The event
+ * becomes the topic, and its place may follow.
+ */
+function eventEntity(
+  tokens: readonly string[],
+  owner: number,
+  attributeWords: readonly string[],
+  value: string,
+  state: ClauseContext["state"],
+): boolean | undefined {
+  const [first = ""] = tokens;
+  const [head = ""] = attributeWords;
+  if (owner !== 1 || attributeWords.length !== 1 || !EVENT_HEADS.some((word) => head.endsWith(word)))
+    return undefined;
+  const clock = HAS_CLOCK_TIME_RE.test(value);
+  if (!clock && !DATE_VALUE_RE.test(value)) return undefined;
+  const marked =
+    entityDisplayName(first) !== first ||
+    /(?:씨|님|의)$/u.test(first) ||
+    isKinship(first) ||
+    isFirstPersonPossessive(first) ||
+    (topicHasFacts(state) && foldText(entityDisplayName(state.topic ?? "")) === foldText(first));
+  if (marked || !isNameLike(first) || /\d/u.test(first)) return undefined;
+  const event = `${first} ${head}`;
+  const emitted = state.emit(event, clock ? "일시" : "날짜", value);
+  if (emitted) {
+    state.topic = event;
+    state.eventPlace = { entity: event, attribute: "장소", bare: clock };
+  }
+  return emitted;
+}
+
+/** A value that is a date: "3월 5일", "매주 화요일", "Mar 26". */
+const DATE_VALUE_RE = /(?:\d{1,2}월 ?\d{1,2}일|[월화수목금토일]요일)/u;
 
 /** Particles joining the items of a list ("땅콩이랑 우유", "새우와 게"). */
 const LIST_PARTICLES: readonly string[] = ["이랑", "랑", "하고", "와", "과"];
@@ -241,6 +280,9 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
   const relative = locatedValue(valueTokens);
   const value = relative?.value ?? valueWords(valueTokens);
   if (value === undefined) return false;
+  // "스프린트 리뷰는 격주 목요일 오후 2시": an event named by two words, and when it is.
+  const event = eventEntity(tokens, owner, attributeWords, value, state);
+  if (event !== undefined) return event;
   const emitted = state.emit(entity, placeAttribute(animalClinic(attribute, value), value), value);
   // "헬스장 이름은 바디업이고 월 7만원": what follows a name is said of the one named; so does what follows
   // a business ("단골 약국은 늘봄약국입니다. 전화는 …").

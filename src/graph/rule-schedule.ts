@@ -57,3 +57,25 @@ export const activitySchedule: ClauseRule = ({ tokens, state }) => {
   if (owner === undefined || schedule === undefined) return false;
   return state.emit(owner, attribute, schedule);
 };
+
+/** "4월부터", "3월 2일부터", "2027년 1월부터": when something starts. */
+const FROM_DATE_RE = /^((?:\d{4}년 )?\d{1,2}월(?: \d{1,2}일)?)부터$/u;
+/** A noun (with a plain ending) for what starts: "육아휴직", "출산휴가야", "재택근무임". */
+const STARTED_NOUN_RE = /^([가-힣]{2,8}?)(?:이야|야|이에요|예요|임|입니다|시작|들어가요?|들어감)?$/u;
+
+/**
+ * "정민호님 4월부터 육아휴직" → (정민호, 육아휴직 시작, 4월): a person, a date with 부터, and a noun for what
+ * starts then.
+ */
+export const startsFrom: ClauseRule = ({ tokens, state }) => {
+  const text = tokens.join(" ");
+  const match = /^(\S+) ((?:\d{4}년 )?\d{1,2}월(?: \d{1,2}일)?부터) (\S+)$/u.exec(text);
+  if (match === null) return false;
+  const [, who = "", from = "", what = ""] = match;
+  const date = FROM_DATE_RE.exec(from)?.[1];
+  const noun = STARTED_NOUN_RE.exec(what)?.[1];
+  if (date === undefined || noun === undefined || !isNameLike(who) || !isNameLike(noun)) return false;
+  const emitted = state.emit(stripParticle(who, TOPIC_PARTICLES), `${noun} 시작`, date);
+  if (emitted) state.topic = who;
+  return emitted;
+};
