@@ -50,6 +50,8 @@ const FLIGHT_CODE_RE = /^(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{3,4}$/u;
 const ROUTE_RE = /^(\S+?) ?(?:→|->|⇒) ?(\S+)$/u;
 /** The bare time attributes a flight's time comes under. */
 const FLIGHT_TIME_ATTRIBUTES = new Set(["time", "date", "일시", "날짜"]);
+/** Names of a place that gives classes, by their ending ("해오름수학학원", "한얼태권도", "노래교실"). */
+const CLASS_PLACE_RE = /(?:학원|교습소|태권도|합기도|검도|유도|도장|교실|아카데미|스쿨|공부방)$/u;
 /** Attributes that say only "when"; under an activity's header they become the activity's. */
 const BARE_TIME_ATTRIBUTES = new Set(["날짜", "일시", "시간", "date", "time"]);
 /** "씨는", "님이", "님:", "씨예요": a detached honorific with at most a particle, a colon or a copula after it. */
@@ -117,8 +119,10 @@ function newState(): ExtractionState {
   function keep(entity: string, attribute: string, value: string): boolean {
     const bare = normalizeAttribute(attribute);
     // "과외: 중2 지호, 화/금 저녁 7시": a bare date or time of the line is the header's activity's.
-    const normalized =
+    const activity =
       state.activity !== undefined && BARE_TIME_ATTRIBUTES.has(bare) ? `${state.activity} ${bare}` : bare;
+    // "한얼태권도 …, 화목 5시 반": a bare clock time of a school or a class is when its classes are.
+    const normalized = bare === "시간" && CLASS_PLACE_RE.test(entity) ? "수업 시간" : activity;
     // "Flight: AC064 …, Jun 22 at 19:10": a flight's time is when it departs.
     const flight = FLIGHT_CODE_RE.test(entity) && FLIGHT_TIME_ATTRIBUTES.has(normalized);
     const triplet = {

@@ -306,10 +306,25 @@ function nounEndingInGo(tokens: readonly string[]): string | undefined {
   return NON_ENTITY_WORDS.has(first) ? undefined : first;
 }
 
+/** "이정화 선생님", "박선우 과장": a person's name and a title or an honorific after it. */
+function isTitledPerson(value: string): boolean {
+  const words = value.split(" ");
+  return words.length === 2 && HONORIFIC_WORD_RE.test(words[1] ?? "") && personPhrase(words) !== undefined;
+}
+
+/** "연락은 하이클래스 앱으로", "예약은 전화로": how it is done, a means with (으)로. */
+const MEANS_RE =
+  /^(연락|문의|예약|신청|결제|접수)(?:은|는) (.{1,30}?)(?:으로|로)(?:만|해요?|하면 ?돼요?|주세요|요)?$/u;
+
 /** "담당은 박선우 과장" after the topic was named: (topic, 담당, 박선우 과장). */
 function attributeOfTopic(tokens: readonly string[], state: ClauseContext["state"]): boolean {
   const [first = "", ...rest] = tokens;
   if (state.topic === undefined || !hasTopicParticle(first) || FILLER_WORDS.has(first)) return false;
+  // "담임은 이정화 선생님, 연락은 …": how to reach the person just named, else the topic.
+  const means = MEANS_RE.exec(tokens.join(" "));
+  const person = state.triplets.findLast((triplet) => isTitledPerson(triplet.value))?.value;
+  if (means !== null && (person !== undefined || topicHasFacts(state)))
+    return state.emit(person ?? state.topic, `${means[1] ?? ""} 방법`, means[2] ?? "");
   // Only a topic that facts were already told about: a sentence's first word is no owner by itself
   // ("봄 신제품 …, 팝업은 성수" is not 봄's 팝업).
   if (!topicHasFacts(state)) return false;

@@ -22,6 +22,10 @@ const ACTIVITY_ATTRIBUTES: Readonly<Record<string, string>> = {
   영업: "영업시간",
   진료: "진료 시간",
 };
+/** Nouns of a delivery ("배송", "새벽배송", "납품", "배달"). */
+const DELIVERY_RE = /(?:배송|배달|납품|입고)$/u;
+/** Days of the week only: "화목토", "월/수/금", "매주 화요일" is not one word. */
+const DAYS_RE = /^[월화수목금토일](?:[/·,]?[월화수목금토일]){0,6}(?:요일)?$/u;
 /** A verb or copula after the activity noun ("근무해요", "근무함", "수업이야"). */
 const ACTIVITY_TAIL_RE = /(?:해요|해|함|합니다|하고|이야|야|이에요|예요|임|입니다)$/u;
 
@@ -43,9 +47,12 @@ export function scheduleAttribute(noun: string): string | undefined {
 export const activitySchedule: ClauseRule = ({ tokens, state }) => {
   const last = tokens[tokens.length - 1] ?? "";
   const noun = stripCopula(last.replace(ACTIVITY_TAIL_RE, "")) || last;
+  const body = tokens.slice(0, -1);
+  // "화목토 새벽배송": the days a delivery comes on.
+  if (DELIVERY_RE.test(noun) && body.length === 1 && DAYS_RE.test(body[0] ?? "") && state.topic !== undefined)
+    return state.emit(state.topic, "배송 요일", body[0] ?? "");
   const attribute = scheduleAttribute(noun) ?? scheduleAttribute(last);
   if (attribute === undefined || tokens.length < 2) return false;
-  const body = tokens.slice(0, -1);
   const opensWithSchedule = scheduleOf(body) !== undefined;
   const [first = "", ...rest] = body;
   const owner = opensWithSchedule
