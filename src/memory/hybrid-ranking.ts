@@ -1,5 +1,5 @@
 import { factSlots, sharesFactSlot } from "../graph/fact-slots.js";
-import { RRF_K, reciprocalRankFusion } from "./rrf.js";
+import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
 import { tokenize } from "../text/tokenizer.js";
 
 /**
@@ -109,6 +109,8 @@ export interface RankHybridOptions {
   weights?: { vector?: number; keyword?: number };
   /** RRF k; default {@link RRF_K}. */
   k?: number;
+  /** "rrf" (default): weighted reciprocal rank fusion; "score": relative score fusion (rrf.ts). */
+  method?: "rrf" | "score";
   /** Set false to disable recency supersession (for measurement). */
   recency?: boolean;
 }
@@ -133,16 +135,29 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
   const minScore = options.minKeywordScore ?? 0;
   const vectorById = new Map(options.vector.map((c) => [c.id, c]));
   const keywordById = new Map(options.keyword.map((c) => [c.id, c]));
-  const fused = reciprocalRankFusion(
-    [
-      {
-        source: "vector",
-        ids: [...options.vector].sort((a, b) => b.similarity - a.similarity).map((c) => c.id),
-      },
-      { source: "keyword", ids: [...options.keyword].sort((a, b) => b.score - a.score).map((c) => c.id) },
-    ],
-    { k: options.k ?? RRF_K, weights: { ...DEFAULT_SOURCE_WEIGHTS, ...options.weights } },
-  );
+  const weights = { ...DEFAULT_SOURCE_WEIGHTS, ...options.weights };
+  const fused =
+    options.method === "score"
+      ? relativeScoreFusion(
+          [
+            { source: "vector", items: options.vector.map((c) => ({ id: c.id, score: c.similarity })) },
+            { source: "keyword", items: options.keyword.map((c) => ({ id: c.id, score: c.score })) },
+          ],
+          { weights },
+        )
+      : reciprocalRankFusion(
+          [
+            {
+              source: "vector",
+              ids: [...options.vector].sort((a, b) => b.similarity - a.similarity).map((c) => c.id),
+            },
+            {
+              source: "keyword",
+              ids: [...options.keyword].sort((a, b) => b.score - a.score).map((c) => c.id),
+            },
+          ],
+          { k: options.k ?? RRF_K, weights },
+        );
   const queryTerms = new Set(tokenize(options.query));
   const identifiers = [...queryTerms].filter(isIdentifier);
   const termsOf = new Map<string, Set<string>>();

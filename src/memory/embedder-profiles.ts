@@ -1,0 +1,139 @@
+/**
+ * Recall numbers that belong to the embedder, in one place: how much the vector half weighs in the
+ * fusion, the cosine at which a memory counts as relevant (the gate between answering and "I don't
+ * know"), and `similarity_threshold`, the least cosine for a vector hit to enter the fusion at all.
+ * A cosine of 0.45 means "same words" for the offline hash embedder and "unrelated" for nomic-embed-text,
+ * so one number for all would be wrong for all but one.
+ *
+ * Keyed by the embedder's id (`offline:hash-ngram-v1:512`, `ollama:bge-m3:1024`, …). `[memory.vector]`
+ * keys set in memory.toml win over the profile, each on its own (see {@link recallSettings}).
+ */
+
+/** Weighted reciprocal rank fusion: score(d) = Σ_s w_s / (k + rank_s(d)). */
+export interface FusionSettings {
+  /** RRF damping constant. */
+  k: number;
+  weights: { keyword: number; vector: number };
+}
+
+export type ProfileName = "offline" | "bge-m3" | "nomic-embed-text" | "ollama-default";
+
+export interface EmbedderProfile {
+  name: ProfileName;
+  fusion: FusionSettings;
+  /** Cosine at or above which a vector hit is relevant by itself (the relevance gate's vector signal). */
+  relevanceThreshold: number;
+  /** `similarity_threshold`: vector hits below this cosine are not fused at all (0: keep them all). */
+  similarityThreshold: number;
+  /** Where the numbers come from. */
+  basis: string;
+}
+
+/**
+ * The profiles. Only `offline` is measured here (no model weights in this environment, nor in CI);
+ * the Ollama ones are set from each model's usual cosine range and are the ones to override first.
+ */
+export const EMBEDDER_PROFILES: Readonly<Record<ProfileName, EmbedderProfile>> = {
+  /**
+   * The built-in hash embedder: its cosine is a weighted n-gram overlap, a weaker copy of what BM25
+   * already knows. Measured on kmem-dev and kconv-en with `npm run memory -- eval --ablate`: vector
+   * weight 0.25 is the value at which the fused ranking is at least as good as the better retriever on
+   * every query type of both sets (see README "Fusion"). The gate's 0.45 is the middle of the plateau
+   * swept on kmem-dev (hybrid-ranking.ts MIN_VECTOR_SIMILARITY); no floor, since RRF only uses ranks.
+   */
+  offline: {
+    name: "offline",
+    fusion: { k: 60, weights: { keyword: 1, vector: 0.25 } },
+    relevanceThreshold: 0.45,
+    similarityThreshold: 0,
+    basis: "measured (kmem-dev, kconv-en)",
+  },
+  /**
+   * BAAI bge-m3 (dense): unrelated sentence pairs mostly fall at 0.3–0.5, paraphrases at 0.6 and up; a
+   * semantic model finds what BM25 cannot, so both halves vote equally.
+   */
+  "bge-m3": {
+    name: "bge-m3",
+    fusion: { k: 60, weights: { keyword: 1, vector: 1 } },
+    relevanceThreshold: 0.6,
+    similarityThreshold: 0.35,
+    basis: "the model's usual cosine range; not measured here",
+  },
+  /**
+   * nomic-embed-text: its cosines run high (unrelated pairs often 0.4–0.55), so both thresholds sit higher
+   * than bge-m3's.
+   */
+  "nomic-embed-text": {
+    name: "nomic-embed-text",
+    fusion: { k: 60, weights: { keyword: 1, vector: 1 } },
+    relevanceThreshold: 0.65,
+    similarityThreshold: 0.4,
+    basis: "the model's usual cosine range; not measured here",
+  },
+  /**
+   * Any other Ollama model: its cosine scale is unknown, so the profile is conservative. No floor (a
+   * floor on an unknown scale could drop every hit; RRF needs only ranks), a high gate (the vector half
+   * alone rarely makes the bot answer: better "I don't know" than an answer from a loose match), and the
+   * vector half weighs less than BM25 until measured.
+   */
+  "ollama-default": {
+    name: "ollama-default",
+    fusion: { k: 60, weights: { keyword: 1, vector: 0.5 } },
+    relevanceThreshold: 0.75,
+    similarityThreshold: 0,
+    basis: "conservative default for an unmeasured model",
+  },
+};
+
+/**
+ * The profile of an embedder id: `offline:…` → offline; `ollama:<model>:<dim>` → the model's profile
+ * when known (bge-m3, nomic-embed-text; any tag, `bge-m3:567m` too), else ollama-default. Anything
+ * else (a test's fake embedder) gets ollama-default as well.
+ */
+export function profileForEmbedder(embedderId: string): EmbedderProfile {
+  if (embedderId.startsWith("offline:") || embedderId === "offline") return EMBEDDER_PROFILES.offline;
+  const model = embedderId.startsWith("ollama:") ? embedderId.slice("ollama:".length) : embedderId;
+  const base = (model.split("/").pop() ?? model).split(":")[0]!.toLowerCase();
+  if (base === "bge-m3") return EMBEDDER_PROFILES["bge-m3"];
+  if (base === "nomic-embed-text") return EMBEDDER_PROFILES["nomic-embed-text"];
+  return EMBEDDER_PROFILES["ollama-default"];
+}
+
+/** The `[memory.vector]` keys that override a profile; each unset key keeps the profile's value. */
+export interface RecallOverrides {
+  similarity_threshold?: number | undefined;
+  relevance_threshold?: number | undefined;
+  keyword_weight?: number | undefined;
+  vector_weight?: number | undefined;
+  rrf_k?: number | undefined;
+}
+
+/** The recall numbers in force: the profile's, with each `[memory.vector]` key that is set instead. */
+export interface RecallSettings {
+  profile: ProfileName;
+  fusion: FusionSettings;
+  relevanceThreshold: number;
+  similarityThreshold: number;
+  /** The keys that came from memory.toml rather than the profile, for the start-up log. */
+  overridden: Array<keyof RecallOverrides>;
+}
+
+export function recallSettings(embedderId: string, overrides: RecallOverrides = {}): RecallSettings {
+  const profile = profileForEmbedder(embedderId);
+  const overridden = (Object.keys(overrides) as Array<keyof RecallOverrides>).filter(
+    (key) => overrides[key] !== undefined,
+  );
+  return {
+    profile: profile.name,
+    fusion: {
+      k: overrides.rrf_k ?? profile.fusion.k,
+      weights: {
+        keyword: overrides.keyword_weight ?? profile.fusion.weights.keyword,
+        vector: overrides.vector_weight ?? profile.fusion.weights.vector,
+      },
+    },
+    relevanceThreshold: overrides.relevance_threshold ?? profile.relevanceThreshold,
+    similarityThreshold: overrides.similarity_threshold ?? profile.similarityThreshold,
+    overridden,
+  };
+}
