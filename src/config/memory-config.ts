@@ -71,9 +71,10 @@ const vector = section({
   /** Default: RECALL_TOP_K's (5), see effective-settings.ts. */
   top_k: integer(1, 50).optional(),
   /**
-   * The next five default to the embedder's profile (src/memory/embedder-profiles.ts); a value set here
+   * The next six default to the embedder's profile (src/memory/embedder-profiles.ts); a value set here
    * wins over the profile, key by key.
    */
+  fusion: oneOf(["rrf", "score"]).optional(),
   similarity_threshold: number(0, 1).optional(),
   relevance_threshold: number(0, 1).optional(),
   keyword_weight: number(0, 10).optional(),

@@ -9,9 +9,18 @@
  * keys set in memory.toml win over the profile, each on its own (see {@link recallSettings}).
  */
 
-/** Weighted reciprocal rank fusion: score(d) = Σ_s w_s / (k + rank_s(d)). */
+/**
+ * How the two halves are fused (rrf.ts):
+ * - `rrf`: weighted reciprocal rank fusion, score(d) = Σ_s w_s / (k + rank_s(d));
+ * - `score`: relative score fusion, score(d) = Σ_s w_s · score_s(d) / max_s (each list's scores over
+ *   its best), which keeps how sure each retriever is.
+ */
+export type FusionMethod = "rrf" | "score";
+export const FUSION_METHODS: readonly FusionMethod[] = ["rrf", "score"];
+
 export interface FusionSettings {
-  /** RRF damping constant. */
+  method: FusionMethod;
+  /** RRF damping constant (`rrf` only). */
   k: number;
   weights: { keyword: number; vector: number };
 }
@@ -36,14 +45,18 @@ export interface EmbedderProfile {
 export const EMBEDDER_PROFILES: Readonly<Record<ProfileName, EmbedderProfile>> = {
   /**
    * The built-in hash embedder: its cosine is a weighted n-gram overlap, a weaker copy of what BM25
-   * already knows. Measured on kmem-dev and kconv-en with `npm run memory -- eval --ablate`: vector
-   * weight 0.25 is the value at which the fused ranking is at least as good as the better retriever on
-   * every query type of both sets (see README "Fusion"). The gate's 0.45 is the middle of the plateau
-   * swept on kmem-dev (hybrid-ranking.ts MIN_VECTOR_SIMILARITY); no floor, since RRF only uses ranks.
+   * already knows. Measured on kmem-dev and kconv-en (`npm run memory -- eval --ablate`,
+   * `scripts/tune-fusion.ts`): any RRF weight that lets the vector half reorder BM25's ranks costs
+   * kconv-en single-hop and temporal recall (vector weight 0.1: single-hop R@10 0.43 → 0.39; 1.0: 0.32),
+   * because RRF's ranks hide that BM25's first hit is often far ahead. Relative score fusion with the
+   * vector half at 0.05 of BM25's weight is on a plateau (0.02–0.07 give the same figures): vectors
+   * break BM25's near-ties (within 5% of a score) and fill the list where BM25 runs out, and can never
+   * lift a memory over a BM25 hit scored more than 5% above it. The gate's 0.45 is the middle of the
+   * plateau swept on kmem-dev (hybrid-ranking.ts MIN_VECTOR_SIMILARITY); no floor on the cosine.
    */
   offline: {
     name: "offline",
-    fusion: { k: 60, weights: { keyword: 1, vector: 0.25 } },
+    fusion: { method: "score", k: 60, weights: { keyword: 1, vector: 0.05 } },
     relevanceThreshold: 0.45,
     similarityThreshold: 0,
     basis: "measured (kmem-dev, kconv-en)",
@@ -54,7 +67,7 @@ export const EMBEDDER_PROFILES: Readonly<Record<ProfileName, EmbedderProfile>> =
    */
   "bge-m3": {
     name: "bge-m3",
-    fusion: { k: 60, weights: { keyword: 1, vector: 1 } },
+    fusion: { method: "rrf", k: 60, weights: { keyword: 1, vector: 1 } },
     relevanceThreshold: 0.6,
     similarityThreshold: 0.35,
     basis: "the model's usual cosine range; not measured here",
@@ -65,7 +78,7 @@ export const EMBEDDER_PROFILES: Readonly<Record<ProfileName, EmbedderProfile>> =
    */
   "nomic-embed-text": {
     name: "nomic-embed-text",
-    fusion: { k: 60, weights: { keyword: 1, vector: 1 } },
+    fusion: { method: "rrf", k: 60, weights: { keyword: 1, vector: 1 } },
     relevanceThreshold: 0.65,
     similarityThreshold: 0.4,
     basis: "the model's usual cosine range; not measured here",
@@ -78,7 +91,7 @@ export const EMBEDDER_PROFILES: Readonly<Record<ProfileName, EmbedderProfile>> =
    */
   "ollama-default": {
     name: "ollama-default",
-    fusion: { k: 60, weights: { keyword: 1, vector: 0.5 } },
+    fusion: { method: "rrf", k: 60, weights: { keyword: 1, vector: 0.5 } },
     relevanceThreshold: 0.75,
     similarityThreshold: 0,
     basis: "conservative default for an unmeasured model",
@@ -101,6 +114,7 @@ export function profileForEmbedder(embedderId: string): EmbedderProfile {
 
 /** The `[memory.vector]` keys that override a profile; each unset key keeps the profile's value. */
 export interface RecallOverrides {
+  fusion?: FusionMethod | undefined;
   similarity_threshold?: number | undefined;
   relevance_threshold?: number | undefined;
   keyword_weight?: number | undefined;
@@ -126,6 +140,7 @@ export function recallSettings(embedderId: string, overrides: RecallOverrides = 
   return {
     profile: profile.name,
     fusion: {
+      method: overrides.fusion ?? profile.fusion.method,
       k: overrides.rrf_k ?? profile.fusion.k,
       weights: {
         keyword: overrides.keyword_weight ?? profile.fusion.weights.keyword,

@@ -169,7 +169,13 @@ export class FusionRetriever extends BaseRetriever {
       ...(this.options.minKeywordCoverage !== undefined
         ? { minKeywordCoverage: this.options.minKeywordCoverage }
         : {}),
-      ...(this.options.fusion ? { k: this.options.fusion.k, weights: this.options.fusion.weights } : {}),
+      ...(this.options.fusion
+        ? {
+            method: this.options.fusion.method,
+            k: this.options.fusion.k,
+            weights: this.options.fusion.weights,
+          }
+        : {}),
     });
   }
 

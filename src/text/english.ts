@@ -159,6 +159,20 @@ function endsInShortSyllable(word: string, end: number): boolean {
  */
 export function stemEnglishWord(input: string): string {
   if (input.length <= 2) return input;
+  let stem = STEM_CACHE.get(input);
+  if (stem === undefined) {
+    if (STEM_CACHE.size >= STEM_CACHE_SIZE) STEM_CACHE.clear();
+    stem = porter2(input);
+    STEM_CACHE.set(input, stem);
+  }
+  return stem;
+}
+
+/** Stems of recent words: a vocabulary repeats, and a stem costs a few microseconds. */
+const STEM_CACHE = new Map<string, string>();
+const STEM_CACHE_SIZE = 50_000;
+
+function porter2(input: string): string {
   const exception = EXCEPTIONS.get(input);
   if (exception !== undefined) return exception;
   let w = input.startsWith("'") ? input.slice(1) : input;

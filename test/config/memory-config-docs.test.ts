@@ -19,6 +19,7 @@ const NO_DEFAULT = [
   "memory.embeddings.model",
   "memory.embeddings.dimension",
   "memory.vector.top_k",
+  "memory.vector.fusion",
   "memory.vector.similarity_threshold",
   "memory.vector.relevance_threshold",
   "memory.vector.keyword_weight",
