@@ -122,6 +122,15 @@ export interface RecallOverrides {
   rrf_k?: number | undefined;
 }
 
+const OVERRIDE_KEYS: ReadonlyArray<keyof RecallOverrides> = [
+  "fusion",
+  "similarity_threshold",
+  "relevance_threshold",
+  "keyword_weight",
+  "vector_weight",
+  "rrf_k",
+];
+
 /** The recall numbers in force: the profile's, with each `[memory.vector]` key that is set instead. */
 export interface RecallSettings {
   profile: ProfileName;
@@ -134,9 +143,7 @@ export interface RecallSettings {
 
 export function recallSettings(embedderId: string, overrides: RecallOverrides = {}): RecallSettings {
   const profile = profileForEmbedder(embedderId);
-  const overridden = (Object.keys(overrides) as Array<keyof RecallOverrides>).filter(
-    (key) => overrides[key] !== undefined,
-  );
+  const overridden = OVERRIDE_KEYS.filter((key) => overrides[key] !== undefined);
   return {
     profile: profile.name,
     fusion: {
