@@ -3,7 +3,8 @@ import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
 import { tokenize } from "../text/tokenizer.js";
 
 /**
- * Final ranking of hybrid recall: fuses the vector and keyword candidates by RRF, marks which are
+ * Final ranking of hybrid recall: fuses the vector and keyword candidates (weighted RRF or relative
+ * score fusion, as the embedder's profile says: embedder-profiles.ts), marks which are
  * relevant enough to answer from, and lets a newer memory of the same fact supersede an older one.
  * Pure: the production retriever and scripts/tune-recall.ts both call {@link rankHybrid}.
  */
@@ -90,7 +91,10 @@ export const SAME_FACT_MIN_QUERY_OVERLAP = 0.75;
  */
 export const CANDIDATES_PER_RETRIEVER = 20;
 
-/** Equal weights: neither retriever is trusted more by default. */
+/**
+ * Equal weights, rankHybrid's default when none are given; production passes the embedder profile's
+ * (embedder-profiles.ts), e.g. BM25 1 / vector 0.05 with relative score fusion for the offline embedder.
+ */
 export const DEFAULT_SOURCE_WEIGHTS = { vector: 1, keyword: 1 } as const;
 
 export interface RankHybridOptions {
@@ -118,8 +122,9 @@ export interface RankHybridOptions {
 /**
  * Ranks hybrid candidates:
  *
- * 1. score(d) = w_v / (k + rank_v(d)) + w_k / (k + rank_k(d))   (RRF, k = {@link RRF_K});
- *    vector candidates ranked by cosine, keyword candidates by BM25.
+ * 1. score(d) = w_v / (k + rank_v(d)) + w_k / (k + rank_k(d))   (RRF, k = {@link RRF_K}), vector
+ *    candidates ranked by cosine, keyword candidates by BM25; or with `method: "score"`,
+ *    score(d) = w_v · cos(d) / max cos + w_k · bm25(d) / max bm25 (relativeScoreFusion).
  * 2. relevant(d) = cos(d) ≥ minSimilarity  ∨  (coverage(d) ≥ minKeywordCoverage ∧ bm25(d) ≥ minKeywordScore)
  *                   ∨  d contains an identifier of the query (a number of ≥ {@link MIN_IDENTIFIER_DIGITS}
  *                      digits or a letter-digit code), decided on the raw signals because the fused score

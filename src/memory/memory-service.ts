@@ -191,7 +191,8 @@ export class MemoryService {
   }
 
   /**
-   * Hybrid search in `scope`: vector + BM25 candidates fused by RRF. In a channel, only what was said
+   * Hybrid search in `scope`: vector + BM25 candidates fused as the embedder's profile says
+   * ({@link MemoryServiceOptions.recall}). In a channel, only what was said
    * there (or shared) is searched. All results, relevant or not; see `recall` for the relevant ones.
    */
   async search(
