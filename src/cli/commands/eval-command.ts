@@ -36,7 +36,7 @@ export const EVAL_QUERY_CONCURRENCY = 4;
 export const evalCommand: Command = {
   name: "eval",
   synopsis:
-    "eval (--set DIR | --memories M.jsonl --queries Q.jsonl | --conversations C.jsonl --questions Q.jsonl) [--k 5] [--ablate] [--json]",
+    "eval (--memories M.jsonl --queries Q.jsonl | --conversations C.jsonl --questions Q.jsonl | --set DIR) [--k 5] [--ablate] [--json]",
   summary: "Score recall on a kmem-dev or kconv-en style set in a throw-away collection.",
   async run(ctx, args) {
     const values = parseCommandArgs(args, {
