@@ -77,7 +77,16 @@ const vector = section({
   similarity_metric: oneOf(["cosine", "dot_product", "euclidean"]).default(D.vector.similarity_metric),
   /** Default: RECALL_TOP_K's (5), see effective-settings.ts. */
   top_k: integer(1, 50).optional(),
-  similarity_threshold: number(0, 1).default(D.vector.similarity_threshold),
+  /**
+   * The next six default to the embedder's profile (src/memory/embedder-profiles.ts); a value set here
+   * wins over the profile, key by key.
+   */
+  fusion: oneOf(["rrf", "score"]).optional(),
+  similarity_threshold: number(0, 1).optional(),
+  relevance_threshold: number(0, 1).optional(),
+  keyword_weight: number(0, 10).optional(),
+  vector_weight: number(0, 10).optional(),
+  rrf_k: integer(1, 1000).optional(),
   rerank: bool().default(D.vector.rerank),
   rerank_model: z.string(accepts("a model name")).trim().default(D.vector.rerank_model),
   ef_search: integer(1, 10_000).default(D.vector.ef_search),

@@ -17,6 +17,7 @@ import { MemoryJournal } from "./memory-journal.js";
 import { MemoryLifecycle, type LifecycleHistory } from "./memory-lifecycle.js";
 import { MemoryService } from "./memory-service.js";
 import { OllamaReranker, ollamaRerankModel, type Reranker } from "./reranker.js";
+import { recallSettings } from "./embedder-profiles.js";
 import type { VectorIndex } from "./vector-index.js";
 import { openVectorIndex } from "./vector-index-factory.js";
 import { VisibilityRule } from "./visibility.js";
@@ -95,7 +96,10 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
     stopIndex = () => opened.stop();
     const store = opened.index;
     const visibility = new VisibilityRule(config.ALLOW_DM_MEMORIES_IN_CHANNELS);
+    const recall = recallSettings(embedder.id, memoryConfig.vector);
+    logger.info({ embedder: embedder.id, ...recall }, "recall settings (embedder profile)");
     const memory = new MemoryService({
+      recall,
       store,
       keywordIndexes: new KeywordIndexRegistry(),
       logger,

@@ -126,7 +126,6 @@ describe("parseMemoryConfig", () => {
           enabled: true,
           index_type: "chroma",
           similarity_metric: "cosine",
-          similarity_threshold: 0.5,
           rerank: false,
           rerank_model: "",
           ef_search: 64,
