@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { TurnHandler } from "../agent/turn-handler.js";
 import { boltLogger } from "../logging/bolt-logger.js";
 import { register as registerAppMention } from "./listeners/app-mention.js";
+import { createAssistantPanel } from "./listeners/assistant-panel.js";
 import { register as registerDirectMessage } from "./listeners/direct-message.js";
 import { guardSlackEvents } from "./events-guard.js";
 import { dedupeMiddleware, EventDeduper } from "./middleware/dedupe.js";
@@ -135,6 +136,8 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
 
   app.use(dedupeMiddleware(new EventDeduper()));
   const runner = { agent: options.agent, logger, inbox: options.inbox };
+  // Before the DM listener: a message in an assistant thread goes to the panel, not to app.message.
+  app.assistant(createAssistantPanel(runner));
   registerDirectMessage(app, runner);
   registerAppMention(app, runner);
 
