@@ -36,7 +36,7 @@ export function titleOf(text: string): string {
 export function createAssistantPanel(runner: TurnRunner): Assistant {
   const titled = new Set<string>();
   return new Assistant({
-    threadStarted: async ({ event, client, logger }) => {
+    threadStarted: async ({ event, body, client, logger }) => {
       const { channel_id: channel, thread_ts: threadTs, user_id: user } = event.assistant_thread;
       const lang = await userLanguage(client, user);
       await client.chat.postMessage({ channel, thread_ts: threadTs, text: panelGreeting(lang) });
@@ -44,6 +44,9 @@ export function createAssistantPanel(runner: TurnRunner): Assistant {
       await client.assistant.threads
         .setSuggestedPrompts({ channel_id: channel, thread_ts: threadTs, title, prompts })
         .catch((err: unknown) => logger.warn(`could not set suggested prompts: ${String(err)}`));
+      // Greeted: not to be replayed after a restart (the inbox keeps events until they are done).
+      const eventId = (body as { event_id?: string }).event_id;
+      if (eventId) await runner.inbox?.answered(eventId).catch(() => undefined);
     },
     // The panel's context (the channel the user is looking at) is not used: nothing to save.
     threadContextChanged: async () => undefined,
