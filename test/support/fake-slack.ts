@@ -135,7 +135,7 @@ export async function startFakeSlack(opts: FakeSlackOptions = {}): Promise<FakeS
       // The upload URL of files.getUploadURLExternal: the file's bytes, as the client POSTs them.
       const file = state.files.get(url.pathname.slice("/upload/".length));
       if (!file) return sendJson(res, 404, { ok: false, error: "file_not_found" });
-      file.content = await readBody(req);
+      file.content = uploadedContent(await readBody(req), req.headers["content-type"]);
       res.writeHead(200, { "content-type": "text/plain" });
       res.end(`OK - ${file.content.length}`);
       return;
@@ -250,6 +250,19 @@ function waitForCall(
     events.on("call", check);
     check();
   });
+}
+
+/**
+ * The file's bytes (as text) of an upload: the client sends them as a multipart form (one part, with
+ * a filename) or as the raw body.
+ */
+function uploadedContent(body: string, contentType: string | undefined): string {
+  const boundary = /boundary=("?)([^";]+)\1/.exec(contentType ?? "")?.[2];
+  if (!contentType?.startsWith("multipart/form-data") || !boundary) return body;
+  const parts = body.split(`--${boundary}`).slice(1, -1);
+  const part = parts.find((p) => /filename=/.test(p.slice(0, p.indexOf("\r\n\r\n")))) ?? parts[0] ?? "";
+  const start = part.indexOf("\r\n\r\n");
+  return start < 0 ? "" : part.slice(start + 4).replace(/\r\n$/, "");
 }
 
 /** Parses a form-encoded or JSON body; JSON-in-form fields (blocks, metadata, ...) become objects. */
