@@ -239,8 +239,7 @@ async function answerChat(
       res.destroy();
       return;
     }
-    await sendNdjson(res, lines, stream.delayMs);
-    stream.finished.push(Date.now());
+    await sendNdjson(res, lines, stream.delayMs, { onDone: () => stream.finished.push(Date.now()) });
     return;
   }
   sendJson(res, 200, chatResponse(model, reply, promptChars));
@@ -313,13 +312,16 @@ async function sendNdjson(
   res: http.ServerResponse,
   lines: object[],
   delayMs = 1,
-  { end = true }: { end?: boolean } = {},
+  { end = true, onDone }: { end?: boolean; onDone?: () => void } = {},
 ): Promise<void> {
   res.writeHead(200, { "content-type": "application/x-ndjson" });
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     if (res.destroyed) return;
+    const last = i === lines.length - 1;
+    // The model is done when it writes its last line: recorded before the client can read it.
+    if (last && end) onDone?.();
     res.write(`${JSON.stringify(line)}\n`);
-    await delay(delayMs);
+    if (!last || !end) await delay(delayMs);
   }
   if (end) res.end();
 }
