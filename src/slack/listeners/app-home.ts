@@ -75,10 +75,12 @@ export function register(app: App, deps: AppHomeDeps): void {
   };
 
   app.event("app_home_opened", async ({ event, body, client, context }) => {
-    if (event.tab !== "home") return;
-    const teamId = context.teamId ?? (body as { team_id?: string }).team_id ?? "";
-    await publish(client, { teamId, userId: event.user }, parseState(event.view?.private_metadata));
     const eventId = (body as { event_id?: string }).event_id;
+    if (event.tab === "home") {
+      const teamId = context.teamId ?? (body as { team_id?: string }).team_id ?? "";
+      await publish(client, { teamId, userId: event.user }, parseState(event.view?.private_metadata));
+    }
+    // Done: an App Home event is not replayed after a restart (the next opening publishes again).
     if (eventId) await deps.inbox?.answered(eventId).catch(() => undefined);
   });
 

@@ -48,8 +48,12 @@ export function createAssistantPanel(runner: TurnRunner): Assistant {
       const eventId = (body as { event_id?: string }).event_id;
       if (eventId) await runner.inbox?.answered(eventId).catch(() => undefined);
     },
-    // The panel's context (the channel the user is looking at) is not used: nothing to save.
-    threadContextChanged: async () => undefined,
+    // The panel's context (the channel the user is looking at) is not used: nothing to save, and
+    // nothing to replay after a restart.
+    threadContextChanged: async ({ body }) => {
+      const eventId = (body as { event_id?: string }).event_id;
+      if (eventId) await runner.inbox?.answered(eventId).catch(() => undefined);
+    },
     userMessage: async ({ message, body, client, context, setStatus, setTitle, logger }) => {
       if (message.subtype !== undefined || message.bot_id || !message.user || !message.text?.trim()) return;
       const threadTs = message.thread_ts;
