@@ -113,13 +113,25 @@ function leb(n: number): number[] {
   return out;
 }
 
-let kernel: WebAssembly.Module | null | undefined;
+/** The part of the WebAssembly API used here (this project's TypeScript libs do not declare it). */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+}
+type WasmModule = object;
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => WasmModule;
+  Memory: new (descriptor: { initial: number }) => WasmMemory;
+  Instance: new (module: WasmModule, imports: object) => { exports: Record<string, unknown> };
+}
+const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
+
+let kernel: WasmModule | null | undefined;
 
 /** The compiled kernel, or null where WebAssembly SIMD is unavailable (the caller searches exactly). */
-export function int8Kernel(): WebAssembly.Module | null {
+export function int8Kernel(): WasmModule | null {
   if (kernel === undefined) {
     try {
-      kernel = new WebAssembly.Module(kernelBytes());
+      kernel = wasm ? new wasm.Module(kernelBytes()) : null;
     } catch {
       kernel = null;
     }
@@ -141,7 +153,7 @@ export class Int8Rows {
   private readonly dp: number;
   private capacity = 0;
   private size = 0;
-  private memory: WebAssembly.Memory | undefined;
+  private memory: WasmMemory | undefined;
   private dot: ((q: number, base: number, n: number, dp: number, out: number) => void) | undefined;
   private seqs = new Float64Array(0);
   private factors = new Float32Array(0);
@@ -152,7 +164,7 @@ export class Int8Rows {
   private readonly visibilityIndex = new Map<string, number>();
 
   constructor(
-    private readonly module: WebAssembly.Module,
+    private readonly module: WasmModule,
     private readonly dimension: number,
   ) {
     this.dp = Math.ceil(dimension / 16) * 16;
@@ -287,8 +299,8 @@ export class Int8Rows {
   private grow(capacity: number): void {
     const old = this.memory && new Uint8Array(this.memory.buffer, this.codesAt(0), this.size * this.dp);
     const bytes = this.dp + capacity * 4 + capacity * this.dp;
-    const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / PAGE) });
-    const instance = new WebAssembly.Instance(this.module, { env: { mem: memory } });
+    const memory = new wasm!.Memory({ initial: Math.ceil(bytes / PAGE) });
+    const instance = new wasm!.Instance(this.module, { env: { mem: memory } });
     this.capacity = capacity;
     if (old) new Uint8Array(memory.buffer).set(old, this.codesAt(0));
     this.memory = memory;
