@@ -79,10 +79,9 @@ interface Statements {
   count: Database.Statement<[bigint], { n: number }>;
   seqsOf: Database.Statement<[bigint], { seq: number | bigint }>;
   /** One owner's rows with their vectors: the int8 copy is built from them. */
-  ownerVectors: Database.Statement<
-    [bigint],
-    { rowid: number | bigint; visibility: string; embedding: Buffer }
-  >;
+  ownerVectors: Database.Statement<[bigint], { rowid: number | bigint; embedding: Buffer }>;
+  /** One owner's rows' visibilities (read from the memories: vec0's metadata column is slower). */
+  ownerVisibilities: Database.Statement<[bigint], { seq: number; visibility: string }>;
   /** One row's stored vector (the exact rescore). */
   vectorOf: Database.Statement<[bigint], { embedding: Buffer }>;
   memoryOf: Database.Statement<[bigint, bigint], { memory: string }>;
@@ -358,8 +357,16 @@ export class SqliteVecIndex implements VectorIndex {
     if (cached) return cached;
     if (s.count.get(owner)!.n < (this.options.approxMinRows ?? APPROX_MIN_ROWS)) return undefined;
     const rows = new Int8Rows(kernel, row.dimension);
+    const visibilities = new Map<number, string>();
+    for (const r of s.ownerVisibilities.iterate(owner)) visibilities.set(r.seq, r.visibility);
+    const scratch = new Float32Array(row.metric === "dot_product" ? row.dimension + 1 : row.dimension);
+    const bytes = new Uint8Array(scratch.buffer);
     for (const r of s.ownerVectors.iterate(owner)) {
-      rows.put(Number(r.rowid), r.visibility, toFloats(r.embedding));
+      const seq = Number(r.rowid);
+      const visibility = visibilities.get(seq);
+      if (visibility === undefined || r.embedding.byteLength !== bytes.byteLength) continue;
+      bytes.set(r.embedding);
+      rows.put(seq, visibility, scratch);
     }
     if (this.caches.size >= MAX_CACHED_OWNERS) this.caches.delete(this.caches.keys().next().value!);
     this.caches.set(owner, rows);
@@ -568,7 +575,8 @@ export class SqliteVecIndex implements VectorIndex {
       scan: p(`select seq, memory from ${memories} where seq > ? order by seq limit ?`),
       count: p(`select count(*) as n from ${memories} where owner = ?`),
       seqsOf: p(`select seq from ${memories} where owner = ?`),
-      ownerVectors: p(`select rowid, visibility, embedding from ${vectors} where owner = ?`),
+      ownerVectors: p(`select rowid, embedding from ${vectors} where owner = ?`),
+      ownerVisibilities: p(`select seq, visibility from ${memories} where owner = ?`),
       vectorOf: p(`select embedding from ${vectors} where rowid = ?`),
       memoryOf: p(`select memory from ${memories} where seq = ? and owner = ?`),
       knn: new Map(),
