@@ -3,10 +3,14 @@
  * writes a fresh `vectors.sqlite` in a temp directory: bulk ingest of 100k memories of one user and
  * 10k of four others (110k) with the offline embedder, embedding included, in upserts of `--batch`
  * memories; then `--rounds` rounds of the dataset's queries (k = 10, a fifth of them asked in a
- * channel: visibility-filtered), timing `index.query` with the precomputed query vector.
+ * channel: visibility-filtered), timing `index.query` with the precomputed query vector. The first
+ * query of the user builds the int8 copy of its vectors (timed apart: `warm`); recall@10 is the
+ * share of the exact search's top 10 (vec0 KNN, through a second index forced exact) that the query
+ * returns, counting a hit tied with the exact 10th (within 1e-6) as found.
  *
  *   npx tsx bench/sqlite-vec-probe.ts [--runs 3] [--size 100000] [--queries 200] [--rounds 3]
- *                                     [--batch 1000] [--metric cosine]
+ *                                     [--batch 1000] [--metric cosine] [--oversample 8]
+ *                                     [--approx-min-rows 20000]
  *
  * Wall times and this process's CPU time are both given: on a shared machine under load, the CPU
  * time is the closer estimate of an idle machine's wall time. Prints one line per run and the
@@ -17,7 +21,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { OfflineEmbedder } from "../src/llm/offline-embedder.js";
-import { SqliteVecIndex } from "../src/memory/sqlite-vec-index.js";
+import { APPROX_MIN_ROWS, OVERSAMPLE, SqliteVecIndex } from "../src/memory/sqlite-vec-index.js";
 import { SIMILARITY_METRICS, type SimilarityMetric } from "../src/memory/vector-index.js";
 import { VisibilityRule } from "../src/memory/visibility.js";
 import type { Memory } from "../src/types.js";
@@ -36,6 +40,11 @@ interface RunResult {
   rows: number;
   fileMiB: number;
   query: LatencySummary;
+  /** The first query: builds the int8 copy (wall and CPU ms). */
+  warmMs: number;
+  warmCpuMs: number;
+  recall: number;
+  exactQueryCpu: LatencySummary;
 }
 
 function memoriesOf(owner: OwnerMemories): Memory[] {
@@ -60,6 +69,8 @@ async function main(): Promise<void> {
       rounds: { type: "string", default: "3" },
       batch: { type: "string", default: "1000" },
       metric: { type: "string", default: "cosine" },
+      oversample: { type: "string", default: String(OVERSAMPLE) },
+      "approx-min-rows": { type: "string", default: String(APPROX_MIN_ROWS) },
     },
   });
   const metric = values.metric as SimilarityMetric;
@@ -72,6 +83,8 @@ async function main(): Promise<void> {
     values.rounds,
     values.batch,
   ].map(positiveInt) as [number, number, number, number, number];
+  const oversample = positiveInt(values.oversample);
+  const approxMinRows = positiveInt(values["approx-min-rows"]);
 
   console.log(`sqlite-vec probe on ${describeMachine(machineInfo())}`);
   const started = performance.now();
@@ -91,6 +104,8 @@ async function main(): Promise<void> {
         namespace: `probe_${metric}`,
         timeoutMs: 10_000,
         path,
+        oversample,
+        approxMinRows,
       });
       const ingestStart = performance.now();
       const ingestCpu = process.cpuUsage();
@@ -101,6 +116,42 @@ async function main(): Promise<void> {
       const ingestMs = elapsedMs(ingestStart);
       const ingestCpuMs = cpuMs(process.cpuUsage(ingestCpu));
       const rows = await index.count(data.target.scope);
+      const ask = (i: SqliteVecIndex, q: (typeof data.queries)[number]) =>
+        i.query({ ...q.scope, vector: q.vector, topK: K, visibilities: rule.allowedIn(q.scope) });
+      const warmStart = performance.now();
+      const warmCpu = process.cpuUsage();
+      await ask(index, data.queries[0]!);
+      const warmMs = elapsedMs(warmStart);
+      const warmCpuMs = cpuMs(process.cpuUsage(warmCpu));
+      // The exact answers: the same file through an index that never takes the int8 pass.
+      const exact = await SqliteVecIndex.open({
+        embedder: new OfflineEmbedder(),
+        embedBatchSize: 64,
+        metric,
+        efSearch: 64,
+        namespace: `probe_${metric}`,
+        timeoutMs: 10_000,
+        path,
+        approxMinRows: Number.MAX_SAFE_INTEGER,
+      });
+      let found = 0;
+      let wanted = 0;
+      const exactCpu: number[] = [];
+      for (const q of data.queries) {
+        const cpu = process.cpuUsage();
+        const truth = await ask(exact, q);
+        exactCpu.push(cpuMs(process.cpuUsage(cpu)));
+        const got = await ask(index, q);
+        const tenth = truth[truth.length - 1]?.similarity ?? -Infinity;
+        const ids = new Set(truth.map((h) => h.memory.id));
+        wanted += truth.length;
+        found += Math.min(
+          truth.length,
+          got.filter((h) => ids.has(h.memory.id) || h.similarity >= tenth - 1e-6).length,
+        );
+      }
+      await exact.close();
+      const recall = wanted === 0 ? 1 : found / wanted;
       const summaries: LatencySummary[] = [];
       const cpuSummaries: LatencySummary[] = [];
       for (let r = 0; r < rounds; r++) {
@@ -130,6 +181,10 @@ async function main(): Promise<void> {
         fileMiB,
         query: medianOfRounds(summaries),
         queryCpu: medianOfRounds(cpuSummaries),
+        warmMs,
+        warmCpuMs,
+        recall,
+        exactQueryCpu: summarize(exactCpu),
       };
       results.push(result);
       console.log(
@@ -137,7 +192,9 @@ async function main(): Promise<void> {
           `(CPU ${(ingestCpuMs / 1000).toFixed(1)} s); query k=${K} over ${rows} of the user's: ` +
           `p50 ${result.query.p50.toFixed(1)} ms, p95 ${result.query.p95.toFixed(1)} ms, ` +
           `p99 ${result.query.p99.toFixed(1)} ms (CPU p50 ${result.queryCpu.p50.toFixed(1)}, ` +
-          `p95 ${result.queryCpu.p95.toFixed(1)}); file ${fileMiB.toFixed(0)} MiB`,
+          `p95 ${result.queryCpu.p95.toFixed(1)}); first query ${warmMs.toFixed(0)} ms (CPU ` +
+          `${warmCpuMs.toFixed(0)}); recall@${K} vs exact ${recall.toFixed(4)} (exact CPU p50 ` +
+          `${result.exactQueryCpu.p50.toFixed(1)}, p95 ${result.exactQueryCpu.p95.toFixed(1)}); file ${fileMiB.toFixed(0)} MiB`,
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -156,6 +213,12 @@ async function main(): Promise<void> {
     queryCpuP50Ms: round(median(results.map((r) => r.queryCpu.p50)), 1),
     queryCpuP95Ms: round(median(results.map((r) => r.queryCpu.p95)), 1),
     fileMiB: round(median(results.map((r) => r.fileMiB)), 0),
+    oversample,
+    approxMinRows,
+    recallAt10: round(median(results.map((r) => r.recall)), 4),
+    firstQueryCpuMs: round(median(results.map((r) => r.warmCpuMs)), 0),
+    exactQueryCpuP50Ms: round(median(results.map((r) => r.exactQueryCpu.p50)), 1),
+    exactQueryCpuP95Ms: round(median(results.map((r) => r.exactQueryCpu.p95)), 1),
   };
   console.log(
     `median of ${runs} runs: ingest ${summary.ingestS} s (CPU ${summary.ingestCpuS} s); query p50 ` +

@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { isAppError } from "../../src/errors.js";
 import type { Embedder } from "../../src/llm/embedder.js";
 import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
+import { Int8Rows } from "../../src/memory/int8-scan.js";
 import { SqliteVecIndex, tablePrefix } from "../../src/memory/sqlite-vec-index.js";
 import {
   similarityOf,
@@ -275,5 +276,117 @@ describe("SqliteVecIndex", () => {
       }
       await index.close();
     }
+  });
+
+  describe("large owners: the int8 pass and its exact rescore", () => {
+    /** Seeded vectors: clustered (near ties, like real memories), norms from 0.5 to 2. */
+    function randomVectors(n: number, dimension: number, seed: number): number[][] {
+      let state = seed;
+      const next = () => {
+        state = (state * 1664525 + 1013904223) >>> 0;
+        return state / 2 ** 32;
+      };
+      const gauss = () => Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next());
+      const centres = Array.from({ length: 20 }, () => Array.from({ length: dimension }, gauss));
+      return Array.from({ length: n }, () => {
+        const centre = centres[Math.floor(next() * centres.length)]!;
+        const v = centre.map((c) => c + 0.7 * gauss());
+        const scale = (0.5 + 1.5 * next()) / Math.hypot(...v);
+        return v.map((x) => x * scale);
+      });
+    }
+
+    const dimension = 48;
+    const vectors = randomVectors(3000, dimension, 7);
+    const table: Record<string, number[]> = {};
+    vectors.forEach((v, i) => (table[`r${i}`] = v));
+    const memories = vectors.map((_, i) =>
+      memory(`r${i}`, `r${i}`, i % 4 === 0 ? { channelId: "C1", channelType: "channel" } : {}),
+    );
+    const queries = randomVectors(40, dimension, 99);
+
+    it("agrees with exact search (recall@10 ≥ 0.99) for every metric, and stays exact for small owners", async () => {
+      const top = vi.spyOn(Int8Rows.prototype, "top");
+      for (const metric of SIMILARITY_METRICS) {
+        const path = join(dir, `approx_${metric}.sqlite`);
+        const embedder = new FixedEmbedder(dimension, table);
+        const approx = await SqliteVecIndex.open({ ...options(embedder, metric), path, approxMinRows: 1000 });
+        await approx.upsert(memories, { fresh: new Set(memories.map((m) => m.id)) });
+        const exact = await SqliteVecIndex.open({
+          ...options(embedder, metric),
+          path,
+          approxMinRows: Number.MAX_SAFE_INTEGER,
+        });
+        let found = 0;
+        for (const [i, q] of queries.entries()) {
+          const visibilities = i % 3 === 0 ? [channelVisibility("C1"), SHARED] : undefined;
+          const truth = await exact.query({ ...owner, vector: q, topK: 10, visibilities });
+          const hits = await approx.query({ ...owner, vector: q, topK: 10, visibilities });
+          expect(hits).toHaveLength(10);
+          const ids = new Set(truth.map((h) => h.memory.id));
+          found += hits.filter((h) => ids.has(h.memory.id)).length;
+          for (const hit of hits) {
+            const id = Number(hit.memory.id.slice(1));
+            expect(hit.similarity).toBeCloseTo(similarityOf(metric, q, vectors[id]!), 4);
+            if (visibilities) expect(id % 4).toBe(0);
+          }
+          // minSimilarity: the same cut as the exact search's.
+          const cut = truth[4]!.similarity;
+          const above = await approx.query({
+            ...owner,
+            vector: q,
+            topK: 10,
+            visibilities,
+            minSimilarity: cut,
+          });
+          expect(above.every((h) => h.similarity >= cut)).toBe(true);
+          expect(above.length).toBeGreaterThanOrEqual(4);
+        }
+        expect(found / (queries.length * 10), metric).toBeGreaterThanOrEqual(0.99);
+        expect(top).toHaveBeenCalled();
+
+        // A small owner (below approxMinRows) is searched by vec0 alone.
+        top.mockClear();
+        const small = { teamId: "T1", userId: "U_SMALL" };
+        await approx.upsert(memories.slice(0, 50).map((m) => ({ ...m, ...small })));
+        const hits = await approx.query({ ...small, vector: queries[0]!, topK: 10 });
+        expect(hits).toHaveLength(10);
+        expect(top).not.toHaveBeenCalled();
+        await approx.close();
+        await exact.close();
+        top.mockClear();
+      }
+      top.mockRestore();
+    });
+
+    it("follows writes: its own at once, another connection's (an existing file, another process) by data_version", async () => {
+      const path = join(dir, "approx_writes.sqlite");
+      const embedder = new FixedEmbedder(dimension, { ...table, far: vectors[0]!.map((x) => -x) });
+      // Written by another index (as an existing file would be), then opened and searched.
+      const writer = await SqliteVecIndex.open({ ...options(embedder), path, approxMinRows: 1000 });
+      await writer.upsert(memories, { fresh: new Set(memories.map((m) => m.id)) });
+      const reader = await SqliteVecIndex.open({ ...options(embedder), path, approxMinRows: 1000 });
+      const q = vectors[0]!;
+      const first = async (index: SqliteVecIndex) =>
+        (await index.query({ ...owner, vector: q, topK: 10 }))[0]?.memory.id;
+      expect(await first(reader)).toBe("r0");
+      expect(await first(writer)).toBe("r0");
+      // The writer deletes r0 and moves r1 away: both indexes see it, the reader through data_version.
+      await writer.delete(owner, ["r0"]);
+      await writer.upsert([memory("r1", "far")]);
+      for (const index of [writer, reader]) {
+        const hits = await index.query({ ...owner, vector: q, topK: 10 });
+        expect(hits.map((h) => h.memory.id)).not.toContain("r0");
+        expect(hits.map((h) => h.memory.id)).not.toContain("r1");
+      }
+      // A new memory equal to the query comes first, in either index.
+      await reader.upsert([memory("again", "r0")]);
+      expect(await first(reader)).toBe("again");
+      expect(await first(writer)).toBe("again");
+      await writer.deleteAll(owner);
+      expect(await reader.query({ ...owner, vector: q, topK: 10 })).toEqual([]);
+      await writer.close();
+      await reader.close();
+    });
   });
 });
