@@ -66,6 +66,7 @@ describe("admin console (HTTP)", () => {
     expect(csp).toContain("script-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
     expect((await send("/admin")).headers.get("location")).toBe("/admin/");
     const css = await send("/admin/console/console.css");
     expect(css.status).toBe(200);

@@ -18,6 +18,7 @@ import {
   confirmDeleteConversationPage,
   confirmDeleteMemoryPage,
   errorPage,
+  ICON_PATH,
   graphPage,
   historyPage,
   homePage,
@@ -43,7 +44,15 @@ const MAX_CONVERSATION_ID_CHARS = 300;
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-const STYLESHEET = readFileSync(new URL("./console.css", import.meta.url), "utf8");
+/** The console's own files, served by the app: no CDN, nothing from another origin. */
+const ASSETS: Record<string, { body: string; type: string }> = {
+  [ASSETS_PATH]: { body: readAsset("console.css"), type: "text/css; charset=utf-8" },
+  [ICON_PATH]: { body: readAsset("favicon.svg"), type: "image/svg+xml" },
+};
+
+function readAsset(name: string): string {
+  return readFileSync(new URL(`./${name}`, import.meta.url), "utf8");
+}
 
 /** True for the console's paths, which the bearer-token JSON API's auth leaves to the console. */
 export function isConsolePath(path: string): boolean {
@@ -81,7 +90,7 @@ export function createConsole(options: ConsoleOptions): Hono<Env> {
   const guard: MiddlewareHandler<Env> = async (c, next) => {
     c.set("session", sessions.get(getCookie(c, SESSION_COOKIE)));
     await next();
-    c.header("cache-control", c.req.path === ASSETS_PATH ? "private, max-age=300" : "no-store");
+    c.header("cache-control", ASSETS[c.req.path] ? "private, max-age=300" : "no-store");
   };
   for (const path of paths) {
     app.use(
@@ -114,7 +123,8 @@ export function createConsole(options: ConsoleOptions): Hono<Env> {
   });
 
   app.get("/admin", (c) => c.redirect(CONSOLE_PATH, 308));
-  app.get(ASSETS_PATH, (c) => c.body(STYLESHEET, 200, { "content-type": "text/css; charset=utf-8" }));
+  for (const [path, asset] of Object.entries(ASSETS))
+    app.get(path, (c) => c.body(asset.body, 200, { "content-type": asset.type }));
 
   app.get(CONSOLE_PATH, (c) => {
     const session = c.get("session");
@@ -146,7 +156,7 @@ export function createConsole(options: ConsoleOptions): Hono<Env> {
 
   // Everything below needs a session: a page without one goes to sign-in; a post is refused.
   app.use("/admin/console/*", async (c, next) => {
-    if (c.req.path === ASSETS_PATH || c.req.path === SIGN_IN_PATH) return next();
+    if (ASSETS[c.req.path] || c.req.path === SIGN_IN_PATH) return next();
     const session = c.get("session");
     if (!session) {
       if (c.req.method === "GET" || c.req.method === "HEAD") return c.redirect(CONSOLE_PATH, 303);

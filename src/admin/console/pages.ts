@@ -16,6 +16,7 @@ type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 export const CONSOLE_PATH = "/admin/";
 export const ASSETS_PATH = "/admin/console/console.css";
+export const ICON_PATH = "/admin/console/favicon.svg";
 export const SIGN_IN_PATH = "/admin/console/sign-in";
 export const SIGN_OUT_PATH = "/admin/console/sign-out";
 
@@ -56,6 +57,7 @@ export function layout(options: LayoutOptions, body: Html): Html {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${options.title} · memory assistant admin</title>
         <link rel="stylesheet" href="${ASSETS_PATH}" />
+        <link rel="icon" type="image/svg+xml" href="${ICON_PATH}" />
       </head>
       <body>
         <header class="top">
@@ -155,6 +157,11 @@ export function homePage(options: {
   );
 }
 
+/** A memory's or a turn's text, its line breaks kept (CSS `pre-wrap` on `.body` only). */
+function textBlock(text: string): Html {
+  return html`<div class="body">${text}</div>`;
+}
+
 function when(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
@@ -220,7 +227,7 @@ export function memoriesPage(o: MemoriesPageOptions): Html {
                   <td class="num">${num(r.ranks.bm25)}</td>
                   <td class="num">${num(r.scores.bm25)}</td>
                   <td class="text">
-                    ${r.doc}
+                    ${textBlock(r.doc)}
                     <div class="id">${r.id}</div>
                   </td>
                   <td class="when">${when(r.timestamp)}</td>
@@ -250,7 +257,7 @@ export function memoriesPage(o: MemoriesPageOptions): Html {
                 (m) =>
                   html`<tr data-memory-id="${m.id}">
                     <td class="text">
-                      ${m.text}
+                      ${textBlock(m.text)}
                       <div class="id">${m.id}</div>
                     </td>
                     <td class="when">${when(m.timestamp)}</td>
