@@ -9,7 +9,7 @@ import {
   type SearchResult,
 } from "../memory/memory-service.js";
 import type { Memory } from "../types.js";
-import { idSchema, intParam, jsonBody, parseOr400, scopeOf } from "./validation.js";
+import { intParam, jsonBody, memoryIdSchema, parseOr400, scopeOf } from "./validation.js";
 
 const MAX_LIST_LIMIT = 500;
 
@@ -146,7 +146,7 @@ export function registerMemoryRoutes(
 
   app.get("/admin/memory/:userId/:id", async (c) => {
     const scope = scopeOf(c, deps.defaultTeam);
-    const id = parseOr400(idSchema, c.req.param("id"), "id");
+    const id = parseOr400(memoryIdSchema, c.req.param("id"), "id");
     const memory = await deps.memory.get(scope, id);
     if (!memory) throw new AppError("not_found", `no memory ${id} for user ${scope.userId}`);
     return c.json(memoryView(memory));
@@ -154,7 +154,7 @@ export function registerMemoryRoutes(
 
   app.delete("/admin/memory/:userId/:id", async (c) => {
     const scope = scopeOf(c, deps.defaultTeam);
-    const id = parseOr400(idSchema, c.req.param("id"), "id");
+    const id = parseOr400(memoryIdSchema, c.req.param("id"), "id");
     if (!(await deps.memory.delete(scope, id)))
       throw new AppError("not_found", `no memory ${id} for user ${scope.userId}`);
     return c.json({ deleted: id });

@@ -221,6 +221,35 @@ describe("admin console (HTTP)", () => {
     expect(labels).toEqual(expect.arrayContaining(["또리", "10월 27일", "생일", "두리", "비숑"]));
   });
 
+  it("deletes a chunked document from any of its chunks (ids with '#')", async () => {
+    const text = Array.from(
+      { length: 80 },
+      (_, i) => `문단 ${i}: 또리는 산책을 좋아하고 간식을 잘 먹는다.`,
+    ).join("\n");
+    const res = await t.admin("/admin/memory/U_CHUNK", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text }),
+    });
+    const { chunks } = (await res.json()) as { chunks: string[] };
+    expect(chunks.length).toBeGreaterThan(1);
+    const second = chunks[1]!;
+    expect(second).toContain("#");
+    expect((await t.admin(`/admin/memory/U_CHUNK/${encodeURIComponent(second)}`)).status).toBe(200);
+
+    const { cookie } = await signIn();
+    const list = await (await send("/admin/console/users/U_CHUNK/memories", { cookie })).text();
+    const link = `/admin/console/users/U_CHUNK/memories/${encodeURIComponent(second)}/delete?team=local`;
+    expect(list).toContain(`href="${link}"`);
+    const confirm = await send(link, { cookie });
+    expect(confirm.status).toBe(200);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await confirm.text())![1]!;
+    expect((await send(link, { cookie, form: { csrf } })).status).toBe(303);
+    for (const id of chunks) {
+      expect((await t.admin(`/admin/memory/U_CHUNK/${encodeURIComponent(id)}`)).status).toBe(404);
+    }
+  });
+
   it("leaves the bearer-token JSON API as it was: a session cookie does not open it", async () => {
     const { cookie } = await signIn();
     const res = await send("/admin/memory/list/U_SHOW", { cookie });

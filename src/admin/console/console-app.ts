@@ -10,7 +10,7 @@ import type { HistoryService } from "../../history/index.js";
 import type { MemoryLifecycle } from "../../memory/memory-lifecycle.js";
 import { tokensMatch } from "../auth.js";
 import { searchParams, searchResultView } from "../memory-routes.js";
-import { idSchema, intParam, parseOr400, scopeOf } from "../validation.js";
+import { idSchema, intParam, memoryIdSchema, parseOr400, scopeOf } from "../validation.js";
 import { drawGraph } from "./graph-picture.js";
 import {
   ASSETS_PATH,
@@ -206,7 +206,7 @@ export function createConsole(options: ConsoleOptions): Hono<Env> {
 
   app.get("/admin/console/users/:userId/memories/:id/delete", async (c) => {
     const user = scopeOf(c, options.defaultTeam);
-    const id = parseOr400(idSchema, c.req.param("id"), "id");
+    const id = parseOr400(memoryIdSchema, c.req.param("id"), "id");
     const memory = await options.memory.get(user, id);
     if (!memory)
       return c.html(errorPage({ status: 404, message: `No memory ${id} for user ${user.userId}.` }), 404);
@@ -215,7 +215,7 @@ export function createConsole(options: ConsoleOptions): Hono<Env> {
 
   app.post("/admin/console/users/:userId/memories/:id/delete", async (c) => {
     const user = scopeOf(c, options.defaultTeam);
-    const id = parseOr400(idSchema, c.req.param("id"), "id");
+    const id = parseOr400(memoryIdSchema, c.req.param("id"), "id");
     if (!(await options.memory.delete(user, id)))
       return c.html(errorPage({ status: 404, message: `No memory ${id} for user ${user.userId}.` }), 404);
     return c.redirect(userPath(user, "memories", { deleted: id }), 303);
@@ -269,7 +269,7 @@ export function createConsole(options: ConsoleOptions): Hono<Env> {
   app.get("/admin/console/users/:userId/graph", async (c) => {
     const user = scopeOf(c, options.defaultTeam);
     const graph = await options.graph.snapshot(user);
-    const picture = await drawGraph(graph);
+    const picture = graph.relations.length ? await drawGraph(graph) : undefined;
     return c.html(graphPage({ csrf: c.get("session")!.csrf, user, graph, picture }));
   });
 

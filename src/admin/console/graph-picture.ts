@@ -1,4 +1,4 @@
-import { instance, type Viz } from "@viz-js/viz";
+import { Worker } from "node:worker_threads";
 import type { GraphData, StoredRelation } from "../../graph/types.js";
 import { VALUE_LABEL } from "../../graph/types.js";
 
@@ -20,10 +20,11 @@ export interface GraphPicture {
   omitted: number;
 }
 
-let viz: Promise<Viz> | undefined;
+/** How long a drawing may take before the page gives up on it. */
+export const DRAW_TIMEOUT_MS = 15_000;
 
 /**
- * Draws the graph with Graphviz (`@viz-js/viz`, its WebAssembly build, in this process): entities as
+ * Draws the graph with Graphviz (`@viz-js/viz`, its WebAssembly build, in a worker thread): entities as
  * ellipses, values as boxes, each relation an arrow labelled with its attribute; a superseded fact
  * (`current: false`) is grey and dashed, and so is a node that only superseded facts reach. The SVG has
  * classes `node entity|value`, `edge`, and `superseded`, for styling and tests.
@@ -31,8 +32,7 @@ let viz: Promise<Viz> | undefined;
 export async function drawGraph(data: GraphData): Promise<GraphPicture> {
   const relations = pickRelations(data.relations);
   const dot = toDot(data, relations);
-  viz ??= instance();
-  const svg = (await viz).renderString(dot, { format: "svg", engine: "dot" });
+  const svg = await graphviz.render(dot);
   const used = new Set(relations.flatMap((r) => [r.source, r.target]));
   return {
     svg: stripProlog(svg),
@@ -97,6 +97,59 @@ export function toDot(data: GraphData, relations: readonly StoredRelation[]): st
   lines.push("}");
   return lines.join("\n");
 }
+
+/**
+ * One worker thread running Graphviz, started on first use and unref'd (it never keeps the process
+ * alive); requests are answered in order. A worker that fails or exits is replaced on the next request.
+ */
+class GraphvizWorker {
+  private worker: Worker | undefined;
+  private nextId = 0;
+  private readonly waiting = new Map<
+    number,
+    { resolve: (svg: string) => void; reject: (err: Error) => void }
+  >();
+
+  render(dot: string): Promise<string> {
+    const worker = this.start();
+    const id = this.nextId++;
+    return new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        reject(new Error(`drawing the graph took over ${DRAW_TIMEOUT_MS} ms`));
+      }, DRAW_TIMEOUT_MS);
+      this.waiting.set(id, {
+        resolve: (svg) => (clearTimeout(timer), resolve(svg)),
+        reject: (err) => (clearTimeout(timer), reject(err)),
+      });
+      worker.postMessage({ id, dot });
+    });
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL("./graphviz-worker.mjs", import.meta.url));
+    worker.on("message", (m: { id: number; svg?: string; error?: string }) => {
+      const waiter = this.waiting.get(m.id);
+      this.waiting.delete(m.id);
+      if (m.svg !== undefined) waiter?.resolve(m.svg);
+      else waiter?.reject(new Error(m.error ?? "graphviz failed"));
+    });
+    const fail = (err: Error) => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const waiter of this.waiting.values()) waiter.reject(err);
+      this.waiting.clear();
+    };
+    worker.on("error", fail);
+    worker.on("exit", (code) => fail(new Error(`the graphviz worker exited (${code})`)));
+    // After the listeners: adding a message listener refs the worker's port again.
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+}
+
+const graphviz = new GraphvizWorker();
 
 /** The relations to draw: all, or the current ones and then the newest, up to the cap. */
 function pickRelations(relations: readonly StoredRelation[]): StoredRelation[] {

@@ -377,8 +377,10 @@ export function graphPage(o: {
   csrf: string;
   user: PageUser;
   graph: GraphData;
-  picture: GraphPicture;
+  /** Undefined when the graph has no relation. */
+  picture: GraphPicture | undefined;
 }): Html {
+  const picture = o.picture;
   const names = new Map(o.graph.nodes.map((n) => [n.id, n.name]));
   const facts = [...o.graph.relations].sort(
     (a, b) =>
@@ -390,17 +392,17 @@ export function graphPage(o: {
     { title: `Knowledge graph of ${o.user.userId}`, csrf: o.csrf, user: o.user, tab: "graph" },
     html`<section class="card">
       ${
-        o.graph.relations.length === 0
+        !picture
           ? html`<p class="muted">No facts yet.</p>`
           : html`<p class="legend">
                 <span class="key entity">entity</span> <span class="key value">value</span>
                 <span class="key superseded">superseded fact</span>
                 <span class="muted"
-                  >${o.picture.nodes} nodes, ${o.picture.relations}
-                  relations${o.picture.omitted ? ` (${o.picture.omitted} older ones not drawn)` : ""}</span
+                  >${picture.nodes} nodes, ${picture.relations}
+                  relations${picture.omitted ? ` (${picture.omitted} older ones not drawn)` : ""}</span
                 >
               </p>
-              <figure class="graph" data-testid="graph">${raw(o.picture.svg)}</figure>
+              <figure class="graph" data-testid="graph">${raw(picture.svg)}</figure>
               <table class="facts">
                 <thead>
                   <tr>
