@@ -23,7 +23,8 @@ export interface AdminApiOptions {
 }
 
 /**
- * The `/admin/*` routes as a Hono app: the JSON API (bearer token) and the console (session cookie). for the HTTP server. Auth runs before routing, so an unknown
+ * The `/admin/*` routes as a Hono app for the HTTP server: the JSON API (bearer token) and the console
+ * (`/admin/`, `/admin/console/*`: a session cookie). The API's auth runs before routing, so an unknown
  * path without the token is a 401, not a 404; a known path with another method is a 405.
  */
 export function createAdminApi(options: AdminApiOptions): Hono {
