@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { OfflineEmbedder, cosineSimilarity } from "../src/llm/offline-embedder.js";
 import { KeywordIndexRegistry } from "../src/memory/keyword-index.js";
+import { EMBEDDER_PROFILES } from "../src/memory/embedder-profiles.js";
 import {
   CANDIDATES_PER_RETRIEVER,
   MIN_KEYWORD_COVERAGE,
@@ -34,6 +35,7 @@ import {
 const DEFAULT_DIR = fileURLToPath(new URL("../eval/kmem-dev", import.meta.url));
 const TEAM_ID = "T-kmem-dev";
 const TOP_K = 10;
+const OFFLINE_FUSION = EMBEDDER_PROFILES.offline.fusion;
 
 interface Prepared {
   query: QueryRow;
@@ -61,7 +63,17 @@ async function main(): Promise<void> {
     for (const p of prepared) {
       ranked.set(
         p.query.qid,
-        rankHybrid({ query: p.query.query, vector: p.vector, keyword: p.keyword, topK: TOP_K, ...overrides }),
+        rankHybrid({
+          query: p.query.query,
+          vector: p.vector,
+          keyword: p.keyword,
+          topK: TOP_K,
+          // The production fusion of the offline embedder (its profile), unless overridden.
+          method: OFFLINE_FUSION.method,
+          k: OFFLINE_FUSION.k,
+          weights: OFFLINE_FUSION.weights,
+          ...overrides,
+        }),
       );
     }
     const results = new Map<string, RankedResult[]>();

@@ -181,6 +181,8 @@ export async function startAssistant(config: Config, options: StartOptions = {})
           appToken: config.SLACK_APP_TOKEN,
           agent,
           inbox,
+          memory,
+          graph,
         })
       : undefined;
     const teamId = slackIdentity?.teamId ?? LOCAL_USER.teamId;

@@ -15,6 +15,7 @@ import { startChromaServer } from "../../src/memory/chroma-server.js";
 import { KeywordIndexRegistry } from "../../src/memory/keyword-index.js";
 import { MemoryService } from "../../src/memory/memory-service.js";
 import { openVectorIndex } from "../../src/memory/vector-index-factory.js";
+import { spawnPgliteServer } from "../../test/support/pglite-server.js";
 import type { VectorIndex } from "../../src/memory/vector-index.js";
 
 /** Texts per embedding request unless a benchmark says otherwise (the app's EMBED_BATCH_SIZE default). */
@@ -67,7 +68,7 @@ export interface BenchMemory<Store extends VectorIndex = VectorIndex> {
 
 /**
  * A `[memory.vector]` backend started for a benchmark, its data in a temporary directory (Chroma's
- * server started here, sqlite-vec's file; nothing for `memory`). `open` builds a MemoryService on a
+ * server or PGlite's started here, sqlite-vec's file; nothing for `memory`). `open` builds a MemoryService on a
  * namespace of it through the app's own factory (openVectorIndex); `stop` closes every one and removes
  * the data.
  */
@@ -99,6 +100,12 @@ export async function startBenchBackend(kind: IndexType): Promise<BenchBackend> 
       const chroma = await startBenchChroma();
       stops.push(() => chroma.stop());
       env.CHROMA_URL = chroma.url;
+    }
+    if (kind === "pgvector") {
+      // PGlite with pgvector over the wire protocol, in a child process as a server would be.
+      const postgres = await spawnPgliteServer({ dataDir: path.join(dataDir, "postgres") });
+      stops.push(() => postgres.stop());
+      env.DATABASE_URL = postgres.url;
     }
   } catch (err) {
     await stop();

@@ -240,8 +240,10 @@ export class AgentService implements TurnHandler {
     },
   ): Promise<string> {
     const onQueued = hooks.onQueued ? () => hooks.onQueued?.() : undefined;
+    const onText = hooks.onText;
+    const extra = { ...(onQueued ? { onQueued } : {}), ...(onText ? { onText } : {}) };
     for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
-      const response = await llm.chat({ messages, tools: TOOL_SPECS, ...(onQueued ? { onQueued } : {}) });
+      const response = await llm.chat({ messages, tools: TOOL_SPECS, ...extra });
       if (response.toolCalls.length === 0) return nonEmpty(response.content);
       messages.push({ role: "assistant", content: response.content, toolCalls: response.toolCalls });
       for (const call of response.toolCalls) {
@@ -259,7 +261,7 @@ export class AgentService implements TurnHandler {
         messages.push({ role: "tool", content: result, toolName: call.name });
       }
     }
-    const final = await llm.chat({ messages, ...(onQueued ? { onQueued } : {}) });
+    const final = await llm.chat({ messages, ...extra });
     return nonEmpty(final.content);
   }
 }

@@ -136,3 +136,37 @@ export const MAX_QUOTE_CHARS = 300;
 export function quote(text: string): string {
   return text.length > MAX_QUOTE_CHARS ? `${text.slice(0, MAX_QUOTE_CHARS)}…` : text;
 }
+
+/** The assistant panel's greeting when a thread starts. */
+export function panelGreeting(lang: Lang): string {
+  return lang === "en"
+    ? "Hi! I remember what you tell me. Ask me anything, or tell me something to keep."
+    : "안녕하세요! 말씀해 주신 걸 기억해 두는 비서예요. 무엇이든 물어보거나, 기억할 것을 알려 주세요.";
+}
+
+/** The suggested prompts of the assistant panel: a title and up to four prompts. */
+export function suggestedPrompts(lang: Lang): {
+  title: string;
+  prompts: Array<{ title: string; message: string }>;
+} {
+  if (lang === "en") {
+    return {
+      title: "Try asking:",
+      prompts: [
+        { title: "What did I ask you to remember?", message: "What did I ask you to remember?" },
+        { title: "Tell me about …", message: "Tell me what you know about my dog" },
+        { title: "Remember something", message: "remember: my locker is 112" },
+        { title: "What can you do?", message: "help" },
+      ],
+    };
+  }
+  return {
+    title: "이렇게 물어보세요:",
+    prompts: [
+      { title: "내가 뭘 기억하라고 했지?", message: "내가 뭘 기억하라고 했지?" },
+      { title: "또리 관련해서 알려줘", message: "또리 관련해서 알려줘" },
+      { title: "기억해 줘", message: "기억해줘: 사물함 번호는 112번이야" },
+      { title: "뭐 할 수 있어?", message: "뭐 할 수 있어?" },
+    ],
+  };
+}

@@ -6,6 +6,11 @@ export interface TurnHooks {
   onQueued?: () => void;
   /** The memory pipeline kept the message as a memory (after the reply). */
   onAutosaved?: (memory: Memory) => void;
+  /**
+   * The model's answer as it is generated (streamed from the model): pieces of the reply's text, in
+   * order. Chat commands and answers from memory alone come only whole, as the reply.
+   */
+  onText?: (piece: string) => void;
 }
 
 /** What front ends (Slack, console) need from the agent: one turn in, one reply out. */

@@ -7,7 +7,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { loadSettings } from "../config/settings.js";
-import { isAppError, toAppError } from "../errors.js";
+import { AppError, isAppError, toAppError } from "../errors.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, isUsageError, usageError } from "./args.js";
 import type { Command } from "./command.js";
 import { deleteCommand } from "./commands/delete-command.js";
@@ -91,6 +91,13 @@ async function runCommand(a: {
       return EXIT_OK;
     }
     const { config, memory, env } = await loadSettings(a.env);
+    if (command.readsStoredMemories && memory.memory.vector.index_type === "memory") {
+      throw new AppError(
+        "config_invalid",
+        `memory.vector.index_type: "memory" keeps memories inside one process, so \`${command.name}\` would ` +
+          'see none; use "chroma", "sqlite-vec" or "pgvector"',
+      );
+    }
     const ctx = createCliContext({ config, memory, logLevelSet: Boolean(env["LOG_LEVEL"]), output });
     a.setContext(ctx);
     return await command.run(ctx, a.rest);

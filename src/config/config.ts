@@ -58,6 +58,14 @@ export const configSchema = z.object({
     .trim()
     .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]{1,60}$/, { message: "accepts 2–61 letters, digits, '.', '_' or '-'" })
     .default("memories"),
+  // index_type = "pgvector": PostgreSQL with the pgvector extension (src/memory/pgvector-index.ts).
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^postgres(ql)?:\/\/[^\s/]+/.test(v), {
+      message: "accepts a postgres:// URL (e.g. postgres://user:password@127.0.0.1:5432/memories)",
+    })
+    .optional(),
   DATA_DIR: z.string().trim().min(1, { message: "accepts a folder path" }).default("./data"),
   // The memory pipeline's TOML file (src/config/load-memory-config.ts); unset: ./memory.toml if it exists.
   MEMORY_CONFIG: optionalString,
@@ -119,7 +127,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 }
 
 function isSecret(key: string): boolean {
-  return /TOKEN|SECRET/.test(key);
+  return /TOKEN|SECRET|DATABASE_URL/.test(key);
 }
 
 /**

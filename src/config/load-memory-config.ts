@@ -4,7 +4,7 @@ import path from "node:path";
 import { parse, TomlError } from "smol-toml";
 import type { z } from "zod";
 import { AppError } from "../errors.js";
-import { AVAILABLE_INDEX_TYPES, memoryConfigSchema, type MemoryConfig } from "./memory-config.js";
+import { memoryConfigSchema, type MemoryConfig } from "./memory-config.js";
 
 /** The file read when MEMORY_CONFIG is not set, if it exists in the working directory. */
 export const DEFAULT_MEMORY_CONFIG_FILE = "memory.toml";
@@ -73,17 +73,7 @@ export function parseMemoryConfig(text: string, file = DEFAULT_MEMORY_CONFIG_FIL
     const { key, message } = describeIssue(result.error.issues[0]!, raw);
     throw new AppError("config_invalid", message, { details: { key, file } });
   }
-  const config = result.data;
-  const indexType = config.memory.vector.index_type;
-  if (!AVAILABLE_INDEX_TYPES.includes(indexType)) {
-    const key = "memory.vector.index_type";
-    throw new AppError(
-      "config_invalid",
-      `${key}: ${JSON.stringify(indexType)} is not available yet; this version has ${AVAILABLE_INDEX_TYPES.map((t) => JSON.stringify(t)).join(", ")} only`,
-      { details: { key, file } },
-    );
-  }
-  return config;
+  return result.data;
 }
 
 async function readConfigFile(file: string, shown: string, fromVariable: boolean): Promise<string> {

@@ -51,8 +51,6 @@ const regexList = z
   .default(() => [...D.filter.exclude_patterns]);
 
 export const INDEX_TYPES = ["chroma", "memory", "sqlite-vec", "pgvector"] as const;
-/** The index types this version can run; the others are accepted by the schema for a later version. */
-export const AVAILABLE_INDEX_TYPES: readonly IndexType[] = ["chroma", "memory"];
 export type IndexType = (typeof INDEX_TYPES)[number];
 
 const embeddings = section({
@@ -64,16 +62,45 @@ const embeddings = section({
   dimension: integer(1, 65_536).optional(),
 });
 
+/**
+ * The `rerank_model` form this version can run: `ollama:<model>` (an Ollama chat model, see
+ * src/memory/reranker.ts), required when `rerank = true`.
+ */
+export const RERANK_MODEL_PATTERN = /^ollama:\S+$/;
+/** What `rerank_model` accepts with `rerank = true` (a config error's message after the key). */
+export const RERANK_MODEL_ACCEPTS =
+  'accepts only "ollama:<model>" in this version; cross-encoders are not supported';
+
 const vector = section({
   enabled: bool().default(D.vector.enabled),
   index_type: oneOf(INDEX_TYPES).default(D.vector.index_type),
   similarity_metric: oneOf(["cosine", "dot_product", "euclidean"]).default(D.vector.similarity_metric),
   /** Default: RECALL_TOP_K's (5), see effective-settings.ts. */
   top_k: integer(1, 50).optional(),
-  similarity_threshold: number(0, 1).default(D.vector.similarity_threshold),
+  /**
+   * The next six default to the embedder's profile (src/memory/embedder-profiles.ts); a value set here
+   * wins over the profile, key by key.
+   */
+  fusion: oneOf(["rrf", "score"]).optional(),
+  similarity_threshold: number(0, 1).optional(),
+  relevance_threshold: number(0, 1).optional(),
+  keyword_weight: number(0, 10).optional(),
+  vector_weight: number(0, 10).optional(),
+  rrf_k: integer(1, 1000).optional(),
   rerank: bool().default(D.vector.rerank),
   rerank_model: z.string(accepts("a model name")).trim().default(D.vector.rerank_model),
   ef_search: integer(1, 10_000).default(D.vector.ef_search),
+}).superRefine((v, ctx) => {
+  // Only Ollama reranks in this version: a cross-encoder (the seed's "cross-encoder/ms-marco-…") would
+  // need model weights in a local folder, which could not be tested here. Checked only when rerank is
+  // on, so the seed's block (rerank = false with a cross-encoder name) still loads.
+  if (v.rerank && !RERANK_MODEL_PATTERN.test(v.rerank_model)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["rerank_model"],
+      message: RERANK_MODEL_ACCEPTS,
+    });
+  }
 });
 
 const chunker = section({

@@ -8,6 +8,11 @@ import { parseJsonLines } from "../util/jsonl.js";
  * zod-validated loader for its memories.jsonl and queries.jsonl.
  */
 
+/**
+ * kmem-dev's eight query types, in the order reports list them. Any other label is accepted too (a
+ * user's own set, kconv-en's single-hop, temporal …): it is reported after these, in the order it first
+ * appears. A query with an empty gold is scored as a negative whatever its label.
+ */
 export const QUERY_TYPES = [
   "keyword",
   "inflection",
@@ -18,7 +23,8 @@ export const QUERY_TYPES = [
   "update",
   "negative",
 ] as const;
-export type QueryType = (typeof QUERY_TYPES)[number];
+/** A query type label: one of {@link QUERY_TYPES} or any other non-empty string. */
+export type QueryType = string;
 
 export const NEG_KINDS = ["absent", "isolation", "isolation_same_name"] as const;
 export type NegKind = (typeof NEG_KINDS)[number];
@@ -43,7 +49,7 @@ export const queryRowSchema = z.object({
   user_id: z.string().min(1),
   query: z.string().min(1),
   gold: z.array(z.string()),
-  type: z.enum(QUERY_TYPES),
+  type: z.string().trim().min(1, "a query type label (any non-empty string)"),
   stale: z.array(z.string()).optional(),
   entity: z.string().optional(),
   other_user_has: z.string().optional(),
@@ -91,7 +97,8 @@ export interface RecallReport {
   mrr: number;
   recallAt: RecallTable;
   relevantRecallAtK: number;
-  byType: Partial<Record<QueryType, TypeScore>>;
+  /** Per type label, in {@link typeOrder}. */
+  byType: Record<QueryType, TypeScore>;
   /** Fraction of update queries where a stale id ranks above the gold, or appears while the gold is missing. */
   staleAboveGold: number;
   negativePassRate: number;
@@ -129,7 +136,7 @@ export interface RecallSummary {
   k: number;
   recallAtK: number;
   mrr: number;
-  byType: Partial<Record<QueryType, { n: number; recallAtK: number; mrr: number }>>;
+  byType: Record<QueryType, { n: number; recallAtK: number; mrr: number }>;
   staleAboveGold: number;
   negativePassRate: number;
   isolationViolations: number;
@@ -193,14 +200,14 @@ export function scoreRecall(options: ScoreOptions): RecallReport {
       continue;
     }
     positives.push(scorePositive(query, results, k));
-    if (query.type === "update") {
+    if (query.type === "update" || (query.stale?.length ?? 0) > 0) {
       updates++;
       if (isStaleAboveGold(query, results)) staleAbove++;
     }
   }
 
   const byType: RecallReport["byType"] = {};
-  for (const type of QUERY_TYPES) {
+  for (const type of typeOrder(options.queries.map((q) => q.type))) {
     const rows = positives.filter((p) => p.type === type);
     if (rows.length > 0) byType[type] = aggregate(rows);
   }
@@ -235,10 +242,18 @@ export function scoreRecall(options: ScoreOptions): RecallReport {
   };
 }
 
+/** The distinct labels: kmem-dev's {@link QUERY_TYPES} first in their order, then others as first seen. */
+export function typeOrder(labels: Iterable<string>): string[] {
+  const seen = new Set(labels);
+  const known = QUERY_TYPES.filter((t) => seen.has(t));
+  const knownSet = new Set<string>(known);
+  return [...known, ...[...seen].filter((t) => !knownSet.has(t))];
+}
+
 /** Projects a report onto the JSON summary shape. */
 export function toRecallSummary(report: RecallReport): RecallSummary {
   const byType: RecallSummary["byType"] = {};
-  for (const [type, score] of Object.entries(report.byType) as Array<[QueryType, TypeScore]>) {
+  for (const [type, score] of Object.entries(report.byType)) {
     byType[type] = { n: score.n, recallAtK: score.recallAtK, mrr: score.mrr };
   }
   return {

@@ -7,6 +7,7 @@ import {
   breedOf,
   hasSubjectParticle,
   isKinship,
+  isFullKoreanName,
   isNameLike,
   isPersonName,
   isPredicate,
@@ -29,6 +30,7 @@ import {
 } from "./rule-roles.js";
 import { ANIMAL_WORDS, COMMON_ATTRIBUTE_WORDS, FILLER_WORDS, NAME_WORDS, TITLE_WORDS } from "./rule-words.js";
 import { findTypedValues, typedFact } from "./rule-typed.js";
+import { activitySchedule, startsFrom } from "./rule-schedule.js";
 
 /** Possessives that may stand before a kinship word ("우리 아들", "내 동생", "my sister", "우리 집 토끼"). */
 const KIN_OWNERS = new Set(["우리", "내", "제", "나의", "저의", "my", "our", "집", "우리집"]);
@@ -72,6 +74,32 @@ const typedValues: ClauseRule = (clause) => {
   return emitted;
 };
 
+/** "다온이는 12월 24일생이고", "2019년 3월 2일생": a date followed by 생 is a birthday. */
+const bornOn: ClauseRule = ({ text, tokens, typed, state, korean }) => {
+  const date = typed.find((value) => value.kind === "date");
+  if (date === undefined || !korean) return false;
+  if (!/^생(?:이고|이야|이에요|입니다|임|이다|이래|)$/u.test(text.slice(date.end).split(" ")[0] ?? ""))
+    return false;
+  const before = text
+    .slice(0, date.start)
+    .trim()
+    .split(" ")
+    .filter((word) => word.length > 0);
+  const owner =
+    before.length === 0
+      ? state.topic
+      : before.length === 1 && (isNameLike(before[0] ?? "") || hasSubjectParticle(before[0] ?? ""))
+        ? stripParticle(
+            before[0] ?? "",
+            TOPIC_SUBJECT_PARTICLES.filter((p) => p === "은" || p === "는"),
+          )
+        : undefined;
+  if (owner === undefined || tokens.length === 0) return false;
+  const emitted = state.emit(owner, "생일", date.value);
+  if (emitted) state.topic = owner;
+  return emitted;
+};
+
 /** The rules in the order they are tried; specific shapes first, the generic ones last. */
 export const CLAUSE_RULES: readonly ClauseRule[] = [
   ...ENGLISH_RULES,
@@ -81,6 +109,9 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   placeOfSubject,
   workplace,
   titledSubject,
+  activitySchedule,
+  bornOn,
+  startsFrom,
   typedValues,
   changedTo,
   roleNameTitle,
@@ -139,8 +170,10 @@ export function withLeadingRelation(clause: ClauseContext): ClauseContext {
   const titleNext = isTitleWord(rest[0] ?? "");
   // After a role the signs must be stronger: "대리 시절이 그립다" names no one.
   const honored = /(?:씨|님)$/u.test(nameToken);
+  // "알바 탁세아 …": a full name (surname and given name) needs no other sign.
+  const fullName = isFullKoreanName(name);
   const named = lead.role
-    ? honored || attributeNext || latinName || titleNext
+    ? honored || attributeNext || latinName || titleNext || fullName
     : marked || attributeNext || topicBeforeVerb || latinName || titleNext;
   if (!named) return clause;
   // "아들 현우" alone needs the sign of a name; with more words it may be "엄마 고향 …".
@@ -162,14 +195,17 @@ function leadingWords(tokens: readonly string[], start: number, clause: ClauseCo
   const { korean, state } = clause;
   const first = tokens[start];
   if (first === undefined) return undefined;
-  if (isKinship(first))
+  if (isKinship(first)) {
+    // "둘째 손녀 다온이", "큰 아들": a kinship word may be narrowed by the one before it.
+    const width = isKinship(tokens[start + 1] ?? "") ? 2 : 1;
     return {
       attribute: korean ? "관계" : "relation",
-      value: first,
-      nameAt: start + 1,
+      value: tokens.slice(start, start + width).join(" "),
+      nameAt: start + width,
       animal: false,
       role: false,
     };
+  }
   if (ANIMAL_WORDS.has(foldText(first)))
     return { attribute: korean ? "종" : "kind", value: first, nameAt: start + 1, animal: true, role: false };
   // Once an entity was told about, "원장님 최윤호" names its 원장 (see roleThenName), not a role of 최윤호.

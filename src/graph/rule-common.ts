@@ -17,9 +17,11 @@ import {
 } from "./rule-patterns.js";
 import { entityDisplayName } from "./normalize.js";
 import {
+  ANIMAL_WORDS,
   BREED_WORDS,
   FILLER_WORDS,
   KINSHIP_WORDS,
+  KOREAN_SURNAMES,
   NON_ENTITY_WORDS,
   OCCUPATION_HEADS,
   ORG_UNIT_SUFFIXES,
@@ -109,6 +111,16 @@ export function isKoreanPersonName(word: string): boolean {
   );
 }
 
+/** "탁세아", "문하진": a name of three syllables that starts with a common surname (a full name). */
+export function isFullKoreanName(word: string): boolean {
+  return (
+    [...word].length === 3 &&
+    KOREAN_SURNAMES.has(word.charAt(0)) &&
+    isKoreanPersonName(word) &&
+    !/[다요음함]$/u.test(word)
+  );
+}
+
 /** True for a person's name in either script: "윤채원", "윤채원님", "Daniel Cho". */
 export function isPersonName(words: string): boolean {
   const bare = words.replace(/(?:님|씨)$/u, "");
@@ -134,6 +146,19 @@ export function breedOf(word: string): string | undefined {
       .filter((part) => part !== "믹스")
       .pop() ?? "";
   return BREED_WORDS.some((breed) => head.endsWith(breed)) ? bare : undefined;
+}
+
+/** A noun the rules know the kind of: a breed, an occupation, a role, a relation or an animal. */
+export function knownNounKind(word: string): boolean {
+  const folded = foldText(word);
+  return (
+    breedOf(word) !== undefined ||
+    OCCUPATION_HEADS.some((job) => folded.endsWith(job)) ||
+    ROLE_WORDS.has(folded) ||
+    ROLE_HEADS.some((head) => folded.endsWith(head)) ||
+    KINSHIP_WORDS.has(folded) ||
+    ANIMAL_WORDS.has(folded)
+  );
 }
 
 /** True when `word` carries a topic particle (은/는) that fits the syllable before it. */

@@ -7,7 +7,13 @@ import { stripParticle, TOPIC_SUBJECT_PARTICLES, foldText } from "../text/korean
 import { normalizeAttribute } from "./normalize.js";
 import { isKinship, isKoreanPersonName, isNameLike, isPersonName } from "./rule-common.js";
 import type { TypedFactInput } from "./rule-typed.js";
-import { BUSINESS_SUFFIXES, NUMBER_NOUNS, TITLE_WORDS } from "./rule-words.js";
+import {
+  ANIMAL_WORDS,
+  BUSINESS_SUFFIXES,
+  COMMON_ATTRIBUTE_WORDS,
+  NUMBER_NOUNS,
+  TITLE_WORDS,
+} from "./rule-words.js";
 
 /** Role nouns that look like a business before a person ("새 담당 백승호 팀장"). */
 const ROLE_NOUNS = new Set(["담당", "담당자", "연락처", "후임", "전임"]);
@@ -69,7 +75,8 @@ export function contactFact({ clause, pre, value }: TypedFactInput): boolean {
   // "이사업체 짐싸요 1588-…", "단골 정육점 한우마당 031-…": the word before the name says what kind of
   // business it is.
   const kind = pre[pre.length - 2];
-  if (emitted && !entity.includes(" ") && kind !== undefined && isBusinessKind(kind)) {
+  const owned = emitted && ownerOfKind(pre, clause);
+  if (emitted && !owned && !entity.includes(" ") && kind !== undefined && isBusinessKind(kind)) {
     state.emit(entity, clause.korean ? "분류" : "category", kind);
   }
   if (emitted) state.topic = entity;
@@ -102,6 +109,22 @@ function numberNoun(word: string): readonly [string, string] | undefined {
 function defaultContactAttribute(kind: TypedFactInput["value"]["kind"], korean: boolean): string {
   if (kind === "email") return korean ? "이메일" : "email";
   return korean ? "전화번호" : "phone";
+}
+
+/**
+ * "두부 병원 망원 냥이닥터 02-…": someone's kind of place, (where,) then its name and number → (두부, 병원,
+ * 냥이닥터) and (냥이닥터, 위치, 망원). A 병원 in a clause about an animal is an animal clinic.
+ */
+function ownerOfKind(pre: readonly string[], clause: TypedFactInput["clause"]): boolean {
+  const [owner = "", kind = ""] = pre;
+  const name = pre[pre.length - 1] ?? "";
+  if (pre.length < 3 || pre.length > 4 || !clause.korean) return false;
+  if (!isPersonName(owner) || !COMMON_ATTRIBUTE_WORDS.has(kind) || !isBusinessKind(kind)) return false;
+  if (!pre.slice(2).every((word) => isNameLike(word) && !/\d/u.test(word))) return false;
+  const animal = clause.text.split(/[\s()]+/u).some((word) => ANIMAL_WORDS.has(word));
+  const emitted = clause.state.emit(owner, kind === "병원" && animal ? "동물병원" : kind, name);
+  if (emitted && pre.length === 4) clause.state.emit(name, "위치", pre[2] ?? "");
+  return emitted;
 }
 
 function isBusinessKind(word: string): boolean {

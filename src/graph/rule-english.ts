@@ -13,7 +13,7 @@ import {
   EN_TRAILING_ADVERBS_RE,
   EN_TRAILING_PHRASE_RE,
 } from "./rule-patterns.js";
-import { ANIMAL_WORDS, ENGLISH_PERSON_HEADS, NAME_WORDS } from "./rule-words.js";
+import { ANIMAL_WORDS, ENGLISH_BREED_WORDS, ENGLISH_PERSON_HEADS, NAME_WORDS } from "./rule-words.js";
 
 /** Longest English value, in words; a longer "is …" is a sentence, not a value. */
 const MAX_EN_VALUE_WORDS = 6;
@@ -48,7 +48,8 @@ const MONTH_OR_TIME_RE =
 const ALLERGIC_RE = /^(?:(I)(?:'m| am)|(.+?)(?: is| are|'s)) allergic to (.+)$/iu;
 
 /** A capitalised name of two letters or more ("Sophie", "Mr. Choi"), not "O" (a blood type). */
-const LATIN_NAME_RE = /^(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?$/u;
+const LATIN_NAME_RE =
+  /^(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?\p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)?(?: \p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)?){0,2}$/u;
 
 /**
  * A noun phrase for a person's role or relation ("landlord", "manager", "dentist", "sister", "plumbing
@@ -245,13 +246,109 @@ const englishEvent: ClauseRule = ({ text, typed, state }) => {
   return false;
 };
 
+/** "Head of Product", "VP of Sales", "CTO": a job title said after a person. */
+const TITLE_PHRASE_RE =
+  /^(?:(?:Head|VP|Vice President|Director|Chief|Manager|Lead|Dean|Chair) of [\p{L}& ]{2,40}|C[A-Z]O|VP [\p{L} ]{2,30})$/u;
+/** "I teach at X", "Sam works at Y as a Z", "she studies at X": where someone works or studies. */
+const WORKS_AT_RE =
+  /^(.+?) (works?|worked|teach(?:es)?|taught|stud(?:y|ies)|is working|is studying) (?:at|for) (.+?)(?: as (?:an? |the )?(.+))?$/iu;
+/** "Pancake (my corgi) goes to Happy Paws Clinic in Sunae": where someone or a pet goes regularly. */
+const GOES_TO_RE =
+  /^(.+?)(?: \((?:my|our|a|an|the) ([\p{L} -]{2,30})\))? (?:goes|go|went) to (.+?)(?: in (.+))?$/iu;
+/** "38 Songnae-daero, Bucheon", "221 Baker Street": a street address. */
+export const STREET_ADDRESS_RE =
+  /^\d{1,5}[A-Za-z]?(?:-\d{1,4})? (?:[\p{Lu}][\p{L}]*[- ])*[\p{Lu}][\p{L}]*(?:-(?:daero|ro|gil|dong)|\s(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Way|Place|Square))\b/u;
+/** Heads of a place's name that say what it is: a clinic (a pet's vet), a school. */
+const CLINIC_HEAD_RE = /(?:clinic|hospital|vet|veterinary|animal center|medical center)$/iu;
+const SCHOOL_HEAD_RE = /(?:school|academy|university|college|kindergarten|daycare|preschool)$/iu;
+
+/** "…, Head of Product" after a person: their title. */
+const englishTitle: ClauseRule = ({ text, state }) => {
+  if (!TITLE_PHRASE_RE.test(text) || state.topic === undefined || !topicHasFacts(state)) return false;
+  return state.emit(state.topic, "title", text);
+};
+
+/** "I teach at Seorim High School" → (I, school, …); "Sam works at Acme as a nurse" → workplace, job. */
+const englishWorksAt: ClauseRule = ({ text, state }) => {
+  const match = WORKS_AT_RE.exec(text);
+  if (match === null) return false;
+  const [, rawEntity = "", verb = "", rawPlace = "", job] = match;
+  const place = rawPlace.replace(EN_TRAILING_ADVERBS_RE, "").replace(EN_TRAILING_PHRASE_RE, "");
+  if (PRONOUN_RE.test(rawEntity) || words(rawEntity) > MAX_EN_ATTRIBUTE_WORDS) return false;
+  if (words(place) > MAX_EN_VALUE_WORDS || !/^\p{Lu}/u.test(place)) return false;
+  const entity = /^i$/iu.test(rawEntity) ? FIRST_PERSON_EN : withoutArticle(rawEntity);
+  const attribute =
+    /^(?:teach|taught|stud)/iu.test(verb) || SCHOOL_HEAD_RE.test(place) ? "school" : "workplace";
+  const emitted = state.emit(entity, attribute, place);
+  if (job !== undefined && words(job) <= MAX_EN_ATTRIBUTE_WORDS) state.emit(entity, "job", job);
+  if (emitted) state.topic = place;
+  return emitted;
+};
+
+/** "Pancake (my corgi) goes to Happy Paws Clinic in Sunae" → breed, vet, and where the clinic is. */
+const englishGoesTo: ClauseRule = ({ text, state }) => {
+  const match = GOES_TO_RE.exec(text);
+  if (match === null) return false;
+  const [, rawEntity = "", kind, place = "", where] = match;
+  if (PRONOUN_RE.test(rawEntity) || words(rawEntity) > MAX_EN_ATTRIBUTE_WORDS || !/^\p{Lu}/u.test(place))
+    return false;
+  if (words(place) > MAX_EN_VALUE_WORDS) return false;
+  const entity = withoutArticle(rawEntity);
+  const folded = kind?.toLowerCase() ?? "";
+  const breed = ENGLISH_BREED_WORDS.some((word) => folded.endsWith(word));
+  const animal = breed || ANIMAL_WORDS.has(folded) || isKnownAnimal(entity, state);
+  let attribute: string | undefined;
+  if (CLINIC_HEAD_RE.test(place)) attribute = animal ? "vet" : "clinic";
+  else if (SCHOOL_HEAD_RE.test(place)) attribute = "school";
+  if (attribute === undefined) return false;
+  if (kind !== undefined && breed) state.emit(entity, "breed", kind);
+  else if (kind !== undefined && ANIMAL_WORDS.has(folded)) state.emit(entity, "kind", kind);
+  const emitted = state.emit(entity, attribute, place);
+  if (where !== undefined && isPlace(where) && words(where) <= MAX_EN_ATTRIBUTE_WORDS)
+    state.emit(place, "location", where);
+  if (emitted) state.topic = place;
+  return emitted;
+};
+
+/** True when the text already said what kind of animal `entity` is. */
+function isKnownAnimal(entity: string, state: ClauseContext["state"]): boolean {
+  const name = entity.toLowerCase();
+  return state.triplets.some(
+    (triplet) => triplet.entity.toLowerCase() === name && /^(?:breed|kind|종|품종)$/u.test(triplet.attribute),
+  );
+}
+
+/** "38 Songnae-daero, Bucheon" after a place: its address. */
+const englishAddress: ClauseRule = ({ text, state }) => {
+  if (!STREET_ADDRESS_RE.test(text) || state.topic === undefined || containsHangul(text)) return false;
+  return state.emit(state.topic, "address", text);
+};
+
+/** "Taesung Kwon is Ines's deputy": a role towards another person. */
+const englishRoleOf: ClauseRule = ({ text, state }) => {
+  const match = /^(?:and |but |also )?(.+?) is ([\p{Lu}][\p{L}]+'s? [\p{L} ]+)$/u.exec(text);
+  if (match === null) return false;
+  const [, rawEntity = "", role = ""] = match;
+  const head = role.split(" ").pop() ?? "";
+  if (!isPersonRole(head) || words(role) > MAX_EN_ATTRIBUTE_WORDS || !LATIN_NAME_RE.test(rawEntity))
+    return false;
+  const emitted = state.emit(rawEntity, isKinship(head) ? "relation" : "role", role);
+  if (emitted) state.topic = rawEntity;
+  return emitted;
+};
+
 /** The English rules in the order they are tried. */
 export const ENGLISH_RULES: readonly ClauseRule[] = [
   englishAllergy,
+  englishWorksAt,
+  englishGoesTo,
+  englishRoleOf,
   englishPossessive,
   englishOf,
   englishIsOur,
   englishPlace,
   englishEvent,
   englishHours,
+  englishTitle,
+  englishAddress,
 ];

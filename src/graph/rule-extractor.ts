@@ -5,13 +5,21 @@
  * that fits no rule gives nothing. Measured with `scripts/eval-graph.ts`.
  */
 import type { Triplet } from "../types.js";
-import { containsHangul, COPULA_END_RE, foldText, nfc } from "../text/korean.js";
+import {
+  containsHangul,
+  COPULA_END_RE,
+  foldText,
+  hasBatchim,
+  isHangulSyllable,
+  nfc,
+} from "../text/korean.js";
 import { cleanValue, entityDisplayName, normalizeAttribute } from "./normalize.js";
 import { CLAUSE_RULES, withLeadingRelation } from "./rule-clauses.js";
 import { findTypedValues } from "./rule-typed.js";
 import { MAX_EXTRACTION_CHARS } from "./types.js";
 import { splitPredicates } from "./rule-split.js";
 import {
+  knownNounKind,
   firstNameLikeToken,
   isNameLike,
   STARTS_WITH_DIGIT_RE,
@@ -21,6 +29,7 @@ import {
 } from "./rule-common.js";
 import { extractKeyValueLine } from "./rule-key-value.js";
 import { KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./rule-words.js";
+import { STREET_ADDRESS_RE } from "./rule-english.js";
 
 /**
  * Sentence boundaries: . ! ? followed by a space (so "3.2kg" stays whole, and not after "Dr."), a dash
@@ -35,6 +44,14 @@ const CLAUSE_SPLIT_RE = /\s*[,，;]\s*/u;
  * stop is prose (or a paste), and capping it keeps every rule linear in the length of the text.
  */
 export const MAX_CLAUSE_CHARS = 300;
+/** A flight number: two letters or a letter and a digit, then three or four digits ("AC064", "KE1227"). */
+const FLIGHT_CODE_RE = /^(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{3,4}$/u;
+/** A route between two airports or cities: "ICN→YVR", "GMP-CJU", "Seoul → Tokyo". */
+const ROUTE_RE = /^(\S+?) ?(?:→|->|⇒) ?(\S+)$/u;
+/** The bare time attributes a flight's time comes under. */
+const FLIGHT_TIME_ATTRIBUTES = new Set(["time", "date", "일시", "날짜"]);
+/** Names of a place that gives classes, by their ending ("해오름수학학원", "한얼태권도", "노래교실"). */
+const CLASS_PLACE_RE = /(?:학원|교습소|태권도|합기도|검도|유도|도장|교실|아카데미|스쿨|공부방)$/u;
 /** Attributes that say only "when"; under an activity's header they become the activity's. */
 const BARE_TIME_ATTRIBUTES = new Set(["날짜", "일시", "시간", "date", "time"]);
 /** "씨는", "님이", "님:", "씨예요": a detached honorific with at most a particle, a colon or a copula after it. */
@@ -102,12 +119,20 @@ function newState(): ExtractionState {
   function keep(entity: string, attribute: string, value: string): boolean {
     const bare = normalizeAttribute(attribute);
     // "과외: 중2 지호, 화/금 저녁 7시": a bare date or time of the line is the header's activity's.
-    const normalized =
+    const activity =
       state.activity !== undefined && BARE_TIME_ATTRIBUTES.has(bare) ? `${state.activity} ${bare}` : bare;
+    // "한얼태권도 …, 화목 5시 반": a bare clock time of a school or a class is when its classes are.
+    const normalized = bare === "시간" && CLASS_PLACE_RE.test(entity) ? "수업 시간" : activity;
+    // "Flight: AC064 …, Jun 22 at 19:10": a flight's time is when it departs.
+    const flight = FLIGHT_CODE_RE.test(entity) && FLIGHT_TIME_ATTRIBUTES.has(normalized);
     const triplet = {
       entity: entityDisplayName(entity),
       // "와이프 birthday는 …": a Korean sentence names its attributes in Korean.
-      attribute: (state.korean ? KOREAN_FOR_ENGLISH_ATTRIBUTE[normalized] : undefined) ?? normalized,
+      attribute: flight
+        ? state.korean
+          ? "출발 일시"
+          : "departure"
+        : ((state.korean ? KOREAN_FOR_ENGLISH_ATTRIBUTE[normalized] : undefined) ?? normalized),
       value: cleanValue(value),
     };
     if (triplet.entity.length === 0 || triplet.attribute.length === 0 || triplet.value.length === 0)
@@ -165,7 +190,9 @@ function extractSentence(rawSentence: string, state: ExtractionState, korean: bo
     const text = clause.replace(/[.!?~。]+$/u, "").trim();
     if (text.length === 0 || text.length > MAX_CLAUSE_CHARS) continue;
     for (const { tokens, continued } of splitPredicates(
-      joinHonorifics(text.split(" ").filter((token) => token.length > 0)),
+      withPlainCopula(
+        withoutLeadingTime(joinHonorifics(text.split(" ").filter((token) => token.length > 0))),
+      ),
     )) {
       const clauseText = tokens.join(" ");
       const context = withLeadingRelation({
@@ -177,9 +204,46 @@ function extractSentence(rawSentence: string, state: ExtractionState, korean: bo
         typed: findTypedValues(clauseText),
       });
       if (!mayStateFact(context)) continue;
+      if (flightRoute(context)) continue;
       for (const rule of CLAUSE_RULES) if (rule(context)) break;
     }
   }
+}
+
+/**
+ * "모찌는 러시안블루다", "형은 소방관이다": the written copula 다 after a noun that ends in a vowel, read as
+ * 야. Only for a noun the rules know the kind of (a breed, a job, a role, a relation, an animal), as most
+ * words ending in 다 are verbs ("바쁘다", "간다").
+ */
+function withPlainCopula(tokens: string[]): string[] {
+  const last = tokens[tokens.length - 1] ?? "";
+  const stem = last.slice(0, -1);
+  if (!last.endsWith("다") || stem.length < 2) return tokens;
+  const final = stem.charAt(stem.length - 1);
+  if (!isHangulSyllable(final) || hasBatchim(final) || !knownNounKind(stem)) return tokens;
+  return [...tokens.slice(0, -1), `${stem}야`];
+}
+
+/** "다음 달부터", "3월부터", "내일부터": when a statement starts to hold, no part of it. */
+const LEADING_TIME_RE =
+  /^(?:(?:다음|이번|지난|올|내) ?(?:달|주|해|학기|분기)|\d{1,2}월|\d{4}년|내일|모레|오늘|이번|다음|내년|올해)부터$/u;
+
+/** "다음 달부터 우리 사무실은 …" → "우리 사무실은 …": a leading "from when" is dropped. */
+function withoutLeadingTime(tokens: string[]): string[] {
+  for (const width of [1, 2]) {
+    const head = tokens.slice(0, width).join(" ");
+    if (tokens.length > width + 1 && LEADING_TIME_RE.test(head)) return tokens.slice(width);
+  }
+  return tokens;
+}
+
+/** "AC064 ICN→YVR": a flight number and its route. */
+function flightRoute({ tokens, state, korean }: ClauseContext): boolean {
+  const [code = "", route = ""] = tokens;
+  if (tokens.length !== 2 || !FLIGHT_CODE_RE.test(code) || !ROUTE_RE.test(route)) return false;
+  const emitted = state.emit(code, korean ? "노선" : "route", route);
+  if (emitted) state.topic = code;
+  return emitted;
 }
 
 /** "유진 씨는", "노순옥 님": a detached 씨/님 belongs to the name before it. */
@@ -220,7 +284,7 @@ function splitClauses(sentence: string): string[] {
       parts[previous] = `${parts[previous] ?? ""}, ${part}`;
     else parts.push(part);
   }
-  const addressAt = parts.findIndex((part) => ADDRESS_CLAUSE_RE.test(part));
+  const addressAt = parts.findIndex((part) => ADDRESS_CLAUSE_RE.test(part) || STREET_ADDRESS_RE.test(part));
   if (addressAt < 0) return parts;
   return [...parts.slice(0, addressAt), parts.slice(addressAt).join(", ")];
 }

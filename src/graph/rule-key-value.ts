@@ -5,7 +5,11 @@
 import { containsHangul, foldText } from "../text/korean.js";
 import type { ExtractionState } from "./rule-common.js";
 import { PHONE_RE } from "./rule-patterns.js";
-import { ADDRESS_WORDS, FILLER_WORDS, NAME_KEYS } from "./rule-words.js";
+import { ADDRESS_WORDS, COMMON_ATTRIBUTE_WORDS, FILLER_WORDS, NAME_KEYS, PLACE_NOUNS } from "./rule-words.js";
+import { FIRST_PERSON_KO } from "./normalize.js";
+
+/** Words that open a header about the speaker's own thing ("우리 가게 …", "내 차 …"). */
+const MY_WORDS = new Set(["우리", "저희", "내", "제"]);
 import { findTypedValues } from "./rule-typed.js";
 
 /**
@@ -88,7 +92,10 @@ export function extractKeyValueLine(line: string, state: ExtractionState): LineR
   // A lone header ("또리 다니는 동물병원: 성수 튼튼동물병원 02-462-7719"): read what follows it.
   const [only] = pairs;
   // "사무실 주소: 경기 성남시 …": the address of what the header names, commas and all.
-  const headerWords = only?.key.split(" ") ?? [];
+  const rawHeaderWords = only?.key.split(" ") ?? [];
+  // "우리 가게 달빛돈카츠 주소: …": a header opened by "우리/저희/내" names something of the speaker's.
+  const mine = MY_WORDS.has(rawHeaderWords[0] ?? "");
+  const headerWords = mine ? rawHeaderWords.slice(1) : rawHeaderWords;
   const headerLast = headerWords[headerWords.length - 1] ?? "";
   // "Mom's birthday: Nov 9", "또리 생일: 8월 9일": owner and attribute in the header, one typed value after it.
   const typed = only === undefined ? [] : findTypedValues(only.value);
@@ -100,7 +107,15 @@ export function extractKeyValueLine(line: string, state: ExtractionState): LineR
     ownerAndAttribute &&
     (ADDRESS_WORDS.has(headerLast) || wholeValue)
   ) {
-    const owner = headerWords.slice(0, -1).filter((word) => !FILLER_WORDS.has(word));
+    let owner = headerWords.slice(0, -1).filter((word) => !FILLER_WORDS.has(word));
+    const [kind = "", name = ""] = owner;
+    if (
+      mine &&
+      owner.length === 2 &&
+      (COMMON_ATTRIBUTE_WORDS.has(kind) || PLACE_NOUNS.has(kind)) &&
+      state.emit(FIRST_PERSON_KO, kind, name)
+    )
+      owner = [name];
     const emitted = state.emit(owner.join(" "), headerLast, only.value);
     if (emitted) return undefined;
   }

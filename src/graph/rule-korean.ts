@@ -37,7 +37,73 @@ import {
 import { CHANGE_VERB_RE, HAS_CLOCK_TIME_RE } from "./rule-patterns.js";
 import { locatedValue, placeAttribute } from "./rule-places.js";
 import { HONORIFIC_WORD_RE, personPhrase, roleAttribute } from "./rule-roles.js";
-import { ANIMAL_WORDS, FILLER_WORDS, NAME_WORDS, NON_ENTITY_WORDS } from "./rule-words.js";
+import {
+  ANIMAL_WORDS,
+  BUSINESS_SUFFIXES,
+  EVENT_HEADS,
+  FILLER_WORDS,
+  NAME_WORDS,
+  NON_ENTITY_WORDS,
+  ORGANISATION_SUFFIXES,
+} from "./rule-words.js";
+
+/** "단골 약국은 …", "단골 미용실은 …": a regular's place, the speaker's. */
+const REGULAR_WORDS = new Set(["단골", "자주가는", "주거래"]);
+/** "다니는 병원", "가는 미용실": attending, which only says whose the place is. */
+const ATTENDING_RE = /^(?:다니는|다니던|가는|다니시는)$/u;
+
+/** "병원" whose value is an animal clinic ("…동물병원", "…동물의료센터") is the pet's 동물병원. */
+function animalClinic(attribute: string, value: string): string {
+  return attribute === "병원" && value.includes("동물") ? "동물병원" : attribute;
+}
+
+/** A value that names a business or an organisation by its ending ("늘봄약국", "온새미동물의료센터"). */
+function isBusinessName(value: string): boolean {
+  return (
+    !value.includes(" ") &&
+    [...BUSINESS_SUFFIXES, ...ORGANISATION_SUFFIXES].some(
+      (suffix) => value.length > suffix.length + 1 && value.endsWith(suffix),
+    )
+  );
+}
+
+/**
+ * "스프린트 리뷰는 격주 목요일 오후 2시, 대회의실에서 해요", "경로당 노래교실은 매주 화요일 오후 2시": a word and an
+ * event noun before a date or a clock time name the event, not an attribute of the first word, unless the
+ * first word marks a person (하율이, 민수씨, 나, 엄마, 또리의) or is the one the text is about. The event
+ * becomes the topic, and its place may follow.
+ */
+function eventEntity(
+  tokens: readonly string[],
+  owner: number,
+  attributeWords: readonly string[],
+  value: string,
+  state: ClauseContext["state"],
+): boolean | undefined {
+  const [first = ""] = tokens;
+  const [head = ""] = attributeWords;
+  if (owner !== 1 || attributeWords.length !== 1 || !EVENT_HEADS.some((word) => head.endsWith(word)))
+    return undefined;
+  const clock = HAS_CLOCK_TIME_RE.test(value);
+  if (!clock && !DATE_VALUE_RE.test(value)) return undefined;
+  const marked =
+    entityDisplayName(first) !== first ||
+    /(?:씨|님|의)$/u.test(first) ||
+    isKinship(first) ||
+    isFirstPersonPossessive(first) ||
+    (topicHasFacts(state) && foldText(entityDisplayName(state.topic ?? "")) === foldText(first));
+  if (marked || !isNameLike(first) || /\d/u.test(first)) return undefined;
+  const event = `${first} ${head}`;
+  const emitted = state.emit(event, clock ? "일시" : "날짜", value);
+  if (emitted) {
+    state.topic = event;
+    state.eventPlace = { entity: event, attribute: "장소", bare: clock };
+  }
+  return emitted;
+}
+
+/** A value that is a date: "3월 5일", "매주 화요일", "Mar 26". */
+const DATE_VALUE_RE = /(?:\d{1,2}월 ?\d{1,2}일|[월화수목금토일]요일)/u;
 
 /** Particles joining the items of a list ("땅콩이랑 우유", "새우와 게"). */
 const LIST_PARTICLES: readonly string[] = ["이랑", "랑", "하고", "와", "과"];
@@ -61,7 +127,9 @@ function listItems(words: readonly string[]): string[] | undefined {
 /** "(나) 복숭아 알레르기 있음", "아들 시우는 우유 알레르기가 있어요", "도윤이는 계란 알레르기". */
 export const allergy: ClauseRule = ({ text, tokens, state }) => {
   if (!text.includes("알레르기")) return false;
-  const subject = findSubject(tokens);
+  // "키위 알레르기가 있어요": the allergy itself stands in the subject slot; whose it is, is the topic's.
+  const found = findSubject(tokens);
+  const subject = found?.entity.includes("알레르기") === true ? undefined : found;
   const predicate = subject?.rest.join(" ") ?? tokens.join(" ");
   const match = ALLERGY_RE.exec(predicate);
   if (match === null) return false;
@@ -195,9 +263,16 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
   if (attrEnd < 0) return attributeOfTopic(tokens, state);
   const named = [...tokens.slice(0, attrEnd), stripParticle(tokens[attrEnd] ?? "", TOPIC_SUBJECT_PARTICLES)];
   const owner = ownerLength(named);
-  const entity = owner > 1 ? named.slice(0, owner).join(" ") : (entityOf(first) ?? nounEndingInGo(tokens));
+  // "단골 약국은 늘봄약국": a regular's place has no owner word; it is the speaker's.
+  const regular = REGULAR_WORDS.has(first) && attrEnd >= 1;
+  const ownerEntity =
+    owner > 1 ? named.slice(0, owner).join(" ") : (entityOf(first) ?? nounEndingInGo(tokens));
+  const entity = regular ? FIRST_PERSON_KO : ownerEntity;
   if (entity === undefined) return false;
-  const attribute = named.slice(owner).join(" ");
+  // "모찌 다니는 병원은": the verb of attending only says whose the place is.
+  const attributeWords = (regular ? named : named.slice(owner)).filter((word) => !ATTENDING_RE.test(word));
+  if (attributeWords.length === 0) return false;
+  const attribute = attributeWords.join(" ");
   if ([...attribute].length < MIN_ATTRIBUTE_CHARS || !isAttributePhrase(tokens.slice(owner, attrEnd + 1)))
     return false;
   const valueTokens = tokens.slice(attrEnd + 1);
@@ -205,9 +280,14 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
   const relative = locatedValue(valueTokens);
   const value = relative?.value ?? valueWords(valueTokens);
   if (value === undefined) return false;
-  const emitted = state.emit(entity, placeAttribute(attribute, value), value);
-  // "헬스장 이름은 바디업이고 월 7만원": what follows a name is said of the one named.
-  if (emitted) state.topic = NAME_WORDS.has(attribute.split(" ").pop() ?? "") ? value : entity;
+  // "스프린트 리뷰는 격주 목요일 오후 2시": an event named by two words, and when it is.
+  const event = eventEntity(tokens, owner, attributeWords, value, state);
+  if (event !== undefined) return event;
+  const emitted = state.emit(entity, placeAttribute(animalClinic(attribute, value), value), value);
+  // "헬스장 이름은 바디업이고 월 7만원": what follows a name is said of the one named; so does what follows
+  // a business ("단골 약국은 늘봄약국입니다. 전화는 …").
+  const namesIt = NAME_WORDS.has(attribute.split(" ").pop() ?? "") || isBusinessName(value);
+  if (emitted) state.topic = namesIt ? value : entity;
   // "태오 수학 과외는 화요일 저녁 7시, 대치동 해법학원": an appointment's place may follow its time.
   if (emitted && HAS_CLOCK_TIME_RE.test(value))
     state.eventPlace = { entity, attribute: `${attribute} 장소`, bare: true };
@@ -226,10 +306,25 @@ function nounEndingInGo(tokens: readonly string[]): string | undefined {
   return NON_ENTITY_WORDS.has(first) ? undefined : first;
 }
 
+/** "이정화 선생님", "박선우 과장": a person's name and a title or an honorific after it. */
+function isTitledPerson(value: string): boolean {
+  const words = value.split(" ");
+  return words.length === 2 && HONORIFIC_WORD_RE.test(words[1] ?? "") && personPhrase(words) !== undefined;
+}
+
+/** "연락은 하이클래스 앱으로", "예약은 전화로": how it is done, a means with (으)로. */
+const MEANS_RE =
+  /^(연락|문의|예약|신청|결제|접수)(?:은|는) (.{1,30}?)(?:으로|로)(?:만|해요?|하면 ?돼요?|주세요|요)?$/u;
+
 /** "담당은 박선우 과장" after the topic was named: (topic, 담당, 박선우 과장). */
 function attributeOfTopic(tokens: readonly string[], state: ClauseContext["state"]): boolean {
   const [first = "", ...rest] = tokens;
   if (state.topic === undefined || !hasTopicParticle(first) || FILLER_WORDS.has(first)) return false;
+  // "담임은 이정화 선생님, 연락은 …": how to reach the person just named, else the topic.
+  const means = MEANS_RE.exec(tokens.join(" "));
+  const person = state.triplets.findLast((triplet) => isTitledPerson(triplet.value))?.value;
+  if (means !== null && (person !== undefined || topicHasFacts(state)))
+    return state.emit(person ?? state.topic, `${means[1] ?? ""} 방법`, means[2] ?? "");
   // Only a topic that facts were already told about: a sentence's first word is no owner by itself
   // ("봄 신제품 …, 팝업은 성수" is not 봄's 팝업).
   if (!topicHasFacts(state)) return false;

@@ -7,9 +7,12 @@
  * quantifiers over the same characters, and starts are anchored by look-behinds.
  */
 
-/** Korean and English phone numbers: 010-1234-5678, 02-462-7719, 0507-1432-8816, 1588-2749, 01012345678. */
+/**
+ * Korean and English phone numbers: 010-1234-5678, 02-462-7719, 0507-1432-8816, 1588-2749, 01012345678, and
+ * international ones with a country code: +1-587-555-0261, +44 20 7946 0958.
+ */
 export const PHONE_RE =
-  /(?<![\d-])(?:\+82[- ]?)?(?:0\d{1,3}-\d{3,4}-\d{4}|1[5-9]\d{2}-\d{4}|01\d{8,9})(?![\d-])/gu;
+  /(?<![\d-])(?:(?:\+82[- ]?)?(?:0\d{1,3}-\d{3,4}-\d{4}|1[5-9]\d{2}-\d{4}|01\d{8,9})|\+\d{1,3}(?:[- ]\d{1,4}){2,4})(?![\d-])/gu;
 
 const KO_TIME = String.raw`(?:\s?(?:(?:오전|오후|아침|저녁|밤|새벽|낮)\s?)?\d{1,2}시(?:\s?(?:\d{1,2}분|반))?)?`;
 /** A weekday after a date: "토요일", or a bare "토" as a word (not "(토)", which stays out of the value). */

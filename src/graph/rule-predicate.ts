@@ -15,18 +15,39 @@ import {
   type ClauseContext,
 } from "./rule-common.js";
 import { ADVERBIAL_WORD_RE } from "./rule-patterns.js";
+import { scheduleOf } from "./rule-schedule.js";
 import { CONNECTIVE_COPULA_RE, isFirstPersonPossessive, MAX_VALUE_WORDS } from "./rule-subject.js";
 import {
   AFFILIATION_NOUNS,
   ANIMAL_WORDS,
   NUMBERED_UNIT_NOUNS,
   OCCUPATION_HEADS,
+  PLACE_NOUNS,
   ROLE_HEADS,
   ROLE_WORDS,
 } from "./rule-words.js";
 
 /** "우리 팀 새 PM": words before a role that say whose team it is. */
-export const TEAM_WORDS = new Set(["우리", "팀", "우리팀", "회사", "새", "신규", "이번", "저희", "저희팀"]);
+export const TEAM_WORDS = new Set([
+  "우리",
+  "팀",
+  "우리팀",
+  "회사",
+  "새",
+  "신규",
+  "이번",
+  "저희",
+  "저희팀",
+  "반",
+  "우리반",
+  "학교",
+  "가게",
+  "동아리",
+  "모임",
+  "부서",
+]);
+/** The end of a value that says where: a floor, a unit, a building, a station, a neighbourhood, a road. */
+const PLACE_VALUE_END_RE = /(?:\d+층|\d+호|타워|빌딩|센터|상가|건물|역|동|로|길|앞|옆|근처|사거리|단지)$/u;
 /** Blood types ("B형", "AB형"). */
 const BLOOD_TYPE_RE = /^(?:A|B|O|AB)형$/iu;
 /** Latin role acronyms ("PM", "PO", "CTO", "TL"). */
@@ -76,6 +97,12 @@ function copulaPredicate(
   if (MBTI_RE.test(value)) return state.emit(entity, "MBTI", value);
   if (breedOf(value) !== undefined) return state.emit(entity, korean ? "품종" : "breed", value);
   if (withoutTeam.length === 1 && isRole(head)) return state.emit(entity, korean ? "역할" : "role", head);
+  // "주말 저녁 알바예요": a role held at certain times, and those times.
+  const schedule = scheduleOf(withoutTeam.slice(0, -1));
+  if (schedule !== undefined && isRole(head) && korean) {
+    const emitted = state.emit(entity, "역할", head);
+    return state.emit(entity, "근무 시간", schedule) || emitted;
+  }
   const occupation = OCCUPATION_HEADS.some((job) => head.toLowerCase().endsWith(job));
   // "우리 팀 새 charge nurse예요": a new member's place in a team is a role, whatever the noun.
   if (inTeam && (occupation || isRole(head)) && withoutTeam.every(isNameLike))
@@ -85,6 +112,9 @@ function copulaPredicate(
   if (bare.length === 1 && isKinship(head)) return state.emit(entity, korean ? "관계" : "relation", head);
   if (bare.length === 1 && ANIMAL_WORDS.has(head)) return state.emit(entity, korean ? "종" : "kind", head);
   if (BLOOD_TYPE_RE.test(value)) return state.emit(entity, "혈액형", value);
+  // "우리 사무실은 문정동 테크원타워 9층이다": where a place someone keeps is.
+  if (PLACE_NOUNS.has(entity) && PLACE_VALUE_END_RE.test(value) && phrase.every((word) => !isPredicate(word)))
+    return state.emit(entity, korean ? "위치" : "location", value);
   if (DIET_RE.test(value)) return state.emit(entity, "식단", value);
   return false;
 }
@@ -142,7 +172,12 @@ function affiliation(
 /** A role in a team or a service: a Latin acronym ("PM"), a role word ("팀장") or head ("베이비시터"). */
 export function isRole(word: string): boolean {
   const folded = foldText(word);
+  // "부반장", "부팀장", "부총무": a deputy of a role holds a role too.
+  const deputy = folded.startsWith("부") && ROLE_WORDS.has(folded.slice(1));
   return (
-    ROLE_ACRONYM_RE.test(word) || ROLE_WORDS.has(folded) || ROLE_HEADS.some((head) => folded.endsWith(head))
+    ROLE_ACRONYM_RE.test(word) ||
+    ROLE_WORDS.has(folded) ||
+    deputy ||
+    ROLE_HEADS.some((head) => folded.endsWith(head))
   );
 }

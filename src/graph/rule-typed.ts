@@ -4,7 +4,7 @@
  * it is and what it is ("또리 생일 8월 9일", "바른세무회계 김태식 세무사님 042-488-6020"). Contact numbers
  * are read in `rule-contact.ts`.
  */
-import { containsHangul, foldText } from "../text/korean.js";
+import { containsHangul, foldText, stripParticle, TOPIC_PARTICLES } from "../text/korean.js";
 import { entityDisplayName, FIRST_PERSON_KO, normalizeAttribute } from "./normalize.js";
 import { breedOf, hasSubjectParticle, isNameLike, topicHasFacts, type ClauseContext } from "./rule-common.js";
 import {
@@ -259,7 +259,8 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
     const entity = owner > 1 ? words.slice(0, owner).join(" ") : splitParenthetical(first, clause);
     if (!DATE_NOUN_RE.test(head) && !LIFE_EVENT_WORDS.has(head) && rest.length === 1) {
       // "치과 검진 5월 20일": the appointment is the entity.
-      const event = `${entity} ${rest.join(" ")}`;
+      // "요가 수업은 …": the topic particle is no part of the event's name.
+      const event = `${entity} ${stripParticle(rest.join(" "), TOPIC_PARTICLES)}`;
       const emitted = state.emit(event, bareDateAttribute(value, clause.korean), value.value);
       if (emitted) state.topic = event;
       // "치과 예약 3월 14일 오후 2시, 바른치과": where the appointment is may follow.

@@ -37,6 +37,12 @@ export interface ChatRequest {
    * to users' turns and is never refused as "busy" for their sake. Default: interactive.
    */
   priority?: "interactive" | "background";
+  /**
+   * Streams the answer: the model is asked with `stream: true` and each piece of its text is handed
+   * here as it is generated (tool calls, if any, come whole in the response). The response still
+   * resolves with the whole content. A callback that throws does not stop the request.
+   */
+  onText?: (piece: string) => void;
 }
 
 export interface ChatResponse {

@@ -34,6 +34,7 @@ export class OllamaLlm implements Llm {
     request.signal?.throwIfAborted();
     try {
       if (request.format) return await this.structured(request);
+      if (request.onText) return await this.streamed(request, request.onText);
       const response = await this.llm.chat({
         messages: request.messages.map(toLlamaMessage),
         ...(request.tools?.length ? { tools: request.tools.map(toLlamaTool) } : {}),
@@ -48,6 +49,41 @@ export class OllamaLlm implements Llm {
     } catch (err) {
       throw ollamaError(err, "chat", this.host);
     }
+  }
+
+  /**
+   * The same request as `chat` (LlamaIndex's wire form: tool results as `tool` messages), sent with
+   * `stream: true` through the adapter's ollama client; each content piece goes to `onText` as the
+   * NDJSON lines arrive, and the pieces and tool calls are gathered into one response.
+   */
+  private async streamed(request: ChatRequest, onText: (piece: string) => void): Promise<ChatResponse> {
+    const parts = await this.llm.ollama.chat({
+      model: this.model,
+      messages: request.messages.map((m) => ({
+        role: m.role,
+        content: m.content,
+      })),
+      ...(request.tools?.length ? { tools: request.tools.map(toOllamaTool) } : {}),
+      stream: true,
+      options: { ...this.llm.options },
+    });
+    let content = "";
+    const toolCalls: ToolCall[] = [];
+    for await (const part of parts) {
+      const piece = part.message?.content ?? "";
+      if (piece) {
+        content += piece;
+        try {
+          onText(piece);
+        } catch {
+          // A display callback must not cost the answer; the caller logs its own failures.
+        }
+      }
+      for (const call of part.message?.tool_calls ?? []) {
+        toolCalls.push({ name: call.function.name, arguments: parseArguments(call.function.arguments) });
+      }
+    }
+    return { content, toolCalls };
   }
 
   private async structured(request: ChatRequest): Promise<ChatResponse> {
@@ -93,6 +129,16 @@ function toLlamaTool(spec: ToolSpec): BaseTool {
       description: spec.description,
       parameters: spec.parameters as BaseTool["metadata"]["parameters"],
     },
+  };
+}
+
+function toOllamaTool(spec: ToolSpec): {
+  type: string;
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+} {
+  return {
+    type: "function",
+    function: { name: spec.name, description: spec.description, parameters: spec.parameters },
   };
 }
 

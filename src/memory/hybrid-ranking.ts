@@ -1,9 +1,10 @@
 import { factSlots, sharesFactSlot } from "../graph/fact-slots.js";
-import { RRF_K, reciprocalRankFusion } from "./rrf.js";
+import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
 import { tokenize } from "../text/tokenizer.js";
 
 /**
- * Final ranking of hybrid recall: fuses the vector and keyword candidates by RRF, marks which are
+ * Final ranking of hybrid recall: fuses the vector and keyword candidates (weighted RRF or relative
+ * score fusion, as the embedder's profile says: embedder-profiles.ts), marks which are
  * relevant enough to answer from, and lets a newer memory of the same fact supersede an older one.
  * Pure: the production retriever and scripts/tune-recall.ts both call {@link rankHybrid}.
  */
@@ -90,7 +91,10 @@ export const SAME_FACT_MIN_QUERY_OVERLAP = 0.75;
  */
 export const CANDIDATES_PER_RETRIEVER = 20;
 
-/** Equal weights: neither retriever is trusted more by default. */
+/**
+ * Equal weights, rankHybrid's default when none are given; production passes the embedder profile's
+ * (embedder-profiles.ts), e.g. BM25 1 / vector 0.05 with relative score fusion for the offline embedder.
+ */
 export const DEFAULT_SOURCE_WEIGHTS = { vector: 1, keyword: 1 } as const;
 
 export interface RankHybridOptions {
@@ -109,6 +113,8 @@ export interface RankHybridOptions {
   weights?: { vector?: number; keyword?: number };
   /** RRF k; default {@link RRF_K}. */
   k?: number;
+  /** "rrf" (default): weighted reciprocal rank fusion; "score": relative score fusion (rrf.ts). */
+  method?: "rrf" | "score";
   /** Set false to disable recency supersession (for measurement). */
   recency?: boolean;
 }
@@ -116,8 +122,9 @@ export interface RankHybridOptions {
 /**
  * Ranks hybrid candidates:
  *
- * 1. score(d) = w_v / (k + rank_v(d)) + w_k / (k + rank_k(d))   (RRF, k = {@link RRF_K});
- *    vector candidates ranked by cosine, keyword candidates by BM25.
+ * 1. score(d) = w_v / (k + rank_v(d)) + w_k / (k + rank_k(d))   (RRF, k = {@link RRF_K}), vector
+ *    candidates ranked by cosine, keyword candidates by BM25; or with `method: "score"`,
+ *    score(d) = w_v · cos(d) / max cos + w_k · bm25(d) / max bm25 (relativeScoreFusion).
  * 2. relevant(d) = cos(d) ≥ minSimilarity  ∨  (coverage(d) ≥ minKeywordCoverage ∧ bm25(d) ≥ minKeywordScore)
  *                   ∨  d contains an identifier of the query (a number of ≥ {@link MIN_IDENTIFIER_DIGITS}
  *                      digits or a letter-digit code), decided on the raw signals because the fused score
@@ -133,16 +140,29 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
   const minScore = options.minKeywordScore ?? 0;
   const vectorById = new Map(options.vector.map((c) => [c.id, c]));
   const keywordById = new Map(options.keyword.map((c) => [c.id, c]));
-  const fused = reciprocalRankFusion(
-    [
-      {
-        source: "vector",
-        ids: [...options.vector].sort((a, b) => b.similarity - a.similarity).map((c) => c.id),
-      },
-      { source: "keyword", ids: [...options.keyword].sort((a, b) => b.score - a.score).map((c) => c.id) },
-    ],
-    { k: options.k ?? RRF_K, weights: { ...DEFAULT_SOURCE_WEIGHTS, ...options.weights } },
-  );
+  const weights = { ...DEFAULT_SOURCE_WEIGHTS, ...options.weights };
+  const fused =
+    options.method === "score"
+      ? relativeScoreFusion(
+          [
+            { source: "vector", items: options.vector.map((c) => ({ id: c.id, score: c.similarity })) },
+            { source: "keyword", items: options.keyword.map((c) => ({ id: c.id, score: c.score })) },
+          ],
+          { weights },
+        )
+      : reciprocalRankFusion(
+          [
+            {
+              source: "vector",
+              ids: [...options.vector].sort((a, b) => b.similarity - a.similarity).map((c) => c.id),
+            },
+            {
+              source: "keyword",
+              ids: [...options.keyword].sort((a, b) => b.score - a.score).map((c) => c.id),
+            },
+          ],
+          { k: options.k ?? RRF_K, weights },
+        );
   const queryTerms = new Set(tokenize(options.query));
   const identifiers = [...queryTerms].filter(isIdentifier);
   const termsOf = new Map<string, Set<string>>();

@@ -62,6 +62,18 @@ export const COMMON_TERM_MIN_DF = 1000;
  */
 export const MAX_QUERY_TERMS = 128;
 
+/**
+ * A term in at least this share of a user's memories is *ubiquitous*: Robertson–Spärck Jones idf,
+ * ln((N − df + 0.5) / (df + 0.5)), is ≤ 0 from here on, i.e. containing the term is no evidence of
+ * being relevant (BM25 implementations add 1 inside the log only to keep scores positive). A speaker's
+ * name in a two-person conversation ("Maya: …" on every other turn) is the typical one. A hit that
+ * matches nothing but ubiquitous terms is dropped when the query has a rarer term some memory
+ * contains: "Nora: at 90!" is not an answer to "what is Nora allergic to?" just for being short.
+ */
+export const UBIQUITOUS_TERM_DF_RATIO = 0.5;
+/** ... judged only in an index of at least this many memories (a handful of memories says nothing). */
+export const UBIQUITY_MIN_DOCS = 20;
+
 /** Separator of pre-tokenized terms inside MiniSearch; the tokenizer never emits whitespace. */
 const TERM_SEPARATOR = " ";
 
@@ -153,7 +165,8 @@ export class KeywordIndex {
    * zero), while scoring its posting list is what made the BM25 tail: 번호, in 16,648 of 100k
    * memories, cost 30–50 ms for a question with no answer (bench/bm25-tail.ts). Coverage is computed
    * on the hits' own tokens, so it still counts a pruned term a hit contains. A long query is scored
-   * on its {@link MAX_QUERY_TERMS} rarest terms.
+   * on its {@link MAX_QUERY_TERMS} rarest terms. A hit matching only ubiquitous terms (in half the
+   * memories or more, {@link UBIQUITOUS_TERM_DF_RATIO}) is left out when the query has a rarer term.
    */
   search(query: string, options: KeywordSearchOptions): KeywordHit[] {
     const queryTerms = [...new Set(tokenize(query))];
@@ -168,7 +181,11 @@ export class KeywordIndex {
             const doc = this.docs.get(result.id);
             return doc !== undefined && userFilter(doc);
           };
-    const results = this.mini.search(searchTerms.join(TERM_SEPARATOR), filter ? { filter } : {});
+    const found = this.mini.search(searchTerms.join(TERM_SEPARATOR), filter ? { filter } : {});
+    const informative = (term: string) => !this.isUbiquitous(term);
+    const results = searchTerms.some(informative)
+      ? found.filter((result) => result.terms.some(informative))
+      : found;
     const idfs = new Map([...new Set(queryContentTokens(query))].map((term) => [term, this.idf(term)]));
     let idfTotal = 0;
     for (const value of idfs.values()) idfTotal += value;
@@ -191,6 +208,12 @@ export class KeywordIndex {
       });
     }
     return hits;
+  }
+
+  /** See {@link UBIQUITOUS_TERM_DF_RATIO}. */
+  private isUbiquitous(term: string): boolean {
+    const n = this.docs.size;
+    return n >= UBIQUITY_MIN_DOCS && (this.docFreq.get(term) ?? 0) >= UBIQUITOUS_TERM_DF_RATIO * n;
   }
 
   /** The terms some doc contains, without the common ones; the MAX_QUERY_TERMS rarest of a long query. */

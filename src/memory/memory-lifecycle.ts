@@ -360,9 +360,10 @@ export class MemoryLifecycle implements MemoryPort {
       const byId = await this.get(scope, target);
       if (byId) return { meant: byId, candidates: [byId] };
     }
-    const relevant = (await this.index.search(scope, target, { k: MAX_FORGET_CANDIDATES })).filter(
-      (r) => r.relevant,
-    );
+    // Not reranked: every relevant candidate is listed, so the order is not worth a model request.
+    const relevant = (
+      await this.index.search(scope, target, { k: MAX_FORGET_CANDIDATES, rerank: false })
+    ).filter((r) => r.relevant);
     const complete = relevant.filter((r) => (r.keywordCoverage ?? 0) >= 0.999);
     const meant = relevant.length === 1 ? relevant[0] : complete.length === 1 ? complete[0] : undefined;
     const candidates = (await Promise.all(relevant.map((r) => this.get(scope, r.id)))).filter(

@@ -7,7 +7,9 @@ import type { VectorIndex } from "./vector-index.js";
 import { CANDIDATES_PER_RETRIEVER, type HybridResult } from "./hybrid-ranking.js";
 import type { KeywordDoc, KeywordIndexRegistry } from "./keyword-index.js";
 import { isAllowed, visibilityOf, VisibilityRule } from "./visibility.js";
-import { BM25Retriever, FusionRetriever, VectorMemoryRetriever } from "./retrievers.js";
+import { BM25Retriever, FusionRetriever, type RetrieverMode, VectorMemoryRetriever } from "./retrievers.js";
+import { RERANK_TOP_N, type Reranker } from "./reranker.js";
+import { recallSettings, type RecallSettings } from "./embedder-profiles.js";
 
 /** Longest memory text accepted, in characters. */
 export const MAX_MEMORY_CHARS = 4000;
@@ -44,8 +46,15 @@ export interface MemoryServiceOptions {
   logger: Logger;
   /** Results the agent recalls per message. */
   recallTopK: number;
+  /**
+   * Fusion weights, the relevance gate's cosine and similarity_threshold: the embedder's profile with
+   * memory.toml's overrides (embedder-profiles.ts). The offline embedder's profile when absent.
+   */
+  recall?: RecallSettings | undefined;
   /** Where memories may be recalled (the deployment's one rule); DM memories stay out of channels by default. */
   visibility?: VisibilityRule;
+  /** `[memory.vector] rerank`: reorders the fused top {@link RERANK_TOP_N} before the top-k cut. */
+  reranker?: Reranker | undefined;
   now?: () => number;
 }
 
@@ -60,9 +69,12 @@ export class MemoryService {
   private readonly log: Logger;
   private readonly now: () => number;
   readonly visibility: VisibilityRule;
+  /** The recall numbers in force (see {@link MemoryServiceOptions.recall}). */
+  readonly recallSettings: RecallSettings;
 
   constructor(private readonly options: MemoryServiceOptions) {
     this.log = options.logger.child({ component: "memory" });
+    this.recallSettings = options.recall ?? recallSettings("offline");
     this.now = options.now ?? Date.now;
     this.visibility = options.visibility ?? new VisibilityRule();
   }
@@ -187,13 +199,23 @@ export class MemoryService {
   }
 
   /**
-   * Hybrid search in `scope`: vector + BM25 candidates fused by RRF. In a channel, only what was said
+   * Hybrid search in `scope`: vector + BM25 candidates fused as the embedder's profile says
+   * ({@link MemoryServiceOptions.recall}). In a channel, only what was said
    * there (or shared) is searched. All results, relevant or not; see `recall` for the relevant ones.
+   * With a reranker (and `rerank` not false), the fused top {@link RERANK_TOP_N} are reordered by it
+   * before the cut to `k`.
    */
   async search(
     scope: MemoryScope,
     query: string,
-    options: { k?: number; queryVector?: number[] | null | undefined; topic?: string | undefined } = {},
+    options: {
+      k?: number;
+      queryVector?: number[] | null | undefined;
+      topic?: string | undefined;
+      rerank?: boolean | undefined;
+      /** One retriever alone, for the eval's ablation; both fused by default. */
+      retrievers?: RetrieverMode | undefined;
+    } = {},
   ): Promise<SearchResult[]> {
     const k = options.k ?? this.options.recallTopK;
     if (!Number.isInteger(k) || k < 1 || k > MAX_SEARCH_K) {
@@ -205,6 +227,7 @@ export class MemoryService {
     const visibilities = this.visibility.allowedIn(scope);
     const topK = Math.max(k, CANDIDATES_PER_RETRIEVER);
     const { topic } = options;
+    const reranker = options.rerank === false ? undefined : this.options.reranker;
     const visible = (doc: KeywordDoc) => !visibilities || isAllowed([docVisibility(doc)], visibilities);
     const onTopic = (topics: readonly string[] | undefined) => !topic || (topics ?? []).includes(topic);
     const fusion = new FusionRetriever({
@@ -216,18 +239,24 @@ export class MemoryService {
         topK,
         ...(topic ? { accept: (memory: Memory) => onTopic(memory.topics) } : {}),
         ...(options.queryVector !== undefined ? { queryVector: options.queryVector } : {}),
+        minSimilarity: this.recallSettings.similarityThreshold,
       }),
       keyword: new BM25Retriever({
         index,
         topK,
         filter: visibilities || topic ? (doc) => visible(doc) && onTopic(doc.topics) : undefined,
       }),
-      topK: k,
+      topK: reranker ? Math.max(k, RERANK_TOP_N) : k,
+      minSimilarity: this.recallSettings.relevanceThreshold,
+      fusion: this.recallSettings.fusion,
+      mode: options.retrievers,
       // Chroma or the embedder down: recall from BM25 alone rather than not at all.
       onVectorFailure: (err) =>
         this.log.warn({ err, teamId: scope.teamId, userId: scope.userId }, "vector recall failed; BM25 only"),
     });
-    return fusion.retrieveResults(query);
+    const fused = await fusion.retrieveResults(query);
+    if (!reranker) return fused;
+    return (await reranker.rerank(query, fused)).results.slice(0, k);
   }
 
   /** The relevant memories for a message (the agent's `[관련 기억]`). */

@@ -1,7 +1,8 @@
 import { resolve } from "node:path";
 import type { Logger } from "pino";
 import type { Config } from "../config/config.js";
-import type { MemoryConfig } from "../config/memory-config.js";
+import { AppError } from "../errors.js";
+import { RERANK_MODEL_ACCEPTS, type MemoryConfig } from "../config/memory-config.js";
 import { defaultMemoryConfig } from "../config/settings.js";
 import { createChunker } from "../pipeline/chunker.js";
 import { TopicLabeler } from "../pipeline/topic-labeler.js";
@@ -15,6 +16,8 @@ import { KeywordIndexRegistry } from "./keyword-index.js";
 import { MemoryJournal } from "./memory-journal.js";
 import { MemoryLifecycle, type LifecycleHistory } from "./memory-lifecycle.js";
 import { MemoryService } from "./memory-service.js";
+import { OllamaReranker, ollamaRerankModel, type Reranker } from "./reranker.js";
+import { recallSettings } from "./embedder-profiles.js";
 import type { VectorIndex } from "./vector-index.js";
 import { openVectorIndex } from "./vector-index-factory.js";
 import { VisibilityRule } from "./visibility.js";
@@ -78,7 +81,10 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
   try {
     const memoryConfig = (options.memoryConfig ?? defaultMemoryConfig()).memory;
     const probe =
-      options.probe ?? (config.EMBEDDER === "auto" ? await probeOllama(config.OLLAMA_HOST) : undefined);
+      options.probe ??
+      (config.EMBEDDER === "auto" || memoryConfig.vector.rerank
+        ? await probeOllama(config.OLLAMA_HOST)
+        : undefined);
     const embedder = await chooseEmbedder(config, probe ?? { reachable: false, models: [] }, logger);
     const opened = await openVectorIndex({
       config,
@@ -90,12 +96,21 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
     stopIndex = () => opened.stop();
     const store = opened.index;
     const visibility = new VisibilityRule(config.ALLOW_DM_MEMORIES_IN_CHANNELS);
+    const recall = recallSettings(embedder.id, memoryConfig.vector);
+    logger.info({ embedder: embedder.id, ...recall }, "recall settings (embedder profile)");
     const memory = new MemoryService({
+      recall,
       store,
       keywordIndexes: new KeywordIndexRegistry(),
       logger,
       recallTopK: config.RECALL_TOP_K,
       visibility,
+      reranker: chooseReranker(
+        config,
+        memoryConfig.vector,
+        probe ?? { reachable: false, models: [] },
+        logger,
+      ),
     });
     const graph = GraphService.create({
       dataDir: resolve(config.DATA_DIR),
@@ -124,6 +139,38 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
     await stop();
     throw err;
   }
+}
+
+/**
+ * The reranker of `[memory.vector] rerank` / `rerank_model` (`ollama:<model>`, the only form the config
+ * accepts with `rerank = true`), or none: rerank off, or Ollama unreachable (offline) or without the
+ * model, which is said in one warning here rather than on every recall.
+ */
+export function chooseReranker(
+  config: Config,
+  vector: MemoryConfig["memory"]["vector"],
+  probe: OllamaProbe,
+  logger: Logger,
+): Reranker | undefined {
+  if (!vector.rerank) return undefined;
+  const model = ollamaRerankModel(vector.rerank_model);
+  if (model === undefined) {
+    throw new AppError(
+      "config_invalid",
+      `memory.vector.rerank_model: ${RERANK_MODEL_ACCEPTS} (got ${JSON.stringify(vector.rerank_model)})`,
+      { details: { key: "memory.vector.rerank_model" } },
+    );
+  }
+  if (!probe.reachable) {
+    logger.warn({ host: config.OLLAMA_HOST }, "rerank is off: Ollama is unreachable (offline mode)");
+    return undefined;
+  }
+  if (!hasModel(probe.models, model)) {
+    logger.warn({ model }, "rerank is off: Ollama does not have the rerank model (ollama pull it)");
+    return undefined;
+  }
+  logger.info({ model: `ollama:${model}` }, "rerank on");
+  return OllamaReranker.create({ host: config.OLLAMA_HOST, model, logger });
 }
 
 /**

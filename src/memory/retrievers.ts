@@ -11,6 +11,11 @@ import {
   type VectorCandidate,
 } from "./hybrid-ranking.js";
 import type { KeywordDoc, KeywordIndex } from "./keyword-index.js";
+import type { FusionSettings } from "./embedder-profiles.js";
+
+/** Which retrievers a search uses: both fused (the default), or one alone (`eval --ablate`). */
+export type RetrieverMode = "hybrid" | "keyword" | "vector";
+export const RETRIEVER_MODES: readonly RetrieverMode[] = ["keyword", "vector", "hybrid"];
 
 /**
  * LlamaIndex retrievers over one user's memories, composed the way Python's `QueryFusionRetriever`
@@ -38,16 +43,23 @@ export class VectorMemoryRetriever extends BaseRetriever {
       queryVector?: number[] | null;
       /** Keeps only the memories it returns true for (a topic): fetched four times over, then filtered. */
       accept?: (memory: Memory) => boolean;
+      /** `similarity_threshold`: hits below this cosine are left out (the embedder's profile). */
+      minSimilarity?: number | undefined;
     },
   ) {
     super();
   }
 
   async _retrieve(bundle: QueryBundle): Promise<NodeWithScore[]> {
-    const { store, accept, queryVector, ...scope } = this.options;
+    const { store, accept, queryVector, minSimilarity, ...scope } = this.options;
     if (queryVector === null) return [];
     const vector = queryVector ?? (await store.embedQuery(queryText(bundle)));
-    const found = await store.query({ ...scope, vector, topK: accept ? scope.topK * 4 : scope.topK });
+    const found = await store.query({
+      ...scope,
+      vector,
+      topK: accept ? scope.topK * 4 : scope.topK,
+      ...(minSimilarity !== undefined && minSimilarity > 0 ? { minSimilarity } : {}),
+    });
     const hits = accept ? found.filter((hit) => accept(hit.memory)).slice(0, scope.topK) : found;
     return hits.map((hit) => ({
       node: new TextNode({
@@ -93,8 +105,10 @@ export class BM25Retriever extends BaseRetriever {
 }
 
 /**
- * Reciprocal rank fusion (K = RRF_K) of a vector and a BM25 retriever, with recency handling and a
- * relevance flag (see rankHybrid). Node metadata carries the per-source ranks and raw scores.
+ * Weighted reciprocal rank fusion of a vector and a BM25 retriever (the weights and k of the
+ * embedder's profile, see embedder-profiles.ts), with recency handling and a relevance flag (see
+ * rankHybrid). Node metadata carries the per-source ranks and raw scores. With `mode` "keyword" or
+ * "vector" only that retriever runs (the eval's ablation); recency and the gate apply the same way.
  */
 export class FusionRetriever extends BaseRetriever {
   constructor(
@@ -102,8 +116,13 @@ export class FusionRetriever extends BaseRetriever {
       vector: BaseRetriever;
       keyword: BaseRetriever;
       topK: number;
+      /** The relevance gate's cosine (the profile's relevance threshold). */
       minSimilarity?: number | undefined;
       minKeywordCoverage?: number | undefined;
+      /** RRF k and per-retriever weights; rankHybrid's defaults when absent. */
+      fusion?: FusionSettings | undefined;
+      /** Default "hybrid". */
+      mode?: RetrieverMode | undefined;
       /**
        * Called when the vector half fails (Chroma or the embedder down, or past its timeout): the
        * results then come from BM25 alone. Without it the failure is thrown.
@@ -118,10 +137,11 @@ export class FusionRetriever extends BaseRetriever {
   async retrieveResults(query: string): Promise<HybridResult[]> {
     // The vector half waits on Chroma over HTTP; the BM25 half is CPU work on this thread. Let the
     // Chroma request go out before scoring BM25, so the two overlap instead of running back to back.
-    const vectorPending = this.options.vector.retrieve({ query });
+    const mode = this.options.mode ?? "hybrid";
+    const vectorPending = mode === "keyword" ? Promise.resolve([]) : this.options.vector.retrieve({ query });
     vectorPending.catch(() => undefined); // awaited below; this only keeps an early failure handled
     await new Promise<void>((resolve) => setImmediate(resolve));
-    const keywordNodes = await this.options.keyword.retrieve({ query });
+    const keywordNodes = mode === "vector" ? [] : await this.options.keyword.retrieve({ query });
     const vectorNodes = await vectorPending.catch((err: unknown) => {
       if (!this.options.onVectorFailure) throw err;
       this.options.onVectorFailure(err);
@@ -148,6 +168,13 @@ export class FusionRetriever extends BaseRetriever {
       ...(this.options.minSimilarity !== undefined ? { minSimilarity: this.options.minSimilarity } : {}),
       ...(this.options.minKeywordCoverage !== undefined
         ? { minKeywordCoverage: this.options.minKeywordCoverage }
+        : {}),
+      ...(this.options.fusion
+        ? {
+            method: this.options.fusion.method,
+            k: this.options.fusion.k,
+            weights: this.options.fusion.weights,
+          }
         : {}),
     });
   }

@@ -7,6 +7,8 @@ import type { Embedder } from "../llm/embedder.js";
 import { ChromaMemoryStore } from "./chroma-memory-store.js";
 import { startChromaServer } from "./chroma-server.js";
 import { InMemoryVectorIndex } from "./in-memory-vector-index.js";
+import { SqliteVecIndex } from "./sqlite-vec-index.js";
+import { PgVectorIndex } from "./pgvector-index.js";
 import { indexNamespace, type VectorIndex, type VectorIndexOptions } from "./vector-index.js";
 
 export type VectorSettings = MemoryConfig["memory"]["vector"];
@@ -21,7 +23,9 @@ export interface OpenedVectorIndex {
  * Opens the vector index `[memory.vector] index_type` names:
  *
  * - `chroma`: CHROMA_URL, or the chromadb package's own server started under `DATA_DIR/chroma`;
- * - `memory`: in this process, nothing persisted.
+ * - `memory`: in this process, nothing persisted;
+ * - `sqlite-vec`: the local file `DATA_DIR/vectors.sqlite` (no server);
+ * - `pgvector`: PostgreSQL with pgvector at DATABASE_URL.
  *
  * The namespace is CHROMA_COLLECTION_PREFIX (or `namespacePrefix`: the eval's throw-away one), the
  * embedder id and the metric (see indexNamespace).
@@ -54,12 +58,25 @@ export async function openVectorIndex(options: {
       logger.warn('index_type "memory": memories are kept in this process only and lost when it stops');
       return { index, stop: () => index.close() };
     }
-    default:
-      throw new AppError(
-        "config_invalid",
-        `memory.vector.index_type: ${JSON.stringify(vector.index_type)} is not available in this version`,
-      );
+    case "sqlite-vec": {
+      const index = await SqliteVecIndex.open({ ...base, path: resolve(config.DATA_DIR, "vectors.sqlite") });
+      return { index, stop: () => index.close() };
+    }
+    case "pgvector":
+      return openPgVector(config, base);
   }
+}
+
+async function openPgVector(config: Config, base: VectorIndexOptions): Promise<OpenedVectorIndex> {
+  if (!config.DATABASE_URL) {
+    throw new AppError(
+      "config_invalid",
+      'memory.vector.index_type "pgvector" needs DATABASE_URL (postgres://user:password@host:5432/db)',
+      { details: { key: "DATABASE_URL" } },
+    );
+  }
+  const index = await PgVectorIndex.open({ ...base, databaseUrl: config.DATABASE_URL });
+  return { index, stop: () => index.close() };
 }
 
 async function openChroma(

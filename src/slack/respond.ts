@@ -5,6 +5,7 @@ import { failureReply, missedTurnReply } from "../agent/messages.js";
 import type { TurnHandler } from "../agent/turn-handler.js";
 import { toAppError } from "../errors.js";
 import type { ChannelType, Turn } from "../types.js";
+import { AnswerStream } from "./answer-stream.js";
 import { type AcceptedEvent, INBOX_REPLAY_MAX_AGE_MS, type OpenTurn, type TurnInbox } from "./inbox.js";
 
 /** `metadata.event_type` of the assistant's replies; `event_payload.event_id` names the turn answered. */
@@ -48,6 +49,22 @@ function turnOf(message: SlackMessage, context: { teamId?: string | undefined },
   };
 }
 
+/**
+ * How the conversation shows a turn being answered. The assistant panel sets a status line instead of
+ * the 👀 reaction and streams the answer as the model writes it; a plain DM or a mention does neither.
+ */
+export interface TurnSurface {
+  /** Shows "기억을 찾는 중…" / "is thinking…" (Slack clears it when the reply is posted). */
+  setStatus?: ((status: string) => Promise<unknown>) | undefined;
+  /** Streams the answer into the turn's thread (chat.startStream / appendStream / stopStream). */
+  stream?: boolean | undefined;
+}
+
+/** The status line of the assistant panel while a turn is answered. */
+export function workingStatus(lang: "ko" | "en"): string {
+  return lang === "en" ? "is thinking…" : "기억을 찾는 중…";
+}
+
 /** What answering a turn needs besides Slack's client: the agent, a logger, the durable inbox. */
 export interface TurnRunner {
   agent: TurnHandler;
@@ -67,6 +84,7 @@ export async function answerTurn(
     /** Bolt's event envelope (`body`): event id and team. */
     body: unknown;
     client: webApi.WebClient;
+    surface?: TurnSurface | undefined;
   },
 ): Promise<void> {
   const { message, inbox, logger } = options;
@@ -94,9 +112,14 @@ export async function answerTurn(
  * Bolt's error handler logs it once. The turn leaves the inbox once a reply or an apology is posted.
  */
 export async function runTurn(
-  options: TurnRunner & { turn: Turn; messageTs: string; client: webApi.WebClient },
+  options: TurnRunner & {
+    turn: Turn;
+    messageTs: string;
+    client: webApi.WebClient;
+    surface?: TurnSurface | undefined;
+  },
 ): Promise<void> {
-  const { turn, client, agent, logger, inbox } = options;
+  const { turn, client, agent, logger, inbox, surface } = options;
   const log = logger.child({ teamId: turn.teamId, channel: turn.channelId, eventId: turn.eventId });
   const mark = (name: string) => {
     const reaction = { channel: turn.channelId, timestamp: options.messageTs, name };
@@ -116,16 +139,37 @@ export async function runTurn(
           .catch((err: unknown) => log.warn({ err, reaction: name }, "could not remove a reaction"));
       });
   };
-  const unmarkWorking = mark(WORKING_REACTION);
+  const setStatus = surface?.setStatus;
+  let unmarkWorking: () => void = () => undefined;
+  if (setStatus) {
+    // Cosmetic like the reaction: never awaited, a failure only logged.
+    void setStatus(workingStatus(detectLanguage(turn.text))).catch((err: unknown) =>
+      log.warn({ err }, "could not set the assistant status"),
+    );
+  } else {
+    unmarkWorking = mark(WORKING_REACTION);
+  }
   let unmarkWaiting: (() => void) | undefined;
-  const post = (text: string) =>
-    client.chat.postMessage({
+  // Which turn this answers: a restart checks it before answering a turn again.
+  const metadata = { event_type: REPLY_EVENT_TYPE, event_payload: { event_id: turn.eventId } };
+  const stream =
+    surface?.stream && turn.threadTs
+      ? new AnswerStream(
+          client,
+          { channel: turn.channelId, threadTs: turn.threadTs, teamId: turn.teamId, userId: turn.userId },
+          log,
+        )
+      : undefined;
+  const post = async (text: string) => {
+    // Streamed when it can be; else (no piece streamed, or Slack refused streaming) posted whole.
+    if (stream && (await stream.finish(text, metadata))) return;
+    await client.chat.postMessage({
       channel: turn.channelId,
       text,
       ...(turn.threadTs ? { thread_ts: turn.threadTs } : {}),
-      // Which turn this answers: a restart checks it before answering a turn again.
-      metadata: { event_type: REPLY_EVENT_TYPE, event_payload: { event_id: turn.eventId } },
+      metadata,
     });
+  };
   let posted = false;
   try {
     const reply = await agent.handle(turn, {
@@ -134,6 +178,7 @@ export async function runTurn(
       },
       // Stays: the user sees which of their messages became memories.
       onAutosaved: () => void mark(AUTOSAVED_REACTION),
+      ...(stream ? { onText: (piece: string) => stream.push(piece) } : {}),
     });
     await post(reply.text);
     posted = true;

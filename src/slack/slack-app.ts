@@ -5,6 +5,11 @@ import type { Logger } from "pino";
 import type { TurnHandler } from "../agent/turn-handler.js";
 import { boltLogger } from "../logging/bolt-logger.js";
 import { register as registerAppMention } from "./listeners/app-mention.js";
+import { register as registerAppHome } from "./listeners/app-home.js";
+import { createAssistantPanel } from "./listeners/assistant-panel.js";
+import { register as registerMemoryCommand } from "./listeners/memory-command.js";
+import { register as registerRememberShortcut } from "./listeners/remember-shortcut.js";
+import type { SlackGraphPort, SlackMemoryPort } from "./memory-blocks.js";
 import { register as registerDirectMessage } from "./listeners/direct-message.js";
 import { guardSlackEvents } from "./events-guard.js";
 import { dedupeMiddleware, EventDeduper } from "./middleware/dedupe.js";
@@ -32,6 +37,12 @@ export interface SlackAppOptions {
   logger: Logger;
   /** The durable inbox of turns (crash safety, and dedupe across restarts). */
   inbox?: TurnInbox | undefined;
+  /**
+   * The memory lifecycle and the graph, for the surfaces that show and edit memories directly (App
+   * Home, `/memory`, the "Remember this" shortcut); without them only the chat surfaces run.
+   */
+  memory?: SlackMemoryPort | undefined;
+  graph?: SlackGraphPort | undefined;
 }
 
 export interface SlackFrontEnd {
@@ -135,8 +146,16 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
 
   app.use(dedupeMiddleware(new EventDeduper()));
   const runner = { agent: options.agent, logger, inbox: options.inbox };
+  // Before the DM listener: a message in an assistant thread goes to the panel, not to app.message.
+  app.assistant(createAssistantPanel(runner));
   registerDirectMessage(app, runner);
   registerAppMention(app, runner);
+  if (options.memory) {
+    const deps = { memory: options.memory, logger, inbox: options.inbox };
+    if (options.graph) registerAppHome(app, { ...deps, graph: options.graph });
+    registerMemoryCommand(app, deps);
+    registerRememberShortcut(app, deps);
+  }
 
   // The one place a failed listener is reported (the user already got a friendly reply).
   const reportError = async ({ error, body }: ExtendedErrorHandlerArgs): Promise<void> => {

@@ -1,3 +1,4 @@
+import { isEnglishStopWord, stemEnglishWord } from "./english.js";
 import { isHangulSyllableCode, isSearchSuffix, stripSearchSuffixes } from "./korean.js";
 
 /**
@@ -8,7 +9,8 @@ import { isHangulSyllableCode, isSearchSuffix, stripSearchSuffixes } from "./kor
  *   itself. A trailing particle or ending is stripped first (생일이/생일은/생일의 → 생일), and the bigram
  *   across a space inside a Hangul run is added (결혼 정장 → 혼정), so spacing variants still match.
  *   Interrogatives and request verbs (뭐, 언제, 알려줘 …) are dropped: they occur in questions, not facts.
- * - Latin: words lower-cased, English stop words dropped, a light plural/possessive stem.
+ * - Latin: words lower-cased, English stop words dropped ({@link isEnglishStopWord}), the rest reduced
+ *   to their Porter2 stem ({@link stemEnglishWord}: moved/moving/moves → move).
  * - Numbers and codes: every alphanumeric part of a chunk joined by `-`, `.`, `,` or `_`, plus the joined
  *   chunk (010-1234-5678 → 010, 1234, 5678, 01012345678; 3,300,000 → 3300000), and the last four digits
  *   of a long digit run (01012345678 → 5678), so a number is found by any usual format or its tail. A
@@ -230,7 +232,8 @@ const STOP_WORDS_KO = new Set([
   "좀",
 ]);
 
-const STOP_WORDS_EN = new Set(
+/** The English function words of {@link isFunctionWord} (the content filter's notion, kept as it was). */
+const FUNCTION_WORDS_EN = new Set(
   (
     "a an the and or but if of to in on at by for with from as is are was were be been being am do does did " +
     "i me my we our you your he she it its they them their this that these those what when where who whom " +
@@ -244,7 +247,7 @@ const STOP_WORDS_EN = new Set(
  * light verb (나, 거, 지금, 해), or an English function word (the, is, my, can). Lower-case input.
  */
 export function isFunctionWord(word: string): boolean {
-  return STOP_WORDS_KO.has(word) || STOP_WORDS_EN.has(word);
+  return STOP_WORDS_KO.has(word) || FUNCTION_WORDS_EN.has(word);
 }
 
 function isStopWord(word: string, stem: string): boolean {
@@ -344,15 +347,8 @@ function pushNumberTail(out: string[], token: string): void {
 }
 
 function pushLatinWord(out: string[], word: string): void {
-  if (word.length < 2 || STOP_WORDS_EN.has(word)) return;
-  out.push(stemEnglish(word));
-}
-
-/** Light stem: plural and third-person -s, -ies → -y. Keeps -ss, -us, -is words whole. */
-function stemEnglish(word: string): string {
-  if (word.length > 4 && word.endsWith("ies")) return word.slice(0, -3) + "y";
-  if (word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
-  return word;
+  if (word.length < 2 || isEnglishStopWord(word)) return;
+  out.push(stemEnglishWord(word));
 }
 
 function isDigit(c: number): boolean {

@@ -224,7 +224,113 @@ describe.concurrent("memory CLI", () => {
     },
     TEST_TIMEOUT_MS,
   );
+  it(
+    "eval --ablate scores a conversation-shape set by BM25, vectors and the fusion, with any type label",
+    async () => {
+      const conversations = await harness.writeJsonl("conv.jsonl", ABLATE_SESSIONS);
+      const questions = await harness.writeJsonl("questions.jsonl", ABLATE_QUESTIONS);
+      const run = await harness.run([
+        "eval",
+        "--conversations",
+        conversations,
+        "--questions",
+        questions,
+        "--k",
+        "5",
+        "--ablate",
+        "--json",
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(
+        /^type +n BM25 R@5 R@10 +MRR vector R@5 R@10 +MRR fused R@5 R@10 +MRR fused≥best$/m,
+      );
+      expect(run.stdout).toMatch(/^single-hop +2 +1\.00 /m);
+      expect(run.stdout).toMatch(/^our-own-type +1 /m);
+      const summary = lastJson<{
+        byType: Record<string, { n: number }>;
+        negativePassRate: number;
+        ablation: Record<string, { byType: Record<string, { n: number; recallAtK: number }> }>;
+      }>(run);
+      expect(Object.keys(summary.byType)).toEqual(["single-hop", "our-own-type"]);
+      expect(Object.keys(summary.ablation)).toEqual(["keyword", "vector", "hybrid"]);
+      expect(summary.ablation["keyword"]?.byType["single-hop"]).toMatchObject({ n: 2, recallAtK: 1 });
+      expect(summary.ablation["hybrid"]?.byType["single-hop"]?.recallAtK).toBe(1);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "eval names the file, line and field of a bad question",
+    async () => {
+      const conversations = await harness.writeJsonl("conv-bad.jsonl", ABLATE_SESSIONS);
+      const questions = await harness.writeJsonl("questions-bad.jsonl", [
+        ABLATE_QUESTIONS[0]!,
+        { ...ABLATE_QUESTIONS[1]!, evidence: ["p-D1-9"] },
+      ]);
+      const run = await harness.run(["eval", "--conversations", conversations, "--questions", questions]);
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toContain("questions-bad.jsonl:2: evidence.0: no turn p-D1-9");
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
+
+/** A two-session chat of one user and one of another, for eval --ablate. */
+const ABLATE_SESSIONS = [
+  {
+    conv_id: "p",
+    user_id: "UP",
+    session: 1,
+    date: "2026-03-01T10:00:00Z",
+    turns: [
+      { id: "p-D1-1", speaker: "Ana", text: "we finally adopted a rescue greyhound named Comet" },
+      { id: "p-D1-2", speaker: "Leo", text: "congrats! how old is he" },
+      { id: "p-D1-3", speaker: "Ana", text: "four, and he sleeps twenty hours a day" },
+      { id: "p-D1-4", speaker: "Leo", text: "my sister is moving to Lisbon in June" },
+    ],
+  },
+  {
+    conv_id: "p",
+    user_id: "UP",
+    session: 2,
+    date: "2026-04-01T10:00:00Z",
+    turns: [
+      { id: "p-D2-1", speaker: "Ana", text: "I started rowing lessons on the river every Saturday" },
+      { id: "p-D2-2", speaker: "Leo", text: "rowing sounds exhausting" },
+    ],
+  },
+  {
+    conv_id: "o",
+    user_id: "UO",
+    date: "2026-03-05T10:00:00Z",
+    turns: [{ id: "o-D1-1", speaker: "Kim", text: "my greyhound is named Rocket" }],
+  },
+];
+
+const ABLATE_QUESTIONS = [
+  {
+    qid: "a1",
+    conv_id: "p",
+    question: "What is the name of the greyhound they adopted?",
+    evidence: ["p-D1-1"],
+    type: "single-hop",
+  },
+  {
+    qid: "a2",
+    conv_id: "p",
+    question: "Where is Leo's sister moving?",
+    evidence: ["p-D1-4"],
+    type: "single-hop",
+  },
+  {
+    qid: "a3",
+    conv_id: "p",
+    question: "When does Ana go rowing?",
+    evidence: ["p-D2-1"],
+    type: "our-own-type",
+  },
+  { qid: "a4", conv_id: "p", question: "What did Ana name her parrot?", evidence: [], type: "adversarial" },
+];
 
 /** Two users; ua has an update pair (office moved), ub a same-name dog and the fact ua asks about. */
 const EVAL_MEMORIES = [

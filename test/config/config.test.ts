@@ -78,6 +78,7 @@ describe("parseConfig", () => {
     ["EMBED_TIMEOUT_MS", "1.5"],
     ["OLLAMA_HOST", "localhost:11434"],
     ["CHROMA_URL", "not a url"],
+    ["DATABASE_URL", "mysql://u@h/db"],
     ["LOG_LEVEL", "loud"],
     ["EMBEDDER", "openai"],
     ["SLACK_BOT_TOKEN", "xoxp-user-token"],
@@ -95,6 +96,7 @@ describe("parseConfig", () => {
   it("does not print secrets back", () => {
     const err = configError({ SLACK_BOT_TOKEN: "xoxp-secret-value" });
     expect(err.message).not.toContain("secret-value");
+    expect(configError({ DATABASE_URL: "postgres:/u:secret-value@h" }).message).not.toContain("secret-value");
   });
 
   it("requires a signing secret in HTTP mode", () => {

@@ -19,6 +19,12 @@ const NO_DEFAULT = [
   "memory.embeddings.model",
   "memory.embeddings.dimension",
   "memory.vector.top_k",
+  "memory.vector.fusion",
+  "memory.vector.similarity_threshold",
+  "memory.vector.relevance_threshold",
+  "memory.vector.keyword_weight",
+  "memory.vector.vector_weight",
+  "memory.vector.rrf_k",
 ];
 
 /** Dotted leaf keys of a parsed config, with their values. */

@@ -7,7 +7,7 @@ import {
   memoryConfigFile,
   parseMemoryConfig,
 } from "../../src/config/load-memory-config.js";
-import { memoryConfigSchema } from "../../src/config/memory-config.js";
+import { INDEX_TYPES, memoryConfigSchema } from "../../src/config/memory-config.js";
 import { DEFAULT_MIN_LENGTH } from "../../src/config/memory-defaults.js";
 import { AppError } from "../../src/errors.js";
 
@@ -47,7 +47,7 @@ similarity_metric = "dot_product"
 top_k = 7
 similarity_threshold = 0.25
 rerank = true
-rerank_model = "cross-encoder/ms-marco-MiniLM-L-6-v2"
+rerank_model = "ollama:qwen2.5:7b"
 ef_search = 128
 
 [memory.chunker]
@@ -87,7 +87,7 @@ describe("parseMemoryConfig", () => {
           top_k: 7,
           similarity_threshold: 0.25,
           rerank: true,
-          rerank_model: "cross-encoder/ms-marco-MiniLM-L-6-v2",
+          rerank_model: "ollama:qwen2.5:7b",
           ef_search: 128,
         },
         chunker: {
@@ -126,7 +126,6 @@ describe("parseMemoryConfig", () => {
           enabled: true,
           index_type: "chroma",
           similarity_metric: "cosine",
-          similarity_threshold: 0.5,
           rerank: false,
           rerank_model: "",
           ef_search: 64,
@@ -297,13 +296,32 @@ describe("parseMemoryConfig", () => {
     expect(err.details).toEqual({ key, file: "memory.toml" });
   });
 
-  it.each(["sqlite-vec", "pgvector"])("stops on index_type %s: not available yet", (indexType) => {
-    const err = configError(`[memory.vector]\nindex_type = "${indexType}"`);
+  it.each(INDEX_TYPES)("loads index_type %s", (indexType) => {
+    const config = parseMemoryConfig(`[memory.vector]\nindex_type = "${indexType}"`);
+    expect(config.memory.vector.index_type).toBe(indexType);
+  });
+
+  it.each([
+    ["cross-encoder/ms-marco-MiniLM-L-6-v2", '"cross-encoder/ms-marco-MiniLM-L-6-v2"'],
+    ["ollama:", '"ollama:"'],
+    ["", '""'],
+  ])("stops on rerank = true with rerank_model %j: only ollama:<model> in this version", (model, got) => {
+    const err = configError(`[memory.vector]\nrerank = true\nrerank_model = "${model}"`);
     expect(err.code).toBe("config_invalid");
-    expect(err.details).toEqual({ key: "memory.vector.index_type", file: "memory.toml" });
+    expect(err.details).toEqual({ key: "memory.vector.rerank_model", file: "memory.toml" });
     expect(err.message).toBe(
-      `memory.vector.index_type: "${indexType}" is not available yet; this version has "chroma", "memory" only`,
+      `memory.vector.rerank_model: accepts only "ollama:<model>" in this version; cross-encoders are not supported (got ${got})`,
     );
+    expect(err.message).not.toContain("\n");
+  });
+
+  it("accepts rerank = true with ollama:<model>, and the seed's cross-encoder name while rerank is off", () => {
+    const on = parseMemoryConfig('[memory.vector]\nrerank = true\nrerank_model = "ollama:qwen2.5:7b"');
+    expect(on.memory.vector).toMatchObject({ rerank: true, rerank_model: "ollama:qwen2.5:7b" });
+    const seed = parseMemoryConfig(
+      '[memory.vector]\nrerank = false\nrerank_model = "cross-encoder/ms-marco-MiniLM-L-6-v2"',
+    );
+    expect(seed.memory.vector).toMatchObject({ rerank: false });
   });
 
   it("says where a file is not TOML, in one line", () => {

@@ -387,8 +387,9 @@ describe("extractTriplets: general shapes beyond the tuning sets", () => {
   });
 
   it("reads where a thing or an event is: 'Y에 있는 W', a position noun, 'Y에서 열려요'", () => {
+    // A pet's clinic is its 동물병원 (kmem-dev's convention: "두부 병원 … 냥이닥터" → 동물병원).
     expect(extractTriplets("보리 병원은 분당에 있는 해솔동물병원, 번호 031-700-1234")).toEqual([
-      t("보리", "병원", "해솔동물병원"),
+      t("보리", "동물병원", "해솔동물병원"),
       t("해솔동물병원", "위치", "분당"),
       t("해솔동물병원", "전화번호", "031-700-1234"),
     ]);
@@ -481,5 +482,118 @@ describe("extractTriplets on long input", () => {
     ],
   ])("reads 20,000 characters of %s in under 50 ms", (_name, text) => {
     expect(cpuMs(text)).toBeLessThan(BUDGET_MS);
+  });
+});
+
+// Constructions generalised on the rules3 branch, with words that occur in no eval set.
+describe("extractTriplets: constructions by grammar (rules3)", () => {
+  it("reads a role before a full name, and the schedule of the work", () => {
+    expect(extractTriplets("피자집 알바 곽다연 화목 6시~10시 근무, 번호 010-2840-1173")).toEqual([
+      t("곽다연", "역할", "피자집 알바"),
+      t("곽다연", "근무 시간", "화목 6시~10시"),
+      t("곽다연", "전화번호", "010-2840-1173"),
+    ]);
+    expect(extractTriplets("기획 리드 엄태호 번호 010-6652-0941")).toEqual([
+      t("엄태호", "역할", "기획 리드"),
+      t("엄태호", "전화번호", "010-6652-0941"),
+    ]);
+    expect(extractTriplets("육도희는 평일 오전 인턴이야")).toEqual([
+      t("육도희", "역할", "인턴"),
+      t("육도희", "근무 시간", "평일 오전"),
+    ]);
+    expect(extractTriplets("우리 반 부회장은 왕서율이야")).toEqual([t("왕서율", "역할", "부회장")]);
+    // No name after the role: nothing.
+    expect(extractTriplets("알바 구했어")).toEqual([]);
+  });
+
+  it("reads a narrowed kinship word, a born-on date and an allergy after a chain", () => {
+    expect(extractTriplets("셋째 외손녀 다올이는 3월 30일생이고 땅콩 알레르기가 있어요")).toEqual([
+      t("다올", "관계", "셋째 외손녀"),
+      t("다올", "생일", "3월 30일"),
+      t("다올", "알레르기", "땅콩"),
+    ]);
+  });
+
+  it("moves to a business named as a value, and reads 단골 and 다니는", () => {
+    expect(extractTriplets("쿠키몬 다니는 병원은 푸른숲동물의료원, 02-719-4402")).toEqual([
+      t("쿠키몬", "동물병원", "푸른숲동물의료원"),
+      t("푸른숲동물의료원", "전화번호", "02-719-4402"),
+    ]);
+    expect(extractTriplets("단골 미용실은 가위손헤어입니다. 전화는 02-338-0925")).toEqual([
+      t("나", "단골 미용실", "가위손헤어"),
+      t("가위손헤어", "전화번호", "02-338-0925"),
+    ]);
+    expect(extractTriplets("보미 병원 합정 멍멍의원 02-322-0841 (강아지 전문)")).toEqual([
+      t("멍멍의원", "전화번호", "02-322-0841"),
+      t("보미", "동물병원", "멍멍의원"),
+      t("멍멍의원", "위치", "합정"),
+    ]);
+  });
+
+  it("reads where a place of one's own is, with the written copula 다 and a leading 'from when'", () => {
+    expect(extractTriplets("올해부터 우리 공방은 합정동 그린빌딩 3층이다")).toEqual([
+      t("공방", "위치", "합정동 그린빌딩 3층"),
+    ]);
+    expect(extractTriplets("형은 소방관이다")).toEqual([t("형", "직업", "소방관")]);
+    // A verb in 다 is no copula.
+    expect(extractTriplets("오늘은 바쁘다")).toEqual([]);
+    expect(extractTriplets("우리 카페 숲속의아침 주소: 강원 춘천시 공지로 55, 2층")).toEqual([
+      t("나", "카페", "숲속의아침"),
+      t("숲속의아침", "주소", "강원 춘천시 공지로 55, 2층"),
+    ]);
+  });
+
+  it("reads an event named by two words, its time and place, and what starts when", () => {
+    expect(extractTriplets("독서 토론은 격주 수요일 저녁 8시, 3층 세미나실에서 해요")).toEqual([
+      t("독서 토론", "일시", "격주 수요일 저녁 8시"),
+      t("독서 토론", "장소", "3층 세미나실"),
+    ]);
+    expect(extractTriplets("권소이님 6월부터 출산휴가")).toEqual([t("권소이", "출산휴가 시작", "6월")]);
+    expect(extractTriplets("라희 담임은 탁경희 선생님, 연락은 클래스팅으로")).toEqual([
+      t("라희", "담임", "탁경희 선생님"),
+      t("탁경희 선생님", "연락 방법", "클래스팅"),
+    ]);
+    expect(extractTriplets("계란 거래처 한빛양계 010-4410-9923, 월수금 새벽배송")).toEqual([
+      t("한빛양계", "전화번호", "010-4410-9923"),
+      t("한빛양계", "배송 요일", "월수금"),
+    ]);
+  });
+
+  it("reads flights and international phone numbers", () => {
+    expect(extractTriplets("OZ0359 GMP→CJU, Aug 4 at 07:45")).toEqual([
+      t("OZ0359", "route", "GMP→CJU"),
+      t("OZ0359", "departure", "Aug 4 at 07:45"),
+    ]);
+    expect(extractTriplets("조카 번호 +1-604-555-0187")).toEqual([t("조카", "전화번호", "+1-604-555-0187")]);
+  });
+
+  it("reads English roles, workplaces, schools, clinics and addresses", () => {
+    expect(extractTriplets("My plumber is Mr. Adebayo Okonkwo-Reyes, 010-5513-2290")).toEqual([
+      t("Adebayo Okonkwo-Reyes", "role", "plumber"),
+      t("Adebayo Okonkwo-Reyes", "phone", "010-5513-2290"),
+    ]);
+    expect(extractTriplets("Lena Brandt works at Northwind Labs as a data analyst")).toEqual([
+      t("Lena Brandt", "workplace", "Northwind Labs"),
+      t("Lena Brandt", "job", "data analyst"),
+    ]);
+    expect(extractTriplets("I study at Ridgeview College — 12 Harbor Street, Busan")).toEqual([
+      t("I", "school", "Ridgeview College"),
+      t("Ridgeview College", "address", "12 Harbor Street, Busan"),
+    ]);
+    expect(
+      extractTriplets("Waffle (my beagle) goes to Oak Tree Animal Hospital in Yeonhui — 02-3142-8890"),
+    ).toEqual([
+      t("Waffle", "breed", "beagle"),
+      t("Waffle", "vet", "Oak Tree Animal Hospital"),
+      t("Oak Tree Animal Hospital", "location", "Yeonhui"),
+      t("Oak Tree Animal Hospital", "phone", "02-3142-8890"),
+    ]);
+    expect(extractTriplets("Omar Haddad is Priyanka's backup")).toEqual([
+      t("Omar Haddad", "role", "Priyanka's backup"),
+    ]);
+    expect(extractTriplets("My boss is Quinn Alvarez, VP of Marketing")).toEqual([
+      t("Quinn Alvarez", "role", "boss"),
+      t("Quinn Alvarez", "title", "VP of Marketing"),
+    ]);
   });
 });

@@ -133,14 +133,14 @@ describe("Slack over HTTP (Events API)", () => {
     expect(bad.status).toBe(401);
   });
 
-  it("serves /healthz with the state of Slack, Chroma and Ollama", async () => {
+  it("serves /healthz with the state of Slack, the vector index and Ollama", async () => {
     const res = await fetch(`${t.assistant.url}/healthz`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({
       status: "ok",
       slack: "http",
-      chroma: { ok: true },
+      vectors: { ok: true, kind: "chroma", metric: "cosine" },
       ollama: { reachable: true },
     });
   });

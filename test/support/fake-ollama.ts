@@ -59,6 +59,15 @@ export interface FakeOllama {
   queueChat(...replies: ChatReply[]): void;
   /** Delay before answering any request (ms). */
   setLatency(ms: number): void;
+  /**
+   * Pause between the NDJSON lines of a streamed answer (`stream: true`), ms; default 1. A slow
+   * stream lets a test see the first pieces used before the model has finished.
+   */
+  setStreamDelay(ms: number): void;
+  /** The next streamed chat answer is cut off (its connection destroyed) after `lines` NDJSON lines. */
+  breakStreamAfter(lines: number): void;
+  /** When each streamed chat answer wrote its last (`done: true`) line, ms since the epoch, in order. */
+  streamsFinished(): number[];
   /** Delay before answering embedding requests (ms); overrides setLatency for them. */
   setEmbedLatency(ms: number): void;
   /** The next `n` API requests answer `{ error }` with `status`. */
@@ -94,6 +103,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
   const hung = new Set<http.ServerResponse>();
   let handler: ChatHandler = defaultChatHandler;
   let latency = 0;
+  const stream = { delayMs: 1, finished: [] as number[], breakAfter: undefined as number | undefined };
   let embedLatency: number | undefined;
   let failures = { remaining: 0, status: 500, error: "boom" };
   let hanging = false;
@@ -150,7 +160,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
     if (method === "GET" && path === "/") return sendText(res, "Ollama is running");
     if (method === "GET" && path === "/api/tags") return sendJson(res, 200, { models: models.map(tagOf) });
     if (method === "GET" && path === "/api/version") return sendJson(res, 200, { version: "0.0.0-fake" });
-    if (method === "POST" && path === "/api/chat") return answerChat(res, b, nextReply);
+    if (method === "POST" && path === "/api/chat") return answerChat(res, b, nextReply, stream);
     if (method === "POST" && path === "/api/generate") return answerGenerate(res, b, nextReply);
     if (method === "POST" && path === "/api/embed") return answerEmbed(res, b, dim);
     if (method === "POST" && path === "/api/embeddings") {
@@ -173,6 +183,9 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
     onChat: (h) => void (handler = h),
     queueChat: (...replies) => void queue.push(...replies),
     setLatency: (ms) => void (latency = ms),
+    setStreamDelay: (ms) => void (stream.delayMs = ms),
+    streamsFinished: () => [...stream.finished],
+    breakStreamAfter: (lines) => void (stream.breakAfter = lines),
     setEmbedLatency: (ms) => void (embedLatency = ms),
     failNext: (n, status = 500, error = "boom") => void (failures = { remaining: n, status, error }),
     setMaxConcurrency: (limit) => void (maxConcurrency = limit),
@@ -186,6 +199,9 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
       handler = defaultChatHandler;
       queue.length = 0;
       latency = 0;
+      stream.delayMs = 1;
+      stream.finished.length = 0;
+      stream.breakAfter = undefined;
       embedLatency = undefined;
       failures = { remaining: 0, status: 500, error: "boom" };
       hanging = false;
@@ -207,13 +223,25 @@ async function answerChat(
   res: http.ServerResponse,
   b: Record<string, unknown>,
   next: NextReply,
+  stream: { delayMs: number; finished: number[]; breakAfter: number | undefined },
 ): Promise<void> {
   const req = { ...(b as unknown as Omit<FakeChatRequest, "endpoint">), endpoint: "chat" as const };
   const messages = Array.isArray(req.messages) ? req.messages : [];
   const model = String(req.model ?? "");
   const reply = normaliseReply(await next({ ...req, messages }));
   const promptChars = messages.reduce((n, m) => n + String(m.content ?? "").length, 0);
-  if (req.stream === true) return sendNdjson(res, chatStreamLines(model, reply, promptChars));
+  if (req.stream === true) {
+    const lines = chatStreamLines(model, reply, promptChars);
+    if (stream.breakAfter !== undefined) {
+      const cut = stream.breakAfter;
+      stream.breakAfter = undefined;
+      await sendNdjson(res, lines.slice(0, cut), stream.delayMs, { end: false });
+      res.destroy();
+      return;
+    }
+    await sendNdjson(res, lines, stream.delayMs, { onDone: () => stream.finished.push(Date.now()) });
+    return;
+  }
   sendJson(res, 200, chatResponse(model, reply, promptChars));
 }
 
@@ -279,13 +307,21 @@ function sendText(res: http.ServerResponse, text: string): void {
   res.end(text);
 }
 
-/** Writes NDJSON lines one by one (a tick apart) so clients really see a stream. */
-async function sendNdjson(res: http.ServerResponse, lines: object[]): Promise<void> {
+/** Writes NDJSON lines one by one (`delayMs` apart) so clients really see a stream. */
+async function sendNdjson(
+  res: http.ServerResponse,
+  lines: object[],
+  delayMs = 1,
+  { end = true, onDone }: { end?: boolean; onDone?: () => void } = {},
+): Promise<void> {
   res.writeHead(200, { "content-type": "application/x-ndjson" });
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     if (res.destroyed) return;
+    const last = i === lines.length - 1;
+    // The model is done when it writes its last line: recorded before the client can read it.
+    if (last && end) onDone?.();
     res.write(`${JSON.stringify(line)}\n`);
-    await delay(1);
+    if (!last || !end) await delay(delayMs);
   }
-  res.end();
+  if (end) res.end();
 }

@@ -14,6 +14,8 @@ export interface FakeSlackUser {
   name: string;
   real_name?: string;
   tz?: string;
+  /** Returned by users.info with `include_locale` (e.g. "en-US", "ko-KR"). */
+  locale?: string;
   is_bot?: boolean;
 }
 
@@ -28,6 +30,21 @@ export interface FakeSlackMessage {
   thread_ts?: string;
   blocks?: unknown;
   metadata?: unknown;
+  /** A message written by chat.startStream: true until chat.stopStream ends it. */
+  streaming?: boolean;
+}
+
+/** A file uploaded through files.getUploadURLExternal, its upload URL and files.completeUploadExternal. */
+export interface FakeSlackFile {
+  id: string;
+  filename: string;
+  length: number;
+  /** What was POSTed to the upload URL (text). */
+  content?: string;
+  /** Where completeUploadExternal shared it. */
+  channel?: string;
+  initialComment?: string;
+  completed: boolean;
 }
 
 /** State the method answers read and write. */
@@ -37,6 +54,11 @@ export interface FakeSlackState {
   messages: FakeSlackMessage[];
   nextTs(): string;
   socketUrl: string;
+  /** `http://127.0.0.1:PORT` of the fake (upload URLs point here). */
+  baseUrl: string;
+  /** The App Home view last published for each user (views.publish). */
+  homeViews: Map<string, Record<string, unknown>>;
+  files: Map<string, FakeSlackFile>;
 }
 
 type Args = Record<string, unknown>;
@@ -141,6 +163,128 @@ function userInfo(args: Args, state: FakeSlackState): Record<string, unknown> {
 
 const OK: MethodAnswer = () => ({ ok: true });
 
+/** The markdown of a streaming call: `markdown_text` and the `markdown_text` chunks, in order. */
+function streamText(args: Args): string {
+  const chunks = Array.isArray(args["chunks"]) ? (args["chunks"] as Array<Record<string, unknown>>) : [];
+  return (
+    str(args["markdown_text"]) +
+    chunks
+      .filter((c) => c["type"] === "markdown_text")
+      .map((c) => str(c["text"]))
+      .join("")
+  );
+}
+
+/** chat.startStream: a new message in a thread, written to as the stream goes (Slack requires the thread). */
+function startStream(args: Args, state: FakeSlackState): Record<string, unknown> {
+  const channel = str(args["channel"]);
+  if (channel === "") return { ok: false, error: "channel_not_found" };
+  if (str(args["thread_ts"]) === "") return { ok: false, error: "invalid_arguments" };
+  const message: FakeSlackMessage = {
+    type: "message",
+    channel,
+    ts: state.nextTs(),
+    text: streamText(args),
+    user: state.identity.botUserId,
+    bot_id: state.identity.botId,
+    thread_ts: str(args["thread_ts"]),
+    streaming: true,
+  };
+  state.messages.push(message);
+  return { ok: true, channel, ts: message.ts };
+}
+
+function streamingMessage(args: Args, state: FakeSlackState): FakeSlackMessage | string {
+  const message = state.messages.find((m) => m.channel === str(args["channel"]) && m.ts === str(args["ts"]));
+  if (!message) return "message_not_found";
+  if (!message.streaming) return "message_not_in_streaming_state";
+  return message;
+}
+
+function appendStream(args: Args, state: FakeSlackState): Record<string, unknown> {
+  const message = streamingMessage(args, state);
+  if (typeof message === "string") return { ok: false, error: message };
+  message.text = `${message.text ?? ""}${streamText(args)}`;
+  return { ok: true, channel: message.channel, ts: message.ts };
+}
+
+function stopStream(args: Args, state: FakeSlackState): Record<string, unknown> {
+  const message = streamingMessage(args, state);
+  if (typeof message === "string") return { ok: false, error: message };
+  message.text = `${message.text ?? ""}${streamText(args)}`;
+  message.streaming = false;
+  if (args["metadata"] !== undefined) message.metadata = parseJson(args["metadata"]);
+  if (args["blocks"] !== undefined) message.blocks = args["blocks"];
+  const { channel: _channel, ...shown } = message;
+  return { ok: true, channel: message.channel, ts: message.ts, message: shown };
+}
+
+/** views.publish: the user's App Home. Slack refuses more than 100 blocks and a view over 250 kB. */
+function publishView(args: Args, state: FakeSlackState): Record<string, unknown> {
+  const user = str(args["user_id"]);
+  const view = args["view"] as Record<string, unknown> | undefined;
+  if (user === "" || !view || view["type"] !== "home") return { ok: false, error: "invalid_arguments" };
+  const blocks = Array.isArray(view["blocks"]) ? view["blocks"] : [];
+  if (blocks.length > 100) return { ok: false, error: "invalid_blocks", errors: ["must be <= 100 blocks"] };
+  if (JSON.stringify(view).length > 250_000) return { ok: false, error: "view_too_large" };
+  const error = blockTextError(blocks);
+  if (error) return { ok: false, error: "invalid_blocks", errors: [error] };
+  state.homeViews.set(user, view);
+  return { ok: true, view: { id: `V_${user}`, ...view } };
+}
+
+/** The first Block Kit text limit a list of blocks breaks (section text 3000, button text 75, …). */
+export function blockTextError(blocks: unknown[]): string | undefined {
+  const limit = (what: string, text: unknown, max: number): string | undefined => {
+    const t = (text as { text?: unknown } | undefined)?.text;
+    return typeof t === "string" && t.length > max ? `${what} must be <= ${max} characters` : undefined;
+  };
+  for (const raw of blocks) {
+    const b = raw as Record<string, unknown>;
+    const found =
+      (b["type"] === "section" ? limit("section text", b["text"], 3000) : undefined) ??
+      (b["type"] === "header" ? limit("header text", b["text"], 150) : undefined) ??
+      (Array.isArray(b["fields"])
+        ? (b["fields"] as unknown[]).map((f) => limit("field", f, 2000)).find(Boolean)
+        : undefined) ??
+      (Array.isArray(b["elements"])
+        ? (b["elements"] as Array<Record<string, unknown>>)
+            .map((e) =>
+              e["type"] === "button" ? limit("button text", e["text"], 75) : limit("element", e, 3000),
+            )
+            .find(Boolean)
+        : undefined) ??
+      limit("accessory text", (b["accessory"] as { text?: unknown } | undefined)?.text, 75);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function getUploadUrl(args: Args, state: FakeSlackState): Record<string, unknown> {
+  const filename = str(args["filename"]);
+  const length = Number(str(args["length"], String(args["length"] ?? "")));
+  if (filename === "" || !Number.isFinite(length) || length <= 0)
+    return { ok: false, error: "invalid_arguments" };
+  const id = `F${String(state.files.size + 1).padStart(6, "0")}`;
+  state.files.set(id, { id, filename, length, completed: false });
+  return { ok: true, upload_url: `${state.baseUrl}/upload/${id}`, file_id: id };
+}
+
+function completeUpload(args: Args, state: FakeSlackState): Record<string, unknown> {
+  const files = parseJson(args["files"]);
+  if (!Array.isArray(files) || files.length === 0) return { ok: false, error: "invalid_arguments" };
+  const done: Array<Record<string, unknown>> = [];
+  for (const f of files as Array<{ id?: string; title?: string }>) {
+    const file = state.files.get(str(f.id));
+    if (!file || file.content === undefined) return { ok: false, error: "file_not_found" };
+    file.completed = true;
+    if (typeof args["channel_id"] === "string") file.channel = args["channel_id"];
+    if (typeof args["initial_comment"] === "string") file.initialComment = args["initial_comment"];
+    done.push({ id: file.id, name: file.filename, title: f.title ?? file.filename });
+  }
+  return { ok: true, files: done };
+}
+
 /** The methods the fake implements. Anything else answers `unknown_method`. */
 export const METHOD_ANSWERS: Record<string, MethodAnswer> = {
   "auth.test": (_args, { identity }) => ({
@@ -155,7 +299,27 @@ export const METHOD_ANSWERS: Record<string, MethodAnswer> = {
   }),
   "chat.postMessage": postMessage,
   "chat.update": update,
-  "chat.postEphemeral": (_args, state) => ({ ok: true, message_ts: state.nextTs() }),
+  "chat.postEphemeral": (args, state) =>
+    str(args["channel"]) === "" || str(args["user"]) === ""
+      ? { ok: false, error: "invalid_arguments" }
+      : { ok: true, message_ts: state.nextTs() },
+  "chat.startStream": startStream,
+  "chat.appendStream": appendStream,
+  "chat.stopStream": stopStream,
+  "chat.getPermalink": (args) => ({
+    ok: true,
+    channel: str(args["channel"]),
+    permalink: `https://fake-team.slack.com/archives/${str(args["channel"])}/p${str(args["message_ts"]).replace(".", "")}`,
+  }),
+  "conversations.open": (args) => {
+    const users = str(args["users"]);
+    return users === "" || users.includes(",")
+      ? { ok: false, error: "invalid_arguments" }
+      : { ok: true, channel: { id: `D_${users}` } };
+  },
+  "views.publish": publishView,
+  "files.getUploadURLExternal": getUploadUrl,
+  "files.completeUploadExternal": completeUpload,
   "reactions.add": OK,
   "reactions.remove": OK,
   "conversations.replies": replies,
@@ -176,6 +340,8 @@ export const JSON_FIELDS = new Set([
   "prompts",
   "loading_messages",
   "view",
+  "chunks",
+  "files",
   "unfurls",
   "user_auth_blocks",
 ]);

@@ -15,6 +15,7 @@ import type http from "node:http";
 import {
   JSON_FIELDS,
   METHOD_ANSWERS,
+  type FakeSlackFile,
   type FakeSlackIdentity,
   type FakeSlackMessage,
   type FakeSlackState,
@@ -23,7 +24,15 @@ import {
 import { createSocketModeServer, SOCKET_PATH, type FakeSlackSocket } from "./fake-slack-socket.js";
 import { listenOnLoopback, readBody, sendJson } from "./loopback-server.js";
 
-export type { FakeSlackIdentity, FakeSlackMessage, FakeSlackUser } from "./fake-slack-methods.js";
+export type {
+  FakeSlackFile,
+  FakeSlackIdentity,
+  FakeSlackMessage,
+  FakeSlackUser,
+} from "./fake-slack-methods.js";
+
+/** The method name a POST to a `response_url` is recorded under (its args: the JSON body, and `url`). */
+export const RESPONSE_URL_METHOD = "response_url";
 export type { FakeSlackSocket, SendEventOptions, SocketAck } from "./fake-slack-socket.js";
 
 /** Options of `startFakeSlack`. */
@@ -70,6 +79,15 @@ export interface FakeSlack {
   /** Messages posted through chat.postMessage (and seeded with `addMessage`). */
   readonly messages: FakeSlackMessage[];
   readonly socket: FakeSlackSocket;
+  /** The App Home view last published for each user (views.publish). */
+  readonly homeViews: Map<string, Record<string, unknown>>;
+  /** Files uploaded (files.getUploadURLExternal → upload URL → files.completeUploadExternal). */
+  readonly files: Map<string, FakeSlackFile>;
+  /**
+   * A `response_url` for a slash command or an interaction payload: POSTs to it are recorded as calls
+   * of {@link RESPONSE_URL_METHOD}.
+   */
+  responseUrl(id?: string): string;
   callsTo(method: string): SlackCall[];
   /** Resolves with the matching calls once there are `count`; rejects listing what was called. */
   waitForCall(method: string, opts?: WaitForCallOptions): Promise<SlackCall[]>;
@@ -105,11 +123,37 @@ export async function startFakeSlack(opts: FakeSlackOptions = {}): Promise<FakeS
     // Like Slack's: the current second, so a reply's ts is after the message it answers.
     nextTs: () => `${Math.floor(Date.now() / 1000)}.${String(++tsCounter % 1_000_000).padStart(6, "0")}`,
     socketUrl: "",
+    baseUrl: "",
+    homeViews: new Map(),
+    files: new Map(),
   };
   const socket = createSocketModeServer(identity.appId);
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? "/", "http://fake");
+    if (req.method === "POST" && url.pathname.startsWith("/upload/")) {
+      // The upload URL of files.getUploadURLExternal: the file's bytes, as the client POSTs them.
+      const file = state.files.get(url.pathname.slice("/upload/".length));
+      if (!file) return sendJson(res, 404, { ok: false, error: "file_not_found" });
+      file.content = uploadedContent(await readBody(req), req.headers["content-type"]);
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end(`OK - ${file.content.length}`);
+      return;
+    }
+    if (req.method === "POST" && url.pathname.startsWith("/response/")) {
+      // A response_url: Slack answers `{"ok": true}` and shows the message to the user.
+      const body = await readBody(req);
+      const parsed = parseArgs(body, req.headers["content-type"] ?? "application/json");
+      const call: SlackCall = {
+        method: RESPONSE_URL_METHOD,
+        args: { ...parsed, url: url.pathname },
+        token: undefined,
+        time: Date.now(),
+      };
+      calls.push(call);
+      events.emit("call", call);
+      return sendJson(res, 200, { ok: true });
+    }
     if (req.method !== "POST" || !url.pathname.startsWith("/api/")) {
       sendJson(res, 404, { ok: false, error: "not_found" });
       return;
@@ -141,6 +185,8 @@ export async function startFakeSlack(opts: FakeSlackOptions = {}): Promise<FakeS
     else sock.destroy();
   });
   state.socketUrl = `ws://127.0.0.1:${server.port}${SOCKET_PATH}`;
+  state.baseUrl = `http://127.0.0.1:${server.port}`;
+  let responses = 0;
 
   const callsTo = (method: string): SlackCall[] => calls.filter((c) => c.method === method);
 
@@ -151,6 +197,9 @@ export async function startFakeSlack(opts: FakeSlackOptions = {}): Promise<FakeS
     calls,
     messages: state.messages,
     socket,
+    homeViews: state.homeViews,
+    files: state.files,
+    responseUrl: (id) => `${state.baseUrl}/response/${id ?? `R${++responses}`}`,
     callsTo,
     waitForCall: (method, o = {}) => waitForCall(events, () => calls, method, o),
     onMethod: (method, handler) => void (handler ? overrides.set(method, handler) : overrides.delete(method)),
@@ -159,6 +208,8 @@ export async function startFakeSlack(opts: FakeSlackOptions = {}): Promise<FakeS
     reset: () => {
       calls.length = 0;
       state.messages.length = 0;
+      state.homeViews.clear();
+      state.files.clear();
       socket.acks.length = 0;
       overrides.clear();
       failures.clear();
@@ -199,6 +250,19 @@ function waitForCall(
     events.on("call", check);
     check();
   });
+}
+
+/**
+ * The file's bytes (as text) of an upload: the client sends them as a multipart form (one part, with
+ * a filename) or as the raw body.
+ */
+function uploadedContent(body: string, contentType: string | undefined): string {
+  const boundary = /boundary=("?)([^";]+)\1/.exec(contentType ?? "")?.[2];
+  if (!contentType?.startsWith("multipart/form-data") || !boundary) return body;
+  const parts = body.split(`--${boundary}`).slice(1, -1);
+  const part = parts.find((p) => /filename=/.test(p.slice(0, p.indexOf("\r\n\r\n")))) ?? parts[0] ?? "";
+  const start = part.indexOf("\r\n\r\n");
+  return start < 0 ? "" : part.slice(start + 4).replace(/\r\n$/, "");
 }
 
 /** Parses a form-encoded or JSON body; JSON-in-form fields (blocks, metadata, ...) become objects. */

@@ -189,3 +189,50 @@ export async function postSignedBody(
   }
   return fetch(url, { method: "POST", headers, body });
 }
+
+/** `assistant_thread_started`: the user opened a new thread in the assistant panel. */
+export function makeAssistantThreadStartedEvent(
+  opts: { user?: string; channel?: string; threadTs?: string; contextChannel?: string } = {},
+): Record<string, unknown> {
+  const threadTs = opts.threadTs ?? nextTs();
+  return {
+    type: "assistant_thread_started",
+    assistant_thread: {
+      user_id: opts.user ?? TEST_IDS.user,
+      context: {
+        channel_id: opts.contextChannel ?? TEST_IDS.channel,
+        team_id: TEST_IDS.teamId,
+        enterprise_id: null,
+      },
+      channel_id: opts.channel ?? TEST_IDS.dmChannel,
+      thread_ts: threadTs,
+    },
+    event_ts: nextTs(),
+  };
+}
+
+/** A message the user wrote in an assistant panel thread (an `im` message with `thread_ts`). */
+export function makePanelMessageEvent(opts: {
+  text: string;
+  threadTs: string;
+  user?: string;
+  channel?: string;
+}): Record<string, unknown> {
+  return makeDmEvent({
+    text: opts.text,
+    thread_ts: opts.threadTs,
+    ...(opts.user ? { user: opts.user } : {}),
+    ...(opts.channel ? { channel: opts.channel } : {}),
+  });
+}
+
+/** Headers and body of a signed form POST (slash commands: fields; interactions: `payload=<json>`). */
+export async function postSignedForm(
+  url: string,
+  fields: Record<string, string>,
+  secret: string,
+): Promise<Response> {
+  return postSignedBody(url, new URLSearchParams(fields).toString(), secret, {
+    contentType: "application/x-www-form-urlencoded",
+  });
+}

@@ -12,6 +12,7 @@ import { parseConfig } from "../../src/config/config.js";
 import { extractTriplets } from "../../src/graph/rule-extractor.js";
 import { createLogger } from "../../src/logging/logger.js";
 import { type Assistant, startAssistant } from "../../src/main.js";
+import { parseMemoryConfig } from "../../src/config/load-memory-config.js";
 import { type FakeOllama, startFakeOllama } from "./fake-ollama.js";
 import { type FakeSlack, startFakeSlack } from "./fake-slack.js";
 import { makeEventCallback, postSignedEvent, type PostSignedEventOptions } from "./slack-events.js";
@@ -77,7 +78,11 @@ export async function startTestAssistant(options: TestAssistantOptions): Promise
   const logger = options.logSink
     ? createLogger({ level: config.LOG_LEVEL, destination: options.logSink, pretty: false })
     : pino({ level: config.LOG_LEVEL });
-  const assistant = await startAssistant(config, { logger });
+  // The fake Ollama's "nomic-embed-text" hashes character trigrams (fake-embedding.ts): its cosines are
+  // lexical and low, not nomic's, so the nomic profile's similarity_threshold (0.4) would drop most of
+  // its hits. Set to 0 here, as a deployment overrides its model's profile in memory.toml.
+  const memoryConfig = parseMemoryConfig("[memory.vector]\nsimilarity_threshold = 0\n");
+  const assistant = await startAssistant(config, { logger, memoryConfig });
   return {
     assistant,
     slack,

@@ -13,6 +13,7 @@ export const deleteCommand: Command = {
   name: "delete",
   synopsis: "delete --user U (--id ID | --all --yes [--history]) [--team T] [--json]",
   summary: "Delete one memory, or all of a user's memories.",
+  readsStoredMemories: true,
   async run(ctx, args) {
     const values = parseCommandArgs(args, {
       user: { type: "string" },

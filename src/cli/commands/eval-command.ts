@@ -1,10 +1,6 @@
-import { readFile } from "node:fs/promises";
-import type { z } from "zod";
 import {
   DEFAULT_RECALL_K,
   MRR_CUTOFF,
-  memoryRowSchema,
-  queryRowSchema,
   scoreRecall,
   toRecallSummary,
   type MemoryRow,
@@ -12,15 +8,16 @@ import {
   type RankedResult,
   type RecallReport,
 } from "../../eval/recall-metrics.js";
+import { loadRecallSet, recallSetFiles, type RecallSetFiles } from "../../eval/recall-set.js";
 import type { MemoryService } from "../../memory/memory-service.js";
 import { MAX_SEARCH_K } from "../../memory/memory-service.js";
-import { EXIT_OK, intOption, parseCommandArgs, required } from "../args.js";
+import { RETRIEVER_MODES, type RetrieverMode } from "../../memory/retrievers.js";
+import { EXIT_OK, intOption, parseCommandArgs, required, usageError } from "../args.js";
 import { saveInBatches } from "../batch-save.js";
 import type { Command } from "../command.js";
 import type { CliContext } from "../context.js";
 import { evalCollectionPrefix } from "../eval-namespace.js";
-import { formatRecallReport } from "../eval-report.js";
-import { parseJsonLines } from "../../util/jsonl.js";
+import { formatAblation, formatRecallReport } from "../eval-report.js";
 import { createProgress } from "../progress.js";
 
 /** Team of the eval's memories (in their own collection, so it cannot meet real ones). */
@@ -29,27 +26,32 @@ export const EVAL_TEAM = "eval";
 export const EVAL_QUERY_CONCURRENCY = 4;
 
 /**
- * `eval`: the kmem-dev recall evaluation through the real pipeline. Loads the memories (each with its
- * user_id, ts and channel_type) into a fresh Chroma collection, runs every query as its user through
- * MemoryService.search with k = max(MRR_CUTOFF, --k), scores with scoreRecall, prints the report and
- * drops the collection. With `--json` the last stdout line is the RecallSummary JSON.
+ * `eval`: a recall evaluation through the real pipeline. Loads a set (kmem-dev's memories shape or the
+ * conversation shape of kconv-en, see eval/recall-set.ts) into a fresh namespace, runs every query as
+ * its user through MemoryService.search with k = max(MRR_CUTOFF, --k), scores with scoreRecall, prints
+ * the report and drops the namespace. `--ablate` runs the queries three times — BM25 alone, vectors
+ * alone, fused — and prints R@5, R@10 and MRR per query type for each. With `--json` the last stdout
+ * line is the RecallSummary JSON (with `ablation: {keyword, vector, hybrid}` under `--ablate`).
  */
 export const evalCommand: Command = {
   name: "eval",
-  synopsis: "eval --memories M.jsonl --queries Q.jsonl [--k 5] [--json]",
-  summary: "Score recall on a kmem-dev style set in a throw-away collection.",
+  synopsis:
+    "eval (--memories M.jsonl --queries Q.jsonl | --conversations C.jsonl --questions Q.jsonl | --set DIR) [--k 5] [--ablate] [--json]",
+  summary: "Score recall on a kmem-dev or kconv-en style set in a throw-away collection.",
+  readsStoredMemories: false,
   async run(ctx, args) {
     const values = parseCommandArgs(args, {
+      set: { type: "string" },
       memories: { type: "string" },
       queries: { type: "string" },
+      conversations: { type: "string" },
+      questions: { type: "string" },
       k: { type: "string" },
+      ablate: { type: "boolean", default: false },
       json: { type: "boolean", default: false },
     });
-    const memoriesFile = required(values.memories, "memories");
-    const queriesFile = required(values.queries, "queries");
     const k = intOption(values.k, "k", { min: 1, max: MAX_SEARCH_K, fallback: DEFAULT_RECALL_K });
-    const memories = await loadJsonl(memoriesFile, memoryRowSchema);
-    const queries = await loadJsonl(queriesFile, queryRowSchema);
+    const { memories, queries } = await loadRecallSet(setFiles(values));
 
     const stack = await ctx.openStack({
       collectionPrefix: evalCollectionPrefix(),
@@ -64,30 +66,57 @@ export const evalCommand: Command = {
         await stack.store.dropAll();
       },
     });
-    const report = await evaluate(ctx, stack.memory, { memories, queries, k, plain: values.json });
+    await ingest(ctx, stack.memory, memories, values.json);
+    const evaluate = async (mode: RetrieverMode): Promise<RecallReport> => {
+      const results = await runQueries(ctx, stack.memory, queries, {
+        k: Math.max(MRR_CUTOFF, k),
+        plain: values.json,
+        memories,
+        mode,
+      });
+      return scoreRecall({ queries, results, k });
+    };
+    const reports = new Map<RetrieverMode, RecallReport>();
+    for (const mode of values.ablate ? RETRIEVER_MODES : (["hybrid"] as const)) {
+      reports.set(mode, await evaluate(mode));
+    }
+    const report = reports.get("hybrid")!;
     for (const line of formatRecallReport(report)) ctx.out(line);
-    if (values.json) ctx.out(JSON.stringify(toRecallSummary(report)));
+    if (values.ablate) {
+      ctx.out("");
+      for (const line of formatAblation(reports)) ctx.out(line);
+    }
+    if (values.json) {
+      const summary = toRecallSummary(report);
+      if (!values.ablate) ctx.out(JSON.stringify(summary));
+      else {
+        const ablation = Object.fromEntries([...reports].map(([mode, r]) => [mode, toRecallSummary(r)]));
+        ctx.out(JSON.stringify({ ...summary, ablation }));
+      }
+    }
     return EXIT_OK;
   },
 };
 
-/** Loads the memories, runs the queries and scores them (k = max(MRR_CUTOFF, --k) results per query). */
-async function evaluate(
-  ctx: CliContext,
-  memory: MemoryService,
-  run: { memories: MemoryRow[]; queries: QueryRow[]; k: number; plain: boolean },
-): Promise<RecallReport> {
-  await ingest(ctx, memory, run.memories, run.plain);
-  const results = await runQueries(ctx, memory, run.queries, {
-    k: Math.max(MRR_CUTOFF, run.k),
-    plain: run.plain,
-    memories: run.memories,
-  });
-  return scoreRecall({ queries: run.queries, results, k: run.k });
-}
-
-async function loadJsonl<T>(file: string, schema: z.ZodType<T>): Promise<T[]> {
-  return parseJsonLines(await readFile(file, "utf8"), schema, file);
+/** The files to read: `--set DIR`, or one of the two pairs of files. */
+function setFiles(values: {
+  set?: string | undefined;
+  memories?: string | undefined;
+  queries?: string | undefined;
+  conversations?: string | undefined;
+  questions?: string | undefined;
+}): RecallSetFiles {
+  if (values.set !== undefined) return recallSetFiles(values.set);
+  if (values.conversations !== undefined || values.questions !== undefined) {
+    return {
+      conversations: required(values.conversations, "conversations"),
+      questions: required(values.questions, "questions"),
+    };
+  }
+  if (values.memories === undefined && values.queries === undefined) {
+    throw usageError("give --set DIR, --memories and --queries, or --conversations and --questions");
+  }
+  return { memories: required(values.memories, "memories"), queries: required(values.queries, "queries") };
 }
 
 async function ingest(
@@ -128,12 +157,12 @@ async function runQueries(
   ctx: CliContext,
   memory: MemoryService,
   queries: QueryRow[],
-  options: { k: number; plain: boolean; memories: MemoryRow[] },
+  options: { k: number; plain: boolean; memories: MemoryRow[]; mode: RetrieverMode },
 ): Promise<Map<string, RankedResult[]>> {
   const ownerOf = new Map(options.memories.map((m) => [m.id, m.user_id]));
   const results = new Map<string, RankedResult[]>();
   const progress = createProgress({
-    label: "eval: queries",
+    label: options.mode === "hybrid" ? "eval: queries" : `eval: queries (${options.mode} only)`,
     total: queries.length,
     output: ctx,
     plain: options.plain,
@@ -144,7 +173,10 @@ async function runQueries(
     while (!failed && next < queries.length) {
       const query = queries[next++]!;
       const found = await memory
-        .search({ teamId: EVAL_TEAM, userId: query.user_id }, query.query, { k: options.k })
+        .search({ teamId: EVAL_TEAM, userId: query.user_id }, query.query, {
+          k: options.k,
+          retrievers: options.mode,
+        })
         .catch((err: unknown) => {
           failed = true; // the other workers stop taking queries
           throw err;

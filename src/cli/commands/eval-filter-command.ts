@@ -49,6 +49,7 @@ export const evalFilterCommand: Command = {
   name: "eval-filter",
   synopsis: "eval-filter --file F.jsonl [--json]",
   summary: "Score the content filter and the topic extractor on a kfilter-dev style set (offline).",
+  readsStoredMemories: false,
   async run(ctx, args) {
     const values = parseCommandArgs(args, {
       file: { type: "string" },

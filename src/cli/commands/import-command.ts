@@ -15,6 +15,7 @@ export const importCommand: Command = {
   name: "import",
   synopsis: "import --file F.jsonl [--user U] [--team T] [--json]",
   summary: "Import JSON lines {id?, user_id?, text, ts?, metadata?}; re-importing replaces by id.",
+  readsStoredMemories: true,
   async run(ctx, args) {
     const values = parseCommandArgs(args, {
       file: { type: "string" },

@@ -15,6 +15,7 @@ export const listCommand: Command = {
   name: "list",
   synopsis: "list --user U [--limit N] [--cursor C] [--team T] [--json]",
   summary: "List one page of a user's memories.",
+  readsStoredMemories: true,
   async run(ctx, args) {
     const values = parseCommandArgs(args, {
       user: { type: "string" },

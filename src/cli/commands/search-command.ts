@@ -29,6 +29,7 @@ export const searchCommand: Command = {
   name: "search",
   synopsis: "search --user U --query Q [--k 5] [--topic L] [--team T] [--json]",
   summary: "Hybrid (vector + BM25, RRF) search of one user's memories.",
+  readsStoredMemories: true,
   async run(ctx, args) {
     const values = parseCommandArgs(args, {
       user: { type: "string" },

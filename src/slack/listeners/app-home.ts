@@ -1,0 +1,259 @@
+import type { App, BlockAction, webApi } from "@slack/bolt";
+import type { Button, KnownBlock } from "@slack/types";
+import type { Logger } from "pino";
+import { z } from "zod";
+import type { Memory, MemoryScope } from "../../types.js";
+import {
+  button,
+  clip,
+  currentFacts,
+  escapeMrkdwn,
+  factSections,
+  forgetConfirm,
+  memoryBlocks,
+  type SlackGraphPort,
+  type SlackMemoryPort,
+} from "../memory-blocks.js";
+
+/** Memories on one page of App Home (two blocks each: far below Slack's 100 blocks per view). */
+export const HOME_PAGE_SIZE = 10;
+/** Facts shown on App Home (newest first), packed into as few sections as fit. */
+export const HOME_MAX_FACTS = 30;
+/** Memories read for "recent first": App Home sorts at most this many of the user's by time. */
+export const HOME_SCAN_LIMIT = 2_000;
+/** Search results on App Home (all relevant ones, paged). */
+const HOME_SEARCH_K = 50;
+/** Longest search text (Slack's plain_text_input allows 3,000; a query needs far less). */
+const MAX_QUERY_CHARS = 500;
+
+export const HOME_ACTIONS = {
+  search: "home_search",
+  page: "home_page",
+  forget: "home_forget",
+  clear: "home_clear",
+} as const;
+
+/** What the view remembers between actions (`private_metadata`). */
+const homeStateSchema = z.object({
+  q: z.string().max(MAX_QUERY_CHARS).default(""),
+  page: z.number().int().min(0).max(10_000).default(0),
+});
+type HomeState = z.infer<typeof homeStateSchema>;
+
+function parseState(text: string | undefined): HomeState {
+  try {
+    return homeStateSchema.parse(JSON.parse(text || "{}"));
+  } catch {
+    return { q: "", page: 0 };
+  }
+}
+
+export interface AppHomeDeps {
+  memory: SlackMemoryPort;
+  graph: SlackGraphPort;
+  logger: Logger;
+  /** The durable inbox: an App Home event is done once published (not replayed after a restart). */
+  inbox?: { answered(eventId: string): Promise<void> } | undefined;
+}
+
+/**
+ * App Home, "what I remember": the user's own memories (newest first, or the matches of a search),
+ * paged, each with a forget button behind a confirmation; and the current facts of their knowledge
+ * graph. App Home is seen by its user alone, so it shows all of their memories (as a DM does) and
+ * marks those shared in a channel. Forgetting goes through the memory lifecycle: memory, BM25 and
+ * graph facts at once.
+ */
+export function register(app: App, deps: AppHomeDeps): void {
+  const publish = async (
+    client: webApi.WebClient,
+    scope: MemoryScope,
+    state: HomeState,
+    notice?: string,
+  ): Promise<void> => {
+    const view = await buildHomeView(deps, scope, state, notice);
+    await client.views.publish({ user_id: scope.userId, view });
+  };
+
+  app.event("app_home_opened", async ({ event, body, client, context }) => {
+    const eventId = (body as { event_id?: string }).event_id;
+    if (event.tab === "home") {
+      const teamId = context.teamId ?? (body as { team_id?: string }).team_id ?? "";
+      await publish(client, { teamId, userId: event.user }, parseState(event.view?.private_metadata));
+    }
+    // Done: an App Home event is not replayed after a restart (the next opening publishes again).
+    if (eventId) await deps.inbox?.answered(eventId).catch(() => undefined);
+  });
+
+  app.action<BlockAction>(HOME_ACTIONS.search, async ({ ack, body, action, client }) => {
+    await ack();
+    const value = action.type === "plain_text_input" ? (action.value ?? "") : "";
+    await publish(client, homeScope(body), { q: clip(value.trim(), MAX_QUERY_CHARS), page: 0 });
+  });
+
+  app.action<BlockAction>(HOME_ACTIONS.clear, async ({ ack, body, client }) => {
+    await ack();
+    await publish(client, homeScope(body), { q: "", page: 0 });
+  });
+
+  app.action<BlockAction>(HOME_ACTIONS.page, async ({ ack, body, action, client }) => {
+    await ack();
+    const value = action.type === "button" ? action.value : undefined;
+    await publish(client, homeScope(body), parseState(value));
+  });
+
+  app.action<BlockAction>(HOME_ACTIONS.forget, async ({ ack, body, action, client }) => {
+    await ack();
+    const id = action.type === "button" ? (action.value ?? "") : "";
+    const scope = homeScope(body);
+    // The user's own memory only: the lifecycle finds ids within the user's scope, nobody else's.
+    const deleted = id ? await deps.memory.deleteIds(scope, [id]) : [];
+    const state = parseState(body.view?.private_metadata);
+    const notice =
+      deleted.length > 0
+        ? `🗑 잊었어요 (forgotten): "${escapeMrkdwn(clip(deleted[0]!.text.replace(/\s+/g, " "), 200))}"`
+        : "이미 잊은 기억이에요 (already forgotten).";
+    deps.logger.info(
+      { teamId: scope.teamId, userId: scope.userId, deleted: deleted.length },
+      "forgotten from App Home",
+    );
+    await publish(client, scope, state, notice);
+  });
+}
+
+/** The App Home user: everything of theirs, as in a DM (only they see App Home). */
+function homeScope(body: BlockAction): MemoryScope {
+  return { teamId: body.team?.id ?? body.user.team_id ?? "", userId: body.user.id };
+}
+
+/** The user's memories for a page: newest first, or the relevant matches of `q`. */
+async function pageOf(
+  memory: SlackMemoryPort,
+  scope: MemoryScope,
+  state: HomeState,
+): Promise<{ items: Memory[]; total: number; capped: boolean }> {
+  if (state.q) {
+    const found = (await memory.search(scope, state.q, { k: HOME_SEARCH_K })).filter((r) => r.relevant);
+    const ids = found.slice(state.page * HOME_PAGE_SIZE, (state.page + 1) * HOME_PAGE_SIZE).map((r) => r.id);
+    const items = (await Promise.all(ids.map((id) => memory.get(scope, id)))).filter(
+      (m): m is Memory => m !== undefined,
+    );
+    return { items, total: found.length, capped: false };
+  }
+  const all: Memory[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await memory.list(scope, { limit: 500, cursor });
+    all.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && all.length < HOME_SCAN_LIMIT);
+  all.sort((a, b) => b.timestamp - a.timestamp);
+  const start = state.page * HOME_PAGE_SIZE;
+  return { items: all.slice(start, start + HOME_PAGE_SIZE), total: all.length, capped: cursor !== undefined };
+}
+
+/** The App Home view (`type: "home"`), at most 100 blocks whatever the user holds. */
+export async function buildHomeView(
+  deps: Pick<AppHomeDeps, "memory" | "graph">,
+  scope: MemoryScope,
+  state: HomeState,
+  notice?: string,
+): Promise<{ type: "home"; private_metadata: string; blocks: KnownBlock[] }> {
+  const [page, graph] = await Promise.all([
+    pageOf(deps.memory, scope, state),
+    deps.graph.snapshot(scope).catch(() => ({ nodes: [], relations: [] })),
+  ]);
+  const blocks: KnownBlock[] = [
+    {
+      type: "header",
+      text: { type: "plain_text", text: "🧠 내가 기억하는 것 · What I remember", emoji: true },
+    },
+    {
+      type: "context",
+      elements: [
+        {
+          type: "mrkdwn",
+          text: "이 화면은 나만 볼 수 있어요 (only you see this page). DM에서 말한 기억은 채널에서 보여 주지 않아요.",
+        },
+      ],
+    },
+  ];
+  if (notice) blocks.push({ type: "section", text: { type: "mrkdwn", text: clip(notice, 2900) } });
+  blocks.push({
+    type: "input",
+    block_id: "home_search_block",
+    dispatch_action: true,
+    label: { type: "plain_text", text: "기억 검색 · Search" },
+    element: {
+      type: "plain_text_input",
+      action_id: HOME_ACTIONS.search,
+      max_length: MAX_QUERY_CHARS,
+      placeholder: { type: "plain_text", text: "예: 또리 생일 (Enter)" },
+      ...(state.q ? { initial_value: state.q } : {}),
+      dispatch_action_config: { trigger_actions_on: ["on_enter_pressed"] },
+    },
+  } as KnownBlock);
+  const heading = state.q
+    ? `*"${escapeMrkdwn(clip(state.q, 200))}"* 검색 결과 ${page.total}개 (results)`
+    : `*최근 기억 (recent memories)* — ${page.total}${page.capped ? "+" : ""}개`;
+  blocks.push({ type: "section", text: { type: "mrkdwn", text: heading } });
+  if (state.q)
+    blocks.push({
+      type: "actions",
+      elements: [button("전체 보기 · Show all", HOME_ACTIONS.clear, "all")],
+    } as KnownBlock);
+  blocks.push({ type: "divider" });
+  if (page.items.length === 0) {
+    blocks.push({
+      type: "section",
+      text: {
+        type: "mrkdwn",
+        text: state.q
+          ? "찾는 기억이 없어요 (no memory matches)."
+          : '아직 기억이 없어요. DM으로 "기억해줘: …"라고 말하거나, 메시지의 "Remember this" 바로가기를 써 보세요.',
+      },
+    });
+  }
+  for (const memory of page.items) {
+    blocks.push(
+      ...memoryBlocks(
+        memory,
+        "ko",
+        button("잊기 · Forget", HOME_ACTIONS.forget, memory.id, {
+          style: "danger",
+          confirm: forgetConfirm(memory, "ko"),
+        }),
+      ),
+    );
+  }
+  const nav: Button[] = [];
+  if (state.page > 0)
+    nav.push(
+      button("◀ 이전 · Previous", HOME_ACTIONS.page, JSON.stringify({ q: state.q, page: state.page - 1 })),
+    );
+  if ((state.page + 1) * HOME_PAGE_SIZE < page.total)
+    nav.push(
+      button("다음 · Next ▶", HOME_ACTIONS.page, JSON.stringify({ q: state.q, page: state.page + 1 })),
+    );
+  if (nav.length > 0) blocks.push({ type: "actions", elements: nav } as KnownBlock);
+
+  const facts = currentFacts(graph);
+  blocks.push({ type: "divider" });
+  blocks.push({
+    type: "header",
+    text: { type: "plain_text", text: "📌 알고 있는 사실 · Known facts", emoji: true },
+  });
+  if (facts.length === 0) {
+    blocks.push({
+      type: "section",
+      text: { type: "mrkdwn", text: "아직 정리된 사실이 없어요 (no facts yet)." },
+    });
+  } else {
+    blocks.push(...factSections(facts.slice(0, HOME_MAX_FACTS), "ko"));
+    if (facts.length > HOME_MAX_FACTS)
+      blocks.push({
+        type: "context",
+        elements: [{ type: "mrkdwn", text: `그 외 ${facts.length - HOME_MAX_FACTS}개 (and more)` }],
+      });
+  }
+  return { type: "home", private_metadata: JSON.stringify(state), blocks };
+}

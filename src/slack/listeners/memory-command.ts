@@ -1,0 +1,311 @@
+import type { App, BlockAction, RespondFn, webApi } from "@slack/bolt";
+import type { KnownBlock } from "@slack/types";
+import type { Logger } from "pino";
+import { AppError, toAppError } from "../../errors.js";
+import { detectLanguage, type Lang } from "../../text/language.js";
+import type { Memory, MemoryScope } from "../../types.js";
+import { button, clip, escapeMrkdwn, memoryBlocks, scopeIn, type SlackMemoryPort } from "../memory-blocks.js";
+
+/** The slash command's name (the manifest's `slash_commands`). */
+export const MEMORY_COMMAND = "/memory";
+/** Results shown by `/memory search` and `/memory list` (two blocks each). */
+export const COMMAND_RESULTS = 10;
+/** Memories per page while `/memory export` reads them all. */
+const EXPORT_PAGE = 500;
+/** Longest query accepted (the rest of a paste is not a query). */
+const MAX_QUERY_CHARS = 500;
+
+export const COMMAND_ACTIONS = {
+  forgetOne: "memory_forget_pick",
+  forgetAll: "memory_forget_all",
+  cancel: "memory_forget_cancel",
+} as const;
+
+export interface MemoryCommandDeps {
+  memory: SlackMemoryPort;
+  logger: Logger;
+}
+
+type Parsed =
+  | { kind: "help" }
+  | { kind: "search" | "forget"; query: string }
+  | { kind: "list" | "export" }
+  | { kind: "unknown"; word: string };
+
+/** `/memory <sub> <args>`: English or Korean sub-command names. */
+export function parseMemoryCommand(text: string): Parsed {
+  const trimmed = text.trim();
+  if (!trimmed) return { kind: "help" };
+  const [head = "", ...rest] = trimmed.split(/\s+/);
+  const query = rest.join(" ").trim();
+  switch (head.toLowerCase()) {
+    case "help":
+    case "도움말":
+      return { kind: "help" };
+    case "search":
+    case "검색":
+      return { kind: "search", query };
+    case "list":
+    case "목록":
+      return { kind: "list" };
+    case "forget":
+    case "잊기":
+    case "잊어줘":
+      return { kind: "forget", query };
+    case "export":
+    case "내보내기":
+      return { kind: "export" };
+    default:
+      return { kind: "unknown", word: head };
+  }
+}
+
+/** `/memory` help, in both languages. */
+export function memoryCommandHelp(): string {
+  return [
+    "*`/memory` — 내 기억 관리 (manage your memories)*",
+    "• `/memory search <검색어>` — 기억 검색 (search)",
+    "• `/memory list` — 최근 기억 (recent memories)",
+    "• `/memory forget <id 또는 검색어>` — 기억 잊기; 여러 개면 물어봐요 (forget; asks when several match)",
+    "• `/memory export` — 내 기억 전체를 JSON Lines 파일로 DM에 보내요 (all your memories as a file, in a DM)",
+    "답은 나에게만 보여요. 채널에서는 그 채널에서 말한 기억만 보여요 — 전부 보려면 DM이나 App Home에서 쓰세요.",
+    "Answers are visible to you only. In a channel only that channel's memories show — use a DM or App Home to see all.",
+  ].join("\n");
+}
+
+/**
+ * `/memory`: help, search, list, forget (with a confirmation when the request matches several) and
+ * export (a JSON Lines file sent to the user's DM with the bot). Acked at once; the work runs after the
+ * ack and answers ephemerally through the command's `response_url`. In a channel the command sees only
+ * that channel's memories (the one visibility rule): a DM's memory never appears there, even to its owner.
+ */
+export function register(app: App, deps: MemoryCommandDeps): void {
+  app.command(MEMORY_COMMAND, async ({ command, ack, respond, client }) => {
+    await ack();
+    const scope = scopeIn(command.team_id, command.user_id, command.channel_id, command.channel_name);
+    const parsed = parseMemoryCommand(command.text ?? "");
+    const lang: Lang = detectLanguage(command.text ?? "");
+    try {
+      await runCommand(parsed, { scope, lang, respond, client, deps });
+    } catch (err) {
+      const appError = toAppError(err);
+      deps.logger.warn({ err: appError, command: parsed.kind }, "/memory failed");
+      await respond({
+        response_type: "ephemeral",
+        text:
+          appError.code === "bad_request"
+            ? `⚠️ ${appError.message}`
+            : "죄송해요, 처리하지 못했어요. 잠시 후 다시 시도해 주세요. (Sorry, that failed; please try again.)",
+      });
+    }
+  });
+
+  app.action<BlockAction>(COMMAND_ACTIONS.forgetOne, async ({ ack, body, action, respond }) => {
+    await ack();
+    const id = action.type === "button" ? (action.value ?? "") : "";
+    await forgetChosen(deps, actionScope(body), id ? [id] : [], respond);
+  });
+
+  app.action<BlockAction>(COMMAND_ACTIONS.forgetAll, async ({ ack, body, action, respond }) => {
+    await ack();
+    const ids = action.type === "button" ? (action.value ?? "").split(",").filter(Boolean) : [];
+    await forgetChosen(deps, actionScope(body), ids.slice(0, 10), respond);
+  });
+
+  app.action<BlockAction>(COMMAND_ACTIONS.cancel, async ({ ack, respond }) => {
+    await ack();
+    await respond({
+      response_type: "ephemeral",
+      replace_original: true,
+      text: "알겠어요, 아무것도 지우지 않았어요. (OK, nothing was forgotten.)",
+    });
+  });
+}
+
+/** The user clicking, where the buttons are: in a channel only what may be shown there can go. */
+function actionScope(body: BlockAction): MemoryScope {
+  const teamId = body.team?.id ?? body.user.team_id ?? "";
+  return scopeIn(teamId, body.user.id, body.channel?.id, body.channel?.name);
+}
+
+async function forgetChosen(
+  deps: MemoryCommandDeps,
+  scope: MemoryScope,
+  ids: string[],
+  respond: RespondFn,
+): Promise<void> {
+  const deleted = ids.length > 0 ? await deps.memory.deleteIds(scope, ids) : [];
+  await respond({
+    response_type: "ephemeral",
+    replace_original: true,
+    text:
+      deleted.length > 0
+        ? `🗑 잊었어요 (forgotten): ${deleted.map((m) => `"${escapeMrkdwn(clip(m.text.replace(/\s+/g, " "), 200))}"`).join(", ")}`
+        : "이미 잊었거나 여기서는 지울 수 없는 기억이에요. (Already forgotten, or not visible here.)",
+  });
+}
+
+async function runCommand(
+  parsed: Parsed,
+  ctx: {
+    scope: MemoryScope;
+    lang: Lang;
+    respond: RespondFn;
+    client: webApi.WebClient;
+    deps: MemoryCommandDeps;
+  },
+): Promise<void> {
+  const { scope, lang, respond, deps } = ctx;
+  const say = (text: string, blocks?: KnownBlock[]) =>
+    respond({ response_type: "ephemeral", text, ...(blocks ? { blocks } : {}) });
+  switch (parsed.kind) {
+    case "help":
+      return void (await say(memoryCommandHelp()));
+    case "unknown":
+      return void (await say(
+        `알 수 없는 명령이에요: \`${escapeMrkdwn(clip(parsed.word, 50))}\`\n\n${memoryCommandHelp()}`,
+      ));
+    case "search": {
+      const query = needQuery(parsed.query, "search");
+      const found = (await deps.memory.search(scope, query, { k: COMMAND_RESULTS })).filter(
+        (r) => r.relevant,
+      );
+      const memories = await getAll(
+        deps.memory,
+        scope,
+        found.map((r) => r.id),
+      );
+      const head =
+        memories.length > 0
+          ? `*"${escapeMrkdwn(clip(query, 200))}"* — ${memories.length}개 찾았어요 (found)`
+          : `"${escapeMrkdwn(clip(query, 200))}"에 해당하는 기억이 없어요. (No memory matches.)`;
+      return void (await say(head, listBlocks(head, memories, lang)));
+    }
+    case "list": {
+      const page = await deps.memory.list(scope, { limit: 500 });
+      const recent = [...page.items].sort((a, b) => b.timestamp - a.timestamp).slice(0, COMMAND_RESULTS);
+      const head =
+        recent.length > 0
+          ? `*최근 기억 (recent memories)* — ${recent.length}개${page.nextCursor ? " (App Home에서 더 보기)" : ""}`
+          : "아직 여기서 보이는 기억이 없어요. (No memories visible here yet.)";
+      return void (await say(head, listBlocks(head, recent, lang)));
+    }
+    case "forget": {
+      const query = needQuery(parsed.query, "forget");
+      const found = await deps.memory.findToForget(scope, query);
+      if (found.meant) {
+        const deleted = await deps.memory.deleteIds(scope, [found.meant.id]);
+        return void (await say(
+          `🗑 잊었어요 (forgotten): ${deleted.map((m) => `"${escapeMrkdwn(clip(m.text, 200))}"`).join(", ")}`,
+        ));
+      }
+      if (found.candidates.length === 0)
+        return void (await say(
+          `"${escapeMrkdwn(clip(query, 200))}"에 해당하는 기억을 찾지 못했어요. (Nothing matches.)`,
+        ));
+      const head = `여러 개가 있어요. 어떤 걸 잊을까요? (Several match — which one should I forget?)`;
+      const blocks: KnownBlock[] = [{ type: "section", text: { type: "mrkdwn", text: head } }];
+      for (const memory of found.candidates) {
+        blocks.push(
+          ...memoryBlocks(
+            memory,
+            lang,
+            button("잊기 · Forget", COMMAND_ACTIONS.forgetOne, memory.id, { style: "danger" }),
+          ),
+        );
+      }
+      blocks.push({
+        type: "actions",
+        elements: [
+          button(
+            "전부 잊기 · Forget all",
+            COMMAND_ACTIONS.forgetAll,
+            found.candidates.map((m) => m.id).join(","),
+            {
+              style: "danger",
+            },
+          ),
+          button("취소 · Cancel", COMMAND_ACTIONS.cancel, "cancel"),
+        ],
+      } as KnownBlock);
+      return void (await say(head, blocks));
+    }
+    case "export":
+      return void (await exportMemories(ctx));
+  }
+}
+
+function needQuery(query: string, what: "search" | "forget"): string {
+  if (!query)
+    throw new AppError(
+      "bad_request",
+      `\`/memory ${what}\` 뒤에 검색어를 써 주세요 (give a query): \`/memory ${what} 또리 생일\``,
+    );
+  if (query.length > MAX_QUERY_CHARS)
+    throw new AppError("bad_request", `검색어는 ${MAX_QUERY_CHARS}자까지예요 (query too long).`);
+  return query;
+}
+
+async function getAll(memory: SlackMemoryPort, scope: MemoryScope, ids: string[]): Promise<Memory[]> {
+  return (await Promise.all(ids.map((id) => memory.get(scope, id)))).filter(
+    (m): m is Memory => m !== undefined,
+  );
+}
+
+function listBlocks(head: string, memories: Memory[], lang: Lang): KnownBlock[] {
+  return [
+    { type: "section", text: { type: "mrkdwn", text: head } },
+    ...memories.flatMap((m) => memoryBlocks(m, lang)),
+  ];
+}
+
+/**
+ * All of the user's memories (every visibility: the file goes to their own DM with the bot) as JSON
+ * Lines, uploaded with the Web API client's `filesUploadV2` (files.getUploadURLExternal, the upload,
+ * files.completeUploadExternal) into that DM.
+ */
+async function exportMemories(ctx: {
+  scope: MemoryScope;
+  respond: RespondFn;
+  client: webApi.WebClient;
+  deps: MemoryCommandDeps;
+}): Promise<void> {
+  const { scope, respond, client, deps } = ctx;
+  const owner: MemoryScope = { teamId: scope.teamId, userId: scope.userId };
+  const lines: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await deps.memory.list(owner, { limit: EXPORT_PAGE, cursor });
+    for (const m of page.items) {
+      lines.push(
+        JSON.stringify({
+          id: m.id,
+          text: m.text,
+          time: new Date(m.timestamp).toISOString(),
+          channel_id: m.channelId,
+          channel_type: m.channelType,
+          source: m.source,
+          topics: m.topics ?? [],
+          ...(m.extra ? { metadata: m.extra } : {}),
+        }),
+      );
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  const dm = await client.conversations.open({ users: scope.userId });
+  const channel = dm.channel?.id;
+  if (!channel) throw new AppError("slack_unavailable", "could not open a DM with the user");
+  const date = new Date().toISOString().slice(0, 10);
+  await client.filesUploadV2({
+    channel_id: channel,
+    filename: `memories-${date}.jsonl`,
+    title: `memories-${date}.jsonl`,
+    // An empty export is still a file (Slack refuses a zero-length upload).
+    content: lines.length > 0 ? `${lines.join("\n")}\n` : "\n",
+    initial_comment: `내 기억 ${lines.length}개 (your ${lines.length} memories, JSON Lines)`,
+  });
+  await respond({
+    response_type: "ephemeral",
+    text: `📦 기억 ${lines.length}개를 DM으로 보냈어요. (Sent ${lines.length} memories to your DM as a JSON Lines file.)`,
+  });
+}

@@ -1,0 +1,216 @@
+import type { Button, KnownBlock } from "@slack/types";
+import type { GraphData } from "../graph/types.js";
+import { visibilityOf } from "../memory/visibility.js";
+import type { Lang } from "../text/language.js";
+import type { ChannelType, Memory, MemoryScope } from "../types.js";
+
+/**
+ * What the Slack memory surfaces (App Home, `/memory`, the "Remember this" shortcut) need of the
+ * memory lifecycle — the one owner of save and forget — in plain project types.
+ */
+export interface SlackMemoryPort {
+  list(
+    scope: MemoryScope,
+    options: { limit: number; cursor?: string | undefined },
+  ): Promise<{ items: Memory[]; nextCursor: string | null }>;
+  search(
+    scope: MemoryScope,
+    query: string,
+    options: { k?: number },
+  ): Promise<Array<{ id: string; relevant: boolean }>>;
+  get(scope: MemoryScope, id: string): Promise<Memory | undefined>;
+  deleteIds(scope: MemoryScope, ids: readonly string[]): Promise<Memory[]>;
+  findToForget(scope: MemoryScope, idOrQuery: string): Promise<{ meant?: Memory; candidates: Memory[] }>;
+  save(
+    scope: MemoryScope,
+    input: {
+      text: string;
+      id?: string;
+      timestamp?: number;
+      channelId?: string;
+      channelType?: ChannelType;
+      source: "slack";
+      extra?: Record<string, string | number | boolean>;
+    },
+  ): Promise<Memory & { stored: boolean }>;
+}
+
+/** What they need of the knowledge graph: the user's whole graph (App Home shows its current facts). */
+export interface SlackGraphPort {
+  snapshot(key: { teamId: string; userId: string }): Promise<GraphData>;
+}
+
+/** Block Kit limits (https://docs.slack.dev/reference/block-kit/blocks): section text, button text. */
+export const MAX_SECTION_CHARS = 3000;
+export const MAX_BUTTON_CHARS = 75;
+/** A memory's text as shown in one section (the rest of the section is its marks). */
+export const MAX_SHOWN_MEMORY_CHARS = 2500;
+
+/**
+ * Where a Slack conversation is, as the project names it: `D…` a DM (`im`), `C…` a channel, `G…` a
+ * private channel or, when Slack names it `mpdm-…`, a group DM.
+ */
+export function channelTypeOf(channelId: string, channelName?: string): ChannelType {
+  if (channelId.startsWith("D") || channelName === "directmessage") return "im";
+  if (channelName?.startsWith("mpdm-")) return "mpim";
+  if (channelId.startsWith("G") || channelName === "privategroup") return "group";
+  return "channel";
+}
+
+/** The scope of a user acting in a conversation: in a channel only what may be shown there. */
+export function scopeIn(
+  teamId: string,
+  userId: string,
+  channelId: string | undefined,
+  channelName?: string,
+): MemoryScope {
+  if (!channelId) return { teamId, userId };
+  return { teamId, userId, channelId, channelType: channelTypeOf(channelId, channelName) };
+}
+
+/** Slack mrkdwn: `&`, `<` and `>` escaped, so a memory's text cannot mention anyone or link. */
+export function escapeMrkdwn(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** A text cut to `max` characters with "…" (never more: Slack refuses longer texts). */
+export function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** `2026-12-01`. */
+export function dateOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** Where a memory may be shown, for its owner: a DM's is private, a channel's is shared with it. */
+export function whereLabel(memory: Memory, lang: Lang): string {
+  const visibility = visibilityOf(memory);
+  if (visibility === "shared") return lang === "en" ? "🌐 shared" : "🌐 공유됨";
+  if (visibility.startsWith("channel:")) {
+    const channel = `<#${memory.channelId}>`;
+    return lang === "en" ? `📢 shared in ${channel}` : `📢 ${channel} 채널에 공유됨`;
+  }
+  return lang === "en" ? "🔒 private (DM)" : "🔒 나만 (DM)";
+}
+
+/** The marks under a memory: date, topics, where it may be shown, who wrote it (shortcut), its id. */
+export function memoryMarks(memory: Memory, lang: Lang): string {
+  const marks = [`📅 ${dateOf(memory.timestamp)}`];
+  if (memory.topics?.length) marks.push(`🏷 ${memory.topics.map(escapeMrkdwn).join(", ")}`);
+  marks.push(whereLabel(memory, lang));
+  const author = memory.extra?.["author"];
+  const permalink = memory.extra?.["permalink"];
+  if (typeof author === "string" && /^[UW][A-Z0-9]+$/.test(author))
+    marks.push(lang === "en" ? `✍️ <@${author}>` : `✍️ <@${author}>님의 메시지`);
+  if (typeof permalink === "string" && /^https:\/\/[^\s<>|]+$/.test(permalink))
+    marks.push(`<${permalink}|${lang === "en" ? "original" : "원본"}>`);
+  marks.push(`\`${memory.id}\``);
+  return marks.join("  ·  ");
+}
+
+/** A memory as a section (its text, escaped and clipped) and a context line of its marks. */
+export function memoryBlocks(memory: Memory, lang: Lang, accessory?: Button): KnownBlock[] {
+  const section = {
+    type: "section",
+    text: { type: "mrkdwn", text: escapeMrkdwn(clip(memory.text, MAX_SHOWN_MEMORY_CHARS)) },
+    ...(accessory ? { accessory } : {}),
+  } as KnownBlock;
+  return [
+    section,
+    {
+      type: "context",
+      elements: [{ type: "mrkdwn", text: clip(memoryMarks(memory, lang), MAX_SECTION_CHARS) }],
+    },
+  ];
+}
+
+/** A button, its text clipped to Slack's limit. */
+export function button(
+  text: string,
+  actionId: string,
+  value: string,
+  extra: Record<string, unknown> = {},
+): Button {
+  return {
+    type: "button",
+    text: { type: "plain_text", text: clip(text, MAX_BUTTON_CHARS), emoji: true },
+    action_id: actionId,
+    value,
+    ...extra,
+  } as Button;
+}
+
+/** Block Kit's confirmation dialog before forgetting a memory. */
+export function forgetConfirm(memory: Memory, lang: Lang): Record<string, unknown> {
+  const quoted = clip(memory.text.replace(/\s+/g, " "), 200);
+  return lang === "en"
+    ? {
+        title: { type: "plain_text", text: "Forget this?" },
+        text: {
+          type: "plain_text",
+          text: `"${quoted}" will be forgotten everywhere (memory, search, facts).`,
+        },
+        confirm: { type: "plain_text", text: "Forget" },
+        deny: { type: "plain_text", text: "Cancel" },
+        style: "danger",
+      }
+    : {
+        title: { type: "plain_text", text: "이 기억을 잊을까요?" },
+        text: { type: "plain_text", text: `"${quoted}" — 기억, 검색, 사실 어디에서도 지워져요.` },
+        confirm: { type: "plain_text", text: "잊기" },
+        deny: { type: "plain_text", text: "취소" },
+        style: "danger",
+      };
+}
+
+/** One current fact of the graph, for display. */
+export interface FactView {
+  entity: string;
+  attribute: string;
+  value: string;
+  at: number;
+  /** Every source was said in a channel (or shared): shown as such. */
+  shared: boolean;
+}
+
+/** The current facts of a user's graph, newest first. */
+export function currentFacts(graph: GraphData): FactView[] {
+  const names = new Map(graph.nodes.map((n) => [n.id, n.name]));
+  return graph.relations
+    .filter((r) => r.properties.current)
+    .map((r) => {
+      const sources = r.properties.sources ?? [];
+      const at = Math.max(r.properties.createdAt, ...sources.map((s) => s.at));
+      const visibilities = r.properties.visibilities ?? sources.map((s) => s.visibility);
+      return {
+        entity: names.get(r.source) ?? r.source,
+        attribute: r.label,
+        value: names.get(r.target) ?? r.target,
+        at,
+        shared: visibilities.length > 0 && visibilities.every((v) => v !== "private"),
+      };
+    })
+    .sort((a, b) => b.at - a.at);
+}
+
+/** Fact lines packed into sections of at most {@link MAX_SECTION_CHARS} characters each. */
+export function factSections(facts: FactView[], lang: Lang): KnownBlock[] {
+  const lines = facts.map(
+    (f) =>
+      `• *${escapeMrkdwn(clip(f.entity, 100))}* — ${escapeMrkdwn(clip(f.attribute, 100))}: ${escapeMrkdwn(
+        clip(f.value, 300),
+      )}  _(${dateOf(f.at)}${f.shared ? (lang === "en" ? ", shared in a channel" : ", 채널 공유") : ""})_`,
+  );
+  const sections: KnownBlock[] = [];
+  let current = "";
+  for (const line of lines) {
+    if (current && current.length + line.length + 1 > MAX_SECTION_CHARS) {
+      sections.push({ type: "section", text: { type: "mrkdwn", text: current } });
+      current = "";
+    }
+    current = current ? `${current}\n${line}` : line;
+  }
+  if (current) sections.push({ type: "section", text: { type: "mrkdwn", text: current } });
+  return sections;
+}

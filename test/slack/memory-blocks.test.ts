@@ -1,0 +1,130 @@
+/** The Block Kit builders of the memory surfaces stay within Slack's limits whatever the input. */
+import { describe, expect, it } from "vitest";
+import type { GraphData } from "../../src/graph/types.js";
+import { buildHomeView, HOME_PAGE_SIZE } from "../../src/slack/listeners/app-home.js";
+import { parseMemoryCommand } from "../../src/slack/listeners/memory-command.js";
+import {
+  channelTypeOf,
+  currentFacts,
+  escapeMrkdwn,
+  factSections,
+  MAX_SECTION_CHARS,
+  memoryBlocks,
+  type SlackMemoryPort,
+} from "../../src/slack/memory-blocks.js";
+import type { Memory } from "../../src/types.js";
+import { blockTextError } from "../support/fake-slack-methods.js";
+
+function memory(i: number, text = `메모 ${i}`): Memory {
+  return {
+    id: `mem_${i}_abc`,
+    text,
+    userId: "U1",
+    teamId: "T1",
+    timestamp: 1_700_000_000_000 + i * 1000,
+    channelId: i % 2 ? "C1" : "D1",
+    channelType: i % 2 ? "channel" : "im",
+    source: "slack",
+    topics: ["업무"],
+  };
+}
+
+function graphOf(n: number): GraphData {
+  const nodes = [{ id: "e", name: "또리", label: "Entity", properties: {} }];
+  const relations = [];
+  for (let i = 0; i < n; i++) {
+    nodes.push({ id: `v${i}`, name: `값 ${"가".repeat(200)} ${i}`, label: "Value", properties: {} });
+    relations.push({
+      id: `r${i}`,
+      source: "e",
+      target: `v${i}`,
+      label: `속성${i}`,
+      properties: {
+        createdAt: i,
+        current: true,
+        sources: [{ at: i, visibility: i % 2 ? "channel:C1" : "private" }],
+      },
+    });
+  }
+  return { nodes, relations } as GraphData;
+}
+
+const memories = Array.from({ length: 40 }, (_, i) => memory(i, i === 39 ? "긴 ".repeat(3000) : `메모 ${i}`));
+const port: SlackMemoryPort = {
+  list: async (_s, { limit, cursor }) => {
+    const offset = Number(cursor ?? 0);
+    const items = memories.slice(offset, offset + limit);
+    return { items, nextCursor: offset + limit < memories.length ? String(offset + limit) : null };
+  },
+  search: async () => memories.map((m) => ({ id: m.id, relevant: true })),
+  get: async (_s, id) => memories.find((m) => m.id === id),
+  deleteIds: async () => [],
+  findToForget: async () => ({ candidates: [] }),
+  save: async () => {
+    throw new Error("not used");
+  },
+};
+
+describe("memory Block Kit", () => {
+  it("a full App Home (many memories, a long one, many long facts) stays within Slack's limits", async () => {
+    const view = await buildHomeView(
+      { memory: port, graph: { snapshot: async () => graphOf(80) } },
+      { teamId: "T1", userId: "U1" },
+      {
+        q: "",
+        page: 0,
+      },
+    );
+    expect(view.blocks.length).toBeLessThanOrEqual(100);
+    expect(blockTextError(view.blocks)).toBeUndefined();
+    expect(JSON.stringify(view).length).toBeLessThan(250_000);
+    const forgets = view.blocks.filter((b) => "accessory" in b && b.accessory);
+    expect(forgets).toHaveLength(HOME_PAGE_SIZE);
+    const searched = await buildHomeView(
+      { memory: port, graph: { snapshot: async () => graphOf(0) } },
+      { teamId: "T1", userId: "U1" },
+      {
+        q: "메모",
+        page: 3,
+      },
+    );
+    expect(searched.blocks.length).toBeLessThanOrEqual(100);
+  });
+
+  it("facts are packed into sections of at most 3,000 characters and marked when shared", () => {
+    const facts = currentFacts(graphOf(40));
+    const sections = factSections(facts, "ko");
+    for (const s of sections) expect(JSON.stringify(s).length).toBeLessThan(MAX_SECTION_CHARS + 500);
+    expect(blockTextError(sections)).toBeUndefined();
+    expect(facts.filter((f) => f.shared)).toHaveLength(20);
+  });
+
+  it("escapes mrkdwn so a memory cannot mention or link", () => {
+    expect(escapeMrkdwn("<!channel> & <@U1>")).toBe("&lt;!channel&gt; &amp; &lt;@U1&gt;");
+    const [section] = memoryBlocks(
+      { ...memory(1), text: "<!here> 안녕", extra: { permalink: "javascript:alert(1)" } },
+      "ko",
+    );
+    expect(JSON.stringify(section)).not.toContain("<!here>");
+    expect(
+      JSON.stringify(memoryBlocks({ ...memory(1), extra: { permalink: "javascript:x" } }, "ko")),
+    ).not.toContain("javascript");
+  });
+
+  it("names conversations by id and Slack's channel name", () => {
+    expect(channelTypeOf("D123")).toBe("im");
+    expect(channelTypeOf("C123", "general")).toBe("channel");
+    expect(channelTypeOf("G123", "privategroup")).toBe("group");
+    expect(channelTypeOf("G123", "mpdm-a--b-1")).toBe("mpim");
+  });
+
+  it("parses /memory sub-commands in both languages", () => {
+    expect(parseMemoryCommand("")).toEqual({ kind: "help" });
+    expect(parseMemoryCommand("search  또리 생일 ")).toEqual({ kind: "search", query: "또리 생일" });
+    expect(parseMemoryCommand("검색 또리")).toEqual({ kind: "search", query: "또리" });
+    expect(parseMemoryCommand("FORGET mem_1_ab")).toEqual({ kind: "forget", query: "mem_1_ab" });
+    expect(parseMemoryCommand("내보내기")).toEqual({ kind: "export" });
+    expect(parseMemoryCommand("목록")).toEqual({ kind: "list" });
+    expect(parseMemoryCommand("dance")).toEqual({ kind: "unknown", word: "dance" });
+  });
+});

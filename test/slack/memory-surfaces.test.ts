@@ -1,0 +1,365 @@
+/**
+ * The Slack surfaces that show and edit memories, through the real Bolt app (HTTP mode, signed form
+ * POSTs to /slack/events) and the fake Slack: App Home "what I remember" (only the user's own
+ * memories, paging, forget with a confirmation that forgets everywhere), `/memory` (ephemeral answers
+ * through response_url, a confirmation before forgetting one of several), and the "Remember this"
+ * shortcut (the channel's visibility; never shown to another user).
+ */
+import { describe, expect, it } from "vitest";
+import { HOME_ACTIONS, HOME_PAGE_SIZE } from "../../src/slack/listeners/app-home.js";
+import { COMMAND_ACTIONS } from "../../src/slack/listeners/memory-command.js";
+import { shortcutMemoryId } from "../../src/slack/listeners/remember-shortcut.js";
+import type { MemoryScope } from "../../src/types.js";
+import { RESPONSE_URL_METHOD, type SlackCall } from "../support/fake-slack.js";
+import { makeDmEvent, makeMentionEvent, TEST_IDS } from "../support/slack-events.js";
+import {
+  makeHomeAction,
+  makeMessageAction,
+  makeMessageShortcut,
+  makeSlashCommand,
+  sendCommand,
+  sendInteraction,
+} from "../support/slack-interactions.js";
+import {
+  faithfulModel,
+  replyTo,
+  systemPromptOf,
+  type TestAssistant,
+  useTestAssistant,
+} from "../support/test-assistant.js";
+
+const TEAM = TEST_IDS.teamId;
+const ALICE = TEST_IDS.user;
+const BOB = "U_BOB";
+const dm = (user: string): MemoryScope => ({
+  teamId: TEAM,
+  userId: user,
+  channelId: `D_${user}`,
+  channelType: "im",
+});
+const inChannel = (user: string, channel = TEST_IDS.channel): MemoryScope => ({
+  teamId: TEAM,
+  userId: user,
+  channelId: channel,
+  channelType: "channel",
+});
+
+/** All text of a Block Kit view or message (sections, contexts, buttons), joined. */
+function textOf(blocks: unknown): string {
+  return JSON.stringify(blocks ?? []);
+}
+
+async function homeOpened(t: TestAssistant, user: string): Promise<Record<string, unknown>> {
+  const before = t.slack!.callsTo("views.publish").length;
+  const res = await t.sendEvent({
+    type: "app_home_opened",
+    user,
+    channel: `D_${user}`,
+    tab: "home",
+    event_ts: "1.0",
+  });
+  expect(res.status).toBe(200);
+  const calls = await t.slack!.waitForCall("views.publish", { count: before + 1, timeoutMs: 10_000 });
+  const call = calls.at(-1)!;
+  expect(call.args["user_id"]).toBe(user);
+  return call.args["view"] as Record<string, unknown>;
+}
+
+async function published(t: TestAssistant, count: number): Promise<Record<string, unknown>> {
+  const calls = await t.slack!.waitForCall("views.publish", { count, timeoutMs: 10_000 });
+  return calls.at(-1)!.args["view"] as Record<string, unknown>;
+}
+
+async function response(t: TestAssistant, count = 1): Promise<SlackCall> {
+  const calls = await t.slack!.waitForCall(RESPONSE_URL_METHOD, { count, timeoutMs: 10_000 });
+  return calls.at(-1)!;
+}
+
+describe("App Home, /memory and the Remember this shortcut", () => {
+  let t: TestAssistant;
+  useTestAssistant({ mode: "http" }, (started) => (t = started));
+
+  it("App Home shows the user's memories and facts, marks channel ones, and never another user's", async () => {
+    faithfulModel(t);
+    await t.assistant.memory.remember(dm(ALICE), "또리 생일은 10월 27일이야", Date.now() - 5_000);
+    await t.assistant.memory.remember(inChannel(ALICE), "팀 회의는 매주 화요일 10시", Date.now() - 1_000);
+    await t.assistant.memory.remember(dm(BOB), "밥의 비밀 메모: 사물함 비밀번호 말고 위치는 3층", Date.now());
+    await t.assistant.drain();
+
+    const view = await homeOpened(t, ALICE);
+    expect(view["type"]).toBe("home");
+    const text = textOf(view["blocks"]);
+    expect(text).toContain("또리 생일은 10월 27일이야");
+    expect(text).toContain("팀 회의는 매주 화요일 10시");
+    expect(text).toContain(`<#${TEST_IDS.channel}> 채널에 공유됨`);
+    expect(text).toContain("🔒 나만 (DM)");
+    // The graph's fact, with its date.
+    expect(text).toMatch(/\*또리\* — 생일: 10월 27일/);
+    // Bob's memory is nowhere in Alice's Home.
+    expect(text).not.toContain("밥의 비밀 메모");
+    // A forget button per memory, behind a confirmation dialog.
+    const blocks = view["blocks"] as Array<{ accessory?: { action_id?: string; confirm?: unknown } }>;
+    const forgets = blocks.filter((b) => b.accessory?.action_id === HOME_ACTIONS.forget);
+    expect(forgets).toHaveLength(2);
+    expect(forgets.every((b) => b.accessory!.confirm !== undefined)).toBe(true);
+
+    const bobView = await homeOpened(t, BOB);
+    expect(textOf(bobView["blocks"])).toContain("밥의 비밀 메모");
+    expect(textOf(bobView["blocks"])).not.toContain("또리 생일은");
+  });
+
+  it("the forget button forgets the memory everywhere: memory, BM25 and the graph fact", async () => {
+    faithfulModel(t);
+    const saved = await t.assistant.memory.remember(dm(ALICE), "두리 몸무게는 7kg이야", Date.now());
+    await t.assistant.drain();
+    const owner = { teamId: TEAM, userId: ALICE };
+    const hits = await t.assistant.memory.search(owner, "두리 몸무게", { k: 10 });
+    expect(hits.find((h) => h.id === saved.id)?.ranks.keyword).toBeDefined();
+    const graphBefore = await t.assistant.graph.snapshot(owner);
+    expect(graphBefore.nodes.map((n) => n.name)).toContain("7kg");
+
+    const before = t.slack!.callsTo("views.publish").length;
+    const res = await sendInteraction(
+      t,
+      makeHomeAction({
+        actionId: HOME_ACTIONS.forget,
+        value: saved.id,
+        privateMetadata: JSON.stringify({ q: "", page: 0 }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    const view = await published(t, before + 1);
+    expect(textOf(view["blocks"])).toContain("잊었어요");
+
+    expect(await t.assistant.memory.get(owner, saved.id)).toBeUndefined();
+    const after = await t.assistant.memory.search(owner, "두리 몸무게", { k: 10 });
+    expect(after.find((h) => h.id === saved.id)).toBeUndefined();
+    const graphAfter = await t.assistant.graph.snapshot(owner);
+    expect(graphAfter.nodes.map((n) => n.name)).not.toContain("7kg");
+  });
+
+  it("Bob's forget button cannot forget Alice's memory", async () => {
+    const saved = await t.assistant.memory.remember(dm(ALICE), "앨리스의 자전거는 파란색", Date.now());
+    const before = t.slack!.callsTo("views.publish").length;
+    await sendInteraction(t, makeHomeAction({ user: BOB, actionId: HOME_ACTIONS.forget, value: saved.id }));
+    const view = await published(t, before + 1);
+    expect(t.slack!.callsTo("views.publish").at(-1)!.args["user_id"]).toBe(BOB);
+    expect(textOf(view["blocks"])).toContain("이미 잊은 기억");
+    expect(await t.assistant.memory.get({ teamId: TEAM, userId: ALICE }, saved.id)).toBeDefined();
+  });
+
+  it("App Home pages many and long memories within Block Kit's limits, and searches", async () => {
+    const user = "U_PAGER";
+    const now = Date.now();
+    const inputs = Array.from({ length: 25 }, (_, i) => ({
+      text: i === 24 ? `긴 메모 ${"가나다라마바사 ".repeat(500)}` : `페이지 메모 ${i}번 항목`,
+      timestamp: now - (25 - i) * 1000,
+      channelId: `D_${user}`,
+      channelType: "im" as const,
+      source: "admin" as const,
+    }));
+    await t.assistant.memory.saveMany(dm(user), inputs);
+    const first = await homeOpened(t, user);
+    const blocks = first["blocks"] as Array<Record<string, unknown>>;
+    expect(blocks.length).toBeLessThanOrEqual(100);
+    const forgets = blocks.filter(
+      (b) => (b["accessory"] as { action_id?: string } | undefined)?.action_id === HOME_ACTIONS.forget,
+    );
+    expect(forgets).toHaveLength(HOME_PAGE_SIZE);
+    // Newest first: the long one (the fake refused the view if a text broke Slack's limits).
+    expect(textOf(blocks)).toContain("긴 메모");
+    const next = blocks
+      .flatMap((b) => (b["elements"] as Array<{ action_id?: string; value?: string }> | undefined) ?? [])
+      .find((e) => e.action_id === HOME_ACTIONS.page);
+    expect(next).toBeDefined();
+
+    let count = t.slack!.callsTo("views.publish").length;
+    await sendInteraction(t, makeHomeAction({ user, actionId: HOME_ACTIONS.page, value: next!.value! }));
+    const second = await published(t, ++count);
+    const idsOf = (view: Record<string, unknown>) =>
+      (view["blocks"] as Array<{ accessory?: { action_id?: string; value?: string } }>)
+        .filter((b) => b.accessory?.action_id === HOME_ACTIONS.forget)
+        .map((b) => b.accessory!.value);
+    // The next page: other memories, older ones.
+    expect(idsOf(second).length).toBeGreaterThan(0);
+    expect(idsOf(second).filter((id) => idsOf(first).includes(id))).toEqual([]);
+    expect(textOf(second["blocks"])).toContain("페이지 메모");
+    expect(JSON.parse(String(second["private_metadata"]))).toEqual({ q: "", page: 1 });
+
+    await sendInteraction(
+      t,
+      makeHomeAction({ user, actionId: HOME_ACTIONS.search, value: "메모 3번", input: true }),
+    );
+    const searched = await published(t, ++count);
+    expect(textOf(searched["blocks"])).toContain("페이지 메모 3번 항목");
+    expect(JSON.parse(String(searched["private_metadata"]))).toEqual({ q: "메모 3번", page: 0 });
+  });
+
+  it("/memory search answers ephemerally through response_url, acked at once", async () => {
+    await t.assistant.memory.remember(dm(ALICE), "치과 예약은 12월 3일 오후 2시", Date.now());
+    const started = Date.now();
+    const res = await sendCommand(t, makeSlashCommand(t, { text: "search 치과 예약" }));
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const answer = await response(t);
+    expect(answer.args["response_type"]).toBe("ephemeral");
+    expect(textOf(answer.args["blocks"])).toContain("치과 예약은 12월 3일 오후 2시");
+    expect(t.slack!.callsTo("chat.postMessage")).toHaveLength(0);
+  });
+
+  it("/memory in a channel shows only that channel's memories, never a DM's", async () => {
+    await t.assistant.memory.remember(dm(ALICE), "비밀 프로젝트 코드네임은 오로라", Date.now());
+    await t.assistant.memory.remember(inChannel(ALICE), "공개 프로젝트 코드네임은 보리알", Date.now());
+    await sendCommand(
+      t,
+      makeSlashCommand(t, { text: "search 프로젝트 코드네임", channel: TEST_IDS.channel }),
+    );
+    const answer = await response(t);
+    const text = `${String(answer.args["text"])} ${textOf(answer.args["blocks"])}`;
+    expect(text).toContain("보리알");
+    expect(text).not.toContain("오로라");
+  });
+
+  it("/memory with no sub-command, or an unknown one, shows help; forget without a query says how", async () => {
+    await sendCommand(t, makeSlashCommand(t, { text: "" }));
+    expect(String((await response(t, 1)).args["text"])).toContain("/memory search");
+    await sendCommand(t, makeSlashCommand(t, { text: "frobnicate now" }));
+    expect(String((await response(t, 2)).args["text"])).toContain("알 수 없는 명령");
+    await sendCommand(t, makeSlashCommand(t, { text: "forget" }));
+    expect(String((await response(t, 3)).args["text"])).toContain("검색어");
+  });
+
+  it("/memory forget with two matches asks first, and the chosen one is forgotten", async () => {
+    const a = await t.assistant.memory.remember(dm(ALICE), "주차 위치는 B2 37번", Date.now() - 1000);
+    const b = await t.assistant.memory.remember(dm(ALICE), "회사 주차 위치는 B3 12번", Date.now());
+    const owner = { teamId: TEAM, userId: ALICE };
+    await sendCommand(t, makeSlashCommand(t, { text: "forget 주차 위치" }));
+    const question = await response(t);
+    const blocks = question.args["blocks"] as Array<{ accessory?: { action_id?: string; value?: string } }>;
+    const picks = blocks
+      .filter((x) => x.accessory?.action_id === COMMAND_ACTIONS.forgetOne)
+      .map((x) => x.accessory!.value);
+    expect(picks.sort()).toEqual([a.id, b.id].sort());
+    expect(textOf(blocks)).toContain(COMMAND_ACTIONS.forgetAll);
+    // Nothing forgotten yet.
+    expect(await t.assistant.memory.get(owner, a.id)).toBeDefined();
+    expect(await t.assistant.memory.get(owner, b.id)).toBeDefined();
+
+    await sendInteraction(t, makeMessageAction(t, { actionId: COMMAND_ACTIONS.forgetOne, value: a.id }));
+    const done = await response(t, 2);
+    expect(done.args).toMatchObject({ replace_original: true });
+    expect(String(done.args["text"])).toContain("B2 37번");
+    expect(await t.assistant.memory.get(owner, a.id)).toBeUndefined();
+    expect(await t.assistant.memory.get(owner, b.id)).toBeDefined();
+  });
+
+  it("/memory export sends the user's memories as a JSON Lines file to their DM", async () => {
+    const user = "U_EXPORTER";
+    await t.assistant.memory.remember(dm(user), "내보낼 기억 하나", Date.now());
+    await t.assistant.memory.remember(inChannel(user), "내보낼 기억 둘", Date.now());
+    await sendCommand(t, makeSlashCommand(t, { text: "export", user, channel: TEST_IDS.channel }));
+    const answer = await response(t);
+    expect(String(answer.args["text"])).toContain("2개");
+    const [file] = [...t.slack!.files.values()];
+    expect(file).toMatchObject({ completed: true, channel: `D_${user}` });
+    const lines = file!
+      .content!.trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { text: string });
+    expect(lines.map((l) => l.text).sort()).toEqual(["내보낼 기억 둘", "내보낼 기억 하나"]);
+  });
+
+  it("the shortcut saves a channel message with the channel's visibility, and never shows it to another user", async () => {
+    faithfulModel(t);
+    const text = "다음 주 워크숍 장소는 강릉 세인트존스 호텔이에요";
+    const shortcut = makeMessageShortcut(t, { author: BOB, text });
+    const res = await sendInteraction(t, shortcut);
+    expect(res.status).toBe(200);
+    const [ephemeral] = await t.slack!.waitForCall("chat.postEphemeral", { timeoutMs: 10_000 });
+    expect(ephemeral!.args).toMatchObject({ channel: TEST_IDS.channel, user: ALICE });
+    expect(String(ephemeral!.args["text"])).toContain("기억했어요");
+    expect(t.slack!.callsTo("chat.postMessage")).toHaveLength(0);
+
+    const id = shortcutMemoryId(
+      ALICE,
+      TEST_IDS.channel,
+      String(shortcut["message_ts"]),
+      Math.round(Number(shortcut["message_ts"]) * 1000),
+    );
+    const saved = await t.assistant.memory.get({ teamId: TEAM, userId: ALICE }, id);
+    expect(saved).toMatchObject({ text, userId: ALICE, channelId: TEST_IDS.channel, channelType: "channel" });
+    expect(saved!.extra).toMatchObject({ author: BOB });
+    expect(String(saved!.extra!["permalink"])).toContain(TEST_IDS.channel);
+    // Not Bob's memory, though he wrote it.
+    expect(await t.assistant.memory.get({ teamId: TEAM, userId: BOB }, id)).toBeUndefined();
+    await t.assistant.drain();
+
+    const question = "워크숍 장소 어디야?";
+    // Bob, in his DM: nothing of Alice's memory.
+    await replyTo(t, makeDmEvent({ text: question, user: BOB, channel: "D_BOB" }));
+    const bobPrompt = systemPromptOf(
+      t
+        .ollama!.chatRequests()
+        .filter((r) => r.tools)
+        .at(-1)!,
+    );
+    expect(bobPrompt).not.toContain("세인트존스");
+    // Alice, in another channel: not there either.
+    await replyTo(t, makeMentionEvent({ text: question, channel: "C_OTHER" }));
+    expect(
+      systemPromptOf(
+        t
+          .ollama!.chatRequests()
+          .filter((r) => r.tools)
+          .at(-1)!,
+      ),
+    ).not.toContain("세인트존스");
+    // Alice, in her DM: recalled.
+    await replyTo(t, makeDmEvent({ text: question }));
+    expect(
+      systemPromptOf(
+        t
+          .ollama!.chatRequests()
+          .filter((r) => r.tools)
+          .at(-1)!,
+      ),
+    ).toContain("세인트존스");
+  });
+
+  it("the shortcut on a message in a DM keeps it private; an empty message is refused clearly", async () => {
+    const shortcut = makeMessageShortcut(t, {
+      author: BOB,
+      text: "DM에서 받은 메모",
+      channel: "D_ALICE_BOB",
+      channelName: "directmessage",
+    });
+    await sendInteraction(t, shortcut);
+    const [ephemeral] = await t.slack!.waitForCall("chat.postEphemeral", { timeoutMs: 10_000 });
+    expect(String(ephemeral!.args["text"])).toContain("비공개");
+    const id = shortcutMemoryId(
+      ALICE,
+      "D_ALICE_BOB",
+      String(shortcut["message_ts"]),
+      Math.round(Number(shortcut["message_ts"]) * 1000),
+    );
+    expect(await t.assistant.memory.get({ teamId: TEAM, userId: ALICE }, id)).toMatchObject({
+      channelType: "im",
+    });
+    // Not recalled in a channel.
+    expect(await t.assistant.memory.get(inChannel(ALICE), id)).toBeUndefined();
+
+    // The bot is not in the channel: postEphemeral fails, the response_url answers instead.
+    t.slack!.onMethod("chat.postEphemeral", () => ({ ok: false, error: "not_in_channel" }));
+    await sendInteraction(t, makeMessageShortcut(t, { author: BOB, text: "   " }));
+    const answer = await response(t);
+    expect(String(answer.args["text"])).toContain("기억할 글이 없어요");
+  });
+
+  it("a malformed interaction is refused with 400, not a crash", async () => {
+    const res = await sendInteraction(t, { type: "block_actions", channel: "not-an-object" });
+    expect(res.status).toBe(400);
+    const ok = await sendCommand(t, makeSlashCommand(t, { text: "list" }));
+    expect(ok.status).toBe(200);
+    await response(t);
+  });
+});
