@@ -4,6 +4,7 @@ import type { GraphService } from "../graph/graph-service.js";
 import type { HistoryService } from "../history/index.js";
 import type { MemoryLifecycle } from "../memory/memory-lifecycle.js";
 import { adminAuth } from "./auth.js";
+import { createConsole, isConsolePath } from "./console/console-app.js";
 import { registerGraphRoutes } from "./graph-routes.js";
 import { registerHistoryRoutes } from "./history-routes.js";
 import { registerMemoryRoutes } from "./memory-routes.js";
@@ -22,14 +23,17 @@ export interface AdminApiOptions {
 }
 
 /**
- * The `/admin/*` routes as a Hono app for the HTTP server. Auth runs before routing, so an unknown
+ * The `/admin/*` routes as a Hono app for the HTTP server: the JSON API (bearer token) and the console
+ * (`/admin/`, `/admin/console/*`: a session cookie). The API's auth runs before routing, so an unknown
  * path without the token is a 401, not a 404; a known path with another method is a 405.
  */
 export function createAdminApi(options: AdminApiOptions): Hono {
   const app = new Hono();
+  const auth = adminAuth(options.token);
   app.use(
     "/admin/*",
-    adminAuth(options.token),
+    // The console (`/admin/`, `/admin/console/*`) signs in with a form and a session cookie instead.
+    (c, next) => (isConsolePath(c.req.path) ? next() : auth(c, next)),
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       // The rest of the body is never read: closing the connection keeps the client from sending its
@@ -41,12 +45,15 @@ export function createAdminApi(options: AdminApiOptions): Hono {
     }),
   );
   const defaultTeam = options.defaultTeam;
+  app.route("/", createConsole(options));
   registerMemoryRoutes(app, { memory: options.memory, defaultTeam });
   registerHistoryRoutes(app, { history: options.history, defaultTeam });
   registerGraphRoutes(app, { graph: options.graph, defaultTeam });
 
   // Registered last, so they only answer when no route of the path has the request's method.
-  const routePaths = new Set(app.routes.filter((r) => r.method !== "ALL").map((r) => r.path));
+  const routePaths = new Set(
+    app.routes.filter((r) => r.method !== "ALL" && !isConsolePath(r.path)).map((r) => r.path),
+  );
   for (const path of routePaths) {
     app.all(path, (c) =>
       c.json({ error: "method_not_allowed", message: `${c.req.method} is not allowed here` }, 405),

@@ -1,10 +1,15 @@
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { AppError } from "../errors.js";
 import type { MemoryLifecycle } from "../memory/memory-lifecycle.js";
-import { MAX_DOCUMENT_CHARS, MAX_MEMORY_CHARS, MAX_SEARCH_K } from "../memory/memory-service.js";
+import {
+  MAX_DOCUMENT_CHARS,
+  MAX_MEMORY_CHARS,
+  MAX_SEARCH_K,
+  type SearchResult,
+} from "../memory/memory-service.js";
 import type { Memory } from "../types.js";
-import { idSchema, intParam, jsonBody, parseOr400, scopeOf } from "./validation.js";
+import { intParam, jsonBody, memoryIdSchema, parseOr400, scopeOf } from "./validation.js";
 
 const MAX_LIST_LIMIT = 500;
 
@@ -44,6 +49,40 @@ export function memoryView(memory: Memory): { id: string; doc: string; meta: Rec
   };
 }
 
+/** The admin view of one search result: the fused score, and each retriever's rank (1-based) and raw score. */
+export function searchResultView(r: SearchResult): SearchResultView {
+  return {
+    id: r.id,
+    doc: r.text,
+    score: r.score,
+    relevant: r.relevant,
+    ranks: { vector: r.ranks.vector ?? null, bm25: r.ranks.keyword ?? null },
+    scores: { vector: r.similarity ?? null, bm25: r.keywordScore ?? null },
+    timestamp: r.timestamp,
+  };
+}
+
+export interface SearchResultView {
+  id: string;
+  doc: string;
+  score: number;
+  relevant: boolean;
+  ranks: { vector: number | null; bm25: number | null };
+  scores: { vector: number | null; bm25: number | null };
+  timestamp: number;
+}
+
+/** `?q=…&k=5&topic=` of a search: q 1–MAX_MEMORY_CHARS characters, k 1–MAX_SEARCH_K; a 400 otherwise. */
+export function searchParams(c: Context): { q: string; k: number; topic: string | undefined } {
+  const q = c.req.query("q")?.trim();
+  if (!q) throw new AppError("bad_request", "q must not be empty", { details: { field: "q" } });
+  if (q.length > MAX_MEMORY_CHARS)
+    throw new AppError("bad_request", `q must be at most ${MAX_MEMORY_CHARS} characters`);
+  const k = intParam(c, "k", { min: 1, max: MAX_SEARCH_K, default: 5 });
+  const topic = c.req.query("topic")?.trim() || undefined;
+  return { q, k, topic };
+}
+
 /** `/admin/memory/*`: list, search, add, delete one, delete all (with confirm=true). */
 export function registerMemoryRoutes(
   app: Hono,
@@ -58,25 +97,12 @@ export function registerMemoryRoutes(
 
   app.get("/admin/memory/search/:userId", async (c) => {
     const scope = scopeOf(c, deps.defaultTeam);
-    const q = c.req.query("q")?.trim();
-    if (!q) throw new AppError("bad_request", "q must not be empty", { details: { field: "q" } });
-    if (q.length > MAX_MEMORY_CHARS)
-      throw new AppError("bad_request", `q must be at most ${MAX_MEMORY_CHARS} characters`);
-    const k = intParam(c, "k", { min: 1, max: MAX_SEARCH_K, default: 5 });
-    const topic = c.req.query("topic")?.trim() || undefined;
+    const { q, k, topic } = searchParams(c);
     const results = await deps.memory.search(scope, q, { k, topic });
     return c.json({
       query: q,
       k,
-      results: results.map((r) => ({
-        id: r.id,
-        doc: r.text,
-        score: r.score,
-        relevant: r.relevant,
-        ranks: { vector: r.ranks.vector ?? null, bm25: r.ranks.keyword ?? null },
-        scores: { vector: r.similarity ?? null, bm25: r.keywordScore ?? null },
-        timestamp: r.timestamp,
-      })),
+      results: results.map(searchResultView),
     });
   });
 
@@ -120,7 +146,7 @@ export function registerMemoryRoutes(
 
   app.get("/admin/memory/:userId/:id", async (c) => {
     const scope = scopeOf(c, deps.defaultTeam);
-    const id = parseOr400(idSchema, c.req.param("id"), "id");
+    const id = parseOr400(memoryIdSchema, c.req.param("id"), "id");
     const memory = await deps.memory.get(scope, id);
     if (!memory) throw new AppError("not_found", `no memory ${id} for user ${scope.userId}`);
     return c.json(memoryView(memory));
@@ -128,7 +154,7 @@ export function registerMemoryRoutes(
 
   app.delete("/admin/memory/:userId/:id", async (c) => {
     const scope = scopeOf(c, deps.defaultTeam);
-    const id = parseOr400(idSchema, c.req.param("id"), "id");
+    const id = parseOr400(memoryIdSchema, c.req.param("id"), "id");
     if (!(await deps.memory.delete(scope, id)))
       throw new AppError("not_found", `no memory ${id} for user ${scope.userId}`);
     return c.json({ deleted: id });

@@ -270,6 +270,14 @@ export class KeywordIndexRegistry {
     return this.indexes.delete(userKey(teamId, userId));
   }
 
+  /** Every user with an index, and how many memories it holds. */
+  *users(): IterableIterator<{ teamId: string; userId: string; memories: number }> {
+    for (const [key, index] of this.indexes) {
+      const at = key.indexOf(":");
+      yield { teamId: key.slice(0, at), userId: key.slice(at + 1), memories: index.size };
+    }
+  }
+
   /** Number of users with an index. */
   get size(): number {
     return this.indexes.size;

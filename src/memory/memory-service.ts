@@ -181,6 +181,11 @@ export class MemoryService {
       .sort((a, b) => b.count - a.count || a.topic.localeCompare(b.topic));
   }
 
+  /** Every user with memories (from the BM25 indexes, rebuilt from Chroma at start), with their counts. */
+  users(): Array<{ teamId: string; userId: string; memories: number }> {
+    return [...this.options.keywordIndexes.users()].filter((u) => u.memories > 0);
+  }
+
   /** How many memories the user's BM25 index holds. */
   keywordCount(scope: MemoryScope): number {
     return this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.size ?? 0;
