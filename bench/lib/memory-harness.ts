@@ -91,7 +91,10 @@ export async function startBenchBackend(kind: IndexType): Promise<BenchBackend> 
     })();
     return stopping;
   };
-  const env: Record<string, string> = {};
+  // A slow engine (PGlite grows its HNSW index at ~10 ms a row) may need a longer bound per call.
+  const env: Record<string, string> = process.env.CHROMA_TIMEOUT_MS
+    ? { CHROMA_TIMEOUT_MS: process.env.CHROMA_TIMEOUT_MS }
+    : {};
   try {
     const dataDir = await mkdtemp(path.join(tmpdir(), `bench-${kind}-`));
     stops.push(() => rm(dataDir, { recursive: true, force: true }));
