@@ -22,7 +22,7 @@ export const MEMORY_DEFAULTS = {
   memory: { backend: "embeddings" },
   vector: {
     enabled: true,
-    // The spec's default is "sqlite-vec"; this project's store is Chroma.
+    // The spec says "sqlite-vec"; the recall-backends issue makes Chroma the default (the design card).
     index_type: "chroma",
     similarity_metric: "cosine",
     // No default for top_k: without it, RECALL_TOP_K (default 5) applies (see effective-settings.ts).

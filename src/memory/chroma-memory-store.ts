@@ -76,9 +76,6 @@ interface OpenCollection {
 /** Texts per embedding request when the options name none. */
 const DEFAULT_EMBED_BATCH = 64;
 
-/** Rows from which a write is sent as two concurrent calls (a Chroma call costs ~28 ms on its own). */
-const SPLIT_WRITE_ROWS = 256;
-
 /** The collection of all of a user's memories; the others are named by visibility. */
 const ALL = "all";
 
@@ -169,16 +166,12 @@ export class ChromaMemoryStore implements VectorIndex {
         if (visibility !== PRIVATE)
           byVisibility.set(visibility, [...(byVisibility.get(visibility) ?? []), node]);
       }
-      // The collections are independent: Chroma takes their writes side by side, and a large page is
-      // written as two halves at once (bench/tmp figures in docs/benchmarks.md: ~1.6× the rows per
-      // second of one call after the other).
+      // The collections are independent: one write call each, sent together.
       await Promise.all(
-        [...byVisibility].flatMap(([visibility, rows]) =>
-          halves(rows).map(async (part) => {
-            const { store } = await this.collection(this.collectionName(owner, visibility), { create: true });
-            await this.wrap("upsert", () => store.add(part));
-          }),
-        ),
+        [...byVisibility].map(async ([visibility, rows]) => {
+          const { store } = await this.collection(this.collectionName(owner, visibility), { create: true });
+          await this.wrap("upsert", () => store.add(rows));
+        }),
       );
     }
   }
@@ -512,13 +505,6 @@ function toNode(m: Memory, embedding: number[]): TextNode {
     embedding,
     relationships: { [NodeRelationship.SOURCE]: { nodeId: m.id, metadata: {} } },
   });
-}
-
-/** A page of rows as one or two write calls (two when it is large enough to pay for the extra call). */
-function halves<T>(rows: T[]): T[][] {
-  if (rows.length < SPLIT_WRITE_ROWS) return [rows];
-  const middle = Math.ceil(rows.length / 2);
-  return [rows.slice(0, middle), rows.slice(middle)];
 }
 
 /** The memory id of a row: LlamaIndex's `ref_doc_id` (the Document's id), else the row id. */
