@@ -35,7 +35,6 @@ export function memoryConfigFile(options: MemoryConfigLocation = {}): string | u
  * - a bad value: `memory.filter.autosave_threshold: accepts a number from 0 to 1 (got 3)`,
  *   `details: { key: "memory.filter.autosave_threshold", file }`;
  * - an unknown key: `memory.topicz: unknown key`, `details: { key: "memory.topicz", file }`;
- * - an index type of a later version: `memory.vector.index_type: "pgvector" is not available yet …`;
  * - not TOML: `memory.toml: not valid TOML at line 3, column 5: invalid value`,
  *   `details: { key: null, file, line, column }`;
  * - MEMORY_CONFIG naming a missing file: `MEMORY_CONFIG: no such file: conf/memory.toml (…)`,

@@ -5,7 +5,7 @@ import type { Memory, MemoryScope } from "../types.js";
 /**
  * The vector index port: where a deployment keeps its memories and their vectors
  * (`[memory.vector] index_type`). Every backend — Chroma, in-process, sqlite-vec, pgvector — passes
- * the same contract suite (test/memory/vector-index-contract.test.ts). The index is the source of
+ * the same contract suite (test/memory/vector-index-contract.ts). The index is the source of
  * truth for memories; BM25 is rebuilt from {@link VectorIndex.scan} beside every backend.
  *
  * Isolation is the backend's job as well as the caller's: a query never returns another user's or
@@ -22,7 +22,7 @@ export type Owner = Pick<MemoryScope, "teamId" | "userId">;
 
 export interface VectorHit {
   memory: Memory;
-  /** The metric's similarity, higher is nearer (see {@link similarityFromDistance}). */
+  /** The metric's similarity, higher is nearer (see {@link similarityFrom}). */
   similarity: number;
 }
 
