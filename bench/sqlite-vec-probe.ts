@@ -96,7 +96,7 @@ async function main(): Promise<void> {
     const dir = mkdtempSync(join(tmpdir(), "sqlite-vec-probe-"));
     const path = join(dir, "vectors.sqlite");
     try {
-      const index = await SqliteVecIndex.open({
+      const options = {
         embedder: new OfflineEmbedder(),
         embedBatchSize: 64,
         metric,
@@ -104,9 +104,8 @@ async function main(): Promise<void> {
         namespace: `probe_${metric}`,
         timeoutMs: 10_000,
         path,
-        oversample,
-        approxMinRows,
-      });
+      };
+      const index = await SqliteVecIndex.open({ ...options, oversample, approxMinRows });
       const ingestStart = performance.now();
       const ingestCpu = process.cpuUsage();
       for (let i = 0; i < memories.length; i += batch) {
@@ -124,16 +123,7 @@ async function main(): Promise<void> {
       const warmMs = elapsedMs(warmStart);
       const warmCpuMs = cpuMs(process.cpuUsage(warmCpu));
       // The exact answers: the same file through an index that never takes the int8 pass.
-      const exact = await SqliteVecIndex.open({
-        embedder: new OfflineEmbedder(),
-        embedBatchSize: 64,
-        metric,
-        efSearch: 64,
-        namespace: `probe_${metric}`,
-        timeoutMs: 10_000,
-        path,
-        approxMinRows: Number.MAX_SAFE_INTEGER,
-      });
+      const exact = await SqliteVecIndex.open({ ...options, approxMinRows: Number.MAX_SAFE_INTEGER });
       let found = 0;
       let wanted = 0;
       const exactCpu: number[] = [];
