@@ -12,7 +12,7 @@ import { isAppError } from "./errors.js";
 import { AgentGraph } from "./graph/graph-port.js";
 import type { GraphService } from "./graph/graph-service.js";
 import { AgentHistory } from "./history/history-port.js";
-import { HistoryService, JsonHistoryStore, preloadTokenizer } from "./history/index.js";
+import { HistoryService, preloadTokenizer } from "./history/index.js";
 import { HEALTH_PROBE_TIMEOUT_MS } from "./http/health.js";
 import { HttpServer } from "./http/server.js";
 import { hasModel, probeOllama } from "./llm/ollama-client.js";
@@ -31,6 +31,9 @@ import { checkSlackToken, createSlackApp, type SlackFrontEnd } from "./slack/sla
 import type { SlackIdentity } from "./slack/slack-auth.js";
 import { TurnInbox } from "./slack/inbox.js";
 import { replayOpenTurns } from "./slack/respond.js";
+import { openSharedState, type SharedState } from "./state/shared-state.js";
+import { DataDirLock } from "./util/data-dir-lock.js";
+import { WorkSet } from "./util/work-set.js";
 
 /** A running assistant: what tests and `main()` need to reach and to stop it. */
 export interface Assistant {
@@ -46,8 +49,15 @@ export interface Assistant {
   /** The model queue (`stats()` for health); undefined when there is no model (local mode offline). */
   llmQueue: QueuedLlm | undefined;
   embedderId: string;
+  /** Where history, graphs and dedupe live: DATA_DIR files, or PostgreSQL shared by replicas. */
+  stateMode: SharedState["mode"];
   /** Waits for background work (summaries, graph extraction) to finish. */
   drain(): Promise<void>;
+  /**
+   * Graceful stop: takes no new events, waits (at most SHUTDOWN_TIMEOUT_MS) for the turns being
+   * answered and the background work (autosave, graph extraction, summaries), then closes everything.
+   * What is not finished stays in the journal and the turn inbox and is finished by the next start.
+   */
   stop(): Promise<void>;
 }
 
@@ -72,9 +82,11 @@ export async function startAssistant(config: Config, options: StartOptions = {})
     });
   const dataDir = resolve(config.DATA_DIR);
   await mkdir(dataDir, { recursive: true });
+  // One assistant per DATA_DIR (a second one is refused with one line naming the holder).
+  const lock = await DataDirLock.acquire(dataDir);
   // A write killed before its rename leaves a temp file; the file it was replacing is intact.
   for (const folder of [HISTORY_FOLDER, GRAPH_STORE_DIR]) await removeStaleTempFiles(join(dataDir, folder));
-  const stops: Array<() => Promise<void>> = [];
+  const stops: Array<() => Promise<void>> = [() => lock.release()];
   const replays = new Set<Promise<void>>();
   const stopAll = async () => {
     for (const stop of stops.reverse()) {
@@ -121,9 +133,14 @@ export async function startAssistant(config: Config, options: StartOptions = {})
           )
         : undefined;
 
+    // History, graphs, event dedupe and the change feed: DATA_DIR files, or PostgreSQL (DATABASE_URL).
+    const state = await openSharedState({ config, dataDir, logger, listen: true });
+    stops.push(() => state.close());
+    logger.info({ state: state.mode, changes: state.changes.info.kind }, "shared state opened");
+
     preloadTokenizer();
     const history = new HistoryService({
-      store: new JsonHistoryStore({ dataDir, logger: logger.child({ component: "history" }) }),
+      store: state.history,
       llm,
       logger: logger.child({ component: "history" }),
     });
@@ -140,9 +157,14 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       history,
       journal: true,
       memoryConfig,
+      graphStores: state.graphs,
+      changes: state.changes,
     });
     stops.push(() => stack.stop());
     const { lifecycle: memory, graph, labeler, visibility, store, embedder } = stack;
+    // The memory CLI beside this assistant uses its bundled Chroma rather than starting a second one.
+    if (store.info.kind === "chroma" && !config.CHROMA_URL)
+      await lock.update({ chromaUrl: store.info.location });
 
     // Autosave: every message that is not a command is judged after the reply (memory.toml's
     // [memory.filter]; `enabled = false` turns autosave off, leaving "기억해줘" and the tools).
@@ -166,13 +188,35 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       pipeline,
       logger,
     });
-    // Stopped first (stops run last-in first-out): the pipeline's saves finish before the stores stop.
-    stops.push(() => agent.drain());
-
     // Slack turns go into a durable inbox, so one acked before a crash is answered after the restart.
     const inbox = slackIdentity ? new TurnInbox(dataDir) : undefined;
     const open = (await inbox?.load()) ?? { turns: [], events: [] };
     if (inbox) stops.push(() => inbox.close());
+
+    // Stops run last-in first-out: Slack and HTTP stop taking events first, then this waits for the
+    // turns being answered and the background work, then the inbox and the stores close.
+    const turns = new WorkSet();
+    const drain = async () => {
+      await Promise.all([...replays]);
+      await turns.drain();
+      await agent.drain();
+      await memory.drain();
+      await graph.drain();
+      await history.flush();
+    };
+    stops.push(async () => {
+      const started = Date.now();
+      const finished = await Promise.race([
+        drain().then(() => true),
+        new Promise<false>((done) => setTimeout(() => done(false), config.SHUTDOWN_TIMEOUT_MS).unref()),
+      ]);
+      if (finished) logger.info({ ms: Date.now() - started }, "in-flight work finished");
+      else
+        logger.warn(
+          { turns: turns.size, pending: memory.pendingOperations },
+          "shutdown timeout: unfinished work is left to the next start (journal and inbox)",
+        );
+    });
     const slack: SlackFrontEnd | undefined = slackIdentity
       ? createSlackApp({
           ...slackOptions,
@@ -181,6 +225,8 @@ export async function startAssistant(config: Config, options: StartOptions = {})
           appToken: config.SLACK_APP_TOKEN,
           agent,
           inbox,
+          turns,
+          dedupe: state.dedupe,
           memory,
           graph,
         })
@@ -195,8 +241,9 @@ export async function startAssistant(config: Config, options: StartOptions = {})
         ? createAdminApi({ token: config.ADMIN_TOKEN, defaultTeam: teamId, memory, history, graph })
         : undefined,
       health: {
-        info: { slack: mode, embedder: embedder.id },
+        info: { slack: mode, embedder: embedder.id, state: state.mode },
         parts: [
+          ...state.healthParts,
           // The vector index is where memories live: without it the assistant is degraded (503).
           {
             name: "vectors",
@@ -242,7 +289,9 @@ export async function startAssistant(config: Config, options: StartOptions = {})
           "turns left unanswered by a restart: answering them",
         );
         replays.add(
-          replayOpenTurns({ open, app: slack.app, agent, logger, inbox }).finally(() => replays.clear()),
+          replayOpenTurns({ open, app: slack.app, agent, logger, inbox, turns }).finally(() =>
+            replays.clear(),
+          ),
         );
       }
     }
@@ -259,13 +308,8 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       llmOnline: llm !== undefined && llmOnline,
       llmQueue: llm,
       embedderId: embedder.id,
-      drain: async () => {
-        await Promise.all([...replays]);
-        await agent.drain();
-        await memory.drain();
-        await graph.drain();
-        await history.flush();
-      },
+      stateMode: state.mode,
+      drain,
       stop: stopAll,
     };
   } catch (err) {

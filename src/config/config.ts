@@ -76,6 +76,8 @@ export const configSchema = z.object({
   }),
   RECALL_TOP_K: int(1, 50).default(5),
   ALLOW_DM_MEMORIES_IN_CHANNELS: bool.default(false),
+  // Graceful stop: how long SIGTERM waits for turns being answered and background work (main.ts).
+  SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(25_000),
   HOST: z.string().trim().min(1, { message: "accepts a host name or IP" }).default("127.0.0.1"),
   PORT: int(0, 65535).default(3000),
   LOG_LEVEL: z

@@ -4,13 +4,20 @@ import type { Triplet } from "../types.js";
 import { withRetry, type Backoff } from "../util/retry.js";
 import { applyTriplets, forgetMemories, isVisible, sourcesOf, type AppliedFact } from "./apply-triplets.js";
 import { findMentionedEntities, formatFactLines, type FactLine } from "./entity-mentions.js";
-import { JsonPropertyGraphStore, graphFilePath } from "./json-graph-store.js";
+import { JsonGraphStores } from "./json-graph-store.js";
 import { LlmTripletExtractor } from "./llm-extractor.js";
 import { contentTokens } from "../text/tokenizer.js";
 import { foldText } from "../text/korean.js";
 import { entityDisplayName, isFirstPerson } from "./normalize.js";
 import { extractTriplets } from "./rule-extractor.js";
-import { ENTITY_LABEL, type GraphData, type GraphUserKey, type StoredRelation } from "./types.js";
+import {
+  ENTITY_LABEL,
+  type GraphData,
+  type GraphStores,
+  type GraphUserKey,
+  type StoredRelation,
+  type UserGraphStore,
+} from "./types.js";
 
 /** The logging the service needs; pino's `Logger` fits (object first, then message). */
 export interface GraphLogger {
@@ -44,8 +51,10 @@ export const MAX_CACHED_GRAPHS = 1000;
 
 /** Options of {@link GraphService}. */
 export interface GraphServiceOptions {
-  /** DATA_DIR; graphs go to `${dataDir}/graph_store/`. */
+  /** DATA_DIR; graphs go to `${dataDir}/graph_store/` unless `stores` says otherwise. */
   dataDir: string;
+  /** Where graphs live (default: JSON files under `dataDir`; PostgreSQL for several replicas). */
+  stores?: GraphStores | undefined;
   /** Model for extraction; without it the rule-based extractor is used. */
   llm?: Llm | undefined;
   logger: GraphLogger;
@@ -112,12 +121,12 @@ function factLine(relation: StoredRelation, value: string): FactLine {
  * ({@link GraphRetryPolicy.queueRetries}) and finally logged as an error.
  */
 export class GraphService {
-  private readonly dataDir: string;
+  private readonly graphStores: GraphStores;
   private readonly extractor: LlmTripletExtractor | undefined;
   private readonly logger: GraphLogger;
   private readonly retry: GraphRetryPolicy;
   private readonly now: () => number;
-  private readonly stores = new Map<string, JsonPropertyGraphStore>();
+  private readonly stores = new Map<string, UserGraphStore>();
   private readonly pending = new Set<Promise<boolean>>();
   /**
    * Bumped when a memory (key `team\0user\0id`) or a whole user (`team\0user`) is forgotten, so an
@@ -133,7 +142,7 @@ export class GraphService {
   }
 
   constructor(options: GraphServiceOptions) {
-    this.dataDir = options.dataDir;
+    this.graphStores = options.stores ?? new JsonGraphStores(options.dataDir);
     this.extractor = options.llm === undefined ? undefined : new LlmTripletExtractor({ llm: options.llm });
     this.logger = options.logger;
     this.retry = { ...DEFAULT_GRAPH_RETRY, ...options.retry };
@@ -299,7 +308,7 @@ export class GraphService {
   async deleteUser(key: GraphUserKey): Promise<void> {
     this.bump(generationKey(key));
     await this.store(key).drop();
-    this.stores.delete(graphFilePath({ ...key, dataDir: this.dataDir }));
+    this.stores.delete(storeKey(key));
     this.logger.info({ teamId: key.teamId, userId: key.userId }, "graph deleted");
   }
 
@@ -354,11 +363,11 @@ export class GraphService {
   }
 
   /** The user's store; one instance per user, so its cache is shared by every call. */
-  private store(key: GraphUserKey): JsonPropertyGraphStore {
-    const path = graphFilePath({ ...key, dataDir: this.dataDir });
+  private store(key: GraphUserKey): UserGraphStore {
+    const path = storeKey(key);
     const existing = this.stores.get(path);
     if (existing !== undefined) return existing;
-    const store = new JsonPropertyGraphStore({ ...key, dataDir: this.dataDir });
+    const store = this.graphStores.forUser(key);
     if (this.stores.size >= MAX_CACHED_GRAPHS) {
       const oldest = this.stores.keys().next().value;
       if (oldest !== undefined) this.stores.delete(oldest);
@@ -366,4 +375,8 @@ export class GraphService {
     this.stores.set(path, store);
     return store;
   }
+}
+
+function storeKey(key: GraphUserKey): string {
+  return `${key.teamId.length}:${key.teamId}:${key.userId}`;
 }

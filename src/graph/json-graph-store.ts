@@ -10,13 +10,14 @@ import { InMemoryPropertyGraph } from "./property-graph.js";
 import type {
   DeleteFilter,
   EntityNode,
-  GraphStore,
+  GraphStores,
   GraphTriplet,
   GraphUserKey,
   NodeFilter,
   PropertyGraphView,
   Relation,
   TripletFilter,
+  UserGraphStore,
 } from "./types.js";
 
 /** Folder under DATA_DIR that holds one graph file per user. */
@@ -68,7 +69,7 @@ export interface JsonPropertyGraphStoreOptions extends GraphUserKey {
  * so a failed write changes neither disk nor memory. The cache is checked against the file's
  * inode/size/mtime before use, so a write by another instance is never overwritten with stale data.
  */
-export class JsonPropertyGraphStore implements GraphStore {
+export class JsonPropertyGraphStore implements UserGraphStore {
   /** Absolute path of this user's graph file. */
   readonly filePath: string;
   private readonly key: GraphUserKey;
@@ -218,5 +219,16 @@ export class JsonPropertyGraphStore implements GraphStore {
       });
     }
     return this.fileStamp();
+  }
+}
+
+/** Every user's graph as a JSON file under `${dataDir}/graph_store/` (the embedded default). */
+export class JsonGraphStores implements GraphStores {
+  readonly kind = "json";
+
+  constructor(private readonly dataDir: string) {}
+
+  forUser(key: GraphUserKey): UserGraphStore {
+    return new JsonPropertyGraphStore({ ...key, dataDir: this.dataDir });
   }
 }

@@ -104,6 +104,20 @@ export interface GraphStore {
   update<T>(fn: (graph: PropertyGraphView) => T): Promise<T>;
 }
 
+/** One user's graph store, which can also delete the whole graph (a user's "forget everything"). */
+export interface UserGraphStore extends GraphStore {
+  drop(): Promise<void>;
+}
+
+/**
+ * Where every user's graph lives: JSON files under DATA_DIR (one process) or PostgreSQL rows shared by
+ * several replicas. `forUser` is cheap (no I/O); the service keeps one store per user for its cache.
+ */
+export interface GraphStores {
+  readonly kind: "json" | "postgres";
+  forUser(key: GraphUserKey): UserGraphStore;
+}
+
 /** Whose graph: one per Slack user of one workspace. */
 export interface GraphUserKey {
   teamId: string;

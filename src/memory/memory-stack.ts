@@ -19,6 +19,8 @@ import { MemoryService } from "./memory-service.js";
 import { OllamaReranker, ollamaRerankModel, type Reranker } from "./reranker.js";
 import { recallSettings } from "./embedder-profiles.js";
 import type { VectorIndex } from "./vector-index.js";
+import type { ChangeFeed } from "./change-feed.js";
+import type { GraphStores } from "../graph/types.js";
 import { openVectorIndex } from "./vector-index-factory.js";
 import { VisibilityRule } from "./visibility.js";
 
@@ -48,6 +50,13 @@ export interface MemoryStackOptions {
   journal?: boolean;
   /** memory.toml (the chunker for long texts; topics); its defaults when absent. */
   memoryConfig?: MemoryConfig | undefined;
+  /** Where graphs live (default: JSON files under DATA_DIR). */
+  graphStores?: GraphStores | undefined;
+  /**
+   * The change feed: this stack publishes every change of a user's memories to it and drops a user's
+   * BM25 index when another process changed their memories.
+   */
+  changes?: ChangeFeed | undefined;
 }
 
 /** The memory part of the app, built from the config: used by main.ts and the memory CLI. */
@@ -114,6 +123,7 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
     });
     const graph = GraphService.create({
       dataDir: resolve(config.DATA_DIR),
+      stores: options.graphStores,
       llm: options.llm,
       logger: logger.child({ component: "graph" }),
     });

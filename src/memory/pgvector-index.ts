@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
+import { PgDatabase, quoteIdent } from "../db/postgres.js";
 import { AppError } from "../errors.js";
 import type { Memory } from "../types.js";
 import {
@@ -105,7 +106,7 @@ export class PgVectorIndex implements VectorIndex {
   private dimension: number | undefined;
 
   private constructor(
-    private readonly pool: pg.Pool,
+    private readonly db: PgDatabase,
     private readonly options: PgVectorIndexOptions,
   ) {
     this.table = tableNameOf(options.namespace);
@@ -114,7 +115,7 @@ export class PgVectorIndex implements VectorIndex {
       kind: "pgvector",
       namespace: options.namespace,
       metric: options.metric,
-      location: redactUrl(options.databaseUrl),
+      location: db.location,
       efSearch: options.efSearch,
     };
   }
@@ -124,18 +125,11 @@ export class PgVectorIndex implements VectorIndex {
    * needs the right to create it the first time) and reads the namespace's table if it exists.
    */
   static async open(options: PgVectorIndexOptions): Promise<PgVectorIndex> {
-    const url = parseDatabaseUrl(options.databaseUrl);
-    const pool = new pg.Pool({
-      connectionString: url.toString(),
-      max: options.poolSize ?? DEFAULT_POOL_SIZE,
-      connectionTimeoutMillis: options.timeoutMs,
-      statement_timeout: options.timeoutMs,
-      idleTimeoutMillis: 30_000,
-      allowExitOnIdle: true,
+    const db = PgDatabase.create(options.databaseUrl, {
+      timeoutMs: options.timeoutMs,
+      poolSize: options.poolSize ?? DEFAULT_POOL_SIZE,
     });
-    // An idle connection the server drops emits 'error' on the pool; the next call reconnects.
-    pool.on("error", () => undefined);
-    const index = new PgVectorIndex(pool, options);
+    const index = new PgVectorIndex(db, options);
     try {
       await index.run("open", async (client) => {
         try {
@@ -151,7 +145,7 @@ export class PgVectorIndex implements VectorIndex {
       });
       await index.refreshTable();
     } catch (err) {
-      await pool.end().catch(() => undefined);
+      await db.close();
       throw err;
     }
     return index;
@@ -358,7 +352,7 @@ export class PgVectorIndex implements VectorIndex {
   }
 
   async close(): Promise<void> {
-    await this.pool.end().catch(() => undefined);
+    await this.db.close();
   }
 
   /** Whether the table exists (asking the catalog while this process has not seen it). */
@@ -532,53 +526,18 @@ export class PgVectorIndex implements VectorIndex {
     return this.run(what, (client) => client.query<R>(text, params));
   }
 
-  /**
-   * Runs `fn` on a pooled connection within `timeoutMs`. A call that fails or times out gives up its
-   * connection (it may be mid-transaction or stuck) and throws AppError `store_failed`; a table another
-   * process dropped is forgotten so the next call looks again.
-   */
-  private async run<T>(
+  /** {@link PgDatabase.run}; a table another process dropped is forgotten so the next call looks again. */
+  private run<T>(
     what: string,
     fn: (client: pg.PoolClient) => Promise<T>,
     timeoutMs = this.options.timeoutMs,
   ): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    let client: pg.PoolClient | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new AppError("store_failed", `PostgreSQL ${what} timed out after ${timeoutMs} ms`, {
-              details: { timeoutMs },
-            }),
-          ),
-        timeoutMs,
-      );
+    return this.db.run(what, fn, {
+      timeoutMs,
+      onError: (err) => {
+        if ((err as { code?: string }).code === "42P01") this.dimension = undefined; // undefined_table
+      },
     });
-    let failed = false;
-    try {
-      const work = (async () => {
-        const connected = await this.pool.connect();
-        if (failed) {
-          connected.release(true);
-          throw new Error("timed out before connecting");
-        }
-        client = connected;
-        return fn(connected);
-      })();
-      work.catch(() => undefined); // its failure after a timeout is already reported
-      return await Promise.race([work, timeout]);
-    } catch (err) {
-      failed = true;
-      if ((err as { code?: string }).code === "42P01") this.dimension = undefined; // undefined_table
-      if (err instanceof AppError) throw err;
-      throw new AppError("store_failed", `PostgreSQL ${what} failed: ${(err as Error).message}`, {
-        cause: err,
-      });
-    } finally {
-      clearTimeout(timer);
-      client?.release(failed || undefined);
-    }
   }
 }
 
@@ -593,34 +552,6 @@ export function tableNameOf(namespace: string): string {
       ? namespace
       : `${namespace.slice(0, 42)}_${createHash("sha256").update(namespace).digest("hex").slice(0, 12)}`;
   return quoteIdent(name);
-}
-
-/** `postgres://user:secret@host/db` → `postgres://user@host/db` (also drops a `password` parameter). */
-export function redactUrl(databaseUrl: string): string {
-  try {
-    const url = new URL(databaseUrl);
-    url.password = "";
-    url.searchParams.delete("password");
-    return url.toString();
-  } catch {
-    return "(unparsable DATABASE_URL)";
-  }
-}
-
-function parseDatabaseUrl(databaseUrl: string): URL {
-  let url: URL | undefined;
-  try {
-    url = new URL(databaseUrl);
-  } catch {
-    url = undefined;
-  }
-  if (!url || !/^postgres(ql)?:$/.test(url.protocol)) {
-    throw new AppError(
-      "config_invalid",
-      "DATABASE_URL: accepts a postgres:// URL, e.g. postgres://user:password@127.0.0.1:5432/memories",
-    );
-  }
-  return url;
 }
 
 function parseComment(comment: string | null): TableComment | undefined {
@@ -642,10 +573,6 @@ function toVectorLiteral(vector: number[], what: string): string {
     }
   }
   return `[${vector.join(",")}]`;
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }
 
 function quoteLiteral(text: string): string {

@@ -7,6 +7,7 @@ import { toAppError } from "../errors.js";
 import type { ChannelType, Turn } from "../types.js";
 import { AnswerStream } from "./answer-stream.js";
 import { type AcceptedEvent, INBOX_REPLAY_MAX_AGE_MS, type OpenTurn, type TurnInbox } from "./inbox.js";
+import type { WorkSet } from "../util/work-set.js";
 
 /** `metadata.event_type` of the assistant's replies; `event_payload.event_id` names the turn answered. */
 export const REPLY_EVENT_TYPE = "memory_assistant_reply";
@@ -71,6 +72,8 @@ export interface TurnRunner {
   logger: Logger;
   /** Without it (tests of the listeners alone) a crash mid-turn loses the turn. */
   inbox?: TurnInbox | undefined;
+  /** Turns being answered, so a graceful stop waits for them. */
+  turns?: WorkSet | undefined;
 }
 
 /**
@@ -111,14 +114,18 @@ export async function answerTurn(
  * failed turn still gets a short, friendly reply in the user's language; the error is then rethrown so
  * Bolt's error handler logs it once. The turn leaves the inbox once a reply or an apology is posted.
  */
-export async function runTurn(
-  options: TurnRunner & {
-    turn: Turn;
-    messageTs: string;
-    client: webApi.WebClient;
-    surface?: TurnSurface | undefined;
-  },
-): Promise<void> {
+export function runTurn(options: RunTurnOptions): Promise<void> {
+  return options.turns ? options.turns.track(runTurnNow(options)) : runTurnNow(options);
+}
+
+type RunTurnOptions = TurnRunner & {
+  turn: Turn;
+  messageTs: string;
+  client: webApi.WebClient;
+  surface?: TurnSurface | undefined;
+};
+
+async function runTurnNow(options: RunTurnOptions): Promise<void> {
   const { turn, client, agent, logger, inbox, surface } = options;
   const log = logger.child({ teamId: turn.teamId, channel: turn.channelId, eventId: turn.eventId });
   const mark = (name: string) => {

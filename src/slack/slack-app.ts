@@ -12,7 +12,8 @@ import { register as registerRememberShortcut } from "./listeners/remember-short
 import type { SlackGraphPort, SlackMemoryPort } from "./memory-blocks.js";
 import { register as registerDirectMessage } from "./listeners/direct-message.js";
 import { guardSlackEvents } from "./events-guard.js";
-import { dedupeMiddleware, EventDeduper } from "./middleware/dedupe.js";
+import { dedupeMiddleware, EventDeduper, type EventDedupe } from "./middleware/dedupe.js";
+import type { WorkSet } from "../util/work-set.js";
 import type { TurnInbox } from "./inbox.js";
 import { authTest, type SlackIdentity } from "./slack-auth.js";
 
@@ -37,6 +38,10 @@ export interface SlackAppOptions {
   logger: Logger;
   /** The durable inbox of turns (crash safety, and dedupe across restarts). */
   inbox?: TurnInbox | undefined;
+  /** Turns being answered, so a graceful stop waits for them. */
+  turns?: WorkSet | undefined;
+  /** Which deliveries are first: this process's memory (default) or PostgreSQL shared by replicas. */
+  dedupe?: EventDedupe | undefined;
   /**
    * The memory lifecycle and the graph, for the surfaces that show and edit memories directly (App
    * Home, `/memory`, the "Remember this" shortcut); without them only the chat surfaces run.
@@ -144,8 +149,8 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
     extendedErrorHandler: true,
   });
 
-  app.use(dedupeMiddleware(new EventDeduper()));
-  const runner = { agent: options.agent, logger, inbox: options.inbox };
+  app.use(dedupeMiddleware(options.dedupe ?? new EventDeduper(), inbox));
+  const runner = { agent: options.agent, logger, inbox, turns: options.turns };
   // Before the DM listener: a message in an assistant thread goes to the panel, not to app.message.
   app.assistant(createAssistantPanel(runner));
   registerDirectMessage(app, runner);

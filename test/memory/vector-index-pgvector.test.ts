@@ -5,7 +5,8 @@ import { describe, expect, inject, it } from "vitest";
 import { parseConfig } from "../../src/config/config.js";
 import { parseMemoryConfig } from "../../src/config/load-memory-config.js";
 import { openVectorIndex } from "../../src/memory/vector-index-factory.js";
-import { PgVectorIndex, redactUrl, tableNameOf } from "../../src/memory/pgvector-index.js";
+import { redactUrl } from "../../src/db/postgres.js";
+import { PgVectorIndex, tableNameOf } from "../../src/memory/pgvector-index.js";
 import type { VectorIndexOptions } from "../../src/memory/vector-index.js";
 import { describeVectorIndexContract, TableEmbedder } from "./vector-index-contract.js";
 

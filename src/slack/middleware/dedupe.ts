@@ -1,4 +1,5 @@
 import type { Middleware, AnyMiddlewareArgs } from "@slack/bolt";
+import type { TurnInbox } from "../inbox.js";
 
 /** How long an event id is remembered; Slack retries within minutes. */
 export const DEDUPE_TTL_MS = 60 * 60 * 1000;
@@ -6,10 +7,17 @@ export const DEDUPE_TTL_MS = 60 * 60 * 1000;
 export const DEDUPE_MAX_IDS = 50_000;
 
 /**
- * Remembers Slack event ids it has seen (a bounded, time-limited set). In-process: several replicas
- * behind Slack's HTTP events need a shared store instead (docs/architecture.md).
+ * Which Slack deliveries are the first of their event: one replica's memory ({@link EventDeduper}),
+ * or PostgreSQL shared by several replicas (src/slack/pg-event-dedupe.ts), so an event and its
+ * retries sent to different replicas are answered once.
  */
-export class EventDeduper {
+export interface EventDedupe {
+  /** True the first time an id is seen (within the TTL), false for a repeat. */
+  firstSighting(id: string): boolean | Promise<boolean>;
+}
+
+/** Remembers Slack event ids it has seen in this process (a bounded, time-limited set). */
+export class EventDeduper implements EventDedupe {
   private readonly seen = new Map<string, number>();
 
   constructor(
@@ -35,13 +43,18 @@ export class EventDeduper {
 
 /**
  * Global middleware: a retried delivery of an event already handled is dropped (Bolt has already
- * acked it) instead of being answered twice.
+ * acked it) instead of being answered twice. The inbox entry written for it before the ack is closed,
+ * so a restart does not replay it.
  */
-export function dedupeMiddleware(deduper: EventDeduper): Middleware<AnyMiddlewareArgs> {
+export function dedupeMiddleware(
+  deduper: EventDedupe,
+  inbox?: TurnInbox | undefined,
+): Middleware<AnyMiddlewareArgs> {
   return async ({ body, context, logger, next }) => {
     const eventId = (body as { event_id?: unknown }).event_id;
-    if (typeof eventId === "string" && !deduper.firstSighting(eventId)) {
+    if (typeof eventId === "string" && !(await deduper.firstSighting(eventId))) {
       logger.info(`dropping repeated delivery of ${eventId} (retry ${String(context.retryNum ?? "?")})`);
+      await inbox?.answered(eventId).catch(() => undefined);
       return;
     }
     await next();
