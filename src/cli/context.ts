@@ -3,8 +3,10 @@ import type { Logger } from "pino";
 import type { Config } from "../config/config.js";
 import type { MemoryConfig } from "../config/memory-config.js";
 import { createLogger } from "../logging/logger.js";
-import { HistoryService, JsonHistoryStore } from "../history/index.js";
+import { HistoryService } from "../history/index.js";
 import { createMemoryStack, type MemoryStack, type MemoryStackOptions } from "../memory/memory-stack.js";
+import { openSharedState, type SharedState } from "../state/shared-state.js";
+import { DataDirLock } from "../util/data-dir-lock.js";
 
 /** Team of memories made without Slack: the same as the local console chat's (`LOCAL_USER.teamId`). */
 export const DEFAULT_TEAM = "local";
@@ -22,8 +24,11 @@ export interface CliContext extends CliOutput {
   config: Config;
   logger: Logger;
   /**
-   * Builds the memory stack (starting a local Chroma if CHROMA_URL is unset) with the conversation
-   * history under DATA_DIR, so forgetting and deleting reach it as in the app; stopped by {@link close}.
+   * Builds the memory stack with the conversation history and graphs of the app (DATA_DIR files, or
+   * PostgreSQL with DATABASE_URL), so forgetting and deleting reach them as in the app, and publishes
+   * every change to the change feed, so a running assistant sees it. Vectors: CHROMA_URL; unset, the
+   * bundled Chroma of the assistant running on DATA_DIR (from its lock file), else one started here.
+   * Stopped by {@link close}.
    */
   openStack(options?: Omit<MemoryStackOptions, "logger">): Promise<MemoryStack>;
   /**
@@ -61,14 +66,8 @@ export function createCliContext(options: {
     pretty: false,
   });
   const stacks: MemoryStack[] = [];
-  // The conversation history under DATA_DIR; no summariser (the CLI only forgets and deletes).
-  const history = (): HistoryService => {
-    const historyLogger = logger.child({ component: "history" });
-    return new HistoryService({
-      store: new JsonHistoryStore({ dataDir: resolve(options.config.DATA_DIR), logger: historyLogger }),
-      logger: historyLogger,
-    });
-  };
+  const dataDir = resolve(options.config.DATA_DIR);
+  let state: Promise<SharedState> | undefined;
   const cleanups: Cleanup[] = [];
   const output = options.output;
   return {
@@ -76,9 +75,21 @@ export function createCliContext(options: {
     config: options.config,
     logger,
     async openStack(stackOptions = {}) {
-      const stack = await createMemoryStack(options.config, {
-        history: history(),
+      if (state === undefined) {
+        state = openSharedState({ config: options.config, dataDir, logger, listen: false });
+      }
+      const shared = await state;
+      const running = options.config.CHROMA_URL ? undefined : await DataDirLock.holder(dataDir);
+      const config = running?.chromaUrl
+        ? { ...options.config, CHROMA_URL: running.chromaUrl }
+        : options.config;
+      // No summariser: the CLI only forgets and deletes.
+      const historyLogger = logger.child({ component: "history" });
+      const stack = await createMemoryStack(config, {
+        history: new HistoryService({ store: shared.history, logger: historyLogger }),
         memoryConfig: options.memory,
+        graphStores: shared.graphs,
+        changes: shared.changes,
         ...stackOptions,
         logger,
       });
@@ -89,12 +100,15 @@ export function createCliContext(options: {
       cleanups.push(cleanup);
     },
     async close() {
+      const opened = state;
+      state = undefined;
       const steps: Cleanup[] = [
         ...cleanups.splice(0).reverse(),
         ...stacks
           .splice(0)
           .reverse()
           .map((stack) => ({ what: "stop Chroma", run: () => stack.stop() })),
+        ...(opened ? [{ what: "close the shared state", run: async () => (await opened).close() }] : []),
       ];
       let ok = true;
       for (const step of steps) {
