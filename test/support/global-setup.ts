@@ -1,8 +1,9 @@
 /**
  * Vitest global setup: starts ONE real Chroma server for the whole test run in a temporary directory
  * and hands its URL to tests through `inject("chromaUrl")`; likewise ONE PGlite with pgvector over
- * the Postgres wire protocol, `inject("databaseUrl")`. Tests isolate themselves with unique
- * collection and table names instead of separate servers.
+ * the Postgres wire protocol, `inject("databaseUrl")`; and ONE real PostgreSQL server for tests that
+ * need many sessions (several processes, LISTEN/NOTIFY, row locks), `inject("postgresUrl")`. Tests
+ * isolate themselves with unique collection and table names instead of separate servers.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -10,6 +11,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startChromaServer } from "../../src/memory/chroma-server.js";
 import { startPgliteServer } from "./pglite-server.js";
+import { startPostgresServer } from "./postgres-server.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -17,25 +19,41 @@ declare module "vitest" {
     chromaUrl: string;
     /** `postgres://` URL of the run's PGlite + pgvector server (test/support/pglite-server.ts). */
     databaseUrl: string;
+    /**
+     * `postgres://` URL of the run's real PostgreSQL server (test/support/postgres-server.ts): separate
+     * sessions from several processes, LISTEN/NOTIFY, row locks. No pgvector: that is `databaseUrl`.
+     */
+    postgresUrl: string;
   }
 }
 
-/** Starts Chroma and PGlite and provides their URLs; the returned function stops them and deletes their data. */
+/**
+ * Starts Chroma, PGlite and PostgreSQL and provides their URLs; the returned function stops them and
+ * deletes their data. If one fails to start, the others are stopped before the error is thrown.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "chroma-test-"));
-  // PGlite takes a few seconds to start (WebAssembly): it starts while Chroma does.
-  const starting = startPgliteServer();
-  starting.catch(() => undefined);
-  const chroma = await startChromaServer({ path: dataDir });
-  project.provide("chromaUrl", chroma.url);
-  const postgres = await starting.catch(async (err: unknown) => {
-    await chroma.stop();
-    throw err;
-  });
-  project.provide("databaseUrl", postgres.url);
-  return async () => {
-    await postgres.stop();
-    await chroma.stop();
+  // Each takes a few seconds to start (PGlite: WebAssembly; PostgreSQL: initdb): all start at once.
+  const started = await Promise.allSettled([
+    startChromaServer({ path: dataDir }),
+    startPgliteServer(),
+    startPostgresServer(),
+  ]);
+  const stopAll = async () => {
+    const stopped = await Promise.allSettled(
+      started.map((result) => (result.status === "fulfilled" ? result.value.stop() : undefined)),
+    );
     await rm(dataDir, { recursive: true, force: true });
+    const failed = stopped.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason as Error;
   };
+  const [chroma, pglite, postgres] = started;
+  if (chroma.status === "rejected" || pglite.status === "rejected" || postgres.status === "rejected") {
+    await stopAll();
+    throw started.find((result) => result.status === "rejected")?.reason as Error;
+  }
+  project.provide("chromaUrl", chroma.value.url);
+  project.provide("databaseUrl", pglite.value.url);
+  project.provide("postgresUrl", postgres.value.url);
+  return stopAll;
 }
