@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Logger } from "pino";
 import type { Config } from "../config/config.js";
@@ -120,6 +120,7 @@ async function instanceIdOf(dataDir: string): Promise<string> {
     // first start on this DATA_DIR
   }
   const id = randomUUID();
+  await mkdir(dataDir, { recursive: true });
   await writeFile(path, `${id}\n`);
   return id;
 }
