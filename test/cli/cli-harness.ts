@@ -88,7 +88,11 @@ function chromaClient(chromaUrl: string): ChromaClient {
   return new ChromaClient({ host: url.hostname, port: Number(url.port), ssl: url.protocol === "https:" });
 }
 
-function runCli(args: string[], options: { cwd: string; env: Record<string, string> }): Promise<CliRun> {
+/** Runs the memory CLI as its own process with exactly `env`. */
+export function runCli(
+  args: string[],
+  options: { cwd: string; env: Record<string, string> },
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", TSX_LOADER, CLI, ...args], {
       cwd: options.cwd,

@@ -2,51 +2,20 @@
  * The app SIGKILLed while people talk to it: after the restart every memory the user was told is kept
  * is there, with its graph facts, and every event acked before the kill is answered (once).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { describe, expect, inject, it } from "vitest";
 import { extractTriplets } from "../../src/graph/rule-extractor.js";
 import { startFakeOllama } from "../support/fake-ollama.js";
 import { startFakeSlack } from "../support/fake-slack.js";
 import { makeDmEvent, makeEventCallback, postSignedEvent, TEST_IDS } from "../support/slack-events.js";
 import { ADMIN_TOKEN, CHAT_MODEL, EMBED_MODEL, SIGNING_SECRET } from "../support/test-assistant.js";
+import { startApp } from "../support/app-process.js";
 
-const REPO = path.resolve(import.meta.dirname, "../..");
-/**
- * tsx's loader in this very process (not the tsx CLI, which runs the app in a child of its own and
- * would leave it running when the launcher is SIGKILLed): the pid killed is the app's.
- */
-const TSX_LOADER = pathToFileURL(path.join(REPO, "node_modules/tsx/dist/loader.mjs")).href;
 const USERS = 3;
 const PER_USER = 10;
-
-/** Starts `src/main.ts` as `npm start` does; resolves with its URL once it listens. */
-async function startApp(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", TSX_LOADER, path.join(REPO, "src/main.ts")], {
-    cwd: REPO,
-    env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stderr!.on("data", (c: Buffer) => (out += c.toString("utf8")));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`app did not start:\n${out.slice(-2000)}`)), 60_000);
-    child.stdout!.on("data", (c: Buffer) => {
-      out += c.toString("utf8");
-      const started = /"port":(\d+)[^\n]*"assistant started"/.exec(out);
-      if (started) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${started[1]}`);
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`app exited (${code}):\n${out.slice(-2000)}`)));
-  });
-  return { child, url };
-}
 
 describe("a crash under write load", () => {
   it("loses no acknowledged memory, no graph fact and no acked event", async () => {

@@ -1,0 +1,316 @@
+/**
+ * Two assistant processes sharing one state: a real PostgreSQL server (history, graphs, event dedupe,
+ * change feed) and the run's real Chroma, behind one fake Slack and one fake Ollama — as two replicas
+ * behind a load balancer would be. And embedded mode: one process per DATA_DIR.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { extractTriplets } from "../../src/graph/rule-extractor.js";
+import { runCli } from "../cli/cli-harness.js";
+import { type AppProcess, exited, spawnApp, startApp } from "../support/app-process.js";
+import { type FakeOllama, startFakeOllama } from "../support/fake-ollama.js";
+import { type FakeSlack, startFakeSlack } from "../support/fake-slack.js";
+import { createTestDatabase } from "../support/postgres-db.js";
+import { makeDmEvent, makeEventCallback, postSignedEvent, TEST_IDS } from "../support/slack-events.js";
+import { ADMIN_TOKEN, CHAT_MODEL, EMBED_MODEL, SIGNING_SECRET } from "../support/test-assistant.js";
+
+const headers = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const team = TEST_IDS.teamId;
+
+let slack: FakeSlack;
+let ollama: FakeOllama;
+let env: Record<string, string>;
+const dirs: string[] = [];
+let a: AppProcess;
+let b: AppProcess;
+
+async function replicaEnv(): Promise<Record<string, string>> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "replica-"));
+  dirs.push(dataDir);
+  return { ...env, DATA_DIR: dataDir };
+}
+
+beforeAll(async () => {
+  slack = await startFakeSlack();
+  ollama = await startFakeOllama({ models: [CHAT_MODEL, `${EMBED_MODEL}:latest`] });
+  // Graph extraction asks for structured output: the rules' triplets, as a faithful model would.
+  ollama.onChat((req) =>
+    req.format !== undefined
+      ? { json: { triplets: extractTriplets(req.messages.at(-1)?.content ?? "") } }
+      : "(fake) 답변",
+  );
+  env = {
+    SLACK_BOT_TOKEN: "xoxb-test",
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: slack.apiUrl,
+    OLLAMA_HOST: ollama.url,
+    OLLAMA_CHAT_MODEL: CHAT_MODEL,
+    OLLAMA_EMBED_MODEL: EMBED_MODEL,
+    CHROMA_URL: inject("chromaUrl"),
+    CHROMA_COLLECTION_PREFIX: `replicas_${randomBytes(4).toString("hex")}`,
+    DATABASE_URL: await createTestDatabase(inject("postgresUrl")),
+    ADMIN_TOKEN,
+    PORT: "0",
+    LOG_LEVEL: "info",
+  };
+  [a, b] = await Promise.all([startApp(await replicaEnv()), startApp(await replicaEnv())]);
+}, 120_000);
+
+afterAll(async () => {
+  for (const app of [a, b]) app?.child.kill("SIGKILL");
+  await slack?.close();
+  await ollama?.close();
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+/** Posts a DM to a replica and waits for the reply in that DM; returns the reply's text. */
+async function dm(app: AppProcess, user: string, text: string): Promise<string> {
+  const channel = `D_${user}`;
+  const before = slack.callsTo("chat.postMessage").filter((c) => c.args.channel === channel).length;
+  const event = makeDmEvent({ text, user, channel });
+  const response = await postSignedEvent(`${app.url}/slack/events`, makeEventCallback(event), SIGNING_SECRET);
+  expect(response.status).toBe(200);
+  const posts = await slack.waitForCall("chat.postMessage", {
+    count: before + 1,
+    timeoutMs: 30_000,
+    where: (args) => args.channel === channel,
+  });
+  return String(posts.at(-1)!.args.text);
+}
+
+async function admin<T>(app: AppProcess, route: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${app.url}${route}`, { ...init, headers });
+  expect(response.status, route).toBe(200);
+  return (await response.json()) as T;
+}
+
+interface SearchResult {
+  results: Array<{ doc: string; ranks: { vector: number | null; bm25: number | null } }>;
+}
+const search = (app: AppProcess, user: string, q: string) =>
+  admin<SearchResult>(app, `/admin/memory/search/${user}?team=${team}&q=${encodeURIComponent(q)}&k=5`);
+
+/** The text the model was shown for the last answer (system prompt included). */
+function lastPrompt(): string {
+  const answers = ollama.chatRequests().filter((r) => r.format === undefined);
+  return answers
+    .at(-1)!
+    .messages.map((m) => m.content)
+    .join("\n");
+}
+
+describe("two replicas on PostgreSQL + Chroma", () => {
+  it("answers an event and its retries sent to different replicas exactly once", async () => {
+    const channel = "D_U_RETRY";
+    const payload = makeEventCallback(
+      makeDmEvent({ text: "재시도 테스트 메시지", user: "U_RETRY", channel }),
+    );
+    const responses = await Promise.all([
+      postSignedEvent(`${a.url}/slack/events`, payload, SIGNING_SECRET),
+      postSignedEvent(`${b.url}/slack/events`, payload, SIGNING_SECRET, { retryNum: 1 }),
+    ]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200]);
+    await postSignedEvent(`${b.url}/slack/events`, payload, SIGNING_SECRET, { retryNum: 2 });
+    await postSignedEvent(`${a.url}/slack/events`, payload, SIGNING_SECRET, { retryNum: 3 });
+    await slack.waitForCall("chat.postMessage", {
+      where: (args) => args.channel === channel,
+      timeoutMs: 30_000,
+    });
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(slack.callsTo("chat.postMessage").filter((c) => c.args.channel === channel)).toHaveLength(1);
+  });
+
+  it("keeps one history and one rolling summary for a conversation alternating between replicas", async () => {
+    const user = "U_ALT";
+    for (let i = 0; i < 8; i++) await dm(i % 2 === 0 ? a : b, user, `번갈아 말하는 ${i}번째 메시지야`);
+    type History = {
+      conversations: Array<{
+        id: string;
+        summary: { coversTurns: number } | null;
+        counts: { total: number };
+      }>;
+    };
+    const fromA = await admin<History>(a, `/admin/history/${user}?team=${team}`);
+    await expect
+      .poll(
+        async () =>
+          (await admin<History>(b, `/admin/history/${user}?team=${team}`)).conversations[0]?.summary,
+        {
+          timeout: 30_000,
+        },
+      )
+      .not.toBeNull();
+    const fromB = await admin<History>(b, `/admin/history/${user}?team=${team}`);
+    expect(fromA.conversations).toHaveLength(1);
+    expect(fromB.conversations).toHaveLength(1);
+    expect(fromB.conversations[0]!.id).toBe(fromA.conversations[0]!.id);
+    expect(fromB.conversations[0]!.counts.total).toBe(8);
+    // The last turn (through B) was answered with what was said through A.
+    expect(lastPrompt()).toMatch(/번갈아 말하는 [0246]번째/);
+  });
+
+  it("recalls on replica B, with its graph fact, what was told to replica A", async () => {
+    const user = "U_FACT";
+    const told = "또리 생일은 10월 27일이야";
+    expect(await dm(a, user, `기억해줘: ${told}`)).toContain("기억했어요");
+    const [triplet] = extractTriplets(told);
+    expect(triplet).toBeDefined();
+    // Graph extraction runs after the reply: wait until replica B's view of the graph has it.
+    await expect
+      .poll(
+        async () =>
+          (
+            await admin<{ lines: string[] }>(
+              b,
+              `/admin/graph/${user}/entity/${encodeURIComponent(triplet!.entity)}?team=${team}`,
+            ).catch(() => ({ lines: [] }))
+          ).lines.join("\n"),
+        { timeout: 30_000 },
+      )
+      .toContain(triplet!.value);
+    await dm(b, user, "또리 생일 언제야?");
+    const prompt = lastPrompt();
+    expect(prompt).toContain(told);
+    expect(prompt).toContain(triplet!.value);
+    // B's BM25 half has it too (its index was built from the store, or refreshed by the feed).
+    const hit = (await search(b, user, "또리 생일")).results.find((r) => r.doc === told);
+    expect(hit?.ranks.bm25).toBe(1);
+  });
+
+  it("recalls on both replicas, without a restart, a memory imported with the CLI", async () => {
+    const user = "U_CLI";
+    // Both replicas have built (and cached) this user's BM25 index before the import.
+    await dm(a, user, "기억해줘: 나는 바다를 좋아해");
+    for (const app of [a, b]) expect((await search(app, user, "바다")).results).toHaveLength(1);
+    const file = path.join(dirs[0]!, "import.jsonl");
+    const text = "내 자전거는 파란색 로드바이크야";
+    await writeFile(file, `${JSON.stringify({ id: "cli-1", text })}\n`);
+    const cliEnv = {
+      ...env,
+      DATA_DIR: await mkdtemp(path.join(os.tmpdir(), "replica-cli-")),
+      LOG_LEVEL: "silent",
+    };
+    dirs.push(cliEnv.DATA_DIR);
+    const imported = await runCli(["import", "--file", file, "--user", user, "--team", team], {
+      cwd: dirs[0]!,
+      env: { ...cliEnv, HOME: os.tmpdir() },
+    });
+    expect(imported.code, imported.stderr).toBe(0);
+    const started = Date.now();
+    for (const app of [a, b]) {
+      await expect
+        .poll(
+          async () =>
+            (await search(app, user, "자전거 로드바이크")).results.find((r) => r.doc === text)?.ranks.bm25,
+          {
+            timeout: 5000,
+            interval: 50,
+          },
+        )
+        .toBe(1);
+    }
+    expect(Date.now() - started).toBeLessThan(5000);
+    await dm(b, user, "내 자전거 무슨 색이야?");
+    expect(lastPrompt()).toContain(text);
+  });
+
+  it("forgets for both replicas what is forgotten through one", async () => {
+    const user = "U_FACT";
+    const told = "또리 생일은 10월 27일이야";
+    expect((await search(b, user, "또리 생일")).results.some((r) => r.doc === told)).toBe(true);
+    const reply = await dm(b, user, "잊어줘: 또리 생일");
+    expect(reply).toContain("잊었어요");
+    for (const app of [a, b]) {
+      await expect
+        .poll(async () => (await search(app, user, "또리 생일")).results.some((r) => r.doc === told), {
+          timeout: 5000,
+        })
+        .toBe(false);
+      const graph = await admin<{ relations: Array<{ properties: { current: boolean } }> }>(
+        app,
+        `/admin/graph/${user}?team=${team}`,
+      );
+      expect(graph.relations.filter((r) => r.properties.current)).toEqual([]);
+    }
+    await dm(a, user, "또리 생일 언제야?");
+    expect(lastPrompt()).not.toContain(told);
+  });
+
+  it("loses no acknowledged memory when a replica is SIGKILLed mid-turn, and the other keeps answering", async () => {
+    const user = "U_KILL";
+    const channel = `D_${user}`;
+    ollama.setLatency(300);
+    const texts = Array.from({ length: 8 }, (_, i) => `킬테스트${i} 상자는 ${i + 1}층에 있어`);
+    await Promise.all(
+      texts.map((text) =>
+        postSignedEvent(
+          `${a.url}/slack/events`,
+          makeEventCallback(makeDmEvent({ text: `기억해줘: ${text}`, user, channel })),
+          SIGNING_SECRET,
+        ),
+      ),
+    );
+    await slack.waitForCall("chat.postMessage", { count: 2, where: (args) => args.channel === channel });
+    a.child.kill("SIGKILL");
+    await exited(a.child);
+    ollama.setLatency(0);
+    const replies = slack
+      .callsTo("chat.postMessage")
+      .filter((c) => c.args.channel === channel)
+      .map((c) => String(c.args.text));
+    const confirmed = texts.filter((text) => replies.some((r) => r.includes(text)));
+    // Confirmed as stored: in the shared store at once. Confirmed as "written down, filed shortly":
+    // in the killed replica's journal, filed when it restarts on its DATA_DIR.
+    const stored = texts.filter((text) => replies.some((r) => r.includes(text) && !r.includes("곧 정리")));
+    expect(confirmed.length).toBeGreaterThanOrEqual(2);
+    expect(stored.length).toBeGreaterThanOrEqual(1);
+    // B keeps answering, and has every memory A confirmed as stored.
+    expect(await dm(b, "U_OTHER", "안녕")).toBe("(fake) 답변");
+    const listed = async (app: AppProcess) =>
+      new Set(
+        (
+          await admin<{ items: Array<{ doc: string }> }>(
+            app,
+            `/admin/memory/list/${user}?team=${team}&limit=100`,
+          )
+        ).items.map((i) => i.doc),
+      );
+    const onB = await listed(b);
+    for (const text of stored) expect(onB.has(text), text).toBe(true);
+    // A restarts on its DATA_DIR: whatever it had confirmed is filed, and B sees all of it.
+    a = await startApp({ ...env, DATA_DIR: dirs[0]! });
+    await expect
+      .poll(
+        async () => {
+          const docs = await listed(b);
+          return confirmed.filter((text) => !docs.has(text));
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toEqual([]);
+  });
+});
+
+describe("embedded mode", () => {
+  it("refuses a second process on the same DATA_DIR with one line naming the first", async () => {
+    const { DATABASE_URL: _shared, ...embedded } = env;
+    const first = await startApp({ ...embedded, DATA_DIR: (await replicaEnv()).DATA_DIR! });
+    try {
+      const dataDir = dirs.at(-1)!;
+      const second = spawnApp({ ...embedded, DATA_DIR: dataDir });
+      expect(await exited(second.child)).toBe(1);
+      const lines = second.output().trim().split("\n");
+      expect(lines.at(-1)).toMatch(
+        new RegExp(`^Failed to start: DATA_DIR .* is in use by another assistant \\(pid ${first.child.pid} `),
+      );
+      // The first one still answers.
+      expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    } finally {
+      first.child.kill("SIGTERM");
+      await exited(first.child);
+    }
+  });
+});
