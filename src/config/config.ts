@@ -75,6 +75,7 @@ export const configSchema = z.object({
       "accepts a secret of at least 16 characters: letters, digits and . _ ~ + / - (= only at the end)",
   }),
   RECALL_TOP_K: int(1, 50).default(5),
+  BM25_CACHE_MB: int(1, 65_536).default(256),
   ALLOW_DM_MEMORIES_IN_CHANNELS: bool.default(false),
   HOST: z.string().trim().min(1, { message: "accepts a host name or IP" }).default("127.0.0.1"),
   PORT: int(0, 65535).default(3000),

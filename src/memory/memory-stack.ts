@@ -34,8 +34,6 @@ export interface MemoryStackOptions {
   probe?: OllamaProbe;
   /** Namespace prefix (default CHROMA_COLLECTION_PREFIX); the eval uses a fresh one per run. */
   collectionPrefix?: string;
-  /** Rebuild the per-user BM25 indexes from the vector index (default true; search needs them). */
-  rebuildKeywordIndexes?: boolean;
   /** The model that extracts graph facts; without one the rule-based extractor does. */
   llm?: Llm | undefined;
   /** Conversation history, so a forget reaches it and a delete-all can clear it on request. */
@@ -101,7 +99,8 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
     const memory = new MemoryService({
       recall,
       store,
-      keywordIndexes: new KeywordIndexRegistry(),
+      // Built per user on first use, from the vector index, and kept while they fit BM25_CACHE_MB.
+      keywordIndexes: new KeywordIndexRegistry({ maxBytes: config.BM25_CACHE_MB * 1024 * 1024 }),
       logger,
       recallTopK: config.RECALL_TOP_K,
       visibility,
@@ -127,7 +126,6 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       journal: options.journal ? new MemoryJournal(resolve(config.DATA_DIR)) : undefined,
       logger,
     });
-    if (options.rebuildKeywordIndexes ?? true) await memory.rebuildKeywordIndexes();
     await lifecycle.start();
     const stopAll = async () => {
       await lifecycle.stop();
