@@ -370,8 +370,10 @@ export class KeywordIndexRegistry {
     const cached = this.cache.peek(key);
     if (!cached || !change) return;
     change(cached);
-    // Weighed again; an index grown past the whole cache is dropped (and rebuilt when next needed).
-    this.cache.set(key, cached, { noUpdateTTL: true });
+    // Weighed again (lru-cache re-weighs only a new value, so out and in); an index grown past the
+    // whole cache is dropped, and built again when next needed.
+    this.cache.delete(key);
+    this.cache.set(key, cached);
   }
 
   /** Drops the user's index and marks a build in progress stale; returns whether one was cached. */

@@ -194,7 +194,7 @@ describe("KeywordIndexRegistry", () => {
 
   it("drops the least recently used index past maxBytes, and never keeps one larger than the cache", async () => {
     const docs = (user: string) =>
-      Array.from({ length: 50 }, (_, i) => makeDoc({ id: `${user}${i}`, text: `${user} 메모 ${i}번 내용` }));
+      Array.from({ length: 50 }, (_, i) => makeDoc({ id: `${user}-${i}`, text: `${user} 메모 ${i}번 내용` }));
     const one = new KeywordIndex();
     one.add(docs("a"));
     const registry = new KeywordIndexRegistry({ maxBytes: Math.floor(one.estimatedBytes * 2.5) });
@@ -205,8 +205,9 @@ describe("KeywordIndexRegistry", () => {
     expect(registry.peek("T", "a")).toBeDefined();
     expect(registry.peek("T", "b")).toBeUndefined();
     expect(registry.peek("T", "c")).toBeDefined();
-    const huge = await registry.load("T", "d", built(Array.from({ length: 4 }, (_, i) => docs(`d${i}`)).flat()));
-    expect(huge.size).toBe(200);
+    const huge = await registry.load("T", "d", built(Array.from({ length: 20 }, (_, i) => docs(`d${i}`)).flat()));
+    expect(huge.size).toBe(1000);
+    expect(huge.estimatedBytes).toBeGreaterThan(one.estimatedBytes * 2.5);
     expect(registry.peek("T", "d")).toBeUndefined();
   });
 });
