@@ -10,7 +10,13 @@
  * Prints a table (measured vs estimated) and the fitted a, b and c (bytes per doc, posting and term).
  */
 import { parseArgs } from "node:util";
-import { BYTES_PER_DOC, BYTES_PER_POSTING, BYTES_PER_TERM, KeywordIndex, type KeywordDoc } from "../src/memory/keyword-index.js";
+import {
+  BYTES_PER_DOC,
+  BYTES_PER_POSTING,
+  BYTES_PER_TERM,
+  KeywordIndex,
+  type KeywordDoc,
+} from "../src/memory/keyword-index.js";
 import { tokenize } from "../src/text/tokenizer.js";
 import { readMemory } from "./lib/memory-usage.js";
 import { createRng } from "./lib/prng.js";
@@ -69,7 +75,10 @@ function measure(corpus: string, docs: KeywordDoc[]): Sample {
 
 function main(): void {
   const { values } = parseArgs({
-    options: { sizes: { type: "string", default: "2000,5000,10000" }, seed: { type: "string", default: "42" } },
+    options: {
+      sizes: { type: "string", default: "2000,5000,10000" },
+      seed: { type: "string", default: "42" },
+    },
   });
   const sizes = values.sizes.split(",").map(Number);
   const rng = createRng(Number(values.seed));
@@ -85,12 +94,16 @@ function main(): void {
   // Least squares for heap − 2·chars = a·docs + b·postings + c·terms (normal equations, Cramer's rule).
   const rows = samples.map((s) => [s.docs, s.postings, s.terms]);
   const m = [0, 1, 2].map((i) => [0, 1, 2].map((j) => rows.reduce((n, r) => n + r[i]! * r[j]!, 0)));
-  const v = [0, 1, 2].map((i) => samples.reduce((n, s, k) => n + rows[k]![i]! * (s.heapBytes - 2 * s.chars), 0));
+  const v = [0, 1, 2].map((i) =>
+    samples.reduce((n, s, k) => n + rows[k]![i]! * (s.heapBytes - 2 * s.chars), 0),
+  );
   const det3 = (x: number[][]) =>
     x[0]![0]! * (x[1]![1]! * x[2]![2]! - x[1]![2]! * x[2]![1]!) -
     x[0]![1]! * (x[1]![0]! * x[2]![2]! - x[1]![2]! * x[2]![0]!) +
     x[0]![2]! * (x[1]![0]! * x[2]![1]! - x[1]![1]! * x[2]![0]!);
-  const [a, b, c] = [0, 1, 2].map((col) => det3(m.map((row, i) => row.map((x, j) => (j === col ? v[i]! : x)))) / det3(m));
+  const [a, b, c] = [0, 1, 2].map(
+    (col) => det3(m.map((row, i) => row.map((x, j) => (j === col ? v[i]! : x)))) / det3(m),
+  );
   console.log(
     markdownTable(
       ["corpus", "docs", "postings", "terms", "chars", "heap MiB", "estimate MiB", "estimate / heap"],

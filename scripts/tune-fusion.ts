@@ -18,8 +18,6 @@ import {
 import { scoreRecall, type RankedResult, type RecallReport } from "../src/eval/recall-metrics.js";
 import { loadRecallSet, recallSetFiles } from "../src/eval/recall-set.js";
 
-const TEAM = "T";
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -48,8 +46,9 @@ async function main(): Promise<void> {
   const byUser = new Map<string, Array<{ id: string; text: string; vector: number[]; timestamp: number }>>();
   memories.forEach((m, i) => {
     const timestamp = Date.parse(m.ts);
-    forUser(m.user_id)
-      .add([{ id: m.id, text: m.text, timestamp, channelId: "C", channelType: m.channel_type }]);
+    forUser(m.user_id).add([
+      { id: m.id, text: m.text, timestamp, channelId: "C", channelType: m.channel_type },
+    ]);
     const list = byUser.get(m.user_id) ?? [];
     list.push({ id: m.id, text: m.text, vector: vectors[i]!, timestamp });
     byUser.set(m.user_id, list);

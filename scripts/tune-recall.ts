@@ -33,7 +33,6 @@ import {
 } from "../src/eval/recall-metrics.js";
 
 const DEFAULT_DIR = fileURLToPath(new URL("../eval/kmem-dev", import.meta.url));
-const TEAM_ID = "T-kmem-dev";
 const TOP_K = 10;
 const OFFLINE_FUSION = EMBEDDER_PROFILES.offline.fusion;
 

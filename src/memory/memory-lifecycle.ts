@@ -129,7 +129,9 @@ export class MemoryLifecycle implements MemoryPort {
         journal.pendingOperations
           .filter(
             (p) =>
-              p.parts.has("store") && p.operation.scope.teamId === o.teamId && p.operation.scope.userId === o.userId,
+              p.parts.has("store") &&
+              p.operation.scope.teamId === o.teamId &&
+              p.operation.scope.userId === o.userId,
           )
           .map((p) => p.operation),
       );

@@ -6,7 +6,12 @@ import type { ChannelType, Memory, MemoryScope, MemorySource } from "../types.js
 import type { MemoryOperation } from "./memory-journal.js";
 import type { Owner, OwnerCount, VectorIndex } from "./vector-index.js";
 import { CANDIDATES_PER_RETRIEVER, type HybridResult } from "./hybrid-ranking.js";
-import { type BuiltIndex, type KeywordDoc, KeywordIndex, type KeywordIndexRegistry } from "./keyword-index.js";
+import {
+  type BuiltIndex,
+  type KeywordDoc,
+  KeywordIndex,
+  type KeywordIndexRegistry,
+} from "./keyword-index.js";
 import { isAllowed, visibilityOf, VisibilityRule } from "./visibility.js";
 import { BM25Retriever, FusionRetriever, type RetrieverMode, VectorMemoryRetriever } from "./retrievers.js";
 import { RERANK_TOP_N, type Reranker } from "./reranker.js";
@@ -22,8 +27,8 @@ export const MAX_DOCUMENT_CHARS = 100_000;
 /** Largest `k` a search may ask for. */
 export const MAX_SEARCH_K = 50;
 /**
- * Memories per `VectorIndex.list` page when a user's BM25 index is built from the store. Cold builds
- * of 10k memories (npx tsx bench/bm25-cold.ts --page-sizes): Chroma PAGE_CHROMA, sqlite-vec PAGE_SQLITE.
+ * Memories per `VectorIndex.list` page when a user's BM25 index is built from the store (see
+ * docs/benchmarks.md, "BM25 on demand", for the page sizes measured).
  */
 export const KEYWORD_BUILD_PAGE_SIZE = 2000;
 
@@ -67,6 +72,8 @@ export interface MemoryServiceOptions {
    * BM25 index ({@link MemoryService.invalidateKeywordIndex}). Must not throw (a throw is logged).
    */
   onMemoriesChanged?: ((owner: Owner) => void) | undefined;
+  /** Memories per store page when a BM25 index is built (default {@link KEYWORD_BUILD_PAGE_SIZE}; the benchmark varies it). */
+  keywordBuildPageSize?: number | undefined;
   now?: () => number;
 }
 
@@ -134,10 +141,11 @@ export class MemoryService {
     const index = new KeywordIndex();
     let failure: unknown;
     try {
-      for (let offset = 0; ; offset += KEYWORD_BUILD_PAGE_SIZE) {
-        const page = await this.options.store.list(owner, { limit: KEYWORD_BUILD_PAGE_SIZE, offset });
+      const pageSize = this.options.keywordBuildPageSize ?? KEYWORD_BUILD_PAGE_SIZE;
+      for (let offset = 0; ; offset += pageSize) {
+        const page = await this.options.store.list(owner, { limit: pageSize, offset });
         index.add(page.map(keywordDoc));
-        if (page.length < KEYWORD_BUILD_PAGE_SIZE) break;
+        if (page.length < pageSize) break;
       }
     } catch (err) {
       failure = err;
@@ -350,7 +358,10 @@ export class MemoryService {
       // The store down and this user's BM25 index not in this process: nothing to recall from, which
       // must not fail the turn (a warm user still gets BM25 alone, as the search does).
       if (!isAppError(err, "store_failed")) throw err;
-      this.log.warn({ err, teamId: scope.teamId, userId: scope.userId }, "recall failed: memory store unavailable");
+      this.log.warn(
+        { err, teamId: scope.teamId, userId: scope.userId },
+        "recall failed: memory store unavailable",
+      );
       return [];
     }
     return results

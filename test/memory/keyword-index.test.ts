@@ -175,7 +175,10 @@ describe("KeywordIndexRegistry", () => {
     release();
     expect((await slow).size).toBe(1); // the caller waiting for it still gets it
     expect(registry.peek("T1", "U1")).toBeUndefined();
-    const partial = await registry.load("T1", "U1", async () => ({ index: new KeywordIndex(), cacheable: false }));
+    const partial = await registry.load("T1", "U1", async () => ({
+      index: new KeywordIndex(),
+      cacheable: false,
+    }));
     expect(partial.size).toBe(0);
     expect(registry.peek("T1", "U1")).toBeUndefined();
   });
@@ -205,7 +208,11 @@ describe("KeywordIndexRegistry", () => {
     expect(registry.peek("T", "a")).toBeDefined();
     expect(registry.peek("T", "b")).toBeUndefined();
     expect(registry.peek("T", "c")).toBeDefined();
-    const huge = await registry.load("T", "d", built(Array.from({ length: 20 }, (_, i) => docs(`d${i}`)).flat()));
+    const huge = await registry.load(
+      "T",
+      "d",
+      built(Array.from({ length: 20 }, (_, i) => docs(`d${i}`)).flat()),
+    );
     expect(huge.size).toBe(1000);
     expect(huge.estimatedBytes).toBeGreaterThan(one.estimatedBytes * 2.5);
     expect(registry.peek("T", "d")).toBeUndefined();

@@ -148,7 +148,10 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
   it("shares one build between concurrent first searches of a user", async () => {
     await memory.saveMany(
       alice,
-      Array.from({ length: 30 }, (_, i) => ({ text: `택배 송장번호 ${1000 + i}번 메모`, source: "import" as const })),
+      Array.from({ length: 30 }, (_, i) => ({
+        text: `택배 송장번호 ${1000 + i}번 메모`,
+        source: "import" as const,
+      })),
     );
     let lists = 0;
     const restarted = await makeService(prefix, {
@@ -185,8 +188,14 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
 
   it("drops the least recently used index past BM25_CACHE_MB, and rebuilds it when needed again", async () => {
     const texts = (who: string) =>
-      Array.from({ length: 40 }, (_, i) => ({ text: `${who}의 메모 ${i}번: 주차 B${i} 구역`, source: "import" as const }));
-    await memory.saveMany(alice, [...texts("앨리스"), { text: "앨리스 여권번호 M12345678", source: "slack" }]);
+      Array.from({ length: 40 }, (_, i) => ({
+        text: `${who}의 메모 ${i}번: 주차 B${i} 구역`,
+        source: "import" as const,
+      }));
+    await memory.saveMany(alice, [
+      ...texts("앨리스"),
+      { text: "앨리스 여권번호 M12345678", source: "slack" },
+    ]);
     await memory.saveMany(bob, [...texts("밥"), { text: "밥 여권번호 M87654321", source: "slack" }]);
     const probe = await makeService(prefix);
     await probe.memory.search(alice, "여권번호");

@@ -365,7 +365,7 @@ describe("createMemoryStack with rerank on", () => {
       const stack = await createMemoryStack(config, {
         logger: log.logger,
         memoryConfig,
-        });
+      });
       try {
         await stack.memory.saveMany(scope, [
           { id: "x", text: "또리 병원 예약 화요일", source: "slack" },
