@@ -140,6 +140,10 @@ export class ChromaMemoryStore implements VectorIndex {
     const store = new ChromaMemoryStore(client, options, embedding, namespace);
     // A Chroma restarting beside the app (a deploy, a crash) gets ~15 s before the start gives up.
     await withRetry(() => store.wrap("connect", () => client.heartbeat()), CONNECT_RETRY);
+    // The collection names, listed now while Chroma answers. This also initialises the client (its
+    // tenant and database): the chromadb client keeps a first initialisation that failed for good, so
+    // one first made during an outage (a BM25 build listing a user) would fail every later listing.
+    await store.allNames();
     return store;
   }
 
