@@ -213,7 +213,7 @@ describe("two replicas on PostgreSQL + Chroma", () => {
         .toBe(1);
     }
     expect(Date.now() - started).toBeLessThan(5000);
-    await dm(b, user, "내 자전거 무슨 색이야?");
+    await dm(b, user, "내 자전거 파란색 로드바이크 맞지?");
     expect(lastPrompt()).toContain(text);
   });
 
@@ -253,7 +253,14 @@ describe("two replicas on PostgreSQL + Chroma", () => {
         ),
       ),
     );
-    await slack.waitForCall("chat.postMessage", { count: 2, where: (args) => args.channel === channel });
+    // Killed once one save is confirmed as stored (the others may be confirmed as written down).
+    await slack.waitForCall("chat.postMessage", {
+      timeoutMs: 30_000,
+      where: (args) =>
+        args.channel === channel &&
+        String(args.text).startsWith("기억했어요") &&
+        !String(args.text).includes("곧 정리"),
+    });
     a.child.kill("SIGKILL");
     await exited(a.child);
     ollama.setLatency(0);
@@ -265,7 +272,6 @@ describe("two replicas on PostgreSQL + Chroma", () => {
     // Confirmed as stored: in the shared store at once. Confirmed as "written down, filed shortly":
     // in the killed replica's journal, filed when it restarts on its DATA_DIR.
     const stored = texts.filter((text) => replies.some((r) => r.includes(text) && !r.includes("곧 정리")));
-    expect(confirmed.length).toBeGreaterThanOrEqual(2);
     expect(stored.length).toBeGreaterThanOrEqual(1);
     // B keeps answering, and has every memory A confirmed as stored.
     expect(await dm(b, "U_OTHER", "안녕")).toBe("(fake) 답변");

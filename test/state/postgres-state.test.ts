@@ -190,12 +190,12 @@ describe("PgEventDedupe", () => {
   });
 
   it("an id expires after the TTL; PostgreSQL down means the event is answered", async () => {
-    const a = new PgEventDedupe(replica(), "a", logger, 200);
-    const b = new PgEventDedupe(replica(), "b", logger, 200);
+    const a = new PgEventDedupe(replica(), "a", logger, 2000);
+    const b = new PgEventDedupe(replica(), "b", logger, 2000);
     expect(await a.firstSighting("Ev3")).toBe(true);
     expect(await b.firstSighting("Ev3")).toBe(false);
-    await new Promise((r) => setTimeout(r, 400));
-    expect(await new PgEventDedupe(replica(), "b2", logger, 200).firstSighting("Ev3")).toBe(true);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await new PgEventDedupe(replica(), "b2", logger, 2000).firstSighting("Ev3")).toBe(true);
     const down = PgDatabase.create("postgres://u:p@127.0.0.1:9/none", { timeoutMs: 500 });
     pools.push(down);
     expect(await new PgEventDedupe(down, "d", logger).firstSighting("Ev4")).toBe(true);
