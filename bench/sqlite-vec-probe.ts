@@ -4,7 +4,8 @@
  * 10k of four others (110k) with the offline embedder, embedding included, in upserts of `--batch`
  * memories; then `--rounds` rounds of the dataset's queries (k = 10, a fifth of them asked in a
  * channel: visibility-filtered), timing `index.query` with the precomputed query vector. The first
- * query of the user builds the int8 copy of its vectors (timed apart: `warm`); recall@10 is the
+ * query of the user starts building the int8 copy of its vectors in the background (timed apart
+ * until the copy is ready: `warm`); recall@10 is the
  * share of the exact search's top 10 (vec0 KNN, through a second index forced exact) that the query
  * returns, counting a hit tied with the exact 10th (within 1e-6) as found.
  *
@@ -40,7 +41,7 @@ interface RunResult {
   rows: number;
   fileMiB: number;
   query: LatencySummary;
-  /** The first query: builds the int8 copy (wall and CPU ms). */
+  /** The first query and the int8 copy's background build it starts (wall and CPU ms). */
   warmMs: number;
   warmCpuMs: number;
   recall: number;
@@ -120,6 +121,7 @@ async function main(): Promise<void> {
       const warmStart = performance.now();
       const warmCpu = process.cpuUsage();
       await ask(index, data.queries[0]!);
+      await index.warmUp(data.target.scope);
       const warmMs = elapsedMs(warmStart);
       const warmCpuMs = cpuMs(process.cpuUsage(warmCpu));
       // The exact answers: the same file through an index that never takes the int8 pass.

@@ -9,6 +9,7 @@ import {
   embedInBatches,
   ownerKey,
   similarityFrom,
+  similarityOf,
   type Owner,
   type OwnerCount,
   sortOwners,
@@ -20,25 +21,47 @@ import {
   type VectorQuery,
 } from "./vector-index.js";
 import { visibilityOf } from "./visibility.js";
-import { Int8Rows, int8Kernel } from "./int8-scan.js";
+import {
+  coarseLimit,
+  Int8Rows,
+  int8ScanIsFast,
+  LARGE_OWNER_ROWS,
+  MIN_CANDIDATES,
+  OVERSAMPLE,
+} from "./int8-scan.js";
 
 export interface SqliteVecIndexOptions extends VectorIndexOptions {
   /** The database file (`DATA_DIR/vectors.sqlite`); its directory is created if missing. */
   path: string;
   /** Owners with fewer rows are searched exactly by vec0 (default {@link APPROX_MIN_ROWS}). */
   approxMinRows?: number;
+  /**
+   * The int8 copy is built in slices of about this many ms of CPU, each in its own turn of the event
+   * loop (default {@link BUILD_SLICE_MS}).
+   */
+  buildSliceMs?: number;
   /** The coarse pass keeps max(topK × this, {@link MIN_CANDIDATES}) rows (default {@link OVERSAMPLE}). */
   oversample?: number;
 }
 
 /** Below this many rows an owner is searched exactly by vec0 (about 10 ms of CPU at 20k × 512). */
-export const APPROX_MIN_ROWS = 20_000;
-/** Candidates of the int8 pass per hit asked for, rescored exactly. */
-export const OVERSAMPLE = 8;
-/** At least this many candidates are rescored. */
-export const MIN_CANDIDATES = 100;
+export const APPROX_MIN_ROWS = LARGE_OWNER_ROWS;
+export { MIN_CANDIDATES, OVERSAMPLE };
 /** At most this many owners' int8 copies are kept (the least recently built is dropped). */
 const MAX_CACHED_OWNERS = 8;
+/** CPU per slice of an int8 copy's background build, ms (the event loop runs between slices). */
+export const BUILD_SLICE_MS = 10;
+/** Rows read per statement of a build (a slice reads pages until its time is up). */
+const BUILD_PAGE_ROWS = 256;
+
+/** A large owner's int8 copy: being built in the background, or ready to search. */
+interface Int8Copy {
+  rows: Int8Rows;
+  /** Every row is in: queries use it (until then the exact KNN answers). */
+  ready: boolean;
+  /** The build: true once ready, false if abandoned. */
+  built: Promise<boolean>;
+}
 
 /** The registry of namespaces in a file: one row per namespace, created with its tables. */
 const NAMESPACES = "vector_namespaces";
@@ -81,10 +104,14 @@ interface Statements {
   count: Database.Statement<[bigint], { n: number }>;
   owners: Database.Statement<[], { team: string; user: string; n: number }>;
   seqsOf: Database.Statement<[bigint], { seq: number | bigint }>;
-  /** One owner's rows with their vectors: the int8 copy is built from them. */
-  ownerVectors: Database.Statement<[bigint], { rowid: number | bigint; embedding: Buffer }>;
-  /** One owner's rows' visibilities (read from the memories: vec0's metadata column is slower). */
-  ownerVisibilities: Database.Statement<[bigint], { seq: number; visibility: string }>;
+  /**
+   * A page of one owner's rows after a `seq`, in `seq` order, with their visibilities (from the
+   * memories: vec0's metadata column is slower) and vectors: the int8 copy is built from them.
+   */
+  ownerVectorPage: Database.Statement<
+    [bigint, number, number],
+    { seq: number; visibility: string; embedding: Buffer }
+  >;
   /** One row's stored vector (the exact rescore). */
   vectorOf: Database.Statement<[bigint], { embedding: Buffer }>;
   memoryOf: Database.Statement<[bigint, bigint], { memory: string }>;
@@ -108,11 +135,13 @@ interface Statements {
  *   are exact and the hits are the exact top-k unless a true neighbour falls outside the candidates
  *   (recall@10 1.0 against exact on the 100k benchmark at oversample 8).
  *
- * The int8 copy is derived, never stored (so files written before it need no migration): it is
- * built by the owner's first large query from vec0 (1–2 s of CPU at 100k rows), updated by this
- * index's own writes once they commit, and dropped whole when `PRAGMA data_version` shows another
- * connection's commit (another process: the next query rebuilds it). At most
- * {@link MAX_CACHED_OWNERS} owners' copies are kept.
+ * The int8 copy is derived, never stored (so files written before it need no migration). The
+ * owner's first large query starts building it in the background from the stored rows (1.5–4 s of
+ * CPU at 100k rows, in slices of {@link BUILD_SLICE_MS} between which the event loop runs); until it
+ * is complete the exact KNN answers. It is updated by this index's own writes once they commit
+ * (during the build too), and dropped whole when `PRAGMA data_version` shows another connection's
+ * commit (another process: the next query starts building it again, the exact KNN answering
+ * meanwhile). At most {@link MAX_CACHED_OWNERS} owners' copies are kept.
  *
  * Per namespace (see indexNamespace) three tables, named from it and listed in `vector_namespaces`
  * with the metric and dimension:
@@ -146,7 +175,7 @@ export class SqliteVecIndex implements VectorIndex {
   /** The namespace's row and statements, once its tables exist (read again while they do not). */
   private state: { row: NamespaceRow; statements: Statements } | undefined;
   /** Large owners' int8 copies (see {@link Int8Rows}), valid while `data_version` is `cachedVersion`. */
-  private readonly caches = new Map<bigint, Int8Rows>();
+  private readonly caches = new Map<bigint, Int8Copy>();
   private cachedVersion: number | undefined;
   private closed = false;
 
@@ -244,7 +273,7 @@ export class SqliteVecIndex implements VectorIndex {
     try {
       const written = this.write(memories, floats, dimension, maxNorm, options.fresh);
       // Committed: the owners' int8 copies take the new rows.
-      for (const w of written) this.caches.get(w.owner)?.put(w.seq, w.visibility, w.vector);
+      for (const w of written) this.caches.get(w.owner)?.rows.put(w.seq, w.visibility, w.vector);
     } catch (err) {
       // Rolled back: forget what this call cached (a new owner's key, a raised norm bound, new tables,
       // int8 copies), so nothing here points at rows that were never committed.
@@ -340,13 +369,14 @@ export class SqliteVecIndex implements VectorIndex {
   ): VectorHit[] | undefined {
     const rows = this.int8Rows(s, row, owner);
     if (!rows) return undefined;
-    const limit = Math.max(topK * (this.options.oversample ?? OVERSAMPLE), MIN_CANDIDATES);
-    if (limit * 2 > rows.count) return undefined;
+    const limit = coarseLimit(topK, rows.count, this.options.oversample);
+    if (limit === undefined) return undefined;
     const scored: Array<{ seq: number; similarity: number }> = [];
     for (const { seq } of rows.top(row.metric, q, visibilities, limit)) {
       const found = s.vectorOf.get(BigInt(seq));
       if (!found) continue;
-      const similarity = exactSimilarity(row.metric, q, toFloats(found.embedding));
+      // Of the first q.length components: a dot_product row carries the extra one.
+      const similarity = similarityOf(row.metric, q, toFloats(found.embedding));
       if (similarity >= minSimilarity) scored.push({ seq, similarity });
     }
     scored.sort((a, b) => b.similarity - a.similarity);
@@ -360,36 +390,110 @@ export class SqliteVecIndex implements VectorIndex {
   }
 
   /**
-   * The owner's int8 copy: kept while this connection's `data_version` stands (another connection's
-   * commit drops every copy; this one's writes update them), built from the stored vectors when the
-   * owner has at least `approxMinRows`. Undefined for a smaller owner.
+   * The owner's int8 copy when it is ready; otherwise undefined, and the exact KNN answers. A large
+   * owner (at least `approxMinRows` rows) without a copy gets one built in the background
+   * ({@link startBuild}). Every copy is dropped when this connection's `data_version` moves (another
+   * connection's commit: another process); the next query starts a new build.
    */
   private int8Rows(s: Statements, row: NamespaceRow, owner: bigint): Int8Rows | undefined {
-    const kernel = int8Kernel();
-    if (!kernel) return undefined;
+    if (!int8ScanIsFast()) return undefined;
+    this.checkDataVersion();
+    const copy = this.caches.get(owner);
+    if (copy) return copy.ready ? copy.rows : undefined;
+    const count = s.count.get(owner)!.n;
+    if (count < (this.options.approxMinRows ?? APPROX_MIN_ROWS)) return undefined;
+    this.startBuild(s, row, owner, count);
+    return undefined;
+  }
+
+  /** Drops every int8 copy (built or being built) if another connection has committed since. */
+  private checkDataVersion(): void {
     const version = this.db.pragma("data_version", { simple: true }) as number;
     if (version !== this.cachedVersion) {
       this.caches.clear();
       this.cachedVersion = version;
     }
-    const cached = this.caches.get(owner);
-    if (cached) return cached;
-    if (s.count.get(owner)!.n < (this.options.approxMinRows ?? APPROX_MIN_ROWS)) return undefined;
-    const rows = new Int8Rows(kernel, row.dimension);
-    const visibilities = new Map<number, string>();
-    for (const r of s.ownerVisibilities.iterate(owner)) visibilities.set(r.seq, r.visibility);
+  }
+
+  /**
+   * Starts building the owner's int8 copy in the background: pages of its rows in `seq` order, read
+   * in slices of about `buildSliceMs` of CPU, each in its own turn of the event loop, so queries
+   * (answered by the exact KNN meanwhile) and everything else keep running. Each page is read from
+   * the latest commit, and this index's own writes update the copy as soon as they commit, also while
+   * it is being built (a row not read yet is read later as it is then), so the copy equals the
+   * stored rows when the last page is read; it is then marked ready. The build is abandoned when its
+   * copy is dropped (another connection's commit, a rolled-back write, `dropAll`, `close`, or more
+   * than {@link MAX_CACHED_OWNERS} copies).
+   */
+  private startBuild(s: Statements, row: NamespaceRow, owner: bigint, count: number): Int8Copy {
+    const copy: Int8Copy = {
+      rows: new Int8Rows(row.dimension, { capacity: count }),
+      ready: false,
+      built: Promise.resolve(false),
+    };
+    if (this.caches.size >= MAX_CACHED_OWNERS) this.caches.delete(this.caches.keys().next().value!);
+    this.caches.set(owner, copy);
+    copy.built = this.build(s, row, owner, copy);
+    return copy;
+  }
+
+  /** The build's slices; resolves true when the copy is ready, false when it was abandoned. */
+  private async build(s: Statements, row: NamespaceRow, owner: bigint, copy: Int8Copy): Promise<boolean> {
+    const sliceMs = this.options.buildSliceMs ?? BUILD_SLICE_MS;
     const scratch = new Float32Array(row.metric === "dot_product" ? row.dimension + 1 : row.dimension);
     const bytes = new Uint8Array(scratch.buffer);
-    for (const r of s.ownerVectors.iterate(owner)) {
-      const seq = Number(r.rowid);
-      const visibility = visibilities.get(seq);
-      if (visibility === undefined || r.embedding.byteLength !== bytes.byteLength) continue;
-      bytes.set(r.embedding);
-      rows.put(seq, visibility, scratch);
+    let after = 0;
+    for (;;) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (this.closed) return false;
+      this.checkDataVersion();
+      if (this.caches.get(owner) !== copy) return false;
+      const deadline = performance.now() + sliceMs;
+      try {
+        do {
+          const page = s.ownerVectorPage.all(owner, after, BUILD_PAGE_ROWS);
+          for (const r of page) {
+            if (r.embedding.byteLength !== bytes.byteLength) continue;
+            bytes.set(r.embedding);
+            copy.rows.put(r.seq, r.visibility, scratch);
+          }
+          if (page.length < BUILD_PAGE_ROWS) {
+            copy.ready = true;
+            return true;
+          }
+          after = page[page.length - 1]!.seq;
+        } while (performance.now() < deadline);
+      } catch {
+        // The tables went away under the build (dropAll): the exact KNN answers, as for a small owner.
+        if (this.caches.get(owner) === copy) this.caches.delete(owner);
+        return false;
+      }
     }
-    if (this.caches.size >= MAX_CACHED_OWNERS) this.caches.delete(this.caches.keys().next().value!);
-    this.caches.set(owner, rows);
-    return rows;
+  }
+
+  /**
+   * Builds the owner's int8 copy in the background if it is a large owner without one (as its first
+   * query would), and resolves when the copy is ready: true, or false when there is none to wait for
+   * (a small owner, no WebAssembly SIMD, an abandoned build). Queries do not wait for it; this is for
+   * warming an owner up and for tests.
+   */
+  async int8CopyReady(owner: Owner): Promise<boolean> {
+    const state = this.tablesIfAny();
+    if (!state || !int8ScanIsFast()) return false;
+    const key = this.ownerId(owner, state.statements, false);
+    if (key === undefined) return false;
+    this.checkDataVersion();
+    let copy = this.caches.get(key);
+    if (!copy) {
+      const count = state.statements.count.get(key)!.n;
+      if (count < (this.options.approxMinRows ?? APPROX_MIN_ROWS)) return false;
+      copy = this.startBuild(state.statements, state.row, key, count);
+    }
+    return copy.ready || copy.built;
+  }
+
+  async warmUp(owner: Owner): Promise<void> {
+    await this.int8CopyReady(owner);
   }
 
   async embedQuery(text: string): Promise<number[]> {
@@ -433,7 +537,7 @@ export class SqliteVecIndex implements VectorIndex {
         .immediate(),
     );
     // Committed: the owner's int8 copy loses the rows.
-    const rows = this.caches.get(key);
+    const rows = this.caches.get(key)?.rows;
     for (const seq of removed) rows?.remove(seq);
   }
 
@@ -606,8 +710,11 @@ export class SqliteVecIndex implements VectorIndex {
          group by m.owner order by o.team, o.user`,
       ),
       seqsOf: p(`select seq from ${memories} where owner = ?`),
-      ownerVectors: p(`select rowid, embedding from ${vectors} where owner = ?`),
-      ownerVisibilities: p(`select seq, visibility from ${memories} where owner = ?`),
+      ownerVectorPage: p(
+        `select m.seq as seq, m.visibility as visibility, v.embedding as embedding
+         from ${memories} m cross join ${vectors} v on v.rowid = m.seq
+         where m.owner = ? and m.seq > ? order by m.seq limit ?`,
+      ),
       vectorOf: p(`select embedding from ${vectors} where rowid = ?`),
       memoryOf: p(`select memory from ${memories} where seq = ? and owner = ?`),
       knn: new Map(),
@@ -793,34 +900,6 @@ function toFloats(blob: Buffer): Float32Array {
   const out = new Float32Array(blob.byteLength / 4);
   new Uint8Array(out.buffer).set(blob);
   return out;
-}
-
-/**
- * The metric's similarity of the query and a stored vector, in double precision: cosine, the inner
- * product (of the first `q.length` components: a dot_product row carries the extra one), or
- * 1 / (1 + L2) — what the exact KNN path gives, up to vec0's float32 rounding.
- */
-function exactSimilarity(metric: SimilarityMetric, q: Float32Array, x: Float32Array): number {
-  let dot = 0;
-  let qq = 0;
-  let xx = 0;
-  let l2 = 0;
-  for (let i = 0; i < q.length; i++) {
-    const a = q[i]!;
-    const b = x[i]!;
-    dot += a * b;
-    qq += a * a;
-    xx += b * b;
-    l2 += (a - b) * (a - b);
-  }
-  switch (metric) {
-    case "cosine":
-      return qq === 0 || xx === 0 ? 0 : dot / Math.sqrt(qq * xx);
-    case "dot_product":
-      return dot;
-    case "euclidean":
-      return similarityFrom("euclidean", Math.sqrt(l2));
-  }
 }
 
 function toBlob(f: Float32Array): Buffer {

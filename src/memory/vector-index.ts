@@ -91,6 +91,13 @@ export interface VectorIndex {
    */
   owners(): Promise<OwnerCount[]>;
 
+  /**
+   * Optional: builds the owner's in-process search structures now (sqlite-vec's int8 copy of a large
+   * owner) and resolves when they are ready. Queries never wait for them (the backend searches
+   * exactly meanwhile); benchmarks call it before timing, so that they time the steady state.
+   */
+  warmUp?(owner: Owner): Promise<void>;
+
   /** Whether the backend answers. Never throws. */
   ping(): Promise<boolean>;
 

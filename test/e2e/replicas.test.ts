@@ -121,6 +121,12 @@ describe("two replicas on PostgreSQL + Chroma", () => {
     });
     await new Promise((r) => setTimeout(r, 2000));
     expect(slack.callsTo("chat.postMessage").filter((c) => c.args.channel === channel)).toHaveLength(1);
+    // /healthz names the shared backend and the feed.
+    const health = (await (await fetch(`${b.url}/healthz`)).json()) as Record<string, unknown>;
+    expect(health.status).toBe("ok");
+    expect(health.state).toMatchObject({ mode: "postgres", ok: true, schemaVersion: 1 });
+    expect(health.changes).toMatchObject({ kind: "postgres", listening: true });
+    expect(JSON.stringify(health)).not.toContain("postgres:postgres@");
   });
 
   it("keeps one history and one rolling summary for a conversation alternating between replicas", async () => {
@@ -301,22 +307,80 @@ describe("two replicas on PostgreSQL + Chroma", () => {
 });
 
 describe("embedded mode", () => {
-  it("refuses a second process on the same DATA_DIR with one line naming the first", async () => {
-    const { DATABASE_URL: _shared, ...embedded } = env;
-    const first = await startApp({ ...embedded, DATA_DIR: (await replicaEnv()).DATA_DIR! });
+  it("refuses a second process on the same DATA_DIR; the memory CLI beside it uses its Chroma and reaches it", async () => {
+    const { DATABASE_URL: _shared, CHROMA_URL: _chroma, ...embedded } = env;
+    const dataDir = (await replicaEnv()).DATA_DIR!;
+    // No CHROMA_URL: the app starts the bundled Chroma under DATA_DIR/chroma.
+    const first = await startApp({ ...embedded, DATA_DIR: dataDir });
     try {
-      const dataDir = dirs.at(-1)!;
       const second = spawnApp({ ...embedded, DATA_DIR: dataDir });
       expect(await exited(second.child)).toBe(1);
       const lines = second.output().trim().split("\n");
       expect(lines.at(-1)).toMatch(
         new RegExp(`^Failed to start: DATA_DIR .* is in use by another assistant \\(pid ${first.child.pid} `),
       );
-      // The first one still answers.
-      expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+      const health = (await (await fetch(`${first.url}/healthz`)).json()) as Record<string, unknown>;
+      expect(health.state).toMatchObject({ mode: "embedded", ok: true });
+      expect(health.changes).toMatchObject({ kind: "file", ok: true });
+
+      // The user's BM25 index is built and cached before the CLI writes.
+      const user = "U_EMB";
+      await dm(first, user, "기억해줘: 나는 산책을 좋아해");
+      expect((await search(first, user, "산책")).results).toHaveLength(1);
+      const file = path.join(dataDir, "import.jsonl");
+      const text = "우리 집 고양이 이름은 나비야";
+      await writeFile(file, `${JSON.stringify({ id: "emb-1", text })}\n`);
+      const imported = await runCli(["import", "--file", file, "--user", user, "--team", team], {
+        cwd: dataDir,
+        env: { ...embedded, DATA_DIR: dataDir, LOG_LEVEL: "silent", HOME: os.tmpdir() },
+      });
+      expect(imported.code, imported.stderr).toBe(0);
+      const started = Date.now();
+      await expect
+        .poll(
+          async () =>
+            (await search(first, user, "고양이 나비")).results.find((r) => r.doc === text)?.ranks.bm25,
+          {
+            timeout: 5000,
+            interval: 50,
+          },
+        )
+        .toBe(1);
+      expect(Date.now() - started).toBeLessThan(1500);
     } finally {
       first.child.kill("SIGTERM");
       await exited(first.child);
+    }
+  });
+
+  it("on SIGTERM answers the turn in progress before exiting, and exits 0", async () => {
+    const { DATABASE_URL: _shared, ...embedded } = env;
+    const app = await startApp({ ...embedded, DATA_DIR: (await replicaEnv()).DATA_DIR! });
+    ollama.setLatency(1500);
+    try {
+      const channel = "D_U_TERM";
+      const event = makeDmEvent({ text: "종료 직전에 보낸 질문이야", user: "U_TERM", channel });
+      const response = await postSignedEvent(
+        `${app.url}/slack/events`,
+        makeEventCallback(event),
+        SIGNING_SECRET,
+      );
+      expect(response.status).toBe(200);
+      // The model is answering: stop now.
+      await expect
+        .poll(
+          () => ollama.chatRequests().some((r) => r.messages.some((m) => m.content.includes("종료 직전"))),
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+      app.child.kill("SIGTERM");
+      expect(await exited(app.child)).toBe(0);
+      const replies = slack.callsTo("chat.postMessage").filter((c) => c.args.channel === channel);
+      expect(replies.map((c) => c.args.text)).toEqual(["(fake) 답변"]);
+      expect(app.output()).toContain("in-flight work finished");
+    } finally {
+      ollama.setLatency(0);
+      app.child.kill("SIGKILL");
     }
   });
 });

@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type { Embedder } from "../../src/llm/embedder.js";
+import { Int8Rows } from "../../src/memory/int8-scan.js";
+import { channelVisibility, SHARED } from "../../src/memory/visibility.js";
 import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
 import { InMemoryVectorIndex } from "../../src/memory/in-memory-vector-index.js";
 import { similarityOf, SIMILARITY_METRICS } from "../../src/memory/vector-index.js";
@@ -70,5 +73,112 @@ describe("InMemoryVectorIndex exact search", () => {
       }
       expect(await index.count(owner)).toBe(live.size);
     }
+  });
+
+  describe("large owners of dense vectors: the int8 pass (shared with sqlite-vec) and its exact rescore", () => {
+    /** Seeded dense vectors: clustered (near ties, like real memories), norms from 0.5 to 2. */
+    function randomVectors(n: number, dimension: number, seed: number): number[][] {
+      let state = seed;
+      const next = () => {
+        state = (state * 1664525 + 1013904223) >>> 0;
+        return state / 2 ** 32;
+      };
+      const gauss = () => Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next());
+      const centres = Array.from({ length: 20 }, () => Array.from({ length: dimension }, gauss));
+      return Array.from({ length: n }, () => {
+        const centre = centres[Math.floor(next() * centres.length)]!;
+        const v = centre.map((c) => c + 0.7 * gauss());
+        const scale = (0.5 + 1.5 * next()) / Math.hypot(...v);
+        return v.map((x) => x * scale);
+      });
+    }
+    const dimension = 48;
+    const vectors = randomVectors(3000, dimension, 7);
+    const table = new Map<string, number[]>(vectors.map((v, i) => [`r${i}`, v]));
+    const far = vectors[0]!.map((x) => -x);
+    const embedder: Embedder = {
+      id: "test:table:48",
+      dimension,
+      embed: async (texts) => texts.map((t) => (t === "far" ? far : table.get(t)!)),
+    };
+    const owner = { teamId: "T1", userId: "U1" };
+    const memories = vectors.map((_, i) => ({
+      id: `r${i}`,
+      text: `r${i}`,
+      ...owner,
+      timestamp: i,
+      channelId: i % 4 === 0 ? "C1" : "D1",
+      channelType: i % 4 === 0 ? ("channel" as const) : ("im" as const),
+      source: "slack" as const,
+    }));
+    const queries = randomVectors(40, dimension, 99);
+
+    it("agrees with the exact search (recall@10 ≥ 0.99, the same similarities) for every metric, after deletes and replacements", async () => {
+      const top = vi.spyOn(Int8Rows.prototype, "top");
+      for (const metric of SIMILARITY_METRICS) {
+        const open = (approxMinRows: number) =>
+          InMemoryVectorIndex.open({
+            embedder,
+            embedBatchSize: 64,
+            metric,
+            efSearch: 64,
+            namespace: "int8",
+            timeoutMs: 1000,
+            approxMinRows,
+          });
+        const approx = await open(1000);
+        const exact = await open(Number.MAX_SAFE_INTEGER);
+        for (const index of [approx, exact]) {
+          await index.upsert(memories);
+          await index.delete(owner, ["r1", "r2", "r3"]);
+          await index.upsert([{ ...memories[5]!, text: "far" }]);
+        }
+        let found = 0;
+        for (const [i, q] of queries.entries()) {
+          const visibilities = i % 3 === 0 ? [channelVisibility("C1"), SHARED] : undefined;
+          const truth = await exact.query({ ...owner, vector: q, topK: 10, visibilities });
+          const hits = await approx.query({ ...owner, vector: q, topK: 10, visibilities });
+          expect(hits).toHaveLength(10);
+          const bySimilarity = new Map(truth.map((h) => [h.memory.id, h.similarity]));
+          for (const hit of hits) {
+            if (bySimilarity.has(hit.memory.id)) {
+              found++;
+              expect(hit.similarity).toBe(bySimilarity.get(hit.memory.id));
+            }
+            const id = Number(hit.memory.id.slice(1));
+            expect([1, 2, 3]).not.toContain(id);
+            if (visibilities) expect(id % 4).toBe(0);
+          }
+        }
+        expect(found / (queries.length * 10), metric).toBeGreaterThanOrEqual(0.99);
+        expect(top).toHaveBeenCalled();
+        // The replaced row is found where it now is.
+        const [hit] = await approx.query({ ...owner, vector: far, topK: 1 });
+        expect(hit!.memory.id).toBe("r5");
+        top.mockClear();
+      }
+      top.mockRestore();
+    });
+
+    it("keeps sparse vectors (the offline embedder's) on the posting lists", async () => {
+      const top = vi.spyOn(Int8Rows.prototype, "top");
+      const offline = new OfflineEmbedder();
+      const index = await InMemoryVectorIndex.open({
+        embedder: offline,
+        embedBatchSize: 64,
+        metric: "cosine",
+        efSearch: 64,
+        namespace: "sparse",
+        timeoutMs: 1000,
+        approxMinRows: 100,
+      });
+      await index.upsert(
+        Array.from({ length: 300 }, (_, i) => ({ ...memories[i]!, text: `meeting note ${i} about budget` })),
+      );
+      const [q] = await offline.embed(["budget meeting"]);
+      expect(await index.query({ ...owner, vector: q!, topK: 5 })).toHaveLength(5);
+      expect(top).not.toHaveBeenCalled();
+      top.mockRestore();
+    });
   });
 });
