@@ -6,19 +6,9 @@ import { writeFileAtomic } from "../util/atomic-file.js";
 import { KeyedMutex } from "../util/keyed-mutex.js";
 import { safeFileName } from "../util/safe-name.js";
 import { entityNodeSchema, relationSchema } from "./graph-schema.js";
+import { GraphStoreBase } from "./graph-store-base.js";
 import { InMemoryPropertyGraph } from "./property-graph.js";
-import type {
-  DeleteFilter,
-  EntityNode,
-  GraphStores,
-  GraphTriplet,
-  GraphUserKey,
-  NodeFilter,
-  PropertyGraphView,
-  Relation,
-  TripletFilter,
-  UserGraphStore,
-} from "./types.js";
+import type { GraphStores, GraphUserKey, PropertyGraphView, UserGraphStore } from "./types.js";
 
 /** Folder under DATA_DIR that holds one graph file per user. */
 export const GRAPH_STORE_DIR = "graph_store";
@@ -69,7 +59,7 @@ export interface JsonPropertyGraphStoreOptions extends GraphUserKey {
  * so a failed write changes neither disk nor memory. The cache is checked against the file's
  * inode/size/mtime before use, so a write by another instance is never overwritten with stale data.
  */
-export class JsonPropertyGraphStore implements UserGraphStore {
+export class JsonPropertyGraphStore extends GraphStoreBase {
   /** Absolute path of this user's graph file. */
   readonly filePath: string;
   private readonly key: GraphUserKey;
@@ -78,6 +68,7 @@ export class JsonPropertyGraphStore implements UserGraphStore {
   private stamp: string | undefined;
 
   constructor(options: JsonPropertyGraphStoreOptions) {
+    super();
     this.key = { teamId: options.teamId, userId: options.userId };
     this.filePath = graphFilePath(options);
     this.mutex = options.mutex ?? sharedFileMutex;
@@ -100,26 +91,6 @@ export class JsonPropertyGraphStore implements UserGraphStore {
     });
   }
 
-  async get(filter: NodeFilter = {}): Promise<EntityNode[]> {
-    return (await this.current()).get(filter);
-  }
-
-  async getTriplets(filter: TripletFilter = {}): Promise<GraphTriplet[]> {
-    return (await this.current()).getTriplets(filter);
-  }
-
-  async upsertNodes(nodes: readonly EntityNode[]): Promise<void> {
-    await this.update((graph) => graph.upsertNodes(nodes));
-  }
-
-  async upsertRelations(relations: readonly Relation[]): Promise<void> {
-    await this.update((graph) => graph.upsertRelations(relations));
-  }
-
-  async delete(filter: DeleteFilter): Promise<void> {
-    await this.update((graph) => graph.delete(filter));
-  }
-
   async update<T>(fn: (graph: PropertyGraphView) => T): Promise<T> {
     return this.mutex.run(this.filePath, async () => {
       const draft = (await this.current()).clone();
@@ -140,7 +111,7 @@ export class JsonPropertyGraphStore implements UserGraphStore {
     });
   }
 
-  private async current(): Promise<InMemoryPropertyGraph> {
+  protected async current(): Promise<InMemoryPropertyGraph> {
     const stamp = await this.fileStamp();
     if (this.graph !== undefined && stamp === this.stamp) return this.graph;
     return this.reload(stamp);

@@ -2,19 +2,9 @@ import { z } from "zod";
 import { AppError } from "../errors.js";
 import type { PgDatabase } from "../db/postgres.js";
 import { entityNodeSchema, relationSchema } from "./graph-schema.js";
+import { GraphStoreBase } from "./graph-store-base.js";
 import { InMemoryPropertyGraph } from "./property-graph.js";
-import type {
-  DeleteFilter,
-  EntityNode,
-  GraphStores,
-  GraphTriplet,
-  GraphUserKey,
-  NodeFilter,
-  PropertyGraphView,
-  Relation,
-  TripletFilter,
-  UserGraphStore,
-} from "./types.js";
+import type { GraphStores, GraphUserKey, PropertyGraphView, UserGraphStore } from "./types.js";
 
 const graphDataSchema = z.object({ nodes: z.array(entityNodeSchema), relations: z.array(relationSchema) });
 
@@ -28,33 +18,15 @@ const graphDataSchema = z.object({ nodes: z.array(entityNodeSchema), relations: 
  * swaps it in, so concurrent writers on several replicas never lose an update. A read checks the row's
  * version first (one small query) and re-reads the graph only when another replica changed it.
  */
-export class PgGraphStore implements UserGraphStore {
+export class PgGraphStore extends GraphStoreBase {
   private graph: InMemoryPropertyGraph | undefined;
   private version: string | undefined;
 
   constructor(
     private readonly db: PgDatabase,
     private readonly key: GraphUserKey,
-  ) {}
-
-  async get(filter: NodeFilter = {}): Promise<EntityNode[]> {
-    return (await this.current()).get(filter);
-  }
-
-  async getTriplets(filter: TripletFilter = {}): Promise<GraphTriplet[]> {
-    return (await this.current()).getTriplets(filter);
-  }
-
-  async upsertNodes(nodes: readonly EntityNode[]): Promise<void> {
-    await this.update((graph) => graph.upsertNodes(nodes));
-  }
-
-  async upsertRelations(relations: readonly Relation[]): Promise<void> {
-    await this.update((graph) => graph.upsertRelations(relations));
-  }
-
-  async delete(filter: DeleteFilter): Promise<void> {
-    await this.update((graph) => graph.delete(filter));
+  ) {
+    super();
   }
 
   async update<T>(fn: (graph: PropertyGraphView) => T): Promise<T> {
@@ -100,7 +72,7 @@ export class PgGraphStore implements UserGraphStore {
     this.version = undefined;
   }
 
-  private async current(): Promise<InMemoryPropertyGraph> {
+  protected async current(): Promise<InMemoryPropertyGraph> {
     const { teamId, userId } = this.key;
     const { rows } = await this.db.run("graph version", (client) =>
       client.query<{ version: string }>("SELECT version FROM graphs WHERE team_id = $1 AND user_id = $2", [

@@ -4,7 +4,7 @@ import { AppError, isAppError } from "../errors.js";
 import { readJsonFile, writeFileAtomic } from "../util/atomic-file.js";
 import { KeyedMutex } from "../util/keyed-mutex.js";
 import { safeFileName } from "../util/safe-name.js";
-import { conversationRecordSchema } from "./record-schema.js";
+import { checkUpdatedRecord, conversationRecordSchema } from "./record-schema.js";
 import type { ConversationRecord, HistoryLogger, HistoryStore } from "./types.js";
 
 /** Folder under the data dir that holds one JSON file per conversation. */
@@ -49,15 +49,7 @@ export class JsonHistoryStore implements HistoryStore {
       const current = await this.get(id);
       const next = mutate(current);
       if (next === undefined) return current;
-      if (next.id !== id) {
-        throw new AppError("internal", "history update changed the conversation id", { details: { id } });
-      }
-      const checked = conversationRecordSchema.safeParse(next);
-      if (!checked.success) {
-        throw new AppError("internal", "history update produced an invalid record", {
-          details: { id, issues: checked.error.issues.map((issue) => issue.message) },
-        });
-      }
+      checkUpdatedRecord(id, next);
       try {
         await writeFileAtomic(this.pathOf(id), JSON.stringify(next, null, 2));
       } catch (err) {

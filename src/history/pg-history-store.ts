@@ -1,6 +1,6 @@
 import { AppError } from "../errors.js";
 import type { PgDatabase } from "../db/postgres.js";
-import { conversationRecordSchema } from "./record-schema.js";
+import { checkUpdatedRecord, conversationRecordSchema } from "./record-schema.js";
 import type { ConversationRecord, HistoryStore } from "./types.js";
 
 /**
@@ -34,15 +34,7 @@ export class PgHistoryStore implements HistoryStore {
       const current = rows[0] === undefined ? undefined : parseRecord(id, rows[0].record);
       const next = mutate(current);
       if (next === undefined) return current;
-      if (next.id !== id) {
-        throw new AppError("internal", "history update changed the conversation id", { details: { id } });
-      }
-      const checked = conversationRecordSchema.safeParse(next);
-      if (!checked.success) {
-        throw new AppError("internal", "history update produced an invalid record", {
-          details: { id, issues: checked.error.issues.map((issue) => issue.message) },
-        });
-      }
+      checkUpdatedRecord(id, next);
       await client.query(
         `INSERT INTO conversations (id, user_ids, record, updated_at) VALUES ($1, $2, $3, now())
          ON CONFLICT (id) DO UPDATE SET user_ids = EXCLUDED.user_ids, record = EXCLUDED.record, updated_at = now()`,

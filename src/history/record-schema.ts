@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AppError } from "../errors.js";
 
 /**
  * The stored shapes of conversation history, as zod schemas: the one source of their types
@@ -54,3 +55,19 @@ export const conversationRecordSchema = z
   .refine((r) => (r.summary?.coversTurns ?? 0) + r.pending.length + r.recent.length === r.totalTurns, {
     message: "summary.coversTurns + pending + recent must equal totalTurns",
   });
+
+/**
+ * What a history store's `update` may store: `next` must keep the conversation's id and be a valid
+ * record, else AppError `internal` (a bug in the mutation, never the user's input). Every store calls it.
+ */
+export function checkUpdatedRecord(id: string, next: z.infer<typeof conversationRecordSchema>): void {
+  if (next.id !== id) {
+    throw new AppError("internal", "history update changed the conversation id", { details: { id } });
+  }
+  const checked = conversationRecordSchema.safeParse(next);
+  if (!checked.success) {
+    throw new AppError("internal", "history update produced an invalid record", {
+      details: { id, issues: checked.error.issues.map((issue) => issue.message) },
+    });
+  }
+}

@@ -105,6 +105,8 @@ const ALL = "all";
 export class ChromaMemoryStore implements VectorIndex {
   private readonly open = new Map<string, Promise<OpenCollection>>();
   private names: Promise<Set<string>> | undefined;
+  /** Users whose collections another process changed: listed again before their next use. */
+  private readonly relist = new Set<string>();
   readonly info: VectorIndexInfo;
   private readonly metric: SimilarityMetric;
 
@@ -334,7 +336,7 @@ export class ChromaMemoryStore implements VectorIndex {
   /** The user's `all` collection, or undefined when they have none (with `refresh`: listed again first). */
   private async allOf(owner: Owner, options: { refresh?: boolean } = {}): Promise<Collection | undefined> {
     const name = this.collectionName(owner, ALL);
-    let known = (await this.allNames()).has(name);
+    let known = (await this.collectionsOf(owner)).includes(name);
     if (!known && options.refresh) known = (await this.refreshNames()).has(name);
     return known ? (await this.collection(name)).collection : undefined;
   }
@@ -349,10 +351,39 @@ export class ChromaMemoryStore implements VectorIndex {
     return known;
   }
 
+  /**
+   * Another process (a replica, the CLI) changed the owner's memories: it may have created or dropped
+   * their collections, so the names kept here are listed again before the owner's next use (`"all"`:
+   * every name, and every open handle).
+   */
+  invalidate(owner: Owner | "all"): void {
+    if (owner === "all") {
+      this.names = undefined;
+      this.open.clear();
+      return;
+    }
+    this.relist.add(this.userPrefix(owner));
+  }
+
   /** The user's collections, in name order. */
   private async collectionsOf(owner: Owner): Promise<string[]> {
     const prefix = this.userPrefix(owner);
-    return [...(await this.allNames())].filter((n) => n.startsWith(prefix)).sort();
+    let names = await this.allNames();
+    if (this.relist.delete(prefix)) {
+      const listed = await this.listNames().catch((err: unknown) => {
+        this.relist.add(prefix); // still to do
+        throw err;
+      });
+      for (const name of [...names]) {
+        if (name.startsWith(prefix) && !listed.has(name)) {
+          names.delete(name);
+          this.open.delete(name);
+        }
+      }
+      for (const name of listed) names.add(name);
+      names = await this.allNames();
+    }
+    return [...names].filter((n) => n.startsWith(prefix)).sort();
   }
 
   /** Names of this namespace's collections: listed once, then kept up to date by this process. */

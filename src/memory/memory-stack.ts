@@ -122,8 +122,6 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       ),
       onMemoriesChanged: changes ? (owner) => void changes.publish(owner) : undefined,
     });
-    // Another process (replica, CLI) changed a user's memories: this one's BM25 copy is out of date.
-    changes?.subscribe((change) => memory.invalidateKeywordIndex(change));
     const graph = GraphService.create({
       dataDir: resolve(config.DATA_DIR),
       stores: options.graphStores,
@@ -131,6 +129,13 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       logger: logger.child({ component: "graph" }),
     });
     const labeler = new TopicLabeler(memoryConfig.topics, memory);
+    // Another process (replica, CLI) changed a user's memories: what this one derived from them —
+    // the BM25 index, the topic registry, the index's own caches — is out of date.
+    changes?.subscribe((change) => {
+      memory.invalidateKeywordIndex(change);
+      store.invalidate?.(change);
+      labeler.forgetUser(change);
+    });
     const lifecycle = new MemoryLifecycle({
       memory,
       graph,

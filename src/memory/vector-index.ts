@@ -98,6 +98,13 @@ export interface VectorIndex {
    */
   warmUp?(owner: Owner): Promise<void>;
 
+  /**
+   * Optional: another process changed the owner's memories (the change feed says so; `"all"` when
+   * changes may have been missed). A backend that caches something about owners (Chroma: which
+   * collections exist) looks again before the owner's next use.
+   */
+  invalidate?(owner: Owner | "all"): void;
+
   /** Whether the backend answers. Never throws. */
   ping(): Promise<boolean>;
 

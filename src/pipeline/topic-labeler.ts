@@ -92,8 +92,9 @@ export class TopicLabeler {
   }
 
   /** Forgets the user's state (their memories were all deleted). */
-  forgetUser(scope: MemoryScope): void {
-    this.users.delete(key(scope));
+  forgetUser(scope: Pick<MemoryScope, "teamId" | "userId"> | "all"): void {
+    if (scope === "all") this.users.clear();
+    else this.users.delete(key(scope));
   }
 
   private userOf(scope: MemoryScope): UserTopics {
@@ -109,6 +110,6 @@ export class TopicLabeler {
   }
 }
 
-function key(scope: MemoryScope): string {
+function key(scope: Pick<MemoryScope, "teamId" | "userId">): string {
   return `${scope.teamId}\u0000${scope.userId}`;
 }
