@@ -102,7 +102,8 @@ function lastPrompt(): string {
     .join("\n");
 }
 
-describe("two replicas on PostgreSQL + Chroma", () => {
+// Each test drives two app processes (and the CLI): minutes on a loaded two-core machine.
+describe("two replicas on PostgreSQL + Chroma", { timeout: 180_000 }, () => {
   it("answers an event and its retries sent to different replicas exactly once", async () => {
     const channel = "D_U_RETRY";
     const payload = makeEventCallback(
@@ -306,7 +307,7 @@ describe("two replicas on PostgreSQL + Chroma", () => {
   });
 });
 
-describe("embedded mode", () => {
+describe("embedded mode", { timeout: 180_000 }, () => {
   it("refuses a second process on the same DATA_DIR; the memory CLI beside it uses its Chroma and reaches it", async () => {
     const { DATABASE_URL: _shared, CHROMA_URL: _chroma, ...embedded } = env;
     const dataDir = (await replicaEnv()).DATA_DIR!;
