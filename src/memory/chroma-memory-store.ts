@@ -24,7 +24,7 @@ import {
 } from "./vector-index.js";
 import { isAllowed, PRIVATE, visibilityOf } from "./visibility.js";
 
-/** Rows per Chroma `get` page when listing or rebuilding; collections per `listCollections` page. */
+/** Rows per Chroma `get` page when scanning; collections per `listCollections` page. */
 export const SCAN_PAGE_SIZE = 1000;
 
 export interface ChromaMemoryStoreOptions {
@@ -263,7 +263,7 @@ export class ChromaMemoryStore implements VectorIndex {
     for (const name of await this.collectionsOf(owner)) await this.drop(name);
   }
 
-  /** Every memory of every user, page by page (for rebuilding derived indexes at start). */
+  /** Every memory of every user, page by page (whole-namespace reads; BM25 is built per user from `list`). */
   async *scan(pageSize = SCAN_PAGE_SIZE): AsyncGenerator<Memory[]> {
     const allNames = [...(await this.allNames())].filter((n) => n.endsWith(`_${hash(ALL, 12)}`)).sort();
     for (const name of allNames) {

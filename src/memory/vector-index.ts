@@ -79,7 +79,10 @@ export interface VectorIndex {
   /** Deletes every memory of the owner. */
   deleteAll(owner: Owner): Promise<void>;
 
-  /** Every memory of every owner, page by page (to rebuild derived indexes: BM25). */
+  /**
+   * Every memory of every owner, page by page (a whole-namespace export or check; the app itself reads
+   * one owner at a time: BM25 is built per user from {@link list}).
+   */
   scan(pageSize?: number): AsyncGenerator<Memory[]>;
 
   /** How many memories (rows) the owner has. */
