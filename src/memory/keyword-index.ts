@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
-import MiniSearch from "minisearch";
 import { queryContentTokens, tokenize } from "../text/tokenizer.js";
+import { Bm25Postings } from "./bm25-postings.js";
 
 /** A memory as the keyword index sees it: its text plus the fields recall filters on. */
 export interface KeywordDoc {
@@ -28,7 +28,7 @@ export interface KeywordSearchOptions {
 /** One BM25 hit. */
 export interface KeywordHit {
   id: string;
-  /** MiniSearch's BM25+ score (times the number of matched query terms, as MiniSearch ranks). */
+  /** The BM25+ score (times the number of matched query terms, as MiniSearch ranks; bm25-postings.ts). */
   score: number;
   /**
    * IDF-weighted share of the query's content terms (its tokens minus the bigrams joining two words,
@@ -85,41 +85,23 @@ export const UBIQUITY_MIN_DOCS = 20;
  */
 export const BYTES_PER_DOC = 600;
 export const BYTES_PER_POSTING = 32;
-/** Heap per distinct term (MiniSearch's radix tree node and our df entry). */
+/** Heap per distinct term (its postings map and our df entry). */
 export const BYTES_PER_TERM = 600;
 
-/** Separator of pre-tokenized terms inside MiniSearch; the tokenizer never emits whitespace. */
-const TERM_SEPARATOR = " ";
-
-interface IndexedDoc {
-  id: string;
-  terms: string;
-}
-
 /**
- * BM25 index of one user's memories, on MiniSearch (BM25+), with the Korean-aware {@link tokenize}.
+ * BM25 index of one user's memories (BM25+, {@link Bm25Postings}), with the Korean-aware {@link tokenize}.
  *
- * Texts are tokenized here once and handed to MiniSearch pre-split, so documents and queries go
+ * Texts are tokenized here once and handed to the postings pre-split, so documents and queries go
  * through exactly the same tokenizer; the index also keeps each term's document frequency for
  * {@link KeywordHit.coverage}.
  */
 export class KeywordIndex {
-  private readonly mini: MiniSearch<IndexedDoc>;
+  private readonly bm25 = new Bm25Postings(BM25_PARAMS);
   private readonly docs = new Map<string, KeywordDoc>();
   private readonly docFreq = new Map<string, number>();
   /** Characters of the indexed texts, and (term, doc) postings: for {@link estimatedBytes}. */
   private chars = 0;
   private postings = 0;
-
-  constructor() {
-    this.mini = new MiniSearch<IndexedDoc>({
-      fields: ["terms"],
-      idField: "id",
-      tokenize: splitTerms,
-      processTerm: (term) => term,
-      searchOptions: { combineWith: "OR", prefix: false, fuzzy: false, bm25: BM25_PARAMS },
-    });
-  }
 
   /** Number of indexed docs. */
   get size(): number {
@@ -134,7 +116,7 @@ export class KeywordIndex {
       this.countTerms(terms, 1);
       this.chars += doc.text.length;
       this.docs.set(doc.id, { ...doc });
-      this.mini.add({ id: doc.id, terms: terms.join(TERM_SEPARATOR) });
+      this.bm25.add(doc.id, terms);
     }
   }
 
@@ -146,13 +128,13 @@ export class KeywordIndex {
       const terms = tokenize(doc.text);
       this.countTerms(terms, -1);
       this.chars -= doc.text.length;
-      this.mini.remove({ id, terms: terms.join(TERM_SEPARATOR) });
+      this.bm25.remove(id, terms);
       this.docs.delete(id);
     }
   }
 
   removeAll(): void {
-    this.mini.removeAll();
+    this.bm25.removeAll();
     this.docs.clear();
     this.docFreq.clear();
     this.chars = 0;
@@ -213,11 +195,11 @@ export class KeywordIndex {
     const filter =
       userFilter === undefined
         ? undefined
-        : (result: { id: string }) => {
-            const doc = this.docs.get(result.id);
+        : (id: string) => {
+            const doc = this.docs.get(id);
             return doc !== undefined && userFilter(doc);
           };
-    const found = this.mini.search(searchTerms.join(TERM_SEPARATOR), filter ? { filter } : {});
+    const found = this.bm25.search(searchTerms, filter);
     const informative = (term: string) => !this.isUbiquitous(term);
     const results = searchTerms.some(informative)
       ? found.filter((result) => result.terms.some(informative))
@@ -274,10 +256,6 @@ export class KeywordIndex {
       else this.docFreq.delete(term);
     }
   }
-}
-
-function splitTerms(text: string): string[] {
-  return text === "" ? [] : text.split(TERM_SEPARATOR);
 }
 
 /** BM25_CACHE_MB's default. */
