@@ -80,13 +80,14 @@ export const UBIQUITY_MIN_DOCS = 20;
  * Measured with process.memoryUsage().heapUsed after a forced gc, before and after building indexes
  * (npx tsx bench/bm25-bytes.ts): indexes of 1k–40k synthetic memories, short ones and 20 joined
  * into one (a document's chunks), fitted by least squares to a·docs + b·postings + c·terms + 2·chars
- * gave a = 589, b = 31, c = 598 bytes; with the rounded constants the estimate was within 10 % of the
- * heap measured for every build (1.00–1.02 from 10k docs on, up to 1.10 for 1k).
+ * gave a = 413, b = 29, c = 222 bytes (with the BM25+ postings of bm25-postings.ts); with the
+ * rounded-up constants the estimate was within 10 % of the heap measured for every build (0.99–1.02
+ * from 10k docs on, up to 1.09 for 1k).
  */
-export const BYTES_PER_DOC = 600;
-export const BYTES_PER_POSTING = 32;
+export const BYTES_PER_DOC = 420;
+export const BYTES_PER_POSTING = 30;
 /** Heap per distinct term (its postings map and our df entry). */
-export const BYTES_PER_TERM = 600;
+export const BYTES_PER_TERM = 230;
 
 /**
  * BM25 index of one user's memories (BM25+, {@link Bm25Postings}), with the Korean-aware {@link tokenize}.
