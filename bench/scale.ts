@@ -2,10 +2,20 @@
  * Scale: replicas on shared state, and BM25 built per user on demand. Each figure beside its baseline,
  * in the same run, as medians over rounds of each round's percentile.
  *
- *   npm run bench:scale -- [--parts replicas,feed] [--rounds 3]
+ *   npm run bench:scale -- [--parts startup,cold,replicas,feed] [--rounds 3]
+ *                          [--users 1000] [--per-user 1000] [--data-dir DIR]      (startup)
+ *                          [--cold-size 10000] [--cold-backends chroma]           (cold)
  *                          [--events 120] [--latency 200] [--parallel 4]        (replicas)
  *                          [--samples 60] [--poll 10]                           (feed)
  *
+ * startup: the app (`npm start`, HTTP mode against the fake Slack) on `--users` × `--per-user`
+ *   memories in a sqlite-vec DATA_DIR with the offline embedder (loaded once through the memory
+ *   stack's MemoryService.saveMany; `--data-dir` keeps it for later runs): spawn → first `/healthz`,
+ *   VmRSS of the process running main.ts then and after one recall (admin search) of one user.
+ *   Baseline: a child process opening the same memory stack and building every user's BM25 index from
+ *   a full `store.scan()`, as the app's start did before BM25 on demand, beside the same child
+ *   without the build. Quick mode: `--users 100 --per-user 1000`.
+ * cold: bench/bm25-cold.ts (cold vs warm recall of one user at `--cold-size` memories), as a child.
  * replicas: the app as `npm start` runs it, twice, on a real PostgreSQL server (`DATABASE_URL`), a
  *   real Chroma server, the fake Slack and a fake Ollama answering every chat after `--latency` ms
  *   (OLLAMA_MAX_PARALLEL `--parallel` per replica, the fake serving as many per replica). Each round
@@ -17,7 +27,11 @@
  *
  * Prints tables, then, as its last line, one JSON object with every figure.
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
+import { MemoryService } from "../src/memory/memory-service.js";
 import { describeMachine, machineInfo, printRunEnd } from "./lib/machine.js";
 import { createRng } from "./lib/prng.js";
 import { startReplicaCluster, type ReplicaCluster } from "./lib/replica-cluster.js";
@@ -27,10 +41,19 @@ import {
   type FeedLag,
   type ThroughputRound,
 } from "./lib/replica-rounds.js";
-import { median, medianOfRounds, round } from "./lib/stats.js";
+import { median, medianOfRounds, percentile, round } from "./lib/stats.js";
+import { ensureScaleData } from "./lib/scale-dataset.js";
+import { hasColdBench, runColdBench } from "./lib/scale-cold.js";
+import {
+  type AppStart,
+  type ChildStart,
+  runStackChild,
+  startAppOnce,
+  startStartupPeers,
+} from "./lib/scale-startup.js";
 import { fixed, markdownTable } from "./lib/table.js";
 
-const PARTS = ["replicas", "feed"] as const;
+const PARTS = ["startup", "cold", "replicas", "feed"] as const;
 type Part = (typeof PARTS)[number];
 
 const DEFAULTS = {
@@ -45,7 +68,14 @@ const DEFAULTS = {
   seed: 11,
   replyTimeoutMs: 180_000,
   feedTimeoutMs: 10_000,
+  users: 1000,
+  perUser: 1000,
+  coldSize: 10_000,
+  coldBackends: "chroma",
 } as const;
+/** The issue's targets at 1,000 users × 1,000 memories with the default BM25 cache. */
+const STARTUP_TARGET_MS = 5_000;
+const RSS_TARGET_MIB = 500;
 /** The issue's target for the change feed: p95 from a save on A to B's BM25 having it. */
 const FEED_P95_TARGET_MS = 1_000;
 
@@ -79,6 +109,12 @@ async function main(): Promise<void> {
       samples: { type: "string" },
       poll: { type: "string" },
       seed: { type: "string" },
+      users: { type: "string" },
+      "per-user": { type: "string" },
+      "data-dir": { type: "string" },
+      "baseline-heap-mb": { type: "string" },
+      "cold-size": { type: "string" },
+      "cold-backends": { type: "string", default: DEFAULTS.coldBackends },
     },
   });
   const parts = partsOption(values.parts);
@@ -87,6 +123,41 @@ async function main(): Promise<void> {
   console.log(`scale benchmark (${[...parts].join(", ")}) on ${describeMachine(machine)}`);
   const started = performance.now();
   const figures: Record<string, unknown> = {};
+  if (parts.has("startup")) {
+    figures["startup"] = await runStartupPart({
+      rounds,
+      users: Math.max(1, wholeNumber(values.users, "users", DEFAULTS.users)),
+      perUser: Math.max(1, wholeNumber(values["per-user"], "per-user", DEFAULTS.perUser)),
+      dataDir: values["data-dir"],
+      seed: wholeNumber(values.seed, "seed", DEFAULTS.seed),
+      baselineHeapMb:
+        values["baseline-heap-mb"] === undefined
+          ? undefined
+          : wholeNumber(values["baseline-heap-mb"], "baseline-heap-mb", 0),
+    });
+  }
+  if (parts.has("cold")) {
+    const coldSize = Math.max(1, wholeNumber(values["cold-size"], "cold-size", DEFAULTS.coldSize));
+    if (hasColdBench()) {
+      console.log(
+        `\ncold vs warm recall at ${coldSize} memories: bench/bm25-cold.ts --backends ${values["cold-backends"]}`,
+      );
+      const cold = await runColdBench([
+        "--backends",
+        values["cold-backends"],
+        "--size",
+        String(coldSize),
+        "--rounds",
+        String(rounds),
+      ]);
+      figures["cold"] = { script: "bench/bm25-cold.ts", ...cold };
+    } else {
+      console.log(
+        "\ncold: skipped (bench/bm25-cold.ts is not on this branch yet: BM25 on demand not merged)",
+      );
+      figures["cold"] = { skipped: "bench/bm25-cold.ts missing" };
+    }
+  }
   if (parts.has("replicas") || parts.has("feed")) {
     const modelLatencyMs = wholeNumber(values.latency, "latency", DEFAULTS.latency);
     const parallel = Math.max(1, wholeNumber(values.parallel, "parallel", DEFAULTS.parallel));
@@ -290,6 +361,135 @@ async function runFeed(
     missed,
     targetMet: met,
   };
+}
+
+/** Start-up and resident memory on the scale dataset, the app beside the baseline child, `rounds` times. */
+async function runStartupPart(options: {
+  rounds: number;
+  users: number;
+  perUser: number;
+  dataDir: string | undefined;
+  seed: number;
+  baselineHeapMb: number | undefined;
+}): Promise<Record<string, unknown>> {
+  const root = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "bench-scale-")));
+  try {
+    const data = await ensureScaleData({
+      root,
+      users: options.users,
+      perUser: options.perUser,
+      seed: options.seed,
+    });
+    const total = options.users * options.perUser;
+    // Before the merge of BM25 on demand, the app itself built every user's index at start.
+    const appEager = "rebuildKeywordIndexes" in MemoryService.prototype;
+    const appLabel = appEager
+      ? "app (builds every user's BM25 at start)"
+      : "app (BM25 on demand, default cache)";
+    const heapFlags = options.baselineHeapMb ? [`--max-old-space-size=${options.baselineHeapMb}`] : [];
+    const peers = await startStartupPeers();
+    const apps: AppStart[] = [];
+    const lazyChildren: ChildStart[] = [];
+    const eagerChildren: ChildStart[] = [];
+    try {
+      for (let r = 0; r < options.rounds; r++) {
+        // A different user each round: the first recall of a user this process has not seen.
+        const user = (r * 7) % options.users;
+        const app = await startAppOnce(data, peers, user);
+        apps.push(app);
+        console.log(
+          `startup round ${r + 1}: ${appLabel} ${fixed(app.startMs / 1000, 2)} s, rss ${fixed(app.rssMiB, 0)} MiB, ` +
+            `first recall ${fixed(app.recallMs, 0)} ms (${app.recallResults} results) → rss ${fixed(app.rssAfterRecallMiB, 0)} MiB`,
+        );
+        const lazy = await runStackChild(data, "none", user);
+        lazyChildren.push(lazy);
+        const eager = await runStackChild(data, "all", user, heapFlags);
+        eagerChildren.push(eager);
+        console.log(
+          `startup round ${r + 1}: stack only ${fixed(lazy.wallMs / 1000, 2)} s, rss ${fixed(lazy.rssMiB, 0)} MiB; ` +
+            `stack + all BM25 ${fixed(eager.wallMs / 1000, 2)} s (build ${fixed(eager.buildMs / 1000, 2)} s, ` +
+            `${eager.memories} memories, ${eager.users} users), rss ${fixed(eager.rssMiB, 0)} MiB, peak ${fixed(eager.peakMiB, 0)} MiB`,
+        );
+      }
+    } finally {
+      await peers.stop();
+    }
+    const stat = (xs: number[]) => ({ median: round(median(xs), 1), p95: round(percentile(xs, 95), 1) });
+    const rows = [
+      {
+        label: appLabel,
+        startMs: stat(apps.map((a) => a.startMs)),
+        rssMiB: stat(apps.map((a) => a.rssMiB)),
+        recallMs: stat(apps.map((a) => a.recallMs)),
+        rssAfterRecallMiB: stat(apps.map((a) => a.rssAfterRecallMiB)),
+        peakMiB: undefined,
+      },
+      ...[
+        ["memory stack only (child)", lazyChildren],
+        ["memory stack + every user's BM25 from store.scan() (child: the old start)", eagerChildren],
+      ].map(([label, runs]) => {
+        const rs = runs as ChildStart[];
+        return {
+          label: label as string,
+          startMs: stat(rs.map((c) => c.wallMs)),
+          rssMiB: stat(rs.map((c) => c.rssMiB)),
+          recallMs: stat(rs.map((c) => c.recallMs)),
+          rssAfterRecallMiB: stat(rs.map((c) => c.rssAfterRecallMiB)),
+          peakMiB: stat(rs.map((c) => c.peakMiB)),
+        };
+      }),
+    ];
+    console.log(
+      `\nStart-up and resident memory at ${options.users} users × ${options.perUser} memories (${total}), sqlite-vec, ` +
+        `offline embedder; median / p95 over ${options.rounds} rounds (start-up: spawn → /healthz for the app, ` +
+        `spawn → stack open (and built) for the children):\n`,
+    );
+    console.log(
+      markdownTable(
+        [
+          "process",
+          "start-up s",
+          "RSS after start MiB",
+          "first recall ms",
+          "RSS after recall MiB",
+          "peak RSS MiB",
+        ],
+        rows.map((row) => [
+          row.label,
+          `${fixed(row.startMs.median / 1000, 2)} / ${fixed(row.startMs.p95 / 1000, 2)}`,
+          `${fixed(row.rssMiB.median, 0)} / ${fixed(row.rssMiB.p95, 0)}`,
+          `${fixed(row.recallMs.median, 0)} / ${fixed(row.recallMs.p95, 0)}`,
+          `${fixed(row.rssAfterRecallMiB.median, 0)} / ${fixed(row.rssAfterRecallMiB.p95, 0)}`,
+          row.peakMiB ? `${fixed(row.peakMiB.median, 0)} / ${fixed(row.peakMiB.p95, 0)}` : "",
+        ]),
+      ),
+    );
+    const app = rows[0]!;
+    const startMet = app.startMs.p95 <= STARTUP_TARGET_MS;
+    const rssMet = Math.max(app.rssMiB.p95, app.rssAfterRecallMiB.p95) <= RSS_TARGET_MIB;
+    console.log(
+      `\nTargets (at 1,000 × 1,000): start-up ≤ ${STARTUP_TARGET_MS / 1000} s ${startMet ? "met" : "NOT met"}, ` +
+        `RSS ≤ ${RSS_TARGET_MIB} MiB ${rssMet ? "met" : "NOT met"}` +
+        (total < 1_000_000 ? ` — at ${total} memories only, not the target's 1M` : ""),
+    );
+    return {
+      users: options.users,
+      perUser: options.perUser,
+      memories: total,
+      dataset: data.dataset,
+      loadedNow: data.loadedNow,
+      appEager,
+      baselineNodeFlags: heapFlags,
+      rows,
+      app: apps.map((a) => ({ ...a, startMs: round(a.startMs, 0), recallMs: round(a.recallMs, 1) })),
+      stackOnly: lazyChildren,
+      stackAllBm25: eagerChildren,
+      startupTargetMet: startMet,
+      rssTargetMet: rssMet,
+    };
+  } finally {
+    if (options.dataDir === undefined) await rm(root, { recursive: true, force: true });
+  }
 }
 
 function roundSummary(l: { p50: number; p95: number; p99: number; n: number }): Record<string, number> {
