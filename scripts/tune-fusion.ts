@@ -9,7 +9,7 @@
  */
 import { parseArgs } from "node:util";
 import { OfflineEmbedder, cosineSimilarity } from "../src/llm/offline-embedder.js";
-import { KeywordIndexRegistry } from "../src/memory/keyword-index.js";
+import { KeywordIndex } from "../src/memory/keyword-index.js";
 import {
   CANDIDATES_PER_RETRIEVER,
   rankHybrid,
@@ -17,8 +17,6 @@ import {
 } from "../src/memory/hybrid-ranking.js";
 import { scoreRecall, type RankedResult, type RecallReport } from "../src/eval/recall-metrics.js";
 import { loadRecallSet, recallSetFiles } from "../src/eval/recall-set.js";
-
-const TEAM = "T";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -36,15 +34,21 @@ async function main(): Promise<void> {
   });
   const k = Number(values.k);
   const { memories, queries } = await loadRecallSet(recallSetFiles(values.set));
-  const registry = new KeywordIndexRegistry();
+  // One BM25 index per user, as the app keeps them (all built here at once).
+  const indexes = new Map<string, KeywordIndex>();
+  const forUser = (userId: string): KeywordIndex => {
+    let index = indexes.get(userId);
+    if (!index) indexes.set(userId, (index = new KeywordIndex()));
+    return index;
+  };
   const embedder = new OfflineEmbedder();
   const vectors = await embedder.embed(memories.map((m) => m.text));
   const byUser = new Map<string, Array<{ id: string; text: string; vector: number[]; timestamp: number }>>();
   memories.forEach((m, i) => {
     const timestamp = Date.parse(m.ts);
-    registry
-      .forUser(TEAM, m.user_id)
-      .add([{ id: m.id, text: m.text, timestamp, channelId: "C", channelType: m.channel_type }]);
+    forUser(m.user_id).add([
+      { id: m.id, text: m.text, timestamp, channelId: "C", channelType: m.channel_type },
+    ]);
     const list = byUser.get(m.user_id) ?? [];
     list.push({ id: m.id, text: m.text, vector: vectors[i]!, timestamp });
     byUser.set(m.user_id, list);
@@ -52,7 +56,7 @@ async function main(): Promise<void> {
   const ownerOf = new Map(memories.map((m) => [m.id, m.user_id]));
   const queryVectors = await embedder.embed(queries.map((q) => q.query));
   const prepared = queries.map((q, i) => {
-    const index = registry.forUser(TEAM, q.user_id);
+    const index = forUser(q.user_id);
     const keyword = index.search(q.query, { limit: CANDIDATES_PER_RETRIEVER }).map((hit) => ({
       id: hit.id,
       score: hit.score,

@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
  */
 import { parseArgs } from "node:util";
 import { OfflineEmbedder, cosineSimilarity } from "../src/llm/offline-embedder.js";
-import { KeywordIndexRegistry } from "../src/memory/keyword-index.js";
+import { KeywordIndex } from "../src/memory/keyword-index.js";
 import { EMBEDDER_PROFILES } from "../src/memory/embedder-profiles.js";
 import {
   CANDIDATES_PER_RETRIEVER,
@@ -33,7 +33,6 @@ import {
 } from "../src/eval/recall-metrics.js";
 
 const DEFAULT_DIR = fileURLToPath(new URL("../eval/kmem-dev", import.meta.url));
-const TEAM_ID = "T-kmem-dev";
 const TOP_K = 10;
 const OFFLINE_FUSION = EMBEDDER_PROFILES.offline.fusion;
 
@@ -98,13 +97,19 @@ async function main(): Promise<void> {
 }
 
 async function prepare(memories: MemoryRow[], queries: QueryRow[]): Promise<Prepared[]> {
-  const registry = new KeywordIndexRegistry();
+  // One BM25 index per user, as the app keeps them (all built here at once).
+  const indexes = new Map<string, KeywordIndex>();
+  const forUser = (userId: string): KeywordIndex => {
+    let index = indexes.get(userId);
+    if (!index) indexes.set(userId, (index = new KeywordIndex()));
+    return index;
+  };
   const embedder = new OfflineEmbedder();
   const vectors = await embedder.embed(memories.map((m) => m.text));
   const byUser = new Map<string, Array<{ memory: MemoryRow; vector: number[]; timestamp: number }>>();
   memories.forEach((memory, i) => {
     const timestamp = Date.parse(memory.ts);
-    registry.forUser(TEAM_ID, memory.user_id).add([
+    forUser(memory.user_id).add([
       {
         id: memory.id,
         text: memory.text,
@@ -119,7 +124,7 @@ async function prepare(memories: MemoryRow[], queries: QueryRow[]): Promise<Prep
   });
   const queryVectors = await embedder.embed(queries.map((q) => q.query));
   return queries.map((query, i) => {
-    const index = registry.forUser(TEAM_ID, query.user_id);
+    const index = forUser(query.user_id);
     const keyword = index.search(query.query, { limit: CANDIDATES_PER_RETRIEVER }).map((hit) => {
       const doc = index.get(hit.id);
       return {

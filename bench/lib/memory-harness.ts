@@ -78,6 +78,8 @@ export interface BenchBackend {
     embedder: Embedder;
     collectionPrefix: string;
     embedBatchSize?: number;
+    /** MemoryService's keywordBuildPageSize (the BM25 build's store page). */
+    keywordBuildPageSize?: number;
   }): Promise<BenchMemory>;
   stop(): Promise<void>;
 }
@@ -130,7 +132,7 @@ export async function startBenchBackend(kind: IndexType): Promise<BenchBackend> 
         logger: pino({ level: "silent" }),
       });
       stops.push(() => opened.stop());
-      return serviceOn(opened.index);
+      return serviceOn(opened.index, options.keywordBuildPageSize);
     },
   };
 }
@@ -151,11 +153,12 @@ export async function createBenchMemory(options: {
   return serviceOn(store);
 }
 
-function serviceOn<Store extends VectorIndex>(store: Store): BenchMemory<Store> {
+function serviceOn<Store extends VectorIndex>(store: Store, keywordBuildPageSize?: number): BenchMemory<Store> {
   const keywordIndexes = new KeywordIndexRegistry();
   const service = new MemoryService({
     store,
     keywordIndexes,
+    keywordBuildPageSize,
     logger: pino({ level: "silent" }),
     recallTopK: BENCH_RECALL_TOP_K,
   });

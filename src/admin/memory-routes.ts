@@ -141,7 +141,7 @@ export function registerMemoryRoutes(
 
   app.get("/admin/topics/:userId", async (c) => {
     const scope = scopeOf(c, deps.defaultTeam);
-    return c.json({ topics: deps.memory.index.topicCounts(scope) });
+    return c.json({ topics: await deps.memory.index.topicCounts(scope) });
   });
 
   app.get("/admin/memory/:userId/:id", async (c) => {

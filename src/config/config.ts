@@ -75,6 +75,7 @@ export const configSchema = z.object({
       "accepts a secret of at least 16 characters: letters, digits and . _ ~ + / - (= only at the end)",
   }),
   RECALL_TOP_K: int(1, 50).default(5),
+  BM25_CACHE_MB: int(1, 65_536).default(256),
   ALLOW_DM_MEMORIES_IN_CHANNELS: bool.default(false),
   // Graceful stop: how long SIGTERM waits for turns being answered and background work (main.ts).
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(25_000),

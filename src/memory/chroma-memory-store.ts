@@ -14,6 +14,8 @@ import {
   ownerKey,
   similarityFrom,
   type Owner,
+  type OwnerCount,
+  sortOwners,
   type SimilarityMetric,
   type VectorHit,
   type VectorIndex,
@@ -73,6 +75,9 @@ interface OpenCollection {
   collection: Collection;
 }
 
+/** Users' collections asked at once by {@link ChromaMemoryStore.owners}. */
+const OWNERS_CONCURRENCY = 8;
+
 /** Texts per embedding request when the options name none. */
 const DEFAULT_EMBED_BATCH = 64;
 
@@ -92,9 +97,10 @@ const ALL = "all";
  * one). What was said in a DM exists only in `all`, which a channel recall never reads. Isolation is
  * structural; rows still carry `user_id`, `team_id` and `visibility`, and every read checks them.
  *
- * Collections a process has not created itself are found by listing (cached per process): memories
- * written by another process (the CLI) into a new collection are seen after a restart, as the BM25
- * index already requires.
+ * Collections a process has not created itself are found by listing (cached per process, listed
+ * again when a user's memories are listed and no collection of theirs is known, and by `owners`): a
+ * user another process (a replica, the CLI) gave a first collection is seen when their BM25 index is
+ * next built.
  */
 export class ChromaMemoryStore implements VectorIndex {
   private readonly open = new Map<string, Promise<OpenCollection>>();
@@ -134,6 +140,10 @@ export class ChromaMemoryStore implements VectorIndex {
     const store = new ChromaMemoryStore(client, options, embedding, namespace);
     // A Chroma restarting beside the app (a deploy, a crash) gets ~15 s before the start gives up.
     await withRetry(() => store.wrap("connect", () => client.heartbeat()), CONNECT_RETRY);
+    // The collection names, listed now while Chroma answers. This also initialises the client (its
+    // tenant and database): the chromadb client keeps a first initialisation that failed for good, so
+    // one first made during an outage (a BM25 build listing a user) would fail every later listing.
+    await store.allNames();
     return store;
   }
 
@@ -227,9 +237,12 @@ export class ChromaMemoryStore implements VectorIndex {
     return found.flat()[0];
   }
 
-  /** One page of a user's memories in Chroma's order; `offset` is the paging cursor. */
+  /**
+   * One page of a user's memories in Chroma's order; `offset` is the paging cursor. A user this
+   * process knows no collection of is looked up again (another process may have created it since).
+   */
   async list(owner: Owner, options: { limit: number; offset: number }): Promise<Memory[]> {
-    const all = await this.allOf(owner);
+    const all = await this.allOf(owner, { refresh: true });
     return all ? this.page(all, options) : [];
   }
 
@@ -267,6 +280,28 @@ export class ChromaMemoryStore implements VectorIndex {
     return all ? this.wrap("count", () => all.count()) : 0;
   }
 
+  /**
+   * Every user with memories: the `all` collections (listed afresh: other processes create them too),
+   * each asked for one row (the owner, from its metadata) and its count, a few at a time.
+   */
+  async owners(): Promise<OwnerCount[]> {
+    const names = [...(await this.refreshNames())].filter((n) => n.endsWith(`_${hash(ALL, 12)}`)).sort();
+    const out: OwnerCount[] = [];
+    for (let at = 0; at < names.length; at += OWNERS_CONCURRENCY) {
+      const found = await Promise.all(
+        names.slice(at, at + OWNERS_CONCURRENCY).map(async (name) => {
+          const { collection } = await this.collection(name);
+          const [first] = await this.page(collection, { limit: 1, offset: 0 });
+          if (!first) return undefined;
+          const memories = await this.wrap("count", () => collection.count());
+          return { teamId: first.teamId, userId: first.userId, memories };
+        }),
+      );
+      for (const owner of found) if (owner && owner.memories > 0) out.push(owner);
+    }
+    return sortOwners(out);
+  }
+
   /** Whether Chroma answers. Never throws. */
   async ping(): Promise<boolean> {
     return this.client.heartbeat().then(
@@ -296,10 +331,22 @@ export class ChromaMemoryStore implements VectorIndex {
     return `${this.namespace}${hash(`${owner.teamId}\u0000${owner.userId}`, 24)}_`;
   }
 
-  /** The user's `all` collection, or undefined when they have none. */
-  private async allOf(owner: Owner): Promise<Collection | undefined> {
+  /** The user's `all` collection, or undefined when they have none (with `refresh`: listed again first). */
+  private async allOf(owner: Owner, options: { refresh?: boolean } = {}): Promise<Collection | undefined> {
     const name = this.collectionName(owner, ALL);
-    return (await this.allNames()).has(name) ? (await this.collection(name)).collection : undefined;
+    let known = (await this.allNames()).has(name);
+    if (!known && options.refresh) known = (await this.refreshNames()).has(name);
+    return known ? (await this.collection(name)).collection : undefined;
+  }
+
+  /**
+   * Lists the namespace's collections again and adds the new ones to the names kept here (none is
+   * removed: a collection this process created meanwhile must not be forgotten).
+   */
+  private async refreshNames(): Promise<Set<string>> {
+    const [known, listed] = await Promise.all([this.allNames(), this.listNames()]);
+    for (const name of listed) known.add(name);
+    return known;
   }
 
   /** The user's collections, in name order. */

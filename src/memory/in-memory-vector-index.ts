@@ -5,6 +5,8 @@ import {
   ownerKey,
   similarityFrom,
   type Owner,
+  type OwnerCount,
+  sortOwners,
   type SimilarityMetric,
   type VectorHit,
   type VectorIndex,
@@ -29,7 +31,7 @@ import { isAllowed, visibilityOf } from "./visibility.js";
  */
 export class InMemoryVectorIndex implements VectorIndex {
   readonly info: VectorIndexInfo;
-  private readonly owners = new Map<string, OwnerRows>();
+  private readonly byOwner = new Map<string, OwnerRows>();
 
   private constructor(private readonly options: VectorIndexOptions) {
     this.info = {
@@ -92,12 +94,12 @@ export class InMemoryVectorIndex implements VectorIndex {
   }
 
   async deleteAll(owner: Owner): Promise<void> {
-    this.owners.delete(ownerKey(owner));
+    this.byOwner.delete(ownerKey(owner));
   }
 
   async *scan(pageSize = 1000): AsyncGenerator<Memory[]> {
-    for (const key of [...this.owners.keys()].sort()) {
-      const rows = this.owners.get(key);
+    for (const key of [...this.byOwner.keys()].sort()) {
+      const rows = this.byOwner.get(key);
       for (let offset = 0; rows; offset += pageSize) {
         const page = rows.page(offset, pageSize);
         if (page.length > 0) yield page.map((m) => structuredClone(m));
@@ -110,27 +112,37 @@ export class InMemoryVectorIndex implements VectorIndex {
     return this.rowsOf(owner, false)?.size ?? 0;
   }
 
+  async owners(): Promise<OwnerCount[]> {
+    const out: OwnerCount[] = [];
+    for (const [key, rows] of this.byOwner) {
+      if (rows.size === 0) continue;
+      const at = key.indexOf("\u0000");
+      out.push({ teamId: key.slice(0, at), userId: key.slice(at + 1), memories: rows.size });
+    }
+    return sortOwners(out);
+  }
+
   async ping(): Promise<boolean> {
     return true;
   }
 
   async dropAll(): Promise<number> {
     let count = 0;
-    for (const rows of this.owners.values()) count += rows.size;
-    this.owners.clear();
+    for (const rows of this.byOwner.values()) count += rows.size;
+    this.byOwner.clear();
     return count;
   }
 
   async close(): Promise<void> {
-    this.owners.clear();
+    this.byOwner.clear();
   }
 
   private rowsOf(owner: Owner, create: boolean): OwnerRows | undefined {
     const key = ownerKey(owner);
-    let rows = this.owners.get(key);
+    let rows = this.byOwner.get(key);
     if (!rows && create) {
       rows = new OwnerRows(this.options.embedder.dimension);
-      this.owners.set(key, rows);
+      this.byOwner.set(key, rows);
     }
     return rows;
   }

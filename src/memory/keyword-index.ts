@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import MiniSearch from "minisearch";
 import { queryContentTokens, tokenize } from "../text/tokenizer.js";
 
@@ -74,6 +75,19 @@ export const UBIQUITOUS_TERM_DF_RATIO = 0.5;
 /** ... judged only in an index of at least this many memories (a handful of memories says nothing). */
 export const UBIQUITY_MIN_DOCS = 20;
 
+/**
+ * Heap per indexed doc and per distinct (term, doc) posting, for {@link KeywordIndex.estimatedBytes}.
+ * Measured with process.memoryUsage().heapUsed after a forced gc, before and after building indexes
+ * (npx tsx bench/bm25-bytes.ts): indexes of 1k–40k synthetic memories, short ones and 20 joined
+ * into one (a document's chunks), fitted by least squares to a·docs + b·postings + c·terms + 2·chars
+ * gave a = 589, b = 31, c = 598 bytes; with the rounded constants the estimate was within 10 % of the
+ * heap measured for every build (1.00–1.02 from 10k docs on, up to 1.10 for 1k).
+ */
+export const BYTES_PER_DOC = 600;
+export const BYTES_PER_POSTING = 32;
+/** Heap per distinct term (MiniSearch's radix tree node and our df entry). */
+export const BYTES_PER_TERM = 600;
+
 /** Separator of pre-tokenized terms inside MiniSearch; the tokenizer never emits whitespace. */
 const TERM_SEPARATOR = " ";
 
@@ -93,6 +107,9 @@ export class KeywordIndex {
   private readonly mini: MiniSearch<IndexedDoc>;
   private readonly docs = new Map<string, KeywordDoc>();
   private readonly docFreq = new Map<string, number>();
+  /** Characters of the indexed texts, and (term, doc) postings: for {@link estimatedBytes}. */
+  private chars = 0;
+  private postings = 0;
 
   constructor() {
     this.mini = new MiniSearch<IndexedDoc>({
@@ -115,6 +132,7 @@ export class KeywordIndex {
       if (this.docs.has(doc.id)) this.remove([doc.id]);
       const terms = tokenize(doc.text);
       this.countTerms(terms, 1);
+      this.chars += doc.text.length;
       this.docs.set(doc.id, { ...doc });
       this.mini.add({ id: doc.id, terms: terms.join(TERM_SEPARATOR) });
     }
@@ -127,6 +145,7 @@ export class KeywordIndex {
       if (doc === undefined) continue;
       const terms = tokenize(doc.text);
       this.countTerms(terms, -1);
+      this.chars -= doc.text.length;
       this.mini.remove({ id, terms: terms.join(TERM_SEPARATOR) });
       this.docs.delete(id);
     }
@@ -136,14 +155,31 @@ export class KeywordIndex {
     this.mini.removeAll();
     this.docs.clear();
     this.docFreq.clear();
+    this.chars = 0;
+    this.postings = 0;
   }
 
-  /** The indexed doc with this id, if any. */
+  /**
+   * Roughly how many bytes of heap the index holds, from counters kept as docs come and go:
+   * {@link BYTES_PER_DOC} per doc, {@link BYTES_PER_POSTING} per distinct (term, doc) pair,
+   * {@link BYTES_PER_TERM} per distinct term and 2 per character of text (V8 keeps Hangul two bytes a character; Latin-1 text takes less, so this errs
+   * high). Constant time: the LRU of {@link KeywordIndexRegistry} weighs indexes with it.
+   */
+  get estimatedBytes(): number {
+    return (
+      this.docs.size * BYTES_PER_DOC +
+      this.postings * BYTES_PER_POSTING +
+      this.docFreq.size * BYTES_PER_TERM +
+      this.chars * 2
+    );
+  }
+
   /** Every indexed doc (topic counts, chunk siblings). */
   all(): IterableIterator<KeywordDoc> {
     return this.docs.values();
   }
 
+  /** The indexed doc with this id, if any. */
   get(id: string): KeywordDoc | undefined {
     return this.docs.get(id);
   }
@@ -230,7 +266,9 @@ export class KeywordIndex {
   }
 
   private countTerms(terms: string[], delta: 1 | -1): void {
-    for (const term of new Set(terms)) {
+    const distinct = new Set(terms);
+    this.postings += delta * distinct.size;
+    for (const term of distinct) {
       const next = (this.docFreq.get(term) ?? 0) + delta;
       if (next > 0) this.docFreq.set(term, next);
       else this.docFreq.delete(term);
@@ -242,45 +280,130 @@ function splitTerms(text: string): string[] {
   return text === "" ? [] : text.split(TERM_SEPARATOR);
 }
 
+/** BM25_CACHE_MB's default. */
+export const DEFAULT_BM25_CACHE_MB = 256;
+
+/** One user's index being built: shared by every caller that asks meanwhile. */
+interface Build {
+  promise: Promise<KeywordIndex>;
+  /** Set when the user's memories changed while it ran: its result is used once, never cached. */
+  stale: boolean;
+}
+
+/** What a build gives: the index, and whether it may be cached (false: partial, e.g. the store down). */
+export interface BuiltIndex {
+  index: KeywordIndex;
+  cacheable: boolean;
+}
+
 /**
- * One {@link KeywordIndex} per Slack user, keyed `${teamId}:${userId}` and created on first use, so a
- * query can only ever score its own user's memories.
+ * The per-user BM25 indexes of this process, keyed `${teamId}:${userId}` (a query only ever scores
+ * its own user's memories), built on demand and kept in an LRU bounded by their estimated size
+ * ({@link KeywordIndex.estimatedBytes}, `BM25_CACHE_MB` in all): the least recently used are dropped
+ * and built again from the vector index when needed.
+ *
+ * - {@link load}: the cached index, or one build shared by every caller asking meanwhile.
+ * - {@link update}: a change this process made to the user's memories — applied to the cached index;
+ *   a build in progress is marked stale instead (it may have read the store before the change).
+ * - {@link invalidate}: the user's memories changed elsewhere — the cached index is dropped and a
+ *   build in progress marked stale; the next use builds from the store.
+ *
+ * A stale build (the per-user generation it started in has moved on) still answers the callers
+ * waiting for it — as a search begun a moment earlier would have — but is not cached, and the next
+ * caller starts a fresh build. An index larger than the whole cache is built and used, never kept.
  */
 export class KeywordIndexRegistry {
-  private readonly indexes = new Map<string, KeywordIndex>();
+  private readonly cache: LRUCache<string, KeywordIndex>;
+  private readonly builds = new Map<string, Build>();
+  /** Builds started (tests and logs). */
+  buildsStarted = 0;
 
-  /** The user's index, created empty on first use. */
-  forUser(teamId: string, userId: string): KeywordIndex {
-    const key = userKey(teamId, userId);
-    let index = this.indexes.get(key);
-    if (index === undefined) {
-      index = new KeywordIndex();
-      this.indexes.set(key, index);
-    }
-    return index;
+  constructor(options: { maxBytes?: number } = {}) {
+    this.cache = new LRUCache<string, KeywordIndex>({
+      maxSize: Math.max(1, Math.floor(options.maxBytes ?? DEFAULT_BM25_CACHE_MB * 1024 * 1024)),
+      // lru-cache wants a positive integer; an empty index still weighs its Maps.
+      sizeCalculation: (index) => Math.max(1, Math.ceil(index.estimatedBytes)),
+    });
   }
 
-  /** The user's index if it exists, without creating one. */
+  /** The user's cached index, if any, without building one or touching its recency. */
   peek(teamId: string, userId: string): KeywordIndex | undefined {
-    return this.indexes.get(userKey(teamId, userId));
+    return this.cache.peek(userKey(teamId, userId));
   }
 
-  /** Drops the user's index; returns whether there was one. */
-  delete(teamId: string, userId: string): boolean {
-    return this.indexes.delete(userKey(teamId, userId));
+  /**
+   * The user's index: the cached one (now the most recently used), or the result of `build` — one
+   * build per user at a time, shared by every caller meanwhile. A failed build rejects every waiter
+   * and leaves nothing cached; the next call builds again.
+   */
+  load(teamId: string, userId: string, build: () => Promise<BuiltIndex>): Promise<KeywordIndex> {
+    const key = userKey(teamId, userId);
+    const cached = this.cache.get(key);
+    if (cached) return Promise.resolve(cached);
+    const running = this.builds.get(key);
+    if (running) return running.promise;
+    const entry: Build = { stale: false, promise: Promise.resolve(undefined as never) };
+    this.buildsStarted += 1;
+    entry.promise = build().then(
+      ({ index, cacheable }) => {
+        if (this.builds.get(key) === entry) this.builds.delete(key);
+        if (cacheable && !entry.stale) this.cache.set(key, index);
+        return index;
+      },
+      (err: unknown) => {
+        if (this.builds.get(key) === entry) this.builds.delete(key);
+        throw err;
+      },
+    );
+    this.builds.set(key, entry);
+    return entry.promise;
   }
 
-  /** Every user with an index, and how many memories it holds. */
-  *users(): IterableIterator<{ teamId: string; userId: string; memories: number }> {
-    for (const [key, index] of this.indexes) {
-      const at = key.indexOf(":");
-      yield { teamId: key.slice(0, at), userId: key.slice(at + 1), memories: index.size };
-    }
+  /**
+   * A change this process makes to the user's memories: `change` is applied to the cached index (then
+   * weighed again); a build in progress is marked stale. Nothing happens when neither exists: the next
+   * build reads the change from the store.
+   */
+  update(teamId: string, userId: string, change?: (index: KeywordIndex) => void): void {
+    const key = userKey(teamId, userId);
+    this.markStale(key);
+    const cached = this.cache.peek(key);
+    if (!cached || !change) return;
+    change(cached);
+    // Weighed again (lru-cache re-weighs only a new value, so out and in); an index grown past the
+    // whole cache is dropped, and built again when next needed.
+    this.cache.delete(key);
+    this.cache.set(key, cached);
   }
 
-  /** Number of users with an index. */
+  /** Drops the user's index and marks a build in progress stale; returns whether one was cached. */
+  invalidate(teamId: string, userId: string): boolean {
+    const key = userKey(teamId, userId);
+    this.markStale(key);
+    return this.cache.delete(key);
+  }
+
+  /** Drops every index and marks every build in progress stale (changes may have been missed). */
+  invalidateAll(): void {
+    for (const key of [...this.builds.keys()]) this.markStale(key);
+    this.cache.clear();
+  }
+
+  /** Number of users with a cached index. */
   get size(): number {
-    return this.indexes.size;
+    return this.cache.size;
+  }
+
+  /** Estimated bytes of the cached indexes. */
+  get bytes(): number {
+    return this.cache.calculatedSize;
+  }
+
+  private markStale(key: string): void {
+    const running = this.builds.get(key);
+    if (!running) return;
+    running.stale = true;
+    this.builds.delete(key);
   }
 }
 

@@ -62,7 +62,12 @@ export interface MemoryLifecycleOptions {
   chunker?: Chunker | undefined;
   /** Labels a memory saved without topics (rules + the user's topic registry). */
   labeler?:
-    { label(scope: MemoryScope, text: string): string[]; forgetUser(scope: MemoryScope): void } | undefined;
+    | {
+        prepare(scope: MemoryScope): Promise<void>;
+        label(scope: MemoryScope, text: string): string[];
+        forgetUser(scope: MemoryScope): void;
+      }
+    | undefined;
   logger: Logger;
   /** Backoff of the background applier (default 1 s doubling to 30 s). */
   retry?: { minMs: number; maxMs: number } | undefined;
@@ -117,6 +122,20 @@ export class MemoryLifecycle implements MemoryPort {
           retry: options.retry ?? DEFAULT_APPLY_RETRY,
         })
       : undefined;
+    const journal = options.journal;
+    // A user's BM25 index built from the store also takes what the journal holds for the store.
+    if (journal) {
+      options.memory.setPendingWrites((o) =>
+        journal.pendingOperations
+          .filter(
+            (p) =>
+              p.parts.has("store") &&
+              p.operation.scope.teamId === o.teamId &&
+              p.operation.scope.userId === o.userId,
+          )
+          .map((p) => p.operation),
+      );
+    }
   }
 
   /** The index underneath (search, list); writes must come through the lifecycle. */
@@ -141,8 +160,9 @@ export class MemoryLifecycle implements MemoryPort {
   }
 
   /**
-   * After a restart: applies what the journal holds unfinished — BM25 first (it was rebuilt from
-   * Chroma, which may lack pending saves), then the graph part, then the store part in the background.
+   * After a restart: applies what the journal holds unfinished — to BM25 (an index held here takes it;
+   * one built from the store later applies the journal's pending operations itself), then the graph
+   * part, then the store part in the background.
    */
   async start(): Promise<void> {
     const journal = this.options.journal;
@@ -184,6 +204,7 @@ export class MemoryLifecycle implements MemoryPort {
   async saveMany(scope: MemoryScope, inputs: SaveInput[]): Promise<SavedMemory[]> {
     const expanded = await this.chunkLongInputs(scope, inputs);
     const labeler = this.options.labeler;
+    await labeler?.prepare(scope);
     const labelled = labeler
       ? expanded.map((input) =>
           input.topics ? input : { ...input, topics: labeler.label(scope, input.text) },
@@ -225,7 +246,7 @@ export class MemoryLifecycle implements MemoryPort {
         continue;
       }
       const parentId = input.id ?? newDocumentId(input.timestamp ?? Date.now());
-      if (input.id !== undefined) await this.deleteIds(scope, this.index.chunkIdsOf(scope, parentId));
+      if (input.id !== undefined) await this.deleteIds(scope, await this.index.chunkIdsOf(scope, parentId));
       for (const chunk of chunks) {
         out.push({
           ...input,
@@ -311,9 +332,13 @@ export class MemoryLifecycle implements MemoryPort {
       (m): m is Memory => m !== undefined,
     );
     // A chunk is part of its document: forgetting one forgets every chunk of it.
-    const siblings = first.flatMap((m) =>
-      typeof m.extra?.parent_id === "string" ? this.index.chunkIdsOf(scope, m.extra.parent_id) : [],
-    );
+    const siblings = (
+      await Promise.all(
+        first.map((m) =>
+          typeof m.extra?.parent_id === "string" ? this.index.chunkIdsOf(scope, m.extra.parent_id) : [],
+        ),
+      )
+    ).flat();
     const all = new Set([...first.map((m) => m.id), ...siblings]);
     const found = await Promise.all([...all].map((id) => this.get(scope, id)));
     const memories = found.filter((m): m is Memory => m !== undefined);
@@ -335,7 +360,7 @@ export class MemoryLifecycle implements MemoryPort {
    */
   async deleteAll(scope: MemoryScope, options: { history?: boolean } = {}): Promise<DeleteAllResult> {
     const history = options.history ?? false;
-    const before = this.index.keywordCount(scope);
+    const before = await this.index.keywordCount(scope);
     const result: DeleteAllResult = { memories: before };
     const conversations = await this.perform({ op: "deleteAll", scope: owner(scope), history });
     this.options.labeler?.forgetUser(scope);

@@ -1,11 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import type { RecalledMemory } from "../agent/ports.js";
-import { AppError } from "../errors.js";
+import { AppError, isAppError } from "../errors.js";
 import type { ChannelType, Memory, MemoryScope, MemorySource } from "../types.js";
-import type { VectorIndex } from "./vector-index.js";
+import type { MemoryOperation } from "./memory-journal.js";
+import type { Owner, OwnerCount, VectorIndex } from "./vector-index.js";
 import { CANDIDATES_PER_RETRIEVER, type HybridResult } from "./hybrid-ranking.js";
-import type { KeywordDoc, KeywordIndexRegistry } from "./keyword-index.js";
+import {
+  type BuiltIndex,
+  type KeywordDoc,
+  KeywordIndex,
+  type KeywordIndexRegistry,
+} from "./keyword-index.js";
 import { isAllowed, visibilityOf, VisibilityRule } from "./visibility.js";
 import { BM25Retriever, FusionRetriever, type RetrieverMode, VectorMemoryRetriever } from "./retrievers.js";
 import { RERANK_TOP_N, type Reranker } from "./reranker.js";
@@ -20,6 +26,11 @@ export const MAX_MEMORY_CHARS = 4000;
 export const MAX_DOCUMENT_CHARS = 100_000;
 /** Largest `k` a search may ask for. */
 export const MAX_SEARCH_K = 50;
+/**
+ * Memories per `VectorIndex.list` page when a user's BM25 index is built from the store (see
+ * docs/benchmarks.md, "BM25 on demand", for the page sizes measured).
+ */
+export const KEYWORD_BUILD_PAGE_SIZE = 2000;
 
 export interface SaveInput {
   text: string;
@@ -55,6 +66,14 @@ export interface MemoryServiceOptions {
   visibility?: VisibilityRule;
   /** `[memory.vector] rerank`: reorders the fused top {@link RERANK_TOP_N} before the top-k cut. */
   reranker?: Reranker | undefined;
+  /**
+   * Called after every successful write to the store (save, delete, delete-all) with the owner whose
+   * memories changed: the change feed publishes it, so other processes drop their copy of that user's
+   * BM25 index ({@link MemoryService.invalidateKeywordIndex}). Must not throw (a throw is logged).
+   */
+  onMemoriesChanged?: ((owner: Owner) => void) | undefined;
+  /** Memories per store page when a BM25 index is built (default {@link KEYWORD_BUILD_PAGE_SIZE}; the benchmark varies it). */
+  keywordBuildPageSize?: number | undefined;
   now?: () => number;
 }
 
@@ -68,6 +87,7 @@ export interface MemoryServiceOptions {
 export class MemoryService {
   private readonly log: Logger;
   private readonly now: () => number;
+  private pendingWrites: ((owner: Owner) => readonly MemoryOperation[]) | undefined;
   readonly visibility: VisibilityRule;
   /** The recall numbers in force (see {@link MemoryServiceOptions.recall}). */
   readonly recallSettings: RecallSettings;
@@ -79,20 +99,81 @@ export class MemoryService {
     this.visibility = options.visibility ?? new VisibilityRule();
   }
 
-  /** Rebuilds every user's BM25 index from Chroma, page by page. Call once at start. */
-  async rebuildKeywordIndexes(): Promise<number> {
-    let count = 0;
-    for await (const page of this.options.store.scan()) {
-      for (const memory of page) {
-        this.options.keywordIndexes.forUser(memory.teamId, memory.userId).add([keywordDoc(memory)]);
+  /**
+   * Where a build of a user's BM25 index finds the operations this process accepted but the store
+   * does not have yet (the lifecycle's journal): they are applied on top of what the store lists.
+   */
+  setPendingWrites(source: (owner: Owner) => readonly MemoryOperation[]): void {
+    this.pendingWrites = source;
+  }
+
+  /**
+   * Drops this process's copy of the user's BM25 index: their memories changed elsewhere (another
+   * replica, the CLI). The next search builds it again from the store; a search already holding the
+   * old one finishes with it, and a build already running is not cached. `"all"`: every user's (the
+   * change feed may have missed changes).
+   */
+  invalidateKeywordIndex(owner: Owner | "all"): void {
+    if (owner === "all") this.options.keywordIndexes.invalidateAll();
+    else this.options.keywordIndexes.invalidate(owner.teamId, owner.userId);
+  }
+
+  /** The BM25 cache of this process: users held, their estimated bytes, builds started (health, tests). */
+  keywordIndexStats(): { users: number; bytes: number; builds: number } {
+    const registry = this.options.keywordIndexes;
+    return { users: registry.size, bytes: registry.bytes, builds: registry.buildsStarted };
+  }
+
+  /**
+   * The user's BM25 index: the cached one, or built now from the store ({@link buildKeywordIndex}),
+   * once however many callers ask at the same time. A store failure is thrown (nothing is cached).
+   */
+  keywordIndex(owner: Owner): Promise<KeywordIndex> {
+    return this.options.keywordIndexes.load(owner.teamId, owner.userId, () => this.buildKeywordIndex(owner));
+  }
+
+  /**
+   * Builds a user's BM25 index from the store, {@link KEYWORD_BUILD_PAGE_SIZE} memories a page, then
+   * applies the writes the store does not have yet ({@link setPendingWrites}). With the store failing,
+   * the index of those pending writes alone answers (not cached) if there are any — what the user
+   * saved during an outage is still recalled by its words —, else the store's error is thrown.
+   */
+  private async buildKeywordIndex(owner: Owner): Promise<BuiltIndex> {
+    const started = performance.now();
+    const index = new KeywordIndex();
+    let failure: unknown;
+    try {
+      const pageSize = this.options.keywordBuildPageSize ?? KEYWORD_BUILD_PAGE_SIZE;
+      for (let offset = 0; ; offset += pageSize) {
+        const page = await this.options.store.list(owner, { limit: pageSize, offset });
+        index.add(page.map(keywordDoc));
+        if (page.length < pageSize) break;
       }
-      count += page.length;
+    } catch (err) {
+      failure = err;
     }
-    this.log.info(
-      { memories: count, users: this.options.keywordIndexes.size },
-      "BM25 indexes rebuilt from Chroma",
+    const pending = this.pendingWrites?.(owner) ?? [];
+    if (failure !== undefined) {
+      if (pending.length === 0) throw failure;
+      const partial = new KeywordIndex();
+      applyPending(partial, pending);
+      this.log.warn(
+        { err: failure, teamId: owner.teamId, userId: owner.userId, pending: pending.length },
+        "memory store unavailable: BM25 of the not yet stored memories only",
+      );
+      return { index: partial, cacheable: false };
+    }
+    applyPending(index, pending);
+    this.log.debug(
+      {
+        teamId: owner.teamId,
+        userId: owner.userId,
+        memories: index.size,
+        ms: Math.round(performance.now() - started),
+      },
+      "BM25 index built from the store",
     );
-    return count;
+    return { index, cacheable: true };
   }
 
   /** Saves one memory (replacing one with the same id). AppError `bad_request` for empty or over-long text. */
@@ -125,24 +206,32 @@ export class MemoryService {
 
   /** Writes memories to Chroma (embedding them), replacing stored ones with the same ids except `fresh` ones. */
   async storeMemories(memories: Memory[], options: { fresh?: ReadonlySet<string> } = {}): Promise<void> {
+    const owners = new Map(memories.map((m) => [`${m.teamId}\u0000${m.userId}`, m]));
+    for (const m of owners.values()) this.options.keywordIndexes.update(m.teamId, m.userId);
     await this.options.store.upsert(memories, options);
+    for (const m of owners.values()) this.changed(m);
   }
 
-  /** Adds memories to their user's BM25 index (replacing by id). */
+  /**
+   * Adds memories to their user's BM25 index (replacing by id) if this process holds it; otherwise
+   * nothing: the index is built from the store when next needed.
+   */
   indexKeywords(scope: MemoryScope, memories: Memory[]): void {
     if (memories.length === 0) return;
-    this.options.keywordIndexes.forUser(scope.teamId, scope.userId).add(memories.map(keywordDoc));
+    this.options.keywordIndexes.update(scope.teamId, scope.userId, (index) =>
+      index.add(memories.map(keywordDoc)),
+    );
   }
 
-  /** Takes ids out of the user's BM25 index. */
+  /** Takes ids out of the user's BM25 index, if this process holds it. */
   unindexKeywords(scope: MemoryScope, ids: string[]): void {
-    this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.remove(ids);
+    this.options.keywordIndexes.update(scope.teamId, scope.userId, (index) => index.remove(ids));
   }
 
   /** Ids of the user's memories that are chunks of the document `parentId`. */
-  chunkIdsOf(scope: MemoryScope, parentId: string): string[] {
+  async chunkIdsOf(scope: MemoryScope, parentId: string): Promise<string[]> {
     const ids: string[] = [];
-    for (const doc of this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.all() ?? []) {
+    for (const doc of (await this.keywordIndex(scope)).all()) {
       if (doc.parentId === parentId) ids.push(doc.id);
     }
     return ids;
@@ -154,8 +243,8 @@ export class MemoryService {
   }
 
   /** The user's memories as BM25 holds them (text, topics …), in no particular order. */
-  memoriesOf(scope: MemoryScope): Iterable<KeywordDoc> {
-    return this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.all() ?? [];
+  async memoriesOf(scope: MemoryScope): Promise<Iterable<KeywordDoc>> {
+    return (await this.keywordIndex(scope)).all();
   }
 
   /**
@@ -171,9 +260,9 @@ export class MemoryService {
   }
 
   /** The user's topic labels with how many of their memories carry each, most used first. */
-  topicCounts(scope: MemoryScope): Array<{ topic: string; count: number }> {
+  async topicCounts(scope: MemoryScope): Promise<Array<{ topic: string; count: number }>> {
     const counts = new Map<string, number>();
-    for (const doc of this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.all() ?? []) {
+    for (const doc of (await this.keywordIndex(scope)).all()) {
       for (const topic of doc.topics ?? []) counts.set(topic, (counts.get(topic) ?? 0) + 1);
     }
     return [...counts]
@@ -181,21 +270,19 @@ export class MemoryService {
       .sort((a, b) => b.count - a.count || a.topic.localeCompare(b.topic));
   }
 
-  /** Every user with memories (from the BM25 indexes, rebuilt from Chroma at start), with their counts. */
-  users(): Array<{ teamId: string; userId: string; memories: number }> {
-    return [...this.options.keywordIndexes.users()].filter((u) => u.memories > 0);
+  /** Every user with memories in the store, with their counts (`VectorIndex.owners`). */
+  users(): Promise<OwnerCount[]> {
+    return this.options.store.owners();
   }
 
-  /** How many memories the user's BM25 index holds. */
-  keywordCount(scope: MemoryScope): number {
-    return this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.size ?? 0;
+  /** How many memories the user has (their BM25 index's, which counts saves not stored yet). */
+  async keywordCount(scope: MemoryScope): Promise<number> {
+    return (await this.keywordIndex(scope)).size;
   }
 
-  /** Drops the user's BM25 index; returns how many memories it held. */
-  dropKeywordIndex(scope: MemoryScope): number {
-    const count = this.options.keywordIndexes.peek(scope.teamId, scope.userId)?.size ?? 0;
-    this.options.keywordIndexes.delete(scope.teamId, scope.userId);
-    return count;
+  /** Drops the user's BM25 index (all their memories are being deleted). */
+  dropKeywordIndex(scope: MemoryScope): void {
+    this.options.keywordIndexes.invalidate(scope.teamId, scope.userId);
   }
 
   /**
@@ -222,8 +309,8 @@ export class MemoryService {
       throw new AppError("bad_request", `k must be an integer from 1 to ${MAX_SEARCH_K}`);
     }
     if (!query.trim()) throw new AppError("bad_request", "query must not be empty");
-    const index = this.options.keywordIndexes.peek(scope.teamId, scope.userId);
-    if (!index || index.size === 0) return [];
+    const index = await this.keywordIndex(scope);
+    if (index.size === 0) return [];
     const visibilities = this.visibility.allowedIn(scope);
     const topK = Math.max(k, CANDIDATES_PER_RETRIEVER);
     const { topic } = options;
@@ -266,7 +353,19 @@ export class MemoryService {
     options: { topic?: string | undefined; queryVector?: number[] | null | undefined } = {},
   ): Promise<RecalledMemory[]> {
     if (!query.trim()) return [];
-    const results = await this.search(scope, query, options);
+    let results: SearchResult[];
+    try {
+      results = await this.search(scope, query, options);
+    } catch (err) {
+      // The store down and this user's BM25 index not in this process: nothing to recall from, which
+      // must not fail the turn (a warm user still gets BM25 alone, as the search does).
+      if (!isAppError(err, "store_failed")) throw err;
+      this.log.warn(
+        { err, teamId: scope.teamId, userId: scope.userId },
+        "recall failed: memory store unavailable",
+      );
+      return [];
+    }
     return results
       .filter((r) => r.relevant)
       .map((r) => ({ id: r.id, text: r.text, timestamp: r.timestamp, score: r.score }));
@@ -292,12 +391,26 @@ export class MemoryService {
 
   /** Deletes these memories of the user from Chroma (ids they do not have are ignored). */
   async deleteStored(scope: MemoryScope, ids: string[]): Promise<void> {
+    this.options.keywordIndexes.update(scope.teamId, scope.userId);
     await this.options.store.delete(scope, ids);
+    this.changed(scope);
   }
 
   /** Deletes all of the user's memories from Chroma (their collections). */
   async deleteAllStored(scope: MemoryScope): Promise<void> {
+    this.options.keywordIndexes.update(scope.teamId, scope.userId);
     await this.options.store.deleteAll(scope);
+    this.changed(scope);
+  }
+
+  /** After a successful store write: a build that ran across it is stale; the change feed is told. */
+  private changed(owner: Owner): void {
+    this.options.keywordIndexes.update(owner.teamId, owner.userId);
+    try {
+      this.options.onMemoriesChanged?.({ teamId: owner.teamId, userId: owner.userId });
+    } catch (err) {
+      this.log.error({ err, teamId: owner.teamId, userId: owner.userId }, "onMemoriesChanged threw");
+    }
   }
 
   private toMemory(scope: MemoryScope, input: SaveInput): Memory {
@@ -351,6 +464,15 @@ function keywordDoc(memory: Memory): KeywordDoc {
     ...(memory.topics?.length ? { topics: memory.topics } : {}),
     ...(typeof memory.extra?.parent_id === "string" ? { parentId: memory.extra.parent_id } : {}),
   };
+}
+
+/** Operations not in the store yet, in journal order, applied to an index built from the store. */
+function applyPending(index: KeywordIndex, operations: readonly MemoryOperation[]): void {
+  for (const operation of operations) {
+    if (operation.op === "save") index.add(operation.memories.map(keywordDoc));
+    else if (operation.op === "delete") index.remove(operation.ids);
+    else index.removeAll();
+  }
 }
 
 function docVisibility(doc: KeywordDoc): string {

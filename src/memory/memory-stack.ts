@@ -36,8 +36,6 @@ export interface MemoryStackOptions {
   probe?: OllamaProbe;
   /** Namespace prefix (default CHROMA_COLLECTION_PREFIX); the eval uses a fresh one per run. */
   collectionPrefix?: string;
-  /** Rebuild the per-user BM25 indexes from the vector index (default true; search needs them). */
-  rebuildKeywordIndexes?: boolean;
   /** The model that extracts graph facts; without one the rule-based extractor does. */
   llm?: Llm | undefined;
   /** Conversation history, so a forget reaches it and a delete-all can clear it on request. */
@@ -95,6 +93,7 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
         ? await probeOllama(config.OLLAMA_HOST)
         : undefined);
     const embedder = await chooseEmbedder(config, probe ?? { reachable: false, models: [] }, logger);
+    const changes = options.changes;
     const opened = await openVectorIndex({
       config,
       vector: memoryConfig.vector,
@@ -110,7 +109,8 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
     const memory = new MemoryService({
       recall,
       store,
-      keywordIndexes: new KeywordIndexRegistry(),
+      // Built per user on first use, from the vector index, and kept while they fit BM25_CACHE_MB.
+      keywordIndexes: new KeywordIndexRegistry({ maxBytes: config.BM25_CACHE_MB * 1024 * 1024 }),
       logger,
       recallTopK: config.RECALL_TOP_K,
       visibility,
@@ -120,7 +120,10 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
         probe ?? { reachable: false, models: [] },
         logger,
       ),
+      onMemoriesChanged: changes ? (owner) => void changes.publish(owner) : undefined,
     });
+    // Another process (replica, CLI) changed a user's memories: this one's BM25 copy is out of date.
+    changes?.subscribe((change) => memory.invalidateKeywordIndex(change));
     const graph = GraphService.create({
       dataDir: resolve(config.DATA_DIR),
       stores: options.graphStores,
@@ -137,7 +140,6 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       journal: options.journal ? new MemoryJournal(resolve(config.DATA_DIR)) : undefined,
       logger,
     });
-    if (options.rebuildKeywordIndexes ?? true) await memory.rebuildKeywordIndexes();
     await lifecycle.start();
     const stopAll = async () => {
       await lifecycle.stop();

@@ -8,6 +8,8 @@ import {
   ownerKey,
   similarityFrom,
   type Owner,
+  type OwnerCount,
+  sortOwners,
   type SimilarityMetric,
   type VectorHit,
   type VectorIndex,
@@ -329,6 +331,16 @@ export class PgVectorIndex implements VectorIndex {
       [owner.teamId, owner.userId],
     );
     return rows[0]!.n;
+  }
+
+  async owners(): Promise<OwnerCount[]> {
+    if (!(await this.tableReady())) return [];
+    const { rows } = await this.select<{ team_id: string; user_id: string; n: number }>(
+      "owners",
+      `SELECT team_id, user_id, count(*)::int AS n FROM ${this.table} GROUP BY team_id, user_id`,
+      [],
+    );
+    return sortOwners(rows.map((r) => ({ teamId: r.team_id, userId: r.user_id, memories: r.n })));
   }
 
   /** Whether PostgreSQL answers within the timeout. Never throws. */

@@ -10,6 +10,8 @@ import {
   ownerKey,
   similarityFrom,
   type Owner,
+  type OwnerCount,
+  sortOwners,
   type SimilarityMetric,
   type VectorHit,
   type VectorIndex,
@@ -77,6 +79,7 @@ interface Statements {
   list: Database.Statement<[bigint, number, number], { memory: string }>;
   scan: Database.Statement<[number, number], { seq: number; memory: string }>;
   count: Database.Statement<[bigint], { n: number }>;
+  owners: Database.Statement<[], { team: string; user: string; n: number }>;
   seqsOf: Database.Statement<[bigint], { seq: number | bigint }>;
   /** One owner's rows with their vectors: the int8 copy is built from them. */
   ownerVectors: Database.Statement<[bigint], { rowid: number | bigint; embedding: Buffer }>;
@@ -139,7 +142,7 @@ interface Statements {
 export class SqliteVecIndex implements VectorIndex {
   readonly info: VectorIndexInfo;
   private readonly tables: { memories: string; owners: string; vectors: string };
-  private readonly owners = new Map<string, bigint>();
+  private readonly ownerIds = new Map<string, bigint>();
   /** The namespace's row and statements, once its tables exist (read again while they do not). */
   private state: { row: NamespaceRow; statements: Statements } | undefined;
   /** Large owners' int8 copies (see {@link Int8Rows}), valid while `data_version` is `cachedVersion`. */
@@ -246,7 +249,7 @@ export class SqliteVecIndex implements VectorIndex {
       // Rolled back: forget what this call cached (a new owner's key, a raised norm bound, new tables,
       // int8 copies), so nothing here points at rows that were never committed.
       this.state = undefined;
-      this.owners.clear();
+      this.ownerIds.clear();
       this.caches.clear();
       throw err;
     }
@@ -467,6 +470,13 @@ export class SqliteVecIndex implements VectorIndex {
     return this.run("count", () => s!.count.get(key)!.n);
   }
 
+  async owners(): Promise<OwnerCount[]> {
+    const s = this.tablesIfAny()?.statements;
+    if (!s) return [];
+    const rows = this.run("owners", () => s.owners.all());
+    return sortOwners(rows.map((r) => ({ teamId: r.team, userId: r.user, memories: Number(r.n) })));
+  }
+
   async ping(): Promise<boolean> {
     try {
       return !this.closed && this.db.prepare("select vec_version() as v").get() !== undefined;
@@ -499,7 +509,7 @@ export class SqliteVecIndex implements VectorIndex {
         .immediate(),
     );
     this.state = undefined;
-    this.owners.clear();
+    this.ownerIds.clear();
     this.caches.clear();
     return dropped;
   }
@@ -508,7 +518,7 @@ export class SqliteVecIndex implements VectorIndex {
     if (this.closed) return;
     this.closed = true;
     this.state = undefined;
-    this.owners.clear();
+    this.ownerIds.clear();
     this.caches.clear();
     this.db.close();
   }
@@ -590,6 +600,11 @@ export class SqliteVecIndex implements VectorIndex {
       list: p(`select memory from ${memories} where owner = ? order by seq limit ? offset ?`),
       scan: p(`select seq, memory from ${memories} where seq > ? order by seq limit ?`),
       count: p(`select count(*) as n from ${memories} where owner = ?`),
+      owners: p(
+        `select o.team as team, o.user as user, count(*) as n
+         from ${memories} m join ${owners} o on o.owner = m.owner
+         group by m.owner order by o.team, o.user`,
+      ),
       seqsOf: p(`select seq from ${memories} where owner = ?`),
       ownerVectors: p(`select rowid, embedding from ${vectors} where owner = ?`),
       ownerVisibilities: p(`select seq, visibility from ${memories} where owner = ?`),
@@ -629,13 +644,13 @@ export class SqliteVecIndex implements VectorIndex {
   /** The owner's integer key (created when `create`), cached per process. */
   private ownerId(owner: Owner, s: Statements, create: boolean): bigint | undefined {
     const key = ownerKey(owner);
-    const cached = this.owners.get(key);
+    const cached = this.ownerIds.get(key);
     if (cached !== undefined) return cached;
     if (create) s.addOwner.run(owner.teamId, owner.userId);
     const found = this.run("owner", () => s.ownerOf.get(owner.teamId, owner.userId));
     if (!found) return undefined;
     const id = BigInt(found.owner);
-    this.owners.set(key, id);
+    this.ownerIds.set(key, id);
     return id;
   }
 

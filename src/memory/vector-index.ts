@@ -6,7 +6,7 @@ import type { Memory, MemoryScope } from "../types.js";
  * The vector index port: where a deployment keeps its memories and their vectors
  * (`[memory.vector] index_type`). Every backend — Chroma, in-process, sqlite-vec, pgvector — passes
  * the same contract suite (test/memory/vector-index-contract.ts). The index is the source of
- * truth for memories; BM25 is rebuilt from {@link VectorIndex.scan} beside every backend.
+ * truth for memories; a user's BM25 index is built from {@link VectorIndex.list} when first needed.
  *
  * Isolation is the backend's job as well as the caller's: a query never returns another user's or
  * another team's row, and with `visibilities` (a channel) only rows of those visibilities. Memories
@@ -19,6 +19,11 @@ export const SIMILARITY_METRICS: readonly SimilarityMetric[] = ["cosine", "dot_p
 
 /** Whose memories: a team's user. */
 export type Owner = Pick<MemoryScope, "teamId" | "userId">;
+
+/** An owner with how many memories (rows) they have. */
+export interface OwnerCount extends Owner {
+  memories: number;
+}
 
 export interface VectorHit {
   memory: Memory;
@@ -79,6 +84,12 @@ export interface VectorIndex {
 
   /** How many memories (rows) the owner has. */
   count(owner: Owner): Promise<number>;
+
+  /**
+   * Every owner with at least one memory, with their counts, by team then user: the admin console's
+   * user list. Read from the store each time (other processes write to it too).
+   */
+  owners(): Promise<OwnerCount[]>;
 
   /** Whether the backend answers. Never throws. */
   ping(): Promise<boolean>;
@@ -160,6 +171,12 @@ export interface VectorIndexOptions {
   namespace: string;
   /** Upper bound on one call to a remote backend, ms. */
   timeoutMs: number;
+}
+
+/** Owners by team then user (code-point order, the same on every backend). */
+export function sortOwners(owners: OwnerCount[]): OwnerCount[] {
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return owners.sort((a, b) => cmp(a.teamId, b.teamId) || cmp(a.userId, b.userId));
 }
 
 /** `<team>\0<user>`: a map key for an owner. */

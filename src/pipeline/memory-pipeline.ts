@@ -72,6 +72,7 @@ export class MemoryPipeline implements MessagePipeline {
           return [];
         })
       : [];
+    await this.options.labeler.prepare(scope);
     const neighbours = nearest.map((n) => ({ text: n.memory.text, similarity: n.similarity }));
     return this.options.filter.decide({
       text: turn.text,
@@ -86,6 +87,7 @@ export class MemoryPipeline implements MessagePipeline {
   private async keep(turn: Turn, decision: FilterDecision): Promise<Memory> {
     const scope = scopeOf(turn);
     const { labeler, modelTopics } = this.options;
+    await labeler.prepare(scope);
     const suggested = modelTopics
       ? await modelTopics.extract(decision.text, labeler.context(scope)).catch((err: unknown) => {
           this.log.warn({ err, eventId: turn.eventId }, "topics by the model failed; the rules' instead");

@@ -6,8 +6,8 @@ import { RuleTopicExtractor, type TopicAssignment, type TopicContext } from "./t
 
 /** What the labeler reads of a user's stored memories, to rebuild their registry on first use. */
 export interface StoredTopics {
-  /** The user's memories' topics and texts (any order). */
-  memoriesOf(scope: MemoryScope): Iterable<{ text: string; topics?: readonly string[] | undefined }>;
+  /** The user's memories' topics and texts (any order); may build their BM25 index from the store. */
+  memoriesOf(scope: MemoryScope): Promise<Iterable<{ text: string; topics?: readonly string[] | undefined }>>;
 }
 
 /** Users whose registries are kept in memory; the least recently used are rebuilt when needed again. */
@@ -23,7 +23,9 @@ interface UserTopics {
 /**
  * Topic labels for every memory saved (memory/topics): the offline extractor with the user's topic
  * registry, so a new label folds into one they have ("work" into "업무"), and the names they tied to a
- * topic (솜이 → pets). One per process, per-user state rebuilt from the stored memories on first use.
+ * topic (솜이 → pets). One per process, per-user state rebuilt from the stored memories on first use:
+ * {@link prepare} loads it (async); the other methods are synchronous and, for a user not loaded (the
+ * store was down), work from an empty state that is not kept.
  */
 export class TopicLabeler {
   private readonly rules: RuleTopicExtractor;
@@ -59,6 +61,26 @@ export class TopicLabeler {
     return user.registry.record(labels).slice(0, this.config.max_topics_per_entry);
   }
 
+  /**
+   * Loads the user's state from their stored memories unless it is here already. Never throws: with
+   * the store down the user is labelled by the rules alone this time, and loaded on a later call.
+   */
+  async prepare(scope: MemoryScope): Promise<void> {
+    if (this.users.has(key(scope))) return;
+    let memories: Array<{ text: string; topics?: readonly string[] | undefined }>;
+    try {
+      memories = [...(await this.stored.memoriesOf(scope))];
+    } catch {
+      return;
+    }
+    if (this.users.has(key(scope))) return; // loaded by a concurrent call meanwhile
+    const registry = TopicRegistry.fromMemories(memories.map((m) => m.topics ?? []));
+    const entities = new EntityTopics();
+    for (const memory of memories.slice(-ENTITY_REBUILD_LIMIT)) entities.learn(memory.text);
+    this.users.set(key(scope), { registry, entities });
+    while (this.users.size > MAX_CACHED_USERS) this.users.delete(this.users.keys().next().value!);
+  }
+
   /** Labels for a memory saved without any: the rules' suggestion, recorded. */
   label(scope: MemoryScope, text: string): string[] {
     if (!this.config.enabled) return [];
@@ -82,14 +104,8 @@ export class TopicLabeler {
       this.users.set(k, cached);
       return cached;
     }
-    const memories = [...this.stored.memoriesOf(scope)];
-    const registry = TopicRegistry.fromMemories(memories.map((m) => m.topics ?? []));
-    const entities = new EntityTopics();
-    for (const memory of memories.slice(-ENTITY_REBUILD_LIMIT)) entities.learn(memory.text);
-    const user = { registry, entities };
-    this.users.set(k, user);
-    while (this.users.size > MAX_CACHED_USERS) this.users.delete(this.users.keys().next().value!);
-    return user;
+    // Not loaded ({@link prepare} not called, or the store down): an empty state, not kept.
+    return { registry: TopicRegistry.fromMemories([]), entities: new EntityTopics() };
   }
 }
 

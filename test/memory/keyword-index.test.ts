@@ -125,16 +125,96 @@ describe("KeywordIndex", () => {
 });
 
 describe("KeywordIndexRegistry", () => {
-  it("keeps one index per team and user, created lazily", () => {
+  const built = (docs: KeywordDoc[]) => async () => {
+    const index = new KeywordIndex();
+    index.add(docs);
+    return { index, cacheable: true };
+  };
+
+  it("keeps one index per team and user, built on first use and shared while it builds", async () => {
     const registry = new KeywordIndexRegistry();
     expect(registry.peek("T1", "U1")).toBeUndefined();
-    const mine = registry.forUser("T1", "U1");
-    mine.add([makeDoc({ id: "m1", text: "또리 생일" })]);
-    expect(registry.forUser("T1", "U1")).toBe(mine);
-    expect(registry.forUser("T1", "U2").search("또리 생일", { limit: 5 })).toEqual([]);
-    expect(registry.forUser("T2", "U1")).not.toBe(mine);
-    expect(registry.size).toBe(3);
-    expect(registry.delete("T1", "U1")).toBe(true);
-    expect(registry.forUser("T1", "U1").size).toBe(0);
+    let builds = 0;
+    const build = async () => {
+      builds += 1;
+      await new Promise((r) => setTimeout(r, 10));
+      return built([makeDoc({ id: "m1", text: "또리 생일" })])();
+    };
+    const [a, b] = await Promise.all([registry.load("T1", "U1", build), registry.load("T1", "U1", build)]);
+    expect(builds).toBe(1);
+    expect(a).toBe(b);
+    expect(registry.peek("T1", "U1")).toBe(a);
+    expect(await registry.load("T1", "U1", build)).toBe(a);
+    expect(builds).toBe(1);
+    const other = await registry.load("T2", "U1", built([]));
+    expect(other).not.toBe(a);
+    expect(other.search("또리 생일", { limit: 5 })).toEqual([]);
+    expect(registry.size).toBe(2);
+    expect(registry.invalidate("T1", "U1")).toBe(true);
+    expect(registry.peek("T1", "U1")).toBeUndefined();
+  });
+
+  it("caches nothing from a failed build, and builds again on the next use", async () => {
+    const registry = new KeywordIndexRegistry();
+    const failure = new Error("store down");
+    await expect(registry.load("T1", "U1", () => Promise.reject(failure))).rejects.toBe(failure);
+    expect(registry.peek("T1", "U1")).toBeUndefined();
+    const index = await registry.load("T1", "U1", built([makeDoc({ id: "m1", text: "또리" })]));
+    expect(index.size).toBe(1);
+  });
+
+  it("does not cache a build the user's memories changed during, nor a partial one", async () => {
+    const registry = new KeywordIndexRegistry();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = registry.load("T1", "U1", async () => {
+      await gate;
+      return built([makeDoc({ id: "old", text: "옛날 것" })])();
+    });
+    registry.invalidate("T1", "U1");
+    release();
+    expect((await slow).size).toBe(1); // the caller waiting for it still gets it
+    expect(registry.peek("T1", "U1")).toBeUndefined();
+    const partial = await registry.load("T1", "U1", async () => ({
+      index: new KeywordIndex(),
+      cacheable: false,
+    }));
+    expect(partial.size).toBe(0);
+    expect(registry.peek("T1", "U1")).toBeUndefined();
+  });
+
+  it("applies this process's changes to a cached index only, and weighs it again", async () => {
+    const registry = new KeywordIndexRegistry();
+    registry.update("T1", "U1", (index) => index.add([makeDoc({ id: "m1", text: "또리" })]));
+    expect(registry.peek("T1", "U1")).toBeUndefined();
+    const index = await registry.load("T1", "U1", built([]));
+    const before = registry.bytes;
+    registry.update("T1", "U1", (i) => i.add([makeDoc({ id: "m1", text: "또리 생일은 3월 2일" })]));
+    expect(index.size).toBe(1);
+    expect(registry.bytes).toBe(index.estimatedBytes);
+    expect(registry.bytes).toBeGreaterThan(before);
+  });
+
+  it("drops the least recently used index past maxBytes, and never keeps one larger than the cache", async () => {
+    const docs = (user: string) =>
+      Array.from({ length: 50 }, (_, i) => makeDoc({ id: `${user}-${i}`, text: `${user} 메모 ${i}번 내용` }));
+    const one = new KeywordIndex();
+    one.add(docs("a"));
+    const registry = new KeywordIndexRegistry({ maxBytes: Math.floor(one.estimatedBytes * 2.5) });
+    await registry.load("T", "a", built(docs("a")));
+    await registry.load("T", "b", built(docs("b")));
+    await registry.load("T", "a", built([])); // a used again: b is now the least recently used
+    await registry.load("T", "c", built(docs("c")));
+    expect(registry.peek("T", "a")).toBeDefined();
+    expect(registry.peek("T", "b")).toBeUndefined();
+    expect(registry.peek("T", "c")).toBeDefined();
+    const huge = await registry.load(
+      "T",
+      "d",
+      built(Array.from({ length: 20 }, (_, i) => docs(`d${i}`)).flat()),
+    );
+    expect(huge.size).toBe(1000);
+    expect(huge.estimatedBytes).toBeGreaterThan(one.estimatedBytes * 2.5);
+    expect(registry.peek("T", "d")).toBeUndefined();
   });
 });

@@ -3,8 +3,8 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
-import { beforeEach, describe, expect, inject, it } from "vitest";
-import { isAppError } from "../../src/errors.js";
+import { beforeEach, describe, expect, inject, it, vi } from "vitest";
+import { AppError, isAppError } from "../../src/errors.js";
 import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
 import { ChromaMemoryStore } from "../../src/memory/chroma-memory-store.js";
 import { KeywordIndexRegistry } from "../../src/memory/keyword-index.js";
@@ -14,24 +14,39 @@ import { MemoryService } from "../../src/memory/memory-service.js";
 import { VisibilityRule } from "../../src/memory/visibility.js";
 import { type Chunker, createChunker } from "../../src/pipeline/chunker.js";
 import { defaultMemoryConfig } from "../../src/config/settings.js";
-import type { MemoryScope } from "../../src/types.js";
+import type { Memory, MemoryScope } from "../../src/types.js";
+import type { Owner, VectorIndex } from "../../src/memory/vector-index.js";
 
 const logger = pino({ level: "silent" });
 const alice: MemoryScope = { teamId: "T1", userId: "U_ALICE" };
 const bob: MemoryScope = { teamId: "T1", userId: "U_BOB" };
 
-async function makeService(prefix: string, options: { allowDmInChannels?: boolean; chunker?: Chunker } = {}) {
+async function makeService(
+  prefix: string,
+  options: {
+    allowDmInChannels?: boolean;
+    chunker?: Chunker;
+    /** The BM25 cache's bound (BM25_CACHE_MB in bytes). */
+    maxBytes?: number;
+    onMemoriesChanged?: (owner: Owner) => void;
+    /** Wraps the store the service sees (to hold or fail its reads). */
+    wrap?: (store: VectorIndex) => VectorIndex;
+  } = {},
+) {
   const store = await ChromaMemoryStore.create({
     chromaUrl: inject("chromaUrl"),
     embedder: new OfflineEmbedder(),
     collectionPrefix: prefix,
   });
   const index = new MemoryService({
-    store,
-    keywordIndexes: new KeywordIndexRegistry(),
+    store: options.wrap ? options.wrap(store) : store,
+    keywordIndexes: new KeywordIndexRegistry(
+      options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes },
+    ),
     logger,
     recallTopK: 5,
     visibility: new VisibilityRule(options.allowDmInChannels ?? false),
+    onMemoriesChanged: options.onMemoriesChanged,
   });
   const graph = GraphService.create({
     dataDir: await mkdtemp(path.join(os.tmpdir(), "lifecycle-")),
@@ -39,7 +54,21 @@ async function makeService(prefix: string, options: { allowDmInChannels?: boolea
   });
   // Everything goes through the lifecycle, as in the app; the index is underneath.
   const memory = new MemoryLifecycle({ memory: index, graph, logger, chunker: options.chunker });
-  return { store, memory, graph };
+  return { store, memory, graph, index };
+}
+
+/** The store with its `list` replaced (the BM25 build reads through it). */
+function withList(
+  list: (store: VectorIndex, ...args: Parameters<VectorIndex["list"]>) => Promise<Memory[]>,
+): (store: VectorIndex) => VectorIndex {
+  return (store) =>
+    new Proxy(store, {
+      get(target, prop) {
+        if (prop === "list") return (...args: Parameters<VectorIndex["list"]>) => list(target, ...args);
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
 }
 
 async function rowCount(store: ChromaMemoryStore): Promise<number> {
@@ -105,13 +134,155 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
     expect(results[0]!.text).toBe("주차 B3 12번");
   });
 
-  it("rebuilds the BM25 index from Chroma after a restart", async () => {
+  it("builds a user's BM25 index from the store on their first search, not before", async () => {
     const saved = await memory.save(alice, { text: "안경 도수 왼쪽 -2.75 오른쪽 -3.00", source: "slack" });
     const restarted = await makeService(prefix);
-    expect(await restarted.memory.search(alice, "안경도수")).toEqual([]); // nothing indexed yet
-    expect(await restarted.memory.index.rebuildKeywordIndexes()).toBe(1);
+    expect(restarted.index.keywordIndexStats()).toEqual({ users: 0, bytes: 0, builds: 0 });
     const [top] = await restarted.memory.search(alice, "안경도수");
     expect(top).toMatchObject({ id: saved.id, relevant: true, ranks: { keyword: 1 } });
+    expect(restarted.index.keywordIndexStats()).toMatchObject({ users: 1, builds: 1 });
+    await restarted.memory.search(alice, "도수");
+    expect(restarted.index.keywordIndexStats().builds).toBe(1);
+  });
+
+  it("shares one build between concurrent first searches of a user", async () => {
+    await memory.saveMany(
+      alice,
+      Array.from({ length: 30 }, (_, i) => ({
+        text: `택배 송장번호 ${1000 + i}번 메모`,
+        source: "import" as const,
+      })),
+    );
+    let lists = 0;
+    const restarted = await makeService(prefix, {
+      wrap: withList((store, owner, options) => {
+        lists += 1;
+        return store.list(owner, options);
+      }),
+    });
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => restarted.memory.search(alice, `송장번호 ${1000 + i}`)),
+    );
+    expect(results.every((r) => r.length > 0)).toBe(true);
+    expect(restarted.index.keywordIndexStats().builds).toBe(1);
+    expect(lists).toBe(1); // one page (30 memories), read once
+  });
+
+  it("throws the store's error when a build fails, caches nothing, and builds on the next search", async () => {
+    const saved = await memory.save(alice, { text: "보일러 점검 기사님 목요일 오후 2시", source: "slack" });
+    let fail = true;
+    const restarted = await makeService(prefix, {
+      wrap: withList((store, owner, options) => {
+        if (fail) return Promise.reject(new AppError("store_failed", "Chroma get failed: down"));
+        return store.list(owner, options);
+      }),
+    });
+    await expect(restarted.memory.search(alice, "보일러 점검")).rejects.toSatisfy((e) =>
+      isAppError(e, "store_failed"),
+    );
+    expect(await restarted.memory.recall(alice, "보일러 점검")).toEqual([]); // the agent's turn goes on
+    expect(restarted.index.keywordIndexStats().users).toBe(0);
+    fail = false;
+    expect((await restarted.memory.search(alice, "보일러 점검"))[0]).toMatchObject({ id: saved.id });
+  });
+
+  it("drops the least recently used index past BM25_CACHE_MB, and rebuilds it when needed again", async () => {
+    const texts = (who: string) =>
+      Array.from({ length: 40 }, (_, i) => ({
+        text: `${who}의 메모 ${i}번: 주차 B${i} 구역`,
+        source: "import" as const,
+      }));
+    await memory.saveMany(alice, [
+      ...texts("앨리스"),
+      { text: "앨리스 여권번호 M12345678", source: "slack" },
+    ]);
+    await memory.saveMany(bob, [...texts("밥"), { text: "밥 여권번호 M87654321", source: "slack" }]);
+    const probe = await makeService(prefix);
+    await probe.memory.search(alice, "여권번호");
+    const oneUser = probe.index.keywordIndexStats().bytes;
+    // Room for one user's index, not two.
+    const small = await makeService(prefix, { maxBytes: Math.floor(oneUser * 1.5) });
+    const first = await small.memory.search(alice, "여권번호");
+    expect(first[0]!.text).toBe("앨리스 여권번호 M12345678");
+    expect((await small.memory.search(bob, "여권번호"))[0]!.text).toBe("밥 여권번호 M87654321");
+    expect(small.index.keywordIndexStats()).toMatchObject({ users: 1, builds: 2 });
+    // Alice was evicted: rebuilt from the store, same answer.
+    const again = await small.memory.search(alice, "여권번호");
+    expect(again.map((r) => r.id)).toEqual(first.map((r) => r.id));
+    expect(small.index.keywordIndexStats()).toMatchObject({ users: 1, builds: 3 });
+    // A cache smaller than one index: built for every search, never kept, still right.
+    const tiny = await makeService(prefix, { maxBytes: 1024 });
+    expect((await tiny.memory.search(alice, "여권번호"))[0]!.text).toBe("앨리스 여권번호 M12345678");
+    expect(tiny.index.keywordIndexStats().users).toBe(0);
+  });
+
+  it("sees another process's writes once told: invalidateKeywordIndex, then a build from the store", async () => {
+    const changed: Owner[] = [];
+    const writer = await makeService(prefix, { onMemoriesChanged: (o) => changed.push(o) });
+    const reader = await makeService(prefix);
+    await writer.memory.save(alice, { text: "현관 비밀번호 4821", source: "slack" });
+    expect((await reader.memory.search(alice, "현관 비밀번호"))[0]!.text).toBe("현관 비밀번호 4821");
+
+    const moved = await writer.memory.save(alice, { text: "자전거 자물쇠 번호 9072", source: "slack" });
+    // The reader's BM25 index predates the write (only the vector half, read from the store, has it);
+    // the change feed would tell the reader:
+    const keywordRankOf = async (service: typeof reader, id: string) =>
+      (await service.memory.search(alice, "자물쇠 번호")).find((r) => r.id === id)?.ranks.keyword;
+    expect(await keywordRankOf(reader, moved.id)).toBeUndefined();
+    for (const owner of changed) reader.index.invalidateKeywordIndex(owner);
+    expect(await keywordRankOf(reader, moved.id)).toBe(1);
+
+    // A user the reader never saw (no collection known to it): found when first searched.
+    const bobs = await writer.memory.save(bob, { text: "밥의 우산은 차 트렁크에", source: "slack" });
+    expect((await reader.memory.search(bob, "우산 트렁크"))[0]).toMatchObject({ id: bobs.id });
+  });
+
+  it("calls onMemoriesChanged after every store write: save, forget, delete-all", async () => {
+    const changed: Owner[] = [];
+    const service = await makeService(prefix, { onMemoriesChanged: (o) => changed.push(o) });
+    const saved = await service.memory.save(alice, { text: "치과 예약 금요일", source: "slack" });
+    expect(changed).toEqual([{ teamId: "T1", userId: "U_ALICE" }]);
+    await service.memory.saveMany(bob, [{ text: "bob 1", source: "import" }]);
+    expect(changed.at(-1)).toEqual({ teamId: "T1", userId: "U_BOB" });
+    expect((await service.memory.forget(alice, saved.id)).deleted).toHaveLength(1);
+    expect(changed).toHaveLength(3);
+    expect(changed.at(-1)).toEqual({ teamId: "T1", userId: "U_ALICE" });
+    await service.memory.deleteAll(bob);
+    expect(changed).toHaveLength(4);
+    expect(changed.at(-1)).toEqual({ teamId: "T1", userId: "U_BOB" });
+    // A write that failed is not announced.
+    const broken = await makeService(prefix, { onMemoriesChanged: (o) => changed.push(o) });
+    vi.spyOn(broken.store, "upsert").mockRejectedValueOnce(new AppError("store_failed", "down"));
+    await expect(broken.memory.save(alice, { text: "안 됨", source: "slack" })).rejects.toThrow();
+    expect(changed).toHaveLength(4);
+  });
+
+  it("does not cache a build an invalidation arrived during (it read the store before the change)", async () => {
+    await memory.save(alice, { text: "세탁소 맡긴 코트 찾는 날 화요일", source: "slack" });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let read!: () => void;
+    const readDone = new Promise<void>((r) => (read = r));
+    const replica = await makeService(prefix, {
+      wrap: withList(async (store, owner, options) => {
+        const rows = await store.list(owner, options);
+        read();
+        await gate; // the page is read; the change lands before the build ends
+        return rows;
+      }),
+    });
+    const inFlight = replica.memory.search(alice, "세탁소 코트");
+    await readDone;
+    const later = await memory.save(alice, { text: "세탁소 코트 찾는 날 목요일로 바뀜", source: "slack" });
+    replica.index.invalidateKeywordIndex(alice); // the change feed's message
+    release();
+    // Answered from the old snapshot (BM25 does not have the new one; the vector half may), safely…
+    const before = await inFlight;
+    expect(before.find((r) => r.id === later.id)?.ranks.keyword).toBeUndefined();
+    expect(replica.index.keywordIndexStats().users).toBe(0); // …but not cached
+    const after = await replica.memory.search(alice, "세탁소 코트");
+    expect(after.find((r) => r.id === later.id)?.ranks.keyword).toBeDefined();
+    expect(replica.index.keywordIndexStats()).toMatchObject({ users: 1, builds: 2 });
   });
 
   it("pages through a long list with an opaque cursor", async () => {

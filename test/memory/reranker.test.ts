@@ -365,7 +365,6 @@ describe("createMemoryStack with rerank on", () => {
       const stack = await createMemoryStack(config, {
         logger: log.logger,
         memoryConfig,
-        rebuildKeywordIndexes: false,
       });
       try {
         await stack.memory.saveMany(scope, [

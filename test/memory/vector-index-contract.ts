@@ -260,6 +260,34 @@ export function describeVectorIndexContract(backend: ContractBackend): void {
       expect(ids.sort()).toEqual(rows.map((m) => m.id).sort());
     });
 
+    it("lists every owner with memories and their counts, by team then user", async () => {
+      const index = await open();
+      expect(await index.owners()).toEqual([]);
+      await index.upsert([
+        ...Array.from({ length: 3 }, (_, i) => memory(bob, `owners b ${i}`)),
+        ...Array.from({ length: 2 }, (_, i) => memory(alice, `owners a ${i}`)),
+        memory(aliceElsewhere, "owners other team"),
+      ]);
+      expect(await index.owners()).toEqual([
+        { ...alice, memories: 2 },
+        { ...bob, memories: 3 },
+        { ...aliceElsewhere, memories: 1 },
+      ]);
+      await index.deleteAll(bob);
+      const onlyOne = memory(alice, "owners a again");
+      await index.upsert([onlyOne]);
+      expect(await index.owners()).toEqual([
+        { ...alice, memories: 3 },
+        { ...aliceElsewhere, memories: 1 },
+      ]);
+      // Written by another process (another handle on the same namespace): seen too.
+      if (backend.persistent) {
+        const other = await open("cosine", index.info.namespace.replace(/__$/, ""));
+        await other.upsert([memory(bob, "owners from elsewhere")]);
+        expect((await index.owners()).map((o) => o.userId)).toContain(bob.userId);
+      }
+    });
+
     it("pings, describes itself and drops its namespace", async () => {
       const index = await open();
       expect(await index.ping()).toBe(true);

@@ -126,12 +126,12 @@ export function createConsole(options: ConsoleOptions): Hono<Env> {
   for (const [path, asset] of Object.entries(ASSETS))
     app.get(path, (c) => c.body(asset.body, 200, { "content-type": asset.type }));
 
-  app.get(CONSOLE_PATH, (c) => {
+  app.get(CONSOLE_PATH, async (c) => {
     const session = c.get("session");
     if (!session) return c.html(signInPage({}));
-    const users = options.memory.index
-      .users()
-      .sort((a, b) => a.teamId.localeCompare(b.teamId) || a.userId.localeCompare(b.userId));
+    const users = (await options.memory.index.users()).sort(
+      (a, b) => a.teamId.localeCompare(b.teamId) || a.userId.localeCompare(b.userId),
+    );
     return c.html(homePage({ csrf: session.csrf, users, defaultTeam: options.defaultTeam }));
   });
 

@@ -29,9 +29,8 @@ export const deleteCommand: Command = {
     if (values.all && !values.yes)
       throw usageError("--all deletes every memory of the user: add --yes to confirm");
 
-    // deleteAll counts from the BM25 index, so it needs the rebuild; deleting by id does not.
     if (values.history && !values.all) throw usageError("--history goes with --all");
-    const { lifecycle } = await ctx.openStack({ rebuildKeywordIndexes: values.all });
+    const { lifecycle } = await ctx.openStack();
     let deleted: number;
     let conversations: number | undefined;
     if (values.all) {

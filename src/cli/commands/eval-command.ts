@@ -55,7 +55,6 @@ export const evalCommand: Command = {
 
     const stack = await ctx.openStack({
       collectionPrefix: evalCollectionPrefix(),
-      rebuildKeywordIndexes: false,
     });
     const { namespace } = stack.store.info;
     ctx.err(`eval: loading into the throw-away collections ${namespace}*`);

@@ -37,7 +37,7 @@ export const importCommand: Command = {
 
     let imported = 0;
     if (parsed.rows.length > 0) {
-      const stack = await ctx.openStack({ rebuildKeywordIndexes: false });
+      const stack = await ctx.openStack();
       const progress = createProgress({
         label: "import",
         total: parsed.rows.length,

@@ -31,8 +31,7 @@ export const listCommand: Command = {
     });
     const scope = userScopeOption(values);
 
-    // Listing reads Chroma directly: no BM25 index to rebuild.
-    const { memory } = await ctx.openStack({ rebuildKeywordIndexes: false });
+    const { memory } = await ctx.openStack();
     const page = await memory.list(scope, { limit, cursor: values.cursor });
     if (values.json) {
       ctx.out(JSON.stringify({ items: page.items.map(toJson), nextCursor: page.nextCursor }));

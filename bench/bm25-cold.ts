@@ -1,0 +1,177 @@
+/**
+ * Cold against warm recall of one user with BM25 built on demand: the first search of a user whose
+ * index this process does not hold (built from the store, `VectorIndex.list` page by page, then
+ * searched) against a search with the index cached. One user with `--size` memories (default 10k,
+ * plus the recall benchmark's other users' share) on each `--backends` backend, MemoryService.search
+ * with a precomputed query vector (no embedding call), for each `--page-sizes` build page.
+ *
+ *   npx tsx bench/bm25-cold.ts [--backends sqlite-vec,chroma] [--size 10000] [--page-sizes 1000,2000,5000]
+ *                              [--cold 20] [--queries 100] [--rounds 3] [--seed 42]
+ *
+ * A round: `--cold` cold searches (each after MemoryService.invalidateKeywordIndex, with a different
+ * query), then `--queries` warm ones. Prints per-round p50/p95 and their medians, the build alone
+ * (cold − warm) and the target check (cold p95 ≤ 500 ms at 10k); last line: one JSON object.
+ */
+import { parseArgs } from "node:util";
+import { OfflineEmbedder } from "../src/llm/offline-embedder.js";
+import { KEYWORD_BUILD_PAGE_SIZE } from "../src/memory/memory-service.js";
+import type { IndexType } from "../src/config/memory-config.js";
+import { backendOption, BENCH_RECALL_TOP_K, startBenchBackend } from "./lib/memory-harness.js";
+import { describeMachine, machineInfo, printRunEnd } from "./lib/machine.js";
+import { buildRecallDataset, TARGET_SCOPE } from "./lib/recall-dataset.js";
+import { loadUpTo, type LoadState } from "./lib/recall-runner.js";
+import { elapsedMs, medianOfRounds, summarize, type LatencySummary } from "./lib/stats.js";
+import { fixed, markdownTable } from "./lib/table.js";
+
+/** The issue's target: a cold user's first recall at 10k memories. */
+const COLD_P95_TARGET_MS = 500;
+
+interface Row {
+  backend: IndexType;
+  pageSize: number;
+  coldRounds: LatencySummary[];
+  warmRounds: LatencySummary[];
+  cold: LatencySummary;
+  warm: LatencySummary;
+  indexMiB: number;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      backends: { type: "string", default: "sqlite-vec,chroma" },
+      size: { type: "string", default: "10000" },
+      "page-sizes": { type: "string", default: String(KEYWORD_BUILD_PAGE_SIZE) },
+      cold: { type: "string", default: "20" },
+      queries: { type: "string", default: "100" },
+      rounds: { type: "string", default: "3" },
+      seed: { type: "string", default: "42" },
+    },
+  });
+  const backends = values.backends.split(",").map(backendOption);
+  const size = positiveInt(values.size);
+  const pageSizes = values["page-sizes"].split(",").map(positiveInt);
+  const coldCount = positiveInt(values.cold);
+  const queryCount = Math.max(coldCount, positiveInt(values.queries));
+  const rounds = positiveInt(values.rounds);
+  const started = performance.now();
+  console.log(`BM25 cold vs warm recall at ${size} memories on ${describeMachine(machineInfo())}`);
+  const data = buildRecallDataset({ seed: positiveInt(values.seed), maxSize: size, queryCount });
+  const rows: Row[] = [];
+  for (const backend of backends) {
+    const store = await startBenchBackend(backend);
+    try {
+      const loader = await store.open({ embedder: new OfflineEmbedder(), collectionPrefix: "bench_bm25_cold" });
+      const state: LoadState = { target: 0, others: [] };
+      const loadMs = await loadUpTo(loader, data, size, state);
+      console.log(`${backend}: loaded ${size} memories (+ other users) in ${(loadMs / 1000).toFixed(1)} s`);
+      for (const pageSize of pageSizes) {
+        const memory = await store.open({
+          embedder: new OfflineEmbedder(),
+          collectionPrefix: "bench_bm25_cold",
+          keywordBuildPageSize: pageSize,
+        });
+        const search = (i: number) => {
+          const q = data.queries[i]!;
+          return memory.service.search(q.scope, q.text, { k: BENCH_RECALL_TOP_K, queryVector: q.vector });
+        };
+        // Warm-up (JIT, the store's caches): one cold and a few warm searches, untimed.
+        await search(0);
+        for (let i = 1; i < 5; i++) await search(i);
+        const row: Row = {
+          backend,
+          pageSize,
+          coldRounds: [],
+          warmRounds: [],
+          cold: summarize([]),
+          warm: summarize([]),
+          indexMiB: memory.service.keywordIndexStats().bytes / (1024 * 1024),
+        };
+        for (let round = 0; round < rounds; round++) {
+          const cold: number[] = [];
+          for (let i = 0; i < coldCount; i++) {
+            memory.service.invalidateKeywordIndex(TARGET_SCOPE);
+            const t = performance.now();
+            await search(i);
+            cold.push(elapsedMs(t));
+          }
+          const warm: number[] = [];
+          for (let i = 0; i < queryCount; i++) {
+            const t = performance.now();
+            await search(i);
+            warm.push(elapsedMs(t));
+          }
+          row.coldRounds.push(summarize(cold));
+          row.warmRounds.push(summarize(warm));
+          console.log(
+            `${backend} page ${pageSize} round ${round + 1}: cold p50 ${fixed(summarize(cold).p50)} ms, ` +
+              `p95 ${fixed(summarize(cold).p95)} ms; warm p50 ${fixed(summarize(warm).p50)} ms`,
+          );
+        }
+        row.cold = medianOfRounds(row.coldRounds);
+        row.warm = medianOfRounds(row.warmRounds);
+        rows.push(row);
+      }
+    } finally {
+      await store.stop();
+    }
+  }
+  console.log(
+    "\n" +
+      markdownTable(
+        [
+          "backend",
+          "build page",
+          "cold p50 ms",
+          "cold p95 ms",
+          "cold p95 per round",
+          "warm p50 ms",
+          "warm p95 ms",
+          "build ≈ cold − warm p50",
+          "index MiB (estimate)",
+          `cold p95 ≤ ${COLD_P95_TARGET_MS} ms`,
+        ],
+        rows.map((r) => [
+          r.backend,
+          String(r.pageSize),
+          fixed(r.cold.p50),
+          fixed(r.cold.p95),
+          r.coldRounds.map((s) => fixed(s.p95)).join(" / "),
+          fixed(r.warm.p50),
+          fixed(r.warm.p95),
+          fixed(r.cold.p50 - r.warm.p50),
+          fixed(r.indexMiB),
+          r.cold.p95 <= COLD_P95_TARGET_MS ? "yes" : "no",
+        ]),
+      ),
+  );
+  printRunEnd(performance.now() - started);
+  console.log(
+    JSON.stringify({
+      size,
+      rounds,
+      coldPerRound: coldCount,
+      warmPerRound: queryCount,
+      results: rows.map((r) => ({
+        backend: r.backend,
+        pageSize: r.pageSize,
+        cold: r.cold,
+        warm: r.warm,
+        coldRounds: r.coldRounds,
+        warmRounds: r.warmRounds,
+        indexMiB: r.indexMiB,
+      })),
+    }),
+  );
+}
+
+function positiveInt(text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`expected a positive integer, got "${text}"`);
+  return n;
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
