@@ -61,7 +61,10 @@ async function main(): Promise<void> {
   for (const backend of backends) {
     const store = await startBenchBackend(backend);
     try {
-      const loader = await store.open({ embedder: new OfflineEmbedder(), collectionPrefix: "bench_bm25_cold" });
+      const loader = await store.open({
+        embedder: new OfflineEmbedder(),
+        collectionPrefix: "bench_bm25_cold",
+      });
       const state: LoadState = { target: 0, others: [] };
       const loadMs = await loadUpTo(loader, data, size, state);
       console.log(`${backend}: loaded ${size} memories (+ other users) in ${(loadMs / 1000).toFixed(1)} s`);

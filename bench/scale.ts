@@ -237,7 +237,7 @@ async function runReplicas(
         `${targets.length} replica(s) round ${r + 1}: ${fixed(result.turnsPerSecond, 1)} turns/s ` +
           `(${result.answered}/${result.sent} answered in ${fixed(result.wallMs / 1000, 2)} s, ` +
           `duplicates ${result.duplicates}, busy ${result.kinds.busy}), e2e p50/p95 ` +
-          `${fixed(result.e2e.p50, 0)}/${fixed(result.e2e.p95, 0)} ms`,
+          `${fixed(result.e2e.p50, 0)}/${fixed(result.e2e.p95, 0)} ms, app CPU ${fixed(result.appCpuSeconds, 1)} s`,
       );
       byConfig[c]!.push(result);
     }
@@ -255,6 +255,9 @@ async function runReplicas(
     busy: rs.reduce((n, x) => n + x.kinds.busy, 0),
     apologies: rs.reduce((n, x) => n + x.kinds.apology + x.kinds.missed + x.kinds["recall-only"], 0),
     e2e: medianOfRounds(rs.map((x) => x.e2e)),
+    /** CPU the app processes used per wall second of a round: cores kept busy (median over rounds). */
+    appCores: round(median(rs.map((x) => x.appCpuSeconds / (x.wallMs / 1000))), 2),
+    appCpuMsPerTurn: round(median(rs.map((x) => (x.appCpuSeconds * 1000) / Math.max(1, x.answered))), 1),
   }));
   const [one, two] = summaries as [(typeof summaries)[0], (typeof summaries)[0]];
   console.log(
@@ -274,6 +277,8 @@ async function runReplicas(
         "answered",
         "duplicates",
         "busy/apology",
+        "app CPU cores",
+        "app CPU ms/turn",
       ],
       summaries.map((s) => [
         String(s.replicas),
@@ -285,6 +290,8 @@ async function runReplicas(
         `${s.answered}/${s.sent}`,
         String(s.duplicates),
         `${s.busy}/${s.apologies}`,
+        fixed(s.appCores, 2),
+        fixed(s.appCpuMsPerTurn, 0),
       ]),
     ),
   );
@@ -389,6 +396,10 @@ async function runStartupPart(options: {
     const heapFlags = options.baselineHeapMb ? [`--max-old-space-size=${options.baselineHeapMb}`] : [];
     const peers = await startStartupPeers();
     const apps: AppStart[] = [];
+    // The floor: the same app on an empty DATA_DIR (module loading, Slack and Ollama checks, the HTTP server).
+    const emptyDir = path.join(root, "empty");
+    const empty = { ...data, env: { ...data.env, DATA_DIR: emptyDir } };
+    const emptyApps: AppStart[] = [];
     const lazyChildren: ChildStart[] = [];
     const eagerChildren: ChildStart[] = [];
     try {
@@ -397,9 +408,13 @@ async function runStartupPart(options: {
         const user = (r * 7) % options.users;
         const app = await startAppOnce(data, peers, user);
         apps.push(app);
+        await rm(emptyDir, { recursive: true, force: true });
+        const floor = await startAppOnce(empty, peers, user);
+        emptyApps.push(floor);
         console.log(
           `startup round ${r + 1}: ${appLabel} ${fixed(app.startMs / 1000, 2)} s, rss ${fixed(app.rssMiB, 0)} MiB, ` +
-            `first recall ${fixed(app.recallMs, 0)} ms (${app.recallResults} results) → rss ${fixed(app.rssAfterRecallMiB, 0)} MiB`,
+            `first recall ${fixed(app.recallMs, 0)} ms (${app.recallResults} results) → rss ${fixed(app.rssAfterRecallMiB, 0)} MiB; ` +
+            `on an empty DATA_DIR ${fixed(floor.startMs / 1000, 2)} s, rss ${fixed(floor.rssMiB, 0)} MiB`,
         );
         const lazy = await runStackChild(data, "none", user);
         lazyChildren.push(lazy);
@@ -422,6 +437,14 @@ async function runStartupPart(options: {
         rssMiB: stat(apps.map((a) => a.rssMiB)),
         recallMs: stat(apps.map((a) => a.recallMs)),
         rssAfterRecallMiB: stat(apps.map((a) => a.rssAfterRecallMiB)),
+        peakMiB: undefined,
+      },
+      {
+        label: "the same app on an empty DATA_DIR (floor)",
+        startMs: stat(emptyApps.map((a) => a.startMs)),
+        rssMiB: stat(emptyApps.map((a) => a.rssMiB)),
+        recallMs: stat(emptyApps.map((a) => a.recallMs)),
+        rssAfterRecallMiB: stat(emptyApps.map((a) => a.rssAfterRecallMiB)),
         peakMiB: undefined,
       },
       ...[
@@ -482,6 +505,11 @@ async function runStartupPart(options: {
       baselineNodeFlags: heapFlags,
       rows,
       app: apps.map((a) => ({ ...a, startMs: round(a.startMs, 0), recallMs: round(a.recallMs, 1) })),
+      emptyDataDir: emptyApps.map((a) => ({
+        ...a,
+        startMs: round(a.startMs, 0),
+        recallMs: round(a.recallMs, 1),
+      })),
       stackOnly: lazyChildren,
       stackAllBm25: eagerChildren,
       startupTargetMet: startMet,

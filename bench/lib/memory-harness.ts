@@ -153,7 +153,10 @@ export async function createBenchMemory(options: {
   return serviceOn(store);
 }
 
-function serviceOn<Store extends VectorIndex>(store: Store, keywordBuildPageSize?: number): BenchMemory<Store> {
+function serviceOn<Store extends VectorIndex>(
+  store: Store,
+  keywordBuildPageSize?: number,
+): BenchMemory<Store> {
   const keywordIndexes = new KeywordIndexRegistry();
   const service = new MemoryService({
     store,

@@ -58,3 +58,14 @@ export function scriptPid(launcherPid: number, script: string): number {
   }
   throw new Error(`no process runs ${script} under pid ${launcherPid}`);
 }
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
+const USER_HZ = 100;
+
+/** CPU time (user + system) `pid` has used so far, seconds. */
+export function processCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name: state is field 3; utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
+}

@@ -14,6 +14,7 @@ import { BENCH_ADMIN_TOKEN, type LoadHarness } from "./load-harness.js";
 import { loadEvents } from "./load-events.js";
 import type { Rng } from "./prng.js";
 import { classifyReply, repliesIn, type ReplyKind } from "./replies.js";
+import { processCpuSeconds, scriptPid } from "./process-memory.js";
 import { deliver } from "./slack-traffic.js";
 import { summarize, type LatencySummary } from "./stats.js";
 
@@ -38,6 +39,8 @@ export interface ThroughputRound {
   turnsPerSecond: number;
   /** Send → first reply of each event, ms. */
   e2e: LatencySummary;
+  /** CPU seconds the replicas' app processes used from the first send to the last reply. */
+  appCpuSeconds: number;
 }
 
 /** Runs one round: `size` DMs round-robin over `targets`, all sent at once. */
@@ -54,6 +57,7 @@ export async function runThroughputRound(options: {
   const { harness, targets, size } = options;
   const events = loadEvents(options.rng, options.round, size);
   const channels = new Set(events.map((e) => e.channel));
+  const cpuBefore = appCpu(options.all);
   const started = Date.now();
   const delivered = await Promise.all(
     events.map((e, i) => deliver(() => targets[i % targets.length]!.url, e)),
@@ -66,6 +70,7 @@ export async function runThroughputRound(options: {
     await new Promise((r) => setTimeout(r, REPLY_POLL_MS));
   }
   const firstDone = Date.now();
+  const appCpuSeconds = appCpu(options.all) - cpuBefore;
   for (const app of options.all) {
     await settle({
       url: () => app.url,
@@ -107,7 +112,13 @@ export async function runThroughputRound(options: {
     wallMs,
     turnsPerSecond: answered / (wallMs / 1000),
     e2e: summarize(e2e),
+    appCpuSeconds,
   };
+}
+
+/** CPU seconds used so far by the node processes running main.ts under these launchers. */
+function appCpu(apps: AppProcess[]): number {
+  return apps.reduce((sum, app) => sum + processCpuSeconds(scriptPid(app.pid, "src/main.ts")), 0);
 }
 
 const adminHeaders = { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, "content-type": "application/json" };
