@@ -31,7 +31,7 @@ import { checkSlackToken, createSlackApp, type SlackFrontEnd } from "./slack/sla
 import type { SlackIdentity } from "./slack/slack-auth.js";
 import { TurnInbox } from "./slack/inbox.js";
 import { replayOpenTurns } from "./slack/respond.js";
-import { openSharedState, type SharedState } from "./state/shared-state.js";
+import { openSharedState } from "./state/shared-state.js";
 import { DataDirLock } from "./util/data-dir-lock.js";
 import { WorkSet } from "./util/work-set.js";
 
@@ -49,8 +49,6 @@ export interface Assistant {
   /** The model queue (`stats()` for health); undefined when there is no model (local mode offline). */
   llmQueue: QueuedLlm | undefined;
   embedderId: string;
-  /** Where history, graphs and dedupe live: DATA_DIR files, or PostgreSQL shared by replicas. */
-  stateMode: SharedState["mode"];
   /** Waits for background work (summaries, graph extraction) to finish. */
   drain(): Promise<void>;
   /**
@@ -241,7 +239,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
         ? createAdminApi({ token: config.ADMIN_TOKEN, defaultTeam: teamId, memory, history, graph })
         : undefined,
       health: {
-        info: { slack: mode, embedder: embedder.id, state: state.mode },
+        info: { slack: mode, embedder: embedder.id },
         parts: [
           ...state.healthParts,
           // The vector index is where memories live: without it the assistant is degraded (503).
@@ -308,7 +306,6 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       llmOnline: llm !== undefined && llmOnline,
       llmQueue: llm,
       embedderId: embedder.id,
-      stateMode: state.mode,
       drain,
       stop: stopAll,
     };
