@@ -10,10 +10,10 @@ import { classifyReply, repliesIn, type ReplyKind } from "./replies.js";
 import { deliver, SLACK_ACK_DEADLINE_MS, type DeliveredEvent } from "./slack-traffic.js";
 import { summarize, type LatencySummary } from "./stats.js";
 
-const REPLY_POLL_MS = 20;
+export const REPLY_POLL_MS = 20;
 /** A round is over when no reply came for this long after the app went idle (late duplicates show). */
-const QUIET_MS = 1_000;
-const SETTLE_TIMEOUT_MS = 180_000;
+export const QUIET_MS = 1_000;
+export const SETTLE_TIMEOUT_MS = 180_000;
 
 /** Figures of one round. Latencies in ms; counts of events. */
 export interface LoadRoundResult {

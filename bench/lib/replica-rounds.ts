@@ -12,16 +12,12 @@ import { settle } from "./app-health.js";
 import type { AppProcess } from "./app-process.js";
 import { BENCH_ADMIN_TOKEN, type LoadHarness } from "./load-harness.js";
 import { loadEvents } from "./load-events.js";
+import { QUIET_MS, REPLY_POLL_MS, SETTLE_TIMEOUT_MS } from "./load-round.js";
 import type { Rng } from "./prng.js";
 import { classifyReply, repliesIn, type ReplyKind } from "./replies.js";
 import { processCpuSeconds, scriptPid } from "./process-memory.js";
 import { deliver } from "./slack-traffic.js";
 import { summarize, type LatencySummary } from "./stats.js";
-
-const REPLY_POLL_MS = 20;
-/** Replies arriving after this long of quiet count as late duplicates (checked after every round). */
-const QUIET_MS = 1_000;
-const SETTLE_TIMEOUT_MS = 180_000;
 
 /** Figures of one throughput round. */
 export interface ThroughputRound {

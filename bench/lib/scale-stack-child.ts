@@ -11,10 +11,9 @@
 import { parseArgs } from "node:util";
 import { pino } from "pino";
 import { loadSettings } from "../../src/config/settings.js";
-import { KeywordIndex, type KeywordDoc } from "../../src/memory/keyword-index.js";
+import { KeywordIndex } from "../../src/memory/keyword-index.js";
+import { keywordDoc } from "../../src/memory/memory-service.js";
 import { createMemoryStack } from "../../src/memory/memory-stack.js";
-import { visibilityOf } from "../../src/memory/visibility.js";
-import type { Memory } from "../../src/types.js";
 import { SCALE_TEAM } from "./scale-dataset.js";
 
 const MIB = 1024 * 1024;
@@ -31,20 +30,6 @@ export interface StackChildReport {
   heapUsedMiB: number;
   recallMs: number;
   rssAfterRecallMiB: number;
-}
-
-/** A memory as the old start-up rebuild indexed it (MemoryService's keywordDoc). */
-function keywordDoc(memory: Memory): KeywordDoc {
-  return {
-    id: memory.id,
-    text: memory.text,
-    timestamp: memory.timestamp,
-    channelId: memory.channelId,
-    channelType: memory.channelType,
-    visibility: visibilityOf(memory),
-    ...(memory.topics?.length ? { topics: memory.topics } : {}),
-    ...(typeof memory.extra?.parent_id === "string" ? { parentId: memory.extra.parent_id } : {}),
-  };
 }
 
 async function main(): Promise<void> {

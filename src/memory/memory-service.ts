@@ -453,7 +453,8 @@ export function turnMemoryId(timestamp: number, key: string, text: string): stri
   return `mem_${timestamp}_${createHash("sha256").update(`${key}\u0000${text}`).digest("hex").slice(0, 8)}`;
 }
 
-function keywordDoc(memory: Memory): KeywordDoc {
+/** A memory as its user's BM25 index holds it. */
+export function keywordDoc(memory: Memory): KeywordDoc {
   return {
     id: memory.id,
     text: memory.text,
