@@ -82,8 +82,6 @@ export async function startAssistant(config: Config, options: StartOptions = {})
   await mkdir(dataDir, { recursive: true });
   // One assistant per DATA_DIR (a second one is refused with one line naming the holder).
   const lock = await DataDirLock.acquire(dataDir);
-  // A write killed before its rename leaves a temp file; the file it was replacing is intact.
-  for (const folder of [HISTORY_FOLDER, GRAPH_STORE_DIR]) await removeStaleTempFiles(join(dataDir, folder));
   const stops: Array<() => Promise<void>> = [() => lock.release()];
   const replays = new Set<Promise<void>>();
   const stopAll = async () => {
@@ -93,6 +91,8 @@ export async function startAssistant(config: Config, options: StartOptions = {})
   };
 
   try {
+    // A write killed before its rename leaves a temp file; the file it was replacing is intact.
+    for (const folder of [HISTORY_FOLDER, GRAPH_STORE_DIR]) await removeStaleTempFiles(join(dataDir, folder));
     // Slack first: a bad token or an unreachable Slack stops the start before anything else runs.
     const slackOptions = {
       botToken: config.SLACK_BOT_TOKEN ?? "",
