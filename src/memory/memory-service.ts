@@ -109,13 +109,21 @@ export class MemoryService {
 
   /**
    * Drops this process's copy of the user's BM25 index: their memories changed elsewhere (another
-   * replica, the CLI). The next search builds it again from the store; a search already holding the
-   * old one finishes with it, and a build already running is not cached. `"all"`: every user's (the
+   * replica, the CLI). A cached index is rebuilt from the store at once, in the background (else the
+   * next search builds it); a search already holding the old one finishes with it, and a build
+   * already running is not cached. `"all"`: every user's (the
    * change feed may have missed changes).
    */
   invalidateKeywordIndex(owner: Owner | "all"): void {
-    if (owner === "all") this.options.keywordIndexes.invalidateAll();
-    else this.options.keywordIndexes.invalidate(owner.teamId, owner.userId);
+    if (owner === "all") {
+      this.options.keywordIndexes.invalidateAll();
+      return;
+    }
+    // A user this process was serving stays warm: their index is built again now, in the background
+    // (a failure is left to the next search, which builds and reports it).
+    if (this.options.keywordIndexes.invalidate(owner.teamId, owner.userId)) {
+      this.keywordIndex(owner).catch(() => undefined);
+    }
   }
 
   /** The BM25 cache of this process: users held, their estimated bytes, builds started (health, tests). */

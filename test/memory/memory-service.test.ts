@@ -237,6 +237,22 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
     expect((await reader.memory.search(bob, "우산 트렁크"))[0]).toMatchObject({ id: bobs.id });
   });
 
+  it("rebuilds a cached user's index in the background when told of a change, not an unknown user's", async () => {
+    const writer = await makeService(prefix);
+    const reader = await makeService(prefix);
+    await writer.memory.save(alice, { text: "우체국 택배 송장 1234", source: "slack" });
+    await reader.memory.search(alice, "송장");
+    expect(reader.index.keywordIndexStats()).toMatchObject({ users: 1, builds: 1 });
+    const added = await writer.memory.save(alice, { text: "택배 송장 5678 도착", source: "slack" });
+    reader.index.invalidateKeywordIndex(alice);
+    reader.index.invalidateKeywordIndex(bob); // never cached here: stays cold
+    // Warm again without a search, and with the other process's write in it.
+    await expect.poll(() => reader.index.keywordIndexStats()).toMatchObject({ users: 1, builds: 2 });
+    const hit = (await reader.memory.search(alice, "송장 도착")).find((r) => r.id === added.id);
+    expect(hit?.ranks.keyword).toBe(1);
+    expect(reader.index.keywordIndexStats().builds).toBe(2);
+  });
+
   it("calls onMemoriesChanged after every store write: save, forget, delete-all", async () => {
     const changed: Owner[] = [];
     const service = await makeService(prefix, { onMemoriesChanged: (o) => changed.push(o) });
