@@ -80,29 +80,27 @@ export const UBIQUITY_MIN_DOCS = 20;
  * Measured with process.memoryUsage().heapUsed after a forced gc, before and after building indexes
  * (npx tsx bench/bm25-bytes.ts): indexes of 1k–40k synthetic memories, short ones and 20 joined
  * into one (a document's chunks), fitted by least squares to a·docs + b·postings + c·terms + 2·chars
- * gave a = 413, b = 29, c = 222 bytes (with the BM25+ postings of bm25-postings.ts); with the
- * rounded-up constants the estimate was within 10 % of the heap measured for every build (0.99–1.02
- * from 10k docs on, up to 1.09 for 1k).
+ * gave a = 406, b = 31, c = 173 bytes (with the BM25+ postings of bm25-postings.ts); with the
+ * rounded constants the estimate was within 11 % of the heap measured for every build (1.01–1.02
+ * from 10k docs on, up to 1.11 for 1k).
  */
-export const BYTES_PER_DOC = 420;
-export const BYTES_PER_POSTING = 30;
-/** Heap per distinct term (its postings map and our df entry). */
-export const BYTES_PER_TERM = 230;
+export const BYTES_PER_DOC = 410;
+export const BYTES_PER_POSTING = 31;
+/** Heap per distinct term (its postings map). */
+export const BYTES_PER_TERM = 180;
 
 /**
  * BM25 index of one user's memories (BM25+, {@link Bm25Postings}), with the Korean-aware {@link tokenize}.
  *
  * Texts are tokenized here once and handed to the postings pre-split, so documents and queries go
- * through exactly the same tokenizer; the index also keeps each term's document frequency for
+ * through exactly the same tokenizer; the postings' document frequencies also give
  * {@link KeywordHit.coverage}.
  */
 export class KeywordIndex {
   private readonly bm25 = new Bm25Postings(BM25_PARAMS);
   private readonly docs = new Map<string, KeywordDoc>();
-  private readonly docFreq = new Map<string, number>();
-  /** Characters of the indexed texts, and (term, doc) postings: for {@link estimatedBytes}. */
+  /** Characters of the indexed texts: for {@link estimatedBytes}. */
   private chars = 0;
-  private postings = 0;
 
   /** Number of indexed docs. */
   get size(): number {
@@ -114,7 +112,6 @@ export class KeywordIndex {
     for (const doc of docs) {
       if (this.docs.has(doc.id)) this.remove([doc.id]);
       const terms = tokenize(doc.text);
-      this.countTerms(terms, 1);
       this.chars += doc.text.length;
       this.docs.set(doc.id, { ...doc });
       this.bm25.add(doc.id, terms);
@@ -127,7 +124,6 @@ export class KeywordIndex {
       const doc = this.docs.get(id);
       if (doc === undefined) continue;
       const terms = tokenize(doc.text);
-      this.countTerms(terms, -1);
       this.chars -= doc.text.length;
       this.bm25.remove(id, terms);
       this.docs.delete(id);
@@ -137,9 +133,7 @@ export class KeywordIndex {
   removeAll(): void {
     this.bm25.removeAll();
     this.docs.clear();
-    this.docFreq.clear();
     this.chars = 0;
-    this.postings = 0;
   }
 
   /**
@@ -151,8 +145,8 @@ export class KeywordIndex {
   get estimatedBytes(): number {
     return (
       this.docs.size * BYTES_PER_DOC +
-      this.postings * BYTES_PER_POSTING +
-      this.docFreq.size * BYTES_PER_TERM +
+      this.bm25.pairCount * BYTES_PER_POSTING +
+      this.bm25.termCount * BYTES_PER_TERM +
       this.chars * 2
     );
   }
@@ -169,7 +163,7 @@ export class KeywordIndex {
 
   /** BM25 idf of a term in this index: ln(1 + (N − df + 0.5) / (df + 0.5)). */
   idf(term: string): number {
-    const df = this.docFreq.get(term) ?? 0;
+    const df = this.bm25.documentFrequency(term);
     const n = this.docs.size;
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
@@ -232,30 +226,20 @@ export class KeywordIndex {
   /** See {@link UBIQUITOUS_TERM_DF_RATIO}. */
   private isUbiquitous(term: string): boolean {
     const n = this.docs.size;
-    return n >= UBIQUITY_MIN_DOCS && (this.docFreq.get(term) ?? 0) >= UBIQUITOUS_TERM_DF_RATIO * n;
+    return n >= UBIQUITY_MIN_DOCS && this.bm25.documentFrequency(term) >= UBIQUITOUS_TERM_DF_RATIO * n;
   }
 
   /** The terms some doc contains, without the common ones; the MAX_QUERY_TERMS rarest of a long query. */
   private distinctiveTerms(terms: string[]): string[] {
     const maxDf = Math.max(COMMON_TERM_MIN_DF, COMMON_TERM_DF_RATIO * this.docs.size);
     const distinctive = terms.filter((term) => {
-      const df = this.docFreq.get(term) ?? 0;
+      const df = this.bm25.documentFrequency(term);
       return df > 0 && df <= maxDf;
     });
     if (distinctive.length <= MAX_QUERY_TERMS) return distinctive;
-    const df = (term: string) => this.docFreq.get(term) ?? 0;
+    const df = (term: string) => this.bm25.documentFrequency(term);
     // Array.prototype.sort is stable: among equally rare terms the earlier ones stay.
     return distinctive.sort((a, b) => df(a) - df(b)).slice(0, MAX_QUERY_TERMS);
-  }
-
-  private countTerms(terms: string[], delta: 1 | -1): void {
-    const distinct = new Set(terms);
-    this.postings += delta * distinct.size;
-    for (const term of distinct) {
-      const next = (this.docFreq.get(term) ?? 0) + delta;
-      if (next > 0) this.docFreq.set(term, next);
-      else this.docFreq.delete(term);
-    }
   }
 }
 
