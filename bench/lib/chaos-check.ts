@@ -9,6 +9,7 @@ import { BENCH_ADMIN_TOKEN } from "./load-harness.js";
 import {
   classifyReply,
   confirms,
+  noReplyKinds,
   repliesIn,
   repliesTo,
   type PostedReply,
@@ -115,7 +116,7 @@ export async function checkChaosRound(options: {
   const replies = repliesIn(options.slack, new Set(delivered.map((d) => d.planned.channel)));
   const { counts, times, unattributed, extra } = matchReplies(delivered, replies);
   const all = [...replies.values()].flat();
-  const kinds = { remembered: 0, answer: 0, busy: 0, "recall-only": 0, missed: 0, apology: 0 };
+  const kinds = noReplyKinds();
   for (const reply of all) kinds[classifyReply(reply.text)] += 1;
 
   const confirmedFacts = delivered.flatMap((d) => {

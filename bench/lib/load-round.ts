@@ -6,7 +6,7 @@ import { readHealth, settle } from "./app-health.js";
 import type { LoadHarness } from "./load-harness.js";
 import { ignoredEvents, loadEvents, type PlannedEvent } from "./load-events.js";
 import type { Rng } from "./prng.js";
-import { classifyReply, repliesIn, type ReplyKind } from "./replies.js";
+import { classifyReply, noReplyKinds, repliesIn, type ReplyKind } from "./replies.js";
 import { deliver, SLACK_ACK_DEADLINE_MS, type DeliveredEvent } from "./slack-traffic.js";
 import { summarize, type LatencySummary } from "./stats.js";
 
@@ -92,14 +92,7 @@ export async function runLoadRound(options: {
   const after = (await readHealth(url))?.queue;
 
   const replies = repliesIn(harness.slack, channels);
-  const kinds: Record<ReplyKind, number> = {
-    remembered: 0,
-    answer: 0,
-    busy: 0,
-    "recall-only": 0,
-    missed: 0,
-    apology: 0,
-  };
+  const kinds = noReplyKinds();
   const e2e: Record<"all" | "fact" | "question", number[]> = { all: [], fact: [], question: [] };
   let duplicates = 0;
   let lastReply = started;

@@ -14,7 +14,7 @@ import { BENCH_ADMIN_TOKEN, type LoadHarness } from "./load-harness.js";
 import { loadEvents } from "./load-events.js";
 import { QUIET_MS, REPLY_POLL_MS, SETTLE_TIMEOUT_MS } from "./load-round.js";
 import type { Rng } from "./prng.js";
-import { classifyReply, repliesIn, type ReplyKind } from "./replies.js";
+import { classifyReply, noReplyKinds, repliesIn, type ReplyKind } from "./replies.js";
 import { processCpuSeconds, scriptPid } from "./process-memory.js";
 import { deliver } from "./slack-traffic.js";
 import { summarize, type LatencySummary } from "./stats.js";
@@ -76,14 +76,7 @@ export async function runThroughputRound(options: {
     });
   }
   const replies = repliesIn(harness.slack, channels);
-  const kinds: Record<ReplyKind, number> = {
-    remembered: 0,
-    answer: 0,
-    busy: 0,
-    "recall-only": 0,
-    missed: 0,
-    apology: 0,
-  };
+  const kinds = noReplyKinds();
   let duplicates = 0;
   let lastFirst = started;
   const e2e: number[] = [];

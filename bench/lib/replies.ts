@@ -17,6 +17,11 @@ export interface PostedReply {
 /** What a reply is. */
 export type ReplyKind = "remembered" | "answer" | "busy" | "recall-only" | "missed" | "apology";
 
+/** A count of zero for every reply kind (rounds tally their first replies into it). */
+export function noReplyKinds(): Record<ReplyKind, number> {
+  return { remembered: 0, answer: 0, busy: 0, "recall-only": 0, missed: 0, apology: 0 };
+}
+
 const MARK = "\u0000";
 /** The text a reply function puts before its argument. */
 const prefixOf = (withMark: string): string => withMark.split(MARK)[0]!;
