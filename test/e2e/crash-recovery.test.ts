@@ -2,17 +2,15 @@
  * The app SIGKILLed while people talk to it: after the restart every memory the user was told is kept
  * is there, with its graph facts, and every event acked before the kill is answered (once).
  */
-import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { extractTriplets } from "../../src/graph/rule-extractor.js";
 import { startFakeOllama } from "../support/fake-ollama.js";
 import { startFakeSlack } from "../support/fake-slack.js";
 import { makeDmEvent, makeEventCallback, postSignedEvent, TEST_IDS } from "../support/slack-events.js";
 import { ADMIN_TOKEN, CHAT_MODEL, EMBED_MODEL, SIGNING_SECRET } from "../support/test-assistant.js";
-import { startApp } from "../support/app-process.js";
+import { answerWithRuleTriplets, appProcessEnv, startApp } from "../support/app-process.js";
 
 const USERS = 3;
 const PER_USER = 10;
@@ -23,25 +21,11 @@ describe("a crash under write load", () => {
     const ollama = await startFakeOllama({ models: [CHAT_MODEL, `${EMBED_MODEL}:latest`] });
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "crash-"));
     // A slow but faithful extractor: graph facts are still being written when the kill comes.
-    ollama.onChat((req) =>
-      req.format !== undefined
-        ? { json: { triplets: extractTriplets(req.messages.at(-1)?.content ?? "") } }
-        : "(fake) 답변",
-    );
+    answerWithRuleTriplets(ollama);
     ollama.setLatency(150);
     const env = {
-      SLACK_BOT_TOKEN: "xoxb-test",
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_API_URL: slack.apiUrl,
-      OLLAMA_HOST: ollama.url,
-      OLLAMA_CHAT_MODEL: CHAT_MODEL,
-      OLLAMA_EMBED_MODEL: EMBED_MODEL,
-      CHROMA_URL: inject("chromaUrl"),
-      CHROMA_COLLECTION_PREFIX: `crash_${randomBytes(4).toString("hex")}`,
+      ...appProcessEnv({ slack, ollama, chromaUrl: inject("chromaUrl"), prefix: "crash" }),
       DATA_DIR: dataDir,
-      ADMIN_TOKEN,
-      PORT: "0",
-      LOG_LEVEL: "info",
     };
     let app = await startApp(env);
     try {

@@ -3,14 +3,20 @@
  * change feed) and the run's real Chroma, behind one fake Slack and one fake Ollama — as two replicas
  * behind a load balancer would be. And embedded mode: one process per DATA_DIR.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { extractTriplets } from "../../src/graph/rule-extractor.js";
 import { runCli } from "../cli/cli-harness.js";
-import { type AppProcess, exited, spawnApp, startApp } from "../support/app-process.js";
+import {
+  answerWithRuleTriplets,
+  type AppProcess,
+  appProcessEnv,
+  exited,
+  spawnApp,
+  startApp,
+} from "../support/app-process.js";
 import { type FakeOllama, startFakeOllama } from "../support/fake-ollama.js";
 import { type FakeSlack, startFakeSlack } from "../support/fake-slack.js";
 import { createTestDatabase } from "../support/postgres-db.js";
@@ -36,25 +42,10 @@ async function replicaEnv(): Promise<Record<string, string>> {
 beforeAll(async () => {
   slack = await startFakeSlack();
   ollama = await startFakeOllama({ models: [CHAT_MODEL, `${EMBED_MODEL}:latest`] });
-  // Graph extraction asks for structured output: the rules' triplets, as a faithful model would.
-  ollama.onChat((req) =>
-    req.format !== undefined
-      ? { json: { triplets: extractTriplets(req.messages.at(-1)?.content ?? "") } }
-      : "(fake) 답변",
-  );
+  answerWithRuleTriplets(ollama);
   env = {
-    SLACK_BOT_TOKEN: "xoxb-test",
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_API_URL: slack.apiUrl,
-    OLLAMA_HOST: ollama.url,
-    OLLAMA_CHAT_MODEL: CHAT_MODEL,
-    OLLAMA_EMBED_MODEL: EMBED_MODEL,
-    CHROMA_URL: inject("chromaUrl"),
-    CHROMA_COLLECTION_PREFIX: `replicas_${randomBytes(4).toString("hex")}`,
+    ...appProcessEnv({ slack, ollama, chromaUrl: inject("chromaUrl"), prefix: "replicas" }),
     DATABASE_URL: await createTestDatabase(inject("postgresUrl")),
-    ADMIN_TOKEN,
-    PORT: "0",
-    LOG_LEVEL: "info",
   };
   [a, b] = await Promise.all([startApp(await replicaEnv()), startApp(await replicaEnv())]);
 }, 120_000);

@@ -6,6 +6,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { randomBytes } from "node:crypto";
+import { extractTriplets } from "../../src/graph/rule-extractor.js";
+import type { FakeOllama } from "./fake-ollama.js";
+import type { FakeSlack } from "./fake-slack.js";
+import { ADMIN_TOKEN, CHAT_MODEL, EMBED_MODEL, SIGNING_SECRET } from "./test-assistant.js";
 
 export const REPO = path.resolve(import.meta.dirname, "../..");
 /**
@@ -60,4 +65,39 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
 export function exited(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+}
+
+/**
+ * The environment of an app process in HTTP mode against the fake Slack and the fake Ollama, the
+ * run's Chroma (a fresh collection prefix starting with `prefix`), the admin API on, a free port and
+ * info logs (`startApp` reads its port from them). Add DATA_DIR (and DATABASE_URL for shared state).
+ */
+export function appProcessEnv(options: {
+  slack: FakeSlack;
+  ollama: FakeOllama;
+  chromaUrl: string;
+  prefix: string;
+}): Record<string, string> {
+  return {
+    SLACK_BOT_TOKEN: "xoxb-test",
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: options.slack.apiUrl,
+    OLLAMA_HOST: options.ollama.url,
+    OLLAMA_CHAT_MODEL: CHAT_MODEL,
+    OLLAMA_EMBED_MODEL: EMBED_MODEL,
+    CHROMA_URL: options.chromaUrl,
+    CHROMA_COLLECTION_PREFIX: `${options.prefix}_${randomBytes(4).toString("hex")}`,
+    ADMIN_TOKEN,
+    PORT: "0",
+    LOG_LEVEL: "info",
+  };
+}
+
+/** The fake model answers "(fake) 답변", and graph extraction with the rules' triplets, as a faithful model would. */
+export function answerWithRuleTriplets(ollama: FakeOllama): void {
+  ollama.onChat((req) =>
+    req.format !== undefined
+      ? { json: { triplets: extractTriplets(req.messages.at(-1)?.content ?? "") } }
+      : "(fake) 답변",
+  );
 }
