@@ -188,9 +188,12 @@ const FILE_FEED_MAX_BYTES = 1 << 20;
 export class FileChangeFeed extends BaseFeed implements ChangeFeed {
   readonly info: ChangeFeed["info"];
   private readonly path: string;
-  private offset = 0;
+  /** Bytes already read; undefined until the first poll, which starts at the end of the file. */
+  private offset: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   private reading: Promise<void> | undefined;
+  /** False while the file cannot be read (its changes are not being received). */
+  private readable = true;
 
   constructor(
     dataDir: string,
@@ -215,17 +218,14 @@ export class FileChangeFeed extends BaseFeed implements ChangeFeed {
   override subscribe(listener: (change: Owner | "all") => void): void {
     super.subscribe(listener);
     if (this.timer !== undefined) return;
-    // Only what is appended from now on matters: every index is built from the store on first use.
-    void stat(this.path).then(
-      (info) => (this.offset = info.size),
-      () => (this.offset = 0),
-    );
+    // Only what is appended from now on matters (every index is built from the store on first use).
+    void this.poll();
     this.timer = setInterval(() => void this.poll(), FILE_FEED_POLL_MS);
     this.timer.unref();
   }
 
   ping(): Promise<boolean> {
-    return Promise.resolve(true);
+    return Promise.resolve(this.readable);
   }
 
   async close(): Promise<void> {
@@ -236,7 +236,15 @@ export class FileChangeFeed extends BaseFeed implements ChangeFeed {
 
   /** Reads new lines now (tests; the timer calls it). */
   poll(): Promise<void> {
-    this.reading ??= this.readNew().finally(() => (this.reading = undefined));
+    this.reading ??= this.readNew()
+      .then(
+        () => void (this.readable = true),
+        (err: unknown) => {
+          if (this.readable) this.logger.warn({ err }, "cannot read the change file");
+          this.readable = false;
+        },
+      )
+      .finally(() => (this.reading = undefined));
     return this.reading;
   }
 
@@ -244,8 +252,14 @@ export class FileChangeFeed extends BaseFeed implements ChangeFeed {
     let size: number;
     try {
       size = (await stat(this.path)).size;
-    } catch {
-      return; // no file yet: nothing was published
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      this.offset ??= 0; // nothing was published yet
+      return;
+    }
+    if (this.offset === undefined) {
+      this.offset = size;
+      return;
     }
     if (size < this.offset) {
       // Truncated by someone else: what was in between is unknown.

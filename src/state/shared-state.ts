@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Logger } from "pino";
 import type { Config } from "../config/config.js";
@@ -62,7 +63,12 @@ export async function openSharedState(options: OpenStateOptions): Promise<Shared
           name: "state",
           critical: false,
           facts: { mode: "embedded", location: dataDir },
-          probe: async () => true,
+          // History and graph files are written here.
+          probe: () =>
+            access(dataDir, constants.W_OK).then(
+              () => true,
+              () => false,
+            ),
         },
         { name: "changes", critical: false, facts: { ...changes.info }, probe: () => changes.ping() },
       ],

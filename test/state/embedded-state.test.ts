@@ -1,6 +1,6 @@
 /** Embedded mode: the DATA_DIR lock and the change feed through DATA_DIR/changes.jsonl. */
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, truncate, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, truncate, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
@@ -94,5 +94,19 @@ describe("FileChangeFeed", () => {
       .poll(() => heard.slice(2), { timeout: 1000, interval: 20 })
       .toEqual(["all", { teamId: "T1", userId: "U3" }]);
     await assistant.close();
+  });
+
+  it("says it is not receiving changes while the file cannot be read, and recovers", async () => {
+    const feed = new FileChangeFeed(dataDir, logger);
+    feed.subscribe(() => undefined);
+    await feed.poll();
+    expect(await feed.ping()).toBe(true);
+    await mkdir(path.join(dataDir, CHANGE_FILE)); // a folder where the file should be: reads fail
+    await feed.poll();
+    expect(await feed.ping()).toBe(false);
+    await rm(path.join(dataDir, CHANGE_FILE), { recursive: true });
+    await feed.poll();
+    expect(await feed.ping()).toBe(true);
+    await feed.close();
   });
 });
