@@ -183,7 +183,7 @@ const FILE_FEED_MAX_BYTES = 1 << 20;
  * Embedded mode: the memory CLI (or any other process on the same DATA_DIR) appends one line per
  * change to `DATA_DIR/changes.jsonl` (O_APPEND, one small write: lines never interleave); the
  * assistant, when it subscribes, reads what was appended since it last looked, every
- * {@link FILE_FEED_POLL_MS}.
+ * {@link FILE_FEED_POLL_MS}. The subscriber itself writes nothing: it is the only reader.
  */
 export class FileChangeFeed extends BaseFeed implements ChangeFeed {
   readonly info: ChangeFeed["info"];
@@ -195,9 +195,11 @@ export class FileChangeFeed extends BaseFeed implements ChangeFeed {
   /** False while the file cannot be read (its changes are not being received). */
   private readable = true;
 
+  /** `listen`: this process is the assistant, which reads the file (the CLI only appends to it). */
   constructor(
     dataDir: string,
     private readonly logger: FeedLogger,
+    private readonly listen = true,
   ) {
     super();
     this.path = join(dataDir, CHANGE_FILE);
@@ -205,6 +207,8 @@ export class FileChangeFeed extends BaseFeed implements ChangeFeed {
   }
 
   async publish(owner: Owner): Promise<void> {
+    // The listener is the one assistant of this DATA_DIR, the only reader: nobody to tell.
+    if (this.listen) return;
     try {
       await appendFile(this.path, `${this.message(owner)}\n`);
     } catch (err) {
@@ -217,7 +221,7 @@ export class FileChangeFeed extends BaseFeed implements ChangeFeed {
 
   override subscribe(listener: (change: Owner | "all") => void): void {
     super.subscribe(listener);
-    if (this.timer !== undefined) return;
+    if (!this.listen || this.timer !== undefined) return;
     // Only what is appended from now on matters (every index is built from the store on first use).
     void this.poll();
     this.timer = setInterval(() => void this.poll(), FILE_FEED_POLL_MS);

@@ -51,7 +51,7 @@ export interface OpenStateOptions {
 export async function openSharedState(options: OpenStateOptions): Promise<SharedState> {
   const { config, dataDir, logger } = options;
   if (!config.DATABASE_URL) {
-    const changes = new FileChangeFeed(dataDir, logger.child({ component: "changes" }));
+    const changes = new FileChangeFeed(dataDir, logger.child({ component: "changes" }), options.listen);
     return {
       mode: "embedded",
       history: new JsonHistoryStore({ dataDir, logger: logger.child({ component: "history" }) }),

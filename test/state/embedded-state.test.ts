@@ -73,7 +73,7 @@ describe("DataDirLock", () => {
 describe("FileChangeFeed", () => {
   it("delivers another process's changes to the subscriber, never its own, and 'all' after a truncation", async () => {
     const assistant = new FileChangeFeed(dataDir, logger);
-    const cli = new FileChangeFeed(dataDir, logger);
+    const cli = new FileChangeFeed(dataDir, logger, false);
     const heard: Array<Owner | "all"> = [];
     await cli.publish({ teamId: "T0", userId: "before" }); // before the subscription: not news
     assistant.subscribe((change) => heard.push(change));
@@ -87,6 +87,8 @@ describe("FileChangeFeed", () => {
         { teamId: "T1", userId: "U1" },
         { teamId: "T1", userId: "U2" },
       ]);
+    // The listening assistant writes nothing: the file holds the CLI's three lines.
+    expect((await readFile(path.join(dataDir, CHANGE_FILE), "utf8")).trim().split("\n")).toHaveLength(3);
     await truncate(path.join(dataDir, CHANGE_FILE), 0);
     await assistant.poll();
     await cli.publish({ teamId: "T1", userId: "U3" });
