@@ -8,10 +8,16 @@
  *   npx tsx bench/bm25-cold.ts [--backends sqlite-vec,chroma] [--size 10000] [--page-sizes 1000,2000,5000]
  *                              [--cold 20] [--queries 100] [--rounds 3] [--seed 42]
  *
- * A round: `--cold` cold searches (each after MemoryService.invalidateKeywordIndex, with a different
- * query), then `--queries` warm ones. Prints per-round p50/p95 and their medians, the build alone
+ * A round: `--cold` cold searches, each with a different query, then `--queries` warm ones. A cold
+ * search comes "from store" (after MemoryService.invalidateKeywordIndex: the user's memories changed,
+ * so the index is listed from the store again) and, on a store with versions (Chroma), also "from
+ * snapshot" (after KeywordIndexRegistry.evict: the index left the cache unchanged, as the LRU or a
+ * restart does, and the app's snapshot under DATA_DIR/bm25 is read). Prints per-round p50/p95 and their medians, the build alone
  * (cold − warm) and the target check (cold p95 ≤ 500 ms at 10k); last line: one JSON object.
  */
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { OfflineEmbedder } from "../src/llm/offline-embedder.js";
 import { KEYWORD_BUILD_PAGE_SIZE } from "../src/memory/memory-service.js";
@@ -26,9 +32,12 @@ import { fixed, markdownTable } from "./lib/table.js";
 /** The issue's target: a cold user's first recall at 10k memories. */
 const COLD_P95_TARGET_MS = 500;
 
+type ColdFrom = "store" | "snapshot";
+
 interface Row {
   backend: IndexType;
   pageSize: number;
+  from: ColdFrom;
   coldRounds: LatencySummary[];
   warmRounds: LatencySummary[];
   cold: LatencySummary;
@@ -69,51 +78,70 @@ async function main(): Promise<void> {
       const loadMs = await loadUpTo(loader, data, size, state);
       console.log(`${backend}: loaded ${size} memories (+ other users) in ${(loadMs / 1000).toFixed(1)} s`);
       for (const pageSize of pageSizes) {
+        const snapshotsDir = await mkdtemp(path.join(tmpdir(), "bench-bm25-snapshots-"));
         const memory = await store.open({
           embedder: new OfflineEmbedder(),
           collectionPrefix: "bench_bm25_cold",
           keywordBuildPageSize: pageSize,
+          keywordSnapshotsDir: snapshotsDir,
         });
+        const froms: ColdFrom[] = memory.keywordIndexes.snapshots ? ["store", "snapshot"] : ["store"];
         const search = (i: number) => {
           const q = data.queries[i]!;
           return memory.service.search(q.scope, q.text, { k: BENCH_RECALL_TOP_K, queryVector: q.vector });
         };
-        // Warm-up (JIT, the store's caches): one cold and a few warm searches, untimed.
-        await search(0);
-        for (let i = 1; i < 5; i++) await search(i);
-        const row: Row = {
-          backend,
-          pageSize,
-          coldRounds: [],
-          warmRounds: [],
-          cold: summarize([]),
-          warm: summarize([]),
-          indexMiB: memory.service.keywordIndexStats().bytes / (1024 * 1024),
-        };
-        for (let round = 0; round < rounds; round++) {
-          const cold: number[] = [];
-          for (let i = 0; i < coldCount; i++) {
-            memory.service.invalidateKeywordIndex(TARGET_SCOPE);
-            const t = performance.now();
-            await search(i);
-            cold.push(elapsedMs(t));
+        for (const from of froms) {
+          const coldStart = async (): Promise<void> => {
+            if (from === "store") {
+              memory.service.invalidateKeywordIndex(TARGET_SCOPE);
+              return;
+            }
+            memory.keywordIndexes.evict(TARGET_SCOPE.teamId, TARGET_SCOPE.userId);
+            // The snapshot is written in the background after a build from the store: wait for it.
+            while ((await readdir(snapshotsDir)).filter((n) => n.endsWith(".json")).length === 0) {
+              await new Promise((resolve) => setTimeout(resolve, 20));
+            }
+          };
+          // Warm-up (JIT, the store's caches): one cold and a few warm searches, untimed.
+          await coldStart();
+          await search(0);
+          for (let i = 1; i < 5; i++) await search(i);
+          const row: Row = {
+            backend,
+            pageSize,
+            from,
+            coldRounds: [],
+            warmRounds: [],
+            cold: summarize([]),
+            warm: summarize([]),
+            indexMiB: memory.service.keywordIndexStats().bytes / (1024 * 1024),
+          };
+          for (let round = 0; round < rounds; round++) {
+            const cold: number[] = [];
+            for (let i = 0; i < coldCount; i++) {
+              await coldStart();
+              const t = performance.now();
+              await search(i);
+              cold.push(elapsedMs(t));
+            }
+            const warm: number[] = [];
+            for (let i = 0; i < queryCount; i++) {
+              const t = performance.now();
+              await search(i);
+              warm.push(elapsedMs(t));
+            }
+            row.coldRounds.push(summarize(cold));
+            row.warmRounds.push(summarize(warm));
+            console.log(
+              `${backend} page ${pageSize} from ${from} round ${round + 1}: cold p50 ${fixed(summarize(cold).p50)} ms, ` +
+                `p95 ${fixed(summarize(cold).p95)} ms; warm p50 ${fixed(summarize(warm).p50)} ms`,
+            );
           }
-          const warm: number[] = [];
-          for (let i = 0; i < queryCount; i++) {
-            const t = performance.now();
-            await search(i);
-            warm.push(elapsedMs(t));
-          }
-          row.coldRounds.push(summarize(cold));
-          row.warmRounds.push(summarize(warm));
-          console.log(
-            `${backend} page ${pageSize} round ${round + 1}: cold p50 ${fixed(summarize(cold).p50)} ms, ` +
-              `p95 ${fixed(summarize(cold).p95)} ms; warm p50 ${fixed(summarize(warm).p50)} ms`,
-          );
+          row.cold = medianOfRounds(row.coldRounds);
+          row.warm = medianOfRounds(row.warmRounds);
+          rows.push(row);
         }
-        row.cold = medianOfRounds(row.coldRounds);
-        row.warm = medianOfRounds(row.warmRounds);
-        rows.push(row);
+        await rm(snapshotsDir, { recursive: true, force: true });
       }
     } finally {
       await store.stop();
@@ -125,6 +153,7 @@ async function main(): Promise<void> {
         [
           "backend",
           "build page",
+          "cold from",
           "cold p50 ms",
           "cold p95 ms",
           "cold p95 per round",
@@ -137,6 +166,7 @@ async function main(): Promise<void> {
         rows.map((r) => [
           r.backend,
           String(r.pageSize),
+          r.from,
           fixed(r.cold.p50),
           fixed(r.cold.p95),
           r.coldRounds.map((s) => fixed(s.p95)).join(" / "),
@@ -158,6 +188,7 @@ async function main(): Promise<void> {
       results: rows.map((r) => ({
         backend: r.backend,
         pageSize: r.pageSize,
+        from: r.from,
         cold: r.cold,
         warm: r.warm,
         coldRounds: r.coldRounds,

@@ -13,6 +13,7 @@ import { INDEX_TYPES, memoryConfigSchema, type IndexType } from "../../src/confi
 import { ChromaMemoryStore } from "../../src/memory/chroma-memory-store.js";
 import { startChromaServer } from "../../src/memory/chroma-server.js";
 import { KeywordIndexRegistry } from "../../src/memory/keyword-index.js";
+import { KeywordSnapshots } from "../../src/memory/keyword-snapshots.js";
 import { MemoryService } from "../../src/memory/memory-service.js";
 import { openVectorIndex } from "../../src/memory/vector-index-factory.js";
 import { spawnPgliteServer } from "../../test/support/pglite-server.js";
@@ -80,6 +81,8 @@ export interface BenchBackend {
     embedBatchSize?: number;
     /** MemoryService's keywordBuildPageSize (the BM25 build's store page). */
     keywordBuildPageSize?: number;
+    /** Keep BM25 snapshots (as the app does) in this folder, for a store that versions memories. */
+    keywordSnapshotsDir?: string;
   }): Promise<BenchMemory>;
   stop(): Promise<void>;
 }
@@ -132,7 +135,7 @@ export async function startBenchBackend(kind: IndexType): Promise<BenchBackend> 
         logger: pino({ level: "silent" }),
       });
       stops.push(() => opened.stop());
-      return serviceOn(opened.index, options.keywordBuildPageSize);
+      return serviceOn(opened.index, options.keywordBuildPageSize, options.keywordSnapshotsDir);
     },
   };
 }
@@ -156,8 +159,14 @@ export async function createBenchMemory(options: {
 function serviceOn<Store extends VectorIndex>(
   store: Store,
   keywordBuildPageSize?: number,
+  keywordSnapshotsDir?: string,
 ): BenchMemory<Store> {
-  const keywordIndexes = new KeywordIndexRegistry();
+  const keywordIndexes = new KeywordIndexRegistry({
+    snapshots:
+      keywordSnapshotsDir && store.version
+        ? new KeywordSnapshots(keywordSnapshotsDir, pino({ level: "silent" }))
+        : undefined,
+  });
   const service = new MemoryService({
     store,
     keywordIndexes,

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { ChromaVectorStore } from "@llamaindex/chroma";
 import { ChromaClient as CurrentChromaClient } from "chromadb";
 import { NodeRelationship, TextNode, type BaseNode } from "@llamaindex/core/schema";
@@ -61,6 +61,8 @@ type ChromaClient = ReturnType<ChromaVectorStore["client"]>;
 
 /** The collection metadata key Chroma reads ef_search from at creation. */
 const SEARCH_EF = "hnsw:search_ef";
+/** The `all` collection's metadata key holding the owner's memories version ({@link ChromaMemoryStore.version}). */
+const VERSION_KEY = "memories_version";
 
 /** Chroma's HNSW space per metric; its distances are 1 − cos, 1 − dot and the squared L2. */
 const SPACE: Record<SimilarityMetric, "cosine" | "ip" | "l2"> = {
@@ -185,6 +187,7 @@ export class ChromaMemoryStore implements VectorIndex {
           await this.wrap("upsert", () => store.add(rows));
         }),
       );
+      await this.stamp(owner);
     }
   }
 
@@ -256,6 +259,22 @@ export class ChromaMemoryStore implements VectorIndex {
         await this.wrap("delete", () => collection.delete({ where: { ref_doc_id: { $in: ids } } }));
       }),
     );
+    await this.stamp(owner);
+  }
+
+  /**
+   * The owner's memories version: a token in their `all` collection's metadata, replaced after every
+   * write ({@link stamp}); read afresh each time (other processes write too). Undefined when they
+   * have no collection, or one not written since versions came in.
+   */
+  async version(owner: Owner): Promise<string | undefined> {
+    const all = await this.allOf(owner, { refresh: true });
+    if (!all) return undefined;
+    const current = await this.wrap("version", () =>
+      this.client.getCollection({ name: all.name, embeddingFunction: this.embedding as never }),
+    );
+    const version = (current.metadata as Record<string, unknown> | undefined)?.[VERSION_KEY];
+    return typeof version === "string" ? version : undefined;
   }
 
   /** Deletes all of the user's memories (their collections). */
@@ -478,6 +497,19 @@ export class ChromaMemoryStore implements VectorIndex {
       await current.modify({ configuration: { hnsw: { ef_search: efSearch } } });
       await collection.modify({ metadata: { ...metadata, [SEARCH_EF]: efSearch } });
     });
+  }
+
+  /**
+   * Replaces the owner's memories version after a write to their rows (the write is done; a crash
+   * before this is replayed from the journal, which stamps again). The collection's other metadata
+   * (space, ef_search, embedder) is sent unchanged: Chroma replaces metadata whole.
+   */
+  private async stamp(owner: Owner): Promise<void> {
+    const name = this.collectionName(owner, ALL);
+    if (!(await this.collectionsOf(owner)).includes(name)) return;
+    const { collection } = await this.collection(name);
+    const metadata = { ...(collection.metadata ?? {}), [VERSION_KEY]: randomUUID() };
+    await this.wrap("stamp", () => collection.modify({ metadata: metadata as never }));
   }
 
   private async drop(name: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { queryContentTokens, tokenize } from "../text/tokenizer.js";
 import { Bm25Postings } from "./bm25-postings.js";
+import type { KeywordSnapshots } from "./keyword-snapshots.js";
 
 /** A memory as the keyword index sees it: its text plus the fields recall filters on. */
 export interface KeywordDoc {
@@ -271,6 +272,10 @@ export interface BuiltIndex {
  * - {@link invalidate}: the user's memories changed elsewhere — the cached index is dropped and a
  *   build in progress marked stale; the next use builds from the store.
  *
+ * With `snapshots` (stores that version each user's memories, i.e. Chroma), what a build read from
+ * the store is also kept on disk and the next build of an unchanged user reads it instead; every
+ * change that reaches {@link update}, {@link invalidate} or {@link invalidateAll} removes it.
+ *
  * A stale build (the per-user generation it started in has moved on) still answers the callers
  * waiting for it — as a search begun a moment earlier would have — but is not cached, and the next
  * caller starts a fresh build. An index larger than the whole cache is built and used, never kept.
@@ -280,8 +285,11 @@ export class KeywordIndexRegistry {
   private readonly builds = new Map<string, Build>();
   /** Builds started (tests and logs). */
   buildsStarted = 0;
+  /** What the indexes were built from, on disk, for stores that version their memories (see KeywordSnapshots). */
+  readonly snapshots: KeywordSnapshots | undefined;
 
-  constructor(options: { maxBytes?: number } = {}) {
+  constructor(options: { maxBytes?: number; snapshots?: KeywordSnapshots | undefined } = {}) {
+    this.snapshots = options.snapshots;
     this.cache = new LRUCache<string, KeywordIndex>({
       maxSize: Math.max(1, Math.floor(options.maxBytes ?? DEFAULT_BM25_CACHE_MB * 1024 * 1024)),
       // lru-cache wants a positive integer; an empty index still weighs its Maps.
@@ -330,6 +338,7 @@ export class KeywordIndexRegistry {
   update(teamId: string, userId: string, change?: (index: KeywordIndex) => void): void {
     const key = userKey(teamId, userId);
     this.markStale(key);
+    this.snapshots?.drop({ teamId, userId });
     const cached = this.cache.peek(key);
     if (!cached || !change) return;
     change(cached);
@@ -343,6 +352,7 @@ export class KeywordIndexRegistry {
   invalidate(teamId: string, userId: string): boolean {
     const key = userKey(teamId, userId);
     this.markStale(key);
+    this.snapshots?.drop({ teamId, userId });
     return this.cache.delete(key);
   }
 
@@ -350,6 +360,15 @@ export class KeywordIndexRegistry {
   invalidateAll(): void {
     for (const key of [...this.builds.keys()]) this.markStale(key);
     this.cache.clear();
+    this.snapshots?.dropAll();
+  }
+
+  /**
+   * Takes the user's index out of memory as the LRU does when it needs room — nothing changed, so a
+   * snapshot stays (benchmarks of a cold user, tests). Returns whether one was cached.
+   */
+  evict(teamId: string, userId: string): boolean {
+    return this.cache.delete(userKey(teamId, userId));
   }
 
   /** Number of users with a cached index. */

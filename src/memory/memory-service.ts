@@ -145,43 +145,74 @@ export class MemoryService {
    * applies the writes the store does not have yet ({@link setPendingWrites}). With the store failing,
    * the index of those pending writes alone answers (not cached) if there are any — what the user
    * saved during an outage is still recalled by its words —, else the store's error is thrown.
+   * With snapshots (a store with {@link VectorIndex.version}), an unchanged user's snapshot is read
+   * instead of the store, and a listing the version held around is written as the next snapshot.
    */
   private async buildKeywordIndex(owner: Owner): Promise<BuiltIndex> {
     const started = performance.now();
+    const { store } = this.options;
+    const snapshots = this.options.keywordIndexes.snapshots;
+    const version = snapshots && store.version ? await store.version(owner).catch(() => undefined) : undefined;
+    const pending = () => this.pendingWrites?.(owner) ?? [];
+    if (snapshots && version !== undefined) {
+      const docs = await snapshots.read(owner, version);
+      if (docs) {
+        const index = new KeywordIndex();
+        index.add(docs);
+        applyPending(index, pending());
+        this.logBuilt(owner, index, started, "snapshot");
+        return { index, cacheable: true };
+      }
+    }
     const index = new KeywordIndex();
+    const listed: KeywordDoc[] = [];
     let failure: unknown;
     try {
       const pageSize = this.options.keywordBuildPageSize ?? KEYWORD_BUILD_PAGE_SIZE;
       for (let offset = 0; ; offset += pageSize) {
-        const page = await this.options.store.list(owner, { limit: pageSize, offset });
-        index.add(page.map(keywordDoc));
+        const page = (await store.list(owner, { limit: pageSize, offset })).map(keywordDoc);
+        index.add(page);
+        if (snapshots && version !== undefined) listed.push(...page);
         if (page.length < pageSize) break;
       }
     } catch (err) {
       failure = err;
     }
-    const pending = this.pendingWrites?.(owner) ?? [];
+    const writes = pending();
     if (failure !== undefined) {
-      if (pending.length === 0) throw failure;
+      if (writes.length === 0) throw failure;
       const partial = new KeywordIndex();
-      applyPending(partial, pending);
+      applyPending(partial, writes);
       this.log.warn(
-        { err: failure, teamId: owner.teamId, userId: owner.userId, pending: pending.length },
+        { err: failure, teamId: owner.teamId, userId: owner.userId, pending: writes.length },
         "memory store unavailable: BM25 of the not yet stored memories only",
       );
       return { index: partial, cacheable: false };
     }
-    applyPending(index, pending);
+    applyPending(index, writes);
+    this.logBuilt(owner, index, started, "store");
+    if (snapshots && version !== undefined) {
+      // Kept for the next build only if no write landed while the pages were read (the version held).
+      void (async () => {
+        if ((await store.version!(owner)) === version) await snapshots.write(owner, version, listed);
+      })().catch((err: unknown) =>
+        this.log.warn({ err, teamId: owner.teamId, userId: owner.userId }, "BM25 snapshot not written"),
+      );
+    }
+    return { index, cacheable: true };
+  }
+
+  private logBuilt(owner: Owner, index: KeywordIndex, started: number, from: "store" | "snapshot"): void {
     this.log.debug(
       {
         teamId: owner.teamId,
         userId: owner.userId,
         memories: index.size,
+        from,
         ms: Math.round(performance.now() - started),
       },
-      "BM25 index built from the store",
+      "BM25 index built",
     );
-    return { index, cacheable: true };
   }
 
   /** Saves one memory (replacing one with the same id). AppError `bad_request` for empty or over-long text. */

@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { Logger } from "pino";
 import type { Config } from "../config/config.js";
 import { AppError } from "../errors.js";
@@ -13,6 +13,7 @@ import { OfflineEmbedder } from "../llm/offline-embedder.js";
 import { hasModel, probeOllama } from "../llm/ollama-client.js";
 import { OllamaEmbedder } from "../llm/ollama-embedder.js";
 import { KeywordIndexRegistry } from "./keyword-index.js";
+import { KeywordSnapshots } from "./keyword-snapshots.js";
 import { MemoryJournal } from "./memory-journal.js";
 import { MemoryLifecycle, type LifecycleHistory } from "./memory-lifecycle.js";
 import { MemoryService } from "./memory-service.js";
@@ -106,11 +107,23 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
     const visibility = new VisibilityRule(config.ALLOW_DM_MEMORIES_IN_CHANNELS);
     const recall = recallSettings(embedder.id, memoryConfig.vector);
     logger.info({ embedder: embedder.id, ...recall }, "recall settings (embedder profile)");
+    // The assistant keeps what each BM25 index was built from under DATA_DIR/bm25 when the store is
+    // slow to list (Chroma); snapshots left by memories changed while it was stopped are removed now.
+    const snapshots =
+      options.journal && store.version
+        ? new KeywordSnapshots(join(resolve(config.DATA_DIR), "bm25"), logger)
+        : undefined;
+    if (snapshots) {
+      snapshots
+        .sweep((owner) => store.version!(owner))
+        .then((removed) => logger.debug({ removed }, "BM25 snapshots checked"))
+        .catch((err: unknown) => logger.warn({ err }, "BM25 snapshots could not be checked"));
+    }
     const memory = new MemoryService({
       recall,
       store,
       // Built per user on first use, from the vector index, and kept while they fit BM25_CACHE_MB.
-      keywordIndexes: new KeywordIndexRegistry({ maxBytes: config.BM25_CACHE_MB * 1024 * 1024 }),
+      keywordIndexes: new KeywordIndexRegistry({ maxBytes: config.BM25_CACHE_MB * 1024 * 1024, snapshots }),
       logger,
       recallTopK: config.RECALL_TOP_K,
       visibility,

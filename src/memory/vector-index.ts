@@ -108,6 +108,15 @@ export interface VectorIndex {
    */
   invalidate?(owner: Owner | "all"): void;
 
+  /**
+   * Optional: a token that every write to the owner's memories replaces, whichever process makes it
+   * (undefined: the owner has none, or none was written yet). Two equal readings around a
+   * {@link list} of every page mean the listing is the owner's memories as of that token, and stays so
+   * while the token does: the BM25 build keeps it on disk (memory/keyword-snapshots.ts). Chroma has
+   * it, being slow to list; the other backends list fast enough to rebuild.
+   */
+  version?(owner: Owner): Promise<string | undefined>;
+
   /** Whether the backend answers. Never throws. */
   ping(): Promise<boolean>;
 
