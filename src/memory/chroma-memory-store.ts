@@ -271,9 +271,16 @@ export class ChromaMemoryStore implements VectorIndex {
     const all = await this.allOf(owner, { refresh: true });
     if (!all) return undefined;
     const current = await this.wrap("version", () =>
-      this.client.getCollection({ name: all.name, embeddingFunction: this.embedding as never }),
+      this.client
+        .getCollection({ name: all.name, embeddingFunction: this.embedding as never })
+        .catch((err: unknown) => {
+          ignoreNotFound(err);
+          // Another process dropped it (a delete-all): the owner has no memories.
+          this.invalidate(owner);
+          return undefined;
+        }),
     );
-    const version = (current.metadata as Record<string, unknown> | undefined)?.[VERSION_KEY];
+    const version = (current?.metadata as Record<string, unknown> | undefined)?.[VERSION_KEY];
     return typeof version === "string" ? version : undefined;
   }
 
@@ -515,7 +522,8 @@ export class ChromaMemoryStore implements VectorIndex {
   private async drop(name: string): Promise<void> {
     this.open.delete(name);
     (await this.allNames()).delete(name);
-    await this.wrap("delete", () => this.client.deleteCollection({ name }));
+    // Already gone (another process dropped it): dropped all the same.
+    await this.wrap("delete", () => this.client.deleteCollection({ name }).catch(ignoreNotFound));
   }
 
   /**
@@ -620,6 +628,12 @@ function toNode(m: Memory, embedding: number[]): TextNode {
 /** The memory id of a row: LlamaIndex's `ref_doc_id` (the Document's id), else the row id. */
 function memoryIdOf(rowId: string, meta: Record<string, unknown>): string {
   return typeof meta.ref_doc_id === "string" && meta.ref_doc_id !== "None" ? meta.ref_doc_id : rowId;
+}
+
+/** Rethrows anything but Chroma's "not found". */
+function ignoreNotFound(err: unknown): undefined {
+  if ((err as Error | undefined)?.name !== "ChromaNotFoundError") throw err;
+  return undefined;
 }
 
 function hash(text: string, length: number): string {

@@ -34,7 +34,7 @@ interface Header {
  * {@link drop} removes it at once (the registry calls it for every change of the user's memories,
  * this process's or another's), a snapshot found out of date when read is removed, and
  * {@link sweep} (at start) removes the ones whose user's memories changed while this process was
- * not running — a forgotten memory does not stay on disk here.
+ * not running, and temporary files a crash left — a forgotten memory does not stay on disk here.
  */
 export class KeywordSnapshots {
   private readonly log: Logger;
@@ -56,7 +56,8 @@ export class KeywordSnapshots {
     try {
       text = await readFile(file, "utf8");
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") this.log.warn({ err, file }, "BM25 snapshot unreadable");
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT")
+        this.log.warn({ err, file }, "BM25 snapshot unreadable");
       return undefined;
     }
     const newline = text.indexOf("\n");
@@ -81,7 +82,13 @@ export class KeywordSnapshots {
   async write(owner: Owner, version: string, docs: readonly KeywordDoc[]): Promise<void> {
     const file = this.fileOf(owner);
     const dropsBefore = this.drops.get(file) ?? 0;
-    const header: Header = { format: FORMAT, teamId: owner.teamId, userId: owner.userId, version, docs: docs.length };
+    const header: Header = {
+      format: FORMAT,
+      teamId: owner.teamId,
+      userId: owner.userId,
+      version,
+      docs: docs.length,
+    };
     const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
       await writeFile(temporary, `${JSON.stringify(header)}\n${JSON.stringify(docs)}`, { mode: 0o600 });
@@ -118,6 +125,13 @@ export class KeywordSnapshots {
   async sweep(versionOf: (owner: Owner) => Promise<string | undefined>): Promise<number> {
     const files = await this.files();
     let removed = 0;
+    // A write a crash cut short left its temporary file (another pid's: this process's may be writing).
+    for (const name of await readdir(this.dir)) {
+      if (name.endsWith(".tmp") && !name.includes(`.json.${process.pid}.`)) {
+        await this.remove(path.join(this.dir, name), "left by a crash");
+        removed += 1;
+      }
+    }
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < files.length) {
@@ -142,7 +156,10 @@ export class KeywordSnapshots {
   }
 
   private fileOf(owner: Owner): string {
-    const hash = createHash("sha256").update(`${owner.teamId}\u0000${owner.userId}`).digest("hex").slice(0, 32);
+    const hash = createHash("sha256")
+      .update(`${owner.teamId}\u0000${owner.userId}`)
+      .digest("hex")
+      .slice(0, 32);
     return path.join(this.dir, `${hash}.json`);
   }
 
@@ -223,7 +240,8 @@ function parseDocs(text: string, expected: number): KeywordDoc[] | undefined {
       typeof d.channelId !== "string" ||
       typeof d.channelType !== "string" ||
       (d.visibility !== undefined && typeof d.visibility !== "string") ||
-      (d.topics !== undefined && !(Array.isArray(d.topics) && d.topics.every((t) => typeof t === "string"))) ||
+      (d.topics !== undefined &&
+        !(Array.isArray(d.topics) && d.topics.every((t) => typeof t === "string"))) ||
       (d.parentId !== undefined && typeof d.parentId !== "string")
     ) {
       return undefined;

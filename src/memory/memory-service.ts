@@ -152,7 +152,8 @@ export class MemoryService {
     const started = performance.now();
     const { store } = this.options;
     const snapshots = this.options.keywordIndexes.snapshots;
-    const version = snapshots && store.version ? await store.version(owner).catch(() => undefined) : undefined;
+    const version =
+      snapshots && store.version ? await store.version(owner).catch(() => undefined) : undefined;
     const pending = () => this.pendingWrites?.(owner) ?? [];
     if (snapshots && version !== undefined) {
       const docs = await snapshots.read(owner, version);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
@@ -8,6 +8,7 @@ import { AppError, isAppError } from "../../src/errors.js";
 import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
 import { ChromaMemoryStore } from "../../src/memory/chroma-memory-store.js";
 import { KeywordIndexRegistry } from "../../src/memory/keyword-index.js";
+import { KeywordSnapshots } from "../../src/memory/keyword-snapshots.js";
 import { GraphService } from "../../src/graph/graph-service.js";
 import { MemoryLifecycle } from "../../src/memory/memory-lifecycle.js";
 import { MemoryService } from "../../src/memory/memory-service.js";
@@ -31,6 +32,8 @@ async function makeService(
     onMemoriesChanged?: (owner: Owner) => void;
     /** Wraps the store the service sees (to hold or fail its reads). */
     wrap?: (store: VectorIndex) => VectorIndex;
+    /** Keep BM25 snapshots in this folder (as the app does under DATA_DIR/bm25). */
+    snapshotsDir?: string;
   } = {},
 ) {
   const store = await ChromaMemoryStore.create({
@@ -38,11 +41,13 @@ async function makeService(
     embedder: new OfflineEmbedder(),
     collectionPrefix: prefix,
   });
+  const keywordIndexes = new KeywordIndexRegistry({
+    ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
+    snapshots: options.snapshotsDir ? new KeywordSnapshots(options.snapshotsDir, logger) : undefined,
+  });
   const index = new MemoryService({
     store: options.wrap ? options.wrap(store) : store,
-    keywordIndexes: new KeywordIndexRegistry(
-      options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes },
-    ),
+    keywordIndexes,
     logger,
     recallTopK: 5,
     visibility: new VisibilityRule(options.allowDmInChannels ?? false),
@@ -54,7 +59,7 @@ async function makeService(
   });
   // Everything goes through the lifecycle, as in the app; the index is underneath.
   const memory = new MemoryLifecycle({ memory: index, graph, logger, chunker: options.chunker });
-  return { store, memory, graph, index };
+  return { store, memory, graph, index, keywordIndexes };
 }
 
 /** The store with its `list` replaced (the BM25 build reads through it). */
@@ -251,6 +256,92 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
     const hit = (await reader.memory.search(alice, "송장 도착")).find((r) => r.id === added.id);
     expect(hit?.ranks.keyword).toBe(1);
     expect(reader.index.keywordIndexStats().builds).toBe(2);
+  });
+
+  describe("BM25 snapshots (Chroma's memories version)", () => {
+    /** The snapshot files (a write's temporary file is not one). */
+    const snapshotFiles = async (dir: string) => (await readdir(dir)).filter((n) => n.endsWith(".json"));
+    /** Every snapshot's text, joined. */
+    const snapshotText = async (dir: string) =>
+      (
+        await Promise.all(
+          (await snapshotFiles(dir)).map((n) => readFile(path.join(dir, n), "utf8").catch(() => "")),
+        )
+      ).join("\n");
+    const countingLists = () => {
+      const counter = { lists: 0 };
+      const wrap = withList((store, owner, options) => {
+        counter.lists += 1;
+        return store.list(owner, options);
+      });
+      return { counter, wrap };
+    };
+
+    it("reads an unchanged user's index from the snapshot, not the store, after it left the cache", async () => {
+      const saved = await memory.save(alice, { text: "세탁소 맡긴 코트 찾는 날 12월 9일", source: "slack" });
+      const dir = await mkdtemp(path.join(os.tmpdir(), "bm25-snapshots-"));
+      const { counter, wrap } = countingLists();
+      const service = await makeService(prefix, { snapshotsDir: dir, wrap });
+      expect((await service.memory.search(alice, "세탁소 코트"))[0]).toMatchObject({ id: saved.id });
+      expect(counter.lists).toBe(1);
+      await expect.poll(() => snapshotFiles(dir)).toHaveLength(1); // written in the background
+      expect(await snapshotText(dir)).toContain("세탁소 맡긴 코트");
+
+      // Out of the cache (the LRU, a restart): the next build reads the snapshot.
+      service.keywordIndexes.evict(alice.teamId, alice.userId);
+      const restarted = await makeService(prefix, { snapshotsDir: dir, wrap });
+      for (const s of [service, restarted]) {
+        const [top] = await s.memory.search(alice, "세탁소 코트");
+        expect(top).toMatchObject({ id: saved.id, ranks: { keyword: 1 } });
+      }
+      expect(counter.lists).toBe(1);
+    });
+
+    it("lists the store again once another process wrote, and drops the out-of-date snapshot", async () => {
+      await memory.save(alice, { text: "주유 카드 비밀번호 힌트: 고양이 생일", source: "slack" });
+      const dir = await mkdtemp(path.join(os.tmpdir(), "bm25-snapshots-"));
+      const { counter, wrap } = countingLists();
+      const reader = await makeService(prefix, { snapshotsDir: dir, wrap });
+      await reader.memory.search(alice, "주유 카드");
+      await expect.poll(() => snapshotFiles(dir)).toHaveLength(1);
+
+      // Another process (never announced here: a missed change) adds a memory.
+      const added = await memory.save(alice, { text: "주유 카드 한도 월 30만원", source: "slack" });
+      const restarted = await makeService(prefix, { snapshotsDir: dir, wrap });
+      const hit = (await restarted.memory.search(alice, "주유 카드 한도")).find((r) => r.id === added.id);
+      expect(hit?.ranks.keyword).toBe(1);
+      expect(counter.lists).toBe(2);
+      await expect.poll(async () => snapshotText(dir)).toContain("한도 월 30만원"); // the new listing
+    });
+
+    it("keeps no forgotten text on disk: a forget here drops the snapshot, one elsewhere is swept at start", async () => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), "bm25-snapshots-"));
+      const service = await makeService(prefix, { snapshotsDir: dir });
+      const secret = await service.memory.save(alice, { text: "금고 비밀번호 7391", source: "slack" });
+      await service.memory.save(alice, { text: "금고는 서재 책장 뒤", source: "slack" });
+      service.keywordIndexes.evict(alice.teamId, alice.userId);
+      await service.memory.search(alice, "금고");
+      await expect.poll(() => snapshotText(dir)).toContain("7391");
+
+      // Forgotten through this process: the snapshot is gone at once.
+      await service.memory.forget(alice, secret.id);
+      await expect.poll(() => snapshotFiles(dir)).toHaveLength(0);
+      service.keywordIndexes.evict(alice.teamId, alice.userId);
+      await service.memory.search(alice, "금고");
+      await expect.poll(() => snapshotFiles(dir)).toHaveLength(1);
+      expect(await snapshotText(dir)).not.toContain("7391");
+
+      // Forgotten through another process while this one was stopped: the start's sweep removes it.
+      const other = await memory.save(alice, { text: "금고 예비 열쇠는 엄마가 보관", source: "slack" });
+      const current = await makeService(prefix, { snapshotsDir: dir });
+      current.keywordIndexes.evict(alice.teamId, alice.userId);
+      await current.memory.search(alice, "금고");
+      await expect.poll(() => snapshotText(dir)).toContain("예비 열쇠");
+      await memory.forget(alice, other.id);
+      const snapshots = new KeywordSnapshots(dir, logger);
+      expect(await snapshots.sweep((owner) => store.version(owner))).toBe(1);
+      expect(await snapshotFiles(dir)).toEqual([]);
+    });
   });
 
   it("calls onMemoriesChanged after every store write: save, forget, delete-all", async () => {

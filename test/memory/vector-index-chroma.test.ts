@@ -50,3 +50,51 @@ describe("ChromaMemoryStore ef_search", () => {
     await second.dropAll();
   });
 });
+
+describe("ChromaMemoryStore memories version", () => {
+  it("changes after every write by any store on the server, never on reads; none without collections", async () => {
+    const options = {
+      chromaUrl: inject("chromaUrl"),
+      embedder: new TableEmbedder(),
+      namespace: `ver_${randomBytes(5).toString("hex")}`,
+      metric: "cosine" as const,
+    };
+    const one = await ChromaMemoryStore.create(options);
+    const other = await ChromaMemoryStore.create(options); // another process
+    const owner = { teamId: "T1", userId: "U1" };
+    const memory = (id: string, channelType: "im" | "channel" = "im") => ({
+      id,
+      text: "near",
+      ...owner,
+      timestamp: 1,
+      channelId: channelType === "im" ? "D1" : "C1",
+      channelType,
+      source: "slack" as const,
+    });
+    expect(await one.version(owner)).toBeUndefined();
+    await one.upsert([memory("m1")]);
+    const v1 = await one.version(owner);
+    expect(v1).toEqual(expect.any(String));
+    expect(await other.version(owner)).toBe(v1);
+    await one.list(owner, { limit: 10, offset: 0 });
+    await one.query({ ...owner, vector: await one.embedQuery("near"), topK: 3 });
+    expect(await one.version(owner)).toBe(v1);
+
+    const seen = new Set([v1]);
+    const expectNew = async () => {
+      const v = await one.version(owner);
+      expect(v).toEqual(expect.any(String));
+      expect(seen.has(v)).toBe(false);
+      seen.add(v);
+    };
+    await other.upsert([memory("m2", "channel")]);
+    await expectNew();
+    await other.delete(owner, ["m1"]);
+    await expectNew();
+    await one.upsert([memory("m2")]); // moved from the channel to a DM
+    await expectNew();
+    await other.deleteAll(owner);
+    expect(await one.version(owner)).toBeUndefined();
+    await one.dropAll();
+  });
+});
