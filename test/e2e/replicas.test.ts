@@ -3,7 +3,7 @@
  * change feed) and the run's real Chroma, behind one fake Slack and one fake Ollama — as two replicas
  * behind a load balancer would be. And embedded mode: one process per DATA_DIR.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -30,6 +30,19 @@ let slack: FakeSlack;
 let ollama: FakeOllama;
 let env: Record<string, string>;
 const dirs: string[] = [];
+/** The BM25 snapshot files, under any replica's DATA_DIR, whose text contains `text`. */
+async function snapshotsHolding(text: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const dir of dirs) {
+    const names = await readdir(path.join(dir, "bm25")).catch(() => [] as string[]);
+    for (const name of names.filter((n) => n.endsWith(".json"))) {
+      const file = path.join(dir, "bm25", name);
+      if ((await readFile(file, "utf8").catch(() => "")).includes(text)) found.push(file);
+    }
+  }
+  return found;
+}
+
 let a: AppProcess;
 let b: AppProcess;
 
@@ -219,6 +232,8 @@ describe("two replicas on PostgreSQL + Chroma", { timeout: 180_000 }, () => {
     const user = "U_FACT";
     const told = "또리 생일은 10월 27일이야";
     expect((await search(b, user, "또리 생일")).results.some((r) => r.doc === told)).toBe(true);
+    // The replicas' BM25 snapshots (DATA_DIR/bm25) hold the user's texts: written after a build.
+    await expect.poll(() => snapshotsHolding(told), { timeout: 5000 }).not.toEqual([]);
     const reply = await dm(b, user, "잊어줘: 또리 생일");
     expect(reply).toContain("잊었어요");
     for (const app of [a, b]) {
@@ -235,6 +250,8 @@ describe("two replicas on PostgreSQL + Chroma", { timeout: 180_000 }, () => {
     }
     await dm(a, user, "또리 생일 언제야?");
     expect(lastPrompt()).not.toContain(told);
+    // Nor is it left on either replica's disk.
+    await expect.poll(() => snapshotsHolding(told), { timeout: 5000 }).toEqual([]);
   });
 
   it("loses no acknowledged memory when a replica is SIGKILLed mid-turn, and the other keeps answering", async () => {
