@@ -170,10 +170,11 @@ export class ChromaMemoryStore implements VectorIndex {
         ),
       );
       const nodes = group.map((m, i) => toNode(m, vectors[i]!));
-      await this.delete(
-        owner,
-        group.filter((m) => !options.fresh?.has(m.id)).map((m) => m.id),
-      );
+      const replaced = group.filter((m) => !options.fresh?.has(m.id)).map((m) => m.id);
+      if (replaced.length > 0) {
+        await this.stamp(owner); // see delete
+        await this.deleteRows(owner, replaced);
+      }
       const byVisibility = new Map<string, BaseNode[]>([[ALL, nodes]]);
       for (const node of nodes) {
         const visibility = String(node.metadata.visibility ?? PRIVATE);
@@ -253,13 +254,21 @@ export class ChromaMemoryStore implements VectorIndex {
 
   async delete(owner: Owner, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
+    // Stamped before as well: a listing taken from now on is not kept as current if this process
+    // dies before the stamp after (a forgotten text must not live on in another process's snapshot).
+    await this.stamp(owner);
+    await this.deleteRows(owner, ids);
+    await this.stamp(owner);
+  }
+
+  /** Deletes the rows of these memories from every collection of the owner (no stamp). */
+  private async deleteRows(owner: Owner, ids: string[]): Promise<void> {
     await Promise.all(
       (await this.collectionsOf(owner)).map(async (name) => {
         const { collection } = await this.collection(name);
         await this.wrap("delete", () => collection.delete({ where: { ref_doc_id: { $in: ids } } }));
       }),
     );
-    await this.stamp(owner);
   }
 
   /**
