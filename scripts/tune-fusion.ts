@@ -8,13 +8,8 @@
  * production path with the same numbers is `npm run memory -- eval --set DIR --ablate`.
  */
 import { parseArgs } from "node:util";
-import { OfflineEmbedder, cosineSimilarity } from "../src/llm/offline-embedder.js";
-import { KeywordIndex } from "../src/memory/keyword-index.js";
-import {
-  CANDIDATES_PER_RETRIEVER,
-  rankHybrid,
-  type RankHybridOptions,
-} from "../src/memory/hybrid-ranking.js";
+import { inMemoryCandidates } from "./lib/in-memory-candidates.js";
+import { rankHybrid, type RankHybridOptions } from "../src/memory/hybrid-ranking.js";
 import { scoreRecall, type RankedResult, type RecallReport } from "../src/eval/recall-metrics.js";
 import { loadRecallSet, recallSetFiles } from "../src/eval/recall-set.js";
 
@@ -34,47 +29,8 @@ async function main(): Promise<void> {
   });
   const k = Number(values.k);
   const { memories, queries } = await loadRecallSet(recallSetFiles(values.set));
-  // One BM25 index per user, as the app keeps them (all built here at once).
-  const indexes = new Map<string, KeywordIndex>();
-  const forUser = (userId: string): KeywordIndex => {
-    let index = indexes.get(userId);
-    if (!index) indexes.set(userId, (index = new KeywordIndex()));
-    return index;
-  };
-  const embedder = new OfflineEmbedder();
-  const vectors = await embedder.embed(memories.map((m) => m.text));
-  const byUser = new Map<string, Array<{ id: string; text: string; vector: number[]; timestamp: number }>>();
-  memories.forEach((m, i) => {
-    const timestamp = Date.parse(m.ts);
-    forUser(m.user_id).add([
-      { id: m.id, text: m.text, timestamp, channelId: "C", channelType: m.channel_type },
-    ]);
-    const list = byUser.get(m.user_id) ?? [];
-    list.push({ id: m.id, text: m.text, vector: vectors[i]!, timestamp });
-    byUser.set(m.user_id, list);
-  });
   const ownerOf = new Map(memories.map((m) => [m.id, m.user_id]));
-  const queryVectors = await embedder.embed(queries.map((q) => q.query));
-  const prepared = queries.map((q, i) => {
-    const index = forUser(q.user_id);
-    const keyword = index.search(q.query, { limit: CANDIDATES_PER_RETRIEVER }).map((hit) => ({
-      id: hit.id,
-      score: hit.score,
-      coverage: hit.coverage,
-      timestamp: index.get(hit.id)!.timestamp,
-      text: index.get(hit.id)!.text,
-    }));
-    const vector = (byUser.get(q.user_id) ?? [])
-      .map((e) => ({
-        id: e.id,
-        similarity: cosineSimilarity(queryVectors[i]!, e.vector),
-        timestamp: e.timestamp,
-        text: e.text,
-      }))
-      .sort((a, b) => b.similarity - a.similarity)
-      .slice(0, CANDIDATES_PER_RETRIEVER);
-    return { q, keyword, vector };
-  });
+  const prepared = await inMemoryCandidates(memories, queries);
   const run = (
     pick: "keyword" | "vector" | "hybrid",
     overrides: Partial<RankHybridOptions>,
@@ -82,7 +38,7 @@ async function main(): Promise<void> {
     const results = new Map<string, RankedResult[]>();
     for (const p of prepared) {
       const ranked = rankHybrid({
-        query: p.q.query,
+        query: p.query.query,
         vector: pick === "keyword" ? [] : p.vector,
         keyword: pick === "vector" ? [] : p.keyword,
         topK: Math.max(10, k),
@@ -90,7 +46,7 @@ async function main(): Promise<void> {
         ...overrides,
       });
       results.set(
-        p.q.qid,
+        p.query.qid,
         ranked.map((r) => ({ id: r.id, userId: ownerOf.get(r.id) ?? "?", relevant: r.relevant })),
       );
     }
@@ -116,7 +72,7 @@ async function main(): Promise<void> {
   if (values.diff !== undefined) {
     const top = (pick: "keyword" | "vector" | "hybrid", p: (typeof prepared)[number]) =>
       rankHybrid({
-        query: p.q.query,
+        query: p.query.query,
         vector: pick === "keyword" ? [] : p.vector,
         keyword: pick === "vector" ? [] : p.keyword,
         topK: k,
@@ -128,10 +84,10 @@ async function main(): Promise<void> {
     for (const p of prepared) {
       const other = top(values.diff as "keyword" | "vector", p);
       const fused = top("hybrid", p);
-      const lost = p.q.gold.filter((g) => other.includes(g) && !fused.includes(g));
+      const lost = p.query.gold.filter((g) => other.includes(g) && !fused.includes(g));
       for (const g of lost) {
         console.log(
-          `[${p.q.type}] ${p.q.query}\n   lost ${g} (${values.diff} rank ${other.indexOf(g) + 1}): ${textOf.get(g)}`,
+          `[${p.query.type}] ${p.query.query}\n   lost ${g} (${values.diff} rank ${other.indexOf(g) + 1}): ${textOf.get(g)}`,
         );
         fused.slice(0, 3).forEach((id, i) => console.log(`   fused ${i + 1}: ${textOf.get(id)}`));
       }

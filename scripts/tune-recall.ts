@@ -10,11 +10,9 @@ import { fileURLToPath } from "node:url";
  * without a gold memory, or a positive left unanswered).
  */
 import { parseArgs } from "node:util";
-import { OfflineEmbedder, cosineSimilarity } from "../src/llm/offline-embedder.js";
-import { KeywordIndex } from "../src/memory/keyword-index.js";
+import { inMemoryCandidates } from "./lib/in-memory-candidates.js";
 import { EMBEDDER_PROFILES } from "../src/memory/embedder-profiles.js";
 import {
-  CANDIDATES_PER_RETRIEVER,
   MIN_KEYWORD_COVERAGE,
   MIN_VECTOR_SIMILARITY,
   rankHybrid,
@@ -36,12 +34,6 @@ const DEFAULT_DIR = fileURLToPath(new URL("../eval/kmem-dev", import.meta.url));
 const TOP_K = 10;
 const OFFLINE_FUSION = EMBEDDER_PROFILES.offline.fusion;
 
-interface Prepared {
-  query: QueryRow;
-  vector: RankHybridOptions["vector"];
-  keyword: RankHybridOptions["keyword"];
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -55,7 +47,7 @@ async function main(): Promise<void> {
   });
   const k = Number(values.k);
   const { memories, queries } = await loadKmemDev(values.dir);
-  const prepared = await prepare(memories, queries);
+  const prepared = await inMemoryCandidates(memories, queries);
   const ownerOf = new Map(memories.map((m) => [m.id, m.user_id]));
   const run = (overrides: Partial<RankHybridOptions>) => {
     const ranked = new Map<string, HybridResult[]>();
@@ -94,59 +86,6 @@ async function main(): Promise<void> {
   if (values.misses) printMisses(queries, ranked, memories);
   if (values.gate) printGateErrors(queries, ranked, memories, k);
   console.log(JSON.stringify(toRecallSummary(report), null, 2));
-}
-
-async function prepare(memories: MemoryRow[], queries: QueryRow[]): Promise<Prepared[]> {
-  // One BM25 index per user, as the app keeps them (all built here at once).
-  const indexes = new Map<string, KeywordIndex>();
-  const forUser = (userId: string): KeywordIndex => {
-    let index = indexes.get(userId);
-    if (!index) indexes.set(userId, (index = new KeywordIndex()));
-    return index;
-  };
-  const embedder = new OfflineEmbedder();
-  const vectors = await embedder.embed(memories.map((m) => m.text));
-  const byUser = new Map<string, Array<{ memory: MemoryRow; vector: number[]; timestamp: number }>>();
-  memories.forEach((memory, i) => {
-    const timestamp = Date.parse(memory.ts);
-    forUser(memory.user_id).add([
-      {
-        id: memory.id,
-        text: memory.text,
-        timestamp,
-        channelId: `C-${memory.user_id}`,
-        channelType: memory.channel_type,
-      },
-    ]);
-    const list = byUser.get(memory.user_id) ?? [];
-    list.push({ memory, vector: vectors[i] as number[], timestamp });
-    byUser.set(memory.user_id, list);
-  });
-  const queryVectors = await embedder.embed(queries.map((q) => q.query));
-  return queries.map((query, i) => {
-    const index = forUser(query.user_id);
-    const keyword = index.search(query.query, { limit: CANDIDATES_PER_RETRIEVER }).map((hit) => {
-      const doc = index.get(hit.id);
-      return {
-        id: hit.id,
-        score: hit.score,
-        coverage: hit.coverage,
-        timestamp: doc?.timestamp ?? 0,
-        text: doc?.text ?? "",
-      };
-    });
-    const qv = queryVectors[i] as number[];
-    const vector = (byUser.get(query.user_id) ?? [])
-      .map((e) => ({
-        id: e.memory.id,
-        similarity: cosineSimilarity(qv, e.vector),
-        timestamp: e.timestamp,
-        text: e.memory.text,
-      }))
-      .sort((a, b) => b.similarity - a.similarity)
-      .slice(0, CANDIDATES_PER_RETRIEVER);
-    return { query, vector, keyword };
-  });
 }
 
 function pct(x: number): string {
