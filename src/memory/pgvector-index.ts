@@ -17,7 +17,7 @@ import {
   type VectorIndexOptions,
   type VectorQuery,
 } from "./vector-index.js";
-import { visibilityOf } from "./visibility.js";
+import { PRIVATE, visibilityOf } from "./visibility.js";
 
 export interface PgVectorIndexOptions extends VectorIndexOptions {
   /** `DATABASE_URL`: `postgres://user:password@host:5432/db`. */
@@ -208,6 +208,9 @@ export class PgVectorIndex implements VectorIndex {
     const visibilityFilter = visibilities
       ? `AND visibility = ANY($${params.push(visibilities)}::text[])`
       : "";
+    // A channel's recall never sees DM rows: said literally (not only through the parameter), so any
+    // plan, generic ones too, may walk the smaller HNSW index over the non-private rows (indexSql).
+    const notPrivate = visibilities && !visibilities.includes(PRIVATE) ? `AND ${NOT_PRIVATE}` : "";
     const rows = await this.run("query", async (client) => {
       const { rows: owned } = await client.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${this.table}
@@ -238,7 +241,7 @@ export class PgVectorIndex implements VectorIndex {
         const approximate = await client.query<{ memory: Memory; distance: number }>(
           `SELECT memory, distance FROM (
              SELECT memory, embedding ${operator} $3::vector AS distance FROM ${this.table}
-              WHERE team_id || '' = $1 AND user_id || '' = $2 ${visibilityFilter}
+              WHERE team_id || '' = $1 AND user_id || '' = $2 ${visibilityFilter} ${notPrivate}
               ORDER BY embedding ${operator} $3::vector LIMIT $4
            ) nearest ORDER BY distance`,
           params,
@@ -457,7 +460,7 @@ export class PgVectorIndex implements VectorIndex {
         await client.query(
           `CREATE INDEX IF NOT EXISTS ${quoteIdent(`${base}_seq`)} ON ${this.table} (team_id, user_id, seq)`,
         );
-        await client.query(this.createIndexSql());
+        for (const sql of this.indexSql()) await client.query(sql);
         await client.query(`COMMENT ON TABLE ${this.table} IS ${quoteLiteral(JSON.stringify(comment))}`);
         await client.query("COMMIT");
       } catch (err) {
@@ -468,12 +471,59 @@ export class PgVectorIndex implements VectorIndex {
     await this.refreshTable();
   }
 
-  private createIndexSql(): string {
-    return `CREATE INDEX IF NOT EXISTS ${this.indexName()} ON ${this.table} USING hnsw (embedding ${this.sql.ops})`;
+  /**
+   * The HNSW indexes: one over every row, and one over the non-private rows only (channel and shared
+   * memories), which a channel's recall searches — in a workspace where most memories come from DMs
+   * it is a fraction of the size, and the channel filter passes a larger share of what it walks.
+   */
+  private indexSql(): string[] {
+    const [all, shared] = this.indexNames();
+    return [
+      `CREATE INDEX IF NOT EXISTS ${all} ON ${this.table} USING hnsw (embedding ${this.sql.ops})`,
+      `CREATE INDEX IF NOT EXISTS ${shared} ON ${this.table} USING hnsw (embedding ${this.sql.ops}) WHERE ${NOT_PRIVATE}`,
+    ];
   }
 
-  private indexName(): string {
-    return quoteIdent(`${this.table.slice(1, -1)}_hnsw`);
+  private indexNames(): [string, string] {
+    const base = this.table.slice(1, -1);
+    return [quoteIdent(`${base}_hnsw`), quoteIdent(`${base}_shared_hnsw`)];
+  }
+
+  /**
+   * Builds the HNSW indexes a table made by an earlier version lacks (the channel index over
+   * non-private rows), `CONCURRENTLY`: writes go on, queries use the full index until it is there.
+   * Resolves with the indexes it built (none: the table is new or complete); meant to run in the
+   * background after {@link open} — a failure is tried again at the next open.
+   */
+  async addMissingIndexes(): Promise<string[]> {
+    if (!(await this.tableReady())) return [];
+    const built: string[] = [];
+    const names = this.indexNames();
+    const sql = this.indexSql();
+    for (const [i, name] of names.entries()) {
+      const { rows } = await this.select<{ found: string | null }>(
+        "open",
+        "SELECT to_regclass($1)::text AS found",
+        [name],
+      );
+      if (rows[0]?.found) continue;
+      await this.run(
+        "index",
+        async (client) => {
+          await client.query(`SET statement_timeout = 0; SET maintenance_work_mem = '${BUILD_WORK_MEM}'`);
+          try {
+            await client.query(
+              sql[i]!.replace("CREATE INDEX IF NOT EXISTS", "CREATE INDEX CONCURRENTLY IF NOT EXISTS"),
+            );
+          } finally {
+            await client.query("RESET statement_timeout; RESET maintenance_work_mem");
+          }
+        },
+        Math.max(this.options.timeoutMs, INDEX_BUILD_TIMEOUT_MS),
+      );
+      built.push(name);
+    }
+    return built;
   }
 
   /** Drops the HNSW index before a bulk save when rebuilding it is the cheaper way; whether it did. */
@@ -483,7 +533,7 @@ export class PgVectorIndex implements VectorIndex {
         `SELECT count(*)::int AS n FROM ${this.table}`,
       );
       if (counted[0]!.n > rows * 2) return false;
-      await client.query(`DROP INDEX IF EXISTS ${this.indexName()}`);
+      for (const name of this.indexNames()) await client.query(`DROP INDEX IF EXISTS ${name}`);
       return true;
     });
   }
@@ -500,7 +550,7 @@ export class PgVectorIndex implements VectorIndex {
           `BEGIN; SET LOCAL statement_timeout = 0; SET LOCAL maintenance_work_mem = '${BUILD_WORK_MEM}'`,
         );
         try {
-          await client.query(this.createIndexSql());
+          for (const sql of this.indexSql()) await client.query(sql);
           await client.query("COMMIT");
         } catch (err) {
           await client.query("ROLLBACK").catch(() => undefined);
@@ -586,6 +636,9 @@ function toVectorLiteral(vector: number[], what: string): string {
   }
   return `[${vector.join(",")}]`;
 }
+
+/** The rows a channel's recall may see at most (the partial HNSW index's predicate). */
+const NOT_PRIVATE = `visibility <> ${quoteLiteral(PRIVATE)}`;
 
 function quoteLiteral(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;

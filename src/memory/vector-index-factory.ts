@@ -63,11 +63,15 @@ export async function openVectorIndex(options: {
       return { index, stop: () => index.close() };
     }
     case "pgvector":
-      return openPgVector(config, base);
+      return openPgVector(config, base, logger);
   }
 }
 
-async function openPgVector(config: Config, base: VectorIndexOptions): Promise<OpenedVectorIndex> {
+async function openPgVector(
+  config: Config,
+  base: VectorIndexOptions,
+  logger: Logger,
+): Promise<OpenedVectorIndex> {
   if (!config.DATABASE_URL) {
     throw new AppError(
       "config_invalid",
@@ -76,6 +80,15 @@ async function openPgVector(config: Config, base: VectorIndexOptions): Promise<O
     );
   }
   const index = await PgVectorIndex.open({ ...base, databaseUrl: config.DATABASE_URL });
+  // A table from an earlier version gets the indexes it lacks while the app runs.
+  index
+    .addMissingIndexes()
+    .then((built) => {
+      if (built.length > 0) logger.info({ indexes: built }, "pgvector: missing HNSW indexes built");
+    })
+    .catch((err: unknown) =>
+      logger.warn({ err }, "pgvector: a missing HNSW index could not be built (next start tries again)"),
+    );
   return { index, stop: () => index.close() };
 }
 

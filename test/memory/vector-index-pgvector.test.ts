@@ -114,15 +114,67 @@ describe("PgVectorIndex", () => {
           tableNameOf(options.namespace).slice(1, -1),
         ])
         .finally(() => client.end());
-      expect(indexes.some((i) => i.def.includes("USING hnsw (embedding vector_cosine_ops)"))).toBe(true);
+      expect(indexes.some((i) => i.def.endsWith("USING hnsw (embedding vector_cosine_ops)"))).toBe(true);
+      // And the smaller one over the rows a channel may see (no DM rows).
+      expect(
+        indexes.some((i) =>
+          i.def.endsWith("USING hnsw (embedding vector_cosine_ops) WHERE (visibility <> 'private'::text)"),
+        ),
+      ).toBe(true);
       const vector = await index.embedQuery("Q");
       expect(await index.query({ ...owner, vector, topK: 10 })).toHaveLength(10);
       const hits = await index.query({ teamId: "T1", userId: "U_SMALL", vector, topK: 10 });
       expect(hits.map((h) => h.memory.text)).toEqual(["near", "mid", "far"]);
       // Channel rows are rare among the big owner's: the iterative scan still finds them.
       await index.upsert([memoryOf("c1", "near", { channelId: "C1", channelType: "channel" })]);
+      const scansOfShared = async () => {
+        const stats = new pg.Client({ connectionString: databaseUrl() });
+        await stats.connect();
+        const { rows } = await stats
+          .query<{ n: string }>("SELECT idx_scan AS n FROM pg_stat_user_indexes WHERE indexrelname = $1", [
+            `${tableNameOf(options.namespace).slice(1, -1)}_shared_hnsw`,
+          ])
+          .finally(() => stats.end());
+        return Number(rows[0]?.n ?? 0);
+      };
+      const before = await scansOfShared();
       const inChannel = await index.query({ ...owner, vector, topK: 5, visibilities: ["channel:C1"] });
       expect(inChannel.map((h) => h.memory.id)).toEqual(["c1"]);
+      // A channel's recall walks the index of non-private rows only.
+      await expect.poll(scansOfShared).toBeGreaterThan(before);
+    } finally {
+      await index.dropAll();
+      await index.close();
+    }
+  });
+
+  it("builds the channel index a table from an earlier version lacks, and nothing on a complete one", async () => {
+    const options = optionsOf();
+    const index = await PgVectorIndex.open({ ...options, databaseUrl: databaseUrl() });
+    const table = tableNameOf(options.namespace).slice(1, -1);
+    try {
+      expect(await index.addMissingIndexes()).toEqual([]); // no table yet
+      await index.upsert([
+        memoryOf("d1", "near"),
+        memoryOf("c1", "near", { channelId: "C1", channelType: "channel" }),
+      ]);
+      expect(await index.addMissingIndexes()).toEqual([]);
+      const client = new pg.Client({ connectionString: databaseUrl() });
+      await client.connect();
+      try {
+        await client.query(`DROP INDEX "${table}_shared_hnsw"`); // as tables were made before
+        expect(await index.addMissingIndexes()).toEqual([`"${table}_shared_hnsw"`]);
+        const { rows } = await client.query<{ def: string }>(
+          "SELECT indexdef AS def FROM pg_indexes WHERE indexname = $1",
+          [`${table}_shared_hnsw`],
+        );
+        expect(rows[0]?.def).toContain("WHERE (visibility <> 'private'::text)");
+      } finally {
+        await client.end();
+      }
+      const vector = await index.embedQuery("near");
+      const hits = await index.query({ ...owner, vector, topK: 5, visibilities: ["channel:C1"] });
+      expect(hits.map((h) => h.memory.id)).toEqual(["c1"]);
     } finally {
       await index.dropAll();
       await index.close();
