@@ -164,7 +164,9 @@ function serviceOn<Store extends VectorIndex>(
   const keywordIndexes = new KeywordIndexRegistry({
     snapshots:
       keywordSnapshotsDir && store.version
-        ? new KeywordSnapshots(keywordSnapshotsDir, pino({ level: "silent" }))
+        ? new KeywordSnapshots(keywordSnapshotsDir, pino({ level: "silent" }), {
+            minMemories: parseConfig({}).BM25_SNAPSHOT_MIN_MEMORIES, // the app's default
+          })
         : undefined,
   });
   const service = new MemoryService({

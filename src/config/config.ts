@@ -76,6 +76,8 @@ export const configSchema = z.object({
   }),
   RECALL_TOP_K: int(1, 50).default(5),
   BM25_CACHE_MB: int(1, 65_536).default(256),
+  // A user's BM25 snapshot is kept on disk (Chroma) from this many memories (memory/keyword-snapshots.ts).
+  BM25_SNAPSHOT_MIN_MEMORIES: int(1, 100_000_000).default(2000),
   ALLOW_DM_MEMORIES_IN_CHANNELS: bool.default(false),
   // Graceful stop: how long SIGTERM waits for turns being answered and background work (main.ts).
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(25_000),

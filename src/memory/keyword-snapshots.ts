@@ -41,10 +41,19 @@ export class KeywordSnapshots {
   /** Per user file: bumped by every drop, so a write that raced a drop removes what it wrote. */
   private readonly drops = new Map<string, number>();
 
+  /**
+   * Memories a user needs for their snapshot to be kept (`BM25_SNAPSHOT_MIN_MEMORIES`): fewer are
+   * listed from the store in one page (0.1–0.2 s from Chroma), and the folder holds only the users
+   * for whom a snapshot pays.
+   */
+  private readonly minMemories: number;
+
   constructor(
     readonly dir: string,
     logger: Logger,
+    options: { minMemories: number },
   ) {
+    this.minMemories = options.minMemories;
     this.log = logger.child({ component: "bm25-snapshots" });
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   }
@@ -77,10 +86,12 @@ export class KeywordSnapshots {
 
   /**
    * Writes the owner's snapshot (a temporary file renamed over the old one, readable by this user
-   * only). A {@link drop} of the owner while it was being written removes it again.
+   * only); nothing for fewer than `minMemories` docs. A {@link drop} of the owner while it was being
+   * written removes it again.
    */
   async write(owner: Owner, version: string, docs: readonly KeywordDoc[]): Promise<void> {
     const file = this.fileOf(owner);
+    if (docs.length < this.minMemories) return;
     const dropsBefore = this.drops.get(file) ?? 0;
     const header: Header = {
       format: FORMAT,

@@ -111,7 +111,9 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
     // slow to list (Chroma); snapshots left by memories changed while it was stopped are removed now.
     const snapshots =
       options.journal && store.version
-        ? new KeywordSnapshots(join(resolve(config.DATA_DIR), "bm25"), logger)
+        ? new KeywordSnapshots(join(resolve(config.DATA_DIR), "bm25"), logger, {
+            minMemories: config.BM25_SNAPSHOT_MIN_MEMORIES,
+          })
         : undefined;
     if (snapshots) {
       snapshots

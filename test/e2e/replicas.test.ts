@@ -59,6 +59,8 @@ beforeAll(async () => {
   env = {
     ...appProcessEnv({ slack, ollama, chromaUrl: inject("chromaUrl"), prefix: "replicas" }),
     DATABASE_URL: await createTestDatabase(inject("postgresUrl")),
+    // Every user's BM25 snapshot is kept (the test's users have a handful of memories).
+    BM25_SNAPSHOT_MIN_MEMORIES: "1",
   };
   [a, b] = await Promise.all([startApp(await replicaEnv()), startApp(await replicaEnv())]);
 }, 120_000);

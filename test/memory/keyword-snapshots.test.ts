@@ -28,7 +28,7 @@ describe("KeywordSnapshots", () => {
 
   beforeEach(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), "snapshots-"));
-    snapshots = new KeywordSnapshots(dir, logger);
+    snapshots = new KeywordSnapshots(dir, logger, { minMemories: 1 });
   });
 
   const onlyFile = async () => {
@@ -36,6 +36,14 @@ describe("KeywordSnapshots", () => {
     expect(names).toHaveLength(1);
     return path.join(dir, names[0]!);
   };
+
+  it("keeps no snapshot of a user with fewer memories than minMemories", async () => {
+    const few = new KeywordSnapshots(dir, logger, { minMemories: 3 });
+    await few.write(alice, "v1", docs("a", "b"));
+    expect(await readdir(dir)).toEqual([]);
+    await few.write(alice, "v1", docs("a", "b", "c"));
+    expect(await few.read(alice, "v1")).toHaveLength(3);
+  });
 
   it("gives back what was written at the same version, readable by its owner only", async () => {
     const written = docs("치과 예약 금요일", "비타민 D 아침");

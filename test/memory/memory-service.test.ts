@@ -43,7 +43,9 @@ async function makeService(
   });
   const keywordIndexes = new KeywordIndexRegistry({
     ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
-    snapshots: options.snapshotsDir ? new KeywordSnapshots(options.snapshotsDir, logger) : undefined,
+    snapshots: options.snapshotsDir
+      ? new KeywordSnapshots(options.snapshotsDir, logger, { minMemories: 1 })
+      : undefined,
   });
   const index = new MemoryService({
     store: options.wrap ? options.wrap(store) : store,
@@ -338,7 +340,7 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
       await current.memory.search(alice, "금고");
       await expect.poll(() => snapshotText(dir)).toContain("예비 열쇠");
       await memory.forget(alice, other.id);
-      const snapshots = new KeywordSnapshots(dir, logger);
+      const snapshots = new KeywordSnapshots(dir, logger, { minMemories: 1 });
       expect(await snapshots.sweep((owner) => store.version(owner))).toBe(1);
       expect(await snapshotFiles(dir)).toEqual([]);
     });
