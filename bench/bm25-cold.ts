@@ -29,6 +29,9 @@ import { loadUpTo, type LoadState } from "./lib/recall-runner.js";
 import { elapsedMs, medianOfRounds, summarize, type LatencySummary } from "./lib/stats.js";
 import { fixed, markdownTable } from "./lib/table.js";
 
+/** How long a cold search from snapshot waits for the snapshot the last build writes. */
+const SNAPSHOT_WAIT_MS = 30_000;
+
 /** The issue's target: a cold user's first recall at 10k memories. */
 const COLD_P95_TARGET_MS = 500;
 
@@ -98,7 +101,11 @@ async function main(): Promise<void> {
             }
             memory.keywordIndexes.evict(TARGET_SCOPE.teamId, TARGET_SCOPE.userId);
             // The snapshot is written in the background after a build from the store: wait for it.
+            const deadline = Date.now() + SNAPSHOT_WAIT_MS;
             while ((await readdir(snapshotsDir)).filter((n) => n.endsWith(".json")).length === 0) {
+              if (Date.now() > deadline) {
+                throw new Error(`no BM25 snapshot in ${snapshotsDir} after ${SNAPSHOT_WAIT_MS} ms`);
+              }
               await new Promise((resolve) => setTimeout(resolve, 20));
             }
           };

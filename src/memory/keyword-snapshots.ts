@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { open, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "pino";
@@ -111,11 +111,18 @@ export class KeywordSnapshots {
     if ((this.drops.get(file) ?? 0) !== dropsBefore) await this.remove(file, "changed while written");
   }
 
-  /** Removes the owner's snapshot: their memories changed. Returns at once; never throws. */
+  /**
+   * Removes the owner's snapshot: their memories changed. Synchronous (one unlink), so no read begun
+   * after it finds the file; never throws.
+   */
   drop(owner: Owner): void {
     const file = this.fileOf(owner);
     this.drops.set(file, (this.drops.get(file) ?? 0) + 1);
-    void this.remove(file);
+    try {
+      rmSync(file, { force: true });
+    } catch (err) {
+      this.log.warn({ err, file }, "BM25 snapshot could not be removed");
+    }
   }
 
   /** Removes every snapshot (changes may have been missed). Never throws. */
