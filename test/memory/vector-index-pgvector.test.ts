@@ -32,6 +32,17 @@ const memoryOf = (id: string, text: string, over: object = {}) => ({
   ...over,
 });
 
+/** One statement on a connection of its own (catalog reads, an old table's layout). */
+async function sql<Row extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 function optionsOf(over: Partial<VectorIndexOptions> = {}): VectorIndexOptions {
   return {
     embedder: new TableEmbedder(),
@@ -107,13 +118,10 @@ describe("PgVectorIndex", () => {
       const small = ["near", "mid", "far"].map((t, i) => ({ ...memoryOf(`s${i}`, t), userId: "U_SMALL" }));
       // A bulk save into an empty table: the HNSW index is dropped and built again over the rows.
       await index.upsert([...big, ...small]);
-      const client = new pg.Client({ connectionString: databaseUrl() });
-      await client.connect();
-      const { rows: indexes } = await client
-        .query<{ def: string }>("SELECT indexdef AS def FROM pg_indexes WHERE tablename = $1", [
-          tableNameOf(options.namespace).slice(1, -1),
-        ])
-        .finally(() => client.end());
+      const indexes = await sql<{ def: string }>(
+        "SELECT indexdef AS def FROM pg_indexes WHERE tablename = $1",
+        [tableNameOf(options.namespace).slice(1, -1)],
+      );
       expect(indexes.some((i) => i.def.endsWith("USING hnsw (embedding vector_cosine_ops)"))).toBe(true);
       // And the smaller one over the rows a channel may see (no DM rows).
       expect(
@@ -128,13 +136,10 @@ describe("PgVectorIndex", () => {
       // Channel rows are rare among the big owner's: the iterative scan still finds them.
       await index.upsert([memoryOf("c1", "near", { channelId: "C1", channelType: "channel" })]);
       const scansOfShared = async () => {
-        const stats = new pg.Client({ connectionString: databaseUrl() });
-        await stats.connect();
-        const { rows } = await stats
-          .query<{ n: string }>("SELECT idx_scan AS n FROM pg_stat_user_indexes WHERE indexrelname = $1", [
-            `${tableNameOf(options.namespace).slice(1, -1)}_shared_hnsw`,
-          ])
-          .finally(() => stats.end());
+        const rows = await sql<{ n: string }>(
+          "SELECT idx_scan AS n FROM pg_stat_user_indexes WHERE indexrelname = $1",
+          [`${tableNameOf(options.namespace).slice(1, -1)}_shared_hnsw`],
+        );
         return Number(rows[0]?.n ?? 0);
       };
       const before = await scansOfShared();
@@ -159,19 +164,12 @@ describe("PgVectorIndex", () => {
         memoryOf("c1", "near", { channelId: "C1", channelType: "channel" }),
       ]);
       expect(await index.addMissingIndexes()).toEqual([]);
-      const client = new pg.Client({ connectionString: databaseUrl() });
-      await client.connect();
-      try {
-        await client.query(`DROP INDEX "${table}_shared_hnsw"`); // as tables were made before
-        expect(await index.addMissingIndexes()).toEqual([`"${table}_shared_hnsw"`]);
-        const { rows } = await client.query<{ def: string }>(
-          "SELECT indexdef AS def FROM pg_indexes WHERE indexname = $1",
-          [`${table}_shared_hnsw`],
-        );
-        expect(rows[0]?.def).toContain("WHERE (visibility <> 'private'::text)");
-      } finally {
-        await client.end();
-      }
+      await sql(`DROP INDEX "${table}_shared_hnsw"`); // as tables were made before
+      expect(await index.addMissingIndexes()).toEqual([`"${table}_shared_hnsw"`]);
+      const rows = await sql<{ def: string }>("SELECT indexdef AS def FROM pg_indexes WHERE indexname = $1", [
+        `${table}_shared_hnsw`,
+      ]);
+      expect(rows[0]?.def).toContain("WHERE (visibility <> 'private'::text)");
       const vector = await index.embedQuery("near");
       const hits = await index.query({ ...owner, vector, topK: 5, visibilities: ["channel:C1"] });
       expect(hits.map((h) => h.memory.id)).toEqual(["c1"]);
