@@ -274,10 +274,12 @@ export class ChromaMemoryStore implements VectorIndex {
   /**
    * The owner's memories version: a token in their `all` collection's metadata, replaced after every
    * write ({@link stamp}); read afresh each time (other processes write too). Undefined when they
-   * have no collection, or one not written since versions came in.
+   * have no collection this process knows of (no listing of every collection for it: a user another
+   * process gave a first collection gets a version once `list` has found it), or one not written
+   * since versions came in.
    */
   async version(owner: Owner): Promise<string | undefined> {
-    const all = await this.allOf(owner, { refresh: true });
+    const all = await this.allOf(owner);
     if (!all) return undefined;
     const current = await this.wrap("version", () =>
       this.client

@@ -273,8 +273,9 @@ export interface BuiltIndex {
  *   build in progress marked stale; the next use builds from the store.
  *
  * With `snapshots` (stores that version each user's memories, i.e. Chroma), what a build read from
- * the store is also kept on disk and the next build of an unchanged user reads it instead; every
- * change that reaches {@link update}, {@link invalidate} or {@link invalidateAll} removes it.
+ * the store is also kept on disk and the next build of an unchanged user reads it instead; a change
+ * of the store — {@link stored} (this process's write), {@link invalidate}, {@link invalidateAll} —
+ * removes it.
  *
  * A stale build (the per-user generation it started in has moved on) still answers the callers
  * waiting for it — as a search begun a moment earlier would have — but is not cached, and the next
@@ -338,7 +339,6 @@ export class KeywordIndexRegistry {
   update(teamId: string, userId: string, change?: (index: KeywordIndex) => void): void {
     const key = userKey(teamId, userId);
     this.markStale(key);
-    this.snapshots?.drop({ teamId, userId });
     const cached = this.cache.peek(key);
     if (!cached || !change) return;
     change(cached);
@@ -346,6 +346,15 @@ export class KeywordIndexRegistry {
     // whole cache is dropped, and built again when next needed.
     this.cache.delete(key);
     this.cache.set(key, cached);
+  }
+
+  /**
+   * This process's write to the user's memories reached the store: a build that ran across it is
+   * stale, and their snapshot no longer matches the store.
+   */
+  stored(teamId: string, userId: string): void {
+    this.markStale(userKey(teamId, userId));
+    this.snapshots?.drop({ teamId, userId });
   }
 
   /** Drops the user's index and marks a build in progress stale; returns whether one was cached. */

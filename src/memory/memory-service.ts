@@ -166,14 +166,12 @@ export class MemoryService {
       }
     }
     const index = new KeywordIndex();
-    const listed: KeywordDoc[] = [];
     let failure: unknown;
     try {
       const pageSize = this.options.keywordBuildPageSize ?? KEYWORD_BUILD_PAGE_SIZE;
       for (let offset = 0; ; offset += pageSize) {
-        const page = (await store.list(owner, { limit: pageSize, offset })).map(keywordDoc);
-        index.add(page);
-        if (snapshots && version !== undefined) listed.push(...page);
+        const page = await store.list(owner, { limit: pageSize, offset });
+        index.add(page.map(keywordDoc));
         if (page.length < pageSize) break;
       }
     } catch (err) {
@@ -190,6 +188,8 @@ export class MemoryService {
       );
       return { index: partial, cacheable: false };
     }
+    // What the store listed, before the writes it does not have yet: the next snapshot.
+    const listed = snapshots && version !== undefined ? [...index.all()] : [];
     applyPending(index, writes);
     this.logBuilt(owner, index, started, "store");
     if (snapshots && version !== undefined) {
@@ -445,7 +445,7 @@ export class MemoryService {
 
   /** After a successful store write: a build that ran across it is stale; the change feed is told. */
   private changed(owner: Owner): void {
-    this.options.keywordIndexes.update(owner.teamId, owner.userId);
+    this.options.keywordIndexes.stored(owner.teamId, owner.userId);
     try {
       this.options.onMemoriesChanged?.({ teamId: owner.teamId, userId: owner.userId });
     } catch (err) {

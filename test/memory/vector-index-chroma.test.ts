@@ -75,6 +75,9 @@ describe("ChromaMemoryStore memories version", () => {
     await one.upsert([memory("m1")]);
     const v1 = await one.version(owner);
     expect(v1).toEqual(expect.any(String));
+    // Another process reads it once it knows the user's collection (a listing finds it).
+    expect(await other.version(owner)).toBeUndefined();
+    await other.list(owner, { limit: 1, offset: 0 });
     expect(await other.version(owner)).toBe(v1);
     await one.list(owner, { limit: 10, offset: 0 });
     await one.query({ ...owner, vector: await one.embedQuery("near"), topK: 3 });
