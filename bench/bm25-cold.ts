@@ -28,6 +28,7 @@ import { buildRecallDataset, TARGET_SCOPE } from "./lib/recall-dataset.js";
 import { loadUpTo, type LoadState } from "./lib/recall-runner.js";
 import { elapsedMs, medianOfRounds, summarize, type LatencySummary } from "./lib/stats.js";
 import { fixed, markdownTable } from "./lib/table.js";
+import { positiveInt } from "./lib/args.js";
 
 /** How long a cold search from snapshot waits for the snapshot the last build writes. */
 const SNAPSHOT_WAIT_MS = 30_000;
@@ -137,11 +138,13 @@ async function main(): Promise<void> {
               await search(i);
               warm.push(elapsedMs(t));
             }
-            row.coldRounds.push(summarize(cold));
-            row.warmRounds.push(summarize(warm));
+            const coldSummary = summarize(cold);
+            const warmSummary = summarize(warm);
+            row.coldRounds.push(coldSummary);
+            row.warmRounds.push(warmSummary);
             console.log(
-              `${backend} page ${pageSize} from ${from} round ${round + 1}: cold p50 ${fixed(summarize(cold).p50)} ms, ` +
-                `p95 ${fixed(summarize(cold).p95)} ms; warm p50 ${fixed(summarize(warm).p50)} ms`,
+              `${backend} page ${pageSize} from ${from} round ${round + 1}: cold p50 ${fixed(coldSummary.p50)} ms, ` +
+                `p95 ${fixed(coldSummary.p95)} ms; warm p50 ${fixed(warmSummary.p50)} ms`,
             );
           }
           row.cold = medianOfRounds(row.coldRounds);
@@ -204,12 +207,6 @@ async function main(): Promise<void> {
       })),
     }),
   );
-}
-
-function positiveInt(text: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`expected a positive integer, got "${text}"`);
-  return n;
 }
 
 main().catch((err: unknown) => {

@@ -23,6 +23,7 @@ import { backendOption, startBenchBackend } from "./lib/memory-harness.js";
 import { createRng } from "./lib/prng.js";
 import { ownerMemories, TARGET_SCOPE } from "./lib/recall-dataset.js";
 import { generateMemories } from "./lib/synthetic-memories.js";
+import { positiveInt } from "./lib/args.js";
 
 const DEFAULT_N = 2000;
 const DEFAULT_LATENCY_MS = 5;
@@ -101,12 +102,6 @@ async function main(): Promise<void> {
     runs,
     totalMs: performance.now() - started,
   });
-}
-
-function positiveInt(text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`expected a positive integer, got "${text}"`);
-  return value;
 }
 
 function nonNegativeNumber(text: string): number {

@@ -24,6 +24,7 @@ import { loadJson, printLoadReport, summarizeSize } from "./lib/load-report.js";
 import { type LoadRoundResult, runLoadRound } from "./lib/load-round.js";
 import { describeMachine, machineInfo, printRunEnd } from "./lib/machine.js";
 import { createRng, type Rng } from "./lib/prng.js";
+import { wholeNumber } from "./lib/args.js";
 
 const DEFAULTS = {
   sizes: "50,200",
@@ -38,14 +39,6 @@ const DEFAULTS = {
   users: 4,
   interval: 75,
 } as const;
-
-/** A flag's value as a whole number (0 allowed: e.g. `--latency 0`), or `fallback` when absent. */
-function wholeNumber(value: string | undefined, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name}: expected a whole number, got "${value}"`);
-  return n;
-}
 
 function killMoment(value: string): KillMoment {
   if (value === "timer" || value === "ack" || value === "reply") return value;

@@ -27,15 +27,10 @@ import { describeMachine, machineInfo, printRunEnd } from "./lib/machine.js";
 import { createRng, type Rng } from "./lib/prng.js";
 import { elapsedMs, median, medianOfRounds, round, summarize, type LatencySummary } from "./lib/stats.js";
 import { generateMemories, generateQueries } from "./lib/synthetic-memories.js";
+import { positiveInt } from "./lib/args.js";
 
 const TEAM = "T_BENCH";
 const ME = "U_ME";
-
-function positiveInt(text: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`expected a positive integer, got ${text}`);
-  return n;
-}
 
 /** Where a memory was said: 70% DMs, 20% one of 5 channels, 10% shared. */
 function placeOf(rng: Rng): Pick<Memory, "channelId" | "channelType" | "extra"> {

@@ -17,6 +17,7 @@ import { machineInfo, describeMachine } from "./lib/machine.js";
 import { keywordDocOf, buildRecallDataset } from "./lib/recall-dataset.js";
 import { loadUpTo, measureMemory, timeSize, type LoadState } from "./lib/recall-runner.js";
 import { printRecallReport, type SizeReport } from "./lib/recall-report.js";
+import { positiveInt } from "./lib/args.js";
 
 const DEFAULT_SIZES = "1000,10000,100000";
 const DEFAULT_QUERIES = 200;
@@ -105,12 +106,6 @@ async function main(): Promise<void> {
 
 function sum(values: number[]): number {
   return values.reduce((a, b) => a + b, 0);
-}
-
-function positiveInt(text: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`expected a positive integer, got "${text}"`);
-  return n;
 }
 
 await main();

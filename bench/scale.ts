@@ -31,7 +31,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { MemoryService } from "../src/memory/memory-service.js";
 import { describeMachine, machineInfo, printRunEnd } from "./lib/machine.js";
 import { createRng } from "./lib/prng.js";
 import { startReplicaCluster, type ReplicaCluster } from "./lib/replica-cluster.js";
@@ -43,7 +42,7 @@ import {
 } from "./lib/replica-rounds.js";
 import { median, medianOfRounds, percentile, round } from "./lib/stats.js";
 import { ensureScaleData } from "./lib/scale-dataset.js";
-import { hasColdBench, runColdBench } from "./lib/scale-cold.js";
+import { runColdBench } from "./lib/scale-cold.js";
 import {
   type AppStart,
   type ChildStart,
@@ -52,6 +51,7 @@ import {
   startStartupPeers,
 } from "./lib/scale-startup.js";
 import { fixed, markdownTable } from "./lib/table.js";
+import { wholeNumber } from "./lib/args.js";
 
 const PARTS = ["startup", "cold", "replicas", "feed"] as const;
 type Part = (typeof PARTS)[number];
@@ -78,14 +78,6 @@ const STARTUP_TARGET_MS = 5_000;
 const RSS_TARGET_MIB = 500;
 /** The issue's target for the change feed: p95 from a save on A to B's BM25 having it. */
 const FEED_P95_TARGET_MS = 1_000;
-
-/** A flag's value as a whole number, or `fallback` when absent. */
-function wholeNumber(value: string | undefined, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name}: expected a whole number, got "${value}"`);
-  return n;
-}
 
 function partsOption(value: string): Set<Part> {
   const parts = new Set<Part>();
@@ -138,25 +130,18 @@ async function main(): Promise<void> {
   }
   if (parts.has("cold")) {
     const coldSize = Math.max(1, wholeNumber(values["cold-size"], "cold-size", DEFAULTS.coldSize));
-    if (hasColdBench()) {
-      console.log(
-        `\ncold vs warm recall at ${coldSize} memories: bench/bm25-cold.ts --backends ${values["cold-backends"]}`,
-      );
-      const cold = await runColdBench([
-        "--backends",
-        values["cold-backends"],
-        "--size",
-        String(coldSize),
-        "--rounds",
-        String(rounds),
-      ]);
-      figures["cold"] = { script: "bench/bm25-cold.ts", ...cold };
-    } else {
-      console.log(
-        "\ncold: skipped (bench/bm25-cold.ts is not on this branch yet: BM25 on demand not merged)",
-      );
-      figures["cold"] = { skipped: "bench/bm25-cold.ts missing" };
-    }
+    console.log(
+      `\ncold vs warm recall at ${coldSize} memories: bench/bm25-cold.ts --backends ${values["cold-backends"]}`,
+    );
+    const cold = await runColdBench([
+      "--backends",
+      values["cold-backends"],
+      "--size",
+      String(coldSize),
+      "--rounds",
+      String(rounds),
+    ]);
+    figures["cold"] = { script: "bench/bm25-cold.ts", ...cold };
   }
   if (parts.has("replicas") || parts.has("feed")) {
     const modelLatencyMs = wholeNumber(values.latency, "latency", DEFAULTS.latency);
@@ -388,11 +373,7 @@ async function runStartupPart(options: {
       seed: options.seed,
     });
     const total = options.users * options.perUser;
-    // Before the merge of BM25 on demand, the app itself built every user's index at start.
-    const appEager = "rebuildKeywordIndexes" in MemoryService.prototype;
-    const appLabel = appEager
-      ? "app (builds every user's BM25 at start)"
-      : "app (BM25 on demand, default cache)";
+    const appLabel = "app (BM25 on demand, default cache)";
     const heapFlags = options.baselineHeapMb ? [`--max-old-space-size=${options.baselineHeapMb}`] : [];
     const peers = await startStartupPeers();
     const apps: AppStart[] = [];
@@ -501,7 +482,6 @@ async function runStartupPart(options: {
       memories: total,
       dataset: data.dataset,
       loadedNow: data.loadedNow,
-      appEager,
       baselineNodeFlags: heapFlags,
       rows,
       app: apps.map((a) => ({ ...a, startMs: round(a.startMs, 0), recallMs: round(a.recallMs, 1) })),

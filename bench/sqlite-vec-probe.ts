@@ -29,6 +29,7 @@ import type { Memory } from "../src/types.js";
 import { describeMachine, machineInfo, printRunEnd } from "./lib/machine.js";
 import { buildRecallDataset, type OwnerMemories } from "./lib/recall-dataset.js";
 import { elapsedMs, median, medianOfRounds, round, summarize, type LatencySummary } from "./lib/stats.js";
+import { positiveInt } from "./lib/args.js";
 
 const K = 10;
 
@@ -232,12 +233,6 @@ function sizeOr0(path: string): number {
   } catch {
     return 0;
   }
-}
-
-function positiveInt(text: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`not a positive integer: ${text}`);
-  return n;
 }
 
 main().catch((err: unknown) => {

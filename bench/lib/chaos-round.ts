@@ -7,6 +7,7 @@ import { type AppProcess, startAppProcess } from "./app-process.js";
 import { settle } from "./app-health.js";
 import { checkChaosRound, type ChaosCheck } from "./chaos-check.js";
 import type { LoadHarness } from "./load-harness.js";
+import { SETTLE_TIMEOUT_MS } from "./load-round.js";
 import { chaosEvents } from "./load-events.js";
 import type { Rng } from "./prng.js";
 import { deliver, SLACK_ACK_DEADLINE_MS, type DeliveredEvent } from "./slack-traffic.js";
@@ -22,7 +23,6 @@ const CHROMA_DOWN_MS = { min: 300, max: 1_500 } as const;
 const APP_START_ATTEMPTS = 20;
 const APP_RESTART_PAUSE_MS = 1_000;
 const QUIET_MS = 2_000;
-const SETTLE_TIMEOUT_MS = 180_000;
 
 /**
  * When the app is SIGKILLed: `timer`, at a random time in the stream; `ack`, the moment an event's

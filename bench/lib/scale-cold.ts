@@ -5,17 +5,11 @@
  * last line (one JSON object) returned.
  */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import path from "node:path";
 
 const REPO = path.resolve(import.meta.dirname, "../..");
 const TSX_CLI = path.join(REPO, "node_modules/tsx/dist/cli.mjs");
-export const BM25_COLD_SCRIPT = path.join(REPO, "bench/bm25-cold.ts");
-
-/** Whether bench/bm25-cold.ts is there (it came with BM25 on demand). */
-export function hasColdBench(): boolean {
-  return existsSync(BM25_COLD_SCRIPT);
-}
+const BM25_COLD_SCRIPT = path.join(REPO, "bench/bm25-cold.ts");
 
 /** Runs bench/bm25-cold.ts with `args`; resolves with its JSON line. */
 export async function runColdBench(args: readonly string[]): Promise<Record<string, unknown>> {

@@ -16,10 +16,9 @@ import { createMemoryStack } from "../../src/memory/memory-stack.js";
 import type { MemoryScope } from "../../src/types.js";
 import { createRng } from "./prng.js";
 import { generateMemories } from "./synthetic-memories.js";
+import { LOAD_BATCH } from "./recall-runner.js";
 
 export const SCALE_TEAM = "T_SCALE";
-/** Memories per saveMany call (one embedding batch round per call). */
-const SAVE_BATCH = 1000;
 const PROGRESS_EVERY_USERS = 50;
 
 /** What a DATA_DIR holds. */
@@ -93,8 +92,8 @@ export async function ensureScaleData(options: {
     for (let u = 0; u < users; u++) {
       const scope = scaleUser(u);
       const texts = generateMemories(createRng(seed * 1_000_003 + u), perUser).map((m) => m.text);
-      for (let i = 0; i < texts.length; i += SAVE_BATCH) {
-        const batch = texts.slice(i, i + SAVE_BATCH).map((text, j) => ({
+      for (let i = 0; i < texts.length; i += LOAD_BATCH) {
+        const batch = texts.slice(i, i + LOAD_BATCH).map((text, j) => ({
           // Distinct ids (a template can repeat a text) and times, as a real history would have.
           id: `scale_${u}_${i + j}`,
           text,
