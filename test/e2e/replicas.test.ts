@@ -288,8 +288,8 @@ describe("two replicas on PostgreSQL + Chroma", { timeout: 180_000 }, () => {
     const confirmed = texts.filter((text) => replies.some((r) => r.includes(text)));
     // Confirmed as stored: in the shared store at once. Confirmed as "written down, filed shortly":
     // in the killed replica's journal, filed when it restarts on its DATA_DIR.
+    // (at least one: the kill waited for it)
     const stored = texts.filter((text) => replies.some((r) => r.includes(text) && !r.includes("곧 정리")));
-    expect(stored.length).toBeGreaterThanOrEqual(1);
     // B keeps answering, and has every memory A confirmed as stored.
     expect(await dm(b, "U_OTHER", "안녕")).toBe("(fake) 답변");
     const listed = async (app: AppProcess) =>
@@ -384,6 +384,8 @@ describe("embedded mode", { timeout: 180_000 }, () => {
           { timeout: 20_000 },
         )
         .toBe(true);
+      // Not answered yet (the model takes 1.5 s): what follows is the drain's doing.
+      expect(slack.callsTo("chat.postMessage").filter((c) => c.args.channel === channel)).toEqual([]);
       app.child.kill("SIGTERM");
       expect(await exited(app.child)).toBe(0);
       const replies = slack.callsTo("chat.postMessage").filter((c) => c.args.channel === channel);

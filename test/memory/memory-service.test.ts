@@ -327,7 +327,7 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
 
       // Forgotten through this process: the snapshot is gone at once.
       await service.memory.forget(alice, secret.id);
-      await expect.poll(() => snapshotFiles(dir)).toHaveLength(0);
+      expect(await snapshotFiles(dir)).toEqual([]);
       service.keywordIndexes.evict(alice.teamId, alice.userId);
       await service.memory.search(alice, "금고");
       await expect.poll(() => snapshotFiles(dir)).toHaveLength(1);

@@ -146,7 +146,8 @@ describe("PgVectorIndex", () => {
       const inChannel = await index.query({ ...owner, vector, topK: 5, visibilities: ["channel:C1"] });
       expect(inChannel.map((h) => h.memory.id)).toEqual(["c1"]);
       // A channel's recall walks the index of non-private rows only.
-      await expect.poll(scansOfShared).toBeGreaterThan(before);
+      // (index statistics reach pg_stat_user_indexes with a delay)
+      await expect.poll(scansOfShared, { timeout: 15_000 }).toBeGreaterThan(before);
     } finally {
       await index.dropAll();
       await index.close();
