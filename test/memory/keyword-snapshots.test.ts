@@ -2,7 +2,10 @@ import { mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
-import { beforeEach, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { beforeEach, describe, expect, inject, it } from "vitest";
+import { configSchema } from "../../src/config/config.js";
+import { createMemoryStack } from "../../src/memory/memory-stack.js";
 import type { KeywordDoc } from "../../src/memory/keyword-index.js";
 import { KeywordSnapshots } from "../../src/memory/keyword-snapshots.js";
 
@@ -106,5 +109,45 @@ describe("KeywordSnapshots", () => {
     expect(await snapshots.read(alice, "v1")).toHaveLength(1);
     expect(await snapshots.read({ teamId: "T2", userId: "U_C" }, "v1")).toHaveLength(1);
     expect(await readdir(dir)).toHaveLength(2);
+  });
+});
+
+describe("the assistant's memory stack (Chroma)", () => {
+  it("keeps snapshots under DATA_DIR/bm25 and, at start, sweeps those of users changed while it was stopped", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "snapshot-stack-"));
+    const config = configSchema.parse({
+      EMBEDDER: "offline",
+      OLLAMA_HOST: "http://127.0.0.1:9",
+      CHROMA_URL: inject("chromaUrl"),
+      CHROMA_COLLECTION_PREFIX: `snap_${randomBytes(4).toString("hex")}`,
+      DATA_DIR: dataDir,
+      BM25_SNAPSHOT_MIN_MEMORIES: "1",
+    });
+    const bm25Dir = path.join(dataDir, "bm25");
+    const scope = { teamId: "T1", userId: "U1" };
+    // The assistant: a build from the store leaves a snapshot.
+    const assistant = await createMemoryStack(config, { logger, journal: true });
+    try {
+      await assistant.memory.saveMany(scope, [{ text: "우편함 비밀번호 2580", source: "slack" }]);
+      await assistant.memory.search(scope, "우편함");
+      await expect.poll(() => readdir(bm25Dir)).toHaveLength(1);
+    } finally {
+      await assistant.stop();
+    }
+    // While it is stopped, another process (the memory CLI: no journal, no snapshots) changes the user.
+    const cli = await createMemoryStack(config, { logger });
+    try {
+      await cli.memory.saveMany(scope, [{ text: "우편함 열쇠는 신발장 위", source: "import" }]);
+    } finally {
+      await cli.stop();
+    }
+    expect(await readdir(bm25Dir)).toHaveLength(1); // the CLI keeps none and touches none
+    const restarted = await createMemoryStack(config, { logger, journal: true });
+    try {
+      await expect.poll(() => readdir(bm25Dir)).toEqual([]);
+      await restarted.store.dropAll();
+    } finally {
+      await restarted.stop();
+    }
   });
 });

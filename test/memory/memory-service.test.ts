@@ -316,7 +316,7 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
       await expect.poll(async () => snapshotText(dir)).toContain("한도 월 30만원"); // the new listing
     });
 
-    it("keeps no forgotten text on disk: a forget here drops the snapshot, one elsewhere is swept at start", async () => {
+    it("keeps no forgotten text on disk: a forget here drops the snapshot, one elsewhere is swept", async () => {
       const dir = await mkdtemp(path.join(os.tmpdir(), "bm25-snapshots-"));
       const service = await makeService(prefix, { snapshotsDir: dir });
       const secret = await service.memory.save(alice, { text: "금고 비밀번호 7391", source: "slack" });
@@ -333,7 +333,7 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
       await expect.poll(() => snapshotFiles(dir)).toHaveLength(1);
       expect(await snapshotText(dir)).not.toContain("7391");
 
-      // Forgotten through another process while this one was stopped: the start's sweep removes it.
+      // Forgotten through another process while this one was stopped: a sweep removes it (the start runs one: keyword-snapshots.test.ts).
       const other = await memory.save(alice, { text: "금고 예비 열쇠는 엄마가 보관", source: "slack" });
       const current = await makeService(prefix, { snapshotsDir: dir });
       current.keywordIndexes.evict(alice.teamId, alice.userId);
