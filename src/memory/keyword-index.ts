@@ -81,9 +81,9 @@ export const UBIQUITY_MIN_DOCS = 20;
  * Measured with process.memoryUsage().heapUsed after a forced gc, before and after building indexes
  * (npx tsx bench/bm25-bytes.ts): indexes of 1k–40k synthetic memories, short ones and 20 joined
  * into one (a document's chunks), fitted by least squares to a·docs + b·postings + c·terms + 2·chars
- * gave a = 406, b = 31, c = 173 bytes (with the BM25+ postings of bm25-postings.ts); with the
- * rounded constants the estimate was within 11 % of the heap measured for every build (1.01–1.02
- * from 10k docs on, up to 1.11 for 1k).
+ * gave a = 405, b = 31, c = 169 bytes (with the BM25+ postings of bm25-postings.ts; run recorded in
+ * docs/benchmarks.md); with the rounded constants the estimate was within 11 % of the heap measured
+ * for every build (1.01–1.02 from 10k docs on, up to 1.11 for 1k).
  */
 export const BYTES_PER_DOC = 410;
 export const BYTES_PER_POSTING = 31;
