@@ -6,6 +6,7 @@ import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
 import { InMemoryVectorIndex } from "../../src/memory/in-memory-vector-index.js";
 import { similarityOf, SIMILARITY_METRICS } from "../../src/memory/vector-index.js";
 import { describeVectorIndexContract } from "./vector-index-contract.js";
+import { clusteredVectors } from "../support/clustered-vectors.js";
 
 describeVectorIndexContract({
   name: "memory",
@@ -76,24 +77,8 @@ describe("InMemoryVectorIndex exact search", () => {
   });
 
   describe("large owners of dense vectors: the int8 pass (shared with sqlite-vec) and its exact rescore", () => {
-    /** Seeded dense vectors: clustered (near ties, like real memories), norms from 0.5 to 2. */
-    function randomVectors(n: number, dimension: number, seed: number): number[][] {
-      let state = seed;
-      const next = () => {
-        state = (state * 1664525 + 1013904223) >>> 0;
-        return state / 2 ** 32;
-      };
-      const gauss = () => Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next());
-      const centres = Array.from({ length: 20 }, () => Array.from({ length: dimension }, gauss));
-      return Array.from({ length: n }, () => {
-        const centre = centres[Math.floor(next() * centres.length)]!;
-        const v = centre.map((c) => c + 0.7 * gauss());
-        const scale = (0.5 + 1.5 * next()) / Math.hypot(...v);
-        return v.map((x) => x * scale);
-      });
-    }
     const dimension = 48;
-    const vectors = randomVectors(3000, dimension, 7);
+    const vectors = clusteredVectors(3000, dimension, 7);
     const table = new Map<string, number[]>(vectors.map((v, i) => [`r${i}`, v]));
     const far = vectors[0]!.map((x) => -x);
     const embedder: Embedder = {
@@ -111,7 +96,7 @@ describe("InMemoryVectorIndex exact search", () => {
       channelType: i % 4 === 0 ? ("channel" as const) : ("im" as const),
       source: "slack" as const,
     }));
-    const queries = randomVectors(40, dimension, 99);
+    const queries = clusteredVectors(40, dimension, 99);
 
     it("agrees with the exact search (recall@10 ≥ 0.99, the same similarities) for every metric, after deletes and replacements", async () => {
       const top = vi.spyOn(Int8Rows.prototype, "top");

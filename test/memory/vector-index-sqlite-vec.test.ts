@@ -17,6 +17,7 @@ import {
 import { channelVisibility, SHARED } from "../../src/memory/visibility.js";
 import type { Memory } from "../../src/types.js";
 import { describeVectorIndexContract, TableEmbedder } from "./vector-index-contract.js";
+import { clusteredVectors } from "../support/clustered-vectors.js";
 
 const dir = mkdtempSync(join(tmpdir(), "sqlite-vec-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -279,31 +280,14 @@ describe("SqliteVecIndex", () => {
   });
 
   describe("large owners: the int8 pass and its exact rescore", () => {
-    /** Seeded vectors: clustered (near ties, like real memories), norms from 0.5 to 2. */
-    function randomVectors(n: number, dimension: number, seed: number): number[][] {
-      let state = seed;
-      const next = () => {
-        state = (state * 1664525 + 1013904223) >>> 0;
-        return state / 2 ** 32;
-      };
-      const gauss = () => Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next());
-      const centres = Array.from({ length: 20 }, () => Array.from({ length: dimension }, gauss));
-      return Array.from({ length: n }, () => {
-        const centre = centres[Math.floor(next() * centres.length)]!;
-        const v = centre.map((c) => c + 0.7 * gauss());
-        const scale = (0.5 + 1.5 * next()) / Math.hypot(...v);
-        return v.map((x) => x * scale);
-      });
-    }
-
     const dimension = 48;
-    const vectors = randomVectors(3000, dimension, 7);
+    const vectors = clusteredVectors(3000, dimension, 7);
     const table: Record<string, number[]> = {};
     vectors.forEach((v, i) => (table[`r${i}`] = v));
     const memories = vectors.map((_, i) =>
       memory(`r${i}`, `r${i}`, i % 4 === 0 ? { channelId: "C1", channelType: "channel" } : {}),
     );
-    const queries = randomVectors(40, dimension, 99);
+    const queries = clusteredVectors(40, dimension, 99);
 
     it("agrees with exact search (recall@10 ≥ 0.99) for every metric, and stays exact for small owners", async () => {
       const top = vi.spyOn(Int8Rows.prototype, "top");
@@ -365,10 +349,10 @@ describe("SqliteVecIndex", () => {
       const path = join(dir, "approx_background.sqlite");
       const big = 256;
       const n = 20_000;
-      const bigVectors = randomVectors(n, big, 11);
+      const bigVectors = clusteredVectors(n, big, 11);
       const bigTable: Record<string, number[]> = {};
       bigVectors.forEach((v, i) => (bigTable[`b${i}`] = v));
-      const probe = randomVectors(1, big, 5)[0]!;
+      const probe = clusteredVectors(1, big, 5)[0]!;
       bigTable["probe"] = probe;
       const embedder = new FixedEmbedder(big, bigTable);
       const rows = bigVectors.map((_, i) =>
@@ -384,7 +368,7 @@ describe("SqliteVecIndex", () => {
         path,
         approxMinRows: Number.MAX_SAFE_INTEGER,
       });
-      const queries = randomVectors(30, big, 21);
+      const queries = clusteredVectors(30, big, 21);
       const top = vi.spyOn(Int8Rows.prototype, "top");
       const same = async (vector: number[], visibilities?: string[]) => {
         const truth = await exact.query({ ...owner, vector, topK: 10, visibilities });
