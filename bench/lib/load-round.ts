@@ -6,11 +6,10 @@ import { readHealth, settle } from "./app-health.js";
 import type { LoadHarness } from "./load-harness.js";
 import { ignoredEvents, loadEvents, type PlannedEvent } from "./load-events.js";
 import type { Rng } from "./prng.js";
-import { classifyReply, noReplyKinds, repliesIn, type ReplyKind } from "./replies.js";
+import { repliesIn, tallyFirstReplies, waitForFirstReplies, type ReplyKind } from "./replies.js";
 import { deliver, SLACK_ACK_DEADLINE_MS, type DeliveredEvent } from "./slack-traffic.js";
 import { summarize, type LatencySummary } from "./stats.js";
 
-export const REPLY_POLL_MS = 20;
 /** A round is over when no reply came for this long after the app went idle (late duplicates show). */
 export const QUIET_MS = 1_000;
 export const SETTLE_TIMEOUT_MS = 180_000;
@@ -81,41 +80,24 @@ export async function runLoadRound(options: {
   const channels = new Set(events.map((e) => e.channel));
   const started = Date.now();
   const delivered = await sendAll(url, events);
-  const deadline = Date.now() + options.replyTimeoutMs;
-  const ackedChannels = delivered.filter((d) => d.acked).map((d) => d.planned.channel);
-  while (Date.now() < deadline) {
-    const replies = repliesIn(harness.slack, channels);
-    if (ackedChannels.every((c) => replies.has(c))) break;
-    await new Promise((r) => setTimeout(r, REPLY_POLL_MS));
-  }
+  await waitForFirstReplies(harness.slack, delivered, options.replyTimeoutMs);
   await settle({ url: () => url, slack: harness.slack, quietMs: QUIET_MS, timeoutMs: SETTLE_TIMEOUT_MS });
   const after = (await readHealth(url))?.queue;
 
-  const replies = repliesIn(harness.slack, channels);
-  const kinds = noReplyKinds();
-  const e2e: Record<"all" | "fact" | "question", number[]> = { all: [], fact: [], question: [] };
-  let duplicates = 0;
-  let lastReply = started;
-  for (const d of delivered) {
-    const list = replies.get(d.planned.channel) ?? [];
-    const first = list[0];
-    if (!first) continue;
-    const kind = classifyReply(first.text);
-    kinds[kind] += 1;
-    duplicates += list.length - 1;
-    const ms = first.at - d.sentAt;
-    e2e.all.push(ms);
-    if (kind === "remembered") e2e.fact.push(ms);
-    if (kind === "answer") e2e.question.push(ms);
-    lastReply = Math.max(lastReply, ...list.map((r) => r.at));
-  }
+  const { firsts, kinds, duplicates } = tallyFirstReplies(delivered, repliesIn(harness.slack, channels));
+  const e2e = {
+    all: firsts.map((f) => f.e2eMs),
+    fact: firsts.filter((f) => f.kind === "remembered").map((f) => f.e2eMs),
+    question: firsts.filter((f) => f.kind === "answer").map((f) => f.e2eMs),
+  };
+  const lastReply = Math.max(started, ...firsts.map((f) => f.lastAt));
   const acks = ackTimes(delivered);
   return {
     size,
     sent: delivered.length,
     acked: acks.length,
     slowAcks: acks.filter((ms) => ms > SLACK_ACK_DEADLINE_MS).length,
-    answered: delivered.filter((d) => replies.has(d.planned.channel)).length,
+    answered: firsts.length,
     kinds,
     duplicates,
     ack: summarize(acks),

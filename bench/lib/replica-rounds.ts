@@ -12,9 +12,9 @@ import { settle } from "./app-health.js";
 import type { AppProcess } from "./app-process.js";
 import { BENCH_ADMIN_TOKEN, type LoadHarness } from "./load-harness.js";
 import { loadEvents } from "./load-events.js";
-import { QUIET_MS, REPLY_POLL_MS, SETTLE_TIMEOUT_MS } from "./load-round.js";
+import { QUIET_MS, SETTLE_TIMEOUT_MS } from "./load-round.js";
 import type { Rng } from "./prng.js";
-import { classifyReply, noReplyKinds, repliesIn, type ReplyKind } from "./replies.js";
+import { repliesIn, tallyFirstReplies, waitForFirstReplies, type ReplyKind } from "./replies.js";
 import { processCpuSeconds, scriptPid } from "./process-memory.js";
 import { deliver } from "./slack-traffic.js";
 import { summarize, type LatencySummary } from "./stats.js";
@@ -59,12 +59,7 @@ export async function runThroughputRound(options: {
     events.map((e, i) => deliver(() => targets[i % targets.length]!.url, e)),
   );
   const acked = delivered.filter((d) => d.acked);
-  const deadline = Date.now() + options.replyTimeoutMs;
-  while (Date.now() < deadline) {
-    const replies = repliesIn(harness.slack, channels);
-    if (acked.every((d) => replies.has(d.planned.channel))) break;
-    await new Promise((r) => setTimeout(r, REPLY_POLL_MS));
-  }
+  await waitForFirstReplies(harness.slack, delivered, options.replyTimeoutMs);
   const firstDone = Date.now();
   const appCpuSeconds = appCpu(options.all) - cpuBefore;
   for (const app of options.all) {
@@ -75,20 +70,9 @@ export async function runThroughputRound(options: {
       timeoutMs: SETTLE_TIMEOUT_MS,
     });
   }
-  const replies = repliesIn(harness.slack, channels);
-  const kinds = noReplyKinds();
-  let duplicates = 0;
-  let lastFirst = started;
-  const e2e: number[] = [];
-  for (const d of delivered) {
-    const list = replies.get(d.planned.channel) ?? [];
-    const first = list[0];
-    if (!first) continue;
-    kinds[classifyReply(first.text)] += 1;
-    duplicates += list.length - 1;
-    lastFirst = Math.max(lastFirst, first.at);
-    e2e.push(first.at - d.sentAt);
-  }
+  const { firsts, kinds, duplicates } = tallyFirstReplies(delivered, repliesIn(harness.slack, channels));
+  const e2e = firsts.map((f) => f.e2eMs);
+  const lastFirst = Math.max(started, ...firsts.map((f) => f.firstAt));
   const answered = e2e.length;
   const wallMs = (answered === delivered.length ? lastFirst : firstDone) - started;
   return {

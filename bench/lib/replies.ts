@@ -6,6 +6,10 @@ import { failureReply, missedTurnReply, rememberedReply } from "../../src/agent/
 import { recallOnlyReply } from "../../src/agent/prompt.js";
 import type { FakeSlack } from "../../test/support/fake-slack.js";
 import { ANSWER_PREFIX } from "./load-harness.js";
+import type { DeliveredEvent } from "./slack-traffic.js";
+
+/** How often a round looks for replies while it waits for them, ms. */
+export const REPLY_POLL_MS = 20;
 
 /** A reply posted to Slack. `at` is when the fake received it (Date.now()). */
 export interface PostedReply {
@@ -62,4 +66,54 @@ export function repliesIn(slack: FakeSlack, channels: ReadonlySet<string>): Map<
     byChannel.set(channel, list);
   }
   return byChannel;
+}
+
+/** Waits until every acked event's channel has a reply, or `timeoutMs` has passed. */
+export async function waitForFirstReplies(
+  slack: FakeSlack,
+  delivered: readonly DeliveredEvent[],
+  timeoutMs: number,
+): Promise<void> {
+  const channels = new Set(delivered.map((d) => d.planned.channel));
+  const acked = delivered.filter((d) => d.acked).map((d) => d.planned.channel);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const replies = repliesIn(slack, channels);
+    if (acked.every((c) => replies.has(c))) return;
+    await new Promise((r) => setTimeout(r, REPLY_POLL_MS));
+  }
+}
+
+/** Each delivered event's first reply: its kind, end-to-end time, and when its replies came. */
+export interface FirstReply {
+  kind: ReplyKind;
+  /** First reply − send, ms. */
+  e2eMs: number;
+  firstAt: number;
+  lastAt: number;
+}
+
+/** The first reply of every delivered event that has one, their kinds counted, and the extra replies. */
+export function tallyFirstReplies(
+  delivered: readonly DeliveredEvent[],
+  replies: ReadonlyMap<string, PostedReply[]>,
+): { firsts: FirstReply[]; kinds: Record<ReplyKind, number>; duplicates: number } {
+  const kinds = noReplyKinds();
+  const firsts: FirstReply[] = [];
+  let duplicates = 0;
+  for (const d of delivered) {
+    const list = replies.get(d.planned.channel) ?? [];
+    const first = list[0];
+    if (!first) continue;
+    const kind = classifyReply(first.text);
+    kinds[kind] += 1;
+    duplicates += list.length - 1;
+    firsts.push({
+      kind,
+      e2eMs: first.at - d.sentAt,
+      firstAt: first.at,
+      lastAt: Math.max(...list.map((r) => r.at)),
+    });
+  }
+  return { firsts, kinds, duplicates };
 }
