@@ -2,6 +2,7 @@
  * The recall benchmark's steps for one size: load memories up to the size, read memory usage, then
  * time the current search and the baseline over repeated rounds.
  */
+import { SAVE_BATCH_SIZE } from "../../src/cli/batch-save.js";
 import { KeywordIndex, type KeywordDoc } from "../../src/memory/keyword-index.js";
 import { CANDIDATES_PER_RETRIEVER } from "../../src/memory/hybrid-ranking.js";
 import { VisibilityRule } from "../../src/memory/visibility.js";
@@ -12,8 +13,8 @@ import { readMemory, type MemoryReading } from "./memory-usage.js";
 import { keywordDocOf, OTHER_USERS_SHARE, type RecallDataset } from "./recall-dataset.js";
 import { elapsedMs, medianOfRounds, summarize, type LatencySummary } from "./stats.js";
 
-/** Memories per MemoryService.saveMany call while loading. */
-export const LOAD_BATCH = 1000;
+/** Memories per MemoryService.saveMany call while loading: the pages of `memory import`. */
+export const LOAD_BATCH = SAVE_BATCH_SIZE;
 /** Untimed queries before each size's rounds (JIT, Chroma caches). */
 export const WARMUP_QUERIES = 10;
 

@@ -11,13 +11,14 @@ export interface BatchSaver {
 }
 
 /**
- * Memories per MemoryService.saveMany call: one Chroma write per collection it touches (the user's
- * `all` and one per channel among the batch's memories), embedded EMBED_BATCH_SIZE texts per request.
- * A Chroma write costs about 28 ms per call on top of 0.8 ms per row (bench/chroma-write.ts), so
- * pages this large pay the per-call part rarely; a failed page is re-run by importing the file again
- * (imports are idempotent on id).
+ * Memories per MemoryService.saveMany call: one write per collection it touches (the user's `all` and
+ * one per channel among the batch's memories), embedded EMBED_BATCH_SIZE texts per request. Chroma
+ * saves a collection's HNSW index once per write of this many rows (`WRITE_CALL_ROWS`, its sync
+ * threshold), and a write reads its log's unsaved rows again, so a bulk import of pages this large is
+ * about a third faster there than one of pages of 1,000 (docs/benchmarks.md); a failed page is re-run
+ * by importing the file again (imports are idempotent on id).
  */
-export const SAVE_BATCH_SIZE = 1024;
+export const SAVE_BATCH_SIZE = 5000;
 
 /** One memory to save in its owner's scope. */
 export interface OwnedInput {

@@ -1,13 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
 import { ChromaVectorStore } from "@llamaindex/chroma";
-import { ChromaClient as CurrentChromaClient } from "chromadb";
-import { NodeRelationship, TextNode, type BaseNode } from "@llamaindex/core/schema";
+import { ChromaClient as CurrentChromaClient, type EmbeddingFunction } from "chromadb";
 import { AppError } from "../errors.js";
 import { withRetry } from "../util/retry.js";
 import type { Embedder } from "../llm/embedder.js";
 import { EmbedderEmbedding } from "../llm/llamaindex-embedding.js";
 import type { Memory } from "../types.js";
-import { fromMetadata, toMetadata } from "./memory-metadata.js";
+import { fromRow, toRowMetadata } from "./memory-metadata.js";
 import {
   embedInBatches,
   indexNamespace,
@@ -48,6 +47,8 @@ export interface ChromaMemoryStoreOptions {
    * journal applies it again, and applying is idempotent.
    */
   timeoutMs?: number;
+  /** Bytes per write call, about; default {@link WRITE_CALL_BYTES} (for a Chroma with a lower payload limit). */
+  writeCallBytes?: number;
 }
 
 /** Connecting at start: 7 more tries, 0.25 s doubling to 4 s (about 15 s in all). */
@@ -58,9 +59,43 @@ export const DEFAULT_CHROMA_TIMEOUT_MS = 10_000;
 
 type Collection = Awaited<ReturnType<ChromaVectorStore["getCollection"]>>;
 type ChromaClient = ReturnType<ChromaVectorStore["client"]>;
+/** A collection through the current `chromadb` client, which sends vectors base64-encoded. */
+type WriteCollection = Awaited<ReturnType<CurrentChromaClient["getCollection"]>>;
 
 /** The collection metadata key Chroma reads ef_search from at creation. */
 const SEARCH_EF = "hnsw:search_ef";
+/** The collection metadata key Chroma reads the HNSW persist interval from at creation. */
+const SYNC_THRESHOLD = "hnsw:sync_threshold";
+
+/**
+ * Rows per Chroma write call, and the HNSW sync threshold of the `all` collections this store creates.
+ * Chroma's local server saves a collection's whole HNSW index (and its id map) once a write leaves
+ * that many rows unsaved since the last save, and every write reads the unsaved rows of its log
+ * again: with its default of 1,000 a bulk import of pages of 1,000 saved the index once a page, a
+ * cost that grows with the collection. One save per page of 5,000 rows, sent in one call, keeps a
+ * write's cost flat (`bench/chroma-ingest.ts`, docs/benchmarks.md); a single save rereads at most this
+ * many log rows (about 29 ms at p50 against 22 ms with 1,000, measured at 20k rows). Visibility
+ * collections, which get a page's share, and collections made before keep Chroma's 1,000.
+ */
+export const WRITE_CALL_ROWS = 5000;
+
+/**
+ * Bytes a write call carries at most, about (vectors base64-encoded, the metadata as JSON): Chroma
+ * answers 413 to a request over 40 MiB (its `max_payload_size_bytes`), and 5,000 memories of 4,000
+ * Korean characters are 60 MB.
+ */
+export const WRITE_CALL_BYTES = 16 * 1024 * 1024;
+
+/** The current client's collections: this store always passes its vectors, so nothing is embedded there. */
+const NO_EMBEDDING_FUNCTION: EmbeddingFunction = {
+  name: "none",
+  generate: () => Promise.reject(new Error("ChromaMemoryStore passes its vectors: nothing to embed")),
+};
+
+/** A write call's time bound is the configured one per this many bytes it carries. */
+const TIMEOUT_BYTES = 4 * 1024 * 1024;
+/** An embedding request's time bound is the configured one per this many texts. */
+const TIMEOUT_TEXTS = 1000;
 /** The `all` collection's metadata key holding the owner's memories version ({@link ChromaMemoryStore.version}). */
 const VERSION_KEY = "memories_version";
 
@@ -71,10 +106,10 @@ const SPACE: Record<SimilarityMetric, "cosine" | "ip" | "l2"> = {
   euclidean: "l2",
 };
 
-/** One collection: its LlamaIndex store (for writes) and the Chroma collection (for reads). */
+/** One collection: through LlamaIndex's client (reads, deletes) and, once written, the current client's. */
 interface OpenCollection {
-  store: ChromaVectorStore;
   collection: Collection;
+  writer?: Promise<WriteCollection>;
 }
 
 /** Users' collections asked at once by {@link ChromaMemoryStore.owners}. */
@@ -87,8 +122,9 @@ const DEFAULT_EMBED_BATCH = 64;
 const ALL = "all";
 
 /**
- * Memory documents in Chroma through LlamaIndex: a `VectorStoreIndex` over a `ChromaVectorStore` per
- * collection, collections in cosine space. Chroma is the source of truth.
+ * Memories in Chroma, one row per memory in the compact format (`toRowMetadata`), collections in the
+ * metric's HNSW space; reads and deletes go through LlamaIndex's `ChromaVectorStore` client, writes
+ * through the current `chromadb` client. Chroma is the source of truth.
  *
  * Chroma 1.0 answers a metadata-filtered query by scanning the matching rows (115 ms at 20k rows
  * against 4 ms unfiltered, bench/chroma-query.ts), so a collection shared by users and filtered on
@@ -97,7 +133,7 @@ const ALL = "all";
  * a DM asks it), and each non-private visibility — `channel:<id>`, `shared` — has a collection with a
  * copy of its memories and their vectors (a recall in a channel asks that channel's and the shared
  * one). What was said in a DM exists only in `all`, which a channel recall never reads. Isolation is
- * structural; rows still carry `user_id`, `team_id` and `visibility`, and every read checks them.
+ * structural; every row still holds its memory's user, team and channel, and every read checks them.
  *
  * Collections a process has not created itself are found by listing (cached per process, listed
  * again when a user's memories are listed and no collection of theirs is known, and by `owners`): a
@@ -112,6 +148,10 @@ export class ChromaMemoryStore implements VectorIndex {
   readonly info: VectorIndexInfo;
   private readonly metric: SimilarityMetric;
 
+  /** The current `chromadb` client: writes and configuration changes. */
+  private readonly current: CurrentChromaClient;
+  private maxRows: Promise<number> | undefined;
+
   private constructor(
     private readonly client: ChromaClient,
     private readonly options: ChromaMemoryStoreOptions,
@@ -120,6 +160,12 @@ export class ChromaMemoryStore implements VectorIndex {
     readonly namespace: string,
   ) {
     this.metric = options.metric ?? "cosine";
+    const url = new URL(options.chromaUrl);
+    this.current = new CurrentChromaClient({
+      host: url.hostname,
+      port: Number(url.port || (url.protocol === "https:" ? 443 : 80)),
+      ssl: url.protocol === "https:",
+    });
     this.info = {
       kind: "chroma",
       namespace,
@@ -154,38 +200,63 @@ export class ChromaMemoryStore implements VectorIndex {
   /**
    * Saves memories; an existing id is replaced, wherever it was (delete from the user's collections,
    * then insert): no duplicate rows. Ids in `fresh` were just generated, cannot exist yet, and skip the
-   * delete. Embeds once, in the `all` collection's index; the copies in visibility collections reuse
-   * the vectors.
+   * delete. Embeds once; the copies in visibility collections reuse the vectors. Rows are written in
+   * the compact format (`toRowMetadata`) through the current `chromadb` client, which sends vectors
+   * base64-encoded (LlamaIndex's bundled client sends them as JSON numbers), at most
+   * {@link WRITE_CALL_ROWS} a call.
    */
   async upsert(memories: Memory[], options: { fresh?: ReadonlySet<string> } = {}): Promise<void> {
     const byUser = new Map<string, Memory[]>();
     for (const m of memories) byUser.set(ownerKey(m), [...(byUser.get(ownerKey(m)) ?? []), m]);
     for (const group of byUser.values()) {
       const owner = group[0]!;
-      const vectors = await this.wrap("embed", () =>
-        embedInBatches(
-          (texts) => this.options.embedder.embed(texts),
-          group.map((m) => m.text),
-          this.options.embedBatchSize ?? DEFAULT_EMBED_BATCH,
-        ),
+      const vectors = await this.wrap(
+        "embed",
+        () =>
+          embedInBatches(
+            (texts) => this.options.embedder.embed(texts),
+            group.map((m) => m.text),
+            this.options.embedBatchSize ?? DEFAULT_EMBED_BATCH,
+          ),
+        Math.ceil(group.length / TIMEOUT_TEXTS),
       );
-      const nodes = group.map((m, i) => toNode(m, vectors[i]!));
       const replaced = group.filter((m) => !options.fresh?.has(m.id)).map((m) => m.id);
       if (replaced.length > 0) {
         await this.stamp(owner); // see delete
         await this.deleteRows(owner, replaced);
       }
-      const byVisibility = new Map<string, BaseNode[]>([[ALL, nodes]]);
-      for (const node of nodes) {
-        const visibility = String(node.metadata.visibility ?? PRIVATE);
+      const metadatas = group.map(toRowMetadata);
+      // A vector of n float32 is 4·⌈4n/3⌉ base64 characters.
+      const rowBytes = (i: number) =>
+        4 * Math.ceil((vectors[i]!.length * 4) / 3) + Buffer.byteLength(JSON.stringify(metadatas[i]));
+      const all = group.map((_, i) => i);
+      const byVisibility = new Map<string, number[]>([[ALL, all]]);
+      for (const i of all) {
+        const visibility = visibilityOf(group[i]!);
         if (visibility !== PRIVATE)
-          byVisibility.set(visibility, [...(byVisibility.get(visibility) ?? []), node]);
+          byVisibility.set(visibility, [...(byVisibility.get(visibility) ?? []), i]);
       }
-      // The collections are independent: one write call each, sent together.
+      const limits = {
+        rows: await this.callRows(),
+        bytes: this.options.writeCallBytes ?? WRITE_CALL_BYTES,
+      };
+      // The collections are independent: their writes are sent together.
       await Promise.all(
         [...byVisibility].map(async ([visibility, rows]) => {
-          const { store } = await this.collection(this.collectionName(owner, visibility), { create: true });
-          await this.wrap("upsert", () => store.add(rows));
+          const writer = await this.writer(this.collectionName(owner, visibility));
+          for (const call of splitWriteCalls(rows, rowBytes, limits)) {
+            const bytes = call.reduce((sum, i) => sum + rowBytes(i), 0);
+            await this.wrap(
+              "upsert",
+              () =>
+                writer.add({
+                  ids: call.map((i) => group[i]!.id),
+                  embeddings: call.map((i) => vectors[i]!),
+                  metadatas: call.map((i) => metadatas[i]!),
+                }),
+              Math.ceil(bytes / TIMEOUT_BYTES),
+            );
+          }
         }),
       );
       await this.stamp(owner);
@@ -459,25 +530,23 @@ export class ChromaMemoryStore implements VectorIndex {
   }
 
   private async openCollection(name: string): Promise<OpenCollection> {
-    const store = new ChromaVectorStore({
-      collectionName: name,
-      chromaClientParams: { path: this.options.chromaUrl },
-      embeddingModel: this.embedding,
-    });
-    // Create it in the metric's space before the adapter's getOrCreateCollection (which passes no
-    // metadata).
+    // Created in the metric's space, with this store's HNSW settings (Chroma reads them at creation).
     const space = SPACE[this.metric];
     const { efSearch } = this.options;
     const collection = await this.wrap(
       "open",
       () =>
-        store.client().getOrCreateCollection({
+        this.client.getOrCreateCollection({
           name,
           metadata: {
             "hnsw:space": space,
             ...(efSearch !== undefined ? { [SEARCH_EF]: efSearch } : {}),
+            // `all` gets every row of a bulk page, in one call; a visibility collection only the
+            // page's share, so Chroma's default (1,000) fits it better (docs/benchmarks.md).
+            ...(name.endsWith(`_${hash(ALL, 12)}`) ? { [SYNC_THRESHOLD]: WRITE_CALL_ROWS } : {}),
             embedder: this.options.embedder.id,
           },
+          embeddingFunction: this.embedding as never,
         }) as Promise<Collection>,
     );
     const metadata = (collection.metadata ?? {}) as Record<string, string | number | boolean>;
@@ -490,7 +559,31 @@ export class ChromaMemoryStore implements VectorIndex {
     if (efSearch !== undefined && metadata[SEARCH_EF] !== efSearch) {
       await this.setEfSearch(collection, metadata, efSearch);
     }
-    return { store, collection };
+    return { collection };
+  }
+
+  /** Rows per write call: {@link WRITE_CALL_ROWS}, or the server's largest batch when smaller (5,461 here). */
+  private callRows(): Promise<number> {
+    this.maxRows ??= this.wrap("connect", () => this.current.getMaxBatchSize()).then(
+      (max) => (max > 0 ? Math.min(max, WRITE_CALL_ROWS) : WRITE_CALL_ROWS),
+      (err: unknown) => {
+        this.maxRows = undefined; // asked again on the next write
+        throw err;
+      },
+    );
+    return this.maxRows;
+  }
+
+  /** The collection (created if missing) through the current client, opened once per process. */
+  private async writer(name: string): Promise<WriteCollection> {
+    const opened = await this.collection(name, { create: true });
+    if (!opened.writer) {
+      opened.writer = this.wrap("open", () =>
+        this.current.getCollection({ name, embeddingFunction: NO_EMBEDDING_FUNCTION }),
+      );
+      opened.writer.catch(() => (opened.writer = undefined)); // retried on the next write
+    }
+    return opened.writer;
   }
 
   /**
@@ -504,14 +597,11 @@ export class ChromaMemoryStore implements VectorIndex {
     metadata: Record<string, string | number | boolean>,
     efSearch: number,
   ): Promise<void> {
-    const url = new URL(this.options.chromaUrl);
-    const client = new CurrentChromaClient({
-      host: url.hostname,
-      port: Number(url.port || (url.protocol === "https:" ? 443 : 80)),
-      ssl: url.protocol === "https:",
-    });
     await this.wrap("configure", async () => {
-      const current = await client.getCollection({ name: collection.name });
+      const current = await this.current.getCollection({
+        name: collection.name,
+        embeddingFunction: NO_EMBEDDING_FUNCTION,
+      });
       await current.modify({ configuration: { hnsw: { ef_search: efSearch } } });
       await collection.modify({ metadata: { ...metadata, [SEARCH_EF]: efSearch } });
     });
@@ -558,7 +648,7 @@ export class ChromaMemoryStore implements VectorIndex {
       const similarity = this.similarity(Number(result.distances?.[0]?.[i] ?? Infinity));
       const seen = best.get(id);
       if (seen && seen.similarity >= similarity) return;
-      best.set(id, { memory: fromMetadata(id, result.documents[0]?.[i] ?? "", meta), similarity });
+      best.set(id, { memory: fromRow(id, result.documents[0]?.[i], meta), similarity });
     });
     return [...best.values()];
   }
@@ -588,14 +678,18 @@ export class ChromaMemoryStore implements VectorIndex {
       });
       return rows.ids.map((rowId, i) => {
         const meta = (rows.metadatas[i] ?? {}) as Record<string, unknown>;
-        return fromMetadata(memoryIdOf(rowId, meta), rows.documents[i] ?? "", meta);
+        return fromRow(memoryIdOf(rowId, meta), rows.documents[i], meta);
       });
     });
   }
 
-  /** Runs one Chroma call within the timeout; every failure is AppError `store_failed` (or `embed_failed`). */
-  private async wrap<T>(what: string, fn: () => Promise<T>): Promise<T> {
-    const timeoutMs = this.options.timeoutMs ?? DEFAULT_CHROMA_TIMEOUT_MS;
+  /**
+   * Runs one Chroma call within `times` the configured timeout (a large write or embedding gets one
+   * per {@link TIMEOUT_BYTES} or {@link TIMEOUT_TEXTS}); every failure is AppError `store_failed` (or
+   * `embed_failed`).
+   */
+  private async wrap<T>(what: string, fn: () => Promise<T>, times = 1): Promise<T> {
+    const timeoutMs = (this.options.timeoutMs ?? DEFAULT_CHROMA_TIMEOUT_MS) * Math.max(1, times);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -620,20 +714,29 @@ export class ChromaMemoryStore implements VectorIndex {
 }
 
 /**
- * A memory as the one LlamaIndex node (one Chroma row, one vector) its row is written from — a
- * memory is never split (at most MAX_MEMORY_CHARS long; long input is chunked into memories first): the memory's metadata, its vector, and the
- * memory id as SOURCE (LlamaIndex writes it as `ref_doc_id`, which reads and deletes match on). The
- * SOURCE carries no copy of the metadata: LlamaIndex serialises the whole node into every row's
- * `_node_content`, and each byte there is written and indexed by Chroma.
+ * Rows in write calls, in order: at most `limits.rows` rows and `limits.bytes` bytes a call (a row
+ * larger than that alone goes alone).
  */
-function toNode(m: Memory, embedding: number[]): TextNode {
-  return new TextNode({
-    id_: m.id,
-    text: m.text,
-    metadata: toMetadata(m),
-    embedding,
-    relationships: { [NodeRelationship.SOURCE]: { nodeId: m.id, metadata: {} } },
-  });
+export function splitWriteCalls<T>(
+  rows: readonly T[],
+  bytesOf: (row: T) => number,
+  limits: { rows: number; bytes: number },
+): T[][] {
+  const calls: T[][] = [];
+  let call: T[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const size = bytesOf(row);
+    if (call.length > 0 && (call.length >= limits.rows || bytes + size > limits.bytes)) {
+      calls.push(call);
+      call = [];
+      bytes = 0;
+    }
+    call.push(row);
+    bytes += size;
+  }
+  if (call.length > 0) calls.push(call);
+  return calls;
 }
 
 /** The memory id of a row: LlamaIndex's `ref_doc_id` (the Document's id), else the row id. */

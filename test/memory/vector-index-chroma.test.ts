@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { ChromaVectorStore } from "@llamaindex/chroma";
+import { NodeRelationship, TextNode } from "@llamaindex/core/schema";
 import { ChromaClient } from "chromadb";
-import { describe, expect, inject, it } from "vitest";
-import { ChromaMemoryStore } from "../../src/memory/chroma-memory-store.js";
+import { describe, expect, inject, it, vi } from "vitest";
+import { EmbedderEmbedding } from "../../src/llm/llamaindex-embedding.js";
+import { ChromaMemoryStore, splitWriteCalls, WRITE_CALL_ROWS } from "../../src/memory/chroma-memory-store.js";
+import { toMetadata } from "../../src/memory/memory-metadata.js";
+import type { Memory } from "../../src/types.js";
 import { describeVectorIndexContract, TableEmbedder } from "./vector-index-contract.js";
 
 describeVectorIndexContract({
@@ -99,5 +104,171 @@ describe("ChromaMemoryStore memories version", () => {
     await other.deleteAll(owner);
     expect(await one.version(owner)).toBeUndefined();
     await one.dropAll();
+  });
+});
+
+describe("splitWriteCalls", () => {
+  it("cuts at the row limit and before the byte limit would be passed, in order; a row too large goes alone", () => {
+    const size = (n: number) => n;
+    expect(splitWriteCalls([1, 2, 3, 4, 5], size, { rows: 2, bytes: 100 })).toEqual([[1, 2], [3, 4], [5]]);
+    expect(splitWriteCalls([4, 4, 4, 9, 1], size, { rows: 10, bytes: 8 })).toEqual([[4, 4], [4], [9], [1]]);
+    expect(splitWriteCalls([], size, { rows: 2, bytes: 8 })).toEqual([]);
+  });
+});
+
+describe("ChromaMemoryStore row format", () => {
+  const chromaUrl = () => inject("chromaUrl");
+  const client = () => {
+    const url = new URL(chromaUrl());
+    return new ChromaClient({ host: url.hostname, port: Number(url.port) });
+  };
+  const open = (namespace: string) =>
+    ChromaMemoryStore.create({
+      chromaUrl: chromaUrl(),
+      embedder: new TableEmbedder(),
+      namespace,
+      metric: "cosine",
+    });
+  const owner = { teamId: "T1", userId: "U1" };
+  const memory = (id: string, text: string, channelType: "im" | "channel" = "im"): Memory => ({
+    id,
+    text,
+    ...owner,
+    timestamp: 1_700_000_000_000,
+    channelId: channelType === "im" ? "D1" : "C1",
+    channelType,
+    source: "import",
+    topics: ["가족", "work"],
+    extra: { lang: "ko", n: 3, pinned: true },
+  });
+
+  it("writes compact rows (the memory as JSON, no document); `all` saves its HNSW once per write call", async () => {
+    const store = await open(`row_${randomBytes(5).toString("hex")}`);
+    const m = memory("m1", "엄마 생신은 3월 14일", "channel");
+    await store.upsert([m]);
+    const name = store.collectionName(owner, "all");
+    const collection = await client().getCollection({ name });
+    const rows = await collection.get({ include: ["documents", "metadatas"] as never });
+    expect(rows.ids).toEqual(["m1"]);
+    expect(rows.documents).toEqual([null]);
+    expect(rows.metadatas[0]).toEqual({ ref_doc_id: "m1", memory: JSON.stringify(m) });
+    expect(collection.configuration.hnsw?.sync_threshold).toBe(WRITE_CALL_ROWS);
+    const channel = await client().getCollection({ name: store.collectionName(owner, "channel:C1") });
+    expect(await channel.get({ include: ["metadatas"] as never })).toMatchObject({ ids: ["m1"] });
+    expect(channel.configuration.hnsw?.sync_threshold).toBe(1000); // Chroma's default
+    expect(await store.get(owner, "m1")).toEqual(m);
+    const [hit] = await store.query({ ...owner, vector: await store.embedQuery(m.text), topK: 1 });
+    expect(hit?.memory).toEqual(m);
+    await store.dropAll();
+  });
+
+  it("reads, replaces and deletes rows LlamaIndex wrote before the compact format, without duplicates", async () => {
+    const namespace = `legacy_${randomBytes(5).toString("hex")}`;
+    const store = await open(namespace);
+    const embedder = new TableEmbedder();
+    const old = [memory("old1", "고양이 이름은 나비"), memory("old2", "회의는 목요일 3시")];
+    // The collection and rows as the store made them before: the collection in cosine space (Chroma's
+    // default sync threshold), then ChromaVectorStore.add of one node per memory.
+    const legacy = new ChromaVectorStore({
+      collectionName: store.collectionName(owner, "all"),
+      chromaClientParams: { path: chromaUrl() },
+      embeddingModel: new EmbedderEmbedding(embedder, 16),
+    });
+    await legacy.client().getOrCreateCollection({
+      name: store.collectionName(owner, "all"),
+      metadata: { "hnsw:space": "cosine", embedder: embedder.id },
+    });
+    const vectors = await embedder.embed(old.map((m) => m.text));
+    await legacy.add(
+      old.map(
+        (m, i) =>
+          new TextNode({
+            id_: m.id,
+            text: m.text,
+            metadata: toMetadata(m),
+            embedding: vectors[i]!,
+            relationships: { [NodeRelationship.SOURCE]: { nodeId: m.id, metadata: {} } },
+          }),
+      ),
+    );
+    const raw = await (
+      await client().getCollection({ name: store.collectionName(owner, "all") })
+    ).get({
+      ids: ["old1"],
+      include: ["documents", "metadatas"] as never,
+    });
+    expect(raw.documents).toEqual(["고양이 이름은 나비"]);
+    expect(raw.metadatas[0]).toHaveProperty("_node_content");
+
+    const reader = await open(namespace); // another process, which finds the collection by listing
+    expect(await reader.list(owner, { limit: 10, offset: 0 })).toEqual(expect.arrayContaining(old));
+    expect(await reader.get(owner, "old2")).toEqual(old[1]);
+    const [hit] = await reader.query({ ...owner, vector: await reader.embedQuery(old[0]!.text), topK: 1 });
+    expect(hit?.memory).toEqual(old[0]);
+
+    const edited = { ...old[0]!, text: "고양이 이름은 치즈" };
+    await reader.upsert([edited]); // replaces the legacy row
+    await reader.delete(owner, ["old2"]);
+    const left = await reader.list(owner, { limit: 10, offset: 0 });
+    expect(left).toEqual([edited]);
+    await reader.dropAll();
+  });
+
+  it("writes more than one call's worth of rows in calls of WRITE_CALL_ROWS", async () => {
+    const store = await open(`bulk_${randomBytes(5).toString("hex")}`);
+    const many = Array.from({ length: WRITE_CALL_ROWS + 7 }, (_, i) => memory(`b${i}`, `메모 ${i}`));
+    await store.upsert(many, { fresh: new Set(many.map((m) => m.id)) });
+    const collection = await client().getCollection({ name: store.collectionName(owner, "all") });
+    expect(await collection.count()).toBe(many.length);
+    expect(await store.get(owner, `b${WRITE_CALL_ROWS + 6}`)).toEqual(many.at(-1));
+    await store.dropAll();
+  });
+
+  it("splits a save into calls of at most writeCallBytes, every row stored once", async () => {
+    const store = await ChromaMemoryStore.create({
+      chromaUrl: chromaUrl(),
+      embedder: new TableEmbedder(),
+      namespace: `big_${randomBytes(5).toString("hex")}`,
+      metric: "cosine",
+      writeCallBytes: 64 * 1024,
+    });
+    const long = "가나다라마바사아자차카타파하".repeat(290); // 4,000 characters, 12 kB in UTF-8
+    const many = Array.from({ length: 40 }, (_, i) => memory(`L${i}`, `${i} ${long}`.slice(0, 4000)));
+    const collection = await client()
+      .getCollection({ name: store.collectionName(owner, "all") })
+      .catch(() => undefined);
+    expect(collection).toBeUndefined();
+    // Counts the current client's write calls (they still reach Chroma).
+    const probe = await client().getOrCreateCollection({ name: `probe_${randomBytes(4).toString("hex")}` });
+    const add = vi.spyOn(
+      Object.getPrototypeOf(probe) as { add: (...args: unknown[]) => Promise<void> },
+      "add",
+    );
+    let sizes: number[];
+    try {
+      await store.upsert(many, { fresh: new Set(many.map((m) => m.id)) }); // 40 × 12 kB
+      sizes = add.mock.calls.map(([records]) => (records as { ids: string[] }).ids.length);
+    } finally {
+      add.mockRestore();
+      await client().deleteCollection({ name: probe.name });
+    }
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(many.length);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(5); // 5 × 12 kB < 64 KiB < 6 × 12 kB
+    const stored = await client().getCollection({ name: store.collectionName(owner, "all") });
+    expect(await stored.count()).toBe(many.length);
+    expect(await store.list(owner, { limit: 100, offset: 0 })).toEqual(expect.arrayContaining(many));
+    await store.dropAll();
+  });
+
+  it("reports a row whose memory JSON is damaged as store_failed, naming it", async () => {
+    const store = await open(`bad_${randomBytes(5).toString("hex")}`);
+    await store.upsert([memory("m1", "멀쩡한 메모")]);
+    const collection = await client().getCollection({ name: store.collectionName(owner, "all") });
+    await collection.update({ ids: ["m1"], metadatas: [{ memory: "{not json" }] });
+    await expect(store.get(owner, "m1")).rejects.toMatchObject({
+      code: "store_failed",
+      message: expect.stringContaining("memory m1 is damaged"),
+    });
+    await store.dropAll();
   });
 });
