@@ -8,8 +8,9 @@
  *   JSON numbers), pages of 1,000, Chroma's default HNSW sync threshold (1,000);
  * - `compact-1000`: the store's compact rows (`toRowMetadata`: `ref_doc_id` + the memory as JSON, no
  *   document, vectors base64-encoded by the current `chromadb` client), same pages and threshold;
- * - `compact-5000`: the same rows in calls of `WRITE_CALL_ROWS` (5,000) into a collection with that
- *   sync threshold — what `ChromaMemoryStore` does now;
+ * - `compact-5000`: the same rows in calls of 5,000 (`WRITE_CALL_ROWS`) into a collection with that
+ *   HNSW sync threshold (Chroma saves the index once per call instead of once per 1,000 rows) — tried,
+ *   not kept: no faster;
  * - `bare-5000`: ids and vectors only (Chroma's floor), as `compact-5000`.
  *
  *   npx tsx bench/chroma-ingest.ts [--rows 110000] [--variants llamaindex-1000,compact-1000,compact-5000,bare-5000]

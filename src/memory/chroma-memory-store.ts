@@ -64,18 +64,10 @@ type WriteCollection = Awaited<ReturnType<CurrentChromaClient["getCollection"]>>
 
 /** The collection metadata key Chroma reads ef_search from at creation. */
 const SEARCH_EF = "hnsw:search_ef";
-/** The collection metadata key Chroma reads the HNSW persist interval from at creation. */
-const SYNC_THRESHOLD = "hnsw:sync_threshold";
 
 /**
- * Rows per Chroma write call, and the HNSW sync threshold of the `all` collections this store creates.
- * Chroma's local server saves a collection's whole HNSW index (and its id map) once a write leaves
- * that many rows unsaved since the last save, and every write reads the unsaved rows of its log
- * again: with its default of 1,000 a bulk import of pages of 1,000 saved the index once a page, a
- * cost that grows with the collection. One save per page of 5,000 rows, sent in one call, keeps a
- * write's cost flat (`bench/chroma-ingest.ts`, docs/benchmarks.md); a single save rereads at most this
- * many log rows (about 29 ms at p50 against 22 ms with 1,000, measured at 20k rows). Visibility
- * collections, which get a page's share, and collections made before keep Chroma's 1,000.
+ * Rows a Chroma write call carries at most: under the largest batch the server takes (5,461 for the
+ * bundled server; {@link ChromaMemoryStore} asks it and keeps the smaller).
  */
 export const WRITE_CALL_ROWS = 5000;
 
@@ -94,8 +86,6 @@ const NO_EMBEDDING_FUNCTION: EmbeddingFunction = {
 
 /** A write call's time bound is the configured one per this many bytes it carries. */
 const TIMEOUT_BYTES = 4 * 1024 * 1024;
-/** An embedding request's time bound is the configured one per this many texts. */
-const TIMEOUT_TEXTS = 1000;
 /** The `all` collection's metadata key holding the owner's memories version ({@link ChromaMemoryStore.version}). */
 const VERSION_KEY = "memories_version";
 
@@ -210,15 +200,11 @@ export class ChromaMemoryStore implements VectorIndex {
     for (const m of memories) byUser.set(ownerKey(m), [...(byUser.get(ownerKey(m)) ?? []), m]);
     for (const group of byUser.values()) {
       const owner = group[0]!;
-      const vectors = await this.wrap(
-        "embed",
-        () =>
-          embedInBatches(
-            (texts) => this.options.embedder.embed(texts),
-            group.map((m) => m.text),
-            this.options.embedBatchSize ?? DEFAULT_EMBED_BATCH,
-          ),
-        Math.ceil(group.length / TIMEOUT_TEXTS),
+      // Not bounded by the Chroma timeout: the embedder bounds each of its requests (EMBED_TIMEOUT_MS).
+      const vectors = await embedInBatches(
+        (texts) => this.options.embedder.embed(texts),
+        group.map((m) => m.text),
+        this.options.embedBatchSize ?? DEFAULT_EMBED_BATCH,
       );
       const replaced = group.filter((m) => !options.fresh?.has(m.id)).map((m) => m.id);
       if (replaced.length > 0) {
@@ -541,9 +527,6 @@ export class ChromaMemoryStore implements VectorIndex {
           metadata: {
             "hnsw:space": space,
             ...(efSearch !== undefined ? { [SEARCH_EF]: efSearch } : {}),
-            // `all` gets every row of a bulk page, in one call; a visibility collection only the
-            // page's share, so Chroma's default (1,000) fits it better (docs/benchmarks.md).
-            ...(name.endsWith(`_${hash(ALL, 12)}`) ? { [SYNC_THRESHOLD]: WRITE_CALL_ROWS } : {}),
             embedder: this.options.embedder.id,
           },
           embeddingFunction: this.embedding as never,
@@ -684,9 +667,8 @@ export class ChromaMemoryStore implements VectorIndex {
   }
 
   /**
-   * Runs one Chroma call within `times` the configured timeout (a large write or embedding gets one
-   * per {@link TIMEOUT_BYTES} or {@link TIMEOUT_TEXTS}); every failure is AppError `store_failed` (or
-   * `embed_failed`).
+   * Runs one Chroma call within `times` the configured timeout (a large write gets one per
+   * {@link TIMEOUT_BYTES}); every failure is AppError `store_failed` (or the embedder's `embed_failed`).
    */
   private async wrap<T>(what: string, fn: () => Promise<T>, times = 1): Promise<T> {
     const timeoutMs = (this.options.timeoutMs ?? DEFAULT_CHROMA_TIMEOUT_MS) * Math.max(1, times);

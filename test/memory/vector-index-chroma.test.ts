@@ -142,7 +142,7 @@ describe("ChromaMemoryStore row format", () => {
     extra: { lang: "ko", n: 3, pinned: true },
   });
 
-  it("writes compact rows (the memory as JSON, no document); `all` saves its HNSW once per write call", async () => {
+  it("writes compact rows (the memory as JSON, no document) to `all` and the visibility copies", async () => {
     const store = await open(`row_${randomBytes(5).toString("hex")}`);
     const m = memory("m1", "엄마 생신은 3월 14일", "channel");
     await store.upsert([m]);
@@ -152,10 +152,8 @@ describe("ChromaMemoryStore row format", () => {
     expect(rows.ids).toEqual(["m1"]);
     expect(rows.documents).toEqual([null]);
     expect(rows.metadatas[0]).toEqual({ ref_doc_id: "m1", memory: JSON.stringify(m) });
-    expect(collection.configuration.hnsw?.sync_threshold).toBe(WRITE_CALL_ROWS);
     const channel = await client().getCollection({ name: store.collectionName(owner, "channel:C1") });
-    expect(await channel.get({ include: ["metadatas"] as never })).toMatchObject({ ids: ["m1"] });
-    expect(channel.configuration.hnsw?.sync_threshold).toBe(1000); // Chroma's default
+    expect(await channel.get({ include: ["documents", "metadatas"] as never })).toMatchObject(rows);
     expect(await store.get(owner, "m1")).toEqual(m);
     const [hit] = await store.query({ ...owner, vector: await store.embedQuery(m.text), topK: 1 });
     expect(hit?.memory).toEqual(m);
@@ -167,8 +165,8 @@ describe("ChromaMemoryStore row format", () => {
     const store = await open(namespace);
     const embedder = new TableEmbedder();
     const old = [memory("old1", "고양이 이름은 나비"), memory("old2", "회의는 목요일 3시")];
-    // The collection and rows as the store made them before: the collection in cosine space (Chroma's
-    // default sync threshold), then ChromaVectorStore.add of one node per memory.
+    // The collection and rows as the store made them before: the collection in cosine space, then
+    // ChromaVectorStore.add of one node per memory.
     const legacy = new ChromaVectorStore({
       collectionName: store.collectionName(owner, "all"),
       chromaClientParams: { path: chromaUrl() },
