@@ -197,7 +197,11 @@ export class ChromaMemoryStore implements VectorIndex {
    */
   async upsert(memories: Memory[], options: { fresh?: ReadonlySet<string> } = {}): Promise<void> {
     const byUser = new Map<string, Memory[]>();
-    for (const m of memories) byUser.set(ownerKey(m), [...(byUser.get(ownerKey(m)) ?? []), m]);
+    for (const m of memories) {
+      const list = byUser.get(ownerKey(m));
+      if (list) list.push(m);
+      else byUser.set(ownerKey(m), [m]);
+    }
     for (const group of byUser.values()) {
       const owner = group[0]!;
       // Not bounded by the Chroma timeout: the embedder bounds each of its requests (EMBED_TIMEOUT_MS).
@@ -212,15 +216,19 @@ export class ChromaMemoryStore implements VectorIndex {
         await this.deleteRows(owner, replaced);
       }
       const metadatas = group.map(toRowMetadata);
-      // A vector of n float32 is 4·⌈4n/3⌉ base64 characters.
-      const rowBytes = (i: number) =>
-        4 * Math.ceil((vectors[i]!.length * 4) / 3) + Buffer.byteLength(JSON.stringify(metadatas[i]));
+      // A row's size in a request: a vector of n float32 is 4·⌈4n/3⌉ base64 characters.
+      const sizes = metadatas.map(
+        (meta, i) => 4 * Math.ceil((vectors[i]!.length * 4) / 3) + Buffer.byteLength(JSON.stringify(meta)),
+      );
+      const rowBytes = (i: number) => sizes[i]!;
       const all = group.map((_, i) => i);
       const byVisibility = new Map<string, number[]>([[ALL, all]]);
       for (const i of all) {
         const visibility = visibilityOf(group[i]!);
-        if (visibility !== PRIVATE)
-          byVisibility.set(visibility, [...(byVisibility.get(visibility) ?? []), i]);
+        if (visibility === PRIVATE) continue;
+        const list = byVisibility.get(visibility);
+        if (list) list.push(i);
+        else byVisibility.set(visibility, [i]);
       }
       const limits = {
         rows: await this.callRows(),
