@@ -19,13 +19,13 @@
  */
 import { parseArgs } from "node:util";
 import { ChromaVectorStore } from "@llamaindex/chroma";
-import { NodeRelationship, TextNode } from "@llamaindex/core/schema";
 import { ChromaClient } from "chromadb";
 import { OfflineEmbedder } from "../src/llm/offline-embedder.js";
 import { EmbedderEmbedding } from "../src/llm/llamaindex-embedding.js";
 import { WRITE_CALL_ROWS } from "../src/memory/chroma-memory-store.js";
-import { toMetadata, toRowMetadata } from "../src/memory/memory-metadata.js";
+import { toRowMetadata } from "../src/memory/memory-metadata.js";
 import type { Memory } from "../src/types.js";
+import { legacyNode } from "../test/support/legacy-chroma-rows.js";
 import { positiveInt } from "./lib/args.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { startBenchChroma } from "./lib/memory-harness.js";
@@ -140,18 +140,7 @@ async function run(
     const pageVectors = vectors.slice(from, to);
     switch (variant) {
       case "llamaindex-1000":
-        await legacy.add(
-          page.map(
-            (m, i) =>
-              new TextNode({
-                id_: m.id,
-                text: m.text,
-                metadata: toMetadata(m),
-                embedding: pageVectors[i]!,
-                relationships: { [NodeRelationship.SOURCE]: { nodeId: m.id, metadata: {} } },
-              }),
-          ),
-        );
+        await legacy.add(page.map((m, i) => legacyNode(m, pageVectors[i]!)));
         return;
       case "compact-1000":
       case "compact-5000":

@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { ChromaVectorStore } from "@llamaindex/chroma";
-import { NodeRelationship, TextNode } from "@llamaindex/core/schema";
 import { ChromaClient } from "chromadb";
 import { describe, expect, inject, it, vi } from "vitest";
 import { EmbedderEmbedding } from "../../src/llm/llamaindex-embedding.js";
 import { ChromaMemoryStore, splitWriteCalls, WRITE_CALL_ROWS } from "../../src/memory/chroma-memory-store.js";
-import { toMetadata } from "../../src/memory/memory-metadata.js";
 import type { Memory } from "../../src/types.js";
+import { legacyNode } from "../support/legacy-chroma-rows.js";
 import { describeVectorIndexContract, TableEmbedder } from "./vector-index-contract.js";
 
 describeVectorIndexContract({
@@ -177,18 +176,7 @@ describe("ChromaMemoryStore row format", () => {
       metadata: { "hnsw:space": "cosine", embedder: embedder.id },
     });
     const vectors = await embedder.embed(old.map((m) => m.text));
-    await legacy.add(
-      old.map(
-        (m, i) =>
-          new TextNode({
-            id_: m.id,
-            text: m.text,
-            metadata: toMetadata(m),
-            embedding: vectors[i]!,
-            relationships: { [NodeRelationship.SOURCE]: { nodeId: m.id, metadata: {} } },
-          }),
-      ),
-    );
+    await legacy.add(old.map((m, i) => legacyNode(m, vectors[i]!)));
     const raw = await (
       await client().getCollection({ name: store.collectionName(owner, "all") })
     ).get({
