@@ -84,6 +84,14 @@ const NO_EMBEDDING_FUNCTION: EmbeddingFunction = {
   generate: () => Promise.reject(new Error("ChromaMemoryStore passes its vectors: nothing to embed")),
 };
 
+/**
+ * What Chroma's local server answers while another request holds its SQLite write lock past its busy
+ * timeout (a large write beside a small one): nothing was done, and another try soon succeeds.
+ */
+const DATABASE_LOCKED = /database is locked/i;
+/** Tries after a "database is locked", 0.1 s doubling to 2 s (about 5 s in all, within the call's bound). */
+const LOCKED_RETRY = { retries: 6, minMs: 100, maxMs: 2000 } as const;
+
 /** A write call's time bound is the configured one per this many bytes it carries. */
 const TIMEOUT_BYTES = 4 * 1024 * 1024;
 /** The `all` collection's metadata key holding the owner's memories version ({@link ChromaMemoryStore.version}). */
@@ -676,7 +684,8 @@ export class ChromaMemoryStore implements VectorIndex {
 
   /**
    * Runs one Chroma call within `times` the configured timeout (a large write gets one per
-   * {@link TIMEOUT_BYTES}); every failure is AppError `store_failed` (or the embedder's `embed_failed`).
+   * {@link TIMEOUT_BYTES}), tried again while the server says its database is locked; every failure
+   * is AppError `store_failed` (or the embedder's `embed_failed`).
    */
   private async wrap<T>(what: string, fn: () => Promise<T>, times = 1): Promise<T> {
     const timeoutMs = (this.options.timeoutMs ?? DEFAULT_CHROMA_TIMEOUT_MS) * Math.max(1, times);
@@ -693,7 +702,10 @@ export class ChromaMemoryStore implements VectorIndex {
       );
     });
     try {
-      return await Promise.race([fn(), timeout]);
+      const attempts = withRetry(fn, LOCKED_RETRY, {
+        shouldRetry: (err) => DATABASE_LOCKED.test((err as Error | undefined)?.message ?? ""),
+      });
+      return await Promise.race([attempts, timeout]);
     } catch (err) {
       if (err instanceof AppError) throw err;
       throw new AppError("store_failed", `Chroma ${what} failed: ${(err as Error).message}`, { cause: err });

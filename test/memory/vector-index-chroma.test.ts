@@ -246,6 +246,37 @@ describe("ChromaMemoryStore row format", () => {
     await store.dropAll();
   });
 
+  it("tries a write again while Chroma says its database is locked, and fails at once on anything else", async () => {
+    const store = await open(`locked_${randomBytes(5).toString("hex")}`);
+    const probe = await client().getOrCreateCollection({ name: `probe_${randomBytes(4).toString("hex")}` });
+    const proto = Object.getPrototypeOf(probe) as { add: (...args: unknown[]) => Promise<void> };
+    const realAdd = proto.add;
+    let failures = [
+      "Database error: error returned from database: (code: 5) database is locked",
+      "database is locked",
+    ];
+    const add = vi.spyOn(proto, "add").mockImplementation(function (this: unknown, ...args: unknown[]) {
+      const message = failures.shift();
+      return message ? Promise.reject(new Error(message)) : realAdd.apply(this, args);
+    });
+    try {
+      await store.upsert([memory("m1", "잠긴 뒤에 저장됨")]);
+      expect(add).toHaveBeenCalledTimes(3);
+      expect((await store.get(owner, "m1"))?.text).toBe("잠긴 뒤에 저장됨");
+      failures = ["boom"];
+      add.mockClear();
+      await expect(store.upsert([memory("m2", "실패")])).rejects.toMatchObject({
+        code: "store_failed",
+        message: expect.stringContaining("boom"),
+      });
+      expect(add).toHaveBeenCalledTimes(1);
+    } finally {
+      add.mockRestore();
+      await client().deleteCollection({ name: probe.name });
+      await store.dropAll();
+    }
+  });
+
   it("reports a row whose memory JSON is damaged as store_failed, naming it", async () => {
     const store = await open(`bad_${randomBytes(5).toString("hex")}`);
     await store.upsert([memory("m1", "멀쩡한 메모")]);
