@@ -100,6 +100,8 @@ export const BYTES_PER_TERM = 180;
 export class KeywordIndex {
   private readonly bm25 = new Bm25Postings(BM25_PARAMS);
   private readonly docs = new Map<string, KeywordDoc>();
+  /** Per channel, its docs' ids in time order (ties by id): a memory's neighbours in its conversation. */
+  private readonly timelines = new Map<string, string[]>();
   /** Characters of the indexed texts: for {@link estimatedBytes}. */
   private chars = 0;
 
@@ -116,6 +118,9 @@ export class KeywordIndex {
       this.chars += doc.text.length;
       this.docs.set(doc.id, { ...doc });
       this.bm25.add(doc.id, terms);
+      const line = this.timelines.get(channelKey(doc));
+      if (line) line.splice(this.timelineAt(line, doc), 0, doc.id);
+      else this.timelines.set(channelKey(doc), [doc.id]);
     }
   }
 
@@ -127,12 +132,16 @@ export class KeywordIndex {
       const terms = tokenize(doc.text);
       this.chars -= doc.text.length;
       this.bm25.remove(id, terms);
+      const line = this.timelines.get(channelKey(doc))!;
+      line.splice(this.timelineAt(line, doc), 1);
+      if (line.length === 0) this.timelines.delete(channelKey(doc));
       this.docs.delete(id);
     }
   }
 
   removeAll(): void {
     this.bm25.removeAll();
+    this.timelines.clear();
     this.docs.clear();
     this.chars = 0;
   }
@@ -160,6 +169,38 @@ export class KeywordIndex {
   /** The indexed doc with this id, if any. */
   get(id: string): KeywordDoc | undefined {
     return this.docs.get(id);
+  }
+
+  /**
+   * The docs said just before and just after this one in the same channel, each at most `windowMs`
+   * away in time: its conversation's context (a reply often holds the answer its question asked for).
+   * Unknown id: none.
+   */
+  neighbours(id: string, windowMs: number): KeywordDoc[] {
+    const doc = this.docs.get(id);
+    if (!doc) return [];
+    const line = this.timelines.get(channelKey(doc))!;
+    const at = this.timelineAt(line, doc);
+    return [line[at - 1], line[at + 1]]
+      .map((other) => (other === undefined ? undefined : this.docs.get(other)))
+      .filter(
+        (other): other is KeywordDoc => !!other && Math.abs(other.timestamp - doc.timestamp) <= windowMs,
+      );
+  }
+
+  /** Where `doc` is (or would go) in its channel's timeline: binary search on (timestamp, id). */
+  private timelineAt(line: readonly string[], doc: KeywordDoc): number {
+    let lo = 0;
+    let hi = line.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const other = this.docs.get(line[mid]!)!;
+      const before =
+        other.timestamp < doc.timestamp || (other.timestamp === doc.timestamp && line[mid]! < doc.id);
+      if (before) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** BM25 idf of a term in this index: ln(1 + (N − df + 0.5) / (df + 0.5)). */
@@ -246,6 +287,11 @@ export class KeywordIndex {
 
 /** BM25_CACHE_MB's default. */
 export const DEFAULT_BM25_CACHE_MB = 256;
+
+/** A doc's channel, for its conversation's timeline. */
+function channelKey(doc: KeywordDoc): string {
+  return `${doc.channelType}\u0000${doc.channelId}`;
+}
 
 /** One user's index being built: shared by every caller that asks meanwhile. */
 interface Build {

@@ -5,7 +5,7 @@ import { AppError, isAppError } from "../errors.js";
 import type { ChannelType, Memory, MemoryScope, MemorySource } from "../types.js";
 import type { MemoryOperation } from "./memory-journal.js";
 import type { Owner, OwnerCount, VectorIndex } from "./vector-index.js";
-import { CANDIDATES_PER_RETRIEVER, type HybridResult } from "./hybrid-ranking.js";
+import { CANDIDATES_PER_RETRIEVER, CONTEXT_WINDOW_MS, type HybridResult } from "./hybrid-ranking.js";
 import {
   type BuiltIndex,
   type KeywordDoc,
@@ -377,6 +377,11 @@ export class MemoryService {
       minSimilarity: this.recallSettings.relevanceThreshold,
       fusion: this.recallSettings.fusion,
       mode: options.retrievers,
+      // A neighbour is in the result's channel; it passes the same visibility and topic filter as BM25.
+      context: {
+        neighbours: (id) =>
+          index.neighbours(id, CONTEXT_WINDOW_MS).filter((doc) => visible(doc) && onTopic(doc.topics)),
+      },
       // Chroma or the embedder down: recall from BM25 alone rather than not at all.
       onVectorFailure: (err) =>
         this.log.warn({ err, teamId: scope.teamId, userId: scope.userId }, "vector recall failed; BM25 only"),

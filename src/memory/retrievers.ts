@@ -9,6 +9,7 @@ import {
   type KeywordCandidate,
   rankHybrid,
   type VectorCandidate,
+  type ConversationContext,
 } from "./hybrid-ranking.js";
 import type { KeywordDoc, KeywordIndex } from "./keyword-index.js";
 import type { FusionSettings } from "./embedder-profiles.js";
@@ -128,6 +129,8 @@ export class FusionRetriever extends BaseRetriever {
        * results then come from BM25 alone. Without it the failure is thrown.
        */
       onVectorFailure?: ((err: unknown) => void) | undefined;
+      /** The results' conversation neighbours (rankHybrid step 4); none when absent. */
+      context?: ConversationContext | undefined;
     },
   ) {
     super();
@@ -176,6 +179,7 @@ export class FusionRetriever extends BaseRetriever {
             weights: this.options.fusion.weights,
           }
         : {}),
+      context: this.options.context,
     });
   }
 

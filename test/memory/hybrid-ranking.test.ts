@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  CONTEXT_ANCHORS,
+  CONTEXT_WEIGHT,
+  type ContextDoc,
   MIN_KEYWORD_COVERAGE,
   MIN_VECTOR_SIMILARITY,
   dice,
@@ -124,6 +127,72 @@ describe("rankHybrid", () => {
       topK: 2,
     });
     expect(results).toHaveLength(2);
+  });
+});
+
+describe("rankHybrid conversation context", () => {
+  const ctx = (id: string, text: string): ContextDoc => ({ id, text, timestamp: 0 });
+  // BM25 finds the question and a weaker unrelated memory; the answer (the reply) shares no word.
+  const keyword = [
+    kw("q", 10, 1, "Jonah: what's your longest run so far?"),
+    kw("x", 4, 0.3, "Maya: the run club meets on Sundays"),
+  ];
+  const neighbours: Record<string, ContextDoc[]> = {
+    q: [ctx("a", "Maya: like 6 miles, and I had to walk the last hill")],
+    x: [ctx("y", "Jonah: nice")],
+  };
+
+  it("adds a top result's neighbours at CONTEXT_WEIGHT of its score, relevant as it is", () => {
+    const results = rankHybrid({
+      query: "How long was Maya's longest run?",
+      vector: [],
+      keyword,
+      topK: 10,
+      method: "score",
+      context: { neighbours: (id) => neighbours[id] ?? [] },
+    });
+    expect(results.map((r) => r.id)).toEqual(["q", "a", "x", "y"]);
+    expect(results[1]).toMatchObject({ contextOf: "q", relevant: true, ranks: {} });
+    expect(results[1]!.score).toBeCloseTo(CONTEXT_WEIGHT * results[0]!.score, 12);
+    expect(results[3]).toMatchObject({ contextOf: "x", relevant: false });
+  });
+
+  it("lifts a listed result that scored less, keeps one that scored more, and adds nothing without context", () => {
+    const lifted = rankHybrid({
+      query: "longest run",
+      vector: [],
+      keyword: [...keyword, kw("a", 1, 0.1, "Maya: like 6 miles, and I had to walk the last hill")],
+      topK: 10,
+      method: "score",
+      context: { neighbours: (id) => neighbours[id] ?? [] },
+    });
+    expect(lifted.map((r) => r.id)).toEqual(["q", "a", "x", "y"]);
+    expect(lifted[1]).toMatchObject({ contextOf: "q", keywordScore: 1 });
+    const without = rankHybrid({ query: "longest run", vector: [], keyword, topK: 10, method: "score" });
+    expect(without.map((r) => r.id)).toEqual(["q", "x"]);
+  });
+
+  it(`takes neighbours of the first ${CONTEXT_ANCHORS} results only, and cuts to topK after`, () => {
+    const many = Array.from({ length: CONTEXT_ANCHORS + 1 }, (_, i) => kw(`k${i}`, 100 - i, 1, `run ${i}`));
+    const results = rankHybrid({
+      query: "run",
+      vector: [],
+      keyword: many,
+      topK: 100,
+      method: "score",
+      context: { neighbours: (id) => [ctx(`${id}-reply`, "ok")] },
+    });
+    const added = results.filter((r) => r.contextOf).map((r) => r.id);
+    expect(added).toEqual(many.slice(0, CONTEXT_ANCHORS).map((c) => `${c.id}-reply`));
+    const cut = rankHybrid({
+      query: "run",
+      vector: [],
+      keyword: many,
+      topK: 3,
+      method: "score",
+      context: { neighbours: (id) => [ctx(`${id}-reply`, "ok")] },
+    });
+    expect(cut.map((r) => r.id)).toEqual(["k0", "k1", "k2"]);
   });
 });
 

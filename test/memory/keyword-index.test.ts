@@ -124,6 +124,43 @@ describe("KeywordIndex", () => {
   });
 });
 
+describe("KeywordIndex conversation neighbours", () => {
+  const MIN = 60_000;
+  const at = (id: string, minute: number, channelId = "D1", channelType = "im") => ({
+    id,
+    text: id,
+    timestamp: minute * MIN,
+    channelId,
+    channelType,
+  });
+
+  it("gives the docs just before and after in the same channel, within the window, whatever the order added", () => {
+    const index = new KeywordIndex();
+    index.add([at("c", 3), at("a", 1), at("x", 2, "C1", "channel"), at("b", 2), at("far", 30)]);
+    expect(index.neighbours("b", 5 * MIN).map((d) => d.id)).toEqual(["a", "c"]);
+    expect(index.neighbours("a", 5 * MIN).map((d) => d.id)).toEqual(["b"]);
+    expect(index.neighbours("c", 5 * MIN).map((d) => d.id)).toEqual(["b"]); // "far" is 27 minutes on
+    expect(index.neighbours("x", 5 * MIN)).toEqual([]); // alone in its channel
+    expect(index.neighbours("unknown", 5 * MIN)).toEqual([]);
+  });
+
+  it("follows removals, replacements (a moved time or channel) and ties in time", () => {
+    const index = new KeywordIndex();
+    index.add([at("a", 1), at("b", 2), at("c", 3), at("t2", 2)]);
+    expect(index.neighbours("b", 5 * MIN).map((d) => d.id)).toEqual(["a", "t2"]); // same minute: by id
+    index.remove(["t2"]);
+    expect(index.neighbours("b", 5 * MIN).map((d) => d.id)).toEqual(["a", "c"]);
+    index.add([at("a", 10)]); // a moved after c
+    expect(index.neighbours("c", 5 * MIN).map((d) => d.id)).toEqual(["b"]);
+    expect(index.neighbours("a", 5 * MIN)).toEqual([]); // 7 minutes after c
+    index.add([at("c", 3, "C1", "channel")]);
+    expect(index.neighbours("b", 5 * MIN)).toEqual([]);
+    index.removeAll();
+    index.add([at("n", 1)]);
+    expect(index.neighbours("n", 5 * MIN)).toEqual([]);
+  });
+});
+
 describe("KeywordIndexRegistry", () => {
   const built = (docs: KeywordDoc[]) => async () => {
     const index = new KeywordIndex();

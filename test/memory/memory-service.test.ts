@@ -537,6 +537,54 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
     });
   });
 
+  it("recalls a reply beside the message it answers (conversation context), within what the scope may see", async () => {
+    const t0 = Date.parse("2026-03-02T09:00:00Z");
+    const dm = { ...alice, channelId: "D_ALICE", channelType: "im" as const };
+    const question = await memory.save(dm, {
+      text: "Jonah: what's your longest run so far?",
+      source: "slack",
+      timestamp: t0,
+    });
+    const answer = await memory.save(dm, {
+      text: "Maya: like 6 miles, and I had to walk the last hill",
+      source: "slack",
+      timestamp: t0 + 60_000,
+    });
+    const results = await memory.search(dm, "How long was Maya's longest run?");
+    expect(results.map((r) => r.id).slice(0, 2)).toEqual([question.id, answer.id]);
+    expect(results[1]).toMatchObject({ contextOf: question.id, relevant: true });
+    expect((await memory.recall(dm, "How long was Maya's longest run?")).map((r) => r.id)).toContain(
+      answer.id,
+    );
+
+    // A DM memory shared with channels, and the private one said right after it in the same DM: a
+    // channel recall finds the shared one and never brings its private neighbour along.
+    const shared = await memory.save(dm, {
+      text: "Maya: the Riverside Half is on April 12",
+      source: "slack",
+      timestamp: t0 + 120_000,
+      extra: { shared: true },
+    });
+    const secret = await memory.save(dm, {
+      text: "Maya: don't tell anyone, my knee still hurts",
+      source: "slack",
+      timestamp: t0 + 150_000,
+    });
+    const channel = { ...alice, channelId: "C_RUN", channelType: "channel" as const };
+    const inChannel = (await memory.search(channel, "When is the Riverside Half?")).map((r) => r.id);
+    expect(inChannel).toContain(shared.id);
+    expect(inChannel).not.toContain(secret.id);
+    expect(inChannel).not.toContain(answer.id);
+    // In the DM itself the same neighbour is context.
+    expect((await memory.search(dm, "When is the Riverside Half?")).map((r) => r.id)).toContain(secret.id);
+
+    // A forgotten reply is nobody's context any more.
+    await memory.delete(dm, answer.id);
+    expect((await memory.search(dm, "How long was Maya's longest run?")).map((r) => r.id)).not.toContain(
+      answer.id,
+    );
+  });
+
   it("ranks the newer of two memories of the same fact first", async () => {
     const old = await memory.save(alice, {
       text: "하준이 어린이집 담임은 김선영 선생님",
