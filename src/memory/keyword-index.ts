@@ -17,6 +17,8 @@ export interface KeywordDoc {
   topics?: string[];
   /** The document it is a chunk of (`extra.parent_id`). */
   parentId?: string;
+  /** How it came (`MemorySource`): conversation context links only captured conversation. */
+  source?: string;
 }
 
 export interface KeywordSearchOptions {
@@ -172,9 +174,10 @@ export class KeywordIndex {
   }
 
   /**
-   * The docs said just before and just after this one in the same channel, each at most `windowMs`
-   * away in time: its conversation's context (a reply often holds the answer its question asked for).
-   * Unknown id: none.
+   * The docs said just before and just after this one in the same channel, later or earlier than it
+   * (not at the same instant: a batch saved at once is no conversation) and at most `windowMs` away:
+   * its conversation's context (a reply often holds the answer its question asked for). Unknown id:
+   * none.
    */
   neighbours(id: string, windowMs: number): KeywordDoc[] {
     const doc = this.docs.get(id);
@@ -183,9 +186,10 @@ export class KeywordIndex {
     const at = this.timelineAt(line, doc);
     return [line[at - 1], line[at + 1]]
       .map((other) => (other === undefined ? undefined : this.docs.get(other)))
-      .filter(
-        (other): other is KeywordDoc => !!other && Math.abs(other.timestamp - doc.timestamp) <= windowMs,
-      );
+      .filter((other): other is KeywordDoc => {
+        const apart = other ? Math.abs(other.timestamp - doc.timestamp) : 0;
+        return apart > 0 && apart <= windowMs;
+      });
   }
 
   /** Where `doc` is (or would go) in its channel's timeline: binary search on (timestamp, id). */

@@ -260,7 +260,8 @@ function parseDocs(text: string, expected: number): KeywordDoc[] | undefined {
       (d.visibility !== undefined && typeof d.visibility !== "string") ||
       (d.topics !== undefined &&
         !(Array.isArray(d.topics) && d.topics.every((t) => typeof t === "string"))) ||
-      (d.parentId !== undefined && typeof d.parentId !== "string")
+      (d.parentId !== undefined && typeof d.parentId !== "string") ||
+      (d.source !== undefined && typeof d.source !== "string")
     ) {
       return undefined;
     }

@@ -377,10 +377,15 @@ export class MemoryService {
       minSimilarity: this.recallSettings.relevanceThreshold,
       fusion: this.recallSettings.fusion,
       mode: options.retrievers,
-      // A neighbour is in the result's channel; it passes the same visibility and topic filter as BM25.
+      // Only captured conversation has context (see CONVERSATION_SOURCES); a neighbour is in the
+      // result's channel and passes the same visibility and topic filter as BM25.
       context: {
         neighbours: (id) =>
-          index.neighbours(id, CONTEXT_WINDOW_MS).filter((doc) => visible(doc) && onTopic(doc.topics)),
+          isConversation(index.get(id))
+            ? index
+                .neighbours(id, CONTEXT_WINDOW_MS)
+                .filter((doc) => isConversation(doc) && visible(doc) && onTopic(doc.topics))
+            : [],
       },
       // Chroma or the embedder down: recall from BM25 alone rather than not at all.
       onVectorFailure: (err) =>
@@ -499,6 +504,19 @@ export function turnMemoryId(timestamp: number, key: string, text: string): stri
 }
 
 /** A memory as its user's BM25 index holds it. */
+/**
+ * Memories that are captured conversation — kept by the content filter from what was said, or
+ * imported (chat logs) — have conversation context (rankHybrid step 4). What a user asked to be
+ * remembered (`slack`) or an operator saved (`admin`) stands alone: two facts told one after the
+ * other ("remember: dentist on Tuesday", "remember: Ttori's birthday is Oct 27") are not each
+ * other's context.
+ */
+const CONVERSATION_SOURCES: ReadonlySet<string> = new Set<MemorySource>(["autosave", "import"]);
+
+function isConversation(doc: KeywordDoc | undefined): boolean {
+  return doc?.source !== undefined && CONVERSATION_SOURCES.has(doc.source);
+}
+
 export function keywordDoc(memory: Memory): KeywordDoc {
   return {
     id: memory.id,
@@ -509,6 +527,7 @@ export function keywordDoc(memory: Memory): KeywordDoc {
     visibility: visibilityOf(memory),
     ...(memory.topics?.length ? { topics: memory.topics } : {}),
     ...(typeof memory.extra?.parent_id === "string" ? { parentId: memory.extra.parent_id } : {}),
+    source: memory.source,
   };
 }
 

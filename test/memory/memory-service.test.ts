@@ -537,17 +537,17 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
     });
   });
 
-  it("recalls a reply beside the message it answers (conversation context), within what the scope may see", async () => {
+  it("recalls a reply beside the message it answers in a captured conversation, within what the scope may see", async () => {
     const t0 = Date.parse("2026-03-02T09:00:00Z");
     const dm = { ...alice, channelId: "D_ALICE", channelType: "im" as const };
     const question = await memory.save(dm, {
       text: "Jonah: what's your longest run so far?",
-      source: "slack",
+      source: "autosave",
       timestamp: t0,
     });
     const answer = await memory.save(dm, {
       text: "Maya: like 6 miles, and I had to walk the last hill",
-      source: "slack",
+      source: "autosave",
       timestamp: t0 + 60_000,
     });
     const results = await memory.search(dm, "How long was Maya's longest run?");
@@ -561,13 +561,13 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
     // channel recall finds the shared one and never brings its private neighbour along.
     const shared = await memory.save(dm, {
       text: "Maya: the Riverside Half is on April 12",
-      source: "slack",
+      source: "autosave",
       timestamp: t0 + 120_000,
       extra: { shared: true },
     });
     const secret = await memory.save(dm, {
       text: "Maya: don't tell anyone, my knee still hurts",
-      source: "slack",
+      source: "autosave",
       timestamp: t0 + 150_000,
     });
     const channel = { ...alice, channelId: "C_RUN", channelType: "channel" as const };
@@ -577,6 +577,22 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
     expect(inChannel).not.toContain(answer.id);
     // In the DM itself the same neighbour is context.
     expect((await memory.search(dm, "When is the Riverside Half?")).map((r) => r.id)).toContain(secret.id);
+
+    // Facts a user asked to be remembered one after the other are not each other's context.
+    const dentist = await memory.save(dm, {
+      text: "기억해줘: 다음주 화요일 오후 3시에 치과 예약",
+      source: "slack",
+      timestamp: t0 + 600_000,
+    });
+    const birthday = await memory.save(dm, {
+      text: "기억해줘: 또리 생일은 10월 27일",
+      source: "slack",
+      timestamp: t0 + 660_000,
+    });
+    const forDentist = await memory.search(dm, "치과 언제 가야 돼?");
+    expect(forDentist[0]?.id).toBe(dentist.id);
+    expect(forDentist.filter((r) => r.contextOf)).toEqual([]);
+    expect((await memory.recall(dm, "치과 언제 가야 돼?")).map((r) => r.id)).not.toContain(birthday.id);
 
     // A forgotten reply is nobody's context any more.
     await memory.delete(dm, answer.id);
