@@ -1,7 +1,7 @@
 /**
  * The seeds' "before" recall design, kept as the benchmark baseline: no long-lived BM25 index; every
  * query rebuilds one from all of the user's documents, scores it, then runs the same vector query and
- * RRF fusion as the current MemoryService.search.
+ * RRF fusion and conversation context as the current MemoryService.search.
  *
  * The documents come from memory (the texts the benchmark generated), not from the vector index, so the
  * baseline is not charged for fetching them: it is a lower bound on the old design's cost.
@@ -10,6 +10,7 @@ import { CANDIDATES_PER_RETRIEVER, type HybridResult } from "../../src/memory/hy
 import { KeywordIndex, type KeywordDoc } from "../../src/memory/keyword-index.js";
 import type { VectorIndex } from "../../src/memory/vector-index.js";
 import { VisibilityRule } from "../../src/memory/visibility.js";
+import { conversationContext } from "../../src/memory/memory-service.js";
 import { BM25Retriever, FusionRetriever, VectorMemoryRetriever } from "../../src/memory/retrievers.js";
 import type { MemoryScope } from "../../src/types.js";
 
@@ -32,6 +33,9 @@ export async function baselineSearch(options: {
   const rebuildMs = performance.now() - start;
   const visibilities = new VisibilityRule().allowedIn(scope);
   const topK = Math.max(k, CANDIDATES_PER_RETRIEVER);
+  const visible = visibilities
+    ? (doc: KeywordDoc) => visibilities.includes(doc.visibility ?? "private")
+    : undefined;
   const fusion = new FusionRetriever({
     vector: new VectorMemoryRetriever({
       store,
@@ -44,9 +48,10 @@ export async function baselineSearch(options: {
     keyword: new BM25Retriever({
       index,
       topK,
-      filter: visibilities ? (doc) => visibilities.includes(doc.visibility ?? "private") : undefined,
+      filter: visible,
     }),
     topK: k,
+    context: conversationContext(index, (doc) => !visible || visible(doc)),
   });
   return { results: await fusion.retrieveResults(options.query), rebuildMs };
 }

@@ -104,5 +104,6 @@ export function keywordDocOf(input: SaveInput): KeywordDoc {
     channelId,
     channelType,
     visibility: visibilityOf({ channelId, channelType }),
+    source: input.source,
   };
 }

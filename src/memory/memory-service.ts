@@ -5,7 +5,12 @@ import { AppError, isAppError } from "../errors.js";
 import type { ChannelType, Memory, MemoryScope, MemorySource } from "../types.js";
 import type { MemoryOperation } from "./memory-journal.js";
 import type { Owner, OwnerCount, VectorIndex } from "./vector-index.js";
-import { CANDIDATES_PER_RETRIEVER, CONTEXT_WINDOW_MS, type HybridResult } from "./hybrid-ranking.js";
+import {
+  CANDIDATES_PER_RETRIEVER,
+  CONTEXT_WINDOW_MS,
+  type ConversationContext,
+  type HybridResult,
+} from "./hybrid-ranking.js";
 import {
   type BuiltIndex,
   type KeywordDoc,
@@ -377,16 +382,7 @@ export class MemoryService {
       minSimilarity: this.recallSettings.relevanceThreshold,
       fusion: this.recallSettings.fusion,
       mode: options.retrievers,
-      // Only captured conversation has context (see CONVERSATION_SOURCES); a neighbour is in the
-      // result's channel and passes the same visibility and topic filter as BM25.
-      context: {
-        neighbours: (id) =>
-          isConversation(index.get(id))
-            ? index
-                .neighbours(id, CONTEXT_WINDOW_MS)
-                .filter((doc) => isConversation(doc) && visible(doc) && onTopic(doc.topics))
-            : [],
-      },
+      context: conversationContext(index, (doc) => visible(doc) && onTopic(doc.topics)),
       // Chroma or the embedder down: recall from BM25 alone rather than not at all.
       onVectorFailure: (err) =>
         this.log.warn({ err, teamId: scope.teamId, userId: scope.userId }, "vector recall failed; BM25 only"),
@@ -515,6 +511,23 @@ const CONVERSATION_SOURCES: ReadonlySet<string> = new Set<MemorySource>(["autosa
 
 function isConversation(doc: KeywordDoc | undefined): boolean {
   return doc?.source !== undefined && CONVERSATION_SOURCES.has(doc.source);
+}
+
+/**
+ * Recall's conversation context over a user's index: only captured conversation has neighbours
+ * ({@link CONVERSATION_SOURCES}), each in the result's channel and passing `accept` — the same
+ * visibility and topic filter as the BM25 half.
+ */
+export function conversationContext(
+  index: KeywordIndex,
+  accept: (doc: KeywordDoc) => boolean,
+): ConversationContext {
+  return {
+    neighbours: (id) =>
+      isConversation(index.get(id))
+        ? index.neighbours(id, CONTEXT_WINDOW_MS).filter((doc) => isConversation(doc) && accept(doc))
+        : [],
+  };
 }
 
 export function keywordDoc(memory: Memory): KeywordDoc {
