@@ -5,7 +5,9 @@
  *   npx tsx scripts/tune-fusion.ts --set eval/kconv-en [--k 10] [--no-recency] [--weights 0,0.1,0.25,0.5,1] [--rrf-k 60]
  *
  * Every user's memories are indexed; each query runs as its user, as scripts/tune-recall.ts does. The
- * production path with the same numbers is `npm run memory -- eval --set DIR --ablate`.
+ * fusion alone: the app's search then adds conversation context (rankHybrid step 4), so the production
+ * path, `npm run memory -- eval --set DIR --ablate`, gives these numbers only where that adds nothing
+ * (kmem-dev); on the conversation sets it gives more.
  */
 import { parseArgs } from "node:util";
 import { inMemoryCandidates } from "./lib/in-memory-candidates.js";

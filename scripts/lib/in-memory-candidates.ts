@@ -2,7 +2,8 @@
  * The tuning scripts' in-memory recall: every user's memories in their own BM25 index (as the app
  * keeps them, all built here at once) and their offline-embedder vectors searched exactly; for each
  * query, each retriever's top {@link CANDIDATES_PER_RETRIEVER} candidates, ready for `rankHybrid`. No
- * Chroma: the production path with the same numbers is `npm run memory -- eval --set DIR --ablate`.
+ * Chroma, and no conversation context (see scripts/tune-fusion.ts); the production path is
+ * `npm run memory -- eval --set DIR --ablate`.
  */
 import { cosineSimilarity, OfflineEmbedder } from "../../src/llm/offline-embedder.js";
 import {
