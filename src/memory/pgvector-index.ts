@@ -476,11 +476,12 @@ export class PgVectorIndex implements VectorIndex {
    * memories), which a channel's recall searches — in a workspace where most memories come from DMs
    * it is a fraction of the size, and the channel filter passes a larger share of what it walks.
    */
-  private indexSql(): string[] {
+  private indexSql(options: { concurrently?: boolean } = {}): string[] {
     const [all, shared] = this.indexNames();
+    const create = `CREATE INDEX ${options.concurrently ? "CONCURRENTLY " : ""}IF NOT EXISTS`;
     return [
-      `CREATE INDEX IF NOT EXISTS ${all} ON ${this.table} USING hnsw (embedding ${this.sql.ops})`,
-      `CREATE INDEX IF NOT EXISTS ${shared} ON ${this.table} USING hnsw (embedding ${this.sql.ops}) WHERE ${NOT_PRIVATE}`,
+      `${create} ${all} ON ${this.table} USING hnsw (embedding ${this.sql.ops})`,
+      `${create} ${shared} ON ${this.table} USING hnsw (embedding ${this.sql.ops}) WHERE ${NOT_PRIVATE}`,
     ];
   }
 
@@ -499,7 +500,7 @@ export class PgVectorIndex implements VectorIndex {
     if (!(await this.tableReady())) return [];
     const built: string[] = [];
     const names = this.indexNames();
-    const sql = this.indexSql();
+    const sql = this.indexSql({ concurrently: true });
     for (const [i, name] of names.entries()) {
       const { rows } = await this.select<{ found: string | null }>(
         "open",
@@ -512,9 +513,7 @@ export class PgVectorIndex implements VectorIndex {
         async (client) => {
           await client.query(`SET statement_timeout = 0; SET maintenance_work_mem = '${BUILD_WORK_MEM}'`);
           try {
-            await client.query(
-              sql[i]!.replace("CREATE INDEX IF NOT EXISTS", "CREATE INDEX CONCURRENTLY IF NOT EXISTS"),
-            );
+            await client.query(sql[i]!);
           } finally {
             await client.query("RESET statement_timeout; RESET maintenance_work_mem");
           }
