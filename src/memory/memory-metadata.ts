@@ -15,8 +15,8 @@ export const TOPIC_SEPARATOR = "|";
  * A memory's Chroma row metadata (the compact format): the memory as JSON, as the other backends keep
  * it, and `ref_doc_id` (the memory id, as in the rows LlamaIndex wrote), which deletes and gets filter
  * on. Nothing else: Chroma indexes every metadata key of every row, and full-text indexes documents,
- * which nothing here searches (BM25 is the project's own); with the LlamaIndex format (a dozen keys,
- * `_node_content`, the text as document) a bulk import took 1.6 times as long (docs/benchmarks.md).
+ * which nothing here searches (BM25 is the project's own); rows in the LlamaIndex format (a dozen keys,
+ * `_node_content`, the text as document) took Chroma 1.6 times as long to write (bench/chroma-ingest.ts).
  */
 export function toRowMetadata(memory: Memory): Record<string, string> {
   return { ref_doc_id: memory.id, [MEMORY_KEY]: JSON.stringify(memory) };

@@ -499,7 +499,6 @@ export function turnMemoryId(timestamp: number, key: string, text: string): stri
   return `mem_${timestamp}_${createHash("sha256").update(`${key}\u0000${text}`).digest("hex").slice(0, 8)}`;
 }
 
-/** A memory as its user's BM25 index holds it. */
 /**
  * Memories that are captured conversation — kept by the content filter from what was said, or
  * imported (chat logs) — have conversation context (rankHybrid step 4). What a user asked to be
@@ -530,6 +529,7 @@ export function conversationContext(
   };
 }
 
+/** A memory as its user's BM25 index holds it. */
 export function keywordDoc(memory: Memory): KeywordDoc {
   return {
     id: memory.id,
