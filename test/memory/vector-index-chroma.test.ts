@@ -141,6 +141,20 @@ describe("ChromaMemoryStore row format", () => {
     extra: { lang: "ko", n: 3, pinned: true },
   });
 
+  /**
+   * Spies on the current chromadb client's collection `add`, which the store writes through (calls
+   * still reach Chroma unless mocked); `real` is the original. Restore with `add.mockRestore()`.
+   */
+  const spyOnAdd = async () => {
+    const probe = await client().getOrCreateCollection({ name: `probe_${randomBytes(4).toString("hex")}` });
+    await client().deleteCollection({ name: probe.name });
+    const proto = Object.getPrototypeOf(probe) as { add: (...args: unknown[]) => Promise<void> };
+    const real = proto.add;
+    return { add: vi.spyOn(proto, "add"), real };
+  };
+  const callSizes = (add: { mock: { calls: unknown[][] } }) =>
+    add.mock.calls.map(([records]) => (records as { ids: string[] }).ids.length);
+
   it("writes compact rows (the memory as JSON, no document) to `all` and the visibility copies", async () => {
     const store = await open(`row_${randomBytes(5).toString("hex")}`);
     const m = memory("m1", "엄마 생신은 3월 14일", "channel");
@@ -203,7 +217,15 @@ describe("ChromaMemoryStore row format", () => {
   it("writes more than one call's worth of rows in calls of WRITE_CALL_ROWS", async () => {
     const store = await open(`bulk_${randomBytes(5).toString("hex")}`);
     const many = Array.from({ length: WRITE_CALL_ROWS + 7 }, (_, i) => memory(`b${i}`, `메모 ${i}`));
-    await store.upsert(many, { fresh: new Set(many.map((m) => m.id)) });
+    const { add } = await spyOnAdd();
+    let sizes: number[];
+    try {
+      await store.upsert(many, { fresh: new Set(many.map((m) => m.id)) });
+      sizes = callSizes(add);
+    } finally {
+      add.mockRestore();
+    }
+    expect(sizes).toEqual([WRITE_CALL_ROWS, 7]); // one call would pass: the server takes 5,461
     const collection = await client().getCollection({ name: store.collectionName(owner, "all") });
     expect(await collection.count()).toBe(many.length);
     expect(await store.get(owner, `b${WRITE_CALL_ROWS + 6}`)).toEqual(many.at(-1));
@@ -225,18 +247,13 @@ describe("ChromaMemoryStore row format", () => {
       .catch(() => undefined);
     expect(collection).toBeUndefined();
     // Counts the current client's write calls (they still reach Chroma).
-    const probe = await client().getOrCreateCollection({ name: `probe_${randomBytes(4).toString("hex")}` });
-    const add = vi.spyOn(
-      Object.getPrototypeOf(probe) as { add: (...args: unknown[]) => Promise<void> },
-      "add",
-    );
+    const { add } = await spyOnAdd();
     let sizes: number[];
     try {
       await store.upsert(many, { fresh: new Set(many.map((m) => m.id)) }); // 40 × 12 kB
-      sizes = add.mock.calls.map(([records]) => (records as { ids: string[] }).ids.length);
+      sizes = callSizes(add);
     } finally {
       add.mockRestore();
-      await client().deleteCollection({ name: probe.name });
     }
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(many.length);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(5); // 5 × 12 kB < 64 KiB < 6 × 12 kB
@@ -248,16 +265,14 @@ describe("ChromaMemoryStore row format", () => {
 
   it("tries a write again while Chroma says its database is locked, and fails at once on anything else", async () => {
     const store = await open(`locked_${randomBytes(5).toString("hex")}`);
-    const probe = await client().getOrCreateCollection({ name: `probe_${randomBytes(4).toString("hex")}` });
-    const proto = Object.getPrototypeOf(probe) as { add: (...args: unknown[]) => Promise<void> };
-    const realAdd = proto.add;
+    const { add, real } = await spyOnAdd();
     let failures = [
       "Database error: error returned from database: (code: 5) database is locked",
       "database is locked",
     ];
-    const add = vi.spyOn(proto, "add").mockImplementation(function (this: unknown, ...args: unknown[]) {
+    add.mockImplementation(function (this: unknown, ...args: unknown[]) {
       const message = failures.shift();
-      return message ? Promise.reject(new Error(message)) : realAdd.apply(this, args);
+      return message ? Promise.reject(new Error(message)) : real.apply(this, args);
     });
     try {
       await store.upsert([memory("m1", "잠긴 뒤에 저장됨")]);
@@ -272,7 +287,6 @@ describe("ChromaMemoryStore row format", () => {
       expect(add).toHaveBeenCalledTimes(1);
     } finally {
       add.mockRestore();
-      await client().deleteCollection({ name: probe.name });
       await store.dropAll();
     }
   });
