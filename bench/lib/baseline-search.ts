@@ -1,7 +1,8 @@
 /**
  * The seeds' "before" recall design, kept as the benchmark baseline: no long-lived BM25 index; every
  * query rebuilds one from all of the user's documents, scores it, then runs the same vector query and
- * RRF fusion and conversation context as the current MemoryService.search.
+ * conversation context as the current MemoryService.search, fused by RRF with equal weights (the
+ * seeds' fusion; the app fuses as the embedder's profile says, so the two lists may differ).
  *
  * The documents come from memory (the texts the benchmark generated), not from the vector index, so the
  * baseline is not charged for fetching them: it is a lower bound on the old design's cost.
@@ -15,8 +16,8 @@ import { BM25Retriever, FusionRetriever, VectorMemoryRetriever } from "../../src
 import type { MemoryScope } from "../../src/types.js";
 
 /**
- * One baseline search: rebuild BM25 over `docs`, then vector + BM25 fused by RRF, as MemoryService
- * does. Returns the results and the time the rebuild alone took.
+ * One baseline search: rebuild BM25 over `docs`, then vector + BM25 fused by RRF (see above). Returns
+ * the results and the time the rebuild alone took.
  */
 export async function baselineSearch(options: {
   store: VectorIndex;
