@@ -33,7 +33,7 @@ const EN_REMEMBER = /^\s*(?:please\s+)?(?:remember|note)(?:\s+(?:that|this))?\s*
 const EN_FORGET =
   /^\s*(?:please\s+)?(?:forget(?:\s+(?:about|that))?|delete\s+(?:the\s+|my\s+)?memor(?:y|ies)\s+(?:about|of|on)|remove\s+(?:the\s+|my\s+)?memor(?:y|ies)\s+(?:about|of|on))\s*[:,]?\s+(.+)$/isu;
 
-/** Words before a verb-first request that only point at what follows ("이거 기억해 둬: …"). */
+/** Words before a verb-first request that only point at what follows ("이것 좀 기억해 둬: …"). */
 const POINTERS = /^(?:이거|이것|이건|이걸|이|다음|다음\s*거|아래|아래\s*거|이\s*내용)?\s*(?:좀|도)?$/u;
 /** Endings that tie the text to a final verb: "…(이)라고 기억해줘", "… 좀 기억해줘", "…를 잊어줘". */
 const KO_TAIL =

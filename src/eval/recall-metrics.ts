@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { parseJsonLines } from "../util/jsonl.js";
+import { words } from "../text/word-list.js";
 
 /**
  * Scoring of the kmem-dev recall set, exactly as its README's "Scoring" section defines it, plus a
@@ -13,21 +14,15 @@ import { parseJsonLines } from "../util/jsonl.js";
  * user's own set, kconv-en's single-hop, temporal …): it is reported after these, in the order it first
  * appears. A query with an empty gold is scored as a negative whatever its label.
  */
-export const QUERY_TYPES = [
-  "keyword",
-  "inflection",
-  "paraphrase",
-  "entity",
-  "numeric",
-  "mixed_lang",
-  "update",
-  "negative",
-] as const;
+export const QUERY_TYPES: readonly string[] = words(
+  "keyword inflection paraphrase entity numeric mixed_lang update negative",
+);
 /** A query type label: one of {@link QUERY_TYPES} or any other non-empty string. */
 export type QueryType = string;
 
-export const NEG_KINDS = ["absent", "isolation", "isolation_same_name"] as const;
-export type NegKind = (typeof NEG_KINDS)[number];
+/** Kinds of negative query (kmem-dev README): nobody said it, another user did, or another user did about a namesake. */
+export const NEG_KINDS: readonly string[] = words("absent isolation isolation_same_name");
+export type NegKind = string;
 
 /** The cut-offs the README asks recall to be reported at. */
 export const RECALL_CUTOFFS = [1, 3, 5, 10] as const;
@@ -102,7 +97,7 @@ export interface RecallReport {
   /** Fraction of update queries where a stale id ranks above the gold, or appears while the gold is missing. */
   staleAboveGold: number;
   negativePassRate: number;
-  negativeByKind: Partial<Record<NegKind, { n: number; passRate: number }>>;
+  negativeByKind: Record<NegKind, { n: number; passRate: number }>;
   /** Number of queries whose results hold any other user's memory. Must be 0. */
   isolationViolations: number;
   /** isolationViolations / number of queries. */

@@ -1,7 +1,7 @@
 /**
  * What a text states facts about, by the offline rule extractor: its (entity, attribute) slots,
  * normalised as the graph stores them. Recall uses it to tell whether a newer
- * memory restates an older one ("또리 생일 8월 9일" → "또리 생일 8월 10일로 바뀜") or only shares words
+ * memory restates an older one ("보리 생일 3월 4일" → "보리 생일 3월 5일로 바뀜") or only shares words
  * with it (a dentist appointment and a dog's birthday on the same date).
  */
 import { foldText } from "../text/korean.js";

@@ -34,14 +34,14 @@ Rules:
 - The speaker is "나" in Korean text and "I" in English text (나/내/저/제/my/I → 나 or I).
 - attribute: a short noun in the language of the text (생일, 전화번호, 주소, 담당, 분류, 알레르기, 나이; birthday, phone, address).
 - value: copied verbatim from the text — do not translate, reformat or complete it; drop sentence endings (이야, 입니다, 예요, 임).
-- In "key: value" lines the 업체명/이름/상호/name value is the entity and the other keys are its attributes.
+- In key: value lines the 업체명/이름/상호/name value is the entity and the other keys are its attributes.
 - Only facts stated in the message. Questions, greetings and plans without a fact give {"triplets":[]}.
 
 Examples:
 "또리 생일 10월 27일이야" → {"triplets":[{"entity":"또리","attribute":"생일","value":"10월 27일"}]}
 "김철수 전화번호는 010-1234-5678" → {"triplets":[{"entity":"김철수","attribute":"전화번호","value":"010-1234-5678"}]}
-"업체명: 테일러온, 전화번호: 0507-1432-8816, 분류: 결혼정장업체" → {"triplets":[{"entity":"테일러온","attribute":"전화번호","value":"0507-1432-8816"},{"entity":"테일러온","attribute":"분류","value":"결혼정장업체"}]}
-"나 복숭아 알레르기 있음" → {"triplets":[{"entity":"나","attribute":"알레르기","value":"복숭아"}]}
+"업체명: 한결세탁, 전화번호: 0507-2210-4431, 분류: 세탁소" → {"triplets":[{"entity":"한결세탁","attribute":"전화번호","value":"0507-2210-4431"},{"entity":"한결세탁","attribute":"분류","value":"세탁소"}]}
+"나 땅콩 알레르기 있음" → {"triplets":[{"entity":"나","attribute":"알레르기","value":"땅콩"}]}
 "My dentist is Dr. Kim at Hanbit Dental" → {"triplets":[{"entity":"I","attribute":"dentist","value":"Dr. Kim"}]}
 "또리 생일 언제였지?" → {"triplets":[]}`;
 

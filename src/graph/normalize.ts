@@ -16,6 +16,7 @@ import {
   PARTICLES,
   stripCopula,
 } from "../text/korean.js";
+import { phrasePairs } from "../text/word-list.js";
 
 /** A stem left after stripping must keep at least this many characters ("나는" is handled as a pronoun). */
 export const MIN_STEM_CHARS = 2;
@@ -180,11 +181,9 @@ const ATTRIBUTE_SYNONYMS: Record<string, string> = {
   전번: "전화번호",
   새번호: "전화번호",
   팩스: "팩스번호",
-  "fax number": "fax",
-  "fax no": "fax",
+  ...phrasePairs("fax number = fax; fax no = fax"),
   내선: "내선번호",
-  "phone number": "phone",
-  "phone no": "phone",
+  ...phrasePairs("phone number = phone; phone no = phone"),
   tel: "phone",
   mobile: "phone",
   number: "phone",
@@ -307,7 +306,7 @@ export function normalizeAttribute(raw: string): string {
 
 /**
  * A value as stored: tidied, with a trailing sentence ending removed ("8월 9일이야" → "8월 9일",
- * "페스코 베지테리언임" → "페스코 베지테리언"). Case is kept.
+ * "락토 채식주의자임" → "락토 채식주의자"). Case is kept.
  */
 export function cleanValue(raw: string): string {
   const value = tidy(tidy(raw).replace(/\s*[ㅋㅎㅠㅜ]{2,}$/u, ""));

@@ -34,7 +34,7 @@ import { activitySchedule, startsFrom } from "./rule-schedule.js";
 
 /** Possessives that may stand before a kinship word ("우리 아들", "내 동생", "my sister", "우리 집 토끼"). */
 const KIN_OWNERS = new Set(["우리", "내", "제", "나의", "저의", "my", "our", "집", "우리집"]);
-/** "우리 집 토끼 솜이": at most two owner words. */
+/** "우리 집 햄스터 콩떡": at most two owner words. */
 const MAX_KIN_OWNER_WORDS = 2;
 /** "재활의학과 전공의 고은별 선생님": a role before a name is at most two words. */
 const MAX_ROLE_WORDS = 2;
@@ -54,7 +54,7 @@ const typedValues: ClauseRule = (clause) => {
     );
     if (typedFact({ clause, pre, value })) emitted = true;
   }
-  // "현우 결혼식 9월 12일 토요일 1시 대전 그랜드컨벤션": the place after a life event's date.
+  // "태오 결혼식 5월 17일 토요일 2시 광주 다온홀": the place after a life event's date.
   const trailing = clause.text
     .slice(cursor)
     .trim()
@@ -74,7 +74,7 @@ const typedValues: ClauseRule = (clause) => {
   return emitted;
 };
 
-/** "다온이는 12월 24일생이고", "2019년 3월 2일생": a date followed by 생 is a birthday. */
+/** "라희는 2월 11일생이고", "2019년 3월 2일생": a date followed by 생 is a birthday. */
 const bornOn: ClauseRule = ({ text, tokens, typed, state, korean }) => {
   const date = typed.find((value) => value.kind === "date");
   if (date === undefined || !korean) return false;
@@ -137,7 +137,7 @@ interface Lead {
 
 /**
  * A clause that opens with a kinship word, an animal kind or a role and a name ("동생 다인이 생일 8월
- * 21일", "아들 시우는 우유 알레르기가 있어요", "my sister Claire lives in Busan", "베이비시터 한소율님 연락처 …",
+ * 21일", "딸 하율이는 새우 알레르기가 있어요", "my brother Owen lives in Daegu", "베이비시터 한소율님 연락처 …",
  * "변호사 채도윤 사무실은 …") states what the name is — (다인, 관계, 동생), (채도윤, 직업, 변호사) — and is
  * then read from the name on. Returns the clause to read.
  */

@@ -73,7 +73,7 @@ export const STARTS_WITH_DIGIT_RE = /^\d/u;
 const MAX_NAME_CHARS = 30;
 /** A Korean personal name: two to four Hangul syllables ("김태식", "다인"). */
 const KOREAN_PERSON_NAME_RE = new RegExp(`^[${HANGUL_SYLLABLES}]{2,4}$`, "u");
-/** A Latin personal name: capitalised words ("Daniel Cho", "Dr. Patel"). */
+/** A Latin personal name: capitalised words ("Ella Park", "Dr. Patel"). */
 const LATIN_PERSON_NAME_RE = /^(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*){0,2}$/u;
 
 /** A token that could be an entity: has letters, is not an adverb/filler, is not a verb in a clause chain. */
@@ -86,7 +86,7 @@ export function isNameLike(token: string): boolean {
   return !CONNECTIVE_ENDING_RE.test(token) && !ADVERBIAL_PARTICLE_RE.test(token) && !isPredicate(token);
 }
 
-/** The first word of a text when it can name the topic ("도현이 번호 바꿨대" → "도현이"). */
+/** The first word of a text when it can name the topic ("가온이 번호 바꿨대" → "도현이"). */
 export function firstNameLikeToken(text: string): string | undefined {
   const first = text.split(/\s+/u).find((token) => token.length > 0);
   if (first === undefined) return undefined;
@@ -121,7 +121,7 @@ export function isFullKoreanName(word: string): boolean {
   );
 }
 
-/** True for a person's name in either script: "윤채원", "윤채원님", "Daniel Cho". */
+/** True for a person's name in either script: "윤채원", "윤채원님", "Ella Park". */
 export function isPersonName(words: string): boolean {
   const bare = words.replace(/(?:님|씨)$/u, "");
   return isKoreanPersonName(bare) || LATIN_PERSON_NAME_RE.test(bare);

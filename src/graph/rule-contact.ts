@@ -15,7 +15,7 @@ import {
   TITLE_WORDS,
 } from "./rule-words.js";
 
-/** Role nouns that look like a business before a person ("새 담당 백승호 팀장"). */
+/** Role nouns that look like a business before a person ("새 담당 문지석 팀장"). */
 const ROLE_NOUNS = new Set(["담당", "담당자", "연락처", "후임", "전임"]);
 /** Attributes of a phone-shaped number: a fax number is written like a phone number. */
 const PHONE_LIKE_ATTRIBUTES = new Set(["전화번호", "팩스번호", "phone", "fax"]);

@@ -1,7 +1,7 @@
 /**
  * Clause rules for English sentences: "X's Y is Z", "Y of X is Z", "my Y is Z", "X is our new Y",
  * "X lives in Y", "X is allergic to Y", "X renews on <date>". Values may be in any script
- * ("I'm allergic to 메밀"). Each regex is anchored at the start and the clause is short (the extractor
+ * ("I'm allergic to 호두"). Each regex is anchored at the start and the clause is short (the extractor
  * caps clause length), so a lazy group scans the clause at most once per split point.
  */
 import { containsHangul } from "../text/korean.js";
@@ -26,7 +26,7 @@ const POSSESSIVE_RE = new RegExp(
   "iu",
 );
 const OF_RE = new RegExp(String.raw`^(?:the )?(.+?) of (.+?) ${IS} (.+)$`, "iu");
-/** "Grace is our new PM", "Nora is our building's manager", "Dr. Kim is the kids' dentist". */
+/** "Wren is our new QA lead", "Ivy is our building's janitor", "Dr. Seo is the kids' doctor". */
 const IS_OUR_RE =
   /^(.+?) (?:is|'s) (my|our|the)(?: [\p{L}-]+(?:'s|s'))?(?: (?:new|current|team's|main|usual|regular))* (.+)$/iu;
 /** "Nora Kim from apt 803": where someone is from, by a numbered unit. */
@@ -34,7 +34,7 @@ const FROM_UNIT_RE = /^(.+?) from (unit|room|apt|apartment|suite|floor|ward|clas
 /** "open 9 to 6", "hours 10am-7pm": opening hours after the place they belong to. */
 const HOURS_RE =
   /^(?:open|opens|hours(?: are)?|open hours|business hours)(?: from)? (\d{1,2}(?::\d{2})?(?: ?[ap]m)? ?(?:to|-|–|~) ?\d{1,2}(?::\d{2})?(?: ?[ap]m)?)$/iu;
-/** "is scheduled for", "is set for": an event's date. */
+/** "is planned for", "is set for": an event's date. */
 const SCHEDULED_RE = /^(.+?) (?:is|are|was) (?:scheduled|set|planned|booked|moved|pushed) (?:for|to)$/iu;
 const LIVES_RE = /^(.+?) (?:lives|is living|moved|has moved|stays) (?:in|to) (.+)$/iu;
 const LOCATED_RE = /^(.+?) (?:is|are) (?:located |based )?in (.+)$/iu;
@@ -109,7 +109,7 @@ function words(text: string): number {
   return text.split(/\s+/u).length;
 }
 
-/** "Ethan's birthday is Sept 14", "My blood type is O", "My sister's name is Claire" (→ Claire's relation). */
+/** "Rory's birthday is Feb 2", "My blood type is O", "My brother's name is Owen" (→ Owen's relation). */
 const englishPossessive: ClauseRule = ({ text, typed, state }) => {
   const match = POSSESSIVE_RE.exec(text);
   if (match === null) return false;
@@ -147,7 +147,7 @@ const englishPossessive: ClauseRule = ({ text, typed, state }) => {
     return emitted;
   }
   const entity = third ? (state.topic ?? "") : mine !== undefined ? FIRST_PERSON_EN : owner;
-  // "Kevin's wedding is Jul 11 in Pasadena", "my birthday is on Oct 8": the date is the value, and the
+  // "Tomas's wedding is May 3 in Tacoma", "my birthday is on Feb 2": the date is the value, and the
   // attribute says so.
   const valueStart = text.length - rawValue.length + (/^on /iu.test(rawValue) ? "on ".length : 0);
   const date = typed.find((found) => found.kind === "date" && found.start === valueStart);
@@ -155,7 +155,7 @@ const englishPossessive: ClauseRule = ({ text, typed, state }) => {
     const dated = /(?:date|day|birthday|time|deadline)$/iu.test(attribute) ? attribute : `${attribute} date`;
     return state.emit(entity, dated, date.value);
   }
-  // "my legs are so dead", "my cat is a tabby", "my manager is on vacation": a description, not a value.
+  // "my arms are so sore", "my cat is a tabby", "my landlord is on holiday": a description, not a value.
   if (DESCRIPTION_START_RE.test(value)) return false;
   const emitted = state.emit(entity, attribute, value);
   // "Seoul Library's phone is …, open 9 to 6": what follows is still about the owner.
@@ -163,7 +163,7 @@ const englishPossessive: ClauseRule = ({ text, typed, state }) => {
   return emitted;
 };
 
-/** "The birthday of Noah is June 30". */
+/** "The birthday of Ada is April 2". */
 const englishOf: ClauseRule = ({ text, state }) => {
   const match = OF_RE.exec(text);
   if (match === null) return false;
@@ -173,8 +173,8 @@ const englishOf: ClauseRule = ({ text, state }) => {
 };
 
 /**
- * "Grace is our new PM" → role; "Claire is my sister" → relation; "Dr. Leo Grant is the kids'
- * dentist" → role (after "the", only a noun for a person).
+ * "Wren is our new QA lead" → role; "Owen is my brother" → relation; "Dr. Hale Moon is the kids'
+ * doctor" → role (after "the", only a noun for a person).
  */
 const englishIsOur: ClauseRule = ({ text, state }) => {
   const match = IS_OUR_RE.exec(text);
@@ -197,7 +197,7 @@ const englishHours: ClauseRule = ({ text, state }) => {
   return match !== null && state.topic !== undefined && state.emit(state.topic, "hours", match[1] ?? "");
 };
 
-/** "Mark lives in Busan now" → residence; "The clinic is in Pangyo" → location. */
+/** "Jude lives in Daegu now" → residence; "The clinic is in Ilsan" → location. */
 const englishPlace: ClauseRule = ({ text, state }) => {
   const lives = LIVES_RE.exec(text);
   const located = lives === null ? LOCATED_RE.exec(text) : null;
@@ -213,7 +213,7 @@ const englishPlace: ClauseRule = ({ text, state }) => {
   return state.emit(entity, lives !== null ? "residence" : "location", place);
 };
 
-/** "I'm allergic to shellfish and kiwi" → one fact per allergen. */
+/** "I'm allergic to walnuts and mango" → one fact per allergen. */
 const englishAllergy: ClauseRule = ({ text, state }) => {
   const match = ALLERGIC_RE.exec(text);
   if (match === null) return false;
@@ -223,7 +223,7 @@ const englishAllergy: ClauseRule = ({ text, state }) => {
   return emitted;
 };
 
-/** "Figma org plan renews on March 3", "Team offsite is on Oct 8", "cutover pushed to Mar 13". */
+/** "Zoom team plan renews on May 6", "Board retreat is on Feb 9", "go-live pushed to Jun 4". */
 const englishEvent: ClauseRule = ({ text, typed, state }) => {
   const date = typed.find((value) => value.kind === "date");
   if (date === undefined) return false;
@@ -246,16 +246,16 @@ const englishEvent: ClauseRule = ({ text, typed, state }) => {
   return false;
 };
 
-/** "Head of Product", "VP of Sales", "CTO": a job title said after a person. */
+/** "Head of Design", "VP of Ops", "CTO": a job title said after a person. */
 const TITLE_PHRASE_RE =
   /^(?:(?:Head|VP|Vice President|Director|Chief|Manager|Lead|Dean|Chair) of [\p{L}& ]{2,40}|C[A-Z]O|VP [\p{L} ]{2,30})$/u;
 /** "I teach at X", "Sam works at Y as a Z", "she studies at X": where someone works or studies. */
 const WORKS_AT_RE =
   /^(.+?) (works?|worked|teach(?:es)?|taught|stud(?:y|ies)|is working|is studying) (?:at|for) (.+?)(?: as (?:an? |the )?(.+))?$/iu;
-/** "Pancake (my corgi) goes to Happy Paws Clinic in Sunae": where someone or a pet goes regularly. */
+/** "Biscuit (my beagle) goes to Happy Paws Clinic in Sunae": where someone or a pet goes regularly. */
 const GOES_TO_RE =
   /^(.+?)(?: \((?:my|our|a|an|the) ([\p{L} -]{2,30})\))? (?:goes|go|went) to (.+?)(?: in (.+))?$/iu;
-/** "38 Songnae-daero, Bucheon", "221 Baker Street": a street address. */
+/** "12 Hwarang-ro, Suwon", "17 Elm Lane": a street address. */
 export const STREET_ADDRESS_RE =
   /^\d{1,5}[A-Za-z]?(?:-\d{1,4})? (?:[\p{Lu}][\p{L}]*[- ])*[\p{Lu}][\p{L}]*(?:-(?:daero|ro|gil|dong)|\s(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Way|Place|Square))\b/u;
 /** Heads of a place's name that say what it is: a clinic (a pet's vet), a school. */
@@ -268,7 +268,7 @@ const englishTitle: ClauseRule = ({ text, state }) => {
   return state.emit(state.topic, "title", text);
 };
 
-/** "I teach at Seorim High School" → (I, school, …); "Sam works at Acme as a nurse" → workplace, job. */
+/** "I teach at Maple Ridge School" → (I, school, …); "Lee works at Initech as a clerk" → workplace, job. */
 const englishWorksAt: ClauseRule = ({ text, state }) => {
   const match = WORKS_AT_RE.exec(text);
   if (match === null) return false;
@@ -285,7 +285,7 @@ const englishWorksAt: ClauseRule = ({ text, state }) => {
   return emitted;
 };
 
-/** "Pancake (my corgi) goes to Happy Paws Clinic in Sunae" → breed, vet, and where the clinic is. */
+/** "Biscuit (my beagle) goes to Happy Paws Clinic in Sunae" → breed, vet, and where the clinic is. */
 const englishGoesTo: ClauseRule = ({ text, state }) => {
   const match = GOES_TO_RE.exec(text);
   if (match === null) return false;
@@ -318,13 +318,13 @@ function isKnownAnimal(entity: string, state: ClauseContext["state"]): boolean {
   );
 }
 
-/** "38 Songnae-daero, Bucheon" after a place: its address. */
+/** "12 Hwarang-ro, Suwon" after a place: its address. */
 const englishAddress: ClauseRule = ({ text, state }) => {
   if (!STREET_ADDRESS_RE.test(text) || state.topic === undefined || containsHangul(text)) return false;
   return state.emit(state.topic, "address", text);
 };
 
-/** "Taesung Kwon is Ines's deputy": a role towards another person. */
+/** "Minho Seo is Vera's deputy": a role towards another person. */
 const englishRoleOf: ClauseRule = ({ text, state }) => {
   const match = /^(?:and |but |also )?(.+?) is ([\p{Lu}][\p{L}]+'s? [\p{L} ]+)$/u.exec(text);
   if (match === null) return false;

@@ -1,7 +1,7 @@
 /**
  * Triplet extraction without a model, for the shapes people use to tell an assistant facts:
- * `key: value` lines, "또리 생일 8월 9일이야", "X의 Y는 Z", "X Y는 Z", "X's Y is Z", "나 복숭아 알레르기 있음",
- * phone numbers after a name, "Y로 옮겼어요", English "renews on March 3". Precision over recall: a clause
+ * labelled lines (`이름: 값`), "보리 생일 3월 4일이야", "X의 Y는 Z", "X Y는 Z", "X's Y is Z", "나 땅콩 알레르기 있음",
+ * phone numbers after a name, "Y로 옮겼어요", English "renews on May 6". Precision over recall: a clause
  * that fits no rule gives nothing. Measured with `scripts/eval-graph.ts`.
  */
 import type { Triplet } from "../types.js";
@@ -66,7 +66,7 @@ const ADDRESS_CLAUSE_RE = /(?:^|\s)(?:주소|address)/iu;
 /**
  * Extracts (entity, attribute, value) triplets from one memory text with rules only.
  *
- * @example extractTriplets("또리 생일 8월 9일이야") → [{ entity: "또리", attribute: "생일", value: "8월 9일" }]
+ * @example extractTriplets("보리 생일 3월 4일이야") → [{ entity: "또리", attribute: "생일", value: "8월 9일" }]
  */
 export function extractTriplets(text: string): Triplet[] {
   const state = newState();
@@ -118,12 +118,12 @@ function newState(): ExtractionState {
   /** Cleans a fact and adds it unless a field is empty, the entity is a number, or it is already there. */
   function keep(entity: string, attribute: string, value: string): boolean {
     const bare = normalizeAttribute(attribute);
-    // "과외: 중2 지호, 화/금 저녁 7시": a bare date or time of the line is the header's activity's.
+    // "레슨: 초5 유나, 월/목 오후 5시": a bare date or time of the line is the header's activity's.
     const activity =
       state.activity !== undefined && BARE_TIME_ATTRIBUTES.has(bare) ? `${state.activity} ${bare}` : bare;
     // "한얼태권도 …, 화목 5시 반": a bare clock time of a school or a class is when its classes are.
     const normalized = bare === "시간" && CLASS_PLACE_RE.test(entity) ? "수업 시간" : activity;
-    // "Flight: AC064 …, Jun 22 at 19:10": a flight's time is when it departs.
+    // "Flight: AC064 …, Aug 3 at 18:45": a flight's time is when it departs.
     const flight = FLIGHT_CODE_RE.test(entity) && FLIGHT_TIME_ATTRIBUTES.has(normalized);
     const triplet = {
       entity: entityDisplayName(entity),
@@ -211,7 +211,7 @@ function extractSentence(rawSentence: string, state: ExtractionState, korean: bo
 }
 
 /**
- * "모찌는 러시안블루다", "형은 소방관이다": the written copula 다 after a noun that ends in a vowel, read as
+ * "나비는 샴고양이다", "형은 소방관이다": the written copula 다 after a noun that ends in a vowel, read as
  * 야. Only for a noun the rules know the kind of (a breed, a job, a role, a relation, an animal), as most
  * words ending in 다 are verbs ("바쁘다", "간다").
  */
@@ -237,7 +237,7 @@ function withoutLeadingTime(tokens: string[]): string[] {
   return tokens;
 }
 
-/** "AC064 ICN→YVR": a flight number and its route. */
+/** "KE907 GMP→KIX": a flight number and its route. */
 function flightRoute({ tokens, state, korean }: ClauseContext): boolean {
   const [code = "", route = ""] = tokens;
   if (tokens.length !== 2 || !FLIGHT_CODE_RE.test(code) || !ROUTE_RE.test(route)) return false;
@@ -259,7 +259,7 @@ function joinHonorifics(tokens: string[]): string[] {
 }
 
 /**
- * A clause of one word states a fact only through a typed value ("031-949-3361" after a shop), as the
+ * A clause of one word states a fact only through a typed value ("02-555-0192" after a shop), as the
  * next item of a list the sentence opened ("…, 오경택"), or as a predicate about the topic ("…, 롭이어야");
  * other one-word clauses are skipped before the rules.
  */

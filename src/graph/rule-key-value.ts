@@ -1,5 +1,5 @@
 /**
- * `key: value, key: value` lines ("업체명: 테일러온, 전화번호: 0507-1432-8816, 분류: 결혼정장업체").
+ * `key: value, key: value` lines ("업체명: 한결세탁, 전화번호: 0507-2210-4431, 분류: 세탁소").
  * The name-like key (업체명, 이름, 상호, name …) names the entity; the other keys become its attributes.
  */
 import { containsHangul, foldText } from "../text/korean.js";
@@ -89,7 +89,7 @@ export function extractKeyValueLine(line: string, state: ExtractionState): LineR
     });
     return undefined;
   }
-  // A lone header ("또리 다니는 동물병원: 성수 튼튼동물병원 02-462-7719"): read what follows it.
+  // A lone header ("보리 다니는 동물병원: 망원 든든동물병원 02-330-1185"): read what follows it.
   const [only] = pairs;
   // "사무실 주소: 경기 성남시 …": the address of what the header names, commas and all.
   const rawHeaderWords = only?.key.split(" ") ?? [];
@@ -97,7 +97,7 @@ export function extractKeyValueLine(line: string, state: ExtractionState): LineR
   const mine = MY_WORDS.has(rawHeaderWords[0] ?? "");
   const headerWords = mine ? rawHeaderWords.slice(1) : rawHeaderWords;
   const headerLast = headerWords[headerWords.length - 1] ?? "";
-  // "Mom's birthday: Nov 9", "또리 생일: 8월 9일": owner and attribute in the header, one typed value after it.
+  // "Dad's birthday: Apr 7", "보리 생일: 3월 4일": owner and attribute in the header, one typed value after it.
   const typed = only === undefined ? [] : findTypedValues(only.value);
   const wholeValue = typed.length === 1 && typed[0]?.value === only?.value;
   const ownerAndAttribute = headerWords.length >= 2 && headerWords.length <= MAX_HEADER_WORDS;

@@ -1,7 +1,7 @@
 /**
  * Clause rules for Korean sentences, by structure: a subject marked with 은/는/이/가 (or 의, or none) and
  * what is said of it — "X Y는 Z(이)야", "X의 Y는 Z", "X는 Y가 Z", "X는 Z(이)야" (직업/역할/관계/종 by
- * the shape of Z), "A 알레르기 있어", "아내 이름은 민지야", "X Y Z로 옮겼어요". Places are in
+ * the shape of Z), "A 알레르기 있어", "남편 이름은 준호야", "X Y Z로 옮겼어요". Places are in
  * `rule-places.ts`, roles and titles in `rule-roles.ts`, reading subjects and values in `rule-subject.ts`.
  */
 import {
@@ -68,7 +68,7 @@ function isBusinessName(value: string): boolean {
 }
 
 /**
- * "스프린트 리뷰는 격주 목요일 오후 2시, 대회의실에서 해요", "경로당 노래교실은 매주 화요일 오후 2시": a word and an
+ * "주간 회고는 매주 금요일 오전 11시, 소회의실에서 해요", "주민센터 요가교실은 매주 수요일 오전 10시": a word and an
  * event noun before a date or a clock time name the event, not an attribute of the first word, unless the
  * first word marks a person (하율이, 민수씨, 나, 엄마, 또리의) or is the one the text is about. The event
  * becomes the topic, and its place may follow.
@@ -124,10 +124,10 @@ function listItems(words: readonly string[]): string[] | undefined {
   return items.every((item) => isNameLike(item)) ? items : undefined;
 }
 
-/** "(나) 복숭아 알레르기 있음", "아들 시우는 우유 알레르기가 있어요", "도윤이는 계란 알레르기". */
+/** "(나) 땅콩 알레르기 있음", "딸 하율이는 새우 알레르기가 있어요", "도윤이는 계란 알레르기". */
 export const allergy: ClauseRule = ({ text, tokens, state }) => {
   if (!text.includes("알레르기")) return false;
-  // "키위 알레르기가 있어요": the allergy itself stands in the subject slot; whose it is, is the topic's.
+  // "참깨 알레르기가 있어요": the allergy itself stands in the subject slot; whose it is, is the topic's.
   const found = findSubject(tokens);
   const subject = found?.entity.includes("알레르기") === true ? undefined : found;
   const predicate = subject?.rest.join(" ") ?? tokens.join(" ");
@@ -137,7 +137,7 @@ export const allergy: ClauseRule = ({ text, tokens, state }) => {
   const tail = match[2];
   if (tail !== undefined && (!BARE_ALLERGY_TAIL_RE.test(tail) || subject === undefined)) return false;
   const words = (match[1] ?? "").split(" ");
-  // "나 복숭아 알레르기": without a particle, a first word before the allergen is the subject.
+  // "나 땅콩 알레르기": without a particle, a first word before the allergen is the subject.
   let entity = subject?.entity;
   let allergen = words;
   if (entity === undefined && words.length >= 2 && isNameLike(words[0] ?? "")) {
@@ -153,8 +153,8 @@ export const allergy: ClauseRule = ({ text, tokens, state }) => {
 };
 
 /**
- * "아내 이름은 민지야" → (민지, 관계, 아내); "도현이 어머님 성함 정미숙" → (정미숙, 관계, 도현이 어머님);
- * "우리 고양이 이름은 치즈" → (치즈, 종, 고양이); "영양사 선생님 성함은 류하진" → (류하진, 역할, 영양사);
+ * "남편 이름은 준호야" → (준호, 관계, 남편); "가온이 아버님 성함 오세진" → (오세진, 관계, 가온이 아버님);
+ * "우리 강아지 이름은 콩이" → (콩이, 종, 강아지); "영양사 선생님 성함은 류하진" → (류하진, 역할, 영양사);
  * "우리 카페 이름은 소담" → (나, 카페, 소담). The named one becomes the topic.
  */
 export const nameIntro: ClauseRule = ({ tokens, state, korean }) => {
@@ -200,7 +200,7 @@ function introduce(
   return possessor !== undefined && state.emit(possessor, last, name);
 }
 
-/** "세희는 프리랜서 디자이너야", "형은 소방관이고", "권도윤님이 우리 팀 새 PM이에요", "나 페스코 베지테리언임". */
+/** "유진이는 프리랜서 번역가야", "형은 소방관이고", "서하람님이 우리 팀 새 QA예요", "나 락토 채식주의자임". */
 export const identity: ClauseRule = (clause) => {
   const { tokens, state } = clause;
   const subject = findSubject(tokens);
@@ -246,7 +246,7 @@ function breedOfAnimal(topic: string, tokens: readonly string[], state: ClauseCo
 
 /**
  * "X Y는 Z", "X의 Y는 Z", "내 Y는 Z", "X는 Y가 Z", "X가 좋아하는 Y는 Z"; after a topic, "Y는 Z"
- * ("…, 담당은 박선우 과장").
+ * ("…, 담당은 윤서진 대리").
  */
 export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
   const first = tokens[0] ?? "";
@@ -263,13 +263,13 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
   if (attrEnd < 0) return attributeOfTopic(tokens, state);
   const named = [...tokens.slice(0, attrEnd), stripParticle(tokens[attrEnd] ?? "", TOPIC_SUBJECT_PARTICLES)];
   const owner = ownerLength(named);
-  // "단골 약국은 늘봄약국": a regular's place has no owner word; it is the speaker's.
+  // "단골 빵집은 밀담베이커리": a regular's place has no owner word; it is the speaker's.
   const regular = REGULAR_WORDS.has(first) && attrEnd >= 1;
   const ownerEntity =
     owner > 1 ? named.slice(0, owner).join(" ") : (entityOf(first) ?? nounEndingInGo(tokens));
   const entity = regular ? FIRST_PERSON_KO : ownerEntity;
   if (entity === undefined) return false;
-  // "모찌 다니는 병원은": the verb of attending only says whose the place is.
+  // "나비 다니는 병원은": the verb of attending only says whose the place is.
   const attributeWords = (regular ? named : named.slice(owner)).filter((word) => !ATTENDING_RE.test(word));
   if (attributeWords.length === 0) return false;
   const attribute = attributeWords.join(" ");
@@ -280,12 +280,12 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
   const relative = locatedValue(valueTokens);
   const value = relative?.value ?? valueWords(valueTokens);
   if (value === undefined) return false;
-  // "스프린트 리뷰는 격주 목요일 오후 2시": an event named by two words, and when it is.
+  // "주간 회고는 매주 금요일 오전 11시": an event named by two words, and when it is.
   const event = eventEntity(tokens, owner, attributeWords, value, state);
   if (event !== undefined) return event;
   const emitted = state.emit(entity, placeAttribute(animalClinic(attribute, value), value), value);
   // "헬스장 이름은 바디업이고 월 7만원": what follows a name is said of the one named; so does what follows
-  // a business ("단골 약국은 늘봄약국입니다. 전화는 …").
+  // a business ("단골 빵집은 밀담베이커리입니다. 전화는 …").
   const namesIt = NAME_WORDS.has(attribute.split(" ").pop() ?? "") || isBusinessName(value);
   if (emitted) state.topic = namesIt ? value : entity;
   // "태오 수학 과외는 화요일 저녁 7시, 대치동 해법학원": an appointment's place may follow its time.
@@ -312,11 +312,11 @@ function isTitledPerson(value: string): boolean {
   return words.length === 2 && HONORIFIC_WORD_RE.test(words[1] ?? "") && personPhrase(words) !== undefined;
 }
 
-/** "연락은 하이클래스 앱으로", "예약은 전화로": how it is done, a means with (으)로. */
+/** "연락은 카톡 단톡방으로", "예약은 전화로": how it is done, a means with (으)로. */
 const MEANS_RE =
   /^(연락|문의|예약|신청|결제|접수)(?:은|는) (.{1,30}?)(?:으로|로)(?:만|해요?|하면 ?돼요?|주세요|요)?$/u;
 
-/** "담당은 박선우 과장" after the topic was named: (topic, 담당, 박선우 과장). */
+/** "담당은 윤서진 대리" after the topic was named: (topic, 담당, 박선우 과장). */
 function attributeOfTopic(tokens: readonly string[], state: ClauseContext["state"]): boolean {
   const [first = "", ...rest] = tokens;
   if (state.topic === undefined || !hasTopicParticle(first) || FILLER_WORDS.has(first)) return false;
@@ -337,9 +337,9 @@ function attributeOfTopic(tokens: readonly string[], state: ClauseContext["state
   return value !== undefined && state.emit(state.topic, attribute, value);
 }
 
-/** "하준이 태권도 한얼태권도로 옮겼어요" → (하준, 태권도, 한얼태권도); the new place becomes the topic. */
+/** "지안이 수영 바다수영장으로 옮겼어요" → (지안, 수영, 바다수영장); the new place becomes the topic. */
 export const changedTo: ClauseRule = ({ tokens, state }) => {
-  // Subject, attribute and new value all named: "하준이 태권도 한얼태권도로 옮겼어요".
+  // Subject, attribute and new value all named: "지안이 수영 바다수영장으로 옮겼어요".
   const verbAt = tokens.findIndex((token, i) => i >= 3 && CHANGE_VERB_RE.test(token));
   if (verbAt < 3) return false;
   const rawValue = tokens[verbAt - 1] ?? "";

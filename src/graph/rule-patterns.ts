@@ -1,3 +1,4 @@
+import { phrasePairs } from "../text/word-list.js";
 /**
  * Value shapes and word-form patterns of the rule-based triplet extractor.
  *
@@ -21,7 +22,7 @@ const KO_DATE = String.raw`(?:[음양]력\s?)?(?:\d{4}년\s?)?\d{1,2}월\s?\d{1,
 const ISO_DATE = String.raw`\d{4}[-.]\d{1,2}[-.]\d{1,2}`;
 const EN_MONTH = String.raw`(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)`;
 const EN_DATE = String.raw`${EN_MONTH}\.? \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?(?: at \d{1,2}(?::\d{2})?(?: ?[ap]m)?)?`;
-/** A calendar date, optionally with weekday and time: "8월 9일", "9월 12일 토요일 1시", "Jun 22 at 19:10". */
+/** A calendar date, optionally with weekday and time: "8월 9일", "5월 17일 일요일 3시", "Aug 3 at 18:45". */
 export const DATE_RE = new RegExp(
   String.raw`(?<![\d\p{L}])(?:${KO_DATE}|${ISO_DATE}|${EN_DATE})(?![\d])`,
   "gu",
@@ -44,11 +45,11 @@ export const WEIGHT_RE = /(?<![\p{L}\d.])\d{1,4}(?:\.\d{1,3})?\s?(?:kg|킬로)(?
 export const LENGTH_RE = /(?<![\p{L}\d.])\d{1,4}(?:\.\d{1,3})?\s?(?:cm|mm|센치|센티)(?![\p{L}])/gu;
 /**
  * An amount of money, with the period or unit it is paid by: "12만원", "월 12만원", "1회에 6만원", "시간당
- * 2만원", "184,500원", "1만2천원", "$120", "3,300,000원".
+ * 2만원", "184,500원", "1만2천원", "$120", "2,150,000원".
  */
 export const AMOUNT_RE =
   /(?<![\p{L}\d.,])(?:(?:월|매달|매월|연|주|1회|회당|시간당|인당|1인당|\d{1,2}(?:박|시간|회|인)에|하루에?)\s?)?(?:\d{1,3}(?:,\d{3})+|\d{1,9})(?:\.\d{1,2})?(?:\s?억)?(?:\s?\d{0,4}만)?(?:\s?\d{0,4}천)?\s?원|(?<![\p{L}\d])\$\d{1,9}(?:,\d{3})*(?:\.\d{2})?/gu;
-/** A value that includes a clock time ("9월 12일 토요일 1시", "매주 토요일 10시", "Jun 22 at 19:10"). */
+/** A value that includes a clock time ("5월 17일 일요일 3시", "매주 일요일 9시", "Aug 3 at 18:45"). */
 export const HAS_CLOCK_TIME_RE = /\d\s*시|\d:\d\d/u;
 /** The period or unit an amount is paid by ("1회에 6만원", "시간당 2만원"): the amount is a rate. */
 export const RATE_PREFIX_RE =
@@ -114,23 +115,17 @@ export const PREDICATE_END_RE = new RegExp(
   "u",
 );
 
-/** English event verbs and the attribute their date becomes ("renews on March 3" → renewal date). */
-export const EN_EVENT_VERBS: Record<string, string> = {
-  renews: "renewal date",
-  expires: "expiry date",
-  starts: "start date",
-  begins: "start date",
-  ends: "end date",
-  launches: "launch date",
-  opens: "opening date",
-  closes: "closing date",
-  "is due": "due date",
-};
+/** English event verbs and the attribute their date becomes ("renews on May 6" → renewal date). */
+export const EN_EVENT_VERBS: Record<string, string> = phrasePairs(
+  "renews = renewal date; expires = expiry date; starts = start date; begins = start date; " +
+    "ends = end date; launches = launch date; opens = opening date; closes = closing date; " +
+    "is due = due date",
+);
 
-/** English verbs of moving a date ("cutover pushed to Mar 13"). */
+/** English verbs of moving a date ("go-live pushed to Jun 4"). */
 export const EN_MOVE_VERBS = ["pushed", "moved", "postponed", "delayed", "rescheduled", "slipped"];
 
-/** Adverbs that trail an English fact and are not part of its value ("lives in Busan now"). */
+/** Adverbs that trail an English fact and are not part of its value ("lives in Daegu now"). */
 export const EN_TRAILING_ADVERBS_RE = /\s+(?:now|currently|these days|too|as well|again|btw|lol)$/iu;
 
 /** A phrase that trails an English place ("in Toronto with his family", "in Busan since 2020"). */

@@ -19,7 +19,7 @@ const LOCATED_RE = /^(.+?)에 (?:있어요?|있음|있다|있습니다|있는데
 const LIVES_RE =
   /^(.+?)에(?:서)? (?:살아요?|살아|삶|산다|사셔요?|사십니다|살고 ?있어요?|살고 ?있음|살고요|사심|사세요|거주(?:해요?|함|중|하고 ?있어요?)?)$/u;
 
-/** "하늘소아과는 동탄에 있어요" → (하늘소아과, 위치, 동탄); "외삼촌은 부산에 살아" → (외삼촌, 거주지, 부산). */
+/** "밝은안과는 일산에 있어요" → (밝은안과, 위치, 일산); "이모부는 대구에 살아" → (이모부, 거주지, 대구). */
 export const placeOfSubject: ClauseRule = ({ text, tokens, state }) => {
   if (!PLACE_HINT_RE.test(text)) return false;
   const subject = findSubject(tokens);

@@ -1,6 +1,6 @@
 /**
  * What a copula clause says of its subject, by the shape of the predicate: "Y 소속이에요" (소속), "프리랜서
- * 디자이너야" (직업), "우리 팀 새 PM이에요" (역할), "말티즈야" (품종), "3반이야" (반), "B형이야" (혈액형).
+ * 번역가야" (직업), "우리 팀 새 QA예요" (역할), "말티즈야" (품종), "3반이야" (반), "B형이야" (혈액형).
  */
 import { COPULA_END_RE, foldText, stripCopula } from "../text/korean.js";
 import { cleanValue } from "./normalize.js";
@@ -54,12 +54,12 @@ const BLOOD_TYPE_RE = /^(?:A|B|O|AB)형$/iu;
 const ROLE_ACRONYM_RE = /^[A-Z]{2,4}$/u;
 /** An MBTI type ("ENFP"): checked before the role acronyms it looks like. */
 const MBTI_RE = /^[EI][NS][TF][JP]$/u;
-/** Diets ("페스코 베지테리언", "비건"). */
+/** Diets ("락토 채식주의자", "비건"). */
 const DIET_RE = /(?:베지테리언|비건|채식주의자|채식|vegan|vegetarian)$/iu;
 /** A number (with a letter) and a unit noun in one word: "52병동", "3반". */
 const NUMBERED_UNIT_RE = new RegExp(`^(\\d{1,4}[A-Z]?)(${NUMBERED_UNIT_NOUNS.join("|")})$`, "u");
 
-/** What a copula sentence says of `entity`: "Y 소속이에요", "프리랜서 디자이너야", "우리 팀 새 PM이에요". */
+/** What a copula sentence says of `entity`: "Y 소속이에요", "프리랜서 번역가야", "우리 팀 새 QA예요". */
 export function predicateOf(entity: string, allWords: readonly string[], clause: ClauseContext): boolean {
   const { state } = clause;
   // "5A 병동 새 charge nurse예요", "3반이야": a numbered unit first is a fact of its own.
@@ -79,7 +79,7 @@ function copulaPredicate(
 ): boolean {
   const last = words[words.length - 1];
   if (last === undefined || words.length > MAX_VALUE_WORDS) return false;
-  // "태린이 직업은 간호사예요" names an attribute: that is "X Y는 Z", not "X는 Z".
+  // "소율이 직업은 약사예요" names an attribute: that is "X Y는 Z", not "X는 Z".
   if (words.slice(0, -1).some(hasTopicParticle)) return false;
   const closed = COPULA_END_RE.test(last) || CONNECTIVE_COPULA_RE.test(last);
   const noun = stripCopula(last.replace(CONNECTIVE_COPULA_RE, "")).replace(/(?:이|가)$/u, "");
@@ -97,7 +97,7 @@ function copulaPredicate(
   if (MBTI_RE.test(value)) return state.emit(entity, "MBTI", value);
   if (breedOf(value) !== undefined) return state.emit(entity, korean ? "품종" : "breed", value);
   if (withoutTeam.length === 1 && isRole(head)) return state.emit(entity, korean ? "역할" : "role", head);
-  // "주말 저녁 알바예요": a role held at certain times, and those times.
+  // "평일 오전 알바예요": a role held at certain times, and those times.
   const schedule = scheduleOf(withoutTeam.slice(0, -1));
   if (schedule !== undefined && isRole(head) && korean) {
     const emitted = state.emit(entity, "역할", head);
@@ -112,7 +112,7 @@ function copulaPredicate(
   if (bare.length === 1 && isKinship(head)) return state.emit(entity, korean ? "관계" : "relation", head);
   if (bare.length === 1 && ANIMAL_WORDS.has(head)) return state.emit(entity, korean ? "종" : "kind", head);
   if (BLOOD_TYPE_RE.test(value)) return state.emit(entity, "혈액형", value);
-  // "우리 사무실은 문정동 테크원타워 9층이다": where a place someone keeps is.
+  // "우리 사무실은 역삼동 한빛빌딩 4층이다": where a place someone keeps is.
   if (PLACE_NOUNS.has(entity) && PLACE_VALUE_END_RE.test(value) && phrase.every((word) => !isPredicate(word)))
     return state.emit(entity, korean ? "위치" : "location", value);
   if (DIET_RE.test(value)) return state.emit(entity, "식단", value);

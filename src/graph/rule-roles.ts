@@ -1,7 +1,7 @@
 /**
- * Clause rules about roles, titles and lists of people: "PM은 윤채원님이 맡음", "새 PM은 Daniel Cho",
- * "노지훈 대리는 마케팅팀 소속이에요", "원장님 최윤호", "심사위원 한정우, 오경택, 신유리 교수님",
- * "지도교수님 한정우 교수님".
+ * Clause rules about roles, titles and lists of people: "QA는 서하람님이 맡음", "새 QA는 Ella Park",
+ * "한도경 주임은 회계팀 소속이에요", "원장님 최윤호", "심사위원 문태윤, 강지오, 배슬아 교수님",
+ * "지도교수님 문태윤 교수님".
  */
 import { isRole, predicateOf, TEAM_WORDS } from "./rule-predicate.js";
 import {
@@ -26,10 +26,10 @@ import { NON_ENTITY_WORDS, OCCUPATION_HEADS, TITLE_WORDS } from "./rule-words.js
 export const HONORIFIC_WORD_RE = /^(?:선생님|쌤|님|씨|고객님)$/u;
 /** One word of a name written in Hangul, as foreign names are ("올리비아", "벡"). */
 const TRANSLITERATED_NAME_WORD_RE = /^[가-힣]{1,5}$/u;
-/** Two or three capitalised Latin words ("Daniel Cho", "Priya Nair"). */
+/** Two or three capitalised Latin words ("Ella Park", "Omar Reyes"). */
 const LATIN_NAME_RE = /^\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*){1,2}$/u;
 
-/** "PM은 윤채원님이 맡음" → (윤채원, 역할, PM). */
+/** "QA는 서하람님이 맡음" → (서하람, 역할, QA). */
 export const roleTaken: ClauseRule = ({ tokens, state }) => {
   const verbAt = tokens.findIndex((token, i) => i >= 2 && token.startsWith("맡"));
   if (verbAt < 2) return false;
@@ -47,7 +47,7 @@ const MAX_ROLE_PREFIX_WORDS = 3;
 const MAX_ROLE_CLAUSE_WORDS = 6;
 
 /**
- * "새 PM은 Daniel Cho" → (Daniel Cho, 역할, PM); "우리 과장님은 염태오 과장님이야" → (염태오, 직함, 과장);
+ * "새 QA는 Ella Park" → (Ella Park, 역할, QA); "우리 과장님은 염태오 과장님이야" → (염태오, 직함, 과장);
  * "재무팀 신입 인턴은 올리비아 벡 씨예요" → (올리비아 벡, 역할, 인턴) and (…, 소속, 재무팀): a
  * role named first, then who holds it. A unit before the role is the person's 소속.
  */
@@ -93,7 +93,7 @@ export function roleAttribute(word: string, korean: boolean): string | undefined
 
 /**
  * The person a phrase names, without the title or honorific after it: "염태오 과장님이야" → 염태오, "올리비아
- * 벡씨예요" → 올리비아 벡, "Daniel Cho" → Daniel Cho. A name of two Hangul words needs the honorific
+ * 벡씨예요" → 올리비아 벡, "Ella Park" → Ella Park. A name of two Hangul words needs the honorific
  * or title that marks it as a name.
  */
 export function personPhrase(words: readonly string[]): string | undefined {
@@ -115,7 +115,7 @@ export function personPhrase(words: readonly string[]): string | undefined {
 }
 
 /**
- * "노지훈 대리는 마케팅팀 소속이에요" → (노지훈, 직함, 대리), (노지훈, 소속, 마케팅팀): a title after a
+ * "한도경 주임은 회계팀 소속이에요" → (한도경, 직함, 주임), (한도경, 소속, 회계팀): a title after a
  * person's name is theirs, and the rest is said of the person.
  */
 export const titledSubject: ClauseRule = (clause) => {
@@ -130,7 +130,7 @@ export const titledSubject: ClauseRule = (clause) => {
 };
 
 /**
- * "원장님 최윤호" after a business: (business, 원장, 최윤호); "심사위원 한정우, 오경택, 신유리 교수님" after
+ * "원장님 최윤호" after a business: (business, 원장, 최윤호); "심사위원 문태윤, 강지오, 배슬아 교수님" after
  * an event: one fact per person, the later names continuing the list.
  */
 export const roleThenName: ClauseRule = ({ tokens, state }) => {
@@ -157,7 +157,7 @@ export const listContinuation: ClauseRule = ({ tokens, state }) => {
   return state.emit(list.entity, list.attribute, name);
 };
 
-/** "지도교수님 한정우 교수님" → (한정우, 직함, 지도교수님): a role, the person, their title. */
+/** "지도교수님 문태윤 교수님" → (문태윤, 직함, 지도교수님): a role, the person, their title. */
 export const roleNameTitle: ClauseRule = ({ tokens, state }) => {
   const [role = "", name = "", title = ""] = tokens;
   if (tokens.length !== 3 || !isKoreanPersonName(name) || !TITLE_WORDS.has(title.replace(/님$/u, "")))

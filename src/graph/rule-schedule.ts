@@ -1,6 +1,6 @@
 /**
- * Schedules of an activity: "월수금 10시~4시 근무" → (…, 근무 시간, 월수금 10시~4시), and a role held at
- * certain times, "변시우는 주말 저녁 알바예요" → (변시우, 근무 시간, 주말 저녁). The schedule is read from its
+ * Schedules of an activity: "화목토 9시~3시 근무" → (…, 근무 시간, 화목토 9시~3시), and a role held at
+ * certain times, "차유리는 평일 오전 알바예요" → (차유리, 근무 시간, 평일 오전). The schedule is read from its
  * shape (days, parts of the day, clock times); the activity noun after it names the attribute.
  */
 import { stripCopula, stripParticle, TOPIC_PARTICLES } from "../text/korean.js";
@@ -42,7 +42,7 @@ export function scheduleAttribute(noun: string): string | undefined {
 }
 
 /**
- * "월수금 10시~4시 근무", "화목 5시 수업" after someone (or "탁세아 월수금 … 근무"): the schedule of an activity.
+ * "화목토 9시~3시 근무", "화목 5시 수업" after someone (or "탁세아 월수금 … 근무"): the schedule of an activity.
  */
 export const activitySchedule: ClauseRule = ({ tokens, state }) => {
   const last = tokens[tokens.length - 1] ?? "";
@@ -71,7 +71,7 @@ const FROM_DATE_RE = /^((?:\d{4}년 )?\d{1,2}월(?: \d{1,2}일)?)부터$/u;
 const STARTED_NOUN_RE = /^([가-힣]{2,8}?)(?:이야|야|이에요|예요|임|입니다|시작|들어가요?|들어감)?$/u;
 
 /**
- * "정민호님 4월부터 육아휴직" → (정민호, 육아휴직 시작, 4월): a person, a date with 부터, and a noun for what
+ * "오태경님 6월부터 안식휴가" → (오태경, 안식휴가 시작, 6월): a person, a date with 부터, and a noun for what
  * starts then.
  */
 export const startsFrom: ClauseRule = ({ tokens, state }) => {

@@ -1,5 +1,5 @@
 /**
- * Reading a Korean clause: its subject (X는, X가, "Maple 회의실은", 나), whose attribute it names (X의,
+ * Reading a Korean clause: its subject (X는, X가, "Cedar 회의실은", 나), whose attribute it names (X의,
  * 내), and whether the words after it read as a value — the parts the clause rules are built from. A
  * subject is whatever stands in the subject slot: no name is looked up.
  */
@@ -9,7 +9,7 @@ import { hasSubjectParticle, isKinship, isNameLike, isPredicate } from "./rule-c
 import { ADVERBIAL_WORD_RE, CONNECTIVE_ENDING_RE } from "./rule-patterns.js";
 import { VALUE_LEADING_ADVERBS } from "./rule-words.js";
 
-/** Most words of a subject ("Maple 회의실은", "노지훈 대리는"). */
+/** Most words of a subject ("Cedar 회의실은", "노지훈 대리는"). */
 export const MAX_SUBJECT_WORDS = 3;
 /** Most words of an attribute phrase ("좋아하는 꽃은", "피아노 학원"). */
 export const MAX_ATTRIBUTE_WORDS = 3;
@@ -31,7 +31,7 @@ export interface Subject {
   rest: string[];
 }
 
-/** The subject of a clause: up to three words, the last carrying 은/는/이/가 ("Maple 회의실은"). */
+/** The subject of a clause: up to three words, the last carrying 은/는/이/가 ("Cedar 회의실은"). */
 export function findSubject(tokens: readonly string[]): Subject | undefined {
   // "우리 회사는": whose it is says nothing about which one.
   const start = tokens[0] === "우리" ? 1 : 0;
@@ -64,7 +64,7 @@ export function isFirstPersonPossessive(token: string): boolean {
 
 /** A value that reads as a noun phrase: short, not a verb, not an adverbial ("…로", "…에서"). */
 export function valueWords(allWords: readonly string[]): string | undefined {
-  // "무조건 빅퍼스 5A": an adverb before the value is not part of it.
+  // "무조건 강남점 3층": an adverb before the value is not part of it.
   const skip = allWords.findIndex((word) => !VALUE_LEADING_ADVERBS.has(word));
   const words = skip < 0 ? [] : allWords.slice(skip);
   if (words.length === 0 || words.length > MAX_VALUE_WORDS) return undefined;
@@ -111,7 +111,7 @@ const TERM_DATE_NOUN_RE = /^(?:[가-힣]{2,}일|기간|마감|기한|만기|dead
 /**
  * How many of the words before "D는 <date>" name the entity. One, as a rule ("또리 생일은", "서아 하원
  * 시간"); but before a date noun of a term or an obligation, every word before it names the thing the date
- * belongs to ("자동차 보험 만기일은" → 자동차 보험, "Notion 팀 플랜 갱신일은" → Notion 팀 플랜) unless the
+ * belongs to ("자동차 보험 만기일은" → 자동차 보험, "Slack 유료 플랜 갱신일은" → Slack 유료 플랜) unless the
  * first word marks a person or a pet (하준이, 또리의, 엄마, 나).
  */
 export function ownerLength(words: readonly string[]): number {

@@ -1,7 +1,7 @@
 /**
  * Typed values — phone numbers, dates, times, ages, measures, amounts, e-mail addresses, addresses — are the
  * most reliable hook for rules: the value is certain from its form, and the words just before it say whose
- * it is and what it is ("또리 생일 8월 9일", "바른세무회계 김태식 세무사님 042-488-6020"). Contact numbers
+ * it is and what it is ("보리 생일 3월 4일", "한길법무 오민재 법무사님 051-633-2047"). Contact numbers
  * are read in `rule-contact.ts`.
  */
 import { containsHangul, foldText, stripParticle, TOPIC_PARTICLES } from "../text/korean.js";
@@ -40,7 +40,7 @@ export interface TypedValue {
 
 /** Longest range tail looked at after a date ("~7시 30분"). */
 const RANGE_TAIL_MAX_CHARS = 12;
-/** Most words before a measure that still say whose it is and what it measures ("예준이 키 128cm"). */
+/** Most words before a measure that still say whose it is and what it measures ("하린이 키 131cm"). */
 const MAX_WORDS_BEFORE_MEASURE = 2;
 /** Most words before a date that still read as "entity + what the date is". */
 const MAX_DATE_PHRASE_WORDS = 4;
@@ -55,7 +55,7 @@ const LENGTH_NOUNS = new Set(["키", "신장", "길이", "폭", "너비", "높�
 const AGE_NOUNS = new Set(["나이", "연세", "age"]);
 /** Nouns that say what a weight measures. */
 const WEIGHT_NOUNS = new Set(["몸무게", "체중", "무게", "weight"]);
-/** English words that introduce a date; the word before them is no attribute ("booked … for Apr 18"). */
+/** English words that introduce a date; the word before them is no attribute ("booked … for Jun 27"). */
 const EN_FUNCTION_WORDS = new Set([
   "for",
   "on",
@@ -119,7 +119,7 @@ export function findTypedValues(text: string): TypedValue[] {
   for (const value of found) {
     const last = kept[kept.length - 1];
     if (last !== undefined && isRange(last, value, text)) {
-      // "7월 29일~8월 1일", "오후 2시~7시": one value from the first to the last.
+      // "4월 28일~5월 2일", "오후 2시~7시": one value from the first to the last.
       kept[kept.length - 1] = { ...last, end: value.end, value: text.slice(last.start, value.end) };
     } else if (last === undefined || value.start >= last.end) kept.push(value);
   }
@@ -180,7 +180,7 @@ export function defaultAttribute(kind: TypedKind, korean: boolean): string {
   return korean ? ko : en;
 }
 
-/** "보리(햄스터)" → entity 보리 with 종 햄스터; "리오(비숑)" → 품종 비숑. */
+/** "보리(햄스터)" → entity 보리 with 종 햄스터; "두부(시츄)" → 품종 비숑. */
 function splitParenthetical(word: string, clause: ClauseContext): string {
   const match = /^([^()]+)\(([^()]+)\)$/u.exec(word);
   if (match === null) return word;
@@ -223,17 +223,17 @@ function bareDateAttribute(value: TypedValue, korean: boolean): string {
 
 /**
  * A date or time after words: the first word names the entity and the rest says what the date is
- * ("또리 생일 8월 9일", "모루커피 로고 시안 마감 2월 6일", "동생 다인이 생일 …" with 동생 as a relation).
- * An event of its own ("치과 검진 5월 20일", "학위논문 심사 6월 5일") is the entity, with 일시 or 날짜;
+ * ("보리 생일 3월 4일", "새봄식당 메뉴판 시안 마감 4월 8일", "동생 다인이 생일 …" with 동생 as a relation).
+ * An event of its own ("안과 진료 9월 3일", "자격증 시험 11월 2일") is the entity, with 일시 or 날짜;
  * a person's life event ("현우 결혼식 …") stays the person's.
  * Words before a verb in a clause chain ("두부 생일은 모르고 입양일 …") are skipped for the attribute.
  */
 function dateFact({ clause, pre, value }: TypedFactInput): boolean {
   const { state } = clause;
-  // An English clause names its dates with prepositions ("for Apr 18"); only the topic's date is safe.
+  // An English clause names its dates with prepositions ("for Jun 27"); only the topic's date is safe.
   if (pre.length > 0 && !containsHangul(clause.text)) return false;
   if (pre.some((word) => EN_FUNCTION_WORDS.has(word.toLowerCase()))) return false;
-  // "대학 동기 나래 결혼식 8월 8일": a life event is the date of the one named just before it.
+  // "고등학교 친구 소미 결혼식 6월 6일": a life event is the date of the one named just before it.
   const eventAt = pre.findIndex((word, i) => i >= 1 && LIFE_EVENT_WORDS.has(normalizeAttribute(word)));
   const words = eventAt >= 1 ? pre.slice(eventAt - 1, eventAt + 1) : pre;
   const lastBreak = words.reduce((at, word, i) => (isNameLike(word) ? at : i), -1);
@@ -248,17 +248,17 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
     isNameLike(first) &&
     lastBreak <= 0
   ) {
-    // "Notion 팀 플랜 갱신일은 3월 9일": the words before a term's date noun name what it is of.
+    // "Slack 유료 플랜 갱신일은 7월 2일": the words before a term's date noun name what it is of.
     const owner = ownerLength([...words.slice(0, -1), normalizeAttribute(words[words.length - 1] ?? "")]);
     const rest = words.slice(owner);
     const phrase = normalizeAttribute(rest.join(" "));
     if (phrase.length === 0) return false;
     const head = normalizeAttribute(rest[rest.length - 1] ?? "");
-    // A bare clock time is a fact only when the words say it is a time ("하원 시간 4시 40분").
+    // A bare clock time is a fact only when the words say it is a time ("등원 시간 8시 50분").
     if (value.kind === "time" && !TIME_NOUN_RE.test(phrase)) return false;
     const entity = owner > 1 ? words.slice(0, owner).join(" ") : splitParenthetical(first, clause);
     if (!DATE_NOUN_RE.test(head) && !LIFE_EVENT_WORDS.has(head) && rest.length === 1) {
-      // "치과 검진 5월 20일": the appointment is the entity.
+      // "안과 진료 9월 3일": the appointment is the entity.
       // "요가 수업은 …": the topic particle is no part of the event's name.
       const event = `${entity} ${stripParticle(rest.join(" "), TOPIC_PARTICLES)}`;
       const emitted = state.emit(event, bareDateAttribute(value, clause.korean), value.value);
@@ -308,7 +308,7 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
   return state.emit(state.topic, bareDateAttribute(value, clause.korean), value.value);
 }
 
-/** An age, weight or length: "또리 … 여섯 살", "예준이 키 128cm", "몸무게 27kg" after the topic. */
+/** An age, weight or length: "또리 … 여섯 살", "하린이 키 131cm", "몸무게 27kg" after the topic. */
 function measureFact({ clause, pre, value }: TypedFactInput): boolean {
   const { state } = clause;
   if (value.kind !== "age" && pre.length > MAX_WORDS_BEFORE_MEASURE) return false;
@@ -322,8 +322,8 @@ function measureFact({ clause, pre, value }: TypedFactInput): boolean {
       : defaultAttribute(value.kind, clause.korean);
   const owners = attributeAt >= 0 ? pre.slice(0, attributeAt) : pre;
   const first = owners[0];
-  // The owner is the one word before the measure (and a breed after it: "또리 토이푸들 3.2kg"); words
-  // that only continue a sentence ("말티즈고 올해 여섯 살") leave it to the topic; anything else
+  // The owner is the one word before the measure (and a breed after it: "보리 포메라니안 2.7kg"); words
+  // that only continue a sentence ("푸들이고 올해 일곱 살") leave it to the topic; anything else
   // ("어린이날 오월드에서 7살 …") is no measure of anyone.
   const ownerWords = owners.filter((word) => breedOf(word) === undefined);
   if (
@@ -337,7 +337,7 @@ function measureFact({ clause, pre, value }: TypedFactInput): boolean {
       : undefined;
   const entity = explicit ?? state.topic;
   if (entity === undefined) return false;
-  // "또리 토이푸들 3.2kg", "말티즈고 올해 여섯 살": a breed among the words before says the 품종.
+  // "보리 포메라니안 2.7kg", "푸들이고 올해 일곱 살": a breed among the words before says the 품종.
   for (const word of owners) {
     const breed = breedOf(word);
     if (breed !== undefined && clause.korean) state.emit(entity, "품종", breed);
@@ -356,7 +356,7 @@ function isContinuation(word: string): boolean {
 }
 
 /**
- * An amount after what it is for: "요가원 회비는 월 12만원", "월세 65만원" after the topic; a rate alone after
+ * An amount after what it is for: "필라테스 회비는 월 15만원", "월세 65만원" after the topic; a rate alone after
  * the topic is its 요금.
  */
 function amountFact({ clause, pre, value }: TypedFactInput): boolean {
@@ -381,7 +381,7 @@ function amountFact({ clause, pre, value }: TypedFactInput): boolean {
 function gradeFact({ clause, pre, value }: TypedFactInput): boolean {
   const { state } = clause;
   const after = clause.text.slice(value.end).trim().split(" ")[0] ?? "";
-  // "나 경영학과 3학년": the person comes first; "지호 중2", "중2 지호".
+  // "나 건축학과 2학년": the person comes first; "지호 중2", "중2 지호".
   const first = pre[0];
   let entity =
     first !== undefined ? (isNameLike(first) || isFirstPerson(first) ? first : undefined) : state.topic;

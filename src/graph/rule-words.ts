@@ -4,6 +4,8 @@
  * ("세희는 디자이너야": is 디자이너 a job or a breed?). Never names of people, pets or shops.
  */
 
+import { phrasePairs, words } from "../text/word-list.js";
+
 /** Words that name an address; the value then runs to the end of the sentence (it may hold commas). */
 export const ADDRESS_WORDS = new Set(["주소", "주소는", "주소가", "address"]);
 
@@ -105,7 +107,7 @@ export const NON_ENTITY_WORDS = new Set([
   "아마",
 ]);
 
-/** Adverbs that may open a value and are no part of it ("무조건 빅퍼스 5A" → "빅퍼스 5A"). */
+/** Adverbs that may open a value and are no part of it ("무조건 강남점 3층" → "강남점 3층"). */
 export const VALUE_LEADING_ADVERBS = new Set([
   "무조건",
   "항상",
@@ -221,18 +223,8 @@ export const KINSHIP_WORDS = new Set([
   "후배",
   "동기",
   "이웃",
-  "grandson",
-  "granddaughter",
-  "grandmother",
-  "grandfather",
-  "stepmother",
-  "stepfather",
-  "stepson",
-  "stepdaughter",
-  "mother-in-law",
-  "father-in-law",
-  "sister-in-law",
-  "brother-in-law",
+  ...words("grandson granddaughter grandmother grandfather stepmother stepfather stepson stepdaughter"),
+  ...words("mother-in-law father-in-law sister-in-law brother-in-law"),
   "fiance",
   "fiancee",
   "roommate",
@@ -248,8 +240,7 @@ export const KINSHIP_WORDS = new Set([
   "husband",
   "son",
   "daughter",
-  "girlfriend",
-  "boyfriend",
+  ...words("girlfriend boyfriend"),
   "cousin",
   "uncle",
   "aunt",
@@ -261,7 +252,7 @@ export const KINSHIP_WORDS = new Set([
   "partner",
 ]);
 
-/** Animal kinds: "우리 고양이 이름은 치즈" → 치즈 is a 고양이. */
+/** Animal kinds: "우리 강아지 이름은 콩이" → 콩이 is a 강아지. */
 export const ANIMAL_WORDS = new Set([
   "강아지",
   "개",
@@ -283,7 +274,7 @@ export const ANIMAL_WORDS = new Set([
 ]);
 
 /**
- * Common dog and cat breeds: "또리 토이푸들 3.2kg", "말티즈고", "리오(비숑)" name a 품종. Without the word a
+ * Common dog and cat breeds: "보리 포메라니안 2.7kg", "말티즈고", "두부(시츄)" name a 품종. Without the word a
  * breed cannot be told from a name.
  */
 export const BREED_WORDS = [
@@ -422,7 +413,7 @@ export const OCCUPATION_HEADS = [
 ];
 
 /**
- * Roles in a team or a household's service: "권도윤님이 우리 팀 새 PM이에요", "PM은 윤채원님이 맡음", "새로 온
+ * Roles in a team or a household's service: "서하람님이 우리 팀 새 QA예요", "QA는 서하람님이 맡음", "새로 온
  * 인턴은 …". Latin acronyms count as roles too.
  */
 export const ROLE_WORDS = new Set([
@@ -462,9 +453,7 @@ export const ROLE_WORDS = new Set([
   "intern",
   "assistant",
   "tutor",
-  "mentor",
-  "coordinator",
-  "rep",
+  ...words("mentor coordinator rep"),
 ]);
 
 /** Heads of compound role nouns ("베이비시터", "펫시터", "가사도우미"): a word ending in one is a role. */
@@ -579,7 +568,7 @@ export const KOREAN_FOR_ENGLISH_ATTRIBUTE: Readonly<Record<string, string>> = {
   birthday: "생일",
   bday: "생일",
   phone: "전화번호",
-  "phone number": "전화번호",
+  ...phrasePairs("phone number = 전화번호"),
   hotline: "전화번호",
   mobile: "전화번호",
   email: "이메일",
@@ -594,7 +583,7 @@ export const KOREAN_FOR_ENGLISH_ATTRIBUTE: Readonly<Record<string, string>> = {
   school: "학교",
 };
 
-/** Life events owned by a person: "현우 결혼식 9월 12일" is 현우's, "치과 검진 5월 20일" is an event of its own. */
+/** Life events owned by a person: "태오 결혼식 5월 17일" is 현우's, "안과 진료 9월 3일" is an event of its own. */
 export const LIFE_EVENT_WORDS = new Set([
   "결혼식",
   "약혼식",
@@ -649,7 +638,7 @@ export const BUSINESS_SUFFIXES = [
   "공방",
 ];
 
-/** Keys whose value names the entity in `key: value` lines. */
+/** Keys whose value names the entity in `label: value` lines. */
 export const NAME_KEYS = new Set([
   "업체명",
   "업체",
@@ -719,7 +708,7 @@ export const COMMON_ATTRIBUTE_WORDS = new Set([
   "내선번호",
 ]);
 
-/** Words introducing a person's name ("도현이 어머님 성함 정미숙", "아내 이름은 민지야"). */
+/** Words introducing a person's name ("가온이 아버님 성함 오세진", "남편 이름은 준호야"). */
 export const NAME_WORDS = new Set(["성함", "이름", "본명", "name"]);
 
 /** Nouns that say what an organisation or group someone belongs to: "Y 소속이에요", "부산 출신". */
@@ -804,7 +793,7 @@ export const EVENT_HEADS = [
   "면담",
 ];
 
-/** English breeds of dogs and cats, for "Pancake (my corgi)" and "a Holland Lop". */
+/** English breeds of dogs and cats, for "Biscuit (my beagle)" and "a Lionhead". */
 export const ENGLISH_BREED_WORDS = [
   "corgi",
   "poodle",

@@ -86,7 +86,7 @@ export const EMBEDDER_PROFILES: Readonly<Record<ProfileName, EmbedderProfile>> =
   /**
    * Any other Ollama model: its cosine scale is unknown, so the profile is conservative. No floor (a
    * floor on an unknown scale could drop every hit; RRF needs only ranks), a high gate (the vector half
-   * alone rarely makes the bot answer: better "I don't know" than an answer from a loose match), and the
+   * alone rarely makes the bot answer: better no answer than an answer from a loose match), and the
    * vector half weighs less than BM25 until measured.
    */
   "ollama-default": {

@@ -41,7 +41,7 @@ export interface HybridResult {
   keywordCoverage?: number;
   timestamp: number;
   text: string;
-  /** Whether the raw signals clear the relevance thresholds; false means "I don't know". */
+  /** Whether the raw signals clear the relevance thresholds; false means the answer is that nothing is known. */
   relevant: boolean;
   /** Id of an older memory of the same fact that this one was moved above. */
   supersedes?: string;
@@ -59,7 +59,7 @@ export interface ContextDoc {
 /**
  * Conversation context: a memory said just before or after a top result in the same channel, within
  * {@link CONTEXT_WINDOW_MS}, joins the results at {@link CONTEXT_WEIGHT} of that result's score. In chat
- * a question and its answer are often two messages ("what's your longest run so far?" / "like 6 miles"),
+ * a question and its answer are often two messages ("what's the farthest you've biked?" / "maybe 30 km"),
  * and only one of them shares words with what is asked later. Which memories have context (captured
  * conversation, not explicit saves) is the caller's rule (MemoryService). Measured with the offline embedder
  * (`npm run memory -- eval --set … --k 10 --ablate`, docs/benchmarks.md): kconv-en R@10 0.50 → 0.62,

@@ -1,8 +1,9 @@
+import { words } from "../text/word-list.js";
 /**
  * A small Korean↔English lexicon of the commonest nouns and stance verbs people use when they tell an
  * assistant about their lives: kin, pets, food and the common allergens, money, home, work, travel,
  * likes and dislikes. Each form maps to one concept id, so that "생일" and "birthday", "싫어" and
- * "can't stand" meet when two messages are compared (novelty) — across languages where an embedding
+ * "hate" meet when two messages are compared (novelty) — across languages where an embedding
  * of character n-grams cannot.
  *
  * Ordinary words of the two languages only; never a name of a person, pet, shop or place.
@@ -39,7 +40,7 @@ const CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   brother: ["형", "오빠", "남동생", "brother"],
   sister: ["누나", "언니", "여동생", "sister"],
   sibling: ["동생", "sibling"],
-  partner: ["남친", "여친", "남자친구", "여자친구", "애인", "boyfriend", "girlfriend", "partner"],
+  partner: ["남친", "여친", "남자친구", "여자친구", "애인", ...words("boyfriend girlfriend partner")],
   child: ["아이", "애들", "자녀", "kid", "kids", "child", "children"],
   twins: ["쌍둥이", "twins", "twin"],
   // Pets
@@ -148,7 +149,7 @@ export function conceptsInside(word: string): string[] {
 
 /**
  * Replaces the multi-word phrases of the lexicon with a marker word `@concept` (so the caller's word
- * split keeps them whole), e.g. "I can't stand cilantro" → "I @dislike cilantro".
+ * split keeps them whole), e.g. "I can't stand olives" → "I @dislike olives".
  */
 export function markConceptPhrases(text: string): string {
   let out = text;

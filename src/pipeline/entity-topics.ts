@@ -1,7 +1,7 @@
 /**
- * Names the user has tied to a topic, learnt from the memories they keep: "우리 집 토끼 솜이" makes 솜이
+ * Names the user has tied to a topic, learnt from the memories they keep: "우리 집 햄스터 콩떡" makes 콩떡
  * a pet, "남친 한승우" makes 한승우 (and 승우) family, "My cat Mochi" makes Mochi a pet. Later messages
- * that name them ("솜이 몸무게 1.4kg") get that topic as evidence (topics.ts, `entityTopics`).
+ * that name them ("콩떡 몸무게 52g") get that topic as evidence (topics.ts, `entityTopics`).
  *
  * Learnt from the graph's rule extractor (a relation or a species stated for an entity) and from a kin
  * or animal word right before a name, or "named/called/이름은" before one. In memory, per user;
@@ -53,7 +53,7 @@ export class EntityTopics {
             ? textTopic
             : undefined;
       if (topic === undefined) continue;
-      // "아들 도하, 도준이": names listed after the first take its topic too.
+      // "딸 서아, 서윤이": names listed after the first take its topic too.
       for (let j = i + 1; j < words.length; j++) {
         if (!this.add(words[j]!.replace(/,$/u, ""), topic) || !words[j]!.endsWith(",")) break;
       }

@@ -10,13 +10,13 @@
  *
  *     restatement = (units found + W · values found) / (units + W · values)
  *
- *   An embedding of character n-grams (the offline embedder) scores "나 민트초코 진짜 싫어함" and "나
- *   민트초코 극혐" at 0.49; the restatement, with 싫어/극혐 one concept, at 1.
+ *   An embedding of character n-grams (the offline embedder) scores "나 가지볶음 진짜 싫어함" and "나
+ *   가지볶음 극혐" at 0.49; the restatement, with 싫어/극혐 one concept, at 1.
  * - update: the message speaks of the same thing as a neighbour (a shared name or content word and
  *   {@link SAME_SUBJECT_COVERAGE} of its content, or a shared (entity, attribute) slot of the rule
  *   extractor) and gives a value the neighbour does not have, or says that something changed (바뀜,
  *   이제, 미뤄짐, moved, no longer …) where the neighbour did not. An update is new, however similar
- *   ("솜이 몸무게 1.2kg" → "솜이 몸무게 1.4kg 됨").
+ *   ("콩떡 몸무게 48g" → "콩떡 몸무게 52g 됨").
  * - duplicate: similarity ≥ the novelty threshold and not an update.
  */
 import { factSlots, sharesFactSlot } from "../graph/fact-slots.js";
@@ -246,7 +246,7 @@ function compare(
  * or an English word lower-cased without a plural -s. A lone syllable weighs {@link SHORT_UNIT_WEIGHT}:
  * after its endings are gone it is often a verb (신어 → 신, 가요 → 가).
  *
- * @example [...contentUnits("나 민트초코 진짜 싫어함").keys()] // ["민트", "트초", "초코", "@dislike"]
+ * @example [...contentUnits("나 가지볶음 진짜 싫어함").keys()] // ["가지", "지볶", "볶음", "@dislike"]
  */
 export function contentUnits(text: string): Map<string, number> {
   const units = new Map<string, number>();

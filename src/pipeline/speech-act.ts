@@ -2,7 +2,7 @@
  * What a message does, before what it says: a bot command, a phatic message (greeting, thanks,
  * acknowledgement, laughter, emoji, filler), a question or a request addressed to the assistant, or a
  * statement. Only statements can become memories; the others carry no lasting fact even when they
- * name one ("솜이 병원 전화번호 뭐였지?", "엄마 생신 선물 10만원 안쪽으로 추천해줘").
+ * name one ("콩떡 병원 전화번호 뭐였지?", "아빠 생신 선물 5만원 이하로 골라줘").
  *
  * Korean and English. The rules are grammar — interrogatives, question and request endings, the
  * imperative of task verbs — and closed classes of phatic words, never a data set's topics. Every
@@ -181,7 +181,7 @@ const EN_QUESTION_START_RE =
   /^\s*(?:(?:what|what's|whats|when|when's|where|where's|who|who's|whom|which|why|how|how's)\b|(?:is|are|am|was|were|do|does|did|can|could|should|would|will|shall|may|might|have|has|had|isn't|aren't|don't|doesn't|didn't|can't|won't|shouldn't)\s+(?:i|you|we|they|he|she|it|there|my|your|our|their|his|her|the|a|an|this|that|these|those)\b)/iu;
 /**
  * Task verbs whose imperative asks the assistant to produce something, when followed by an object
- * ("Write a", "Make me", "Summarize this", "Quiz me on"). Past forms ("Booked my flight") are statements.
+ * ("Write a", "Make me", "Draft an", "Give me"). Past forms ("Booked my flight") are statements.
  */
 const EN_TASK_VERBS =
   "write|draft|rewrite|translate|summarize|summarise|make|create|generate|list|give|tell|show|suggest|recommend|explain|compare|check|fix|review|proofread|edit|polish|plan|find|help|quiz|teach|calculate|convert|compose|outline|brainstorm|describe|define|pick|choose|design|prepare|draw|build|send|shorten|simplify|correct|improve|format|organize|organise|sort|remind";

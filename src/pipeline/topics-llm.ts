@@ -60,7 +60,7 @@ export function topicPrompt(config: TopicsConfig, existingLabels: readonly strin
   }
   lines.push(
     "Examples:",
-    '"승우 생일 5월 27일" → {"topics":[{"label":"family","confidence":0.9}]}',
+    '"다솜 생일 2월 19일" → {"topics":[{"label":"family","confidence":0.9}]}',
     '"솜이 병원 02-464-3318" → {"topics":[{"label":"pets","confidence":0.9},{"label":"contacts","confidence":0.9}]}',
   );
   return lines.join("\n");

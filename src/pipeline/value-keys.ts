@@ -12,16 +12,16 @@ import { PHONE_RE } from "../graph/rule-patterns.js";
 
 const EN_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const EN_MONTH_RE_SRC = String.raw`(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|t|tember|ober|ember)?\b\.?`;
-/** "Apr 24", "Apr 24–25", "Jun 16 to 19", "November 9th". */
+/** "Apr 24", "Apr 24–25", "Mar 2 to 5", "November 9th". */
 const EN_DATE_RE = new RegExp(
   String.raw`\b${EN_MONTH_RE_SRC}\s(\d{1,2})(?:st|nd|rd|th)?(?:\s?(?:[~–-]|to)\s?(\d{1,2})\b)?`,
   "giu",
 );
-/** "in September", "October" alone: a month without a day. */
+/** "in March", "October" alone: a month without a day. */
 const EN_MONTH_ONLY_RE = new RegExp(String.raw`\b${EN_MONTH_RE_SRC}(?!\s\d)`, "giu");
 /** A weekday of one syllable right after a date: "8월 8일 토", "5/29 (금)". */
 const DATE_WEEKDAY = String.raw`(?:\s?\(?([월화수목금토일])\)?(?![가-힣]))?`;
-/** "8월 8일", "4월 24~25일", "9월 24일부터 27일까지" (the bare 27일 takes the month before it). */
+/** "8월 8일", "4월 24~25일", "3월 10일부터 14일까지" (the bare 14일 takes the month before it). */
 const KO_DATE_RE = new RegExp(
   String.raw`(?<!\d)(\d{1,2})월\s?(\d{1,2})(?:일(?:\s?[~–-]\s?(\d{1,2})(?![\d월])일?)?|\s?[~–-]\s?(\d{1,2})일)${DATE_WEEKDAY}`,
   "gu",
@@ -115,8 +115,8 @@ const KO_UNITS: Record<string, number> = { 억: 100_000_000, 만: 10_000, 천: 1
  * The normalised values of `text`, as keys (`d:8-8`, `m:9`, `y:2023`, `t:7:00`, `w:토`, `wk:2`, `age:3`,
  * `p:01062841937`, `a:850000`, `n:1.2kg`, `c:rn2291`).
  *
- * @example valueKeys("나래 결혼식 8/8 토요일 부산") // Set { "d:8-8", "w:토" }
- * @example valueKeys("솜이 몸무게 1.2kg") // Set { "n:1.2kg" }
+ * @example valueKeys("소미 결혼식 6/6 토요일 광주") // Set { "d:6-6", "w:토" }
+ * @example valueKeys("콩떡 몸무게 48g") // Set { "n:48g" }
  */
 export function valueKeys(text: string): Set<string> {
   const keys = new Set<string>();
@@ -172,7 +172,7 @@ function readDates(text: string, keys: Set<string>): string {
     if (end !== undefined) addDay(keys, m[1]!, end);
     if (m[5] !== undefined) keys.add(`w:${m[5]}`);
   });
-  // "9월 24일부터 27일까지": a bare day after a date takes its month.
+  // "3월 10일부터 14일까지": a bare day after a date takes its month.
   const months = [...keys].filter((k) => k.startsWith("d:")).map((k) => k.slice(2).split("-")[0]!);
   const lastMonth = months[months.length - 1];
   if (lastMonth !== undefined) rest = take(rest, KO_BARE_DAY_RE, (m) => addDay(keys, lastMonth, m[1]!));
