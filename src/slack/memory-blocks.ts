@@ -174,7 +174,10 @@ export interface FactView {
   attribute: string;
   value: string;
   at: number;
-  /** Every source was said in a channel (or shared): shown as such. */
+  /**
+   * Every source was said outside a DM (a channel, a private channel or a group DM) or shared: the
+   * fact may be shown where it was said too. Not "shared": a group DM's fact stays in that group DM.
+   */
   shared: boolean;
 }
 
@@ -204,7 +207,7 @@ export function factSections(facts: FactView[], lang: Lang): KnownBlock[] {
     (f) =>
       `• *${escapeMrkdwn(clip(f.entity, 100))}* — ${escapeMrkdwn(clip(f.attribute, 100))}: ${escapeMrkdwn(
         clip(f.value, 300),
-      )}  _(${dateOf(f.at)}${f.shared ? (lang === "en" ? ", shared in a channel" : ", 채널 공유") : ""})_`,
+      )}  _(${dateOf(f.at)}${f.shared ? (lang === "en" ? ", also where it was said" : ", 말한 대화에서도 보임") : ""})_`,
   );
   const sections: KnownBlock[] = [];
   let current = "";

@@ -338,13 +338,17 @@ describe("App Home, /memory and the Remember this shortcut", () => {
     expect(await t.assistant.memory.get(owner, b.id)).toBeDefined();
   });
 
-  it("/memory export sends the user's memories as a JSON Lines file to their DM", async () => {
+  it("/memory export from a channel sends the user's memories as a JSON Lines file to their DM only", async () => {
     const user = "U_EXPORTER";
     await t.assistant.memory.remember(dm(user), "내보낼 기억 하나", Date.now());
     await t.assistant.memory.remember(inChannel(user), "내보낼 기억 둘", Date.now());
     await sendCommand(t, makeSlashCommand(t, { text: "export", user, channel: TEST_IDS.channel }));
     const answer = await response(t);
     expect(String(answer.args["text"])).toContain("2개");
+    // Asked in a channel: the file goes to the user's DM alone (where all of theirs may be shown);
+    // the channel's answer quotes nothing.
+    expect(`${String(answer.args["text"])} ${textOf(answer.args["blocks"])}`).not.toContain("내보낼 기억");
+    expect(t.slack!.files.size).toBe(1);
     const [file] = [...t.slack!.files.values()];
     expect(file).toMatchObject({ completed: true, channel: `D_${user}` });
     const lines = file!
