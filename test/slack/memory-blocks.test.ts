@@ -137,6 +137,10 @@ describe("memory Block Kit", () => {
     expect(whereLabel(said("group", "C9"), "ko")).toBe("🔒 <#C9> 대화에서만 (비공개)");
     expect(whereLabel(said("channel", "C1"), "en")).toBe("📢 shared in <#C1>");
     expect(whereLabel(said("im", "D1"), "en")).toBe("🔒 private (DM)");
+    // A fact said outside a DM is marked as shown where it was said, never as shared.
+    const facts = factSections(currentFacts(graphOf(2)), "en");
+    expect(JSON.stringify(facts)).toContain("also where it was said");
+    expect(JSON.stringify(facts)).not.toContain("shared");
   });
 
   it("parses /memory sub-commands in both languages", () => {
