@@ -423,16 +423,30 @@ export class MemoryService {
     return memory && this.visibility.canSeeMemory(scope, memory) ? memory : undefined;
   }
 
-  /** One page of the user's memories; the cursor is opaque. */
+  /**
+   * One page of the user's memories that may be shown in `scope` (the visibility rule, as for
+   * {@link get} and search: in a channel no DM memory); the cursor is opaque. The store lists all of
+   * the owner's rows, so in a channel the rows not visible there are read past: the cursor is the
+   * store offset after the last row looked at.
+   */
   async list(
     scope: MemoryScope,
     options: { limit: number; cursor?: string | undefined },
   ): Promise<{ items: Memory[]; nextCursor: string | null }> {
-    const offset = options.cursor ? decodeCursor(options.cursor) : 0;
+    let offset = options.cursor ? decodeCursor(options.cursor) : 0;
     // One row more than asked tells whether another page exists (null when this one ends exactly full).
-    const rows = await this.options.store.list(scope, { limit: options.limit + 1, offset });
-    const items = rows.slice(0, options.limit);
-    return { items, nextCursor: rows.length > options.limit ? encodeCursor(offset + items.length) : null };
+    const pageSize = options.limit + 1;
+    const items: Memory[] = [];
+    for (;;) {
+      const rows = await this.options.store.list(scope, { limit: pageSize, offset });
+      for (const [i, memory] of rows.entries()) {
+        if (!this.visibility.canSeeMemory(scope, memory)) continue;
+        if (items.length === options.limit) return { items, nextCursor: encodeCursor(offset + i) };
+        items.push(memory);
+      }
+      if (rows.length < pageSize) return { items, nextCursor: null };
+      offset += rows.length;
+    }
   }
 
   /** Deletes these memories of the user from Chroma (ids they do not have are ignored). */

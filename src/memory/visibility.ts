@@ -6,23 +6,34 @@ import type { ChannelType, Memory, MemoryScope } from "../types.js";
  * API — asks this module; none decides on its own.
  *
  * A memory's visibility is where it was said:
- * - `private`: in a DM or a group DM. Shown only where everything of the user's is visible (a DM with
- *   the bot, the admin API), never in a channel.
- * - `channel:<id>`: in that channel. Shown there and in DMs.
+ * - `private`: in a DM (`im`). Shown only where everything of the user's is visible (a DM, App Home,
+ *   the admin API), never in any other conversation.
+ * - `channel:<id>`: in that conversation other than a DM — a public channel, a private channel or a
+ *   group DM alike. Shown there and where everything of the user's is visible; never in any other
+ *   conversation. A private channel's or group DM's memory is thereby private to that conversation.
  * - `shared`: explicitly shared (`metadata.shared = true`). Shown everywhere to its owner.
  *
+ * Stored data keeps its meaning: a group DM's memory written before group DMs had their own
+ * `channel:<id>` carries `private` in the stores that keep the visibility (Chroma, pgvector, BM25
+ * snapshots) and is read as such — shown in DMs only, never in a channel.
+ *
  * Who is asking is a {@link MemoryScope}: a user of a team, and where they are. A scope without a
- * channel type (the admin API, the CLI) or in a DM sees all of the user's memories; a channel sees
- * its own and the shared ones, unless the deployment allows DM memories in channels.
+ * channel type (the admin API, the CLI, App Home) or in a DM sees all of the user's memories; any
+ * other conversation sees its own and the shared ones, unless the deployment allows DM memories in
+ * channels. Whether a conversation is a DM comes from Slack's id and type (memory-blocks.ts
+ * `channelTypeOf`), never from its name.
  */
 
 export const PRIVATE = "private";
 export const SHARED = "shared";
 
-/** `channel:<id>`: said in that channel. */
+/** `channel:<id>`: said in that conversation (a channel, a private channel or a group DM). */
 export function channelVisibility(channelId: string): string {
   return `channel:${channelId}`;
 }
+
+/** The conversations other than a DM; a type not known here (or a DM) is private. */
+const CONVERSATIONS: ReadonlySet<string> = new Set<ChannelType>(["channel", "group", "mpim"]);
 
 /** Where a memory may be shown, from where it was said (and `extra.shared`). */
 export function visibilityOf(memory: {
@@ -31,9 +42,9 @@ export function visibilityOf(memory: {
   extra?: Memory["extra"];
 }): string {
   if (memory.extra?.shared === true) return SHARED;
-  if (memory.channelType === "channel" || memory.channelType === "group")
-    return channelVisibility(memory.channelId);
-  return PRIVATE;
+  return CONVERSATIONS.has(memory.channelType) && memory.channelId
+    ? channelVisibility(memory.channelId)
+    : PRIVATE;
 }
 
 /** The visibility rule of a deployment (ALLOW_DM_MEMORIES_IN_CHANNELS). */

@@ -47,25 +47,24 @@ export const MAX_BUTTON_CHARS = 75;
 export const MAX_SHOWN_MEMORY_CHARS = 2500;
 
 /**
- * Where a Slack conversation is, as the project names it: `D…` a DM (`im`), `C…` a channel, `G…` a
- * private channel or, when Slack names it `mpdm-…`, a group DM.
+ * Where a Slack conversation is, as the project names it, from what Slack says of it: the
+ * conversation's type when the payload has one (`channel_type` of an event), else its id — Slack's
+ * DM ids begin with `D`, and only those are DMs (`im`); `G…` is a private channel or a group DM
+ * (both private to that conversation: memory/visibility.ts), anything else a channel. Never from the
+ * conversation's name: a slash command or interaction carries a `channel_name` ("directmessage",
+ * "mpdm-…") that does not decide what a conversation is.
  */
-export function channelTypeOf(channelId: string, channelName?: string): ChannelType {
-  if (channelId.startsWith("D") || channelName === "directmessage") return "im";
-  if (channelName?.startsWith("mpdm-")) return "mpim";
-  if (channelId.startsWith("G") || channelName === "privategroup") return "group";
-  return "channel";
+export function channelTypeOf(channelId: string, slackType?: string): ChannelType {
+  if (channelId.startsWith("D")) return "im";
+  // Slack's own type, but never "im" for a conversation whose id is not a DM's.
+  if (slackType === "mpim" || slackType === "group" || slackType === "channel") return slackType;
+  return channelId.startsWith("G") ? "group" : "channel";
 }
 
-/** The scope of a user acting in a conversation: in a channel only what may be shown there. */
-export function scopeIn(
-  teamId: string,
-  userId: string,
-  channelId: string | undefined,
-  channelName?: string,
-): MemoryScope {
+/** The scope of a user acting in a conversation: outside a DM only what may be shown there. */
+export function scopeIn(teamId: string, userId: string, channelId: string | undefined): MemoryScope {
   if (!channelId) return { teamId, userId };
-  return { teamId, userId, channelId, channelType: channelTypeOf(channelId, channelName) };
+  return { teamId, userId, channelId, channelType: channelTypeOf(channelId) };
 }
 
 /** Slack mrkdwn: `&`, `<` and `>` escaped, so a memory's text cannot mention anyone or link. */
@@ -83,13 +82,18 @@ export function dateOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** Where a memory may be shown, for its owner: a DM's is private, a channel's is shared with it. */
+/**
+ * Where a memory may be shown, for its owner: a DM's is private, a channel's is shared with that
+ * channel, a private channel's or group DM's is private to that conversation.
+ */
 export function whereLabel(memory: Memory, lang: Lang): string {
   const visibility = visibilityOf(memory);
   if (visibility === "shared") return lang === "en" ? "🌐 shared" : "🌐 공유됨";
   if (visibility.startsWith("channel:")) {
     const channel = `<#${memory.channelId}>`;
-    return lang === "en" ? `📢 shared in ${channel}` : `📢 ${channel} 채널에 공유됨`;
+    if (memory.channelType === "channel")
+      return lang === "en" ? `📢 shared in ${channel}` : `📢 ${channel} 채널에 공유됨`;
+    return lang === "en" ? `🔒 ${channel} only (private)` : `🔒 ${channel} 대화에서만 (비공개)`;
   }
   return lang === "en" ? "🔒 private (DM)" : "🔒 나만 (DM)";
 }
@@ -170,7 +174,10 @@ export interface FactView {
   attribute: string;
   value: string;
   at: number;
-  /** Every source was said in a channel (or shared): shown as such. */
+  /**
+   * Every source was said outside a DM (a channel, a private channel or a group DM) or shared: the
+   * fact may be shown where it was said too. Not "shared": a group DM's fact stays in that group DM.
+   */
   shared: boolean;
 }
 
@@ -200,7 +207,7 @@ export function factSections(facts: FactView[], lang: Lang): KnownBlock[] {
     (f) =>
       `• *${escapeMrkdwn(clip(f.entity, 100))}* — ${escapeMrkdwn(clip(f.attribute, 100))}: ${escapeMrkdwn(
         clip(f.value, 300),
-      )}  _(${dateOf(f.at)}${f.shared ? (lang === "en" ? ", shared in a channel" : ", 채널 공유") : ""})_`,
+      )}  _(${dateOf(f.at)}${f.shared ? (lang === "en" ? ", also where it was said" : ", 말한 대화에서도 보임") : ""})_`,
   );
   const sections: KnownBlock[] = [];
   let current = "";

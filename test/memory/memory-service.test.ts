@@ -505,6 +505,57 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
       expect(dmIds).toEqual(expect.arrayContaining([inDm.id, inChannel.id, elsewhere.id, shared.id]));
     });
 
+    it("lists in a conversation only what may be shown there, paging past the hidden rows", async () => {
+      const said = (text: string, channelId: string, channelType: "im" | "channel" | "mpim") => ({
+        text,
+        source: "slack" as const,
+        channelId,
+        channelType,
+      });
+      // Interleaved, so every page of the store holds rows the channel may not see.
+      await memory.saveMany(alice, [
+        said("DM 메모 하나", "D1", "im"),
+        said("팀 채널 메모 하나", "C_TEAM", "channel"),
+        said("DM 메모 둘", "D1", "im"),
+        said("그룹 DM 메모", "G_FRIENDS", "mpim"),
+        said("팀 채널 메모 둘", "C_TEAM", "channel"),
+        said("DM 메모 셋", "D1", "im"),
+        said("다른 채널 메모", "C_OTHER", "channel"),
+        said("팀 채널 메모 셋", "C_TEAM", "channel"),
+        said("DM 메모 넷", "D1", "im"),
+      ]);
+      const listAll = async (scope: MemoryScope) => {
+        const texts: string[] = [];
+        let cursor: string | undefined;
+        for (;;) {
+          const page = await memory.list(scope, { limit: 2, cursor });
+          expect(page.items.length).toBeLessThanOrEqual(2);
+          texts.push(...page.items.map((m) => m.text));
+          if (!page.nextCursor) break;
+          expect(page.items).toHaveLength(2);
+          cursor = page.nextCursor;
+        }
+        return texts.sort();
+      };
+      expect(await listAll({ ...alice, channelId: "C_TEAM", channelType: "channel" })).toEqual(
+        ["팀 채널 메모 하나", "팀 채널 메모 둘", "팀 채널 메모 셋"].sort(),
+      );
+      expect(await listAll({ ...alice, channelId: "G_FRIENDS", channelType: "mpim" })).toEqual([
+        "그룹 DM 메모",
+      ]);
+      // The group DM's memory is searched there, not in a public channel; a DM sees everything.
+      const inTeam = { ...alice, channelId: "C_TEAM", channelType: "channel" as const };
+      const inGroup = { ...alice, channelId: "G_FRIENDS", channelType: "mpim" as const };
+      expect((await memory.search(inTeam, "그룹 DM 메모", { k: 10 })).map((r) => r.text)).not.toContain(
+        "그룹 DM 메모",
+      );
+      expect((await memory.search(inGroup, "그룹 DM 메모", { k: 10 })).map((r) => r.text)).toContain(
+        "그룹 DM 메모",
+      );
+      expect(await listAll({ ...alice, channelId: "D1", channelType: "im" })).toHaveLength(9);
+      expect(await listAll(alice)).toHaveLength(9);
+    });
+
     it("moves a memory saved again under the same id from a channel to a DM", async () => {
       const inTeam = { ...alice, channelId: "C_TEAM", channelType: "channel" as const };
       await memory.save(inTeam, { id: "moved", text: "분기 목표 초안 링크", source: "import" });

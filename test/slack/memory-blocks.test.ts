@@ -1,6 +1,7 @@
 /** The Block Kit builders of the memory surfaces stay within Slack's limits whatever the input. */
 import { describe, expect, it } from "vitest";
 import type { GraphData } from "../../src/graph/types.js";
+import { visibilityOf } from "../../src/memory/visibility.js";
 import { buildHomeView, HOME_PAGE_SIZE } from "../../src/slack/listeners/app-home.js";
 import { parseMemoryCommand } from "../../src/slack/listeners/memory-command.js";
 import {
@@ -11,6 +12,7 @@ import {
   MAX_SECTION_CHARS,
   memoryBlocks,
   type SlackMemoryPort,
+  whereLabel,
 } from "../../src/slack/memory-blocks.js";
 import type { Memory } from "../../src/types.js";
 import { blockTextError } from "../support/fake-slack-methods.js";
@@ -111,11 +113,34 @@ describe("memory Block Kit", () => {
     ).not.toContain("javascript");
   });
 
-  it("names conversations by id and Slack's channel name", () => {
+  it("names conversations by Slack's id and type, never by their name", () => {
     expect(channelTypeOf("D123")).toBe("im");
-    expect(channelTypeOf("C123", "general")).toBe("channel");
-    expect(channelTypeOf("G123", "privategroup")).toBe("group");
-    expect(channelTypeOf("G123", "mpdm-a--b-1")).toBe("mpim");
+    expect(channelTypeOf("C123")).toBe("channel");
+    expect(channelTypeOf("G123")).toBe("group");
+    expect(channelTypeOf("G123", "mpim")).toBe("mpim");
+    expect(channelTypeOf("C123", "group")).toBe("group");
+    // Only a DM's id makes a DM: neither a type nor a name of "im" does elsewhere.
+    expect(channelTypeOf("C123", "im")).toBe("channel");
+    expect(channelTypeOf("C123", "directmessage")).toBe("channel");
+  });
+
+  it("marks a group DM's or private channel's memory private to that conversation, a channel's shared", () => {
+    const said = (channelType: Memory["channelType"], channelId: string): Memory => ({
+      ...memory(1),
+      channelType,
+      channelId,
+    });
+    expect(visibilityOf(said("mpim", "G1"))).toBe("channel:G1");
+    expect(visibilityOf(said("group", "G2"))).toBe("channel:G2");
+    expect(visibilityOf(said("im", "D1"))).toBe("private");
+    expect(whereLabel(said("mpim", "G1"), "en")).toBe("🔒 <#G1> only (private)");
+    expect(whereLabel(said("group", "C9"), "ko")).toBe("🔒 <#C9> 대화에서만 (비공개)");
+    expect(whereLabel(said("channel", "C1"), "en")).toBe("📢 shared in <#C1>");
+    expect(whereLabel(said("im", "D1"), "en")).toBe("🔒 private (DM)");
+    // A fact said outside a DM is marked as shown where it was said, never as shared.
+    const facts = factSections(currentFacts(graphOf(2)), "en");
+    expect(JSON.stringify(facts)).toContain("also where it was said");
+    expect(JSON.stringify(facts)).not.toContain("shared");
   });
 
   it("parses /memory sub-commands in both languages", () => {

@@ -220,6 +220,91 @@ describe("App Home, /memory and the Remember this shortcut", () => {
     expect(text).not.toContain("오로라");
   });
 
+  it("/memory list in a channel lists that channel's memories, never a DM's; in the DM, all", async () => {
+    await t.assistant.memory.remember(
+      dm(ALICE),
+      "DM에서만 말한 메모: 이사 날짜는 3월 2일",
+      Date.now() - 1_000,
+    );
+    await t.assistant.memory.remember(inChannel(ALICE), "채널에서 말한 메모: 배포는 금요일 금지", Date.now());
+    await sendCommand(t, makeSlashCommand(t, { text: "list", channel: TEST_IDS.channel }));
+    const inChannelAnswer = await response(t, 1);
+    const channelText = `${String(inChannelAnswer.args["text"])} ${textOf(inChannelAnswer.args["blocks"])}`;
+    expect(channelText).toContain("배포는 금요일 금지");
+    expect(channelText).not.toContain("이사 날짜");
+
+    await sendCommand(t, makeSlashCommand(t, { text: "list" }));
+    const dmText = textOf((await response(t, 2)).args["blocks"]);
+    expect(dmText).toContain("배포는 금요일 금지");
+    expect(dmText).toContain("이사 날짜");
+  });
+
+  it("a conversation is a DM by its id, never by its name: channel_name=directmessage from a C… id sees no DM memory", async () => {
+    await t.assistant.memory.remember(dm(ALICE), "DM 전용: 여권 번호 끝자리는 42", Date.now());
+    await t.assistant.memory.remember(inChannel(ALICE), "채널 메모: 여권 사진은 3층에서 찍어요", Date.now());
+    for (const text of ["search 여권", "list"]) {
+      await sendCommand(
+        t,
+        makeSlashCommand(t, { text, channel: TEST_IDS.channel, channelName: "directmessage" }),
+      );
+    }
+    const answers = await t.slack!.waitForCall(RESPONSE_URL_METHOD, { count: 2, timeoutMs: 10_000 });
+    for (const answer of answers) {
+      const text = `${String(answer.args["text"])} ${textOf(answer.args["blocks"])}`;
+      expect(text).toContain("여권 사진은 3층");
+      expect(text).not.toContain("끝자리는 42");
+    }
+  });
+
+  it("a group DM's memory is private to it: shown there and in the owner's DM, never in a public channel", async () => {
+    const groupDm = "G_GROUPDM";
+    const inGroup: MemoryScope = { teamId: TEAM, userId: ALICE, channelId: groupDm, channelType: "mpim" };
+    await t.assistant.memory.remember(inGroup, "그룹 DM 메모: 깜짝 파티는 토요일 7시", Date.now());
+    // Also through the shortcut, on a message in the group DM.
+    await sendInteraction(
+      t,
+      makeMessageShortcut(t, {
+        author: BOB,
+        text: "그룹 DM 메모: 선물은 보드게임으로",
+        channel: groupDm,
+        channelName: "mpdm-alice--bob-1",
+      }),
+    );
+    await t.slack!.waitForCall("chat.postEphemeral", { timeoutMs: 10_000 });
+
+    const answerIn = async (channel: string, text: string, count: number) => {
+      await sendCommand(t, makeSlashCommand(t, { text, channel }));
+      const answer = await response(t, count);
+      return `${String(answer.args["text"])} ${textOf(answer.args["blocks"])}`;
+    };
+    let n = 0;
+    for (const text of ["list", "search 그룹 DM 메모 파티 선물"]) {
+      const publicText = await answerIn(TEST_IDS.channel, text, ++n);
+      expect(publicText).not.toContain("깜짝 파티");
+      expect(publicText).not.toContain("보드게임");
+      const groupText = await answerIn(groupDm, text, ++n);
+      expect(groupText).toContain("깜짝 파티");
+      expect(groupText).toContain("보드게임");
+      // Marked private to that conversation, not shared.
+      expect(groupText).toContain(`🔒 <#${groupDm}>`);
+      expect(groupText).not.toContain("📢");
+      const dmText = await answerIn(TEST_IDS.dmChannel, text, ++n);
+      expect(dmText).toContain("깜짝 파티");
+      expect(dmText).toContain("보드게임");
+    }
+    // In the public channel, a mention recalls neither.
+    faithfulModel(t);
+    await replyTo(t, makeMentionEvent({ text: "파티 언제야? 선물은?" }));
+    const prompt = systemPromptOf(
+      t
+        .ollama!.chatRequests()
+        .filter((r) => r.tools)
+        .at(-1)!,
+    );
+    expect(prompt).not.toContain("깜짝 파티");
+    expect(prompt).not.toContain("보드게임");
+  });
+
   it("/memory with no sub-command, or an unknown one, shows help; forget without a query says how", async () => {
     await sendCommand(t, makeSlashCommand(t, { text: "" }));
     expect(String((await response(t, 1)).args["text"])).toContain("/memory search");
@@ -253,13 +338,17 @@ describe("App Home, /memory and the Remember this shortcut", () => {
     expect(await t.assistant.memory.get(owner, b.id)).toBeDefined();
   });
 
-  it("/memory export sends the user's memories as a JSON Lines file to their DM", async () => {
+  it("/memory export from a channel sends the user's memories as a JSON Lines file to their DM only", async () => {
     const user = "U_EXPORTER";
     await t.assistant.memory.remember(dm(user), "내보낼 기억 하나", Date.now());
     await t.assistant.memory.remember(inChannel(user), "내보낼 기억 둘", Date.now());
     await sendCommand(t, makeSlashCommand(t, { text: "export", user, channel: TEST_IDS.channel }));
     const answer = await response(t);
     expect(String(answer.args["text"])).toContain("2개");
+    // Asked in a channel: the file goes to the user's DM alone (where all of theirs may be shown);
+    // the channel's answer quotes nothing.
+    expect(`${String(answer.args["text"])} ${textOf(answer.args["blocks"])}`).not.toContain("내보낼 기억");
+    expect(t.slack!.files.size).toBe(1);
     const [file] = [...t.slack!.files.values()];
     expect(file).toMatchObject({ completed: true, channel: `D_${user}` });
     const lines = file!

@@ -1,4 +1,5 @@
 import type { App } from "@slack/bolt";
+import { channelTypeOf } from "../memory-blocks.js";
 import { answerTurn, type TurnRunner } from "../respond.js";
 
 /** `<@U123>` mentions, removed from the text the agent sees. */
@@ -14,7 +15,7 @@ export function register(app: App, runner: TurnRunner): void {
       message: {
         user: event.user,
         channel: event.channel,
-        channelType: event.channel.startsWith("G") ? "group" : "channel",
+        channelType: channelTypeOf(event.channel),
         threadTs: event.thread_ts ?? event.ts,
         text,
         ts: event.ts,

@@ -82,7 +82,7 @@ export function memoryCommandHelp(): string {
 export function register(app: App, deps: MemoryCommandDeps): void {
   app.command(MEMORY_COMMAND, async ({ command, ack, respond, client }) => {
     await ack();
-    const scope = scopeIn(command.team_id, command.user_id, command.channel_id, command.channel_name);
+    const scope = scopeIn(command.team_id, command.user_id, command.channel_id);
     const parsed = parseMemoryCommand(command.text ?? "");
     const lang: Lang = detectLanguage(command.text ?? "");
     try {
@@ -125,7 +125,7 @@ export function register(app: App, deps: MemoryCommandDeps): void {
 /** The user clicking, where the buttons are: in a channel only what may be shown there can go. */
 function actionScope(body: BlockAction): MemoryScope {
   const teamId = body.team?.id ?? body.user.team_id ?? "";
-  return scopeIn(teamId, body.user.id, body.channel?.id, body.channel?.name);
+  return scopeIn(teamId, body.user.id, body.channel?.id);
 }
 
 async function forgetChosen(

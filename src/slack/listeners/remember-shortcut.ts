@@ -38,7 +38,7 @@ export function register(app: App, deps: RememberShortcutDeps): void {
       const userId = shortcut.user.id;
       const teamId = shortcut.team?.id ?? shortcut.user.team_id ?? "";
       const channelId = shortcut.channel.id;
-      const channelType = channelTypeOf(channelId, shortcut.channel.name);
+      const channelType = channelTypeOf(channelId);
       const text = (shortcut.message.text ?? "").trim();
       const lang = detectLanguage(text);
       const tell = (message: string) =>
@@ -77,7 +77,7 @@ export function register(app: App, deps: RememberShortcutDeps): void {
         const where = visibilityOf(saved).startsWith("channel:")
           ? lang === "en"
             ? ` It is recalled in <#${channelId}> and in your DMs with me, to you only.`
-            : ` <#${channelId}> 채널과 저와의 DM에서, 나에게만 떠올려요.`
+            : ` <#${channelId}> 대화와 저와의 DM에서, 나에게만 떠올려요.`
           : lang === "en"
             ? " It stays private: recalled only in your DMs with me."
             : " 비공개로 저장했어요: 저와의 DM에서만 떠올려요.";
