@@ -74,6 +74,8 @@ describe.each(BACKENDS)("forget on index_type $kind", ({ kind, persistent }) => 
     expect(await replyTo(t, makeDmEvent({ text: `기억해줘: ${KEPT}`, ...who }))).toContain("기억했어요");
     await t.assistant.drain();
     expect(await filesHolding(dataDir, NEEDLES)).not.toEqual([]);
+    // The backend is the one named (its file is there, or not).
+    expect((await readdir(dataDir)).includes("vectors.sqlite")).toBe(kind === "sqlite-vec");
 
     if (persistent) {
       // Started again on the same data: the BM25 index is built from the store (and its snapshot written).
