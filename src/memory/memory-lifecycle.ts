@@ -343,13 +343,13 @@ export class MemoryLifecycle implements MemoryPort {
     const found = await Promise.all([...all].map((id) => this.get(scope, id)));
     const memories = found.filter((m): m is Memory => m !== undefined);
     if (memories.length === 0) return [];
-    const operation: NewOperation = {
-      op: "delete",
-      scope: owner(scope),
-      ids: memories.map((m) => m.id),
-      texts: memories.map((m) => m.text),
-    };
-    await this.perform(operation);
+    // The texts leave the history first, so the journal never needs them: a crash before the delete
+    // is journaled leaves the memories (the user was not told they are gone) and a cleaner history.
+    await this.options.history?.forgetTexts(
+      owner(scope),
+      memories.map((m) => m.text),
+    );
+    await this.perform({ op: "delete", scope: owner(scope), ids: memories.map((m) => m.id) });
     this.log.info({ teamId: scope.teamId, userId: scope.userId, count: memories.length }, "memories deleted");
     return memories;
   }
@@ -433,12 +433,15 @@ export class MemoryLifecycle implements MemoryPort {
     this.applier?.track(operation);
   }
 
-  /** The graph and history part of a delete or delete-all; returns conversations deleted. */
+  /**
+   * The graph and history part of a delete or delete-all; returns conversations deleted. (A delete's
+   * texts left the history before it was journaled; a line of an earlier version carries them.)
+   */
   private async applyToGraph(operation: MemoryOperation): Promise<number> {
     const { graph, history } = this.options;
     if (operation.op === "delete") {
       await graph?.forgetMemories(operation.scope, operation.ids);
-      await history?.forgetTexts(operation.scope, operation.texts);
+      if (operation.texts) await history?.forgetTexts(operation.scope, operation.texts);
       return 0;
     }
     if (operation.op === "deleteAll") {

@@ -209,6 +209,8 @@ export class SqliteVecIndex implements VectorIndex {
       db = new Database(options.path);
       sqliteVec.load(db);
       db.pragma("journal_mode = WAL");
+      // A deleted row's bytes are overwritten with zeros, not left in a free part of a page.
+      db.pragma("secure_delete = ON");
       db.pragma("synchronous = NORMAL");
       db.pragma("busy_timeout = 5000");
       db.pragma(`mmap_size = ${MMAP_BYTES}`);
@@ -539,6 +541,7 @@ export class SqliteVecIndex implements VectorIndex {
     // Committed: the owner's int8 copy loses the rows.
     const rows = this.caches.get(key)?.rows;
     for (const seq of removed) rows?.remove(seq);
+    if (removed.length > 0) this.scrubWal();
   }
 
   async deleteAll(owner: Owner): Promise<void> {
@@ -553,6 +556,7 @@ export class SqliteVecIndex implements VectorIndex {
         .immediate(),
     );
     this.caches.delete(key);
+    this.scrubWal();
   }
 
   async *scan(pageSize = SQLITE_SCAN_PAGE_SIZE): AsyncGenerator<Memory[]> {
@@ -615,6 +619,7 @@ export class SqliteVecIndex implements VectorIndex {
     this.state = undefined;
     this.ownerIds.clear();
     this.caches.clear();
+    this.scrubWal();
     return dropped;
   }
 
@@ -741,6 +746,16 @@ export class SqliteVecIndex implements VectorIndex {
       s.knn.set(visibilities, stmt);
     }
     return stmt;
+  }
+
+  /**
+   * After a delete: the WAL still holds the pages as they were before it (the deleted text among
+   * them). A TRUNCATE checkpoint copies the zeroed pages into the database and empties the WAL file.
+   * While another connection reads an older snapshot the checkpoint cannot finish (`busy`); the WAL is
+   * then emptied by the next delete's checkpoint, or when the last connection closes.
+   */
+  private scrubWal(): void {
+    this.run("checkpoint", () => this.db.pragma("wal_checkpoint(TRUNCATE)"));
   }
 
   private removeRow(s: Statements, seq: bigint): void {

@@ -129,11 +129,15 @@ export class StoreApplier {
     if (journal.pendingOperations.some((p) => p.parts.has("store"))) this.kick(0);
   }
 
-  /** One operation's store part, under its user's lock, marked done in the journal. */
-  private async applyOne(operation: MemoryOperation, fresh: ReadonlySet<string>): Promise<void> {
+  /**
+   * One operation's store part, under its user's lock, marked done in the journal. The operation is
+   * read from the journal again under the lock: a delete since may have taken memories out of a save.
+   */
+  private async applyOne(queued: MemoryOperation, fresh: ReadonlySet<string>): Promise<void> {
     const { journal, index } = this.options;
-    await this.userLock.run(userKey(operation.scope), async () => {
-      if (!journal.isPending(operation.seq, "store")) return;
+    await this.userLock.run(userKey(queued.scope), async () => {
+      const operation = journal.current(queued.seq);
+      if (!operation || !journal.isPending(operation.seq, "store")) return;
       await applyToStore(index, operation, fresh);
       if (operation.op === "save") for (const memory of operation.memories) this.pending.delete(memory.id);
       await journal.done(operation.seq, "store");

@@ -8,8 +8,6 @@ import { AppendJournal } from "../util/journal.js";
 export const INBOX_SEEN_TTL_MS = 60 * 60 * 1000;
 /** An event received this long ago or less and not answered at a crash is answered after the restart. */
 export const INBOX_REPLAY_MAX_AGE_MS = 15 * 60 * 1000;
-/** Appended lines after which the inbox is rewritten with what it still needs. */
-const INBOX_COMPACT_AFTER = 2000;
 
 const turnSchema = z.object({
   teamId: z.string(),
@@ -51,13 +49,16 @@ export interface AcceptedEvent {
  * (or the apology) is posted. After a restart, accepted events are handed to Bolt again and received
  * turns are answered, or the user is told the message was missed. It also remembers handled event ids
  * for an hour, across restarts, so a Slack retry is never answered twice.
+ *
+ * An answered event keeps no text: marking it answered rewrites the inbox (atomically) with the open
+ * turns and events in full and every other event id it still remembers as a bare `answered` line, so
+ * what a user said — a memory they may forget next — stays on disk only while it is unanswered.
  */
 export class TurnInbox {
   private readonly journal: AppendJournal<InboxEntry>;
   private readonly open = new Map<string, OpenTurn>();
   private readonly accepted = new Map<string, AcceptedEvent>();
   private readonly seen = new Map<string, number>();
-  private appended = 0;
 
   constructor(
     dataDir: string,
@@ -87,7 +88,6 @@ export class TurnInbox {
         this.open.delete(entry.eventId);
       }
     }
-    this.appended = entries.length;
     await this.compact();
     const byAge = <T extends { at: number }>(items: Iterable<T>) => [...items].sort((a, b) => a.at - b.at);
     return { turns: byAge(this.open.values()), events: byAge(this.accepted.values()) };
@@ -117,17 +117,20 @@ export class TurnInbox {
     if (this.seen.has(turn.eventId) && !first) return false;
     const at = this.now();
     this.seen.set(turn.eventId, at);
-    await this.append({ op: "received", at, turn, messageTs });
+    // Before the write, as every change here: a rewrite queued meanwhile must see the turn open.
     this.open.set(turn.eventId, { turn, messageTs, at });
+    await this.append({ op: "received", at, turn, messageTs });
     return true;
   }
 
-  /** Marks a turn answered (its reply, or its apology, is posted) — or an accepted event done with. */
+  /**
+   * Marks a turn answered (its reply, or its apology, is posted) — or an accepted event done with —
+   * by rewriting the inbox without its text.
+   */
   async answered(eventId: string): Promise<void> {
     const wasOpen = this.open.delete(eventId);
     if (!this.accepted.delete(eventId) && !wasOpen) return;
-    await this.append({ op: "answered", at: this.now(), eventId });
-    if (this.appended >= INBOX_COMPACT_AFTER) await this.compact();
+    await this.compact();
   }
 
   close(): Promise<void> {
@@ -136,10 +139,13 @@ export class TurnInbox {
 
   private async append(entry: InboxEntry): Promise<void> {
     await this.journal.append(entry);
-    this.appended += 1;
   }
 
-  /** Keeps the open turns and the ids seen within the TTL (as `answered` lines, without any text). */
+  /**
+   * Keeps the open turns and the ids seen within the TTL (as `answered` lines, without any text). The
+   * entries are taken when called: every change is made before its own write is queued, so this
+   * rewrite, queued after those writes, holds them all.
+   */
   private async compact(): Promise<void> {
     this.prune();
     const entries: InboxEntry[] = [];
@@ -155,7 +161,6 @@ export class TurnInbox {
       );
     }
     await this.journal.compact(entries);
-    this.appended = entries.length;
   }
 
   private prune(): void {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -182,6 +182,34 @@ describe("SqliteVecIndex", () => {
     expect(
       await index.query({ ...owner, vector: [1, 0, 0, 0, 0, 0, 0, 0], topK: 10, visibilities: [] }),
     ).toEqual([]);
+    await index.close();
+  });
+
+  it("leaves a deleted memory's text neither in the database file nor in its WAL", async () => {
+    const file = join(dir, "scrub", "vectors.sqlite");
+    const index = await SqliteVecIndex.open({
+      ...options(new OfflineEmbedder({ dimension: 16 })),
+      path: file,
+    });
+    const one = "우산 보관함 암호는 해바라기7";
+    const other = "the shed key hides under the blue-heron pot";
+    await index.upsert([memory("keep", "kept text"), memory("one", one)]);
+    await index.upsert([memory("other", other, { userId: "U2" })]);
+    /** The files (database, WAL) holding `text`, raw bytes. */
+    const holding = (text: string) =>
+      [file, `${file}-wal`].filter((f) => {
+        try {
+          return readFileSync(f).includes(Buffer.from(text, "utf8"));
+        } catch {
+          return false; // no WAL file
+        }
+      });
+    expect(holding(one).length).toBeGreaterThan(0);
+    await index.delete(owner, ["one"]);
+    expect(holding(one)).toEqual([]);
+    expect(holding("kept text").length).toBeGreaterThan(0);
+    await index.deleteAll({ teamId: "T1", userId: "U2" });
+    expect(holding(other)).toEqual([]);
     await index.close();
   });
 

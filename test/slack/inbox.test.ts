@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -63,5 +63,28 @@ describe("TurnInbox", () => {
     await inbox.answered("Ev1");
     now += INBOX_SEEN_TTL_MS + 1;
     expect(await inbox.receive(turn("Ev1"), "1.0")).toBe(true);
+  });
+
+  it("keeps no text of an answered event on disk, and the open ones in full", async () => {
+    const inbox = new TurnInbox(dir, () => now);
+    await inbox.load();
+    await inbox.accept("Ev1", { event_id: "Ev1", event: { text: "hello Ev1" } });
+    await inbox.receive(turn("Ev1"), "1.0");
+    await inbox.receive(turn("Ev2"), "2.0");
+    await inbox.accept("Ev3", { event_id: "Ev3", event: { text: "hello Ev3" } });
+    await inbox.answered("Ev1");
+    const file = path.join(dir, "journal", "inbox.jsonl");
+    const text = await readFile(file, "utf8");
+    expect(text).not.toContain("hello Ev1");
+    expect(text).toContain("hello Ev2");
+    expect(text).toContain("hello Ev3");
+    await inbox.answered("Ev3");
+    await inbox.answered("Ev2");
+    expect(await readFile(file, "utf8")).not.toContain("hello");
+    await inbox.close();
+
+    const restarted = new TurnInbox(dir, () => now);
+    expect(await restarted.load()).toEqual({ turns: [], events: [] });
+    expect(await restarted.receive(turn("Ev1"), "1.0")).toBe(false); // still known as answered
   });
 });

@@ -3,7 +3,7 @@
  * against the fakes: Slack's Web API + Socket Mode and Ollama on loopback, the run's real Chroma.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
@@ -81,7 +81,11 @@ export async function startTestAssistant(options: TestAssistantOptions): Promise
   // The fake Ollama's "nomic-embed-text" hashes character trigrams (fake-embedding.ts): its cosines are
   // lexical and low, not nomic's, so the nomic profile's similarity_threshold (0.4) would drop most of
   // its hits. Set to 0 here, as a deployment overrides its model's profile in memory.toml.
-  const memoryConfig = parseMemoryConfig("[memory.vector]\nsimilarity_threshold = 0\n");
+  // The memory.toml that MEMORY_CONFIG names (a backend's index_type: test/support/vector-backends.ts)
+  // is read as the app reads it, with that threshold unless it sets one.
+  const memoryConfig = parseMemoryConfig(
+    zeroThreshold(env.MEMORY_CONFIG ? await readFile(env.MEMORY_CONFIG, "utf8") : ""),
+  );
   const assistant = await startAssistant(config, { logger, memoryConfig });
   return {
     assistant,
@@ -108,6 +112,15 @@ export async function startTestAssistant(options: TestAssistantOptions): Promise
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A memory.toml's text with `[memory.vector] similarity_threshold = 0` unless it sets a threshold. */
+function zeroThreshold(toml: string): string {
+  if (toml.includes("similarity_threshold")) return toml;
+  const section = "[memory.vector]";
+  return toml.includes(section)
+    ? toml.replace(section, `${section}\nsimilarity_threshold = 0`)
+    : `${toml}\n${section}\nsimilarity_threshold = 0\n`;
 }
 
 /**
