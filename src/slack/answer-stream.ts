@@ -1,5 +1,6 @@
 import type { webApi } from "@slack/bolt";
 import type { Logger } from "pino";
+import { escapeMrkdwn } from "./mrkdwn.js";
 
 /**
  * Characters gathered before one Slack call (`chat.startStream`, then `chat.appendStream`): the
@@ -25,7 +26,8 @@ export type ReplyMetadata = { event_type: string; event_payload: Record<string, 
  * one after the other, never concurrently; the helper buffers {@link STREAM_BUFFER_CHARS} characters
  * per call. A Slack error stops the streaming (the pieces after it are dropped) and the caller then
  * posts the answer whole. Nothing is sent to Slack until the first piece arrives, so a reply that
- * never streams (a chat command, an answer from memory alone) is posted whole as before.
+ * never streams (a chat command, an answer from memory alone) is posted whole as before. What is sent
+ * is escaped (src/slack/mrkdwn.ts): a model echoing `<!channel>` pings nobody.
  */
 export class AnswerStream {
   private readonly streamer: ReturnType<webApi.WebClient["chatStream"]>;
@@ -53,7 +55,7 @@ export class AnswerStream {
     if (this.failed || piece === "") return;
     this.streamed += piece;
     this.run(async () => {
-      await this.streamer.append({ markdown_text: piece });
+      await this.streamer.append({ markdown_text: escapeMrkdwn(piece) });
       if (this.streamer.ts) this.started = true;
     });
   }
@@ -73,7 +75,10 @@ export class AnswerStream {
     }
     const same = this.streamed.trim() === reply.trim();
     try {
-      await this.streamer.stop({ ...(same ? {} : { markdown_text: `\n\n${reply}` }), metadata });
+      await this.streamer.stop({
+        ...(same ? {} : { markdown_text: `\n\n${escapeMrkdwn(reply)}` }),
+        metadata,
+      });
       return true;
     } catch (err) {
       this.log.warn({ err }, "could not end the streamed answer; posting it whole");

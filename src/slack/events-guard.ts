@@ -1,10 +1,18 @@
+import { createHash } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { HTTPModuleFunctions } from "@slack/bolt";
 import type { Logger } from "pino";
 import { z } from "zod";
+import type { EventDedupe } from "./middleware/dedupe.js";
 
 /** Largest Slack request body accepted (Bolt's own default). */
 export const SLACK_BODY_LIMIT_BYTES = HTTPModuleFunctions.defaultBodyLimit;
+
+/**
+ * How far a request's `x-slack-request-timestamp` may be from now, either way (Slack's five minutes).
+ * Bolt refuses only an older one; a later one is refused here.
+ */
+export const SLACK_MAX_CLOCK_SKEW_S = 5 * 60;
 
 const object = z.looseObject({});
 
@@ -44,16 +52,23 @@ type BufferedRequest = IncomingMessage & { rawBody: Buffer };
  * Puts a check in front of Bolt's `HTTPReceiver.requestListener` for `/slack/events`, so that no input
  * can crash the process or get a 500 (Bolt reads `body.ssl_check` of a `null` body outside any try):
  * a method other than POST is a 405; a bad or stale signature a 401 and a body over the limit a 413
- * (as Bolt answers them); a body that is not JSON, or not a Slack event, a 400.
+ * (as Bolt answers them); a timestamp more than five minutes ahead a 401 too; a body that is not
+ * JSON, or not a Slack event, a 400.
+ *
+ * A signed slash command or interaction is handled once: the same signed request sent again (its
+ * timestamp and body, which the signature covers) gets an empty 200 and reaches no listener. Events
+ * are left to the event-id dedupe (src/slack/middleware/dedupe.ts), which also knows Slack's retries.
+ * Both share `dedupe`, in PostgreSQL when replicas share state.
  *
  * It verifies the signature with Bolt's own function and parses with Bolt's own parser, so it sees
  * exactly what Bolt will; Bolt then takes the buffered body (`req.rawBody`) and verifies it again.
  */
 export function guardSlackEvents(
   boltListener: RequestListener,
-  options: { signingSecret: string; logger: Logger },
+  options: { signingSecret: string; logger: Logger; dedupe: EventDedupe; now?: () => number },
 ): RequestListener {
   const log = options.logger.child({ component: "slack-events" });
+  const now = options.now ?? Date.now;
   const admit = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (req.method !== "POST") {
       return refuse(res, 405, "method_not_allowed", "Slack events are POSTed", { allow: "POST" });
@@ -72,6 +87,16 @@ export function guardSlackEvents(
       log.warn({ reason: err instanceof Error ? err.message : String(err) }, "refused an unverified request");
       return refuse(res, 401, "unauthorized", "missing, wrong or stale Slack signature");
     }
+    // As Bolt reads it (a number); absent only on an ssl_check, which Bolt lets through unsigned.
+    const timestampHeader = req.headers["x-slack-request-timestamp"];
+    const timestamp = typeof timestampHeader === "string" ? Number(timestampHeader) : undefined;
+    if (
+      timestamp !== undefined &&
+      !(timestamp <= Math.floor(now() / 1000) + SLACK_MAX_CLOCK_SKEW_S) // NaN and Infinity too
+    ) {
+      log.warn({ timestamp: timestampHeader }, "refused a request dated in the future");
+      return refuse(res, 401, "unauthorized", "Slack request timestamp is more than five minutes ahead");
+    }
     let body: unknown;
     try {
       body = HTTPModuleFunctions.parseHTTPRequestBody(req as BufferedRequest);
@@ -84,6 +109,19 @@ export function guardSlackEvents(
       const where = issue.path.length ? `body.${issue.path.join(".")}` : "body";
       log.warn({ where, problem: issue.message }, "refused a signed request that is not a Slack event");
       return refuse(res, 400, "bad_request", `${where}: ${issue.message}`);
+    }
+    const isEvent = typeof (parsed.data as { event_id?: unknown }).event_id === "string";
+    if (!isEvent && parsed.data.ssl_check === undefined && timestamp !== undefined) {
+      const signed = `${timestamp}:${(req as BufferedRequest).rawBody.toString()}`;
+      const id = `request:${createHash("sha256").update(signed).digest("hex")}`;
+      if (!(await options.dedupe.firstSighting(id, "request"))) {
+        log.warn(
+          { type: parsed.data.type, command: parsed.data.command },
+          "dropped a replayed Slack request",
+        );
+        res.writeHead(200).end();
+        return false;
+      }
     }
     return true;
   };

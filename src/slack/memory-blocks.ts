@@ -3,6 +3,7 @@ import type { GraphData } from "../graph/types.js";
 import { visibilityOf } from "../memory/visibility.js";
 import type { Lang } from "../text/language.js";
 import type { ChannelType, Memory, MemoryScope } from "../types.js";
+import { escapeMrkdwn } from "./mrkdwn.js";
 
 /**
  * What the Slack memory surfaces (App Home, `/memory`, the "Remember this" shortcut) need of the
@@ -67,10 +68,8 @@ export function scopeIn(teamId: string, userId: string, channelId: string | unde
   return { teamId, userId, channelId, channelType: channelTypeOf(channelId) };
 }
 
-/** Slack mrkdwn: `&`, `<` and `>` escaped, so a memory's text cannot mention anyone or link. */
-export function escapeMrkdwn(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
+// A memory's text is escaped by the one owner of Slack escaping (src/slack/mrkdwn.ts).
+export { escapeMrkdwn };
 
 /** A text cut to `max` characters with "…" (never more: Slack refuses longer texts). */
 export function clip(text: string, max: number): string {
@@ -90,7 +89,9 @@ export function whereLabel(memory: Memory, lang: Lang): string {
   const visibility = visibilityOf(memory);
   if (visibility === "shared") return lang === "en" ? "🌐 shared" : "🌐 공유됨";
   if (visibility.startsWith("channel:")) {
-    const channel = `<#${memory.channelId}>`;
+    // A link only for a Slack id: an imported memory's channel id is any text.
+    const id = memory.channelId ?? "";
+    const channel = /^[A-Z0-9_]+$/.test(id) ? `<#${id}>` : `#${escapeMrkdwn(id)}`;
     if (memory.channelType === "channel")
       return lang === "en" ? `📢 shared in ${channel}` : `📢 ${channel} 채널에 공유됨`;
     return lang === "en" ? `🔒 ${channel} only (private)` : `🔒 ${channel} 대화에서만 (비공개)`;

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { PgDatabase } from "../db/postgres.js";
-import { DEDUPE_TTL_MS, EventDeduper, type EventDedupe } from "./middleware/dedupe.js";
+import { DEDUPE_TTL_MS, EventDeduper, type EventDedupe, type SightingKind } from "./middleware/dedupe.js";
 
 /** Expired ids are deleted at most this often (one DELETE by whichever replica gets there). */
 export const DEDUPE_SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -12,7 +12,8 @@ export const DEDUPE_SWEEP_EVERY_MS = 10 * 60 * 1000;
  * - A repeat on the same replica is caught by its own in-process set first (no round trip).
  * - The owner (this replica's instance id, kept in its DATA_DIR) may take its own id again: an event
  *   acked before a crash is replayed from the replica's inbox after its restart and must not be
- *   dropped as a repeat of itself.
+ *   dropped as a repeat of itself. A signed request (a slash command or an interaction) is never
+ *   replayed from the inbox: no one takes its id again within the TTL, its owner neither.
  * - PostgreSQL unreachable: the event is answered (at least once beats never), said in a warning.
  */
 export class PgEventDedupe implements EventDedupe {
@@ -28,16 +29,16 @@ export class PgEventDedupe implements EventDedupe {
     this.local = new EventDeduper(ttlMs);
   }
 
-  async firstSighting(id: string): Promise<boolean> {
+  async firstSighting(id: string, kind: SightingKind = "event"): Promise<boolean> {
     if (!this.local.firstSighting(id)) return false;
     try {
       const { rowCount } = await this.db.run("event dedupe", (client) =>
         client.query(
           `INSERT INTO slack_events (event_id, owner) VALUES ($1, $2)
            ON CONFLICT (event_id) DO UPDATE SET seen_at = now(), owner = EXCLUDED.owner
-             WHERE slack_events.owner = EXCLUDED.owner
+             WHERE ($4::boolean AND slack_events.owner = EXCLUDED.owner)
                 OR slack_events.seen_at < now() - make_interval(secs => $3::double precision)`,
-          [id, this.instanceId, this.ttlMs / 1000],
+          [id, this.instanceId, this.ttlMs / 1000, kind === "event"],
         ),
       );
       this.sweepSometimes();

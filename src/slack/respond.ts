@@ -6,6 +6,7 @@ import type { TurnHandler } from "../agent/turn-handler.js";
 import { toAppError } from "../errors.js";
 import type { ChannelType, Turn } from "../types.js";
 import { AnswerStream } from "./answer-stream.js";
+import { escapeMrkdwn, PLAIN_POSTING } from "./mrkdwn.js";
 import { type AcceptedEvent, INBOX_REPLAY_MAX_AGE_MS, type OpenTurn, type TurnInbox } from "./inbox.js";
 import type { WorkSet } from "../util/work-set.js";
 
@@ -170,12 +171,7 @@ async function runTurnNow(options: RunTurnOptions): Promise<void> {
   const post = async (text: string) => {
     // Streamed when it can be; else (no piece streamed, or Slack refused streaming) posted whole.
     if (stream && (await stream.finish(text, metadata))) return;
-    await client.chat.postMessage({
-      channel: turn.channelId,
-      text,
-      ...(turn.threadTs ? { thread_ts: turn.threadTs } : {}),
-      metadata,
-    });
+    await postReply(client, turn, text, metadata);
   };
   let posted = false;
   try {
@@ -205,6 +201,26 @@ async function runTurnNow(options: RunTurnOptions): Promise<void> {
         .catch((err: unknown) => log.warn({ err }, "could not mark the turn answered"));
     }
   }
+}
+
+/**
+ * Posts a reply to a turn, whole, in its thread if it has one. The reply quotes the user, their
+ * memories or the model, so it is escaped: it shows `<!channel>` or `<http://a|b>` as written and
+ * pings or links nobody.
+ */
+export async function postReply(
+  client: webApi.WebClient,
+  turn: Pick<Turn, "channelId" | "threadTs">,
+  text: string,
+  metadata?: { event_type: string; event_payload: Record<string, string> },
+): Promise<void> {
+  await client.chat.postMessage({
+    channel: turn.channelId,
+    text: escapeMrkdwn(text),
+    ...PLAIN_POSTING,
+    ...(turn.threadTs ? { thread_ts: turn.threadTs } : {}),
+    ...(metadata ? { metadata } : {}),
+  });
 }
 
 /**
@@ -250,11 +266,7 @@ export async function replayOpenTurns(
         await runTurn({ ...options, client, turn, messageTs });
         continue;
       }
-      await client.chat.postMessage({
-        channel: turn.channelId,
-        text: missedTurnReply(detectLanguage(turn.text), turn.text),
-        ...(turn.threadTs ? { thread_ts: turn.threadTs } : {}),
-      });
+      await postReply(client, turn, missedTurnReply(detectLanguage(turn.text), turn.text));
       await options.inbox?.answered(turn.eventId);
       log.info("told the user a turn was missed during a restart");
     } catch (err) {

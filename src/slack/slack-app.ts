@@ -40,7 +40,10 @@ export interface SlackAppOptions {
   inbox?: TurnInbox | undefined;
   /** Turns being answered, so a graceful stop waits for them. */
   turns?: WorkSet | undefined;
-  /** Which deliveries are first: this process's memory (default) or PostgreSQL shared by replicas. */
+  /**
+   * Which deliveries (events, and in HTTP mode signed commands and interactions) are first: this
+   * process's memory (default) or PostgreSQL shared by replicas.
+   */
   dedupe?: EventDedupe | undefined;
   /**
    * The memory lifecycle and the graph, for the surfaces that show and edit memories directly (App
@@ -149,7 +152,8 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
     extendedErrorHandler: true,
   });
 
-  app.use(dedupeMiddleware(options.dedupe ?? new EventDeduper(), inbox));
+  const dedupe = options.dedupe ?? new EventDeduper();
+  app.use(dedupeMiddleware(dedupe, inbox));
   const runner = { agent: options.agent, logger, inbox, turns: options.turns };
   // Before the DM listener: a message in an assistant thread goes to the panel, not to app.message.
   app.assistant(createAssistantPanel(runner));
@@ -199,6 +203,7 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
     httpListener: guardSlackEvents(http.requestListener, {
       signingSecret: options.signingSecret ?? "",
       logger: options.logger,
+      dedupe,
     }),
     // The project's HTTP server owns the port; the app only needs its listener.
     start: async () => undefined,

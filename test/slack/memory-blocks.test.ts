@@ -11,6 +11,7 @@ import {
   factSections,
   MAX_SECTION_CHARS,
   memoryBlocks,
+  memoryMarks,
   type SlackMemoryPort,
   whereLabel,
 } from "../../src/slack/memory-blocks.js";
@@ -103,6 +104,11 @@ describe("memory Block Kit", () => {
 
   it("escapes mrkdwn so a memory cannot mention or link", () => {
     expect(escapeMrkdwn("<!channel> & <@U1>")).toBe("&lt;!channel&gt; &amp; &lt;@U1&gt;");
+    // Text as Slack delivers it (the user's own `<` and `&` already escaped) is not escaped twice.
+    expect(escapeMrkdwn("a &lt; b &amp; c &gt; d &copy; e&")).toBe(
+      "a &lt; b &amp; c &gt; d &amp;copy; e&amp;",
+    );
+    expect(escapeMrkdwn(escapeMrkdwn("<http://x.example|y> & z"))).toBe("&lt;http://x.example|y&gt; &amp; z");
     const [section] = memoryBlocks(
       { ...memory(1), text: "<!here> 안녕", extra: { permalink: "javascript:alert(1)" } },
       "ko",
@@ -111,6 +117,11 @@ describe("memory Block Kit", () => {
     expect(
       JSON.stringify(memoryBlocks({ ...memory(1), extra: { permalink: "javascript:x" } }, "ko")),
     ).not.toContain("javascript");
+    // An imported memory's channel id is any text: a Slack id becomes a channel link, nothing else.
+    expect(memoryMarks({ ...memory(1), channelId: "C1> <!channel" }, "ko")).toContain(
+      "#C1&gt; &lt;!channel 채널에 공유됨",
+    );
+    expect(memoryMarks(memory(1), "ko")).toContain("<#C1> 채널에 공유됨");
   });
 
   it("names conversations by Slack's id and type, never by their name", () => {

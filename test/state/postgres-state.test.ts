@@ -189,6 +189,17 @@ describe("PgEventDedupe", () => {
     expect(await c.firstSighting("Ev2")).toBe(false);
   });
 
+  it("a signed request (command, interaction) is taken once by all replicas, its owner after a restart too", async () => {
+    const a = new PgEventDedupe(replica(), "replica-a", logger);
+    expect(await a.firstSighting("request:r1", "request")).toBe(true);
+    expect(
+      await new PgEventDedupe(replica(), "replica-b", logger).firstSighting("request:r1", "request"),
+    ).toBe(false);
+    expect(
+      await new PgEventDedupe(replica(), "replica-a", logger).firstSighting("request:r1", "request"),
+    ).toBe(false);
+  });
+
   it("an id expires after the TTL; PostgreSQL down means the event is answered", async () => {
     const a = new PgEventDedupe(replica(), "a", logger, 2000);
     const b = new PgEventDedupe(replica(), "b", logger, 2000);

@@ -94,7 +94,7 @@ export function register(app: App, deps: MemoryCommandDeps): void {
         response_type: "ephemeral",
         text:
           appError.code === "bad_request"
-            ? `⚠️ ${appError.message}`
+            ? `⚠️ ${escapeMrkdwn(appError.message)}`
             : "죄송해요, 처리하지 못했어요. 잠시 후 다시 시도해 주세요. (Sorry, that failed; please try again.)",
       });
     }

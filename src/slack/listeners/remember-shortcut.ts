@@ -6,6 +6,7 @@ import { quote } from "../../agent/messages.js";
 import { detectLanguage } from "../../text/language.js";
 import { channelTypeOf, escapeMrkdwn, type SlackMemoryPort } from "../memory-blocks.js";
 import { visibilityOf } from "../../memory/visibility.js";
+import { PLAIN_POSTING } from "../mrkdwn.js";
 
 /** The message shortcut's callback id (the manifest's `shortcuts`). */
 export const REMEMBER_SHORTCUT = "remember_this";
@@ -92,7 +93,7 @@ export function register(app: App, deps: RememberShortcutDeps): void {
         deps.logger.warn({ err: appError }, "could not remember a message through the shortcut");
         await tell(
           appError.code === "bad_request"
-            ? `⚠️ ${appError.message}`
+            ? `⚠️ ${escapeMrkdwn(appError.message)}`
             : lang === "en"
               ? "Sorry, I couldn't save that message. Please try again in a moment."
               : "죄송해요, 이 메시지를 저장하지 못했어요. 잠시 후 다시 시도해 주세요.",
@@ -113,7 +114,7 @@ async function confirm(
   log: Logger,
 ): Promise<void> {
   try {
-    await client.chat.postEphemeral(message);
+    await client.chat.postEphemeral({ ...message, ...PLAIN_POSTING });
   } catch (err) {
     if (!respond) throw err;
     log.info({ reason: toAppError(err).message }, "postEphemeral refused; answering through response_url");

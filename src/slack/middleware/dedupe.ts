@@ -7,13 +7,21 @@ export const DEDUPE_TTL_MS = 60 * 60 * 1000;
 export const DEDUPE_MAX_IDS = 50_000;
 
 /**
- * Which Slack deliveries are the first of their event: one replica's memory ({@link EventDeduper}),
- * or PostgreSQL shared by several replicas (src/slack/pg-event-dedupe.ts), so an event and its
- * retries sent to different replicas are answered once.
+ * What an id names: a Slack event (`event_id`; Slack retries it, and the replica that took it may
+ * take it again when its inbox replays the event after a restart), or a signed request — a slash
+ * command or an interaction — that nothing replays, so that no one, that replica included, takes
+ * again within the TTL.
+ */
+export type SightingKind = "event" | "request";
+
+/**
+ * Which Slack deliveries are the first of their event or request: one replica's memory
+ * ({@link EventDeduper}), or PostgreSQL shared by several replicas (src/slack/pg-event-dedupe.ts),
+ * so an event and its retries, or a replayed request, sent to different replicas are answered once.
  */
 export interface EventDedupe {
   /** True the first time an id is seen (within the TTL), false for a repeat. */
-  firstSighting(id: string): boolean | Promise<boolean>;
+  firstSighting(id: string, kind?: SightingKind): boolean | Promise<boolean>;
 }
 
 /** Remembers Slack event ids it has seen in this process (a bounded, time-limited set). */

@@ -1,0 +1,29 @@
+/**
+ * The one owner of making a text safe to post in Slack. Slack reads `&`, `<` and `>` as markup
+ * (https://api.slack.com/reference/surfaces/formatting#escaping): `<!channel>`, `<!here>`,
+ * `<!everyone>`, `<!subteam^…>` and `<@U…>` notify people, `<http://a|b>` shows a link under another
+ * name. Every text the bot posts that quotes a user, a memory or the model (whose answer may echo
+ * either) goes through {@link escapeMrkdwn} on every surface, so no reply can ping a channel or
+ * disguise a link; only markup the bot writes itself around it (`<#C…>`, a permalink) stays live.
+ */
+
+/**
+ * An `&` that does not already start one of the three escapes Slack uses. Slack delivers a user's own
+ * `&`, `<` and `>` already escaped (`a &lt; b`); such a text is kept as it came, not escaped twice.
+ */
+const BARE_AMPERSAND = /&(?!(?:amp|lt|gt);)/g;
+
+/**
+ * `&`, `<` and `>` escaped as Slack documents, for mrkdwn and for the streamed `markdown_text` alike
+ * (both read the three entities as the characters). Idempotent: an escaped text is left as it is.
+ */
+export function escapeMrkdwn(text: string): string {
+  return text.replace(BARE_AMPERSAND, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/**
+ * Arguments of every `chat.postMessage` / `chat.postEphemeral` of the bot: Slack finds no names or
+ * links in the text by itself (`parse: "none"`) and makes no bare `@channel`/`@here` a mention
+ * (`link_names: false`).
+ */
+export const PLAIN_POSTING = { parse: "none", link_names: false } as const;
