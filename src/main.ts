@@ -253,6 +253,8 @@ export async function startAssistant(config: Config, options: StartOptions = {})
               location: store.info.location,
               metric: store.info.metric,
               efSearch: store.info.efSearch,
+              // `[memory.vector] enabled`: whether recall searches these vectors or BM25 alone.
+              search: stack.memory.vectorSearch ? "hybrid" : "bm25",
             },
             probe: () => store.ping(),
           },
@@ -295,7 +297,10 @@ export async function startAssistant(config: Config, options: StartOptions = {})
         );
       }
     }
-    logger.info({ mode, port, llmOnline, embedder: embedder.id }, "assistant started");
+    logger.info(
+      { mode, port, llmOnline, embedder: embedder.id, recall: stack.memory.vectorSearch ? "hybrid" : "bm25" },
+      "assistant started",
+    );
 
     return {
       mode,
@@ -332,17 +337,19 @@ function banner(assistant: Assistant): string[] {
 }
 
 async function main(): Promise<void> {
-  let settings: Settings;
+  let assistant: Assistant;
   try {
-    settings = await loadSettings(process.env);
+    const settings: Settings = await loadSettings(process.env);
+    assistant = await startAssistant(settings.config, { memoryConfig: settings.memory });
   } catch (err) {
+    // A configuration error is one whether the file's values (loadSettings) or what they mean together
+    // at start (pgvector without DATABASE_URL, a dimension the model does not produce) refuse it.
     if (isAppError(err, "config_invalid")) {
       process.stderr.write(`Configuration error: ${err.message}\n`);
       process.exit(2);
     }
     throw err;
   }
-  const assistant = await startAssistant(settings.config, { memoryConfig: settings.memory });
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;

@@ -72,13 +72,19 @@ export interface SearchResultView {
   timestamp: number;
 }
 
-/** `?q=…&k=5&topic=` of a search: q 1–MAX_MEMORY_CHARS characters, k 1–MAX_SEARCH_K; a 400 otherwise. */
-export function searchParams(c: Context): { q: string; k: number; topic: string | undefined } {
+/**
+ * `?q=…&k=5&topic=` of a search: q 1–MAX_MEMORY_CHARS characters, k 1–MAX_SEARCH_K (without it,
+ * `defaultK`: the deployment's `[memory.vector] top_k` / RECALL_TOP_K); a 400 otherwise.
+ */
+export function searchParams(
+  c: Context,
+  defaultK: number,
+): { q: string; k: number; topic: string | undefined } {
   const q = c.req.query("q")?.trim();
   if (!q) throw new AppError("bad_request", "q must not be empty", { details: { field: "q" } });
   if (q.length > MAX_MEMORY_CHARS)
     throw new AppError("bad_request", `q must be at most ${MAX_MEMORY_CHARS} characters`);
-  const k = intParam(c, "k", { min: 1, max: MAX_SEARCH_K, default: 5 });
+  const k = intParam(c, "k", { min: 1, max: MAX_SEARCH_K, default: defaultK });
   const topic = c.req.query("topic")?.trim() || undefined;
   return { q, k, topic };
 }
@@ -97,7 +103,7 @@ export function registerMemoryRoutes(
 
   app.get("/admin/memory/search/:userId", async (c) => {
     const scope = scopeOf(c, deps.defaultTeam);
-    const { q, k, topic } = searchParams(c);
+    const { q, k, topic } = searchParams(c, deps.memory.index.recallTopK);
     const results = await deps.memory.search(scope, q, { k, topic });
     return c.json({
       query: q,

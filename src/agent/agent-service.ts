@@ -5,6 +5,7 @@ import type { MemoryScope, Turn } from "../types.js";
 import { detectLanguage, type Lang } from "../text/language.js";
 import { parseForgetChoice, parseIntent } from "./intents.js";
 import {
+  excludedSaveReply,
   failureReply,
   forgetCancelledReply,
   forgottenReply,
@@ -18,7 +19,14 @@ import {
 import { clipMessage, promptMessage } from "./message-limit.js";
 import { detectSecret } from "../pipeline/secrets.js";
 import { PendingForgets } from "./pending-forgets.js";
-import type { GraphPort, HistoryPort, MemoryPort, MessagePipeline, RecalledMemory } from "./ports.js";
+import {
+  type GraphPort,
+  type HistoryPort,
+  isExcludedSave,
+  type MemoryPort,
+  type MessagePipeline,
+  type RecalledMemory,
+} from "./ports.js";
 import { buildMessages, recallOnlyReply } from "./prompt.js";
 import { runTool, TOOL_SPECS } from "./tools.js";
 import type { Reply, TurnHandler, TurnHooks } from "./turn-handler.js";
@@ -199,7 +207,14 @@ export class AgentService implements TurnHandler {
         };
       case "remember": {
         if (!intent.text) return { text: nothingToRememberReply(lang), mode: "command" };
-        const saved = await memory.remember(scope, intent.text, at, turn.eventId);
+        let saved: Awaited<ReturnType<MemoryPort["remember"]>>;
+        try {
+          saved = await memory.remember(scope, intent.text, at, turn.eventId);
+        } catch (err) {
+          // The operator's "never save" patterns refuse it: say so rather than fail the turn.
+          if (isExcludedSave(err)) return { text: excludedSaveReply(lang), mode: "command" };
+          throw err;
+        }
         // Asked for explicitly, so kept — but a secret gets a warning (autosave never keeps one).
         const secret = detectSecret(intent.text) !== undefined;
         return { text: rememberedReply(lang, intent.text, saved.stored, secret), mode: "remembered" };

@@ -61,6 +61,16 @@ export function nothingToRememberReply(lang: Lang): string {
     : '무엇을 기억할까요? 예: "기억해줘: 주차 B2 37번"';
 }
 
+/**
+ * An explicit save refused: the text matches the deployment's `[memory.filter] exclude_patterns`, what
+ * it is set never to keep.
+ */
+export function excludedSaveReply(lang: Lang): string {
+  return lang === "en"
+    ? "I didn't save that: this assistant is set never to keep such content (memory.filter.exclude_patterns in its configuration)."
+    : "저장하지 않았어요: 이런 내용은 저장하지 않도록 설정되어 있어요 (설정의 memory.filter.exclude_patterns).";
+}
+
 /** Confirms forgotten memories (their graph facts went with them). */
 export function forgottenReply(lang: Lang, texts: string[]): string {
   const quoted = texts.map((t) => `"${quote(t)}"`).join(", ");

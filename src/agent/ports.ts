@@ -1,3 +1,4 @@
+import { isAppError } from "../errors.js";
 import type { Memory, MemoryScope, Turn } from "../types.js";
 
 /** A memory recalled for a message, with its fused score. */
@@ -34,12 +35,21 @@ export interface MemoryPort {
   /**
    * Saves what the user asked to keep. `key` (the turn's event id) makes a repeated turn save nothing
    * twice. `stored: false`: kept (journaled, searchable by words) but not in the vector store yet.
+   * Text that `[memory.filter] exclude_patterns` matches is refused ({@link isExcludedSave}).
    */
   remember(scope: MemoryScope, text: string, at: number, key?: string): Promise<Memory & { stored: boolean }>;
   /** Deletes the memory with this id, or the one clearly meant by the text; else lists the candidates. */
   forget(scope: MemoryScope, idOrQuery: string): Promise<ForgetOutcome>;
   /** Deletes these memories (those visible in `scope`); returns what was deleted. */
   deleteIds(scope: MemoryScope, ids: readonly string[]): Promise<Memory[]>;
+}
+
+/** `details.reason` of the AppError `bad_request` of a save refused by `exclude_patterns`. */
+export const EXCLUDED_SAVE = "excluded";
+
+/** Whether `err` is a save refused because the text matches `[memory.filter] exclude_patterns`. */
+export function isExcludedSave(err: unknown): boolean {
+  return isAppError(err, "bad_request") && err.details?.["reason"] === EXCLUDED_SAVE;
 }
 
 /** What the agent needs of the knowledge graph. */

@@ -1,6 +1,6 @@
 import type { ToolCall, ToolSpec } from "../llm/llm.js";
 import type { MemoryScope } from "../types.js";
-import type { GraphPort, MemoryPort } from "./ports.js";
+import { type GraphPort, isExcludedSave, type MemoryPort } from "./ports.js";
 import { renderMemories } from "./prompt.js";
 
 /** The tools offered to the model. */
@@ -55,8 +55,13 @@ export async function runTool(options: {
     case "remember": {
       const text = arg("text");
       if (!text || !memory) return text ? "memory is unavailable" : "error: `text` is required";
-      const saved = await memory.remember(scope, text, options.at, options.key);
-      return `saved as ${saved.id}`;
+      try {
+        const saved = await memory.remember(scope, text, options.at, options.key);
+        return `saved as ${saved.id}`;
+      } catch (err) {
+        if (!isExcludedSave(err)) throw err;
+        return "not saved: the deployment is set never to keep such content (exclude_patterns); tell the user it was not saved";
+      }
     }
     case "recall": {
       const query = arg("query");

@@ -1,3 +1,5 @@
+import { similarityForCosine, type SimilarityMetric } from "./vector-index.js";
+
 /**
  * Recall numbers that belong to the embedder, in one place: how much the vector half weighs in the
  * fusion, the cosine at which a memory counts as relevant (the gate between answering and "I don't
@@ -112,8 +114,14 @@ export function profileForEmbedder(embedderId: string): EmbedderProfile {
   return EMBEDDER_PROFILES["ollama-default"];
 }
 
-/** The `[memory.vector]` keys that override a profile; each unset key keeps the profile's value. */
+/**
+ * The `[memory.vector]` keys that override a profile; each unset key keeps the profile's value. The two
+ * thresholds set here are in the metric's own similarity (vector-index.ts `similarityFrom`), as the
+ * index reports it; a profile's, which are cosines, are converted to that metric.
+ */
 export interface RecallOverrides {
+  /** Default "cosine". */
+  similarity_metric?: SimilarityMetric | undefined;
   fusion?: FusionMethod | undefined;
   similarity_threshold?: number | undefined;
   relevance_threshold?: number | undefined;
@@ -134,8 +142,12 @@ const OVERRIDE_KEYS: ReadonlyArray<keyof RecallOverrides> = [
 /** The recall numbers in force: the profile's, with each `[memory.vector]` key that is set instead. */
 export interface RecallSettings {
   profile: ProfileName;
+  /** The metric both thresholds are read in. */
+  metric: SimilarityMetric;
   fusion: FusionSettings;
+  /** The relevance gate's vector signal, in the metric's similarity. */
   relevanceThreshold: number;
+  /** `similarity_threshold`, in the metric's similarity. */
   similarityThreshold: number;
   /** The keys that came from memory.toml rather than the profile, for the start-up log. */
   overridden: Array<keyof RecallOverrides>;
@@ -144,8 +156,10 @@ export interface RecallSettings {
 export function recallSettings(embedderId: string, overrides: RecallOverrides = {}): RecallSettings {
   const profile = profileForEmbedder(embedderId);
   const overridden = OVERRIDE_KEYS.filter((key) => overrides[key] !== undefined);
+  const metric = overrides.similarity_metric ?? "cosine";
   return {
     profile: profile.name,
+    metric,
     fusion: {
       method: overrides.fusion ?? profile.fusion.method,
       k: overrides.rrf_k ?? profile.fusion.k,
@@ -154,8 +168,10 @@ export function recallSettings(embedderId: string, overrides: RecallOverrides = 
         vector: overrides.vector_weight ?? profile.fusion.weights.vector,
       },
     },
-    relevanceThreshold: overrides.relevance_threshold ?? profile.relevanceThreshold,
-    similarityThreshold: overrides.similarity_threshold ?? profile.similarityThreshold,
+    relevanceThreshold:
+      overrides.relevance_threshold ?? similarityForCosine(metric, profile.relevanceThreshold),
+    similarityThreshold:
+      overrides.similarity_threshold ?? similarityForCosine(metric, profile.similarityThreshold),
     overridden,
   };
 }

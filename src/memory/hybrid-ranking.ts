@@ -12,7 +12,7 @@ import { tokenize } from "../text/tokenizer.js";
 /** A vector-search candidate. */
 export interface VectorCandidate {
   id: string;
-  /** Cosine similarity to the query. */
+  /** Similarity to the query in the index's metric (the cosine by default; vector-index.ts similarityFrom). */
   similarity: number;
   /** ms since the epoch. */
   timestamp: number;

@@ -2,10 +2,12 @@ import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Logger } from "pino";
-import type { ForgetOutcome, MemoryPort, RecalledMemory } from "../agent/ports.js";
+import { EXCLUDED_SAVE, type ForgetOutcome, type MemoryPort, type RecalledMemory } from "../agent/ports.js";
 import type { Memory, MemoryScope } from "../types.js";
 import type { MemoryJournal, MemoryOperation, NewOperation } from "./memory-journal.js";
 import type { Chunker } from "../pipeline/chunker.js";
+import { compileExcludePatterns } from "../pipeline/pipeline-config.js";
+import { AppError } from "../errors.js";
 import {
   MAX_MEMORY_CHARS,
   newDocumentId,
@@ -68,6 +70,12 @@ export interface MemoryLifecycleOptions {
         forgetUser(scope: MemoryScope): void;
       }
     | undefined;
+  /**
+   * `[memory.filter] exclude_patterns`: content never to keep. Autosave's filter drops it; here a save
+   * a user asks for in Slack (source `slack`: "기억해줘", the model's `remember`, the "Remember this"
+   * shortcut) is refused too ({@link isExcludedSave}). Operator saves (admin, import) are not checked.
+   */
+  excludePatterns?: readonly string[] | undefined;
   logger: Logger;
   /** Backoff of the background applier (default 1 s doubling to 30 s). */
   retry?: { minMs: number; maxMs: number } | undefined;
@@ -111,9 +119,11 @@ export class MemoryLifecycle implements MemoryPort {
   /** Chroma writes of journaled operations (with a journal only). */
   private readonly applier: StoreApplier | undefined;
   private readonly graphJobs = new Set<Promise<unknown>>();
+  private readonly exclude: RegExp[];
 
   constructor(private readonly options: MemoryLifecycleOptions) {
     this.log = options.logger.child({ component: "lifecycle" });
+    this.exclude = compileExcludePatterns(options.excludePatterns ?? []);
     this.applier = options.journal
       ? new StoreApplier({
           index: options.memory,
@@ -202,6 +212,7 @@ export class MemoryLifecycle implements MemoryPort {
    * (journaled and in BM25); `stored` says whether Chroma has them already.
    */
   async saveMany(scope: MemoryScope, inputs: SaveInput[]): Promise<SavedMemory[]> {
+    for (const input of inputs) if (input.source === "slack") this.refuseExcluded(input.text);
     const expanded = await this.chunkLongInputs(scope, inputs);
     const labeler = this.options.labeler;
     await labeler?.prepare(scope);
@@ -223,6 +234,22 @@ export class MemoryLifecycle implements MemoryPort {
     this.track(this.extractFacts(operation));
     const stored = await this.applier!.applyNow(operation, fresh);
     return memories.map((m) => ({ ...m, stored }));
+  }
+
+  /**
+   * Throws AppError `bad_request` ({@link isExcludedSave}) naming the `exclude_patterns` entry the
+   * text matches, as the content filter tests it (trimmed, case-insensitive).
+   */
+  private refuseExcluded(text: string): void {
+    const trimmed = text.trim();
+    const index = this.exclude.findIndex((pattern) => pattern.test(trimmed));
+    if (index < 0) return;
+    const key = `memory.filter.exclude_patterns[${index}]`;
+    throw new AppError(
+      "bad_request",
+      `Not saved: this assistant is set never to keep such content (${key}).`,
+      { details: { reason: EXCLUDED_SAVE, key } },
+    );
   }
 
   /**
@@ -295,8 +322,12 @@ export class MemoryLifecycle implements MemoryPort {
     return this.index.recall(scope, query, options);
   }
 
-  /** The embedding of a message, once, for recall and the pipeline; undefined when the embedder is down. */
+  /**
+   * The embedding of a message, once, for recall and the pipeline; undefined when the embedder is down,
+   * and without asking it when vector search is off (nothing would use the vector).
+   */
   async embed(text: string): Promise<number[] | undefined> {
+    if (!this.index.vectorSearch) return undefined;
     return this.index.embedQuery(text).catch((err: unknown) => {
       this.log.warn({ err }, "could not embed the message; recall by words only");
       return undefined;

@@ -4,7 +4,7 @@ import type { RecalledMemory } from "../agent/ports.js";
 import { AppError, isAppError } from "../errors.js";
 import type { ChannelType, Memory, MemoryScope, MemorySource } from "../types.js";
 import type { MemoryOperation } from "./memory-journal.js";
-import type { Owner, OwnerCount, VectorIndex } from "./vector-index.js";
+import { cosineForSimilarity, type Owner, type OwnerCount, type VectorIndex } from "./vector-index.js";
 import {
   CANDIDATES_PER_RETRIEVER,
   CONTEXT_WINDOW_MS,
@@ -60,11 +60,17 @@ export interface MemoryServiceOptions {
   store: VectorIndex;
   keywordIndexes: KeywordIndexRegistry;
   logger: Logger;
-  /** Results the agent recalls per message. */
+  /** Results the agent recalls per message, and a search's `k` when none is given. */
   recallTopK: number;
   /**
-   * Fusion weights, the relevance gate's cosine and similarity_threshold: the embedder's profile with
-   * memory.toml's overrides (embedder-profiles.ts). The offline embedder's profile when absent.
+   * `[memory.vector] enabled` (default true). Off: nothing is searched by vector — recall and every
+   * search rank by BM25 alone, no query is embedded, and {@link MemoryService.nearest} finds nothing.
+   * Memories are still stored with their vectors, so turning it back on needs no re-embedding.
+   */
+  vectorSearch?: boolean | undefined;
+  /**
+   * Fusion weights, the relevance gate's threshold and similarity_threshold (both in the index
+   * metric's similarity): the embedder's profile with memory.toml's overrides (embedder-profiles.ts). The offline embedder's profile when absent.
    */
   recall?: RecallSettings | undefined;
   /** Where memories may be recalled (the deployment's one rule); DM memories stay out of channels by default. */
@@ -96,10 +102,13 @@ export class MemoryService {
   readonly visibility: VisibilityRule;
   /** The recall numbers in force (see {@link MemoryServiceOptions.recall}). */
   readonly recallSettings: RecallSettings;
+  /** Whether searches use the vector half ({@link MemoryServiceOptions.vectorSearch}). */
+  readonly vectorSearch: boolean;
 
   constructor(private readonly options: MemoryServiceOptions) {
     this.log = options.logger.child({ component: "memory" });
     this.recallSettings = options.recall ?? recallSettings("offline");
+    this.vectorSearch = options.vectorSearch ?? true;
     this.now = options.now ?? Date.now;
     this.visibility = options.visibility ?? new VisibilityRule();
   }
@@ -282,6 +291,11 @@ export class MemoryService {
     return ids;
   }
 
+  /** A search's `k` when the caller gives none: `[memory.vector] top_k` (or RECALL_TOP_K). */
+  get recallTopK(): number {
+    return this.options.recallTopK;
+  }
+
   /** The embedding of a query text (through the same model as the stored vectors). */
   embedQuery(text: string): Promise<number[]> {
     return this.options.store.embedQuery(text);
@@ -294,14 +308,21 @@ export class MemoryService {
 
   /**
    * The user's memories nearest to a vector (all of them, whatever their visibility: for novelty, never
-   * shown), with their cosine similarity.
+   * shown), with their cosine similarity whatever the metric (novelty_threshold is a cosine). None
+   * with vector search off.
    */
   async nearest(
     scope: MemoryScope,
     vector: number[],
     k: number,
   ): Promise<Array<{ memory: Memory; similarity: number }>> {
-    return this.options.store.query({ teamId: scope.teamId, userId: scope.userId, vector, topK: k });
+    if (!this.vectorSearch) return [];
+    const { store } = this.options;
+    const hits = await store.query({ teamId: scope.teamId, userId: scope.userId, vector, topK: k });
+    return hits.map((hit) => ({
+      ...hit,
+      similarity: cosineForSimilarity(store.info.metric, hit.similarity),
+    }));
   }
 
   /** The user's topic labels with how many of their memories carry each, most used first. */
@@ -332,7 +353,7 @@ export class MemoryService {
 
   /**
    * Hybrid search in `scope`: vector + BM25 candidates fused as the embedder's profile says
-   * ({@link MemoryServiceOptions.recall}). In a channel, only what was said
+   * ({@link MemoryServiceOptions.recall}); BM25 alone with vector search off. In a channel, only what was said
    * there (or shared) is searched. All results, relevant or not; see `recall` for the relevant ones.
    * With a reranker (and `rerank` not false), the fused top {@link RERANK_TOP_N} are reordered by it
    * before the cut to `k`.
@@ -381,7 +402,8 @@ export class MemoryService {
       topK: reranker ? Math.max(k, RERANK_TOP_N) : k,
       minSimilarity: this.recallSettings.relevanceThreshold,
       fusion: this.recallSettings.fusion,
-      mode: options.retrievers,
+      // Vector search off: the vector retriever is never asked (no embedding, no vector query).
+      mode: this.vectorSearch ? options.retrievers : "keyword",
       context: conversationContext(index, (doc) => visible(doc) && onTopic(doc.topics)),
       // Chroma or the embedder down: recall from BM25 alone rather than not at all.
       onVectorFailure: (err) =>

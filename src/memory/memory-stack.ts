@@ -94,6 +94,7 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
         ? await probeOllama(config.OLLAMA_HOST)
         : undefined);
     const embedder = await chooseEmbedder(config, probe ?? { reachable: false, models: [] }, logger);
+    checkDimension(embedder, memoryConfig.embeddings.dimension);
     const changes = options.changes;
     const opened = await openVectorIndex({
       config,
@@ -106,7 +107,13 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
     const store = opened.index;
     const visibility = new VisibilityRule(config.ALLOW_DM_MEMORIES_IN_CHANNELS);
     const recall = recallSettings(embedder.id, memoryConfig.vector);
-    logger.info({ embedder: embedder.id, ...recall }, "recall settings (embedder profile)");
+    const vectorSearch = memoryConfig.vector.enabled;
+    logger.info(
+      { embedder: embedder.id, vectorSearch, ...recall },
+      vectorSearch
+        ? "recall settings (embedder profile)"
+        : "recall settings: vector search off ([memory.vector] enabled = false), BM25 alone",
+    );
     // The assistant keeps what each BM25 index was built from under DATA_DIR/bm25 when the store is
     // slow to list (Chroma); snapshots left by memories changed while it was stopped are removed now.
     const snapshots =
@@ -128,6 +135,7 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       keywordIndexes: new KeywordIndexRegistry({ maxBytes: config.BM25_CACHE_MB * 1024 * 1024, snapshots }),
       logger,
       recallTopK: config.RECALL_TOP_K,
+      vectorSearch,
       visibility,
       reranker: chooseReranker(
         config,
@@ -158,6 +166,7 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       chunker: createChunker(memoryConfig.chunker, { embedder }),
       labeler,
       journal: options.journal ? new MemoryJournal(resolve(config.DATA_DIR)) : undefined,
+      excludePatterns: memoryConfig.filter.exclude_patterns,
       logger,
     });
     await lifecycle.start();
@@ -203,6 +212,22 @@ export function chooseReranker(
   }
   logger.info({ model: `ollama:${model}` }, "rerank on");
   return OllamaReranker.create({ host: config.OLLAMA_HOST, model, logger });
+}
+
+/**
+ * `[memory.embeddings] dimension`, when set, is what the operator expects the model to produce (the
+ * size their vector columns or collections were planned for): the embedder's first vector (Ollama's
+ * dimension probe; the offline embedder's fixed size) must have it. A mismatch stops the start with a
+ * configuration error naming the key, rather than filling an index with vectors of another size.
+ */
+export function checkDimension(embedder: Embedder, dimension: number | undefined): void {
+  if (dimension === undefined || embedder.dimension === dimension) return;
+  throw new AppError(
+    "config_invalid",
+    `memory.embeddings.dimension: ${dimension}, but the embedder ${embedder.id} makes ` +
+      `${embedder.dimension}-dimensional vectors (set it to ${embedder.dimension}, or leave it out)`,
+    { details: { key: "memory.embeddings.dimension", expected: dimension, got: embedder.dimension } },
+  );
 }
 
 /**

@@ -28,7 +28,7 @@ function queryText(bundle: QueryBundle): string {
   return typeof bundle.query === "string" ? bundle.query : extractText(bundle.query);
 }
 
-/** Vector similarity in Chroma, filtered by user, team and visibility. Score = cosine similarity. */
+/** Vector similarity in the index, filtered by user, team and visibility. Score = the metric's similarity. */
 export class VectorMemoryRetriever extends BaseRetriever {
   constructor(
     private readonly options: {
@@ -44,7 +44,7 @@ export class VectorMemoryRetriever extends BaseRetriever {
       queryVector?: number[] | null;
       /** Keeps only the memories it returns true for (a topic): fetched four times over, then filtered. */
       accept?: (memory: Memory) => boolean;
-      /** `similarity_threshold`: hits below this cosine are left out (the embedder's profile). */
+      /** `similarity_threshold`: hits below this similarity (the metric's) are left out. */
       minSimilarity?: number | undefined;
     },
   ) {
@@ -117,7 +117,7 @@ export class FusionRetriever extends BaseRetriever {
       vector: BaseRetriever;
       keyword: BaseRetriever;
       topK: number;
-      /** The relevance gate's cosine (the profile's relevance threshold). */
+      /** The relevance gate's vector threshold, in the metric's similarity (recallSettings). */
       minSimilarity?: number | undefined;
       minKeywordCoverage?: number | undefined;
       /** RRF k and per-retriever weights; rankHybrid's defaults when absent. */

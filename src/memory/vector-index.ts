@@ -148,6 +148,23 @@ export function similarityFrom(metric: SimilarityMetric, raw: number): number {
   }
 }
 
+/**
+ * A cosine threshold read in the metric's similarity ({@link similarityFrom}), for unit-length vectors
+ * (what every embedder here produces: Ollama's `/api/embed` and the offline one normalise): the inner
+ * product is the cosine, and L2² = 2 − 2·cos. 0 stays 0 ("no floor" in every metric).
+ */
+export function similarityForCosine(metric: SimilarityMetric, cosine: number): number {
+  if (metric !== "euclidean" || cosine === 0) return cosine;
+  return similarityFrom("euclidean", Math.sqrt(Math.max(0, 2 - 2 * cosine)));
+}
+
+/** The inverse of {@link similarityForCosine}: the cosine of unit vectors from the metric's similarity. */
+export function cosineForSimilarity(metric: SimilarityMetric, similarity: number): number {
+  if (metric !== "euclidean") return similarity;
+  const l2 = similarity > 0 ? 1 / similarity - 1 : Infinity;
+  return Math.max(-1, 1 - (l2 * l2) / 2);
+}
+
 /** The similarity of two vectors under a metric (exact; the in-process backend and tests use it). */
 export function similarityOf(metric: SimilarityMetric, a: ArrayLike<number>, b: ArrayLike<number>): number {
   let dot = 0;

@@ -365,3 +365,32 @@ const EVAL_QUERIES = [
     other_user_mem: ["f2"],
   },
 ];
+
+// Its own block, after the concurrent one: three more CLI runs beside those would crowd two cores.
+describe("memory CLI with memory.toml", () => {
+  it(
+    "search without --k shows memory.toml's top_k results and names the vector figure by the metric",
+    async () => {
+      // top_k 2 (not the 5 of RECALL_TOP_K's default) and the euclidean metric, whose figure is
+      // 1 / (1 + L2), not a cosine. The metric has its own namespace, so the memories are imported with it.
+      const config = await harness.writeJsonl("euclidean.toml", [
+        '[memory.vector]\ntop_k = 2\nsimilarity_metric = "euclidean"',
+      ]);
+      const env = { MEMORY_CONFIG: config };
+      const team = newTeam();
+      const imported = await harness.run(["import", "--file", file, "--team", team], env);
+      expect(imported.code, imported.stderr).toBe(0);
+      const query = ["search", "--user", "U1", "--team", team, "--query", "또리 생일 언제야"];
+      const json = await harness.run([...query, "--json"], env);
+      expect(json.code, json.stderr).toBe(0);
+      const found = lastJson<SearchJson & { k: number; metric: string }>(json);
+      expect(found).toMatchObject({ k: 2, metric: "euclidean" });
+      expect(found.results).toHaveLength(2);
+      const table = await harness.run(query, env);
+      expect(table.code, table.stderr).toBe(0);
+      expect(table.lines[0]).toMatch(/^1\. m1 .* vector #1 \(1\/\(1\+L2\) 0\.\d{3}\) {2}keyword #1/);
+      expect(table.stdout).not.toContain("(cos ");
+    },
+    TEST_TIMEOUT_MS,
+  );
+});

@@ -29,6 +29,7 @@ describe("recallSettings", () => {
     const settings = recallSettings("ollama:nomic-embed-text:768", vector);
     expect(settings).toEqual({
       profile: "nomic-embed-text",
+      metric: "cosine",
       fusion: { method: "rrf", k: 60, weights: { keyword: 1, vector: 1 } },
       relevanceThreshold: 0.65,
       similarityThreshold: 0.4,

@@ -192,7 +192,7 @@ export function createConsole(options: ConsoleOptions): Hono<Env> {
     const deleted = c.req.query("deleted");
     const notice = deleted ? `Deleted memory ${deleted}.` : undefined;
     if (c.req.query("q")?.trim()) {
-      const { q, k, topic } = searchParams(c);
+      const { q, k, topic } = searchParams(c, options.memory.index.recallTopK);
       const results = await options.memory.search(user, q, { k, topic });
       return c.html(
         memoriesPage({ csrf: csrfToken, user, notice, q, k, results: results.map(searchResultView) }),

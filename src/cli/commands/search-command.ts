@@ -1,9 +1,17 @@
 import { MAX_SEARCH_K, type SearchResult } from "../../memory/memory-service.js";
+import type { SimilarityMetric } from "../../memory/vector-index.js";
 import { EXIT_OK, intOption, parseCommandArgs, required, userScopeOption } from "../args.js";
 import type { Command } from "../command.js";
 
-/** Results shown when `--k` is not given. */
-export const DEFAULT_SEARCH_K = 5;
+/**
+ * How the table names a vector hit's similarity, by the index's metric (`[memory.vector]
+ * similarity_metric`; vector-index.ts similarityFrom): the cosine, the inner product, 1 / (1 + L2).
+ */
+export const SIMILARITY_LABELS: Readonly<Record<SimilarityMetric, string>> = {
+  cosine: "cos",
+  dot_product: "dot",
+  euclidean: "1/(1+L2)",
+};
 
 /** A search result as `--json` prints it. */
 export interface SearchResultJson {
@@ -22,12 +30,13 @@ export interface SearchResultJson {
 
 /**
  * `search`: the user's fused (RRF) results (only those labelled `--topic`, when given), each with where the vector and BM25 retrievers ranked it,
- * their raw scores, and whether it clears the relevance threshold. `--json`: one line
- * `{"query","k","results":[SearchResultJson]}`.
+ * their raw scores (the vector one in the index's metric), and whether it clears the relevance
+ * threshold. Without `--k`, `[memory.vector] top_k` (or RECALL_TOP_K) results. `--json`: one line
+ * `{"query","k","metric","results":[SearchResultJson]}`.
  */
 export const searchCommand: Command = {
   name: "search",
-  synopsis: "search --user U --query Q [--k 5] [--topic L] [--team T] [--json]",
+  synopsis: "search --user U --query Q [--k top_k] [--topic L] [--team T] [--json]",
   summary: "Hybrid (vector + BM25, RRF) search of one user's memories.",
   readsStoredMemories: true,
   async run(ctx, args) {
@@ -41,18 +50,18 @@ export const searchCommand: Command = {
     });
     const scope = userScopeOption(values);
     const query = required(values.query, "query");
-    const k = intOption(values.k, "k", { min: 1, max: MAX_SEARCH_K, fallback: DEFAULT_SEARCH_K });
-
-    const { memory } = await ctx.openStack();
+    const { memory, store } = await ctx.openStack();
+    const k = intOption(values.k, "k", { min: 1, max: MAX_SEARCH_K, fallback: memory.recallTopK });
+    const { metric } = store.info;
     const results = await memory.search(scope, query, { k, topic: values.topic });
     if (values.json) {
-      ctx.out(JSON.stringify({ query, k, results: results.map(toJson) }));
+      ctx.out(JSON.stringify({ query, k, metric, results: results.map(toJson) }));
       return EXIT_OK;
     }
     if (results.length === 0) ctx.out("no memories");
     results.forEach((r, i) => {
       ctx.out(
-        `${i + 1}. ${r.id}  score ${r.score.toFixed(4)}  ${r.relevant ? "relevant" : "not relevant"}  ${sources(r)}`,
+        `${i + 1}. ${r.id}  score ${r.score.toFixed(4)}  ${r.relevant ? "relevant" : "not relevant"}  ${sources(r, metric)}`,
       );
       ctx.out(`   ${new Date(r.timestamp).toISOString()}  ${oneLine(r.text)}`);
     });
@@ -76,10 +85,16 @@ function toJson(r: SearchResult, index: number): SearchResultJson {
   };
 }
 
-/** `vector #1 (cos 0.81)  keyword #2 (bm25 7.3, cov 0.67)`, or `-` for a retriever that missed it. */
-function sources(r: SearchResult): string {
+/**
+ * `vector #1 (cos 0.81)  keyword #2 (bm25 7.3, cov 0.67)` (the vector figure labelled by the metric,
+ * {@link SIMILARITY_LABELS}), or `-` for a retriever that missed it.
+ */
+function sources(r: SearchResult, metric: SimilarityMetric): string {
+  const label = SIMILARITY_LABELS[metric];
   const vector =
-    r.ranks.vector === undefined ? "vector -" : `vector #${r.ranks.vector} (cos ${fixed(r.similarity, 3)})`;
+    r.ranks.vector === undefined
+      ? "vector -"
+      : `vector #${r.ranks.vector} (${label} ${fixed(r.similarity, 3)})`;
   const keyword =
     r.ranks.keyword === undefined
       ? "keyword -"
