@@ -21,17 +21,21 @@ const FUZZ_SEED = 20;
 export type RegexVerdict =
   | { linear: true }
   /** `reason`: "exponential backtracking", "2nd degree polynomial backtracking", "… could not be checked". */
-  | { linear: false; reason: string; attack?: string };
+  | { linear: false; reason: string; exponential: boolean; attack?: string };
 
 /**
  * The verdict on `source` with `flags` (as given to `new RegExp`). Synchronous and CPU-bound (up to a
  * few hundred milliseconds for a pattern with Unicode classes): for start-up checks and tests, never
  * for a message.
  */
-export function checkRegexLinear(source: string, flags: string): RegexVerdict {
-  let result = analyse(source, flags, { checker: "automaton" });
+export function checkRegexLinear(
+  source: string,
+  flags: string,
+  timeoutMs = ANALYSIS_TIMEOUT_MS,
+): RegexVerdict {
+  let result = analyse(source, flags, { checker: "automaton", timeout: timeoutMs });
   if (result.status === "unknown" && result.error.kind === "unsupported") {
-    result = analyse(source, flags, { checker: "fuzz", randomSeed: FUZZ_SEED });
+    result = analyse(source, flags, { checker: "fuzz", randomSeed: FUZZ_SEED, timeout: timeoutMs });
   }
   switch (result.status) {
     case "safe":
@@ -40,15 +44,20 @@ export function checkRegexLinear(source: string, flags: string): RegexVerdict {
       return {
         linear: false,
         reason: `${result.complexity.summary.replace(/ \(fuzz\)$/, "")} backtracking`,
+        exponential: result.complexity.type === "exponential",
         attack: result.attack.pattern,
       };
     default: {
       const why = "message" in result.error ? `: ${result.error.message}` : "";
-      return { linear: false, reason: `could not be checked (${result.error.kind}${why})` };
+      return {
+        linear: false,
+        reason: `could not be checked (${result.error.kind}${why})`,
+        exponential: false,
+      };
     }
   }
 }
 
 function analyse(source: string, flags: string, params: Parameters): Diagnostics {
-  return checkSync(source, flags, { timeout: ANALYSIS_TIMEOUT_MS, ...params });
+  return checkSync(source, flags, params);
 }
