@@ -18,11 +18,22 @@ const KO_REMEMBER_VERB = String.raw`(?:기억|메모)\s*해\s*(?:줘요?|주세�
 /** … and to drop something: 잊어 줘 / 버려, 지워 줘, 삭제해 줘. */
 const KO_FORGET_VERB = String.raw`(?:잊어|지워|삭제\s*해)\s*(?:줘요?|주세요|버려요?|버리세요|줄래요?|주라|주시겠어요)`;
 
-/** "X 기억해줘" / "X 잊어줘": the verb at the end, nothing after it but punctuation. */
-const koVerbLast = (verb: string) => new RegExp(`^(.*?)\\s*${verb}\\s*[.!~?]*\\s*$`, "su");
-/** "기억해줘: X", "이거 기억해 둬. X": the verb first, then a colon or a full stop, then the text. */
-const koVerbFirst = (verb: string) =>
-  new RegExp(`^(.{0,20}?)\\s*${verb}\\s*[.!~]*(?:\\s*[:：.\\n]|\\s)\\s*(.+)$`, "su");
+/*
+ * The patterns below are read in time linear in the message: none has two quantifiers that can share
+ * the same characters (test/text/regex-safety.test.ts checks every pattern in src/). What such a pattern
+ * would do with a tail ("…[.!]*\\s*$" rescans a long run from each of its characters) is done by
+ * the loops of `trimEndWhile` instead.
+ */
+
+/** "X 기억해줘" / "X 잊어줘": the verb at the end (after end punctuation is cut), found where it starts. */
+const koVerbLast = (verb: string) => new RegExp(`${verb}$`, "u");
+/**
+ * "기억해줘: X", "이거 기억해 둬. X": up to 20 characters, the verb; then (see `afterVerbFirst`) a colon,
+ * a full stop or a space, then the text.
+ */
+const koVerbFirst = (verb: string) => new RegExp(`^(.{0,20}?)\\s*${verb}`, "su");
+/** What may stand between a leading verb and the text: spaces, colons, full stops, "!" and "~". */
+const VERB_FIRST_GAP = /^[\s:：.!~]+/u;
 
 const KO_REMEMBER_LAST = koVerbLast(KO_REMEMBER_VERB);
 const KO_REMEMBER_FIRST = koVerbFirst(KO_REMEMBER_VERB);
@@ -36,11 +47,11 @@ const EN_FORGET =
 /** Words before a verb-first request that only point at what follows ("이것 좀 기억해 둬: …"). */
 const POINTERS = /^(?:이거|이것|이건|이걸|이|다음|다음\s*거|아래|아래\s*거|이\s*내용)?\s*(?:좀|도)?$/u;
 /** Endings that tie the text to a final verb: "…(이)라고 기억해줘", "… 좀 기억해줘", "…를 잊어줘". */
-const KO_TAIL =
-  /\s*(?:(?:이)?라고|좀|(?:에\s*대한|관련(?:된)?|관한)\s*(?:기억|메모|내용|거|것)?|(?:을|를))\s*$/u;
+const KO_TAIL = /(?:(?:이)?라고|좀|(?:에\s*대한|관련(?:된)?|관한)(?:\s*(?:기억|메모|내용|거|것))?|을|를)$/u;
 /** A forget target's own noise: "치과 예약 기억 지워줘" looks for "치과 예약". */
-const MEMORY_WORD = /\s*(?:기억|메모)(?:을|를)?\s*$/u;
-const EN_TAIL = /[\s,]*(?:please|pls|thanks|thank you)?[.!]*\s*$/iu;
+const MEMORY_WORD = /(?:기억|메모)(?:을|를)?$/u;
+/** "…, please", "… thanks!": the English courtesy word at the end (after end punctuation is cut). */
+const EN_COURTESY = /(?:please|pls|thanks|thank you)$/iu;
 
 const HELP_ANY = /^\s*\/help\s*$/iu;
 const HELP_KO =
@@ -86,16 +97,46 @@ function longRemember(text: string): Intent | undefined {
  */
 function extract(text: string, first: RegExp, last: RegExp, english: RegExp): string | undefined {
   const lead = first.exec(text);
-  if (lead) {
+  const after = lead && afterVerbFirst(text.slice(lead[0].length));
+  if (lead && after) {
     // "이거 기억해 둬: X" keeps X; "내일 회의 기억해줘: 3시 본관" keeps both halves.
     const before = lead[1]!.trim();
-    return tidy(POINTERS.test(before) ? lead[2]! : `${before} ${lead[2]!}`);
+    return tidy(POINTERS.test(before) ? after : `${before} ${after}`);
   }
-  const tail = last.exec(text);
-  if (tail) return tidy(tail[1]!.replace(KO_TAIL, ""));
+  const body = trimEndWhile(text, isSpaceOrEndMark);
+  const verb = last.exec(body);
+  if (verb) return tidy(body.slice(0, verb.index).trimEnd().replace(KO_TAIL, ""));
   const en = english.exec(text);
-  if (en) return tidy(en[1]!.replace(EN_TAIL, ""));
+  if (en) {
+    const bare = trimEndWhile(en[1]!, (c) => c === "." || c === "!" || /\s/u.test(c));
+    const courtesy = EN_COURTESY.exec(bare);
+    return tidy(
+      trimEndWhile(courtesy ? bare.slice(0, courtesy.index) : bare, (c) => c === "," || /\s/u.test(c)),
+    );
+  }
   return undefined;
+}
+
+/**
+ * The text after a leading verb: there must be a gap (a space, colon or full stop, not only "!" or
+ * "~") and something after it. Undefined otherwise ("기억해줘요" is not "기억해줘" + "요").
+ */
+function afterVerbFirst(rest: string): string | undefined {
+  const gap = VERB_FIRST_GAP.exec(rest)?.[0] ?? "";
+  if (!/[\s:：.]/u.test(gap)) return undefined;
+  const text = rest.slice(gap.length);
+  return text === "" ? undefined : text;
+}
+
+function isSpaceOrEndMark(c: string): boolean {
+  return c === "." || c === "!" || c === "~" || c === "?" || /\s/u.test(c);
+}
+
+/** `text` without the characters at its end for which `drop` holds (one UTF-16 unit at a time). */
+function trimEndWhile(text: string, drop: (c: string) => boolean): string {
+  let end = text.length;
+  while (end > 0 && drop(text[end - 1]!)) end--;
+  return text.slice(0, end);
 }
 
 function tidy(text: string): string {
@@ -109,18 +150,54 @@ function tidy(text: string): string {
  */
 export type ForgetChoice = { kind: "pick"; numbers: number[] } | { kind: "all" } | { kind: "cancel" };
 
-const ALL =
-  /^\s*(?:전부|모두|다|둘\s*다|다\s*지워(?:줘)?|전부\s*지워(?:줘)?|all|both|all of them)\s*[.!]*\s*$/iu;
-const CANCEL = /^\s*(?:취소|아니(?:요|야)?|됐어|그만|cancel|no|none|never ?mind)\s*[.!]*\s*$/iu;
-const NUMBERS =
-  /^\s*((?:\d{1,2}\s*(?:번)?\s*(?:,|와|과|and|랑|하고)?\s*)+)(?:(?:번\s*)?(?:지워|잊어|삭제)\S*)?\s*[.!]*\s*$/iu;
+/** Matched against the trimmed reply. */
+const ALL = /^(?:전부|모두|다|둘\s*다|다\s*지워(?:줘)?|전부\s*지워(?:줘)?|all|both|all of them)\s*[.!]*$/iu;
+const CANCEL = /^(?:취소|아니(?:요|야)?|됐어|그만|cancel|no|none|never ?mind)\s*[.!]*$/iu;
+/**
+ * One piece of a numbered reply ("1번, 3번 지워줘"), read where the previous piece ended (sticky): a
+ * number, "번", a joining word, the verb (with its ending), end punctuation, or a run of spaces. The
+ * pieces start with different characters, so each is found without trying another split of the same
+ * text: the reply is read in time linear in its length, however long a run of digits it holds.
+ */
+const CHOICE_PIECE = /(\d+)|(번)|(,|와|과|and|랑|하고)|((?:지워|잊어|삭제)\S*)|([.!]+)|(\s+)/iuy;
 
 export function parseForgetChoice(text: string): ForgetChoice | undefined {
   if (text.length > 200) return undefined;
-  if (ALL.test(text)) return { kind: "all" };
-  if (CANCEL.test(text)) return { kind: "cancel" };
-  const numbers = NUMBERS.exec(text);
-  if (!numbers) return undefined;
-  const picked = [...numbers[1]!.matchAll(/\d{1,2}/gu)].map((m) => Number(m[0]));
-  return { kind: "pick", numbers: [...new Set(picked)] };
+  const reply = text.trim();
+  if (ALL.test(reply)) return { kind: "all" };
+  if (CANCEL.test(reply)) return { kind: "cancel" };
+  return readPicks(reply);
+}
+
+/**
+ * Numbers of one or two digits, each maybe followed by "번" and joined by commas, "와/과/랑/하고/and" or
+ * spaces, then maybe the verb and end punctuation; undefined for anything else.
+ */
+function readPicks(text: string): ForgetChoice | undefined {
+  const picked: number[] = [];
+  let previous: "start" | "number" | "unit" | "joiner" | "verb" | "end" = "start";
+  CHOICE_PIECE.lastIndex = 0;
+  while (CHOICE_PIECE.lastIndex < text.length) {
+    const piece = CHOICE_PIECE.exec(text);
+    if (!piece) return undefined;
+    const [, digits, unit, joiner, verb, punctuation] = piece;
+    if (digits !== undefined) {
+      if (digits.length > 2 || previous === "verb" || previous === "end") return undefined;
+      picked.push(Number(digits));
+      previous = "number";
+    } else if (unit !== undefined) {
+      if (previous !== "number") return undefined;
+      previous = "unit";
+    } else if (joiner !== undefined) {
+      if (previous !== "number" && previous !== "unit") return undefined;
+      previous = "joiner";
+    } else if (verb !== undefined) {
+      if (picked.length === 0 || previous === "verb" || previous === "end") return undefined;
+      previous = "verb";
+    } else if (punctuation !== undefined) {
+      if (picked.length === 0) return undefined;
+      previous = "end";
+    }
+  }
+  return picked.length === 0 ? undefined : { kind: "pick", numbers: [...new Set(picked)] };
 }

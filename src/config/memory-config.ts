@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DEFAULT_MAX_TOKENS, MEMORY_DEFAULTS as D } from "./memory-defaults.js";
+import { checkRegexLinear } from "../text/regex-safety.js";
+import { DEFAULT_MAX_TOKENS, EXCLUDE_PATTERN_FLAGS, MEMORY_DEFAULTS as D } from "./memory-defaults.js";
 
 /**
  * The schema of `memory.toml`: the memory pipeline's `[memory.*]` sections. Every key is optional;
@@ -33,17 +34,29 @@ function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
 
 const section = <T extends z.core.$ZodLooseShape>(shape: T) => z.strictObject(shape, accepts("a table"));
 
-/** A list of strings each of which is a JavaScript regular expression (Unicode mode). */
+/**
+ * A list of strings each of which is a JavaScript regular expression, as the content filter runs it
+ * (EXCLUDE_PATTERN_FLAGS), that runs in linear time: every message is matched against it, so one that
+ * can backtrack super-linearly (`^(\w+\s?)+$`) would let a message hold the process.
+ */
 const regexList = z
   .array(
     z.string(accepts("a regular expression")).superRefine((pattern, ctx) => {
       try {
-        new RegExp(pattern, "u");
+        new RegExp(pattern, EXCLUDE_PATTERN_FLAGS);
       } catch (err) {
         // V8 says "Invalid regular expression: /(/u: Unterminated group": keep the reason.
         const reason =
           err instanceof Error ? err.message.replace(/^Invalid regular expression: \/.*\/\w*: /, "") : "";
         ctx.addIssue({ code: "custom", message: `accepts a regular expression (${reason})` });
+        return;
+      }
+      const verdict = checkRegexLinear(pattern, EXCLUDE_PATTERN_FLAGS);
+      if (!verdict.linear) {
+        ctx.addIssue({
+          code: "custom",
+          message: `accepts only a regular expression that runs in linear time; this one has ${verdict.reason}`,
+        });
       }
     }),
     accepts("a list of regular expressions"),

@@ -55,3 +55,6 @@ export const MEMORY_DEFAULTS = {
     exclude_patterns: [] as string[],
   },
 } as const;
+
+/** The flags `exclude_patterns` are compiled with: case-insensitive, Unicode. */
+export const EXCLUDE_PATTERN_FLAGS = "iu";

@@ -78,6 +78,23 @@ describe("parseIntent", () => {
   });
 });
 
+describe("parseIntent on long hostile messages", () => {
+  it.each([
+    [
+      "runs of spaces around a verb that is not the last",
+      `${"가".repeat(21)}${"\t".repeat(1000)}메모해둬요${"\t".repeat(1000)}겠기억해둬`,
+    ],
+    ["a verb first and only spaces after it", `기억해줘${" ".repeat(3990)}`],
+    ["end punctuation and spaces", `기억해줘${"! ".repeat(1990)}x`],
+    ["English with commas before the tail", `remember x${" ,".repeat(1990)}y`],
+  ])("answers in linear time: %s", (_name, text) => {
+    parseIntent("기억해줘: 워밍업"); // compiles the patterns, so the time below is the match alone
+    const started = performance.now();
+    parseIntent(text);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+});
+
 describe("parseForgetChoice", () => {
   it.each([
     ["1", { kind: "pick", numbers: [1] }],
@@ -95,5 +112,40 @@ describe("parseForgetChoice", () => {
 
   it("is undefined for anything else", () => {
     expect(parseForgetChoice("또리 생일 언제야?")).toBeUndefined();
+  });
+
+  it.each([
+    ["1, 2", { kind: "pick", numbers: [1, 2] }],
+    ["1과 2 삭제해줘!", { kind: "pick", numbers: [1, 2] }],
+    ["3 번 잊어줘.", { kind: "pick", numbers: [3] }],
+    ["2, 2번", { kind: "pick", numbers: [2] }],
+  ])("reads %j as before", (text, expected) => {
+    expect(parseForgetChoice(text)).toEqual(expected);
+  });
+
+  it.each(["123", "1 2 x", "지워 1", "1. 2", "번 1", "1,, 2", "1 지워 지워"])(
+    "does not take %j for a choice",
+    (text) => {
+      expect(parseForgetChoice(text)).toBeUndefined();
+    },
+  );
+
+  it("reads long replies in linear time: runs of digits, spaced digits, separators, up to the cap", () => {
+    const replies = [
+      `${"1".repeat(40)}x`,
+      `${"1".repeat(199)}x`,
+      `${"1 ".repeat(99)}x`,
+      `${"1,".repeat(99)}x`,
+      `${"1번".repeat(66)}x`,
+      `${"12".repeat(99)}!x`,
+      `1 지워${"!".repeat(190)} x`,
+      `1${" ".repeat(197)}x`,
+    ];
+    parseForgetChoice("1");
+    for (const reply of replies) {
+      const started = performance.now();
+      expect(parseForgetChoice(reply)).toBeUndefined();
+      expect(performance.now() - started).toBeLessThan(20);
+    }
   });
 });

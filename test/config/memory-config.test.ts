@@ -10,6 +10,7 @@ import {
 import { INDEX_TYPES, memoryConfigSchema } from "../../src/config/memory-config.js";
 import { DEFAULT_MIN_LENGTH } from "../../src/config/memory-defaults.js";
 import { AppError } from "../../src/errors.js";
+import { exited, spawnApp } from "../support/app-process.js";
 
 /** The AppError `parseMemoryConfig(toml)` throws. */
 function configError(toml: string): AppError {
@@ -280,6 +281,31 @@ describe("parseMemoryConfig", () => {
   });
 
   it.each([
+    [String.raw`^(\w+\s?)+$`, "exponential"],
+    ["(a|a)*$", "exponential"],
+    [String.raw`\s+$`, "2nd degree polynomial"],
+  ])("refuses an exclude pattern that can backtrack super-linearly: %s", (pattern, complexity) => {
+    // TOML literal strings ('…') keep the backslashes as written.
+    const err = configError(`[memory.filter]\nexclude_patterns = ['^ok$', '${pattern}']`);
+    expect(err.code).toBe("config_invalid");
+    expect(err.message).toBe(
+      `memory.filter.exclude_patterns[1]: accepts only a regular expression that runs in linear time; this one has ${complexity} backtracking (got ${JSON.stringify(pattern)})`,
+    );
+    expect(err.details).toEqual({ key: "memory.filter.exclude_patterns[1]", file: "memory.toml" });
+  });
+
+  it("accepts linear exclude patterns, look-ahead included", () => {
+    const patterns = [
+      "^(ok|thanks|got it|sure)$",
+      String.raw`^\s*$`,
+      String.raw`^(?!note)\w+$`,
+      String.raw`\bpassword\b`,
+    ];
+    const toml = `[memory.filter]\nexclude_patterns = [${patterns.map((p) => `'${p}'`).join(", ")}]`;
+    expect(parseMemoryConfig(toml).memory.filter.exclude_patterns).toEqual(patterns);
+  });
+
+  it.each([
     ["[server]\nport = 1", "server"],
     ["[memory.topicz]\nenabled = true", "memory.topicz"],
     ["[memory]\nbackends = 1", "memory.backends"],
@@ -394,4 +420,26 @@ describe("loadMemoryConfig", () => {
     const broken = await loadError({ cwd: dir, path: "broken.toml" });
     expect(broken.message).toMatch(/^broken\.toml: not valid TOML at line 1, column \d+: /);
   });
+});
+
+describe("a catastrophic exclude pattern at start", () => {
+  it("stops the app with exit code 2 and `Configuration error:` naming the key", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "memory-config-"));
+    try {
+      const file = path.join(dir, "memory.toml");
+      await writeFile(
+        file,
+        String.raw`[memory.filter]
+exclude_patterns = ['^(\w+\s?)+$']
+`,
+      );
+      const app = spawnApp({ DATA_DIR: dir, MEMORY_CONFIG: file, PORT: "0", LOG_LEVEL: "silent" });
+      expect(await exited(app.child)).toBe(2);
+      expect(app.output()).toContain(
+        "Configuration error: memory.filter.exclude_patterns[0]: accepts only a regular expression that runs in linear time; this one has exponential backtracking",
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
