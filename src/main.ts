@@ -33,6 +33,7 @@ import { TurnInbox } from "./slack/inbox.js";
 import { replayOpenTurns } from "./slack/respond.js";
 import { openSharedState } from "./state/shared-state.js";
 import { DataDirLock } from "./util/data-dir-lock.js";
+import { AuthThrottle } from "./http/auth-throttle.js";
 import { WorkSet } from "./util/work-set.js";
 
 /** A running assistant: what tests and `main()` need to reach and to stop it. */
@@ -232,12 +233,16 @@ export async function startAssistant(config: Config, options: StartOptions = {})
     const teamId = slackIdentity?.teamId ?? LOCAL_USER.teamId;
 
     if (!config.ADMIN_TOKEN) logger.warn("ADMIN_TOKEN is not set: the /admin API is off");
+    // One count of wrong admin tokens per address, wherever the token is taken.
+    const throttle = new AuthThrottle();
     const http = new HttpServer({
       logger,
       slack: slack?.httpListener,
       admin: config.ADMIN_TOKEN
-        ? createAdminApi({ token: config.ADMIN_TOKEN, defaultTeam: teamId, memory, history, graph })
+        ? createAdminApi({ token: config.ADMIN_TOKEN, defaultTeam: teamId, memory, history, graph, throttle })
         : undefined,
+      adminToken: config.ADMIN_TOKEN,
+      throttle,
       health: {
         info: { slack: mode, embedder: embedder.id },
         parts: [
