@@ -25,7 +25,7 @@ import { ContentFilter } from "./pipeline/content-filter.js";
 import { MemoryPipeline } from "./pipeline/memory-pipeline.js";
 import { LlmTopicExtractor } from "./pipeline/topics-llm.js";
 import { GRAPH_STORE_DIR } from "./graph/json-graph-store.js";
-import { HISTORY_FOLDER } from "./history/json-history-store.js";
+import { HISTORY_FOLDER, HISTORY_INDEX_FOLDER } from "./history/json-history-store.js";
 import { removeStaleTempFiles } from "./util/atomic-file.js";
 import { checkSlackToken, createSlackApp, type SlackFrontEnd } from "./slack/slack-app.js";
 import type { SlackIdentity } from "./slack/slack-auth.js";
@@ -93,7 +93,8 @@ export async function startAssistant(config: Config, options: StartOptions = {})
 
   try {
     // A write killed before its rename leaves a temp file; the file it was replacing is intact.
-    for (const folder of [HISTORY_FOLDER, GRAPH_STORE_DIR]) await removeStaleTempFiles(join(dataDir, folder));
+    for (const folder of [HISTORY_FOLDER, HISTORY_INDEX_FOLDER, GRAPH_STORE_DIR])
+      await removeStaleTempFiles(join(dataDir, folder));
     // Slack first: a bad token or an unreachable Slack stops the start before anything else runs.
     const slackOptions = {
       botToken: config.SLACK_BOT_TOKEN ?? "",
