@@ -33,6 +33,7 @@ import { TurnInbox } from "./slack/inbox.js";
 import { replayOpenTurns } from "./slack/respond.js";
 import { openSharedState } from "./state/shared-state.js";
 import { DataDirLock } from "./util/data-dir-lock.js";
+import { PRIVATE_DIR_MODE } from "./util/private-files.js";
 import { AuthThrottle } from "./http/auth-throttle.js";
 import { WorkSet } from "./util/work-set.js";
 
@@ -80,7 +81,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       ...(mode === "local" ? { destination: process.stderr, pretty: false } : {}),
     });
   const dataDir = resolve(config.DATA_DIR);
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   // One assistant per DATA_DIR (a second one is refused with one line naming the holder).
   const lock = await DataDirLock.acquire(dataDir);
   const stops: Array<() => Promise<void>> = [() => lock.release()];
