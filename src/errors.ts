@@ -4,6 +4,7 @@ export type AppErrorCode =
   | "bad_request"
   | "not_found"
   | "unauthorized"
+  | "too_many_requests"
   | "slack_unavailable"
   | "llm_unavailable"
   | "llm_timeout"

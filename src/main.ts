@@ -25,7 +25,7 @@ import { ContentFilter } from "./pipeline/content-filter.js";
 import { MemoryPipeline } from "./pipeline/memory-pipeline.js";
 import { LlmTopicExtractor } from "./pipeline/topics-llm.js";
 import { GRAPH_STORE_DIR } from "./graph/json-graph-store.js";
-import { HISTORY_FOLDER } from "./history/json-history-store.js";
+import { HISTORY_FOLDER, HISTORY_INDEX_FOLDER } from "./history/json-history-store.js";
 import { JOURNAL_DIR } from "./memory/memory-journal.js";
 import { removeStaleTempFiles } from "./util/atomic-file.js";
 import { checkSlackToken, createSlackApp, type SlackFrontEnd } from "./slack/slack-app.js";
@@ -34,6 +34,8 @@ import { TurnInbox } from "./slack/inbox.js";
 import { replayOpenTurns } from "./slack/respond.js";
 import { openSharedState } from "./state/shared-state.js";
 import { DataDirLock } from "./util/data-dir-lock.js";
+import { PRIVATE_DIR_MODE } from "./util/private-files.js";
+import { AuthThrottle } from "./http/auth-throttle.js";
 import { WorkSet } from "./util/work-set.js";
 
 /** A running assistant: what tests and `main()` need to reach and to stop it. */
@@ -80,7 +82,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       ...(mode === "local" ? { destination: process.stderr, pretty: false } : {}),
     });
   const dataDir = resolve(config.DATA_DIR);
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   // One assistant per DATA_DIR (a second one is refused with one line naming the holder).
   const lock = await DataDirLock.acquire(dataDir);
   const stops: Array<() => Promise<void>> = [() => lock.release()];
@@ -93,7 +95,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
 
   try {
     // A write killed before its rename leaves a temp file; the file it was replacing is intact.
-    for (const folder of [HISTORY_FOLDER, GRAPH_STORE_DIR, JOURNAL_DIR])
+    for (const folder of [HISTORY_FOLDER, HISTORY_INDEX_FOLDER, GRAPH_STORE_DIR, JOURNAL_DIR])
       await removeStaleTempFiles(join(dataDir, folder));
     // Slack first: a bad token or an unreachable Slack stops the start before anything else runs.
     const slackOptions = {
@@ -234,12 +236,16 @@ export async function startAssistant(config: Config, options: StartOptions = {})
     const teamId = slackIdentity?.teamId ?? LOCAL_USER.teamId;
 
     if (!config.ADMIN_TOKEN) logger.warn("ADMIN_TOKEN is not set: the /admin API is off");
+    // One count of wrong admin tokens per address, wherever the token is taken.
+    const throttle = new AuthThrottle();
     const http = new HttpServer({
       logger,
       slack: slack?.httpListener,
       admin: config.ADMIN_TOKEN
-        ? createAdminApi({ token: config.ADMIN_TOKEN, defaultTeam: teamId, memory, history, graph })
+        ? createAdminApi({ token: config.ADMIN_TOKEN, defaultTeam: teamId, memory, history, graph, throttle })
         : undefined,
+      adminToken: config.ADMIN_TOKEN,
+      throttle,
       health: {
         info: { slack: mode, embedder: embedder.id },
         parts: [

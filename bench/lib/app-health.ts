@@ -1,6 +1,7 @@
 /** The app's `/healthz` as the benchmarks read it, and waiting for the app to go quiet. */
 import type { LlmQueueStats } from "../../src/llm/queued-llm.js";
 import type { FakeSlack } from "../../test/support/fake-slack.js";
+import { BENCH_ADMIN_TOKEN } from "./load-harness.js";
 
 const POLL_MS = 100;
 /** `/healthz` answers within a second by design; more is a failed probe. */
@@ -18,7 +19,11 @@ export interface HealthSnapshot {
 /** Reads `/healthz`; undefined when the app does not answer (down, restarting). */
 export async function readHealth(url: string): Promise<HealthSnapshot | undefined> {
   try {
-    const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
+    // The details (journal, queue) are shown only with the admin token.
+    const res = await fetch(`${url}/healthz`, {
+      headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` },
+      signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
+    });
     const body = (await res.json()) as {
       status?: string;
       journal?: { pending?: number };

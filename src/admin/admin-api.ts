@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { GraphService } from "../graph/graph-service.js";
 import type { HistoryService } from "../history/index.js";
 import type { MemoryLifecycle } from "../memory/memory-lifecycle.js";
+import { AuthThrottle } from "../http/auth-throttle.js";
 import { adminAuth } from "./auth.js";
 import { createConsole, isConsolePath } from "./console/console-app.js";
 import { registerGraphRoutes } from "./graph-routes.js";
@@ -20,6 +21,8 @@ export interface AdminApiOptions {
   memory: MemoryLifecycle;
   history: HistoryService;
   graph: GraphService;
+  /** Counts wrong tokens per address (shared with `/healthz`); a new one when absent. */
+  throttle?: AuthThrottle;
 }
 
 /**
@@ -29,7 +32,8 @@ export interface AdminApiOptions {
  */
 export function createAdminApi(options: AdminApiOptions): Hono {
   const app = new Hono();
-  const auth = adminAuth(options.token);
+  const throttle = options.throttle ?? new AuthThrottle();
+  const auth = adminAuth(options.token, throttle);
   app.use(
     "/admin/*",
     // The console (`/admin/`, `/admin/console/*`) signs in with a form and a session cookie instead.
@@ -45,7 +49,7 @@ export function createAdminApi(options: AdminApiOptions): Hono {
     }),
   );
   const defaultTeam = options.defaultTeam;
-  app.route("/", createConsole(options));
+  app.route("/", createConsole({ ...options, throttle }));
   registerMemoryRoutes(app, { memory: options.memory, defaultTeam });
   registerHistoryRoutes(app, { history: options.history, defaultTeam });
   registerGraphRoutes(app, { graph: options.graph, defaultTeam });

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { bearerAuth } from "hono/bearer-auth";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "../errors.js";
+import { type AuthThrottle, clientAddress } from "../http/auth-throttle.js";
 
 /**
  * True when `given` is `expected`, in constant time: both are hashed to the same length first, so
@@ -16,16 +17,41 @@ export function tokensMatch(given: string, expected: string): boolean {
 /**
  * `Authorization: Bearer <token>` on every request it guards, through Hono's `bearerAuth` with our
  * constant-time compare. Every failure (no header, a malformed one, a wrong token) is a 401
- * `unauthorized`, in the API's JSON error shape.
+ * `unauthorized`, in the API's JSON error shape. A wrong token counts against the sender's address in
+ * `throttle`; an address that sent too many is answered 429 before its token is looked at.
  */
-export function adminAuth(token: string): MiddlewareHandler {
+export function adminAuth(token: string, throttle: AuthThrottle): MiddlewareHandler {
   const deny = (): never => {
     throw new AppError("unauthorized", "missing or wrong bearer token");
   };
-  return bearerAuth({
-    verifyToken: (given) => tokensMatch(given, token),
+  const bearer = bearerAuth({
+    verifyToken: (given, c) => {
+      const ok = tokensMatch(given, token);
+      if (!ok) throttle.failed(clientAddress(c));
+      return ok;
+    },
     noAuthenticationHeader: { message: deny },
     invalidAuthenticationHeader: { message: deny },
     invalidToken: { message: deny },
   });
+  return (c, next) => {
+    throttle.check(clientAddress(c));
+    return bearer(c, next);
+  };
+}
+
+/**
+ * Whether a request carries the admin token as a bearer token, for a route that shows more to the
+ * admin (`/healthz`): false without an Authorization header; a wrong or malformed one is a 401 and
+ * counts in `throttle`, as on the API.
+ */
+export function hasAdminToken(c: Context, token: string | undefined, throttle: AuthThrottle): boolean {
+  const header = c.req.header("authorization");
+  if (header === undefined || !token) return false;
+  const address = clientAddress(c);
+  throttle.check(address);
+  const given = /^Bearer +(\S+) *$/i.exec(header)?.[1];
+  if (given !== undefined && tokensMatch(given, token)) return true;
+  if (given !== undefined) throttle.failed(address);
+  throw new AppError("unauthorized", "missing or wrong bearer token");
 }

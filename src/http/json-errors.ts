@@ -3,10 +3,11 @@ import type { Logger } from "pino";
 import { type AppErrorCode, toAppError } from "../errors.js";
 
 /** HTTP status of each error code a client can cause; every other code is a 500. */
-const STATUS_OF: Partial<Record<AppErrorCode, 400 | 401 | 404>> = {
+const STATUS_OF: Partial<Record<AppErrorCode, 400 | 401 | 404 | 429>> = {
   bad_request: 400,
   unauthorized: 401,
   not_found: 404,
+  too_many_requests: 429,
 };
 
 /** Error code of a status Hono's own middleware answered with (e.g. 400 for malformed JSON). */
@@ -31,5 +32,11 @@ export function errorResponse(err: unknown, log: Logger): Response {
           message: appError.message,
           ...(appError.details ? { details: appError.details } : {}),
         };
-  return Response.json(body, { status });
+  return Response.json(body, { status, headers: retryAfterHeader(appError.details) });
+}
+
+/** `Retry-After` for an error whose details say when to try again (a 429), else no header. */
+export function retryAfterHeader(details: Record<string, unknown> | undefined): Record<string, string> {
+  const seconds = details?.["retryAfterSeconds"];
+  return typeof seconds === "number" ? { "retry-after": String(seconds) } : {};
 }

@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import type { Logger } from "pino";
+import { hasAdminToken } from "../admin/auth.js";
+import { AuthThrottle } from "./auth-throttle.js";
 import { checkHealth, type HealthOptions } from "./health.js";
 import { errorResponse } from "./json-errors.js";
 
@@ -20,6 +22,13 @@ export interface HttpServerOptions {
   slack?: RequestListener | undefined;
   /** The `/admin/*` routes; when undefined the API is off and answers 404 `admin_api_off`. */
   admin?: Hono | undefined;
+  /**
+   * `ADMIN_TOKEN`: `/healthz` shows its details (paths, hosts, queues) only to a request bearing it;
+   * to anyone else, and to everyone when unset, only its status.
+   */
+  adminToken?: string | undefined;
+  /** Wrong tokens per address (the admin API's own); a new one when absent. */
+  throttle?: AuthThrottle;
 }
 
 /**
@@ -34,9 +43,11 @@ export class HttpServer {
   constructor(options: HttpServerOptions) {
     this.log = options.logger.child({ component: "http" });
     const app = new Hono();
+    const throttle = options.throttle ?? new AuthThrottle();
     app.get("/healthz", async (c) => {
+      const details = hasAdminToken(c, options.adminToken, throttle);
       const report = await checkHealth(options.health);
-      return c.json(report.body, report.httpStatus);
+      return c.json(details ? report.body : { status: report.body.status }, report.httpStatus);
     });
     if (options.admin) app.route("/", options.admin);
     else app.all("/admin/*", (c) => c.json({ error: "admin_api_off", message: ADMIN_API_OFF_MESSAGE }, 404));

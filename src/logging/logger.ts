@@ -1,5 +1,5 @@
 import { pino, type Logger, type LoggerOptions } from "pino";
-import { CENSOR, redactLogObject } from "./redact.js";
+import { CENSOR, redactLogObject, TEXT_KEYS } from "./redact.js";
 
 export type { Logger } from "pino";
 
@@ -10,7 +10,7 @@ export type { Logger } from "pino";
  * so bind ids (component, teamId, eventId), never objects.
  */
 const SECRET_BINDINGS = ["token", "authorization", "signingSecret", "botToken", "appToken"];
-const TEXT_BINDINGS = ["text", "reply", "query", "prompt", "content", "messages", "input", "doc"];
+const TEXT_BINDINGS = [...TEXT_KEYS];
 
 export interface LoggerSettings {
   level: string;

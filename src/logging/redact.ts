@@ -12,7 +12,10 @@ export const SECRET_KEYS: ReadonlySet<string> = new Set([
   "apptoken",
 ]);
 
-/** Keys (any case) whose values are what users said or a model answered: censored above debug. */
+/**
+ * Keys (any case) whose values are what users said or a model answered, or were derived from it (a
+ * memory's topics, a graph's entities and facts): censored above debug.
+ */
 export const TEXT_KEYS: ReadonlySet<string> = new Set([
   "text",
   "reply",
@@ -22,6 +25,9 @@ export const TEXT_KEYS: ReadonlySet<string> = new Set([
   "messages",
   "input",
   "doc",
+  "topics",
+  "entities",
+  "triplets",
 ]);
 
 /**

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import pg from "pg";
 import type { PgDatabase } from "../db/postgres.js";
 import type { Owner } from "./vector-index.js";
+import { PRIVATE_FILE_MODE } from "../util/private-files.js";
 
 /**
  * Which user's memories changed, told to every process that keeps something derived from them (the
@@ -210,7 +211,7 @@ export class FileChangeFeed extends BaseFeed implements ChangeFeed {
     // The listener is the one assistant of this DATA_DIR, the only reader: nobody to tell.
     if (this.listen) return;
     try {
-      await appendFile(this.path, `${this.message(owner)}\n`);
+      await appendFile(this.path, `${this.message(owner)}\n`, { mode: PRIVATE_FILE_MODE });
     } catch (err) {
       this.logger.warn(
         { err, teamId: owner.teamId, userId: owner.userId },

@@ -9,11 +9,12 @@
  * on SIGTERM/SIGINT. `process.exit()` would hang waiting for the blocked worker, hence SIGKILL self.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
 import { AppError } from "../errors.js";
+import { PRIVATE_DIR_MODE } from "../util/private-files.js";
 
 /** How long to wait for `GET /api/v2/heartbeat` to answer 200. */
 export const CHROMA_START_TIMEOUT_MS = 20_000;
@@ -79,6 +80,8 @@ process.on("SIGINT", die);
 export async function startChromaServer(opts: StartChromaServerOptions): Promise<ChromaServer> {
   const host = opts.host ?? "127.0.0.1";
   const cliPath = resolveChromaCli();
+  // Its folder is the owner's alone (0700) before Chroma writes its own files into it.
+  mkdirSync(opts.path, { recursive: true, mode: PRIVATE_DIR_MODE });
   let lastError: AppError | undefined;
   const attempts = opts.port === undefined ? START_ATTEMPTS : 1;
   for (let attempt = 1; attempt <= attempts; attempt++) {

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { AppError } from "../errors.js";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../util/private-files.js";
 import type { Memory } from "../types.js";
 import {
   embedInBatches,
@@ -205,7 +206,9 @@ export class SqliteVecIndex implements VectorIndex {
   static async open(options: SqliteVecIndexOptions): Promise<SqliteVecIndex> {
     let db: Database.Database | undefined;
     try {
-      mkdirSync(dirname(options.path), { recursive: true });
+      mkdirSync(dirname(options.path), { recursive: true, mode: PRIVATE_DIR_MODE });
+      // Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
+      closeSync(openSync(options.path, "a", PRIVATE_FILE_MODE));
       db = new Database(options.path);
       sqliteVec.load(db);
       db.pragma("journal_mode = WAL");

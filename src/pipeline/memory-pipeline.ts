@@ -55,7 +55,9 @@ export class MemoryPipeline implements MessagePipeline {
     );
     if (!decision.keep) return;
     const memory = await this.keep(turn, decision);
-    this.log.info({ eventId: turn.eventId, memoryId: memory.id, topics: memory.topics }, "message autosaved");
+    // Topics come from the message's content: debug only (the info line says that, not what).
+    this.log.info({ eventId: turn.eventId, memoryId: memory.id }, "message autosaved");
+    this.log.debug({ eventId: turn.eventId, memoryId: memory.id, topics: memory.topics }, "autosaved topics");
     options.onAutosaved?.(memory);
   }
 

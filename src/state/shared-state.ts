@@ -16,6 +16,7 @@ import type { HealthPart } from "../http/health.js";
 import { FileChangeFeed, PgChangeFeed, type ChangeFeed } from "../memory/change-feed.js";
 import { EventDeduper, type EventDedupe } from "../slack/middleware/dedupe.js";
 import { PgEventDedupe } from "../slack/pg-event-dedupe.js";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../util/private-files.js";
 
 /**
  * Where everything that is not a memory's vector lives, and how processes hear of each other's
@@ -126,7 +127,7 @@ async function instanceIdOf(dataDir: string): Promise<string> {
     // first start on this DATA_DIR
   }
   const id = randomUUID();
-  await mkdir(dataDir, { recursive: true });
-  await writeFile(path, `${id}\n`);
+  await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  await writeFile(path, `${id}\n`, { mode: PRIVATE_FILE_MODE });
   return id;
 }

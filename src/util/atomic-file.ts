@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./private-files.js";
 
 /**
  * Writes `data` to `path` so that a crash leaves either the old file or the new one, never half of one:
@@ -8,9 +9,9 @@ import { dirname, join } from "node:path";
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const tmp = join(dir, `.${randomBytes(6).toString("hex")}.tmp`);
-  const handle = await open(tmp, "w", 0o600);
+  const handle = await open(tmp, "w", PRIVATE_FILE_MODE);
   try {
     await handle.writeFile(data);
     await handle.sync();

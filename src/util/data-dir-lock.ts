@@ -2,6 +2,7 @@ import { hostname } from "node:os";
 import { link, mkdir, readFile, rm, utimes, writeFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { AppError } from "../errors.js";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./private-files.js";
 
 /** The lock file under DATA_DIR. */
 export const LOCK_FILE = "assistant.lock";
@@ -45,7 +46,7 @@ export class DataDirLock {
    * `DATA_DIR ./data is in use by another assistant (pid 4242 on host-a, since …)`.
    */
   static async acquire(dataDir: string): Promise<DataDirLock> {
-    await mkdir(dataDir, { recursive: true });
+    await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const path = join(dataDir, LOCK_FILE);
     const holder: LockHolder = { pid: process.pid, host: hostname(), startedAt: Date.now() };
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -93,7 +94,7 @@ export class DataDirLock {
   /** Adds facts for other processes (the bundled Chroma's URL). */
   async update(facts: Pick<LockHolder, "chromaUrl">): Promise<void> {
     this.holder = { ...this.holder, ...facts };
-    await writeFile(this.path, JSON.stringify(this.holder));
+    await writeFile(this.path, JSON.stringify(this.holder), { mode: PRIVATE_FILE_MODE });
   }
 
   async release(): Promise<void> {
@@ -106,7 +107,7 @@ export class DataDirLock {
 /** Writes the holder to a temp file and links it to `path`: the lock file appears complete, or not at all. */
 async function createExclusive(path: string, holder: LockHolder): Promise<boolean> {
   const temp = `${path}.${process.pid}.${Date.now()}`;
-  await writeFile(temp, JSON.stringify(holder));
+  await writeFile(temp, JSON.stringify(holder), { mode: PRIVATE_FILE_MODE });
   try {
     await link(temp, path);
     return true;

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { AppError } from "../errors.js";
 import { writeFileAtomic } from "./atomic-file.js";
 import { readJsonLines } from "./jsonl.js";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./private-files.js";
 
 /**
  * An append-only JSON Lines journal on local disk: what must survive a crash or an outage is written
@@ -32,7 +33,7 @@ export class AppendJournal<E> {
    * skipped and returned as `skipped` line numbers, never thrown: the rest of the journal still counts.
    */
   async read(): Promise<{ entries: E[]; skipped: number[] }> {
-    await mkdir(dirname(this.path), { recursive: true }).catch(() => undefined);
+    await mkdir(dirname(this.path), { recursive: true, mode: PRIVATE_DIR_MODE }).catch(() => undefined);
     let text: string;
     try {
       text = await readFile(this.path, "utf8");
@@ -88,7 +89,7 @@ export class AppendJournal<E> {
   }
 
   private async openForAppend(): Promise<FileHandle> {
-    await mkdir(dirname(this.path), { recursive: true });
-    return open(this.path, "a", 0o600);
+    await mkdir(dirname(this.path), { recursive: true, mode: PRIVATE_DIR_MODE });
+    return open(this.path, "a", PRIVATE_FILE_MODE);
   }
 }

@@ -3,6 +3,9 @@ import { MAX_BODY_BYTES } from "../../src/admin/admin-api.js";
 import { dmConversation } from "../../src/history/index.js";
 import { startTestAssistant, type TestAssistant, useTestAssistant } from "../support/test-assistant.js";
 
+/** A cursor as the list makes them, at any offset. */
+const cursorAt = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString("base64url");
+
 interface MemoryView {
   id: string;
   doc: string;
@@ -145,6 +148,8 @@ describe("admin API", () => {
       ["no q", "/admin/memory/search/U_ALICE"],
       ["limit=0", "/admin/memory/list/U_ALICE?limit=0"],
       ["a bad cursor", "/admin/memory/list/U_ALICE?cursor=%%%"],
+      ["a cursor at offset 1e300", `/admin/memory/list/U_ALICE?cursor=${cursorAt(1e300)}`],
+      ["a cursor at offset 2^63", `/admin/memory/list/U_ALICE?cursor=${cursorAt(2 ** 63)}`],
       ["a bad user id", "/admin/memory/list/has%20space"],
       ["a bad team", "/admin/memory/list/U_ALICE?team=a%2Fb"],
     ])("GET with %s", async (_what, path) => {

@@ -65,6 +65,18 @@ describe("graph picture", () => {
     expect(svg.match(/<g id="node\d+" class="node /g)).toHaveLength(3);
   });
 
+  it("draws names holding NUL and other control characters, each shown as U+FFFD", async () => {
+    const nul = entity("또\u0000리");
+    const bell = value("10월\u0007 27일\u009f");
+    const graph = { nodes: [nul, bell], relations: [relation(nul, "생\u0000일", bell, true)] };
+    const { svg, nodes } = await drawGraph(graph);
+    expect(nodes).toBe(2);
+    // eslint-disable-next-line no-control-regex
+    expect(svg).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
+    const labels = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(labels).toEqual(expect.arrayContaining(["또\uFFFD리", "10월\uFFFD 27일\uFFFD", "생\uFFFD일"]));
+  });
+
   it(`draws at most ${MAX_PICTURE_RELATIONS} relations, current ones first, off the event loop`, async () => {
     await drawGraph(sample()); // the worker and its WebAssembly are ready
     const nodes: EntityNode[] = [];

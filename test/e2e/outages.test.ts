@@ -59,7 +59,7 @@ describe("Chroma outages", () => {
     expect(reply).toMatch(/^기억했어요: "우산은 현관 신발장 위에 있어" \(지금 저장소가 느려서/);
     expect(Date.now() - started).toBeLessThan(5000);
 
-    const health = await fetch(`${t.assistant.url}/healthz`);
+    const health = await t.admin("/healthz");
     expect(health.status).toBe(503);
     const body = (await health.json()) as { failing: string[]; journal: { ok: boolean; pending: number } };
     expect(body.failing).toEqual(["vectors"]);
@@ -89,7 +89,7 @@ describe("Chroma outages", () => {
     expect(search.results[0]).toMatchObject({ doc: "우산은 현관 신발장 위에 있어" });
     expect(search.results[0]!.ranks.vector).not.toBeNull();
     await until("the journal emptied", async () => {
-      const h = (await (await fetch(`${t.assistant.url}/healthz`)).json()) as {
+      const h = (await (await t.admin("/healthz")).json()) as {
         status: string;
         journal: { pending: number };
       };
@@ -105,7 +105,7 @@ describe("Chroma outages", () => {
     );
     try {
       const healthStarted = Date.now();
-      const health = await fetch(`${t.assistant.url}/healthz`);
+      const health = await t.admin("/healthz");
       expect(health.status).toBe(503);
       expect(Date.now() - healthStarted).toBeLessThan(1000);
 
@@ -123,7 +123,7 @@ describe("Chroma outages", () => {
       process.kill(chroma.pid, "SIGCONT");
     }
     await until("the frozen save filed", async () => {
-      const h = (await (await fetch(`${t.assistant.url}/healthz`)).json()) as {
+      const h = (await (await t.admin("/healthz")).json()) as {
         journal: { pending: number };
       };
       return h.journal.pending === 0 ? true : undefined;
@@ -159,7 +159,7 @@ describe("Ollama going down after the start", () => {
 
     t.ollama!.failNext(0);
     await until("the memories embedded and filed", async () => {
-      const h = (await (await fetch(`${t.assistant.url}/healthz`)).json()) as {
+      const h = (await (await t.admin("/healthz")).json()) as {
         journal: { pending: number };
       };
       return h.journal.pending === 0 ? true : undefined;

@@ -129,7 +129,7 @@ describe("two replicas on PostgreSQL + Chroma", { timeout: 180_000 }, () => {
     await new Promise((r) => setTimeout(r, 2000));
     expect(slack.callsTo("chat.postMessage").filter((c) => c.args.channel === channel)).toHaveLength(1);
     // /healthz names the shared backend and the feed.
-    const health = (await (await fetch(`${b.url}/healthz`)).json()) as Record<string, unknown>;
+    const health = (await (await fetch(`${b.url}/healthz`, { headers })).json()) as Record<string, unknown>;
     expect(health.status).toBe("ok");
     expect(health.state).toMatchObject({ mode: "postgres", ok: true, schemaVersion: 1 });
     expect(health.changes).toMatchObject({ kind: "postgres", listening: true });
@@ -330,7 +330,10 @@ describe("embedded mode", { timeout: 180_000 }, () => {
       expect(lines.at(-1)).toMatch(
         new RegExp(`^Failed to start: DATA_DIR .* is in use by another assistant \\(pid ${first.child.pid} `),
       );
-      const health = (await (await fetch(`${first.url}/healthz`)).json()) as Record<string, unknown>;
+      const health = (await (await fetch(`${first.url}/healthz`, { headers })).json()) as Record<
+        string,
+        unknown
+      >;
       expect(health.state).toMatchObject({ mode: "embedded", ok: true });
       expect(health.changes).toMatchObject({ kind: "file", ok: true });
 

@@ -5,7 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isAppError } from "../../src/errors.js";
 import { dmConversation, threadConversation } from "../../src/history/conversation.js";
 import { HistoryService } from "../../src/history/history-service.js";
-import { HISTORY_FOLDER, JsonHistoryStore } from "../../src/history/json-history-store.js";
+import {
+  HISTORY_FOLDER,
+  HISTORY_INDEX_FOLDER,
+  JsonHistoryStore,
+} from "../../src/history/json-history-store.js";
 import { renderContext } from "../../src/history/render-context.js";
 import { makeDm, makeTurn, recordingLogger, ScriptedLlm } from "./support.js";
 
@@ -74,7 +78,11 @@ describe("JsonHistoryStore", () => {
       channelId: "/tmp/x\0y",
     });
     await service.append(hostile, makeTurn(1));
-    expect(await readdir(dataDir)).toEqual([HISTORY_FOLDER]);
+    expect((await readdir(dataDir)).sort()).toEqual([HISTORY_FOLDER, HISTORY_INDEX_FOLDER].sort());
+    // The user's index file is named safely too (beside the marker that the index is complete).
+    const indexes = (await readdir(join(dataDir, HISTORY_INDEX_FOLDER))).filter((f) => f !== "complete.json");
+    expect(indexes).toHaveLength(1);
+    expect(indexes[0]).toMatch(/^[A-Za-z0-9_-]+\.json$/);
     const files = await readdir(join(dataDir, HISTORY_FOLDER));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^[A-Za-z0-9_-]+\.json$/);
@@ -84,6 +92,7 @@ describe("JsonHistoryStore", () => {
     expect(await service.list("../../etc/passwd")).toHaveLength(1);
     expect(await service.delete("../../etc/passwd", hostile.id)).toBe(true);
     expect(await readdir(join(dataDir, HISTORY_FOLDER))).toEqual([]);
+    expect(await readdir(join(dataDir, HISTORY_INDEX_FOLDER))).toEqual(["complete.json"]);
   });
 
   it("records every participant of a thread and lists it for each of them", async () => {
@@ -102,11 +111,18 @@ describe("JsonHistoryStore", () => {
   it("skips an unreadable file when listing but reports it", async () => {
     const { service, store, logger } = open();
     await service.append(makeDm(), makeTurn(1));
-    await writeFile(join(dataDir, HISTORY_FOLDER, "broken-0000.json"), "{not json");
+    // Another conversation of the user's, then broken on disk.
+    const other = makeDm({ channelId: "D2" });
+    await service.append(other, makeTurn(2));
+    const before = new Set(await readdir(join(dataDir, HISTORY_FOLDER)));
+    const otherFile = (await readdir(join(dataDir, HISTORY_FOLDER))).find(
+      (f) => f.startsWith("dm_T1_U1_D2") && before.has(f),
+    )!;
+    await writeFile(join(dataDir, HISTORY_FOLDER, otherFile), "{not json");
     expect((await service.list("U1")).map((c) => c.id)).toEqual([makeDm().id]);
     expect(logger.entries.some((e) => e.level === "warn" && e.msg?.includes("unreadable"))).toBe(true);
 
-    const [name] = (await readdir(join(dataDir, HISTORY_FOLDER))).filter((f) => f !== "broken-0000.json");
+    const [name] = (await readdir(join(dataDir, HISTORY_FOLDER))).filter((f) => f !== otherFile);
     await writeFile(
       join(dataDir, HISTORY_FOLDER, name ?? ""),
       JSON.stringify({ version: 1, id: makeDm().id }),
@@ -129,5 +145,45 @@ describe("JsonHistoryStore", () => {
       totalTurns: 1,
     });
     expect(renderContext(await service.context(makeDm()))).toContain("사용자: 사용자 메시지 1");
+  });
+
+  it("forgets in the user's own conversations without opening another user's file", async () => {
+    const { service, store, logger } = open();
+    const mine = makeDm({ userId: "U_ME", channelId: "D_ME" });
+    await service.append(mine, makeTurn(1, { user: "내 자전거 자물쇠 번호는 4821이야" }));
+    for (let i = 0; i < 40; i += 1) {
+      await service.append(makeDm({ userId: `U_OTHER${i}`, channelId: `D_O${i}` }), makeTurn(i));
+    }
+    // Every other user's file made unreadable: opening one would be reported as a warning.
+    const folder = join(dataDir, HISTORY_FOLDER);
+    for (const name of await readdir(folder)) {
+      if (!name.startsWith("dm_T1_U_ME_")) await writeFile(join(folder, name), "{not json");
+    }
+    expect(await service.forgetTexts({ teamId: "T1", userId: "U_ME" }, ["자물쇠 번호는 4821"])).toBe(1);
+    expect((await store.get(mine.id))?.recent[0]?.user).not.toContain("4821");
+    expect((await service.list("U_ME")).map((c) => c.id)).toEqual([mine.id]);
+    expect(await service.deleteUser({ teamId: "T1", userId: "U_ME" })).toBe(1);
+    expect(logger.entries.filter((e) => e.level === "warn")).toEqual([]);
+  });
+
+  it("indexes a data dir written before the index, once, and keeps the index through deletes", async () => {
+    const first = open();
+    const base = { teamId: "T1", channelId: "C1", threadTs: "1712345678.000100" };
+    await first.service.append(makeDm(), makeTurn(1));
+    await first.service.append(threadConversation({ ...base, userId: "U1" }), makeTurn(2));
+    await first.service.append(threadConversation({ ...base, userId: "U2" }), makeTurn(3));
+    // As a data dir from before the index: only the conversation files.
+    await rm(join(dataDir, HISTORY_INDEX_FOLDER), { recursive: true });
+
+    const second = open();
+    expect((await second.service.list("U1")).map((c) => c.id).sort()).toEqual(
+      [makeDm().id, threadConversation({ ...base, userId: "U1" }).id].sort(),
+    );
+    expect((await second.service.list("U2")).map((c) => c.id)).toEqual([
+      threadConversation({ ...base, userId: "U2" }).id,
+    ]);
+    expect(await second.service.deleteUser({ teamId: "T1", userId: "U1" })).toBe(2);
+    expect(await second.service.list("U2")).toEqual([]);
+    expect(await readdir(join(dataDir, HISTORY_INDEX_FOLDER))).toEqual(["complete.json"]);
   });
 });

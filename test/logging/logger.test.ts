@@ -85,6 +85,19 @@ describe("createLogger", () => {
     for (const secret of SECRETS) expect(written).not.toContain(secret);
   });
 
+  it("above debug writes no field derived from content (topics, entities, triplets), bound or logged", () => {
+    const { logger, output } = capture("info");
+    logger
+      .child({ topics: ["bound-topic"] })
+      .info(
+        { memory: { topics: ["health"], entities: ["또리"] }, triplets: [["또리", "생일", "10월"]] },
+        "derived",
+      );
+    const written = output();
+    expect(written).toContain('"msg":"derived"');
+    for (const words of ["bound-topic", "health", "또리", "생일"]) expect(written).not.toContain(words);
+  });
+
   it("logs a line with a cycle or a very deep object without throwing and without what is too deep", () => {
     const { logger, output } = capture("info");
     const cyclic: Record<string, unknown> = { name: "loop" };

@@ -16,7 +16,11 @@ import { VisibilityRule } from "../../src/memory/visibility.js";
 import { type Chunker, createChunker } from "../../src/pipeline/chunker.js";
 import { defaultMemoryConfig } from "../../src/config/settings.js";
 import type { Memory, MemoryScope } from "../../src/types.js";
-import type { Owner, VectorIndex } from "../../src/memory/vector-index.js";
+import type { Owner, VectorIndex, VectorIndexOptions } from "../../src/memory/vector-index.js";
+import { InMemoryVectorIndex } from "../../src/memory/in-memory-vector-index.js";
+import { SqliteVecIndex } from "../../src/memory/sqlite-vec-index.js";
+import { PgVectorIndex } from "../../src/memory/pgvector-index.js";
+import { MAX_CURSOR_OFFSET } from "../../src/memory/memory-service.js";
 
 const logger = pino({ level: "silent" });
 const alice: MemoryScope = { teamId: "T1", userId: "U_ALICE" };
@@ -722,4 +726,70 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
     expect((await chunked.memory.search(alice, "반짝클린 회의록")).length).toBe(0);
     expect(await chunked.graph.facts({ ...alice, text: "반짝클린 전화번호" })).toEqual([]);
   });
+});
+
+describe("page cursors on every backend", () => {
+  const cursorOf = (offset: unknown) => Buffer.from(JSON.stringify({ o: offset })).toString("base64url");
+  const indexOptions = (): VectorIndexOptions => ({
+    embedder: new OfflineEmbedder(),
+    embedBatchSize: 64,
+    metric: "cosine",
+    efSearch: 64,
+    namespace: `cur_${randomBytes(4).toString("hex")}`,
+    timeoutMs: 5_000,
+  });
+  const backends: Array<[string, () => Promise<VectorIndex>]> = [
+    ["memory", () => InMemoryVectorIndex.open(indexOptions())],
+    [
+      "sqlite-vec",
+      async () =>
+        SqliteVecIndex.open({
+          ...indexOptions(),
+          path: path.join(await mkdtemp(path.join(os.tmpdir(), "cursor-")), "vectors.sqlite"),
+        }),
+    ],
+    [
+      "pgvector",
+      () => PgVectorIndex.open({ ...indexOptions(), databaseUrl: inject("databaseUrl"), poolSize: 2 }),
+    ],
+    [
+      "chroma",
+      () =>
+        ChromaMemoryStore.create({
+          chromaUrl: inject("chromaUrl"),
+          embedder: new OfflineEmbedder(),
+          collectionPrefix: `cur_${randomBytes(4).toString("hex")}`,
+        }),
+    ],
+  ];
+
+  it.each(backends)(
+    "%s: a cursor past any real offset is a bad_request, the largest one an empty page",
+    async (_name, open) => {
+      const store = await open();
+      try {
+        const service = new MemoryService({
+          store,
+          keywordIndexes: new KeywordIndexRegistry({}),
+          logger,
+          recallTopK: 5,
+          visibility: new VisibilityRule(false),
+        });
+        await service.saveMany(alice, [
+          { text: "첫 번째 메모", source: "import" },
+          { text: "두 번째 메모", source: "import" },
+        ]);
+        for (const offset of [1e300, 2 ** 63, MAX_CURSOR_OFFSET + 1, -1, 1.5, "3"]) {
+          await expect(
+            service.list(alice, { limit: 5, cursor: cursorOf(offset) }),
+            String(offset),
+          ).rejects.toSatisfy((e) => isAppError(e, "bad_request"));
+        }
+        const last = await service.list(alice, { limit: 5, cursor: cursorOf(MAX_CURSOR_OFFSET) });
+        expect(last).toEqual({ items: [], nextCursor: null });
+      } finally {
+        await store.close();
+      }
+    },
+  );
 });

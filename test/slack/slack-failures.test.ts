@@ -58,7 +58,7 @@ describe("Slack turns that fail", () => {
     useTestAssistant({ mode: "http", ollama: false }, (started) => (t = started));
 
     it("still starts, reports Ollama unreachable, and answers from memory", async () => {
-      const health = (await (await fetch(`${t.assistant.url}/healthz`)).json()) as {
+      const health = (await (await t.admin("/healthz")).json()) as {
         ollama: { reachable: boolean };
       };
       expect(health.ollama.reachable).toBe(false);

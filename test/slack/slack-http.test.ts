@@ -134,7 +134,7 @@ describe("Slack over HTTP (Events API)", () => {
   });
 
   it("serves /healthz with the state of Slack, the vector index and Ollama", async () => {
-    const res = await fetch(`${t.assistant.url}/healthz`);
+    const res = await t.admin("/healthz");
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({
@@ -143,5 +143,14 @@ describe("Slack over HTTP (Events API)", () => {
       vectors: { ok: true, kind: "chroma", metric: "cosine" },
       ollama: { reachable: true },
     });
+  });
+
+  it("shows /healthz's status alone to a request without the admin token", async () => {
+    const res = await fetch(`${t.assistant.url}/healthz`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ status: "ok" });
+    // Nothing of the details: not DATA_DIR, not the Ollama host, not the store's location.
+    for (const secret of [t.dataDir, t.ollama!.url, "127.0.0.1"]) expect(text).not.toContain(secret);
   });
 });

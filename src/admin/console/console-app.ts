@@ -8,6 +8,8 @@ import { isAppError } from "../../errors.js";
 import type { GraphService } from "../../graph/graph-service.js";
 import type { HistoryService } from "../../history/index.js";
 import type { MemoryLifecycle } from "../../memory/memory-lifecycle.js";
+import { AuthThrottle, clientAddress } from "../../http/auth-throttle.js";
+import { retryAfterHeader } from "../../http/json-errors.js";
 import { tokensMatch } from "../auth.js";
 import { searchParams, searchResultView } from "../memory-routes.js";
 import { idSchema, intParam, memoryIdSchema, parseOr400, scopeOf } from "../validation.js";
@@ -67,6 +69,8 @@ export interface ConsoleOptions {
   history: HistoryService;
   graph: GraphService;
   sessions?: ConsoleSessions;
+  /** Counts wrong tokens per address at sign-in (the API's throttle); a new one when absent. */
+  throttle?: AuthThrottle;
 }
 
 type Env = { Variables: { session: ConsoleSession | undefined } };
@@ -85,6 +89,7 @@ type Env = { Variables: { session: ConsoleSession | undefined } };
  */
 export function createConsole(options: ConsoleOptions): Hono<Env> {
   const sessions = options.sessions ?? new ConsoleSessions();
+  const throttle = options.throttle ?? new AuthThrottle();
   const app = new Hono<Env>();
   const paths = ["/admin", CONSOLE_PATH, "/admin/console/*"];
   const guard: MiddlewareHandler<Env> = async (c, next) => {
@@ -119,6 +124,10 @@ export function createConsole(options: ConsoleOptions): Hono<Env> {
     }
     if (isAppError(err, "bad_request")) return c.html(errorPage({ status: 400, message: err.message }), 400);
     if (isAppError(err, "not_found")) return c.html(errorPage({ status: 404, message: err.message }), 404);
+    if (isAppError(err, "too_many_requests")) {
+      const message = "Too many wrong tokens from this address. Wait a minute, then try again.";
+      return c.html(errorPage({ status: 429, message }), 429, retryAfterHeader(err.details));
+    }
     throw err;
   });
 
@@ -138,7 +147,10 @@ export function createConsole(options: ConsoleOptions): Hono<Env> {
   app.post(SIGN_IN_PATH, async (c) => {
     const body = await c.req.parseBody();
     const token = typeof body.token === "string" ? body.token : "";
+    const address = clientAddress(c);
+    throttle.check(address);
     if (token.length > MAX_TOKEN_CHARS || !tokensMatch(token, options.token)) {
+      throttle.failed(address);
       return c.html(signInPage({ error: "That is not the admin token." }), 401);
     }
     const previous = c.get("session");

@@ -163,9 +163,16 @@ function pickRelations(relations: readonly StoredRelation[]): StoredRelation[] {
     .slice(0, MAX_PICTURE_RELATIONS);
 }
 
-/** A DOT double-quoted string: backslashes and quotes escaped (so no `\N`-style escapes), one line. */
+/**
+ * A DOT double-quoted string: backslashes and quotes escaped (so no `\N`-style escapes), one line, and
+ * every other control character shown as U+FFFD (Graphviz refuses a NUL, and XML has no C0 controls):
+ * a name is drawn whatever bytes it holds.
+ */
 function quote(text: string): string {
-  const oneLine = text.replace(/\s+/g, " ").trim();
+  const oneLine = text
+    .replace(/\s+/g, " ")
+    .replace(/\p{Cc}/gu, "\uFFFD")
+    .trim();
   const short =
     [...oneLine].length > MAX_LABEL_CHARS
       ? `${[...oneLine].slice(0, MAX_LABEL_CHARS - 1).join("")}…`
