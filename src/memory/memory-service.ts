@@ -412,9 +412,20 @@ export class MemoryService {
       );
       return [];
     }
+    // The user's BM25 index holds every memory of theirs (it was just searched): who wrote each.
+    const index = await this.keywordIndex(scope).catch(() => undefined);
     return results
       .filter((r) => r.relevant)
-      .map((r) => ({ id: r.id, text: r.text, timestamp: r.timestamp, score: r.score }));
+      .map((r) => {
+        const author = index?.get(r.id)?.author;
+        return {
+          id: r.id,
+          text: r.text,
+          timestamp: r.timestamp,
+          score: r.score,
+          ...(author ? { author } : {}),
+        };
+      });
   }
 
   /** The user's memory with this id, if it may be shown in `scope` (a channel sees no DM memory). */
@@ -540,6 +551,7 @@ export function keywordDoc(memory: Memory): KeywordDoc {
     visibility: visibilityOf(memory),
     ...(memory.topics?.length ? { topics: memory.topics } : {}),
     ...(typeof memory.extra?.parent_id === "string" ? { parentId: memory.extra.parent_id } : {}),
+    ...(typeof memory.extra?.author === "string" ? { author: memory.extra.author } : {}),
     source: memory.source,
   };
 }
