@@ -44,7 +44,7 @@ export function systemPrompt(lang: Lang, now: Date, speaker?: string): string {
  * it defused, so no memory or message can close the block and write outside it.
  */
 export function quoteData(text: string): string {
-  return `${DATA_OPEN}\n${text.replace(/<(\/?)data/giu, "‹$1data")}\n${DATA_CLOSE}`;
+  return `${DATA_OPEN}\n${text.replace(/<(\/?data)/giu, "‹$1")}\n${DATA_CLOSE}`;
 }
 
 /**
