@@ -54,6 +54,8 @@ export interface SaveInput {
 /** A search result: the memory with its fused score and where each retriever ranked it. */
 export interface SearchResult extends HybridResult {
   memory?: Memory | undefined;
+  /** Who wrote the text, for a message the user saved from someone else ("Remember this"). */
+  author?: string | undefined;
 }
 
 export interface MemoryServiceOptions {
@@ -388,8 +390,12 @@ export class MemoryService {
         this.log.warn({ err, teamId: scope.teamId, userId: scope.userId }, "vector recall failed; BM25 only"),
     });
     const fused = await fusion.retrieveResults(query);
-    if (!reranker) return fused;
-    return (await reranker.rerank(query, fused)).results.slice(0, k);
+    const ranked = reranker ? (await reranker.rerank(query, fused)).results.slice(0, k) : fused;
+    // The index searched holds every memory of the user's: who wrote each one that is someone else's.
+    return ranked.map((r) => {
+      const author = index.get(r.id)?.author;
+      return author ? { ...r, author } : r;
+    });
   }
 
   /** The relevant memories for a message (the agent's `[관련 기억]`). */
@@ -412,20 +418,15 @@ export class MemoryService {
       );
       return [];
     }
-    // The user's BM25 index holds every memory of theirs (it was just searched): who wrote each.
-    const index = await this.keywordIndex(scope).catch(() => undefined);
     return results
       .filter((r) => r.relevant)
-      .map((r) => {
-        const author = index?.get(r.id)?.author;
-        return {
-          id: r.id,
-          text: r.text,
-          timestamp: r.timestamp,
-          score: r.score,
-          ...(author ? { author } : {}),
-        };
-      });
+      .map((r) => ({
+        id: r.id,
+        text: r.text,
+        timestamp: r.timestamp,
+        score: r.score,
+        ...(r.author ? { author: r.author } : {}),
+      }));
   }
 
   /** The user's memory with this id, if it may be shown in `scope` (a channel sees no DM memory). */
