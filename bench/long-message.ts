@@ -123,7 +123,15 @@ async function main(): Promise<void> {
       chatCommand: round(medianRunMs(repeats, () => parseIntent(text))),
       buildMessages: round(
         medianRunMs(repeats, () =>
-          buildMessages({ lang: "ko", now: new Date(), text: clipped, history: "", facts: [], memories: [] }),
+          buildMessages({
+            lang: "ko",
+            now: new Date(),
+            userId: "U_BENCH",
+            text: clipped,
+            history: { turns: [], shared: false },
+            facts: [],
+            memories: [],
+          }),
         ),
       ),
     });

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { AppError, isAppError, toAppError } from "../errors.js";
 import type { ChatMessage, Llm } from "../llm/llm.js";
-import type { MemoryScope, Turn } from "../types.js";
+import type { Memory, MemoryScope, Turn } from "../types.js";
 import { detectLanguage, type Lang } from "../text/language.js";
 import { parseForgetChoice, parseIntent } from "./intents.js";
 import {
@@ -12,6 +12,7 @@ import {
   helpReply,
   nothingToForgetReply,
   nothingToRememberReply,
+  proposedForgetReply,
   quote,
   rememberedReply,
   whichToForgetReply,
@@ -25,6 +26,7 @@ import {
   isExcludedSave,
   type MemoryPort,
   type MessagePipeline,
+  type PromptHistory,
   type RecalledMemory,
 } from "./ports.js";
 import { buildMessages, recallOnlyReply } from "./prompt.js";
@@ -131,16 +133,44 @@ export class AgentService implements TurnHandler {
     const [memories, facts, history] = await Promise.all([
       this.options.memory?.recall(scope, query, { queryVector }) ?? Promise.resolve<RecalledMemory[]>([]),
       this.options.graph?.facts(scope, query) ?? Promise.resolve<string[]>([]),
-      this.options.history?.context(turn) ?? Promise.resolve(""),
+      this.options.history?.context(turn) ?? Promise.resolve<PromptHistory>({ turns: [], shared: false }),
     ]);
     const { llm } = this.options;
     if (!llm) return { text: recallOnlyReply(lang, memories, facts), mode: "recall-only" };
     const text = promptMessage(turn.text);
-    const messages = buildMessages({ lang, now: this.now(), text, history, facts, memories });
+    const messages = buildMessages({
+      lang,
+      now: this.now(),
+      userId: turn.userId,
+      text,
+      history,
+      facts,
+      memories,
+    });
+    // What the model's `remember` may keep words of: the speaker's own messages, nobody else's.
+    const ownMessages = [text, ...history.turns.filter((t) => t.userId === turn.userId).map((t) => t.user)];
+    const proposals: Memory[] = [];
     try {
+      const answer = await this.converse(llm, messages, {
+        scope,
+        at,
+        eventId: turn.eventId,
+        hooks,
+        candidate,
+        ownMessages,
+        proposals,
+      });
+      if (proposals.length === 0) return { text: answer, mode: "llm" };
+      // The model may only propose a forget: the user confirms it by answering the question (the
+      // "which one?" flow) or, in Slack, with the buttons posted under the reply.
+      this.forgetQuestions.ask(
+        turn,
+        proposals.map((m) => m.id),
+      );
       return {
-        text: await this.converse(llm, messages, { scope, at, eventId: turn.eventId, hooks, candidate }),
+        text: `${answer}\n\n${proposedForgetReply(lang, proposals)}`,
         mode: "llm",
+        forgetProposal: { ids: proposals.map((m) => m.id) },
       };
     } catch (err) {
       // The model down or too slow: say so, and give what memory and the graph hold (every mode).
@@ -246,12 +276,16 @@ export class AgentService implements TurnHandler {
       eventId,
       hooks,
       candidate,
+      ownMessages,
+      proposals,
     }: {
       scope: MemoryScope;
       at: number;
       eventId: string;
       hooks: TurnHooks;
       candidate: { is?: boolean };
+      ownMessages: readonly string[];
+      proposals: Memory[];
     },
   ): Promise<string> {
     const onQueued = hooks.onQueued ? () => hooks.onQueued?.() : undefined;
@@ -271,6 +305,8 @@ export class AgentService implements TurnHandler {
           key: `${eventId}:${round}`,
           memory: this.options.memory,
           graph: this.options.graph,
+          ownMessages,
+          proposals,
         });
         this.log.debug({ tool: call.name }, "tool called");
         messages.push({ role: "tool", content: result, toolName: call.name });

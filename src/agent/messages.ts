@@ -104,6 +104,24 @@ export function whichToForgetReply(
   return [ask, ...lines].join("\n");
 }
 
+/**
+ * The model proposed forgetting memories: numbered, asked as a question the user answers like
+ * "which one?". Nothing is forgotten until they do.
+ */
+export function proposedForgetReply(
+  lang: Lang,
+  proposals: Array<{ text: string; timestamp: number }>,
+): string {
+  const lines = proposals.map(
+    (m, i) => `${i + 1}. ${m.text} (${new Date(m.timestamp).toISOString().slice(0, 10)})`,
+  );
+  const ask =
+    lang === "en"
+      ? 'Should I forget this? Nothing is forgotten until you confirm: answer with a number, "all", or "cancel".'
+      : '이 기억을 잊을까요? 확인해 주시기 전에는 아무것도 지우지 않아요. 번호로 답해 주세요 (모두 지우려면 "전부", 그만두려면 "취소").';
+  return [ask, ...lines].join("\n");
+}
+
 /** The user cancelled a forget (or picked numbers that were not on the list). */
 export function forgetCancelledReply(lang: Lang): string {
   return lang === "en" ? "OK, I didn't forget anything." : "알겠어요, 아무것도 지우지 않았어요.";

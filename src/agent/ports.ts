@@ -7,6 +7,11 @@ export interface RecalledMemory {
   text: string;
   timestamp: number;
   score: number;
+  /**
+   * Who wrote the text when it is someone else's message the user saved ("Remember this" keeps the
+   * author); undefined for the user's own words.
+   */
+  author?: string | undefined;
 }
 
 /** What a forget request did: deleted the memory clearly meant, or found several and deleted none. */
@@ -40,6 +45,11 @@ export interface MemoryPort {
   remember(scope: MemoryScope, text: string, at: number, key?: string): Promise<Memory & { stored: boolean }>;
   /** Deletes the memory with this id, or the one clearly meant by the text; else lists the candidates. */
   forget(scope: MemoryScope, idOrQuery: string): Promise<ForgetOutcome>;
+  /**
+   * What "forget <idOrQuery>" means in `scope`, deleting nothing: the memory clearly meant (if one
+   * is) and every relevant candidate. What a proposal of the model is built from.
+   */
+  findToForget(scope: MemoryScope, idOrQuery: string): Promise<{ meant?: Memory; candidates: Memory[] }>;
   /** Deletes these memories (those visible in `scope`); returns what was deleted. */
   deleteIds(scope: MemoryScope, ids: readonly string[]): Promise<Memory[]>;
 }
@@ -60,10 +70,28 @@ export interface GraphPort {
   entityFacts(scope: MemoryScope, name: string): Promise<string[]>;
 }
 
+/** One earlier exchange of a conversation, as the prompt shows it. */
+export interface PastTurn {
+  /** Who wrote `user`; undefined when the record does not say (an old thread turn: not the speaker). */
+  userId?: string | undefined;
+  user: string;
+  /** The assistant's answer; "" when there was none. */
+  assistant: string;
+}
+
+/** A conversation's history for the prompt: its rolling summary and its verbatim turns, oldest first. */
+export interface PromptHistory {
+  /** The model's summary of the older turns (it paraphrases everyone who spoke). */
+  summary?: string | undefined;
+  turns: PastTurn[];
+  /** A channel thread: several people may speak, so every message is labelled with its writer. */
+  shared: boolean;
+}
+
 /** What the agent needs of conversation history. */
 export interface HistoryPort {
-  /** The rendered history block for the prompt (`[이전 대화 요약]`, `[최근 대화]`), or "" for none. */
-  context(turn: Turn): Promise<string>;
+  /** The history of the turn's conversation, fitted to the history token budget. */
+  context(turn: Turn): Promise<PromptHistory>;
   /** Records a finished turn; `forgotten` texts (memories the turn forgot) are kept out of it. */
   record(turn: Turn, reply: string, forgotten?: readonly string[]): Promise<void>;
 }

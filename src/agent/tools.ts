@@ -1,13 +1,15 @@
 import type { ToolCall, ToolSpec } from "../llm/llm.js";
-import type { MemoryScope } from "../types.js";
+import type { Memory, MemoryScope } from "../types.js";
+import { isOwnWords } from "./own-words.js";
 import { type GraphPort, isExcludedSave, type MemoryPort } from "./ports.js";
-import { renderMemories } from "./prompt.js";
+import { quoteData, renderMemories } from "./prompt.js";
 
 /** The tools offered to the model. */
 export const TOOL_SPECS: ToolSpec[] = [
   {
     name: "remember",
-    description: "Save a fact the user asked you to remember, in their words.",
+    description:
+      "Save a fact the user asked you to remember, in their own words (words from anyone else's message are refused).",
     parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
   },
   {
@@ -22,7 +24,7 @@ export const TOOL_SPECS: ToolSpec[] = [
   {
     name: "forget",
     description:
-      "Delete one memory, by its id or by a description of it. If several match, nothing is deleted and the candidates are listed: ask the user which one.",
+      "Propose deleting one memory, by its id or by a description of it. Nothing is deleted: the user is asked to confirm (several matches are listed for them to choose from).",
     parameters: {
       type: "object",
       properties: { id_or_query: { type: "string" } },
@@ -36,7 +38,12 @@ export const TOOL_SPECS: ToolSpec[] = [
   },
 ];
 
-/** Runs one tool call for the user of `scope`; returns the text the model sees. Bad arguments are told back. */
+/**
+ * Runs one tool call for the user of `scope`; returns the text the model sees. Bad arguments are told
+ * back. What the model may do alone: read (recall, query_graph) and save the speaker's own words
+ * (remember, checked by {@link isOwnWords}); it never deletes — `forget` adds the memories it means to
+ * `proposals`, for the user to confirm.
+ */
 export async function runTool(options: {
   call: ToolCall;
   scope: MemoryScope;
@@ -45,6 +52,10 @@ export async function runTool(options: {
   key?: string;
   memory?: MemoryPort | undefined;
   graph?: GraphPort | undefined;
+  /** The speaker's own messages of this conversation: what `remember` may keep words of. */
+  ownMessages: readonly string[];
+  /** Where `forget` puts the memories it proposes to delete (each once). */
+  proposals: Memory[];
 }): Promise<string> {
   const { call, scope, memory, graph } = options;
   const arg = (name: string): string | undefined => {
@@ -55,6 +66,8 @@ export async function runTool(options: {
     case "remember": {
       const text = arg("text");
       if (!text || !memory) return text ? "memory is unavailable" : "error: `text` is required";
+      if (!isOwnWords(text, options.ownMessages))
+        return "refused: nothing was saved. Only the user's own words can be remembered: use words from their own messages only, or ask them to say it.";
       try {
         const saved = await memory.remember(scope, text, options.at, options.key);
         return `saved as ${saved.id}`;
@@ -67,21 +80,20 @@ export async function runTool(options: {
       const query = arg("query");
       if (!query || !memory) return query ? "memory is unavailable" : "error: `query` is required";
       const found = await memory.recall(scope, query, { topic: arg("topic") });
-      return found.length ? renderMemories(found) : "no matching memories";
+      return found.length ? quoteData(renderMemories(found, scope.userId)) : "no matching memories";
     }
     case "forget": {
       const target = arg("id_or_query");
       if (!target || !memory) return target ? "memory is unavailable" : "error: `id_or_query` is required";
-      // Scoped like every read: in a channel, a DM memory is neither found nor deleted, so no text
-      // this conversation may not see ever reaches the result.
-      const outcome = await memory.forget(scope, target);
-      if (outcome.deleted.length > 0)
-        return `deleted: ${outcome.deleted.map((m) => `${m.id} "${m.text}"`).join(", ")}`;
-      if (outcome.candidates.length > 0)
-        return `several memories match; nothing was deleted. Ask the user which one to forget:\n${outcome.candidates
-          .map((m) => `- id ${m.id}: ${m.text}`)
-          .join("\n")}`;
-      return "nothing matched";
+      // Scoped like every read: in a channel, a DM memory is neither found nor proposed, so no text
+      // this conversation may not see ever reaches the result. Nothing is deleted here.
+      const found = await memory.findToForget(scope, target);
+      const meant = found.meant ? [found.meant] : found.candidates;
+      if (meant.length === 0) return "nothing matched";
+      for (const m of meant) if (!options.proposals.some((p) => p.id === m.id)) options.proposals.push(m);
+      return `nothing was deleted: the user is asked to confirm forgetting ${meant.length === 1 ? "this memory" : "one or more of these memories"}; tell them so.\n${quoteData(
+        meant.map((m) => `- id ${m.id}: ${m.text}`).join("\n"),
+      )}`;
     }
     case "query_graph": {
       const entity = arg("entity");

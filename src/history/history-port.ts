@@ -1,17 +1,32 @@
-import type { HistoryPort } from "../agent/ports.js";
+import type { HistoryPort, PromptHistory } from "../agent/ports.js";
 import type { Turn } from "../types.js";
 import { conversationFromTurn } from "./conversation.js";
 import { redactForgotten, type HistoryService } from "./history-service.js";
 
-/** The agent's view of history: the rendered context of a turn's conversation, and recording a turn. */
+/**
+ * The agent's view of history: the turns of a turn's conversation (each with its writer, so the prompt
+ * can give every participant's words as their own message), and recording a turn.
+ */
 export class AgentHistory implements HistoryPort {
   constructor(
     private readonly history: HistoryService,
     private readonly now: () => number = Date.now,
   ) {}
 
-  context(turn: Turn): Promise<string> {
-    return this.history.renderedContext(conversationFromTurn(turn));
+  async context(turn: Turn): Promise<PromptHistory> {
+    const conversation = conversationFromTurn(turn);
+    const context = await this.history.context(conversation);
+    const shared = conversation.key.kind === "thread";
+    return {
+      ...(context.summary ? { summary: context.summary } : {}),
+      // A DM has one user: its turns are theirs (records written before turns kept their writer too).
+      turns: [...context.olderTurns, ...context.recent].map((t) => ({
+        userId: shared ? t.userId : turn.userId,
+        user: t.user,
+        assistant: t.assistant,
+      })),
+      shared,
+    };
   }
 
   async record(turn: Turn, reply: string, forgotten: readonly string[] = []): Promise<void> {

@@ -19,6 +19,8 @@ export interface KeywordDoc {
   parentId?: string;
   /** How it came (`MemorySource`): conversation context links only captured conversation. */
   source?: string;
+  /** Who wrote the text when it is a message the user saved ("Remember this": `extra.author`). */
+  author?: string;
 }
 
 export interface KeywordSearchOptions {

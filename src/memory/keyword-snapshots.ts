@@ -6,8 +6,8 @@ import type { Logger } from "pino";
 import type { KeywordDoc } from "./keyword-index.js";
 import type { Owner } from "./vector-index.js";
 
-/** Snapshot file format; a file of another format is ignored and removed. */
-const FORMAT = 1;
+/** Snapshot file format; a file of another format is ignored and removed. 2: docs keep `author`. */
+const FORMAT = 2;
 /** Bytes read to find a file's header line (owner and version) when sweeping. */
 const HEADER_BYTES = 4096;
 /** Files checked at a time by {@link KeywordSnapshots.sweep}. */
@@ -261,7 +261,8 @@ function parseDocs(text: string, expected: number): KeywordDoc[] | undefined {
       (d.topics !== undefined &&
         !(Array.isArray(d.topics) && d.topics.every((t) => typeof t === "string"))) ||
       (d.parentId !== undefined && typeof d.parentId !== "string") ||
-      (d.source !== undefined && typeof d.source !== "string")
+      (d.source !== undefined && typeof d.source !== "string") ||
+      (d.author !== undefined && typeof d.author !== "string")
     ) {
       return undefined;
     }

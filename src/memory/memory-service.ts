@@ -54,6 +54,8 @@ export interface SaveInput {
 /** A search result: the memory with its fused score and where each retriever ranked it. */
 export interface SearchResult extends HybridResult {
   memory?: Memory | undefined;
+  /** Who wrote the text, for a message the user saved from someone else ("Remember this"). */
+  author?: string | undefined;
 }
 
 export interface MemoryServiceOptions {
@@ -410,8 +412,12 @@ export class MemoryService {
         this.log.warn({ err, teamId: scope.teamId, userId: scope.userId }, "vector recall failed; BM25 only"),
     });
     const fused = await fusion.retrieveResults(query);
-    if (!reranker) return fused;
-    return (await reranker.rerank(query, fused)).results.slice(0, k);
+    const ranked = reranker ? (await reranker.rerank(query, fused)).results.slice(0, k) : fused;
+    // The index searched holds every memory of the user's: who wrote each one that is someone else's.
+    return ranked.map((r) => {
+      const author = index.get(r.id)?.author;
+      return author ? { ...r, author } : r;
+    });
   }
 
   /** The relevant memories for a message (the agent's `[관련 기억]`). */
@@ -436,7 +442,13 @@ export class MemoryService {
     }
     return results
       .filter((r) => r.relevant)
-      .map((r) => ({ id: r.id, text: r.text, timestamp: r.timestamp, score: r.score }));
+      .map((r) => ({
+        id: r.id,
+        text: r.text,
+        timestamp: r.timestamp,
+        score: r.score,
+        ...(r.author ? { author: r.author } : {}),
+      }));
   }
 
   /** The user's memory with this id, if it may be shown in `scope` (a channel sees no DM memory). */
@@ -576,6 +588,7 @@ export function keywordDoc(memory: Memory): KeywordDoc {
     visibility: visibilityOf(memory),
     ...(memory.topics?.length ? { topics: memory.topics } : {}),
     ...(typeof memory.extra?.parent_id === "string" ? { parentId: memory.extra.parent_id } : {}),
+    ...(typeof memory.extra?.author === "string" ? { author: memory.extra.author } : {}),
     source: memory.source,
   };
 }

@@ -7,6 +7,7 @@ import { toAppError } from "../errors.js";
 import type { ChannelType, Turn } from "../types.js";
 import { AnswerStream } from "./answer-stream.js";
 import { escapeMrkdwn, PLAIN_POSTING } from "./mrkdwn.js";
+import { postForgetProposal } from "./listeners/forget-proposal.js";
 import { type AcceptedEvent, INBOX_REPLAY_MAX_AGE_MS, type OpenTurn, type TurnInbox } from "./inbox.js";
 import type { WorkSet } from "../util/work-set.js";
 
@@ -186,6 +187,12 @@ async function runTurnNow(options: RunTurnOptions): Promise<void> {
     await post(reply.text);
     posted = true;
     log.info({ mode: reply.mode }, "replied");
+    if (reply.forgetProposal) {
+      // The question in the reply works without them: a failure here costs only the buttons.
+      await postForgetProposal(client, turn, reply.forgetProposal.ids, detectLanguage(turn.text)).catch(
+        (err: unknown) => log.warn({ err }, "could not post the forget proposal's buttons"),
+      );
+    }
   } catch (err) {
     const appError = toAppError(err);
     await post(failureReply(detectLanguage(turn.text), appError.code));

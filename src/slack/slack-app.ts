@@ -6,6 +6,7 @@ import type { TurnHandler } from "../agent/turn-handler.js";
 import { boltLogger } from "../logging/bolt-logger.js";
 import { register as registerAppMention } from "./listeners/app-mention.js";
 import { register as registerAppHome } from "./listeners/app-home.js";
+import { register as registerForgetProposal } from "./listeners/forget-proposal.js";
 import { createAssistantPanel } from "./listeners/assistant-panel.js";
 import { register as registerMemoryCommand } from "./listeners/memory-command.js";
 import { register as registerRememberShortcut } from "./listeners/remember-shortcut.js";
@@ -164,6 +165,7 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
     if (options.graph) registerAppHome(app, { ...deps, graph: options.graph });
     registerMemoryCommand(app, deps);
     registerRememberShortcut(app, deps);
+    registerForgetProposal(app, deps);
   }
 
   // The one place a failed listener is reported (the user already got a friendly reply).

@@ -9,6 +9,7 @@ import { makeDmEvent, makeMentionEvent, TEST_IDS } from "../support/slack-events
 import {
   faithfulModel,
   replyTo,
+  promptOf,
   systemPromptOf,
   type TestAssistant,
   useTestAssistant,
@@ -88,7 +89,7 @@ describe("autosave through Slack", () => {
       t,
       makeMentionEvent({ text: "이직 면접 언제라고 했지?", user: who.user, channel: "C_TEAM" }),
     );
-    const prompt = systemPromptOf(answers(t).at(-1)!);
+    const prompt = promptOf(answers(t).at(-1)!);
     expect(prompt).not.toContain("이직 면접 보기로");
     await replyTo(t, makeDmEvent({ text: "이직 면접 언제라고 했지?", ...who }));
     expect(systemPromptOf(answers(t).at(-1)!)).toContain("이직 면접 보기로");

@@ -16,6 +16,7 @@ import {
   faithfulModel,
   replyTo,
   startTestAssistant,
+  promptOf,
   systemPromptOf,
   type TestAssistant,
   useTestAssistant,
@@ -51,7 +52,8 @@ async function traces(
 async function expectForgotten(t: TestAssistant, who: { user: string; channel: string }): Promise<void> {
   expect(await traces(t, who.user)).toEqual({ hits: [], bm25: 0, graph: [] });
   await replyTo(t, makeDmEvent({ text: QUESTION, user: who.user, channel: who.channel }));
-  const prompt = systemPromptOf(answers(t).at(-1)!);
+  // The whole prompt: the quoted data of the system message and the conversation's earlier messages.
+  const prompt = promptOf(answers(t).at(-1)!);
   expect(prompt).not.toContain("10월 27일");
   expect(prompt).not.toContain("또리: 생일");
   expect(prompt).not.toContain("[관련 기억]\n");
@@ -84,10 +86,16 @@ describe("forget forgets everywhere", () => {
       last.includes("필요 없어") ? { name: "forget", arguments: { id_or_query: "또리 생일" } } : undefined,
     );
     await rememberFact(t, who);
-    await replyTo(t, makeDmEvent({ text: "또리 생일 정보는 이제 필요 없어", ...who }));
+    const posts = t.slack!.callsTo("chat.postMessage").length;
+    const proposal = await replyTo(t, makeDmEvent({ text: "또리 생일 정보는 이제 필요 없어", ...who }));
     const toolResult = answers(t).at(-1)!.messages.at(-1)!;
     expect(toolResult).toMatchObject({ role: "tool" });
-    expect(toolResult.content).toMatch(/^deleted: mem_/);
+    // The model only proposes: nothing is deleted until the user confirms.
+    expect(toolResult.content).toMatch(/^nothing was deleted: the user is asked to confirm/);
+    expect(proposal).toContain(`1. ${FACT}`);
+    await t.slack!.waitForCall("chat.postMessage", { count: posts + 2 }); // the proposal's buttons
+    expect((await traces(t, who.user)).hits).toEqual([FACT]);
+    expect(await replyTo(t, makeDmEvent({ text: "1", ...who }))).toBe(`잊었어요: "${FACT}"`);
     await expectForgotten(t, who);
   });
 

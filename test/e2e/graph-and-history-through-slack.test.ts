@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { FakeChatRequest } from "../support/fake-ollama.js";
 import { makeDmEvent, makeMentionEvent } from "../support/slack-events.js";
-import { replyTo, systemPromptOf, type TestAssistant, useTestAssistant } from "../support/test-assistant.js";
+import {
+  promptOf,
+  replyTo,
+  systemPromptOf,
+  type TestAssistant,
+  userMessagesOf,
+  useTestAssistant,
+} from "../support/test-assistant.js";
 
 const SUMMARY_REQUEST = /요약해줘/;
 
@@ -116,17 +123,18 @@ describe("knowledge graph and conversation history through Slack", () => {
     expect(sent).not.toContain("두번째 안 괜찮다"); // one of the last three
 
     await say("상견례 어디였지?", carol);
-    const prompt = systemPromptOf(
-      t
-        .ollama!.chatRequests()
-        .filter((r) => r.tools)
-        .at(-1)!,
-    );
-    expect(prompt).toContain("[이전 대화 요약]\n상견례는 광화문 무궁화에서 12시 반.");
-    expect(prompt).toContain("[최근 대화]");
-    expect(prompt).toContain("사용자: 두번째 안 괜찮다");
-    expect(prompt).toContain("사용자: 마지막 줄 바꿔줘");
-    expect(prompt).not.toContain("사용자: 다음주 토요일 상견례");
+    const asked = t
+      .ollama!.chatRequests()
+      .filter((r) => r.tools)
+      .at(-1)!;
+    // The summary is quoted data in the system message; the last turns are the user's own messages.
+    expect(systemPromptOf(asked)).toContain("[이전 대화 요약]\n상견례는 광화문 무궁화에서 12시 반.");
+    expect(userMessagesOf(asked).slice(-3)).toEqual([
+      "두번째 안 괜찮다",
+      "마지막 줄 바꿔줘",
+      "상견례 어디였지?",
+    ]);
+    expect(userMessagesOf(asked).filter((m) => m.includes("다음주 토요일 상견례"))).toEqual([]);
 
     const history = (await (await t.admin(`/admin/history/${carol.user}`)).json()) as {
       conversations: Array<{ id: string; summary?: { text: string }; recent: unknown[] }>;
@@ -148,13 +156,13 @@ describe("knowledge graph and conversation history through Slack", () => {
     for (let i = 1; i <= 7; i++) await say(`메모 ${i}: 회의실 ${100 + i}호`, dave);
     await t.assistant.drain();
     await say("회의실 어디였지?", dave);
-    const prompt = systemPromptOf(
+    const prompt = promptOf(
       t
         .ollama!.chatRequests()
         .filter((r) => r.tools)
         .at(-1)!,
     );
-    for (let i = 1; i <= 7; i++) expect(prompt).toContain(`회의실 ${100 + i}호`);
+    for (let i = 1; i <= 7; i++) expect(prompt).toContain(`user: 메모 ${i}: 회의실 ${100 + i}호`);
     expect(prompt).not.toContain("[이전 대화 요약]");
   });
 });

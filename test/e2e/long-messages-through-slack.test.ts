@@ -4,7 +4,7 @@ import { MAX_MESSAGE_CHARS } from "../../src/agent/message-limit.js";
 import type { FakeChatRequest } from "../support/fake-ollama.js";
 import { defaultChatHandler } from "../support/fake-ollama-replies.js";
 import { makeDmEvent } from "../support/slack-events.js";
-import { systemPromptOf, type TestAssistant, useTestAssistant } from "../support/test-assistant.js";
+import { promptOf, type TestAssistant, useTestAssistant } from "../support/test-assistant.js";
 
 const ALICE = { user: "U_ALICE", channel: "D_ALICE" };
 const BOB = { user: "U_BOB", channel: "D_BOB" };
@@ -75,9 +75,9 @@ describe("long messages through Slack", () => {
       expect(await sendTimed(BOB, `저녁은? ${round}`)).toBeLessThan(SLACK_ACK_MS);
       await repliesIn(ALICE.channel, 2 * round);
       await repliesIn(BOB.channel, 2 * round);
-      const history = systemPromptOf(answerTo(t, `방금 보낸 거 기억나? ${round}`)!);
+      const history = promptOf(answerTo(t, `방금 보낸 거 기억나? ${round}`)!);
       // ... cut to the history's token budget.
-      expect(history).toContain(`사용자: ${long.slice(0, 50)}`);
+      expect(history).toContain(`user: ${long.slice(0, 50)}`);
       expect(history).not.toContain(long.slice(0, MAX_MESSAGE_CHARS));
       expect(history).toMatch(/…/u);
     }

@@ -59,7 +59,10 @@ describe("Slack over HTTP (Events API)", () => {
       thread_ts: mention.ts,
       text: "채널에서 답합니다",
     });
-    expect(t.ollama!.chatRequests()[0]!.messages.at(-1)!.content).toBe("오늘 회의 몇 시야?");
+    // A channel thread is shared: the message is labelled with its writer (never with the mention).
+    expect(t.ollama!.chatRequests()[0]!.messages.at(-1)!.content).toBe(
+      `[${TEST_IDS.user}] 오늘 회의 몇 시야?`,
+    );
   });
 
   it("keeps replying in an existing thread", async () => {

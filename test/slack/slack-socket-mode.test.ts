@@ -35,7 +35,8 @@ describe("Slack over Socket Mode", () => {
     expect(post!.args).toMatchObject({
       channel: TEST_IDS.channel,
       thread_ts: mention.ts,
-      text: "(fake) hello there",
+      // The fake model echoes the message, which in a channel thread is labelled with its writer.
+      text: `(fake) [${TEST_IDS.user}] hello there`,
     });
   });
 

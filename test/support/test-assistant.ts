@@ -159,6 +159,16 @@ export function systemPromptOf(request: { messages: Array<{ role: string; conten
   return request.messages.find((m) => m.role === "system")?.content ?? "";
 }
 
+/** Contents of the user messages of a chat request: the conversation's earlier turns and the message. */
+export function userMessagesOf(request: { messages: Array<{ role: string; content: string }> }): string[] {
+  return request.messages.filter((m) => m.role === "user").map((m) => m.content);
+}
+
+/** Every message of a chat request, as `role: content` lines: the whole prompt the model saw. */
+export function promptOf(request: { messages: Array<{ role: string; content: string }> }): string {
+  return request.messages.map((m) => `${m.role}: ${m.content}`).join("\n");
+}
+
 /**
  * Makes the fake Ollama a faithful model: extraction returns what the rule extractor finds in the text
  * (so graph facts exist with a model as without), a tool round answers after the tool result, and
