@@ -1,6 +1,7 @@
 /** The one error type of the project. Tests assert `code`, never the message text. */
 export type AppErrorCode =
   | "config_invalid"
+  | "data_dir_in_use"
   | "bad_request"
   | "not_found"
   | "unauthorized"

@@ -42,7 +42,8 @@ export class DataDirLock {
   }
 
   /**
-   * Takes the lock, or throws AppError `config_invalid` with one line naming the holder, e.g.
+   * Takes the lock, or throws AppError `data_dir_in_use` (another assistant runs there: not a
+   * configuration error, so the start fails with exit code 1) with one line naming the holder, e.g.
    * `DATA_DIR ./data is in use by another assistant (pid 4242 on host-a, since …)`.
    */
   static async acquire(dataDir: string): Promise<DataDirLock> {
@@ -54,7 +55,7 @@ export class DataDirLock {
       const current = await DataDirLock.holder(dataDir);
       if (current !== undefined) {
         throw new AppError(
-          "config_invalid",
+          "data_dir_in_use",
           `DATA_DIR ${dataDir} is in use by another assistant (pid ${current.pid} on ${current.host}, since ` +
             `${new Date(current.startedAt).toISOString()}): stop it, or give this one its own DATA_DIR ` +
             `(several replicas share state through DATABASE_URL, each with its own DATA_DIR)`,
@@ -63,7 +64,7 @@ export class DataDirLock {
       }
       await rm(path, { force: true }); // stale: its process is gone
     }
-    throw new AppError("config_invalid", `DATA_DIR ${dataDir}: could not take ${LOCK_FILE}`, {
+    throw new AppError("data_dir_in_use", `DATA_DIR ${dataDir}: could not take ${LOCK_FILE}`, {
       details: { variable: "DATA_DIR" },
     });
   }

@@ -32,7 +32,7 @@ describe("DataDirLock", () => {
         JSON.stringify({ pid: other.pid, host: os.hostname(), startedAt: Date.now() }),
       );
       const refused = await DataDirLock.acquire(dataDir).catch((err: unknown) => err);
-      expect(refused).toMatchObject({ code: "config_invalid" });
+      expect(refused).toMatchObject({ code: "data_dir_in_use" });
       const message = (refused as Error).message;
       expect(message).not.toContain("\n");
       expect(message).toContain(`pid ${other.pid}`);
@@ -58,7 +58,7 @@ describe("DataDirLock", () => {
 
     // Another host: alive while its heartbeat is fresh, stale after LOCK_STALE_MS.
     await writeFile(file, JSON.stringify({ pid: 1, host: "another-host", startedAt: 1 }));
-    await expect(DataDirLock.acquire(dataDir)).rejects.toMatchObject({ code: "config_invalid" });
+    await expect(DataDirLock.acquire(dataDir)).rejects.toMatchObject({ code: "data_dir_in_use" });
     const old = new Date(Date.now() - LOCK_STALE_MS - 1000);
     await utimes(file, old, old);
     const taken = await DataDirLock.acquire(dataDir);
