@@ -4,7 +4,7 @@ import type { GraphService } from "../graph/graph-service.js";
 import type { HistoryService } from "../history/index.js";
 import type { MemoryLifecycle } from "../memory/memory-lifecycle.js";
 import { AuthThrottle } from "../http/auth-throttle.js";
-import { adminAuth } from "./auth.js";
+import { adminAuth } from "../http/admin-auth.js";
 import { createConsole, isConsolePath } from "./console/console-app.js";
 import { registerGraphRoutes } from "./graph-routes.js";
 import { registerHistoryRoutes } from "./history-routes.js";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import type { Logger } from "pino";
-import { hasAdminToken } from "../admin/auth.js";
+import { hasAdminToken } from "./admin-auth.js";
 import { AuthThrottle } from "./auth-throttle.js";
 import { checkHealth, type HealthOptions } from "./health.js";
 import { errorResponse } from "./json-errors.js";

@@ -10,7 +10,7 @@ import type { HistoryService } from "../../history/index.js";
 import type { MemoryLifecycle } from "../../memory/memory-lifecycle.js";
 import { AuthThrottle, clientAddress } from "../../http/auth-throttle.js";
 import { retryAfterHeader } from "../../http/json-errors.js";
-import { tokensMatch } from "../auth.js";
+import { tokensMatch } from "../../http/admin-auth.js";
 import { searchParams, searchResultView } from "../memory-routes.js";
 import { idSchema, intParam, memoryIdSchema, parseOr400, scopeOf } from "../validation.js";
 import { drawGraph } from "./graph-picture.js";

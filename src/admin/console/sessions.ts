@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { tokensMatch } from "../auth.js";
+import { tokensMatch } from "../../http/admin-auth.js";
 
 /** How long a console session lasts after sign-in, whatever is done with it. */
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;

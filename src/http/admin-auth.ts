@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { bearerAuth } from "hono/bearer-auth";
 import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "../errors.js";
-import { type AuthThrottle, clientAddress } from "../http/auth-throttle.js";
+import { type AuthThrottle, clientAddress } from "./auth-throttle.js";
 
 /**
  * True when `given` is `expected`, in constant time: both are hashed to the same length first, so
