@@ -65,3 +65,12 @@ function isLowSurrogate(text: string, i: number): boolean {
   const code = text.charCodeAt(i);
   return code >= 0xdc00 && code <= 0xdfff;
 }
+
+/**
+ * `^(.+?)REST` run as `splitAtFirst`, with the result laid out as `exec` lays it out: the whole text,
+ * the head, then REST's groups. Null when there is no match.
+ */
+export function execAfterHead(text: string, rest: RegExp): (string | undefined)[] | null {
+  const found = splitAtFirst(text, rest);
+  return found === undefined ? null : [text, found.head, ...found.match.slice(1)];
+}
