@@ -84,7 +84,9 @@ export const cl100kTokenCounter: TokenCounter = {
       if (room === 0) return head;
       const bytes = toByteString(piece);
       const end = (ends ?? tokenEnds(piece, ranks))[room - 1];
-      return head + trimEndWhile(Buffer.from(bytes.slice(0, end), "latin1").toString("utf8"), isReplacementChar);
+      return (
+        head + trimEndWhile(Buffer.from(bytes.slice(0, end), "latin1").toString("utf8"), isReplacementChar)
+      );
     }
     return text;
   },
