@@ -7,6 +7,8 @@
  * that X", "forget X"), or what comes before a final verb ("X 기억해 둬", "X 잊어줘"), verbatim apart
  * from the words that only point at it ("이거", "좀", "(이)라고").
  */
+import { trimEndWhile } from "../text/trim.js";
+
 export type Intent =
   | { kind: "remember"; text: string }
   | { kind: "forget"; query: string }
@@ -130,13 +132,6 @@ function afterVerbFirst(rest: string): string | undefined {
 
 function isSpaceOrEndMark(c: string): boolean {
   return c === "." || c === "!" || c === "~" || c === "?" || /\s/u.test(c);
-}
-
-/** `text` without the characters at its end for which `drop` holds (one UTF-16 unit at a time). */
-function trimEndWhile(text: string, drop: (c: string) => boolean): string {
-  let end = text.length;
-  while (end > 0 && drop(text[end - 1]!)) end--;
-  return text.slice(0, end);
 }
 
 function tidy(text: string): string {

@@ -17,6 +17,7 @@ import {
   stripCopula,
 } from "../text/korean.js";
 import { phrasePairs } from "../text/word-list.js";
+import { inSet, trimEndWhile, trimStartWhile } from "../text/trim.js";
 
 /** A stem left after stripping must keep at least this many characters ("나는" is handled as a pronoun). */
 export const MIN_STEM_CHARS = 2;
@@ -189,12 +190,25 @@ const ATTRIBUTE_SYNONYMS: Record<string, string> = {
   number: "phone",
 };
 
+const isOpeningQuote = inSet(`"'“”‘’「『`);
+const isClosingQuote = inSet(`"'“”‘’」』`);
+const isSpace = (c: string): boolean => /\s/u.test(c);
+const isEndMark = inSet(".,!?~;:…·");
+const isTrailingMark = (c: string): boolean => isSpace(c) || isEndMark(c);
+const isLaughter = inSet("ㅋㅎㅠㅜ");
+
+/** A run of two or more ㅋ/ㅎ/ㅠ/ㅜ at the end, with the spaces before it, cut off ("좋아 ㅋㅋ" → "좋아"). */
+function withoutLaughter(text: string): string {
+  const bare = trimEndWhile(text, isLaughter);
+  return text.length - bare.length >= 2 ? trimEndWhile(bare, isSpace) : text;
+}
+
 /** Trim, NFC, collapse spaces, and drop wrapping quotes/brackets and trailing punctuation. */
 export function tidy(text: string): string {
   let out = nfc(text).trim().replace(/\s+/gu, " ");
-  out = out.replace(/^["'“”‘’「『]+|["'“”‘’」』]+$/gu, "");
+  out = trimEndWhile(trimStartWhile(out, isOpeningQuote), isClosingQuote);
   if (/^\([^()]*\)$/u.test(out)) out = out.slice(1, -1);
-  out = out.replace(/[\s.,!?~;:…·]+$/u, "");
+  out = trimEndWhile(out, isTrailingMark);
   return out.trim();
 }
 
@@ -309,7 +323,7 @@ export function normalizeAttribute(raw: string): string {
  * "락토 채식주의자임" → "락토 채식주의자"). Case is kept.
  */
 export function cleanValue(raw: string): string {
-  const value = tidy(tidy(raw).replace(/\s*[ㅋㅎㅠㅜ]{2,}$/u, ""));
+  const value = tidy(withoutLaughter(tidy(raw)));
   // "고양이야" is 고양이 + 야, not 고양 + 이야.
   return tidy(stripCopula(value, isLookalikeNoun));
 }

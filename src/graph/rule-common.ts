@@ -29,6 +29,7 @@ import {
   ROLE_WORDS,
   TITLE_WORDS,
 } from "./rule-words.js";
+import { inSet, trimEndWhile } from "../text/trim.js";
 
 /** What the rules share while reading one text. */
 export interface ExtractionState {
@@ -90,7 +91,7 @@ export function isNameLike(token: string): boolean {
 export function firstNameLikeToken(text: string): string | undefined {
   const first = text.split(/\s+/u).find((token) => token.length > 0);
   if (first === undefined) return undefined;
-  const word = first.replace(/[.,!?:;()[\]"']+$/u, "");
+  const word = trimEndWhile(first, inSet(`.,!?:;()[]"'`));
   return isNameLike(word) && !STARTS_WITH_DIGIT_RE.test(word) ? word : undefined;
 }
 

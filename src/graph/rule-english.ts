@@ -5,6 +5,7 @@
  * caps clause length), so a lazy group scans the clause at most once per split point.
  */
 import { containsHangul } from "../text/korean.js";
+import { execAfterHead } from "../text/trim.js";
 import { FIRST_PERSON_EN } from "./normalize.js";
 import { isKinship, topicHasFacts, type ClauseContext, type ClauseRule } from "./rule-common.js";
 import {
@@ -28,16 +29,16 @@ const POSSESSIVE_RE = new RegExp(
 const OF_RE = new RegExp(String.raw`^(?:the )?(.+?) of (.+?) ${IS} (.+)$`, "iu");
 /** "Wren is our new QA lead", "Ivy is our building's janitor", "Dr. Seo is the kids' doctor". */
 const IS_OUR_RE =
-  /^(.+?) (?:is|'s) (my|our|the)(?: [\p{L}-]+(?:'s|s'))?(?: (?:new|current|team's|main|usual|regular))* (.+)$/iu;
+  / (?:is|'s) (my|our|the)(?: [\p{L}-]+(?:'s|s'))?(?: (?:new|current|team's|main|usual|regular))* (.+)$/iuy;
 /** "Nora Kim from apt 803": where someone is from, by a numbered unit. */
-const FROM_UNIT_RE = /^(.+?) from (unit|room|apt|apartment|suite|floor|ward|class|team) ([\p{L}\d-]{1,8})$/iu;
+const FROM_UNIT_RE = / from (unit|room|apt|apartment|suite|floor|ward|class|team) ([\p{L}\d-]{1,8})$/iuy;
 /** "open 9 to 6", "hours 10am-7pm": opening hours after the place they belong to. */
 const HOURS_RE =
   /^(?:open|opens|hours(?: are)?|open hours|business hours)(?: from)? (\d{1,2}(?::\d{2})?(?: ?[ap]m)? ?(?:to|-|–|~) ?\d{1,2}(?::\d{2})?(?: ?[ap]m)?)$/iu;
 /** "is planned for", "is set for": an event's date. */
-const SCHEDULED_RE = /^(.+?) (?:is|are|was) (?:scheduled|set|planned|booked|moved|pushed) (?:for|to)$/iu;
-const LIVES_RE = /^(.+?) (?:lives|is living|moved|has moved|stays) (?:in|to) (.+)$/iu;
-const LOCATED_RE = /^(.+?) (?:is|are) (?:located |based )?in (.+)$/iu;
+const SCHEDULED_RE = / (?:is|are|was) (?:scheduled|set|planned|booked|moved|pushed) (?:for|to)$/iuy;
+const LIVES_RE = / (?:lives|is living|moved|has moved|stays) (?:in|to) (.+)$/iuy;
+const LOCATED_RE = / (?:is|are) (?:located |based )?in (.+)$/iuy;
 /** Subjects that are no entity ("This is my favorite café", "She is in a meeting"). */
 const PRONOUN_RE = /^(?:this|that|these|those|it|he|she|they|we|you|there|here|what|which|who)$/iu;
 /** Phrases after "is in" that are a state, not a place ("in charge", "in a meeting"). */
@@ -45,7 +46,9 @@ const NOT_A_PLACE_RE = /^(?:charge|trouble|love|time|a |an |the middle)/iu;
 /** Months, seasons and times of day after "in": a time, not a place. */
 const MONTH_OR_TIME_RE =
   /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|fall|autumn|winter|the (?:morning|afternoon|evening)|progress|person)/iu;
-const ALLERGIC_RE = /^(?:(I)(?:'m| am)|(.+?)(?: is| are|'s)) allergic to (.+)$/iu;
+const I_AM_ALLERGIC_RE = /^I(?:'m| am) allergic to (.+)$/iu;
+/** After the one who is allergic (see `execAfterHead`). */
+const ALLERGIC_RE = /(?: is| are|'s) allergic to (.+)$/iuy;
 
 /** A capitalised name of two letters or more ("Sophie", "Mr. Choi"), not "O" (a blood type). */
 const LATIN_NAME_RE =
@@ -75,7 +78,7 @@ function withoutArticle(phrase: string): string {
 
 /** "Nora Kim from apt 803" → Nora Kim, stating (Nora Kim, apt, 803) on the way. */
 function subjectOf(phrase: string, state: ClauseContext["state"]): string {
-  const from = FROM_UNIT_RE.exec(phrase);
+  const from = execAfterHead(phrase, FROM_UNIT_RE);
   if (from === null) return withoutArticle(phrase);
   const [, who = "", unit = "", number = ""] = from;
   state.emit(who, unit.toLowerCase(), number);
@@ -177,7 +180,7 @@ const englishOf: ClauseRule = ({ text, state }) => {
  * doctor" → role (after "the", only a noun for a person).
  */
 const englishIsOur: ClauseRule = ({ text, state }) => {
-  const match = IS_OUR_RE.exec(text);
+  const match = execAfterHead(text, IS_OUR_RE);
   if (match === null) return false;
   const [, rawEntity = "", determiner = "", rawValue = ""] = match;
   const value = rawValue.replace(EN_TRAILING_ADVERBS_RE, "");
@@ -199,8 +202,8 @@ const englishHours: ClauseRule = ({ text, state }) => {
 
 /** "Jude lives in Daegu now" → residence; "The clinic is in Ilsan" → location. */
 const englishPlace: ClauseRule = ({ text, state }) => {
-  const lives = LIVES_RE.exec(text);
-  const located = lives === null ? LOCATED_RE.exec(text) : null;
+  const lives = execAfterHead(text, LIVES_RE);
+  const located = lives === null ? execAfterHead(text, LOCATED_RE) : null;
   const match = lives ?? located;
   if (match === null) return false;
   const [, entity = "", rawPlace = ""] = match;
@@ -215,11 +218,12 @@ const englishPlace: ClauseRule = ({ text, state }) => {
 
 /** "I'm allergic to walnuts and mango" → one fact per allergen. */
 const englishAllergy: ClauseRule = ({ text, state }) => {
-  const match = ALLERGIC_RE.exec(text);
+  const mine = I_AM_ALLERGIC_RE.exec(text);
+  const match = mine === null ? execAfterHead(text, ALLERGIC_RE) : [text, FIRST_PERSON_EN, mine[1]];
   if (match === null) return false;
-  const entity = match[1] !== undefined ? FIRST_PERSON_EN : (match[2] ?? "");
+  const entity = match[1] ?? "";
   let emitted = false;
-  for (const value of values(match[3] ?? "")) emitted = state.emit(entity, "allergy", value) || emitted;
+  for (const value of values(match[2] ?? "")) emitted = state.emit(entity, "allergy", value) || emitted;
   return emitted;
 };
 
@@ -233,7 +237,7 @@ const englishEvent: ClauseRule = ({ text, typed, state }) => {
     const match = new RegExp(`^(.+?) ${verb}(?: on| by)?$`, "iu").exec(before);
     if (match !== null) return state.emit(withoutArticle(match[1] ?? ""), attribute, date.value);
   }
-  const scheduled = SCHEDULED_RE.exec(before);
+  const scheduled = execAfterHead(before, SCHEDULED_RE);
   if (scheduled !== null) return state.emit(withoutArticle(scheduled[1] ?? ""), "date", date.value);
   const on = /^(.+?)(?: (?:is|are|was))? (on|due|by)$/iu.exec(before);
   if (on !== null && on[1] !== undefined) {
@@ -251,10 +255,13 @@ const TITLE_PHRASE_RE =
   /^(?:(?:Head|VP|Vice President|Director|Chief|Manager|Lead|Dean|Chair) of [\p{L}& ]{2,40}|C[A-Z]O|VP [\p{L} ]{2,30})$/u;
 /** "I teach at X", "Sam works at Y as a Z", "she studies at X": where someone works or studies. */
 const WORKS_AT_RE =
-  /^(.+?) (works?|worked|teach(?:es)?|taught|stud(?:y|ies)|is working|is studying) (?:at|for) (.+?)(?: as (?:an? |the )?(.+))?$/iu;
+  / (works?|worked|teach(?:es)?|taught|stud(?:y|ies)|is working|is studying) (?:at|for) (.+)$/iuy;
+/** "… as a clerk" after the place. */
+const AS_JOB_RE = / as (?:an? |the )?(.+)$/iuy;
 /** "Biscuit (my beagle) goes to Happy Paws Clinic in Sunae": where someone or a pet goes regularly. */
-const GOES_TO_RE =
-  /^(.+?)(?: \((?:my|our|a|an|the) ([\p{L} -]{2,30})\))? (?:goes|go|went) to (.+?)(?: in (.+))?$/iu;
+const GOES_TO_RE = /(?: \((?:my|our|a|an|the) ([\p{L} -]{2,30})\))? (?:goes|go|went) to (.+)$/iuy;
+/** "… in Sunae" after the place. */
+const IN_PLACE_RE = / in (.+)$/iuy;
 /** "12 Hwarang-ro, Suwon", "17 Elm Lane": a street address. */
 export const STREET_ADDRESS_RE =
   /^\d{1,5}[A-Za-z]?(?:-\d{1,4})? (?:[\p{Lu}][\p{L}]*[- ])*[\p{Lu}][\p{L}]*(?:-(?:daero|ro|gil|dong)|\s(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Way|Place|Square))\b/u;
@@ -270,9 +277,10 @@ const englishTitle: ClauseRule = ({ text, state }) => {
 
 /** "I teach at Maple Ridge School" → (I, school, …); "Lee works at Initech as a clerk" → workplace, job. */
 const englishWorksAt: ClauseRule = ({ text, state }) => {
-  const match = WORKS_AT_RE.exec(text);
+  const match = execAfterHead(text, WORKS_AT_RE);
   if (match === null) return false;
-  const [, rawEntity = "", verb = "", rawPlace = "", job] = match;
+  const [, rawEntity = "", verb = "", rest = ""] = match;
+  const [, rawPlace = "", job] = execAfterHead(rest, AS_JOB_RE) ?? [rest, rest];
   const place = rawPlace.replace(EN_TRAILING_ADVERBS_RE, "").replace(EN_TRAILING_PHRASE_RE, "");
   if (PRONOUN_RE.test(rawEntity) || words(rawEntity) > MAX_EN_ATTRIBUTE_WORDS) return false;
   if (words(place) > MAX_EN_VALUE_WORDS || !/^\p{Lu}/u.test(place)) return false;
@@ -287,9 +295,10 @@ const englishWorksAt: ClauseRule = ({ text, state }) => {
 
 /** "Biscuit (my beagle) goes to Happy Paws Clinic in Sunae" → breed, vet, and where the clinic is. */
 const englishGoesTo: ClauseRule = ({ text, state }) => {
-  const match = GOES_TO_RE.exec(text);
+  const match = execAfterHead(text, GOES_TO_RE);
   if (match === null) return false;
-  const [, rawEntity = "", kind, place = "", where] = match;
+  const [, rawEntity = "", kind, rest = ""] = match;
+  const [, place = "", where] = execAfterHead(rest, IN_PLACE_RE) ?? [rest, rest];
   if (PRONOUN_RE.test(rawEntity) || words(rawEntity) > MAX_EN_ATTRIBUTE_WORDS || !/^\p{Lu}/u.test(place))
     return false;
   if (words(place) > MAX_EN_VALUE_WORDS) return false;

@@ -30,6 +30,7 @@ import {
 import { extractKeyValueLine } from "./rule-key-value.js";
 import { KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./rule-words.js";
 import { STREET_ADDRESS_RE } from "./rule-english.js";
+import { inSet, trimEndWhile } from "../text/trim.js";
 
 /**
  * Sentence boundaries: . ! ? followed by a space (so "3.2kg" stays whole, and not after "Dr."), a dash
@@ -46,6 +47,7 @@ const CLAUSE_SPLIT_RE = /\s*[,，;]\s*/u;
 export const MAX_CLAUSE_CHARS = 300;
 /** A flight number: two letters or a letter and a digit, then three or four digits ("AC064", "KE1227"). */
 const FLIGHT_CODE_RE = /^(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{3,4}$/u;
+const CLAUSE_END_MARK = inSet(".!?~。");
 /** A route between two airports or cities: "ICN→YVR", "GMP-CJU", "Seoul → Tokyo". */
 const ROUTE_RE = /^(\S+?) ?(?:→|->|⇒) ?(\S+)$/u;
 /** The bare time attributes a flight's time comes under. */
@@ -187,7 +189,7 @@ function extractSentence(rawSentence: string, state: ExtractionState, korean: bo
   // "… due May 15 — 나랑 윤채원님 공동 작성": an English sentence keeps English attributes in a mixed line.
   state.korean = containsHangul(sentence);
   for (const clause of splitClauses(sentence)) {
-    const text = clause.replace(/[.!?~。]+$/u, "").trim();
+    const text = trimEndWhile(clause, CLAUSE_END_MARK).trim();
     if (text.length === 0 || text.length > MAX_CLAUSE_CHARS) continue;
     for (const { tokens, continued } of splitPredicates(
       withPlainCopula(

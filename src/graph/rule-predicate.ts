@@ -47,7 +47,7 @@ export const TEAM_WORDS = new Set([
   "부서",
 ]);
 /** The end of a value that says where: a floor, a unit, a building, a station, a neighbourhood, a road. */
-const PLACE_VALUE_END_RE = /(?:\d+층|\d+호|타워|빌딩|센터|상가|건물|역|동|로|길|앞|옆|근처|사거리|단지)$/u;
+const PLACE_VALUE_END_RE = /(?:\d층|\d호|타워|빌딩|센터|상가|건물|역|동|로|길|앞|옆|근처|사거리|단지)$/u;
 /** Blood types ("B형", "AB형"). */
 const BLOOD_TYPE_RE = /^(?:A|B|O|AB)형$/iu;
 /** Latin role acronyms ("PM", "PO", "CTO", "TL"). */

@@ -1,5 +1,6 @@
 import cl100kBase from "js-tiktoken/ranks/cl100k_base";
 import { bytePairTokenEnds, parseBpeRanks, toByteString, type BpeRanks } from "./byte-pair.js";
+import { trimEndWhile } from "../text/trim.js";
 
 /** Counts and cuts text in model tokens. Injected so tests can count something simpler. */
 export interface TokenCounter {
@@ -24,7 +25,7 @@ function cl100k(): Encoding {
 }
 
 /** Decoding a prefix may end inside a multi-byte character; that shows as U+FFFD. */
-const BROKEN_TAIL = /\uFFFD+$/u;
+const isReplacementChar = (c: string): boolean => c === "\uFFFD";
 
 /** Pieces up to this many characters have their token counts cached (words, numbers, punctuation). */
 const CACHED_PIECE_CHARS = 32;
@@ -83,7 +84,9 @@ export const cl100kTokenCounter: TokenCounter = {
       if (room === 0) return head;
       const bytes = toByteString(piece);
       const end = (ends ?? tokenEnds(piece, ranks))[room - 1];
-      return head + Buffer.from(bytes.slice(0, end), "latin1").toString("utf8").replace(BROKEN_TAIL, "");
+      return (
+        head + trimEndWhile(Buffer.from(bytes.slice(0, end), "latin1").toString("utf8"), isReplacementChar)
+      );
     }
     return text;
   },

@@ -8,9 +8,10 @@
  * item). The full-width `。`, `！`, `？` end a sentence even without a space after them, as Chinese and
  * Japanese write them.
  */
+import { inSet, trimEndWhile } from "../text/trim.js";
 
 /** Closing quotes and brackets that may follow a sentence's final punctuation. */
-const CLOSERS = /["'”’)\]}」』〉》]+$/u;
+const isCloser = inSet(`"'”’)]}」』〉》`);
 const FINAL_PUNCTUATION = /[.!?…。！？]$/u;
 /** Full-width terminators followed by closers, inside a word: a sentence ends after them. */
 export const FULL_WIDTH_END = /[。！？]["'”’)\]}」』〉》]*/gu;
@@ -38,7 +39,7 @@ const BARE_NUMBER = /^\d+\.$/;
 
 /** Does this word end a sentence (when a space or the end of the text follows it)? */
 export function endsSentence(word: string): boolean {
-  const bare = word.replace(CLOSERS, "");
+  const bare = trimEndWhile(word, isCloser);
   if (!FINAL_PUNCTUATION.test(bare)) return false;
   if (!bare.endsWith(".") || bare.endsWith("..")) return true;
   return !(ABBREVIATIONS.has(bare.toLowerCase()) || DOTTED.test(bare) || BARE_NUMBER.test(bare));

@@ -10,6 +10,7 @@
  */
 
 import { HANGUL_SYLLABLE_FIRST, isHangulSyllable } from "../text/korean.js";
+import { trimEndWhile } from "../text/trim.js";
 
 /** The act of a message. */
 export type SpeechAct = "command" | "phatic" | "question" | "request" | "statement";
@@ -24,6 +25,8 @@ const FORGET_RE =
   /(?:잊어|지워|삭제\s*해)\s*(?:줘요?|주세요|버려요?|줄래요?)\s*[.!]*\s*$|^\s*(?:please\s+)?forget\b|^\s*delete\s+(?:the\s+|my\s+)?memor/iu;
 
 /** Compatibility jamo (ㅋ, ㅎ, ㅠ, ㅇㅋ, ㄳ), emoji and punctuation: no words at all. */
+/** Punctuation, symbols, bare jamo (ㅋ, ㅠ) and spaces: what a sentence's last word is read without. */
+const isTrailingNoise = (c: string): boolean => /[\p{P}\p{S}\u3131-\u318e\s]/u.test(c);
 const NON_WORD_RE = /[\u3131-\u318e\p{Extended_Pictographic}\p{P}\p{S}\s]|\u200d|\ufe0f/gu;
 
 /**
@@ -251,6 +254,6 @@ function endsWithRieulKka(word: string): boolean {
 }
 
 function lastWord(sentence: string): string {
-  const words = sentence.replace(/[\p{P}\p{S}\u3131-\u318e\s]+$/u, "").split(/\s+/u);
+  const words = trimEndWhile(sentence, isTrailingNoise).split(/\s+/u);
   return words[words.length - 1] ?? "";
 }

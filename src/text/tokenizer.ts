@@ -1,5 +1,6 @@
 import { isEnglishStopWord, stemEnglishWord } from "./english.js";
 import { isHangulSyllableCode, isSearchSuffix, stripSearchSuffixes } from "./korean.js";
+import { inSet, trimEndWhile } from "./trim.js";
 
 /**
  * Korean-aware tokenizer for BM25, applied identically to memories and queries.
@@ -85,8 +86,10 @@ const LIGHT_VERB_ENDINGS = new Set([
 /** A question's predicate is at most its last this many words. */
 export const MAX_PREDICATE_WORDS = 2;
 
+const isEndMark = inSet("?!.~");
+
 function isLightVerb(word: string): boolean {
-  const bare = word.replace(/[?!.~]+$/u, "");
+  const bare = trimEndWhile(word, isEndMark);
   return LIGHT_VERB_STEMS.some(
     (stem) => bare.startsWith(stem) && LIGHT_VERB_ENDINGS.has(bare.slice(stem.length)),
   );

@@ -58,13 +58,18 @@ export async function regexesBuiltAtLoad(files: readonly string[]): Promise<Foun
   const found: FoundRegex[] = [];
   const Original = globalThis.RegExp;
   let current = "";
+  let recording = true;
   globalThis.RegExp = new Proxy(Original, {
     construct(target, args: [string | RegExp, string?], newTarget) {
       const made = Reflect.construct(target, args, newTarget) as RegExp;
-      // Only patterns built by src/ itself, not by the packages it imports.
+      // Only patterns built by src/ itself, not by the packages it imports; named by the line that
+      // builds them (a module imported by another is built while the other one is being imported).
       const caller = new Error().stack?.split("\n")[2] ?? "";
-      if (current && caller.includes(`${SRC}${path.sep}`)) {
-        found.push({ source: made.source, flags: made.flags, where: `${current} (built at load)` });
+      const at = caller.indexOf(`${SRC}${path.sep}`);
+      if (recording && at >= 0) {
+        const place = /^(.*?\.ts):(\d+)/u.exec(caller.slice(at));
+        const file = place ? `${path.relative(ROOT, place[1]!)}:${place[2]}` : current;
+        found.push({ source: made.source, flags: made.flags, where: `${file} (built at load)` });
       }
       return made;
     },
@@ -82,6 +87,7 @@ export async function regexesBuiltAtLoad(files: readonly string[]): Promise<Foun
       }
     }
   } finally {
+    recording = false;
     globalThis.RegExp = Original;
   }
   return found;
