@@ -103,7 +103,7 @@ const DESCRIPTION_START_RE =
 function values(raw: string): string[] {
   const trimmed = raw.replace(EN_TRAILING_ADVERBS_RE, "").trim();
   return trimmed
-    .split(/,\s*|\s+and\s+/u)
+    .split(/,\s*|(?<!\s)\s+and\s+/u)
     .map((part) => part.trim())
     .filter((part) => part.length > 0);
 }

@@ -37,9 +37,9 @@ import { inSet, trimEndWhile } from "../text/trim.js";
  * between spaces, a newline.
  */
 const SENTENCE_SPLIT_RE =
-  /(?<=[.!?。])(?<!(?:^|\s)(?:Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|vs)\.)\s+|\s+[—–]\s+|\s+-\s+/u;
+  /(?<=[.!?。])(?<!(?:^|\s)(?:Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|vs)\.)\s+|(?<!\s)\s+[—–]\s+|(?<!\s)\s+-\s+/u;
 /** Clause boundary inside a sentence. */
-const CLAUSE_SPLIT_RE = /\s*[,，;]\s*/u;
+const CLAUSE_SPLIT_RE = /(?<!\s)\s*[,，;]\s*/u;
 /**
  * Longest clause the rules read. A fact is stated in a few words; a longer run without a comma or a full
  * stop is prose (or a paste), and capping it keeps every rule linear in the length of the text.

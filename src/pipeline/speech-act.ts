@@ -18,7 +18,7 @@ export type SpeechAct = "command" | "phatic" | "question" | "request" | "stateme
 /** A bot command: a slash word ("/help", "/도움말"), a help word alone, "remind me …", a forget request. */
 const SLASH_COMMAND_RE = /^\s*\/[\p{L}\p{N}_-]{1,32}(?:\s|$)/u;
 const HELP_WORDS_RE =
-  /^\s*(?:help|도움말|사용법|도움|settings|설정|status|상태|what can you do\??|뭐\s*할\s*수\s*있어\??)\s*[.!?]*\s*$/iu;
+  /^\s*(?:help|도움말|사용법|도움|settings|설정|status|상태|what can you do\??|뭐\s*할\s*수\s*있어\??)[\s.!?]*$/iu;
 const REMIND_RE =
   /^\s*(?:remind me|nudge me|ping me)\b|^\s*나중에\s*(?:다시\s*)?(?:알려|말해)\s*(?:줘|주세요)/iu;
 const FORGET_RE =

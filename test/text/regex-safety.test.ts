@@ -30,7 +30,6 @@ const ALLOWED = new Map<string, string>([
     "/ (?:is|'s) (my|our|the)(?: [\\p{L}-]+(?:'s|s'))?(?: (?:new|current|team's|main|usual|regular))* (.+)$/iuy",
     "analyser times out; pending a faster check or rewrite",
   ],
-  ["/,\\s*|\\s+and\\s+/u", "user text; rewrite pending (issue 20)"],
   [
     "/(?: \\((?:my|our|a|an|the) ([\\p{L} -]{2,30})\\))? (?:goes|go|went) to (.+)$/iuy",
     "analyser times out; pending a faster check or rewrite",
@@ -39,11 +38,6 @@ const ALLOWED = new Map<string, string>([
     "/^\\d{1,5}[A-Za-z]?(?:-\\d{1,4})? (?:[\\p{Lu}][\\p{L}]*[- ])*[\\p{Lu}][\\p{L}]*(?:-(?:daero|ro|gil|dong)|\\s(?:Street|St\\.?|Avenue|Ave\\.?|Road|Rd\\.?|Boulevard|Blvd\\.?|Lane|Ln\\.?|Drive|Way|Place|Square))\\b/u",
     "analyser times out; pending a faster check or rewrite",
   ],
-  [
-    "/(?<=[.!?。])(?<!(?:^|\\s)(?:Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|vs)\\.)\\s+|\\s+[—–]\\s+|\\s+-\\s+/u",
-    "user text; rewrite pending (issue 20)",
-  ],
-  ["/\\s*[,，;]\\s*/u", "user text; rewrite pending (issue 20)"],
   ["/^(\\S+?) ?(?:→|->|⇒) ?(\\S+)$/u", "user text; rewrite pending (issue 20)"],
   [
     "/(?:^|[,，;]\\s*|\\s[/|｜]\\s+)((?:[^,，;:：/|｜]|(?<=\\S)[/|](?=\\S)){1,30}?)\\s*[:：]\\s+/gu",
@@ -53,15 +47,6 @@ const ALLOWED = new Map<string, string>([
     "/(?<![\\p{L}\\d.,])(?:(?:월|매달|매월|연|주|1회|회당|시간당|인당|1인당|\\d{1,2}(?:박|시간|회|인)에|하루에?)\\s?)?(?:\\d{1,3}(?:,\\d{3})+|\\d{1,9})(?:\\.\\d{1,2})?(?:\\s?억)?(?:\\s?\\d{0,4}만)?(?:\\s?\\d{0,4}천)?\\s?원|(?<![\\p{L}\\d])\\$\\d{1,9}(?:,\\d{3})*(?:\\.\\d{2})?/gu",
     "analyser times out; pending a faster check or rewrite",
   ],
-  [
-    "/\\s+(?:now|currently|these days|too|as well|again|btw|lol)$/iu",
-    "user text; rewrite pending (issue 20)",
-  ],
-  [
-    "/\\s+(?:with|since|until|because|for|near|but|and|after|before)\\s.*$/iu",
-    "analyser times out; pending a faster check or rewrite",
-  ],
-  ["/(?:^|\\s)(주소[는가]?|address)\\s+(.+)$/iu", "user text; rewrite pending (issue 20)"],
   ["/address \\S+ is not available|address already in use/i", "Chroma's own error output, not user text"],
   ["/^[^a-zA-Z0-9]+|[^a-zA-Z0-9]+$/g", "config and model ids, not user text"],
   [
@@ -115,10 +100,6 @@ const ALLOWED = new Map<string, string>([
   ["/[A-Za-z0-9+/_=-]{32,}/gu", "analyser times out; pending a faster check or rewrite"],
   ["/^\\s*\\/[\\p{L}\\p{N}_-]{1,32}(?:\\s|$)/u", "analyser times out; pending a faster check or rewrite"],
   [
-    "/^\\s*(?:help|도움말|사용법|도움|settings|설정|status|상태|what can you do\\??|뭐\\s*할\\s*수\\s*있어\\??)\\s*[.!?]*\\s*$/iu",
-    "user text; rewrite pending (issue 20)",
-  ],
-  [
     "/(?:잊어|지워|삭제\\s*해)\\s*(?:줘요?|주세요|버려요?|줄래요?)\\s*[.!]*\\s*$|^\\s*(?:please\\s+)?forget\\b|^\\s*delete\\s+(?:the\\s+|my\\s+)?memor/iu",
     "analyser times out; pending a faster check or rewrite",
   ],
@@ -143,7 +124,6 @@ const ALLOWED = new Map<string, string>([
     "/(\\$)?(\\d[\\d,]*(?:\\.\\d+)?)\\s?([mk])?\\s?(won|krw|usd|dollars?)?\\b/giu",
     "user text; rewrite pending (issue 20)",
   ],
-  ["/<@[A-Z0-9_]+(?:\\|[^>]*)?>/g", "user text; rewrite pending (issue 20)"],
   [
     "/^(?:(.+?)'s?|(my|our|his|her|their|its)) (.+?) (?:is|are|was|=) (.+)$/iu",
     "user text; rewrite pending (issue 20)",

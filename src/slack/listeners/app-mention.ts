@@ -3,7 +3,7 @@ import { channelTypeOf } from "../memory-blocks.js";
 import { answerTurn, type TurnRunner } from "../respond.js";
 
 /** `<@U123>` mentions, removed from the text the agent sees. */
-const MENTION = /<@[A-Z0-9_]+(?:\|[^>]*)?>/g;
+const MENTION = /<@[A-Z0-9_]+(?:\|[^<>]*)?>/g;
 
 /** Mentions of the bot in channels: answered in the mention's thread. Bots' mentions are ignored. */
 export function register(app: App, runner: TurnRunner): void {
