@@ -10,7 +10,7 @@ import { pino } from "pino";
 import type { Embedder } from "../../src/llm/embedder.js";
 import { parseConfig } from "../../src/config/config.js";
 import { INDEX_TYPES, memoryConfigSchema, type IndexType } from "../../src/config/memory-config.js";
-import { ChromaMemoryStore } from "../../src/memory/chroma-memory-store.js";
+import { ChromaVectorIndex } from "../../src/memory/chroma-vector-index.js";
 import { startChromaServer } from "../../src/memory/chroma-server.js";
 import { KeywordIndexRegistry } from "../../src/memory/keyword-index.js";
 import { KeywordSnapshots } from "../../src/memory/keyword-snapshots.js";
@@ -146,8 +146,8 @@ export async function createBenchMemory(options: {
   embedder: Embedder;
   collectionPrefix: string;
   embedBatchSize?: number;
-}): Promise<BenchMemory<ChromaMemoryStore>> {
-  const store = await ChromaMemoryStore.create({
+}): Promise<BenchMemory<ChromaVectorIndex>> {
+  const store = await ChromaVectorIndex.create({
     chromaUrl: options.chromaUrl,
     embedder: options.embedder,
     collectionPrefix: options.collectionPrefix,

@@ -58,7 +58,7 @@ export const configSchema = z.object({
     .trim()
     .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]{1,60}$/, { message: "accepts 2–61 letters, digits, '.', '_' or '-'" })
     .default("memories"),
-  // index_type = "pgvector": PostgreSQL with the pgvector extension (src/memory/pgvector-index.ts).
+  // index_type = "pgvector": PostgreSQL with the pgvector extension (src/memory/pgvector-vector-index.ts).
   DATABASE_URL: z
     .string()
     .trim()
