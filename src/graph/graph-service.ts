@@ -1,6 +1,6 @@
 import { isAppError } from "../errors.js";
 import type { Llm } from "../llm/llm.js";
-import type { Triplet } from "../types.js";
+import type { Owner, Triplet } from "../types.js";
 import { withRetry, type Backoff } from "../util/retry.js";
 import { applyTriplets, forgetMemories, isVisible, sourcesOf, type AppliedFact } from "./apply-triplets.js";
 import { findMentionedEntities, formatFactLines, type FactLine } from "./entity-mentions.js";
@@ -14,7 +14,6 @@ import {
   ENTITY_LABEL,
   type GraphData,
   type GraphStores,
-  type GraphUserKey,
   type StoredRelation,
   type UserGraphStore,
 } from "./types.js";
@@ -64,7 +63,7 @@ export interface GraphServiceOptions {
 }
 
 /** One text to turn into facts. */
-export interface IngestInput extends GraphUserKey {
+export interface IngestInput extends Owner {
   text: string;
   memoryId?: string | undefined;
   /** When it was said, ms since the epoch (default: now). Orders current vs superseded facts. */
@@ -94,7 +93,7 @@ export interface EntityFacts {
   lines: string[];
 }
 
-function generationKey(key: GraphUserKey, memoryId?: string): string {
+function generationKey(key: Owner, memoryId?: string): string {
   const user = `${key.teamId}\u0000${key.userId}`;
   return memoryId === undefined ? user : `${user}\u0000${memoryId}`;
 }
@@ -237,7 +236,7 @@ export class GraphService {
    * any first-person question names): only the facts whose attribute it mentions — "내 여권 번호
    * 뭐였지?" is not a question about the user's dentist appointment.
    */
-  async facts(input: GraphUserKey & VisibilityFilter & { text: string }): Promise<string[]> {
+  async facts(input: Owner & VisibilityFilter & { text: string }): Promise<string[]> {
     const store = this.store(input);
     const entities = (await store.get()).filter((node) => node.label === ENTITY_LABEL);
     const names = findMentionedEntities({ names: entities.map((node) => node.name), message: input.text });
@@ -259,9 +258,7 @@ export class GraphService {
   }
 
   /** Current facts and history of one entity (by any surface form of its name), or undefined. */
-  async queryEntity(
-    input: GraphUserKey & VisibilityFilter & { name: string },
-  ): Promise<EntityFacts | undefined> {
+  async queryEntity(input: Owner & VisibilityFilter & { name: string }): Promise<EntityFacts | undefined> {
     const store = this.store(input);
     const entities = (await store.get()).filter((node) => node.label === ENTITY_LABEL);
     const known = new Set(entities.map((node) => foldText(node.name)));
@@ -277,7 +274,7 @@ export class GraphService {
   }
 
   /** All nodes and relations (current and superseded) of the user's graph, for the admin API. */
-  async snapshot(key: GraphUserKey): Promise<GraphData> {
+  async snapshot(key: Owner): Promise<GraphData> {
     const store = this.store(key);
     const nodes = await store.get();
     const relations = (await store.getTriplets({ includeHistory: true })).map(([, relation]) => relation);
@@ -289,7 +286,7 @@ export class GraphService {
    * keeps its other sources, and each slot's current value is derived again (apply-triplets.ts).
    * Ingests of these memories still running are dropped. Returns how many relations were deleted.
    */
-  async forgetMemories(key: GraphUserKey, memoryIds: readonly string[]): Promise<number> {
+  async forgetMemories(key: Owner, memoryIds: readonly string[]): Promise<number> {
     if (memoryIds.length === 0) return 0;
     for (const id of memoryIds) {
       const memoryKey = generationKey(key, id);
@@ -305,7 +302,7 @@ export class GraphService {
   }
 
   /** Deletes the user's whole graph (file included); ingests still running for them are dropped. */
-  async deleteUser(key: GraphUserKey): Promise<void> {
+  async deleteUser(key: Owner): Promise<void> {
     this.bump(generationKey(key));
     await this.store(key).drop();
     this.stores.delete(storeKey(key));
@@ -313,7 +310,7 @@ export class GraphService {
   }
 
   /** Whether any relation of the user's graph was said in one of these memories. */
-  private async hasSources(key: GraphUserKey, ...memoryIds: Array<string | undefined>): Promise<boolean> {
+  private async hasSources(key: Owner, ...memoryIds: Array<string | undefined>): Promise<boolean> {
     const ids = new Set(memoryIds.filter((id): id is string => id !== undefined));
     if (ids.size === 0) return false;
     const relations = await this.store(key).getTriplets({ includeHistory: true });
@@ -363,7 +360,7 @@ export class GraphService {
   }
 
   /** The user's store; one instance per user, so its cache is shared by every call. */
-  private store(key: GraphUserKey): UserGraphStore {
+  private store(key: Owner): UserGraphStore {
     const path = storeKey(key);
     const existing = this.stores.get(path);
     if (existing !== undefined) return existing;
@@ -377,6 +374,6 @@ export class GraphService {
   }
 }
 
-function storeKey(key: GraphUserKey): string {
+function storeKey(key: Owner): string {
   return `${key.teamId.length}:${key.teamId}:${key.userId}`;
 }

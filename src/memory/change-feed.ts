@@ -3,7 +3,7 @@ import { appendFile, open, stat, truncate } from "node:fs/promises";
 import { join } from "node:path";
 import pg from "pg";
 import type { PgDatabase } from "../db/postgres.js";
-import type { Owner } from "./vector-index.js";
+import type { Owner } from "../types.js";
 import { PRIVATE_FILE_MODE } from "../util/private-files.js";
 
 /**

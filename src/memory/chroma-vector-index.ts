@@ -5,14 +5,13 @@ import { AppError } from "../errors.js";
 import { withRetry } from "../util/retry.js";
 import type { Embedder } from "../llm/embedder.js";
 import { EmbedderEmbedding } from "../llm/llamaindex-embedding.js";
-import type { Memory } from "../types.js";
+import type { Memory, Owner } from "../types.js";
 import { fromRow, toRowMetadata } from "./memory-metadata.js";
 import {
   embedInBatches,
   indexNamespace,
   ownerKey,
   similarityFrom,
-  type Owner,
   type OwnerCount,
   sortOwners,
   type SimilarityMetric,

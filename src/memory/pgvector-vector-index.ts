@@ -2,12 +2,11 @@ import { createHash } from "node:crypto";
 import type pg from "pg";
 import { PgDatabase, quoteIdent } from "../db/postgres.js";
 import { AppError } from "../errors.js";
-import type { Memory } from "../types.js";
+import type { Memory, Owner } from "../types.js";
 import {
   embedInBatches,
   ownerKey,
   similarityFrom,
-  type Owner,
   type OwnerCount,
   sortOwners,
   type SimilarityMetric,

@@ -5,13 +5,12 @@ import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { AppError } from "../errors.js";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../util/private-files.js";
-import type { Memory } from "../types.js";
+import type { Memory, Owner } from "../types.js";
 import {
   embedInBatches,
   ownerKey,
   similarityFrom,
   similarityOf,
-  type Owner,
   type OwnerCount,
   sortOwners,
   type SimilarityMetric,

@@ -1,6 +1,6 @@
 import type { IndexType } from "../config/memory-config.js";
 import type { Embedder } from "../llm/embedder.js";
-import type { Memory, MemoryScope } from "../types.js";
+import type { Memory, Owner } from "../types.js";
 
 /**
  * The vector index port: where a deployment keeps its memories and their vectors
@@ -16,9 +16,6 @@ import type { Memory, MemoryScope } from "../types.js";
 export type SimilarityMetric = "cosine" | "dot_product" | "euclidean";
 
 export const SIMILARITY_METRICS: readonly SimilarityMetric[] = ["cosine", "dot_product", "euclidean"];
-
-/** Whose memories: a team's user. */
-export type Owner = Pick<MemoryScope, "teamId" | "userId">;
 
 /** An owner with how many memories (rows) they have. */
 export interface OwnerCount extends Owner {
