@@ -97,9 +97,11 @@ export async function startBenchBackend(kind: IndexType): Promise<BenchBackend> 
     return stopping;
   };
   // A slow engine (PGlite grows its HNSW index at ~10 ms a row) may need a longer bound per call.
-  const env: Record<string, string> = process.env.CHROMA_TIMEOUT_MS
-    ? { CHROMA_TIMEOUT_MS: process.env.CHROMA_TIMEOUT_MS }
-    : {};
+  const env: Record<string, string> = {};
+  for (const name of ["STORAGE_TIMEOUT_MS", "CHROMA_TIMEOUT_MS"]) {
+    const value = process.env[name];
+    if (value) env[name] = value;
+  }
   try {
     const dataDir = await mkdtemp(path.join(tmpdir(), `bench-${kind}-`));
     stops.push(() => rm(dataDir, { recursive: true, force: true }));
@@ -127,7 +129,7 @@ export async function startBenchBackend(kind: IndexType): Promise<BenchBackend> 
       const opened = await openVectorIndex({
         config: parseConfig({
           ...env,
-          CHROMA_COLLECTION_PREFIX: options.collectionPrefix,
+          VECTOR_NAMESPACE_PREFIX: options.collectionPrefix,
           EMBED_BATCH_SIZE: String(options.embedBatchSize ?? DEFAULT_EMBED_BATCH_SIZE),
         }),
         vector,

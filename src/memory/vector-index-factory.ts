@@ -27,7 +27,7 @@ export interface OpenedVectorIndex {
  * - `sqlite-vec`: the local file `DATA_DIR/vectors.sqlite` (no server);
  * - `pgvector`: PostgreSQL with pgvector at DATABASE_URL.
  *
- * The namespace is CHROMA_COLLECTION_PREFIX (or `namespacePrefix`: the eval's throw-away one), the
+ * The namespace is VECTOR_NAMESPACE_PREFIX (or `namespacePrefix`: the eval's throw-away one), the
  * embedder id and the metric (see indexNamespace).
  */
 export async function openVectorIndex(options: {
@@ -44,11 +44,11 @@ export async function openVectorIndex(options: {
     metric: vector.similarity_metric,
     efSearch: vector.ef_search,
     namespace: indexNamespace(
-      options.namespacePrefix ?? config.CHROMA_COLLECTION_PREFIX,
+      options.namespacePrefix ?? config.VECTOR_NAMESPACE_PREFIX,
       embedder.id,
       vector.similarity_metric,
     ),
-    timeoutMs: config.CHROMA_TIMEOUT_MS,
+    timeoutMs: config.STORAGE_TIMEOUT_MS,
   };
   switch (vector.index_type) {
     case "chroma":

@@ -187,7 +187,7 @@ export function similarityOf(metric: SimilarityMetric, a: ArrayLike<number>, b: 
 }
 
 /**
- * The name of an index's namespace: the prefix (CHROMA_COLLECTION_PREFIX, or a throw-away eval one),
+ * The name of an index's namespace: the prefix (VECTOR_NAMESPACE_PREFIX, or a throw-away eval one),
  * the embedder id (vectors of different models never share a table or collection) and the metric
  * when it is not cosine (an index is built for one metric). Letters, digits, `.`, `_`, `-` only;
  * backends with stricter names (PostgreSQL's 63 characters) shorten it themselves.

@@ -76,7 +76,7 @@ export async function openSharedState(options: OpenStateOptions): Promise<Shared
       close: () => changes.close(),
     };
   }
-  const db = PgDatabase.create(config.DATABASE_URL, { timeoutMs: config.CHROMA_TIMEOUT_MS });
+  const db = PgDatabase.create(config.DATABASE_URL, { timeoutMs: config.STORAGE_TIMEOUT_MS });
   try {
     const migrated = await migrate(db);
     if (migrated.applied.length > 0) logger.info({ applied: migrated.applied }, "PostgreSQL schema migrated");
