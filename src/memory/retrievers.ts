@@ -1,7 +1,4 @@
-import { BaseRetriever } from "@llamaindex/core/retriever";
-import type { QueryBundle } from "@llamaindex/core/query-engine";
-import { type NodeWithScore, TextNode } from "@llamaindex/core/schema";
-import { extractText } from "@llamaindex/core/utils";
+import { BaseRetriever, extractText, type NodeWithScore, type QueryBundle, TextNode } from "llamaindex";
 import type { Memory, Owner } from "../types.js";
 import type { VectorIndex } from "./vector-index.js";
 import {
