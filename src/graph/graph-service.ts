@@ -1,5 +1,6 @@
 import { isAppError } from "../errors.js";
 import type { Llm } from "../llm/llm.js";
+import type { Logger } from "../logging/logger.js";
 import type { Owner, Triplet } from "../types.js";
 import { withRetry, type Backoff } from "../util/retry.js";
 import { applyTriplets, forgetMemories, isVisible, sourcesOf, type AppliedFact } from "./apply-triplets.js";
@@ -17,14 +18,6 @@ import {
   type StoredRelation,
   type UserGraphStore,
 } from "./types.js";
-
-/** The logging the service needs; pino's `Logger` fits (object first, then message). */
-export interface GraphLogger {
-  info(obj: Record<string, unknown>, msg?: string): void;
-  warn(obj: Record<string, unknown>, msg?: string): void;
-  error(obj: Record<string, unknown>, msg?: string): void;
-  debug(obj: Record<string, unknown>, msg?: string): void;
-}
 
 /** Backoff for LLM extraction and for queued ingests (util/retry.ts: delay = min(max, min · 2^attempt), jittered). */
 export interface GraphRetryPolicy {
@@ -56,7 +49,7 @@ export interface GraphServiceOptions {
   stores?: GraphStores | undefined;
   /** Model for extraction; without it the rule-based extractor is used. */
   llm?: Llm | undefined;
-  logger: GraphLogger;
+  logger: Logger;
   retry?: Partial<GraphRetryPolicy>;
   /** Clock for `at` when an ingest gives none (tests). */
   now?: () => number;
@@ -122,7 +115,7 @@ function factLine(relation: StoredRelation, value: string): FactLine {
 export class GraphService {
   private readonly graphStores: GraphStores;
   private readonly extractor: LlmTripletExtractor | undefined;
-  private readonly logger: GraphLogger;
+  private readonly logger: Logger;
   private readonly retry: GraphRetryPolicy;
   private readonly now: () => number;
   private readonly stores = new Map<string, UserGraphStore>();

@@ -22,6 +22,7 @@ import {
 } from "./policy.js";
 import { renderContext, renderTurn } from "./render-context.js";
 import { summariseTurns } from "./summarise.js";
+import type { Logger } from "../logging/logger.js";
 import type { Owner } from "../types.js";
 import { cl100kTokenCounter, type TokenCounter } from "./token-counter.js";
 import type {
@@ -29,7 +30,6 @@ import type {
   ConversationRecord,
   ConversationView,
   HistoryContext,
-  HistoryLogger,
   HistoryStore,
   HistoryTurn,
 } from "./types.js";
@@ -54,7 +54,7 @@ export interface HistoryServiceOptions {
   store: HistoryStore;
   /** The summariser. Without one, aged turns stay verbatim (and the token budget trims them). */
   llm?: Llm | undefined;
-  logger: HistoryLogger;
+  logger: Logger;
   /** Token budget of the rendered context; default DEFAULT_HISTORY_TOKEN_BUDGET (1,500). */
   tokenBudget?: number | undefined;
   tokenCounter?: TokenCounter | undefined;
@@ -93,7 +93,7 @@ export class HistoryService {
   readonly tokenBudget: number;
   private readonly store: HistoryStore;
   private readonly llm: Llm | undefined;
-  private readonly logger: HistoryLogger;
+  private readonly logger: Logger;
   private readonly counter: TokenCounter;
   private readonly summaryTimeoutMs: number;
   private readonly retry: Required<SummaryRetryOptions>;

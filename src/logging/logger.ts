@@ -1,7 +1,26 @@
-import { pino, type Logger, type LoggerOptions } from "pino";
+import { pino, type LoggerOptions } from "pino";
 import { CENSOR, redactLogObject, TEXT_KEYS } from "./redact.js";
 
-export type { Logger } from "pino";
+/** One log call: an object of fields then a message, or a message alone (pino's argument order). */
+export interface LogFn {
+  (obj: object, msg?: string): void;
+  (msg: string): void;
+}
+
+/**
+ * The one logger type of the project: what every part logs through. A pino logger (what
+ * {@link createLogger} builds) fits as it is; a test may pass a recording object of this shape.
+ */
+export interface Logger {
+  /** The configured level name (`info`, `debug`, `silent`, …). */
+  readonly level: string;
+  debug: LogFn;
+  info: LogFn;
+  warn: LogFn;
+  error: LogFn;
+  /** A logger that adds these fields to every line (bind ids, never objects: see below). */
+  child(bindings: Record<string, unknown>): Logger;
+}
 
 /**
  * Redaction of what is logged (see redact.ts): secrets at any depth at every level, message text at any

@@ -1,7 +1,7 @@
 import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import { dirname } from "node:path";
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import { EXCLUDED_SAVE, type ForgetOutcome, type MemoryPort, type RecalledMemory } from "../agent/ports.js";
 import type { Memory, MemoryScope, Owner } from "../types.js";
 import type { MemoryJournal, MemoryOperation, NewOperation } from "./memory-journal.js";

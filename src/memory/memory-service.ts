@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import type { RecalledMemory } from "../agent/ports.js";
 import { AppError, isAppError } from "../errors.js";
 import type { ChannelType, Memory, MemoryScope, MemorySource, Owner } from "../types.js";

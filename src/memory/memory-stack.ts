@@ -1,5 +1,5 @@
 import { join, resolve } from "node:path";
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import type { Config } from "../config/config.js";
 import { AppError } from "../errors.js";
 import { RERANK_MODEL_ACCEPTS, type MemoryConfig } from "../config/memory-config.js";

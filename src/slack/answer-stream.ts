@@ -1,5 +1,5 @@
 import type { webApi } from "@slack/bolt";
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import type { Owner } from "../types.js";
 import { escapeMrkdwn } from "./mrkdwn.js";
 
