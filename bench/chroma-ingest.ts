@@ -22,7 +22,7 @@ import { ChromaVectorStore } from "@llamaindex/chroma";
 import { ChromaClient } from "chromadb";
 import { OfflineEmbedder } from "../src/llm/offline-embedder.js";
 import { EmbedderEmbedding } from "../src/llm/llamaindex-embedding.js";
-import { WRITE_CALL_ROWS } from "../src/memory/chroma-memory-store.js";
+import { WRITE_CALL_ROWS } from "../src/memory/chroma-vector-index.js";
 import { toRowMetadata } from "../src/memory/memory-metadata.js";
 import type { Memory } from "../src/types.js";
 import { legacyNode } from "../test/support/legacy-chroma-rows.js";

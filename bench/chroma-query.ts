@@ -1,6 +1,6 @@
 /**
  * Diagnostic: where the vector half of recall spends its time. Times Chroma queries on the user's
- * collection written by ChromaMemoryStore (so rows carry the production metadata) as it grows: the
+ * collection written by ChromaVectorIndex (so rows carry the production metadata) as it grows: the
  * store's own query (no metadata filter, no vectors returned) against the same request with the owner
  * filter the single shared collection needed, with and without returning the stored vectors (which
  * LlamaIndex's ChromaVectorStore.query always asks for). Every row matches the filter, as every row of
@@ -23,7 +23,7 @@ import { fixed, markdownTable } from "./lib/table.js";
 const DEFAULT_SIZES = "1000,10000,100000";
 const DEFAULT_QUERIES = 100;
 const SEED = 42;
-/** Visibility name of the collection holding all of a user's memories (ChromaMemoryStore's `ALL`). */
+/** Visibility name of the collection holding all of a user's memories (ChromaVectorIndex's `ALL`). */
 const ALL_COLLECTION = "all";
 /** Candidates per retriever in MemoryService.search (CANDIDATES_PER_RETRIEVER). */
 const N_RESULTS = 20;

@@ -11,9 +11,9 @@
  */
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
-import { pino, type Logger } from "pino";
+import { pino } from "pino";
 import { AppError } from "../src/errors.js";
-import { createLogger } from "../src/logging/logger.js";
+import { createLogger, type Logger } from "../src/logging/logger.js";
 import { describeMachine, machineInfo, printRunEnd } from "./lib/machine.js";
 import { elapsedMs, medianRunMs, round } from "./lib/stats.js";
 import { fixed, markdownTable } from "./lib/table.js";

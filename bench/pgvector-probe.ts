@@ -1,5 +1,5 @@
 /**
- * Probe of the pgvector backend (src/memory/pgvector-index.ts) on PGlite + pgvector served over the
+ * Probe of the pgvector backend (src/memory/pgvector-vector-index.ts) on PGlite + pgvector served over the
  * Postgres wire protocol in a child process (test/support/pglite-server.ts), through `pg`: the
  * production path. With the offline embedder (512 dimensions):
  *
@@ -19,7 +19,7 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { OfflineEmbedder } from "../src/llm/offline-embedder.js";
-import { PgVectorIndex, tableNameOf } from "../src/memory/pgvector-index.js";
+import { PgvectorVectorIndex, tableNameOf } from "../src/memory/pgvector-vector-index.js";
 import { channelVisibility, SHARED } from "../src/memory/visibility.js";
 import type { Memory } from "../src/types.js";
 import { spawnPgliteServer } from "../test/support/pglite-server.js";
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   const server = await spawnPgliteServer();
   const embedder = new OfflineEmbedder();
   const open = (namespace: string) =>
-    PgVectorIndex.open({
+    PgvectorVectorIndex.open({
       databaseUrl: server.url,
       embedder,
       embedBatchSize: 64,

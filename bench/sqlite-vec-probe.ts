@@ -1,5 +1,5 @@
 /**
- * Probe: the sqlite-vec backend (SqliteVecIndex) at the recall benchmark's largest size. Each run
+ * Probe: the sqlite-vec backend (SqliteVecVectorIndex) at the recall benchmark's largest size. Each run
  * writes a fresh `vectors.sqlite` in a temp directory: bulk ingest of 100k memories of one user and
  * 10k of four others (110k) with the offline embedder, embedding included, in upserts of `--batch`
  * memories; then `--rounds` rounds of the dataset's queries (k = 10, a fifth of them asked in a
@@ -22,7 +22,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { OfflineEmbedder } from "../src/llm/offline-embedder.js";
-import { APPROX_MIN_ROWS, OVERSAMPLE, SqliteVecIndex } from "../src/memory/sqlite-vec-index.js";
+import { APPROX_MIN_ROWS, OVERSAMPLE, SqliteVecVectorIndex } from "../src/memory/sqlite-vec-vector-index.js";
 import { SIMILARITY_METRICS, type SimilarityMetric } from "../src/memory/vector-index.js";
 import { VisibilityRule } from "../src/memory/visibility.js";
 import type { Memory } from "../src/types.js";
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
         timeoutMs: 10_000,
         path,
       };
-      const index = await SqliteVecIndex.open({ ...options, oversample, approxMinRows });
+      const index = await SqliteVecVectorIndex.open({ ...options, oversample, approxMinRows });
       const ingestStart = performance.now();
       const ingestCpu = process.cpuUsage();
       for (let i = 0; i < memories.length; i += batch) {
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
       const ingestMs = elapsedMs(ingestStart);
       const ingestCpuMs = cpuMs(process.cpuUsage(ingestCpu));
       const rows = await index.count(data.target.scope);
-      const ask = (i: SqliteVecIndex, q: (typeof data.queries)[number]) =>
+      const ask = (i: SqliteVecVectorIndex, q: (typeof data.queries)[number]) =>
         i.query({ ...q.scope, vector: q.vector, topK: K, visibilities: rule.allowedIn(q.scope) });
       const warmStart = performance.now();
       const warmCpu = process.cpuUsage();
@@ -126,7 +126,7 @@ async function main(): Promise<void> {
       const warmMs = elapsedMs(warmStart);
       const warmCpuMs = cpuMs(process.cpuUsage(warmCpu));
       // The exact answers: the same file through an index that never takes the int8 pass.
-      const exact = await SqliteVecIndex.open({ ...options, approxMinRows: Number.MAX_SAFE_INTEGER });
+      const exact = await SqliteVecVectorIndex.open({ ...options, approxMinRows: Number.MAX_SAFE_INTEGER });
       let found = 0;
       let wanted = 0;
       const exactCpu: number[] = [];

@@ -22,7 +22,7 @@ import {
 } from "../src/history/conversation-eval.js";
 import { ExtractiveSummaryLlm } from "./lib/extractive-summary-llm.js";
 import { DEFAULT_HISTORY_TOKEN_BUDGET } from "../src/history/policy.js";
-import type { HistoryLogger } from "../src/history/types.js";
+import type { Logger } from "../src/logging/logger.js";
 import type { ChatMessage } from "../src/llm/llm.js";
 import { OllamaLlm } from "../src/llm/ollama-llm.js";
 import { startFakeOllama } from "../test/support/fake-ollama.js";
@@ -32,15 +32,17 @@ const FAKE_MODEL = "fake-summariser";
 const DEFAULT_FILE = fileURLToPath(new URL("../eval/kmem-dev/conversations.jsonl", import.meta.url));
 
 /** Counts warnings (expected in the failing run) instead of printing them. */
-function countingLogger(): HistoryLogger & { warnings: number } {
+function countingLogger(): Logger & { warnings: number } {
   const logger = {
     warnings: 0,
+    level: "info",
+    child: () => logger,
     info: () => undefined,
     debug: () => undefined,
     warn: () => {
       logger.warnings += 1;
     },
-    error: (obj: object, msg?: string) => console.error(msg, obj),
+    error: (obj: object | string, msg?: string) => console.error(msg, obj),
   };
   return logger;
 }

@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Logger } from "pino";
+import type { Logger } from "./logging/logger.js";
 import { createAdminApi } from "./admin/admin-api.js";
 import { AgentService } from "./agent/agent-service.js";
 import { type Config, slackMode, type SlackMode } from "./config/config.js";

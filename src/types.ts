@@ -6,10 +6,14 @@
 /** Where a message was said. `im` is a direct message with the bot. */
 export type ChannelType = "im" | "mpim" | "channel" | "group";
 
-/** One user message to answer, from Slack or the local console. */
-export interface Turn {
+/** Whose memories, history and graph: a Slack user of one workspace (team). */
+export interface Owner {
   teamId: string;
   userId: string;
+}
+
+/** One user message to answer, from Slack or the local console. */
+export interface Turn extends Owner {
   channelId: string;
   channelType: ChannelType;
   /** Thread the reply belongs in (a mention's thread); undefined for a plain DM. */
@@ -22,9 +26,7 @@ export interface Turn {
 }
 
 /** The scope a memory is read or written in: whose it is and where it was said. */
-export interface MemoryScope {
-  teamId: string;
-  userId: string;
+export interface MemoryScope extends Owner {
   /** Set when recalling in a channel: only memories said in that channel (or shared) come back. */
   channelId?: string | undefined;
   channelType?: ChannelType | undefined;

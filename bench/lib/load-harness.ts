@@ -74,7 +74,7 @@ export async function startLoadHarness(options: LoadHarnessOptions): Promise<Loa
     OLLAMA_EMBED_MODEL: EMBED_MODEL,
     OLLAMA_MAX_PARALLEL: String(options.maxParallel),
     CHROMA_URL: chroma.url,
-    CHROMA_COLLECTION_PREFIX: `load_${randomBytes(4).toString("hex")}`,
+    VECTOR_NAMESPACE_PREFIX: `load_${randomBytes(4).toString("hex")}`,
     DATA_DIR: path.join(tmp, "app"),
     ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
     HOST: "127.0.0.1",

@@ -10,7 +10,7 @@ import { pino } from "pino";
 import type { Embedder } from "../../src/llm/embedder.js";
 import { parseConfig } from "../../src/config/config.js";
 import { INDEX_TYPES, memoryConfigSchema, type IndexType } from "../../src/config/memory-config.js";
-import { ChromaMemoryStore } from "../../src/memory/chroma-memory-store.js";
+import { ChromaVectorIndex } from "../../src/memory/chroma-vector-index.js";
 import { startChromaServer } from "../../src/memory/chroma-server.js";
 import { KeywordIndexRegistry } from "../../src/memory/keyword-index.js";
 import { KeywordSnapshots } from "../../src/memory/keyword-snapshots.js";
@@ -97,9 +97,11 @@ export async function startBenchBackend(kind: IndexType): Promise<BenchBackend> 
     return stopping;
   };
   // A slow engine (PGlite grows its HNSW index at ~10 ms a row) may need a longer bound per call.
-  const env: Record<string, string> = process.env.CHROMA_TIMEOUT_MS
-    ? { CHROMA_TIMEOUT_MS: process.env.CHROMA_TIMEOUT_MS }
-    : {};
+  const env: Record<string, string> = {};
+  for (const name of ["STORAGE_TIMEOUT_MS", "CHROMA_TIMEOUT_MS"]) {
+    const value = process.env[name];
+    if (value) env[name] = value;
+  }
   try {
     const dataDir = await mkdtemp(path.join(tmpdir(), `bench-${kind}-`));
     stops.push(() => rm(dataDir, { recursive: true, force: true }));
@@ -127,7 +129,7 @@ export async function startBenchBackend(kind: IndexType): Promise<BenchBackend> 
       const opened = await openVectorIndex({
         config: parseConfig({
           ...env,
-          CHROMA_COLLECTION_PREFIX: options.collectionPrefix,
+          VECTOR_NAMESPACE_PREFIX: options.collectionPrefix,
           EMBED_BATCH_SIZE: String(options.embedBatchSize ?? DEFAULT_EMBED_BATCH_SIZE),
         }),
         vector,
@@ -146,8 +148,8 @@ export async function createBenchMemory(options: {
   embedder: Embedder;
   collectionPrefix: string;
   embedBatchSize?: number;
-}): Promise<BenchMemory<ChromaMemoryStore>> {
-  const store = await ChromaMemoryStore.create({
+}): Promise<BenchMemory<ChromaVectorIndex>> {
+  const store = await ChromaVectorIndex.create({
     chromaUrl: options.chromaUrl,
     embedder: options.embedder,
     collectionPrefix: options.collectionPrefix,

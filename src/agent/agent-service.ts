@@ -1,4 +1,4 @@
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import { AppError, isAppError, toAppError } from "../errors.js";
 import type { ChatMessage, Llm } from "../llm/llm.js";
 import type { Memory, MemoryScope, Turn } from "../types.js";

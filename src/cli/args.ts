@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { idSchema } from "../admin/validation.js";
 import { AppError } from "../errors.js";
+import type { Owner } from "../types.js";
 import { DEFAULT_TEAM } from "./context.js";
 
 /** Exit status of a run that succeeded. */
@@ -59,10 +60,7 @@ export function teamOption(team: string | undefined): string {
 }
 
 /** The scope of a per-user command: `--user U` (required) in `--team T`. */
-export function userScopeOption(values: { user?: string; team?: string }): {
-  teamId: string;
-  userId: string;
-} {
+export function userScopeOption(values: { user?: string; team?: string }): Owner {
   return { teamId: teamOption(values.team), userId: idOption(required(values.user, "user"), "user") };
 }
 

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import type { Config } from "../config/config.js";
 import type { MemoryConfig } from "../config/memory-config.js";
 import { createLogger } from "../logging/logger.js";

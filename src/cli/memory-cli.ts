@@ -36,7 +36,7 @@ export function usage(): string {
     "",
     `--team defaults to "${DEFAULT_TEAM}". --json prints machine-readable output (its last line is one JSON object).`,
     "Reads the app's environment (and .env): CHROMA_URL (unset: a local Chroma under DATA_DIR/chroma),",
-    "EMBEDDER=auto|ollama|offline, OLLAMA_HOST, OLLAMA_EMBED_MODEL, CHROMA_COLLECTION_PREFIX, LOG_LEVEL.",
+    "EMBEDDER=auto|ollama|offline, OLLAMA_HOST, OLLAMA_EMBED_MODEL, VECTOR_NAMESPACE_PREFIX, LOG_LEVEL.",
   );
   return lines.join("\n");
 }

@@ -52,13 +52,15 @@ export const configSchema = z.object({
     .default("auto"),
   EMBED_BATCH_SIZE: int(1, 2048).default(64),
   CHROMA_URL: url("e.g. http://127.0.0.1:8000").optional(),
-  CHROMA_TIMEOUT_MS: int(100, 600_000).default(10_000),
-  CHROMA_COLLECTION_PREFIX: z
+  // Bounds one call to a storage server: Chroma, PostgreSQL (state and pgvector); alias CHROMA_TIMEOUT_MS.
+  STORAGE_TIMEOUT_MS: int(100, 600_000).default(10_000),
+  // The vector index's namespace on every backend; alias CHROMA_COLLECTION_PREFIX.
+  VECTOR_NAMESPACE_PREFIX: z
     .string()
     .trim()
     .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]{1,60}$/, { message: "accepts 2–61 letters, digits, '.', '_' or '-'" })
     .default("memories"),
-  // index_type = "pgvector": PostgreSQL with the pgvector extension (src/memory/pgvector-index.ts).
+  // index_type = "pgvector": PostgreSQL with the pgvector extension (src/memory/pgvector-vector-index.ts).
   DATABASE_URL: z
     .string()
     .trim()
@@ -92,6 +94,15 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/**
+ * Earlier names of configuration variables, still read: an alias's value is used when the variable it
+ * names is unset (the new name wins when both are set). README's configuration table lists them.
+ */
+const CONFIG_ALIASES: Readonly<Record<string, keyof Config>> = {
+  CHROMA_TIMEOUT_MS: "STORAGE_TIMEOUT_MS",
+  CHROMA_COLLECTION_PREFIX: "VECTOR_NAMESPACE_PREFIX",
+};
+
 export type SlackMode = "http" | "socket" | "local";
 
 /** Which front end the config selects: Socket Mode with an app token, HTTP with a signing secret, else local. */
@@ -107,10 +118,19 @@ export function slackMode(config: Config): SlackMode {
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // An empty value means unset (`.env.example` copied as it is lists every variable empty or default).
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim() !== ""));
+  // The variable each value was read from, where that is an alias (errors name what the user set).
+  const readFrom = new Map<string, string>();
+  for (const [alias, name] of Object.entries(CONFIG_ALIASES)) {
+    if (given[name] === undefined && given[alias] !== undefined) {
+      given[name] = given[alias];
+      readFrom.set(name, alias);
+    }
+  }
   const result = configSchema.safeParse(given);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    const key = String(issue.path[0] ?? "config");
+    const field = String(issue.path[0] ?? "config");
+    const key = readFrom.get(field) ?? field;
     const got = env[key];
     const shown = got === undefined ? "" : ` (got ${JSON.stringify(isSecret(key) ? "***" : got)})`;
     throw new AppError("config_invalid", `${key}: ${issue.message}${shown}`, { details: { variable: key } });

@@ -1,6 +1,7 @@
 import { isAppError } from "../errors.js";
 import type { Llm } from "../llm/llm.js";
-import type { Triplet } from "../types.js";
+import type { Logger } from "../logging/logger.js";
+import type { Owner, Triplet } from "../types.js";
 import { withRetry, type Backoff } from "../util/retry.js";
 import { applyTriplets, forgetMemories, isVisible, sourcesOf, type AppliedFact } from "./apply-triplets.js";
 import { findMentionedEntities, formatFactLines, type FactLine } from "./entity-mentions.js";
@@ -14,18 +15,9 @@ import {
   ENTITY_LABEL,
   type GraphData,
   type GraphStores,
-  type GraphUserKey,
   type StoredRelation,
   type UserGraphStore,
 } from "./types.js";
-
-/** The logging the service needs; pino's `Logger` fits (object first, then message). */
-export interface GraphLogger {
-  info(obj: Record<string, unknown>, msg?: string): void;
-  warn(obj: Record<string, unknown>, msg?: string): void;
-  error(obj: Record<string, unknown>, msg?: string): void;
-  debug(obj: Record<string, unknown>, msg?: string): void;
-}
 
 /** Backoff for LLM extraction and for queued ingests (util/retry.ts: delay = min(max, min · 2^attempt), jittered). */
 export interface GraphRetryPolicy {
@@ -57,14 +49,14 @@ export interface GraphServiceOptions {
   stores?: GraphStores | undefined;
   /** Model for extraction; without it the rule-based extractor is used. */
   llm?: Llm | undefined;
-  logger: GraphLogger;
+  logger: Logger;
   retry?: Partial<GraphRetryPolicy>;
   /** Clock for `at` when an ingest gives none (tests). */
   now?: () => number;
 }
 
 /** One text to turn into facts. */
-export interface IngestInput extends GraphUserKey {
+export interface IngestInput extends Owner {
   text: string;
   memoryId?: string | undefined;
   /** When it was said, ms since the epoch (default: now). Orders current vs superseded facts. */
@@ -94,7 +86,7 @@ export interface EntityFacts {
   lines: string[];
 }
 
-function generationKey(key: GraphUserKey, memoryId?: string): string {
+function generationKey(key: Owner, memoryId?: string): string {
   const user = `${key.teamId}\u0000${key.userId}`;
   return memoryId === undefined ? user : `${user}\u0000${memoryId}`;
 }
@@ -123,7 +115,7 @@ function factLine(relation: StoredRelation, value: string): FactLine {
 export class GraphService {
   private readonly graphStores: GraphStores;
   private readonly extractor: LlmTripletExtractor | undefined;
-  private readonly logger: GraphLogger;
+  private readonly logger: Logger;
   private readonly retry: GraphRetryPolicy;
   private readonly now: () => number;
   private readonly stores = new Map<string, UserGraphStore>();
@@ -237,7 +229,7 @@ export class GraphService {
    * any first-person question names): only the facts whose attribute it mentions — "내 여권 번호
    * 뭐였지?" is not a question about the user's dentist appointment.
    */
-  async facts(input: GraphUserKey & VisibilityFilter & { text: string }): Promise<string[]> {
+  async facts(input: Owner & VisibilityFilter & { text: string }): Promise<string[]> {
     const store = this.store(input);
     const entities = (await store.get()).filter((node) => node.label === ENTITY_LABEL);
     const names = findMentionedEntities({ names: entities.map((node) => node.name), message: input.text });
@@ -259,9 +251,7 @@ export class GraphService {
   }
 
   /** Current facts and history of one entity (by any surface form of its name), or undefined. */
-  async queryEntity(
-    input: GraphUserKey & VisibilityFilter & { name: string },
-  ): Promise<EntityFacts | undefined> {
+  async queryEntity(input: Owner & VisibilityFilter & { name: string }): Promise<EntityFacts | undefined> {
     const store = this.store(input);
     const entities = (await store.get()).filter((node) => node.label === ENTITY_LABEL);
     const known = new Set(entities.map((node) => foldText(node.name)));
@@ -277,7 +267,7 @@ export class GraphService {
   }
 
   /** All nodes and relations (current and superseded) of the user's graph, for the admin API. */
-  async snapshot(key: GraphUserKey): Promise<GraphData> {
+  async snapshot(key: Owner): Promise<GraphData> {
     const store = this.store(key);
     const nodes = await store.get();
     const relations = (await store.getTriplets({ includeHistory: true })).map(([, relation]) => relation);
@@ -289,7 +279,7 @@ export class GraphService {
    * keeps its other sources, and each slot's current value is derived again (apply-triplets.ts).
    * Ingests of these memories still running are dropped. Returns how many relations were deleted.
    */
-  async forgetMemories(key: GraphUserKey, memoryIds: readonly string[]): Promise<number> {
+  async forgetMemories(key: Owner, memoryIds: readonly string[]): Promise<number> {
     if (memoryIds.length === 0) return 0;
     for (const id of memoryIds) {
       const memoryKey = generationKey(key, id);
@@ -305,7 +295,7 @@ export class GraphService {
   }
 
   /** Deletes the user's whole graph (file included); ingests still running for them are dropped. */
-  async deleteUser(key: GraphUserKey): Promise<void> {
+  async deleteUser(key: Owner): Promise<void> {
     this.bump(generationKey(key));
     await this.store(key).drop();
     this.stores.delete(storeKey(key));
@@ -313,7 +303,7 @@ export class GraphService {
   }
 
   /** Whether any relation of the user's graph was said in one of these memories. */
-  private async hasSources(key: GraphUserKey, ...memoryIds: Array<string | undefined>): Promise<boolean> {
+  private async hasSources(key: Owner, ...memoryIds: Array<string | undefined>): Promise<boolean> {
     const ids = new Set(memoryIds.filter((id): id is string => id !== undefined));
     if (ids.size === 0) return false;
     const relations = await this.store(key).getTriplets({ includeHistory: true });
@@ -363,7 +353,7 @@ export class GraphService {
   }
 
   /** The user's store; one instance per user, so its cache is shared by every call. */
-  private store(key: GraphUserKey): UserGraphStore {
+  private store(key: Owner): UserGraphStore {
     const path = storeKey(key);
     const existing = this.stores.get(path);
     if (existing !== undefined) return existing;
@@ -377,6 +367,6 @@ export class GraphService {
   }
 }
 
-function storeKey(key: GraphUserKey): string {
+function storeKey(key: Owner): string {
   return `${key.teamId.length}:${key.teamId}:${key.userId}`;
 }

@@ -8,7 +8,8 @@ import { safeFileName } from "../util/safe-name.js";
 import { entityNodeSchema, relationSchema } from "./graph-schema.js";
 import { GraphStoreBase } from "./graph-store-base.js";
 import { InMemoryPropertyGraph } from "./property-graph.js";
-import type { GraphStores, GraphUserKey, PropertyGraphView, UserGraphStore } from "./types.js";
+import type { Owner } from "../types.js";
+import type { GraphStores, PropertyGraphView, UserGraphStore } from "./types.js";
 
 /** Folder under DATA_DIR that holds one graph file per user. */
 export const GRAPH_STORE_DIR = "graph_store";
@@ -34,7 +35,7 @@ const sharedFileMutex = new KeyedMutex();
  * so ("T1", "U/2") and ("T1/U", "2") never share a file, and {@link safeFileName} keeps any id inside the
  * folder.
  */
-export function graphFilePath(options: GraphUserKey & { dataDir: string }): string {
+export function graphFilePath(options: Owner & { dataDir: string }): string {
   const folder = join(resolve(options.dataDir), GRAPH_STORE_DIR);
   const file = join(folder, safeFileName(`${options.teamId.length}:${options.teamId}:${options.userId}`));
   if (dirname(file) !== folder) {
@@ -44,7 +45,7 @@ export function graphFilePath(options: GraphUserKey & { dataDir: string }): stri
 }
 
 /** Options of {@link JsonPropertyGraphStore}. */
-export interface JsonPropertyGraphStoreOptions extends GraphUserKey {
+export interface JsonPropertyGraphStoreOptions extends Owner {
   dataDir: string;
   /** Lock shared by writers; defaults to one process-wide lock keyed by file path. */
   mutex?: KeyedMutex;
@@ -62,7 +63,7 @@ export interface JsonPropertyGraphStoreOptions extends GraphUserKey {
 export class JsonPropertyGraphStore extends GraphStoreBase {
   /** Absolute path of this user's graph file. */
   readonly filePath: string;
-  private readonly key: GraphUserKey;
+  private readonly key: Owner;
   private readonly mutex: KeyedMutex;
   private graph: InMemoryPropertyGraph | undefined;
   private stamp: string | undefined;
@@ -199,7 +200,7 @@ export class JsonGraphStores implements GraphStores {
 
   constructor(private readonly dataDir: string) {}
 
-  forUser(key: GraphUserKey): UserGraphStore {
+  forUser(key: Owner): UserGraphStore {
     return new JsonPropertyGraphStore({ ...key, dataDir: this.dataDir });
   }
 }

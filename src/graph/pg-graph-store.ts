@@ -4,7 +4,8 @@ import type { PgDatabase } from "../db/postgres.js";
 import { entityNodeSchema, relationSchema } from "./graph-schema.js";
 import { GraphStoreBase } from "./graph-store-base.js";
 import { InMemoryPropertyGraph } from "./property-graph.js";
-import type { GraphStores, GraphUserKey, PropertyGraphView, UserGraphStore } from "./types.js";
+import type { Owner } from "../types.js";
+import type { GraphStores, PropertyGraphView, UserGraphStore } from "./types.js";
 
 const graphDataSchema = z.object({ nodes: z.array(entityNodeSchema), relations: z.array(relationSchema) });
 
@@ -24,7 +25,7 @@ export class PgGraphStore extends GraphStoreBase {
 
   constructor(
     private readonly db: PgDatabase,
-    private readonly key: GraphUserKey,
+    private readonly key: Owner,
   ) {
     super();
   }
@@ -117,7 +118,7 @@ export class PgGraphStores implements GraphStores {
 
   constructor(private readonly db: PgDatabase) {}
 
-  forUser(key: GraphUserKey): UserGraphStore {
+  forUser(key: Owner): UserGraphStore {
     return new PgGraphStore(this.db, key);
   }
 }

@@ -9,6 +9,7 @@ import type {
   relationSchema,
   relationSourceSchema,
 } from "./graph-schema.js";
+import type { Owner } from "../types.js";
 
 /** Label of a node that names a thing (a person, a pet, a shop, "나"). */
 export const ENTITY_LABEL = "Entity";
@@ -115,13 +116,7 @@ export interface UserGraphStore extends GraphStore {
  */
 export interface GraphStores {
   readonly kind: "json" | "postgres";
-  forUser(key: GraphUserKey): UserGraphStore;
-}
-
-/** Whose graph: one per Slack user of one workspace. */
-export interface GraphUserKey {
-  teamId: string;
-  userId: string;
+  forUser(key: Owner): UserGraphStore;
 }
 
 /** Node id from an already-normalised name and a label, e.g. `nodeId("또리", "Entity") === "또리_Entity"`. */

@@ -5,7 +5,7 @@ import { dmConversation } from "./conversation.js";
 import { HistoryService } from "./history-service.js";
 import { InMemoryHistoryStore } from "./in-memory-history-store.js";
 import { renderContext } from "./render-context.js";
-import type { HistoryLogger } from "./types.js";
+import type { Logger } from "../logging/logger.js";
 
 /** One row of kmem-dev `conversations.jsonl`. */
 export const evalConversationSchema = z.object({
@@ -68,7 +68,7 @@ export async function evaluateConversations(options: {
   conversations: EvalConversation[];
   llm?: Llm | undefined;
   tokenBudget?: number | undefined;
-  logger: HistoryLogger;
+  logger: Logger;
 }): Promise<ConversationEvalResult> {
   const cases: ConversationEvalCase[] = [];
   for (const row of options.conversations) {

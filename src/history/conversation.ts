@@ -1,4 +1,4 @@
-import type { Turn } from "../types.js";
+import type { Owner, Turn } from "../types.js";
 import type { Conversation, ConversationKey } from "./types.js";
 
 /**
@@ -12,7 +12,7 @@ export function conversationIdOf(key: ConversationKey): string {
 }
 
 /** A direct-message conversation: one user with the bot in one DM channel. */
-export function dmConversation(options: { teamId: string; userId: string; channelId: string }): Conversation {
+export function dmConversation(options: Owner & { channelId: string }): Conversation {
   const key: ConversationKey = { kind: "dm", ...options };
   return { id: conversationIdOf(key), key, userId: options.userId };
 }

@@ -22,13 +22,14 @@ import {
 } from "./policy.js";
 import { renderContext, renderTurn } from "./render-context.js";
 import { summariseTurns } from "./summarise.js";
+import type { Logger } from "../logging/logger.js";
+import type { Owner } from "../types.js";
 import { cl100kTokenCounter, type TokenCounter } from "./token-counter.js";
 import type {
   Conversation,
   ConversationRecord,
   ConversationView,
   HistoryContext,
-  HistoryLogger,
   HistoryStore,
   HistoryTurn,
 } from "./types.js";
@@ -53,7 +54,7 @@ export interface HistoryServiceOptions {
   store: HistoryStore;
   /** The summariser. Without one, aged turns stay verbatim (and the token budget trims them). */
   llm?: Llm | undefined;
-  logger: HistoryLogger;
+  logger: Logger;
   /** Token budget of the rendered context; default DEFAULT_HISTORY_TOKEN_BUDGET (1,500). */
   tokenBudget?: number | undefined;
   tokenCounter?: TokenCounter | undefined;
@@ -92,7 +93,7 @@ export class HistoryService {
   readonly tokenBudget: number;
   private readonly store: HistoryStore;
   private readonly llm: Llm | undefined;
-  private readonly logger: HistoryLogger;
+  private readonly logger: Logger;
   private readonly counter: TokenCounter;
   private readonly summaryTimeoutMs: number;
   private readonly retry: Required<SummaryRetryOptions>;
@@ -227,7 +228,7 @@ export class HistoryService {
    * spoke in — a thread's summary mixes everyone's words, so it cannot keep one person's out). Returns
    * how many.
    */
-  async deleteUser(key: { teamId: string; userId: string }): Promise<number> {
+  async deleteUser(key: Owner): Promise<number> {
     const records = (await this.store.listByUser(key.userId)).filter((r) => r.key.teamId === key.teamId);
     let deleted = 0;
     for (const record of records) {
@@ -244,7 +245,7 @@ export class HistoryService {
    * model as history. A summary that paraphrased it cannot be found this way; deleting the history
    * (delete-all) covers that. Returns how many conversations changed.
    */
-  async forgetTexts(key: { teamId: string; userId: string }, texts: readonly string[]): Promise<number> {
+  async forgetTexts(key: Owner, texts: readonly string[]): Promise<number> {
     const wanted = texts.map((t) => t.trim()).filter((t) => t.length >= MIN_FORGET_CHARS);
     if (wanted.length === 0) return 0;
     const redact = (text: string): string => redactForgotten(text, wanted);

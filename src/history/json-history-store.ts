@@ -5,7 +5,8 @@ import { readJsonFile, writeFileAtomic } from "../util/atomic-file.js";
 import { KeyedMutex } from "../util/keyed-mutex.js";
 import { safeFileName } from "../util/safe-name.js";
 import { checkUpdatedRecord, conversationRecordSchema } from "./record-schema.js";
-import type { ConversationRecord, HistoryLogger, HistoryStore } from "./types.js";
+import type { Logger } from "../logging/logger.js";
+import type { ConversationRecord, HistoryStore } from "./types.js";
 
 /** Folder under the data dir that holds one JSON file per conversation. */
 export const HISTORY_FOLDER = "history";
@@ -38,12 +39,12 @@ interface UserIndex {
 export class JsonHistoryStore implements HistoryStore {
   readonly folder: string;
   private readonly indexFolder: string;
-  private readonly logger: HistoryLogger;
+  private readonly logger: Logger;
   private readonly mutex = new KeyedMutex();
   /** Settles when the index covers every conversation file (built once if the data dir predates it). */
   private indexed: Promise<void> | undefined;
 
-  constructor(options: { dataDir: string; logger: HistoryLogger }) {
+  constructor(options: { dataDir: string; logger: Logger }) {
     this.folder = join(options.dataDir, HISTORY_FOLDER);
     this.indexFolder = join(options.dataDir, HISTORY_INDEX_FOLDER);
     this.logger = options.logger;

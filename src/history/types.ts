@@ -52,14 +52,6 @@ export interface HistoryStore {
   listByUser(userId: string): Promise<ConversationRecord[]>;
 }
 
-/** The logger the history part needs: pino's `(obj, msg)` shape, so a pino child fits as it is. */
-export interface HistoryLogger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-  debug(obj: object, msg?: string): void;
-}
-
 /** The history to show the model for the next reply. Render it with `renderContext`. */
 export interface HistoryContext {
   /** The rolling summary of the oldest turns, if any have been summarised. */

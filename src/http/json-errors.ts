@@ -1,5 +1,5 @@
 import { HTTPException } from "hono/http-exception";
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import { type AppErrorCode, toAppError } from "../errors.js";
 
 /** HTTP status of each error code a client can cause; every other code is a 500. */

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server }
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import { hasAdminToken } from "./admin-auth.js";
 import { AuthThrottle } from "./auth-throttle.js";
 import { checkHealth, type HealthOptions } from "./health.js";

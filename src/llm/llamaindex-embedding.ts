@@ -1,4 +1,4 @@
-import { BaseEmbedding } from "@llamaindex/core/embeddings";
+import { BaseEmbedding } from "llamaindex";
 import type { Embedder } from "./embedder.js";
 
 /**

@@ -1,5 +1,5 @@
 import { Ollama } from "@llamaindex/ollama";
-import type { BaseTool, ChatMessage as LiMessage, ToolCallLLMMessageOptions } from "@llamaindex/core/llms";
+import type { BaseTool, ChatMessage as LiMessage, ToolCallLLMMessageOptions } from "llamaindex";
 import { AppError } from "../errors.js";
 import type { ChatMessage, ChatRequest, ChatResponse, Llm, ToolCall, ToolSpec } from "./llm.js";
 import { ollamaError, timeoutFetch } from "./ollama-client.js";

@@ -1,4 +1,4 @@
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import { AppError } from "../errors.js";
 import type { ChatRequest, ChatResponse, Llm } from "./llm.js";
 

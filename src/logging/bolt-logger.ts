@@ -1,5 +1,5 @@
 import { LogLevel, type Logger as BoltLogger } from "@slack/bolt";
-import type { Logger } from "pino";
+import type { Logger } from "./logger.js";
 
 const toBolt: Record<string, LogLevel> = {
   trace: LogLevel.DEBUG,

@@ -3,20 +3,25 @@ import { stdSerializers } from "pino";
 /** What a redacted value is replaced with. */
 export const CENSOR = "[redacted]";
 
-/** Keys (any case) whose values are secrets: censored at every log level, at any depth. */
-export const SECRET_KEYS: ReadonlySet<string> = new Set([
+/**
+ * The one list of keys whose values are secrets: censored at every log level. In a log call's object
+ * they match in any case at any depth; as child bindings (pino's `redact` paths, case-sensitive) they
+ * match as spelled here, the way the code names them.
+ */
+export const SECRET_KEYS: readonly string[] = [
   "token",
   "authorization",
-  "signingsecret",
-  "bottoken",
-  "apptoken",
-]);
+  "signingSecret",
+  "botToken",
+  "appToken",
+];
 
 /**
- * Keys (any case) whose values are what users said or a model answered, or were derived from it (a
- * memory's topics, a graph's entities and facts): censored above debug.
+ * The one list of keys whose values are what users said or a model answered, or were derived from it
+ * (a memory's topics, a graph's entities and facts): censored above debug, matched as
+ * {@link SECRET_KEYS} are.
  */
-export const TEXT_KEYS: ReadonlySet<string> = new Set([
+export const TEXT_KEYS: readonly string[] = [
   "text",
   "reply",
   "query",
@@ -28,7 +33,10 @@ export const TEXT_KEYS: ReadonlySet<string> = new Set([
   "topics",
   "entities",
   "triplets",
-]);
+];
+
+const SECRET_LOOKUP: ReadonlySet<string> = new Set(SECRET_KEYS.map((key) => key.toLowerCase()));
+const TEXT_LOOKUP: ReadonlySet<string> = new Set(TEXT_KEYS.map((key) => key.toLowerCase()));
 
 /**
  * Levels below the top the walk goes down; deeper values are replaced by {@link DEPTH_MARK}, so nothing
@@ -108,7 +116,7 @@ class Walker {
 
   private censors(key: string): boolean {
     const lower = key.toLowerCase();
-    return SECRET_KEYS.has(lower) || (!this.keepText && TEXT_KEYS.has(lower));
+    return SECRET_LOOKUP.has(lower) || (!this.keepText && TEXT_LOOKUP.has(lower));
   }
 }
 

@@ -3,7 +3,8 @@ import { appendFile, open, stat, truncate } from "node:fs/promises";
 import { join } from "node:path";
 import pg from "pg";
 import type { PgDatabase } from "../db/postgres.js";
-import type { Owner } from "./vector-index.js";
+import type { Logger } from "../logging/logger.js";
+import type { Owner } from "../types.js";
 import { PRIVATE_FILE_MODE } from "../util/private-files.js";
 
 /**
@@ -26,11 +27,6 @@ export interface ChangeFeed {
   /** Whether changes are being received (for `/healthz`). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
-}
-
-export interface FeedLogger {
-  warn(obj: object, msg?: string): void;
-  info(obj: object, msg?: string): void;
 }
 
 /** NOTIFY channel of {@link PgChangeFeed}. */
@@ -95,7 +91,7 @@ export class PgChangeFeed extends BaseFeed implements ChangeFeed {
   /** Publishing needs nothing more; a process that subscribes calls {@link listen}. */
   constructor(
     private readonly db: PgDatabase,
-    private readonly logger: FeedLogger,
+    private readonly logger: Logger,
   ) {
     super();
     this.info = { kind: "postgres", location: `${db.location} channel ${CHANGE_CHANNEL}` };
@@ -199,7 +195,7 @@ export class FileChangeFeed extends BaseFeed implements ChangeFeed {
   /** `listen`: this process is the assistant, which reads the file (the CLI only appends to it). */
   constructor(
     dataDir: string,
-    private readonly logger: FeedLogger,
+    private readonly logger: Logger,
     private readonly listen = true,
   ) {
     super();

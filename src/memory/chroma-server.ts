@@ -14,6 +14,7 @@ import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
 import { AppError } from "../errors.js";
+import type { Logger } from "../logging/logger.js";
 import { PRIVATE_DIR_MODE } from "../util/private-files.js";
 
 /** How long to wait for `GET /api/v2/heartbeat` to answer 200. */
@@ -27,12 +28,6 @@ const STDERR_TAIL_CHARS = 2_000;
 /** What `chroma run` prints when it cannot bind ("Address 127.0.0.1:N is not available"). */
 const ADDRESS_TAKEN = /address \S+ is not available|address already in use/i;
 
-/** Minimal logger shape (pino-compatible: object first, then message). */
-export interface ChromaServerLogger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-}
-
 export interface StartChromaServerOptions {
   /** Directory where Chroma keeps its data (created by Chroma if missing). */
   path: string;
@@ -40,7 +35,7 @@ export interface StartChromaServerOptions {
   host?: string;
   /** Port to bind; default: a free loopback port. */
   port?: number;
-  logger?: ChromaServerLogger;
+  logger?: Logger;
 }
 
 /** A running local Chroma server. */
@@ -109,7 +104,7 @@ interface StartOnceArgs {
   host: string;
   port: number;
   dataPath: string;
-  logger: ChromaServerLogger | undefined;
+  logger: Logger | undefined;
 }
 
 async function startOnce(a: StartOnceArgs): Promise<ChromaServer> {

@@ -1,10 +1,9 @@
 import type { Embedder } from "../llm/embedder.js";
-import type { Memory } from "../types.js";
+import type { Memory, Owner } from "../types.js";
 import {
   embedInBatches,
   ownerKey,
   similarityFrom,
-  type Owner,
   type OwnerCount,
   sortOwners,
   type SimilarityMetric,

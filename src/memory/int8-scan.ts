@@ -1,6 +1,6 @@
 /**
  * An in-process int8 copy of one owner's vectors and a WebAssembly SIMD scan over it: the coarse pass
- * of the search for large owners of `SqliteVecIndex` and of `InMemoryVectorIndex` (dense vectors);
+ * of the search for large owners of `SqliteVecVectorIndex` and of `InMemoryVectorIndex` (dense vectors);
  * the exact rescore of the candidates is the caller's, from its own stored vectors, and
  * {@link coarseLimit} says how many candidates to rescore.
  *

@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import { open, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import type { KeywordDoc } from "./keyword-index.js";
-import type { Owner } from "./vector-index.js";
+import type { Owner } from "../types.js";
 
 /** Snapshot file format; a file of another format is ignored and removed. 2: docs keep `author`. */
 const FORMAT = 2;
@@ -13,10 +13,8 @@ const HEADER_BYTES = 4096;
 /** Files checked at a time by {@link KeywordSnapshots.sweep}. */
 const SWEEP_CONCURRENCY = 4;
 
-interface Header {
+interface Header extends Owner {
   format: number;
-  teamId: string;
-  userId: string;
   version: string;
   docs: number;
 }

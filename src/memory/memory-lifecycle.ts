@@ -1,9 +1,9 @@
 import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import { dirname } from "node:path";
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import { EXCLUDED_SAVE, type ForgetOutcome, type MemoryPort, type RecalledMemory } from "../agent/ports.js";
-import type { Memory, MemoryScope } from "../types.js";
+import type { Memory, MemoryScope, Owner } from "../types.js";
 import type { MemoryJournal, MemoryOperation, NewOperation } from "./memory-journal.js";
 import type { Chunker } from "../pipeline/chunker.js";
 import { compileExcludePatterns } from "../pipeline/pipeline-config.js";
@@ -25,25 +25,25 @@ export interface LifecycleGraph {
    * Extracts the memory's facts in the background (replacing what an earlier text of it gave);
    * resolves true once they are in the graph, false if that finally failed.
    */
-  enqueue(input: {
-    teamId: string;
-    userId: string;
-    text: string;
-    memoryId: string;
-    at: number;
-    visibility: string;
-  }): Promise<boolean>;
+  enqueue(
+    input: Owner & {
+      text: string;
+      memoryId: string;
+      at: number;
+      visibility: string;
+    },
+  ): Promise<boolean>;
   /** Removes the facts these memories gave. */
-  forgetMemories(key: { teamId: string; userId: string }, memoryIds: readonly string[]): Promise<number>;
-  deleteUser(key: { teamId: string; userId: string }): Promise<void>;
+  forgetMemories(key: Owner, memoryIds: readonly string[]): Promise<number>;
+  deleteUser(key: Owner): Promise<void>;
 }
 
 /** What the lifecycle needs of conversation history (HistoryService fits). */
 export interface LifecycleHistory {
   /** Takes forgotten memories' texts out of the user's conversations. */
-  forgetTexts(key: { teamId: string; userId: string }, texts: readonly string[]): Promise<number>;
+  forgetTexts(key: Owner, texts: readonly string[]): Promise<number>;
   /** Deletes every conversation of the user in the team; returns how many. */
-  deleteUser(key: { teamId: string; userId: string }): Promise<number>;
+  deleteUser(key: Owner): Promise<number>;
 }
 
 export interface MemoryLifecycleOptions {
@@ -533,6 +533,6 @@ export class MemoryLifecycle implements MemoryPort {
   }
 }
 
-function owner(scope: MemoryScope): { teamId: string; userId: string } {
+function owner(scope: MemoryScope): Owner {
   return { teamId: scope.teamId, userId: scope.userId };
 }

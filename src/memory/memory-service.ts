@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import type { RecalledMemory } from "../agent/ports.js";
 import { AppError, isAppError } from "../errors.js";
-import type { ChannelType, Memory, MemoryScope, MemorySource } from "../types.js";
+import type { ChannelType, Memory, MemoryScope, MemorySource, Owner } from "../types.js";
 import type { MemoryOperation } from "./memory-journal.js";
-import { cosineForSimilarity, type Owner, type OwnerCount, type VectorIndex } from "./vector-index.js";
+import { cosineForSimilarity, type OwnerCount, type VectorIndex } from "./vector-index.js";
 import {
   CANDIDATES_PER_RETRIEVER,
   CONTEXT_WINDOW_MS,

@@ -1,5 +1,5 @@
 import { join, resolve } from "node:path";
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import type { Config } from "../config/config.js";
 import { AppError } from "../errors.js";
 import { RERANK_MODEL_ACCEPTS, type MemoryConfig } from "../config/memory-config.js";
@@ -35,7 +35,7 @@ export interface MemoryStackOptions {
   logger: Logger;
   /** Ollama's answer to `/api/tags`; probed here when absent and the embedder choice needs it. */
   probe?: OllamaProbe;
-  /** Namespace prefix (default CHROMA_COLLECTION_PREFIX); the eval uses a fresh one per run. */
+  /** Namespace prefix (default VECTOR_NAMESPACE_PREFIX); the eval uses a fresh one per run. */
   collectionPrefix?: string;
   /** The model that extracts graph facts; without one the rule-based extractor does. */
   llm?: Llm | undefined;

@@ -10,7 +10,7 @@
  * text. A cross-encoder (`cross-encoder/ms-marco-MiniLM-L-6-v2`) is not supported: memory.toml with
  * such a name and `rerank = true` stops the start (src/config/memory-config.ts).
  */
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import { z } from "zod";
 import { isAppError } from "../errors.js";
 import type { Llm } from "../llm/llm.js";

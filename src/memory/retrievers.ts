@@ -1,8 +1,5 @@
-import { BaseRetriever } from "@llamaindex/core/retriever";
-import type { QueryBundle } from "@llamaindex/core/query-engine";
-import { type NodeWithScore, TextNode } from "@llamaindex/core/schema";
-import { extractText } from "@llamaindex/core/utils";
-import type { Memory } from "../types.js";
+import { BaseRetriever, extractText, type NodeWithScore, type QueryBundle, TextNode } from "llamaindex";
+import type { Memory, Owner } from "../types.js";
 import type { VectorIndex } from "./vector-index.js";
 import {
   type HybridResult,
@@ -31,10 +28,8 @@ function queryText(bundle: QueryBundle): string {
 /** Vector similarity in the index, filtered by user, team and visibility. Score = the metric's similarity. */
 export class VectorMemoryRetriever extends BaseRetriever {
   constructor(
-    private readonly options: {
+    private readonly options: Owner & {
       store: VectorIndex;
-      teamId: string;
-      userId: string;
       visibilities?: readonly string[] | undefined;
       topK: number;
       /**

@@ -1,4 +1,4 @@
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import type { Memory, MemoryScope } from "../types.js";
 import { KeyedMutex } from "../util/keyed-mutex.js";
 import { backoffDelay } from "../util/retry.js";

@@ -1,14 +1,14 @@
 import { resolve } from "node:path";
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import type { Config } from "../config/config.js";
 import type { MemoryConfig } from "../config/memory-config.js";
 import { AppError } from "../errors.js";
 import type { Embedder } from "../llm/embedder.js";
-import { ChromaMemoryStore } from "./chroma-memory-store.js";
+import { ChromaVectorIndex } from "./chroma-vector-index.js";
 import { startChromaServer } from "./chroma-server.js";
 import { InMemoryVectorIndex } from "./in-memory-vector-index.js";
-import { SqliteVecIndex } from "./sqlite-vec-index.js";
-import { PgVectorIndex } from "./pgvector-index.js";
+import { SqliteVecVectorIndex } from "./sqlite-vec-vector-index.js";
+import { PgvectorVectorIndex } from "./pgvector-vector-index.js";
 import { indexNamespace, type VectorIndex, type VectorIndexOptions } from "./vector-index.js";
 
 export type VectorSettings = MemoryConfig["memory"]["vector"];
@@ -27,7 +27,7 @@ export interface OpenedVectorIndex {
  * - `sqlite-vec`: the local file `DATA_DIR/vectors.sqlite` (no server);
  * - `pgvector`: PostgreSQL with pgvector at DATABASE_URL.
  *
- * The namespace is CHROMA_COLLECTION_PREFIX (or `namespacePrefix`: the eval's throw-away one), the
+ * The namespace is VECTOR_NAMESPACE_PREFIX (or `namespacePrefix`: the eval's throw-away one), the
  * embedder id and the metric (see indexNamespace).
  */
 export async function openVectorIndex(options: {
@@ -44,11 +44,11 @@ export async function openVectorIndex(options: {
     metric: vector.similarity_metric,
     efSearch: vector.ef_search,
     namespace: indexNamespace(
-      options.namespacePrefix ?? config.CHROMA_COLLECTION_PREFIX,
+      options.namespacePrefix ?? config.VECTOR_NAMESPACE_PREFIX,
       embedder.id,
       vector.similarity_metric,
     ),
-    timeoutMs: config.CHROMA_TIMEOUT_MS,
+    timeoutMs: config.STORAGE_TIMEOUT_MS,
   };
   switch (vector.index_type) {
     case "chroma":
@@ -59,7 +59,10 @@ export async function openVectorIndex(options: {
       return { index, stop: () => index.close() };
     }
     case "sqlite-vec": {
-      const index = await SqliteVecIndex.open({ ...base, path: resolve(config.DATA_DIR, "vectors.sqlite") });
+      const index = await SqliteVecVectorIndex.open({
+        ...base,
+        path: resolve(config.DATA_DIR, "vectors.sqlite"),
+      });
       return { index, stop: () => index.close() };
     }
     case "pgvector":
@@ -79,7 +82,7 @@ async function openPgVector(
       { details: { key: "DATABASE_URL" } },
     );
   }
-  const index = await PgVectorIndex.open({ ...base, databaseUrl: config.DATABASE_URL });
+  const index = await PgvectorVectorIndex.open({ ...base, databaseUrl: config.DATABASE_URL });
   // A table from an earlier version gets the indexes it lacks while the app runs.
   index
     .addMissingIndexes()
@@ -108,7 +111,7 @@ async function openChroma(
     chromaUrl = chroma.url;
   }
   try {
-    const index = await ChromaMemoryStore.create({ ...base, chromaUrl });
+    const index = await ChromaVectorIndex.create({ ...base, chromaUrl });
     return {
       index,
       stop: async () => {

@@ -1,6 +1,6 @@
 import type { IndexType } from "../config/memory-config.js";
 import type { Embedder } from "../llm/embedder.js";
-import type { Memory, MemoryScope } from "../types.js";
+import type { Memory, Owner } from "../types.js";
 
 /**
  * The vector index port: where a deployment keeps its memories and their vectors
@@ -16,9 +16,6 @@ import type { Memory, MemoryScope } from "../types.js";
 export type SimilarityMetric = "cosine" | "dot_product" | "euclidean";
 
 export const SIMILARITY_METRICS: readonly SimilarityMetric[] = ["cosine", "dot_product", "euclidean"];
-
-/** Whose memories: a team's user. */
-export type Owner = Pick<MemoryScope, "teamId" | "userId">;
 
 /** An owner with how many memories (rows) they have. */
 export interface OwnerCount extends Owner {
@@ -190,7 +187,7 @@ export function similarityOf(metric: SimilarityMetric, a: ArrayLike<number>, b: 
 }
 
 /**
- * The name of an index's namespace: the prefix (CHROMA_COLLECTION_PREFIX, or a throw-away eval one),
+ * The name of an index's namespace: the prefix (VECTOR_NAMESPACE_PREFIX, or a throw-away eval one),
  * the embedder id (vectors of different models never share a table or collection) and the metric
  * when it is not cosine (an index is built for one metric). Letters, digits, `.`, `_`, `-` only;
  * backends with stricter names (PostgreSQL's 63 characters) shorten it themselves.

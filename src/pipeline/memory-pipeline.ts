@@ -1,4 +1,4 @@
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import type { MessagePipeline } from "../agent/ports.js";
 import type { MemoryLifecycle } from "../memory/memory-lifecycle.js";
 import type { Memory, MemoryScope, Turn } from "../types.js";

@@ -1,5 +1,6 @@
 import type { webApi } from "@slack/bolt";
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
+import type { Owner } from "../types.js";
 import { escapeMrkdwn } from "./mrkdwn.js";
 
 /**
@@ -10,11 +11,9 @@ import { escapeMrkdwn } from "./mrkdwn.js";
 export const STREAM_BUFFER_CHARS = 200;
 
 /** Where a streamed answer goes: the conversation, the thread, and whom it answers. */
-export interface StreamTarget {
+export interface StreamTarget extends Owner {
   channel: string;
   threadTs: string;
-  teamId: string;
-  userId: string;
 }
 
 /** What `stopStream` (or the whole post) carries besides the text: the turn the reply answers. */

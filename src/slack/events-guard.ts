@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { HTTPModuleFunctions } from "@slack/bolt";
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import { z } from "zod";
 import type { EventDedupe } from "./middleware/dedupe.js";
 

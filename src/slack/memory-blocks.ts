@@ -2,7 +2,7 @@ import type { Button, KnownBlock } from "@slack/types";
 import type { GraphData } from "../graph/types.js";
 import { visibilityOf } from "../memory/visibility.js";
 import type { Lang } from "../text/language.js";
-import type { ChannelType, Memory, MemoryScope } from "../types.js";
+import type { ChannelType, Memory, MemoryScope, Owner } from "../types.js";
 import { escapeMrkdwn } from "./mrkdwn.js";
 
 /**
@@ -38,7 +38,7 @@ export interface SlackMemoryPort {
 
 /** What they need of the knowledge graph: the user's whole graph (App Home shows its current facts). */
 export interface SlackGraphPort {
-  snapshot(key: { teamId: string; userId: string }): Promise<GraphData>;
+  snapshot(key: Owner): Promise<GraphData>;
 }
 
 /** Block Kit limits (https://docs.slack.dev/reference/block-kit/blocks): section text, button text. */

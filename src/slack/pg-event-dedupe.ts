@@ -1,4 +1,4 @@
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import type { PgDatabase } from "../db/postgres.js";
 import { DEDUPE_TTL_MS, EventDeduper, type EventDedupe, type SightingKind } from "./middleware/dedupe.js";
 

@@ -1,5 +1,5 @@
 import type { App, webApi } from "@slack/bolt";
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import { detectLanguage } from "../text/language.js";
 import { failureReply, missedTurnReply } from "../agent/messages.js";
 import type { TurnHandler } from "../agent/turn-handler.js";

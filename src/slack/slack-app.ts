@@ -1,7 +1,7 @@
 import type { RequestListener } from "node:http";
 import { App, HTTPReceiver, type ReceiverEvent, SocketModeReceiver, webApi } from "@slack/bolt";
 import type { ExtendedErrorHandlerArgs } from "@slack/bolt/dist/App.js";
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import type { TurnHandler } from "../agent/turn-handler.js";
 import { boltLogger } from "../logging/bolt-logger.js";
 import { register as registerAppMention } from "./listeners/app-mention.js";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { constants } from "node:fs";
 import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Logger } from "pino";
+import type { Logger } from "../logging/logger.js";
 import type { Config } from "../config/config.js";
 import { migrate } from "../db/migrate.js";
 import { PgDatabase } from "../db/postgres.js";
@@ -76,7 +76,7 @@ export async function openSharedState(options: OpenStateOptions): Promise<Shared
       close: () => changes.close(),
     };
   }
-  const db = PgDatabase.create(config.DATABASE_URL, { timeoutMs: config.CHROMA_TIMEOUT_MS });
+  const db = PgDatabase.create(config.DATABASE_URL, { timeoutMs: config.STORAGE_TIMEOUT_MS });
   try {
     const migrated = await migrate(db);
     if (migrated.applied.length > 0) logger.info({ applied: migrated.applied }, "PostgreSQL schema migrated");

@@ -36,7 +36,7 @@ export interface CliHarness {
 
 /**
  * Makes a harness against the Chroma at `chromaUrl`: offline embedder, an unreachable Ollama, silent
- * logs, DATA_DIR in a temp dir and a unique CHROMA_COLLECTION_PREFIX so runs never share rows.
+ * logs, DATA_DIR in a temp dir and a unique VECTOR_NAMESPACE_PREFIX so runs never share rows.
  */
 export async function createCliHarness(chromaUrl: string): Promise<CliHarness> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "memory-cli-"));
@@ -47,7 +47,7 @@ export async function createCliHarness(chromaUrl: string): Promise<CliHarness> {
     ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
     EMBEDDER: "offline",
     CHROMA_URL: chromaUrl,
-    CHROMA_COLLECTION_PREFIX: prefix,
+    VECTOR_NAMESPACE_PREFIX: prefix,
     DATA_DIR: path.join(dir, "data"),
     OLLAMA_HOST: "http://127.0.0.1:9",
     LOG_LEVEL: "silent",

@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, rm } from "node:fs/promises";
+import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -87,6 +87,10 @@ describe("parseConfig", () => {
     ["ADMIN_TOKEN", "has spaces and !! in it"],
     ["SLACK_TIMEOUT_MS", "0"],
     ["ALLOW_DM_MEMORIES_IN_CHANNELS", "maybe"],
+    ["STORAGE_TIMEOUT_MS", "50"],
+    ["VECTOR_NAMESPACE_PREFIX", "has space"],
+    ["CHROMA_TIMEOUT_MS", "50"],
+    ["CHROMA_COLLECTION_PREFIX", "has space"],
   ])("rejects %s=%s", (variable, value) => {
     const err = configError({ [variable]: value });
     expect(err.details).toEqual({ variable });
@@ -118,5 +122,52 @@ describe("parseConfig", () => {
     expect(config.PORT).toBe(0);
     expect(config.LLM_TIMEOUT_MS).toBe(2500);
     expect(config.ALLOW_DM_MEMORIES_IN_CHANNELS).toBe(true);
+  });
+});
+
+describe("configuration aliases (earlier names still read)", () => {
+  const aliases = [
+    { alias: "CHROMA_TIMEOUT_MS", name: "STORAGE_TIMEOUT_MS", value: "2500", other: "4000", parsed: 2500 },
+    {
+      alias: "CHROMA_COLLECTION_PREFIX",
+      name: "VECTOR_NAMESPACE_PREFIX",
+      value: "ns_one",
+      other: "ns_two",
+      parsed: "ns_one",
+    },
+  ] as const;
+
+  it("defaults the renamed variables as before", () => {
+    const config = parseConfig({});
+    expect(config.STORAGE_TIMEOUT_MS).toBe(10_000);
+    expect(config.VECTOR_NAMESPACE_PREFIX).toBe("memories");
+  });
+
+  it.each(aliases)(
+    "reads $name from $alias when $name is unset or empty",
+    ({ alias, name, value, parsed }) => {
+      expect(parseConfig({ [alias]: value })[name]).toBe(parsed);
+      expect(parseConfig({ [name]: "", [alias]: value })[name]).toBe(parsed);
+      expect(parseConfig({ [name]: value })[name]).toBe(parsed);
+    },
+  );
+
+  it.each(aliases)(
+    "lets $name win over $alias when both are set",
+    ({ alias, name, value, other, parsed }) => {
+      expect(parseConfig({ [name]: value, [alias]: other })[name]).toBe(parsed);
+    },
+  );
+
+  it.each(aliases)("does not check $alias when $name is set", ({ alias, name, value, parsed }) => {
+    expect(parseConfig({ [name]: value, [alias]: "not valid here !" })[name]).toBe(parsed);
+  });
+
+  it.each(aliases)("lists $alias in README as an alias of $name", async ({ alias, name }) => {
+    const readme = await readFile(new URL("../../README.md", import.meta.url), "utf8");
+    const row = readme.split("\n").find((line) => line.startsWith(`| \`${alias}\``));
+    expect(row).toBeDefined();
+    expect(row).toContain(`Alias of \`${name}\``);
+    expect(readme.split("\n").some((line) => line.startsWith(`| \`${name}\``))).toBe(true);
   });
 });

@@ -194,7 +194,7 @@ describe("forget through the CLI, and imports reaching the graph", () => {
     // The app and the CLI share the data: same folder, same collections, same embedder.
     const env = {
       DATA_DIR: dataDir,
-      CHROMA_COLLECTION_PREFIX: `cli_door_${randomBytes(4).toString("hex")}`,
+      VECTOR_NAMESPACE_PREFIX: `cli_door_${randomBytes(4).toString("hex")}`,
       EMBEDDER: "offline",
     };
     const who = { user: "U_CLI", channel: "D_CLI" };

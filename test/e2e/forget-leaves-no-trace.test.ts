@@ -62,7 +62,7 @@ describe.each(BACKENDS)("forget on index_type $kind", ({ kind, persistent }) => 
     const env: Record<string, string> = {
       ...(kind === "chroma" ? {} : await backendEnv(kind, dir)),
       DATA_DIR: dataDir,
-      CHROMA_COLLECTION_PREFIX: `trace_${kind.replace(/\W/g, "")}_${path.basename(dir).slice(-6)}`,
+      VECTOR_NAMESPACE_PREFIX: `trace_${kind.replace(/\W/g, "")}_${path.basename(dir).slice(-6)}`,
       // A snapshot of the user's BM25 index is written as soon as it is built (where the store has one).
       BM25_SNAPSHOT_MIN_MEMORIES: "1",
     };

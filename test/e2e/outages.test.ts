@@ -1,7 +1,7 @@
 /**
  * Chroma killed or frozen, or Ollama gone, while people talk to the assistant: what they asked it to remember is kept
  * (journaled, searchable by words at once) and reaches Chroma when it is back, without a restart;
- * nothing waits past CHROMA_TIMEOUT_MS; /healthz says 503 within a second.
+ * nothing waits past STORAGE_TIMEOUT_MS; /healthz says 503 within a second.
  */
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
@@ -40,7 +40,7 @@ describe("Chroma outages", () => {
     chroma = await startChromaServer({ path: path.join(dir, "chroma") });
     t = await startTestAssistant({
       mode: "http",
-      env: { CHROMA_URL: chroma.url, CHROMA_TIMEOUT_MS: "1000" },
+      env: { CHROMA_URL: chroma.url, STORAGE_TIMEOUT_MS: "1000" },
     });
     faithfulModel(t);
   });
@@ -117,7 +117,7 @@ describe("Chroma outages", () => {
       expect(saved).toMatch(/^기억했어요/);
       const answer = await replyTo(t, makeDmEvent({ text: "우산 어디 있지?", ...who }));
       expect(answer).toBe("(fake) 답변");
-      // Two turns, each waiting at most CHROMA_TIMEOUT_MS (1 s) per Chroma call.
+      // Two turns, each waiting at most STORAGE_TIMEOUT_MS (1 s) per Chroma call.
       expect(Date.now() - started).toBeLessThan(8000);
     } finally {
       process.kill(chroma.pid, "SIGCONT");

@@ -57,7 +57,7 @@ describe.each<TestBackend>([
       ...(await backendEnv(kind, dir)),
       DATA_DIR: path.join(dir, "data"),
       // The same namespace after the restart (the harness picks a new one per start otherwise).
-      CHROMA_COLLECTION_PREFIX: `backends_${kind.replace(/\W/g, "")}`,
+      VECTOR_NAMESPACE_PREFIX: `backends_${kind.replace(/\W/g, "")}`,
     };
   });
 

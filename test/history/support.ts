@@ -1,7 +1,8 @@
 import { AppError } from "../../src/errors.js";
 import { dmConversation } from "../../src/history/conversation.js";
 import { parseSummaryPrompt, type ParsedSummaryPrompt } from "../../src/history/summary-prompt.js";
-import type { Conversation, HistoryLogger, HistoryTurn } from "../../src/history/types.js";
+import type { Conversation, HistoryTurn } from "../../src/history/types.js";
+import type { Logger } from "../../src/logging/logger.js";
 import type { ChatRequest, ChatResponse, Llm } from "../../src/llm/llm.js";
 
 /** What a scripted summariser does on its n-th call (0-based): reply with text, or throw. */
@@ -44,14 +45,23 @@ export interface LogEntry {
 }
 
 /** A logger that keeps what it was given. */
-export function recordingLogger(): HistoryLogger & { entries: LogEntry[] } {
+export function recordingLogger(): Logger & { entries: LogEntry[] } {
   const entries: LogEntry[] = [];
   const at =
     (level: LogEntry["level"]) =>
-    (obj: object, msg?: string): void => {
-      entries.push({ level, obj, msg });
+    (obj: object | string, msg?: string): void => {
+      entries.push(typeof obj === "string" ? { level, obj: {}, msg: obj } : { level, obj, msg });
     };
-  return { entries, info: at("info"), warn: at("warn"), error: at("error"), debug: at("debug") };
+  const logger = {
+    entries,
+    level: "debug",
+    info: at("info"),
+    warn: at("warn"),
+    error: at("error"),
+    debug: at("debug"),
+    child: () => logger,
+  };
+  return logger;
 }
 
 const T0 = Date.UTC(2026, 2, 1, 9, 0, 0);

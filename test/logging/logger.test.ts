@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../src/errors.js";
 import { createLogger } from "../../src/logging/logger.js";
-import { MAX_REDACT_DEPTH, redactLogObject } from "../../src/logging/redact.js";
+import { MAX_REDACT_DEPTH, redactLogObject, SECRET_KEYS, TEXT_KEYS } from "../../src/logging/redact.js";
 
 /** A logger writing JSON lines into an array. */
 function capture(level: string): { logger: ReturnType<typeof createLogger>; output: () => string } {
@@ -83,6 +83,30 @@ describe("createLogger", () => {
     const written = output();
     for (const words of TEXT) expect(written).toContain(words);
     for (const secret of SECRETS) expect(written).not.toContain(secret);
+  });
+
+  it("censors every key of the one secret list and the one text list when bound to a child", () => {
+    const secrets = [...SECRET_KEYS];
+    for (const level of ["info", "debug"]) {
+      const { logger, output } = capture(level);
+      for (const [i, key] of secrets.entries()) logger.child({ [key]: `bound-secret-${i}` }).info("bound");
+      const written = output();
+      expect(written.match(/"msg":"bound"/g)).toHaveLength(secrets.length);
+      for (const i of secrets.keys()) expect(written).not.toContain(`bound-secret-${i}`);
+    }
+    const { logger, output } = capture("info");
+    for (const [i, key] of [...TEXT_KEYS].entries())
+      logger.child({ [key]: `bound-words-${i}` }).info("bound");
+    for (const i of [...TEXT_KEYS].keys()) expect(output()).not.toContain(`bound-words-${i}`);
+  });
+
+  it("censors every key of the secret and text lists in a log call's object, in any case", () => {
+    const { logger, output } = capture("info");
+    for (const [i, key] of [...SECRET_KEYS, ...TEXT_KEYS].entries()) {
+      logger.info({ deep: { [key.toUpperCase()]: `object-value-${i}` } }, "logged");
+    }
+    for (const i of [...SECRET_KEYS, ...TEXT_KEYS].keys())
+      expect(output()).not.toContain(`object-value-${i}`);
   });
 
   it("above debug writes no field derived from content (topics, entities, triplets), bound or logged", () => {

@@ -119,7 +119,7 @@ describe("the assistant's memory stack (Chroma)", () => {
       EMBEDDER: "offline",
       OLLAMA_HOST: "http://127.0.0.1:9",
       CHROMA_URL: inject("chromaUrl"),
-      CHROMA_COLLECTION_PREFIX: `snap_${randomBytes(4).toString("hex")}`,
+      VECTOR_NAMESPACE_PREFIX: `snap_${randomBytes(4).toString("hex")}`,
       DATA_DIR: dataDir,
       BM25_SNAPSHOT_MIN_MEMORIES: "1",
     });

@@ -6,7 +6,7 @@ import { pino } from "pino";
 import { beforeEach, describe, expect, inject, it, vi } from "vitest";
 import { AppError, isAppError } from "../../src/errors.js";
 import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
-import { ChromaMemoryStore } from "../../src/memory/chroma-memory-store.js";
+import { ChromaVectorIndex } from "../../src/memory/chroma-vector-index.js";
 import { KeywordIndexRegistry } from "../../src/memory/keyword-index.js";
 import { KeywordSnapshots } from "../../src/memory/keyword-snapshots.js";
 import { GraphService } from "../../src/graph/graph-service.js";
@@ -15,11 +15,11 @@ import { MemoryService } from "../../src/memory/memory-service.js";
 import { VisibilityRule } from "../../src/memory/visibility.js";
 import { type Chunker, createChunker } from "../../src/pipeline/chunker.js";
 import { defaultMemoryConfig } from "../../src/config/settings.js";
-import type { Memory, MemoryScope } from "../../src/types.js";
-import type { Owner, VectorIndex, VectorIndexOptions } from "../../src/memory/vector-index.js";
+import type { Memory, MemoryScope, Owner } from "../../src/types.js";
+import type { VectorIndex, VectorIndexOptions } from "../../src/memory/vector-index.js";
 import { InMemoryVectorIndex } from "../../src/memory/in-memory-vector-index.js";
-import { SqliteVecIndex } from "../../src/memory/sqlite-vec-index.js";
-import { PgVectorIndex } from "../../src/memory/pgvector-index.js";
+import { SqliteVecVectorIndex } from "../../src/memory/sqlite-vec-vector-index.js";
+import { PgvectorVectorIndex } from "../../src/memory/pgvector-vector-index.js";
 import { MAX_CURSOR_OFFSET } from "../../src/memory/memory-service.js";
 
 const logger = pino({ level: "silent" });
@@ -40,7 +40,7 @@ async function makeService(
     snapshotsDir?: string;
   } = {},
 ) {
-  const store = await ChromaMemoryStore.create({
+  const store = await ChromaVectorIndex.create({
     chromaUrl: inject("chromaUrl"),
     embedder: new OfflineEmbedder(),
     collectionPrefix: prefix,
@@ -82,14 +82,14 @@ function withList(
     });
 }
 
-async function rowCount(store: ChromaMemoryStore): Promise<number> {
+async function rowCount(store: ChromaVectorIndex): Promise<number> {
   return store.count(alice);
 }
 
 describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
   let prefix: string;
   let memory: MemoryLifecycle;
-  let store: ChromaMemoryStore;
+  let store: ChromaVectorIndex;
   let graph: GraphService;
 
   beforeEach(async () => {
@@ -743,19 +743,19 @@ describe("page cursors on every backend", () => {
     [
       "sqlite-vec",
       async () =>
-        SqliteVecIndex.open({
+        SqliteVecVectorIndex.open({
           ...indexOptions(),
           path: path.join(await mkdtemp(path.join(os.tmpdir(), "cursor-")), "vectors.sqlite"),
         }),
     ],
     [
       "pgvector",
-      () => PgVectorIndex.open({ ...indexOptions(), databaseUrl: inject("databaseUrl"), poolSize: 2 }),
+      () => PgvectorVectorIndex.open({ ...indexOptions(), databaseUrl: inject("databaseUrl"), poolSize: 2 }),
     ],
     [
       "chroma",
       () =>
-        ChromaMemoryStore.create({
+        ChromaVectorIndex.create({
           chromaUrl: inject("chromaUrl"),
           embedder: new OfflineEmbedder(),
           collectionPrefix: `cur_${randomBytes(4).toString("hex")}`,

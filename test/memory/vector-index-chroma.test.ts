@@ -3,7 +3,7 @@ import { ChromaVectorStore } from "@llamaindex/chroma";
 import { ChromaClient } from "chromadb";
 import { describe, expect, inject, it, vi } from "vitest";
 import { EmbedderEmbedding } from "../../src/llm/llamaindex-embedding.js";
-import { ChromaMemoryStore, splitWriteCalls, WRITE_CALL_ROWS } from "../../src/memory/chroma-memory-store.js";
+import { ChromaVectorIndex, splitWriteCalls, WRITE_CALL_ROWS } from "../../src/memory/chroma-vector-index.js";
 import type { Memory } from "../../src/types.js";
 import { legacyNode } from "../support/legacy-chroma-rows.js";
 import { describeVectorIndexContract, TableEmbedder } from "./vector-index-contract.js";
@@ -12,10 +12,10 @@ describeVectorIndexContract({
   name: "chroma",
   persistent: true,
   hnsw: true,
-  open: (options) => ChromaMemoryStore.create({ ...options, chromaUrl: inject("chromaUrl") }),
+  open: (options) => ChromaVectorIndex.create({ ...options, chromaUrl: inject("chromaUrl") }),
 });
 
-describe("ChromaMemoryStore ef_search", () => {
+describe("ChromaVectorIndex ef_search", () => {
   it("creates collections with ef_search and changes it on collections made with another value", async () => {
     const chromaUrl = inject("chromaUrl");
     const url = new URL(chromaUrl);
@@ -23,14 +23,14 @@ describe("ChromaMemoryStore ef_search", () => {
     const namespace = `ef_${randomBytes(5).toString("hex")}`;
     const owner = { teamId: "T1", userId: "U1" };
     const open = (efSearch: number) =>
-      ChromaMemoryStore.create({
+      ChromaVectorIndex.create({
         chromaUrl,
         embedder: new TableEmbedder(),
         namespace,
         metric: "cosine",
         efSearch,
       });
-    const efOf = async (store: ChromaMemoryStore) => {
+    const efOf = async (store: ChromaVectorIndex) => {
       const collection = await client.getCollection({ name: store.collectionName(owner, "all") });
       return collection.configuration.hnsw?.ef_search;
     };
@@ -55,7 +55,7 @@ describe("ChromaMemoryStore ef_search", () => {
   });
 });
 
-describe("ChromaMemoryStore memories version", () => {
+describe("ChromaVectorIndex memories version", () => {
   it("changes after every write by any store on the server, never on reads; none without collections", async () => {
     const options = {
       chromaUrl: inject("chromaUrl"),
@@ -63,8 +63,8 @@ describe("ChromaMemoryStore memories version", () => {
       namespace: `ver_${randomBytes(5).toString("hex")}`,
       metric: "cosine" as const,
     };
-    const one = await ChromaMemoryStore.create(options);
-    const other = await ChromaMemoryStore.create(options); // another process
+    const one = await ChromaVectorIndex.create(options);
+    const other = await ChromaVectorIndex.create(options); // another process
     const owner = { teamId: "T1", userId: "U1" };
     const memory = (id: string, channelType: "im" | "channel" = "im") => ({
       id,
@@ -115,14 +115,14 @@ describe("splitWriteCalls", () => {
   });
 });
 
-describe("ChromaMemoryStore row format", () => {
+describe("ChromaVectorIndex row format", () => {
   const chromaUrl = () => inject("chromaUrl");
   const client = () => {
     const url = new URL(chromaUrl());
     return new ChromaClient({ host: url.hostname, port: Number(url.port) });
   };
   const open = (namespace: string) =>
-    ChromaMemoryStore.create({
+    ChromaVectorIndex.create({
       chromaUrl: chromaUrl(),
       embedder: new TableEmbedder(),
       namespace,
@@ -233,7 +233,7 @@ describe("ChromaMemoryStore row format", () => {
   });
 
   it("splits a save into calls of at most writeCallBytes, every row stored once", async () => {
-    const store = await ChromaMemoryStore.create({
+    const store = await ChromaVectorIndex.create({
       chromaUrl: chromaUrl(),
       embedder: new TableEmbedder(),
       namespace: `big_${randomBytes(5).toString("hex")}`,

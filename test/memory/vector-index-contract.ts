@@ -14,7 +14,7 @@ import {
   type VectorIndex,
   type VectorIndexOptions,
 } from "../../src/memory/vector-index.js";
-import type { Memory } from "../../src/types.js";
+import type { Memory, Owner } from "../../src/types.js";
 
 export interface ContractBackend {
   name: string;
@@ -69,7 +69,7 @@ const aliceElsewhere = { teamId: "T_OTHER", userId: "U_ALICE" };
 
 let clock = Date.UTC(2026, 0, 1);
 
-function memory(owner: { teamId: string; userId: string }, text: string, over: Partial<Memory> = {}): Memory {
+function memory(owner: Owner, text: string, over: Partial<Memory> = {}): Memory {
   clock += 1000;
   return {
     id: `m_${randomBytes(4).toString("hex")}`,

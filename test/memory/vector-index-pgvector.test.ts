@@ -6,7 +6,7 @@ import { parseConfig } from "../../src/config/config.js";
 import { parseMemoryConfig } from "../../src/config/load-memory-config.js";
 import { openVectorIndex } from "../../src/memory/vector-index-factory.js";
 import { redactUrl } from "../../src/db/postgres.js";
-import { PgVectorIndex, tableNameOf } from "../../src/memory/pgvector-index.js";
+import { PgvectorVectorIndex, tableNameOf } from "../../src/memory/pgvector-vector-index.js";
 import type { VectorIndexOptions } from "../../src/memory/vector-index.js";
 import { describeVectorIndexContract, TableEmbedder } from "./vector-index-contract.js";
 
@@ -17,7 +17,7 @@ describeVectorIndexContract({
   name: "pgvector",
   persistent: true,
   hnsw: true,
-  open: (options) => PgVectorIndex.open({ ...options, databaseUrl: databaseUrl(), poolSize: 4 }),
+  open: (options) => PgvectorVectorIndex.open({ ...options, databaseUrl: databaseUrl(), poolSize: 4 }),
 });
 
 const owner = { teamId: "T1", userId: "U1" };
@@ -55,12 +55,15 @@ function optionsOf(over: Partial<VectorIndexOptions> = {}): VectorIndexOptions {
   };
 }
 
-describe("PgVectorIndex", () => {
+describe("PgvectorVectorIndex", () => {
   it("reports the URL without its password and the ef_search in use", async () => {
     const url = new URL(databaseUrl());
     url.password = "s3cret";
     expect(redactUrl(url.toString())).not.toContain("s3cret");
-    const index = await PgVectorIndex.open({ ...optionsOf({ efSearch: 123 }), databaseUrl: databaseUrl() });
+    const index = await PgvectorVectorIndex.open({
+      ...optionsOf({ efSearch: 123 }),
+      databaseUrl: databaseUrl(),
+    });
     try {
       expect(index.info).toMatchObject({ kind: "pgvector", efSearch: 123, metric: "cosine" });
       expect(index.info.location).toBe(redactUrl(databaseUrl()));
@@ -74,7 +77,7 @@ describe("PgVectorIndex", () => {
     const name = tableNameOf(namespace);
     expect(name.length - 2).toBeLessThanOrEqual(55);
     expect(tableNameOf(`${namespace}y`)).not.toBe(name);
-    const index = await PgVectorIndex.open({ ...optionsOf({ namespace }), databaseUrl: databaseUrl() });
+    const index = await PgvectorVectorIndex.open({ ...optionsOf({ namespace }), databaseUrl: databaseUrl() });
     try {
       await index.upsert([memoryOf("m1", "near")]);
       expect((await index.get(owner, "m1"))?.text).toBe("near");
@@ -86,7 +89,7 @@ describe("PgVectorIndex", () => {
 
   it("refuses vectors of another dimension than the table's with a clear error", async () => {
     const options = optionsOf();
-    const index = await PgVectorIndex.open({ ...options, databaseUrl: databaseUrl() });
+    const index = await PgvectorVectorIndex.open({ ...options, databaseUrl: databaseUrl() });
     try {
       await index.upsert([memoryOf("m1", "near")]);
       const wide = {
@@ -94,7 +97,11 @@ describe("PgVectorIndex", () => {
         dimension: 8,
         embed: async (t: string[]) => t.map(() => [1, 2, 3]),
       };
-      const other = await PgVectorIndex.open({ ...options, embedder: wide, databaseUrl: databaseUrl() });
+      const other = await PgvectorVectorIndex.open({
+        ...options,
+        embedder: wide,
+        databaseUrl: databaseUrl(),
+      });
       await expect(other.upsert([memoryOf("m2", "x")])).rejects.toMatchObject({ code: "store_failed" });
       await other.close();
       await expect(index.query({ ...owner, vector: [1, 0], topK: 3 })).rejects.toMatchObject({
@@ -111,7 +118,7 @@ describe("PgVectorIndex", () => {
 
   it("sets ef_search per query and finds the owner's rows through HNSW among many others", async () => {
     const options = optionsOf();
-    const index = await PgVectorIndex.open({ ...options, databaseUrl: databaseUrl() });
+    const index = await PgvectorVectorIndex.open({ ...options, databaseUrl: databaseUrl() });
     try {
       // More rows than the exact-search limit for one owner, a few for another: both get full answers.
       const big = Array.from({ length: 2100 }, (_, i) => memoryOf(`b${i}`, `big row ${i}`));
@@ -156,7 +163,7 @@ describe("PgVectorIndex", () => {
 
   it("builds the channel index a table from an earlier version lacks, and nothing on a complete one", async () => {
     const options = optionsOf();
-    const index = await PgVectorIndex.open({ ...options, databaseUrl: databaseUrl() });
+    const index = await PgvectorVectorIndex.open({ ...options, databaseUrl: databaseUrl() });
     const table = tableNameOf(options.namespace).slice(1, -1);
     try {
       expect(await index.addMissingIndexes()).toEqual([]); // no table yet
@@ -189,7 +196,7 @@ describe("PgVectorIndex", () => {
     try {
       const started = Date.now();
       await expect(
-        PgVectorIndex.open({
+        PgvectorVectorIndex.open({
           ...optionsOf({ timeoutMs: 300 }),
           databaseUrl: `postgres://u:p@127.0.0.1:${port}/db`,
         }),
@@ -202,12 +209,15 @@ describe("PgVectorIndex", () => {
 
   it("refuses a DATABASE_URL that is not postgres://", async () => {
     await expect(
-      PgVectorIndex.open({ ...optionsOf(), databaseUrl: "http://127.0.0.1:5432/db" }),
+      PgvectorVectorIndex.open({ ...optionsOf(), databaseUrl: "http://127.0.0.1:5432/db" }),
     ).rejects.toMatchObject({ code: "config_invalid" });
   });
 
   it("keeps sessions apart: a query's ef_search does not leak to other connections", async () => {
-    const index = await PgVectorIndex.open({ ...optionsOf({ efSearch: 7 }), databaseUrl: databaseUrl() });
+    const index = await PgvectorVectorIndex.open({
+      ...optionsOf({ efSearch: 7 }),
+      databaseUrl: databaseUrl(),
+    });
     const client = new pg.Client({ connectionString: databaseUrl() });
     await client.connect();
     try {
@@ -240,7 +250,7 @@ describe("openVectorIndex: pgvector", () => {
     ).rejects.toMatchObject({ code: "config_invalid", details: { key: "DATABASE_URL" } });
   });
 
-  it("opens PgVectorIndex at DATABASE_URL", async () => {
+  it("opens PgvectorVectorIndex at DATABASE_URL", async () => {
     const config = parseConfig({ DATABASE_URL: databaseUrl() });
     const opened = await openVectorIndex({
       config,

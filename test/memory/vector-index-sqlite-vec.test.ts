@@ -7,7 +7,7 @@ import { isAppError } from "../../src/errors.js";
 import type { Embedder } from "../../src/llm/embedder.js";
 import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
 import { Int8Rows } from "../../src/memory/int8-scan.js";
-import { SqliteVecIndex, tablePrefix } from "../../src/memory/sqlite-vec-index.js";
+import { SqliteVecVectorIndex, tablePrefix } from "../../src/memory/sqlite-vec-vector-index.js";
 import {
   similarityOf,
   SIMILARITY_METRICS,
@@ -29,7 +29,7 @@ describeVectorIndexContract({
   name: "sqlite-vec",
   persistent: true,
   hnsw: false,
-  open: (options) => SqliteVecIndex.open({ ...options, path: shared }),
+  open: (options) => SqliteVecVectorIndex.open({ ...options, path: shared }),
 });
 
 const owner = { teamId: "T1", userId: "U1" };
@@ -69,10 +69,10 @@ class FixedEmbedder implements Embedder {
   }
 }
 
-describe("SqliteVecIndex", () => {
+describe("SqliteVecVectorIndex", () => {
   it("describes itself: kind, file and exact search", async () => {
     const path = join(dir, "info.sqlite");
-    const index = await SqliteVecIndex.open({ ...options(new TableEmbedder(), "euclidean"), path });
+    const index = await SqliteVecVectorIndex.open({ ...options(new TableEmbedder(), "euclidean"), path });
     expect(index.info).toEqual({
       kind: "sqlite-vec",
       namespace: "ns",
@@ -86,17 +86,17 @@ describe("SqliteVecIndex", () => {
 
   it("refuses an embedder of another dimension on an existing namespace, and a vector of another length", async () => {
     const path = join(dir, "dimension.sqlite");
-    const first = await SqliteVecIndex.open({ ...options(new FixedEmbedder(8)), path });
+    const first = await SqliteVecVectorIndex.open({ ...options(new FixedEmbedder(8)), path });
     await first.upsert([memory("m1", "a")]);
     await first.close();
 
-    const reopened = SqliteVecIndex.open({ ...options(new FixedEmbedder(16)), path });
+    const reopened = SqliteVecVectorIndex.open({ ...options(new FixedEmbedder(16)), path });
     await expect(reopened).rejects.toSatisfy((err) => isAppError(err, "store_failed"));
     await expect(reopened).rejects.toMatchObject({ details: { dimension: 8, got: 16 } });
 
     // An embedder that says 8 but returns 16 numbers: refused before anything is written.
     const lying = new FixedEmbedder(8, { long: new Array<number>(16).fill(0.25) });
-    const index = await SqliteVecIndex.open({ ...options(lying), path });
+    const index = await SqliteVecVectorIndex.open({ ...options(lying), path });
     await expect(index.upsert([memory("m2", "long")])).rejects.toSatisfy((err) =>
       isAppError(err, "store_failed"),
     );
@@ -113,23 +113,26 @@ describe("SqliteVecIndex", () => {
 
   it("refuses a namespace built for another metric", async () => {
     const path = join(dir, "metric.sqlite");
-    const first = await SqliteVecIndex.open({ ...options(new TableEmbedder(), "cosine", "same"), path });
+    const first = await SqliteVecVectorIndex.open({
+      ...options(new TableEmbedder(), "cosine", "same"),
+      path,
+    });
     await first.upsert([memory("m1", "near")]);
     await first.close();
     await expect(
-      SqliteVecIndex.open({ ...options(new TableEmbedder(), "euclidean", "same"), path }),
+      SqliteVecVectorIndex.open({ ...options(new TableEmbedder(), "euclidean", "same"), path }),
     ).rejects.toSatisfy((err) => isAppError(err, "store_failed"));
   });
 
   it("gives a clear error for an unusable file and for a non-finite vector", async () => {
     await expect(
-      SqliteVecIndex.open({
+      SqliteVecVectorIndex.open({
         ...options(new TableEmbedder()),
         path: join(dir, "info.sqlite", "nested.sqlite"),
       }),
     ).rejects.toSatisfy((err) => isAppError(err, "store_failed"));
     const nan = new FixedEmbedder(4, { bad: [Number.NaN, 0, 0, 1] });
-    const index = await SqliteVecIndex.open({ ...options(nan), path: join(dir, "nan.sqlite") });
+    const index = await SqliteVecVectorIndex.open({ ...options(nan), path: join(dir, "nan.sqlite") });
     await expect(index.upsert([memory("m1", "bad")])).rejects.toSatisfy((err) =>
       isAppError(err, "embed_failed"),
     );
@@ -140,8 +143,8 @@ describe("SqliteVecIndex", () => {
   it("keeps namespaces of one file apart, and drops only its own tables", async () => {
     const path = join(dir, "namespaces.sqlite");
     const embedder = new TableEmbedder();
-    const a = await SqliteVecIndex.open({ ...options(embedder, "cosine", "prefix_a"), path });
-    const b = await SqliteVecIndex.open({ ...options(embedder, "cosine", "prefix.a"), path });
+    const a = await SqliteVecVectorIndex.open({ ...options(embedder, "cosine", "prefix_a"), path });
+    const b = await SqliteVecVectorIndex.open({ ...options(embedder, "cosine", "prefix.a"), path });
     await a.upsert([memory("m1", "near"), memory("m2", "mid")]);
     await b.upsert([memory("m1", "far")]);
     expect(tablePrefix("prefix_a")).not.toBe(tablePrefix("prefix.a"));
@@ -163,7 +166,7 @@ describe("SqliteVecIndex", () => {
   });
 
   it("keeps a replaced memory's place in the list, and its vector only once", async () => {
-    const index = await SqliteVecIndex.open({
+    const index = await SqliteVecVectorIndex.open({
       ...options(new TableEmbedder()),
       path: join(dir, "order.sqlite"),
     });
@@ -187,7 +190,7 @@ describe("SqliteVecIndex", () => {
 
   it("leaves a deleted memory's text neither in the database file nor in its WAL", async () => {
     const file = join(dir, "scrub", "vectors.sqlite");
-    const index = await SqliteVecIndex.open({
+    const index = await SqliteVecVectorIndex.open({
       ...options(new OfflineEmbedder({ dimension: 16 })),
       path: file,
     });
@@ -215,7 +218,7 @@ describe("SqliteVecIndex", () => {
 
   it("fills topK in a channel from the channel's memories, however many DM memories are nearer", async () => {
     const embedder = new OfflineEmbedder({ dimension: 64 });
-    const index = await SqliteVecIndex.open({ ...options(embedder), path: join(dir, "filter.sqlite") });
+    const index = await SqliteVecVectorIndex.open({ ...options(embedder), path: join(dir, "filter.sqlite") });
     const dms = Array.from({ length: 300 }, (_, i) => memory(`d${i}`, `walk the dog ${i}`));
     const inChannel = Array.from({ length: 5 }, (_, i) =>
       memory(`c${i}`, `budget meeting ${i}`, { channelId: "C9", channelType: "channel" }),
@@ -232,7 +235,7 @@ describe("SqliteVecIndex", () => {
   });
 
   it("forgets an owner key made in an upsert that failed, so no later owner shares it", async () => {
-    const index = await SqliteVecIndex.open({
+    const index = await SqliteVecVectorIndex.open({
       ...options(new TableEmbedder()),
       path: join(dir, "rollback.sqlite"),
     });
@@ -263,7 +266,7 @@ describe("SqliteVecIndex", () => {
       best: [9, 0, 0, 0],
     };
     const embedder = new FixedEmbedder(4, vectors);
-    const index = await SqliteVecIndex.open({
+    const index = await SqliteVecVectorIndex.open({
       ...options(embedder, "dot_product"),
       path: join(dir, "dot.sqlite"),
     });
@@ -290,7 +293,7 @@ describe("SqliteVecIndex", () => {
     const memories = texts.map((text, i) => memory(`m${i}`, text));
     const vectors = await embedder.embed(texts);
     for (const metric of SIMILARITY_METRICS) {
-      const index = await SqliteVecIndex.open({
+      const index = await SqliteVecVectorIndex.open({
         ...options(embedder, metric, `exact_${metric}`),
         path: join(dir, "exact.sqlite"),
       });
@@ -322,11 +325,15 @@ describe("SqliteVecIndex", () => {
       for (const metric of SIMILARITY_METRICS) {
         const path = join(dir, `approx_${metric}.sqlite`);
         const embedder = new FixedEmbedder(dimension, table);
-        const approx = await SqliteVecIndex.open({ ...options(embedder, metric), path, approxMinRows: 1000 });
+        const approx = await SqliteVecVectorIndex.open({
+          ...options(embedder, metric),
+          path,
+          approxMinRows: 1000,
+        });
         await approx.upsert(memories, { fresh: new Set(memories.map((m) => m.id)) });
         // The int8 copy is built in the background; the exact KNN answers until it is ready.
         expect(await approx.int8CopyReady(owner)).toBe(true);
-        const exact = await SqliteVecIndex.open({
+        const exact = await SqliteVecVectorIndex.open({
           ...options(embedder, metric),
           path,
           approxMinRows: Number.MAX_SAFE_INTEGER,
@@ -386,12 +393,12 @@ describe("SqliteVecIndex", () => {
       const rows = bigVectors.map((_, i) =>
         memory(`b${i}`, `b${i}`, i % 4 === 0 ? { channelId: "C1", channelType: "channel" } : {}),
       );
-      const index = await SqliteVecIndex.open({ ...options(embedder), path, approxMinRows: 5000 });
+      const index = await SqliteVecVectorIndex.open({ ...options(embedder), path, approxMinRows: 5000 });
       for (let i = 0; i < n; i += 5000) {
         const page = rows.slice(i, i + 5000);
         await index.upsert(page, { fresh: new Set(page.map((m) => m.id)) });
       }
-      const exact = await SqliteVecIndex.open({
+      const exact = await SqliteVecVectorIndex.open({
         ...options(embedder),
         path,
         approxMinRows: Number.MAX_SAFE_INTEGER,
@@ -434,7 +441,7 @@ describe("SqliteVecIndex", () => {
       // 2. Another connection's commit drops the copy; the next query starts a new build and is
       // answered by the exact KNN, as is every query until the copy is ready again.
       top.mockClear();
-      const other = await SqliteVecIndex.open({ ...options(embedder), path, approxMinRows: 5000 });
+      const other = await SqliteVecVectorIndex.open({ ...options(embedder), path, approxMinRows: 5000 });
       await other.delete(owner, ["b0"]);
       await same(queries[1]!);
       let ready = false;
@@ -474,11 +481,11 @@ describe("SqliteVecIndex", () => {
       const path = join(dir, "approx_writes.sqlite");
       const embedder = new FixedEmbedder(dimension, { ...table, far: vectors[0]!.map((x) => -x) });
       // Written by another index (as an existing file would be), then opened and searched.
-      const writer = await SqliteVecIndex.open({ ...options(embedder), path, approxMinRows: 1000 });
+      const writer = await SqliteVecVectorIndex.open({ ...options(embedder), path, approxMinRows: 1000 });
       await writer.upsert(memories, { fresh: new Set(memories.map((m) => m.id)) });
-      const reader = await SqliteVecIndex.open({ ...options(embedder), path, approxMinRows: 1000 });
+      const reader = await SqliteVecVectorIndex.open({ ...options(embedder), path, approxMinRows: 1000 });
       const q = vectors[0]!;
-      const first = async (index: SqliteVecIndex) =>
+      const first = async (index: SqliteVecVectorIndex) =>
         (await index.query({ ...owner, vector: q, topK: 10 }))[0]?.memory.id;
       expect(await first(reader)).toBe("r0");
       expect(await first(writer)).toBe("r0");

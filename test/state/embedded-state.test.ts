@@ -6,7 +6,7 @@ import path from "node:path";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CHANGE_FILE, FileChangeFeed } from "../../src/memory/change-feed.js";
-import type { Owner } from "../../src/memory/vector-index.js";
+import type { Owner } from "../../src/types.js";
 import { DataDirLock, LOCK_FILE, LOCK_STALE_MS } from "../../src/util/data-dir-lock.js";
 
 const logger = pino({ level: "silent" });

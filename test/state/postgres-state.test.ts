@@ -11,7 +11,7 @@ import { ENTITY_LABEL, type EntityNode, type Relation } from "../../src/graph/ty
 import { PgHistoryStore } from "../../src/history/pg-history-store.js";
 import type { ConversationRecord } from "../../src/history/types.js";
 import { PgChangeFeed } from "../../src/memory/change-feed.js";
-import type { Owner } from "../../src/memory/vector-index.js";
+import type { Owner } from "../../src/types.js";
 import { PgEventDedupe } from "../../src/slack/pg-event-dedupe.js";
 import { createTestDatabase } from "../support/postgres-db.js";
 

@@ -86,7 +86,7 @@ export function appProcessEnv(options: {
     OLLAMA_CHAT_MODEL: CHAT_MODEL,
     OLLAMA_EMBED_MODEL: EMBED_MODEL,
     CHROMA_URL: options.chromaUrl,
-    CHROMA_COLLECTION_PREFIX: `${options.prefix}_${randomBytes(4).toString("hex")}`,
+    VECTOR_NAMESPACE_PREFIX: `${options.prefix}_${randomBytes(4).toString("hex")}`,
     ADMIN_TOKEN,
     PORT: "0",
     LOG_LEVEL: "info",

@@ -1,4 +1,4 @@
-import { NodeRelationship, TextNode } from "@llamaindex/core/schema";
+import { NodeRelationship, TextNode } from "llamaindex";
 import { toMetadata } from "../../src/memory/memory-metadata.js";
 import type { Memory } from "../../src/types.js";
 

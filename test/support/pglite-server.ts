@@ -6,7 +6,7 @@
  *
  * PGlite is one session: the socket server multiplexes its connections onto it, one query at a time,
  * and keeps a connection's transaction to itself until it ends. Session settings are therefore shared
- * by every connection (PgVectorIndex sets its own with `SET LOCAL` inside a transaction).
+ * by every connection (PgvectorVectorIndex sets its own with `SET LOCAL` inside a transaction).
  */
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";

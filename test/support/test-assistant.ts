@@ -58,7 +58,7 @@ export async function startTestAssistant(options: TestAssistantOptions): Promise
       : await startFakeOllama({ models: [CHAT_MODEL, `${EMBED_MODEL}:latest`] });
   const env: Record<string, string> = {
     CHROMA_URL: inject("chromaUrl"),
-    CHROMA_COLLECTION_PREFIX: `t_${randomBytes(6).toString("hex")}`,
+    VECTOR_NAMESPACE_PREFIX: `t_${randomBytes(6).toString("hex")}`,
     DATA_DIR: dataDir,
     OLLAMA_HOST: ollama?.url ?? DEAD_OLLAMA,
     OLLAMA_CHAT_MODEL: CHAT_MODEL,

@@ -7,7 +7,7 @@ import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { GraphData } from "../../graph/types.js";
 import type { ConversationView } from "../../history/types.js";
-import type { Memory } from "../../types.js";
+import type { Memory, Owner } from "../../types.js";
 import { visibilityOf } from "../../memory/visibility.js";
 import type { SearchResultView } from "../memory-routes.js";
 import type { GraphPicture } from "./graph-picture.js";
@@ -20,25 +20,19 @@ export const ICON_PATH = "/admin/console/favicon.svg";
 export const SIGN_IN_PATH = "/admin/console/sign-in";
 export const SIGN_OUT_PATH = "/admin/console/sign-out";
 
-/** Who the page is about: a user of a workspace. */
-export interface PageUser {
-  teamId: string;
-  userId: string;
-}
-
 export type Tab = "memories" | "history" | "graph";
 
 export interface LayoutOptions {
   title: string;
   /** The session's CSRF token; undefined when signed out (no sign-out button). */
   csrf?: string | undefined;
-  user?: PageUser | undefined;
+  user?: Owner | undefined;
   tab?: Tab | undefined;
   notice?: string | undefined;
 }
 
 /** The path of a user's page, with `?team=` and more query parameters. */
-export function userPath(user: PageUser, tab: Tab | string, query: Record<string, string | undefined> = {}) {
+export function userPath(user: Owner, tab: Tab | string, query: Record<string, string | undefined> = {}) {
   const params = new URLSearchParams({ team: user.teamId });
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
   return `/admin/console/users/${encodeURIComponent(user.userId)}/${tab}?${params}`;
@@ -118,7 +112,7 @@ export function signInPage(options: { error?: string | undefined }): Html {
 
 export function homePage(options: {
   csrf: string;
-  users: Array<{ teamId: string; userId: string; memories: number }>;
+  users: Array<Owner & { memories: number }>;
   defaultTeam: string;
 }): Html {
   return layout(
@@ -172,7 +166,7 @@ function num(value: number | null, digits = 3): string {
 
 export interface MemoriesPageOptions {
   csrf: string;
-  user: PageUser;
+  user: Owner;
   notice?: string | undefined;
   q: string;
   k: number;
@@ -283,7 +277,7 @@ export function memoriesPage(o: MemoriesPageOptions): Html {
   );
 }
 
-export function confirmDeleteMemoryPage(o: { csrf: string; user: PageUser; memory: Memory }): Html {
+export function confirmDeleteMemoryPage(o: { csrf: string; user: Owner; memory: Memory }): Html {
   return layout(
     { title: "Delete a memory", csrf: o.csrf, user: o.user, tab: "memories" },
     html`<section class="card narrow">
@@ -305,7 +299,7 @@ export function confirmDeleteMemoryPage(o: { csrf: string; user: PageUser; memor
 
 export function historyPage(o: {
   csrf: string;
-  user: PageUser;
+  user: Owner;
   notice?: string | undefined;
   conversations: ConversationView[];
 }): Html {
@@ -351,7 +345,7 @@ export function historyPage(o: {
 
 export function confirmDeleteConversationPage(o: {
   csrf: string;
-  user: PageUser;
+  user: Owner;
   conversation: ConversationView;
 }): Html {
   return layout(
@@ -375,7 +369,7 @@ export function confirmDeleteConversationPage(o: {
 
 export function graphPage(o: {
   csrf: string;
-  user: PageUser;
+  user: Owner;
   graph: GraphData;
   /** Undefined when the graph has no relation. */
   picture: GraphPicture | undefined;

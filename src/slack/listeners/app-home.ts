@@ -1,6 +1,6 @@
 import type { App, BlockAction, webApi } from "@slack/bolt";
 import type { Button, KnownBlock } from "@slack/types";
-import type { Logger } from "pino";
+import type { Logger } from "../../logging/logger.js";
 import { z } from "zod";
 import type { Memory, MemoryScope } from "../../types.js";
 import {

@@ -1,6 +1,6 @@
 import type { App, BlockAction, RespondFn, webApi } from "@slack/bolt";
 import type { KnownBlock } from "@slack/types";
-import type { Logger } from "pino";
+import type { Logger } from "../../logging/logger.js";
 import { AppError, toAppError } from "../../errors.js";
 import { detectLanguage, type Lang } from "../../text/language.js";
 import type { Memory, MemoryScope } from "../../types.js";

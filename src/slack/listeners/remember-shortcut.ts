@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { App, MessageShortcut, webApi } from "@slack/bolt";
-import type { Logger } from "pino";
+import type { Logger } from "../../logging/logger.js";
 import { toAppError } from "../../errors.js";
 import { quote } from "../../agent/messages.js";
 import { detectLanguage } from "../../text/language.js";

@@ -5,13 +5,12 @@ import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { AppError } from "../errors.js";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../util/private-files.js";
-import type { Memory } from "../types.js";
+import type { Memory, Owner } from "../types.js";
 import {
   embedInBatches,
   ownerKey,
   similarityFrom,
   similarityOf,
-  type Owner,
   type OwnerCount,
   sortOwners,
   type SimilarityMetric,
@@ -31,7 +30,7 @@ import {
   OVERSAMPLE,
 } from "./int8-scan.js";
 
-export interface SqliteVecIndexOptions extends VectorIndexOptions {
+export interface SqliteVecVectorIndexOptions extends VectorIndexOptions {
   /** The database file (`DATA_DIR/vectors.sqlite`); its directory is created if missing. */
   path: string;
   /** Owners with fewer rows are searched exactly by vec0 (default {@link APPROX_MIN_ROWS}). */
@@ -86,7 +85,7 @@ interface NamespaceRow {
   /** The embedder's vector size (the vec0 column has one more for dot_product). */
   dimension: number;
   embedder: string;
-  /** dot_product only: the bound M on stored norms (see {@link SqliteVecIndex}). */
+  /** dot_product only: the bound M on stored norms (see {@link SqliteVecVectorIndex}). */
   max_norm: number;
 }
 
@@ -169,7 +168,7 @@ interface Statements {
  * Writes are one transaction per upsert call, through prepared statements. better-sqlite3 is
  * synchronous: a call holds the event loop for its duration (a large batch: seconds).
  */
-export class SqliteVecIndex implements VectorIndex {
+export class SqliteVecVectorIndex implements VectorIndex {
   readonly info: VectorIndexInfo;
   private readonly tables: { memories: string; owners: string; vectors: string };
   private readonly ownerIds = new Map<string, bigint>();
@@ -182,7 +181,7 @@ export class SqliteVecIndex implements VectorIndex {
 
   private constructor(
     private readonly db: Database.Database,
-    private readonly options: SqliteVecIndexOptions,
+    private readonly options: SqliteVecVectorIndexOptions,
     private readonly prefix: string,
   ) {
     this.info = {
@@ -203,7 +202,7 @@ export class SqliteVecIndex implements VectorIndex {
    * Opens (creating if needed) the file and this namespace's entry. A namespace already holding
    * vectors of another dimension or metric than the options' is AppError `store_failed`.
    */
-  static async open(options: SqliteVecIndexOptions): Promise<SqliteVecIndex> {
+  static async open(options: SqliteVecVectorIndexOptions): Promise<SqliteVecVectorIndex> {
     let db: Database.Database | undefined;
     try {
       mkdirSync(dirname(options.path), { recursive: true, mode: PRIVATE_DIR_MODE });
@@ -240,7 +239,7 @@ export class SqliteVecIndex implements VectorIndex {
         },
       );
     }
-    const index = new SqliteVecIndex(db, options, tablePrefix(options.namespace));
+    const index = new SqliteVecVectorIndex(db, options, tablePrefix(options.namespace));
     try {
       const row = index.namespaceRow();
       if (row) index.checkCompatible(row, options.embedder.dimension);

@@ -5,14 +5,13 @@ import { AppError } from "../errors.js";
 import { withRetry } from "../util/retry.js";
 import type { Embedder } from "../llm/embedder.js";
 import { EmbedderEmbedding } from "../llm/llamaindex-embedding.js";
-import type { Memory } from "../types.js";
+import type { Memory, Owner } from "../types.js";
 import { fromRow, toRowMetadata } from "./memory-metadata.js";
 import {
   embedInBatches,
   indexNamespace,
   ownerKey,
   similarityFrom,
-  type Owner,
   type OwnerCount,
   sortOwners,
   type SimilarityMetric,
@@ -26,7 +25,7 @@ import { isAllowed, PRIVATE, visibilityOf } from "./visibility.js";
 /** Rows per Chroma `get` page when scanning; collections per `listCollections` page. */
 export const SCAN_PAGE_SIZE = 1000;
 
-export interface ChromaMemoryStoreOptions {
+export interface ChromaVectorIndexOptions {
   chromaUrl: string;
   embedder: Embedder;
   /**
@@ -67,7 +66,7 @@ const SEARCH_EF = "hnsw:search_ef";
 
 /**
  * Rows a Chroma write call carries at most: under the largest batch the server takes (5,461 for the
- * bundled server; {@link ChromaMemoryStore} asks it and keeps the smaller).
+ * bundled server; {@link ChromaVectorIndex} asks it and keeps the smaller).
  */
 export const WRITE_CALL_ROWS = 5000;
 
@@ -81,7 +80,7 @@ export const WRITE_CALL_BYTES = 16 * 1024 * 1024;
 /** The current client's collections: this store always passes its vectors, so nothing is embedded there. */
 const NO_EMBEDDING_FUNCTION: EmbeddingFunction = {
   name: "none",
-  generate: () => Promise.reject(new Error("ChromaMemoryStore passes its vectors: nothing to embed")),
+  generate: () => Promise.reject(new Error("ChromaVectorIndex passes its vectors: nothing to embed")),
 };
 
 /**
@@ -94,7 +93,7 @@ const LOCKED_RETRY = { retries: 6, minMs: 100, maxMs: 2000 } as const;
 
 /** A write call's time bound is the configured one per this many bytes it carries. */
 const TIMEOUT_BYTES = 4 * 1024 * 1024;
-/** The `all` collection's metadata key holding the owner's memories version ({@link ChromaMemoryStore.version}). */
+/** The `all` collection's metadata key holding the owner's memories version ({@link ChromaVectorIndex.version}). */
 const VERSION_KEY = "memories_version";
 
 /** Chroma's HNSW space per metric; its distances are 1 − cos, 1 − dot and the squared L2. */
@@ -110,7 +109,7 @@ interface OpenCollection {
   writer?: Promise<WriteCollection>;
 }
 
-/** Users' collections asked at once by {@link ChromaMemoryStore.owners}. */
+/** Users' collections asked at once by {@link ChromaVectorIndex.owners}. */
 const OWNERS_CONCURRENCY = 8;
 
 /** Texts per embedding request when the options name none. */
@@ -138,7 +137,7 @@ const ALL = "all";
  * user another process (a replica, the CLI) gave a first collection is seen when their BM25 index is
  * next built.
  */
-export class ChromaMemoryStore implements VectorIndex {
+export class ChromaVectorIndex implements VectorIndex {
   private readonly open = new Map<string, Promise<OpenCollection>>();
   private names: Promise<Set<string>> | undefined;
   /** Users whose collections another process changed: listed again before their next use. */
@@ -152,7 +151,7 @@ export class ChromaMemoryStore implements VectorIndex {
 
   private constructor(
     private readonly client: ChromaClient,
-    private readonly options: ChromaMemoryStoreOptions,
+    private readonly options: ChromaVectorIndexOptions,
     private readonly embedding: EmbedderEmbedding,
     /** Every collection of this store starts with it: `<namespace>__`. */
     readonly namespace: string,
@@ -173,7 +172,7 @@ export class ChromaMemoryStore implements VectorIndex {
     };
   }
 
-  static async create(options: ChromaMemoryStoreOptions): Promise<ChromaMemoryStore> {
+  static async create(options: ChromaVectorIndexOptions): Promise<ChromaVectorIndex> {
     const namespace = `${
       options.namespace ??
       indexNamespace(options.collectionPrefix ?? "memories", options.embedder.id, options.metric ?? "cosine")
@@ -185,7 +184,7 @@ export class ChromaMemoryStore implements VectorIndex {
       chromaClientParams: { path: options.chromaUrl },
       embeddingModel: embedding,
     }).client();
-    const store = new ChromaMemoryStore(client, options, embedding, namespace);
+    const store = new ChromaVectorIndex(client, options, embedding, namespace);
     // A Chroma restarting beside the app (a deploy, a crash) gets ~15 s before the start gives up.
     await withRetry(() => store.wrap("connect", () => client.heartbeat()), CONNECT_RETRY);
     // The collection names, listed now while Chroma answers. This also initialises the client (its

@@ -2,12 +2,11 @@ import { createHash } from "node:crypto";
 import type pg from "pg";
 import { PgDatabase, quoteIdent } from "../db/postgres.js";
 import { AppError } from "../errors.js";
-import type { Memory } from "../types.js";
+import type { Memory, Owner } from "../types.js";
 import {
   embedInBatches,
   ownerKey,
   similarityFrom,
-  type Owner,
   type OwnerCount,
   sortOwners,
   type SimilarityMetric,
@@ -19,7 +18,7 @@ import {
 } from "./vector-index.js";
 import { PRIVATE, visibilityOf } from "./visibility.js";
 
-export interface PgVectorIndexOptions extends VectorIndexOptions {
+export interface PgvectorVectorIndexOptions extends VectorIndexOptions {
   /** `DATABASE_URL`: `postgres://user:password@host:5432/db`. */
   databaseUrl: string;
   /** Connections in the pool (default {@link DEFAULT_POOL_SIZE}). */
@@ -49,7 +48,7 @@ export const SCAN_PAGE_SIZE = 1000;
 /**
  * Owners with at most this many rows are searched exactly (their rows through the primary key, then
  * sorted by distance) rather than through the HNSW graph: cheaper than walking a graph of everyone's
- * vectors for a few matches, and exact (see {@link PgVectorIndex.query}).
+ * vectors for a few matches, and exact (see {@link PgvectorVectorIndex.query}).
  */
 export const EXACT_SEARCH_MAX_ROWS = 2000;
 
@@ -100,7 +99,7 @@ interface TableComment {
  * it) and client side (the connection is dropped and the call fails with `store_failed`), so a hung
  * database cannot hold a reply.
  */
-export class PgVectorIndex implements VectorIndex {
+export class PgvectorVectorIndex implements VectorIndex {
   readonly info: VectorIndexInfo;
   private readonly table: string;
   private readonly sql: (typeof METRIC_SQL)[SimilarityMetric];
@@ -109,7 +108,7 @@ export class PgVectorIndex implements VectorIndex {
 
   private constructor(
     private readonly db: PgDatabase,
-    private readonly options: PgVectorIndexOptions,
+    private readonly options: PgvectorVectorIndexOptions,
   ) {
     this.table = tableNameOf(options.namespace);
     this.sql = METRIC_SQL[options.metric];
@@ -126,12 +125,12 @@ export class PgVectorIndex implements VectorIndex {
    * Connects, makes sure the `vector` extension exists (`CREATE EXTENSION IF NOT EXISTS vector`, which
    * needs the right to create it the first time) and reads the namespace's table if it exists.
    */
-  static async open(options: PgVectorIndexOptions): Promise<PgVectorIndex> {
+  static async open(options: PgvectorVectorIndexOptions): Promise<PgvectorVectorIndex> {
     const db = PgDatabase.create(options.databaseUrl, {
       timeoutMs: options.timeoutMs,
       poolSize: options.poolSize ?? DEFAULT_POOL_SIZE,
     });
-    const index = new PgVectorIndex(db, options);
+    const index = new PgvectorVectorIndex(db, options);
     try {
       await index.run("open", async (client) => {
         try {
