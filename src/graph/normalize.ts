@@ -88,7 +88,7 @@ const LATIN_TITLE_BEFORE_FULL_NAME_RE = /^(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.? (?=\p{Lu}[
  * title, it is part of how the person is named ("이정화 선생님", as kmem-dev writes it).
  */
 const HONORIFIC_WORD_AFTER_NAME_RE =
-  /(?<=^(?:\p{Lu}[\p{L}'-]*|[가-힣]{2,4})(?: (?:\p{Lu}[\p{L}'-]*|[가-힣]{2,4}))?) (?:님|씨|고객님)$/u;
+  /^((?:\p{Lu}[\p{L}'-]*|[가-힣]{2,4})(?: (?:\p{Lu}[\p{L}'-]*|[가-힣]{2,4}))?) (?:님|씨|고객님)$/u;
 /** Honorific suffixes after a personal name ("윤채원님", "민수씨"). */
 const HONORIFICS = ["님", "씨"];
 /** Words that keep their 님/씨 because the suffix is part of the word ("선생님", "아저씨"). */
@@ -276,7 +276,7 @@ export function entityDisplayName(raw: string, options: EntityNameOptions = {}):
   let name = tidy(raw)
     .replace(LATIN_POSSESSIVE_RE, "")
     .replace(LATIN_TITLE_BEFORE_FULL_NAME_RE, "")
-    .replace(HONORIFIC_WORD_AFTER_NAME_RE, "");
+    .replace(HONORIFIC_WORD_AFTER_NAME_RE, "$1");
   const folded = foldText(name);
   if (KOREAN_FIRST_PERSON.has(folded)) return FIRST_PERSON_KO;
   if (ENGLISH_FIRST_PERSON.has(folded)) return FIRST_PERSON_EN;

@@ -5,7 +5,7 @@
  * caps clause length), so a lazy group scans the clause at most once per split point.
  */
 import { containsHangul } from "../text/korean.js";
-import { execAfterHead } from "../text/trim.js";
+import { execAfterHead, splitAtSeparator } from "../text/trim.js";
 import { FIRST_PERSON_EN } from "./normalize.js";
 import { isKinship, topicHasFacts, type ClauseContext, type ClauseRule } from "./rule-common.js";
 import {
@@ -21,12 +21,38 @@ const MAX_EN_VALUE_WORDS = 6;
 /** Longest English attribute, in words ("favorite food", "office phone number"). */
 const MAX_EN_ATTRIBUTE_WORDS = 3;
 
-const IS = String.raw`(?:is|are|was|=)`;
-const POSSESSIVE_RE = new RegExp(
-  String.raw`^(?:(.+?)'s?|(my|our|his|her|their|its)) (.+?) ${IS} (.+)$`,
-  "iu",
-);
-const OF_RE = new RegExp(String.raw`^(?:the )?(.+?) of (.+?) ${IS} (.+)$`, "iu");
+/** Between a subject and its value: " is ", " are ", " was ", " = ". */
+const IS_SEPARATOR_RE = / (?:is|are|was|=) /giu;
+/** After an owner: "'s " or "' ". */
+const POSSESSIVE_MARK_RE = /'s? /giu;
+const POSSESSIVE_PRONOUN_RE = /^(my|our|his|her|their|its) /iu;
+const OF_SEPARATOR_RE = / of /giu;
+const LEADING_THE_RE = /^the /iu;
+
+/**
+ * `^(?:(.+?)'s?|(my|our|his|her|their|its)) (.+?) IS (.+)$` read without backtracking, laid out as
+ * `exec` would: [text, owner, pronoun, attribute, value], or null. Only the first possessive mark can
+ * lead to a match: a later one leaves a tail of the first one's tail.
+ */
+function matchPossessive(text: string): (string | undefined)[] | null {
+  const owned = splitAtSeparator(text, POSSESSIVE_MARK_RE);
+  const fact = owned && splitAtSeparator(owned[1], IS_SEPARATOR_RE);
+  if (owned && fact) return [text, owned[0], undefined, ...fact];
+  const pronoun = POSSESSIVE_PRONOUN_RE.exec(text);
+  const pronounFact = pronoun && splitAtSeparator(text.slice(pronoun[0].length), IS_SEPARATOR_RE);
+  return pronoun && pronounFact ? [text, undefined, pronoun[1], ...pronounFact] : null;
+}
+
+/** `^(?:the )?(.+?) of (.+?) IS (.+)$` read without backtracking: [text, attribute, owner, value], or null. */
+function matchOf(text: string): (string | undefined)[] | null {
+  const starts = LEADING_THE_RE.test(text) ? [4, 0] : [0];
+  for (const start of starts) {
+    const split = splitAtSeparator(text.slice(start), OF_SEPARATOR_RE);
+    const fact = split && splitAtSeparator(split[1], IS_SEPARATOR_RE);
+    if (split && fact) return [text, split[0], ...fact];
+  }
+  return null;
+}
 /** "Wren is our new QA lead", "Ivy is our building's janitor", "Dr. Seo is the kids' doctor". */
 const IS_OUR_RE =
   / (?:is|'s) (my|our|the)(?: [\p{L}-]+(?:'s|s'))?(?: (?:new|current|team's|main|usual|regular))* (.+)$/iuy;
@@ -103,7 +129,7 @@ const DESCRIPTION_START_RE =
 function values(raw: string): string[] {
   const trimmed = raw.replace(EN_TRAILING_ADVERBS_RE, "").trim();
   return trimmed
-    .split(/,\s*|(?<!\s)\s+and\s+/u)
+    .split(/,|(?<=\s)and(?=\s)/u)
     .map((part) => part.trim())
     .filter((part) => part.length > 0);
 }
@@ -114,7 +140,7 @@ function words(text: string): number {
 
 /** "Rory's birthday is Feb 2", "My blood type is O", "My brother's name is Owen" (→ Owen's relation). */
 const englishPossessive: ClauseRule = ({ text, typed, state }) => {
-  const match = POSSESSIVE_RE.exec(text);
+  const match = matchPossessive(text);
   if (match === null) return false;
   const [, owner = "", possessive, attribute = "", rawValue = ""] = match;
   if (words(attribute) > MAX_EN_ATTRIBUTE_WORDS || words(rawValue) > MAX_EN_VALUE_WORDS) return false;
@@ -168,7 +194,7 @@ const englishPossessive: ClauseRule = ({ text, typed, state }) => {
 
 /** "The birthday of Ada is April 2". */
 const englishOf: ClauseRule = ({ text, state }) => {
-  const match = OF_RE.exec(text);
+  const match = matchOf(text);
   if (match === null) return false;
   const [, attribute = "", owner = "", value = ""] = match;
   if (words(attribute) > MAX_EN_ATTRIBUTE_WORDS || words(value) > MAX_EN_VALUE_WORDS) return false;

@@ -49,7 +49,8 @@ export const MAX_CLAUSE_CHARS = 300;
 const FLIGHT_CODE_RE = /^(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{3,4}$/u;
 const CLAUSE_END_MARK = inSet(".!?~。");
 /** A route between two airports or cities: "ICN→YVR", "GMP-CJU", "Seoul → Tokyo". */
-const ROUTE_RE = /^(\S+?) ?(?:→|->|⇒) ?(\S+)$/u;
+/** An arrow between two places inside one token ("GMP→KIX"); the token has no spaces. */
+const ROUTE_ARROW_RE = /(?<=\S)(?:→|->|⇒)(?=\S)/u;
 /** The bare time attributes a flight's time comes under. */
 const FLIGHT_TIME_ATTRIBUTES = new Set(["time", "date", "일시", "날짜"]);
 /** Names of a place that gives classes, by their ending ("해오름수학학원", "한얼태권도", "노래교실"). */
@@ -242,7 +243,8 @@ function withoutLeadingTime(tokens: string[]): string[] {
 /** "KE907 GMP→KIX": a flight number and its route. */
 function flightRoute({ tokens, state, korean }: ClauseContext): boolean {
   const [code = "", route = ""] = tokens;
-  if (tokens.length !== 2 || !FLIGHT_CODE_RE.test(code) || !ROUTE_RE.test(route)) return false;
+  if (tokens.length !== 2 || !FLIGHT_CODE_RE.test(code) || /\s/u.test(route) || !ROUTE_ARROW_RE.test(route))
+    return false;
   const emitted = state.emit(code, korean ? "노선" : "route", route);
   if (emitted) state.topic = code;
   return emitted;

@@ -76,7 +76,8 @@ export async function startChromaServer(opts: StartChromaServerOptions): Promise
   const host = opts.host ?? "127.0.0.1";
   const cliPath = resolveChromaCli();
   // Its folder is the owner's alone (0700) before Chroma writes its own files into it.
-  mkdirSync(opts.path, { recursive: true, mode: PRIVATE_DIR_MODE });
+  // (A file in its place is left for Chroma to refuse, with its own message.)
+  if (!existsSync(opts.path)) mkdirSync(opts.path, { recursive: true, mode: PRIVATE_DIR_MODE });
   let lastError: AppError | undefined;
   const attempts = opts.port === undefined ? START_ATTEMPTS : 1;
   for (let attempt = 1; attempt <= attempts; attempt++) {

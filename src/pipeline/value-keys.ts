@@ -78,11 +78,11 @@ const KO_AGE_WORDS: Record<string, number> = {
 const KO_AGE_WORD_RE = /(?<![가-힣])(한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s?살/gu;
 /** Korean money with a unit: 85만원, 5만5천원, 3억 2천, 30만원씩. */
 const KO_MONEY_RE =
-  /(?<![\d.])(\d[\d,]*(?:\.\d+)?)\s?(억|만|천)(?:\s?(\d[\d,]*)\s?(만|천))?(?:\s?(\d[\d,]*)\s?(천))?\s?(원)?/gu;
+  /(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s?(억|만|천)(?:\s?(\d[\d,]*)\s?(만|천))?(?:\s?(\d[\d,]*)\s?(천))?\s?(원)?/gu;
 /** Korean money in won: 11,000원, 5000원. */
-const KO_WON_RE = /(?<![\d.])(\d[\d,]*)\s?원/gu;
+const KO_WON_RE = /(?<![\d.,])(\d[\d,]*)\s?원/gu;
 /** English money: 1.1M won, 20,000 won, $120, 3.2M. */
-const EN_MONEY_RE = /(\$)?(\d[\d,]*(?:\.\d+)?)\s?([mk])?\s?(won|krw|usd|dollars?)?\b/giu;
+const EN_MONEY_RE = /(?:(\$)|(?<![\d.,$]))(\d[\d,]*(?:\.\d+)?)\s?([mk])?\s?(won|krw|usd|dollars?)?\b/giu;
 /**
  * A number with the unit or counter right after it: Latin letters (1.2kg, 4 kg) or one Hangul syllable
  * glued to it (11호, 3박); a glued particle (130에, 85는) is no unit.

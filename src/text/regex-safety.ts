@@ -34,7 +34,12 @@ export function checkRegexLinear(
   timeoutMs = ANALYSIS_TIMEOUT_MS,
 ): RegexVerdict {
   let result = analyse(source, flags, { checker: "automaton", timeout: timeoutMs });
-  if (result.status === "unknown" && result.error.kind === "unsupported") {
+  // Look-around is outside the automaton checker, and a large Unicode case-insensitive alternation
+  // can outgrow it: both go to the fuzzer, as recheck's own hybrid checker does.
+  if (
+    result.status === "unknown" &&
+    (result.error.kind === "unsupported" || result.error.kind === "timeout")
+  ) {
     result = analyse(source, flags, { checker: "fuzz", randomSeed: FUZZ_SEED, timeout: timeoutMs });
   }
   switch (result.status) {

@@ -67,6 +67,23 @@ function isLowSurrogate(text: string, i: number): boolean {
 }
 
 /**
+ * `^(.+?)SEP(.+)$` without backtracking, for a SEP of fixed shape (a global pattern such as
+ * `/ (?:is|are) /giu`): the head before the first SEP that leaves both sides non-empty, and the tail
+ * after it. Undefined when there is none, or when the text holds a line terminator (as `.` does not
+ * match one). One scan of the text.
+ */
+export function splitAtSeparator(text: string, separator: RegExp): [head: string, tail: string] | undefined {
+  if (!separator.global) throw new Error("splitAtSeparator needs a global (g) pattern");
+  if (LINE_TERMINATOR_RE.test(text)) return undefined;
+  separator.lastIndex = 1;
+  const found = separator.exec(text);
+  if (found === null) return undefined;
+  const tail = text.slice(found.index + found[0].length);
+  // A later separator would lie inside this one's tail, which is empty: no other split exists.
+  return tail === "" ? undefined : [text.slice(0, found.index), tail];
+}
+
+/**
  * `^(.+?)REST` run as `splitAtFirst`, with the result laid out as `exec` lays it out: the whole text,
  * the head, then REST's groups. Null when there is no match.
  */

@@ -24,6 +24,9 @@ async function healthLatencies(t: TestAssistant, done: Promise<unknown>): Promis
   return latencies;
 }
 
+/** Rounds of each measurement; the fastest counts. */
+const ROUNDS = 3;
+
 describe("hostile input through Slack", () => {
   let t: TestAssistant;
   useTestAssistant({ mode: "http" }, (started) => (t = started));
@@ -40,31 +43,37 @@ describe("hostile input through Slack", () => {
     // On a busy machine the model path and /healthz have their own latency: both are measured for the
     // same message with no question pending (the same path but for the choice parser), and the
     // hostile reply to the question may add at most PROMPT_MS to them.
+    // Each is measured three times and the fastest round kept: noise only ever adds time, while a
+    // backtracking parser would be slow in every round.
     let plainMs = Infinity;
-    let plainHealthMs = 0;
-    for (let i = 0; i < 2; i++) {
+    let plainHealthMs = Infinity;
+    for (let i = 0; i < ROUNDS; i++) {
       const started = performance.now();
       const replied = replyTo(t, makeDmEvent({ text: hostile, ...who }));
       const health = await healthLatencies(t, replied);
       expect(await replied).toBe("(fake) 답변");
       plainMs = Math.min(plainMs, performance.now() - started);
-      plainHealthMs = Math.max(plainHealthMs, ...health);
+      plainHealthMs = Math.min(plainHealthMs, Math.max(...health));
     }
-    const question = await replyTo(t, makeDmEvent({ text: "잊어줘: 치과 예약", ...who }));
-    expect(question).toContain("어떤 걸 잊을까요");
-    expect(question).toContain("2. ");
+    let replyMs = Infinity;
+    let healthMs = Infinity;
+    for (let i = 0; i < ROUNDS; i++) {
+      const question = await replyTo(t, makeDmEvent({ text: "잊어줘: 치과 예약", ...who }));
+      expect(question).toContain("어떤 걸 잊을까요");
+      expect(question).toContain("2. ");
 
-    const started = performance.now();
-    const replied = replyTo(t, makeDmEvent({ text: hostile, ...who }));
-    const health = await healthLatencies(t, replied);
-    const reply = await replied;
-    const replyMs = performance.now() - started;
-
-    // Not a choice: the question lapses and the message goes to the model like any other.
-    expect(reply).toBe("(fake) 답변");
+      const started = performance.now();
+      const replied = replyTo(t, makeDmEvent({ text: hostile, ...who }));
+      const health = await healthLatencies(t, replied);
+      const reply = await replied;
+      replyMs = Math.min(replyMs, performance.now() - started);
+      // Not a choice: the question lapses and the message goes to the model like any other.
+      expect(reply).toBe("(fake) 답변");
+      expect(health.length).toBeGreaterThan(0);
+      healthMs = Math.min(healthMs, Math.max(...health));
+    }
     expect(replyMs - plainMs).toBeLessThan(PROMPT_MS);
-    expect(health.length).toBeGreaterThan(0);
-    expect(Math.max(...health)).toBeLessThan(Math.max(PROMPT_MS, plainHealthMs + PROMPT_MS));
+    expect(healthMs).toBeLessThan(Math.max(PROMPT_MS, plainHealthMs + PROMPT_MS));
     // Nothing was forgotten.
     const list = (await (await t.admin(`/admin/memory/list/${who.user}?team=${TEST_IDS.teamId}`)).json()) as {
       items: Array<{ doc: string }>;
