@@ -176,7 +176,7 @@ describe("GraphService", () => {
     expect(result.extractor).toBe("llm");
     expect(llm.requests).toHaveLength(2);
     expect(await graph.facts({ ...ALICE, text: "또리" })).toEqual(["또리: 생일 = 10월 27일"]);
-    expect(logger.records.some((r) => r.level === "warn")).toBe(true);
+    expect(logger.entries.some((r) => r.level === "warn")).toBe(true);
   });
 
   it("falls back to the rules when the LLM keeps failing", async () => {
@@ -189,7 +189,7 @@ describe("GraphService", () => {
     expect(result.facts.map((f) => [f.entity, f.attribute, f.value])).toEqual([
       ["또리", "생일", "10월 27일"],
     ]);
-    expect(logger.records.some((r) => r.msg === "graph extraction falls back to rules")).toBe(true);
+    expect(logger.entries.some((r) => r.msg === "graph extraction falls back to rules")).toBe(true);
   });
 
   it("logs an error when a queued ingest cannot be written", async () => {
@@ -201,7 +201,7 @@ describe("GraphService", () => {
     await writeFile(graphFilePath({ ...ALICE, dataDir: dir }), "{broken", "utf8");
     graph.enqueue({ ...ALICE, text: "보리 생일 1월 1일" });
     await graph.drain();
-    const errors = logger.records.filter((r) => r.level === "error");
+    const errors = logger.entries.filter((r) => r.level === "error");
     expect(errors).toHaveLength(1);
     expect((errors[0]?.obj.err as AppError).code).toBe("store_failed");
   });

@@ -2,7 +2,6 @@ import { AppError } from "../../src/errors.js";
 import { dmConversation } from "../../src/history/conversation.js";
 import { parseSummaryPrompt, type ParsedSummaryPrompt } from "../../src/history/summary-prompt.js";
 import type { Conversation, HistoryTurn } from "../../src/history/types.js";
-import type { Logger } from "../../src/logging/logger.js";
 import type { ChatRequest, ChatResponse, Llm } from "../../src/llm/llm.js";
 
 /** What a scripted summariser does on its n-th call (0-based): reply with text, or throw. */
@@ -38,31 +37,7 @@ export function failingFirst(failures: number, then: SummaryScript = markerSumma
   };
 }
 
-export interface LogEntry {
-  level: "info" | "warn" | "error" | "debug";
-  obj: object;
-  msg: string | undefined;
-}
-
-/** A logger that keeps what it was given. */
-export function recordingLogger(): Logger & { entries: LogEntry[] } {
-  const entries: LogEntry[] = [];
-  const at =
-    (level: LogEntry["level"]) =>
-    (obj: object | string, msg?: string): void => {
-      entries.push(typeof obj === "string" ? { level, obj: {}, msg: obj } : { level, obj, msg });
-    };
-  const logger = {
-    entries,
-    level: "debug",
-    info: at("info"),
-    warn: at("warn"),
-    error: at("error"),
-    debug: at("debug"),
-    child: () => logger,
-  };
-  return logger;
-}
+export { type LogEntry, recordingLogger } from "../support/recording-logger.js";
 
 const T0 = Date.UTC(2026, 2, 1, 9, 0, 0);
 
