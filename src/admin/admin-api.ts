@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { GraphService } from "../graph/graph-service.js";
 import type { HistoryService } from "../history/index.js";
-import type { MemoryLifecycle } from "../memory/memory-lifecycle.js";
+import type { MemoryLifecycle } from "../memory/lifecycle/memory-lifecycle.js";
 import { AuthThrottle } from "../http/auth-throttle.js";
 import { adminAuth } from "../http/admin-auth.js";
 import { createConsole, isConsolePath } from "./console/console-app.js";

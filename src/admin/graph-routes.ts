@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { AppError } from "../errors.js";
+import { AppError } from "../core/errors.js";
 import type { GraphService } from "../graph/graph-service.js";
 import { scopeOf } from "./validation.js";
 

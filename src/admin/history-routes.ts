@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { AppError } from "../errors.js";
+import { AppError } from "../core/errors.js";
 import type { HistoryService } from "../history/index.js";
 import { scopeOf } from "./validation.js";
 

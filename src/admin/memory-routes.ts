@@ -1,14 +1,14 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
-import { AppError } from "../errors.js";
-import type { MemoryLifecycle } from "../memory/memory-lifecycle.js";
+import { AppError } from "../core/errors.js";
+import type { MemoryLifecycle } from "../memory/lifecycle/memory-lifecycle.js";
 import {
   MAX_DOCUMENT_CHARS,
   MAX_MEMORY_CHARS,
   MAX_SEARCH_K,
   type SearchResult,
 } from "../memory/memory-service.js";
-import type { Memory } from "../types.js";
+import type { Memory } from "../core/types.js";
 import { intParam, jsonBody, memoryIdSchema, parseOr400, scopeOf } from "./validation.js";
 
 const MAX_LIST_LIMIT = 500;

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { validator } from "hono/validator";
 import { z } from "zod";
-import { AppError } from "../errors.js";
-import type { MemoryScope } from "../types.js";
+import { AppError } from "../core/errors.js";
+import type { MemoryScope } from "../core/types.js";
 
 /** Slack ids (U…, W…, T…), or a local user name: letters, digits, `.`, `_`, `-`; 1–64 characters. */
 export const idSchema = z

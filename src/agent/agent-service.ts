@@ -1,7 +1,7 @@
 import type { Logger } from "../logging/logger.js";
-import { AppError, isAppError, toAppError } from "../errors.js";
-import type { ChatMessage, Llm } from "../llm/llm.js";
-import type { Memory, MemoryScope, Turn } from "../types.js";
+import { AppError, isAppError, toAppError } from "../core/errors.js";
+import type { ChatMessage, Llm } from "../core/llm.js";
+import type { Memory, MemoryScope, Turn } from "../core/types.js";
 import { detectLanguage, type Lang } from "../text/language.js";
 import { parseForgetChoice, parseIntent } from "./intents.js";
 import {
@@ -18,7 +18,7 @@ import {
   whichToForgetReply,
 } from "./messages.js";
 import { clipMessage, promptMessage } from "./message-limit.js";
-import { detectSecret } from "../pipeline/secrets.js";
+import { detectSecret } from "../text/secrets.js";
 import { PendingForgets } from "./pending-forgets.js";
 import {
   type GraphPort,
@@ -28,7 +28,7 @@ import {
   type MessagePipeline,
   type PromptHistory,
   type RecalledMemory,
-} from "./ports.js";
+} from "../core/ports.js";
 import { buildMessages, recallOnlyReply } from "./prompt.js";
 import { runTool, TOOL_SPECS } from "./tools.js";
 import type { Reply, TurnHandler, TurnHooks } from "./turn-handler.js";

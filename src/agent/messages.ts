@@ -1,4 +1,4 @@
-import type { AppErrorCode } from "../errors.js";
+import type { AppErrorCode } from "../core/errors.js";
 import type { Lang } from "../text/language.js";
 
 /** What a failed turn tells the user, by error code and language. */

@@ -1,4 +1,4 @@
-import type { Turn } from "../types.js";
+import type { Turn } from "../core/types.js";
 
 /** How long "which one should I forget?" waits for its answer. */
 export const FORGET_QUESTION_TTL_MS = 10 * 60 * 1000;

@@ -1,7 +1,7 @@
-import type { ChatMessage } from "../llm/llm.js";
+import type { ChatMessage } from "../core/llm.js";
 import { SUMMARY_HEADER } from "../history/render-context.js";
 import type { Lang } from "../text/language.js";
-import type { PromptHistory, RecalledMemory } from "./ports.js";
+import type { PromptHistory, RecalledMemory } from "../core/ports.js";
 
 /** Section headers the model sees; quoted by the docs and the tests. */
 export const HEADERS = {

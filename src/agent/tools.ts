@@ -1,7 +1,7 @@
-import type { ToolCall, ToolSpec } from "../llm/llm.js";
-import type { Memory, MemoryScope } from "../types.js";
+import type { ToolCall, ToolSpec } from "../core/llm.js";
+import type { Memory, MemoryScope } from "../core/types.js";
 import { isOwnWords } from "./own-words.js";
-import { type GraphPort, isExcludedSave, type MemoryPort } from "./ports.js";
+import { type GraphPort, isExcludedSave, type MemoryPort } from "../core/ports.js";
 import { quoteData, renderMemories } from "./prompt.js";
 
 /** The tools offered to the model. */

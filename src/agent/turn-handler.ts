@@ -1,4 +1,4 @@
-import type { Memory, Turn } from "../types.js";
+import type { Memory, Turn } from "../core/types.js";
 
 /** What a front end may hear about a turn while it is answered. */
 export interface TurnHooks {

@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { idSchema } from "../admin/validation.js";
-import { AppError } from "../errors.js";
-import type { Owner } from "../types.js";
+import { AppError } from "../core/errors.js";
+import type { Owner } from "../core/types.js";
 import { DEFAULT_TEAM } from "./context.js";
 
 /** Exit status of a run that succeeded. */

@@ -1,6 +1,6 @@
-import { AppError, toAppError } from "../errors.js";
+import { AppError, toAppError } from "../core/errors.js";
 import type { SaveInput } from "../memory/memory-service.js";
-import type { Memory, MemoryScope } from "../types.js";
+import type { Memory, MemoryScope } from "../core/types.js";
 
 /**
  * What saves a batch: the lifecycle (imports, whose facts reach the graph) or, for the eval's

@@ -4,8 +4,8 @@ import type { Config } from "../config/config.js";
 import type { MemoryConfig } from "../config/memory-config.js";
 import { createLogger } from "../logging/logger.js";
 import { HistoryService } from "../history/index.js";
-import { createMemoryStack, type MemoryStack, type MemoryStackOptions } from "../memory/memory-stack.js";
-import { openSharedState, type SharedState } from "../state/shared-state.js";
+import { createMemoryStack, type MemoryStack, type MemoryStackOptions } from "../app/memory-stack.js";
+import { openSharedState, type SharedState } from "../app/shared-state.js";
 import { DataDirLock } from "../util/data-dir-lock.js";
 
 /** Team of memories made without Slack: the same as the local console chat's (`LOCAL_USER.teamId`). */

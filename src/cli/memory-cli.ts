@@ -7,7 +7,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { loadSettings } from "../config/settings.js";
-import { AppError, isAppError, toAppError } from "../errors.js";
+import { AppError, isAppError, toAppError } from "../core/errors.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, isUsageError, usageError } from "./args.js";
 import type { Command } from "./command.js";
 import { deleteCommand } from "./commands/delete-command.js";

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { AppError } from "../errors.js";
+import { AppError } from "../core/errors.js";
 
 const optionalString = z
   .string()
@@ -60,7 +60,7 @@ export const configSchema = z.object({
     .trim()
     .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]{1,60}$/, { message: "accepts 2–61 letters, digits, '.', '_' or '-'" })
     .default("memories"),
-  // index_type = "pgvector": PostgreSQL with the pgvector extension (src/memory/pgvector-vector-index.ts).
+  // index_type = "pgvector": PostgreSQL with the pgvector extension (src/backends/pgvector/pgvector-vector-index.ts).
   DATABASE_URL: z
     .string()
     .trim()
@@ -78,7 +78,7 @@ export const configSchema = z.object({
   }),
   RECALL_TOP_K: int(1, 50).default(5),
   BM25_CACHE_MB: int(1, 65_536).default(256),
-  // A user's BM25 snapshot is kept on disk (Chroma) from this many memories (memory/keyword-snapshots.ts).
+  // A user's BM25 snapshot is kept on disk (Chroma) from this many memories (memory/search/keyword-snapshots.ts).
   BM25_SNAPSHOT_MIN_MEMORIES: int(1, 100_000_000).default(2000),
   ALLOW_DM_MEMORIES_IN_CHANNELS: bool.default(false),
   // Graceful stop: how long SIGTERM waits for turns being answered and background work (main.ts).

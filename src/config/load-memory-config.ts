@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse, TomlError } from "smol-toml";
 import type { z } from "zod";
-import { AppError } from "../errors.js";
+import { AppError } from "../core/errors.js";
 import { memoryConfigSchema, type MemoryConfig } from "./memory-config.js";
 
 /** The file read when MEMORY_CONFIG is not set, if it exists in the working directory. */

@@ -77,7 +77,7 @@ const embeddings = section({
 
 /**
  * The `rerank_model` form this version can run: `ollama:<model>` (an Ollama chat model, see
- * src/memory/reranker.ts), required when `rerank = true`.
+ * src/memory/search/reranker.ts), required when `rerank = true`.
  */
 export const RERANK_MODEL_PATTERN = /^ollama:\S+$/;
 /** What `rerank_model` accepts with `rerank = true` (a config error's message after the key). */
@@ -91,7 +91,7 @@ const vector = section({
   /** Default: RECALL_TOP_K's (5), see effective-settings.ts. */
   top_k: integer(1, 50).optional(),
   /**
-   * The next six default to the embedder's profile (src/memory/embedder-profiles.ts); a value set here
+   * The next six default to the embedder's profile (src/memory/search/embedder-profiles.ts); a value set here
    * wins over the profile, key by key.
    */
   fusion: oneOf(["rrf", "score"]).optional(),

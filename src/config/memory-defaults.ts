@@ -27,7 +27,7 @@ export const MEMORY_DEFAULTS = {
     similarity_metric: "cosine",
     // No default for top_k: without it, RECALL_TOP_K (default 5) applies (see effective-settings.ts).
     // No default for similarity_threshold (nor relevance_threshold, keyword_weight, vector_weight,
-    // rrf_k): the embedder's profile gives them (src/memory/embedder-profiles.ts).
+    // rrf_k): the embedder's profile gives them (src/memory/search/embedder-profiles.ts).
     rerank: false,
     rerank_model: "",
     ef_search: 64,

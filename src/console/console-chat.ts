@@ -1,6 +1,6 @@
 import { createInterface } from "node:readline/promises";
 import type { TurnHandler } from "../agent/turn-handler.js";
-import { toAppError } from "../errors.js";
+import { toAppError } from "../core/errors.js";
 
 export interface ConsoleChatOptions {
   agent: TurnHandler;

@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { AppError } from "../errors.js";
+import { AppError } from "../core/errors.js";
 import type { PgDatabase } from "./postgres.js";
 
 /** The versioned SQL files: `NNN_name.sql`, applied in order, each once. */

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { AppError } from "../errors.js";
+import { AppError } from "../core/errors.js";
 
 /**
  * The one way this project talks to PostgreSQL (`DATABASE_URL`): a pool whose every call is bounded

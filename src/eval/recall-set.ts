@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { AppError } from "../errors.js";
+import { AppError } from "../core/errors.js";
 import { mainLanguage } from "../text/language.js";
 import { parseJsonLines, readJsonLines } from "../util/jsonl.js";
 import { memoryRowSchema, queryRowSchema, type MemoryRow, type QueryRow } from "./recall-metrics.js";

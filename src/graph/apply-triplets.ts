@@ -11,9 +11,14 @@
  * memory is deleted never comes back, and a current one whose memory is deleted gives way to the value
  * said before it, if its memory still exists.
  */
-import { isAllowed, PRIVATE } from "../memory/visibility.js";
-import type { Triplet } from "../types.js";
-import { cleanValue, entityDisplayName, normalizeAttribute, normalizeValue } from "./normalize.js";
+import { isAllowed, PRIVATE } from "../core/visibility.js";
+import type { Triplet } from "../core/types.js";
+import {
+  cleanValue,
+  entityDisplayName,
+  normalizeAttribute,
+  normalizeValue,
+} from "../extraction/normalize.js";
 import { foldText } from "../text/korean.js";
 import {
   ENTITY_LABEL,
@@ -24,14 +29,14 @@ import {
   type Relation,
   type RelationSource,
   type StoredRelation,
-} from "./types.js";
+} from "../core/graph-types.js";
 
 /** When, from which memory and where the triplets were said. */
 export interface ApplyOptions {
   /** ms since the epoch. */
   at: number;
   memoryId?: string | undefined;
-  /** Where the text was said (memory/visibility.ts); default "private". */
+  /** Where the text was said (core/visibility.ts); default "private". */
   visibility?: string | undefined;
 }
 

@@ -1,6 +1,6 @@
-import type { GraphPort } from "../agent/ports.js";
-import type { VisibilityRule } from "../memory/visibility.js";
-import type { MemoryScope } from "../types.js";
+import type { GraphPort } from "../core/ports.js";
+import type { VisibilityRule } from "../core/visibility.js";
+import type { MemoryScope } from "../core/types.js";
 import type { GraphService } from "./graph-service.js";
 
 /**

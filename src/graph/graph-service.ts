@@ -1,23 +1,23 @@
-import { isAppError } from "../errors.js";
-import type { Llm } from "../llm/llm.js";
+import { isAppError } from "../core/errors.js";
+import type { Llm } from "../core/llm.js";
 import type { Logger } from "../logging/logger.js";
-import type { Owner, Triplet } from "../types.js";
+import type { Owner, Triplet } from "../core/types.js";
 import { withRetry, type Backoff } from "../util/retry.js";
 import { applyTriplets, forgetMemories, isVisible, sourcesOf, type AppliedFact } from "./apply-triplets.js";
-import { findMentionedEntities, formatFactLines, type FactLine } from "./entity-mentions.js";
-import { JsonGraphStores } from "./json-graph-store.js";
+import { findMentionedEntities, formatFactLines, type FactLine } from "../extraction/entity-mentions.js";
+import { JsonGraphStores } from "../stores/json-graph-store.js";
 import { LlmTripletExtractor } from "./llm-extractor.js";
 import { contentTokens } from "../text/tokenizer.js";
 import { foldText } from "../text/korean.js";
-import { entityDisplayName, isFirstPerson } from "./normalize.js";
-import { extractTriplets } from "./rule-extractor.js";
+import { entityDisplayName, isFirstPerson } from "../extraction/normalize.js";
+import { extractTriplets } from "../extraction/rule-extractor.js";
 import {
   ENTITY_LABEL,
   type GraphData,
   type GraphStores,
   type StoredRelation,
   type UserGraphStore,
-} from "./types.js";
+} from "../core/graph-types.js";
 
 /** Backoff for LLM extraction and for queued ingests (util/retry.ts: delay = min(max, min · 2^attempt), jittered). */
 export interface GraphRetryPolicy {

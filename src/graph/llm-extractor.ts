@@ -4,12 +4,12 @@
  * text (the model may not invent or reformat them); others are dropped.
  */
 import { z } from "zod";
-import type { Llm } from "../llm/llm.js";
-import { parseStructuredReply } from "../llm/structured-reply.js";
-import type { Triplet } from "../types.js";
-import { cleanValue, entityDisplayName, normalizeAttribute } from "./normalize.js";
+import type { Llm } from "../core/llm.js";
+import { parseStructuredReply } from "../core/structured-reply.js";
+import type { Triplet } from "../core/types.js";
+import { cleanValue, entityDisplayName, normalizeAttribute } from "../extraction/normalize.js";
 import { foldText } from "../text/korean.js";
-import { MAX_EXTRACTION_CHARS } from "./types.js";
+import { MAX_EXTRACTION_CHARS } from "../core/graph-types.js";
 
 /** The reply the model must produce. */
 export const extractionSchema = z.object({

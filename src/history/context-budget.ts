@@ -1,6 +1,6 @@
 import { renderContext, renderTurn, type RenderableContext } from "./render-context.js";
-import type { TokenCounter } from "./token-counter.js";
-import type { HistoryContext, HistoryTurn } from "./types.js";
+import type { TokenCounter } from "../text/token-counter.js";
+import type { HistoryContext, HistoryTurn } from "../core/history-types.js";
 
 /** Marks text cut to fit the budget. */
 const ELLIPSIS = "…";

@@ -1,6 +1,11 @@
 import { isDeepStrictEqual } from "node:util";
 import { KEEP_RECENT_TURNS, MAX_HISTORY_TURNS } from "./policy.js";
-import type { Conversation, ConversationRecord, ConversationView, HistoryTurn } from "./types.js";
+import type {
+  Conversation,
+  ConversationRecord,
+  ConversationView,
+  HistoryTurn,
+} from "../core/history-types.js";
 
 /**
  * Pure operations on a {@link ConversationRecord}. Each returns a new record and leaves its input as it

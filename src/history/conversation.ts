@@ -1,5 +1,5 @@
-import type { Owner, Turn } from "../types.js";
-import type { Conversation, ConversationKey } from "./types.js";
+import type { Owner, Turn } from "../core/types.js";
+import type { Conversation, ConversationKey } from "../core/history-types.js";
 
 /**
  * The stable id of a conversation key, e.g. `dm:T1:U1:D1` or `thread:T1:C1:1712345678.000100`. Each part

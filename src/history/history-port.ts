@@ -1,5 +1,5 @@
-import type { HistoryPort, PromptHistory } from "../agent/ports.js";
-import type { Turn } from "../types.js";
+import type { HistoryPort, PromptHistory } from "../core/ports.js";
+import type { Turn } from "../core/types.js";
 import { conversationFromTurn } from "./conversation.js";
 import { redactForgotten, type HistoryService } from "./history-service.js";
 

@@ -1,5 +1,5 @@
-import { toAppError } from "../errors.js";
-import type { Llm } from "../llm/llm.js";
+import { toAppError } from "../core/errors.js";
+import type { Llm } from "../core/llm.js";
 import { backoffDelay } from "../util/retry.js";
 import { fitContext } from "./context-budget.js";
 import {
@@ -23,8 +23,8 @@ import {
 import { renderContext, renderTurn } from "./render-context.js";
 import { summariseTurns } from "./summarise.js";
 import type { Logger } from "../logging/logger.js";
-import type { Owner } from "../types.js";
-import { cl100kTokenCounter, type TokenCounter } from "./token-counter.js";
+import type { Owner } from "../core/types.js";
+import { cl100kTokenCounter, type TokenCounter } from "../text/token-counter.js";
 import type {
   Conversation,
   ConversationRecord,
@@ -32,7 +32,7 @@ import type {
   HistoryContext,
   HistoryStore,
   HistoryTurn,
-} from "./types.js";
+} from "../core/history-types.js";
 
 /** Background retries of a failed summary: `maxRetries` timers, delay doubling from `initialMs` to `maxMs`. */
 export interface SummaryRetryOptions {

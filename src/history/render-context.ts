@@ -1,4 +1,4 @@
-import type { HistoryTurn } from "./types.js";
+import type { HistoryTurn } from "../core/history-types.js";
 
 /** Header of the rolling summary in the prompt. */
 export const SUMMARY_HEADER = "[이전 대화 요약]";

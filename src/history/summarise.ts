@@ -1,8 +1,8 @@
-import { AppError, toAppError } from "../errors.js";
-import type { Llm } from "../llm/llm.js";
+import { AppError, toAppError } from "../core/errors.js";
+import type { Llm } from "../core/llm.js";
 import { mainLanguage } from "../text/language.js";
 import { buildSummaryPrompt, cleanSummaryReply } from "./summary-prompt.js";
-import type { HistoryTurn } from "./types.js";
+import type { HistoryTurn } from "../core/history-types.js";
 
 /**
  * Asks the model for the new rolling summary (previous summary + newly aged turns). The call is bounded

@@ -1,7 +1,7 @@
-import { AppError } from "../errors.js";
-import type { ChatMessage } from "../llm/llm.js";
+import { AppError } from "../core/errors.js";
+import type { ChatMessage } from "../core/llm.js";
 import type { Lang } from "../text/language.js";
-import type { HistoryTurn } from "./types.js";
+import type { HistoryTurn } from "../core/history-types.js";
 
 interface PromptText {
   system: string;

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { bearerAuth } from "hono/bearer-auth";
 import type { Context, MiddlewareHandler } from "hono";
-import { AppError } from "../errors.js";
+import { AppError } from "../core/errors.js";
 import { type AuthThrottle, clientAddress } from "./auth-throttle.js";
 
 /**

@@ -1,7 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { LRUCache } from "lru-cache";
-import { AppError } from "../errors.js";
+import { AppError } from "../core/errors.js";
 
 /** Wrong admin tokens one address may send in a burst before it must wait. */
 export const MAX_FAILED_AUTH = 10;

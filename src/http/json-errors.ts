@@ -1,6 +1,6 @@
 import { HTTPException } from "hono/http-exception";
 import type { Logger } from "../logging/logger.js";
-import { type AppErrorCode, toAppError } from "../errors.js";
+import { type AppErrorCode, toAppError } from "../core/errors.js";
 
 /** HTTP status of each error code a client can cause; every other code is a 500. */
 const STATUS_OF: Partial<Record<AppErrorCode, 400 | 401 | 404 | 429>> = {

@@ -1,4 +1,4 @@
-import type { Embedder } from "./embedder.js";
+import type { Embedder } from "../core/embedder.js";
 import { isHangulSyllableCode } from "../text/korean.js";
 import { tokenize } from "../text/tokenizer.js";
 
@@ -6,7 +6,7 @@ import { tokenize } from "../text/tokenizer.js";
 export const OFFLINE_EMBEDDER_DIMENSION = 512;
 
 /**
- * Feature weights, compared on kmem-dev with scripts/tune-recall.ts (syllable 0 / 0.35 / 0.7, trigram
+ * Feature weights, compared on kmem-dev with tools/scripts/tune-recall.ts (syllable 0 / 0.35 / 0.7, trigram
  * 0.5 / 1): tokens (the BM25 tokenizer's bigrams, words and numbers) carry the meaning; syllables at
  * 0.35 and trigrams at 0.5 gave the best overall MRR (numeric MRR 0.94 vs 0.84–0.97, mixed-language
  * recall@5 0.39 vs 0.28) without changing keyword, inflection or negative results.

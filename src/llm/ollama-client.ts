@@ -1,4 +1,4 @@
-import { AppError } from "../errors.js";
+import { AppError } from "../core/errors.js";
 
 /**
  * A `fetch` for the ollama client that bounds every request by `timeoutMs` (and an optional caller

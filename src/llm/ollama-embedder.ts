@@ -1,6 +1,6 @@
 import { Ollama } from "ollama/browser";
-import { AppError } from "../errors.js";
-import type { Embedder } from "./embedder.js";
+import { AppError } from "../core/errors.js";
+import type { Embedder } from "../core/embedder.js";
 import { ollamaError, timeoutFetch } from "./ollama-client.js";
 
 export interface OllamaEmbedderOptions {

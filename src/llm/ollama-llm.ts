@@ -1,7 +1,7 @@
 import { Ollama } from "@llamaindex/ollama";
 import type { BaseTool, ChatMessage as LiMessage, ToolCallLLMMessageOptions } from "llamaindex";
-import { AppError } from "../errors.js";
-import type { ChatMessage, ChatRequest, ChatResponse, Llm, ToolCall, ToolSpec } from "./llm.js";
+import { AppError } from "../core/errors.js";
+import type { ChatMessage, ChatRequest, ChatResponse, Llm, ToolCall, ToolSpec } from "../core/llm.js";
 import { ollamaError, timeoutFetch } from "./ollama-client.js";
 
 export interface OllamaLlmOptions {

@@ -1,6 +1,6 @@
 import type { Logger } from "../logging/logger.js";
-import { AppError } from "../errors.js";
-import type { ChatRequest, ChatResponse, Llm } from "./llm.js";
+import { AppError } from "../core/errors.js";
+import type { ChatRequest, ChatResponse, Llm } from "../core/llm.js";
 
 export interface QueuedLlmOptions {
   /** Requests sent to the model at once (OLLAMA_MAX_PARALLEL); match the server's OLLAMA_NUM_PARALLEL. */

@@ -1,26 +1,31 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "../logging/logger.js";
-import type { RecalledMemory } from "../agent/ports.js";
-import { AppError, isAppError } from "../errors.js";
-import type { ChannelType, Memory, MemoryScope, MemorySource, Owner } from "../types.js";
-import type { MemoryOperation } from "./memory-journal.js";
-import { cosineForSimilarity, type OwnerCount, type VectorIndex } from "./vector-index.js";
+import type { RecalledMemory } from "../core/ports.js";
+import { AppError, isAppError } from "../core/errors.js";
+import type { ChannelType, Memory, MemoryScope, MemorySource, Owner } from "../core/types.js";
+import type { MemoryOperation } from "./lifecycle/memory-journal.js";
+import { cosineForSimilarity, type OwnerCount, type VectorIndex } from "../core/vector-index.js";
 import {
   CANDIDATES_PER_RETRIEVER,
   CONTEXT_WINDOW_MS,
   type ConversationContext,
   type HybridResult,
-} from "./hybrid-ranking.js";
+} from "./search/hybrid-ranking.js";
 import {
   type BuiltIndex,
   type KeywordDoc,
   KeywordIndex,
   type KeywordIndexRegistry,
-} from "./keyword-index.js";
-import { isAllowed, visibilityOf, VisibilityRule } from "./visibility.js";
-import { BM25Retriever, FusionRetriever, type RetrieverMode, VectorMemoryRetriever } from "./retrievers.js";
-import { RERANK_TOP_N, type Reranker } from "./reranker.js";
-import { recallSettings, type RecallSettings } from "./embedder-profiles.js";
+} from "./search/keyword-index.js";
+import { isAllowed, visibilityOf, VisibilityRule } from "../core/visibility.js";
+import {
+  BM25Retriever,
+  FusionRetriever,
+  type RetrieverMode,
+  VectorMemoryRetriever,
+} from "./search/retrievers.js";
+import { RERANK_TOP_N, type Reranker } from "./search/reranker.js";
+import { recallSettings, type RecallSettings } from "./search/embedder-profiles.js";
 
 /** Longest memory text accepted, in characters. */
 export const MAX_MEMORY_CHARS = 4000;

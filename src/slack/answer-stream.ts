@@ -1,6 +1,6 @@
 import type { webApi } from "@slack/bolt";
 import type { Logger } from "../logging/logger.js";
-import type { Owner } from "../types.js";
+import type { Owner } from "../core/types.js";
 import { escapeMrkdwn } from "./mrkdwn.js";
 
 /**

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { z } from "zod";
-import { JOURNAL_DIR } from "../memory/memory-journal.js";
-import type { Turn } from "../types.js";
+import { JOURNAL_DIR } from "../memory/lifecycle/memory-journal.js";
+import type { Turn } from "../core/types.js";
 import { AppendJournal } from "../util/journal.js";
 
 /** How long a handled event id is remembered, across restarts (Slack retries within minutes). */

@@ -1,8 +1,8 @@
 import type { Button, KnownBlock } from "@slack/types";
-import type { GraphData } from "../graph/types.js";
-import { visibilityOf } from "../memory/visibility.js";
+import type { GraphData } from "../core/graph-types.js";
+import { visibilityOf } from "../core/visibility.js";
 import type { Lang } from "../text/language.js";
-import type { ChannelType, Memory, MemoryScope, Owner } from "../types.js";
+import type { ChannelType, Memory, MemoryScope, Owner } from "../core/types.js";
 import { escapeMrkdwn } from "./mrkdwn.js";
 
 /**
@@ -51,7 +51,7 @@ export const MAX_SHOWN_MEMORY_CHARS = 2500;
  * Where a Slack conversation is, as the project names it, from what Slack says of it: the
  * conversation's type when the payload has one (`channel_type` of an event), else its id — Slack's
  * DM ids begin with `D`, and only those are DMs (`im`); `G…` is a private channel or a group DM
- * (both private to that conversation: memory/visibility.ts), anything else a channel. Never from the
+ * (both private to that conversation: core/visibility.ts), anything else a channel. Never from the
  * conversation's name: a slash command or interaction carries a `channel_name` ("directmessage",
  * "mpdm-…") that does not decide what a conversation is.
  */

@@ -1,5 +1,5 @@
 import { webApi } from "@slack/bolt";
-import { AppError } from "../errors.js";
+import { AppError } from "../core/errors.js";
 
 /** Who the bot token belongs to, from `auth.test`. */
 export interface SlackIdentity {

@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
 import { link, mkdir, readFile, rm, utimes, writeFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { AppError } from "../errors.js";
+import { AppError } from "../core/errors.js";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./private-files.js";
 
 /** The lock file under DATA_DIR. */

@@ -1,7 +1,7 @@
 import { mkdir, open, readFile, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { z } from "zod";
-import { AppError } from "../errors.js";
+import { AppError } from "../core/errors.js";
 import { writeFileAtomic } from "./atomic-file.js";
 import { readJsonLines } from "./jsonl.js";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./private-files.js";

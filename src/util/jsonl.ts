@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError } from "../errors.js";
+import { AppError } from "../core/errors.js";
 
 /**
  * The project's one JSON Lines reader: the memory import, the evals and the scripts all read their

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { AuthThrottle, FAILED_AUTH_WINDOW_MS, MAX_FAILED_AUTH } from "../../src/http/auth-throttle.js";
-import { isAppError } from "../../src/errors.js";
+import { isAppError } from "../../src/core/errors.js";
 import { ADMIN_TOKEN, startTestAssistant, type TestAssistant } from "../support/test-assistant.js";
 
 const WRONG = "wrong-token-0123456789";

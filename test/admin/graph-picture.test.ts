@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { drawGraph, MAX_PICTURE_RELATIONS, toDot } from "../../src/admin/console/graph-picture.js";
-import type { EntityNode, GraphData, StoredRelation } from "../../src/graph/types.js";
+import type { EntityNode, GraphData, StoredRelation } from "../../src/core/graph-types.js";
 
 const entity = (name: string): EntityNode => ({
   id: `${name}_Entity`,

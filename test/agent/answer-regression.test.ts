@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { Turn } from "../../src/types.js";
+import type { Turn } from "../../src/core/types.js";
 import { parseJsonLines } from "../../src/util/jsonl.js";
 import { type TestAssistant, useTestAssistant } from "../support/test-assistant.js";
 

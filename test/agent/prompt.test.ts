@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isOwnWords } from "../../src/agent/own-words.js";
-import type { MemoryPort } from "../../src/agent/ports.js";
+import type { MemoryPort } from "../../src/core/ports.js";
 import {
   buildMessages,
   DATA_CLOSE,
@@ -11,7 +11,7 @@ import {
   systemPrompt,
 } from "../../src/agent/prompt.js";
 import { runTool } from "../../src/agent/tools.js";
-import type { Memory } from "../../src/types.js";
+import type { Memory } from "../../src/core/types.js";
 
 const now = new Date("2026-05-01T09:00:00Z");
 const memory = {

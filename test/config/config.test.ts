@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadEnv, parseConfig, slackMode } from "../../src/config/config.js";
-import { AppError } from "../../src/errors.js";
+import { AppError } from "../../src/core/errors.js";
 
 function configError(env: Record<string, string>): AppError {
   try {

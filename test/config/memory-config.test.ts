@@ -9,7 +9,7 @@ import {
 } from "../../src/config/load-memory-config.js";
 import { INDEX_TYPES, memoryConfigSchema } from "../../src/config/memory-config.js";
 import { DEFAULT_MIN_LENGTH } from "../../src/config/memory-defaults.js";
-import { AppError } from "../../src/errors.js";
+import { AppError } from "../../src/core/errors.js";
 import { exited, spawnApp } from "../support/app-process.js";
 
 /** The AppError `parseMemoryConfig(toml)` throws. */

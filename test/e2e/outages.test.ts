@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ChromaServer, startChromaServer } from "../../src/memory/chroma-server.js";
+import { type ChromaServer, startChromaServer } from "../../src/backends/chroma/chroma-server.js";
 import { makeDmEvent, TEST_IDS } from "../support/slack-events.js";
 import {
   faithfulModel,

@@ -7,7 +7,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { extractTriplets } from "../../src/graph/rule-extractor.js";
+import { extractTriplets } from "../../src/extraction/rule-extractor.js";
 import { runCli } from "../cli/cli-harness.js";
 import {
   answerWithRuleTriplets,

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { JsonPropertyGraphStore } from "../../src/graph/json-graph-store.js";
+import { JsonPropertyGraphStore } from "../../src/stores/json-graph-store.js";
 import { makeTempDir } from "./fixtures/factories.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));

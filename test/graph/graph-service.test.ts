@@ -1,10 +1,10 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AppError } from "../../src/errors.js";
+import { AppError } from "../../src/core/errors.js";
 import { GraphService } from "../../src/graph/graph-service.js";
-import { graphFilePath } from "../../src/graph/json-graph-store.js";
-import { ENTITY_LABEL } from "../../src/graph/types.js";
+import { graphFilePath } from "../../src/stores/json-graph-store.js";
+import { ENTITY_LABEL } from "../../src/core/graph-types.js";
 import { makeFakeLlm, makeLogger, makeTempDir, tripletsReply } from "./fixtures/factories.js";
 
 const ALICE = { teamId: "T1", userId: "U_ALICE" };
@@ -197,7 +197,7 @@ describe("GraphService", () => {
     const graph = makeService({ logger, retry: { ...FAST_RETRY, queueRetries: 1 } });
     await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야" });
     const { writeFile } = await import("node:fs/promises");
-    const { graphFilePath } = await import("../../src/graph/json-graph-store.js");
+    const { graphFilePath } = await import("../../src/stores/json-graph-store.js");
     await writeFile(graphFilePath({ ...ALICE, dataDir: dir }), "{broken", "utf8");
     graph.enqueue({ ...ALICE, text: "보리 생일 1월 1일" });
     await graph.drain();

@@ -1,9 +1,9 @@
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isAppError } from "../../src/errors.js";
-import { GRAPH_STORE_DIR, JsonPropertyGraphStore, graphFilePath } from "../../src/graph/json-graph-store.js";
-import { ENTITY_LABEL, VALUE_LABEL, type EntityNode, type Relation } from "../../src/graph/types.js";
+import { isAppError } from "../../src/core/errors.js";
+import { GRAPH_STORE_DIR, JsonPropertyGraphStore, graphFilePath } from "../../src/stores/json-graph-store.js";
+import { ENTITY_LABEL, VALUE_LABEL, type EntityNode, type Relation } from "../../src/core/graph-types.js";
 import { listFiles, makeTempDir } from "./fixtures/factories.js";
 
 const entity = (name: string, properties: Record<string, unknown> = {}): EntityNode => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError, isAppError } from "../../src/errors.js";
+import { AppError, isAppError } from "../../src/core/errors.js";
 import { EXTRACTION_FORMAT, LlmTripletExtractor, extractionSchema } from "../../src/graph/llm-extractor.js";
 import { makeFakeLlm, tripletsReply } from "./fixtures/factories.js";
 

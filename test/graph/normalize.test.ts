@@ -5,7 +5,7 @@ import {
   normalizeAttribute,
   normalizeEntityName,
   normalizeValue,
-} from "../../src/graph/normalize.js";
+} from "../../src/extraction/normalize.js";
 import { foldText } from "../../src/text/korean.js";
 
 describe("normalizeEntityName", () => {

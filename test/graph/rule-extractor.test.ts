@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractTriplets } from "../../src/graph/rule-extractor.js";
+import { extractTriplets } from "../../src/extraction/rule-extractor.js";
 
 const t = (entity: string, attribute: string, value: string) => ({ entity, attribute, value });
 

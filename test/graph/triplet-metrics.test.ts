@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeField, prf, scoreTriplets } from "../../src/graph/triplet-metrics.js";
+import { normalizeField, prf, scoreTriplets } from "../../src/eval/triplet-metrics.js";
 
 const t = (entity: string, attribute: string, value: string) => ({ entity, attribute, value });
 

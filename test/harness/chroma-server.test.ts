@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { ChromaClient } from "chromadb";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { isAppError } from "../../src/errors.js";
-import { startChromaServer } from "../../src/memory/chroma-server.js";
+import { isAppError } from "../../src/core/errors.js";
+import { startChromaServer } from "../../src/backends/chroma/chroma-server.js";
 
 /** Status of the heartbeat, or 0 when nothing answers. */
 async function heartbeatOrZero(url: string): Promise<number> {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { fitContext } from "../../src/history/context-budget.js";
 import { HistoryService } from "../../src/history/history-service.js";
-import { InMemoryHistoryStore } from "../../src/history/in-memory-history-store.js";
+import { InMemoryHistoryStore } from "../../src/stores/in-memory-history-store.js";
 import { renderContext } from "../../src/history/render-context.js";
-import { cl100kTokenCounter, type TokenCounter } from "../../src/history/token-counter.js";
+import { cl100kTokenCounter, type TokenCounter } from "../../src/text/token-counter.js";
 import { failingFirst, makeDm, makeTurn, recordingLogger, ScriptedLlm } from "./support.js";
 
 /** One token per character: easy arithmetic. */

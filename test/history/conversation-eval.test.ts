@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { AppError, isAppError } from "../../src/errors.js";
+import { AppError, isAppError } from "../../src/core/errors.js";
 import {
   evaluateConversations,
   parseConversationsJsonl,
   type EvalConversation,
-} from "../../src/history/conversation-eval.js";
-import { ExtractiveSummaryLlm } from "../../scripts/lib/extractive-summary-llm.js";
-import type { Llm } from "../../src/llm/llm.js";
+} from "../../src/eval/conversation-eval.js";
+import { ExtractiveSummaryLlm } from "../../tools/scripts/lib/extractive-summary-llm.js";
+import type { Llm } from "../../src/core/llm.js";
 import { recordingLogger } from "./support.js";
 
 /** The dev set is committed under eval/kmem-dev (a copy of the shared dev set). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { conversationFromTurn, conversationIdOf } from "../../src/history/conversation.js";
-import type { Turn } from "../../src/types.js";
+import type { Turn } from "../../src/core/types.js";
 
 function makeSlackTurn(overrides: Partial<Turn> = {}): Turn {
   return {

@@ -2,14 +2,14 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isAppError } from "../../src/errors.js";
+import { isAppError } from "../../src/core/errors.js";
 import { dmConversation, threadConversation } from "../../src/history/conversation.js";
 import { HistoryService } from "../../src/history/history-service.js";
 import {
   HISTORY_FOLDER,
   HISTORY_INDEX_FOLDER,
   JsonHistoryStore,
-} from "../../src/history/json-history-store.js";
+} from "../../src/stores/json-history-store.js";
 import { renderContext } from "../../src/history/render-context.js";
 import { makeDm, makeTurn, recordingLogger, ScriptedLlm } from "./support.js";
 

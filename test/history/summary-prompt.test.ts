@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isAppError } from "../../src/errors.js";
+import { isAppError } from "../../src/core/errors.js";
 import { HistoryService } from "../../src/history/history-service.js";
-import { InMemoryHistoryStore } from "../../src/history/in-memory-history-store.js";
+import { InMemoryHistoryStore } from "../../src/stores/in-memory-history-store.js";
 import {
   buildSummaryPrompt,
   cleanSummaryReply,

@@ -1,8 +1,8 @@
-import { AppError } from "../../src/errors.js";
+import { AppError } from "../../src/core/errors.js";
 import { dmConversation } from "../../src/history/conversation.js";
 import { parseSummaryPrompt, type ParsedSummaryPrompt } from "../../src/history/summary-prompt.js";
-import type { Conversation, HistoryTurn } from "../../src/history/types.js";
-import type { ChatRequest, ChatResponse, Llm } from "../../src/llm/llm.js";
+import type { Conversation, HistoryTurn } from "../../src/core/history-types.js";
+import type { ChatRequest, ChatResponse, Llm } from "../../src/core/llm.js";
 
 /** What a scripted summariser does on its n-th call (0-based): reply with text, or throw. */
 export type SummaryScript = (prompt: ParsedSummaryPrompt, call: number) => string | Promise<string>;

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { Tiktoken } from "js-tiktoken/lite";
 import cl100kBase from "js-tiktoken/ranks/cl100k_base";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cl100kTokenCounter, preloadTokenizer } from "../../src/history/token-counter.js";
+import { cl100kTokenCounter, preloadTokenizer } from "../../src/text/token-counter.js";
 
 /** js-tiktoken itself: the reference the counter must agree with, token for token. */
 const reference = new Tiktoken(cl100kBase);

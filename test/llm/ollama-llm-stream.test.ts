@@ -5,7 +5,7 @@
  */
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { isAppError } from "../../src/errors.js";
+import { isAppError } from "../../src/core/errors.js";
 import { OllamaLlm } from "../../src/llm/ollama-llm.js";
 import { QueuedLlm } from "../../src/llm/queued-llm.js";
 import { type FakeOllama, startFakeOllama } from "../support/fake-ollama.js";

@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { AppError, isAppError } from "../../src/errors.js";
-import type { ChatRequest, ChatResponse, Llm } from "../../src/llm/llm.js";
+import { AppError, isAppError } from "../../src/core/errors.js";
+import type { ChatRequest, ChatResponse, Llm } from "../../src/core/llm.js";
 import { LOGGED_WAIT_MS, QueuedLlm, type QueuedLlmOptions } from "../../src/llm/queued-llm.js";
 
 /** A model that answers only when the test lets it: `finish()` completes the oldest request at the model. */

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../src/errors.js";
+import { AppError } from "../../src/core/errors.js";
 import { createLogger } from "../../src/logging/logger.js";
 import { MAX_REDACT_DEPTH, redactLogObject, SECRET_KEYS, TEXT_KEYS } from "../../src/logging/redact.js";
 

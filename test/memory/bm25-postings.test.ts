@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
-import { Bm25Postings } from "../../src/memory/bm25-postings.js";
-import { BM25_PARAMS } from "../../src/memory/keyword-index.js";
+import { Bm25Postings } from "../../src/memory/search/bm25-postings.js";
+import { BM25_PARAMS } from "../../src/memory/search/keyword-index.js";
 import { tokenize } from "../../src/text/tokenizer.js";
 
 function miniSearch(): MiniSearch<{ id: string; terms: string }> {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { parseMemoryConfig } from "../../src/config/load-memory-config.js";
 import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
-import { EMBEDDER_PROFILES, profileForEmbedder, recallSettings } from "../../src/memory/embedder-profiles.js";
+import {
+  EMBEDDER_PROFILES,
+  profileForEmbedder,
+  recallSettings,
+} from "../../src/memory/search/embedder-profiles.js";
 
 describe("profileForEmbedder", () => {
   it("picks the profile by the embedder's id", () => {

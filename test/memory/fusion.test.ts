@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { rankHybrid, type KeywordCandidate, type VectorCandidate } from "../../src/memory/hybrid-ranking.js";
-import { EMBEDDER_PROFILES } from "../../src/memory/embedder-profiles.js";
-import { relativeScoreFusion } from "../../src/memory/rrf.js";
+import {
+  rankHybrid,
+  type KeywordCandidate,
+  type VectorCandidate,
+} from "../../src/memory/search/hybrid-ranking.js";
+import { EMBEDDER_PROFILES } from "../../src/memory/search/embedder-profiles.js";
+import { relativeScoreFusion } from "../../src/memory/search/rrf.js";
 
 const kw = (id: string, score: number): KeywordCandidate => ({
   id,

@@ -10,7 +10,7 @@ import {
   relevantOnly,
   type KeywordCandidate,
   type VectorCandidate,
-} from "../../src/memory/hybrid-ranking.js";
+} from "../../src/memory/search/hybrid-ranking.js";
 
 const DAY = 86_400_000;
 

@@ -5,7 +5,7 @@ import {
   KeywordIndexRegistry,
   MAX_QUERY_TERMS,
   type KeywordDoc,
-} from "../../src/memory/keyword-index.js";
+} from "../../src/memory/search/keyword-index.js";
 
 const makeDoc = (overrides: Partial<KeywordDoc> & Pick<KeywordDoc, "id" | "text">): KeywordDoc => ({
   timestamp: 1_700_000_000_000,

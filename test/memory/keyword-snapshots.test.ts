@@ -5,9 +5,9 @@ import { pino } from "pino";
 import { randomBytes } from "node:crypto";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { configSchema } from "../../src/config/config.js";
-import { createMemoryStack } from "../../src/memory/memory-stack.js";
-import type { KeywordDoc } from "../../src/memory/keyword-index.js";
-import { KeywordSnapshots } from "../../src/memory/keyword-snapshots.js";
+import { createMemoryStack } from "../../src/app/memory-stack.js";
+import type { KeywordDoc } from "../../src/memory/search/keyword-index.js";
+import { KeywordSnapshots } from "../../src/memory/search/keyword-snapshots.js";
 
 const logger = pino({ level: "silent" });
 const alice = { teamId: "T1", userId: "U_ALICE" };

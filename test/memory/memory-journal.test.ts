@@ -2,8 +2,8 @@ import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/pro
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MemoryJournal } from "../../src/memory/memory-journal.js";
-import type { Memory } from "../../src/types.js";
+import { MemoryJournal } from "../../src/memory/lifecycle/memory-journal.js";
+import type { Memory } from "../../src/core/types.js";
 
 const scope = { teamId: "T1", userId: "U1" };
 const memory = (id: string): Memory => ({

@@ -14,11 +14,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseMemoryConfig } from "../../src/config/load-memory-config.js";
 import { configSchema, type Config } from "../../src/config/config.js";
 import { defaultMemoryConfig } from "../../src/config/settings.js";
-import { isAppError } from "../../src/errors.js";
+import { isAppError } from "../../src/core/errors.js";
 import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
-import { InMemoryVectorIndex } from "../../src/memory/in-memory-vector-index.js";
-import { KeywordIndexRegistry } from "../../src/memory/keyword-index.js";
-import { chooseReranker, createMemoryStack } from "../../src/memory/memory-stack.js";
+import { InMemoryVectorIndex } from "../../src/backends/in-process/in-memory-vector-index.js";
+import { KeywordIndexRegistry } from "../../src/memory/search/keyword-index.js";
+import { chooseReranker, createMemoryStack } from "../../src/app/memory-stack.js";
 import { MemoryService } from "../../src/memory/memory-service.js";
 import {
   applyOrder,
@@ -29,8 +29,8 @@ import {
   RERANK_TIMEOUT_MS,
   RERANK_TOP_N,
   type RerankCandidate,
-} from "../../src/memory/reranker.js";
-import type { MemoryScope } from "../../src/types.js";
+} from "../../src/memory/search/reranker.js";
+import type { MemoryScope } from "../../src/core/types.js";
 import { type FakeChatRequest, type FakeOllama, startFakeOllama } from "../support/fake-ollama.js";
 
 const MODEL = "qwen2.5:7b";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RRF_K, reciprocalRankFusion } from "../../src/memory/rrf.js";
+import { RRF_K, reciprocalRankFusion } from "../../src/memory/search/rrf.js";
 
 describe("reciprocalRankFusion", () => {
   it("uses k = 60", () => {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { INBOX_SEEN_TTL_MS, TurnInbox } from "../../src/slack/inbox.js";
-import type { Turn } from "../../src/types.js";
+import type { Turn } from "../../src/core/types.js";
 
 const turn = (eventId: string): Turn => ({
   teamId: "T1",

@@ -1,7 +1,7 @@
 /** The Block Kit builders of the memory surfaces stay within Slack's limits whatever the input. */
 import { describe, expect, it } from "vitest";
-import type { GraphData } from "../../src/graph/types.js";
-import { visibilityOf } from "../../src/memory/visibility.js";
+import type { GraphData } from "../../src/core/graph-types.js";
+import { visibilityOf } from "../../src/core/visibility.js";
 import { buildHomeView, HOME_PAGE_SIZE } from "../../src/slack/listeners/app-home.js";
 import { parseMemoryCommand } from "../../src/slack/listeners/memory-command.js";
 import {
@@ -15,7 +15,7 @@ import {
   type SlackMemoryPort,
   whereLabel,
 } from "../../src/slack/memory-blocks.js";
-import type { Memory } from "../../src/types.js";
+import type { Memory } from "../../src/core/types.js";
 import { blockTextError } from "../support/fake-slack-methods.js";
 
 function memory(i: number, text = `메모 ${i}`): Memory {

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { HOME_ACTIONS, HOME_PAGE_SIZE } from "../../src/slack/listeners/app-home.js";
 import { COMMAND_ACTIONS } from "../../src/slack/listeners/memory-command.js";
 import { shortcutMemoryId } from "../../src/slack/listeners/remember-shortcut.js";
-import type { MemoryScope } from "../../src/types.js";
+import type { MemoryScope } from "../../src/core/types.js";
 import { RESPONSE_URL_METHOD, type SlackCall } from "../support/fake-slack.js";
 import { makeDmEvent, makeMentionEvent, TEST_IDS } from "../support/slack-events.js";
 import {

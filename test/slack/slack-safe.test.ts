@@ -9,7 +9,7 @@
 import { describe, expect, it } from "vitest";
 import { HOME_ACTIONS } from "../../src/slack/listeners/app-home.js";
 import { REMEMBER_SHORTCUT } from "../../src/slack/listeners/remember-shortcut.js";
-import type { MemoryScope } from "../../src/types.js";
+import type { MemoryScope } from "../../src/core/types.js";
 import { RESPONSE_URL_METHOD } from "../support/fake-slack.js";
 import {
   makeDmEvent,

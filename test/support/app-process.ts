@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { randomBytes } from "node:crypto";
-import { extractTriplets } from "../../src/graph/rule-extractor.js";
+import { extractTriplets } from "../../src/extraction/rule-extractor.js";
 import type { FakeOllama } from "./fake-ollama.js";
 import type { FakeSlack } from "./fake-slack.js";
 import { ADMIN_TOKEN, CHAT_MODEL, EMBED_MODEL, SIGNING_SECRET } from "./test-assistant.js";

@@ -3,7 +3,7 @@
  * harness kills this process with SIGKILL to check that the Chroma server dies with its parent.
  * Usage: node --import tsx test/support/chroma-child.ts <dataDir>
  */
-import { startChromaServer } from "../../src/memory/chroma-server.js";
+import { startChromaServer } from "../../src/backends/chroma/chroma-server.js";
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error("usage: chroma-child.ts <dataDir>");

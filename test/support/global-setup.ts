@@ -9,7 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { startChromaServer } from "../../src/memory/chroma-server.js";
+import { startChromaServer } from "../../src/backends/chroma/chroma-server.js";
 import { startPgliteServer } from "./pglite-server.js";
 import { startPostgresServer } from "./postgres-server.js";
 

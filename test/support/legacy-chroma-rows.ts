@@ -1,6 +1,6 @@
 import { NodeRelationship, TextNode } from "llamaindex";
-import { toMetadata } from "../../src/memory/memory-metadata.js";
-import type { Memory } from "../../src/types.js";
+import { toMetadata } from "../../src/backends/chroma/memory-metadata.js";
+import type { Memory } from "../../src/core/types.js";
 
 /**
  * A memory as the node the Chroma store wrote through LlamaIndex's `ChromaVectorStore.add` before the

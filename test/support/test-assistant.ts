@@ -9,7 +9,7 @@ import path from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { parseConfig } from "../../src/config/config.js";
-import { extractTriplets } from "../../src/graph/rule-extractor.js";
+import { extractTriplets } from "../../src/extraction/rule-extractor.js";
 import { createLogger } from "../../src/logging/logger.js";
 import { type Assistant, startAssistant } from "../../src/main.js";
 import { parseMemoryConfig } from "../../src/config/load-memory-config.js";

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
-import type { GraphData, StoredRelation } from "../../graph/types.js";
-import { VALUE_LABEL } from "../../graph/types.js";
+import type { GraphData, StoredRelation } from "../../core/graph-types.js";
+import { VALUE_LABEL } from "../../core/graph-types.js";
 
 /** Relations drawn at most; past it the current ones and then the newest are kept. */
 export const MAX_PICTURE_RELATIONS = 300;

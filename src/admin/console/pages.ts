@@ -5,10 +5,10 @@
  */
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import type { GraphData } from "../../graph/types.js";
-import type { ConversationView } from "../../history/types.js";
-import type { Memory, Owner } from "../../types.js";
-import { visibilityOf } from "../../memory/visibility.js";
+import type { GraphData } from "../../core/graph-types.js";
+import type { ConversationView } from "../../core/history-types.js";
+import type { Memory, Owner } from "../../core/types.js";
+import { visibilityOf } from "../../core/visibility.js";
 import type { SearchResultView } from "../memory-routes.js";
 import type { GraphPicture } from "./graph-picture.js";
 

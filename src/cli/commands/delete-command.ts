@@ -1,4 +1,4 @@
-import { AppError } from "../../errors.js";
+import { AppError } from "../../core/errors.js";
 import { EXIT_OK, parseCommandArgs, required, usageError, userScopeOption } from "../args.js";
 import type { Command } from "../command.js";
 

@@ -11,7 +11,7 @@ import {
 import { loadRecallSet, recallSetFiles, type RecallSetFiles } from "../../eval/recall-set.js";
 import type { MemoryService } from "../../memory/memory-service.js";
 import { MAX_SEARCH_K } from "../../memory/memory-service.js";
-import { RETRIEVER_MODES, type RetrieverMode } from "../../memory/retrievers.js";
+import { RETRIEVER_MODES, type RetrieverMode } from "../../memory/search/retrievers.js";
 import { EXIT_OK, intOption, parseCommandArgs, required, usageError } from "../args.js";
 import { saveInBatches } from "../batch-save.js";
 import type { Command } from "../command.js";

@@ -6,13 +6,13 @@ import {
   type FilterEvalReport,
   type Rate,
   EVAL_NEIGHBOURS,
-} from "../../pipeline/filter-eval.js";
+} from "../../eval/filter-eval.js";
 import {
   DEFAULT_FILTER_CONFIG,
   DEFAULT_TOPICS_CONFIG,
   type ContentFilterConfig,
   type TopicsConfig,
-} from "../../pipeline/pipeline-config.js";
+} from "../../autosave/pipeline-config.js";
 import { parseJsonLines } from "../../util/jsonl.js";
 import { EXIT_OK, parseCommandArgs, required } from "../args.js";
 import type { Command } from "../command.js";

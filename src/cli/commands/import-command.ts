@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { AppError } from "../../errors.js";
+import { AppError } from "../../core/errors.js";
 import { EXIT_FAILED, EXIT_OK, idOption, parseCommandArgs, required, teamOption } from "../args.js";
 import { saveInBatches } from "../batch-save.js";
 import type { Command } from "../command.js";

@@ -1,4 +1,4 @@
-import type { Memory } from "../../types.js";
+import type { Memory } from "../../core/types.js";
 import { EXIT_OK, intOption, parseCommandArgs, userScopeOption } from "../args.js";
 import type { Command } from "../command.js";
 import { oneLine } from "./search-command.js";

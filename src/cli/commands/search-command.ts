@@ -1,5 +1,5 @@
 import { MAX_SEARCH_K, type SearchResult } from "../../memory/memory-service.js";
-import type { SimilarityMetric } from "../../memory/vector-index.js";
+import type { SimilarityMetric } from "../../core/vector-index.js";
 import { EXIT_OK, intOption, parseCommandArgs, required, userScopeOption } from "../args.js";
 import type { Command } from "../command.js";
 

@@ -2,7 +2,7 @@ import type { App, BlockAction, webApi } from "@slack/bolt";
 import type { Button, KnownBlock } from "@slack/types";
 import type { Logger } from "../../logging/logger.js";
 import { z } from "zod";
-import type { Memory, MemoryScope } from "../../types.js";
+import type { Memory, MemoryScope } from "../../core/types.js";
 import {
   button,
   clip,

@@ -2,7 +2,7 @@ import type { App, BlockAction, RespondFn, webApi } from "@slack/bolt";
 import type { KnownBlock } from "@slack/types";
 import type { Logger } from "../../logging/logger.js";
 import type { Lang } from "../../text/language.js";
-import type { Turn } from "../../types.js";
+import type { Turn } from "../../core/types.js";
 import { button, clip, escapeMrkdwn, scopeIn, type SlackMemoryPort } from "../memory-blocks.js";
 
 /** The buttons under a reply in which the model proposed forgetting memories. */

@@ -1,9 +1,9 @@
 import type { App, BlockAction, RespondFn, webApi } from "@slack/bolt";
 import type { KnownBlock } from "@slack/types";
 import type { Logger } from "../../logging/logger.js";
-import { AppError, toAppError } from "../../errors.js";
+import { AppError, toAppError } from "../../core/errors.js";
 import { detectLanguage, type Lang } from "../../text/language.js";
-import type { Memory, MemoryScope } from "../../types.js";
+import type { Memory, MemoryScope } from "../../core/types.js";
 import { button, clip, escapeMrkdwn, memoryBlocks, scopeIn, type SlackMemoryPort } from "../memory-blocks.js";
 
 /** The slash command's name (the manifest's `slash_commands`). */

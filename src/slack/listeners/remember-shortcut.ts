@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { App, MessageShortcut, webApi } from "@slack/bolt";
 import type { Logger } from "../../logging/logger.js";
-import { toAppError } from "../../errors.js";
+import { toAppError } from "../../core/errors.js";
 import { quote } from "../../agent/messages.js";
 import { detectLanguage } from "../../text/language.js";
 import { channelTypeOf, escapeMrkdwn, type SlackMemoryPort } from "../memory-blocks.js";
-import { visibilityOf } from "../../memory/visibility.js";
+import { visibilityOf } from "../../core/visibility.js";
 import { PLAIN_POSTING } from "../mrkdwn.js";
 
 /** The message shortcut's callback id (the manifest's `shortcuts`). */

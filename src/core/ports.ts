@@ -1,0 +1,108 @@
+import { isAppError } from "./errors.js";
+import type { Memory, MemoryScope, Turn } from "./types.js";
+
+/** A memory recalled for a message, with its fused score. */
+export interface RecalledMemory {
+  id: string;
+  text: string;
+  timestamp: number;
+  score: number;
+  /**
+   * Who wrote the text when it is someone else's message the user saved ("Remember this" keeps the
+   * author); undefined for the user's own words.
+   */
+  author?: string | undefined;
+}
+
+/** What a forget request did: deleted the memory clearly meant, or found several and deleted none. */
+export interface ForgetOutcome {
+  deleted: Memory[];
+  /** When nothing was deleted: the memories that match (visible in the scope), to ask which. */
+  candidates: Memory[];
+}
+
+/**
+ * What the agent needs of long-term memory. Every call is scoped: in a channel, memories said in a
+ * DM can be neither found, shown nor deleted.
+ */
+export interface MemoryPort {
+  /**
+   * The user's memories relevant to `query` in `scope` (only those above the relevance threshold),
+   * narrowed to a topic when given; `queryVector` is the message's embedding when already computed.
+   */
+  recall(
+    scope: MemoryScope,
+    query: string,
+    options?: { topic?: string | undefined; queryVector?: number[] | null | undefined },
+  ): Promise<RecalledMemory[]>;
+  /** The embedding of a message (once per message: recall and the pipeline share it); undefined when down. */
+  embed(text: string): Promise<number[] | undefined>;
+  /**
+   * Saves what the user asked to keep. `key` (the turn's event id) makes a repeated turn save nothing
+   * twice. `stored: false`: kept (journaled, searchable by words) but not in the vector store yet.
+   * Text that `[memory.filter] exclude_patterns` matches is refused ({@link isExcludedSave}).
+   */
+  remember(scope: MemoryScope, text: string, at: number, key?: string): Promise<Memory & { stored: boolean }>;
+  /** Deletes the memory with this id, or the one clearly meant by the text; else lists the candidates. */
+  forget(scope: MemoryScope, idOrQuery: string): Promise<ForgetOutcome>;
+  /**
+   * What "forget <idOrQuery>" means in `scope`, deleting nothing: the memory clearly meant (if one
+   * is) and every relevant candidate. What a proposal of the model is built from.
+   */
+  findToForget(scope: MemoryScope, idOrQuery: string): Promise<{ meant?: Memory; candidates: Memory[] }>;
+  /** Deletes these memories (those visible in `scope`); returns what was deleted. */
+  deleteIds(scope: MemoryScope, ids: readonly string[]): Promise<Memory[]>;
+}
+
+/** `details.reason` of the AppError `bad_request` of a save refused by `exclude_patterns`. */
+export const EXCLUDED_SAVE = "excluded";
+
+/** Whether `err` is a save refused because the text matches `[memory.filter] exclude_patterns`. */
+export function isExcludedSave(err: unknown): boolean {
+  return isAppError(err, "bad_request") && err.details?.["reason"] === EXCLUDED_SAVE;
+}
+
+/** What the agent needs of the knowledge graph. */
+export interface GraphPort {
+  /** Current facts about the entities named in `text`, as lines like "또리: 생일 = 10월 27일". */
+  facts(scope: MemoryScope, text: string): Promise<string[]>;
+  /** Current facts about one entity. */
+  entityFacts(scope: MemoryScope, name: string): Promise<string[]>;
+}
+
+/** One earlier exchange of a conversation, as the prompt shows it. */
+export interface PastTurn {
+  /** Who wrote `user`; undefined when the record does not say (an old thread turn: not the speaker). */
+  userId?: string | undefined;
+  user: string;
+  /** The assistant's answer; "" when there was none. */
+  assistant: string;
+}
+
+/** A conversation's history for the prompt: its rolling summary and its verbatim turns, oldest first. */
+export interface PromptHistory {
+  /** The model's summary of the older turns (it paraphrases everyone who spoke). */
+  summary?: string | undefined;
+  turns: PastTurn[];
+  /** A channel thread: several people may speak, so every message is labelled with its writer. */
+  shared: boolean;
+}
+
+/** What the agent needs of conversation history. */
+export interface HistoryPort {
+  /** The history of the turn's conversation, fitted to the history token budget. */
+  context(turn: Turn): Promise<PromptHistory>;
+  /** Records a finished turn; `forgotten` texts (memories the turn forgot) are kept out of it. */
+  record(turn: Turn, reply: string, forgotten?: readonly string[]): Promise<void>;
+}
+
+/**
+ * The memory pipeline as the agent sees it: every message that is not a command is considered, after
+ * the reply, for autosave (chunker → topics → content filter; memory/pipeline).
+ */
+export interface MessagePipeline {
+  consider(
+    turn: Turn,
+    options: { vector?: number[] | undefined; onAutosaved?: ((memory: Memory) => void) | undefined },
+  ): Promise<void>;
+}

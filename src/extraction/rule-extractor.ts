@@ -1,0 +1,294 @@
+/**
+ * Triplet extraction without a model, for the shapes people use to tell an assistant facts:
+ * labelled lines (`이름: 값`), "보리 생일 3월 4일이야", "X의 Y는 Z", "X Y는 Z", "X's Y is Z", "나 땅콩 알레르기 있음",
+ * phone numbers after a name, "Y로 옮겼어요", English "renews on May 6". Precision over recall: a clause
+ * that fits no rule gives nothing. Measured with `tools/scripts/eval-graph.ts`.
+ */
+import type { Triplet } from "../core/types.js";
+import {
+  containsHangul,
+  COPULA_END_RE,
+  foldText,
+  hasBatchim,
+  isHangulSyllable,
+  nfc,
+} from "../text/korean.js";
+import { cleanValue, entityDisplayName, normalizeAttribute } from "./normalize.js";
+import { CLAUSE_RULES, withLeadingRelation } from "./rule-clauses.js";
+import { findTypedValues } from "./rule-typed.js";
+import { MAX_EXTRACTION_CHARS } from "../core/graph-types.js";
+import { splitPredicates } from "./rule-split.js";
+import {
+  knownNounKind,
+  firstNameLikeToken,
+  isNameLike,
+  STARTS_WITH_DIGIT_RE,
+  topicHasFacts,
+  type ClauseContext,
+  type ExtractionState,
+} from "./rule-common.js";
+import { extractKeyValueLine } from "./rule-key-value.js";
+import { KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./rule-words.js";
+import { STREET_ADDRESS_RE } from "./rule-english.js";
+import { inSet, trimEndWhile } from "../text/trim.js";
+
+/**
+ * Sentence boundaries: . ! ? followed by a space (so "3.2kg" stays whole, and not after "Dr."), a dash
+ * between spaces, a newline.
+ */
+const SENTENCE_SPLIT_RE =
+  /(?<=[.!?。])(?<!(?:^|\s)(?:Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|vs)\.)\s+|(?<!\s)\s+[—–]\s+|(?<!\s)\s+-\s+/u;
+/** Clause boundary inside a sentence. */
+const CLAUSE_SPLIT_RE = /(?<!\s)\s*[,，;]\s*/u;
+/**
+ * Longest clause the rules read. A fact is stated in a few words; a longer run without a comma or a full
+ * stop is prose (or a paste), and capping it keeps every rule linear in the length of the text.
+ */
+export const MAX_CLAUSE_CHARS = 300;
+/** A flight number: two letters or a letter and a digit, then three or four digits ("AC064", "KE1227"). */
+const FLIGHT_CODE_RE = /^(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{3,4}$/u;
+const CLAUSE_END_MARK = inSet(".!?~。");
+/** A route between two airports or cities: "ICN→YVR", "GMP-CJU", "Seoul → Tokyo". */
+/** An arrow between two places inside one token ("GMP→KIX"); the token has no spaces. */
+const ROUTE_ARROW_RE = /(?<=\S)(?:→|->|⇒)(?=\S)/u;
+/** The bare time attributes a flight's time comes under. */
+const FLIGHT_TIME_ATTRIBUTES = new Set(["time", "date", "일시", "날짜"]);
+/** Names of a place that gives classes, by their ending ("해오름수학학원", "한얼태권도", "노래교실"). */
+const CLASS_PLACE_RE = /(?:학원|교습소|태권도|합기도|검도|유도|도장|교실|아카데미|스쿨|공부방)$/u;
+/** Attributes that say only "when"; under an activity's header they become the activity's. */
+const BARE_TIME_ATTRIBUTES = new Set(["날짜", "일시", "시간", "date", "time"]);
+/** "씨는", "님이", "님:", "씨예요": a detached honorific with at most a particle, a colon or a copula after it. */
+const DETACHED_HONORIFIC_RE =
+  /^(?:씨|님)(?:은|는|이|가|의|도|께|:|이야|이에요|예요|이고|고|야|이요|입니다)?$/u;
+/** "room 412", "Suite 3B", "floor 7": a part of a place that follows it after a comma. */
+const PLACE_CONTINUATION_RE =
+  /^(?:room|rm\.?|suite|ste\.?|floor|fl\.?|unit|apt\.?|building|bldg\.?|gate)\s?[\p{L}\d-]{1,6}$/iu;
+/** A clause naming an address keeps the commas of the address ("22-4, 2층"). */
+const ADDRESS_CLAUSE_RE = /(?:^|\s)(?:주소|address)/iu;
+
+/**
+ * Extracts (entity, attribute, value) triplets from one memory text with rules only.
+ *
+ * @example extractTriplets("보리 생일 3월 4일이야") → [{ entity: "또리", attribute: "생일", value: "8월 9일" }]
+ */
+export function extractTriplets(text: string): Triplet[] {
+  const state = newState();
+  for (const rawLine of nfc(text.slice(0, MAX_EXTRACTION_CHARS)).split(/\r?\n/u)) {
+    const line = rawLine.replace(/\s+/gu, " ").trim();
+    if (line.length === 0) continue;
+    state.korean = containsHangul(line);
+    const read = extractKeyValueLine(line, state);
+    if (read === undefined) continue;
+    const { korean } = state;
+    state.topic ??= firstNameLikeToken(read.rest);
+    const topicBefore = state.topic;
+    state.activity = read.header !== undefined && isActivity(read.header) ? read.header : undefined;
+    for (const sentence of read.rest.split(SENTENCE_SPLIT_RE)) extractSentence(sentence, state, korean);
+    state.activity = undefined;
+    if (read.header !== undefined) linkHeader(read.header, topicBefore, state);
+  }
+  return state.triplets;
+}
+
+/**
+ * "과외", "레슨": a Korean header of one plain word names an activity; a longer one names an owner too
+ * ("하준이 태권도"), and an English one may name a thing ("Flight").
+ */
+function isActivity(header: string): boolean {
+  return !header.includes(" ") && isHangulWord(header) && isNameLike(header);
+}
+
+function newState(): ExtractionState {
+  const seen = new Set<string>();
+  // What each raw (entity, attribute, value) came to, so a repeated fact is not cleaned again.
+  const outcome = new Map<string, boolean>();
+  const state: ExtractionState = {
+    topic: undefined,
+    korean: false,
+    activity: undefined,
+    triplets: [],
+    list: undefined,
+    eventPlace: undefined,
+    emit(entity, attribute, value) {
+      const rawKey = `${entity}\u0000${attribute}\u0000${value}`;
+      const known = outcome.get(rawKey);
+      if (known !== undefined) return known;
+      const kept = keep(entity, attribute, value);
+      outcome.set(rawKey, kept);
+      return kept;
+    },
+  };
+  /** Cleans a fact and adds it unless a field is empty, the entity is a number, or it is already there. */
+  function keep(entity: string, attribute: string, value: string): boolean {
+    const bare = normalizeAttribute(attribute);
+    // "레슨: 초5 유나, 월/목 오후 5시": a bare date or time of the line is the header's activity's.
+    const activity =
+      state.activity !== undefined && BARE_TIME_ATTRIBUTES.has(bare) ? `${state.activity} ${bare}` : bare;
+    // "한얼태권도 …, 화목 5시 반": a bare clock time of a school or a class is when its classes are.
+    const normalized = bare === "시간" && CLASS_PLACE_RE.test(entity) ? "수업 시간" : activity;
+    // "Flight: AC064 …, Aug 3 at 18:45": a flight's time is when it departs.
+    const flight = FLIGHT_CODE_RE.test(entity) && FLIGHT_TIME_ATTRIBUTES.has(normalized);
+    const triplet = {
+      entity: entityDisplayName(entity),
+      // "와이프 birthday는 …": a Korean sentence names its attributes in Korean.
+      attribute: flight
+        ? state.korean
+          ? "출발 일시"
+          : "departure"
+        : ((state.korean ? KOREAN_FOR_ENGLISH_ATTRIBUTE[normalized] : undefined) ?? normalized),
+      value: cleanValue(value),
+    };
+    if (triplet.entity.length === 0 || triplet.attribute.length === 0 || triplet.value.length === 0)
+      return false;
+    if (isNumberLike(triplet.entity)) return false;
+    if (foldText(triplet.entity) === foldText(triplet.value)) return false;
+    const key = [triplet.entity, triplet.attribute, triplet.value].map(foldText).join("\u0000");
+    if (!seen.has(key)) {
+      seen.add(key);
+      state.triplets.push(triplet);
+    }
+    return true;
+  }
+  return state;
+}
+
+function isHangulWord(word: string): boolean {
+  return /^[가-힣]+$/u.test(word);
+}
+
+/**
+ * "6월", "3학년": an entity of one word that starts with a digit is a date or a count; "2027학년도 1학기
+ * 수강신청" names a thing by its term and stays.
+ */
+function isNumberLike(entity: string): boolean {
+  const words = entity.split(" ");
+  return (
+    STARTS_WITH_DIGIT_RE.test(words[0] ?? "") && STARTS_WITH_DIGIT_RE.test(words[words.length - 1] ?? "")
+  );
+}
+
+/**
+ * "또리 다니는 동물병원: 성수 튼튼동물병원 02-…": the header's first word owns what the header's last word
+ * names, i.e. the entity the rest of the line was about → (또리, 동물병원, 튼튼동물병원).
+ */
+function linkHeader(header: string, topicBefore: string | undefined, state: ExtractionState): void {
+  const words = header.split(" ");
+  const owner = words[0];
+  const attribute = words[words.length - 1];
+  const found = state.topic;
+  if (words.length < 2 || owner === undefined || attribute === undefined || !isNameLike(owner)) return;
+  if (found === undefined || found === topicBefore) return;
+  state.emit(owner, attribute, found);
+}
+
+function extractSentence(rawSentence: string, state: ExtractionState, korean: boolean): void {
+  const sentence = rawSentence.trim();
+  // Questions state no fact ("또리 생일 언제야?").
+  if (sentence.length === 0 || /[?？]\s*$/u.test(sentence)) return;
+  state.list = undefined;
+  state.eventPlace = undefined;
+  // "… due May 15 — 나랑 윤채원님 공동 작성": an English sentence keeps English attributes in a mixed line.
+  state.korean = containsHangul(sentence);
+  for (const clause of splitClauses(sentence)) {
+    const text = trimEndWhile(clause, CLAUSE_END_MARK).trim();
+    if (text.length === 0 || text.length > MAX_CLAUSE_CHARS) continue;
+    for (const { tokens, continued } of splitPredicates(
+      withPlainCopula(
+        withoutLeadingTime(joinHonorifics(text.split(" ").filter((token) => token.length > 0))),
+      ),
+    )) {
+      const clauseText = tokens.join(" ");
+      const context = withLeadingRelation({
+        text: clauseText,
+        tokens,
+        korean,
+        state,
+        continued,
+        typed: findTypedValues(clauseText),
+      });
+      if (!mayStateFact(context)) continue;
+      if (flightRoute(context)) continue;
+      for (const rule of CLAUSE_RULES) if (rule(context)) break;
+    }
+  }
+}
+
+/**
+ * "나비는 샴고양이다", "형은 소방관이다": the written copula 다 after a noun that ends in a vowel, read as
+ * 야. Only for a noun the rules know the kind of (a breed, a job, a role, a relation, an animal), as most
+ * words ending in 다 are verbs ("바쁘다", "간다").
+ */
+function withPlainCopula(tokens: string[]): string[] {
+  const last = tokens[tokens.length - 1] ?? "";
+  const stem = last.slice(0, -1);
+  if (!last.endsWith("다") || stem.length < 2) return tokens;
+  const final = stem.charAt(stem.length - 1);
+  if (!isHangulSyllable(final) || hasBatchim(final) || !knownNounKind(stem)) return tokens;
+  return [...tokens.slice(0, -1), `${stem}야`];
+}
+
+/** "다음 달부터", "3월부터", "내일부터": when a statement starts to hold, no part of it. */
+const LEADING_TIME_RE =
+  /^(?:(?:다음|이번|지난|올|내) ?(?:달|주|해|학기|분기)|\d{1,2}월|\d{4}년|내일|모레|오늘|이번|다음|내년|올해)부터$/u;
+
+/** "다음 달부터 우리 사무실은 …" → "우리 사무실은 …": a leading "from when" is dropped. */
+function withoutLeadingTime(tokens: string[]): string[] {
+  for (const width of [1, 2]) {
+    const head = tokens.slice(0, width).join(" ");
+    if (tokens.length > width + 1 && LEADING_TIME_RE.test(head)) return tokens.slice(width);
+  }
+  return tokens;
+}
+
+/** "KE907 GMP→KIX": a flight number and its route. */
+function flightRoute({ tokens, state, korean }: ClauseContext): boolean {
+  const [code = "", route = ""] = tokens;
+  if (tokens.length !== 2 || !FLIGHT_CODE_RE.test(code) || /\s/u.test(route) || !ROUTE_ARROW_RE.test(route))
+    return false;
+  const emitted = state.emit(code, korean ? "노선" : "route", route);
+  if (emitted) state.topic = code;
+  return emitted;
+}
+
+/** "유진 씨는", "노순옥 님": a detached 씨/님 belongs to the name before it. */
+function joinHonorifics(tokens: string[]): string[] {
+  const joined: string[] = [];
+  for (const token of tokens) {
+    const previous = joined[joined.length - 1];
+    if (previous !== undefined && DETACHED_HONORIFIC_RE.test(token))
+      joined[joined.length - 1] = previous + token;
+    else joined.push(token);
+  }
+  return joined;
+}
+
+/**
+ * A clause of one word states a fact only through a typed value ("02-555-0192" after a shop), as the
+ * next item of a list the sentence opened ("…, 오경택"), or as a predicate about the topic ("…, 롭이어야");
+ * other one-word clauses are skipped before the rules.
+ */
+function mayStateFact({ tokens, typed, state }: ClauseContext): boolean {
+  if (tokens.length >= 2) return true;
+  const [only = ""] = tokens;
+  return (
+    tokens.length === 1 &&
+    (typed.length > 0 ||
+      state.list !== undefined ||
+      state.eventPlace !== undefined ||
+      (COPULA_END_RE.test(only) && topicHasFacts(state)))
+  );
+}
+
+function splitClauses(sentence: string): string[] {
+  const parts: string[] = [];
+  // "… is in Building C, room 210": a room or a floor after a comma still belongs to the place before it.
+  for (const part of sentence.split(CLAUSE_SPLIT_RE)) {
+    const previous = parts.length - 1;
+    if (previous >= 0 && PLACE_CONTINUATION_RE.test(part))
+      parts[previous] = `${parts[previous] ?? ""}, ${part}`;
+    else parts.push(part);
+  }
+  const addressAt = parts.findIndex((part) => ADDRESS_CLAUSE_RE.test(part) || STREET_ADDRESS_RE.test(part));
+  if (addressAt < 0) return parts;
+  return [...parts.slice(0, addressAt), parts.slice(addressAt).join(", ")];
+}

@@ -1,0 +1,338 @@
+import { factSlots, sharesFactSlot } from "../../extraction/fact-slots.js";
+import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
+import { tokenize } from "../../text/tokenizer.js";
+
+/**
+ * Final ranking of hybrid recall: fuses the vector and keyword candidates (weighted RRF or relative
+ * score fusion, as the embedder's profile says: embedder-profiles.ts), marks which are
+ * relevant enough to answer from, and lets a newer memory of the same fact supersede an older one.
+ * Pure: the production retriever and tools/scripts/tune-recall.ts both call {@link rankHybrid}.
+ */
+
+/** A vector-search candidate. */
+export interface VectorCandidate {
+  id: string;
+  /** Similarity to the query in the index's metric (the cosine by default; vector-index.ts similarityFrom). */
+  similarity: number;
+  /** ms since the epoch. */
+  timestamp: number;
+  text: string;
+}
+
+/** A BM25 candidate (see KeywordIndex.search). */
+export interface KeywordCandidate {
+  id: string;
+  /** Raw BM25 score. */
+  score: number;
+  /** IDF-weighted share of the query terms the memory contains, in [0, 1]. */
+  coverage: number;
+  timestamp: number;
+  text: string;
+}
+
+export interface HybridResult {
+  id: string;
+  /** RRF score, after any recency reordering (see {@link rankHybrid}). */
+  score: number;
+  /** 1-based rank in each retriever's list. */
+  ranks: { vector?: number; keyword?: number };
+  similarity?: number;
+  keywordScore?: number;
+  keywordCoverage?: number;
+  timestamp: number;
+  text: string;
+  /** Whether the raw signals clear the relevance thresholds; false means the answer is that nothing is known. */
+  relevant: boolean;
+  /** Id of an older memory of the same fact that this one was moved above. */
+  supersedes?: string;
+  /** Id of the result this one was added or lifted beside as its conversation's context. */
+  contextOf?: string;
+}
+
+/** A memory said right before or after another in the same conversation ({@link ConversationContext}). */
+export interface ContextDoc {
+  id: string;
+  timestamp: number;
+  text: string;
+}
+
+/**
+ * Conversation context: a memory said just before or after a top result in the same channel, within
+ * {@link CONTEXT_WINDOW_MS}, joins the results at {@link CONTEXT_WEIGHT} of that result's score. In chat
+ * a question and its answer are often two messages ("what's the farthest you've biked?" / "maybe 30 km"),
+ * and only one of them shares words with what is asked later. Which memories have context (captured
+ * conversation, not explicit saves) is the caller's rule (MemoryService). Measured with the offline embedder
+ * (`npm run memory -- eval --set … --k 10 --ablate`, docs/benchmarks.md): kconv-en R@10 0.50 → 0.62,
+ * kconv-en-blind 0.51 → 0.68, kmem-dev unchanged (its memories are not conversations); the same with
+ * 3–5 anchors and a weight of 0.3–0.5.
+ */
+export interface ConversationContext {
+  /** The neighbours of a result, already limited to what the scope may see. */
+  neighbours(id: string): ContextDoc[];
+}
+
+/** How many of the best results bring their neighbours. */
+export const CONTEXT_ANCHORS = 5;
+/** A neighbour's score as a share of its anchor's. */
+export const CONTEXT_WEIGHT = 0.5;
+/** At most this far apart in time, two memories of a channel are one conversation's neighbours. */
+export const CONTEXT_WINDOW_MS = 10 * 60_000;
+
+/**
+ * A memory counts as relevant when its BM25 coverage of the query reaches this. Swept on kmem-dev with
+ * `tools/scripts/tune-recall.ts --grid`: 0.40 lets one negative through (negative pass 0.94), 0.50 drops
+ * an inflection answer below the threshold; 0.45 passes every negative and keeps 100% of keyword and
+ * numeric and 96% of inflection answers relevant.
+ */
+export const MIN_KEYWORD_COVERAGE = 0.45;
+
+/**
+ * Relevance by cosine alone, for candidates BM25 did not find well. Tuned for the OfflineEmbedder,
+ * whose cosine is lexical: on kmem-dev every value in 0.40–0.60 gives the same negative pass (1.00)
+ * and nearly the same answers, so the middle of that plateau. A semantic embedder needs its own value
+ * (pass `minSimilarity`).
+ */
+export const MIN_VECTOR_SIMILARITY = 0.45;
+
+/**
+ * A memory that contains a number of at least this many digits, or a letter-digit code (KE1227), from
+ * the query is relevant whatever its coverage: asking by a phone tail or booking code is asking for
+ * exactly that memory. Four digits = a phone number's last group; shorter numbers are dates and times.
+ */
+export const MIN_IDENTIFIER_DIGITS = 4;
+
+/**
+ * Two memories state the same fact when the Dice overlap of their token sets reaches this,
+ * 2·|A ∩ B| / (|A| + |B|). On kmem-dev: 0.20 leaves stale-above-gold at 0.18, 0.15 brings it to 0.12
+ * at the cost of one mixed-language answer dropping from rank 3 to 4; memory pairs about unrelated
+ * things rarely exceed 0.15.
+ */
+export const SAME_FACT_MIN_DICE = 0.15;
+
+/**
+ * ... and the newer memory contains at least this share (by count) of the query terms the older one
+ * matched, i.e. it answers the same question. On kmem-dev 0.60 also fixes one more update but pushes
+ * an inflection answer off rank 1; 0.75 does not.
+ */
+export const SAME_FACT_MIN_QUERY_OVERLAP = 0.75;
+
+/**
+ * How many candidates each retriever hands to the fusion. 20 covers the largest entity gold (8) twice
+ * over; more only adds tail noise to RRF.
+ */
+export const CANDIDATES_PER_RETRIEVER = 20;
+
+/**
+ * Equal weights, rankHybrid's default when none are given; production passes the embedder profile's
+ * (embedder-profiles.ts), e.g. BM25 1 / vector 0.05 with relative score fusion for the offline embedder.
+ */
+export const DEFAULT_SOURCE_WEIGHTS = { vector: 1, keyword: 1 } as const;
+
+export interface RankHybridOptions {
+  /** The query text: used to tell whether two memories answer the same question. */
+  query: string;
+  vector: VectorCandidate[];
+  keyword: KeywordCandidate[];
+  topK: number;
+  /** Default {@link MIN_VECTOR_SIMILARITY}. */
+  minSimilarity?: number;
+  /** Default {@link MIN_KEYWORD_COVERAGE}. */
+  minKeywordCoverage?: number;
+  /** Optional floor on the raw BM25 score as well (default 0: coverage decides). */
+  minKeywordScore?: number;
+  /** RRF weights per source; default {@link DEFAULT_SOURCE_WEIGHTS}. */
+  weights?: { vector?: number; keyword?: number };
+  /** RRF k; default {@link RRF_K}. */
+  k?: number;
+  /** "rrf" (default): weighted reciprocal rank fusion; "score": relative score fusion (rrf.ts). */
+  method?: "rrf" | "score";
+  /** Set false to disable recency supersession (for measurement). */
+  recency?: boolean;
+  /** Adds the top results' conversation neighbours (step 4); none without it. */
+  context?: ConversationContext | undefined;
+}
+
+/**
+ * Ranks hybrid candidates:
+ *
+ * 1. score(d) = w_v / (k + rank_v(d)) + w_k / (k + rank_k(d))   (RRF, k = {@link RRF_K}), vector
+ *    candidates ranked by cosine, keyword candidates by BM25; or with `method: "score"`,
+ *    score(d) = w_v · cos(d) / max cos + w_k · bm25(d) / max bm25 (relativeScoreFusion).
+ * 2. relevant(d) = cos(d) ≥ minSimilarity  ∨  (coverage(d) ≥ minKeywordCoverage ∧ bm25(d) ≥ minKeywordScore)
+ *                   ∨  d contains an identifier of the query (a number of ≥ {@link MIN_IDENTIFIER_DIGITS}
+ *                      digits or a letter-digit code), decided on the raw signals because the fused score
+ *                      is only rank-based.
+ * 3. Recency: walking the fused list best first, a relevant memory is moved directly above the
+ *    highest-ranked older memory that states the same fact ({@link isSameFact}), taking that memory's
+ *    score, so the newest version of a changed fact comes first.
+ * 4. Context: each of the first {@link CONTEXT_ANCHORS} results brings the memories said just before
+ *    and after it in its channel (`options.context`), scored {@link CONTEXT_WEIGHT} × its score (a
+ *    result already listed is lifted to that if it scored less) and relevant when it is.
+ * 5. The first topK are returned.
+ */
+export function rankHybrid(options: RankHybridOptions): HybridResult[] {
+  const minSimilarity = options.minSimilarity ?? MIN_VECTOR_SIMILARITY;
+  const minCoverage = options.minKeywordCoverage ?? MIN_KEYWORD_COVERAGE;
+  const minScore = options.minKeywordScore ?? 0;
+  const vectorById = new Map(options.vector.map((c) => [c.id, c]));
+  const keywordById = new Map(options.keyword.map((c) => [c.id, c]));
+  const weights = { ...DEFAULT_SOURCE_WEIGHTS, ...options.weights };
+  const fused =
+    options.method === "score"
+      ? relativeScoreFusion(
+          [
+            { source: "vector", items: options.vector.map((c) => ({ id: c.id, score: c.similarity })) },
+            { source: "keyword", items: options.keyword.map((c) => ({ id: c.id, score: c.score })) },
+          ],
+          { weights },
+        )
+      : reciprocalRankFusion(
+          [
+            {
+              source: "vector",
+              ids: [...options.vector].sort((a, b) => b.similarity - a.similarity).map((c) => c.id),
+            },
+            {
+              source: "keyword",
+              ids: [...options.keyword].sort((a, b) => b.score - a.score).map((c) => c.id),
+            },
+          ],
+          { k: options.k ?? RRF_K, weights },
+        );
+  const queryTerms = new Set(tokenize(options.query));
+  const identifiers = [...queryTerms].filter(isIdentifier);
+  const termsOf = new Map<string, Set<string>>();
+  const ranked: HybridResult[] = fused.map((item) => {
+    const v = vectorById.get(item.id);
+    const kw = keywordById.get(item.id);
+    const base = (v ?? kw) as VectorCandidate | KeywordCandidate;
+    const terms = new Set(tokenize(base.text));
+    termsOf.set(item.id, terms);
+    const relevantByVector = v !== undefined && v.similarity >= minSimilarity;
+    const relevantByKeyword = kw !== undefined && kw.coverage >= minCoverage && kw.score >= minScore;
+    const relevantByIdentifier = identifiers.some((term) => terms.has(term));
+    const result: HybridResult = {
+      id: item.id,
+      score: item.score,
+      ranks: { ...item.ranks },
+      timestamp: base.timestamp,
+      text: base.text,
+      relevant: relevantByVector || relevantByKeyword || relevantByIdentifier,
+    };
+    if (v !== undefined) result.similarity = v.similarity;
+    if (kw !== undefined) {
+      result.keywordScore = kw.score;
+      result.keywordCoverage = kw.coverage;
+    }
+    return result;
+  });
+  const ordered = options.recency === false ? ranked : applyRecency({ ranked, queryTerms, termsOf });
+  const withContext = options.context ? addContext(ordered, options.context) : ordered;
+  return withContext.slice(0, Math.max(0, options.topK));
+}
+
+/** Keeps only the results above the relevance thresholds. */
+export function relevantOnly(results: HybridResult[]): HybridResult[] {
+  return results.filter((r) => r.relevant);
+}
+
+/**
+ * Whether `newer` restates the fact of `older` for this query: the rule extractor finds the same
+ * (entity, attribute) slot in both texts, or, by words, their token sets overlap by Dice ≥
+ * {@link SAME_FACT_MIN_DICE} and `newer` contains at least {@link SAME_FACT_MIN_QUERY_OVERLAP} of the
+ * query terms `older` contains. An `older` that contains no query term is about something else and is
+ * superseded only by a shared slot: words alone linked a dentist appointment to a dog's birthday.
+ */
+export function isSameFact(options: {
+  older: ReadonlySet<string>;
+  newer: ReadonlySet<string>;
+  queryTerms: ReadonlySet<string>;
+  /** The two texts, for their fact slots; without them, words alone decide. */
+  texts?: { older: string; newer: string };
+}): boolean {
+  const { older, newer, queryTerms, texts } = options;
+  if (texts && sharesFactSlot(factSlots(texts.older), factSlots(texts.newer))) return true;
+  if (dice(older, newer) < SAME_FACT_MIN_DICE) return false;
+  let olderMatched = 0;
+  let bothMatched = 0;
+  for (const term of queryTerms) {
+    if (!older.has(term)) continue;
+    olderMatched++;
+    if (newer.has(term)) bothMatched++;
+  }
+  return olderMatched > 0 && bothMatched / olderMatched >= SAME_FACT_MIN_QUERY_OVERLAP;
+}
+
+/** Dice coefficient of two sets: 2·|A ∩ B| / (|A| + |B|). */
+export function dice(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 && b.size === 0) return 0;
+  let shared = 0;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  for (const term of small) if (large.has(term)) shared++;
+  return (2 * shared) / (a.size + b.size);
+}
+
+/** A digit run of at least {@link MIN_IDENTIFIER_DIGITS} digits, or a code mixing letters and digits. */
+function isIdentifier(term: string): boolean {
+  if (/^\d+$/.test(term)) return term.length >= MIN_IDENTIFIER_DIGITS;
+  return /\d/.test(term) && /[a-z]/.test(term);
+}
+
+/** Step 4 of {@link rankHybrid}: the anchors' conversation neighbours, then best first again (stable). */
+function addContext(ranked: HybridResult[], context: ConversationContext): HybridResult[] {
+  const byId = new Map(ranked.map((r) => [r.id, r]));
+  const results = [...ranked];
+  for (const anchor of ranked.slice(0, CONTEXT_ANCHORS)) {
+    const score = anchor.score * CONTEXT_WEIGHT;
+    for (const doc of context.neighbours(anchor.id)) {
+      const listed = byId.get(doc.id);
+      if (listed && listed.score >= score) continue;
+      const lifted: HybridResult = listed
+        ? { ...listed, score, relevant: listed.relevant || anchor.relevant, contextOf: anchor.id }
+        : {
+            id: doc.id,
+            score,
+            ranks: {},
+            timestamp: doc.timestamp,
+            text: doc.text,
+            relevant: anchor.relevant,
+            contextOf: anchor.id,
+          };
+      byId.set(doc.id, lifted);
+      if (listed) results[results.indexOf(listed)] = lifted;
+      else results.push(lifted);
+    }
+  }
+  return results.sort((a, b) => b.score - a.score);
+}
+
+function applyRecency(options: {
+  ranked: HybridResult[];
+  queryTerms: ReadonlySet<string>;
+  termsOf: ReadonlyMap<string, Set<string>>;
+}): HybridResult[] {
+  const { ranked, queryTerms, termsOf } = options;
+  const out: HybridResult[] = [];
+  for (const candidate of ranked) {
+    const newer = termsOf.get(candidate.id) as Set<string>;
+    // A memory may jump an older one only if it is at least as relevant (never junk over an answer).
+    const at = out.findIndex(
+      (placed) =>
+        placed.timestamp < candidate.timestamp &&
+        (candidate.relevant || !placed.relevant) &&
+        isSameFact({
+          older: termsOf.get(placed.id) as Set<string>,
+          newer,
+          queryTerms,
+          texts: { older: placed.text, newer: candidate.text },
+        }),
+    );
+    if (at < 0) {
+      out.push(candidate);
+      continue;
+    }
+    const displaced = out[at] as HybridResult;
+    out.splice(at, 0, { ...candidate, score: displaced.score, supersedes: displaced.id });
+  }
+  return out;
+}

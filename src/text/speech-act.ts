@@ -1,0 +1,259 @@
+/**
+ * What a message does, before what it says: a bot command, a phatic message (greeting, thanks,
+ * acknowledgement, laughter, emoji, filler), a question or a request addressed to the assistant, or a
+ * statement. Only statements can become memories; the others carry no lasting fact even when they
+ * name one ("콩떡 병원 전화번호 뭐였지?", "아빠 생신 선물 5만원 이하로 골라줘").
+ *
+ * Korean and English. The rules are grammar — interrogatives, question and request endings, the
+ * imperative of task verbs — and closed classes of phatic words, never a data set's topics. Every
+ * pattern is linear in the text.
+ */
+
+import { HANGUL_SYLLABLE_FIRST, isHangulSyllable } from "./korean.js";
+import { trimEndWhile } from "./trim.js";
+
+/** The act of a message. */
+export type SpeechAct = "command" | "phatic" | "question" | "request" | "statement";
+
+/** A bot command: a slash word ("/help", "/도움말"), a help word alone, "remind me …", a forget request. */
+const SLASH_COMMAND_RE = /^\s*\/[\p{L}\p{N}_-]{1,32}(?:\s|$)/u;
+const HELP_WORDS_RE =
+  /^\s*(?:help|도움말|사용법|도움|settings|설정|status|상태|what can you do\??|뭐\s*할\s*수\s*있어\??)[\s.!?]*$/iu;
+const REMIND_RE =
+  /^\s*(?:remind me|nudge me|ping me)\b|^\s*나중에\s*(?:다시\s*)?(?:알려|말해)\s*(?:줘|주세요)/iu;
+const FORGET_RE =
+  /(?:잊어|지워|삭제\s*해)\s*(?:줘요?|주세요|버려요?|줄래요?)[\s.!]*$|^\s*(?:please\s+)?forget\b|^\s*delete\s+(?:the\s+|my\s+)?memor/iu;
+
+/** Compatibility jamo (ㅋ, ㅎ, ㅠ, ㅇㅋ, ㄳ), emoji and punctuation: no words at all. */
+/** Punctuation, symbols, bare jamo (ㅋ, ㅠ) and spaces: what a sentence's last word is read without. */
+const isTrailingNoise = (c: string): boolean => /[\p{P}\p{S}\u3131-\u318e\s]/u.test(c);
+const NON_WORD_RE = /[\u3131-\u318e\p{Extended_Pictographic}\p{P}\p{S}\s]|\u200d|\ufe0f/gu;
+
+/**
+ * Phatic words: greetings, thanks, acknowledgements, interjections, holding words. A message made of
+ * these alone says nothing to keep. Compared after lower-casing and removing punctuation.
+ */
+const PHATIC_WORDS: ReadonlySet<string> = new Set([
+  // Korean
+  "안녕",
+  "안녕하세요",
+  "안녕하십니까",
+  "하이",
+  "굿모닝",
+  "좋은",
+  "아침",
+  "아침이에요",
+  "아침입니다",
+  "잘자",
+  "잘자요",
+  "수고",
+  "수고해",
+  "수고하세요",
+  "수고했어",
+  "고마워",
+  "고마워요",
+  "고맙다",
+  "고맙습니다",
+  "감사",
+  "감사해",
+  "감사해요",
+  "감사합니다",
+  "땡큐",
+  "넵",
+  "넹",
+  "네",
+  "네네",
+  "예",
+  "응",
+  "웅",
+  "어",
+  "음",
+  "흠",
+  "아",
+  "오",
+  "와",
+  "헐",
+  "앗",
+  "알겠어",
+  "알겠어요",
+  "알겠습니다",
+  "알았어",
+  "알았어요",
+  "오케이",
+  "좋아",
+  "좋아요",
+  "좋습니다",
+  "그래",
+  "그래요",
+  "맞아",
+  "맞아요",
+  "잠깐",
+  "잠깐만",
+  "잠깐만요",
+  "잠시만",
+  "잠시만요",
+  "하하",
+  "대박",
+  "최고",
+  "굿",
+  // English
+  "hi",
+  "hello",
+  "hey",
+  "yo",
+  "morning",
+  "good",
+  "night",
+  "evening",
+  "bye",
+  "thanks",
+  "thank",
+  "you",
+  "thx",
+  "ty",
+  "ok",
+  "okay",
+  "k",
+  "kk",
+  "sure",
+  "noted",
+  "got",
+  "it",
+  "sounds",
+  "cool",
+  "great",
+  "perfect",
+  "nice",
+  "awesome",
+  "wow",
+  "this",
+  "is",
+  "so",
+  "much",
+  "lol",
+  "lmao",
+  "haha",
+  "hahaha",
+  "hehe",
+  "yes",
+  "yep",
+  "yeah",
+  "hmm",
+  "um",
+  "uh",
+  "oh",
+  "ah",
+  "right",
+  "alright",
+  "all",
+  "hold",
+  "on",
+  "wait",
+  "sec",
+  "one",
+]);
+
+/**
+ * Korean interrogatives (a word starting with one asks): 뭐, 언제, 어디, 몇, 얼마 … — but not their
+ * indefinite uses (뭐든, 언제나, 어디든, 누구나, 얼마 전, 왜냐하면).
+ */
+const KO_INTERROGATIVE_RE =
+  /(?:^|[\s'"(])(?:뭐|뭘|무엇|무슨|언제|어디|어느|어떻|어떤|어때|누구|누가|며칠|몇|얼마|왜)(?!든|나(?:\s|$)|라도|든지|냐하면|\s?(?:전|동안|안\s?(?:돼|되|됐))(?:\s|$|에|부터))/u;
+/**
+ * Endings that close a Korean question without "?": -나요 after a stem (되나요; a bare 나요 is the verb
+ * 나다, "시간 나요"), -니/-냐 after a verb stem (있니, 했냐), -ㅂ니까 (됩니까); and -ㄹ까(요), below.
+ */
+const KO_QUESTION_END_RE =
+  /(?:.나요|(?:았|었|였|있|없|했|하|되|됐|가|와|봤|갔|왔|먹|좋|싫)(?:니|냐|냐고)|[습입됩합갑읍]니까)$/u;
+/** -ㄹ까(요): 까 after a syllable whose final consonant is ㄹ (갈까, 할까요, 나을까). */
+const KKA_END_RE = /(.)까요?$/u;
+/** Index of ㄹ among the 28 finals of a Hangul syllable. */
+const FINAL_RIEUL = 8;
+/** Korean endings that ask only with an interrogative before them (했지 / 있죠 / 뭐였더라 are also statements). */
+const KO_SOFT_QUESTION_END_RE = /(?:지|죠|야|예요|에요|요|래|대|어|아|더라|더라고|냐|니)$/u;
+/**
+ * A request to the assistant: a verb in its -아/어 form followed by 주다 in a request form (줘, 주세요,
+ * 줄래, 줄 수 있어, 주실래요), or 부탁해 / 부탁드려요. "기억해 줘" and "메모해 줘" ask to remember and are
+ * statements to keep, not requests for an answer.
+ */
+const KO_REQUEST_RE =
+  /(?:(?:\s|^|[가-힣])(?:줘|줘요|줘봐|주세요|주셔요|줄래|줄래요|주라|주실래요|주시겠어요|달라|부탁\s?(?:해|해요|드려요|드립니다|합니다))(?=$|[\s.,!?~:;)'"]|요))|[가-힣]\s?(?:주실|줄)\s?수\s?(?:있|없)|[가-힣]\s?주면\s?좋겠/u;
+const KO_REMEMBER_VERB_RE = /(?:기억|메모|저장)\s?(?:해|하고|해서)?\s?(?:줘|줘요|주세요|둬|두세요|놔)/u;
+/** English interrogative or auxiliary that opens a question. */
+const EN_QUESTION_START_RE =
+  /^\s*(?:(?:what|what's|whats|when|when's|where|where's|who|who's|whom|which|why|how|how's)\b|(?:is|are|am|was|were|do|does|did|can|could|should|would|will|shall|may|might|have|has|had|isn't|aren't|don't|doesn't|didn't|can't|won't|shouldn't)\s+(?:i|you|we|they|he|she|it|there|my|your|our|their|his|her|the|a|an|this|that|these|those)\b)/iu;
+/**
+ * Task verbs whose imperative asks the assistant to produce something, when followed by an object
+ * ("Write a", "Make me", "Draft an", "Give me"). Past forms ("Booked my flight") are statements.
+ */
+const EN_TASK_VERBS =
+  "write|draft|rewrite|translate|summarize|summarise|make|create|generate|list|give|tell|show|suggest|recommend|explain|compare|check|fix|review|proofread|edit|polish|plan|find|help|quiz|teach|calculate|convert|compose|outline|brainstorm|describe|define|pick|choose|design|prepare|draw|build|send|shorten|simplify|correct|improve|format|organize|organise|sort|remind";
+const EN_IMPERATIVE_RE = new RegExp(
+  String.raw`^\s*(?:please\s+|pls\s+|now\s+)?(?:${EN_TASK_VERBS})\s+(?:me|us|a|an|the|this|that|these|those|my|our|some|any|it|\d)\b`,
+  "iu",
+);
+const EN_POLITE_REQUEST_RE =
+  /\b(?:can|could|would|will)\s+(?:you|u)\b|\bi\s+need\s+you\s+to\b|^\s*(?:please\s+)?(?:help\s+me|let\s+me\s+know)\b|\bplease\s+(?:write|draft|make|tell|send|give|check|help|translate|summari[sz]e|explain|list|find)\b/iu;
+/** Sentence split: after . ! ? (and their full-width forms) or at a line break. */
+const SENTENCE_SPLIT_RE = /(?<=[.!?。？！])\s+|\n+/u;
+
+/**
+ * The act of `text`. Checked in order: command, phatic, request, question, statement. A message with
+ * any sentence that asks or requests is a question or request: the set of facts it could carry is then
+ * left to the explicit "기억해줘" path.
+ *
+ * @example classifySpeechAct("/help") === "command"
+ * @example classifySpeechAct("ㅋㅋㅋ") === "phatic"
+ * @example classifySpeechAct("승우 생일 며칠이었지?") === "question"
+ * @example classifySpeechAct("보도자료 초안 좀 써줘") === "request"
+ * @example classifySpeechAct("나 회 못 먹음") === "statement"
+ */
+export function classifySpeechAct(text: string): SpeechAct {
+  if (isCommand(text)) return "command";
+  if (isPhatic(text)) return "phatic";
+  const sentences = text.split(SENTENCE_SPLIT_RE).filter((s) => s.trim() !== "");
+  if (sentences.some(isRequest)) return "request";
+  if (sentences.some(isQuestion)) return "question";
+  return "statement";
+}
+
+/** A bot command (see {@link SLASH_COMMAND_RE} and the help, remind and forget forms). */
+export function isCommand(text: string): boolean {
+  return (
+    SLASH_COMMAND_RE.test(text) || HELP_WORDS_RE.test(text) || REMIND_RE.test(text) || FORGET_RE.test(text)
+  );
+}
+
+/** True when nothing but phatic words, jamo, emoji and punctuation remains. */
+export function isPhatic(text: string): boolean {
+  const words = text.toLowerCase().replace(NON_WORD_RE, " ").split(/\s+/u).filter(Boolean);
+  return words.every((word) => PHATIC_WORDS.has(word) || /^(?:ha)+h?$|^(?:he)+$|^l+o+l+$/u.test(word));
+}
+
+/** True when `sentence` asks the assistant for something to be done or produced. */
+export function isRequest(sentence: string): boolean {
+  if (KO_REQUEST_RE.test(sentence) && !KO_REMEMBER_VERB_RE.test(sentence)) return true;
+  return EN_IMPERATIVE_RE.test(sentence) || EN_POLITE_REQUEST_RE.test(sentence);
+}
+
+/** True when `sentence` asks a question. */
+export function isQuestion(sentence: string): boolean {
+  const trimmed = sentence.trim();
+  if (/[?？]\s*[\p{Extended_Pictographic}ㅋㅎㅠㅜ.~!]*$/u.test(trimmed)) return true;
+  const last = lastWord(trimmed);
+  if (last === "") return false;
+  if (KO_QUESTION_END_RE.test(last) || endsWithRieulKka(last)) return true;
+  if (KO_INTERROGATIVE_RE.test(trimmed) && KO_SOFT_QUESTION_END_RE.test(last)) return true;
+  return EN_QUESTION_START_RE.test(trimmed) && !/[.!]$/u.test(trimmed);
+}
+
+function endsWithRieulKka(word: string): boolean {
+  const before = KKA_END_RE.exec(word)?.[1];
+  if (before === undefined || !isHangulSyllable(before)) return false;
+  return (before.charCodeAt(0) - HANGUL_SYLLABLE_FIRST) % 28 === FINAL_RIEUL;
+}
+
+function lastWord(sentence: string): string {
+  const words = trimEndWhile(sentence, isTrailingNoise).split(/\s+/u);
+  return words[words.length - 1] ?? "";
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { detectSecret, luhnValid } from "../../src/text/secrets.js";
+
+describe("detectSecret", () => {
+  it.each([
+    ["비밀번호 1234", "password"],
+    ["회사 와이파이 비번은 qwer1234!", "password"],
+    ["password: hunter2", "password"],
+    ["PIN 4821", "pin"],
+    ["카드 핀번호 0912", "pin"],
+    ["인증번호 482913", "one_time_code"],
+    ["OTP 123456 입력해야 함", "one_time_code"],
+    ["my verification code is 5521", "one_time_code"],
+    ["카드번호 4111 1111 1111 1111", "card_number"],
+    ["5500-0000-0000-0004 법인카드", "card_number"],
+    ["월세 입금 계좌 국민은행 123-45-6789012", "bank_account"],
+    ["계좌번호 110-234-567890 신한", "bank_account"],
+    ["주민번호 900101-1234567", "national_id"],
+    ["sk-proj-abcdefghijklmnop1234 이게 내 키", "api_key"],
+    ["bot token xoxb-1234-5678-abcdefghij", "api_key"],
+    ["AKIAIOSFODNN7EXAMPLE", "api_key"],
+    ["ghp_abcdefghijklmnopqrstuvwxyz0123456789", "api_key"],
+    ["deploy key 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "api_key"],
+    ["-----BEGIN OPENSSH PRIVATE KEY-----", "private_key"],
+  ])("finds a secret in %j", (text, kind) => {
+    expect(detectSecret(text)).toEqual({ kind });
+  });
+
+  it.each([
+    "승우 번호 010-6284-1937",
+    "솜이 병원: 02-464-3318",
+    "내 신발 270",
+    "오피스텔 월세 85만원, 관리비 12만원 별도",
+    "비밀번호 바꿨어",
+    "현관 비밀번호 4자리로 바꿈",
+    "Wi-Fi password hint is the blue cat",
+    "새롬동 전세 보증금 3억 2천",
+    "신한은행 지점 번호 02-123-4567",
+    "내 사번 RN-2291",
+    "암호화폐로 투자함",
+    "order 1234567890123 arrived", // 13 digits, fails the Luhn check
+  ])("finds none in %j", (text) => {
+    expect(detectSecret(text)).toBeUndefined();
+  });
+});
+
+describe("luhnValid", () => {
+  it("accepts valid card numbers and rejects a changed digit", () => {
+    expect(luhnValid("4111111111111111")).toBe(true);
+    expect(luhnValid("4111111111111112")).toBe(false);
+    expect(luhnValid("")).toBe(false);
+    expect(luhnValid("4111a11111111111")).toBe(false);
+  });
+});

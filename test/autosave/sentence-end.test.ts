@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { BREAK, segment } from "../../src/memory/chunking/segments.js";
+import { endsSentence } from "../../src/text/sentence-end.js";
+
+describe("endsSentence", () => {
+  it.each([
+    "먹었다.",
+    "갔어요.",
+    "그렇죠.",
+    "괜찮을까?",
+    "도착했습니다.",
+    "확인했음.",
+    "완료함.",
+    "done.",
+    "really!",
+    "why?",
+    "음...",
+    "그래…",
+    '말했다."',
+    "(끝났다.)",
+    "좋아요!」",
+  ])("ends a sentence: %s", (word) => expect(endsSentence(word)).toBe(true));
+
+  it.each([
+    "Mr.",
+    "mrs.",
+    "Dr.",
+    "e.g.",
+    "i.e.",
+    "U.S.",
+    "J.",
+    "2024.",
+    "10.",
+    "27.",
+    "v2.3",
+    "그리고",
+    "3.14",
+    "hello,",
+    "또리",
+  ])("does not end a sentence: %s", (word) => expect(endsSentence(word)).toBe(false));
+});
+
+describe("segment", () => {
+  const kinds = (text: string) => {
+    const seg = segment(text, 512);
+    return seg.start.map((s, i) => [text.slice(s, seg.end[i]), seg.breakAfter[i]]);
+  };
+
+  it("marks word, sentence (punctuation or a line break) and paragraph (blank line or end) boundaries", () => {
+    expect(kinds("또리는 강아지다. 생일은\n10월 27일\n\n끝 ")).toEqual([
+      ["또리는", BREAK.word],
+      ["강아지다.", BREAK.sentence],
+      ["생일은", BREAK.sentence],
+      ["10월", BREAK.word],
+      ["27일", BREAK.paragraph],
+      ["끝", BREAK.paragraph],
+    ]);
+  });
+
+  it("cuts a word after a full-width terminator", () => {
+    expect(kinds("今日は晴れ。明日は雨！本当？")).toEqual([
+      ["今日は晴れ。", BREAK.sentence],
+      ["明日は雨！", BREAK.sentence],
+      ["本当？", BREAK.paragraph],
+    ]);
+  });
+
+  it("takes no abbreviation or Korean date for a sentence end", () => {
+    const text = "회의는 2024. 10. 27. 오후, Mr. Kim and e.g. Dr. Lee";
+    const sentenceEnds = kinds(text).filter(([, kind]) => kind === BREAK.sentence);
+    expect(sentenceEnds).toEqual([]);
+  });
+
+  it("gives no segment for an all-space text", () => {
+    expect(segment(" \n\t ", 512).length).toBe(0);
+  });
+});

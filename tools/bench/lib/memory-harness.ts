@@ -1,0 +1,190 @@
+/**
+ * The real memory stack for benchmarks: a MemoryService over a vector index (any `[memory.vector]`
+ * backend, opened by the app's factory; Chroma's server started in a temporary directory) plus its own
+ * BM25 registry, built the way main.ts builds them.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import os, { tmpdir } from "node:os";
+import path from "node:path";
+import { pino } from "pino";
+import type { Embedder } from "../../../src/core/embedder.js";
+import { parseConfig } from "../../../src/config/config.js";
+import { INDEX_TYPES, memoryConfigSchema, type IndexType } from "../../../src/config/memory-config.js";
+import { ChromaVectorIndex } from "../../../src/backends/chroma/chroma-vector-index.js";
+import { startChromaServer } from "../../../src/backends/chroma/chroma-server.js";
+import { KeywordIndexRegistry } from "../../../src/memory/search/keyword-index.js";
+import { KeywordSnapshots } from "../../../src/memory/search/keyword-snapshots.js";
+import { MemoryService } from "../../../src/memory/memory-service.js";
+import { openVectorIndex } from "../../../src/app/vector-index-factory.js";
+import { spawnPgliteServer } from "../../../test/support/pglite-server.js";
+import type { VectorIndex } from "../../../src/core/vector-index.js";
+
+/** Texts per embedding request unless a benchmark says otherwise (the app's EMBED_BATCH_SIZE default). */
+const DEFAULT_EMBED_BATCH_SIZE = 64;
+
+/** Results per recall in the benchmarks (the app's default RECALL_TOP_K). */
+export const BENCH_RECALL_TOP_K = 5;
+
+/** Signals after which the benchmark cleans up and exits. */
+const TERMINATING_SIGNALS: readonly NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+/** Shell convention: a process ended by signal n exits with 128 + n. */
+const SIGNAL_EXIT_BASE = 128;
+
+/** A Chroma server whose data lives in a temporary directory removed by `stop()`. */
+export interface BenchChroma {
+  url: string;
+  dataDir: string;
+  /** Stops the server and deletes its data. */
+  stop(): Promise<void>;
+}
+
+/** Starts Chroma in a fresh temporary directory. */
+export async function startBenchChroma(): Promise<BenchChroma> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "bench-chroma-"));
+  const server = await startChromaServer({ path: dataDir });
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      for (const [signal, handler] of handlers) process.off(signal, handler);
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    })();
+    return stopping;
+  };
+  // A benchmark stopped by a signal still stops the server and removes its (large) data directory.
+  const handlers = TERMINATING_SIGNALS.map((signal): [NodeJS.Signals, () => void] => [
+    signal,
+    () => void stop().finally(() => process.exit(SIGNAL_EXIT_BASE + os.constants.signals[signal])),
+  ]);
+  for (const [signal, handler] of handlers) process.once(signal, handler);
+  return { url: server.url, dataDir, stop };
+}
+
+/** A MemoryService and the parts it was built from. */
+export interface BenchMemory<Store extends VectorIndex = VectorIndex> {
+  service: MemoryService;
+  store: Store;
+  keywordIndexes: KeywordIndexRegistry;
+}
+
+/**
+ * A `[memory.vector]` backend started for a benchmark, its data in a temporary directory (Chroma's
+ * server or PGlite's started here, sqlite-vec's file; nothing for `memory`). `open` builds a MemoryService on a
+ * namespace of it through the app's own factory (openVectorIndex); `stop` closes every one and removes
+ * the data.
+ */
+export interface BenchBackend {
+  kind: IndexType;
+  open(options: {
+    embedder: Embedder;
+    collectionPrefix: string;
+    embedBatchSize?: number;
+    /** MemoryService's keywordBuildPageSize (the BM25 build's store page). */
+    keywordBuildPageSize?: number;
+    /** Keep BM25 snapshots (as the app does) in this folder, for a store that versions memories. */
+    keywordSnapshotsDir?: string;
+  }): Promise<BenchMemory>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchBackend(kind: IndexType): Promise<BenchBackend> {
+  const stops: (() => Promise<void>)[] = [];
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      for (const step of stops.reverse()) await step();
+    })();
+    return stopping;
+  };
+  // A slow engine (PGlite grows its HNSW index at ~10 ms a row) may need a longer bound per call.
+  const env: Record<string, string> = {};
+  for (const name of ["STORAGE_TIMEOUT_MS", "CHROMA_TIMEOUT_MS"]) {
+    const value = process.env[name];
+    if (value) env[name] = value;
+  }
+  try {
+    const dataDir = await mkdtemp(path.join(tmpdir(), `bench-${kind}-`));
+    stops.push(() => rm(dataDir, { recursive: true, force: true }));
+    env.DATA_DIR = dataDir;
+    if (kind === "chroma") {
+      const chroma = await startBenchChroma();
+      stops.push(() => chroma.stop());
+      env.CHROMA_URL = chroma.url;
+    }
+    if (kind === "pgvector") {
+      // PGlite with pgvector over the wire protocol, in a child process as a server would be.
+      const postgres = await spawnPgliteServer({ dataDir: path.join(dataDir, "postgres") });
+      stops.push(() => postgres.stop());
+      env.DATABASE_URL = postgres.url;
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const vector = { ...memoryConfigSchema.parse({}).memory.vector, index_type: kind };
+  return {
+    kind,
+    stop,
+    async open(options) {
+      const opened = await openVectorIndex({
+        config: parseConfig({
+          ...env,
+          VECTOR_NAMESPACE_PREFIX: options.collectionPrefix,
+          EMBED_BATCH_SIZE: String(options.embedBatchSize ?? DEFAULT_EMBED_BATCH_SIZE),
+        }),
+        vector,
+        embedder: options.embedder,
+        logger: pino({ level: "silent" }),
+      });
+      stops.push(() => opened.stop());
+      return serviceOn(opened.index, options.keywordBuildPageSize, options.keywordSnapshotsDir);
+    },
+  };
+}
+
+/** Builds a MemoryService on Chroma at `chromaUrl` with `embedder`, logging nothing. */
+export async function createBenchMemory(options: {
+  chromaUrl: string;
+  embedder: Embedder;
+  collectionPrefix: string;
+  embedBatchSize?: number;
+}): Promise<BenchMemory<ChromaVectorIndex>> {
+  const store = await ChromaVectorIndex.create({
+    chromaUrl: options.chromaUrl,
+    embedder: options.embedder,
+    collectionPrefix: options.collectionPrefix,
+    ...(options.embedBatchSize !== undefined ? { embedBatchSize: options.embedBatchSize } : {}),
+  });
+  return serviceOn(store);
+}
+
+function serviceOn<Store extends VectorIndex>(
+  store: Store,
+  keywordBuildPageSize?: number,
+  keywordSnapshotsDir?: string,
+): BenchMemory<Store> {
+  const keywordIndexes = new KeywordIndexRegistry({
+    snapshots:
+      keywordSnapshotsDir && store.version
+        ? new KeywordSnapshots(keywordSnapshotsDir, pino({ level: "silent" }), {
+            minMemories: parseConfig({}).BM25_SNAPSHOT_MIN_MEMORIES, // the app's default
+          })
+        : undefined,
+  });
+  const service = new MemoryService({
+    store,
+    keywordIndexes,
+    keywordBuildPageSize,
+    logger: pino({ level: "silent" }),
+    recallTopK: BENCH_RECALL_TOP_K,
+  });
+  return { service, store, keywordIndexes };
+}
+
+/** `--backend` of the benchmarks: an index type, checked. */
+export function backendOption(text: string): IndexType {
+  if (!(INDEX_TYPES as readonly string[]).includes(text)) {
+    throw new Error(`--backend accepts ${INDEX_TYPES.join(", ")} (got "${text}")`);
+  }
+  return text as IndexType;
+}

@@ -1,0 +1,204 @@
+import { fileURLToPath } from "node:url";
+/**
+ * Runs hybrid recall over the kmem-dev set fully in memory and prints the scores.
+ *
+ *   npx tsx tools/scripts/tune-recall.ts [--dir <kmem-dev dir>] [--k 5] [--grid] [--misses] [--gate]
+ *
+ * Every user's memories are indexed (as in production); each query runs as its user: BM25 on the
+ * user's own KeywordIndex, brute-force cosine over the user's OfflineEmbedder vectors, then
+ * rankHybrid. `--grid` sweeps the relevance thresholds; `--misses` lists the failing queries; `--gate` the queries the relevance gate gets wrong (answered
+ * without a gold memory, or a positive left unanswered).
+ */
+import { parseArgs } from "node:util";
+import { inMemoryCandidates } from "./lib/in-memory-candidates.js";
+import { EMBEDDER_PROFILES } from "../../src/memory/search/embedder-profiles.js";
+import {
+  MIN_KEYWORD_COVERAGE,
+  MIN_VECTOR_SIMILARITY,
+  rankHybrid,
+  type HybridResult,
+  type RankHybridOptions,
+} from "../../src/memory/search/hybrid-ranking.js";
+import {
+  RECALL_CUTOFFS,
+  loadKmemDev,
+  scoreRecall,
+  toRecallSummary,
+  type MemoryRow,
+  type QueryRow,
+  type RankedResult,
+  type RecallReport,
+} from "../../src/eval/recall-metrics.js";
+
+const DEFAULT_DIR = fileURLToPath(new URL("../eval/kmem-dev", import.meta.url));
+const TOP_K = 10;
+const OFFLINE_FUSION = EMBEDDER_PROFILES.offline.fusion;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      dir: { type: "string", default: DEFAULT_DIR },
+      k: { type: "string", default: "5" },
+      grid: { type: "boolean", default: false },
+      misses: { type: "boolean", default: false },
+      gate: { type: "boolean", default: false },
+      "no-recency": { type: "boolean", default: false },
+    },
+  });
+  const k = Number(values.k);
+  const { memories, queries } = await loadKmemDev(values.dir);
+  const prepared = await inMemoryCandidates(memories, queries);
+  const ownerOf = new Map(memories.map((m) => [m.id, m.user_id]));
+  const run = (overrides: Partial<RankHybridOptions>) => {
+    const ranked = new Map<string, HybridResult[]>();
+    for (const p of prepared) {
+      ranked.set(
+        p.query.qid,
+        rankHybrid({
+          query: p.query.query,
+          vector: p.vector,
+          keyword: p.keyword,
+          topK: TOP_K,
+          // The production fusion of the offline embedder (its profile), unless overridden.
+          method: OFFLINE_FUSION.method,
+          k: OFFLINE_FUSION.k,
+          weights: OFFLINE_FUSION.weights,
+          ...overrides,
+        }),
+      );
+    }
+    const results = new Map<string, RankedResult[]>();
+    for (const [qid, list] of ranked) {
+      results.set(
+        qid,
+        list.map((r) => ({ id: r.id, userId: ownerOf.get(r.id) ?? "?", relevant: r.relevant })),
+      );
+    }
+    return { ranked, report: scoreRecall({ queries, results, k }) };
+  };
+
+  if (values.grid) {
+    printGrid(run);
+    return;
+  }
+  const { ranked, report } = run({ recency: !values["no-recency"] });
+  printTable(report);
+  if (values.misses) printMisses(queries, ranked, memories);
+  if (values.gate) printGateErrors(queries, ranked, memories, k);
+  console.log(JSON.stringify(toRecallSummary(report), null, 2));
+}
+
+function pct(x: number): string {
+  return x.toFixed(2);
+}
+
+function printTable(report: RecallReport): void {
+  const header = ["type", "n", ...RECALL_CUTOFFS.map((c) => `R@${c}`), "MRR", `relR@${report.k}`];
+  const rows: string[][] = [];
+  for (const [type, s] of Object.entries(report.byType)) {
+    rows.push([
+      type,
+      String(s.n),
+      ...RECALL_CUTOFFS.map((c) => pct(s.recallAt[c])),
+      pct(s.mrr),
+      pct(s.relevantRecallAtK),
+    ]);
+  }
+  rows.push([
+    "ALL",
+    "",
+    ...RECALL_CUTOFFS.map((c) => pct(report.recallAt[c])),
+    pct(report.mrr),
+    pct(report.relevantRecallAtK),
+  ]);
+  for (const row of [header, ...rows])
+    console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(11) : cell.padStart(7))).join(""));
+  console.log(`stale-above-gold ${pct(report.staleAboveGold)}`);
+  const kinds = Object.entries(report.negativeByKind).map(
+    ([kind, v]) => `${kind} ${pct(v.passRate)} (n=${v.n})`,
+  );
+  console.log(`negative pass ${pct(report.negativePassRate)}: ${kinds.join(", ")}`);
+  console.log(
+    `isolation violations ${report.isolationViolations}, confusable hits ${report.confusableHits}, other-user-mem hits ${report.otherUserMemHits}`,
+  );
+}
+
+function printGrid(run: (o: Partial<RankHybridOptions>) => { report: RecallReport }): void {
+  console.log("minCov minSim  negPass  relR@5  relR@5(kw/inf/num)  R@5  stale");
+  for (const minKeywordCoverage of [0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8]) {
+    for (const minSimilarity of [0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 1.01]) {
+      const { report } = run({ minKeywordCoverage, minSimilarity });
+      const lexical = (["keyword", "inflection", "numeric"] as const).map((t) =>
+        pct(report.byType[t]?.relevantRecallAtK ?? 0),
+      );
+      console.log(
+        [
+          minKeywordCoverage,
+          minSimilarity,
+          pct(report.negativePassRate),
+          pct(report.relevantRecallAtK),
+          lexical.join("/"),
+          pct(report.recallAtK),
+          pct(report.staleAboveGold),
+        ].join("\t"),
+      );
+    }
+  }
+  console.log(`(defaults: minCov ${MIN_KEYWORD_COVERAGE}, minSim ${MIN_VECTOR_SIMILARITY})`);
+}
+
+function printMisses(queries: QueryRow[], ranked: Map<string, HybridResult[]>, memories: MemoryRow[]): void {
+  const textOf = new Map(memories.map((m) => [m.id, m.text]));
+  for (const q of queries) {
+    const list = ranked.get(q.qid) ?? [];
+    const gold = new Set(q.gold);
+    const stale = new Set(q.stale ?? []);
+    const top = list.slice(0, q.type === "entity" ? 10 : 5).map((r) => r.id);
+    const missed = q.gold.filter((g) => !top.includes(g));
+    const staleFirst = list.findIndex((r) => stale.has(r.id));
+    const goldFirst = list.findIndex((r) => gold.has(r.id));
+    const staleBad = staleFirst >= 0 && (goldFirst < 0 || staleFirst < goldFirst);
+    const negFail = q.type === "negative" && list.some((r) => r.relevant);
+    if (missed.length === 0 && !staleBad && !negFail) continue;
+    console.log(
+      `\n${q.qid} [${q.type}] ${q.query}  gold=${q.gold.join(",")} missed=${missed.join(",")}${staleBad ? " STALE" : ""}`,
+    );
+    for (const r of list.slice(0, 5)) {
+      const mark = gold.has(r.id) ? "G" : stale.has(r.id) ? "S" : " ";
+      console.log(
+        `  ${mark} ${r.id} rel=${r.relevant ? 1 : 0} cos=${r.similarity?.toFixed(2) ?? "-"} cov=${r.keywordCoverage?.toFixed(2) ?? "-"} bm25=${r.keywordScore?.toFixed(1) ?? "-"} ${textOf.get(r.id)?.slice(0, 50)}`,
+      );
+    }
+  }
+}
+
+function printGateErrors(
+  queries: QueryRow[],
+  ranked: Map<string, HybridResult[]>,
+  memories: MemoryRow[],
+  k: number,
+): void {
+  const textOf = new Map(memories.map((m) => [m.id, m.text]));
+  for (const q of queries) {
+    const top = (ranked.get(q.qid) ?? []).slice(0, k);
+    const flagged = top.filter((r) => r.relevant);
+    const right = flagged.some((r) => q.gold.includes(r.id));
+    const wrongAnswer = flagged.length > 0 && !right;
+    const unanswered = q.gold.length > 0 && !right;
+    if (!wrongAnswer && !unanswered) continue;
+    console.log(
+      `\n${q.qid} [${q.type}] ${wrongAnswer ? "ANSWERED-WRONG" : "UNANSWERED"} ${q.query}  gold=${q.gold.join(",")}`,
+    );
+    for (const r of top) {
+      const mark = q.gold.includes(r.id) ? "G" : (q.stale ?? []).includes(r.id) ? "S" : " ";
+      console.log(
+        `  ${mark} ${r.id} rel=${r.relevant ? 1 : 0} ranks=${r.ranks.vector ?? "-"}/${r.ranks.keyword ?? "-"} cos=${r.similarity?.toFixed(2) ?? "-"} cov=${r.keywordCoverage?.toFixed(2) ?? "-"} ${textOf.get(r.id)?.slice(0, 50)}`,
+      );
+    }
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
