@@ -1,18 +1,12 @@
 import type { Context } from "hono";
 import { validator } from "hono/validator";
-import { z } from "zod";
+import type { z } from "zod";
 import { AppError } from "../core/errors.js";
 import type { MemoryScope } from "../core/types.js";
 
-/** Slack ids (U…, W…, T…), or a local user name: letters, digits, `.`, `_`, `-`; 1–64 characters. */
-export const idSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9._-]{1,64}$/, "must be 1–64 letters, digits, '.', '_' or '-'");
+import { idSchema } from "../core/ids.js";
 
-/** A memory id: `mem_<ms>_<hex>`, an imported id, or a chunk's `<parent>#<n>`; 1–128 characters. */
-export const memoryIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9._#-]{1,128}$/, "must be 1–128 letters, digits, '.', '_', '#' or '-'");
+export { idSchema, memoryIdSchema } from "../core/ids.js";
 
 /** Parses with zod; a failure is a `bad_request` naming the field. */
 export function parseOr400<T>(schema: z.ZodType<T>, value: unknown, what: string): T {

@@ -1,7 +1,6 @@
 import type { ChatMessage } from "../core/llm.js";
-import { SUMMARY_HEADER } from "../history/render-context.js";
+import { type PromptHistory, type RecalledMemory, SUMMARY_HEADER } from "../core/ports.js";
 import type { Lang } from "../text/language.js";
-import type { PromptHistory, RecalledMemory } from "../core/ports.js";
 
 /** Section headers the model sees; quoted by the docs and the tests. */
 export const HEADERS = {

@@ -7,6 +7,7 @@ import { defaultMemoryConfig } from "../config/settings.js";
 import { createChunker } from "../memory/chunking/chunker.js";
 import { TopicLabeler } from "../autosave/topic-labeler.js";
 import { GraphService } from "../graph/graph-service.js";
+import { JsonGraphStores } from "../stores/json-graph-store.js";
 import type { Embedder } from "../core/embedder.js";
 import type { Llm } from "../core/llm.js";
 import { OfflineEmbedder } from "../llm/offline-embedder.js";
@@ -17,7 +18,13 @@ import { KeywordSnapshots } from "../memory/search/keyword-snapshots.js";
 import { MemoryJournal } from "../memory/lifecycle/memory-journal.js";
 import { MemoryLifecycle, type LifecycleHistory } from "../memory/lifecycle/memory-lifecycle.js";
 import { MemoryService } from "../memory/memory-service.js";
-import { OllamaReranker, ollamaRerankModel, type Reranker } from "../memory/search/reranker.js";
+import { OllamaLlm } from "../llm/ollama-llm.js";
+import {
+  LlmReranker,
+  ollamaRerankModel,
+  RERANK_TIMEOUT_MS,
+  type Reranker,
+} from "../memory/search/reranker.js";
 import { recallSettings } from "../memory/search/embedder-profiles.js";
 import type { VectorIndex } from "../core/vector-index.js";
 import type { ChangeFeed } from "../stores/change-feed.js";
@@ -146,8 +153,7 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       onMemoriesChanged: changes ? (owner) => void changes.publish(owner) : undefined,
     });
     const graph = GraphService.create({
-      dataDir: resolve(config.DATA_DIR),
-      stores: options.graphStores,
+      stores: options.graphStores ?? new JsonGraphStores(resolve(config.DATA_DIR)),
       llm: options.llm,
       logger: logger.child({ component: "graph" }),
     });
@@ -211,7 +217,10 @@ export function chooseReranker(
     return undefined;
   }
   logger.info({ model: `ollama:${model}` }, "rerank on");
-  return OllamaReranker.create({ host: config.OLLAMA_HOST, model, logger });
+  return new LlmReranker({
+    llm: new OllamaLlm({ host: config.OLLAMA_HOST, model, timeoutMs: RERANK_TIMEOUT_MS }),
+    logger,
+  });
 }
 
 /**

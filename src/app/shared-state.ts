@@ -12,10 +12,10 @@ import type { GraphStores } from "../core/graph-types.js";
 import { JsonHistoryStore } from "../stores/json-history-store.js";
 import { PgHistoryStore } from "../stores/pg-history-store.js";
 import type { HistoryStore } from "../core/history-types.js";
-import type { HealthPart } from "../http/health.js";
+import type { HealthPart } from "../core/health.js";
 import { FileChangeFeed, PgChangeFeed, type ChangeFeed } from "../stores/change-feed.js";
-import { EventDeduper, type EventDedupe } from "../slack/middleware/dedupe.js";
-import { PgEventDedupe } from "../slack/pg-event-dedupe.js";
+import { EventDeduper, type EventDedupe } from "../core/event-dedupe.js";
+import { PgEventDedupe } from "../stores/pg-event-dedupe.js";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../util/private-files.js";
 
 /**

@@ -31,7 +31,8 @@
 import { charCount } from "../text/korean.js";
 import { contentEvidence } from "./content-signals.js";
 import { assessNovelty, type Neighbour, type NoveltyRelation } from "./novelty.js";
-import { compileExcludePatterns, type ContentFilterConfig } from "./pipeline-config.js";
+import { compileExcludePatterns } from "../config/exclude-patterns.js";
+import type { ContentFilterConfig } from "./pipeline-config.js";
 import { detectSecret, type SecretKind } from "../text/secrets.js";
 import { classifySpeechAct } from "../text/speech-act.js";
 import type { TopicAssignment } from "./topics.js";

@@ -4,8 +4,7 @@
  * maps onto them field by field, and its defaults.
  */
 import type { MemoryConfig } from "../config/memory-config.js";
-import { EXCLUDE_PATTERN_FLAGS, MEMORY_DEFAULTS } from "../config/memory-defaults.js";
-import { AppError } from "../core/errors.js";
+import { MEMORY_DEFAULTS } from "../config/memory-defaults.js";
 
 /** `[memory.filter]` (the schema in config/memory-config.ts is the one source of this type). */
 export type ContentFilterConfig = MemoryConfig["memory"]["filter"];
@@ -27,24 +26,3 @@ export const DEFAULT_TOPICS_CONFIG: Readonly<TopicsConfig> = Object.freeze({
   ...MEMORY_DEFAULTS.topics,
   custom_topics: [...MEMORY_DEFAULTS.topics.custom_topics],
 });
-
-/**
- * Compiles `exclude_patterns` once (case-insensitive, Unicode). An invalid pattern is AppError
- * `config_invalid` naming it, so a bad config fails at start, not on the first message. That each runs
- * in linear time is checked where memory.toml is read (config/memory-config.ts).
- *
- * @example compileExcludePatterns(["^(ok|thanks)$"])[0].test("OK") === true
- */
-export function compileExcludePatterns(patterns: readonly string[]): RegExp[] {
-  return patterns.map((pattern, index) => {
-    try {
-      return new RegExp(pattern, EXCLUDE_PATTERN_FLAGS);
-    } catch (err) {
-      throw new AppError(
-        "config_invalid",
-        `memory.filter.exclude_patterns[${index}]: ${JSON.stringify(pattern)} is not a valid regular expression`,
-        { cause: err, details: { index, pattern } },
-      );
-    }
-  });
-}

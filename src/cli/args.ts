@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { idSchema } from "../admin/validation.js";
+import { idSchema } from "../core/ids.js";
 import { AppError } from "../core/errors.js";
 import type { Owner } from "../core/types.js";
 import { DEFAULT_TEAM } from "./context.js";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { idSchema } from "../admin/validation.js";
+import { idSchema } from "../core/ids.js";
 import { MAX_DOCUMENT_CHARS, type SaveInput } from "../memory/memory-service.js";
 import { readJsonLines, type LineProblem } from "../util/jsonl.js";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkRegexLinear } from "../text/regex-safety.js";
+import { INDEX_TYPES } from "../core/vector-index.js";
 import { DEFAULT_MAX_TOKENS, EXCLUDE_PATTERN_FLAGS, MEMORY_DEFAULTS as D } from "./memory-defaults.js";
 
 /**
@@ -62,9 +63,7 @@ const regexList = z
     accepts("a list of regular expressions"),
   )
   .default(() => [...D.filter.exclude_patterns]);
-
-export const INDEX_TYPES = ["chroma", "memory", "sqlite-vec", "pgvector"] as const;
-export type IndexType = (typeof INDEX_TYPES)[number];
+export { INDEX_TYPES, type IndexType } from "../core/vector-index.js";
 
 const embeddings = section({
   /** Default: EMBEDDER's (see effective-settings.ts). */

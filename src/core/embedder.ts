@@ -6,3 +6,18 @@ export interface Embedder {
   /** Embeds texts in order; one vector per text. Throws AppError `embed_failed`. */
   embed(texts: string[]): Promise<number[][]>;
 }
+
+/** Cosine similarity of two vectors of equal length (dot product when both are unit vectors). */
+export function cosineSimilarity(a: number[], b: number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let k = 0; k < a.length; k++) {
+    const x = a[k] ?? 0;
+    const y = b[k] ?? 0;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}

@@ -79,6 +79,9 @@ export interface PastTurn {
   assistant: string;
 }
 
+/** Header of the rolling summary in the prompt (the history renders it; the agent names it). */
+export const SUMMARY_HEADER = "[이전 대화 요약]";
+
 /** A conversation's history for the prompt: its rolling summary and its verbatim turns, oldest first. */
 export interface PromptHistory {
   /** The model's summary of the older turns (it paraphrases everyone who spoke). */

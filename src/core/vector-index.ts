@@ -1,6 +1,9 @@
-import type { IndexType } from "../config/memory-config.js";
 import type { Embedder } from "./embedder.js";
 import type { Memory, Owner } from "./types.js";
+
+/** The vector backends a configuration can name (`index_type`). */
+export const INDEX_TYPES = ["chroma", "memory", "sqlite-vec", "pgvector"] as const;
+export type IndexType = (typeof INDEX_TYPES)[number];
 
 /**
  * The vector index port: where a deployment keeps its memories and their vectors

@@ -8,7 +8,8 @@
  * scored on the `keep` rows whatever the filter decided.
  */
 import { z } from "zod";
-import { cosineSimilarity, OfflineEmbedder } from "../llm/offline-embedder.js";
+import { cosineSimilarity } from "../core/embedder.js";
+import { OfflineEmbedder } from "../llm/offline-embedder.js";
 import { ContentFilter, type FilterReason } from "../autosave/content-filter.js";
 import { EntityTopics } from "../autosave/entity-topics.js";
 import type { ContentFilterConfig, TopicsConfig } from "../autosave/pipeline-config.js";

@@ -5,7 +5,6 @@ import type { Owner, Triplet } from "../core/types.js";
 import { withRetry, type Backoff } from "../util/retry.js";
 import { applyTriplets, forgetMemories, isVisible, sourcesOf, type AppliedFact } from "./apply-triplets.js";
 import { findMentionedEntities, formatFactLines, type FactLine } from "../extraction/entity-mentions.js";
-import { JsonGraphStores } from "../stores/json-graph-store.js";
 import { LlmTripletExtractor } from "./llm-extractor.js";
 import { contentTokens } from "../text/tokenizer.js";
 import { foldText } from "../text/korean.js";
@@ -43,10 +42,8 @@ export const MAX_CACHED_GRAPHS = 1000;
 
 /** Options of {@link GraphService}. */
 export interface GraphServiceOptions {
-  /** DATA_DIR; graphs go to `${dataDir}/graph_store/` unless `stores` says otherwise. */
-  dataDir: string;
-  /** Where graphs live (default: JSON files under `dataDir`; PostgreSQL for several replicas). */
-  stores?: GraphStores | undefined;
+  /** Where graphs live: JSON files under DATA_DIR, or PostgreSQL for several replicas. */
+  stores: GraphStores;
   /** Model for extraction; without it the rule-based extractor is used. */
   llm?: Llm | undefined;
   logger: Logger;
@@ -134,7 +131,7 @@ export class GraphService {
   }
 
   constructor(options: GraphServiceOptions) {
-    this.graphStores = options.stores ?? new JsonGraphStores(options.dataDir);
+    this.graphStores = options.stores;
     this.extractor = options.llm === undefined ? undefined : new LlmTripletExtractor({ llm: options.llm });
     this.logger = options.logger;
     this.retry = { ...DEFAULT_GRAPH_RETRY, ...options.retry };

@@ -3,8 +3,6 @@ export * from "./context-budget.js";
 export * from "./conversation.js";
 export * from "./conversation-record.js";
 export * from "./history-service.js";
-export * from "../stores/in-memory-history-store.js";
-export * from "../stores/json-history-store.js";
 export * from "./policy.js";
 export * from "./render-context.js";
 export * from "./summary-prompt.js";

@@ -103,18 +103,3 @@ function l2Normalize(vector: number[]): number[] {
   const inv = 1 / Math.sqrt(sum);
   return vector.map((x) => x * inv);
 }
-
-/** Cosine similarity of two vectors of equal length (dot product when both are unit vectors). */
-export function cosineSimilarity(a: number[], b: number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let k = 0; k < a.length; k++) {
-    const x = a[k] ?? 0;
-    const y = b[k] ?? 0;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}

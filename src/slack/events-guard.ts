@@ -3,7 +3,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import { HTTPModuleFunctions } from "@slack/bolt";
 import type { Logger } from "../logging/logger.js";
 import { z } from "zod";
-import type { EventDedupe } from "./middleware/dedupe.js";
+import type { EventDedupe } from "../core/event-dedupe.js";
 
 /** Largest Slack request body accepted (Bolt's own default). */
 export const SLACK_BODY_LIMIT_BYTES = HTTPModuleFunctions.defaultBodyLimit;

@@ -13,7 +13,8 @@ import { register as registerRememberShortcut } from "./listeners/remember-short
 import type { SlackGraphPort, SlackMemoryPort } from "./memory-blocks.js";
 import { register as registerDirectMessage } from "./listeners/direct-message.js";
 import { guardSlackEvents } from "./events-guard.js";
-import { dedupeMiddleware, EventDeduper, type EventDedupe } from "./middleware/dedupe.js";
+import { EventDeduper, type EventDedupe } from "../core/event-dedupe.js";
+import { dedupeMiddleware } from "./middleware/dedupe.js";
 import type { WorkSet } from "../util/work-set.js";
 import type { TurnInbox } from "./inbox.js";
 import { authTest, type SlackIdentity } from "./slack-auth.js";

@@ -12,7 +12,7 @@ import { PgHistoryStore } from "../../src/stores/pg-history-store.js";
 import type { ConversationRecord } from "../../src/core/history-types.js";
 import { PgChangeFeed } from "../../src/stores/change-feed.js";
 import type { Owner } from "../../src/core/types.js";
-import { PgEventDedupe } from "../../src/slack/pg-event-dedupe.js";
+import { PgEventDedupe } from "../../src/stores/pg-event-dedupe.js";
 import { createTestDatabase } from "../support/postgres-db.js";
 
 const logger = pino({ level: "silent" });

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { ChromaVectorStore } from "@llamaindex/chroma";
 import { ChromaClient } from "chromadb";
 import { describe, expect, inject, it, vi } from "vitest";
-import { EmbedderEmbedding } from "../../src/llm/llamaindex-embedding.js";
+import { EmbedderEmbedding } from "../../src/backends/chroma/llamaindex-embedding.js";
 import {
   ChromaVectorIndex,
   splitWriteCalls,

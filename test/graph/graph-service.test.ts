@@ -3,7 +3,7 @@ import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "../../src/core/errors.js";
 import { GraphService } from "../../src/graph/graph-service.js";
-import { graphFilePath } from "../../src/stores/json-graph-store.js";
+import { graphFilePath, JsonGraphStores } from "../../src/stores/json-graph-store.js";
 import { ENTITY_LABEL } from "../../src/core/graph-types.js";
 import { makeFakeLlm, makeLogger, makeTempDir, tripletsReply } from "./fixtures/factories.js";
 
@@ -18,7 +18,12 @@ describe("GraphService", () => {
   afterEach(async () => cleanup());
 
   const makeService = (options: Partial<Parameters<typeof GraphService.create>[0]> = {}) =>
-    GraphService.create({ dataDir: dir, logger: makeLogger(), retry: FAST_RETRY, ...options });
+    GraphService.create({
+      stores: new JsonGraphStores(dir),
+      logger: makeLogger(),
+      retry: FAST_RETRY,
+      ...options,
+    });
 
   it("stores entity -[attribute]-> value with the attribute also on the entity node", async () => {
     const graph = makeService();
@@ -151,7 +156,10 @@ describe("GraphService", () => {
   });
 
   it("accepts pino as its logger", async () => {
-    const graph = GraphService.create({ dataDir: dir, logger: pino({ level: "silent" }) });
+    const graph = GraphService.create({
+      stores: new JsonGraphStores(dir),
+      logger: pino({ level: "silent" }),
+    });
     await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야" });
     expect(await graph.facts({ ...ALICE, text: "또리" })).toEqual(["또리: 생일 = 10월 27일"]);
   });
@@ -212,7 +220,8 @@ describe("GraphService facts derived from memories", () => {
   let cleanup: () => Promise<void>;
   beforeEach(async () => ({ dir, cleanup } = await makeTempDir()));
   afterEach(async () => cleanup());
-  const makeService = () => GraphService.create({ dataDir: dir, logger: makeLogger(), retry: FAST_RETRY });
+  const makeService = () =>
+    GraphService.create({ stores: new JsonGraphStores(dir), logger: makeLogger(), retry: FAST_RETRY });
   const current = async (graph: GraphService) => graph.facts({ ...ALICE, text: "또리 생일" });
 
   it("keeps a fact said in two memories until the last one is forgotten", async () => {
@@ -270,7 +279,12 @@ describe("GraphService facts derived from memories", () => {
         };
       },
     };
-    const graph = GraphService.create({ dataDir: dir, logger: makeLogger(), retry: FAST_RETRY, llm });
+    const graph = GraphService.create({
+      stores: new JsonGraphStores(dir),
+      logger: makeLogger(),
+      retry: FAST_RETRY,
+      llm,
+    });
     const done = graph.enqueue({ ...ALICE, text: "또리 생일 10월 27일이야", memoryId: "m1", at: 1000 });
     await new Promise((r) => setTimeout(r, 20));
     await graph.forgetMemories(ALICE, ["m1"]);

@@ -1,6 +1,6 @@
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import type { HealthPart } from "../../src/http/health.js";
+import type { HealthPart } from "../../src/core/health.js";
 import { HttpServer } from "../../src/http/server.js";
 
 const ADMIN_TOKEN = "health-admin-token-0123456789";

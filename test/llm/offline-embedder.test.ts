@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { OfflineEmbedder, cosineSimilarity } from "../../src/llm/offline-embedder.js";
+import { cosineSimilarity } from "../../src/core/embedder.js";
+import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
 
 const norm = (v: number[]): number => Math.sqrt(v.reduce((s, x) => s + x * x, 0));
 

@@ -10,6 +10,7 @@ import { ChromaVectorIndex } from "../../src/backends/chroma/chroma-vector-index
 import { KeywordIndexRegistry } from "../../src/memory/search/keyword-index.js";
 import { KeywordSnapshots } from "../../src/memory/search/keyword-snapshots.js";
 import { GraphService } from "../../src/graph/graph-service.js";
+import { JsonGraphStores } from "../../src/stores/json-graph-store.js";
 import { MemoryLifecycle } from "../../src/memory/lifecycle/memory-lifecycle.js";
 import { MemoryService } from "../../src/memory/memory-service.js";
 import { VisibilityRule } from "../../src/core/visibility.js";
@@ -60,7 +61,7 @@ async function makeService(
     onMemoriesChanged: options.onMemoriesChanged,
   });
   const graph = GraphService.create({
-    dataDir: await mkdtemp(path.join(os.tmpdir(), "lifecycle-")),
+    stores: new JsonGraphStores(await mkdtemp(path.join(os.tmpdir(), "lifecycle-"))),
     logger,
   });
   // Everything goes through the lifecycle, as in the app; the index is underneath.

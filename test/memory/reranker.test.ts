@@ -22,7 +22,7 @@ import { chooseReranker, createMemoryStack } from "../../src/app/memory-stack.js
 import { MemoryService } from "../../src/memory/memory-service.js";
 import {
   applyOrder,
-  OllamaReranker,
+  LlmReranker,
   ollamaRerankModel,
   RERANK_MAX_CANDIDATE_CHARS,
   RERANK_REPLY_FORMAT,
@@ -30,6 +30,7 @@ import {
   RERANK_TOP_N,
   type RerankCandidate,
 } from "../../src/memory/search/reranker.js";
+import { OllamaLlm } from "../../src/llm/ollama-llm.js";
 import type { MemoryScope } from "../../src/core/types.js";
 import { type FakeChatRequest, type FakeOllama, startFakeOllama } from "../support/fake-ollama.js";
 
@@ -86,11 +87,17 @@ afterAll(async () => {
 });
 beforeEach(() => ollama.reset());
 
-function reranker(logger: Logger, options: { timeoutMs?: number; topN?: number } = {}): OllamaReranker {
-  return OllamaReranker.create({ host: ollama.url, model: MODEL, logger, ...options });
+function reranker(logger: Logger, options: { timeoutMs?: number; topN?: number } = {}): LlmReranker {
+  const timeoutMs = options.timeoutMs ?? RERANK_TIMEOUT_MS;
+  return new LlmReranker({
+    llm: new OllamaLlm({ host: ollama.url, model: MODEL, timeoutMs }),
+    logger,
+    timeoutMs,
+    topN: options.topN,
+  });
 }
 
-describe("OllamaReranker", () => {
+describe("LlmReranker", () => {
   it("reorders as the model says, in one structured request holding the query and the candidates", async () => {
     const log = capturingLogger();
     ollama.queueChat({ json: { order: [3, 1, 2] } });
@@ -306,10 +313,10 @@ describe("rerank from memory.toml", () => {
     expect(log.lines()).toEqual([]);
   });
 
-  it("makes an OllamaReranker for rerank = true and ollama:<model> with Ollama there", () => {
+  it("makes an LlmReranker for rerank = true and ollama:<model> with Ollama there", () => {
     const log = capturingLogger();
     const chosen = chooseReranker(config(), vectorOf(ON), { reachable: true, models: [MODEL] }, log.logger);
-    expect(chosen).toBeInstanceOf(OllamaReranker);
+    expect(chosen).toBeInstanceOf(LlmReranker);
     expect(chosen!.name).toBe(`ollama:${MODEL}`);
   });
 

@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 import { ChromaVectorStore } from "@llamaindex/chroma";
 import { ChromaClient } from "chromadb";
 import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
-import { EmbedderEmbedding } from "../../src/llm/llamaindex-embedding.js";
+import { EmbedderEmbedding } from "../../src/backends/chroma/llamaindex-embedding.js";
 import { WRITE_CALL_ROWS } from "../../src/backends/chroma/chroma-vector-index.js";
 import { toRowMetadata } from "../../src/backends/chroma/memory-metadata.js";
 import type { Memory } from "../../src/core/types.js";

@@ -14,7 +14,8 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { EVAL_FILTER_CONFIG } from "../../src/cli/commands/eval-filter-command.js";
-import { cosineSimilarity, OfflineEmbedder } from "../../src/llm/offline-embedder.js";
+import { cosineSimilarity } from "../../src/core/embedder.js";
+import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
 import { ContentFilter, type FilterInput } from "../../src/autosave/content-filter.js";
 import { EntityTopics } from "../../src/autosave/entity-topics.js";
 import { EVAL_NEIGHBOURS, filterEvalRowSchema, type FilterEvalRow } from "../../src/eval/filter-eval.js";

@@ -4,7 +4,7 @@ import { ChromaClient as CurrentChromaClient, type EmbeddingFunction } from "chr
 import { AppError } from "../../core/errors.js";
 import { withRetry } from "../../util/retry.js";
 import type { Embedder } from "../../core/embedder.js";
-import { EmbedderEmbedding } from "../../llm/llamaindex-embedding.js";
+import { EmbedderEmbedding } from "./llamaindex-embedding.js";
 import type { Memory, Owner } from "../../core/types.js";
 import { fromRow, toRowMetadata } from "./memory-metadata.js";
 import {

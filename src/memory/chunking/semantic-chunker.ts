@@ -1,5 +1,5 @@
 import { AppError } from "../../core/errors.js";
-import { cosineSimilarity } from "../../llm/offline-embedder.js";
+import { cosineSimilarity } from "../../core/embedder.js";
 import { BREAK, type Segments } from "./segments.js";
 import { chunkSegments, type SegmentSpan } from "./token-chunker.js";
 

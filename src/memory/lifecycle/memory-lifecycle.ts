@@ -6,7 +6,7 @@ import { EXCLUDED_SAVE, type ForgetOutcome, type MemoryPort, type RecalledMemory
 import type { Memory, MemoryScope, Owner } from "../../core/types.js";
 import type { MemoryJournal, MemoryOperation, NewOperation } from "./memory-journal.js";
 import type { Chunker } from "../chunking/chunker.js";
-import { compileExcludePatterns } from "../../autosave/pipeline-config.js";
+import { compileExcludePatterns } from "../../config/exclude-patterns.js";
 import { AppError } from "../../core/errors.js";
 import {
   MAX_MEMORY_CHARS,

@@ -3,7 +3,7 @@
  * fused results are put in the order a chat model judges best for the query, before the relevance
  * gate and the top-k cut (MemoryService.search). Off by default, as in the seed.
  *
- * This version has one reranker, {@link OllamaReranker} (`rerank_model = "ollama:<model>"`): one
+ * This version has one reranker, {@link LlmReranker} (`rerank_model = "ollama:<model>"`): one
  * structured-output chat request per query, bounded by {@link RERANK_TIMEOUT_MS}. Whatever goes wrong
  * (timeout, HTTP error, a reply that is not JSON or does not fit the schema, a reply naming no
  * candidate) leaves the fused order as it was and logs one warning — without the query or any memory
@@ -14,7 +14,6 @@ import type { Logger } from "../../logging/logger.js";
 import { z } from "zod";
 import { isAppError } from "../../core/errors.js";
 import type { Llm } from "../../core/llm.js";
-import { OllamaLlm } from "../../llm/ollama-llm.js";
 import { parseStructuredReply } from "../../core/structured-reply.js";
 
 /**
@@ -116,7 +115,7 @@ export function applyOrder<T>(candidates: readonly T[], order: readonly number[]
   return out;
 }
 
-export interface OllamaRerankerOptions {
+export interface LlmRerankerOptions {
   /** The model that ranks (the `<model>` of `ollama:<model>`), its Ollama and a logger. */
   llm: Llm;
   logger: Logger;
@@ -129,36 +128,19 @@ export interface OllamaRerankerOptions {
 /**
  * Reranks with an Ollama chat model: one structured-output request per query (see the module comment).
  */
-export class OllamaReranker implements Reranker {
+export class LlmReranker implements Reranker {
   readonly name: string;
   private readonly llm: Llm;
   private readonly log: Logger;
   private readonly timeoutMs: number;
   private readonly topN: number;
 
-  constructor(options: OllamaRerankerOptions) {
+  constructor(options: LlmRerankerOptions) {
     this.llm = options.llm;
     this.name = `ollama:${options.llm.model}`;
     this.log = options.logger.child({ component: "rerank" });
     this.timeoutMs = options.timeoutMs ?? RERANK_TIMEOUT_MS;
     this.topN = options.topN ?? RERANK_TOP_N;
-  }
-
-  /** An OllamaReranker over `model` at `host`, each request bounded by `timeoutMs`. */
-  static create(options: {
-    host: string;
-    model: string;
-    logger: Logger;
-    timeoutMs?: number | undefined;
-    topN?: number | undefined;
-  }): OllamaReranker {
-    const timeoutMs = options.timeoutMs ?? RERANK_TIMEOUT_MS;
-    return new OllamaReranker({
-      llm: new OllamaLlm({ host: options.host, model: options.model, timeoutMs }),
-      logger: options.logger,
-      timeoutMs,
-      topN: options.topN,
-    });
   }
 
   async rerank<T extends RerankCandidate>(

@@ -5,7 +5,8 @@
  * Chroma, and no conversation context (see tools/scripts/tune-fusion.ts); the production path is
  * `npm run memory -- eval --set DIR --ablate`.
  */
-import { cosineSimilarity, OfflineEmbedder } from "../../../src/llm/offline-embedder.js";
+import { cosineSimilarity } from "../../../src/core/embedder.js";
+import { OfflineEmbedder } from "../../../src/llm/offline-embedder.js";
 import {
   CANDIDATES_PER_RETRIEVER,
   type KeywordCandidate,

@@ -1,6 +1,6 @@
 import type { Logger } from "../logging/logger.js";
 import type { PgDatabase } from "../db/postgres.js";
-import { DEDUPE_TTL_MS, EventDeduper, type EventDedupe, type SightingKind } from "./middleware/dedupe.js";
+import { DEDUPE_TTL_MS, EventDeduper, type EventDedupe, type SightingKind } from "../core/event-dedupe.js";
 
 /** Expired ids are deleted at most this often (one DELETE by whichever replica gets there). */
 export const DEDUPE_SWEEP_EVERY_MS = 10 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { BaseEmbedding } from "llamaindex";
-import type { Embedder } from "../core/embedder.js";
+import type { Embedder } from "../../core/embedder.js";
 
 /**
  * LlamaIndex's `BaseEmbedding` over the project's `Embedder` port, so `VectorStoreIndex` embeds through
