@@ -18,10 +18,6 @@ const ALLOWED = new Map<string, string>([
   ["/address \\S+ is not available|address already in use/i", "Chroma's own error output, not user text"],
   ["/^[^a-zA-Z0-9]+|[^a-zA-Z0-9]+$/g", "config and model ids, not user text"],
   [
-    "/ (?:is|'s) (my|our|the)(?: [\\p{L}-]+(?:'s|s'))?(?: (?:new|current|team's|main|usual|regular))* (.+)$/iuy",
-    "user text, run only through splitAtFirst (sticky, one place at a time, after which `(.+)$` cannot fail); the analyser reads it unanchored and finds it polynomial (fuzz): rewrite pending (issue 20) — rule-english.ts",
-  ],
-  [
     "/(?:^|[,，;]\\s*|\\s[/|｜]\\s+)((?:[^,，;:：/|｜]|(?<=\\S)[/|](?=\\S)){1,30}?)\\s*[:：]\\s+/gu",
     "user text; the analyser finds it polynomial (fuzz): rewrite pending (issue 20) — rule-key-value.ts",
   ],
