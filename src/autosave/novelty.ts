@@ -52,8 +52,15 @@ export const SAME_SUBJECT_COVERAGE = 0.3;
  * Words that say a fact changed: Korean verb stems of changing, moving, postponing, raising, cancelling,
  * and "no longer"; English likewise. A closed class of the grammar of updates.
  */
-const CHANGE_MARKER_RE =
-  /바뀌|바뀜|바꿨|바꿈|바꿔|바꾸|변경|미뤄|미뤘|미룸|밀림|밀렸|연기(?:됨|했|돼)|당겨|앞당|옮김|옮겼|옮겨|올랐|올림|올려|인상|내렸|인하|취소|연장|재계약|재신청|이제|더\s?이상|그만|괜찮대|괜찮아졌|아니래|아니었|아니라|없어졌|음성|\b(?:moved|changed|switched|now|no longer|anymore|any more|after all|instead|new|pushed|postponed|rescheduled|cancell?ed|updated|raised|extended|renewed|not\s+\w+ing)\b/iu;
+const CHANGE_MARKERS_RE = [
+  /바뀌|바뀜|바꿨|바꿈|바꿔|바꾸|변경|미뤄|미뤘|미룸|밀림|밀렸|연기(?:됨|했|돼)|당겨|앞당|옮김|옮겼|옮겨|올랐|올림|올려|인상|내렸|인하|취소|연장|재계약|재신청|이제|더\s?이상|그만|괜찮대|괜찮아졌|아니래|아니었|아니라|없어졌|음성/u,
+  /\b(?:moved|changed|switched|now|no longer|anymore|any more|after all|instead|new|pushed|postponed|rescheduled|cancell?ed|updated|raised|extended|renewed|not\s+\w+ing)\b/iu,
+] as const;
+
+/** Whether `text` says a fact changed (Korean and English words apart, each half shown linear). */
+function hasChangeMarker(text: string): boolean {
+  return CHANGE_MARKERS_RE.some((words) => words.test(text));
+}
 
 /**
  * Words that carry nothing of a fact's content beyond the fillers (function-words.ts): the first
@@ -168,7 +175,7 @@ export function assessNovelty(
 ): NoveltyAssessment {
   if (neighbours.length === 0) return { relation: "new", similarity: 0 };
   const message = describe(text);
-  const changed = CHANGE_MARKER_RE.test(text);
+  const changed = hasChangeMarker(text);
   let best: { similarity: number; text: string } | undefined;
   let duplicate: { similarity: number; text: string } | undefined;
   let update: string | undefined;
@@ -178,7 +185,7 @@ export function assessNovelty(
     const similarity = Math.max(neighbour.similarity, restatement);
     if (best === undefined || similarity > best.similarity) best = { similarity, text: neighbour.text };
     // A change word the neighbour has too ("My new number is …" said twice) is no change from it.
-    if (added > 0 || (changed && !CHANGE_MARKER_RE.test(neighbour.text))) {
+    if (added > 0 || (changed && !hasChangeMarker(neighbour.text))) {
       const sameSubject =
         (sharesName && unitCoverage >= SAME_SUBJECT_COVERAGE) ||
         sharesFactSlot(factSlots(text), factSlots(neighbour.text));
@@ -261,7 +268,7 @@ export function contentUnits(text: string): Map<string, number> {
   for (const raw of words) {
     // Values are compared as values; change words ("바뀜", "moved") and bare particles are no content.
     if (raw === "" || /\d/u.test(raw) || CALENDAR_WORD_RE.test(raw)) continue;
-    if (CHANGE_MARKER_RE.test(raw) || isSearchSuffix(raw)) continue;
+    if (hasChangeMarker(raw) || isSearchSuffix(raw)) continue;
     if (raw.startsWith("@")) {
       add(raw, 1);
       continue;

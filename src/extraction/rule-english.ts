@@ -5,7 +5,7 @@
  * caps clause length), so a lazy group scans the clause at most once per split point.
  */
 import { containsHangul } from "../text/korean.js";
-import { execAfterHead, splitAtSeparator } from "../text/trim.js";
+import { execAfterHead, splitAtFirstWith, splitAtSeparator } from "../text/trim.js";
 import { FIRST_PERSON_EN } from "./normalize.js";
 import { isKinship, topicHasFacts, type ClauseContext, type ClauseRule } from "./rule-common.js";
 import {
@@ -53,9 +53,15 @@ function matchOf(text: string): (string | undefined)[] | null {
   }
   return null;
 }
-/** "Wren is our new QA lead", "Ivy is our building's janitor", "Dr. Seo is the kids' doctor". */
-const IS_OUR_RE =
-  / (?:is|'s) (my|our|the)(?: [\p{L}-]+(?:'s|s'))?(?: (?:new|current|team's|main|usual|regular))* (.+)$/iuy;
+/**
+ * "Wren is our new QA lead", "Ivy is our building's janitor", "Dr. Seo is the kids' doctor": after the
+ * one named, `/ (?:is|'s) (my|our|the)(?: POSSESSIVE)?(?: MODIFIER)* (.+)$/iu`, read a part at a time by
+ * `isOurRest` (as one pattern, the modifiers and the value can share words, which the ReDoS analyser
+ * does not show linear).
+ */
+const IS_OUR_RE = / (?:is|'s) (my|our|the)/iuy;
+const IS_OUR_POSSESSIVE_RE = / [\p{L}-]+(?:'s|s')/iuy;
+const IS_OUR_MODIFIER_RE = / (?:new|current|team's|main|usual|regular)/iuy;
 /** "Nora Kim from apt 803": where someone is from, by a numbered unit. */
 const FROM_UNIT_RE = / from (unit|room|apt|apartment|suite|floor|ward|class|team) ([\p{L}\d-]{1,8})$/iuy;
 /** "open 9 to 6", "hours 10am-7pm": opening hours after the place they belong to. */
@@ -202,13 +208,44 @@ const englishOf: ClauseRule = ({ text, state }) => {
 };
 
 /**
+ * The rest of "X is our new Y" from index `i` of a text without line terminators, as the one pattern
+ * in `IS_OUR_RE`'s comment reads it: the possessive is taken when the rest can follow it, and the most
+ * modifiers that still leave a value. Each part is read once from where the last one ended.
+ */
+function isOurRest(text: string, i: number): { determiner: string; value: string } | undefined {
+  IS_OUR_RE.lastIndex = i;
+  const opening = IS_OUR_RE.exec(text);
+  if (opening === null) return undefined;
+  const afterOpening = i + opening[0].length;
+  IS_OUR_POSSESSIVE_RE.lastIndex = afterOpening;
+  const possessive = IS_OUR_POSSESSIVE_RE.exec(text);
+  const starts = possessive === null ? [afterOpening] : [afterOpening + possessive[0].length, afterOpening];
+  for (const start of starts) {
+    const ends = [start];
+    for (;;) {
+      IS_OUR_MODIFIER_RE.lastIndex = ends[ends.length - 1] ?? start;
+      const modifier = IS_OUR_MODIFIER_RE.exec(text);
+      if (modifier === null) break;
+      ends.push(IS_OUR_MODIFIER_RE.lastIndex);
+    }
+    for (let j = ends.length - 1; j >= 0; j--) {
+      const at = ends[j] ?? start;
+      if (text[at] === " " && at + 1 < text.length)
+        return { determiner: opening[1] ?? "", value: text.slice(at + 1) };
+    }
+  }
+  return undefined;
+}
+
+/**
  * "Wren is our new QA lead" → role; "Owen is my brother" → relation; "Dr. Hale Moon is the kids'
  * doctor" → role (after "the", only a noun for a person).
  */
 const englishIsOur: ClauseRule = ({ text, state }) => {
-  const match = execAfterHead(text, IS_OUR_RE);
-  if (match === null) return false;
-  const [, rawEntity = "", determiner = "", rawValue = ""] = match;
+  const found = splitAtFirstWith(text, (i) => isOurRest(text, i));
+  if (found === undefined) return false;
+  const rawEntity = found.head;
+  const { determiner, value: rawValue } = found.match;
   const value = rawValue.replace(EN_TRAILING_ADVERBS_RE, "");
   if (words(value) > MAX_EN_ATTRIBUTE_WORDS || words(rawEntity) > MAX_EN_ATTRIBUTE_WORDS + 3) return false;
   if (PRONOUN_RE.test(rawEntity) || (determiner.toLowerCase() === "the" && !isPersonRole(value)))

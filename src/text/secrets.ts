@@ -48,20 +48,35 @@ const NOT_A_VALUE_RE =
 /** "PIN 4821", "핀번호 0912": the word, then four to eight digits. */
 const PIN_RE = /(?:\bpin\b|핀\s?번호|핀\s?코드)\s{0,3}(?:[:=은는이가]|is|number|code)?\s{0,3}\d{4,8}\b/iu;
 /** "인증번호 482913", "OTP 123456", "verification code is 5521", "2FA code: 991204". */
-const OTP_RE =
-  /(?:인증\s?번호|인증\s?코드|보안\s?코드|확인\s?코드|일회용\s?(?:비밀번호|코드)|\botp\b|\b2fa\b|verification\s+code|one[- ]time\s+(?:code|password|passcode)|security\s+code|auth(?:entication)?\s+code|login\s+code)[^\d\n]{0,12}\d{4,8}\b/iu;
+const OTP_WORDS_RE = [
+  /인증\s?번호|인증\s?코드|보안\s?코드|확인\s?코드|일회용\s?(?:비밀번호|코드)/gu,
+  /\botp\b|\b2fa\b|verification\s+code|one[- ]time\s+(?:code|password|passcode)|security\s+code|auth(?:entication)?\s+code|login\s+code/giu,
+] as const;
+/** The code right after one of `OTP_WORDS_RE` (tried at the word's end). */
+const OTP_CODE_AFTER_RE = /[^\d\n]{0,12}\d{4,8}\b/iuy;
 /** Card-number candidates: 13–19 digits, optionally in groups split by spaces or hyphens. */
 const CARD_CANDIDATE_RE = /(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])/gu;
 /** Words that name a bank account, and the banks people name with one. */
-const ACCOUNT_WORD_RE =
-  /계좌|입금\s?계좌|account\s*(?:number|no\.?|#)|acct|국민은행|신한|우리은행|하나은행|농협|기업은행|카카오\s?뱅크|토스\s?뱅크|케이\s?뱅크|새마을금고|우체국|수협|신협|SC제일|부산은행|대구은행|iM뱅크|bank/iu;
+const ACCOUNT_WORDS_RE = [
+  /계좌|입금\s?계좌|국민은행|신한|우리은행|하나은행|농협|기업은행|카카오\s?뱅크|토스\s?뱅크|케이\s?뱅크|새마을금고|우체국|수협|신협|SC제일|부산은행|대구은행|iM뱅크/iu,
+  /account\s*(?:number|no\.?|#)|acct|bank/iu,
+] as const;
 /** A run of digits and hyphens long enough to be an account number. */
 const ACCOUNT_NUMBER_RE = /(?<![\d-])\d[\d-]{9,22}\d(?![\d-])/gu;
 /** 주민등록번호: six digits of the birth date, a hyphen, then a first digit 1–4 and six more. */
 const NATIONAL_ID_RE = /(?<!\d)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\s?-\s?[1-4]\d{6}(?!\d)/u;
-/** Keys by their published prefixes: OpenAI, Anthropic, Slack, GitHub, GitLab, AWS, Google, Stripe, JWT. */
+/**
+ * Keys by their published prefixes: OpenAI, Anthropic, Slack, GitHub, GitLab, AWS, Google, Stripe (each
+ * with the fewest characters it needs after its prefix: a longer key holds that match too). JWTs are
+ * `hasJwt`'s.
+ */
 const KEY_PREFIX_RE =
-  /(?<![A-Za-z0-9_-])(?:sk-(?:proj-|ant-)?[A-Za-z0-9_-]{16,}|xox[abposr]-[A-Za-z0-9-]{10,}|xapp-[A-Za-z0-9-]{10,}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|glpat-[A-Za-z0-9_-]{20,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|[rs]k_(?:live|test)_[A-Za-z0-9]{16,}|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})/u;
+  /(?<![A-Za-z0-9_-])(?:sk-(?:proj-|ant-)?[A-Za-z0-9_-]{16}|xox[abposr]-[A-Za-z0-9-]{10}|xapp-[A-Za-z0-9-]{10}|gh[pousr]_[A-Za-z0-9]{30}|github_pat_[A-Za-z0-9_]{30}|glpat-[A-Za-z0-9_-]{20}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|[rs]k_(?:live|test)_[A-Za-z0-9]{16})/u;
+/** Runs of token characters and dots, in which a JWT's three dot-separated parts are looked for. */
+const DOTTED_TOKEN_RE = /[A-Za-z0-9_.-]+/gu;
+/** A JWT's first part (and second): `eyJ` and at least 8 more token characters. */
+const JWT_HEAD_MIN_CHARS = 11;
+const JWT_SIGNATURE_MIN_CHARS = 8;
 const PRIVATE_KEY_RE = /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/u;
 /** Long runs of token characters; each is then checked for looking random. */
 const OPAQUE_CANDIDATE_RE = /[A-Za-z0-9+/_=-]{32,}/gu;
@@ -75,8 +90,8 @@ const OPAQUE_CANDIDATE_RE = /[A-Za-z0-9+/_=-]{32,}/gu;
  */
 export function detectSecret(text: string): SecretMatch | undefined {
   if (PRIVATE_KEY_RE.test(text)) return { kind: "private_key" };
-  if (KEY_PREFIX_RE.test(text) || hasOpaqueToken(text)) return { kind: "api_key" };
-  if (OTP_RE.test(text)) return { kind: "one_time_code" };
+  if (KEY_PREFIX_RE.test(text) || hasJwt(text) || hasOpaqueToken(text)) return { kind: "api_key" };
+  if (hasOneTimeCode(text)) return { kind: "one_time_code" };
   if (PIN_RE.test(text)) return { kind: "pin" };
   if (hasPassword(text)) return { kind: "password" };
   if (NATIONAL_ID_RE.test(text)) return { kind: "national_id" };
@@ -107,6 +122,40 @@ export function luhnValid(digits: string): boolean {
   return digits.length > 0 && sum % 10 === 0;
 }
 
+/** A one-time-code word ("인증번호", "OTP", "verification code") followed closely by its code. */
+function hasOneTimeCode(text: string): boolean {
+  for (const words of OTP_WORDS_RE) {
+    for (const match of text.matchAll(words)) {
+      OTP_CODE_AFTER_RE.lastIndex = match.index + match[0].length;
+      if (OTP_CODE_AFTER_RE.test(text)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A JWT: `eyJ…` (8+ token characters after `eyJ`), a dot, `eyJ…` again, a dot, and 8+ token characters,
+ * starting where no token character precedes. Read per run of token characters and dots, so each
+ * character is looked at a fixed number of times.
+ */
+function hasJwt(text: string): boolean {
+  for (const run of text.matchAll(DOTTED_TOKEN_RE)) {
+    const parts = run[0].split(".");
+    for (let i = 0; i + 2 < parts.length; i++) {
+      const [head = "", payload = "", signature = ""] = parts.slice(i, i + 3);
+      if (
+        head.startsWith("eyJ") &&
+        head.length >= JWT_HEAD_MIN_CHARS &&
+        payload.startsWith("eyJ") &&
+        payload.length >= JWT_HEAD_MIN_CHARS &&
+        signature.length >= JWT_SIGNATURE_MIN_CHARS
+      )
+        return true;
+    }
+  }
+  return false;
+}
+
 function hasPassword(text: string): boolean {
   for (const match of text.matchAll(PASSWORD_RE)) {
     const value = match[1] ?? "";
@@ -125,7 +174,7 @@ function hasCardNumber(text: string): boolean {
 }
 
 function hasAccountNumber(text: string): boolean {
-  if (!ACCOUNT_WORD_RE.test(text)) return false;
+  if (!ACCOUNT_WORDS_RE.some((words) => words.test(text))) return false;
   for (const match of text.matchAll(ACCOUNT_NUMBER_RE)) {
     const digits = match[0].replace(/-/gu, "");
     // A phone number (010-…, 02-…) next to a bank's name is a branch's phone, not an account.

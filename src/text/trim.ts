@@ -46,12 +46,25 @@ export function splitAtFirst(
   rest: RegExp,
 ): { head: string; match: RegExpExecArray } | undefined {
   if (!rest.sticky) throw new Error("splitAtFirst needs a sticky (y) pattern");
+  return splitAtFirstWith(text, (i) => {
+    rest.lastIndex = i;
+    return rest.exec(text) ?? undefined;
+  });
+}
+
+/**
+ * `splitAtFirst` with the rest read by `restAt` (what follows the head when the head ends before index
+ * `i`, or undefined): for a rest that one pattern cannot read in linear time.
+ */
+export function splitAtFirstWith<T>(
+  text: string,
+  restAt: (i: number) => T | undefined,
+): { head: string; match: T } | undefined {
   if (LINE_TERMINATOR_RE.test(text)) return undefined;
   for (let i = 1; i < text.length; i++) {
     if (isLowSurrogate(text, i) && isHighSurrogate(text, i - 1)) continue;
-    rest.lastIndex = i;
-    const match = rest.exec(text);
-    if (match !== null) return { head: text.slice(0, i), match };
+    const match = restAt(i);
+    if (match !== undefined) return { head: text.slice(0, i), match };
   }
   return undefined;
 }

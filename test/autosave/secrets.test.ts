@@ -22,6 +22,13 @@ describe("detectSecret", () => {
     ["ghp_abcdefghijklmnopqrstuvwxyz0123456789", "api_key"],
     ["deploy key 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "api_key"],
     ["-----BEGIN OPENSSH PRIVATE KEY-----", "private_key"],
+    ["session eyJhbGciOiJub25lIn0.eyJ1c2VyIjoibWluYSJ9.c2lnbmF0dXJl 붙여둠", "api_key"],
+    ["stripe rk_live_0123456789abcdefXYZ", "api_key"],
+    ["2FA code: 991204", "one_time_code"],
+    ["one-time passcode — 88231", "one_time_code"],
+    ["보안 코드는 7731 이에요", "one_time_code"],
+    ["입금 계좌 카카오뱅크 3333-12-3456789", "bank_account"],
+    ["ACCOUNT NO. 1002-345-678901", "bank_account"],
   ])("finds a secret in %j", (text, kind) => {
     expect(detectSecret(text)).toEqual({ kind });
   });
@@ -39,8 +46,23 @@ describe("detectSecret", () => {
     "내 사번 RN-2291",
     "암호화폐로 투자함",
     "order 1234567890123 arrived", // 13 digits, fails the Luhn check
+    "eyJ header only.eyJ short", // JWT-like parts too short
+    "xeyJhbGciOiJub25lIn0.eyJ1c2VyIjoibWluYSJ9.c2ln", // a JWT starts where no token character precedes
+    "OTP 설정 방법 알려줘, 코드 없음",
+    "2fa 켜둠. 나중에 보자 그리고 다른 이야기도 해야 하는데 1234", // the code is too far from the word
   ])("finds none in %j", (text) => {
     expect(detectSecret(text)).toBeUndefined();
+  });
+
+  it.each([
+    ["key prefixes", "sk-".repeat(17_000)],
+    ["JWT parts", "eyJaaaaaaaa.".repeat(5_000)],
+    ["one-time-code words", "otp code ".repeat(6_000)],
+    ["Korean code words", "인증 번호 ".repeat(8_000)],
+  ])("answers fast on 50k characters of repeated %s", (_, text) => {
+    const started = performance.now();
+    detectSecret(text);
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
 
