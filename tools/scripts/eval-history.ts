@@ -20,7 +20,7 @@ import {
   parseConversationsJsonl,
   type ConversationEvalResult,
 } from "../../src/eval/conversation-eval.js";
-import { ExtractiveSummaryLlm } from "./lib/extractive-summary-llm.js";
+import { ExtractiveSummaryLlm } from "../../src/eval/extractive-summary-llm.js";
 import { DEFAULT_HISTORY_TOKEN_BUDGET } from "../../src/history/policy.js";
 import type { Logger } from "../../src/logging/logger.js";
 import type { ChatMessage } from "../../src/core/llm.js";
@@ -29,7 +29,7 @@ import { startFakeOllama } from "../../fixtures/fake-ollama.js";
 
 const FAKE_MODEL = "fake-summariser";
 
-const DEFAULT_FILE = fileURLToPath(new URL("../eval/kmem-dev/conversations.jsonl", import.meta.url));
+const DEFAULT_FILE = fileURLToPath(new URL("../../eval/kmem-dev/conversations.jsonl", import.meta.url));
 
 /** Counts warnings (expected in the failing run) instead of printing them. */
 function countingLogger(): Logger & { warnings: number } {

@@ -16,7 +16,7 @@ import { processMemory, scriptPid } from "./process-memory.js";
 import { scaleUser, type ScaleData } from "./scale-dataset.js";
 import type { StackChildReport } from "./scale-stack-child.js";
 
-const REPO = path.resolve(import.meta.dirname, "../..");
+const REPO = path.resolve(import.meta.dirname, "../../..");
 const TSX_LOADER = pathToFileURL(path.join(REPO, "node_modules/tsx/dist/loader.mjs")).href;
 const CHILD = path.join(REPO, "tools/bench/lib/scale-stack-child.ts");
 const CHAT_MODEL = "llama3.1:8b";
