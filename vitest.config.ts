@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 /**
  * One real Chroma for the whole run (test/support/global-setup.ts, URL via `inject("chromaUrl")`);
- * Slack and Ollama are fakes on loopback (test/support/). Two workers: these machines have 2 cores
+ * Slack and Ollama are fakes on loopback (fixtures/). Two workers: these machines have 2 cores
  * and Chroma runs beside the tests.
  */
 export default defineConfig({

@@ -13,8 +13,8 @@
 import type { SimilarityMetric } from "../core/vector-index.js";
 
 /**
- * A large owner: from this many rows on, an exact scan costs enough (about 10 ms of CPU at 20k × 512
- * in vec0) for the int8 pass to be worth its memory (about 0.5 KiB per 512-d row).
+ * A large owner: from this many rows on, an exact scan in vec0 costs enough CPU per query for the
+ * int8 pass to be worth its memory (about 0.5 KiB per 512-d row; docs/benchmarks.md, "Per backend").
  */
 export const LARGE_OWNER_ROWS = 20_000;
 /** Candidates of the coarse pass per hit asked for, rescored exactly. */
@@ -220,7 +220,7 @@ let kernel: WasmModule | null | undefined;
 
 /**
  * The compiled kernel, or null where WebAssembly SIMD is unavailable: {@link Int8Rows} then scans with
- * {@link dotScanJs}, about 10× slower, which is no faster than an exact search (callers check
+ * {@link dotScanJs}, which is no faster than an exact search (callers check
  * {@link int8ScanIsFast} and search exactly instead).
  */
 function int8Kernel(): WasmModule | null {

@@ -12,10 +12,10 @@ export interface BatchSaver {
 
 /**
  * Memories per MemoryService.saveMany call: one write per collection it touches (the user's `all` and
- * one per channel among the batch's memories), embedded EMBED_BATCH_SIZE texts per request. Chroma
- * takes 110k memories in pages of 5,000 in 77–85 s and in pages of 1,024 in 102–134 s
- * (docs/benchmarks.md; a page's writes to `all` and its channel copies go side by side); a failed page
- * is re-run by importing the file again (imports are idempotent on id).
+ * one per channel among the batch's memories), embedded EMBED_BATCH_SIZE texts per request. Large
+ * pages because most of a page's time is its writes and a small page's channel copies are many small
+ * calls (docs/benchmarks.md, "Chroma bulk ingest"; a page's writes to `all` and its channel copies go
+ * side by side); a failed page is re-run by importing the file again (imports are idempotent on id).
  */
 export const SAVE_BATCH_SIZE = 5000;
 

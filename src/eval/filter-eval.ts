@@ -10,11 +10,11 @@
 import { z } from "zod";
 import { cosineSimilarity } from "../core/embedder.js";
 import { OfflineEmbedder } from "../llm/offline-embedder.js";
-import { ContentFilter, type FilterReason } from "../autosave/content-filter.js";
+import { ContentFilter, type FilterInput, type FilterReason } from "../autosave/content-filter.js";
 import { EntityTopics } from "../autosave/entity-topics.js";
 import type { ContentFilterConfig, TopicsConfig } from "../autosave/pipeline-config.js";
 import { TopicRegistry } from "../autosave/topic-registry.js";
-import { RuleTopicExtractor } from "../autosave/topics.js";
+import { RuleTopicExtractor, type TopicContext } from "../autosave/topics.js";
 
 /** Nearest kept memories (by cosine) given to the filter as neighbours. */
 export const EVAL_NEIGHBOURS = 5;
@@ -73,10 +73,21 @@ export interface FilterEvalReport {
   byLang: Record<string, { keepRecall: Rate; noiseReject: Rate; topics: TopicScores }>;
 }
 
-/** Replays `rows` (any order; grouped by user, sorted by ts) and returns a prediction per row. */
+/** What the topic extractor and the filter were given for one message of the replay. */
+export interface ReplayedMessage {
+  /** The filter's input without the topics (they come from the extractor, given `context`). */
+  input: FilterInput;
+  context: TopicContext;
+}
+
+/**
+ * Replays `rows` (any order; grouped by user, sorted by ts) and returns a prediction per row.
+ * `observe` sees each message's inputs as the replay builds them (a bench times the work apart).
+ */
 export function replayFilterEval(
   rows: readonly FilterEvalRow[],
   config: { filter: ContentFilterConfig; topics: TopicsConfig },
+  observe?: (row: FilterEvalRow, message: ReplayedMessage) => void,
 ): FilterPrediction[] {
   const filter = new ContentFilter(config.filter);
   const extractor = new RuleTopicExtractor(config.topics);
@@ -99,16 +110,18 @@ export function replayFilterEval(
         .map((memory) => ({ text: memory.text, similarity: cosineSimilarity(vector, memory.vector) }))
         .sort((a, b) => b.similarity - a.similarity)
         .slice(0, EVAL_NEIGHBOURS);
-      const topics = extractor.extractSync(row.text, { entityTopics: entities.map() });
+      const context: TopicContext = { entityTopics: entities.map() };
       const time = Date.parse(row.ts);
-      const decision = filter.decide({
+      const input: FilterInput = {
         text: row.text,
         now: time,
         messageTime: time,
         neighbours,
-        topics,
         activeTopics: registry.active(),
-      });
+      };
+      const topics = extractor.extractSync(row.text, context);
+      const decision = filter.decide({ ...input, topics });
+      observe?.(row, { input, context });
       if (decision.keep) {
         kept.push({ text: decision.text, vector });
         registry.record(topics.map((t) => t.label));

@@ -74,6 +74,27 @@ export interface RankedResult {
   relevant: boolean;
 }
 
+/**
+ * Ranked hits as {@link RankedResult}s. A hit's owner comes from the set's memories (`ownerOf`, see
+ * {@link ownersOf}), not from the store, so another user's memory, or an id the set does not have,
+ * counts as an isolation violation.
+ */
+export function toRankedResults(
+  hits: readonly { id: string; relevant: boolean }[],
+  ownerOf: ReadonlyMap<string, string>,
+): RankedResult[] {
+  return hits.map((hit) => ({
+    id: hit.id,
+    userId: ownerOf.get(hit.id) ?? `(unknown owner of ${hit.id})`,
+    relevant: hit.relevant,
+  }));
+}
+
+/** Memory id → user id of a set's memories. */
+export function ownersOf(memories: readonly MemoryRow[]): Map<string, string> {
+  return new Map(memories.map((m) => [m.id, m.user_id]));
+}
+
 /** Recall at each reported cut-off. */
 export type RecallTable = Record<(typeof RECALL_CUTOFFS)[number], number>;
 
@@ -176,10 +197,9 @@ export function scoreRecall(options: ScoreOptions): RecallReport {
 
   for (const query of options.queries) {
     const results = options.results.get(query.qid) ?? [];
-    const flagged = results.slice(0, k).filter((r) => r.relevant);
+    const { flagged, answered, right } = gateOutcome(query, results, k);
     const onTopic = new Set([...query.gold, ...(query.stale ?? [])]);
-    const right = flagged.some((r) => query.gold.includes(r.id));
-    if (flagged.length > 0) gate.answered++;
+    if (answered) gate.answered++;
     if (right) gate.rightlyAnswered++;
     if (query.gold.length > 0) gate.positives++;
     gate.flagged += flagged.length;
@@ -281,7 +301,21 @@ function scorePositive(query: QueryRow, results: RankedResult[], k: number): Pos
   };
 }
 
-function isStaleAboveGold(query: QueryRow, results: RankedResult[]): boolean {
+/**
+ * The relevance gate on one query: the top-k results marked relevant (`flagged`), whether it answered
+ * (any flagged) and whether rightly (a flagged one is gold).
+ */
+export function gateOutcome<R extends { id: string; relevant: boolean }>(
+  query: QueryRow,
+  results: readonly R[],
+  k: number,
+): { flagged: R[]; answered: boolean; right: boolean } {
+  const flagged = results.slice(0, k).filter((r) => r.relevant);
+  return { flagged, answered: flagged.length > 0, right: flagged.some((r) => query.gold.includes(r.id)) };
+}
+
+/** Whether a stale id ranks above the gold, or appears while the gold is missing. */
+export function isStaleAboveGold(query: QueryRow, results: readonly { id: string }[]): boolean {
   const stale = new Set(query.stale ?? []);
   if (stale.size === 0) return false;
   const gold = new Set(query.gold);

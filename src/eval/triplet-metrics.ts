@@ -8,8 +8,25 @@
  * - strict: the key is (entity, attribute, value)
  * - EV:     the key is (entity, value) — attribute wording legitimately varies (담당 vs 담당자)
  */
+import { readFile } from "node:fs/promises";
+import { z } from "zod";
 import { foldText } from "../text/korean.js";
 import type { Triplet } from "../core/types.js";
+import { parseJsonLines } from "../util/jsonl.js";
+
+/** One line of a triplet set (kmem-dev's triplets.jsonl shape): a text and its gold triplets. */
+export const tripletRowSchema = z.object({
+  text: z.string(),
+  triplets: z.array(z.object({ entity: z.string(), attribute: z.string(), value: z.string() })),
+  source_id: z.string().optional(),
+  user_id: z.string().optional(),
+});
+export type TripletRow = z.infer<typeof tripletRowSchema>;
+
+/** Reads a triplet set; a bad line fails with its file and line number. */
+export async function loadTripletSet(file: string): Promise<TripletRow[]> {
+  return parseJsonLines(await readFile(file, "utf8"), tripletRowSchema, file);
+}
 
 /** Precision, recall and F1 with the counts they come from. */
 export interface PrfScore {
@@ -83,4 +100,14 @@ export function scoreTriplets(examples: readonly TripletExample[]): TripletScore
     return prf({ truePositives: tp, predicted, gold });
   };
   return { strict: score(strictKey), ev: score(evKey) };
+}
+
+/** The gold triplets no prediction matches and the predictions no gold matches, by the strict key. */
+export function tripletMisses(example: TripletExample): { missed: Triplet[]; extra: Triplet[] } {
+  const gold = new Set(example.gold.map(strictKey));
+  const predicted = new Set(example.predicted.map(strictKey));
+  return {
+    missed: example.gold.filter((t) => !predicted.has(strictKey(t))),
+    extra: example.predicted.filter((t) => !gold.has(strictKey(t))),
+  };
 }

@@ -1,7 +1,7 @@
 /**
  * Byte-pair encoding (BPE) of one pre-token, as tiktoken does it, in O(n log n) instead of the O(n²) of
- * js-tiktoken's `bytePairMerge` (which rescans every pair after each merge: 8,000 Hangul characters
- * without a space took 47 s there).
+ * js-tiktoken's `bytePairMerge` (which rescans every pair after each merge, so a long run without a
+ * space is out of its reach; figures in docs/benchmarks.md, "Long messages and logging").
  *
  * Bytes are held as "byte strings": one UTF-16 unit per byte (latin1), so a byte range is a substring
  * and a rank lookup is a Map lookup without building a key per byte.

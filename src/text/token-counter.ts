@@ -17,7 +17,7 @@ interface Encoding {
 
 let encoding: Encoding | undefined;
 
-// Building the rank table takes about 80 ms, so it happens on first use (or at start with
+// Building the rank table parses the whole vocabulary, so it happens on first use (or at start with
 // preloadTokenizer), never at import.
 function cl100k(): Encoding {
   encoding ??= { pieces: new RegExp(cl100kBase.pat_str, "gu"), ranks: parseBpeRanks(cl100kBase.bpe_ranks) };
@@ -29,7 +29,7 @@ const isReplacementChar = (c: string): boolean => c === "\uFFFD";
 
 /** Pieces up to this many characters have their token counts cached (words, numbers, punctuation). */
 const CACHED_PIECE_CHARS = 32;
-/** The cache is emptied when it holds this many pieces (about 2 MB). */
+/** The cache is emptied when it holds this many pieces: its memory stays bounded whatever the traffic. */
 const PIECE_CACHE_SIZE = 20_000;
 const pieceCounts = new Map<string, number>();
 

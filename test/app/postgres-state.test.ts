@@ -13,7 +13,7 @@ import type { ConversationRecord } from "../../src/core/history-types.js";
 import { PgChangeFeed } from "../../src/stores/change-feed.js";
 import type { Owner } from "../../src/core/types.js";
 import { PgEventDedupe } from "../../src/stores/pg-event-dedupe.js";
-import { createTestDatabase } from "../support/postgres-db.js";
+import { createTestDatabase } from "../../fixtures/postgres-db.js";
 
 const logger = pino({ level: "silent" });
 let url: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EVAL_TOPICS } from "../../src/cli/commands/eval-filter-command.js";
+import { EVAL_TOPICS } from "../../src/eval/filter-report.js";
 import { isAppError } from "../../src/core/errors.js";
 import { DEFAULT_TOPICS_CONFIG, type TopicsConfig } from "../../src/autosave/pipeline-config.js";
 import { EntityTopics } from "../../src/autosave/entity-topics.js";

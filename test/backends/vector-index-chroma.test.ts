@@ -9,7 +9,7 @@ import {
   WRITE_CALL_ROWS,
 } from "../../src/backends/chroma/chroma-vector-index.js";
 import type { Memory } from "../../src/core/types.js";
-import { legacyNode } from "../support/legacy-chroma-rows.js";
+import { legacyNode } from "../../fixtures/legacy-chroma-rows.js";
 import { describeVectorIndexContract, TableEmbedder } from "./vector-index-contract.js";
 
 describeVectorIndexContract({

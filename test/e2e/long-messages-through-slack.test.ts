@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
 import { MAX_MESSAGE_CHARS } from "../../src/agent/message-limit.js";
 import type { FakeChatRequest } from "../support/fake-ollama.js";
-import { defaultChatHandler } from "../support/fake-ollama-replies.js";
+import { defaultChatHandler } from "../../fixtures/fake-ollama-replies.js";
 import { makeDmEvent } from "../support/slack-events.js";
 import { promptOf, type TestAssistant, useTestAssistant } from "../support/test-assistant.js";
 

@@ -19,7 +19,7 @@ import {
 } from "../support/app-process.js";
 import { type FakeOllama, startFakeOllama } from "../support/fake-ollama.js";
 import { type FakeSlack, startFakeSlack } from "../support/fake-slack.js";
-import { createTestDatabase } from "../support/postgres-db.js";
+import { createTestDatabase } from "../../fixtures/postgres-db.js";
 import { makeDmEvent, makeEventCallback, postSignedEvent, TEST_IDS } from "../support/slack-events.js";
 import { ADMIN_TOKEN, CHAT_MODEL, EMBED_MODEL, SIGNING_SECRET } from "../support/test-assistant.js";
 

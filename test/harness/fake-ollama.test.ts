@@ -2,7 +2,7 @@ import { Ollama as LlamaOllama, OllamaEmbedding } from "@llamaindex/ollama";
 import { Ollama as OllamaClient } from "ollama";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { cosine } from "../support/fake-embedding.js";
+import { cosine } from "../../fixtures/fake-embedding.js";
 import { OLLAMA_BUSY_ERROR, startFakeOllama, type FakeOllama } from "../support/fake-ollama.js";
 
 const MODEL = "llama3.1:8b";

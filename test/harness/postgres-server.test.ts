@@ -6,7 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startPostgresServer } from "../support/postgres-server.js";
+import { startPostgresServer } from "../../fixtures/postgres-server.js";
 
 /** The run's real PostgreSQL (test/support/global-setup.ts): one session per connection, not PGlite's one. */
 describe("PostgreSQL test server", () => {
@@ -145,16 +145,16 @@ describe("startPostgresServer from a checkout in a private folder", () => {
         recursive: true,
         verbatimSymlinks: true,
       });
-      await mkdir(path.join(checkout, "test/support"), { recursive: true });
+      await mkdir(path.join(checkout, "fixtures"), { recursive: true });
       await cp(
-        path.join(repo, "test/support/postgres-server.ts"),
-        path.join(checkout, "test/support/postgres-server.ts"),
+        path.join(repo, "fixtures/postgres-server.ts"),
+        path.join(checkout, "fixtures/postgres-server.ts"),
       );
       await writeFile(path.join(checkout, "package.json"), '{ "type": "module" }\n');
       await writeFile(
         path.join(checkout, "start.ts"),
         [
-          'import { startPostgresServer } from "./test/support/postgres-server.js";',
+          'import { startPostgresServer } from "./fixtures/postgres-server.js";',
           "const server = await startPostgresServer();",
           "process.stdout.write(`${JSON.stringify({ url: server.url })}\\n`);",
           'process.stdin.resume().once("end", () => void server.stop());',

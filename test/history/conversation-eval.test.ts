@@ -7,7 +7,7 @@ import {
   parseConversationsJsonl,
   type EvalConversation,
 } from "../../src/eval/conversation-eval.js";
-import { ExtractiveSummaryLlm } from "../../tools/scripts/lib/extractive-summary-llm.js";
+import { ExtractiveSummaryLlm } from "../../src/eval/extractive-summary-llm.js";
 import type { Llm } from "../../src/core/llm.js";
 import { recordingLogger } from "./support.js";
 

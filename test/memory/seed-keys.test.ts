@@ -18,7 +18,7 @@ import { createMemoryStack, type MemoryStack } from "../../src/app/memory-stack.
 import { MemoryService } from "../../src/memory/memory-service.js";
 import { similarityForCosine, similarityOf } from "../../src/core/vector-index.js";
 import type { MemoryScope } from "../../src/core/types.js";
-import { FAKE_EMBED_DIM } from "../support/fake-embedding.js";
+import { FAKE_EMBED_DIM } from "../../fixtures/fake-embedding.js";
 import { type FakeOllama, startFakeOllama } from "../support/fake-ollama.js";
 
 const logger = pino({ level: "silent" });

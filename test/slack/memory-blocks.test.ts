@@ -16,7 +16,7 @@ import {
   whereLabel,
 } from "../../src/slack/memory-blocks.js";
 import type { Memory } from "../../src/core/types.js";
-import { blockTextError } from "../support/fake-slack-methods.js";
+import { blockTextError } from "../../fixtures/fake-slack-methods.js";
 
 function memory(i: number, text = `메모 ${i}`): Memory {
   return {

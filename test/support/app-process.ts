@@ -8,8 +8,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { randomBytes } from "node:crypto";
 import { extractTriplets } from "../../src/extraction/rule-extractor.js";
-import type { FakeOllama } from "./fake-ollama.js";
-import type { FakeSlack } from "./fake-slack.js";
+import type { FakeOllama } from "../../fixtures/fake-ollama.js";
+import type { FakeSlack } from "../../fixtures/fake-slack.js";
 import { ADMIN_TOKEN, CHAT_MODEL, EMBED_MODEL, SIGNING_SECRET } from "./test-assistant.js";
 
 export const REPO = path.resolve(import.meta.dirname, "../..");

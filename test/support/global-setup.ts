@@ -10,17 +10,17 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startChromaServer } from "../../src/backends/chroma/chroma-server.js";
-import { startPgliteServer } from "./pglite-server.js";
-import { startPostgresServer } from "./postgres-server.js";
+import { startPgliteServer } from "../../fixtures/pglite-server.js";
+import { startPostgresServer } from "../../fixtures/postgres-server.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** Base URL of the run's Chroma server, e.g. `http://127.0.0.1:41234`. */
     chromaUrl: string;
-    /** `postgres://` URL of the run's PGlite + pgvector server (test/support/pglite-server.ts). */
+    /** `postgres://` URL of the run's PGlite + pgvector server (fixtures/pglite-server.ts). */
     databaseUrl: string;
     /**
-     * `postgres://` URL of the run's real PostgreSQL server (test/support/postgres-server.ts): separate
+     * `postgres://` URL of the run's real PostgreSQL server (fixtures/postgres-server.ts): separate
      * sessions from several processes, LISTEN/NOTIFY, row locks. No pgvector: that is `databaseUrl`.
      */
     postgresUrl: string;

@@ -4,7 +4,7 @@
  * envelopes (`slash_commands`, `interactive`).
  */
 import { randomUUID } from "node:crypto";
-import { nextTs, postSignedForm, TEST_IDS } from "./slack-events.js";
+import { nextTs, postSignedForm, TEST_IDS } from "../../fixtures/slack-events.js";
 import { SIGNING_SECRET, type TestAssistant } from "./test-assistant.js";
 
 /** A `/memory` slash command's fields (form-encoded by Slack). */

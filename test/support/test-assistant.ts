@@ -13,9 +13,13 @@ import { extractTriplets } from "../../src/extraction/rule-extractor.js";
 import { createLogger } from "../../src/logging/logger.js";
 import { type Assistant, startAssistant } from "../../src/main.js";
 import { parseMemoryConfig } from "../../src/config/load-memory-config.js";
-import { type FakeOllama, startFakeOllama } from "./fake-ollama.js";
-import { type FakeSlack, startFakeSlack } from "./fake-slack.js";
-import { makeEventCallback, postSignedEvent, type PostSignedEventOptions } from "./slack-events.js";
+import { type FakeOllama, startFakeOllama } from "../../fixtures/fake-ollama.js";
+import { type FakeSlack, startFakeSlack } from "../../fixtures/fake-slack.js";
+import {
+  makeEventCallback,
+  postSignedEvent,
+  type PostSignedEventOptions,
+} from "../../fixtures/slack-events.js";
 
 export const SIGNING_SECRET = "test-signing-secret";
 export const ADMIN_TOKEN = "test-admin-token-0123456789";

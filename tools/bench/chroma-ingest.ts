@@ -25,7 +25,7 @@ import { EmbedderEmbedding } from "../../src/backends/chroma/llamaindex-embeddin
 import { WRITE_CALL_ROWS } from "../../src/backends/chroma/chroma-vector-index.js";
 import { toRowMetadata } from "../../src/backends/chroma/memory-metadata.js";
 import type { Memory } from "../../src/core/types.js";
-import { legacyNode } from "../../test/support/legacy-chroma-rows.js";
+import { legacyNode } from "../../fixtures/legacy-chroma-rows.js";
 import { positiveInt } from "./lib/args.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { startBenchChroma } from "./lib/memory-harness.js";

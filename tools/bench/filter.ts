@@ -13,83 +13,39 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { EVAL_FILTER_CONFIG } from "../../src/cli/commands/eval-filter-command.js";
-import { cosineSimilarity } from "../../src/core/embedder.js";
-import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
-import { ContentFilter, type FilterInput } from "../../src/autosave/content-filter.js";
-import { EntityTopics } from "../../src/autosave/entity-topics.js";
-import { EVAL_NEIGHBOURS, filterEvalRowSchema, type FilterEvalRow } from "../../src/eval/filter-eval.js";
-import { TopicRegistry } from "../../src/autosave/topic-registry.js";
-import { RuleTopicExtractor, type TopicContext } from "../../src/autosave/topics.js";
+import { EVAL_FILTER_CONFIG } from "../../src/eval/filter-report.js";
+import { ContentFilter } from "../../src/autosave/content-filter.js";
+import { RuleTopicExtractor } from "../../src/autosave/topics.js";
+import {
+  filterEvalRowSchema,
+  replayFilterEval,
+  type FilterEvalRow,
+  type ReplayedMessage,
+} from "../../src/eval/filter-eval.js";
+import { parseJsonLines } from "../../src/util/jsonl.js";
 import { describeMachine, machineInfo, printRunEnd } from "./lib/machine.js";
 import { elapsedMs, medianOfRounds, round, summarize, type LatencySummary } from "./lib/stats.js";
 import { fixed, markdownTable } from "./lib/table.js";
 
 const SETS = ["eval/kfilter-dev/messages.jsonl", "eval/kfilter-own/messages.jsonl"];
 
-/** One prepared message: everything the caller computes before the filter runs. */
-interface Prepared {
-  input: FilterInput;
-  context: TopicContext;
-}
-
 function loadRows(): FilterEvalRow[] {
-  return SETS.flatMap((file) =>
-    readFileSync(file, "utf8")
-      .split("\n")
-      .filter((line) => line.trim() !== "")
-      .map((line) => filterEvalRowSchema.parse(JSON.parse(line))),
-  );
+  return SETS.flatMap((file) => parseJsonLines(readFileSync(file, "utf8"), filterEvalRowSchema, file));
 }
 
-/** Replays the sets once (as the eval does) to record each message's neighbours and topic context. */
-function prepare(
-  rows: readonly FilterEvalRow[],
-  filter: ContentFilter,
-  extractor: RuleTopicExtractor,
-): Prepared[] {
-  const embedder = new OfflineEmbedder();
-  const users = new Map<
-    string,
-    { kept: Array<{ text: string; vector: number[] }>; registry: TopicRegistry; entities: EntityTopics }
-  >();
-  const prepared: Prepared[] = [];
-  for (const row of rows) {
-    const user = users.get(row.user_id) ?? {
-      kept: [],
-      registry: new TopicRegistry(),
-      entities: new EntityTopics(),
-    };
-    users.set(row.user_id, user);
-    const vector = embedder.embedOne(row.text);
-    const neighbours = user.kept
-      .map((m) => ({ text: m.text, similarity: cosineSimilarity(vector, m.vector) }))
-      .sort((a, b) => b.similarity - a.similarity)
-      .slice(0, EVAL_NEIGHBOURS);
-    const context: TopicContext = { entityTopics: user.entities.map() };
-    const time = Date.parse(row.ts);
-    const input: FilterInput = {
-      text: row.text,
-      now: time,
-      messageTime: time,
-      neighbours,
-      activeTopics: user.registry.active(),
-    };
-    const topics = extractor.extractSync(row.text, context);
-    const decision = filter.decide({ ...input, topics });
-    if (decision.keep) {
-      user.kept.push({ text: decision.text, vector });
-      user.registry.record(topics.map((t) => t.label));
-      user.entities.learn(decision.text);
-    }
-    prepared.push({ input, context });
-  }
-  return prepared;
+/**
+ * Replays the sets once, as the eval does, to record each message's inputs (its neighbours, the
+ * active topics and the topic context at that point), in the sets' order.
+ */
+function prepare(rows: readonly FilterEvalRow[]): ReplayedMessage[] {
+  const seen = new Map<FilterEvalRow, ReplayedMessage>();
+  replayFilterEval(rows, EVAL_FILTER_CONFIG, (row, message) => seen.set(row, message));
+  return rows.map((row) => seen.get(row)!);
 }
 
 /** Times topics + decide for each prepared message; returns per-message ms. */
 function timeRound(
-  prepared: readonly Prepared[],
+  prepared: readonly ReplayedMessage[],
   filter: ContentFilter,
   extractor: RuleTopicExtractor,
 ): number[] {
@@ -101,11 +57,11 @@ function timeRound(
   });
 }
 
-function longMessages(prepared: readonly Prepared[]): Record<string, Prepared> {
+function longMessages(prepared: readonly ReplayedMessage[]): Record<string, ReplayedMessage> {
   const prose =
     "다음주 토요일 광화문 한정식 12시 반 예약했어, 엄마 생신이라 가족 다 모임. The quick brown fox jumps over the lazy dog! ";
   const base = prepared[prepared.length - 1]!;
-  const make = (text: string): Prepared => ({ input: { ...base.input, text }, context: base.context });
+  const make = (text: string): ReplayedMessage => ({ input: { ...base.input, text }, context: base.context });
   return {
     "prose, 4,000 chars": make(prose.repeat(60).slice(0, 4_000)),
     "prose, 10,000 chars": make(prose.repeat(150).slice(0, 10_000)),
@@ -123,7 +79,7 @@ function main(): void {
   console.log(`\nContent filter + topics per message (embedding excluded) — ${describeMachine(machine)}\n`);
   const filter = new ContentFilter(EVAL_FILTER_CONFIG.filter);
   const extractor = new RuleTopicExtractor(EVAL_FILTER_CONFIG.topics);
-  const prepared = prepare(loadRows(), filter, extractor);
+  const prepared = prepare(loadRows());
   timeRound(prepared, filter, extractor); // warm-up: JIT, regex compilation, the fact-slot cache
   const summaries: LatencySummary[] = [];
   for (let r = 0; r < rounds; r++) summaries.push(summarize(timeRound(prepared, filter, extractor)));

@@ -13,7 +13,7 @@
 import { parseArgs } from "node:util";
 import { OllamaEmbedder } from "../../src/llm/ollama-embedder.js";
 import type { Embedder } from "../../src/core/embedder.js";
-import { startFakeOllama } from "../../test/support/fake-ollama.js";
+import { startFakeOllama } from "../../fixtures/fake-ollama.js";
 import { LlamaIndexOllamaEmbedder, TimedEmbedder } from "./lib/embedders.js";
 import { SAVE_BATCH_SIZE } from "../../src/cli/batch-save.js";
 import { runIngest, type IngestRun } from "./lib/ingest-runner.js";

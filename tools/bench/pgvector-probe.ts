@@ -1,6 +1,6 @@
 /**
  * Probe of the pgvector backend (src/backends/pgvector/pgvector-vector-index.ts) on PGlite + pgvector served over the
- * Postgres wire protocol in a child process (test/support/pglite-server.ts), through `pg`: the
+ * Postgres wire protocol in a child process (fixtures/pglite-server.ts), through `pg`: the
  * production path. With the offline embedder (512 dimensions):
  *
  * - bulk ingest of `--size` memories (one user holds `--user-share` of them, the rest belong to users
@@ -22,7 +22,7 @@ import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
 import { PgvectorVectorIndex, tableNameOf } from "../../src/backends/pgvector/pgvector-vector-index.js";
 import { channelVisibility, SHARED } from "../../src/core/visibility.js";
 import type { Memory } from "../../src/core/types.js";
-import { spawnPgliteServer } from "../../test/support/pglite-server.js";
+import { spawnPgliteServer } from "../../fixtures/pglite-server.js";
 import { describeMachine, machineInfo, printRunEnd } from "./lib/machine.js";
 import { createRng, type Rng } from "./lib/prng.js";
 import { elapsedMs, median, medianOfRounds, round, summarize, type LatencySummary } from "./lib/stats.js";

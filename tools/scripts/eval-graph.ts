@@ -8,31 +8,23 @@ import { fileURLToPath } from "node:url";
  * Prints a table per set, then (as the last line) one JSON object: with `--file`, that file's strict and
  * EV precision/recall/F1; without it, `{"kmem-dev": {…}, "kmem-own": {…}}` with the same fields per set.
  */
-import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { z } from "zod";
 import { extractTriplets } from "../../src/extraction/rule-extractor.js";
 import {
-  normalizeField,
+  loadTripletSet,
   scoreTriplets,
+  tripletMisses,
   type PrfScore,
   type TripletExample,
+  type TripletRow,
 } from "../../src/eval/triplet-metrics.js";
 
 /** The sets scored when no `--file` is given, by name. */
 const DEFAULT_SETS: Record<string, string> = {
-  "kmem-dev": fileURLToPath(new URL("../eval/kmem-dev/triplets.jsonl", import.meta.url)),
-  "kmem-own": fileURLToPath(new URL("../eval/kmem-own/triplets.jsonl", import.meta.url)),
+  "kmem-dev": fileURLToPath(new URL("../../eval/kmem-dev/triplets.jsonl", import.meta.url)),
+  "kmem-own": fileURLToPath(new URL("../../eval/kmem-own/triplets.jsonl", import.meta.url)),
 };
 const DECIMALS = 3;
-
-const rowSchema = z.object({
-  text: z.string(),
-  triplets: z.array(z.object({ entity: z.string(), attribute: z.string(), value: z.string() })),
-  source_id: z.string().optional(),
-  user_id: z.string().optional(),
-});
-type Row = z.infer<typeof rowSchema>;
 
 interface Rounded {
   precision: number;
@@ -49,19 +41,6 @@ interface SetSummary {
   predicted: number;
 }
 
-async function readRows(file: string): Promise<Row[]> {
-  const text = await readFile(file, "utf8");
-  return text
-    .split("\n")
-    .map((line, i) => ({ line: line.trim(), lineNo: i + 1 }))
-    .filter(({ line }) => line.length > 0)
-    .map(({ line, lineNo }) => {
-      const parsed = rowSchema.safeParse(JSON.parse(line));
-      if (!parsed.success) throw new Error(`${file}:${lineNo}: ${parsed.error.message}`);
-      return parsed.data;
-    });
-}
-
 function fmt(score: PrfScore): string[] {
   return [score.precision, score.recall, score.f1].map((n) => n.toFixed(DECIMALS));
 }
@@ -74,13 +53,8 @@ function round(score: PrfScore): Rounded {
   };
 }
 
-function showMisses(row: Row, predicted: TripletExample["predicted"]): void {
-  const key = (t: { entity: string; attribute: string; value: string }): string =>
-    [t.entity, t.attribute, t.value].map(normalizeField).join("|");
-  const gold = new Set(row.triplets.map(key));
-  const pred = new Set(predicted.map(key));
-  const missed = row.triplets.filter((t) => !pred.has(key(t)));
-  const extra = predicted.filter((t) => !gold.has(key(t)));
+function showMisses(row: TripletRow, predicted: TripletExample["predicted"]): void {
+  const { missed, extra } = tripletMisses({ gold: row.triplets, predicted });
   if (missed.length === 0 && extra.length === 0) return;
   console.log(`\n${row.source_id ?? ""} ${row.text}`);
   for (const t of missed) console.log(`  - missed ${t.entity} | ${t.attribute} | ${t.value}`);
@@ -89,7 +63,7 @@ function showMisses(row: Row, predicted: TripletExample["predicted"]): void {
 
 /** Scores one file and prints its table; returns the figures for the JSON line. */
 async function scoreFile(file: string, verbose: boolean): Promise<SetSummary> {
-  const rows = await readRows(file);
+  const rows = await loadTripletSet(file);
   const examples: TripletExample[] = rows.map((row) => {
     const predicted = extractTriplets(row.text);
     if (verbose) showMisses(row, predicted);

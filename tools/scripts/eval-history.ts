@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
  *
  *   npx tsx tools/scripts/eval-history.ts [--file path/to/conversations.jsonl] [--token-budget 1500]
  *
- * The summaries come from the fake Ollama HTTP server (test/support/fake-ollama.ts) through the real
+ * The summaries come from the fake Ollama HTTP server (fixtures/fake-ollama.ts) through the real
  * Ollama adapter (OllamaLlm), in two runs: `faithful`, where the fake's summary keeps the facts it is
  * given (ExtractiveSummaryLlm's extractive summary), and `failing`, where every summary request gets a
  * 500, so only the verbatim fallback of unsummarised turns can carry the fact, within the token budget. Prints a table and,
@@ -20,16 +20,16 @@ import {
   parseConversationsJsonl,
   type ConversationEvalResult,
 } from "../../src/eval/conversation-eval.js";
-import { ExtractiveSummaryLlm } from "./lib/extractive-summary-llm.js";
+import { ExtractiveSummaryLlm } from "../../src/eval/extractive-summary-llm.js";
 import { DEFAULT_HISTORY_TOKEN_BUDGET } from "../../src/history/policy.js";
 import type { Logger } from "../../src/logging/logger.js";
 import type { ChatMessage } from "../../src/core/llm.js";
 import { OllamaLlm } from "../../src/llm/ollama-llm.js";
-import { startFakeOllama } from "../../test/support/fake-ollama.js";
+import { startFakeOllama } from "../../fixtures/fake-ollama.js";
 
 const FAKE_MODEL = "fake-summariser";
 
-const DEFAULT_FILE = fileURLToPath(new URL("../eval/kmem-dev/conversations.jsonl", import.meta.url));
+const DEFAULT_FILE = fileURLToPath(new URL("../../eval/kmem-dev/conversations.jsonl", import.meta.url));
 
 /** Counts warnings (expected in the failing run) instead of printing them. */
 function countingLogger(): Logger & { warnings: number } {

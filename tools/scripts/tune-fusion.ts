@@ -10,9 +10,15 @@
  * (kmem-dev); on the conversation sets it gives more.
  */
 import { parseArgs } from "node:util";
-import { inMemoryCandidates } from "./lib/in-memory-candidates.js";
+import { inMemoryCandidates } from "../../src/eval/in-memory-candidates.js";
 import { rankHybrid, type RankHybridOptions } from "../../src/memory/search/hybrid-ranking.js";
-import { scoreRecall, type RankedResult, type RecallReport } from "../../src/eval/recall-metrics.js";
+import {
+  ownersOf,
+  scoreRecall,
+  toRankedResults,
+  type RankedResult,
+  type RecallReport,
+} from "../../src/eval/recall-metrics.js";
 import { loadRecallSet, recallSetFiles } from "../../src/eval/recall-set.js";
 
 async function main(): Promise<void> {
@@ -31,7 +37,7 @@ async function main(): Promise<void> {
   });
   const k = Number(values.k);
   const { memories, queries } = await loadRecallSet(recallSetFiles(values.set));
-  const ownerOf = new Map(memories.map((m) => [m.id, m.user_id]));
+  const ownerOf = ownersOf(memories);
   const prepared = await inMemoryCandidates(memories, queries);
   const run = (
     pick: "keyword" | "vector" | "hybrid",
@@ -47,10 +53,7 @@ async function main(): Promise<void> {
         recency: !values["no-recency"],
         ...overrides,
       });
-      results.set(
-        p.query.qid,
-        ranked.map((r) => ({ id: r.id, userId: ownerOf.get(r.id) ?? "?", relevant: r.relevant })),
-      );
+      results.set(p.query.qid, toRankedResults(ranked, ownerOf));
     }
     return scoreRecall({ queries, results, k });
   };

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
  * without a gold memory, or a positive left unanswered).
  */
 import { parseArgs } from "node:util";
-import { inMemoryCandidates } from "./lib/in-memory-candidates.js";
+import { inMemoryCandidates } from "../../src/eval/in-memory-candidates.js";
 import { EMBEDDER_PROFILES } from "../../src/memory/search/embedder-profiles.js";
 import {
   MIN_KEYWORD_COVERAGE,
@@ -21,8 +21,12 @@ import {
 } from "../../src/memory/search/hybrid-ranking.js";
 import {
   RECALL_CUTOFFS,
+  gateOutcome,
+  isStaleAboveGold,
   loadKmemDev,
+  ownersOf,
   scoreRecall,
+  toRankedResults,
   toRecallSummary,
   type MemoryRow,
   type QueryRow,
@@ -30,7 +34,7 @@ import {
   type RecallReport,
 } from "../../src/eval/recall-metrics.js";
 
-const DEFAULT_DIR = fileURLToPath(new URL("../eval/kmem-dev", import.meta.url));
+const DEFAULT_DIR = fileURLToPath(new URL("../../eval/kmem-dev", import.meta.url));
 const TOP_K = 10;
 const OFFLINE_FUSION = EMBEDDER_PROFILES.offline.fusion;
 
@@ -48,7 +52,7 @@ async function main(): Promise<void> {
   const k = Number(values.k);
   const { memories, queries } = await loadKmemDev(values.dir);
   const prepared = await inMemoryCandidates(memories, queries);
-  const ownerOf = new Map(memories.map((m) => [m.id, m.user_id]));
+  const ownerOf = ownersOf(memories);
   const run = (overrides: Partial<RankHybridOptions>) => {
     const ranked = new Map<string, HybridResult[]>();
     for (const p of prepared) {
@@ -69,10 +73,7 @@ async function main(): Promise<void> {
     }
     const results = new Map<string, RankedResult[]>();
     for (const [qid, list] of ranked) {
-      results.set(
-        qid,
-        list.map((r) => ({ id: r.id, userId: ownerOf.get(r.id) ?? "?", relevant: r.relevant })),
-      );
+      results.set(qid, toRankedResults(list, ownerOf));
     }
     return { ranked, report: scoreRecall({ queries, results, k }) };
   };
@@ -155,9 +156,7 @@ function printMisses(queries: QueryRow[], ranked: Map<string, HybridResult[]>, m
     const stale = new Set(q.stale ?? []);
     const top = list.slice(0, q.type === "entity" ? 10 : 5).map((r) => r.id);
     const missed = q.gold.filter((g) => !top.includes(g));
-    const staleFirst = list.findIndex((r) => stale.has(r.id));
-    const goldFirst = list.findIndex((r) => gold.has(r.id));
-    const staleBad = staleFirst >= 0 && (goldFirst < 0 || staleFirst < goldFirst);
+    const staleBad = isStaleAboveGold(q, list);
     const negFail = q.type === "negative" && list.some((r) => r.relevant);
     if (missed.length === 0 && !staleBad && !negFail) continue;
     console.log(
@@ -181,9 +180,8 @@ function printGateErrors(
   const textOf = new Map(memories.map((m) => [m.id, m.text]));
   for (const q of queries) {
     const top = (ranked.get(q.qid) ?? []).slice(0, k);
-    const flagged = top.filter((r) => r.relevant);
-    const right = flagged.some((r) => q.gold.includes(r.id));
-    const wrongAnswer = flagged.length > 0 && !right;
+    const { answered, right } = gateOutcome(q, top, k);
+    const wrongAnswer = answered && !right;
     const unanswered = q.gold.length > 0 && !right;
     if (!wrongAnswer && !unanswered) continue;
     console.log(

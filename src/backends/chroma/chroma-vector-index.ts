@@ -123,9 +123,9 @@ const ALL = "all";
  * metric's HNSW space; reads and deletes go through LlamaIndex's `ChromaVectorStore` client, writes
  * through the current `chromadb` client. Chroma is the source of truth.
  *
- * Chroma 1.0 answers a metadata-filtered query by scanning the matching rows (115 ms at 20k rows
- * against 4 ms unfiltered, tools/bench/chroma-query.ts), so a collection shared by users and filtered on
- * `user_id` (or on visibility in a channel) grows linearly with the data. Here no query carries a
+ * Chroma 1.0 answers a metadata-filtered query by scanning the matching rows (docs/benchmarks.md,
+ * `tools/bench/chroma-query.ts`), so a collection shared by users and filtered on `user_id` (or on
+ * visibility in a channel) grows linearly with the data. Here no query carries a
  * filter. Per (embedder, team, user): an `all` collection holds every memory of the user (a recall in
  * a DM asks it), and each non-private visibility — `channel:<id>`, `shared` — has a collection with a
  * copy of its memories and their vectors (a recall in a channel asks that channel's and the shared

@@ -43,7 +43,7 @@ export function fromRow(
   }
 }
 
-/** Flat Chroma metadata for a memory: the rows LlamaIndex wrote before the compact format (test/support/legacy-chroma-rows.ts writes such rows). */
+/** Flat Chroma metadata for a memory: the rows LlamaIndex wrote before the compact format (fixtures/legacy-chroma-rows.ts writes such rows). */
 export function toMetadata(memory: Memory): Record<string, string | number | boolean> {
   const meta: Record<string, string | number | boolean> = {
     user_id: memory.userId,

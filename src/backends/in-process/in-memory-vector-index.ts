@@ -27,13 +27,13 @@ export interface InMemoryVectorIndexOptions extends VectorIndexOptions {
  * `index_type = "memory"`: memories and their vectors in this process, nothing persisted (tests,
  * throw-away sessions). The search is exact (no HNSW: `ef_search` does not apply).
  *
- * Exact search over 100k vectors of 512 floats is ~50 M multiply-adds, 100+ ms in JavaScript. Each
- * user's vectors are therefore kept as posting lists per dimension (only the non-zero components): a
+ * Exact search over 100k vectors of 512 floats is ~50 M multiply-adds per query, too slow in
+ * JavaScript for a turn. Each user's vectors are therefore kept as posting lists per dimension (only the non-zero components): a
  * query visits the lists of its own non-zero dimensions and gets every row's inner product, and the
  * metric's similarity follows from it and the norms (cos = dot/(|q||x|), L2² = |q|² + |x|² − 2dot),
  * kept in typed arrays. The offline embedder's vectors have a few dozen non-zero components, so a
  * query at 100k memories touches a few hundred thousand entries. A dense model's vectors would make
- * it a plain exact scan in JavaScript (100+ ms at 100k × 768); a large owner of dense vectors
+ * it a plain exact scan in JavaScript again; a large owner of dense vectors
  * (`approxMinRows`, default {@link LARGE_OWNER_ROWS}) is therefore searched the way sqlite-vec
  * searches one: an int8 copy scanned by WebAssembly SIMD for max(topK × oversample, 100)
  * candidates, rescored exactly ({@link Int8Rows}). This backend is still not meant for a large

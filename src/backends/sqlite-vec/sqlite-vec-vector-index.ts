@@ -44,7 +44,7 @@ export interface SqliteVecVectorIndexOptions extends VectorIndexOptions {
   oversample?: number;
 }
 
-/** Below this many rows an owner is searched exactly by vec0 (about 10 ms of CPU at 20k × 512). */
+/** Below this many rows an owner is searched exactly by vec0 (see {@link LARGE_OWNER_ROWS}). */
 export const APPROX_MIN_ROWS = LARGE_OWNER_ROWS;
 export { MIN_CANDIDATES, OVERSAMPLE };
 /** At most this many owners' int8 copies are kept (the least recently built is dropped). */
@@ -125,19 +125,19 @@ interface Statements {
  * mode, persistent. No HNSW (`ef_search` does not apply and `info.efSearch` is null); the search:
  *
  * - an owner with fewer than `approxMinRows` rows (default {@link APPROX_MIN_ROWS}): exact, vec0
- *   compares the query with every one of the owner's vectors (about 0.5 µs per 512-d vector: the
- *   bundled vec0.so has no AVX, so 100k rows cost ~60 ms of CPU);
+ *   compares the query with every one of the owner's vectors (the bundled vec0.so has no AVX, so the
+ *   cost grows with the owner's rows; docs/benchmarks.md, "Per backend");
  * - a larger owner: two passes. An int8 copy of the owner's vectors ({@link Int8Rows}: per-vector
  *   scaled codes, about 0.5 KiB per 512-d row) kept in this process is scanned with WebAssembly SIMD
- *   (~4 ms at 100k) for the max(topK × oversample, {@link MIN_CANDIDATES}) best rows under the
+ *   for the max(topK × oversample, {@link MIN_CANDIDATES}) best rows under the
  *   metric, with the channel's visibilities applied in the scan; those rows' stored float vectors
  *   are then rescored exactly, and `minSimilarity` cuts on the exact similarity. The similarities
  *   are exact and the hits are the exact top-k unless a true neighbour falls outside the candidates
- *   (recall@10 1.0 against exact on the 100k benchmark at oversample 8).
+ *   (recall@10 against exact: docs/benchmarks.md, `tools/bench/sqlite-vec-probe.ts`).
  *
  * The int8 copy is derived, never stored (so files written before it need no migration). The
- * owner's first large query starts building it in the background from the stored rows (1.5–4 s of
- * CPU at 100k rows, in slices of {@link BUILD_SLICE_MS} between which the event loop runs); until it
+ * owner's first large query starts building it in the background from the stored rows (a read of
+ * every row, in slices of {@link BUILD_SLICE_MS} between which the event loop runs); until it
  * is complete the exact KNN answers. It is updated by this index's own writes once they commit
  * (during the build too), and dropped whole when `PRAGMA data_version` shows another connection's
  * commit (another process: the next query starts building it again, the exact KNN answering

@@ -1,7 +1,9 @@
 import {
   DEFAULT_RECALL_K,
   MRR_CUTOFF,
+  ownersOf,
   scoreRecall,
+  toRankedResults,
   toRecallSummary,
   type MemoryRow,
   type QueryRow,
@@ -17,7 +19,7 @@ import { saveInBatches } from "../batch-save.js";
 import type { Command } from "../command.js";
 import type { CliContext } from "../context.js";
 import { evalCollectionPrefix } from "../eval-namespace.js";
-import { formatAblation, formatRecallReport } from "../eval-report.js";
+import { formatAblation, formatRecallReport } from "../../eval/recall-report.js";
 import { createProgress } from "../progress.js";
 
 /** Team of the eval's memories (in their own collection, so it cannot meet real ones). */
@@ -147,18 +149,14 @@ async function ingest(
   }
 }
 
-/**
- * Runs each query as its user (a DM scope: all of the user's memories are visible). A result's owner
- * comes from the memories file, not from the store, so a result of another user, or an id the file
- * does not have, counts as an isolation violation.
- */
+/** Runs each query as its user (a DM scope: all of the user's memories are visible). */
 async function runQueries(
   ctx: CliContext,
   memory: MemoryService,
   queries: QueryRow[],
   options: { k: number; plain: boolean; memories: MemoryRow[]; mode: RetrieverMode },
 ): Promise<Map<string, RankedResult[]>> {
-  const ownerOf = new Map(options.memories.map((m) => [m.id, m.user_id]));
+  const ownerOf = ownersOf(options.memories);
   const results = new Map<string, RankedResult[]>();
   const progress = createProgress({
     label: options.mode === "hybrid" ? "eval: queries" : `eval: queries (${options.mode} only)`,
@@ -180,14 +178,7 @@ async function runQueries(
           failed = true; // the other workers stop taking queries
           throw err;
         });
-      results.set(
-        query.qid,
-        found.map((r) => ({
-          id: r.id,
-          userId: ownerOf.get(r.id) ?? `(unknown owner of ${r.id})`,
-          relevant: r.relevant,
-        })),
-      );
+      results.set(query.qid, toRankedResults(found, ownerOf));
       progress.increment(1);
     }
   };

@@ -44,11 +44,11 @@ export interface ChunkerDeps {
  *
  * Sentence ends: `.`, `!`, `?`, `…` before a space (Korean 다. 요. 죠. 까? 니다. 음. 함. alike; not
  * abbreviations or bare numbers), `。！？`, and line breaks; a blank line ends a paragraph
- * (sentence-end.ts). The work is linear in the text (1 MB in well under a second, token strategy:
- * docs/benchmarks.md "Memory pipeline").
+ * (sentence-end.ts). The work is linear in the text (throughput: docs/benchmarks.md, "Chunker
+ * throughput").
  *
- * LlamaIndex's `SentenceSplitter` is not used: its sentence tokenizer is quadratic (40 KB of Korean
- * took 4.7 s, 80 KB 20 s here), its primary sentence rule cannot be replaced, and it returns trimmed
+ * LlamaIndex's `SentenceSplitter` is not used: its sentence tokenizer is quadratic (docs/benchmarks.md,
+ * "Chunker throughput"), its primary sentence rule cannot be replaced, and it returns trimmed
  * strings without offsets and overlaps by whole sentences (no overlap when the last sentence is over
  * the budget). `TokenTextSplitter` is linear but knows no sentences.
  *

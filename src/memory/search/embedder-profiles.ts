@@ -47,13 +47,13 @@ export interface EmbedderProfile {
 export const EMBEDDER_PROFILES: Readonly<Record<ProfileName, EmbedderProfile>> = {
   /**
    * The built-in hash embedder: its cosine is a weighted n-gram overlap, a weaker copy of what BM25
-   * already knows. Measured on kmem-dev and kconv-en (`npm run memory -- eval --ablate`,
-   * `tools/scripts/tune-fusion.ts`): any RRF weight that lets the vector half reorder BM25's ranks costs
-   * kconv-en single-hop and temporal recall (vector weight 0.1: single-hop R@10 0.43 → 0.39; 1.0: 0.32),
-   * because RRF's ranks hide that BM25's first hit is often far ahead. Relative score fusion with the
-   * vector half at 0.05 of BM25's weight is on a plateau (0.02–0.07 give the same figures): vectors
-   * break BM25's near-ties (within 5% of a score) and fill the list where BM25 runs out, and can never
-   * lift a memory over a BM25 hit scored more than 5% above it. The gate's 0.45 is the middle of the
+   * already knows. Chosen on kmem-dev and kconv-en (`npm run memory -- eval --ablate`,
+   * `tools/scripts/tune-fusion.ts`; figures in docs/benchmarks.md, "Fusion"): any RRF weight that lets
+   * the vector half reorder BM25's ranks costs kconv-en recall, because RRF's ranks hide that BM25's
+   * first hit is often far ahead. Relative score fusion with the vector half at 0.05 of BM25's weight
+   * sits on a plateau of equal figures: vectors break BM25's near-ties (within 5% of a score) and fill
+   * the list where BM25 runs out, and can never lift a memory over a BM25 hit scored more than 5%
+   * above it. The gate's 0.45 is the middle of the
    * plateau swept on kmem-dev (hybrid-ranking.ts MIN_VECTOR_SIMILARITY); no floor on the cosine.
    */
   offline: {

@@ -79,17 +79,17 @@ export const CONTEXT_WEIGHT = 0.5;
 export const CONTEXT_WINDOW_MS = 10 * 60_000;
 
 /**
- * A memory counts as relevant when its BM25 coverage of the query reaches this. Swept on kmem-dev with
- * `tools/scripts/tune-recall.ts --grid`: 0.40 lets one negative through (negative pass 0.94), 0.50 drops
- * an inflection answer below the threshold; 0.45 passes every negative and keeps 100% of keyword and
- * numeric and 96% of inflection answers relevant.
+ * A memory counts as relevant when its BM25 coverage of the query reaches this: the value that passes
+ * every negative of kmem-dev while keeping its lexical answers relevant, between one that lets a
+ * negative through and one that drops an inflection answer (swept with
+ * `tools/scripts/tune-recall.ts --grid`; the figures in docs/benchmarks.md, "Relevance thresholds").
  */
 export const MIN_KEYWORD_COVERAGE = 0.45;
 
 /**
  * Relevance by cosine alone, for candidates BM25 did not find well. Tuned for the OfflineEmbedder,
- * whose cosine is lexical: on kmem-dev every value in 0.40–0.60 gives the same negative pass (1.00)
- * and nearly the same answers, so the middle of that plateau. A semantic embedder needs its own value
+ * whose cosine is lexical: on kmem-dev a range of values gives the same negative pass and nearly the
+ * same answers, and this is the middle of that plateau (docs/benchmarks.md, "Relevance thresholds"). A semantic embedder needs its own value
  * (pass `minSimilarity`).
  */
 export const MIN_VECTOR_SIMILARITY = 0.45;

@@ -53,8 +53,8 @@ export const BM25_PARAMS = { k: 1.2, b: 0.7, d: 0.5 } as const;
 /**
  * A query term counts as common above this share of the docs...
  * At 100k docs that is df > 1,000: idf ≤ ln(100) ≈ 4.6 against ≈ 11.5 for a term seen once.
- * With the rule in KeywordIndex.search, the BM25 half's p95 at 100k synthetic memories went from 25.6
- * to 3.1 ms (npm run bench:recall, docs/benchmarks.md); dev-set indexes (40 docs) are never affected.
+ * The rule (KeywordIndex.search) removes the BM25 tail on large indexes (docs/benchmarks.md, "The
+ * BM25 tail"); small indexes, the dev sets' included, are never affected.
  */
 export const COMMON_TERM_DF_RATIO = 0.01;
 /** ... and above this absolute df, so that small indexes (a few thousand memories) are never pruned. */
@@ -63,8 +63,8 @@ export const COMMON_TERM_MIN_DF = 1000;
 /**
  * At most this many query terms are scored: the rarest ones (lowest df), which carry the largest idf and
  * have the shortest posting lists. Scoring costs a posting list per term, so without a cap a long message
- * (4,000 characters: ~1,200 distinct terms) took ~100 ms at 9,600 memories; the kmem-dev queries and
- * kfilter-dev messages have at most 63 terms, so ordinary queries are never cut.
+ * (thousands of characters, a thousand distinct terms or more) costs a thousand posting lists; ordinary
+ * questions and messages have far fewer terms than the cap, so they are never cut.
  */
 export const MAX_QUERY_TERMS = 128;
 
@@ -85,9 +85,8 @@ export const UBIQUITY_MIN_DOCS = 20;
  * Measured with process.memoryUsage().heapUsed after a forced gc, before and after building indexes
  * (npx tsx tools/bench/bm25-bytes.ts): indexes of 1k–40k synthetic memories, short ones and 20 joined
  * into one (a document's chunks), fitted by least squares to a·docs + b·postings + c·terms + 2·chars
- * gave a = 405, b = 31, c = 169 bytes (with the BM25+ postings of bm25-postings.ts; run recorded in
- * docs/benchmarks.md); with the rounded constants the estimate was within 11 % of the heap measured
- * for every build (1.01–1.02 from 10k docs on, up to 1.11 for 1k).
+ * gave the constants below, rounded (with the BM25+ postings of bm25-postings.ts; the run and the
+ * estimate's error per build are in docs/benchmarks.md, "BM25 on demand").
  */
 export const BYTES_PER_DOC = 410;
 export const BYTES_PER_POSTING = 31;
@@ -223,8 +222,8 @@ export class KeywordIndex {
    * max({@link COMMON_TERM_MIN_DF}, {@link COMMON_TERM_DF_RATIO}·N) docs is left out of the BM25
    * query, and a query of only common terms finds nothing here (the vector half still answers it).
    * Such a term tells thousands of docs apart by little more than their length (its idf is near
-   * zero), while scoring its posting list is what made the BM25 tail: 번호, in 16,648 of 100k
-   * memories, cost 30–50 ms for a question with no answer (tools/bench/bm25-tail.ts). Coverage is computed
+   * zero), while scoring its posting list is what made the BM25 tail (docs/benchmarks.md,
+   * `tools/bench/bm25-tail.ts`). Coverage is computed
    * on the hits' own tokens, so it still counts a pruned term a hit contains. A long query is scored
    * on its {@link MAX_QUERY_TERMS} rarest terms. A hit matching only ubiquitous terms (in half the
    * memories or more, {@link UBIQUITOUS_TERM_DF_RATIO}) is left out when the query has a rarer term.

@@ -41,8 +41,8 @@ export class KeywordSnapshots {
 
   /**
    * Memories a user needs for their snapshot to be kept (`BM25_SNAPSHOT_MIN_MEMORIES`): fewer are
-   * listed from the store in one page (0.1–0.2 s from Chroma), and the folder holds only the users
-   * for whom a snapshot pays.
+   * listed from the store in one page, which costs about what reading a snapshot does, and the
+   * folder holds only the users for whom a snapshot pays.
    */
   private readonly minMemories: number;
 

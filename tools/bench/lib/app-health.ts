@@ -1,6 +1,6 @@
 /** The app's `/healthz` as the benchmarks read it, and waiting for the app to go quiet. */
 import type { LlmQueueStats } from "../../../src/llm/queued-llm.js";
-import type { FakeSlack } from "../../../test/support/fake-slack.js";
+import type { FakeSlack } from "../../../fixtures/fake-slack.js";
 import { BENCH_ADMIN_TOKEN } from "./load-harness.js";
 
 const POLL_MS = 100;

@@ -7,7 +7,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-const REPO = path.resolve(import.meta.dirname, "../..");
+const REPO = path.resolve(import.meta.dirname, "../../..");
 const TSX_CLI = path.join(REPO, "node_modules/tsx/dist/cli.mjs");
 /** Longest wait for a started app to answer `/healthz`. */
 export const APP_START_TIMEOUT_MS = 60_000;

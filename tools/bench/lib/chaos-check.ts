@@ -3,8 +3,8 @@
  * memory the user was told is kept ("기억했어요: "…"") is in Chroma with its graph node, and every
  * event acked with 200 got exactly one reply.
  */
-import type { FakeSlack } from "../../../test/support/fake-slack.js";
-import { TEST_IDS } from "../../../test/support/slack-events.js";
+import type { FakeSlack } from "../../../fixtures/fake-slack.js";
+import { TEST_IDS } from "../../../fixtures/slack-events.js";
 import { BENCH_ADMIN_TOKEN } from "./load-harness.js";
 import {
   classifyReply,

@@ -2,7 +2,7 @@
 import { saveInBatches } from "../../../src/cli/batch-save.js";
 import type { SaveInput } from "../../../src/memory/memory-service.js";
 import type { MemoryScope } from "../../../src/core/types.js";
-import type { FakeOllama } from "../../../test/support/fake-ollama.js";
+import type { FakeOllama } from "../../../fixtures/fake-ollama.js";
 import type { TimedEmbedder } from "./embedders.js";
 import type { BenchMemory } from "./memory-harness.js";
 import { elapsedMs } from "./stats.js";

@@ -2,7 +2,7 @@
  * The DMs the load and chaos benchmarks send: Korean "기억해줘" facts with a unique entity and a
  * value (each confirmation and graph node can be traced to its event), and questions.
  */
-import { makeDmEvent } from "../../../test/support/slack-events.js";
+import { makeDmEvent } from "../../../fixtures/slack-events.js";
 import type { Rng } from "./prng.js";
 
 /** What an event asks of the app. `ignored`: a message the app drops (another bot's), the HTTP floor. */

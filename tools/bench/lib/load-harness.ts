@@ -9,8 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { extractTriplets } from "../../../src/extraction/rule-extractor.js";
 import { type ChromaServer, startChromaServer } from "../../../src/backends/chroma/chroma-server.js";
-import { type FakeOllama, startFakeOllama } from "../../../test/support/fake-ollama.js";
-import { type FakeSlack, startFakeSlack } from "../../../test/support/fake-slack.js";
+import { type FakeOllama, startFakeOllama } from "../../../fixtures/fake-ollama.js";
+import { type FakeSlack, startFakeSlack } from "../../../fixtures/fake-slack.js";
 import { freePort } from "./app-process.js";
 
 export const BENCH_SIGNING_SECRET = "bench-signing-secret";

@@ -16,7 +16,7 @@ import { KeywordIndexRegistry } from "../../../src/memory/search/keyword-index.j
 import { KeywordSnapshots } from "../../../src/memory/search/keyword-snapshots.js";
 import { MemoryService } from "../../../src/memory/memory-service.js";
 import { openVectorIndex } from "../../../src/app/vector-index-factory.js";
-import { spawnPgliteServer } from "../../../test/support/pglite-server.js";
+import { spawnPgliteServer } from "../../../fixtures/pglite-server.js";
 import type { VectorIndex } from "../../../src/core/vector-index.js";
 
 /** Texts per embedding request unless a benchmark says otherwise (the app's EMBED_BATCH_SIZE default). */

@@ -6,8 +6,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { startPostgresServer, type PostgresServer } from "../../../test/support/postgres-server.js";
-import { createTestDatabase } from "../../../test/support/postgres-db.js";
+import { startPostgresServer, type PostgresServer } from "../../../fixtures/postgres-server.js";
+import { createTestDatabase } from "../../../fixtures/postgres-db.js";
 import { type AppProcess, freePort, startAppProcess } from "./app-process.js";
 import { type LoadHarness, startLoadHarness } from "./load-harness.js";
 

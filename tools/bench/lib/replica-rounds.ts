@@ -7,7 +7,7 @@
  *   until B's BM25 half ranks it (B held that user's index before the save, so only the feed's
  *   invalidation gets it there).
  */
-import { TEST_IDS } from "../../../test/support/slack-events.js";
+import { TEST_IDS } from "../../../fixtures/slack-events.js";
 import { settle } from "./app-health.js";
 import type { AppProcess } from "./app-process.js";
 import { BENCH_ADMIN_TOKEN, type LoadHarness } from "./load-harness.js";

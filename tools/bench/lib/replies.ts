@@ -4,7 +4,7 @@
  */
 import { failureReply, missedTurnReply, rememberedReply } from "../../../src/agent/messages.js";
 import { recallOnlyReply } from "../../../src/agent/prompt.js";
-import type { FakeSlack } from "../../../test/support/fake-slack.js";
+import type { FakeSlack } from "../../../fixtures/fake-slack.js";
 import { ANSWER_PREFIX } from "./load-harness.js";
 import type { DeliveredEvent } from "./slack-traffic.js";
 

@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 
-const REPO = path.resolve(import.meta.dirname, "../..");
+const REPO = path.resolve(import.meta.dirname, "../../..");
 const TSX_CLI = path.join(REPO, "node_modules/tsx/dist/cli.mjs");
 const BM25_COLD_SCRIPT = path.join(REPO, "tools/bench/bm25-cold.ts");
 

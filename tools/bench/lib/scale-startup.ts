@@ -8,15 +8,15 @@ import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { type FakeOllama, startFakeOllama } from "../../../test/support/fake-ollama.js";
-import { type FakeSlack, startFakeSlack } from "../../../test/support/fake-slack.js";
+import { type FakeOllama, startFakeOllama } from "../../../fixtures/fake-ollama.js";
+import { type FakeSlack, startFakeSlack } from "../../../fixtures/fake-slack.js";
 import { freePort, startAppProcess } from "./app-process.js";
 import { BENCH_ADMIN_TOKEN, BENCH_SIGNING_SECRET } from "./load-harness.js";
 import { processMemory, scriptPid } from "./process-memory.js";
 import { scaleUser, type ScaleData } from "./scale-dataset.js";
 import type { StackChildReport } from "./scale-stack-child.js";
 
-const REPO = path.resolve(import.meta.dirname, "../..");
+const REPO = path.resolve(import.meta.dirname, "../../..");
 const TSX_LOADER = pathToFileURL(path.join(REPO, "node_modules/tsx/dist/loader.mjs")).href;
 const CHILD = path.join(REPO, "tools/bench/lib/scale-stack-child.ts");
 const CHAT_MODEL = "llama3.1:8b";

@@ -2,7 +2,7 @@
  * Delivers signed Slack events to the app the way Slack does, timing each acknowledgement, and
  * retrying an event that was not acked (same event id, `x-slack-retry-num`), as Slack retries.
  */
-import { makeEventCallback, signSlackRequest } from "../../../test/support/slack-events.js";
+import { makeEventCallback, signSlackRequest } from "../../../fixtures/slack-events.js";
 import { BENCH_SIGNING_SECRET } from "./load-harness.js";
 import type { PlannedEvent } from "./load-events.js";
 

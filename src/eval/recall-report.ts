@@ -1,4 +1,4 @@
-import { RECALL_CUTOFFS, type RecallReport } from "../eval/recall-metrics.js";
+import { RECALL_CUTOFFS, type RecallReport } from "./recall-metrics.js";
 
 const FIRST_COLUMN = 11;
 const COLUMN = 7;

@@ -1,6 +1,6 @@
-import { AppError } from "../../../src/core/errors.js";
-import type { ChatRequest, ChatResponse, Llm } from "../../../src/core/llm.js";
-import { parseSummaryPrompt } from "../../../src/history/summary-prompt.js";
+import { AppError } from "../core/errors.js";
+import type { ChatRequest, ChatResponse, Llm } from "../core/llm.js";
+import { parseSummaryPrompt } from "../history/summary-prompt.js";
 
 const WHITESPACE = /\s+/g;
 const SENTENCE_END = /[.!?。…]$/u;

@@ -5,15 +5,15 @@
  * Chroma, and no conversation context (see tools/scripts/tune-fusion.ts); the production path is
  * `npm run memory -- eval --set DIR --ablate`.
  */
-import { cosineSimilarity } from "../../../src/core/embedder.js";
-import { OfflineEmbedder } from "../../../src/llm/offline-embedder.js";
+import { cosineSimilarity } from "../core/embedder.js";
+import { OfflineEmbedder } from "../llm/offline-embedder.js";
 import {
   CANDIDATES_PER_RETRIEVER,
   type KeywordCandidate,
   type VectorCandidate,
-} from "../../../src/memory/search/hybrid-ranking.js";
-import { KeywordIndex } from "../../../src/memory/search/keyword-index.js";
-import type { MemoryRow, QueryRow } from "../../../src/eval/recall-metrics.js";
+} from "../memory/search/hybrid-ranking.js";
+import { KeywordIndex } from "../memory/search/keyword-index.js";
+import type { MemoryRow, QueryRow } from "./recall-metrics.js";
 
 export interface QueryCandidates {
   query: QueryRow;
