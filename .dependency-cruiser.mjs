@@ -96,13 +96,13 @@ export default {
       name: "src-never-imports-tests-or-tools",
       severity: "error",
       from: { path: "^src/" },
-      to: { path: "^(test|tools)/" },
+      to: { path: "^(test|tools|fixtures)/" },
     },
     {
       name: "tools-never-import-tests",
-      comment: "benchmarks and scripts share fixtures with the tests, never the tests' support code",
+      comment: "benchmarks and scripts share fixtures/ with the tests, never the tests' support code",
       severity: "error",
-      from: { path: "^tools/" },
+      from: { path: "^(tools|fixtures)/" },
       to: { path: "^test/" },
     },
     {
