@@ -21,6 +21,7 @@ import {
   searchBounds,
 } from "../shared/port-contract.js";
 import {
+  dimensionOf,
   EXACT_SEARCH_MAX_ROWS,
   scanStatement,
   searchStatements,
@@ -29,6 +30,8 @@ import {
 } from "./rows.js";
 import {
   BUILD_WORK_MEM,
+  checkComment,
+  checkHnswDimension,
   HNSW_MAX_DIMENSIONS,
   hnswIndexNames,
   hnswIndexSql,
@@ -373,31 +376,16 @@ export class PgvectorVectorIndex implements VectorIndex {
       this.dimension = undefined;
       return;
     }
-    const comment = parseComment(row.comment);
-    if (
-      comment &&
-      (comment.metric !== this.options.metric || comment.embedder !== this.options.embedder.id)
-    ) {
-      throw new AppError(
-        "config_invalid",
-        `pgvector table ${this.table} holds ${comment.embedder} vectors by ${comment.metric}; this index ` +
-          `is ${this.options.embedder.id} by ${this.options.metric} (use another namespace)`,
-        { details: { table: this.table, stored: comment } },
-      );
-    }
+    checkComment(this.table, parseComment(row.comment), {
+      metric: this.options.metric,
+      embedder: this.options.embedder.id,
+    });
     this.dimension = row.dimension;
   }
 
   /** Creates the table and its indexes for vectors of the first batch's dimension, or checks it. */
   private async ensureTable(vectors: number[][]): Promise<void> {
-    const dimension = vectors[0]?.length ?? 0;
-    const odd = vectors.find((v) => v.length !== dimension);
-    if (dimension === 0 || odd) {
-      throw new AppError(
-        "embed_failed",
-        `${this.options.embedder.id} returned vectors of ${dimension} and ${odd?.length ?? 0} dimensions`,
-      );
-    }
+    const dimension = dimensionOf(vectors, this.options.embedder.id);
     if (this.dimension === undefined) await this.refreshTable();
     if (this.dimension === undefined) await this.createTable(dimension);
     if (this.dimension !== dimension) {
@@ -411,13 +399,7 @@ export class PgvectorVectorIndex implements VectorIndex {
   }
 
   private async createTable(dimension: number): Promise<void> {
-    if (dimension > HNSW_MAX_DIMENSIONS) {
-      throw new AppError(
-        "config_invalid",
-        `pgvector indexes vectors of at most ${HNSW_MAX_DIMENSIONS} dimensions with HNSW; ` +
-          `${this.options.embedder.id} makes ${dimension}`,
-      );
-    }
+    checkHnswDimension(dimension, this.options.embedder.id);
     const comment: TableComment = {
       namespace: this.options.namespace,
       metric: this.options.metric,

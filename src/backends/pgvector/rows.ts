@@ -26,6 +26,19 @@ export function toVectorLiteral(vector: number[], what: string): string {
   return `[${vector.join(",")}]`;
 }
 
+/** The dimension of an embedder's vectors, all of one length (else AppError `embed_failed`). */
+export function dimensionOf(vectors: number[][], embedderId: string): number {
+  const dimension = vectors[0]?.length ?? 0;
+  const odd = vectors.find((v) => v.length !== dimension);
+  if (dimension === 0 || odd) {
+    throw new AppError(
+      "embed_failed",
+      `${embedderId} returned vectors of ${dimension} and ${odd?.length ?? 0} dimensions`,
+    );
+  }
+  return dimension;
+}
+
 /**
  * One multi-row `INSERT … SELECT FROM unnest(…) ON CONFLICT DO UPDATE`: the memories (one per owner
  * and id) with their vectors.

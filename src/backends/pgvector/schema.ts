@@ -1,3 +1,4 @@
+import { AppError } from "../../core/errors.js";
 import { similarityFrom, type SimilarityMetric } from "../../core/vector-index.js";
 import { PRIVATE } from "../../core/visibility.js";
 import { quoteIdentifier, quoteLiteral, sha256Hex } from "../shared/sql-names.js";
@@ -68,6 +69,36 @@ export function parseComment(comment: string | null): TableComment | undefined {
       : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * A table made for another metric or embedder than the index's (its comment says so) is AppError
+ * `config_invalid`: its vectors cannot be compared with the index's.
+ */
+export function checkComment(
+  table: string,
+  comment: TableComment | undefined,
+  wanted: Pick<TableComment, "metric" | "embedder">,
+): void {
+  if (comment && (comment.metric !== wanted.metric || comment.embedder !== wanted.embedder)) {
+    throw new AppError(
+      "config_invalid",
+      `pgvector table ${table} holds ${comment.embedder} vectors by ${comment.metric}; this index ` +
+        `is ${wanted.embedder} by ${wanted.metric} (use another namespace)`,
+      { details: { table, stored: comment } },
+    );
+  }
+}
+
+/** Vectors of more than {@link HNSW_MAX_DIMENSIONS} dimensions are AppError `config_invalid` (no table for them). */
+export function checkHnswDimension(dimension: number, embedderId: string): void {
+  if (dimension > HNSW_MAX_DIMENSIONS) {
+    throw new AppError(
+      "config_invalid",
+      `pgvector indexes vectors of at most ${HNSW_MAX_DIMENSIONS} dimensions with HNSW; ` +
+        `${embedderId} makes ${dimension}`,
+    );
   }
 }
 
