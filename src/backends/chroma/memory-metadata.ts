@@ -82,3 +82,8 @@ function fromMetadata(id: string, text: string, meta: Record<string, unknown>): 
     ...(Object.keys(extra).length ? { extra } : {}),
   };
 }
+
+/** The memory id of a row: LlamaIndex's `ref_doc_id` (the Document's id), else the row id. */
+export function memoryIdOf(rowId: string, meta: Record<string, unknown>): string {
+  return typeof meta.ref_doc_id === "string" && meta.ref_doc_id !== "None" ? meta.ref_doc_id : rowId;
+}

@@ -15,6 +15,7 @@ import {
 } from "../../core/vector-index.js";
 import { isAllowed, visibilityOf } from "../../core/visibility.js";
 import { coarseLimit, Int8Rows, int8ScanIsFast, LARGE_OWNER_ROWS, OVERSAMPLE } from "../int8-scan.js";
+import { embedQueryText, pageBounds, scanPageSize } from "../shared/port-contract.js";
 
 export interface InMemoryVectorIndexOptions extends VectorIndexOptions {
   /** Owners of dense vectors with at least this many rows get an int8 copy (default {@link LARGE_OWNER_ROWS}). */
@@ -80,9 +81,8 @@ export class InMemoryVectorIndex implements VectorIndex {
     });
   }
 
-  async embedQuery(text: string): Promise<number[]> {
-    const [vector] = await this.options.embedder.embed([text]);
-    return vector!;
+  embedQuery(text: string): Promise<number[]> {
+    return embedQueryText(this.options.embedder, text);
   }
 
   async get(owner: Owner, id: string): Promise<Memory | undefined> {
@@ -91,9 +91,9 @@ export class InMemoryVectorIndex implements VectorIndex {
   }
 
   async list(owner: Owner, options: { limit: number; offset: number }): Promise<Memory[]> {
-    return (this.rowsOf(owner, false)?.page(options.offset, options.limit) ?? []).map((m) =>
-      structuredClone(m),
-    );
+    const page = pageBounds(options);
+    if (!page) return [];
+    return (this.rowsOf(owner, false)?.page(page.offset, page.limit) ?? []).map((m) => structuredClone(m));
   }
 
   async delete(owner: Owner, ids: string[]): Promise<void> {
@@ -106,12 +106,13 @@ export class InMemoryVectorIndex implements VectorIndex {
   }
 
   async *scan(pageSize = 1000): AsyncGenerator<Memory[]> {
+    const size = scanPageSize(pageSize);
     for (const key of [...this.byOwner.keys()].sort()) {
       const rows = this.byOwner.get(key);
-      for (let offset = 0; rows; offset += pageSize) {
-        const page = rows.page(offset, pageSize);
+      for (let offset = 0; rows; offset += size) {
+        const page = rows.page(offset, size);
         if (page.length > 0) yield page.map((m) => structuredClone(m));
-        if (page.length < pageSize) break;
+        if (page.length < size) break;
       }
     }
   }

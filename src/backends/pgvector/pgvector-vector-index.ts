@@ -1,12 +1,8 @@
-import { createHash } from "node:crypto";
 import type pg from "pg";
-import { PgDatabase, quoteIdent } from "../../db/postgres.js";
 import { AppError } from "../../core/errors.js";
 import type { Memory, Owner } from "../../core/types.js";
 import {
-  embedInBatches,
   ownerKey,
-  similarityFrom,
   type OwnerCount,
   sortOwners,
   type SimilarityMetric,
@@ -16,7 +12,38 @@ import {
   type VectorIndexOptions,
   type VectorQuery,
 } from "../../core/vector-index.js";
-import { PRIVATE, visibilityOf } from "../../core/visibility.js";
+import { PgDatabase } from "../../db/postgres.js";
+import {
+  embedMemories,
+  embedQueryText,
+  pageBounds,
+  scanPageSize,
+  searchBounds,
+} from "../shared/port-contract.js";
+import {
+  dimensionOf,
+  EXACT_SEARCH_MAX_ROWS,
+  scanStatement,
+  searchStatements,
+  toVectorLiteral,
+  upsertStatement,
+} from "./rows.js";
+import {
+  BUILD_WORK_MEM,
+  checkComment,
+  checkHnswDimension,
+  HNSW_MAX_DIMENSIONS,
+  hnswIndexNames,
+  hnswIndexSql,
+  METRIC_SQL,
+  parseComment,
+  TABLE_INFO_SQL,
+  type TableComment,
+  tableNameOf,
+  tableSql,
+} from "./schema.js";
+
+export { EXACT_SEARCH_MAX_ROWS, HNSW_MAX_DIMENSIONS, tableNameOf };
 
 export interface PgvectorVectorIndexOptions extends VectorIndexOptions {
   /** `DATABASE_URL`: `postgres://user:password@host:5432/db`. */
@@ -36,50 +63,8 @@ export const BULK_BUILD_MIN_ROWS = 1000;
 /** Upper bound on building the HNSW index after a bulk save (the table's rows, not one call's). */
 export const INDEX_BUILD_TIMEOUT_MS = 30 * 60_000;
 
-/** `maintenance_work_mem` for an index build: the graph of 100k vectors of 512 floats fits. */
-const BUILD_WORK_MEM = "512MB";
-
-/** pgvector's HNSW index takes `vector` columns of at most this many dimensions. */
-export const HNSW_MAX_DIMENSIONS = 2000;
-
 /** Rows per page when scanning every owner's memories. */
 export const SCAN_PAGE_SIZE = 1000;
-
-/**
- * Owners with at most this many rows are searched exactly (their rows through the primary key, then
- * sorted by distance) rather than through the HNSW graph: cheaper than walking a graph of everyone's
- * vectors for a few matches, and exact (see {@link PgvectorVectorIndex.query}).
- */
-export const EXACT_SEARCH_MAX_ROWS = 2000;
-
-/**
- * The operator (its value is the distance the ORDER BY uses), the HNSW operator class and how the
- * operator's value becomes the metric's similarity: `<=>` is the cosine distance, `<#>` the negative
- * inner product, `<->` the L2 distance.
- */
-const METRIC_SQL: Record<
-  SimilarityMetric,
-  { operator: string; ops: string; similarity: (raw: number) => number }
-> = {
-  cosine: {
-    operator: "<=>",
-    ops: "vector_cosine_ops",
-    similarity: (raw) => similarityFrom("cosine", raw),
-  },
-  dot_product: {
-    operator: "<#>",
-    ops: "vector_ip_ops",
-    similarity: (raw) => similarityFrom("dot_product", -raw),
-  },
-  euclidean: { operator: "<->", ops: "vector_l2_ops", similarity: (raw) => similarityFrom("euclidean", raw) },
-};
-
-/** What the table's comment records, checked when the table is opened again. */
-interface TableComment {
-  namespace: string;
-  metric: SimilarityMetric;
-  embedder: string;
-}
 
 /**
  * `index_type = "pgvector"`: memories and their vectors in PostgreSQL with the pgvector extension,
@@ -170,15 +155,12 @@ export class PgvectorVectorIndex implements VectorIndex {
     try {
       for (let i = 0; i < unique.length; i += INSERT_BATCH_ROWS) {
         const batch = unique.slice(i, i + INSERT_BATCH_ROWS);
-        const vectors = await embedInBatches(
-          (texts) => this.options.embedder.embed(texts),
-          batch.map((m) => m.text),
-          this.options.embedBatchSize,
-        );
+        const vectors = await embedMemories(this.options.embedder, batch, this.options.embedBatchSize);
         await this.ensureTable(vectors);
         if (i === 0 && unique.length >= BULK_BUILD_MIN_ROWS)
           rebuild = await this.dropIndexForBulk(unique.length);
-        await this.insert(batch, vectors);
+        const { text, params } = upsertStatement(this.table, batch, vectors, this.options.embedder.id);
+        await this.select("upsert", text, params);
       }
     } finally {
       if (rebuild) await this.buildIndex();
@@ -200,34 +182,20 @@ export class PgvectorVectorIndex implements VectorIndex {
       );
     }
     const vector = toVectorLiteral(query.vector, "query vector");
-    const visibilities = query.visibilities ? [...query.visibilities] : undefined;
-    if (visibilities?.length === 0) return [];
-    const { operator } = this.sql;
-    const params: unknown[] = [query.teamId, query.userId, vector, Math.floor(query.topK)];
-    const visibilityFilter = visibilities
-      ? `AND visibility = ANY($${params.push(visibilities)}::text[])`
-      : "";
-    // A channel's recall never sees DM rows: said literally (not only through the parameter), so any
-    // plan, generic ones too, may walk the smaller HNSW index over the non-private rows (indexSql).
-    const notPrivate = visibilities && !visibilities.includes(PRIVATE) ? `AND ${NOT_PRIVATE}` : "";
+    const bounds = searchBounds(query);
+    if (!bounds) return [];
+    const { ownerRows, exact, approximate, params } = searchStatements(
+      this.table,
+      this.sql,
+      query,
+      vector,
+      bounds.topK,
+    );
     const rows = await this.run("query", async (client) => {
-      const { rows: owned } = await client.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${this.table}
-           WHERE team_id = $1 AND user_id = $2 LIMIT ${EXACT_SEARCH_MAX_ROWS + 1}) s`,
-        [query.teamId, query.userId],
-      );
+      const { rows: owned } = await client.query<{ n: number }>(ownerRows, [query.teamId, query.userId]);
       if (owned[0]!.n === 0) return [];
       if (owned[0]!.n <= EXACT_SEARCH_MAX_ROWS) {
-        // The fence (OFFSET 0) keeps the planner off the HNSW index: the owner's rows come through the
-        // primary key, each distance is computed once, and the sort is exact.
-        const exact = await client.query<{ memory: Memory; distance: number }>(
-          `SELECT memory, distance FROM (
-             SELECT memory, embedding ${operator} $3::vector AS distance FROM ${this.table}
-              WHERE team_id = $1 AND user_id = $2 ${visibilityFilter} OFFSET 0
-           ) owned ORDER BY distance LIMIT $4`,
-          params,
-        );
-        return exact.rows;
+        return (await client.query<{ memory: Memory; distance: number }>(exact, params)).rows;
       }
       // enable_seqscan off: on a table the planner thinks small it would read and sort every row.
       await client.query(
@@ -235,32 +203,21 @@ export class PgvectorVectorIndex implements VectorIndex {
           "SET LOCAL hnsw.iterative_scan = relaxed_order; SET LOCAL enable_seqscan = off",
       );
       try {
-        // The owner columns are compared as expressions (`|| ''`) so the planner walks the HNSW
-        // index in distance order and filters, instead of reading the owner's rows in key order.
-        const approximate = await client.query<{ memory: Memory; distance: number }>(
-          `SELECT memory, distance FROM (
-             SELECT memory, embedding ${operator} $3::vector AS distance FROM ${this.table}
-              WHERE team_id || '' = $1 AND user_id || '' = $2 ${visibilityFilter} ${notPrivate}
-              ORDER BY embedding ${operator} $3::vector LIMIT $4
-           ) nearest ORDER BY distance`,
-          params,
-        );
+        const nearest = await client.query<{ memory: Memory; distance: number }>(approximate, params);
         await client.query("COMMIT");
-        return approximate.rows;
+        return nearest.rows;
       } catch (err) {
         await client.query("ROLLBACK").catch(() => undefined);
         throw err;
       }
     });
-    const minSimilarity = query.minSimilarity ?? -Infinity;
     return rows
       .map((row) => ({ memory: row.memory, similarity: this.sql.similarity(Number(row.distance)) }))
-      .filter((hit) => hit.similarity >= minSimilarity);
+      .filter((hit) => hit.similarity >= bounds.minSimilarity);
   }
 
-  async embedQuery(text: string): Promise<number[]> {
-    const [vector] = await this.options.embedder.embed([text]);
-    return vector!;
+  embedQuery(text: string): Promise<number[]> {
+    return embedQueryText(this.options.embedder, text);
   }
 
   async get(owner: Owner, id: string): Promise<Memory | undefined> {
@@ -276,15 +233,12 @@ export class PgvectorVectorIndex implements VectorIndex {
   /** One page of the owner's memories in the order they were first saved. */
   async list(owner: Owner, options: { limit: number; offset: number }): Promise<Memory[]> {
     if (!(await this.tableReady())) return [];
+    const page = pageBounds(options);
+    if (!page) return [];
     const { rows } = await this.select<{ memory: Memory }>(
       "list",
       `SELECT memory FROM ${this.table} WHERE team_id = $1 AND user_id = $2 ORDER BY seq LIMIT $3 OFFSET $4`,
-      [
-        owner.teamId,
-        owner.userId,
-        Math.max(0, Math.floor(options.limit)),
-        Math.max(0, Math.floor(options.offset)),
-      ],
+      [owner.teamId, owner.userId, page.limit, page.offset],
     );
     return rows.map((r) => r.memory);
   }
@@ -309,17 +263,17 @@ export class PgvectorVectorIndex implements VectorIndex {
   /** Every memory, page by page in primary key order (keyset paging: no row is skipped or repeated). */
   async *scan(pageSize = SCAN_PAGE_SIZE): AsyncGenerator<Memory[]> {
     if (!(await this.tableReady())) return;
+    const size = scanPageSize(pageSize);
     let after: [string, string, string] | undefined;
     for (;;) {
+      const { text, params } = scanStatement(this.table, size, after);
       const { rows } = await this.select<{ team_id: string; user_id: string; id: string; memory: Memory }>(
         "scan",
-        `SELECT team_id, user_id, id, memory FROM ${this.table}
-          ${after ? "WHERE (team_id, user_id, id) > ($2, $3, $4)" : ""}
-          ORDER BY team_id, user_id, id LIMIT $1`,
-        [Math.max(1, Math.floor(pageSize)), ...(after ?? [])],
+        text,
+        params,
       );
       if (rows.length > 0) yield rows.map((r) => r.memory);
-      if (rows.length < pageSize) return;
+      if (rows.length < size) return;
       const last = rows.at(-1)!;
       after = [last.team_id, last.user_id, last.id];
     }
@@ -369,126 +323,6 @@ export class PgvectorVectorIndex implements VectorIndex {
     await this.db.close();
   }
 
-  /** Whether the table exists (asking the catalog while this process has not seen it). */
-  private async tableReady(): Promise<boolean> {
-    if (this.dimension === undefined) await this.refreshTable();
-    return this.dimension !== undefined;
-  }
-
-  /** Reads the table's vector dimension and checks its comment (metric, embedder) if it exists. */
-  private async refreshTable(): Promise<void> {
-    const { rows } = await this.select<{ dimension: number; comment: string | null }>(
-      "open",
-      `SELECT a.atttypmod AS dimension, obj_description(a.attrelid, 'pg_class') AS comment
-         FROM pg_attribute a WHERE a.attrelid = to_regclass($1) AND a.attname = 'embedding'`,
-      [this.table],
-    );
-    const row = rows[0];
-    if (!row) {
-      this.dimension = undefined;
-      return;
-    }
-    const comment = parseComment(row.comment);
-    if (
-      comment &&
-      (comment.metric !== this.options.metric || comment.embedder !== this.options.embedder.id)
-    ) {
-      throw new AppError(
-        "config_invalid",
-        `pgvector table ${this.table} holds ${comment.embedder} vectors by ${comment.metric}; this index ` +
-          `is ${this.options.embedder.id} by ${this.options.metric} (use another namespace)`,
-        { details: { table: this.table, stored: comment } },
-      );
-    }
-    this.dimension = row.dimension;
-  }
-
-  /** Creates the table and its indexes for vectors of the first batch's dimension, or checks it. */
-  private async ensureTable(vectors: number[][]): Promise<void> {
-    const dimension = vectors[0]?.length ?? 0;
-    const odd = vectors.find((v) => v.length !== dimension);
-    if (dimension === 0 || odd) {
-      throw new AppError(
-        "embed_failed",
-        `${this.options.embedder.id} returned vectors of ${dimension} and ${odd?.length ?? 0} dimensions`,
-      );
-    }
-    if (this.dimension === undefined) await this.refreshTable();
-    if (this.dimension === undefined) await this.createTable(dimension);
-    if (this.dimension !== dimension) {
-      throw new AppError(
-        "store_failed",
-        `pgvector table ${this.table} holds vectors of ${this.dimension} dimensions; ` +
-          `${this.options.embedder.id} returned ${dimension}`,
-        { details: { table: this.table, stored: this.dimension, got: dimension } },
-      );
-    }
-  }
-
-  private async createTable(dimension: number): Promise<void> {
-    if (dimension > HNSW_MAX_DIMENSIONS) {
-      throw new AppError(
-        "config_invalid",
-        `pgvector indexes vectors of at most ${HNSW_MAX_DIMENSIONS} dimensions with HNSW; ` +
-          `${this.options.embedder.id} makes ${dimension}`,
-      );
-    }
-    const comment: TableComment = {
-      namespace: this.options.namespace,
-      metric: this.options.metric,
-      embedder: this.options.embedder.id,
-    };
-    const base = this.table.slice(1, -1);
-    await this.run("create", async (client) => {
-      await client.query("BEGIN");
-      try {
-        // Two processes creating the same table at once: the second waits here, then finds it.
-        await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [this.table]);
-        await client.query(
-          `CREATE TABLE IF NOT EXISTS ${this.table} (
-             team_id text NOT NULL,
-             user_id text NOT NULL,
-             id text NOT NULL,
-             visibility text NOT NULL,
-             seq bigint GENERATED ALWAYS AS IDENTITY,
-             memory jsonb NOT NULL,
-             embedding vector(${dimension}) NOT NULL,
-             PRIMARY KEY (team_id, user_id, id))
-           WITH (toast_tuple_target = 8160)`,
-        );
-        await client.query(
-          `CREATE INDEX IF NOT EXISTS ${quoteIdent(`${base}_seq`)} ON ${this.table} (team_id, user_id, seq)`,
-        );
-        for (const sql of this.indexSql()) await client.query(sql);
-        await client.query(`COMMENT ON TABLE ${this.table} IS ${quoteLiteral(JSON.stringify(comment))}`);
-        await client.query("COMMIT");
-      } catch (err) {
-        await client.query("ROLLBACK").catch(() => undefined);
-        throw err;
-      }
-    });
-    await this.refreshTable();
-  }
-
-  /**
-   * The HNSW indexes: one over every row, and one over the non-private rows only (channel and shared
-   * memories), which a channel's recall searches — in a workspace where most memories come from DMs
-   * it is a fraction of the size, and the channel filter passes a larger share of what it walks.
-   */
-  private indexSql(options: { concurrently?: boolean } = {}): string[] {
-    const [all, shared] = this.indexNames();
-    const create = `CREATE INDEX ${options.concurrently ? "CONCURRENTLY " : ""}IF NOT EXISTS`;
-    return [
-      `${create} ${all} ON ${this.table} USING hnsw (embedding ${this.sql.ops})`,
-      `${create} ${shared} ON ${this.table} USING hnsw (embedding ${this.sql.ops}) WHERE ${NOT_PRIVATE}`,
-    ];
-  }
-
-  private indexNames(): [string, string] {
-    const base = this.table.slice(1, -1);
-    return [quoteIdent(`${base}_hnsw`), quoteIdent(`${base}_shared_hnsw`)];
-  }
-
   /**
    * Builds the HNSW indexes a table made by an earlier version lacks (the channel index over
    * non-private rows), `CONCURRENTLY`: writes go on, queries use the full index until it is there.
@@ -498,8 +332,8 @@ export class PgvectorVectorIndex implements VectorIndex {
   async addMissingIndexes(): Promise<string[]> {
     if (!(await this.tableReady())) return [];
     const built: string[] = [];
-    const names = this.indexNames();
-    const sql = this.indexSql({ concurrently: true });
+    const names = hnswIndexNames(this.table);
+    const sql = hnswIndexSql(this.table, this.sql, { concurrently: true });
     for (const [i, name] of names.entries()) {
       const { rows } = await this.select<{ found: string | null }>(
         "open",
@@ -524,6 +358,68 @@ export class PgvectorVectorIndex implements VectorIndex {
     return built;
   }
 
+  /** Whether the table exists (asking the catalog while this process has not seen it). */
+  private async tableReady(): Promise<boolean> {
+    if (this.dimension === undefined) await this.refreshTable();
+    return this.dimension !== undefined;
+  }
+
+  /** Reads the table's vector dimension and checks its comment (metric, embedder) if it exists. */
+  private async refreshTable(): Promise<void> {
+    const { rows } = await this.select<{ dimension: number; comment: string | null }>(
+      "open",
+      TABLE_INFO_SQL,
+      [this.table],
+    );
+    const row = rows[0];
+    if (!row) {
+      this.dimension = undefined;
+      return;
+    }
+    checkComment(this.table, parseComment(row.comment), {
+      metric: this.options.metric,
+      embedder: this.options.embedder.id,
+    });
+    this.dimension = row.dimension;
+  }
+
+  /** Creates the table and its indexes for vectors of the first batch's dimension, or checks it. */
+  private async ensureTable(vectors: number[][]): Promise<void> {
+    const dimension = dimensionOf(vectors, this.options.embedder.id);
+    if (this.dimension === undefined) await this.refreshTable();
+    if (this.dimension === undefined) await this.createTable(dimension);
+    if (this.dimension !== dimension) {
+      throw new AppError(
+        "store_failed",
+        `pgvector table ${this.table} holds vectors of ${this.dimension} dimensions; ` +
+          `${this.options.embedder.id} returned ${dimension}`,
+        { details: { table: this.table, stored: this.dimension, got: dimension } },
+      );
+    }
+  }
+
+  private async createTable(dimension: number): Promise<void> {
+    checkHnswDimension(dimension, this.options.embedder.id);
+    const comment: TableComment = {
+      namespace: this.options.namespace,
+      metric: this.options.metric,
+      embedder: this.options.embedder.id,
+    };
+    await this.run("create", async (client) => {
+      await client.query("BEGIN");
+      try {
+        // Two processes creating the same table at once: the second waits here, then finds it.
+        await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [this.table]);
+        for (const sql of tableSql(this.table, dimension, this.sql, comment)) await client.query(sql);
+        await client.query("COMMIT");
+      } catch (err) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw err;
+      }
+    });
+    await this.refreshTable();
+  }
+
   /** Drops the HNSW index before a bulk save when rebuilding it is the cheaper way; whether it did. */
   private async dropIndexForBulk(rows: number): Promise<boolean> {
     return this.run("upsert", async (client) => {
@@ -531,7 +427,7 @@ export class PgvectorVectorIndex implements VectorIndex {
         `SELECT count(*)::int AS n FROM ${this.table}`,
       );
       if (counted[0]!.n > rows * 2) return false;
-      for (const name of this.indexNames()) await client.query(`DROP INDEX IF EXISTS ${name}`);
+      for (const name of hnswIndexNames(this.table)) await client.query(`DROP INDEX IF EXISTS ${name}`);
       return true;
     });
   }
@@ -548,7 +444,7 @@ export class PgvectorVectorIndex implements VectorIndex {
           `BEGIN; SET LOCAL statement_timeout = 0; SET LOCAL maintenance_work_mem = '${BUILD_WORK_MEM}'`,
         );
         try {
-          for (const sql of this.indexSql()) await client.query(sql);
+          for (const sql of hnswIndexSql(this.table, this.sql)) await client.query(sql);
           await client.query("COMMIT");
         } catch (err) {
           await client.query("ROLLBACK").catch(() => undefined);
@@ -556,25 +452,6 @@ export class PgvectorVectorIndex implements VectorIndex {
         }
       },
       Math.max(this.options.timeoutMs, INDEX_BUILD_TIMEOUT_MS),
-    );
-  }
-
-  /** One multi-row `INSERT … SELECT FROM unnest(…) ON CONFLICT DO UPDATE`. */
-  private async insert(memories: Memory[], vectors: number[][]): Promise<void> {
-    await this.select(
-      "upsert",
-      `INSERT INTO ${this.table} (team_id, user_id, id, visibility, memory, embedding)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::vector[])
-       ON CONFLICT (team_id, user_id, id) DO UPDATE
-         SET visibility = EXCLUDED.visibility, memory = EXCLUDED.memory, embedding = EXCLUDED.embedding`,
-      [
-        memories.map((m) => m.teamId),
-        memories.map((m) => m.userId),
-        memories.map((m) => m.id),
-        memories.map((m) => visibilityOf(m)),
-        memories.map((m) => JSON.stringify(m)),
-        vectors.map((v) => toVectorLiteral(v, `${this.options.embedder.id} vector`)),
-      ],
     );
   }
 
@@ -599,45 +476,4 @@ export class PgvectorVectorIndex implements VectorIndex {
       },
     });
   }
-}
-
-/**
- * The namespace's table name, quoted: the namespace itself when it fits PostgreSQL's 63-byte
- * identifiers with room for the index suffixes, else its first 42 characters, `_` and 12 hex digits
- * of its SHA-256 (55 in all).
- */
-export function tableNameOf(namespace: string): string {
-  const name =
-    Buffer.byteLength(namespace) <= 55
-      ? namespace
-      : `${namespace.slice(0, 42)}_${createHash("sha256").update(namespace).digest("hex").slice(0, 12)}`;
-  return quoteIdent(name);
-}
-
-function parseComment(comment: string | null): TableComment | undefined {
-  try {
-    const parsed = JSON.parse(comment ?? "") as Partial<TableComment>;
-    return typeof parsed.metric === "string" && typeof parsed.embedder === "string"
-      ? (parsed as TableComment)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** pgvector's text form `[1,2,3]`; a NaN or infinite component is a clear error, not a SQL one. */
-function toVectorLiteral(vector: number[], what: string): string {
-  for (const x of vector) {
-    if (typeof x !== "number" || !Number.isFinite(x)) {
-      throw new AppError("bad_request", `${what} has a component that is not a finite number (${String(x)})`);
-    }
-  }
-  return `[${vector.join(",")}]`;
-}
-
-/** The rows a channel's recall may see at most (the partial HNSW index's predicate). */
-const NOT_PRIVATE = `visibility <> ${quoteLiteral(PRIVATE)}`;
-
-function quoteLiteral(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
 }
