@@ -41,7 +41,12 @@ export class AgentGraph implements GraphPort {
     });
     if (!found) return [];
     return isFirstPerson(found.entity)
-      ? formatFactLines(USER_NAMES[detectLanguage(name)], found.current)
+      ? formatFactLines(USER_NAMES[nameLanguage(name)], found.current)
       : found.lines;
   }
+}
+
+/** The language of a name asked for: English when it is Latin ("I", "me"; too short for detectLanguage). */
+function nameLanguage(name: string): Lang {
+  return /[A-Za-z]/u.test(name) && !/\p{Script=Hangul}/u.test(name) ? "en" : detectLanguage(name);
 }
