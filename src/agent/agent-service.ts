@@ -5,12 +5,14 @@ import type { Memory, MemoryScope, Turn } from "../core/types.js";
 import { detectLanguage, type Lang } from "../text/language.js";
 import { parseForgetChoice, parseIntent } from "./intents.js";
 import {
+  acknowledgedReply,
   excludedSaveReply,
   failureReply,
   forgetCancelledReply,
   forgottenReply,
   helpReply,
   nothingToForgetReply,
+  notedReply,
   nothingToRememberReply,
   proposedForgetReply,
   quote,
@@ -19,6 +21,7 @@ import {
 } from "./messages.js";
 import { clipMessage, promptMessage } from "./message-limit.js";
 import { detectSecret } from "../text/secrets.js";
+import { classifySpeechAct } from "../text/speech-act.js";
 import { PendingForgets } from "./pending-forgets.js";
 import {
   type GraphPort,
@@ -130,12 +133,15 @@ export class AgentService implements TurnHandler {
     const queryVector = (await Promise.race([embedding, delay(RECALL_EMBED_WAIT_MS)])) ?? null;
     candidate.is = true;
     candidate.vector = embedding;
+    const { llm } = this.options;
+    // Without a model, a message that tells rather than asks is answered with what became of it.
+    const tells = tellsRatherThanAsks(turn.text);
+    if (!llm && tells) return this.noted(turn, { lang, embedding, hooks, candidate });
     const [memories, facts, history] = await Promise.all([
       this.options.memory?.recall(scope, query, { queryVector }) ?? Promise.resolve<RecalledMemory[]>([]),
       this.options.graph?.facts(scope, query) ?? Promise.resolve<string[]>([]),
       this.options.history?.context(turn) ?? Promise.resolve<PromptHistory>({ turns: [], shared: false }),
     ]);
-    const { llm } = this.options;
     if (!llm) return { text: recallOnlyReply(lang, memories, facts), mode: "recall-only" };
     const text = promptMessage(turn.text);
     const messages = buildMessages({
@@ -176,10 +182,51 @@ export class AgentService implements TurnHandler {
       // The model down or too slow: say so, and give what memory and the graph hold (every mode).
       if (isAppError(err, "llm_unavailable") || isAppError(err, "llm_timeout")) {
         this.log.warn({ err, eventId: turn.eventId }, "model unavailable; answering from memory alone");
+        if (tells) return this.noted(turn, { lang, embedding, hooks, candidate });
         return { text: recallOnlyReply(lang, memories, facts), mode: "recall-only" };
       }
       throw err;
     }
+  }
+
+  /**
+   * The answer without a model to a message that tells rather than asks: the memory pipeline decides
+   * now, before the reply, so the reply can say what it did — "📝 기억해 둘게요: …" when the message is
+   * kept, a short acknowledgement when not (or when the pipeline fails: logged, the turn stands). The
+   * message is then not considered again after the reply.
+   */
+  private async noted(
+    turn: Turn,
+    {
+      lang,
+      embedding,
+      hooks,
+      candidate,
+    }: {
+      lang: Lang;
+      embedding: Promise<number[] | undefined>;
+      hooks: TurnHooks;
+      candidate: { is?: boolean };
+    },
+  ): Promise<Reply> {
+    const pipeline = this.options.pipeline;
+    if (!pipeline) return { text: acknowledgedReply(lang), mode: "recall-only" };
+    candidate.is = false;
+    let kept: Memory | undefined;
+    try {
+      await pipeline.consider(turn, {
+        vector: await embedding,
+        onAutosaved: (memory) => {
+          kept ??= memory;
+          hooks.onAutosaved?.(memory);
+        },
+      });
+    } catch (err) {
+      this.log.warn({ err, eventId: turn.eventId }, "memory pipeline failed");
+    }
+    return kept
+      ? { text: notedReply(lang, kept.text), mode: "remembered" }
+      : { text: acknowledgedReply(lang), mode: "recall-only" };
   }
 
   /**
@@ -322,6 +369,15 @@ function forgotReply(lang: Lang, deleted: Array<{ text: string }>): Reply {
   const texts = deleted.map((m) => m.text);
   // The reply quotes long texts by their start: that start leaves the history too.
   return { text: forgottenReply(lang, texts), mode: "command", forgotten: [...texts, ...texts.map(quote)] };
+}
+
+/**
+ * A statement, or a phatic message (thanks, ㅋㅋ): it tells the assistant something rather than asking
+ * for anything, so without a model it gets no list of memories (speech-act.ts decides).
+ */
+function tellsRatherThanAsks(text: string): boolean {
+  const act = classifySpeechAct(text);
+  return act === "statement" || act === "phatic";
 }
 
 /** Resolves undefined after `ms` (a race's losing side; the timer does not keep the process alive). */

@@ -54,6 +54,19 @@ export function rememberedReply(lang: Lang, text: string, stored = true, secret 
   return `기억했어요: "${quote(text)}"${note}${warn}`;
 }
 
+/**
+ * The answer without a model to a message that tells rather than asks, when the memory pipeline kept
+ * it: what was kept, quoted.
+ */
+export function notedReply(lang: Lang, text: string): string {
+  return lang === "en" ? `📝 I'll remember that: "${quote(text)}"` : `📝 기억해 둘게요: "${quote(text)}"`;
+}
+
+/** The answer without a model to a message that tells rather than asks, when nothing was kept. */
+export function acknowledgedReply(lang: Lang): string {
+  return lang === "en" ? "Got it." : "네, 알겠어요.";
+}
+
 /** "기억해줘" with nothing to keep. */
 export function nothingToRememberReply(lang: Lang): string {
   return lang === "en"

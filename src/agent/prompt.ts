@@ -97,8 +97,13 @@ export function buildMessages(options: {
   return messages;
 }
 
-/** The reply without a language model: what memory and the graph hold, marked as such. */
-export function recallOnlyReply(lang: Lang, memories: RecalledMemory[], facts: string[]): string {
+/**
+ * The reply without a language model: what memory and the graph hold, marked as such. Only memories
+ * that clear the relevance gate themselves are listed: one recalled as another's conversation context
+ * is context for a model, not an answer.
+ */
+export function recallOnlyReply(lang: Lang, recalled: RecalledMemory[], facts: string[]): string {
+  const memories = recalled.filter((m) => !m.byContext);
   const head =
     lang === "en"
       ? "(My language model is unavailable right now: this is what I recall from memory, without a model.)"

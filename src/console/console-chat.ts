@@ -30,6 +30,10 @@ export async function runConsoleChat(options: ConsoleChatOptions): Promise<void>
     if (text === "/quit" || text === "/exit") break;
     if (text) {
       n += 1;
+      // A note that comes before the reply (the agent answered without a model, after the memory
+      // pipeline decided) waits for it: a reply that says what it kept needs no second line.
+      let notes: string[] | undefined = [];
+      const note = (line: string) => (notes ? notes.push(line) : write(line));
       try {
         const reply = await options.agent.handle(
           {
@@ -41,12 +45,16 @@ export async function runConsoleChat(options: ConsoleChatOptions): Promise<void>
             eventId: `console-${Date.now()}-${n}`,
             receivedAt: Date.now(),
           },
-          { onAutosaved: (memory) => write(`📝 (kept as a memory: "${memory.text}")`) },
+          { onAutosaved: (memory) => note(`📝 (kept as a memory: "${memory.text}")`) },
         );
         write(`bot: ${reply.text}`);
+        if (reply.mode !== "remembered") for (const line of notes) write(line);
       } catch (err) {
         const e = toAppError(err);
         write(`bot: (error ${e.code}) ${e.message}`);
+        for (const line of notes ?? []) write(line);
+      } finally {
+        notes = undefined;
       }
     }
     options.output.write("> ");

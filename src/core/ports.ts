@@ -12,6 +12,12 @@ export interface RecalledMemory {
    * author); undefined for the user's own words.
    */
   author?: string | undefined;
+  /**
+   * Recalled only as what was said just before or after a relevant memory (its conversation's
+   * context): it does not clear the relevance gate itself. The model reads it as context; an answer
+   * without a model leaves it out.
+   */
+  byContext?: true | undefined;
 }
 
 /** What a forget request did: deleted the memory clearly meant, or found several and deleted none. */
@@ -64,7 +70,10 @@ export function isExcludedSave(err: unknown): boolean {
 
 /** What the agent needs of the knowledge graph. */
 export interface GraphPort {
-  /** Current facts about the entities named in `text`, as lines like "또리: 생일 = 10월 27일". */
+  /**
+   * Current facts about the entities named in `text`, as lines like "또리: 생일 = 10월 27일"; the user's
+   * own under "나" or "you" (the language of `text`).
+   */
   facts(scope: MemoryScope, text: string): Promise<string[]>;
   /** Current facts about one entity. */
   entityFacts(scope: MemoryScope, name: string): Promise<string[]>;

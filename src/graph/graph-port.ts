@@ -1,11 +1,22 @@
 import type { GraphPort } from "../core/ports.js";
 import type { VisibilityRule } from "../core/visibility.js";
 import type { MemoryScope } from "../core/types.js";
+import { formatFactLines } from "../extraction/entity-mentions.js";
+import { isFirstPerson } from "../extraction/normalize.js";
+import { detectLanguage, type Lang } from "../text/language.js";
 import type { GraphService } from "./graph-service.js";
 
 /**
+ * How the user's own facts are shown to the model and in answers: "나" in Korean, "you" in English —
+ * the graph keeps them under the first-person entity ("나" or "I", whichever the user wrote), which
+ * is no name to show them by.
+ */
+export const USER_NAMES: Readonly<Record<Lang, string>> = { ko: "나", en: "you" };
+
+/**
  * The agent's view of the graph. In a channel only facts said there (or shared) are shown, never
- * what the user said in a DM — the project's one visibility rule, as for memory recall.
+ * what the user said in a DM — the project's one visibility rule, as for memory recall. The user's
+ * own facts are shown under {@link USER_NAMES}, in the language of the message (or name) asked with.
  */
 export class AgentGraph implements GraphPort {
   constructor(
@@ -14,7 +25,12 @@ export class AgentGraph implements GraphPort {
   ) {}
 
   facts(scope: MemoryScope, text: string): Promise<string[]> {
-    return this.graph.facts({ ...scope, text, visibilities: this.visibility.allowedIn(scope) });
+    return this.graph.facts({
+      ...scope,
+      text,
+      visibilities: this.visibility.allowedIn(scope),
+      userName: USER_NAMES[detectLanguage(text)],
+    });
   }
 
   async entityFacts(scope: MemoryScope, name: string): Promise<string[]> {
@@ -23,6 +39,14 @@ export class AgentGraph implements GraphPort {
       name,
       visibilities: this.visibility.allowedIn(scope),
     });
-    return found?.lines ?? [];
+    if (!found) return [];
+    return isFirstPerson(found.entity)
+      ? formatFactLines(USER_NAMES[nameLanguage(name)], found.current)
+      : found.lines;
   }
+}
+
+/** The language of a name asked for: English when it is Latin ("I", "me"; too short for detectLanguage). */
+function nameLanguage(name: string): Lang {
+  return /[A-Za-z]/u.test(name) && !/\p{Script=Hangul}/u.test(name) ? "en" : detectLanguage(name);
 }

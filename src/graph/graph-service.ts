@@ -226,7 +226,14 @@ export class GraphService {
    * any first-person question names): only the facts whose attribute it mentions — "내 여권 번호
    * 뭐였지?" is not a question about the user's dentist appointment.
    */
-  async facts(input: Owner & VisibilityFilter & { text: string }): Promise<string[]> {
+  async facts(
+    input: Owner &
+      VisibilityFilter & {
+        text: string;
+        /** The name the user's own facts are shown under (the first-person entity's, by default). */
+        userName?: string | undefined;
+      },
+  ): Promise<string[]> {
     const store = this.store(input);
     const entities = (await store.get()).filter((node) => node.label === ENTITY_LABEL);
     const names = findMentionedEntities({ names: entities.map((node) => node.name), message: input.text });
@@ -242,7 +249,13 @@ export class GraphService {
         )
         .map(([, relation, target]) => factLine(relation, target.name));
       const onTopic = facts.filter((fact) => contentTokens(fact.attribute).some((t) => asked.has(t)));
-      lines.push(...formatFactLines(name, isFirstPerson(name) || onTopic.length > 0 ? onTopic : facts));
+      const self = isFirstPerson(name);
+      lines.push(
+        ...formatFactLines(
+          self ? (input.userName ?? name) : name,
+          self || onTopic.length > 0 ? onTopic : facts,
+        ),
+      );
     }
     return lines.slice(0, MAX_FACT_LINES);
   }

@@ -453,6 +453,7 @@ export class MemoryService {
         timestamp: r.timestamp,
         score: r.score,
         ...(r.author ? { author: r.author } : {}),
+        ...(r.byContext ? { byContext: true as const } : {}),
       }));
   }
 

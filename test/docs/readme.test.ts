@@ -6,7 +6,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { PassThrough } from "node:stream";
 import { describe, expect, inject, it } from "vitest";
+import { runConsoleChat } from "../../src/console/console-chat.js";
 import { createCliHarness, REPO_ROOT } from "../cli/cli-harness.js";
 import { makeDmEvent, TEST_IDS } from "../support/slack-events.js";
 import {
@@ -150,6 +152,45 @@ describe("README.md", () => {
         ...(data ? { body: data } : {}),
       });
       expect(res.status, line).toBeLessThan(300);
+    }
+  });
+});
+
+/** The ```text transcript of "## Talking to it": each "> " line and the reply printed under it. */
+function transcript(): Array<{ say: string; reply: string }> {
+  const lines = section("## Talking to it").map((l) => l.trim());
+  const start = lines.indexOf("```text");
+  const end = lines.indexOf("```", start + 1);
+  if (start < 0 || end < 0) throw new Error('README\'s "Talking to it" has no ```text transcript');
+  const turns: Array<{ say: string; reply: string[] }> = [];
+  for (const line of lines.slice(start + 1, end)) {
+    if (line.startsWith("> ")) turns.push({ say: line.slice(2), reply: [] });
+    else turns.at(-1)!.reply.push(line);
+  }
+  return turns.map((t) => ({ say: t.say, reply: t.reply.join("\n") }));
+}
+
+/** A reply with its dates (the day a memory was kept) as DATE. */
+const undated = (text: string) => text.replace(/\d{4}-\d{2}-\d{2}/g, "DATE");
+
+describe("README.md local chat transcript", () => {
+  let t: TestAssistant;
+  useTestAssistant({ mode: "local", ollama: false }, (started) => (t = started));
+
+  it("is what the local chat without a model answers", async () => {
+    const turns = transcript();
+    expect(turns.length).toBeGreaterThanOrEqual(4);
+    for (const { say, reply } of turns) {
+      const input = new PassThrough();
+      const output = new PassThrough();
+      let printed = "";
+      output.on("data", (chunk: Buffer) => (printed += chunk.toString("utf8")));
+      const done = runConsoleChat({ agent: t.assistant.agent, input, output, banner: [] });
+      input.end(`${say}\n`);
+      await done;
+      await t.assistant.drain();
+      // "> " (the prompt), the reply, "> " again.
+      expect(undated(printed), say).toBe(`> ${undated(reply)}\n> `);
     }
   });
 });

@@ -2,7 +2,9 @@ import { readFile, writeFile } from "node:fs/promises";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "../../src/core/errors.js";
+import { AgentGraph } from "../../src/graph/graph-port.js";
 import { GraphService } from "../../src/graph/graph-service.js";
+import { VisibilityRule } from "../../src/core/visibility.js";
 import { graphFilePath, JsonGraphStores } from "../../src/stores/json-graph-store.js";
 import { ENTITY_LABEL } from "../../src/core/graph-types.js";
 import { makeFakeLlm, makeLogger, makeTempDir, tripletsReply } from "./fixtures/factories.js";
@@ -75,6 +77,21 @@ describe("GraphService", () => {
     expect(await graph.facts({ ...ALICE, text: "모루커피 원두 뭐였지" })).toEqual(["모루커피: 분류 = 원두"]);
     expect(await graph.facts({ ...ALICE, text: "하나만 알려줘" })).toEqual([]);
     expect(await graph.facts({ ...ALICE, text: "내 알레르기 뭐였지?" })).toEqual(["나: 알레르기 = 복숭아"]);
+  });
+
+  it("shows the user's own facts to the agent as 나 or you, never as the entity 'I'", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "my locker number is 112" });
+    await graph.ingest({ ...ALICE, text: "나 복숭아 알레르기 있음" });
+    const agentGraph = new AgentGraph(graph, new VisibilityRule());
+    const dm = { ...ALICE, channelId: "D1", channelType: "im" as const };
+    const en = await agentGraph.facts(dm, "what is my locker number?");
+    expect(en).toContain("you: locker number = 112");
+    expect(en.join("\n")).not.toMatch(/^I:/m);
+    expect(await agentGraph.facts(dm, "내 알레르기 뭐였지?")).toEqual(["나: 알레르기 = 복숭아"]);
+    expect(await agentGraph.entityFacts(dm, "I")).toEqual(["you: locker number = 112"]);
+    // The graph itself keeps the first-person entity (the admin API shows it as stored).
+    expect((await graph.queryEntity({ ...ALICE, name: "I" }))?.lines).toEqual(["I: locker number = 112"]);
   });
 
   it("keeps a superseded fact as history, not as a current fact", async () => {

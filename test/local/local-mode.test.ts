@@ -10,12 +10,18 @@ import { startTestAssistant, type TestAssistant } from "../support/test-assistan
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
 /** Feeds lines to the console chat and collects what it printed. */
-async function chat(t: TestAssistant, lines: string[]): Promise<string> {
+async function chat(t: TestAssistant, lines: string[], userId?: string): Promise<string> {
   const input = new PassThrough();
   const output = new PassThrough();
   let printed = "";
   output.on("data", (chunk: Buffer) => (printed += chunk.toString("utf8")));
-  const done = runConsoleChat({ agent: t.assistant.agent, input, output, banner: ["banner"] });
+  const done = runConsoleChat({
+    agent: t.assistant.agent,
+    input,
+    output,
+    banner: ["banner"],
+    ...(userId ? { userId } : {}),
+  });
   for (const line of lines) input.write(`${line}\n`);
   input.end();
   await done;
@@ -52,6 +58,70 @@ describe("local mode (no Slack tokens, no Ollama)", () => {
     await t.assistant.drain();
     const printed = await chat(t, ["보리 관련 정보 알려줘"]);
     expect(printed).toContain("• 보리: 견종 = 웰시코기");
+  });
+});
+
+describe("statements and questions without a model", () => {
+  let t: TestAssistant;
+  beforeAll(async () => {
+    t = await startTestAssistant({ mode: "local", ollama: false });
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  /** One message, its reply and any 📝 note, once the memory pipeline is done with it. */
+  async function say(line: string, userId?: string): Promise<string> {
+    const printed = await chat(t, [line], userId);
+    await t.assistant.drain();
+    return printed;
+  }
+
+  it("answers a statement with what it did, never with 'nothing found', in Korean and English", async () => {
+    const dentist = await say("다음 주 화요일 3시에 치과 예약했어");
+    expect(dentist).toContain('bot: 📝 기억해 둘게요: "다음 주 화요일 3시에 치과 예약했어"');
+    const trip = await say("나 다음 달에 제주도 여행 가");
+    expect(trip).toContain('bot: 📝 기억해 둘게요: "나 다음 달에 제주도 여행 가"');
+    const meeting = await say("오늘 회의 너무 길었어 ㅋㅋ");
+    expect(meeting).toContain("bot: 네, 알겠어요.");
+    const locker = await say("my locker number is 112");
+    expect(locker).toContain('bot: 📝 I\'ll remember that: "my locker number is 112"');
+    const thanks = await say("thanks!");
+    expect(thanks).toContain("bot: Got it.");
+    for (const printed of [dentist, trip, meeting, locker, thanks]) {
+      expect(printed).not.toMatch(/찾지 못했어요|found nothing|모델 없이|without a model/);
+      // The reply says it: no second "kept as a memory" line.
+      expect(printed).not.toContain("kept as a memory");
+    }
+    const kept = await t.assistant.memory.search(
+      { teamId: "local", userId: "local-user" },
+      "치과 제주도 locker 회의",
+    );
+    expect(kept.map((r) => r.text).sort()).toEqual([
+      "my locker number is 112",
+      "나 다음 달에 제주도 여행 가",
+      "다음 주 화요일 3시에 치과 예약했어",
+    ]);
+  });
+
+  it("lists only the memories a question is about, with the user as 'you' or '나'", async () => {
+    const user = "local-asker";
+    for (const line of [
+      "다음 주 화요일 3시에 치과 예약했어",
+      "나 다음 달에 제주도 여행 가",
+      "오늘 회의 너무 길었어 ㅋㅋ",
+      "my locker number is 112",
+    ])
+      await say(line, user);
+    const printed = await say("what is my locker number?", user);
+    expect(printed).toContain(
+      "bot: (My language model is unavailable right now: this is what I recall from memory, without a model.)\n• you: locker number = 112\n• my locker number is 112 (",
+    );
+    expect(printed).not.toMatch(/치과|제주도|회의|\bI:/);
+    await say("기억해줘: 내 여권 번호는 M12345678이야", user);
+    const ko = await say("내 여권 번호 뭐였지?", user);
+    expect(ko).toContain("• 나: 여권 번호 = M12345678");
+    expect(ko).not.toMatch(/치과|제주도|locker/);
   });
 });
 

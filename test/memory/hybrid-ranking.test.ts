@@ -155,6 +155,9 @@ describe("rankHybrid conversation context", () => {
     expect(results[1]).toMatchObject({ contextOf: "q", relevant: true, ranks: {} });
     expect(results[1]!.score).toBeCloseTo(CONTEXT_WEIGHT * results[0]!.score, 12);
     expect(results[3]).toMatchObject({ contextOf: "x", relevant: false });
+    // Relevant only as the answer's context: marked, so an answer without a model can leave it out.
+    expect(results[1]!.byContext).toBe(true);
+    expect(results[0]!.byContext).toBeUndefined();
   });
 
   it("lifts a listed result that scored less, keeps one that scored more, and adds nothing without context", () => {
@@ -167,7 +170,17 @@ describe("rankHybrid conversation context", () => {
       context: { neighbours: (id) => neighbours[id] ?? [] },
     });
     expect(lifted.map((r) => r.id)).toEqual(["q", "a", "x", "y"]);
-    expect(lifted[1]).toMatchObject({ contextOf: "q", keywordScore: 1 });
+    expect(lifted[1]).toMatchObject({ contextOf: "q", keywordScore: 1, byContext: true });
+    const relevantItself = rankHybrid({
+      query: "longest run",
+      vector: [],
+      keyword: [...keyword, kw("a", 1, 1, "Maya: like 6 miles, and I had to walk the last hill")],
+      topK: 10,
+      method: "score",
+      context: { neighbours: (id) => neighbours[id] ?? [] },
+    });
+    expect(relevantItself[1]).toMatchObject({ id: "a", contextOf: "q", relevant: true });
+    expect(relevantItself[1]!.byContext).toBeUndefined();
     const without = rankHybrid({ query: "longest run", vector: [], keyword, topK: 10, method: "score" });
     expect(without.map((r) => r.id)).toEqual(["q", "x"]);
   });

@@ -51,6 +51,15 @@ describe("Slack turns that fail", () => {
       const [post] = await t.slack!.waitForCall("chat.postMessage");
       expect(post!.args.text).toMatch(/^\(My language model is unavailable right now/);
     });
+
+    it("answers a statement with what it kept when the model fails", async () => {
+      t.ollama!.failNext(5, 503, "overloaded");
+      const reply = await replyTo(
+        t,
+        makeDmEvent({ text: "my locker number is 112", user: "U_FAIL", channel: "D_FAIL" }),
+      );
+      expect(reply).toBe('📝 I\'ll remember that: "my locker number is 112"');
+    });
   });
 
   describe("with no Ollama at all", () => {
@@ -62,9 +71,27 @@ describe("Slack turns that fail", () => {
         ollama: { reachable: boolean };
       };
       expect(health.ollama.reachable).toBe(false);
-      await t.sendEvent(makeDmEvent({ text: "안녕?" }));
+      await t.sendEvent(makeDmEvent({ text: "오늘 일정 있어?" }));
       const [post] = await t.slack!.waitForCall("chat.postMessage");
       expect(post!.args.text).toMatch(KOREAN_MODEL_DOWN);
+    });
+
+    it("answers a statement with what it kept, not with what memory holds", async () => {
+      const kept = await replyTo(
+        t,
+        makeDmEvent({ text: "다음 주 화요일 3시에 치과 예약했어", user: "U_TELL", channel: "D_TELL" }),
+      );
+      expect(kept).toBe('📝 기억해 둘게요: "다음 주 화요일 3시에 치과 예약했어"');
+      const chat = await replyTo(
+        t,
+        makeDmEvent({ text: "오늘 회의 너무 길었어 ㅋㅋ", user: "U_TELL", channel: "D_TELL" }),
+      );
+      expect(chat).toBe("네, 알겠어요.");
+      const en = await replyTo(
+        t,
+        makeDmEvent({ text: "my locker number is 112", user: "U_TELL", channel: "D_TELL" }),
+      );
+      expect(en).toBe('📝 I\'ll remember that: "my locker number is 112"');
     });
 
     it("keeps a memory with the model down (no embedding model either) and answers with it", async () => {

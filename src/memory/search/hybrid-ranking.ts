@@ -47,6 +47,11 @@ export interface HybridResult {
   supersedes?: string;
   /** Id of the result this one was added or lifted beside as its conversation's context. */
   contextOf?: string;
+  /**
+   * Relevant only as that context: its own signals do not clear the relevance gate (`relevant` is its
+   * anchor's). Said beside the answer, not an answer itself.
+   */
+  byContext?: true;
 }
 
 /** A memory said right before or after another in the same conversation ({@link ConversationContext}). */
@@ -288,7 +293,13 @@ function addContext(ranked: HybridResult[], context: ConversationContext): Hybri
       const listed = byId.get(doc.id);
       if (listed && listed.score >= score) continue;
       const lifted: HybridResult = listed
-        ? { ...listed, score, relevant: listed.relevant || anchor.relevant, contextOf: anchor.id }
+        ? {
+            ...listed,
+            score,
+            relevant: listed.relevant || anchor.relevant,
+            contextOf: anchor.id,
+            ...(listed.relevant ? {} : { byContext: true as const }),
+          }
         : {
             id: doc.id,
             score,
@@ -297,6 +308,7 @@ function addContext(ranked: HybridResult[], context: ConversationContext): Hybri
             text: doc.text,
             relevant: anchor.relevant,
             contextOf: anchor.id,
+            byContext: true,
           };
       byId.set(doc.id, lifted);
       if (listed) results[results.indexOf(listed)] = lifted;
