@@ -12,7 +12,7 @@ import { FIRST_PERSON_KO } from "./normalize.js";
 const MY_WORDS = new Set(["우리", "저희", "내", "제"]);
 import { findTypedValues } from "./rule-typed.js";
 
-/** Most code points in a key ("보리 다니는 동물병원"); a longer stretch before a colon is a sentence. */
+/** Most code points in a key ("우리 집 근처 철물점 전화번호"); a longer stretch before a colon is a sentence. */
 const MAX_KEY_CHARS = 30;
 /** Characters a key never holds: list separators, colons, the full-width bar. */
 const KEY_STOPS = new Set([",", "，", ";", ":", "：", "｜"]);
