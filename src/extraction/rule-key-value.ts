@@ -12,12 +12,88 @@ import { FIRST_PERSON_KO } from "./normalize.js";
 const MY_WORDS = new Set(["우리", "저희", "내", "제"]);
 import { findTypedValues } from "./rule-typed.js";
 
+/** Most code points in a key ("우리 집 근처 철물점 전화번호"); a longer stretch before a colon is a sentence. */
+const MAX_KEY_CHARS = 30;
+/** Characters a key never holds: list separators, colons, the full-width bar. */
+const KEY_STOPS = new Set([",", "，", ";", ":", "：", "｜"]);
+/** Separators after which a key may start with no space between ("a: 1,b: 2"). */
+const LIST_SEPARATORS = new Set([",", "，", ";"]);
+/** Separators that need a space on both sides ("업체명: X / 분류: Y", "name: X | phone: …"). */
+const SPACED_SEPARATORS = new Set(["/", "|", "｜"]);
+const COLONS = new Set([":", "："]);
+const isSpace = (c: string | undefined): boolean => c !== undefined && /\s/u.test(c);
+
+/** A key of a `key: value` line: where its separator starts, the key, and where its value starts. */
+export interface KeyHeader {
+  /** Index of the separator before the key (of the space before a spaced one), 0 at the line start. */
+  index: number;
+  key: string;
+  /** Index just after the colon and the spaces that follow it. */
+  end: number;
+}
+
+/** Whether the character at `i` ends a key: a stop, or a slash or bar not standing between two non-spaces. */
+function endsKey(line: string, i: number): boolean {
+  const c = line[i] ?? "";
+  if (KEY_STOPS.has(c)) return true;
+  if (c !== "/" && c !== "|") return false;
+  // "화/금", "A|B": a slash or bar inside a word is part of the key.
+  return i === 0 || isSpace(line[i - 1]) || i + 1 >= line.length || isSpace(line[i + 1]);
+}
+
 /**
- * A key starts the line or follows a separator — a comma, a semicolon, or a slash or bar between spaces
- * ("업체명: X / 분류: Y", "name: X | phone: …") — is short, and is followed by a colon and a space (so a
- * time like "19:10" is not a key, nor "화/금" a separator).
+ * The key before the colon at `colon`, given the last character before it that ends a key (`stop`, -1
+ * for none) and the first index a key's separator may take (`from`, the end of the previous key).
  */
-const KEY_RE = /(?:^|[,，;]\s*|\s[/|｜]\s+)((?:[^,，;:：/|｜]|(?<=\S)[/|](?=\S)){1,30}?)\s*[:：]\s+/gu;
+function keyBefore(line: string, stop: number, colon: number, from: number): KeyHeader | undefined {
+  const separator = stop < 0 ? "" : (line[stop] ?? "");
+  let index: number;
+  let minSpaces = 0;
+  if (stop < 0) index = 0;
+  else if (LIST_SEPARATORS.has(separator)) index = stop;
+  else if (SPACED_SEPARATORS.has(separator) && stop - 1 >= from && isSpace(line[stop - 1])) {
+    index = stop - 1;
+    minSpaces = 1;
+  } else return undefined;
+  let end = colon + 1;
+  while (isSpace(line[end])) end += 1;
+  const region = stop + 1;
+  let first = region;
+  while (first < colon && isSpace(line[first])) first += 1;
+  // Only spaces between the separator and the colon: an empty key, when a space is left over for it.
+  if (first === colon) return colon - region > minSpaces ? { index, key: "", end } : undefined;
+  if (first - region < minSpaces) return undefined;
+  let last = colon;
+  while (isSpace(line[last - 1])) last -= 1;
+  // At the line start the key is counted from the first character, spaces and all.
+  const counted = line.slice(stop < 0 ? 0 : first, last);
+  if ([...counted].length > MAX_KEY_CHARS) return undefined;
+  return { index, key: line.slice(first, last), end };
+}
+
+/**
+ * The keys of a `key: value` line, left to right. A key starts the line or follows a separator — a comma,
+ * a semicolon, or a slash or bar between spaces ("업체명: X / 분류: Y", "name: X | phone: …") — is at most
+ * {@link MAX_KEY_CHARS} long, and is followed by a colon and a space (so a time like "19:10" is not a
+ * key, nor "화/금" a separator). One pass over the line, each character looked at a bounded number of
+ * times: the stretch between two stops is read once, for the colon that ends it.
+ */
+export function findKeyHeaders(line: string): KeyHeader[] {
+  const keys: KeyHeader[] = [];
+  let from = 0;
+  let stop = -1;
+  for (let i = 0; i < line.length; i += 1) {
+    if (COLONS.has(line[i] ?? "") && isSpace(line[i + 1])) {
+      const key = keyBefore(line, stop, i, from);
+      if (key !== undefined) {
+        keys.push(key);
+        from = key.end;
+      }
+    }
+    if (endsKey(line, i)) stop = i;
+  }
+  return keys;
+}
 /** A value ends at a sentence end; what follows is ordinary text. */
 const VALUE_END_RE = /(?<=\S)[.!?。]\s/u;
 
@@ -49,12 +125,11 @@ function leadingPhone(value: string): string | undefined {
 }
 
 function parsePairs(line: string): Pair[] {
-  const keys = [...line.matchAll(KEY_RE)];
-  return keys.map((match, i) => {
-    const start = match.index + match[0].length;
-    const end = keys[i + 1]?.index ?? line.length;
-    return { key: (match[1] ?? "").trim(), value: line.slice(start, end).trim() };
-  });
+  const keys = findKeyHeaders(line);
+  return keys.map(({ key, end }, i) => ({
+    key,
+    value: line.slice(end, keys[i + 1]?.index ?? line.length).trim(),
+  }));
 }
 
 /** What of a line is left to read as sentences, and the lone header it followed ("동물병원: …"). */

@@ -45,10 +45,12 @@ export const WEIGHT_RE = /(?<![\p{L}\d.])\d{1,4}(?:\.\d{1,3})?\s?(?:kg|킬로)(?
 export const LENGTH_RE = /(?<![\p{L}\d.])\d{1,4}(?:\.\d{1,3})?\s?(?:cm|mm|센치|센티)(?![\p{L}])/gu;
 /**
  * An amount of money, with the period or unit it is paid by: "12만원", "월 12만원", "1회에 6만원", "시간당
- * 2만원", "184,500원", "1만2천원", "$120", "2,150,000원".
+ * 2만원", "184,500원", "1만2천원", "$120", "2,150,000원". A number has at most nine digits, or at most six
+ * groups between commas ("999,999,999,999,999,999원"): every quantifier is bounded, so each start position costs
+ * a bounded number of steps and a scan of the text is linear.
  */
 export const AMOUNT_RE =
-  /(?<![\p{L}\d.,])(?:(?:월|매달|매월|연|주|1회|회당|시간당|인당|1인당|\d{1,2}(?:박|시간|회|인)에|하루에?)\s?)?(?:\d{1,3}(?:,\d{3})+|\d{1,9})(?:\.\d{1,2})?(?:\s?억)?(?:\s?\d{0,4}만)?(?:\s?\d{0,4}천)?\s?원|(?<![\p{L}\d])\$\d{1,9}(?:,\d{3})*(?:\.\d{2})?/gu;
+  /(?<![\p{L}\d.,])(?:(?:월|매달|매월|연|주|1회|회당|시간당|인당|1인당|\d{1,2}(?:박|시간|회|인)에|하루에?)\s?)?(?:\d{1,3}(?:,\d{3}){1,5}|\d{1,9})(?:\.\d{1,2})?(?:\s?억)?(?:\s?\d{0,4}만)?(?:\s?\d{0,4}천)?\s?원|(?<![\p{L}\d])\$\d{1,9}(?:,\d{3}){0,5}(?:\.\d{2})?/gu;
 /** A value that includes a clock time ("5월 17일 일요일 3시", "매주 일요일 9시", "Aug 3 at 18:45"). */
 export const HAS_CLOCK_TIME_RE = /\d\s*시|\d:\d\d/u;
 /** The period or unit an amount is paid by ("1회에 6만원", "시간당 2만원"): the amount is a rate. */

@@ -17,14 +17,6 @@ const ALLOWED = new Map<string, string>([
   ["/<!--[\\s\\S]*?-->\\n?/g", "Graphviz's SVG, whose comments Graphviz closes"],
   ["/address \\S+ is not available|address already in use/i", "Chroma's own error output, not user text"],
   ["/^[^a-zA-Z0-9]+|[^a-zA-Z0-9]+$/g", "config and model ids, not user text"],
-  [
-    "/(?:^|[,，;]\\s*|\\s[/|｜]\\s+)((?:[^,，;:：/|｜]|(?<=\\S)[/|](?=\\S)){1,30}?)\\s*[:：]\\s+/gu",
-    "user text; the analyser finds it polynomial (fuzz): rewrite pending (issue 20) — rule-key-value.ts",
-  ],
-  [
-    "/(?<![\\p{L}\\d.,])(?:(?:월|매달|매월|연|주|1회|회당|시간당|인당|1인당|\\d{1,2}(?:박|시간|회|인)에|하루에?)\\s?)?(?:\\d{1,3}(?:,\\d{3})+|\\d{1,9})(?:\\.\\d{1,2})?(?:\\s?억)?(?:\\s?\\d{0,4}만)?(?:\\s?\\d{0,4}천)?\\s?원|(?<![\\p{L}\\d])\\$\\d{1,9}(?:,\\d{3})*(?:\\.\\d{2})?/gu",
-    "user text; the analyser finds it polynomial (fuzz): rewrite pending (issue 20) — rule-patterns.ts",
-  ],
 ]);
 
 /** Per pattern: long enough for the exact answer on a quiet machine, short enough for the suite. */
