@@ -76,11 +76,14 @@ const KO_AGE_WORDS: Record<string, number> = {
   열: 10,
 };
 const KO_AGE_WORD_RE = /(?<![가-힣])(한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s?살/gu;
-/** Korean money with a unit: 85만원, 5만5천원, 3억 2천, 30만원씩. */
+/**
+ * Korean money with a unit: 85만원, 5만5천원, 3억 2천, 30만원씩. Digit runs are bounded (21 characters,
+ * 9 decimals) so the pattern is linear by construction, not only by the look-behind.
+ */
 const KO_MONEY_RE =
-  /(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s?(억|만|천)(?:\s?(\d[\d,]*)\s?(만|천))?(?:\s?(\d[\d,]*)\s?(천))?\s?(원)?/gu;
+  /(?<![\d.,])(\d[\d,]{0,20}(?:\.\d{1,9})?)\s?(억|만|천)(?:\s?(\d[\d,]{0,20})\s?(만|천))?(?:\s?(\d[\d,]{0,20})\s?(천))?\s?(원)?/gu;
 /** Korean money in won: 11,000원, 5000원. */
-const KO_WON_RE = /(?<![\d.,])(\d[\d,]*)\s?원/gu;
+const KO_WON_RE = /(?<![\d.,])(\d[\d,]{0,20})\s?원/gu;
 /** English money: 1.1M won, 20,000 won, $120, 3.2M. */
 const EN_MONEY_RE = /(?:(\$)|(?<![\d.,$]))(\d[\d,]*(?:\.\d+)?)\s?([mk])?\s?(won|krw|usd|dollars?)?\b/giu;
 /**
