@@ -3,9 +3,10 @@ import { bodyLimit } from "hono/body-limit";
 import type { GraphService } from "../graph/graph-service.js";
 import type { HistoryService } from "../history/index.js";
 import type { MemoryLifecycle } from "../memory/lifecycle/memory-lifecycle.js";
-import { AuthThrottle } from "../http/auth-throttle.js";
+import type { AuthThrottle } from "../http/auth-throttle.js";
 import { adminAuth } from "../http/admin-auth.js";
 import { createConsole, isConsolePath } from "./console/console-app.js";
+import type { ConsoleSessions } from "./console/sessions.js";
 import { registerGraphRoutes } from "./graph-routes.js";
 import { registerHistoryRoutes } from "./history-routes.js";
 import { registerMemoryRoutes } from "./memory-routes.js";
@@ -21,8 +22,10 @@ export interface AdminApiOptions {
   memory: MemoryLifecycle;
   history: HistoryService;
   graph: GraphService;
-  /** Counts wrong tokens per address (shared with `/healthz`); a new one when absent. */
-  throttle?: AuthThrottle;
+  /** Counts wrong tokens per address (shared with `/healthz`). */
+  throttle: AuthThrottle;
+  /** The console's signed-in sessions. */
+  sessions: ConsoleSessions;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface AdminApiOptions {
  */
 export function createAdminApi(options: AdminApiOptions): Hono {
   const app = new Hono();
-  const throttle = options.throttle ?? new AuthThrottle();
+  const throttle = options.throttle;
   const auth = adminAuth(options.token, throttle);
   app.use(
     "/admin/*",
@@ -49,7 +52,7 @@ export function createAdminApi(options: AdminApiOptions): Hono {
     }),
   );
   const defaultTeam = options.defaultTeam;
-  app.route("/", createConsole({ ...options, throttle }));
+  app.route("/", createConsole(options));
   registerMemoryRoutes(app, { memory: options.memory, defaultTeam });
   registerHistoryRoutes(app, { history: options.history, defaultTeam });
   registerGraphRoutes(app, { graph: options.graph, defaultTeam });

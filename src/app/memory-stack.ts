@@ -13,11 +13,9 @@ import type { Llm } from "../core/llm.js";
 import { OfflineEmbedder } from "../llm/offline-embedder.js";
 import { hasModel, probeOllama } from "../llm/ollama-client.js";
 import { OllamaEmbedder } from "../llm/ollama-embedder.js";
-import { KeywordIndexRegistry } from "../memory/search/keyword-index.js";
-import { KeywordSnapshots } from "../memory/search/keyword-snapshots.js";
 import { MemoryJournal } from "../memory/lifecycle/memory-journal.js";
 import { MemoryLifecycle, type LifecycleHistory } from "../memory/lifecycle/memory-lifecycle.js";
-import { MemoryService } from "../memory/memory-service.js";
+import type { MemoryService } from "../memory/memory-service.js";
 import { OllamaLlm } from "../llm/ollama-llm.js";
 import {
   LlmReranker,
@@ -29,10 +27,10 @@ import { recallSettings } from "../memory/search/embedder-profiles.js";
 import type { VectorIndex } from "../core/vector-index.js";
 import type { ChangeFeed } from "../stores/change-feed.js";
 import type { GraphStores } from "../core/graph-types.js";
-import { openVectorIndex } from "./vector-index-factory.js";
 import { VisibilityRule } from "../core/visibility.js";
+import { composeMemoryIndex } from "./memory-index.js";
 
-/** What `probeOllama` found; passed in when the caller has already probed (main.ts does, for the LLM). */
+/** What `probeOllama` found; passed in when the caller has already probed (compose.ts does, for the LLM). */
 export interface OllamaProbe {
   reachable: boolean;
   models: string[];
@@ -65,7 +63,7 @@ export interface MemoryStackOptions {
   changes?: ChangeFeed | undefined;
 }
 
-/** The memory part of the app, built from the config: used by main.ts and the memory CLI. */
+/** The memory part of the app, built from the config: by the app's composition (compose.ts) and the memory CLI's (compose-cli.ts). */
 export interface MemoryStack {
   /** The one owner of a memory's life: every save, forget and delete goes through it. */
   lifecycle: MemoryLifecycle;
@@ -103,15 +101,6 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
     const embedder = await chooseEmbedder(config, probe ?? { reachable: false, models: [] }, logger);
     checkDimension(embedder, memoryConfig.embeddings.dimension);
     const changes = options.changes;
-    const opened = await openVectorIndex({
-      config,
-      vector: memoryConfig.vector,
-      embedder,
-      logger,
-      namespacePrefix: options.collectionPrefix,
-    });
-    stopIndex = () => opened.stop();
-    const store = opened.index;
     const visibility = new VisibilityRule(config.ALLOW_DM_MEMORIES_IN_CHANNELS);
     const recall = recallSettings(embedder.id, memoryConfig.vector);
     const vectorSearch = memoryConfig.vector.enabled;
@@ -121,37 +110,38 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
         ? "recall settings (embedder profile)"
         : "recall settings: vector search off ([memory.vector] enabled = false), BM25 alone",
     );
-    // The assistant keeps what each BM25 index was built from under DATA_DIR/bm25 when the store is
-    // slow to list (Chroma); snapshots left by memories changed while it was stopped are removed now.
-    const snapshots =
-      options.journal && store.version
-        ? new KeywordSnapshots(join(resolve(config.DATA_DIR), "bm25"), logger, {
-            minMemories: config.BM25_SNAPSHOT_MIN_MEMORIES,
-          })
-        : undefined;
-    if (snapshots) {
+    const reranker = chooseReranker(
+      config,
+      memoryConfig.vector,
+      probe ?? { reachable: false, models: [] },
+      logger,
+    );
+    const index = await composeMemoryIndex({
+      config,
+      vector: memoryConfig.vector,
+      embedder,
+      logger,
+      namespacePrefix: options.collectionPrefix,
+      // The assistant keeps what each BM25 index was built from under DATA_DIR/bm25 when the store is
+      // slow to list (Chroma).
+      snapshotsDir: options.journal ? join(resolve(config.DATA_DIR), "bm25") : undefined,
+      service: {
+        recall,
+        visibility,
+        ...(reranker ? { reranker } : {}),
+        onMemoriesChanged: changes ? (owner) => void changes.publish(owner) : undefined,
+      },
+    });
+    stopIndex = () => index.stop();
+    const { store, service: memory } = index;
+    // Snapshots left by memories changed while the assistant was stopped are removed now.
+    const snapshots = index.keywordIndexes.snapshots;
+    if (snapshots && store.version) {
       snapshots
         .sweep((owner) => store.version!(owner))
         .then((removed) => logger.debug({ removed }, "BM25 snapshots checked"))
         .catch((err: unknown) => logger.warn({ err }, "BM25 snapshots could not be checked"));
     }
-    const memory = new MemoryService({
-      recall,
-      store,
-      // Built per user on first use, from the vector index, and kept while they fit BM25_CACHE_MB.
-      keywordIndexes: new KeywordIndexRegistry({ maxBytes: config.BM25_CACHE_MB * 1024 * 1024, snapshots }),
-      logger,
-      recallTopK: config.RECALL_TOP_K,
-      vectorSearch,
-      visibility,
-      reranker: chooseReranker(
-        config,
-        memoryConfig.vector,
-        probe ?? { reachable: false, models: [] },
-        logger,
-      ),
-      onMemoriesChanged: changes ? (owner) => void changes.publish(owner) : undefined,
-    });
     const graph = GraphService.create({
       stores: options.graphStores ?? new JsonGraphStores(resolve(config.DATA_DIR)),
       llm: options.llm,

@@ -1,12 +1,9 @@
-import { resolve } from "node:path";
 import type { Logger } from "../logging/logger.js";
 import type { Config } from "../config/config.js";
 import type { MemoryConfig } from "../config/memory-config.js";
 import { createLogger } from "../logging/logger.js";
-import { HistoryService } from "../history/index.js";
-import { createMemoryStack, type MemoryStack, type MemoryStackOptions } from "../app/memory-stack.js";
-import { openSharedState, type SharedState } from "../app/shared-state.js";
-import { DataDirLock } from "../util/data-dir-lock.js";
+import { composeCli, type CliStackOptions } from "../app/compose-cli.js";
+import type { MemoryStack } from "../app/memory-stack.js";
 
 /** Team of memories made without Slack: the same as the local console chat's (`LOCAL_USER.teamId`). */
 export const DEFAULT_TEAM = "local";
@@ -23,14 +20,8 @@ export interface CliOutput {
 export interface CliContext extends CliOutput {
   config: Config;
   logger: Logger;
-  /**
-   * Builds the memory stack with the conversation history and graphs of the app (DATA_DIR files, or
-   * PostgreSQL with DATABASE_URL), so forgetting and deleting reach them as in the app, and publishes
-   * every change to the change feed, so a running assistant sees it. Vectors: CHROMA_URL; unset, the
-   * bundled Chroma of the assistant running on DATA_DIR (from its lock file), else one started here.
-   * Stopped by {@link close}.
-   */
-  openStack(options?: Omit<MemoryStackOptions, "logger">): Promise<MemoryStack>;
+  /** Builds a memory stack through the CLI's composition (app/compose-cli.ts); stopped by {@link close}. */
+  openStack(options?: CliStackOptions): Promise<MemoryStack>;
   /**
    * Registers clean-up that must run however the command ends (normally, by an error, or by Ctrl-C),
    * before the stacks stop; e.g. dropping the eval's throw-away collection.
@@ -66,8 +57,7 @@ export function createCliContext(options: {
     pretty: false,
   });
   const stacks: MemoryStack[] = [];
-  const dataDir = resolve(options.config.DATA_DIR);
-  let state: Promise<SharedState> | undefined;
+  const composition = composeCli({ config: options.config, memoryConfig: options.memory, logger });
   const cleanups: Cleanup[] = [];
   const output = options.output;
   return {
@@ -75,24 +65,7 @@ export function createCliContext(options: {
     config: options.config,
     logger,
     async openStack(stackOptions = {}) {
-      if (state === undefined) {
-        state = openSharedState({ config: options.config, dataDir, logger, listen: false });
-      }
-      const shared = await state;
-      const running = options.config.CHROMA_URL ? undefined : await DataDirLock.holder(dataDir);
-      const config = running?.chromaUrl
-        ? { ...options.config, CHROMA_URL: running.chromaUrl }
-        : options.config;
-      // No summariser: the CLI only forgets and deletes.
-      const historyLogger = logger.child({ component: "history" });
-      const stack = await createMemoryStack(config, {
-        history: new HistoryService({ store: shared.history, logger: historyLogger }),
-        memoryConfig: options.memory,
-        graphStores: shared.graphs,
-        changes: shared.changes,
-        ...stackOptions,
-        logger,
-      });
+      const stack = await composition.openStack(stackOptions);
       stacks.push(stack);
       return stack;
     },
@@ -100,15 +73,13 @@ export function createCliContext(options: {
       cleanups.push(cleanup);
     },
     async close() {
-      const opened = state;
-      state = undefined;
       const steps: Cleanup[] = [
         ...cleanups.splice(0).reverse(),
         ...stacks
           .splice(0)
           .reverse()
           .map((stack) => ({ what: "stop Chroma", run: () => stack.stop() })),
-        ...(opened ? [{ what: "close the shared state", run: async () => (await opened).close() }] : []),
+        { what: "close the shared state", run: () => composition.close() },
       ];
       let ok = true;
       for (const step of steps) {

@@ -17,3 +17,6 @@ export interface HealthPart {
   /** True when the part works. A throw, or no answer within the timeout, counts as not ok. */
   probe(signal: AbortSignal): Promise<boolean>;
 }
+
+/** Upper bound on one health probe; the probes run in parallel, so `/healthz` answers within about this. */
+export const HEALTH_PROBE_TIMEOUT_MS = 800;

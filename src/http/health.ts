@@ -1,7 +1,4 @@
-import type { HealthPart } from "../core/health.js";
-
-/** Upper bound on one health probe; the probes run in parallel, so `/healthz` answers within about this. */
-export const HEALTH_PROBE_TIMEOUT_MS = 800;
+import { HEALTH_PROBE_TIMEOUT_MS, type HealthPart } from "../core/health.js";
 
 /** What `/healthz` is made of: fixed facts about the process (mode, embedder) and the probed parts. */
 export interface HealthOptions {

@@ -4,7 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import type { Logger } from "../logging/logger.js";
 import { hasAdminToken } from "./admin-auth.js";
-import { AuthThrottle } from "./auth-throttle.js";
+import type { AuthThrottle } from "./auth-throttle.js";
 import { checkHealth, type HealthOptions } from "./health.js";
 import { errorResponse } from "./json-errors.js";
 
@@ -27,8 +27,8 @@ export interface HttpServerOptions {
    * to anyone else, and to everyone when unset, only its status.
    */
   adminToken?: string | undefined;
-  /** Wrong tokens per address (the admin API's own); a new one when absent. */
-  throttle?: AuthThrottle;
+  /** Wrong tokens per address (the admin API's own). */
+  throttle: AuthThrottle;
 }
 
 /**
@@ -43,7 +43,7 @@ export class HttpServer {
   constructor(options: HttpServerOptions) {
     this.log = options.logger.child({ component: "http" });
     const app = new Hono();
-    const throttle = options.throttle ?? new AuthThrottle();
+    const throttle = options.throttle;
     app.get("/healthz", async (c) => {
       const details = hasAdminToken(c, options.adminToken, throttle);
       const report = await checkHealth(options.health);

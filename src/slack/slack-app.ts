@@ -13,7 +13,7 @@ import { register as registerRememberShortcut } from "./listeners/remember-short
 import type { SlackGraphPort, SlackMemoryPort } from "./memory-blocks.js";
 import { register as registerDirectMessage } from "./listeners/direct-message.js";
 import { guardSlackEvents } from "./events-guard.js";
-import { EventDeduper, type EventDedupe } from "../core/event-dedupe.js";
+import type { EventDedupe } from "../core/event-dedupe.js";
 import { dedupeMiddleware } from "./middleware/dedupe.js";
 import type { WorkSet } from "../util/work-set.js";
 import type { TurnInbox } from "./inbox.js";
@@ -44,9 +44,9 @@ export interface SlackAppOptions {
   turns?: WorkSet | undefined;
   /**
    * Which deliveries (events, and in HTTP mode signed commands and interactions) are first: this
-   * process's memory (default) or PostgreSQL shared by replicas.
+   * process's memory or PostgreSQL shared by replicas.
    */
-  dedupe?: EventDedupe | undefined;
+  dedupe: EventDedupe;
   /**
    * The memory lifecycle and the graph, for the surfaces that show and edit memories directly (App
    * Home, `/memory`, the "Remember this" shortcut); without them only the chat surfaces run.
@@ -154,7 +154,7 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
     extendedErrorHandler: true,
   });
 
-  const dedupe = options.dedupe ?? new EventDeduper();
+  const dedupe = options.dedupe;
   app.use(dedupeMiddleware(dedupe, inbox));
   const runner = { agent: options.agent, logger, inbox, turns: options.turns };
   // Before the DM listener: a message in an assistant thread goes to the panel, not to app.message.

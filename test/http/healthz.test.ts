@@ -1,6 +1,7 @@
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import type { HealthPart } from "../../src/core/health.js";
+import { AuthThrottle } from "../../src/http/auth-throttle.js";
 import { HttpServer } from "../../src/http/server.js";
 
 const ADMIN_TOKEN = "health-admin-token-0123456789";
@@ -28,6 +29,7 @@ describe("GET /healthz", () => {
       logger: pino({ level: "silent" }),
       health: { info: { slack: "local" }, parts },
       adminToken: options.adminToken ?? ADMIN_TOKEN,
+      throttle: new AuthThrottle(),
     });
     port = await server.listen("127.0.0.1", 0);
     const started = Date.now();

@@ -8,7 +8,7 @@ import { isAppError } from "../../core/errors.js";
 import type { GraphService } from "../../graph/graph-service.js";
 import type { HistoryService } from "../../history/index.js";
 import type { MemoryLifecycle } from "../../memory/lifecycle/memory-lifecycle.js";
-import { AuthThrottle, clientAddress } from "../../http/auth-throttle.js";
+import { type AuthThrottle, clientAddress } from "../../http/auth-throttle.js";
 import { retryAfterHeader } from "../../http/json-errors.js";
 import { tokensMatch } from "../../http/admin-auth.js";
 import { searchParams, searchResultView } from "../memory-routes.js";
@@ -30,7 +30,7 @@ import {
   signInPage,
   userPath,
 } from "./pages.js";
-import { type ConsoleSession, ConsoleSessions, SESSION_TTL_MS } from "./sessions.js";
+import { type ConsoleSession, type ConsoleSessions, SESSION_TTL_MS } from "./sessions.js";
 
 /** The session cookie: HttpOnly, SameSite=Strict, Path=/admin, Secure behind https. */
 export const SESSION_COOKIE = "admin_session";
@@ -68,9 +68,9 @@ export interface ConsoleOptions {
   memory: MemoryLifecycle;
   history: HistoryService;
   graph: GraphService;
-  sessions?: ConsoleSessions;
-  /** Counts wrong tokens per address at sign-in (the API's throttle); a new one when absent. */
-  throttle?: AuthThrottle;
+  sessions: ConsoleSessions;
+  /** Counts wrong tokens per address at sign-in (the API's throttle). */
+  throttle: AuthThrottle;
 }
 
 type Env = { Variables: { session: ConsoleSession | undefined } };
@@ -88,8 +88,7 @@ type Env = { Variables: { session: ConsoleSession | undefined } };
  * carry the session's synchronizer token. Pages are escaped templates under a CSP without scripts.
  */
 export function createConsole(options: ConsoleOptions): Hono<Env> {
-  const sessions = options.sessions ?? new ConsoleSessions();
-  const throttle = options.throttle ?? new AuthThrottle();
+  const { sessions, throttle } = options;
   const app = new Hono<Env>();
   const paths = ["/admin", CONSOLE_PATH, "/admin/console/*"];
   const guard: MiddlewareHandler<Env> = async (c, next) => {

@@ -1,7 +1,7 @@
 /**
- * The real memory stack for benchmarks: a MemoryService over a vector index (any `[memory.vector]`
- * backend, opened by the app's factory; Chroma's server started in a temporary directory) plus its own
- * BM25 registry, built the way main.ts builds them.
+ * The real memory index for benchmarks: a MemoryService over a vector index (any `[memory.vector]`
+ * backend; Chroma's server started in a temporary directory) plus its BM25 registry, built by the
+ * app's composition (composeMemoryIndex, what the app's memory stack builds its index with).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os, { tmpdir } from "node:os";
@@ -12,18 +12,17 @@ import { parseConfig } from "../../../src/config/config.js";
 import { INDEX_TYPES, memoryConfigSchema, type IndexType } from "../../../src/config/memory-config.js";
 import { ChromaVectorIndex } from "../../../src/backends/chroma/chroma-vector-index.js";
 import { startChromaServer } from "../../../src/backends/chroma/chroma-server.js";
-import { KeywordIndexRegistry } from "../../../src/memory/search/keyword-index.js";
-import { KeywordSnapshots } from "../../../src/memory/search/keyword-snapshots.js";
-import { MemoryService } from "../../../src/memory/memory-service.js";
-import { openVectorIndex } from "../../../src/app/vector-index-factory.js";
+import type { KeywordIndexRegistry } from "../../../src/memory/search/keyword-index.js";
+import type { MemoryService } from "../../../src/memory/memory-service.js";
+import { composeMemoryIndex, type MemoryIndex } from "../../../src/app/memory-index.js";
 import { spawnPgliteServer } from "../../../fixtures/pglite-server.js";
 import type { VectorIndex } from "../../../src/core/vector-index.js";
 
 /** Texts per embedding request unless a benchmark says otherwise (the app's EMBED_BATCH_SIZE default). */
 const DEFAULT_EMBED_BATCH_SIZE = 64;
 
-/** Results per recall in the benchmarks (the app's default RECALL_TOP_K). */
-export const BENCH_RECALL_TOP_K = 5;
+/** Results per recall in the benchmarks: the app's default RECALL_TOP_K, which the composition reads. */
+export const BENCH_RECALL_TOP_K = parseConfig({}).RECALL_TOP_K;
 
 /** Signals after which the benchmark cleans up and exits. */
 const TERMINATING_SIGNALS: readonly NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
@@ -121,25 +120,45 @@ export async function startBenchBackend(kind: IndexType): Promise<BenchBackend> 
     await stop();
     throw err;
   }
-  const vector = { ...memoryConfigSchema.parse({}).memory.vector, index_type: kind };
   return {
     kind,
     stop,
     async open(options) {
-      const opened = await openVectorIndex({
-        config: parseConfig({
+      const opened = await openBenchIndex(
+        kind,
+        {
           ...env,
           VECTOR_NAMESPACE_PREFIX: options.collectionPrefix,
           EMBED_BATCH_SIZE: String(options.embedBatchSize ?? DEFAULT_EMBED_BATCH_SIZE),
-        }),
-        vector,
-        embedder: options.embedder,
-        logger: pino({ level: "silent" }),
-      });
+        },
+        options,
+      );
       stops.push(() => opened.stop());
-      return serviceOn(opened.index, options.keywordBuildPageSize, options.keywordSnapshotsDir);
+      return opened;
     },
   };
+}
+
+/**
+ * The app's index on the `[memory.vector]` defaults with `index_type` = `kind`, configured by `env`,
+ * logging nothing. No recall profile is passed: the service's own (the offline embedder's) ranks.
+ */
+function openBenchIndex(
+  kind: IndexType,
+  env: Record<string, string>,
+  options: { embedder: Embedder; keywordBuildPageSize?: number; keywordSnapshotsDir?: string },
+): Promise<MemoryIndex> {
+  return composeMemoryIndex({
+    config: parseConfig(env),
+    vector: { ...memoryConfigSchema.parse({}).memory.vector, index_type: kind },
+    embedder: options.embedder,
+    logger: pino({ level: "silent" }),
+    snapshotsDir: options.keywordSnapshotsDir,
+    service:
+      options.keywordBuildPageSize === undefined
+        ? {}
+        : { keywordBuildPageSize: options.keywordBuildPageSize },
+  });
 }
 
 /** Builds a MemoryService on Chroma at `chromaUrl` with `embedder`, logging nothing. */
@@ -149,36 +168,18 @@ export async function createBenchMemory(options: {
   collectionPrefix: string;
   embedBatchSize?: number;
 }): Promise<BenchMemory<ChromaVectorIndex>> {
-  const store = await ChromaVectorIndex.create({
-    chromaUrl: options.chromaUrl,
-    embedder: options.embedder,
-    collectionPrefix: options.collectionPrefix,
-    ...(options.embedBatchSize !== undefined ? { embedBatchSize: options.embedBatchSize } : {}),
-  });
-  return serviceOn(store);
-}
-
-function serviceOn<Store extends VectorIndex>(
-  store: Store,
-  keywordBuildPageSize?: number,
-  keywordSnapshotsDir?: string,
-): BenchMemory<Store> {
-  const keywordIndexes = new KeywordIndexRegistry({
-    snapshots:
-      keywordSnapshotsDir && store.version
-        ? new KeywordSnapshots(keywordSnapshotsDir, pino({ level: "silent" }), {
-            minMemories: parseConfig({}).BM25_SNAPSHOT_MIN_MEMORIES, // the app's default
-          })
-        : undefined,
-  });
-  const service = new MemoryService({
-    store,
-    keywordIndexes,
-    keywordBuildPageSize,
-    logger: pino({ level: "silent" }),
-    recallTopK: BENCH_RECALL_TOP_K,
-  });
-  return { service, store, keywordIndexes };
+  const opened = await openBenchIndex(
+    "chroma",
+    {
+      CHROMA_URL: options.chromaUrl,
+      VECTOR_NAMESPACE_PREFIX: options.collectionPrefix,
+      EMBED_BATCH_SIZE: String(options.embedBatchSize ?? DEFAULT_EMBED_BATCH_SIZE),
+    },
+    options,
+  );
+  const { store } = opened;
+  if (!(store instanceof ChromaVectorIndex)) throw new Error("index_type chroma opened another backend");
+  return { ...opened, store };
 }
 
 /** `--backend` of the benchmarks: an index type, checked. */
