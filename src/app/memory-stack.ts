@@ -17,7 +17,7 @@ import { KeywordIndexRegistry } from "../memory/search/keyword-index.js";
 import { KeywordSnapshots } from "../memory/search/keyword-snapshots.js";
 import { MemoryJournal } from "../memory/lifecycle/memory-journal.js";
 import { MemoryLifecycle, type LifecycleHistory } from "../memory/lifecycle/memory-lifecycle.js";
-import { MemoryService } from "../memory/memory-service.js";
+import { MemorySearch } from "../memory/search/memory-search.js";
 import { OllamaLlm } from "../llm/ollama-llm.js";
 import {
   LlmReranker,
@@ -63,14 +63,19 @@ export interface MemoryStackOptions {
    * BM25 index when another process changed their memories.
    */
   changes?: ChangeFeed | undefined;
+  /**
+   * The lifecycle writes the index alone — no graph facts, no chunking, no topic labels: the eval's
+   * throw-away namespace and the benchmarks that load memories.
+   */
+  indexOnly?: boolean | undefined;
 }
 
 /** The memory part of the app, built from the config: used by main.ts and the memory CLI. */
 export interface MemoryStack {
   /** The one owner of a memory's life: every save, forget and delete goes through it. */
   lifecycle: MemoryLifecycle;
-  /** The index underneath (vectors + BM25), for search-only callers (benchmarks, eval). */
-  memory: MemoryService;
+  /** The read side (vectors + BM25): search, recall, list; it cannot write (the lifecycle does). */
+  memory: MemorySearch;
   graph: GraphService;
   /** Topic labels of saved memories (the rules and each user's registry). */
   labeler: TopicLabeler;
@@ -85,7 +90,7 @@ export interface MemoryStack {
 /**
  * Builds the embedder (see {@link chooseEmbedder}), the vector index `[memory.vector]` names (for
  * Chroma: the configured server, or the chromadb package's own under `DATA_DIR/chroma`), the
- * MemoryService, the graph and the lifecycle. On failure, whatever was started is stopped before the
+ * search, the graph and the lifecycle. On failure, whatever was started is stopped before the
  * error is rethrown.
  */
 export async function createMemoryStack(config: Config, options: MemoryStackOptions): Promise<MemoryStack> {
@@ -135,11 +140,17 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
         .then((removed) => logger.debug({ removed }, "BM25 snapshots checked"))
         .catch((err: unknown) => logger.warn({ err }, "BM25 snapshots could not be checked"));
     }
-    const memory = new MemoryService({
+    const journal = options.journal ? new MemoryJournal(resolve(config.DATA_DIR)) : undefined;
+    // Built per user on first use, from the vector index, and kept while they fit BM25_CACHE_MB.
+    const keywordIndexes = new KeywordIndexRegistry({
+      maxBytes: config.BM25_CACHE_MB * 1024 * 1024,
+      snapshots,
+    });
+    const memory = new MemorySearch({
       recall,
       store,
-      // Built per user on first use, from the vector index, and kept while they fit BM25_CACHE_MB.
-      keywordIndexes: new KeywordIndexRegistry({ maxBytes: config.BM25_CACHE_MB * 1024 * 1024, snapshots }),
+      keywordIndexes,
+      pending: journal,
       logger,
       recallTopK: config.RECALL_TOP_K,
       vectorSearch,
@@ -150,7 +161,6 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
         probe ?? { reachable: false, models: [] },
         logger,
       ),
-      onMemoriesChanged: changes ? (owner) => void changes.publish(owner) : undefined,
     });
     const graph = GraphService.create({
       stores: options.graphStores ?? new JsonGraphStores(resolve(config.DATA_DIR)),
@@ -165,13 +175,17 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       store.invalidate?.(change);
       labeler.forgetUser(change);
     });
+    const full = !options.indexOnly;
     const lifecycle = new MemoryLifecycle({
-      memory,
-      graph,
-      history: options.history,
-      chunker: createChunker(memoryConfig.chunker, { embedder }),
-      labeler,
-      journal: options.journal ? new MemoryJournal(resolve(config.DATA_DIR)) : undefined,
+      search: memory,
+      store,
+      keywordIndexes,
+      onMemoriesChanged: changes ? (owner) => void changes.publish(owner) : undefined,
+      graph: full ? graph : undefined,
+      history: full ? options.history : undefined,
+      chunker: full ? createChunker(memoryConfig.chunker, { embedder }) : undefined,
+      labeler: full ? labeler : undefined,
+      journal,
       excludePatterns: memoryConfig.filter.exclude_patterns,
       logger,
     });

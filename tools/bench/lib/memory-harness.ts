@@ -1,5 +1,5 @@
 /**
- * The real memory stack for benchmarks: a MemoryService over a vector index (any `[memory.vector]`
+ * The real memory stack for benchmarks: a search and an index-only lifecycle over a vector index (any `[memory.vector]`
  * backend, opened by the app's factory; Chroma's server started in a temporary directory) plus its own
  * BM25 registry, built the way main.ts builds them.
  */
@@ -14,7 +14,8 @@ import { ChromaVectorIndex } from "../../../src/backends/chroma/chroma-vector-in
 import { startChromaServer } from "../../../src/backends/chroma/chroma-server.js";
 import { KeywordIndexRegistry } from "../../../src/memory/search/keyword-index.js";
 import { KeywordSnapshots } from "../../../src/memory/search/keyword-snapshots.js";
-import { MemoryService } from "../../../src/memory/memory-service.js";
+import { MemorySearch } from "../../../src/memory/search/memory-search.js";
+import { MemoryLifecycle } from "../../../src/memory/lifecycle/memory-lifecycle.js";
 import { openVectorIndex } from "../../../src/app/vector-index-factory.js";
 import { spawnPgliteServer } from "../../../test/support/pglite-server.js";
 import type { VectorIndex } from "../../../src/core/vector-index.js";
@@ -60,16 +61,17 @@ export async function startBenchChroma(): Promise<BenchChroma> {
   return { url: server.url, dataDir, stop };
 }
 
-/** A MemoryService and the parts it was built from. */
+/** A search, the lifecycle that writes (no graph, chunker or journal), and the parts they were built from. */
 export interface BenchMemory<Store extends VectorIndex = VectorIndex> {
-  service: MemoryService;
+  search: MemorySearch;
+  lifecycle: MemoryLifecycle;
   store: Store;
   keywordIndexes: KeywordIndexRegistry;
 }
 
 /**
  * A `[memory.vector]` backend started for a benchmark, its data in a temporary directory (Chroma's
- * server or PGlite's started here, sqlite-vec's file; nothing for `memory`). `open` builds a MemoryService on a
+ * server or PGlite's started here, sqlite-vec's file; nothing for `memory`). `open` builds a BenchMemory on a
  * namespace of it through the app's own factory (openVectorIndex); `stop` closes every one and removes
  * the data.
  */
@@ -79,7 +81,7 @@ export interface BenchBackend {
     embedder: Embedder;
     collectionPrefix: string;
     embedBatchSize?: number;
-    /** MemoryService's keywordBuildPageSize (the BM25 build's store page). */
+    /** MemorySearch's keywordBuildPageSize (the BM25 build's store page). */
     keywordBuildPageSize?: number;
     /** Keep BM25 snapshots (as the app does) in this folder, for a store that versions memories. */
     keywordSnapshotsDir?: string;
@@ -142,7 +144,7 @@ export async function startBenchBackend(kind: IndexType): Promise<BenchBackend> 
   };
 }
 
-/** Builds a MemoryService on Chroma at `chromaUrl` with `embedder`, logging nothing. */
+/** Builds a BenchMemory on Chroma at `chromaUrl` with `embedder`, logging nothing. */
 export async function createBenchMemory(options: {
   chromaUrl: string;
   embedder: Embedder;
@@ -171,14 +173,16 @@ function serviceOn<Store extends VectorIndex>(
           })
         : undefined,
   });
-  const service = new MemoryService({
+  const logger = pino({ level: "silent" });
+  const search = new MemorySearch({
     store,
     keywordIndexes,
     keywordBuildPageSize,
-    logger: pino({ level: "silent" }),
+    logger,
     recallTopK: BENCH_RECALL_TOP_K,
   });
-  return { service, store, keywordIndexes };
+  const lifecycle = new MemoryLifecycle({ search, store, keywordIndexes, logger });
+  return { search, lifecycle, store, keywordIndexes };
 }
 
 /** `--backend` of the benchmarks: an index type, checked. */
