@@ -80,8 +80,11 @@ export interface MemoryStack {
   /** Topic labels of saved memories (the rules and each user's registry). */
   labeler: TopicLabeler;
   visibility: VisibilityRule;
-  /** Where memories and their vectors live (`[memory.vector] index_type`). */
-  store: VectorIndex;
+  /**
+   * Where memories and their vectors live (`[memory.vector] index_type`): its info, health, scans and
+   * namespace drop; a memory's save and delete are the lifecycle's alone.
+   */
+  store: Omit<VectorIndex, "upsert" | "delete" | "deleteAll">;
   embedder: Embedder;
   /** Waits for graph extraction in progress, then stops what the stack started (the local Chroma server, if any). */
   stop(): Promise<void>;
