@@ -2,12 +2,8 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { AppError } from "../core/errors.js";
 import type { MemoryLifecycle } from "../memory/lifecycle/memory-lifecycle.js";
-import {
-  MAX_DOCUMENT_CHARS,
-  MAX_MEMORY_CHARS,
-  MAX_SEARCH_K,
-  type SearchResult,
-} from "../memory/memory-service.js";
+import { MAX_DOCUMENT_CHARS, MAX_MEMORY_CHARS } from "../memory/lifecycle/save-input.js";
+import { MAX_SEARCH_K, type SearchResult } from "../memory/search/memory-search.js";
 import type { Memory } from "../core/types.js";
 import { intParam, jsonBody, memoryIdSchema, parseOr400, scopeOf } from "./validation.js";
 
@@ -103,7 +99,7 @@ export function registerMemoryRoutes(
 
   app.get("/admin/memory/search/:userId", async (c) => {
     const scope = scopeOf(c, deps.defaultTeam);
-    const { q, k, topic } = searchParams(c, deps.memory.index.recallTopK);
+    const { q, k, topic } = searchParams(c, deps.memory.recallTopK);
     const results = await deps.memory.search(scope, q, { k, topic });
     return c.json({
       query: q,
@@ -147,7 +143,7 @@ export function registerMemoryRoutes(
 
   app.get("/admin/topics/:userId", async (c) => {
     const scope = scopeOf(c, deps.defaultTeam);
-    return c.json({ topics: await deps.memory.index.topicCounts(scope) });
+    return c.json({ topics: await deps.memory.topicCounts(scope) });
   });
 
   app.get("/admin/memory/:userId/:id", async (c) => {

@@ -8,7 +8,7 @@ import type { MemoryLifecycle } from "../memory/lifecycle/memory-lifecycle.js";
 /** The `/healthz` parts of the memory and the model (the state backend's come from shared-state.ts). */
 export function appHealthParts(parts: {
   config: Config;
-  store: VectorIndex;
+  store: Omit<VectorIndex, "upsert" | "delete" | "deleteAll">;
   memory: MemoryLifecycle;
   llm: QueuedLlm | undefined;
   /** `[memory.vector] enabled`: whether recall searches these vectors or BM25 alone. */

@@ -4,15 +4,12 @@ import type { Embedder } from "../core/embedder.js";
 import type { VectorIndex } from "../core/vector-index.js";
 import { KeywordIndexRegistry } from "../memory/search/keyword-index.js";
 import { KeywordSnapshots } from "../memory/search/keyword-snapshots.js";
-import { MemoryService, type MemoryServiceOptions } from "../memory/memory-service.js";
+import { MemorySearch, type MemorySearchOptions } from "../memory/search/memory-search.js";
 import { openVectorIndex, type VectorSettings } from "./vector-index-factory.js";
 
-/** What a caller may add to the searchable index's service (the app: recall profile, visibility, rerank, the change feed). */
-export type MemoryIndexServiceOptions = Partial<
-  Pick<
-    MemoryServiceOptions,
-    "recall" | "visibility" | "reranker" | "onMemoriesChanged" | "keywordBuildPageSize"
-  >
+/** What a caller may add to the search (the app: recall profile, visibility, rerank, the journal's pending writes). */
+export type MemoryIndexSearchOptions = Partial<
+  Pick<MemorySearchOptions, "recall" | "visibility" | "reranker" | "pending" | "keywordBuildPageSize">
 >;
 
 export interface MemoryIndexOptions {
@@ -28,12 +25,15 @@ export interface MemoryIndexOptions {
    * list: Chroma); none when absent.
    */
   snapshotsDir?: string | undefined;
-  service?: MemoryIndexServiceOptions | undefined;
+  search?: MemoryIndexSearchOptions | undefined;
 }
 
-/** The searchable index: the vector index, the BM25 registry derived from it, and the service over both. */
+/**
+ * The searchable index: the vector index, the BM25 registry derived from it, and the search over both.
+ * `store` is the full port: the composition hands it to the lifecycle, the only writer.
+ */
 export interface MemoryIndex<Store extends VectorIndex = VectorIndex> {
-  service: MemoryService;
+  search: MemorySearch;
   store: Store;
   keywordIndexes: KeywordIndexRegistry;
   /** Closes the vector index and whatever it started (the bundled Chroma server). */
@@ -41,7 +41,7 @@ export interface MemoryIndex<Store extends VectorIndex = VectorIndex> {
 }
 
 /**
- * Opens the vector index `[memory.vector]` names (see openVectorIndex) and builds the MemoryService
+ * Opens the vector index `[memory.vector]` names (see openVectorIndex) and builds the MemorySearch
  * over it with a BM25 registry of BM25_CACHE_MB: the app's memory stack and the benchmarks build their
  * index here, so both search the same way.
  */
@@ -64,13 +64,13 @@ export async function composeMemoryIndex(options: MemoryIndexOptions): Promise<M
     maxBytes: config.BM25_CACHE_MB * 1024 * 1024,
     snapshots,
   });
-  const service = new MemoryService({
-    ...options.service,
+  const search = new MemorySearch({
+    ...options.search,
     store,
     keywordIndexes,
     logger,
     recallTopK: config.RECALL_TOP_K,
     vectorSearch: options.vector.enabled,
   });
-  return { service, store, keywordIndexes, stop: () => opened.stop() };
+  return { search, store, keywordIndexes, stop: () => opened.stop() };
 }

@@ -15,7 +15,7 @@ import { hasModel, probeOllama } from "../llm/ollama-client.js";
 import { OllamaEmbedder } from "../llm/ollama-embedder.js";
 import { MemoryJournal } from "../memory/lifecycle/memory-journal.js";
 import { MemoryLifecycle, type LifecycleHistory } from "../memory/lifecycle/memory-lifecycle.js";
-import type { MemoryService } from "../memory/memory-service.js";
+import { MemorySearch } from "../memory/search/memory-search.js";
 import { OllamaLlm } from "../llm/ollama-llm.js";
 import {
   LlmReranker,
@@ -61,20 +61,28 @@ export interface MemoryStackOptions {
    * BM25 index when another process changed their memories.
    */
   changes?: ChangeFeed | undefined;
+  /**
+   * The lifecycle writes the index alone — no graph facts, no chunking, no topic labels: the eval's
+   * throw-away namespace and the benchmarks that load memories.
+   */
+  indexOnly?: boolean | undefined;
 }
 
 /** The memory part of the app, built from the config: by the app's composition (compose.ts) and the memory CLI's (compose-cli.ts). */
 export interface MemoryStack {
   /** The one owner of a memory's life: every save, forget and delete goes through it. */
   lifecycle: MemoryLifecycle;
-  /** The index underneath (vectors + BM25), for search-only callers (benchmarks, eval). */
-  memory: MemoryService;
+  /** The read side (vectors + BM25): search, recall, list; it cannot write (the lifecycle does). */
+  memory: MemorySearch;
   graph: GraphService;
   /** Topic labels of saved memories (the rules and each user's registry). */
   labeler: TopicLabeler;
   visibility: VisibilityRule;
-  /** Where memories and their vectors live (`[memory.vector] index_type`). */
-  store: VectorIndex;
+  /**
+   * Where memories and their vectors live (`[memory.vector] index_type`): its info, health, scans and
+   * namespace drop; a memory's save and delete are the lifecycle's alone.
+   */
+  store: Omit<VectorIndex, "upsert" | "delete" | "deleteAll">;
   embedder: Embedder;
   /** Waits for graph extraction in progress, then stops what the stack started (the local Chroma server, if any). */
   stop(): Promise<void>;
@@ -83,7 +91,7 @@ export interface MemoryStack {
 /**
  * Builds the embedder (see {@link chooseEmbedder}), the vector index `[memory.vector]` names (for
  * Chroma: the configured server, or the chromadb package's own under `DATA_DIR/chroma`), the
- * MemoryService, the graph and the lifecycle. On failure, whatever was started is stopped before the
+ * search, the graph and the lifecycle. On failure, whatever was started is stopped before the
  * error is rethrown.
  */
 export async function createMemoryStack(config: Config, options: MemoryStackOptions): Promise<MemoryStack> {
@@ -116,6 +124,8 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       probe ?? { reachable: false, models: [] },
       logger,
     );
+    // The journal comes first: the search applies its accepted-but-unstored writes to every BM25 build.
+    const journal = options.journal ? new MemoryJournal(resolve(config.DATA_DIR)) : undefined;
     const index = await composeMemoryIndex({
       config,
       vector: memoryConfig.vector,
@@ -125,15 +135,10 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       // The assistant keeps what each BM25 index was built from under DATA_DIR/bm25 when the store is
       // slow to list (Chroma).
       snapshotsDir: options.journal ? join(resolve(config.DATA_DIR), "bm25") : undefined,
-      service: {
-        recall,
-        visibility,
-        ...(reranker ? { reranker } : {}),
-        onMemoriesChanged: changes ? (owner) => void changes.publish(owner) : undefined,
-      },
+      search: { recall, visibility, pending: journal, ...(reranker ? { reranker } : {}) },
     });
     stopIndex = () => index.stop();
-    const { store, service: memory } = index;
+    const { store, search: memory, keywordIndexes } = index;
     // Snapshots left by memories changed while the assistant was stopped are removed now.
     const snapshots = index.keywordIndexes.snapshots;
     if (snapshots && store.version) {
@@ -155,13 +160,17 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       store.invalidate?.(change);
       labeler.forgetUser(change);
     });
+    const full = !options.indexOnly;
     const lifecycle = new MemoryLifecycle({
-      memory,
-      graph,
-      history: options.history,
-      chunker: createChunker(memoryConfig.chunker, { embedder }),
-      labeler,
-      journal: options.journal ? new MemoryJournal(resolve(config.DATA_DIR)) : undefined,
+      search: memory,
+      store,
+      keywordIndexes,
+      onMemoriesChanged: changes ? (owner) => void changes.publish(owner) : undefined,
+      graph: full ? graph : undefined,
+      history: full ? options.history : undefined,
+      chunker: full ? createChunker(memoryConfig.chunker, { embedder }) : undefined,
+      labeler: full ? labeler : undefined,
+      journal,
       excludePatterns: memoryConfig.filter.exclude_patterns,
       logger,
     });

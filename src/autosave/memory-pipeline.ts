@@ -66,7 +66,7 @@ export class MemoryPipeline implements MessagePipeline {
     const scope = scopeOf(turn);
     // Chroma down: judged without neighbours (a repeat may be kept; a new fact is not lost).
     const nearest = vector
-      ? await this.options.memory.index.nearest(scope, vector, NOVELTY_NEIGHBOURS).catch((err: unknown) => {
+      ? await this.options.memory.nearest(scope, vector, NOVELTY_NEIGHBOURS).catch((err: unknown) => {
           this.log.warn(
             { err, eventId: turn.eventId },
             "nearest memories unavailable; judged without novelty",

@@ -1,17 +1,17 @@
 import { AppError, toAppError } from "../core/errors.js";
-import type { SaveInput } from "../memory/memory-service.js";
+import type { SaveInput } from "../memory/lifecycle/save-input.js";
 import type { Memory, MemoryScope } from "../core/types.js";
 
 /**
- * What saves a batch: the lifecycle (imports, whose facts reach the graph) or, for the eval's
- * throw-away namespace, the bare index.
+ * What saves a batch: the lifecycle (imports, whose facts reach the graph; for the eval's throw-away
+ * namespace, an index-only one).
  */
 export interface BatchSaver {
   saveMany(scope: MemoryScope, inputs: SaveInput[]): Promise<Memory[]>;
 }
 
 /**
- * Memories per MemoryService.saveMany call: one write per collection it touches (the user's `all` and
+ * Memories per MemoryLifecycle.saveMany call: one write per collection it touches (the user's `all` and
  * one per channel among the batch's memories), embedded EMBED_BATCH_SIZE texts per request. Large
  * pages because most of a page's time is its writes and a small page's channel copies are many small
  * calls (docs/benchmarks.md, "Chroma bulk ingest"; a page's writes to `all` and its channel copies go

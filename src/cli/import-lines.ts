@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { idSchema } from "../core/ids.js";
-import { MAX_DOCUMENT_CHARS, type SaveInput } from "../memory/memory-service.js";
+import { MAX_DOCUMENT_CHARS, type SaveInput } from "../memory/lifecycle/save-input.js";
 import { readJsonLines, type LineProblem } from "../util/jsonl.js";
 
 export type { LineProblem } from "../util/jsonl.js";
@@ -40,7 +40,7 @@ export const importLineSchema = z.object({
 });
 export type ImportLine = z.infer<typeof importLineSchema>;
 
-/** A valid line, ready for MemoryService.saveMany in its user's scope. */
+/** A valid line, ready for MemoryLifecycle.saveMany in its user's scope. */
 export interface ImportRow {
   /** 1-based line number in the file. */
   line: number;

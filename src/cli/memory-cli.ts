@@ -1,6 +1,6 @@
 /**
  * `npm run memory -- <command>`: import, search, list, delete and evaluate long-term memories from
- * the terminal, through the same MemoryService (Chroma + BM25) the assistant uses.
+ * the terminal, through the same lifecycle and search (Chroma + BM25) the assistant uses.
  *
  * Exit status: 0 done, 1 failed (one `error: …` line on stderr, or an import with bad lines),
  * 2 bad arguments or configuration (with the usage text).

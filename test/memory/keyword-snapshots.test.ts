@@ -125,10 +125,11 @@ describe("the assistant's memory stack (Chroma)", () => {
     });
     const bm25Dir = path.join(dataDir, "bm25");
     const scope = { teamId: "T1", userId: "U1" };
-    // The assistant: a build from the store leaves a snapshot.
-    const assistant = await createMemoryStack(config, { logger, journal: true });
+    // The assistant: a build from the store leaves a snapshot. (Index-only: a topic labeler would
+    // build the user's index before the save, from an empty store, and keep it.)
+    const assistant = await createMemoryStack(config, { logger, journal: true, indexOnly: true });
     try {
-      await assistant.memory.saveMany(scope, [{ text: "우편함 비밀번호 2580", source: "slack" }]);
+      await assistant.lifecycle.saveMany(scope, [{ text: "우편함 비밀번호 2580", source: "slack" }]);
       await assistant.memory.search(scope, "우편함");
       await expect.poll(() => readdir(bm25Dir)).toHaveLength(1);
     } finally {
@@ -137,7 +138,7 @@ describe("the assistant's memory stack (Chroma)", () => {
     // While it is stopped, another process (the memory CLI: no journal, no snapshots) changes the user.
     const cli = await createMemoryStack(config, { logger });
     try {
-      await cli.memory.saveMany(scope, [{ text: "우편함 열쇠는 신발장 위", source: "import" }]);
+      await cli.lifecycle.saveMany(scope, [{ text: "우편함 열쇠는 신발장 위", source: "import" }]);
     } finally {
       await cli.stop();
     }

@@ -11,8 +11,8 @@ import { KeywordIndexRegistry } from "../../src/memory/search/keyword-index.js";
 import { KeywordSnapshots } from "../../src/memory/search/keyword-snapshots.js";
 import { GraphService } from "../../src/graph/graph-service.js";
 import { JsonGraphStores } from "../../src/stores/json-graph-store.js";
-import { MemoryLifecycle } from "../../src/memory/lifecycle/memory-lifecycle.js";
-import { MemoryService } from "../../src/memory/memory-service.js";
+import type { MemoryLifecycle } from "../../src/memory/lifecycle/memory-lifecycle.js";
+import { openMemory } from "../support/memory-pair.js";
 import { VisibilityRule } from "../../src/core/visibility.js";
 import { type Chunker, createChunker } from "../../src/memory/chunking/chunker.js";
 import { defaultMemoryConfig } from "../../src/config/settings.js";
@@ -21,7 +21,7 @@ import type { VectorIndex, VectorIndexOptions } from "../../src/core/vector-inde
 import { InMemoryVectorIndex } from "../../src/backends/in-process/in-memory-vector-index.js";
 import { SqliteVecVectorIndex } from "../../src/backends/sqlite-vec/sqlite-vec-vector-index.js";
 import { PgvectorVectorIndex } from "../../src/backends/pgvector/pgvector-vector-index.js";
-import { MAX_CURSOR_OFFSET } from "../../src/memory/memory-service.js";
+import { MAX_CURSOR_OFFSET } from "../../src/memory/search/list-cursor.js";
 
 const logger = pino({ level: "silent" });
 const alice: MemoryScope = { teamId: "T1", userId: "U_ALICE" };
@@ -52,21 +52,19 @@ async function makeService(
       ? new KeywordSnapshots(options.snapshotsDir, logger, { minMemories: 1 })
       : undefined,
   });
-  const index = new MemoryService({
-    store: options.wrap ? options.wrap(store) : store,
-    keywordIndexes,
-    logger,
-    recallTopK: 5,
-    visibility: new VisibilityRule(options.allowDmInChannels ?? false),
-    onMemoriesChanged: options.onMemoriesChanged,
-  });
   const graph = GraphService.create({
     stores: new JsonGraphStores(await mkdtemp(path.join(os.tmpdir(), "lifecycle-"))),
     logger,
   });
-  // Everything goes through the lifecycle, as in the app; the index is underneath.
-  const memory = new MemoryLifecycle({ memory: index, graph, logger, chunker: options.chunker });
-  return { store, memory, graph, index, keywordIndexes };
+  // Every write goes through the lifecycle, as in the app; the search reads.
+  const { search, lifecycle: memory } = openMemory({
+    store: options.wrap ? options.wrap(store) : store,
+    keywordIndexes,
+    logger,
+    search: { visibility: new VisibilityRule(options.allowDmInChannels ?? false) },
+    lifecycle: { graph, chunker: options.chunker, onMemoriesChanged: options.onMemoriesChanged },
+  });
+  return { store, memory, graph, search, keywordIndexes };
 }
 
 /** The store with its `list` replaced (the BM25 build reads through it). */
@@ -87,7 +85,7 @@ async function rowCount(store: ChromaVectorIndex): Promise<number> {
   return store.count(alice);
 }
 
-describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
+describe("MemoryLifecycle and MemorySearch against a real Chroma", () => {
   let prefix: string;
   let memory: MemoryLifecycle;
   let store: ChromaVectorIndex;
@@ -149,12 +147,12 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
   it("builds a user's BM25 index from the store on their first search, not before", async () => {
     const saved = await memory.save(alice, { text: "안경 도수 왼쪽 -2.75 오른쪽 -3.00", source: "slack" });
     const restarted = await makeService(prefix);
-    expect(restarted.index.keywordIndexStats()).toEqual({ users: 0, bytes: 0, builds: 0 });
+    expect(restarted.search.keywordIndexStats()).toEqual({ users: 0, bytes: 0, builds: 0 });
     const [top] = await restarted.memory.search(alice, "안경도수");
     expect(top).toMatchObject({ id: saved.id, relevant: true, ranks: { keyword: 1 } });
-    expect(restarted.index.keywordIndexStats()).toMatchObject({ users: 1, builds: 1 });
+    expect(restarted.search.keywordIndexStats()).toMatchObject({ users: 1, builds: 1 });
     await restarted.memory.search(alice, "도수");
-    expect(restarted.index.keywordIndexStats().builds).toBe(1);
+    expect(restarted.search.keywordIndexStats().builds).toBe(1);
   });
 
   it("shares one build between concurrent first searches of a user", async () => {
@@ -176,7 +174,7 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
       Array.from({ length: 5 }, (_, i) => restarted.memory.search(alice, `송장번호 ${1000 + i}`)),
     );
     expect(results.every((r) => r.length > 0)).toBe(true);
-    expect(restarted.index.keywordIndexStats().builds).toBe(1);
+    expect(restarted.search.keywordIndexStats().builds).toBe(1);
     expect(lists).toBe(1); // one page (30 memories), read once
   });
 
@@ -193,7 +191,7 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
       isAppError(e, "store_failed"),
     );
     expect(await restarted.memory.recall(alice, "보일러 점검")).toEqual([]); // the agent's turn goes on
-    expect(restarted.index.keywordIndexStats().users).toBe(0);
+    expect(restarted.search.keywordIndexStats().users).toBe(0);
     fail = false;
     expect((await restarted.memory.search(alice, "보일러 점검"))[0]).toMatchObject({ id: saved.id });
   });
@@ -211,21 +209,21 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
     await memory.saveMany(bob, [...texts("밥"), { text: "밥 여권번호 M87654321", source: "slack" }]);
     const probe = await makeService(prefix);
     await probe.memory.search(alice, "여권번호");
-    const oneUser = probe.index.keywordIndexStats().bytes;
+    const oneUser = probe.search.keywordIndexStats().bytes;
     // Room for one user's index, not two.
     const small = await makeService(prefix, { maxBytes: Math.floor(oneUser * 1.5) });
     const first = await small.memory.search(alice, "여권번호");
     expect(first[0]!.text).toBe("앨리스 여권번호 M12345678");
     expect((await small.memory.search(bob, "여권번호"))[0]!.text).toBe("밥 여권번호 M87654321");
-    expect(small.index.keywordIndexStats()).toMatchObject({ users: 1, builds: 2 });
+    expect(small.search.keywordIndexStats()).toMatchObject({ users: 1, builds: 2 });
     // Alice was evicted: rebuilt from the store, same answer.
     const again = await small.memory.search(alice, "여권번호");
     expect(again.map((r) => r.id)).toEqual(first.map((r) => r.id));
-    expect(small.index.keywordIndexStats()).toMatchObject({ users: 1, builds: 3 });
+    expect(small.search.keywordIndexStats()).toMatchObject({ users: 1, builds: 3 });
     // A cache smaller than one index: built for every search, never kept, still right.
     const tiny = await makeService(prefix, { maxBytes: 1024 });
     expect((await tiny.memory.search(alice, "여권번호"))[0]!.text).toBe("앨리스 여권번호 M12345678");
-    expect(tiny.index.keywordIndexStats().users).toBe(0);
+    expect(tiny.search.keywordIndexStats().users).toBe(0);
   });
 
   it("sees another process's writes once told: invalidateKeywordIndex, then a build from the store", async () => {
@@ -241,7 +239,7 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
     const keywordRankOf = async (service: typeof reader, id: string) =>
       (await service.memory.search(alice, "자물쇠 번호")).find((r) => r.id === id)?.ranks.keyword;
     expect(await keywordRankOf(reader, moved.id)).toBeUndefined();
-    for (const owner of changed) reader.index.invalidateKeywordIndex(owner);
+    for (const owner of changed) reader.search.invalidateKeywordIndex(owner);
     expect(await keywordRankOf(reader, moved.id)).toBe(1);
 
     // A user the reader never saw (no collection known to it): found when first searched.
@@ -254,15 +252,15 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
     const reader = await makeService(prefix);
     await writer.memory.save(alice, { text: "우체국 택배 송장 1234", source: "slack" });
     await reader.memory.search(alice, "송장");
-    expect(reader.index.keywordIndexStats()).toMatchObject({ users: 1, builds: 1 });
+    expect(reader.search.keywordIndexStats()).toMatchObject({ users: 1, builds: 1 });
     const added = await writer.memory.save(alice, { text: "택배 송장 5678 도착", source: "slack" });
-    reader.index.invalidateKeywordIndex(alice);
-    reader.index.invalidateKeywordIndex(bob); // never cached here: stays cold
+    reader.search.invalidateKeywordIndex(alice);
+    reader.search.invalidateKeywordIndex(bob); // never cached here: stays cold
     // Warm again without a search, and with the other process's write in it.
-    await expect.poll(() => reader.index.keywordIndexStats()).toMatchObject({ users: 1, builds: 2 });
+    await expect.poll(() => reader.search.keywordIndexStats()).toMatchObject({ users: 1, builds: 2 });
     const hit = (await reader.memory.search(alice, "송장 도착")).find((r) => r.id === added.id);
     expect(hit?.ranks.keyword).toBe(1);
-    expect(reader.index.keywordIndexStats().builds).toBe(2);
+    expect(reader.search.keywordIndexStats().builds).toBe(2);
   });
 
   describe("BM25 snapshots (Chroma's memories version)", () => {
@@ -388,15 +386,15 @@ describe("MemoryLifecycle over MemoryService against a real Chroma", () => {
     const inFlight = replica.memory.search(alice, "세탁소 코트");
     await readDone;
     const later = await memory.save(alice, { text: "세탁소 코트 찾는 날 목요일로 바뀜", source: "slack" });
-    replica.index.invalidateKeywordIndex(alice); // the change feed's message
+    replica.search.invalidateKeywordIndex(alice); // the change feed's message
     release();
     // Answered from the old snapshot (BM25 does not have the new one; the vector half may), safely…
     const before = await inFlight;
     expect(before.find((r) => r.id === later.id)?.ranks.keyword).toBeUndefined();
-    expect(replica.index.keywordIndexStats().users).toBe(0); // …but not cached
+    expect(replica.search.keywordIndexStats().users).toBe(0); // …but not cached
     const after = await replica.memory.search(alice, "세탁소 코트");
     expect(after.find((r) => r.id === later.id)?.ranks.keyword).toBeDefined();
-    expect(replica.index.keywordIndexStats()).toMatchObject({ users: 1, builds: 2 });
+    expect(replica.search.keywordIndexStats()).toMatchObject({ users: 1, builds: 2 });
   });
 
   it("pages through a long list with an opaque cursor", async () => {
@@ -769,14 +767,12 @@ describe("page cursors on every backend", () => {
     async (_name, open) => {
       const store = await open();
       try {
-        const service = new MemoryService({
+        const { search: service, lifecycle } = openMemory({
           store,
-          keywordIndexes: new KeywordIndexRegistry({}),
           logger,
-          recallTopK: 5,
-          visibility: new VisibilityRule(false),
+          search: { visibility: new VisibilityRule(false) },
         });
-        await service.saveMany(alice, [
+        await lifecycle.saveMany(alice, [
           { text: "첫 번째 메모", source: "import" },
           { text: "두 번째 메모", source: "import" },
         ]);

@@ -1,7 +1,7 @@
 /**
  * The Ollama reranker against the fake Ollama over HTTP: it reorders as the model says, and keeps the
  * fused order (with one warning that quotes no text) on a timeout, an HTTP error or a bad reply.
- * Then the hook in MemoryService.search, and the wiring from memory.toml (off by default).
+ * Then the hook in MemorySearch.search, and the wiring from memory.toml (off by default).
  */
 import { readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
@@ -17,9 +17,7 @@ import { defaultMemoryConfig } from "../../src/config/settings.js";
 import { isAppError } from "../../src/core/errors.js";
 import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
 import { InMemoryVectorIndex } from "../../src/backends/in-process/in-memory-vector-index.js";
-import { KeywordIndexRegistry } from "../../src/memory/search/keyword-index.js";
 import { chooseReranker, createMemoryStack } from "../../src/app/memory-stack.js";
-import { MemoryService } from "../../src/memory/memory-service.js";
 import {
   applyOrder,
   LlmReranker,
@@ -33,6 +31,7 @@ import {
 import { OllamaLlm } from "../../src/llm/ollama-llm.js";
 import type { MemoryScope } from "../../src/core/types.js";
 import { type FakeChatRequest, type FakeOllama, startFakeOllama } from "../support/fake-ollama.js";
+import { openMemory } from "../support/memory-pair.js";
 
 const MODEL = "qwen2.5:7b";
 const QUERY = "또리 병원 어디였지";
@@ -237,7 +236,7 @@ describe("applyOrder and ollamaRerankModel", () => {
   });
 });
 
-describe("MemoryService.search with a reranker", () => {
+describe("MemorySearch.search with a reranker", () => {
   const alice: MemoryScope = { teamId: "T1", userId: "U_ALICE" };
   const TEXTS = [
     "또리 병원 예약은 화요일 오후",
@@ -255,14 +254,12 @@ describe("MemoryService.search with a reranker", () => {
       timeoutMs: 1000,
     });
     const logger = pino({ level: "silent" });
-    const memory = new MemoryService({
+    const { search: memory, lifecycle } = openMemory({
       store,
-      keywordIndexes: new KeywordIndexRegistry(),
       logger,
-      recallTopK: 5,
-      ...(rerank ? { reranker: reranker(logger) } : {}),
+      search: rerank ? { reranker: reranker(logger) } : {},
     });
-    const saved = await memory.saveMany(
+    const saved = await lifecycle.saveMany(
       alice,
       TEXTS.map((text, i) => ({ id: `m${i}`, text, source: "slack" as const, timestamp: 1_000 + i })),
     );
@@ -373,9 +370,10 @@ describe("createMemoryStack with rerank on", () => {
       const stack = await createMemoryStack(config, {
         logger: log.logger,
         memoryConfig,
+        indexOnly: true,
       });
       try {
-        await stack.memory.saveMany(scope, [
+        await stack.lifecycle.saveMany(scope, [
           { id: "x", text: "또리 병원 예약 화요일", source: "slack" },
           { id: "y", text: "또리 병원 전화 02-464-3318", source: "slack" },
         ]);

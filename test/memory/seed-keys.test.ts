@@ -13,9 +13,8 @@ import { isAppError } from "../../src/core/errors.js";
 import type { Embedder } from "../../src/core/embedder.js";
 import { EMBEDDER_PROFILES, recallSettings } from "../../src/memory/search/embedder-profiles.js";
 import { InMemoryVectorIndex } from "../../src/backends/in-process/in-memory-vector-index.js";
-import { KeywordIndexRegistry } from "../../src/memory/search/keyword-index.js";
 import { createMemoryStack, type MemoryStack } from "../../src/app/memory-stack.js";
-import { MemoryService } from "../../src/memory/memory-service.js";
+import { openMemory } from "../support/memory-pair.js";
 import { similarityForCosine, similarityOf } from "../../src/core/vector-index.js";
 import type { MemoryScope } from "../../src/core/types.js";
 import { FAKE_EMBED_DIM } from "../../fixtures/fake-embedding.js";
@@ -128,14 +127,8 @@ describe("[memory.vector] similarity_metric", () => {
     // The offline profile's gate is a cosine of 0.45; under euclidean it is 1 / (1 + √(2 − 2·0.45)).
     expect(recall.relevanceThreshold).toBeCloseTo(1 / (1 + Math.sqrt(1.1)), 10);
     expect(recall.similarityThreshold).toBe(0); // "no floor" stays no floor
-    const memory = new MemoryService({
-      store,
-      keywordIndexes: new KeywordIndexRegistry({}),
-      logger,
-      recallTopK: 5,
-      recall,
-    });
-    await memory.saveMany(scope, [
+    const { search: memory, lifecycle } = openMemory({ store, logger, search: { recall } });
+    await lifecycle.saveMany(scope, [
       { id: "alpha", text: "alpha note", source: "slack" },
       { id: "beta", text: "beta note", source: "slack" },
     ]);

@@ -2,14 +2,14 @@
  * Cold against warm recall of one user with BM25 built on demand: the first search of a user whose
  * index this process does not hold (built from the store, `VectorIndex.list` page by page, then
  * searched) against a search with the index cached. One user with `--size` memories (default 10k,
- * plus the recall benchmark's other users' share) on each `--backends` backend, MemoryService.search
+ * plus the recall benchmark's other users' share) on each `--backends` backend, MemorySearch.search
  * with a precomputed query vector (no embedding call), for each `--page-sizes` build page.
  *
  *   npx tsx tools/bench/bm25-cold.ts [--backends sqlite-vec,chroma] [--size 10000] [--page-sizes 1000,2000,5000]
  *                              [--cold 20] [--queries 100] [--rounds 3] [--seed 42]
  *
  * A round: `--cold` cold searches, each with a different query, then `--queries` warm ones. A cold
- * search comes "from store" (after MemoryService.invalidateKeywordIndex: the user's memories changed,
+ * search comes "from store" (after MemorySearch.invalidateKeywordIndex: the user's memories changed,
  * so the index is listed from the store again) and, on a store with versions (Chroma), also "from
  * snapshot" (after KeywordIndexRegistry.evict: the index left the cache unchanged, as the LRU or a
  * restart does, and the app's snapshot under DATA_DIR/bm25 is read). Prints per-round p50/p95 and their medians, the build alone
@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
-import { KEYWORD_BUILD_PAGE_SIZE } from "../../src/memory/memory-service.js";
+import { KEYWORD_BUILD_PAGE_SIZE } from "../../src/memory/search/keyword-build.js";
 import type { IndexType } from "../../src/config/memory-config.js";
 import { backendOption, BENCH_RECALL_TOP_K, startBenchBackend } from "./lib/memory-harness.js";
 import { describeMachine, machineInfo, printRunEnd } from "./lib/machine.js";
@@ -92,12 +92,12 @@ async function main(): Promise<void> {
         const froms: ColdFrom[] = memory.keywordIndexes.snapshots ? ["store", "snapshot"] : ["store"];
         const search = (i: number) => {
           const q = data.queries[i]!;
-          return memory.service.search(q.scope, q.text, { k: BENCH_RECALL_TOP_K, queryVector: q.vector });
+          return memory.search.search(q.scope, q.text, { k: BENCH_RECALL_TOP_K, queryVector: q.vector });
         };
         for (const from of froms) {
           const coldStart = async (): Promise<void> => {
             if (from === "store") {
-              memory.service.invalidateKeywordIndex(TARGET_SCOPE);
+              memory.search.invalidateKeywordIndex(TARGET_SCOPE);
               return;
             }
             memory.keywordIndexes.evict(TARGET_SCOPE.teamId, TARGET_SCOPE.userId);
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
             warmRounds: [],
             cold: summarize([]),
             warm: summarize([]),
-            indexMiB: memory.service.keywordIndexStats().bytes / (1024 * 1024),
+            indexMiB: memory.search.keywordIndexStats().bytes / (1024 * 1024),
           };
           for (let round = 0; round < rounds; round++) {
             const cold: number[] = [];

@@ -25,7 +25,7 @@ const DEFAULT_QUERIES = 100;
 const SEED = 42;
 /** Visibility name of the collection holding all of a user's memories (ChromaVectorIndex's `ALL`). */
 const ALL_COLLECTION = "all";
-/** Candidates per retriever in MemoryService.search (CANDIDATES_PER_RETRIEVER). */
+/** Candidates per retriever in MemorySearch.search (CANDIDATES_PER_RETRIEVER). */
 const N_RESULTS = 20;
 
 type QueryCase = "store.query (now)" | "filter + embeddings (before)" | "filter" | "no filter";

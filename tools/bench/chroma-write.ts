@@ -1,7 +1,7 @@
 /**
  * Diagnostic: what a save costs in Chroma writes, per call and per row. Saves pages of new DM memories
  * (one write call each: generated ids skip the replace-by-id delete, and DM memories have no channel
- * copies) of several sizes through MemoryService.saveMany with the offline embedder, and subtracts the
+ * copies) of several sizes through MemoryLifecycle.saveMany with the offline embedder, and subtracts the
  * embedding time; then fits write ms = per call + per row × rows by least squares over the pages'
  * medians. This is why `memory import` saves large pages (src/cli/batch-save.ts).
  *
@@ -11,7 +11,7 @@
  */
 import { parseArgs } from "node:util";
 import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
-import type { SaveInput } from "../../src/memory/memory-service.js";
+import type { SaveInput } from "../../src/memory/lifecycle/save-input.js";
 import { TimedEmbedder } from "./lib/embedders.js";
 import { describeMachine, machineInfo } from "./lib/machine.js";
 import { createBenchMemory, startBenchChroma } from "./lib/memory-harness.js";
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
         }));
         embedder.embedMs = 0;
         const start = performance.now();
-        await memory.service.saveMany(scope, inputs);
+        await memory.lifecycle.saveMany(scope, inputs);
         samples.push(elapsedMs(start) - embedder.embedMs);
       }
       const writeMs = median(samples);

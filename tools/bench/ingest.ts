@@ -1,7 +1,7 @@
 /**
  * Ingest throughput with batch embedding (OllamaEmbedder: one `/api/embed` request per 64 texts) vs
  * per-text embedding (LlamaIndex's OllamaEmbedding: one `/api/embeddings` request per text), both
- * against the fake Ollama with a fixed latency per request, both through the same MemoryService into
+ * against the fake Ollama with a fixed latency per request, both through the same lifecycle and search into
  * one `[memory.vector]` backend (default a real local Chroma; separate namespaces).
  *
  *   npm run bench:ingest -- [--backend chroma|memory|sqlite-vec|pgvector] [--n 2000] [--latency 5]

@@ -16,7 +16,6 @@ import { parseArgs } from "node:util";
 import { pino } from "pino";
 import { defaultMemoryConfig } from "../../src/config/settings.js";
 import { OfflineEmbedder } from "../../src/llm/offline-embedder.js";
-import { MemoryLifecycle } from "../../src/memory/lifecycle/memory-lifecycle.js";
 import { ContentFilter } from "../../src/autosave/content-filter.js";
 import { MemoryPipeline } from "../../src/autosave/memory-pipeline.js";
 import { TopicLabeler } from "../../src/autosave/topic-labeler.js";
@@ -56,18 +55,17 @@ async function main(): Promise<void> {
   const backend = await startBenchBackend(backendOption(values.backend));
   try {
     const embedder = new OfflineEmbedder();
-    const { service } = await backend.open({ embedder, collectionPrefix: "pipe" });
+    const { search, lifecycle: memory } = await backend.open({ embedder, collectionPrefix: "pipe" });
     const config = defaultMemoryConfig().memory;
     const logger = pino({ level: "silent" });
-    const memory = new MemoryLifecycle({ memory: service, logger });
     const memories = generateMemories(createRng(7), count);
     for (let i = 0; i < memories.length; i += SAVE_BATCH) {
-      await service.saveMany(
+      await memory.saveMany(
         SCOPE,
         memories.slice(i, i + SAVE_BATCH).map((m) => ({ text: m.text, source: "import" as const })),
       );
     }
-    const labeler = new TopicLabeler(config.topics, service);
+    const labeler = new TopicLabeler(config.topics, search);
     const filter = new ContentFilter(config.filter);
     const pipeline = new MemoryPipeline({ memory, filter, labeler, logger });
     const vectors = await embedder.embed(texts);

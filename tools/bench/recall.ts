@@ -1,6 +1,6 @@
 /**
  * Recall latency of one user's hybrid search at 1k, 10k and 100k memories, through the real path
- * (a `[memory.vector]` backend — default a local Chroma server —, MemoryService.search with a
+ * (a `[memory.vector]` backend — default a local Chroma server —, MemorySearch.search with a
  * precomputed query vector, i.e. without the embedding call), side by side with the seeds' "before"
  * design (BM25 rebuilt per query) as baseline. Loading is timed too: bulk ingest with the offline
  * embedder.

@@ -10,7 +10,7 @@
  *
  * startup: the app (`npm start`, HTTP mode against the fake Slack) on `--users` × `--per-user`
  *   memories in a sqlite-vec DATA_DIR with the offline embedder (loaded once through the memory
- *   stack's MemoryService.saveMany; `--data-dir` keeps it for later runs): spawn → first `/healthz`,
+ *   stack's MemoryLifecycle.saveMany; `--data-dir` keeps it for later runs): spawn → first `/healthz`,
  *   VmRSS of the process running main.ts then and after one recall (admin search) of one user.
  *   Baseline: a child process opening the same memory stack and building every user's BM25 index from
  *   a full `store.scan()`, as the app's start did before BM25 on demand, beside the same child

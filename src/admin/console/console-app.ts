@@ -137,7 +137,7 @@ export function createConsole(options: ConsoleOptions): Hono<Env> {
   app.get(CONSOLE_PATH, async (c) => {
     const session = c.get("session");
     if (!session) return c.html(signInPage({}));
-    const users = (await options.memory.index.users()).sort(
+    const users = (await options.memory.users()).sort(
       (a, b) => a.teamId.localeCompare(b.teamId) || a.userId.localeCompare(b.userId),
     );
     return c.html(homePage({ csrf: session.csrf, users, defaultTeam: options.defaultTeam }));
@@ -203,7 +203,7 @@ export function createConsole(options: ConsoleOptions): Hono<Env> {
     const deleted = c.req.query("deleted");
     const notice = deleted ? `Deleted memory ${deleted}.` : undefined;
     if (c.req.query("q")?.trim()) {
-      const { q, k, topic } = searchParams(c, options.memory.index.recallTopK);
+      const { q, k, topic } = searchParams(c, options.memory.recallTopK);
       const results = await options.memory.search(user, q, { k, topic });
       return c.html(
         memoriesPage({ csrf: csrfToken, user, notice, q, k, results: results.map(searchResultView) }),

@@ -11,11 +11,10 @@ import {
   type RecallReport,
 } from "../../eval/recall-metrics.js";
 import { loadRecallSet, recallSetFiles, type RecallSetFiles } from "../../eval/recall-set.js";
-import type { MemoryService } from "../../memory/memory-service.js";
-import { MAX_SEARCH_K } from "../../memory/memory-service.js";
+import { MAX_SEARCH_K, type MemorySearch } from "../../memory/search/memory-search.js";
 import { RETRIEVER_MODES, type RetrieverMode } from "../../memory/search/retrievers.js";
 import { EXIT_OK, intOption, parseCommandArgs, required, usageError } from "../args.js";
-import { saveInBatches } from "../batch-save.js";
+import { type BatchSaver, saveInBatches } from "../batch-save.js";
 import type { Command } from "../command.js";
 import type { CliContext } from "../context.js";
 import { evalCollectionPrefix } from "../eval-namespace.js";
@@ -30,7 +29,7 @@ export const EVAL_QUERY_CONCURRENCY = 4;
 /**
  * `eval`: a recall evaluation through the real pipeline. Loads a set (kmem-dev's memories shape or the
  * conversation shape of kconv-en, see eval/recall-set.ts) into a fresh namespace, runs every query as
- * its user through MemoryService.search with k = max(MRR_CUTOFF, --k), scores with scoreRecall, prints
+ * its user through MemorySearch.search with k = max(MRR_CUTOFF, --k), scores with scoreRecall, prints
  * the report and drops the namespace. `--ablate` runs the queries three times — BM25 alone, vectors
  * alone, fused — and prints R@5, R@10 and MRR per query type for each. With `--json` the last stdout
  * line is the RecallSummary JSON (with `ablation: {keyword, vector, hybrid}` under `--ablate`).
@@ -57,6 +56,7 @@ export const evalCommand: Command = {
 
     const stack = await ctx.openStack({
       collectionPrefix: evalCollectionPrefix(),
+      indexOnly: true,
     });
     const { namespace } = stack.store.info;
     ctx.err(`eval: loading into the throw-away collections ${namespace}*`);
@@ -67,7 +67,7 @@ export const evalCommand: Command = {
         await stack.store.dropAll();
       },
     });
-    await ingest(ctx, stack.memory, memories, values.json);
+    await ingest(ctx, stack.lifecycle, memories, values.json);
     const evaluate = async (mode: RetrieverMode): Promise<RecallReport> => {
       const results = await runQueries(ctx, stack.memory, queries, {
         k: Math.max(MRR_CUTOFF, k),
@@ -120,12 +120,7 @@ function setFiles(values: {
   return { memories: required(values.memories, "memories"), queries: required(values.queries, "queries") };
 }
 
-async function ingest(
-  ctx: CliContext,
-  memory: MemoryService,
-  rows: MemoryRow[],
-  plain: boolean,
-): Promise<void> {
+async function ingest(ctx: CliContext, memory: BatchSaver, rows: MemoryRow[], plain: boolean): Promise<void> {
   const progress = createProgress({ label: "eval: load memories", total: rows.length, output: ctx, plain });
   try {
     await saveInBatches({
@@ -152,7 +147,7 @@ async function ingest(
 /** Runs each query as its user (a DM scope: all of the user's memories are visible). */
 async function runQueries(
   ctx: CliContext,
-  memory: MemoryService,
+  memory: MemorySearch,
   queries: QueryRow[],
   options: { k: number; plain: boolean; memories: MemoryRow[]; mode: RetrieverMode },
 ): Promise<Map<string, RankedResult[]>> {

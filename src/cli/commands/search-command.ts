@@ -1,4 +1,4 @@
-import { MAX_SEARCH_K, type SearchResult } from "../../memory/memory-service.js";
+import { MAX_SEARCH_K, type SearchResult } from "../../memory/search/memory-search.js";
 import type { SimilarityMetric } from "../../core/vector-index.js";
 import { EXIT_OK, intOption, parseCommandArgs, required, userScopeOption } from "../args.js";
 import type { Command } from "../command.js";

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { z } from "zod";
-import type { Memory } from "../../core/types.js";
+import type { Memory, Owner } from "../../core/types.js";
 import { AppendJournal } from "../../util/journal.js";
 
 /** Folder under DATA_DIR with the journals. */
@@ -100,6 +100,21 @@ export class MemoryJournal {
   /** Operations still pending, oldest first. */
   get pendingOperations(): PendingOperation[] {
     return [...this.pending.values()].sort((a, b) => a.operation.seq - b.operation.seq);
+  }
+
+  /**
+   * The owner's operations whose store part is not done yet, oldest first: a BM25 index built from the
+   * store applies them on top of what it lists (MemorySearch's `pending`).
+   */
+  pendingStoreWrites(owner: Owner): MemoryOperation[] {
+    return this.pendingOperations
+      .filter(
+        (p) =>
+          p.parts.has("store") &&
+          p.operation.scope.teamId === owner.teamId &&
+          p.operation.scope.userId === owner.userId,
+      )
+      .map((p) => p.operation);
   }
 
   /**

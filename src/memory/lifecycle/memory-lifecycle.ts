@@ -4,56 +4,42 @@ import { dirname } from "node:path";
 import type { Logger } from "../../logging/logger.js";
 import { EXCLUDED_SAVE, type ForgetOutcome, type MemoryPort, type RecalledMemory } from "../../core/ports.js";
 import type { Memory, MemoryScope, Owner } from "../../core/types.js";
+import type { OwnerCount, VectorIndex } from "../../core/vector-index.js";
 import type { MemoryJournal, MemoryOperation, NewOperation } from "./memory-journal.js";
 import type { Chunker } from "../chunking/chunker.js";
 import { compileExcludePatterns } from "../../config/exclude-patterns.js";
 import { AppError } from "../../core/errors.js";
-import {
-  MAX_MEMORY_CHARS,
-  newDocumentId,
-  turnMemoryId,
-  type MemoryService,
-  type SaveInput,
-  type SearchResult,
-} from "../memory-service.js";
-import { applyToStore, DEFAULT_APPLY_RETRY, StoreApplier } from "./store-applier.js";
-import { visibilityOf } from "../../core/visibility.js";
+import type { KeywordIndexRegistry } from "../search/keyword-index.js";
+import type { MemorySearch, SearchResult } from "../search/memory-search.js";
+import { prepareMemories, turnMemoryId, type SaveInput } from "./save-input.js";
+import { chunkLongInputs } from "./documents.js";
+import { GraphPart, type LifecycleGraph, type LifecycleHistory } from "./graph-part.js";
+import { DEFAULT_APPLY_RETRY, StoreApplier } from "./store-applier.js";
+import { StoreWriter } from "./store-writer.js";
 
-/** What the lifecycle needs of the knowledge graph (GraphService fits). */
-export interface LifecycleGraph {
-  /**
-   * Extracts the memory's facts in the background (replacing what an earlier text of it gave);
-   * resolves true once they are in the graph, false if that finally failed.
-   */
-  enqueue(
-    input: Owner & {
-      text: string;
-      memoryId: string;
-      at: number;
-      visibility: string;
-    },
-  ): Promise<boolean>;
-  /** Removes the facts these memories gave. */
-  forgetMemories(key: Owner, memoryIds: readonly string[]): Promise<number>;
-  deleteUser(key: Owner): Promise<void>;
-}
-
-/** What the lifecycle needs of conversation history (HistoryService fits). */
-export interface LifecycleHistory {
-  /** Takes forgotten memories' texts out of the user's conversations. */
-  forgetTexts(key: Owner, texts: readonly string[]): Promise<number>;
-  /** Deletes every conversation of the user in the team; returns how many. */
-  deleteUser(key: Owner): Promise<number>;
-}
+export type { LifecycleGraph, LifecycleHistory } from "./graph-part.js";
 
 export interface MemoryLifecycleOptions {
-  memory: MemoryService;
+  /** The read side (search, list, get), built over the same store, BM25 registry and journal. */
+  search: MemorySearch;
+  /**
+   * The store the search reads: written here alone, through a writer this lifecycle makes and keeps
+   * private (with the BM25 indexes of `keywordIndexes`, the search's).
+   */
+  store: VectorIndex;
+  keywordIndexes: KeywordIndexRegistry;
+  /**
+   * Called after every successful write to the store with the owner whose memories changed (the
+   * change feed publishes it). Must not throw (a throw is logged).
+   */
+  onMemoriesChanged?: ((owner: Owner) => void) | undefined;
   graph?: LifecycleGraph | undefined;
   history?: LifecycleHistory | undefined;
   /**
    * The durable outbox. With it (the app) every operation is journaled before anything else and a
    * failed part is applied again later; without it (the CLI, the eval) operations apply directly and
-   * a failure is thrown to the caller.
+   * a failure is thrown to the caller. The search is given it too (its `pending`), so a BM25 index
+   * built from the store takes what the store does not have yet.
    */
   journal?: MemoryJournal | undefined;
   /**
@@ -79,6 +65,8 @@ export interface MemoryLifecycleOptions {
   logger: Logger;
   /** Backoff of the background applier (default 1 s doubling to 30 s). */
   retry?: { minMs: number; maxMs: number } | undefined;
+  /** The clock of a save without a timestamp (default Date.now). */
+  now?: () => number;
 }
 
 /** A saved memory; `stored: false` when it is kept (journaled, in BM25) but not in Chroma yet. */
@@ -90,9 +78,6 @@ export interface DeleteAllResult {
   /** Conversations deleted (only when asked for). */
   conversations?: number;
 }
-
-/** Texts up to this long are never chunked (below any max_tokens the chunker accepts). */
-const MIN_DOCUMENT_CHARS = 200;
 
 /** Most candidates a forget request shows when it cannot tell which memory is meant. */
 export const MAX_FORGET_CANDIDATES = 5;
@@ -116,41 +101,40 @@ export const MAX_FORGET_CANDIDATES = 5;
  */
 export class MemoryLifecycle implements MemoryPort {
   private readonly log: Logger;
+  private readonly reader: MemorySearch;
+  /** The one write path to the store and the BM25 indexes: made here, never handed out. */
+  private readonly writer: StoreWriter;
   /** Chroma writes of journaled operations (with a journal only). */
   private readonly applier: StoreApplier | undefined;
-  private readonly graphJobs = new Set<Promise<unknown>>();
+  private readonly graphPart: GraphPart;
   private readonly exclude: RegExp[];
+  private readonly now: () => number;
 
   constructor(private readonly options: MemoryLifecycleOptions) {
     this.log = options.logger.child({ component: "lifecycle" });
+    this.reader = options.search;
+    this.now = options.now ?? Date.now;
     this.exclude = compileExcludePatterns(options.excludePatterns ?? []);
+    this.writer = new StoreWriter({
+      store: options.store,
+      keywordIndexes: options.keywordIndexes,
+      logger: options.logger.child({ component: "memory" }),
+      onMemoriesChanged: options.onMemoriesChanged,
+    });
     this.applier = options.journal
       ? new StoreApplier({
-          index: options.memory,
+          writer: this.writer,
           journal: options.journal,
           logger: this.log,
           retry: options.retry ?? DEFAULT_APPLY_RETRY,
         })
       : undefined;
-    const journal = options.journal;
-    // A user's BM25 index built from the store also takes what the journal holds for the store.
-    if (journal) {
-      options.memory.setPendingWrites((o) =>
-        journal.pendingOperations
-          .filter(
-            (p) =>
-              p.parts.has("store") &&
-              p.operation.scope.teamId === o.teamId &&
-              p.operation.scope.userId === o.userId,
-          )
-          .map((p) => p.operation),
-      );
-    }
-  }
-
-  /** The index underneath (search, list); writes must come through the lifecycle. */
-  get index(): MemoryService {
-    return this.options.memory;
+    this.graphPart = new GraphPart({
+      graph: options.graph,
+      history: options.history,
+      journal: options.journal,
+      logger: this.log,
+    });
   }
 
   /** Operations journaled but not finished (health, logs). */
@@ -180,9 +164,11 @@ export class MemoryLifecycle implements MemoryPort {
     const { pending, skipped } = await journal.load();
     if (skipped.length > 0) this.log.warn({ lines: skipped }, "journal lines skipped (torn or damaged)");
     if (pending.length === 0) return;
+    const exists = async (scope: MemoryScope, id: string) =>
+      this.applier?.unstored(id) !== undefined || (await this.reader.get(scope, id)) !== undefined;
     for (const { operation, parts } of pending) {
       if (parts.has("store")) this.applyToKeywordIndex(operation);
-      if (parts.has("graph")) await this.recoverGraphPart(operation);
+      if (parts.has("graph")) await this.graphPart.recover(operation, exists);
     }
     this.log.info({ operations: pending.length }, "journal replayed at start");
     await journal.compact();
@@ -191,13 +177,13 @@ export class MemoryLifecycle implements MemoryPort {
 
   /** Waits for the graph extractions started here (tests, shutdown). */
   async drain(): Promise<void> {
-    while (this.graphJobs.size > 0) await Promise.allSettled([...this.graphJobs]);
+    await this.graphPart.drain();
   }
 
   /** Stops the background applier and waits for graph work started here; the journal keeps the rest. */
   async stop(): Promise<void> {
     await this.applier?.stop();
-    await Promise.allSettled([...this.graphJobs]);
+    await this.graphPart.settle();
     await this.options.journal?.close();
   }
 
@@ -213,7 +199,16 @@ export class MemoryLifecycle implements MemoryPort {
    */
   async saveMany(scope: MemoryScope, inputs: SaveInput[]): Promise<SavedMemory[]> {
     for (const input of inputs) if (input.source === "slack") this.refuseExcluded(input.text);
-    const expanded = await this.chunkLongInputs(scope, inputs);
+    const chunker = this.options.chunker;
+    const expanded = chunker
+      ? await chunkLongInputs(scope, inputs, {
+          chunker,
+          now: this.now,
+          forgetChunks: async (at, parentId) => {
+            await this.deleteIds(at, await this.reader.chunkIdsOf(at, parentId));
+          },
+        })
+      : inputs;
     const labeler = this.options.labeler;
     await labeler?.prepare(scope);
     const labelled = labeler
@@ -221,17 +216,18 @@ export class MemoryLifecycle implements MemoryPort {
           input.topics ? input : { ...input, topics: labeler.label(scope, input.text) },
         )
       : expanded;
-    const { memories, fresh } = this.index.prepare(scope, labelled);
+    const { memories, fresh } = prepareMemories(scope, labelled, this.now);
     const journal = this.options.journal;
     if (!journal) {
-      await this.index.storeMemories(memories, { fresh });
-      this.index.indexKeywords(scope, memories);
-      await this.extractFacts({ op: "save", scope, memories });
+      const operation: NewOperation = { op: "save", scope: owner(scope), memories };
+      await this.writer.store(memories, fresh);
+      this.writer.index(operation);
+      await this.graphPart.extractFacts(operation);
       return memories.map((m) => ({ ...m, stored: true }));
     }
     const operation = await journal.record({ op: "save", scope: owner(scope), memories });
     this.applyToKeywordIndex(operation);
-    this.track(this.extractFacts(operation));
+    this.graphPart.track(this.graphPart.extractFacts(operation));
     const stored = await this.applier!.applyNow(operation, fresh);
     return memories.map((m) => ({ ...m, stored }));
   }
@@ -253,45 +249,6 @@ export class MemoryLifecycle implements MemoryPort {
   }
 
   /**
-   * The inputs with every long text (a document: over the chunker's max_tokens) replaced by its
-   * chunks. A chunk keeps the input's time, place, source and topics and gets `parent_id` (the input's
-   * id, or a new `doc_…` id), `chunk_index` and `chunk_count`; a document saved again under its id
-   * first forgets its old chunks, so a shorter new version leaves none behind.
-   */
-  private async chunkLongInputs(scope: MemoryScope, inputs: SaveInput[]): Promise<SaveInput[]> {
-    const chunker = this.options.chunker;
-    if (!chunker) return inputs;
-    const out: SaveInput[] = [];
-    for (const input of inputs) {
-      if (input.text.length <= MIN_DOCUMENT_CHARS) {
-        out.push(input);
-        continue;
-      }
-      const chunks = await chunker.chunk(input.text.normalize("NFC"));
-      if (chunks.length <= 1) {
-        out.push(input);
-        continue;
-      }
-      const parentId = input.id ?? newDocumentId(input.timestamp ?? Date.now());
-      if (input.id !== undefined) await this.deleteIds(scope, await this.index.chunkIdsOf(scope, parentId));
-      for (const chunk of chunks) {
-        out.push({
-          ...input,
-          id: `${parentId}#${chunk.index}`,
-          text: chunk.text.slice(0, MAX_MEMORY_CHARS),
-          extra: {
-            ...input.extra,
-            parent_id: parentId,
-            chunk_index: chunk.index,
-            chunk_count: chunks.length,
-          },
-        });
-      }
-    }
-    return out;
-  }
-
-  /**
    * The agent's save: where the turn happened decides who may see it later. `key` (the Slack event
    * id) makes the id deterministic, so a turn answered again after a restart saves nothing twice.
    */
@@ -306,20 +263,46 @@ export class MemoryLifecycle implements MemoryPort {
     });
   }
 
+  /** Hybrid search in `scope` (MemorySearch.search). */
   search(
     scope: MemoryScope,
     query: string,
     options: { k?: number; topic?: string | undefined; queryVector?: number[] | null | undefined } = {},
   ): Promise<SearchResult[]> {
-    return this.index.search(scope, query, options);
+    return this.reader.search(scope, query, options);
   }
 
+  /** The relevant memories for a message (MemorySearch.recall). */
   recall(
     scope: MemoryScope,
     query: string,
     options: { topic?: string | undefined; queryVector?: number[] | null | undefined } = {},
   ): Promise<RecalledMemory[]> {
-    return this.index.recall(scope, query, options);
+    return this.reader.recall(scope, query, options);
+  }
+
+  /** A search's `k` when the caller gives none: `[memory.vector] top_k` (or RECALL_TOP_K). */
+  get recallTopK(): number {
+    return this.reader.recallTopK;
+  }
+
+  /** The user's topic labels with how many of their memories carry each, most used first. */
+  topicCounts(scope: MemoryScope): Promise<Array<{ topic: string; count: number }>> {
+    return this.reader.topicCounts(scope);
+  }
+
+  /** Every user with memories in the store, with their counts (the admin console's user list). */
+  users(): Promise<OwnerCount[]> {
+    return this.reader.users();
+  }
+
+  /** The user's memories nearest to a vector, whatever their visibility (novelty; MemorySearch.nearest). */
+  nearest(
+    scope: MemoryScope,
+    vector: number[],
+    k: number,
+  ): Promise<Array<{ memory: Memory; similarity: number }>> {
+    return this.reader.nearest(scope, vector, k);
   }
 
   /**
@@ -327,8 +310,8 @@ export class MemoryLifecycle implements MemoryPort {
    * and without asking it when vector search is off (nothing would use the vector).
    */
   async embed(text: string): Promise<number[] | undefined> {
-    if (!this.index.vectorSearch) return undefined;
-    return this.index.embedQuery(text).catch((err: unknown) => {
+    if (!this.reader.vectorSearch) return undefined;
+    return this.reader.embedQuery(text).catch((err: unknown) => {
       this.log.warn({ err }, "could not embed the message; recall by words only");
       return undefined;
     });
@@ -337,15 +320,16 @@ export class MemoryLifecycle implements MemoryPort {
   /** The user's memory with this id if it may be seen in `scope` (one not in Chroma yet included). */
   async get(scope: MemoryScope, id: string): Promise<Memory | undefined> {
     const unstored = this.applier?.unstored(id);
-    if (unstored) return this.index.visibility.canSeeMemory(scope, unstored) ? unstored : undefined;
-    return this.index.get(scope, id);
+    if (unstored) return this.reader.visibility.canSeeMemory(scope, unstored) ? unstored : undefined;
+    return this.reader.get(scope, id);
   }
 
+  /** One page of the user's stored memories that may be shown in `scope` (MemorySearch.list). */
   list(
     scope: MemoryScope,
     options: { limit: number; cursor?: string | undefined },
   ): Promise<{ items: Memory[]; nextCursor: string | null }> {
-    return this.index.list(scope, options);
+    return this.reader.list(scope, options);
   }
 
   /** Deletes one memory everywhere; false when the user has no such memory visible in `scope`. */
@@ -366,7 +350,7 @@ export class MemoryLifecycle implements MemoryPort {
     const siblings = (
       await Promise.all(
         first.map((m) =>
-          typeof m.extra?.parent_id === "string" ? this.index.chunkIdsOf(scope, m.extra.parent_id) : [],
+          typeof m.extra?.parent_id === "string" ? this.reader.chunkIdsOf(scope, m.extra.parent_id) : [],
         ),
       )
     ).flat();
@@ -391,7 +375,7 @@ export class MemoryLifecycle implements MemoryPort {
    */
   async deleteAll(scope: MemoryScope, options: { history?: boolean } = {}): Promise<DeleteAllResult> {
     const history = options.history ?? false;
-    const before = await this.index.keywordCount(scope);
+    const before = await this.reader.keywordCount(scope);
     const result: DeleteAllResult = { memories: before };
     const conversations = await this.perform({ op: "deleteAll", scope: owner(scope), history });
     this.options.labeler?.forgetUser(scope);
@@ -418,7 +402,7 @@ export class MemoryLifecycle implements MemoryPort {
     }
     // Not reranked: every relevant candidate is listed, so the order is not worth a model request.
     const relevant = (
-      await this.index.search(scope, target, { k: MAX_FORGET_CANDIDATES, rerank: false })
+      await this.reader.search(scope, target, { k: MAX_FORGET_CANDIDATES, rerank: false })
     ).filter((r) => r.relevant);
     const complete = relevant.filter((r) => (r.keywordCoverage ?? 0) >= 0.999);
     const meant = relevant.length === 1 ? relevant[0] : complete.length === 1 ? complete[0] : undefined;
@@ -443,93 +427,22 @@ export class MemoryLifecycle implements MemoryPort {
   private async perform(operation: NewOperation): Promise<number> {
     const journal = this.options.journal;
     if (!journal) {
-      await applyToStore(this.index, operation as MemoryOperation, new Set());
-      this.applyToKeywordIndex(operation as MemoryOperation);
-      return this.applyToGraph(operation as MemoryOperation);
+      await this.writer.apply(operation, new Set());
+      this.writer.index(operation);
+      return this.graphPart.apply(operation);
     }
     const recorded = await journal.record(operation);
     this.applyToKeywordIndex(recorded);
-    const conversations = await this.applyToGraph(recorded);
+    const conversations = await this.graphPart.apply(recorded);
     await journal.done(recorded.seq, "graph");
     await this.applier!.applyNow(recorded, new Set());
     return conversations;
   }
 
-  /** BM25 and the not-yet-stored set take the operation (at once, or again after a restart). */
+  /** BM25 and the not-yet-stored set take a journaled operation (at once, or again after a restart). */
   private applyToKeywordIndex(operation: MemoryOperation): void {
-    const { scope } = operation;
-    if (operation.op === "save") this.index.indexKeywords(scope, operation.memories);
-    else if (operation.op === "delete") this.index.unindexKeywords(scope, operation.ids);
-    else this.index.dropKeywordIndex(scope);
+    this.writer.index(operation);
     this.applier?.track(operation);
-  }
-
-  /**
-   * The graph and history part of a delete or delete-all; returns conversations deleted. (A delete's
-   * texts left the history before it was journaled; a line of an earlier version carries them.)
-   */
-  private async applyToGraph(operation: MemoryOperation): Promise<number> {
-    const { graph, history } = this.options;
-    if (operation.op === "delete") {
-      await graph?.forgetMemories(operation.scope, operation.ids);
-      if (operation.texts) await history?.forgetTexts(operation.scope, operation.texts);
-      return 0;
-    }
-    if (operation.op === "deleteAll") {
-      await graph?.deleteUser(operation.scope);
-      return operation.history && history ? history.deleteUser(operation.scope) : 0;
-    }
-    return 0;
-  }
-
-  /** Extracts a save's facts; marks the journal's graph part done when every memory's are in. */
-  private async extractFacts(operation: NewOperation | MemoryOperation): Promise<void> {
-    const graph = this.options.graph;
-    if (operation.op !== "save") return;
-    const done = graph
-      ? await Promise.all(
-          operation.memories.map((memory) =>
-            graph.enqueue({
-              teamId: memory.teamId,
-              userId: memory.userId,
-              text: memory.text,
-              memoryId: memory.id,
-              at: memory.timestamp,
-              visibility: visibilityOf(memory),
-            }),
-          ),
-        )
-      : [];
-    if ("seq" in operation && done.every(Boolean)) await this.options.journal?.done(operation.seq, "graph");
-  }
-
-  /** The graph part of an operation left unfinished by a crash. */
-  private async recoverGraphPart(operation: MemoryOperation): Promise<void> {
-    if (operation.op !== "save") {
-      await this.applyToGraph(operation);
-      await this.options.journal?.done(operation.seq, "graph");
-      return;
-    }
-    // Only memories that still exist get their facts back: a later delete may have finished already.
-    try {
-      const alive: Memory[] = [];
-      for (const memory of operation.memories) {
-        if (this.applier?.unstored(memory.id) || (await this.index.get(operation.scope, memory.id)))
-          alive.push(memory);
-      }
-      this.track(this.extractFacts({ ...operation, memories: alive }));
-    } catch (err) {
-      this.log.warn(
-        { err, seq: operation.seq },
-        "cannot check the memories of a pending extraction; next start",
-      );
-    }
-  }
-
-  private track(job: Promise<unknown>): void {
-    const safe = job.catch((err: unknown) => this.log.error({ err }, "graph extraction failed"));
-    this.graphJobs.add(safe);
-    void safe.finally(() => this.graphJobs.delete(safe));
   }
 }
 

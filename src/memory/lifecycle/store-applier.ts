@@ -3,21 +3,10 @@ import type { Memory, MemoryScope } from "../../core/types.js";
 import { KeyedMutex } from "../../util/keyed-mutex.js";
 import { backoffDelay } from "../../util/retry.js";
 import type { MemoryJournal, MemoryOperation } from "./memory-journal.js";
-import type { MemoryService } from "../memory-service.js";
+import type { StoreWriter } from "./store-writer.js";
 
 /** Default backoff of the background applier: 1 s, doubling to 30 s. */
 export const DEFAULT_APPLY_RETRY = { minMs: 1000, maxMs: 30_000 } as const;
-
-/** The store part of an operation: Chroma (with the embedding) for a save, Chroma deletes otherwise. */
-export async function applyToStore(
-  index: MemoryService,
-  operation: MemoryOperation,
-  fresh: ReadonlySet<string>,
-): Promise<void> {
-  if (operation.op === "save") await index.storeMemories(operation.memories, { fresh });
-  else if (operation.op === "delete") await index.deleteStored(operation.scope, operation.ids);
-  else await index.deleteAllStored(operation.scope);
-}
 
 /**
  * Applies the store part (Chroma) of journaled operations: at once when it can, else in the
@@ -36,7 +25,7 @@ export class StoreApplier {
 
   constructor(
     private readonly options: {
-      index: MemoryService;
+      writer: StoreWriter;
       journal: MemoryJournal;
       logger: Logger;
       retry: { minMs: number; maxMs: number };
@@ -134,11 +123,11 @@ export class StoreApplier {
    * read from the journal again under the lock: a delete since may have taken memories out of a save.
    */
   private async applyOne(queued: MemoryOperation, fresh: ReadonlySet<string>): Promise<void> {
-    const { journal, index } = this.options;
+    const { journal, writer } = this.options;
     await this.userLock.run(userKey(queued.scope), async () => {
       const operation = journal.current(queued.seq);
       if (!operation || !journal.isPending(operation.seq, "store")) return;
-      await applyToStore(index, operation, fresh);
+      await writer.apply(operation, fresh);
       if (operation.op === "save") for (const memory of operation.memories) this.pending.delete(memory.id);
       await journal.done(operation.seq, "store");
     });

@@ -66,7 +66,7 @@ export interface ContextDoc {
  * {@link CONTEXT_WINDOW_MS}, joins the results at {@link CONTEXT_WEIGHT} of that result's score. In chat
  * a question and its answer are often two messages ("what's the farthest you've biked?" / "maybe 30 km"),
  * and only one of them shares words with what is asked later. Which memories have context (captured
- * conversation, not explicit saves) is the caller's rule (MemoryService). Measured with the offline embedder
+ * conversation, not explicit saves) is the caller's rule (conversation-context.ts). Measured with the offline embedder
  * (`npm run memory -- eval --set … --k 10 --ablate`, docs/benchmarks.md): kconv-en R@10 0.50 → 0.62,
  * kconv-en-blind 0.51 → 0.68, kmem-dev unchanged (its memories are not conversations); the same with
  * 3–5 anchors and a weight of 0.3–0.5.

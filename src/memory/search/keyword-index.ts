@@ -11,7 +11,7 @@ export interface KeywordDoc {
   timestamp: number;
   channelId: string;
   channelType: string;
-  /** Who may see it in a channel (core/visibility.ts); set by MemoryService. */
+  /** Who may see it in a channel (core/visibility.ts); set by keywordDoc (keyword-build.ts). */
   visibility?: string;
   /** Its topic labels, for recall narrowed by topic and topic counts. */
   topics?: string[];
@@ -128,7 +128,7 @@ export class KeywordIndex {
   }
 
   /** Removes docs by id; unknown ids are ignored. */
-  remove(ids: string[]): void {
+  remove(ids: readonly string[]): void {
     for (const id of ids) {
       const doc = this.docs.get(id);
       if (doc === undefined) continue;

@@ -1,7 +1,7 @@
 /**
  * Reranking of fused recall (`[memory.vector] rerank`, `rerank_model`): the first {@link RERANK_TOP_N}
  * fused results are put in the order a chat model judges best for the query, before the relevance
- * gate and the top-k cut (MemoryService.search). Off by default, as in the seed.
+ * gate and the top-k cut (MemorySearch.search). Off by default, as in the seed.
  *
  * This version has one reranker, {@link LlmReranker} (`rerank_model = "ollama:<model>"`): one
  * structured-output chat request per query, bounded by {@link RERANK_TIMEOUT_MS}. Whatever goes wrong

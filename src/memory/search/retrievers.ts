@@ -29,7 +29,7 @@ function queryText(bundle: QueryBundle): string {
 export class VectorMemoryRetriever extends BaseRetriever {
   constructor(
     private readonly options: Owner & {
-      store: VectorIndex;
+      store: Pick<VectorIndex, "query" | "embedQuery">;
       visibilities?: readonly string[] | undefined;
       topK: number;
       /**

@@ -1,7 +1,7 @@
 /**
  * The seeds' "before" recall design, kept as the benchmark baseline: no long-lived BM25 index; every
  * query rebuilds one from all of the user's documents, scores it, then runs the same vector query and
- * conversation context as the current MemoryService.search, fused by RRF with equal weights (the
+ * conversation context as the current MemorySearch.search, fused by RRF with equal weights (the
  * seeds' fusion; the app fuses as the embedder's profile says, so the two lists may differ).
  *
  * The documents come from memory (the texts the benchmark generated), not from the vector index, so the
@@ -11,7 +11,7 @@ import { CANDIDATES_PER_RETRIEVER, type HybridResult } from "../../../src/memory
 import { KeywordIndex, type KeywordDoc } from "../../../src/memory/search/keyword-index.js";
 import type { VectorIndex } from "../../../src/core/vector-index.js";
 import { VisibilityRule } from "../../../src/core/visibility.js";
-import { conversationContext } from "../../../src/memory/memory-service.js";
+import { conversationContext } from "../../../src/memory/search/conversation-context.js";
 import {
   BM25Retriever,
   FusionRetriever,

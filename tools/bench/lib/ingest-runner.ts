@@ -1,6 +1,6 @@
 /** One timed ingest: N memories saved the way `memory import` saves them, embedding requests counted. */
 import { saveInBatches } from "../../../src/cli/batch-save.js";
-import type { SaveInput } from "../../../src/memory/memory-service.js";
+import type { SaveInput } from "../../../src/memory/lifecycle/save-input.js";
 import type { MemoryScope } from "../../../src/core/types.js";
 import type { FakeOllama } from "../../../fixtures/fake-ollama.js";
 import type { TimedEmbedder } from "./embedders.js";
@@ -35,7 +35,7 @@ export async function runIngest(options: {
   embedder.embedMs = 0;
   const start = performance.now();
   await saveInBatches({
-    memory: memory.service,
+    memory: memory.lifecycle,
     teamId: scope.teamId,
     rows: inputs.map((input) => ({ userId: scope.userId, input })),
   });

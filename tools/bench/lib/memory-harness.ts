@@ -1,7 +1,7 @@
 /**
- * The real memory index for benchmarks: a MemoryService over a vector index (any `[memory.vector]`
- * backend; Chroma's server started in a temporary directory) plus its BM25 registry, built by the
- * app's composition (composeMemoryIndex, what the app's memory stack builds its index with).
+ * The real memory stack for benchmarks: a search and an index-only lifecycle (no graph, chunker or
+ * journal) over a vector index (any `[memory.vector]` backend; Chroma's server started in a temporary
+ * directory) plus its BM25 registry, built by the app's composition (composeMemoryIndex).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os, { tmpdir } from "node:os";
@@ -13,8 +13,9 @@ import { INDEX_TYPES, memoryConfigSchema, type IndexType } from "../../../src/co
 import { ChromaVectorIndex } from "../../../src/backends/chroma/chroma-vector-index.js";
 import { startChromaServer } from "../../../src/backends/chroma/chroma-server.js";
 import type { KeywordIndexRegistry } from "../../../src/memory/search/keyword-index.js";
-import type { MemoryService } from "../../../src/memory/memory-service.js";
-import { composeMemoryIndex, type MemoryIndex } from "../../../src/app/memory-index.js";
+import type { MemorySearch } from "../../../src/memory/search/memory-search.js";
+import { MemoryLifecycle } from "../../../src/memory/lifecycle/memory-lifecycle.js";
+import { composeMemoryIndex } from "../../../src/app/memory-index.js";
 import { spawnPgliteServer } from "../../../fixtures/pglite-server.js";
 import type { VectorIndex } from "../../../src/core/vector-index.js";
 
@@ -59,16 +60,17 @@ export async function startBenchChroma(): Promise<BenchChroma> {
   return { url: server.url, dataDir, stop };
 }
 
-/** A MemoryService and the parts it was built from. */
+/** A search, the lifecycle that writes (no graph, chunker or journal), and the parts they were built from. */
 export interface BenchMemory<Store extends VectorIndex = VectorIndex> {
-  service: MemoryService;
+  search: MemorySearch;
+  lifecycle: MemoryLifecycle;
   store: Store;
   keywordIndexes: KeywordIndexRegistry;
 }
 
 /**
  * A `[memory.vector]` backend started for a benchmark, its data in a temporary directory (Chroma's
- * server or PGlite's started here, sqlite-vec's file; nothing for `memory`). `open` builds a MemoryService on a
+ * server or PGlite's started here, sqlite-vec's file; nothing for `memory`). `open` builds a BenchMemory on a
  * namespace of it through the app's own factory (openVectorIndex); `stop` closes every one and removes
  * the data.
  */
@@ -78,7 +80,7 @@ export interface BenchBackend {
     embedder: Embedder;
     collectionPrefix: string;
     embedBatchSize?: number;
-    /** MemoryService's keywordBuildPageSize (the BM25 build's store page). */
+    /** MemorySearch's keywordBuildPageSize (the BM25 build's store page). */
     keywordBuildPageSize?: number;
     /** Keep BM25 snapshots (as the app does) in this folder, for a store that versions memories. */
     keywordSnapshotsDir?: string;
@@ -143,25 +145,29 @@ export async function startBenchBackend(kind: IndexType): Promise<BenchBackend> 
  * The app's index on the `[memory.vector]` defaults with `index_type` = `kind`, configured by `env`,
  * logging nothing. No recall profile is passed: the service's own (the offline embedder's) ranks.
  */
-function openBenchIndex(
+async function openBenchIndex(
   kind: IndexType,
   env: Record<string, string>,
   options: { embedder: Embedder; keywordBuildPageSize?: number; keywordSnapshotsDir?: string },
-): Promise<MemoryIndex> {
-  return composeMemoryIndex({
+): Promise<BenchMemory & { stop(): Promise<void> }> {
+  const logger = pino({ level: "silent" });
+  const index = await composeMemoryIndex({
     config: parseConfig(env),
     vector: { ...memoryConfigSchema.parse({}).memory.vector, index_type: kind },
     embedder: options.embedder,
-    logger: pino({ level: "silent" }),
+    logger,
     snapshotsDir: options.keywordSnapshotsDir,
-    service:
+    search:
       options.keywordBuildPageSize === undefined
         ? {}
         : { keywordBuildPageSize: options.keywordBuildPageSize },
   });
+  const { search, store, keywordIndexes } = index;
+  const lifecycle = new MemoryLifecycle({ search, store, keywordIndexes, logger });
+  return { search, lifecycle, store, keywordIndexes, stop: () => index.stop() };
 }
 
-/** Builds a MemoryService on Chroma at `chromaUrl` with `embedder`, logging nothing. */
+/** Builds a BenchMemory on Chroma at `chromaUrl` with `embedder`, logging nothing. */
 export async function createBenchMemory(options: {
   chromaUrl: string;
   embedder: Embedder;

@@ -6,7 +6,7 @@
 import { OfflineEmbedder } from "../../../src/llm/offline-embedder.js";
 import type { KeywordDoc } from "../../../src/memory/search/keyword-index.js";
 import { visibilityOf } from "../../../src/core/visibility.js";
-import type { SaveInput } from "../../../src/memory/memory-service.js";
+import type { SaveInput } from "../../../src/memory/lifecycle/save-input.js";
 import type { ChannelType, MemoryScope } from "../../../src/core/types.js";
 import { createRng, type Rng } from "./prng.js";
 import { generateMemories, generateQueries, type SyntheticMemory } from "./synthetic-memories.js";
@@ -40,7 +40,7 @@ export interface BenchQuery {
   vector: number[];
 }
 
-/** One owner's memories as MemoryService inputs. */
+/** One owner's memories as save inputs (SaveInput). */
 export interface OwnerMemories {
   scope: MemoryScope;
   inputs: SaveInput[];
@@ -76,7 +76,7 @@ export function buildRecallDataset(options: {
   return { target, others, queries };
 }
 
-/** Turns synthetic memories into one owner's MemoryService inputs (ids, timestamps, channels). */
+/** Turns synthetic memories into one owner's save inputs (ids, timestamps, channels). */
 export function ownerMemories(rng: Rng, scope: MemoryScope, memories: SyntheticMemory[]): OwnerMemories {
   const owner = `${scope.teamId}-${scope.userId}`;
   const inputs = memories.map((memory, i): SaveInput => {
@@ -93,7 +93,7 @@ export function ownerMemories(rng: Rng, scope: MemoryScope, memories: SyntheticM
   return { scope, inputs };
 }
 
-/** The keyword doc MemoryService would index for a saved input (the baseline rebuilds from these). */
+/** The keyword doc the lifecycle would index for a saved input (the baseline rebuilds from these). */
 export function keywordDocOf(input: SaveInput): KeywordDoc {
   const channelId = input.channelId ?? "";
   const channelType = input.channelType ?? "im";

@@ -6,14 +6,14 @@ import { SAVE_BATCH_SIZE } from "../../../src/cli/batch-save.js";
 import { KeywordIndex, type KeywordDoc } from "../../../src/memory/search/keyword-index.js";
 import { CANDIDATES_PER_RETRIEVER } from "../../../src/memory/search/hybrid-ranking.js";
 import { VisibilityRule } from "../../../src/core/visibility.js";
-import type { SearchResult } from "../../../src/memory/memory-service.js";
+import type { SearchResult } from "../../../src/memory/search/memory-search.js";
 import { baselineSearch } from "./baseline-search.js";
 import type { BenchMemory } from "./memory-harness.js";
 import { readMemory, type MemoryReading } from "./memory-usage.js";
 import { keywordDocOf, OTHER_USERS_SHARE, type RecallDataset } from "./recall-dataset.js";
 import { elapsedMs, medianOfRounds, summarize, type LatencySummary } from "./stats.js";
 
-/** Memories per MemoryService.saveMany call while loading: the pages of `memory import`. */
+/** Memories per MemoryLifecycle.saveMany call while loading: the pages of `memory import`. */
 export const LOAD_BATCH = SAVE_BATCH_SIZE;
 /** Untimed queries before each size's rounds (JIT, Chroma caches). */
 export const WARMUP_QUERIES = 10;
@@ -39,7 +39,7 @@ export async function loadUpTo(
   ];
   for (const { owner, from, to } of owners) {
     for (let at = from; at < to; at += LOAD_BATCH) {
-      await memory.service.saveMany(owner.scope, owner.inputs.slice(at, Math.min(to, at + LOAD_BATCH)));
+      await memory.lifecycle.saveMany(owner.scope, owner.inputs.slice(at, Math.min(to, at + LOAD_BATCH)));
     }
   }
   state.target = size;
@@ -82,7 +82,7 @@ export interface SizeLatency {
   baselineRebuild: LatencySummary;
 }
 
-/** Times `rounds` rounds: all queries through MemoryService.search, then the first `baselineQueries` through the baseline. */
+/** Times `rounds` rounds: all queries through MemorySearch.search, then the first `baselineQueries` through the baseline. */
 export async function timeSize(options: {
   memory: BenchMemory;
   data: RecallDataset;
@@ -97,7 +97,7 @@ export async function timeSize(options: {
   const baseQueries = queries.slice(0, options.baselineQueries);
   const current = (i: number): Promise<SearchResult[]> => {
     const q = queries[i]!;
-    return memory.service.search(q.scope, q.text, { k, queryVector: q.vector });
+    return memory.search.search(q.scope, q.text, { k, queryVector: q.vector });
   };
   const baseline = (i: number) => {
     const q = queries[i]!;
@@ -167,7 +167,7 @@ export async function timeSize(options: {
 }
 
 /**
- * Times the halves of MemoryService.search alone, once per query: the Chroma vector query (as
+ * Times the halves of MemorySearch.search alone, once per query: the Chroma vector query (as
  * VectorMemoryRetriever sends it) and the BM25 search of the user's live index (as BM25Retriever does).
  */
 async function timeComponents(

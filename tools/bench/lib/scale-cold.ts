@@ -1,6 +1,6 @@
 /**
  * Cold against warm recall at 10k memories: the benchmark that came with BM25 on demand
- * (`tools/bench/bm25-cold.ts`: MemoryService.search on one user's memories, the first search after the
+ * (`tools/bench/bm25-cold.ts`: MemorySearch.search on one user's memories, the first search after the
  * user's index was dropped against later ones), run as a child process; its output is echoed and its
  * last line (one JSON object) returned.
  */

@@ -1,7 +1,7 @@
 /**
  * The scale benchmark's data: `users` users × `perUser` synthetic memories in a DATA_DIR on the
  * `sqlite-vec` backend (`DATA_DIR/vectors.sqlite`) with the offline embedder, loaded once through the
- * app's own memory stack (createMemoryStack, MemoryService.saveMany) and reused by every round (and by
+ * app's own memory stack (createMemoryStack, MemoryLifecycle.saveMany) and reused by every round (and by
  * later runs given the same `--data-dir`).
  *
  * Layout of `root`: `memory.toml` (index_type sqlite-vec), `app/` (the DATA_DIR), `dataset.json` (what
@@ -87,6 +87,7 @@ export async function ensureScaleData(options: {
     logger: pino({ level: "silent" }),
     probe: { reachable: false, models: [] },
     memoryConfig: settings.memory,
+    indexOnly: true,
   });
   try {
     for (let u = 0; u < users; u++) {
@@ -100,7 +101,7 @@ export async function ensureScaleData(options: {
           timestamp: 1_700_000_000_000 + (i + j) * 60_000,
           source: "import" as const,
         }));
-        await stack.memory.saveMany(scope, batch);
+        await stack.lifecycle.saveMany(scope, batch);
       }
       if ((u + 1) % PROGRESS_EVERY_USERS === 0 || u === users - 1) {
         const s = (performance.now() - started) / 1000;

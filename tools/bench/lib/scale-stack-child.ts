@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { pino } from "pino";
 import { loadSettings } from "../../../src/config/settings.js";
 import { KeywordIndex } from "../../../src/memory/search/keyword-index.js";
-import { keywordDoc } from "../../../src/memory/memory-service.js";
+import { keywordDoc } from "../../../src/memory/search/keyword-build.js";
 import { createMemoryStack } from "../../../src/app/memory-stack.js";
 import { SCALE_TEAM } from "./scale-dataset.js";
 

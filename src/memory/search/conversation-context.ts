@@ -1,0 +1,33 @@
+import type { MemorySource } from "../../core/types.js";
+import { CONTEXT_WINDOW_MS, type ConversationContext } from "./hybrid-ranking.js";
+import type { KeywordDoc, KeywordIndex } from "./keyword-index.js";
+
+/**
+ * Memories that are captured conversation — kept by the content filter from what was said, or
+ * imported (chat logs) — have conversation context (rankHybrid step 4). What a user asked to be
+ * remembered (`slack`) or an operator saved (`admin`) stands alone: two facts told one after the
+ * other ("remember: dentist on Tuesday", "remember: Ttori's birthday is Oct 27") are not each
+ * other's context.
+ */
+const CONVERSATION_SOURCES: ReadonlySet<string> = new Set<MemorySource>(["autosave", "import"]);
+
+function isConversation(doc: KeywordDoc | undefined): boolean {
+  return doc?.source !== undefined && CONVERSATION_SOURCES.has(doc.source);
+}
+
+/**
+ * Recall's conversation context over a user's index: only captured conversation has neighbours
+ * ({@link CONVERSATION_SOURCES}), each in the result's channel and passing `accept` — the same
+ * visibility and topic filter as the BM25 half.
+ */
+export function conversationContext(
+  index: KeywordIndex,
+  accept: (doc: KeywordDoc) => boolean,
+): ConversationContext {
+  return {
+    neighbours: (id) =>
+      isConversation(index.get(id))
+        ? index.neighbours(id, CONTEXT_WINDOW_MS).filter((doc) => isConversation(doc) && accept(doc))
+        : [],
+  };
+}
