@@ -15,7 +15,7 @@ import { hasModel, probeOllama } from "../llm/ollama-client.js";
 import { OllamaEmbedder } from "../llm/ollama-embedder.js";
 import { MemoryJournal } from "../memory/lifecycle/memory-journal.js";
 import { MemoryLifecycle, type LifecycleHistory } from "../memory/lifecycle/memory-lifecycle.js";
-import { MemorySearch } from "../memory/search/memory-search.js";
+import type { MemorySearch } from "../memory/search/memory-search.js";
 import { OllamaLlm } from "../llm/ollama-llm.js";
 import {
   LlmReranker,
