@@ -26,6 +26,7 @@ import {
 } from "./search/retrievers.js";
 import { RERANK_TOP_N, type Reranker } from "./search/reranker.js";
 import { recallSettings, type RecallSettings } from "./search/embedder-profiles.js";
+import { FactSlotMemo } from "../extraction/fact-slots.js";
 
 /** Longest memory text accepted, in characters. */
 export const MAX_MEMORY_CHARS = 4000;
@@ -105,6 +106,8 @@ export interface MemoryServiceOptions {
 export class MemoryService {
   private readonly log: Logger;
   private readonly now: () => number;
+  /** The fact slots of memories recall has compared (rankHybrid's recency step), kept across queries. */
+  private readonly factSlots = new FactSlotMemo();
   private pendingWrites: ((owner: Owner) => readonly MemoryOperation[]) | undefined;
   readonly visibility: VisibilityRule;
   /** The recall numbers in force (see {@link MemoryServiceOptions.recall}). */
@@ -412,6 +415,7 @@ export class MemoryService {
       // Vector search off: the vector retriever is never asked (no embedding, no vector query).
       mode: this.vectorSearch ? options.retrievers : "keyword",
       context: conversationContext(index, (doc) => visible(doc) && onTopic(doc.topics)),
+      factSlots: this.factSlots,
       // Chroma or the embedder down: recall from BM25 alone rather than not at all.
       onVectorFailure: (err) =>
         this.log.warn({ err, teamId: scope.teamId, userId: scope.userId }, "vector recall failed; BM25 only"),

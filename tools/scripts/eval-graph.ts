@@ -21,8 +21,8 @@ import {
 
 /** The sets scored when no `--file` is given, by name. */
 const DEFAULT_SETS: Record<string, string> = {
-  "kmem-dev": fileURLToPath(new URL("../eval/kmem-dev/triplets.jsonl", import.meta.url)),
-  "kmem-own": fileURLToPath(new URL("../eval/kmem-own/triplets.jsonl", import.meta.url)),
+  "kmem-dev": fileURLToPath(new URL("../../eval/kmem-dev/triplets.jsonl", import.meta.url)),
+  "kmem-own": fileURLToPath(new URL("../../eval/kmem-own/triplets.jsonl", import.meta.url)),
 };
 const DECIMALS = 3;
 
