@@ -31,13 +31,8 @@ import { extractKeyValueLine } from "./rule-key-value.js";
 import { KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./rule-words.js";
 import { STREET_ADDRESS_RE } from "./rule-english.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
+import { splitSentences } from "../text/sentence-end.js";
 
-/**
- * Sentence boundaries: . ! ? followed by a space (so "3.2kg" stays whole, and not after "Dr."), a dash
- * between spaces, a newline.
- */
-const SENTENCE_SPLIT_RE =
-  /(?<=[.!?。])(?<!(?:^|\s)(?:Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|vs)\.)\s+|(?<!\s)\s+[—–]\s+|(?<!\s)\s+-\s+/u;
 /** Clause boundary inside a sentence. */
 const CLAUSE_SPLIT_RE = /(?<!\s)\s*[,，;]\s*/u;
 /**
@@ -83,7 +78,9 @@ export function extractTriplets(text: string): Triplet[] {
     state.topic ??= firstNameLikeToken(read.rest);
     const topicBefore = state.topic;
     state.activity = read.header !== undefined && isActivity(read.header) ? read.header : undefined;
-    for (const sentence of read.rest.split(SENTENCE_SPLIT_RE)) extractSentence(sentence, state, korean);
+    // Sentences end as text/sentence-end.ts says, and at a dash between words ("… on May 6 — ask …").
+    for (const sentence of splitSentences(read.rest, { dashes: true }))
+      extractSentence(sentence, state, korean);
     state.activity = undefined;
     if (read.header !== undefined) linkHeader(read.header, topicBefore, state);
   }
