@@ -28,7 +28,10 @@ import {
   roleThenName,
   titledSubject,
 } from "./rule-roles.js";
-import { ANIMAL_WORDS, COMMON_ATTRIBUTE_WORDS, FILLER_WORDS, NAME_WORDS, TITLE_WORDS } from "./rule-words.js";
+import { ANIMAL_WORDS } from "./words/animals.js";
+import { COMMON_ATTRIBUTE_WORDS, NAME_WORDS } from "./words/attributes.js";
+import { FILLER_WORDS } from "./words/function-words.js";
+import { TITLE_WORDS } from "./words/people.js";
 import { findTypedValues, typedFact } from "./rule-typed.js";
 import { activitySchedule, startsFrom } from "./rule-schedule.js";
 

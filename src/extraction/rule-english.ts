@@ -14,7 +14,9 @@ import {
   EN_TRAILING_ADVERBS_RE,
   EN_TRAILING_PHRASE_RE,
 } from "./rule-patterns.js";
-import { ANIMAL_WORDS, ENGLISH_BREED_WORDS, ENGLISH_PERSON_HEADS, NAME_WORDS } from "./rule-words.js";
+import { ANIMAL_WORDS, ENGLISH_BREED_WORDS } from "./words/animals.js";
+import { NAME_WORDS } from "./words/attributes.js";
+import { ENGLISH_PERSON_HEADS } from "./words/people.js";
 
 /** Longest English value, in words; a longer "is …" is a sentence, not a value. */
 const MAX_EN_VALUE_WORDS = 6;

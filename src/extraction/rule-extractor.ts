@@ -28,7 +28,7 @@ import {
   type ExtractionState,
 } from "./rule-common.js";
 import { extractKeyValueLine } from "./rule-key-value.js";
-import { KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./rule-words.js";
+import { KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./words/attributes.js";
 import { STREET_ADDRESS_RE } from "./rule-english.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
 import { splitSentences } from "../text/sentence-end.js";
