@@ -1,6 +1,7 @@
 /**
- * Clause rules for English sentences: "X's Y is Z", "Y of X is Z", "my Y is Z", "X is our new Y",
- * "X lives in Y", "X is allergic to Y", "X renews on <date>". Values may be in any script
+ * Clause rules for English sentences: possessives (X's Y is Z, the Y of X is Z, my Y is Z), roles
+ * (X is our new Y), places (X lives in Y), allergies (X is allergic to Y) and events (X renews on a
+ * date). Values may be in any script
  * ("I'm allergic to 호두"). Each regex is anchored at the start and the clause is short (the extractor
  * caps clause length), so a lazy group scans the clause at most once per split point.
  */

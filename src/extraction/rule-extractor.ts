@@ -180,7 +180,7 @@ function linkHeader(header: string, topicBefore: string | undefined, state: Extr
 
 function extractSentence(rawSentence: string, state: ExtractionState, korean: boolean): void {
   const sentence = rawSentence.trim();
-  // Questions state no fact ("또리 생일 언제야?").
+  // Questions state no fact ("구름이 생일 언제야?").
   if (sentence.length === 0 || /[?？]\s*$/u.test(sentence)) return;
   state.list = undefined;
   state.eventPlace = undefined;

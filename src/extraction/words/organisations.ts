@@ -72,7 +72,6 @@ export const BUSINESS_SUFFIXES = [
   "정비소",
   "사무소",
   "중개소",
-  "세탁소",
   "헬스장",
   "편의점",
   "의료원",
