@@ -203,7 +203,7 @@ const EN_POLITE_REQUEST_RE =
  *
  * @example classifySpeechAct("/help") === "command"
  * @example classifySpeechAct("ㅋㅋㅋ") === "phatic"
- * @example classifySpeechAct("하람이 생일 며칠이었지?") === "question"
+ * @example classifySpeechAct("채운이 생일 며칠이었지?") === "question"
  * @example classifySpeechAct("보도자료 초안 좀 써줘") === "request"
  * @example classifySpeechAct("나 회 못 먹음") === "statement"
  */
