@@ -168,7 +168,7 @@ export class AgentService implements TurnHandler {
       });
       if (proposals.length === 0) return { text: answer, mode: "llm" };
       // The model may only propose a forget: the user confirms it by answering the question (the
-      // "which one?" flow) or, in Slack, with the buttons posted under the reply.
+      // "which one should I forget?" flow) or, in Slack, with the buttons posted under the reply.
       this.forgetQuestions.ask(
         turn,
         proposals.map((m) => m.id),

@@ -119,7 +119,7 @@ export function whichToForgetReply(
 
 /**
  * The model proposed forgetting memories: numbered, asked as a question the user answers like
- * "which one?". Nothing is forgotten until they do.
+ * "which one should I forget?". Nothing is forgotten until they do.
  */
 export function proposedForgetReply(
   lang: Lang,

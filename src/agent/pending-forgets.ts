@@ -5,7 +5,7 @@ export const FORGET_QUESTION_TTL_MS = 10 * 60 * 1000;
 /** Open questions kept at most (the oldest lapse first). */
 export const MAX_OPEN_FORGET_QUESTIONS = 10_000;
 
-/** The memories a "which one?" question listed, in the order shown. */
+/** The memories a "which one should I forget?" question listed, in the order shown. */
 export interface OpenForgetQuestion {
   ids: string[];
   askedAt: number;

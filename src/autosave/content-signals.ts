@@ -7,7 +7,7 @@
  * adverbs, kinship terms, plan and decision verbs — in Korean and English; none names a topic of any
  * data set. Linear in the text.
  */
-import { TITLE_WORDS } from "../extraction/rule-words.js";
+import { TITLE_WORDS } from "../extraction/words/people.js";
 import { hasBatchim, isHangulSyllable } from "../text/korean.js";
 import { isFillerWord } from "../text/function-words.js";
 import { TOPIC_WORDS } from "./topic-lexicon.js";

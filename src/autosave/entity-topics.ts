@@ -10,15 +10,14 @@
 import { entityDisplayName } from "../extraction/normalize.js";
 import { isKoreanPersonName, isNameLike } from "../extraction/rule-common.js";
 import { extractTriplets } from "../extraction/rule-extractor.js";
-import { ANIMAL_WORDS, BREED_WORDS, KINSHIP_WORDS } from "../extraction/rule-words.js";
+import { ANIMAL_WORDS, BREED_WORDS } from "../extraction/words/animals.js";
+import { KINSHIP_WORDS, NOT_FAMILY } from "../extraction/words/kinship.js";
 import { foldText } from "../text/korean.js";
 import { TOPIC_WORDS } from "./topic-lexicon.js";
 
 /** Attributes of the rule extractor that state a relation or a species. */
 const RELATION_ATTRIBUTES = new Set(["관계", "relation", "relationship"]);
 const SPECIES_ATTRIBUTES = new Set(["종", "품종", "kind", "breed", "species"]);
-/** Kin words that do not make a name family (friends and colleagues). */
-const NOT_FAMILY = new Set(["친구", "동료", "friend", "형"]);
 /** Words that introduce a name: "named Kiwi", "이름은 느림보". */
 const NAMING_WORDS = new Set(["named", "called", "이름은", "이름이", "이름", "name"]);
 /** Shortest name kept (a one-syllable "name" would match inside too many words). */

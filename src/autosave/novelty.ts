@@ -19,7 +19,7 @@
  *   ("콩떡 몸무게 48g" → "콩떡 몸무게 52g 됨").
  * - duplicate: similarity ≥ the novelty threshold and not an update.
  */
-import { factSlots, sharesFactSlot } from "../extraction/fact-slots.js";
+import { FactSlotMemo, sameFactSlot } from "../extraction/fact-slots.js";
 import { isHangulSyllableCode, isSearchSuffix, stripSearchSuffixes } from "../text/korean.js";
 import { conceptOf, conceptsInside, markConceptPhrases } from "./concept-lexicon.js";
 import { isFillerWord } from "../text/function-words.js";
@@ -179,6 +179,8 @@ export function assessNovelty(
   let best: { similarity: number; text: string } | undefined;
   let duplicate: { similarity: number; text: string } | undefined;
   let update: string | undefined;
+  // The message's slots are read once for all its neighbours.
+  const slots = new FactSlotMemo(neighbours.length + 1);
   for (const neighbour of neighbours) {
     const other = describe(neighbour.text);
     const { restatement, unitCoverage, sharesName, added } = compare(message, other);
@@ -187,8 +189,7 @@ export function assessNovelty(
     // A change word the neighbour has too ("My new number is …" said twice) is no change from it.
     if (added > 0 || (changed && !hasChangeMarker(neighbour.text))) {
       const sameSubject =
-        (sharesName && unitCoverage >= SAME_SUBJECT_COVERAGE) ||
-        sharesFactSlot(factSlots(text), factSlots(neighbour.text));
+        (sharesName && unitCoverage >= SAME_SUBJECT_COVERAGE) || sameFactSlot(text, neighbour.text, slots);
       if (sameSubject) update ??= neighbour.text;
     } else if (
       similarity >= options.noveltyThreshold &&

@@ -7,10 +7,11 @@
  * Korean words of two syllables or more match inside a word (필라테스 in 필라테스는, 동물병원 in
  * 특수동물병원); one-syllable Korean words only as a whole word with at most a particle (딸, 집, 약);
  * English words as whole words with an optional plural or -ing/-ed. Family and pets also take the
- * graph extractor's kinship, animal and breed lists (rule-words.ts), friends and colleagues excepted.
+ * graph extractor's kinship, animal and breed lists (extraction/words/), friends and colleagues excepted.
  */
 
-import { ANIMAL_WORDS, BREED_WORDS, KINSHIP_WORDS } from "../extraction/rule-words.js";
+import { ANIMAL_WORDS, BREED_WORDS } from "../extraction/words/animals.js";
+import { KINSHIP_WORDS, NOT_FAMILY } from "../extraction/words/kinship.js";
 
 /** Weight of a strong word (names the topic by itself) and a weak one (needs company). */
 export const STRONG_EVIDENCE = 0.85;
@@ -28,8 +29,6 @@ function words(list: string): readonly string[] {
   return list.split(" ").filter((w) => w !== "");
 }
 
-/** Kinship words that are not family for a topic: friends, colleagues, and 형 (also a type: B형). */
-const NOT_FAMILY = new Set(["친구", "동료", "friend", "형"]);
 const KIN = [...KINSHIP_WORDS].filter((w) => !NOT_FAMILY.has(w));
 const ANIMALS = [...ANIMAL_WORDS, ...BREED_WORDS];
 

@@ -15,7 +15,7 @@ import { memoryRowSchema, queryRowSchema, type MemoryRow, type QueryRow } from "
  * - **conversation shape** (kconv-en, LoCoMo-like): `conversations.jsonl`, one dated session of a
  *   dialogue a line, `{conv_id, user_id, session?, date, turns: [{id, speaker, text}]}`; and
  *   `questions.jsonl`, `{qid, conv_id, question, evidence: [turn ids], type}`. Every turn becomes a
- *   memory of the conversation's user: id = the turn's id, text = `speaker: text`, timestamp = the
+ *   memory of the conversation's user: id = the turn's id, text = `<speaker>: <text>`, timestamp = the
  *   session's date plus one minute per turn before it. A question is a query of that user whose gold is
  *   its evidence; an empty evidence list makes it a negative (nothing should be answered).
  *

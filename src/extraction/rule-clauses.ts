@@ -1,6 +1,6 @@
 /**
- * The clause rules in the order they are tried (the first rule that emits something wins), the
- * typed-value rule, and the relation a clause may open with ("동생 다인이 …", "my sister Claire …").
+ * The typed-value rule, the born-on rule, and the relation a clause may open with ("동생 다인이 …",
+ * "my sister Claire …"). The order the rules are tried in is rule-table.ts.
  */
 import { COPULA_END_RE, foldText, stripParticle, TOPIC_SUBJECT_PARTICLES } from "../text/korean.js";
 import {
@@ -15,22 +15,13 @@ import {
   type ClauseContext,
   type ClauseRule,
 } from "./rule-common.js";
-import { ENGLISH_RULES } from "./rule-english.js";
-import { allergy, attributeIsValue, changedTo, identity, nameIntro } from "./rule-korean.js";
-import { closedDay, eventPlace, isPlacePhrase, placeOfSubject, workplace } from "./rule-places.js";
-import {
-  HONORIFIC_WORD_RE,
-  listContinuation,
-  roleAttribute,
-  roleIsPerson,
-  roleNameTitle,
-  roleTaken,
-  roleThenName,
-  titledSubject,
-} from "./rule-roles.js";
-import { ANIMAL_WORDS, COMMON_ATTRIBUTE_WORDS, FILLER_WORDS, NAME_WORDS, TITLE_WORDS } from "./rule-words.js";
+import { isPlacePhrase } from "./rule-places.js";
+import { HONORIFIC_WORD_RE, roleAttribute } from "./rule-roles.js";
+import { ANIMAL_WORDS } from "./words/animals.js";
+import { COMMON_ATTRIBUTE_WORDS, NAME_WORDS } from "./words/attributes.js";
+import { FILLER_WORDS } from "./words/function-words.js";
+import { TITLE_WORDS } from "./words/people.js";
 import { findTypedValues, typedFact } from "./rule-typed.js";
-import { activitySchedule, startsFrom } from "./rule-schedule.js";
 
 /** Possessives that may stand before a kinship word ("우리 아들", "내 동생", "my sister", "우리 집 토끼"). */
 const KIN_OWNERS = new Set(["우리", "내", "제", "나의", "저의", "my", "our", "집", "우리집"]);
@@ -40,7 +31,7 @@ const MAX_KIN_OWNER_WORDS = 2;
 const MAX_ROLE_WORDS = 2;
 
 /** Typed values (phone, date, time, age, measure, amount, e-mail, address) with the words before them. */
-const typedValues: ClauseRule = (clause) => {
+export const typedValues: ClauseRule = (clause) => {
   let emitted = false;
   let cursor = 0;
   for (const value of clause.typed) {
@@ -75,7 +66,7 @@ const typedValues: ClauseRule = (clause) => {
 };
 
 /** "라희는 2월 11일생이고", "2019년 3월 2일생": a date followed by 생 is a birthday. */
-const bornOn: ClauseRule = ({ text, tokens, typed, state, korean }) => {
+export const bornOn: ClauseRule = ({ text, tokens, typed, state, korean }) => {
   const date = typed.find((value) => value.kind === "date");
   if (date === undefined || !korean) return false;
   if (!/^생(?:이고|이야|이에요|입니다|임|이다|이래|)$/u.test(text.slice(date.end).split(" ")[0] ?? ""))
@@ -99,30 +90,6 @@ const bornOn: ClauseRule = ({ text, tokens, typed, state, korean }) => {
   if (emitted) state.topic = owner;
   return emitted;
 };
-
-/** The rules in the order they are tried; specific shapes first, the generic ones last. */
-export const CLAUSE_RULES: readonly ClauseRule[] = [
-  ...ENGLISH_RULES,
-  nameIntro,
-  roleTaken,
-  allergy,
-  placeOfSubject,
-  workplace,
-  titledSubject,
-  activitySchedule,
-  bornOn,
-  startsFrom,
-  typedValues,
-  changedTo,
-  roleNameTitle,
-  roleThenName,
-  listContinuation,
-  eventPlace,
-  closedDay,
-  roleIsPerson,
-  identity,
-  attributeIsValue,
-];
 
 /** What a clause's first words say of the name after them. */
 interface Lead {

@@ -16,19 +16,11 @@ import {
   PREDICATE_END_RE,
 } from "./rule-patterns.js";
 import { entityDisplayName } from "./normalize.js";
-import {
-  ANIMAL_WORDS,
-  BREED_WORDS,
-  FILLER_WORDS,
-  KINSHIP_WORDS,
-  KOREAN_SURNAMES,
-  NON_ENTITY_WORDS,
-  OCCUPATION_HEADS,
-  ORG_UNIT_SUFFIXES,
-  ROLE_HEADS,
-  ROLE_WORDS,
-  TITLE_WORDS,
-} from "./rule-words.js";
+import { ANIMAL_WORDS, BREED_WORDS } from "./words/animals.js";
+import { FILLER_WORDS, NON_ENTITY_WORDS } from "./words/function-words.js";
+import { KINSHIP_WORDS } from "./words/kinship.js";
+import { ORG_UNIT_SUFFIXES } from "./words/organisations.js";
+import { KOREAN_SURNAMES, OCCUPATION_HEADS, ROLE_HEADS, ROLE_WORDS, TITLE_WORDS } from "./words/people.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
 
 /** What the rules share while reading one text. */

@@ -7,13 +7,11 @@ import { stripParticle, TOPIC_SUBJECT_PARTICLES, foldText } from "../text/korean
 import { normalizeAttribute } from "./normalize.js";
 import { isKinship, isKoreanPersonName, isNameLike, isPersonName } from "./rule-common.js";
 import type { TypedFactInput } from "./rule-typed.js";
-import {
-  ANIMAL_WORDS,
-  BUSINESS_SUFFIXES,
-  COMMON_ATTRIBUTE_WORDS,
-  NUMBER_NOUNS,
-  TITLE_WORDS,
-} from "./rule-words.js";
+import { ANIMAL_WORDS } from "./words/animals.js";
+import { COMMON_ATTRIBUTE_WORDS } from "./words/attributes.js";
+import { BUSINESS_SUFFIXES } from "./words/organisations.js";
+import { TITLE_WORDS } from "./words/people.js";
+import { NUMBER_NOUNS } from "./words/units.js";
 
 /** Role nouns that look like a business before a person ("새 담당 문지석 팀장"). */
 const ROLE_NOUNS = new Set(["담당", "담당자", "연락처", "후임", "전임"]);

@@ -1,6 +1,7 @@
 /**
- * Clause rules for English sentences: "X's Y is Z", "Y of X is Z", "my Y is Z", "X is our new Y",
- * "X lives in Y", "X is allergic to Y", "X renews on <date>". Values may be in any script
+ * Clause rules for English sentences: possessives (X's Y is Z, the Y of X is Z, my Y is Z), roles
+ * (X is our new Y), places (X lives in Y), allergies (X is allergic to Y) and events (X renews on a
+ * date). Values may be in any script
  * ("I'm allergic to 호두"). Each regex is anchored at the start and the clause is short (the extractor
  * caps clause length), so a lazy group scans the clause at most once per split point.
  */
@@ -14,7 +15,9 @@ import {
   EN_TRAILING_ADVERBS_RE,
   EN_TRAILING_PHRASE_RE,
 } from "./rule-patterns.js";
-import { ANIMAL_WORDS, ENGLISH_BREED_WORDS, ENGLISH_PERSON_HEADS, NAME_WORDS } from "./rule-words.js";
+import { ANIMAL_WORDS, ENGLISH_BREED_WORDS } from "./words/animals.js";
+import { NAME_WORDS } from "./words/attributes.js";
+import { ENGLISH_PERSON_HEADS } from "./words/people.js";
 
 /** Longest English value, in words; a longer "is …" is a sentence, not a value. */
 const MAX_EN_VALUE_WORDS = 6;
@@ -145,7 +148,7 @@ function words(text: string): number {
 }
 
 /** "Rory's birthday is Feb 2", "My blood type is O", "My brother's name is Owen" (→ Owen's relation). */
-const englishPossessive: ClauseRule = ({ text, typed, state }) => {
+export const englishPossessive: ClauseRule = ({ text, typed, state }) => {
   const match = matchPossessive(text);
   if (match === null) return false;
   const [, owner = "", possessive, attribute = "", rawValue = ""] = match;
@@ -199,7 +202,7 @@ const englishPossessive: ClauseRule = ({ text, typed, state }) => {
 };
 
 /** "The birthday of Ada is April 2". */
-const englishOf: ClauseRule = ({ text, state }) => {
+export const englishOf: ClauseRule = ({ text, state }) => {
   const match = matchOf(text);
   if (match === null) return false;
   const [, attribute = "", owner = "", value = ""] = match;
@@ -241,7 +244,7 @@ function isOurRest(text: string, i: number): { determiner: string; value: string
  * "Wren is our new QA lead" → role; "Owen is my brother" → relation; "Dr. Hale Moon is the kids'
  * doctor" → role (after "the", only a noun for a person).
  */
-const englishIsOur: ClauseRule = ({ text, state }) => {
+export const englishIsOur: ClauseRule = ({ text, state }) => {
   const found = splitAtFirstWith(text, (i) => isOurRest(text, i));
   if (found === undefined) return false;
   const rawEntity = found.head;
@@ -258,13 +261,13 @@ const englishIsOur: ClauseRule = ({ text, state }) => {
 };
 
 /** "open 9 to 6" after a place: (place, hours, 9 to 6). */
-const englishHours: ClauseRule = ({ text, state }) => {
+export const englishHours: ClauseRule = ({ text, state }) => {
   const match = HOURS_RE.exec(text);
   return match !== null && state.topic !== undefined && state.emit(state.topic, "hours", match[1] ?? "");
 };
 
 /** "Jude lives in Daegu now" → residence; "The clinic is in Ilsan" → location. */
-const englishPlace: ClauseRule = ({ text, state }) => {
+export const englishPlace: ClauseRule = ({ text, state }) => {
   const lives = execAfterHead(text, LIVES_RE);
   const located = lives === null ? execAfterHead(text, LOCATED_RE) : null;
   const match = lives ?? located;
@@ -280,7 +283,7 @@ const englishPlace: ClauseRule = ({ text, state }) => {
 };
 
 /** "I'm allergic to walnuts and mango" → one fact per allergen. */
-const englishAllergy: ClauseRule = ({ text, state }) => {
+export const englishAllergy: ClauseRule = ({ text, state }) => {
   const mine = I_AM_ALLERGIC_RE.exec(text);
   const match = mine === null ? execAfterHead(text, ALLERGIC_RE) : [text, FIRST_PERSON_EN, mine[1]];
   if (match === null) return false;
@@ -291,7 +294,7 @@ const englishAllergy: ClauseRule = ({ text, state }) => {
 };
 
 /** "Zoom team plan renews on May 6", "Board retreat is on Feb 9", "go-live pushed to Jun 4". */
-const englishEvent: ClauseRule = ({ text, typed, state }) => {
+export const englishEvent: ClauseRule = ({ text, typed, state }) => {
   const date = typed.find((value) => value.kind === "date");
   if (date === undefined) return false;
   const before = text.slice(0, date.start).trim();
@@ -333,13 +336,13 @@ const CLINIC_HEAD_RE = /(?:clinic|hospital|vet|veterinary|animal center|medical 
 const SCHOOL_HEAD_RE = /(?:school|academy|university|college|kindergarten|daycare|preschool)$/iu;
 
 /** "…, Head of Product" after a person: their title. */
-const englishTitle: ClauseRule = ({ text, state }) => {
+export const englishTitle: ClauseRule = ({ text, state }) => {
   if (!TITLE_PHRASE_RE.test(text) || state.topic === undefined || !topicHasFacts(state)) return false;
   return state.emit(state.topic, "title", text);
 };
 
 /** "I teach at Maple Ridge School" → (I, school, …); "Lee works at Initech as a clerk" → workplace, job. */
-const englishWorksAt: ClauseRule = ({ text, state }) => {
+export const englishWorksAt: ClauseRule = ({ text, state }) => {
   const match = execAfterHead(text, WORKS_AT_RE);
   if (match === null) return false;
   const [, rawEntity = "", verb = "", rest = ""] = match;
@@ -357,7 +360,7 @@ const englishWorksAt: ClauseRule = ({ text, state }) => {
 };
 
 /** "Biscuit (my beagle) goes to Happy Paws Clinic in Sunae" → breed, vet, and where the clinic is. */
-const englishGoesTo: ClauseRule = ({ text, state }) => {
+export const englishGoesTo: ClauseRule = ({ text, state }) => {
   const match = execAfterHead(text, GOES_TO_RE);
   if (match === null) return false;
   const [, rawEntity = "", kind, rest = ""] = match;
@@ -391,13 +394,13 @@ function isKnownAnimal(entity: string, state: ClauseContext["state"]): boolean {
 }
 
 /** "12 Hwarang-ro, Suwon" after a place: its address. */
-const englishAddress: ClauseRule = ({ text, state }) => {
+export const englishAddress: ClauseRule = ({ text, state }) => {
   if (!STREET_ADDRESS_RE.test(text) || state.topic === undefined || containsHangul(text)) return false;
   return state.emit(state.topic, "address", text);
 };
 
 /** "Minho Seo is Vera's deputy": a role towards another person. */
-const englishRoleOf: ClauseRule = ({ text, state }) => {
+export const englishRoleOf: ClauseRule = ({ text, state }) => {
   const match = /^(?:and |but |also )?(.+?) is ([\p{Lu}][\p{L}]+'s? [\p{L} ]+)$/u.exec(text);
   if (match === null) return false;
   const [, rawEntity = "", role = ""] = match;
@@ -408,19 +411,3 @@ const englishRoleOf: ClauseRule = ({ text, state }) => {
   if (emitted) state.topic = rawEntity;
   return emitted;
 };
-
-/** The English rules in the order they are tried. */
-export const ENGLISH_RULES: readonly ClauseRule[] = [
-  englishAllergy,
-  englishWorksAt,
-  englishGoesTo,
-  englishRoleOf,
-  englishPossessive,
-  englishOf,
-  englishIsOur,
-  englishPlace,
-  englishEvent,
-  englishHours,
-  englishTitle,
-  englishAddress,
-];

@@ -14,7 +14,9 @@ import {
   nfc,
 } from "../text/korean.js";
 import { cleanValue, entityDisplayName, normalizeAttribute } from "./normalize.js";
-import { CLAUSE_RULES, withLeadingRelation } from "./rule-clauses.js";
+import { withLeadingRelation } from "./rule-clauses.js";
+import { FLIGHT_CODE_RE } from "./rule-flight.js";
+import { RULES } from "./rule-table.js";
 import { findTypedValues } from "./rule-typed.js";
 import { MAX_EXTRACTION_CHARS } from "../core/graph-types.js";
 import { splitPredicates } from "./rule-split.js";
@@ -28,16 +30,11 @@ import {
   type ExtractionState,
 } from "./rule-common.js";
 import { extractKeyValueLine } from "./rule-key-value.js";
-import { KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./rule-words.js";
+import { KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./words/attributes.js";
 import { STREET_ADDRESS_RE } from "./rule-english.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
+import { splitSentences } from "../text/sentence-end.js";
 
-/**
- * Sentence boundaries: . ! ? followed by a space (so "3.2kg" stays whole, and not after "Dr."), a dash
- * between spaces, a newline.
- */
-const SENTENCE_SPLIT_RE =
-  /(?<=[.!?。])(?<!(?:^|\s)(?:Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|vs)\.)\s+|(?<!\s)\s+[—–]\s+|(?<!\s)\s+-\s+/u;
 /** Clause boundary inside a sentence. */
 const CLAUSE_SPLIT_RE = /(?<!\s)\s*[,，;]\s*/u;
 /**
@@ -45,12 +42,7 @@ const CLAUSE_SPLIT_RE = /(?<!\s)\s*[,，;]\s*/u;
  * stop is prose (or a paste), and capping it keeps every rule linear in the length of the text.
  */
 export const MAX_CLAUSE_CHARS = 300;
-/** A flight number: two letters or a letter and a digit, then three or four digits ("AC064", "KE1227"). */
-const FLIGHT_CODE_RE = /^(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{3,4}$/u;
 const CLAUSE_END_MARK = inSet(".!?~。");
-/** A route between two airports or cities: "ICN→YVR", "GMP-CJU", "Seoul → Tokyo". */
-/** An arrow between two places inside one token ("GMP→KIX"); the token has no spaces. */
-const ROUTE_ARROW_RE = /(?<=\S)(?:→|->|⇒)(?=\S)/u;
 /** The bare time attributes a flight's time comes under. */
 const FLIGHT_TIME_ATTRIBUTES = new Set(["time", "date", "일시", "날짜"]);
 /** Names of a place that gives classes, by their ending ("해오름수학학원", "한얼태권도", "노래교실"). */
@@ -69,9 +61,22 @@ const ADDRESS_CLAUSE_RE = /(?:^|\s)(?:주소|address)/iu;
 /**
  * Extracts (entity, attribute, value) triplets from one memory text with rules only.
  *
- * @example extractTriplets("보리 생일 3월 4일이야") → [{ entity: "또리", attribute: "생일", value: "8월 9일" }]
+ * @example extractTriplets("구름이 생일 6월 2일이야") → [{ entity: "구름", attribute: "생일", value: "6월 2일" }]
  */
 export function extractTriplets(text: string): Triplet[] {
+  return traceTriplets(text).triplets;
+}
+
+/** What {@link traceTriplets} found: the triplets and the rules that stated them. */
+export interface TripletTrace {
+  triplets: Triplet[];
+  /** The name of the rule (rule-table.ts) that won each clause that stated a fact, in order. */
+  rules: string[];
+}
+
+/** {@link extractTriplets}, with the names of the rules that fired (for tests and diagnosis). */
+export function traceTriplets(text: string): TripletTrace {
+  const rules: string[] = [];
   const state = newState();
   for (const rawLine of nfc(text.slice(0, MAX_EXTRACTION_CHARS)).split(/\r?\n/u)) {
     const line = rawLine.replace(/\s+/gu, " ").trim();
@@ -83,11 +88,13 @@ export function extractTriplets(text: string): Triplet[] {
     state.topic ??= firstNameLikeToken(read.rest);
     const topicBefore = state.topic;
     state.activity = read.header !== undefined && isActivity(read.header) ? read.header : undefined;
-    for (const sentence of read.rest.split(SENTENCE_SPLIT_RE)) extractSentence(sentence, state, korean);
+    // Sentences end as text/sentence-end.ts says, and at a dash between words ("… on May 6 — ask …").
+    for (const sentence of splitSentences(read.rest, { dashes: true }))
+      extractSentence(sentence, state, korean, rules);
     state.activity = undefined;
     if (read.header !== undefined) linkHeader(read.header, topicBefore, state);
   }
-  return state.triplets;
+  return { triplets: state.triplets, rules };
 }
 
 /**
@@ -181,9 +188,14 @@ function linkHeader(header: string, topicBefore: string | undefined, state: Extr
   state.emit(owner, attribute, found);
 }
 
-function extractSentence(rawSentence: string, state: ExtractionState, korean: boolean): void {
+function extractSentence(
+  rawSentence: string,
+  state: ExtractionState,
+  korean: boolean,
+  fired: string[],
+): void {
   const sentence = rawSentence.trim();
-  // Questions state no fact ("또리 생일 언제야?").
+  // Questions state no fact ("구름이 생일 언제야?").
   if (sentence.length === 0 || /[?？]\s*$/u.test(sentence)) return;
   state.list = undefined;
   state.eventPlace = undefined;
@@ -207,8 +219,8 @@ function extractSentence(rawSentence: string, state: ExtractionState, korean: bo
         typed: findTypedValues(clauseText),
       });
       if (!mayStateFact(context)) continue;
-      if (flightRoute(context)) continue;
-      for (const rule of CLAUSE_RULES) if (rule(context)) break;
+      const rule = RULES.find(({ apply }) => apply(context));
+      if (rule !== undefined) fired.push(rule.name);
     }
   }
 }
@@ -238,16 +250,6 @@ function withoutLeadingTime(tokens: string[]): string[] {
     if (tokens.length > width + 1 && LEADING_TIME_RE.test(head)) return tokens.slice(width);
   }
   return tokens;
-}
-
-/** "KE907 GMP→KIX": a flight number and its route. */
-function flightRoute({ tokens, state, korean }: ClauseContext): boolean {
-  const [code = "", route = ""] = tokens;
-  if (tokens.length !== 2 || !FLIGHT_CODE_RE.test(code) || /\s/u.test(route) || !ROUTE_ARROW_RE.test(route))
-    return false;
-  const emitted = state.emit(code, korean ? "노선" : "route", route);
-  if (emitted) state.topic = code;
-  return emitted;
 }
 
 /** "유진 씨는", "노순옥 님": a detached 씨/님 belongs to the name before it. */

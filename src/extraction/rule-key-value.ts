@@ -5,7 +5,9 @@
 import { containsHangul, foldText } from "../text/korean.js";
 import type { ExtractionState } from "./rule-common.js";
 import { PHONE_RE } from "./rule-patterns.js";
-import { ADDRESS_WORDS, COMMON_ATTRIBUTE_WORDS, FILLER_WORDS, NAME_KEYS, PLACE_NOUNS } from "./rule-words.js";
+import { ADDRESS_WORDS, COMMON_ATTRIBUTE_WORDS, NAME_KEYS } from "./words/attributes.js";
+import { FILLER_WORDS } from "./words/function-words.js";
+import { PLACE_NOUNS } from "./words/organisations.js";
 import { FIRST_PERSON_KO } from "./normalize.js";
 
 /** Words that open a header about the speaker's own thing ("우리 가게 …", "내 차 …"). */

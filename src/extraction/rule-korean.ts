@@ -37,15 +37,11 @@ import {
 import { CHANGE_VERB_RE, HAS_CLOCK_TIME_RE } from "./rule-patterns.js";
 import { locatedValue, placeAttribute } from "./rule-places.js";
 import { HONORIFIC_WORD_RE, personPhrase, roleAttribute } from "./rule-roles.js";
-import {
-  ANIMAL_WORDS,
-  BUSINESS_SUFFIXES,
-  EVENT_HEADS,
-  FILLER_WORDS,
-  NAME_WORDS,
-  NON_ENTITY_WORDS,
-  ORGANISATION_SUFFIXES,
-} from "./rule-words.js";
+import { ANIMAL_WORDS } from "./words/animals.js";
+import { NAME_WORDS } from "./words/attributes.js";
+import { EVENT_HEADS } from "./words/events.js";
+import { FILLER_WORDS, NON_ENTITY_WORDS } from "./words/function-words.js";
+import { BUSINESS_SUFFIXES, ORGANISATION_SUFFIXES } from "./words/organisations.js";
 
 /** "단골 약국은 …", "단골 미용실은 …": a regular's place, the speaker's. */
 const REGULAR_WORDS = new Set(["단골", "자주가는", "주거래"]);

@@ -6,7 +6,8 @@
 import { findSubject, MAX_ATTRIBUTE_WORDS, MAX_VALUE_WORDS, valueWords } from "./rule-subject.js";
 import { leadingUnit } from "./rule-predicate.js";
 import { hasSubjectParticle, isNameLike, isOrgUnit, type ClauseRule } from "./rule-common.js";
-import { FILLER_WORDS, ORGANISATION_SUFFIXES } from "./rule-words.js";
+import { FILLER_WORDS } from "./words/function-words.js";
+import { ORGANISATION_SUFFIXES } from "./words/organisations.js";
 
 /** Times of day that follow a date and are no place ("6월 6일 점심"). */
 const TIME_OF_DAY_RE = /^(?:점심|저녁|아침|오전|오후|새벽|밤|낮|쯤|경)$/u;

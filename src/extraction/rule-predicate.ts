@@ -17,15 +17,11 @@ import {
 import { ADVERBIAL_WORD_RE } from "./rule-patterns.js";
 import { scheduleOf } from "./rule-schedule.js";
 import { CONNECTIVE_COPULA_RE, isFirstPersonPossessive, MAX_VALUE_WORDS } from "./rule-subject.js";
-import {
-  AFFILIATION_NOUNS,
-  ANIMAL_WORDS,
-  NUMBERED_UNIT_NOUNS,
-  OCCUPATION_HEADS,
-  PLACE_NOUNS,
-  ROLE_HEADS,
-  ROLE_WORDS,
-} from "./rule-words.js";
+import { ANIMAL_WORDS } from "./words/animals.js";
+import { AFFILIATION_NOUNS } from "./words/attributes.js";
+import { PLACE_NOUNS } from "./words/organisations.js";
+import { OCCUPATION_HEADS, ROLE_HEADS, ROLE_WORDS } from "./words/people.js";
+import { NUMBERED_UNIT_NOUNS } from "./words/units.js";
 
 /** "우리 팀 새 PM": words before a role that say whose team it is. */
 export const TEAM_WORDS = new Set([

@@ -20,7 +20,8 @@ import {
   isPersonName,
   type ClauseRule,
 } from "./rule-common.js";
-import { NON_ENTITY_WORDS, OCCUPATION_HEADS, TITLE_WORDS } from "./rule-words.js";
+import { NON_ENTITY_WORDS } from "./words/function-words.js";
+import { OCCUPATION_HEADS, TITLE_WORDS } from "./words/people.js";
 
 /** Honorific words after a name that are no title of their own ("류하진 선생님", "한소율 님"). */
 export const HONORIFIC_WORD_RE = /^(?:선생님|쌤|님|씨|고객님)$/u;

@@ -7,7 +7,7 @@ import { COPULA_END_RE, stripCopula, stripParticle, TOPIC_PARTICLES } from "../t
 import { cleanValue, endsInNounUi, entityDisplayName, FIRST_PERSON_KO } from "./normalize.js";
 import { hasSubjectParticle, isKinship, isNameLike, isPredicate } from "./rule-common.js";
 import { ADVERBIAL_WORD_RE, CONNECTIVE_ENDING_RE } from "./rule-patterns.js";
-import { VALUE_LEADING_ADVERBS } from "./rule-words.js";
+import { VALUE_LEADING_ADVERBS } from "./words/function-words.js";
 
 /** Most words of a subject ("Cedar 회의실은", "노지훈 대리는"). */
 export const MAX_SUBJECT_WORDS = 3;

@@ -22,7 +22,8 @@ import {
   TIME_RE,
   WEIGHT_RE,
 } from "./rule-patterns.js";
-import { ADDRESS_WORDS, LIFE_EVENT_WORDS } from "./rule-words.js";
+import { ADDRESS_WORDS } from "./words/attributes.js";
+import { LIFE_EVENT_WORDS } from "./words/events.js";
 import { codeFact, contactFact, nameBefore } from "./rule-contact.js";
 import { ownerLength } from "./rule-subject.js";
 

@@ -1,6 +1,8 @@
 /**
- * Where sentences end, for Korean and English text. Pure functions on one word (a run of non-space
- * characters); the line breaks between words are judged by the caller (segments.ts).
+ * Where sentences end, for Korean and English text: {@link endsSentence} judges one word (a run of
+ * non-space characters; the chunker's segments.ts judges the line breaks between words itself), and
+ * {@link splitSentences}, the one sentence splitter (the rule extractor and the speech-act classifier),
+ * cuts a text with it.
  *
  * A word ends a sentence when it ends with `.`, `!`, `?` or `…` (Korean 다. 요. 죠. 까? 니다. 음. 함.
  * alike), possibly followed by closing quotes or brackets — except the dots of an abbreviation (`Mr.`,
@@ -54,4 +56,58 @@ export function lineBreaks(text: string, from: number, to: number): number {
     else if (c === 13 && text.charCodeAt(i + 1) !== 10) n++;
   }
   return n;
+}
+
+/** A dash standing alone between words ("A — B", "A - B"), which may end a sentence (see splitSentences). */
+const DASH_WORDS = new Set(["—", "–", "-"]);
+const WORD_RE = /\S+/gu;
+
+export interface SplitSentencesOptions {
+  /**
+   * Also end a sentence at a dash standing between two words ("renews on March 3 — ask the team"):
+   * the dash itself belongs to neither sentence. A dash that opens a sentence (a list item) stays.
+   */
+  dashes?: boolean;
+}
+
+/**
+ * The sentences of `text`, in order, each without the whitespace around it: a sentence ends at a word
+ * that {@link endsSentence}, after a full-width terminator inside a word (`좋아요。내일`), at a line break,
+ * and with `dashes` at a dash between words. Linear in the length of the text.
+ *
+ * @example splitSentences("Dr. Kim called. 내일 와요!\n끝") → ["Dr. Kim called.", "내일 와요!", "끝"]
+ */
+export function splitSentences(text: string, options: SplitSentencesOptions = {}): string[] {
+  const sentences: string[] = [];
+  /** Start of the open sentence, or -1. */
+  let from = -1;
+  /** End of the open sentence's last word. */
+  let to = 0;
+  const close = (): void => {
+    if (from >= 0) sentences.push(text.slice(from, to));
+    from = -1;
+  };
+  for (const match of text.matchAll(WORD_RE)) {
+    const start = match.index;
+    const word = match[0];
+    if (from >= 0 && lineBreaks(text, to, start) > 0) close();
+    if (options.dashes === true && from >= 0 && DASH_WORDS.has(word)) {
+      close();
+      continue;
+    }
+    let pieceStart = start;
+    for (const end of word.matchAll(FULL_WIDTH_END)) {
+      const endAt = start + end.index + end[0].length;
+      if (endAt >= start + word.length) break;
+      if (from < 0) from = pieceStart;
+      to = endAt;
+      close();
+      pieceStart = endAt;
+    }
+    if (from < 0) from = pieceStart;
+    to = start + word.length;
+    if (endsSentence(word.slice(pieceStart - start))) close();
+  }
+  close();
+  return sentences;
 }

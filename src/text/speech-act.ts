@@ -11,6 +11,7 @@
 
 import { HANGUL_SYLLABLE_FIRST, isHangulSyllable } from "./korean.js";
 import { trimEndWhile } from "./trim.js";
+import { splitSentences } from "./sentence-end.js";
 
 /** The act of a message. */
 export type SpeechAct = "command" | "phatic" | "question" | "request" | "statement";
@@ -194,8 +195,6 @@ const EN_IMPERATIVE_RE = new RegExp(
 );
 const EN_POLITE_REQUEST_RE =
   /\b(?:can|could|would|will)\s+(?:you|u)\b|\bi\s+need\s+you\s+to\b|^\s*(?:please\s+)?(?:help\s+me|let\s+me\s+know)\b|\bplease\s+(?:write|draft|make|tell|send|give|check|help|translate|summari[sz]e|explain|list|find)\b/iu;
-/** Sentence split: after . ! ? (and their full-width forms) or at a line break. */
-const SENTENCE_SPLIT_RE = /(?<=[.!?。？！])\s+|\n+/u;
 
 /**
  * The act of `text`. Checked in order: command, phatic, request, question, statement. A message with
@@ -204,14 +203,14 @@ const SENTENCE_SPLIT_RE = /(?<=[.!?。？！])\s+|\n+/u;
  *
  * @example classifySpeechAct("/help") === "command"
  * @example classifySpeechAct("ㅋㅋㅋ") === "phatic"
- * @example classifySpeechAct("승우 생일 며칠이었지?") === "question"
+ * @example classifySpeechAct("채운이 생일 며칠이었지?") === "question"
  * @example classifySpeechAct("보도자료 초안 좀 써줘") === "request"
  * @example classifySpeechAct("나 회 못 먹음") === "statement"
  */
 export function classifySpeechAct(text: string): SpeechAct {
   if (isCommand(text)) return "command";
   if (isPhatic(text)) return "phatic";
-  const sentences = text.split(SENTENCE_SPLIT_RE).filter((s) => s.trim() !== "");
+  const sentences = splitSentences(text);
   if (sentences.some(isRequest)) return "request";
   if (sentences.some(isQuestion)) return "question";
   return "statement";

@@ -38,7 +38,7 @@ export function contentTokens(text: string): string[] {
 
 /**
  * Light verbs — 가다, 오다, 하다, 되다, 있다, 없다 — in the forms a question ends with (가야, 됐지,
- * 있어요, 했더라): the predicate of "치과 언제 가야 돼?" says nothing a memory would contain, the way
+ * 있어요, 했더라): the predicate of "약국 언제 가야 돼?" says nothing a memory would contain, the way
  * English auxiliaries are stop words. A closed class of the grammar, not a word list of any data set.
  */
 const LIGHT_VERB_STEMS: readonly string[] = [

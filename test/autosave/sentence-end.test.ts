@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BREAK, segment } from "../../src/memory/chunking/segments.js";
-import { endsSentence } from "../../src/text/sentence-end.js";
+import { endsSentence, splitSentences } from "../../src/text/sentence-end.js";
 
 describe("endsSentence", () => {
   it.each([
@@ -38,6 +38,36 @@ describe("endsSentence", () => {
     "hello,",
     "또리",
   ])("does not end a sentence: %s", (word) => expect(endsSentence(word)).toBe(false));
+});
+
+describe("splitSentences", () => {
+  it("ends a sentence where endsSentence says, at a line break and after a full-width terminator", () => {
+    expect(splitSentences("Dr. Lark called. 내일 와요!\n끝")).toEqual([
+      "Dr. Lark called.",
+      "내일 와요!",
+      "끝",
+    ]);
+    expect(splitSentences("좋아요。내일 봐요")).toEqual(["좋아요。", "내일 봐요"]);
+    expect(splitSentences("  2024. 10. 27. 이사함  ")).toEqual(["2024. 10. 27. 이사함"]);
+    expect(splitSentences("무게 3.2kg 나감")).toEqual(["무게 3.2kg 나감"]);
+    expect(splitSentences("")).toEqual([]);
+  });
+
+  it("ends a sentence at a dash between words only when asked, and keeps a leading dash", () => {
+    expect(splitSentences("renews on May 6 — ask Tove")).toEqual(["renews on May 6 — ask Tove"]);
+    expect(splitSentences("renews on May 6 — ask Tove", { dashes: true })).toEqual([
+      "renews on May 6",
+      "ask Tove",
+    ]);
+    expect(splitSentences("- 물 주기 - 화분 옮기기", { dashes: true })).toEqual(["- 물 주기", "화분 옮기기"]);
+  });
+
+  it("is linear on a long text", () => {
+    const text = "먹었다. ".repeat(50_000);
+    const started = performance.now();
+    expect(splitSentences(text)).toHaveLength(50_000);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
 });
 
 describe("segment", () => {

@@ -1,9 +1,11 @@
 /**
  * No quoted text in `src/` is a piece of an evaluation text: a rule or a comment that quotes the sets'
  * sentences has learnt the sets, not the language. Every quoted string of 10+ characters in a source
- * file (code and comments alike: "…", '…' and `…` without substitutions) is checked against every
- * string of 10+ characters in the JSON Lines files under `eval/`. Regular-expression sources and
- * escape-laden strings (any of `\ ^ $ * + ? ( ) [ ] { } |`) are not quotes and are left out.
+ * file (code and comments alike: "…", '…' and `…` without substitutions, regular-expression-like ones
+ * included) is checked against the texts of every file under `eval/`: each string of 10+ characters in
+ * a JSON Lines file, and each quoted span of 10+ characters ("…", “…”, `…`) in any other file (the sets'
+ * READMEs quote their examples so). A literal that is one word of ASCII letters, digits and `._-`
+ * (a file or field name such as `memories.jsonl`) is a name, not text, and is left out.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,12 +36,23 @@ function stringsOf(value: unknown, out: string[]): void {
   }
 }
 
+/** Quoted spans in a prose file: `…`, "…" and “…” on one line. */
+const PROSE_QUOTED = /`([^`\n]+)`|"([^"\n]+)"|“([^”\n]+)”/gu;
+
 function evalTexts(): string {
   const texts: string[] = [];
-  for (const file of filesUnder(path.join(REPO_ROOT, "eval"), (n) => n.endsWith(".jsonl"))) {
-    for (const line of readFileSync(file, "utf8").split("\n")) {
-      if (line.trim() === "") continue;
-      stringsOf(JSON.parse(line) as unknown, texts);
+  for (const file of filesUnder(path.join(REPO_ROOT, "eval"), () => true)) {
+    const content = readFileSync(file, "utf8");
+    if (file.endsWith(".jsonl")) {
+      for (const line of content.split("\n")) {
+        if (line.trim() === "") continue;
+        stringsOf(JSON.parse(line) as unknown, texts);
+      }
+    } else {
+      for (const match of content.matchAll(PROSE_QUOTED)) {
+        const quoted = match[1] ?? match[2] ?? match[3] ?? "";
+        if (quoted.length >= MIN_LENGTH) texts.push(quoted);
+      }
     }
   }
   return texts.join("\n");
@@ -47,7 +60,13 @@ function evalTexts(): string {
 
 /** Quoted strings on one line: double, single or back quotes, no line breaks, escapes allowed. */
 const QUOTED = /"((?:[^"\\\n]|\\.){10,})"|'((?:[^'\\\n]|\\.){10,})'|`((?:[^`\\\n$]|\\.){10,})`/gu;
-const PATTERN_LIKE = /[\\^$*+?()[\]{}|]/u;
+/** One word of ASCII letters, digits and `._-`: a file, field or identifier name. */
+const NAME_LIKE = /^[\w.-]+$/u;
+
+/** The text a quoted source string stands for: `\x` read as `x` (enough to compare with prose). */
+function unescaped(quoted: string): string {
+  return quoted.replace(/\\(.)/gu, "$1");
+}
 
 function evalPiecesIn(sourceFiles: string[], blob: string): string[] {
   const pieces: string[] = [];
@@ -55,8 +74,8 @@ function evalPiecesIn(sourceFiles: string[], blob: string): string[] {
     const lines = readFileSync(file, "utf8").split("\n");
     lines.forEach((line, i) => {
       for (const match of line.matchAll(QUOTED)) {
-        const quoted = match[1] ?? match[2] ?? match[3] ?? "";
-        if (PATTERN_LIKE.test(quoted) || quoted.trim().length < MIN_LENGTH) continue;
+        const quoted = unescaped(match[1] ?? match[2] ?? match[3] ?? "");
+        if (quoted.trim().length < MIN_LENGTH || NAME_LIKE.test(quoted.trim())) continue;
         if (blob.includes(quoted)) pieces.push(`${path.relative(REPO_ROOT, file)}:${i + 1}: ${quoted}`);
       }
     });
@@ -74,12 +93,27 @@ describe("src/ and the evaluation sets", () => {
   });
 
   it("finds a quoted eval sentence when one is there", () => {
-    const sample = blob.split("\n").find((text) => !PATTERN_LIKE.test(text) && !/["\n]/u.test(text));
+    const sample = blob.split("\n").find((text) => /[?(]/u.test(text) && !/["\\]/u.test(text));
     expect(sample).toBeDefined();
     const dir = mkdtempSync(path.join(tmpdir(), "eval-pieces-"));
     try {
       const file = path.join(dir, "rule.ts");
       writeFileSync(file, `// a rule for "${sample!}"\nexport const x = 1;\n`);
+      expect(evalPiecesIn([file], blob)).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("reads the quoted spans of the sets' other files (their READMEs) as well", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "eval-pieces-"));
+    try {
+      const quoted = readFileSync(path.join(REPO_ROOT, "eval", "kmem-own", "README.md"), "utf8").match(
+        /`([^`\n]{10,})`/u,
+      )?.[1];
+      expect(quoted).toBeDefined();
+      const file = path.join(dir, "rule.ts");
+      writeFileSync(file, `// "${quoted!}"\n// "memories.jsonl" and "a phrase of no set at all"\n`);
       expect(evalPiecesIn([file], blob)).toHaveLength(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });

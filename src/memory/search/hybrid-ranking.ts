@@ -1,4 +1,4 @@
-import { factSlots, sharesFactSlot } from "../../extraction/fact-slots.js";
+import { FactSlotMemo, sameFactSlot } from "../../extraction/fact-slots.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
 
@@ -155,6 +155,11 @@ export interface RankHybridOptions {
   recency?: boolean;
   /** Adds the top results' conversation neighbours (step 4); none without it. */
   context?: ConversationContext | undefined;
+  /**
+   * The fact slots read so far, for the recency step; a retriever passes the one it keeps so that a
+   * memory is read once across queries. Without it, each call reads its candidates afresh.
+   */
+  factSlots?: FactSlotMemo;
 }
 
 /**
@@ -231,7 +236,10 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
     }
     return result;
   });
-  const ordered = options.recency === false ? ranked : applyRecency({ ranked, queryTerms, termsOf });
+  const ordered =
+    options.recency === false
+      ? ranked
+      : applyRecency({ ranked, queryTerms, termsOf, factSlots: options.factSlots ?? new FactSlotMemo() });
   const withContext = options.context ? addContext(ordered, options.context) : ordered;
   return withContext.slice(0, Math.max(0, options.topK));
 }
@@ -254,9 +262,11 @@ export function isSameFact(options: {
   queryTerms: ReadonlySet<string>;
   /** The two texts, for their fact slots; without them, words alone decide. */
   texts?: { older: string; newer: string };
+  /** Where the texts' slots are remembered (see {@link RankHybridOptions.factSlots}). */
+  factSlots?: FactSlotMemo;
 }): boolean {
   const { older, newer, queryTerms, texts } = options;
-  if (texts && sharesFactSlot(factSlots(texts.older), factSlots(texts.newer))) return true;
+  if (texts && sameFactSlot(texts.older, texts.newer, options.factSlots)) return true;
   if (dice(older, newer) < SAME_FACT_MIN_DICE) return false;
   let olderMatched = 0;
   let bothMatched = 0;
@@ -322,8 +332,9 @@ function applyRecency(options: {
   ranked: HybridResult[];
   queryTerms: ReadonlySet<string>;
   termsOf: ReadonlyMap<string, Set<string>>;
+  factSlots: FactSlotMemo;
 }): HybridResult[] {
-  const { ranked, queryTerms, termsOf } = options;
+  const { ranked, queryTerms, termsOf, factSlots } = options;
   const out: HybridResult[] = [];
   for (const candidate of ranked) {
     const newer = termsOf.get(candidate.id) as Set<string>;
@@ -337,6 +348,7 @@ function applyRecency(options: {
           newer,
           queryTerms,
           texts: { older: placed.text, newer: candidate.text },
+          factSlots,
         }),
     );
     if (at < 0) {

@@ -1,3 +1,4 @@
+import { FactSlotMemo } from "../../extraction/fact-slots.js";
 import type { Logger } from "../../logging/logger.js";
 import type { RecalledMemory } from "../../core/ports.js";
 import { AppError, isAppError } from "../../core/errors.js";
@@ -68,6 +69,8 @@ export interface MemorySearchOptions {
  */
 export class MemorySearch {
   private readonly log: Logger;
+  /** The fact slots of memories recall has compared (rankHybrid's recency step), kept across queries. */
+  private readonly factSlots = new FactSlotMemo();
   readonly visibility: VisibilityRule;
   /** The recall numbers in force (see {@link MemorySearchOptions.recall}). */
   readonly recallSettings: RecallSettings;
@@ -240,6 +243,7 @@ export class MemorySearch {
       // Vector search off: the vector retriever is never asked (no embedding, no vector query).
       mode: this.vectorSearch ? options.retrievers : "keyword",
       context: conversationContext(index, (doc) => visible(doc) && onTopic(doc.topics)),
+      factSlots: this.factSlots,
       // Chroma or the embedder down: recall from BM25 alone rather than not at all.
       onVectorFailure: (err) =>
         this.log.warn({ err, teamId: scope.teamId, userId: scope.userId }, "vector recall failed; BM25 only"),

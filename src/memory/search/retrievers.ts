@@ -9,6 +9,7 @@ import {
   type ConversationContext,
 } from "./hybrid-ranking.js";
 import type { KeywordDoc, KeywordIndex } from "./keyword-index.js";
+import type { FactSlotMemo } from "../../extraction/fact-slots.js";
 import type { FusionSettings } from "./embedder-profiles.js";
 
 /** Which retrievers a search uses: both fused (the default), or one alone (`eval --ablate`). */
@@ -126,6 +127,8 @@ export class FusionRetriever extends BaseRetriever {
       onVectorFailure?: ((err: unknown) => void) | undefined;
       /** The results' conversation neighbours (rankHybrid step 4); none when absent. */
       context?: ConversationContext | undefined;
+      /** The fact slots its owner has read so far (rankHybrid's `factSlots`); per query when absent. */
+      factSlots?: FactSlotMemo | undefined;
     },
   ) {
     super();
@@ -175,6 +178,7 @@ export class FusionRetriever extends BaseRetriever {
           }
         : {}),
       context: this.options.context,
+      ...(this.options.factSlots ? { factSlots: this.options.factSlots } : {}),
     });
   }
 

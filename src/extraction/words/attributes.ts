@@ -1,0 +1,109 @@
+/**
+ * Attribute nouns: everyday attributes, the words that introduce a name or label a name, address words,
+ * affiliation nouns, and the Korean word for an English attribute.
+ * Part of the rule extractor's word lists: ordinary words of the language, never names of people,
+ * pets or shops.
+ */
+import { phrasePairs } from "../../text/word-list.js";
+
+/** Words that name an address; the value then runs to the end of the sentence (it may hold commas). */
+export const ADDRESS_WORDS = new Set(["주소", "주소는", "주소가", "address"]);
+
+/**
+ * Everyday attribute nouns: after a kinship word they are the attribute ("엄마 생일"), not a name ("동생
+ * 다인이 생일").
+ */
+export const COMMON_ATTRIBUTE_WORDS = new Set([
+  "생일",
+  "생신",
+  "기일",
+  "번호",
+  "전화번호",
+  "폰번호",
+  "연락처",
+  "핸드폰",
+  "휴대폰",
+  "이메일",
+  "메일",
+  "주소",
+  "집",
+  "나이",
+  "이름",
+  "성함",
+  "회사",
+  "직장",
+  "학교",
+  "직업",
+  "키",
+  "몸무게",
+  "결혼식",
+  "알레르기",
+  "담임",
+  "선물",
+  "취미",
+  "고향",
+  "병원",
+  "학원",
+  "유치원",
+  "어린이집",
+  "차",
+  "카톡",
+  "계좌",
+  "혈액형",
+  "사이즈",
+  "사무실",
+  "연구실",
+  "작업실",
+  "가게",
+  "내선",
+  "내선번호",
+]);
+
+/** Words introducing a person's name ("가온이 아버님 성함 오세진", "남편 이름은 준호야"). */
+export const NAME_WORDS = new Set(["성함", "이름", "본명", "name"]);
+
+/** Keys whose value names the entity in `label: value` lines. */
+export const NAME_KEYS = new Set([
+  "업체명",
+  "업체",
+  "상호",
+  "상호명",
+  "가게명",
+  "가게 이름",
+  "회사명",
+  "매장명",
+  "병원명",
+  "이름",
+  "성함",
+  "name",
+  "company",
+  "business",
+  "shop",
+  "store",
+]);
+
+/** Nouns that say what an organisation or group someone belongs to: "Y 소속이에요", "부산 출신". */
+export const AFFILIATION_NOUNS = new Set(["소속", "출신", "전공", "담당"]);
+
+/**
+ * English attribute words in a Korean sentence, and the Korean word a Korean sentence uses for them ("와이프
+ * birthday는 …" → 생일): attributes follow the language of the sentence.
+ */
+export const KOREAN_FOR_ENGLISH_ATTRIBUTE: Readonly<Record<string, string>> = {
+  birthday: "생일",
+  bday: "생일",
+  phone: "전화번호",
+  ...phrasePairs("phone number = 전화번호"),
+  hotline: "전화번호",
+  mobile: "전화번호",
+  email: "이메일",
+  "e-mail": "이메일",
+  address: "주소",
+  extension: "내선번호",
+  fax: "팩스번호",
+  deadline: "마감일",
+  "due date": "마감일",
+  age: "나이",
+  vet: "동물병원",
+  school: "학교",
+};

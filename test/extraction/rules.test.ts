@@ -1,0 +1,348 @@
+/**
+ * Each named clause rule of the extractor (extraction/rule-table.ts) with its own examples: sentences
+ * written for these tests (no person, pet, shop or place of an eval set), the triplets the rule states,
+ * and one sentence of a near shape it must not read. `traceTriplets` names the rule that won each
+ * clause, so an example passes only when it is that rule that read it.
+ */
+import { describe, expect, it } from "vitest";
+import { traceTriplets } from "../../src/extraction/rule-extractor.js";
+import { RULES } from "../../src/extraction/rule-table.js";
+
+type Fact = readonly [entity: string, attribute: string, value: string];
+
+interface RuleExamples {
+  /** 1–3 sentences and every triplet the extractor finds in each. */
+  examples: ReadonlyArray<readonly [text: string, triplets: readonly Fact[]]>;
+  /** A sentence of a near shape the rule does not read. */
+  negative: string;
+}
+
+const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
+  "flight-route": {
+    examples: [
+      ["QZ5512 ICN→HND", [["QZ5512", "route", "ICN→HND"]]],
+      ["ZK204 GMP→PUS", [["ZK204", "route", "GMP→PUS"]]],
+    ],
+    negative: "QZ5512 ICN HND",
+  },
+  "english-allergy": {
+    examples: [
+      [
+        "Ansel is allergic to sesame and pollen",
+        [
+          ["Ansel", "allergy", "sesame"],
+          ["Ansel", "allergy", "pollen"],
+        ],
+      ],
+      ["I'm allergic to cats", [["I", "allergy", "cats"]]],
+    ],
+    negative: "allergic reactions are common",
+  },
+  "english-works-at": {
+    examples: [
+      [
+        "Marit works at Brightwell Foods as a buyer",
+        [
+          ["Marit", "workplace", "Brightwell Foods"],
+          ["Marit", "job", "buyer"],
+        ],
+      ],
+      ["I teach at Pinecrest Academy", [["I", "school", "Pinecrest Academy"]]],
+    ],
+    negative: "Marit works late",
+  },
+  "english-goes-to": {
+    examples: [
+      [
+        "Nacho (my dachshund) goes to Sunny Side Animal Clinic in Hanam",
+        [
+          ["Nacho", "breed", "dachshund"],
+          ["Nacho", "vet", "Sunny Side Animal Clinic"],
+          ["Sunny Side Animal Clinic", "location", "Hanam"],
+        ],
+      ],
+    ],
+    negative: "Tove goes to bed early",
+  },
+  "english-role-of": {
+    examples: [["Odile Varga is Tove's backup", [["Odile Varga", "role", "Tove's backup"]]]],
+    negative: "Odile Varga is in Tove's car",
+  },
+  "english-possessive": {
+    examples: [
+      ["Marit's birthday is Dec 3", [["Marit", "birthday", "Dec 3"]]],
+      ["My shoe size is 270", [["I", "shoe size", "270"]]],
+      ["Marit's email is marit@example.org", [["Marit", "email", "marit@example.org"]]],
+    ],
+    negative: "Her car is red",
+  },
+  "english-of": {
+    examples: [
+      ["The anniversary of Marit and Tove is July 9", [["Marit and Tove", "anniversary", "July 9"]]],
+    ],
+    negative: "Most of the time it works",
+  },
+  "english-is-our": {
+    examples: [
+      ["Odile Varga is our new office manager", [["Odile Varga", "role", "office manager"]]],
+      ["Ansel is my cousin", [["Ansel", "relation", "cousin"]]],
+    ],
+    negative: "Ansel is the new guy",
+  },
+  "english-place": {
+    examples: [
+      ["Brio lives in Ulsan now", [["Brio", "residence", "Ulsan"]]],
+      ["The bakery is in Seongsu", [["The bakery", "location", "Seongsu"]]],
+    ],
+    negative: "She is in trouble",
+  },
+  "english-event": {
+    examples: [
+      ["The insurance renews on Jan 12", [["insurance", "renewal date", "Jan 12"]]],
+      ["Quarterly review is scheduled for Nov 20", [["Quarterly review", "date", "Nov 20"]]],
+    ],
+    negative: "The party is on me",
+  },
+  "english-hours": {
+    examples: [
+      [
+        "Quillery Books' phone is 02-555-0101, open 10 to 9",
+        [
+          ["Quillery Books", "phone", "02-555-0101"],
+          ["Quillery Books", "hours", "10 to 9"],
+        ],
+      ],
+    ],
+    negative: "Quillery Books' phone is 02-555-0101, open late",
+  },
+  "english-title": {
+    examples: [
+      [
+        "Odile Varga's phone is 010-2233-4455, VP of Engineering",
+        [
+          ["Odile Varga", "phone", "010-2233-4455"],
+          ["Odile Varga", "title", "VP of Engineering"],
+        ],
+      ],
+    ],
+    negative: "Odile Varga, VP of Engineering",
+  },
+  "english-address": {
+    examples: [
+      [
+        "Cedar Dental's phone is 055-321-0000, 88 Jungang-ro, Gyeongsan",
+        [
+          ["Cedar Dental", "phone", "055-321-0000"],
+          ["Cedar Dental", "address", "88 Jungang-ro, Gyeongsan"],
+        ],
+      ],
+    ],
+    negative: "88 Jungang-ro, Gyeongsan",
+  },
+  "name-intro": {
+    examples: [
+      ["모아라 남편 이름은 여하결이야", [["여하결", "관계", "모아라 남편"]]],
+      ["우리 강아지 이름은 꼬미야", [["꼬미", "종", "강아지"]]],
+    ],
+    negative: "이름은 모르겠어",
+  },
+  "role-taken": {
+    examples: [["회계는 서도담님이 맡음", [["서도담", "역할", "회계"]]]],
+    negative: "회계는 나중에 맡음",
+  },
+  allergy: {
+    examples: [
+      ["나 새우 알레르기 있음", [["나", "알레르기", "새우"]]],
+      [
+        "서도담은 복숭아랑 키위 알레르기가 있어요",
+        [
+          ["서도담", "알레르기", "복숭아"],
+          ["서도담", "알레르기", "키위"],
+        ],
+      ],
+    ],
+    negative: "알레르기 검사 받았어",
+  },
+  "place-of-subject": {
+    examples: [
+      ["다람문구는 원주에 있어", [["다람문구", "위치", "원주"]]],
+      ["고모는 거제에 살아", [["고모", "거주지", "거제"]]],
+    ],
+    negative: "나 내일 병원에 있어",
+  },
+  workplace: {
+    examples: [["고모는 한빛은행에서 일해", [["고모", "직장", "한빛은행"]]]],
+    negative: "나 집에서 일해서 편해",
+  },
+  "titled-subject": {
+    examples: [
+      [
+        "여하결 주임은 인사팀 소속이에요",
+        [
+          ["여하결", "직함", "주임"],
+          ["여하결", "소속", "인사팀"],
+        ],
+      ],
+    ],
+    negative: "여하결 교수님 연구실",
+  },
+  "activity-schedule": {
+    examples: [
+      ["서도담 월수금 9시~6시 근무", [["서도담", "근무 시간", "월수금 9시~6시"]]],
+      ["서도담 화목 7시 수업", [["서도담", "수업 시간", "화목 7시"]]],
+    ],
+    negative: "서도담 수업 좋아",
+  },
+  "born-on": {
+    examples: [["호빵이는 5월 9일생이야", [["호빵", "생일", "5월 9일"]]]],
+    negative: "호빵이는 5월 9일에 왔어",
+  },
+  "starts-from": {
+    examples: [["서도담님 7월부터 육아휴직", [["서도담", "육아휴직 시작", "7월"]]]],
+    negative: "서도담님 7월부터",
+  },
+  "typed-values": {
+    examples: [
+      ["꼬미 생일 4월 7일이야", [["꼬미", "생일", "4월 7일"]]],
+      [
+        "꼬미 3살, 몸무게 3.1kg",
+        [
+          ["꼬미", "나이", "3살"],
+          ["꼬미", "몸무게", "3.1kg"],
+        ],
+      ],
+      ["고모 번호 010-4321-8765", [["고모", "전화번호", "010-4321-8765"]]],
+    ],
+    negative: "꼬미 생일 선물 샀어",
+  },
+  "changed-to": {
+    examples: [
+      ["서도담 학원 물결영어로 옮겼어요", [["서도담", "학원", "물결영어"]]],
+      ["고모 회사 오송로 옮겼대", [["고모", "회사", "오송"]]],
+    ],
+    negative: "서도담 학원 옮길까 고민",
+  },
+  "role-name-title": {
+    examples: [
+      [
+        "논문 심사 6월 2일. 지도교수님 여하결 교수님",
+        [
+          ["논문 심사", "날짜", "6월 2일"],
+          ["여하결", "직함", "지도교수님"],
+        ],
+      ],
+    ],
+    negative: "물결영어학원 02-555-0199. 모아라 여하결 강사님",
+  },
+  "role-then-name": {
+    examples: [
+      [
+        "물결영어학원 02-555-0199, 원장님 모아라",
+        [
+          ["물결영어학원", "전화번호", "02-555-0199"],
+          ["물결영어학원", "원장", "모아라"],
+        ],
+      ],
+    ],
+    negative: "물결영어학원 02-555-0199. 원장님은 친절해",
+  },
+  "list-continuation": {
+    examples: [
+      [
+        "발표회 5월 3일 오후 2시. 심사위원 여하결, 모아라, 서도담 교수님",
+        [
+          ["발표회", "일시", "5월 3일 오후 2시"],
+          ["발표회", "심사위원", "여하결"],
+          ["발표회", "심사위원", "모아라"],
+          ["발표회", "심사위원", "서도담"],
+        ],
+      ],
+    ],
+    negative: "여하결, 모아라",
+  },
+  "event-place": {
+    examples: [
+      [
+        "북클럽 다음 모임은 3월 2일, 카페 솔에서 열려요",
+        [
+          ["북클럽", "모임 날짜", "3월 2일"],
+          ["북클럽", "모임 장소", "카페 솔"],
+        ],
+      ],
+    ],
+    negative: "북클럽에서 만났어",
+  },
+  "closed-day": {
+    examples: [
+      [
+        "다람문구 031-555-0102, 일요일 휴무",
+        [
+          ["다람문구", "전화번호", "031-555-0102"],
+          ["다람문구", "휴무일", "일요일"],
+        ],
+      ],
+      [
+        "다람문구 031-555-0102, 매주 월요일 정기휴무",
+        [
+          ["다람문구", "전화번호", "031-555-0102"],
+          ["다람문구", "휴무일", "매주 월요일"],
+        ],
+      ],
+    ],
+    negative: "일요일 휴무",
+  },
+  "role-is-person": {
+    examples: [
+      ["새 총무는 모아라 씨예요", [["모아라", "역할", "총무"]]],
+      ["새 반장은 서도담이야", [["서도담", "역할", "반장"]]],
+      ["우리 과장님은 여하결 과장님이야", [["여하결", "직함", "과장"]]],
+    ],
+    negative: "총무는 아직 없어",
+  },
+  identity: {
+    examples: [
+      ["서도담은 약사야", [["서도담", "직업", "약사"]]],
+      ["꼬미는 푸들이야", [["꼬미", "품종", "푸들"]]],
+      ["나 비건임", [["나", "식단", "비건"]]],
+    ],
+    negative: "서도담은 바빠",
+  },
+  "attribute-is-value": {
+    examples: [
+      ["서도담의 취미는 뜨개질이야", [["서도담", "취미", "뜨개질"]]],
+      ["꼬미 간식은 고구마", [["꼬미", "간식", "고구마"]]],
+    ],
+    negative: "날씨는 좋다",
+  },
+};
+
+const facts = (text: string): Fact[] =>
+  traceTriplets(text).triplets.map((t) => [t.entity, t.attribute, t.value] as const);
+
+describe("the rule table", () => {
+  it("names each rule once and describes it", () => {
+    const names = RULES.map((rule) => rule.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const rule of RULES) {
+      expect(rule.name).toMatch(/^[a-z]+(?:-[a-z]+)*$/u);
+      expect(rule.description.length).toBeGreaterThan(10);
+    }
+  });
+
+  it("has examples for every rule and for no rule it lacks", () => {
+    expect(Object.keys(EXAMPLES).sort()).toEqual(RULES.map((rule) => rule.name).sort());
+  });
+});
+
+describe.each(RULES.map((rule) => [rule.name, rule.description] as const))("rule %s", (name) => {
+  const { examples, negative } = EXAMPLES[name]!;
+
+  it.each(examples.map(([text, triplets]) => [text, triplets] as const))("reads %s", (text, triplets) => {
+    expect(traceTriplets(text).rules).toContain(name);
+    expect(facts(text)).toEqual(triplets);
+  });
+
+  it(`does not read: ${negative}`, () => {
+    expect(traceTriplets(negative).rules).not.toContain(name);
+  });
+});
