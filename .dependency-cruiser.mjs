@@ -79,6 +79,13 @@ export default {
       to: { path: "^src/agent/" },
     },
     {
+      name: "lifecycle-only-writer",
+      comment: "the store's write path (StoreWriter) is the lifecycle's alone: nothing else may import it",
+      severity: "error",
+      from: { pathNot: "^src/memory/lifecycle/" },
+      to: { path: "^src/memory/lifecycle/store-writer\\.ts$" },
+    },
+    {
       name: "app-below-interfaces",
       comment: "the composition root builds services and adapters; the interfaces and main.ts call it",
       severity: "error",
