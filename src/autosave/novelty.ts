@@ -54,7 +54,7 @@ export const SAME_SUBJECT_COVERAGE = 0.3;
  */
 const CHANGE_MARKERS_RE = [
   /바뀌|바뀜|바꿨|바꿈|바꿔|바꾸|변경|미뤄|미뤘|미룸|밀림|밀렸|연기(?:됨|했|돼)|당겨|앞당|옮김|옮겼|옮겨|올랐|올림|올려|인상|내렸|인하|취소|연장|재계약|재신청|이제|더\s?이상|그만|괜찮대|괜찮아졌|아니래|아니었|아니라|없어졌|음성/u,
-  /\b(?:moved|changed|switched|now|no longer|anymore|any more|after all|instead|new|pushed|postponed|rescheduled|cancell?ed|updated|raised|extended|renewed|not\s+\w+ing)\b/iu,
+  /\b(?:moved|changed|switched|now|no longer|anymore|any more|after all|instead|new|pushed|postponed|rescheduled|cancell?ed|updated|raised|extended|renewed|not\s{1,3}\w{1,30}ing)\b/iu,
 ] as const;
 
 /** Whether `text` says a fact changed (Korean and English words apart, each half shown linear). */

@@ -19,8 +19,12 @@ const ALLOWED = new Map<string, string>([
   ["/^[^a-zA-Z0-9]+|[^a-zA-Z0-9]+$/g", "config and model ids, not user text"],
 ]);
 
-/** Per pattern: long enough for the exact answer on a quiet machine, short enough for the suite. */
-const PER_PATTERN_MS = 10_000;
+/**
+ * Per pattern and per checker (the exact automaton, then the fuzzer): generous, because the analysis
+ * is CPU-bound and the suite runs it beside other test files on a machine that may be busy; a verdict
+ * that needs more than this is a failure, as is a pattern the analyser cannot finish.
+ */
+const PER_PATTERN_MS = 30_000;
 
 /** Found once: the patterns built at load are only seen on the first import of each module. */
 let found: ReturnType<typeof allSrcRegexes> | undefined;
@@ -48,7 +52,7 @@ describe("regular expressions in src/", () => {
     expect(notLinear).toEqual([]);
     const present = new Set(found.map((r) => `/${r.source}/${r.flags}`));
     expect([...ALLOWED.keys()].filter((key) => !present.has(key))).toEqual([]);
-  }, 600_000);
+  }, 2_400_000);
 
   it("the check refuses a vulnerable pattern", () => {
     expect(checkRegexLinear(String.raw`^(\w+\s?)+$`, "u")).toMatchObject({
