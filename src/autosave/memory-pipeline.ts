@@ -117,6 +117,8 @@ export class MemoryPipeline implements MessagePipeline {
           filter_actionability: round(decision.breakdown.actionability),
           filter_recency: round(decision.breakdown.recency),
           ...(decision.reason === "update" ? { filter_update: true } : {}),
+          // The message it came from (with channelId): its author's undo forgets exactly this.
+          ...(turn.messageTs ? { message_ts: turn.messageTs } : {}),
         },
       },
     ]);

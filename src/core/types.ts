@@ -23,6 +23,11 @@ export interface Turn extends Owner {
   eventId: string;
   /** Message time, ms since the epoch. */
   receivedAt?: number;
+  /**
+   * The Slack message's own ts (Slack turns only): what autosave keeps of the message carries it, so
+   * the message's author can undo exactly that (removing 📝, or "Undo").
+   */
+  messageTs?: string | undefined;
 }
 
 /** The scope a memory is read or written in: whose it is and where it was said. */

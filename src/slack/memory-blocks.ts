@@ -21,6 +21,8 @@ export interface SlackMemoryPort {
   ): Promise<Array<{ id: string; relevant: boolean }>>;
   get(scope: MemoryScope, id: string): Promise<Memory | undefined>;
   deleteIds(scope: MemoryScope, ids: readonly string[]): Promise<Memory[]>;
+  /** Forgets everywhere what autosave kept of one message of the user; returns what was forgotten. */
+  forgetSavedFrom(scope: MemoryScope, message: { channelId: string; messageTs: string }): Promise<Memory[]>;
   findToForget(scope: MemoryScope, idOrQuery: string): Promise<{ meant?: Memory; candidates: Memory[] }>;
   save(
     scope: MemoryScope,

@@ -8,6 +8,8 @@ import type { ChannelType, Turn } from "../core/types.js";
 import { AnswerStream } from "./answer-stream.js";
 import { escapeMrkdwn, PLAIN_POSTING } from "./mrkdwn.js";
 import { postForgetProposal } from "./listeners/forget-proposal.js";
+import { postAutosavedNote } from "./listeners/autosave-undo.js";
+import { AUTOSAVED_REACTION } from "./message-undo.js";
 import { type AcceptedEvent, INBOX_REPLAY_MAX_AGE_MS, type OpenTurn, type TurnInbox } from "./inbox.js";
 import type { WorkSet } from "../util/work-set.js";
 
@@ -19,7 +21,7 @@ export const WORKING_REACTION = "eyes";
 /** Reaction shown while the turn waits for the model behind others ("⏳ 대기 중"). */
 export const WAITING_REACTION = "hourglass_flowing_sand";
 /** Reaction left on a message the memory pipeline kept as a memory by itself (📝). */
-export const AUTOSAVED_REACTION = "memo";
+export { AUTOSAVED_REACTION };
 
 /** What a listener passes on of the Slack message it accepted. */
 export interface SlackMessage {
@@ -128,7 +130,9 @@ type RunTurnOptions = TurnRunner & {
 };
 
 async function runTurnNow(options: RunTurnOptions): Promise<void> {
-  const { turn, client, agent, logger, inbox, surface } = options;
+  const { client, agent, logger, inbox, surface } = options;
+  // The message's ts goes with the turn (also one replayed from the inbox), so autosave names it.
+  const turn: Turn = { ...options.turn, messageTs: options.messageTs };
   const log = logger.child({ teamId: turn.teamId, channel: turn.channelId, eventId: turn.eventId });
   const mark = (name: string) => {
     const reaction = { channel: turn.channelId, timestamp: options.messageTs, name };
@@ -180,8 +184,15 @@ async function runTurnNow(options: RunTurnOptions): Promise<void> {
       onQueued: () => {
         unmarkWaiting ??= mark(WAITING_REACTION);
       },
-      // Stays: the user sees which of their messages became memories.
-      onAutosaved: () => void mark(AUTOSAVED_REACTION),
+      // Stays: the user sees which of their messages became memories (and, outside a DM, can undo it).
+      onAutosaved: () => {
+        void mark(AUTOSAVED_REACTION);
+        if (turn.channelType !== "im") {
+          void postAutosavedNote(client, turn, detectLanguage(turn.text)).catch((err: unknown) =>
+            log.warn({ err }, "could not post the autosave note"),
+          );
+        }
+      },
       ...(stream ? { onText: (piece: string) => stream.push(piece) } : {}),
     });
     await post(reply.text);

@@ -7,6 +7,8 @@ import { boltLogger } from "../logging/bolt-logger.js";
 import { register as registerAppMention } from "./listeners/app-mention.js";
 import { register as registerAppHome } from "./listeners/app-home.js";
 import { register as registerForgetProposal } from "./listeners/forget-proposal.js";
+import { register as registerAutosaveUndo } from "./listeners/autosave-undo.js";
+import { register as registerReactionRemoved } from "./listeners/reaction-removed.js";
 import { createAssistantPanel } from "./listeners/assistant-panel.js";
 import { register as registerMemoryCommand } from "./listeners/memory-command.js";
 import { register as registerRememberShortcut } from "./listeners/remember-shortcut.js";
@@ -167,6 +169,8 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
     registerMemoryCommand(app, deps);
     registerRememberShortcut(app, deps);
     registerForgetProposal(app, deps);
+    registerAutosaveUndo(app, deps);
+    registerReactionRemoved(app, deps);
   }
 
   // The one place a failed listener is reported (the user already got a friendly reply).

@@ -38,6 +38,7 @@ describe("the Slack app manifest", () => {
         "assistant_thread_started",
         "assistant_thread_context_changed",
         "message.im",
+        "reaction_removed",
       ]),
     );
   });
@@ -65,6 +66,8 @@ describe("the Slack app manifest", () => {
         "commands",
         "files:write",
         "im:write",
+        "reactions:read",
+        "reactions:write",
         "users:read",
       ]),
     );

@@ -62,6 +62,7 @@ const port: SlackMemoryPort = {
   search: async () => memories.map((m) => ({ id: m.id, relevant: true })),
   get: async (_s, id) => memories.find((m) => m.id === id),
   deleteIds: async () => [],
+  forgetSavedFrom: async () => [],
   findToForget: async () => ({ candidates: [] }),
   save: async () => {
     throw new Error("not used");

@@ -370,6 +370,18 @@ export class MemoryLifecycle implements MemoryPort {
   }
 
   /**
+   * Undo from a Slack message: deletes everywhere (as {@link deleteIds}) what autosave kept of that
+   * message of the user (its channel and ts; every chunk), and nothing else. Returns what was deleted.
+   */
+  async forgetSavedFrom(
+    scope: MemoryScope,
+    message: { channelId: string; messageTs: string },
+  ): Promise<Memory[]> {
+    const ids = await this.reader.savedFrom(scope, { ...message, source: "autosave" });
+    return ids.length > 0 ? this.deleteIds(scope, ids) : [];
+  }
+
+  /**
    * Deletes all of the user's memories and their knowledge graph; with `history`, their
    * conversations too.
    */

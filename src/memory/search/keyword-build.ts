@@ -125,6 +125,7 @@ export function keywordDoc(memory: Memory): KeywordDoc {
     ...(memory.topics?.length ? { topics: memory.topics } : {}),
     ...(typeof memory.extra?.parent_id === "string" ? { parentId: memory.extra.parent_id } : {}),
     ...(typeof memory.extra?.author === "string" ? { author: memory.extra.author } : {}),
+    ...(typeof memory.extra?.message_ts === "string" ? { messageTs: memory.extra.message_ts } : {}),
     source: memory.source,
   };
 }

@@ -21,6 +21,8 @@ export interface KeywordDoc {
   source?: string;
   /** Who wrote the text when it is a message the user saved ("Remember this": `extra.author`). */
   author?: string;
+  /** The Slack message it was kept from, with `channelId` (`extra.message_ts`): undo from the message. */
+  messageTs?: string;
 }
 
 export interface KeywordSearchOptions {

@@ -6,8 +6,11 @@ import type { Logger } from "../../logging/logger.js";
 import type { KeywordDoc } from "./keyword-index.js";
 import type { Owner } from "../../core/types.js";
 
-/** Snapshot file format; a file of another format is ignored and removed. 2: docs keep `author`. */
-const FORMAT = 2;
+/**
+ * Snapshot file format; a file of another format is ignored and removed. 2: docs keep `author`;
+ * 3: and `messageTs`.
+ */
+const FORMAT = 3;
 /** Bytes read to find a file's header line (owner and version) when sweeping. */
 const HEADER_BYTES = 4096;
 /** Files checked at a time by {@link KeywordSnapshots.sweep}. */
@@ -260,7 +263,8 @@ function parseDocs(text: string, expected: number): KeywordDoc[] | undefined {
         !(Array.isArray(d.topics) && d.topics.every((t) => typeof t === "string"))) ||
       (d.parentId !== undefined && typeof d.parentId !== "string") ||
       (d.source !== undefined && typeof d.source !== "string") ||
-      (d.author !== undefined && typeof d.author !== "string")
+      (d.author !== undefined && typeof d.author !== "string") ||
+      (d.messageTs !== undefined && typeof d.messageTs !== "string")
     ) {
       return undefined;
     }

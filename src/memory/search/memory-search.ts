@@ -2,7 +2,7 @@ import { FactSlotMemo } from "../../extraction/fact-slots.js";
 import type { Logger } from "../../logging/logger.js";
 import type { RecalledMemory } from "../../core/ports.js";
 import { AppError, isAppError } from "../../core/errors.js";
-import type { ChannelType, Memory, MemoryScope, Owner } from "../../core/types.js";
+import type { ChannelType, Memory, MemoryScope, MemorySource, Owner } from "../../core/types.js";
 import { cosineForSimilarity, type OwnerCount, type VectorIndex } from "../../core/vector-index.js";
 import { isAllowed, visibilityOf, VisibilityRule } from "../../core/visibility.js";
 import { CANDIDATES_PER_RETRIEVER, type HybridResult } from "./hybrid-ranking.js";
@@ -130,6 +130,27 @@ export class MemorySearch {
     const ids: string[] = [];
     for (const doc of (await this.keywordIndex(scope)).all()) {
       if (doc.parentId === parentId) ids.push(doc.id);
+    }
+    return ids;
+  }
+
+  /**
+   * Ids of the user's memories of this source kept from one Slack message (its channel and ts, as
+   * `extra.message_ts`): every chunk of it. Saves not in the store yet are included.
+   */
+  async savedFrom(
+    scope: MemoryScope,
+    message: { channelId: string; messageTs: string; source: MemorySource },
+  ): Promise<string[]> {
+    const ids: string[] = [];
+    for (const doc of (await this.keywordIndex(scope)).all()) {
+      if (
+        doc.messageTs === message.messageTs &&
+        doc.channelId === message.channelId &&
+        doc.source === message.source
+      ) {
+        ids.push(doc.id);
+      }
     }
     return ids;
   }
