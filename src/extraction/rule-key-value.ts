@@ -25,7 +25,7 @@ const SPACED_SEPARATORS = new Set(["/", "|", "｜"]);
 const COLONS = new Set([":", "："]);
 const isSpace = (c: string | undefined): boolean => c !== undefined && /\s/u.test(c);
 
-/** A key of a `key: value` line: where its separator starts, the key, and where its value starts. */
+/** A key of a key-value line (key, colon, value): where its separator starts, the key, and where its value starts. */
 export interface KeyHeader {
   /** Index of the separator before the key (of the space before a spaced one), 0 at the line start. */
   index: number;
@@ -74,7 +74,7 @@ function keyBefore(line: string, stop: number, colon: number, from: number): Key
 }
 
 /**
- * The keys of a `key: value` line, left to right. A key starts the line or follows a separator — a comma,
+ * The keys of a key-value line (key, colon, value), left to right. A key starts the line or follows a separator — a comma,
  * a semicolon, or a slash or bar between spaces ("업체명: X / 분류: Y", "name: X | phone: …") — is at most
  * {@link MAX_KEY_CHARS} long, and is followed by a colon and a space (so a time like "19:10" is not a
  * key, nor "화/금" a separator). One pass over the line, each character looked at a bounded number of

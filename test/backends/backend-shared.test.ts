@@ -9,8 +9,8 @@ import {
   scanPageSize,
   searchBounds,
   storeFailure,
-} from "../../src/backends/shared/port-contract.js";
-import { quoteIdentifier, quoteLiteral, sha256Hex } from "../../src/backends/shared/sql-names.js";
+} from "../../src/backends/common/port-contract.js";
+import { quoteIdentifier, quoteLiteral, sha256Hex } from "../../src/backends/common/sql-names.js";
 
 const memory = (id: string, text: string): Memory => ({
   id,

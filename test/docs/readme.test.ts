@@ -259,7 +259,7 @@ describe("a fresh clone", () => {
           offenders.push(file);
       }
     };
-    for (const dir of ["src", "test", "scripts", "bench"]) walk(path.join(REPO_ROOT, dir));
+    for (const dir of ["src", "test", "tools", "fixtures"]) walk(path.join(REPO_ROOT, dir));
     for (const file of ["package.json", "vitest.config.ts"])
       if (outside.test(readFileSync(path.join(REPO_ROOT, file), "utf8"))) offenders.push(file);
     expect(offenders).toEqual([]);

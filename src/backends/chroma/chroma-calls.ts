@@ -1,6 +1,6 @@
 import { AppError } from "../../core/errors.js";
 import { withRetry } from "../../util/retry.js";
-import { storeFailure } from "../shared/port-contract.js";
+import { storeFailure } from "../common/port-contract.js";
 
 /** Default bound on one Chroma call. */
 export const DEFAULT_CHROMA_TIMEOUT_MS = 10_000;

@@ -16,7 +16,7 @@ import {
 } from "../../core/vector-index.js";
 import { isAllowed, PRIVATE, visibilityOf } from "../../core/visibility.js";
 import { withRetry } from "../../util/retry.js";
-import { embedMemories, scanPageSize } from "../shared/port-contract.js";
+import { embedMemories, scanPageSize } from "../common/port-contract.js";
 import { callChroma, CONNECT_RETRY, DEFAULT_CHROMA_TIMEOUT_MS } from "./chroma-calls.js";
 import {
   ALL,

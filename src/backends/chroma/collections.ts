@@ -3,7 +3,7 @@ import type { ChromaClient as CurrentChromaClient, EmbeddingFunction } from "chr
 import { AppError } from "../../core/errors.js";
 import type { Owner } from "../../core/types.js";
 import type { SimilarityMetric } from "../../core/vector-index.js";
-import { sha256Hex } from "../shared/sql-names.js";
+import { sha256Hex } from "../common/sql-names.js";
 import type { EmbedderEmbedding } from "./llamaindex-embedding.js";
 
 /** Rows per Chroma `get` page when scanning; collections per `listCollections` page. */

@@ -15,7 +15,7 @@ import {
 } from "../../core/vector-index.js";
 import { isAllowed, visibilityOf } from "../../core/visibility.js";
 import { coarseLimit, Int8Rows, int8ScanIsFast, LARGE_OWNER_ROWS, OVERSAMPLE } from "../int8-scan.js";
-import { embedQueryText, pageBounds, scanPageSize } from "../shared/port-contract.js";
+import { embedQueryText, pageBounds, scanPageSize } from "../common/port-contract.js";
 
 export interface InMemoryVectorIndexOptions extends VectorIndexOptions {
   /** Owners of dense vectors with at least this many rows get an int8 copy (default {@link LARGE_OWNER_ROWS}). */

@@ -19,7 +19,7 @@ import {
   pageBounds,
   scanPageSize,
   searchBounds,
-} from "../shared/port-contract.js";
+} from "../common/port-contract.js";
 import {
   dimensionOf,
   EXACT_SEARCH_MAX_ROWS,

@@ -1,7 +1,7 @@
 import { AppError } from "../../core/errors.js";
 import { similarityFrom, type SimilarityMetric } from "../../core/vector-index.js";
 import { PRIVATE } from "../../core/visibility.js";
-import { quoteIdentifier, quoteLiteral, sha256Hex } from "../shared/sql-names.js";
+import { quoteIdentifier, quoteLiteral, sha256Hex } from "../common/sql-names.js";
 
 /**
  * The pgvector table of a namespace: its name, columns, comment (what it was made for) and indexes

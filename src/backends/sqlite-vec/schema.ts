@@ -5,7 +5,7 @@ import * as sqliteVec from "sqlite-vec";
 import { AppError } from "../../core/errors.js";
 import type { SimilarityMetric } from "../../core/vector-index.js";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../../util/private-files.js";
-import { quoteIdentifier, sha256Hex } from "../shared/sql-names.js";
+import { quoteIdentifier, sha256Hex } from "../common/sql-names.js";
 
 /**
  * The sqlite-vec file's schema: the registry of namespaces, each namespace's three tables (owners,

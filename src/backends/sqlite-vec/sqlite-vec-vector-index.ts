@@ -20,7 +20,7 @@ import {
   scanPageSize,
   searchBounds,
   storeFailure,
-} from "../shared/port-contract.js";
+} from "../common/port-contract.js";
 import { APPROX_MIN_ROWS, BUILD_SLICE_MS, Int8Copies, type Int8CopySettings } from "./int8-copies.js";
 import {
   checkCompatible,
