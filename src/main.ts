@@ -3,7 +3,7 @@ import type { Logger } from "./logging/logger.js";
 import { createAdminApi } from "./admin/admin-api.js";
 import { ConsoleSessions } from "./admin/console/sessions.js";
 import type { AgentService } from "./agent/agent-service.js";
-import { composeApp, createAppLogger } from "./app/compose.js";
+import { chooseAppLogger, composeApp, createAppLogger } from "./app/compose.js";
 import { type Config, slackMode, type SlackMode } from "./config/config.js";
 import type { MemoryConfig } from "./config/memory-config.js";
 import { loadSettings, type Settings } from "./config/settings.js";
@@ -87,7 +87,9 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       : undefined;
     const teamId = identity?.teamId ?? LOCAL_USER.teamId;
 
-    if (!config.ADMIN_TOKEN) logger.warn("ADMIN_TOKEN is not set: the /admin API is off");
+    // The admin API off is local mode's default (a chat for one person), not a fault.
+    if (!config.ADMIN_TOKEN)
+      logger[mode === "local" ? "info" : "warn"]("ADMIN_TOKEN is not set: the /admin API is off");
     // One count of wrong admin tokens per address, wherever the token is taken.
     const throttle = new AuthThrottle();
     const http = new HttpServer({
@@ -148,25 +150,36 @@ export async function startAssistant(config: Config, options: StartOptions = {})
   }
 }
 
-function banner(assistant: Assistant): string[] {
+/**
+ * The local chat's start-up, three lines: what it is and whether a model answers; where the data, the
+ * log and the health check are; how to start and to leave.
+ */
+function banner(assistant: Assistant, config: Config, logFile: string | undefined): string[] {
+  const model = assistant.llmOnline
+    ? `Language model: ${config.OLLAMA_CHAT_MODEL} (Ollama).`
+    : "Language model: OFFLINE (Ollama unreachable), answering from memory.";
   return [
-    "",
-    "Slack memory assistant — local mode (no SLACK_BOT_TOKEN set)",
-    assistant.llmOnline
-      ? "Language model: online."
-      : "Language model: OFFLINE (Ollama unreachable). I still remember what you ask me to and answer from memory.",
-    `Embeddings: ${assistant.embedderId}. Admin/health: ${assistant.url}/healthz`,
-    'Try: "기억해줘: 또리 생일은 10월 27일이야", then "또리 생일 언제야?". /quit to leave.',
-    "To connect Slack, see README.md (Slack app setup).",
-    "",
+    `Slack memory assistant — local mode (no SLACK_BOT_TOKEN). ${model}`,
+    `Data: ${config.DATA_DIR} · log: ${logFile ?? "stderr"} · health: ${assistant.url}/healthz`,
+    'Try "기억해줘: 또리 생일은 10월 27일이야", then "또리 생일 언제야?" · /help · /quit to leave',
   ];
 }
 
 async function main(): Promise<void> {
   let assistant: Assistant;
+  let settings: Settings;
+  let logFile: string | undefined;
   try {
-    const settings: Settings = await loadSettings(process.env);
-    assistant = await startAssistant(settings.config, { memoryConfig: settings.memory });
+    settings = await loadSettings(process.env);
+    const chosen = chooseAppLogger(settings.config, {
+      terminal: process.stdout.isTTY === true,
+      logLevelSet: Boolean(settings.env["LOG_LEVEL"]?.trim()),
+    });
+    logFile = chosen.logFile;
+    assistant = await startAssistant(settings.config, {
+      logger: chosen.logger,
+      memoryConfig: settings.memory,
+    });
   } catch (err) {
     // A configuration error is one whether the file's values (loadSettings) or what they mean together
     // at start (pgvector without DATABASE_URL, a dimension the model does not produce) refuse it.
@@ -190,7 +203,7 @@ async function main(): Promise<void> {
       agent: assistant.agent,
       input: process.stdin,
       output: process.stdout,
-      banner: banner(assistant),
+      banner: banner(assistant, settings.config, logFile),
     });
     await shutdown(0);
   }

@@ -7,7 +7,7 @@
  */
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { createLogger, type Logger } from "../logging/logger.js";
+import { createFileLogger, createLogger, type Logger } from "../logging/logger.js";
 import { AgentService } from "../agent/agent-service.js";
 import { slackMode, type Config, type SlackMode } from "../config/config.js";
 import type { MemoryConfig } from "../config/memory-config.js";
@@ -93,6 +93,31 @@ export function createAppLogger(config: Config): Logger {
   });
 }
 
+/** Where a terminal chat's logs go, under DATA_DIR. */
+export const CHAT_LOG_FILE = join("logs", "assistant.log");
+
+/**
+ * The logger of `npm start`. A chat on a terminal — local mode, stdout a terminal, LOG_LEVEL not set
+ * (in the environment or `.env`) — logs to DATA_DIR/logs/assistant.log, and only warnings and errors
+ * reach the terminal (stderr, pretty), so the screen holds the conversation. Otherwise (Slack, a pipe,
+ * LOG_LEVEL set) {@link createAppLogger}'s JSON lines, for servers. `logFile`: the file, when it is one.
+ */
+export function chooseAppLogger(
+  config: Config,
+  options: { terminal: boolean; logLevelSet: boolean },
+): { logger: Logger; logFile: string | undefined } {
+  if (slackMode(config) !== "local" || !options.terminal || options.logLevelSet)
+    return { logger: createAppLogger(config), logFile: undefined };
+  const logFile = join(config.DATA_DIR, CHAT_LOG_FILE);
+  const logger = createFileLogger({
+    level: config.LOG_LEVEL,
+    file: logFile,
+    terminalFd: 2,
+    colorize: process.stderr.isTTY === true,
+  });
+  return { logger, logFile };
+}
+
 /**
  * Builds every part of the assistant from the config. One assistant per DATA_DIR: a second one is
  * refused with one line naming the holder. On failure whatever was started is stopped before the
@@ -127,8 +152,12 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
     // Ollama: probe once; local mode without it answers from memory alone.
     const probe = await probeOllama(config.OLLAMA_HOST);
     const llmOnline = probe.reachable && hasModel(probe.models, config.OLLAMA_CHAT_MODEL);
+    // Local mode without Ollama is a set-up of its own (the chat's banner says so), not a fault.
     if (!probe.reachable)
-      logger.warn({ host: config.OLLAMA_HOST }, "Ollama is unreachable: the language model is offline");
+      logger[mode === "local" ? "info" : "warn"](
+        { host: config.OLLAMA_HOST },
+        "Ollama is unreachable: the language model is offline",
+      );
     else if (!llmOnline)
       logger.warn(
         { model: config.OLLAMA_CHAT_MODEL },

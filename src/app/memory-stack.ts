@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import type { Logger } from "../logging/logger.js";
-import type { Config } from "../config/config.js";
+import { slackMode, type Config } from "../config/config.js";
 import { AppError } from "../core/errors.js";
 import { RERANK_MODEL_ACCEPTS, type MemoryConfig } from "../config/memory-config.js";
 import { defaultMemoryConfig } from "../config/settings.js";
@@ -247,8 +247,11 @@ export async function chooseEmbedder(config: Config, probe: OllamaProbe, logger:
     config.EMBEDDER === "ollama" ||
     (config.EMBEDDER === "auto" && probe.reachable && hasModel(probe.models, config.OLLAMA_EMBED_MODEL));
   if (!wantOllama) {
+    // Local mode without Ollama is a set-up of its own: the offline embedder is what it runs on.
     if (config.EMBEDDER === "auto")
-      logger.warn("using the built-in offline embedder (no Ollama embedding model)");
+      logger[slackMode(config) === "local" && !probe.reachable ? "info" : "warn"](
+        "using the built-in offline embedder (no Ollama embedding model)",
+      );
     return new OfflineEmbedder();
   }
   return OllamaEmbedder.create({

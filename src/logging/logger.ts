@@ -1,4 +1,8 @@
+import { chmodSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import { pino, type LoggerOptions } from "pino";
+import pinoPretty from "pino-pretty";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../util/private-files.js";
 import { CENSOR, redactLogObject, SECRET_KEYS, TEXT_KEYS } from "./redact.js";
 
 /** One log call: an object of fields then a message, or a message alone (pino's argument order). */
@@ -39,10 +43,59 @@ export interface LoggerSettings {
  * so bind ids (component, teamId, eventId), never objects.
  */
 export function createLogger(settings: LoggerSettings): Logger {
+  const options = loggerOptions(settings.level);
+  const pretty = settings.pretty ?? (process.stdout.isTTY === true && settings.destination === undefined);
+  if (pretty) {
+    return pino({
+      ...options,
+      transport: { target: "pino-pretty", options: { colorize: true, translateTime: PRETTY_TIME } },
+    });
+  }
+  return settings.destination ? pino(options, settings.destination) : pino(options);
+}
+
+const PRETTY_TIME = "SYS:HH:MM:ss";
+
+export interface FileLoggerSettings {
+  level: string;
+  /** The log file: JSON lines, appended; it and its folder are created the owner's alone. */
+  file: string;
+  /** The file descriptor warnings and errors also go to, pretty (a terminal's stderr: 2). */
+  terminalFd: number;
+  /** Colours on the terminal. */
+  colorize: boolean;
+}
+
+/**
+ * A logger for a process whose terminal is someone's screen (the local chat): every line at `level`
+ * goes to `file` as JSON (redacted as {@link createLogger}'s), and only warnings and errors also reach
+ * the terminal, pretty. Both writes are synchronous, so nothing is lost when the process exits.
+ */
+export function createFileLogger(settings: FileLoggerSettings): Logger {
+  mkdirSync(dirname(settings.file), { recursive: true, mode: PRIVATE_DIR_MODE });
+  const file = pino.destination({ dest: settings.file, sync: true, append: true, mode: PRIVATE_FILE_MODE });
+  // A file made before (or by another tool) keeps its mode at open: make it the owner's alone.
+  chmodSync(settings.file, PRIVATE_FILE_MODE);
+  const terminal = pinoPretty({
+    destination: settings.terminalFd,
+    sync: true,
+    colorize: settings.colorize,
+    translateTime: PRETTY_TIME,
+  });
+  return pino(
+    loggerOptions(settings.level),
+    pino.multistream([
+      { level: settings.level as pino.Level, stream: file },
+      { level: "warn", stream: terminal },
+    ]),
+  );
+}
+
+function loggerOptions(level: string): LoggerOptions {
   // Decided once, from the configured level: message text shows only in a debug or trace run.
-  const keepText = settings.level === "debug" || settings.level === "trace";
-  const options: LoggerOptions = {
-    level: settings.level,
+  const keepText = level === "debug" || level === "trace";
+  return {
+    level,
     redact: { paths: keepText ? [...SECRET_KEYS] : [...SECRET_KEYS, ...TEXT_KEYS], censor: CENSOR },
     formatters: { log: (obj) => redactLogObject(obj, { keepText }) },
     // formatters.log has already turned every Error into a redacted plain object; this only passes it on.
@@ -51,12 +104,4 @@ export function createLogger(settings: LoggerSettings): Logger {
         value instanceof Error ? redactLogObject({ value }, { keepText })["value"] : value,
     },
   };
-  const pretty = settings.pretty ?? (process.stdout.isTTY === true && settings.destination === undefined);
-  if (pretty) {
-    return pino({
-      ...options,
-      transport: { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss" } },
-    });
-  }
-  return settings.destination ? pino(options, settings.destination) : pino(options);
 }
