@@ -80,7 +80,8 @@ export class RetentionSweep {
       result.ran = await this.options.state.exclusive("retention-sweep", async () => {
         const now = (this.options.now ?? Date.now)();
         const { autosave_days, history_days } = this.options.retention;
-        if (autosave_days !== undefined) result.expired = await this.expireAutosaved(now - autosave_days * DAY_MS);
+        if (autosave_days !== undefined)
+          result.expired = await this.expireAutosaved(now - autosave_days * DAY_MS);
         if (history_days !== undefined)
           result.conversations = await this.options.history.deleteUpdatedBefore(now - history_days * DAY_MS);
       });

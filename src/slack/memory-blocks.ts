@@ -22,6 +22,10 @@ export interface SlackMemoryPort {
   get(scope: MemoryScope, id: string): Promise<Memory | undefined>;
   deleteIds(scope: MemoryScope, ids: readonly string[]): Promise<Memory[]>;
   findToForget(scope: MemoryScope, idOrQuery: string): Promise<{ meant?: Memory; candidates: Memory[] }>;
+  /** Pins or unpins the user's memory so the retention sweep never expires it; false when not found. */
+  pin?(scope: MemoryScope, id: string, options?: { pinned?: boolean }): Promise<boolean>;
+  /** Which of `ids` the user pinned. */
+  pinned?(owner: Owner, ids: readonly string[]): Promise<Set<string>>;
   save(
     scope: MemoryScope,
     input: {

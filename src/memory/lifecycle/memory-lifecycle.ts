@@ -21,7 +21,6 @@ import type { MemoryLifecycleOptions } from "./lifecycle-options.js";
 export type { LifecycleGraph, LifecycleHistory } from "./graph-part.js";
 export type { MemoryLifecycleOptions } from "./lifecycle-options.js";
 
-
 /** A saved memory; `stored: false` when it is kept (journaled, in BM25) but not in Chroma yet. */
 export type SavedMemory = Memory & { stored: boolean };
 
