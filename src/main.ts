@@ -17,6 +17,7 @@ import type { QueuedLlm } from "./llm/queued-llm.js";
 import type { MemoryLifecycle } from "./memory/lifecycle/memory-lifecycle.js";
 import { TurnInbox } from "./slack/inbox.js";
 import { replayOpenTurns } from "./slack/respond.js";
+import type { RetentionSweep } from "./app/retention-sweep.js";
 import { checkSlackToken, createSlackApp, type SlackFrontEnd } from "./slack/slack-app.js";
 
 /** A running assistant: what tests and `main()` need to reach and to stop it. */
@@ -29,6 +30,8 @@ export interface Assistant {
   memory: MemoryLifecycle;
   history: HistoryService;
   graph: GraphService;
+  /** `[memory.retention]`'s sweep (`sweep()` runs one now). */
+  retention: RetentionSweep;
   llmOnline: boolean;
   /** The model queue (`stats()` for health); undefined when there is no model (local mode offline). */
   llmQueue: QueuedLlm | undefined;
@@ -102,6 +105,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
             memory,
             history,
             graph,
+            audit: app.audit,
             throttle,
             sessions: new ConsoleSessions(),
           })
@@ -138,6 +142,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       memory,
       history,
       graph,
+      retention: app.retention,
       llmOnline: app.llmOnline,
       llmQueue: app.llm,
       embedderId: app.embedderId,

@@ -10,6 +10,8 @@ import type { ConsoleSessions } from "./console/sessions.js";
 import { registerGraphRoutes } from "./graph-routes.js";
 import { registerHistoryRoutes } from "./history-routes.js";
 import { registerMemoryRoutes } from "./memory-routes.js";
+import { registerAuditRoutes } from "./audit-routes.js";
+import type { AuditLog } from "../core/audit.js";
 
 /** Largest body the admin API accepts. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -22,6 +24,8 @@ export interface AdminApiOptions {
   memory: MemoryLifecycle;
   history: HistoryService;
   graph: GraphService;
+  /** Who touched a memory: `GET /admin/audit`. */
+  audit: AuditLog;
   /** Counts wrong tokens per address (shared with `/healthz`). */
   throttle: AuthThrottle;
   /** The console's signed-in sessions. */
@@ -56,6 +60,7 @@ export function createAdminApi(options: AdminApiOptions): Hono {
   registerMemoryRoutes(app, { memory: options.memory, defaultTeam });
   registerHistoryRoutes(app, { history: options.history, defaultTeam });
   registerGraphRoutes(app, { graph: options.graph, defaultTeam });
+  registerAuditRoutes(app, { audit: options.audit });
 
   // Registered last, so they only answer when no route of the path has the request's method.
   const routePaths = new Set(

@@ -94,6 +94,11 @@ export function registerMemoryRoutes(
     const scope = scopeOf(c, deps.defaultTeam);
     const limit = intParam(c, "limit", { min: 1, max: MAX_LIST_LIMIT, default: 50 });
     const page = await deps.memory.list(scope, { limit, cursor: c.req.query("cursor") });
+    await deps.memory.recordRead(
+      scope,
+      page.items.map((m) => m.id),
+      "admin-token",
+    );
     return c.json({ items: page.items.map(memoryView), nextCursor: page.nextCursor });
   });
 
@@ -101,6 +106,11 @@ export function registerMemoryRoutes(
     const scope = scopeOf(c, deps.defaultTeam);
     const { q, k, topic } = searchParams(c, deps.memory.recallTopK);
     const results = await deps.memory.search(scope, q, { k, topic });
+    await deps.memory.recordRead(
+      scope,
+      results.map((r) => r.id),
+      "admin-token",
+    );
     return c.json({
       query: q,
       k,
@@ -112,6 +122,7 @@ export function registerMemoryRoutes(
     const scope = scopeOf(c, deps.defaultTeam);
     const body = c.req.valid("json");
     const { channel_id, channel_type, timestamp, ...extra } = body.metadata ?? {};
+    // source "admin": the audit's actor is the admin token.
     const saved = await deps.memory.saveMany(scope, [
       {
         text: body.text,
@@ -151,13 +162,14 @@ export function registerMemoryRoutes(
     const id = parseOr400(memoryIdSchema, c.req.param("id"), "id");
     const memory = await deps.memory.get(scope, id);
     if (!memory) throw new AppError("not_found", `no memory ${id} for user ${scope.userId}`);
+    await deps.memory.recordRead(scope, [memory.id], "admin-token");
     return c.json(memoryView(memory));
   });
 
   app.delete("/admin/memory/:userId/:id", async (c) => {
     const scope = scopeOf(c, deps.defaultTeam);
     const id = parseOr400(memoryIdSchema, c.req.param("id"), "id");
-    if (!(await deps.memory.delete(scope, id)))
+    if (!(await deps.memory.delete(scope, id, { actor: "admin-token" })))
       throw new AppError("not_found", `no memory ${id} for user ${scope.userId}`);
     return c.json({ deleted: id });
   });
@@ -169,7 +181,10 @@ export function registerMemoryRoutes(
         details: { field: "confirm" },
       });
     }
-    const result = await deps.memory.deleteAll(scope, { history: c.req.query("history") === "true" });
+    const result = await deps.memory.deleteAll(scope, {
+      history: c.req.query("history") === "true",
+      actor: "admin-token",
+    });
     return c.json({
       deleted: result.memories,
       ...(result.conversations === undefined ? {} : { conversations: result.conversations }),

@@ -69,7 +69,7 @@ export async function runTool(options: {
       if (!isOwnWords(text, options.ownMessages))
         return "refused: nothing was saved. Only the user's own words can be remembered: use words from their own messages only, or ask them to say it.";
       try {
-        const saved = await memory.remember(scope, text, options.at, options.key);
+        const saved = await memory.remember(scope, text, options.at, options.key, "tool");
         return `saved as ${saved.id}`;
       } catch (err) {
         if (!isExcludedSave(err)) throw err;

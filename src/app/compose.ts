@@ -34,6 +34,8 @@ import { PRIVATE_DIR_MODE } from "../util/private-files.js";
 import { WorkSet } from "../util/work-set.js";
 import { createMemoryStack } from "./memory-stack.js";
 import { openSharedState } from "./shared-state.js";
+import { RetentionSweep } from "./retention-sweep.js";
+import type { AuditLog } from "../core/audit.js";
 import { appHealthParts } from "./health-parts.js";
 
 export interface ComposeOptions {
@@ -60,6 +62,10 @@ export interface App {
   graph: GraphService;
   /** Which Slack deliveries are first: this process's memory, or PostgreSQL shared by replicas. */
   dedupe: EventDedupe;
+  /** Who touched a memory (the shared state's audit record). */
+  audit: AuditLog;
+  /** `[memory.retention]`'s sweep (its timer runs when retention is on). */
+  retention: RetentionSweep;
   /** The model queue; undefined when there is no model (local mode offline). */
   llm: QueuedLlm | undefined;
   /** Whether a model answers (Ollama reachable with the chat model). */
@@ -207,6 +213,8 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
       memoryConfig,
       graphStores: state.graphs,
       changes: state.changes,
+      audit: state.audit,
+      pins: state.pins,
     });
     closes.push(() => stack.stop());
     const { lifecycle: memory, graph, labeler, visibility, store, embedder } = stack;
@@ -236,6 +244,17 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
       pipeline,
       logger,
     });
+
+    // [memory.retention]: hourly, in one replica at a time; off unless memory.toml sets it.
+    const retention = new RetentionSweep({
+      memory,
+      history,
+      state,
+      retention: memoryConfig.memory.retention,
+      logger: logger.child({ component: "retention" }),
+    });
+    retention.start();
+    closes.push(() => retention.stop());
 
     const turns = new WorkSet();
     const drain = async () => {
@@ -273,6 +292,8 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
       history,
       graph,
       dedupe: state.dedupe,
+      audit: state.audit,
+      retention,
       llm,
       llmOnline: llm !== undefined && llmOnline,
       embedderId: embedder.id,

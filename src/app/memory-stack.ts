@@ -1,4 +1,5 @@
 import { join, resolve } from "node:path";
+import type { AuditLog, PinStore } from "../core/audit.js";
 import type { Logger } from "../logging/logger.js";
 import { slackMode, type Config } from "../config/config.js";
 import { AppError } from "../core/errors.js";
@@ -66,6 +67,9 @@ export interface MemoryStackOptions {
    * throw-away namespace and the benchmarks that load memories.
    */
   indexOnly?: boolean | undefined;
+  /** The audit record and the pins (the shared state's): the lifecycle appends and keeps them. */
+  audit?: AuditLog | undefined;
+  pins?: PinStore | undefined;
 }
 
 /** The memory part of the app, built from the config: by the app's composition (compose.ts) and the memory CLI's (compose-cli.ts). */
@@ -172,6 +176,8 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       labeler: full ? labeler : undefined,
       journal,
       excludePatterns: memoryConfig.filter.exclude_patterns,
+      audit: options.audit,
+      pins: options.pins,
       logger,
     });
     await lifecycle.start();

@@ -16,6 +16,9 @@ import type { HealthPart } from "../core/health.js";
 import { FileChangeFeed, PgChangeFeed, type ChangeFeed } from "../stores/change-feed.js";
 import { EventDeduper, type EventDedupe } from "../core/event-dedupe.js";
 import { PgEventDedupe } from "../stores/pg-event-dedupe.js";
+import type { AuditLog, PinStore } from "../core/audit.js";
+import { JsonlAuditLog, PgAuditLog } from "../stores/audit-log.js";
+import { JsonPinStore, PgPinStore } from "../stores/pin-store.js";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../util/private-files.js";
 
 /**
@@ -34,6 +37,16 @@ export interface SharedState {
   graphs: GraphStores;
   dedupe: EventDedupe;
   changes: ChangeFeed;
+  /** Who touched a memory (ids only): `DATA_DIR/audit.jsonl`, or the `audit_events` table. */
+  audit: AuditLog;
+  /** Pinned memories (never expired): `DATA_DIR/pins.json`, or the `memory_pins` table. */
+  pins: PinStore;
+  /**
+   * Runs `work` unless another process is running work of the same `name`; resolves false when it
+   * did not run. Embedded: this process holds the DATA_DIR lock, so it always runs (one at a time
+   * here). PostgreSQL: a session advisory lock (`pg_try_advisory_lock`), so among replicas one runs.
+   */
+  exclusive(name: string, work: () => Promise<void>): Promise<boolean>;
   /** `/healthz` parts: the state backend and the change feed. */
   healthParts: HealthPart[];
   close(): Promise<void>;
@@ -59,6 +72,9 @@ export async function openSharedState(options: OpenStateOptions): Promise<Shared
       graphs: new JsonGraphStores(dataDir),
       dedupe: new EventDeduper(),
       changes,
+      audit: new JsonlAuditLog(dataDir),
+      pins: new JsonPinStore(dataDir),
+      exclusive: localExclusive(),
       healthParts: [
         {
           name: "state",
@@ -89,6 +105,9 @@ export async function openSharedState(options: OpenStateOptions): Promise<Shared
       graphs: new PgGraphStores(db),
       dedupe: new PgEventDedupe(db, instanceId, logger),
       changes,
+      audit: new PgAuditLog(db),
+      pins: new PgPinStore(db),
+      exclusive: (name, work) => pgExclusive(db, name, work),
       healthParts: [
         // History, graphs and dedupe live there: without it the replica cannot answer properly.
         {
@@ -115,6 +134,47 @@ export async function openSharedState(options: OpenStateOptions): Promise<Shared
     await db.close();
     throw err;
   }
+}
+
+/** One run at a time in this process: a call while one of the same name runs does nothing. */
+function localExclusive(): SharedState["exclusive"] {
+  const running = new Set<string>();
+  return async (name, work) => {
+    if (running.has(name)) return false;
+    running.add(name);
+    try {
+      await work();
+      return true;
+    } finally {
+      running.delete(name);
+    }
+  };
+}
+
+/**
+ * One run among replicas: a session advisory lock keyed by the name, tried (never waited for) on a
+ * connection held while `work` runs, then released. The work may take longer than a query's bound.
+ */
+async function pgExclusive(db: PgDatabase, name: string, work: () => Promise<void>): Promise<boolean> {
+  return db.run(
+    `exclusive ${name}`,
+    async (client) => {
+      const { rows } = await client.query<{ locked: boolean }>(
+        "SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked",
+        [`exclusive:${name}`],
+      );
+      if (!rows[0]?.locked) return false;
+      try {
+        await work();
+        return true;
+      } finally {
+        await client
+          .query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [`exclusive:${name}`])
+          .catch(() => undefined);
+      }
+    },
+    { timeoutMs: Math.max(db.timeoutMs, 10 * 60_000) },
+  );
 }
 
 /** This replica's id, kept in DATA_DIR so a restart is recognised as the same replica (event dedupe). */

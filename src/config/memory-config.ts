@@ -184,6 +184,23 @@ const filter = section({
   }
 });
 
+/** Days, more than 0 (a fraction is allowed: 0.5 is twelve hours), at most a hundred years. */
+const days = () => {
+  const e = accepts("a number of days greater than 0 (at most 36500)");
+  return z.number(e).positive(e).max(36_500, e);
+};
+
+/**
+ * `[memory.retention]`: what is forgotten by age (the retention sweep, src/app/retention-sweep.ts).
+ * Both are off unless set.
+ */
+const retention = section({
+  /** Autosaved memories older than this, never confirmed or pinned, are forgotten. */
+  autosave_days: days().optional(),
+  /** Conversations (history) not updated for this long are deleted. */
+  history_days: days().optional(),
+});
+
 /** The `[memory]` table and its sub-tables. */
 const memory = section({
   backend: oneOf(["embeddings"]).default(D.memory.backend),
@@ -192,6 +209,7 @@ const memory = section({
   chunker: chunker.prefault({}),
   topics: topics.prefault({}),
   filter: filter.prefault({}),
+  retention: retention.prefault({}),
 });
 
 /** The whole file: only a `[memory]` table. An empty file (or none) gives every default. */

@@ -50,6 +50,8 @@ export interface HistoryStore {
   delete(id: string): Promise<boolean>;
   /** Every record whose `userIds` include `userId`, in no particular order. */
   listByUser(userId: string): Promise<ConversationRecord[]>;
+  /** Ids of the conversations last updated before `cutoff` (ms since the epoch): the retention sweep's. */
+  idsUpdatedBefore(cutoff: number): Promise<string[]>;
 }
 
 /** The history to show the model for the next reply. Render it with `renderContext`. */

@@ -1,3 +1,4 @@
+import type { AuditActor } from "./audit.js";
 import { isAppError } from "./errors.js";
 import type { Memory, MemoryScope, Turn } from "./types.js";
 
@@ -47,8 +48,15 @@ export interface MemoryPort {
    * Saves what the user asked to keep. `key` (the turn's event id) makes a repeated turn save nothing
    * twice. `stored: false`: kept (journaled, searchable by words) but not in the vector store yet.
    * Text that `[memory.filter] exclude_patterns` matches is refused ({@link isExcludedSave}).
+   * `actor`: who asked, for the audit (`user` by default; the model's `remember` tool says `tool`).
    */
-  remember(scope: MemoryScope, text: string, at: number, key?: string): Promise<Memory & { stored: boolean }>;
+  remember(
+    scope: MemoryScope,
+    text: string,
+    at: number,
+    key?: string,
+    actor?: AuditActor,
+  ): Promise<Memory & { stored: boolean }>;
   /** Deletes the memory with this id, or the one clearly meant by the text; else lists the candidates. */
   forget(scope: MemoryScope, idOrQuery: string): Promise<ForgetOutcome>;
   /**

@@ -239,6 +239,22 @@ export class HistoryService {
   }
 
   /**
+   * Deletes every conversation (of any user) last updated before `cutoff` (ms since the epoch): the
+   * retention sweep's `history_days`. Returns how many.
+   */
+  async deleteUpdatedBefore(cutoff: number): Promise<number> {
+    let deleted = 0;
+    for (const id of await this.store.idsUpdatedBefore(cutoff)) {
+      // Looked at again: a conversation that went on since the listing stays.
+      const record = await this.store.get(id);
+      if (!record || record.updatedAt >= cutoff) continue;
+      this.clearRetry(id);
+      if (await this.store.delete(id)) deleted += 1;
+    }
+    return deleted;
+  }
+
+  /**
    * Takes forgotten memories' texts out of the user's conversations in the team: every verbatim
    * occurrence in a turn (theirs or the assistant's confirmation) or a summary becomes
    * {@link FORGOTTEN_MARK} ({@link redactForgotten}), so a forgotten fact is not handed back to the

@@ -24,6 +24,10 @@ export interface SlackMemoryPort {
   /** Forgets everywhere what autosave kept of one message of the user; returns what was forgotten. */
   forgetSavedFrom(scope: MemoryScope, message: { channelId: string; messageTs: string }): Promise<Memory[]>;
   findToForget(scope: MemoryScope, idOrQuery: string): Promise<{ meant?: Memory; candidates: Memory[] }>;
+  /** Pins or unpins the user's memory so the retention sweep never expires it; false when not found. */
+  pin?(scope: MemoryScope, id: string, options?: { pinned?: boolean }): Promise<boolean>;
+  /** Which of `ids` the user pinned. */
+  pinned?(owner: Owner, ids: readonly string[]): Promise<Set<string>>;
   save(
     scope: MemoryScope,
     input: {

@@ -32,4 +32,8 @@ export class InMemoryHistoryStore implements HistoryStore {
       .filter((r) => r.userIds.includes(userId))
       .map((r) => structuredClone(r));
   }
+
+  async idsUpdatedBefore(cutoff: number): Promise<string[]> {
+    return [...this.records.values()].filter((r) => r.updatedAt < cutoff).map((r) => r.id);
+  }
 }

@@ -218,6 +218,25 @@ export class JsonHistoryStore implements HistoryStore {
     }
   }
 
+  async idsUpdatedBefore(cutoff: number): Promise<string[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.folder);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw new AppError("store_failed", "could not list history folder", { cause: err });
+    }
+    const ids: string[] = [];
+    for (const name of names.filter((n) => n.endsWith(FILE_EXTENSION) && !n.startsWith("."))) {
+      const record = await this.readFile(join(this.folder, name)).catch((err: unknown) => {
+        this.logger.warn({ err, file: name }, "skipping unreadable history file");
+        return undefined;
+      });
+      if (record && record.updatedAt < cutoff) ids.push(record.id);
+    }
+    return ids;
+  }
+
   private pathOf(id: string): string {
     return join(this.folder, safeFileName(id, FILE_EXTENSION));
   }

@@ -61,6 +61,16 @@ export class PgHistoryStore implements HistoryStore {
     );
     return rows.map((row) => parseRecord(row.id, row.record));
   }
+
+  async idsUpdatedBefore(cutoff: number): Promise<string[]> {
+    const { rows } = await this.db.run("history idle", (client) =>
+      client.query<{ id: string }>(
+        "SELECT id FROM conversations WHERE (record->>'updatedAt')::double precision < $1",
+        [cutoff],
+      ),
+    );
+    return rows.map((row) => row.id);
+  }
 }
 
 function parseRecord(id: string, raw: unknown): ConversationRecord {

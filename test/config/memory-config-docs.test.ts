@@ -25,6 +25,8 @@ const NO_DEFAULT = [
   "memory.vector.keyword_weight",
   "memory.vector.vector_weight",
   "memory.vector.rrf_k",
+  "memory.retention.autosave_days",
+  "memory.retention.history_days",
 ];
 
 /** Dotted leaf keys of a parsed config, with their values. */

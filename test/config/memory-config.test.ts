@@ -73,6 +73,10 @@ novelty_threshold = 0.9
 min_length = 12
 max_length = 4000
 exclude_patterns = ["^(ok|thanks|got it|sure)$", "^\\\\s*$"]
+
+[memory.retention]
+autosave_days = 0.5
+history_days = 30
 `;
 
 describe("parseMemoryConfig", () => {
@@ -114,6 +118,7 @@ describe("parseMemoryConfig", () => {
           max_length: 4000,
           exclude_patterns: ["^(ok|thanks|got it|sure)$", "^\\s*$"],
         },
+        retention: { autosave_days: 0.5, history_days: 30 },
       },
     });
   });
@@ -154,6 +159,7 @@ describe("parseMemoryConfig", () => {
           max_length: 10_000,
           exclude_patterns: [],
         },
+        retention: {},
       },
     });
     expect(memoryConfigSchema.parse({})).toEqual(parseMemoryConfig(""));
@@ -266,6 +272,10 @@ describe("parseMemoryConfig", () => {
     [
       "[memory.filter]\nmin_length = 1979-05-27",
       "memory.filter.min_length: accepts an integer from 0 to 1000000 (got 1979-05-27)",
+    ],
+    [
+      "[memory.retention]\nautosave_days = 0",
+      "memory.retention.autosave_days: accepts a number of days greater than 0 (at most 36500) (got 0)",
     ],
     [
       '[memory.filter]\nexclude_patterns = ["^ok$", "("]',

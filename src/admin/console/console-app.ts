@@ -205,6 +205,11 @@ export function createConsole(options: ConsoleOptions): Hono<Env> {
     if (c.req.query("q")?.trim()) {
       const { q, k, topic } = searchParams(c, options.memory.recallTopK);
       const results = await options.memory.search(user, q, { k, topic });
+      await options.memory.recordRead(
+        user,
+        results.map((r) => r.id),
+        "console-session",
+      );
       return c.html(
         memoriesPage({ csrf: csrfToken, user, notice, q, k, results: results.map(searchResultView) }),
       );
@@ -212,6 +217,11 @@ export function createConsole(options: ConsoleOptions): Hono<Env> {
     const k = intParam(c, "k", { min: 1, max: 50, default: 10 });
     const cursor = c.req.query("cursor") || undefined;
     const page = await options.memory.list(user, { limit: LIST_LIMIT, cursor });
+    await options.memory.recordRead(
+      user,
+      page.items.map((m) => m.id),
+      "console-session",
+    );
     return c.html(memoriesPage({ csrf: csrfToken, user, notice, q: "", k, list: { ...page, cursor } }));
   });
 
@@ -221,13 +231,14 @@ export function createConsole(options: ConsoleOptions): Hono<Env> {
     const memory = await options.memory.get(user, id);
     if (!memory)
       return c.html(errorPage({ status: 404, message: `No memory ${id} for user ${user.userId}.` }), 404);
+    await options.memory.recordRead(user, [memory.id], "console-session");
     return c.html(confirmDeleteMemoryPage({ csrf: c.get("session")!.csrf, user, memory }));
   });
 
   app.post("/admin/console/users/:userId/memories/:id/delete", async (c) => {
     const user = scopeOf(c, options.defaultTeam);
     const id = parseOr400(memoryIdSchema, c.req.param("id"), "id");
-    if (!(await options.memory.delete(user, id)))
+    if (!(await options.memory.delete(user, id, { actor: "console-session" })))
       return c.html(errorPage({ status: 404, message: `No memory ${id} for user ${user.userId}.` }), 404);
     return c.redirect(userPath(user, "memories", { deleted: id }), 303);
   });

@@ -4,70 +4,22 @@ import { dirname } from "node:path";
 import type { Logger } from "../../logging/logger.js";
 import { EXCLUDED_SAVE, type ForgetOutcome, type MemoryPort, type RecalledMemory } from "../../core/ports.js";
 import type { Memory, MemoryScope, Owner } from "../../core/types.js";
-import type { OwnerCount, VectorIndex } from "../../core/vector-index.js";
-import type { MemoryJournal, MemoryOperation, NewOperation } from "./memory-journal.js";
-import type { Chunker } from "../chunking/chunker.js";
+import type { OwnerCount } from "../../core/vector-index.js";
+import type { MemoryOperation, NewOperation } from "./memory-journal.js";
 import { compileExcludePatterns } from "../../config/exclude-patterns.js";
 import { AppError } from "../../core/errors.js";
-import type { KeywordIndexRegistry } from "../search/keyword-index.js";
 import type { MemorySearch, SearchResult } from "../search/memory-search.js";
 import { prepareMemories, turnMemoryId, type SaveInput } from "./save-input.js";
 import { chunkLongInputs } from "./documents.js";
-import { GraphPart, type LifecycleGraph, type LifecycleHistory } from "./graph-part.js";
+import { GraphPart } from "./graph-part.js";
 import { DEFAULT_APPLY_RETRY, StoreApplier } from "./store-applier.js";
 import { StoreWriter } from "./store-writer.js";
+import { AuditPart, actorOfSource } from "./audit-part.js";
+import type { AuditActor } from "../../core/audit.js";
+import type { MemoryLifecycleOptions } from "./lifecycle-options.js";
 
 export type { LifecycleGraph, LifecycleHistory } from "./graph-part.js";
-
-export interface MemoryLifecycleOptions {
-  /** The read side (search, list, get), built over the same store, BM25 registry and journal. */
-  search: MemorySearch;
-  /**
-   * The store the search reads: written here alone, through a writer this lifecycle makes and keeps
-   * private (with the BM25 indexes of `keywordIndexes`, the search's).
-   */
-  store: VectorIndex;
-  keywordIndexes: KeywordIndexRegistry;
-  /**
-   * Called after every successful write to the store with the owner whose memories changed (the
-   * change feed publishes it). Must not throw (a throw is logged).
-   */
-  onMemoriesChanged?: ((owner: Owner) => void) | undefined;
-  graph?: LifecycleGraph | undefined;
-  history?: LifecycleHistory | undefined;
-  /**
-   * The durable outbox. With it (the app) every operation is journaled before anything else and a
-   * failed part is applied again later; without it (the CLI, the eval) operations apply directly and
-   * a failure is thrown to the caller. The search is given it too (its `pending`), so a BM25 index
-   * built from the store takes what the store does not have yet.
-   */
-  journal?: MemoryJournal | undefined;
-  /**
-   * Cuts long texts (over the chunker's max_tokens): each chunk becomes a memory of its own, linked to
-   * its source by `parent_id` and `chunk_index`, and forgetting one forgets them all. Without it a
-   * text is one memory (at most MAX_MEMORY_CHARS).
-   */
-  chunker?: Chunker | undefined;
-  /** Labels a memory saved without topics (rules + the user's topic registry). */
-  labeler?:
-    | {
-        prepare(scope: MemoryScope): Promise<void>;
-        label(scope: MemoryScope, text: string): string[];
-        forgetUser(scope: MemoryScope): void;
-      }
-    | undefined;
-  /**
-   * `[memory.filter] exclude_patterns`: content never to keep. Autosave's filter drops it; here a save
-   * a user asks for in Slack (source `slack`: "기억해줘", the model's `remember`, the "Remember this"
-   * shortcut) is refused too ({@link isExcludedSave}). Operator saves (admin, import) are not checked.
-   */
-  excludePatterns?: readonly string[] | undefined;
-  logger: Logger;
-  /** Backoff of the background applier (default 1 s doubling to 30 s). */
-  retry?: { minMs: number; maxMs: number } | undefined;
-  /** The clock of a save without a timestamp (default Date.now). */
-  now?: () => number;
-}
+export type { MemoryLifecycleOptions } from "./lifecycle-options.js";
 
 /** A saved memory; `stored: false` when it is kept (journaled, in BM25) but not in Chroma yet. */
 export type SavedMemory = Memory & { stored: boolean };
@@ -77,6 +29,11 @@ export interface DeleteAllResult {
   memories: number;
   /** Conversations deleted (only when asked for). */
   conversations?: number;
+}
+
+/** Who asks for a save or a forget (the audit's actor); by default the memory's source, or the user. */
+export interface ActorOption {
+  actor?: AuditActor | undefined;
 }
 
 /** Most candidates a forget request shows when it cannot tell which memory is meant. */
@@ -109,12 +66,19 @@ export class MemoryLifecycle implements MemoryPort {
   private readonly graphPart: GraphPart;
   private readonly exclude: RegExp[];
   private readonly now: () => number;
+  private readonly auditPart: AuditPart;
 
   constructor(private readonly options: MemoryLifecycleOptions) {
     this.log = options.logger.child({ component: "lifecycle" });
     this.reader = options.search;
     this.now = options.now ?? Date.now;
     this.exclude = compileExcludePatterns(options.excludePatterns ?? []);
+    this.auditPart = new AuditPart({
+      audit: options.audit,
+      pins: options.pins,
+      logger: this.log,
+      now: Date.now,
+    });
     this.writer = new StoreWriter({
       store: options.store,
       keywordIndexes: options.keywordIndexes,
@@ -188,8 +152,8 @@ export class MemoryLifecycle implements MemoryPort {
   }
 
   /** Saves one memory (replacing one with the same id). AppError `bad_request` for empty or over-long text. */
-  async save(scope: MemoryScope, input: SaveInput): Promise<SavedMemory> {
-    const [memory] = await this.saveMany(scope, [input]);
+  async save(scope: MemoryScope, input: SaveInput, options: ActorOption = {}): Promise<SavedMemory> {
+    const [memory] = await this.saveMany(scope, [input], options);
     return memory!;
   }
 
@@ -197,7 +161,19 @@ export class MemoryLifecycle implements MemoryPort {
    * Saves several memories of one user in one batch. With a journal, resolves once they are kept
    * (journaled and in BM25); `stored` says whether Chroma has them already.
    */
-  async saveMany(scope: MemoryScope, inputs: SaveInput[]): Promise<SavedMemory[]> {
+  async saveMany(scope: MemoryScope, inputs: SaveInput[], options: ActorOption = {}): Promise<SavedMemory[]> {
+    const saved = await this.saveAll(scope, inputs);
+    const actor = options.actor ?? actorOfSource(inputs[0]?.source);
+    await this.auditPart.record(
+      actor,
+      "save",
+      scope,
+      saved.map((m) => m.id),
+    );
+    return saved;
+  }
+
+  private async saveAll(scope: MemoryScope, inputs: SaveInput[]): Promise<SavedMemory[]> {
     for (const input of inputs) if (input.source === "slack") this.refuseExcluded(input.text);
     const chunker = this.options.chunker;
     const expanded = chunker
@@ -252,15 +228,25 @@ export class MemoryLifecycle implements MemoryPort {
    * The agent's save: where the turn happened decides who may see it later. `key` (the Slack event
    * id) makes the id deterministic, so a turn answered again after a restart saves nothing twice.
    */
-  remember(scope: MemoryScope, text: string, at: number, key?: string): Promise<SavedMemory> {
-    return this.save(scope, {
-      text,
-      timestamp: at,
-      channelId: scope.channelId,
-      channelType: scope.channelType,
-      source: "slack",
-      ...(key === undefined ? {} : { id: turnMemoryId(at, key, text) }),
-    });
+  remember(
+    scope: MemoryScope,
+    text: string,
+    at: number,
+    key?: string,
+    actor: AuditActor = "user",
+  ): Promise<SavedMemory> {
+    return this.save(
+      scope,
+      {
+        text,
+        timestamp: at,
+        channelId: scope.channelId,
+        channelType: scope.channelType,
+        source: "slack",
+        ...(key === undefined ? {} : { id: turnMemoryId(at, key, text) }),
+      },
+      { actor },
+    );
   }
 
   /** Hybrid search in `scope` (MemorySearch.search). */
@@ -333,8 +319,37 @@ export class MemoryLifecycle implements MemoryPort {
   }
 
   /** Deletes one memory everywhere; false when the user has no such memory visible in `scope`. */
-  async delete(scope: MemoryScope, id: string): Promise<boolean> {
-    return (await this.deleteIds(scope, [id])).length > 0;
+  async delete(scope: MemoryScope, id: string, options: ActorOption = {}): Promise<boolean> {
+    return (await this.deleteIds(scope, [id], options)).length > 0;
+  }
+
+  /**
+   * Pins (or unpins) the user's memory visible in `scope`, so the retention sweep never expires it;
+   * false when there is no such memory or no pin store.
+   */
+  async pin(
+    scope: MemoryScope,
+    id: string,
+    options: ActorOption & { pinned?: boolean } = {},
+  ): Promise<boolean> {
+    const pins = this.auditPart.pins;
+    const memory = pins && (await this.get(scope, id));
+    if (!pins || !memory) return false;
+    const pinned = options.pinned ?? true;
+    if (pinned) await pins.pin(scope, memory.id);
+    else await pins.unpin(scope, [memory.id]);
+    await this.auditPart.record(options.actor ?? "user", pinned ? "pin" : "unpin", scope, [memory.id]);
+    return true;
+  }
+
+  /** Which of `ids` the owner has pinned. */
+  pinned(owner: Owner, ids: readonly string[]): Promise<Set<string>> {
+    return this.auditPart.pinned(owner, ids);
+  }
+
+  /** An operator's read of the owner's memories (admin API, console): an audit event, ids only. */
+  recordRead(owner: Owner, ids: readonly string[], actor: AuditActor): Promise<void> {
+    return this.auditPart.record(actor, "read", owner, ids);
   }
 
   /**
@@ -342,7 +357,7 @@ export class MemoryLifecycle implements MemoryPort {
    * conversation history). Ids the user has no memory for, or that may not be seen in `scope`, are
    * left alone. Returns what was deleted.
    */
-  async deleteIds(scope: MemoryScope, ids: readonly string[]): Promise<Memory[]> {
+  async deleteIds(scope: MemoryScope, ids: readonly string[], options: ActorOption = {}): Promise<Memory[]> {
     const first = (await Promise.all([...new Set(ids)].map((id) => this.get(scope, id)))).filter(
       (m): m is Memory => m !== undefined,
     );
@@ -364,7 +379,11 @@ export class MemoryLifecycle implements MemoryPort {
       owner(scope),
       memories.map((m) => m.text),
     );
-    await this.perform({ op: "delete", scope: owner(scope), ids: memories.map((m) => m.id) });
+    const deletedIds = memories.map((m) => m.id);
+    await this.perform({ op: "delete", scope: owner(scope), ids: deletedIds });
+    const actor = options.actor ?? "user";
+    await this.auditPart.record(actor, actor === "sweep" ? "expire" : "forget", scope, deletedIds);
+    await this.auditPart.dropPins(scope, deletedIds);
     this.log.info({ teamId: scope.teamId, userId: scope.userId, count: memories.length }, "memories deleted");
     return memories;
   }
@@ -385,13 +404,17 @@ export class MemoryLifecycle implements MemoryPort {
    * Deletes all of the user's memories and their knowledge graph; with `history`, their
    * conversations too.
    */
-  async deleteAll(scope: MemoryScope, options: { history?: boolean } = {}): Promise<DeleteAllResult> {
+  async deleteAll(
+    scope: MemoryScope,
+    options: { history?: boolean } & ActorOption = {},
+  ): Promise<DeleteAllResult> {
     const history = options.history ?? false;
     const before = await this.reader.keywordCount(scope);
     const result: DeleteAllResult = { memories: before };
     const conversations = await this.perform({ op: "deleteAll", scope: owner(scope), history });
     this.options.labeler?.forgetUser(scope);
     if (history && this.options.history) result.conversations = conversations;
+    await this.auditPart.record(options.actor ?? "user", "forget-all", scope, []);
     this.log.info({ teamId: scope.teamId, userId: scope.userId, ...result }, "all memories deleted");
     return result;
   }
@@ -426,10 +449,10 @@ export class MemoryLifecycle implements MemoryPort {
   }
 
   /** Deletes the memory clearly meant by `idOrQuery`; when several match, deletes nothing and lists them. */
-  async forget(scope: MemoryScope, idOrQuery: string): Promise<ForgetOutcome> {
+  async forget(scope: MemoryScope, idOrQuery: string, options: ActorOption = {}): Promise<ForgetOutcome> {
     const found = await this.findToForget(scope, idOrQuery);
     if (!found.meant) return { deleted: [], candidates: found.candidates };
-    return { deleted: await this.deleteIds(scope, [found.meant.id]), candidates: [] };
+    return { deleted: await this.deleteIds(scope, [found.meant.id], options), candidates: [] };
   }
 
   /**

@@ -30,6 +30,7 @@ export const HOME_ACTIONS = {
   search: "home_search",
   page: "home_page",
   forget: "home_forget",
+  pin: "home_pin",
   clear: "home_clear",
 } as const;
 
@@ -99,6 +100,22 @@ export function register(app: App, deps: AppHomeDeps): void {
     await ack();
     const value = action.type === "button" ? action.value : undefined;
     await publish(client, homeScope(body), parseState(value));
+  });
+
+  app.action<BlockAction>(HOME_ACTIONS.pin, async ({ ack, body, action, client }) => {
+    await ack();
+    // value: `pin:<id>` or `unpin:<id>`.
+    const value = action.type === "button" ? (action.value ?? "") : "";
+    const [verb, ...rest] = value.split(":");
+    const id = rest.join(":");
+    const scope = homeScope(body);
+    const done = id ? ((await deps.memory.pin?.(scope, id, { pinned: verb === "pin" })) ?? false) : false;
+    const notice = !done
+      ? "이미 잊은 기억이에요 (already forgotten)."
+      : verb === "pin"
+        ? "📌 고정했어요: 보존 기간이 지나도 잊지 않아요 (pinned: it never expires)."
+        : "고정을 풀었어요 (unpinned).";
+    await publish(client, scope, parseState(body.view?.private_metadata), notice);
   });
 
   app.action<BlockAction>(HOME_ACTIONS.forget, async ({ ack, body, action, client }) => {
@@ -213,6 +230,11 @@ export async function buildHomeView(
       },
     });
   }
+  const pinned =
+    (await deps.memory.pinned?.(
+      scope,
+      page.items.map((m) => m.id),
+    )) ?? new Set<string>();
   for (const memory of page.items) {
     blocks.push(
       ...memoryBlocks(
@@ -224,6 +246,15 @@ export async function buildHomeView(
         }),
       ),
     );
+    if (deps.memory.pin)
+      blocks.push({
+        type: "actions",
+        elements: [
+          pinned.has(memory.id)
+            ? button("📌 고정 해제 · Unpin", HOME_ACTIONS.pin, `unpin:${memory.id}`)
+            : button("📌 고정 · Pin", HOME_ACTIONS.pin, `pin:${memory.id}`),
+        ],
+      } as KnownBlock);
   }
   const nav: Button[] = [];
   if (state.page > 0)

@@ -30,6 +30,7 @@ type Parsed =
   | { kind: "help" }
   | { kind: "search" | "forget"; query: string }
   | { kind: "list" | "export" }
+  | { kind: "pin" | "unpin"; id: string }
   | { kind: "unknown"; word: string };
 
 /** `/memory <sub> <args>`: English or Korean sub-command names. */
@@ -55,6 +56,12 @@ export function parseMemoryCommand(text: string): Parsed {
     case "export":
     case "내보내기":
       return { kind: "export" };
+    case "pin":
+    case "고정":
+      return { kind: "pin", id: query };
+    case "unpin":
+    case "고정해제":
+      return { kind: "unpin", id: query };
     default:
       return { kind: "unknown", word: head };
   }
@@ -67,6 +74,7 @@ export function memoryCommandHelp(): string {
     "• `/memory search <검색어>` — 기억 검색 (search)",
     "• `/memory list` — 최근 기억 (recent memories)",
     "• `/memory forget <id 또는 검색어>` — 기억 잊기; 여러 개면 물어봐요 (forget; asks when several match)",
+    "• `/memory pin <id>` / `/memory unpin <id>` — 기억 고정: 보존 기간이 지나도 잊지 않아요 (pin: never expires)",
     "• `/memory export` — 내 기억 전체를 JSON Lines 파일로 DM에 보내요 (all your memories as a file, in a DM)",
     "답은 나에게만 보여요. 채널에서는 그 채널에서 말한 기억만 보여요 — 전부 보려면 DM이나 App Home에서 쓰세요.",
     "Answers are visible to you only. In a channel only that channel's memories show — use a DM or App Home to see all.",
@@ -232,6 +240,23 @@ async function runCommand(
     }
     case "export":
       return void (await exportMemories(ctx));
+    case "pin":
+    case "unpin": {
+      const pinned = parsed.kind === "pin";
+      if (!parsed.id || /\s/.test(parsed.id))
+        throw new AppError(
+          "bad_request",
+          `\`/memory ${parsed.kind}\` 뒤에 기억 id를 써 주세요 (give a memory id).`,
+        );
+      const done = (await deps.memory.pin?.(scope, parsed.id, { pinned })) ?? false;
+      return void (await say(
+        !done
+          ? `\`${escapeMrkdwn(clip(parsed.id, 100))}\` 기억을 여기서 찾지 못했어요. (No such memory visible here.)`
+          : pinned
+            ? "📌 고정했어요: 보존 기간이 지나도 잊지 않아요. (Pinned: it never expires.)"
+            : "고정을 풀었어요. (Unpinned.)",
+      ));
+    }
   }
 }
 
