@@ -8,6 +8,7 @@ import type { ChannelType, Turn } from "../core/types.js";
 import { AnswerStream } from "./answer-stream.js";
 import { escapeMrkdwn, PLAIN_POSTING } from "./mrkdwn.js";
 import { postForgetProposal } from "./listeners/forget-proposal.js";
+import { postAutosaveOffer } from "./listeners/autosave-offer.js";
 import { type AcceptedEvent, INBOX_REPLAY_MAX_AGE_MS, type OpenTurn, type TurnInbox } from "./inbox.js";
 import type { WorkSet } from "../util/work-set.js";
 
@@ -182,6 +183,11 @@ async function runTurnNow(options: RunTurnOptions): Promise<void> {
       },
       // Stays: the user sees which of their messages became memories.
       onAutosaved: () => void mark(AUTOSAVED_REACTION),
+      // The person asks first (autosave `ask`): an offer only they see, with Keep / Discard.
+      onOffered: (offer) =>
+        void postAutosaveOffer(client, offer, detectLanguage(turn.text)).catch((err: unknown) =>
+          log.warn({ err }, "could not post an autosave offer"),
+        ),
       ...(stream ? { onText: (piece: string) => stream.push(piece) } : {}),
     });
     await post(reply.text);

@@ -10,6 +10,8 @@ import { register as registerForgetProposal } from "./listeners/forget-proposal.
 import { createAssistantPanel } from "./listeners/assistant-panel.js";
 import { register as registerMemoryCommand } from "./listeners/memory-command.js";
 import { register as registerRememberShortcut } from "./listeners/remember-shortcut.js";
+import { register as registerAutosaveOffer } from "./listeners/autosave-offer.js";
+import type { SlackSettingsPort } from "./settings-blocks.js";
 import type { SlackGraphPort, SlackMemoryPort } from "./memory-blocks.js";
 import { register as registerDirectMessage } from "./listeners/direct-message.js";
 import { guardSlackEvents } from "./events-guard.js";
@@ -53,6 +55,8 @@ export interface SlackAppOptions {
    */
   memory?: SlackMemoryPort | undefined;
   graph?: SlackGraphPort | undefined;
+  /** Autosave on/off/ask and paused conversations: shown and changed in App Home and `/memory`. */
+  settings?: SlackSettingsPort | undefined;
 }
 
 export interface SlackFrontEnd {
@@ -162,12 +166,13 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
   registerDirectMessage(app, runner);
   registerAppMention(app, runner);
   if (options.memory) {
-    const deps = { memory: options.memory, logger, inbox: options.inbox };
+    const deps = { memory: options.memory, logger, inbox: options.inbox, settings: options.settings };
     if (options.graph) registerAppHome(app, { ...deps, graph: options.graph });
     registerMemoryCommand(app, deps);
     registerRememberShortcut(app, deps);
     registerForgetProposal(app, deps);
   }
+  if (options.settings) registerAutosaveOffer(app, { settings: options.settings, logger });
 
   // The one place a failed listener is reported (the user already got a friendly reply).
   const reportError = async ({ error, body }: ExtendedErrorHandlerArgs): Promise<void> => {
