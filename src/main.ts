@@ -86,6 +86,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
           dedupe: app.dedupe,
           memory,
           graph,
+          settings: app.settings,
         })
       : undefined;
     const teamId = identity?.teamId ?? LOCAL_USER.teamId;

@@ -23,6 +23,14 @@ import { clipMessage, promptMessage } from "./message-limit.js";
 import { detectSecret } from "../text/secrets.js";
 import { classifySpeechAct } from "../text/speech-act.js";
 import { PendingForgets } from "./pending-forgets.js";
+import { DEFAULT_PAUSE_MS, type UserSettingsStore } from "../core/user-settings.js";
+import {
+  autosaveSetReply,
+  parseSettingsIntent,
+  pausedReply,
+  resumedReply,
+  settingsUnavailableReply,
+} from "./settings-intents.js";
 import {
   type GraphPort,
   type HistoryPort,
@@ -53,6 +61,8 @@ export interface AgentServiceOptions {
   history?: HistoryPort | undefined;
   /** What decides, after the reply, whether a message becomes a memory by itself (autosave). */
   pipeline?: MessagePipeline | undefined;
+  /** Each person's autosave mode and paused conversations, changed by chat ("이 대화는 기억하지 마"). */
+  settings?: UserSettingsStore | undefined;
   logger: Logger;
   now?: () => Date;
 }
@@ -220,6 +230,7 @@ export class AgentService implements TurnHandler {
           kept ??= memory;
           hooks.onAutosaved?.(memory);
         },
+        onOffered: hooks.onOffered,
       });
     } catch (err) {
       this.log.warn({ err, eventId: turn.eventId }, "memory pipeline failed");
@@ -242,7 +253,13 @@ export class AgentService implements TurnHandler {
     const pipeline = this.options.pipeline;
     if (!pipeline) return;
     const job = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(async () => pipeline.consider(turn, { vector: await embedding, onAutosaved: hooks.onAutosaved }))
+      .then(async () =>
+        pipeline.consider(turn, {
+          vector: await embedding,
+          onAutosaved: hooks.onAutosaved,
+          onOffered: hooks.onOffered,
+        }),
+      )
       .catch((err: unknown) => this.log.warn({ err, eventId: turn.eventId }, "memory pipeline failed"));
     this.pipelineJobs.add(job);
     void job.finally(() => this.pipelineJobs.delete(job));
@@ -275,6 +292,8 @@ export class AgentService implements TurnHandler {
         ? forgotReply(lang, deleted)
         : { text: forgetCancelledReply(lang), mode: "command" };
     }
+    const setting = this.options.settings && parseSettingsIntent(turn.text);
+    if (setting) return this.changeSetting(this.options.settings!, turn, setting, lang);
     const intent = parseIntent(turn.text);
     switch (intent?.kind) {
       case "help":
@@ -310,6 +329,43 @@ export class AgentService implements TurnHandler {
       }
       default:
         return undefined;
+    }
+  }
+
+  /**
+   * "앞으로 자동으로 기억하지 마" / "이 대화는 기억하지 마" / "다시 기억해": the person's autosave mode,
+   * or a pause of this conversation (its thread when it has one; a DM as a whole otherwise), for
+   * {@link DEFAULT_PAUSE_MS} unless resumed. Kept in the shared settings, so every replica agrees.
+   */
+  private async changeSetting(
+    settings: UserSettingsStore,
+    turn: Turn,
+    setting: NonNullable<ReturnType<typeof parseSettingsIntent>>,
+    lang: Lang,
+  ): Promise<Reply> {
+    const conversation = { channelId: turn.channelId, threadTs: turn.threadTs };
+    const now = this.now().getTime();
+    try {
+      switch (setting.kind) {
+        case "autosave":
+          await settings.setAutosave(turn, setting.mode);
+          this.log.info({ eventId: turn.eventId, autosave: setting.mode }, "autosave setting changed");
+          return { text: autosaveSetReply(setting.mode, lang), mode: "command" };
+        case "pause": {
+          const until = now + DEFAULT_PAUSE_MS;
+          await settings.pause(turn, { ...conversation, until });
+          this.log.info({ eventId: turn.eventId, until }, "conversation paused");
+          return { text: pausedReply(lang, until, turn.threadTs !== undefined), mode: "command" };
+        }
+        case "resume": {
+          const was = await settings.resume(turn, conversation, now);
+          this.log.info({ eventId: turn.eventId, was }, "conversation resumed");
+          return { text: resumedReply(lang, was), mode: "command" };
+        }
+      }
+    } catch (err) {
+      this.log.warn({ err, eventId: turn.eventId }, "could not change a setting");
+      return { text: settingsUnavailableReply(lang), mode: "command" };
     }
   }
 

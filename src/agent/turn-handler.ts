@@ -1,4 +1,5 @@
 import type { Memory, Turn } from "../core/types.js";
+import type { AutosaveOffer } from "../core/user-settings.js";
 
 /** What a front end may hear about a turn while it is answered. */
 export interface TurnHooks {
@@ -6,6 +7,8 @@ export interface TurnHooks {
   onQueued?: () => void;
   /** The memory pipeline kept the message as a memory (after the reply). */
   onAutosaved?: (memory: Memory) => void;
+  /** The memory pipeline offered the message instead of keeping it (the author's autosave is `ask`). */
+  onOffered?: (offer: AutosaveOffer) => void;
   /**
    * The model's answer as it is generated (streamed from the model): pieces of the reply's text, in
    * order. Chat commands and answers from memory alone come only whole, as the reply.

@@ -25,9 +25,11 @@ import type { MemoryLifecycle } from "../memory/lifecycle/memory-lifecycle.js";
 import { JOURNAL_DIR } from "../memory/lifecycle/memory-journal.js";
 import { ContentFilter } from "../autosave/content-filter.js";
 import { MemoryPipeline } from "../autosave/memory-pipeline.js";
+import { AutosaveSettings } from "../autosave/autosave-settings.js";
 import { LlmTopicExtractor } from "../autosave/topics-llm.js";
 import { GRAPH_STORE_DIR } from "../stores/json-graph-store.js";
 import { HISTORY_FOLDER, HISTORY_INDEX_FOLDER } from "../stores/json-history-store.js";
+import { USER_SETTINGS_DIR } from "../stores/json-user-settings-store.js";
 import { removeStaleTempFiles } from "../util/atomic-file.js";
 import { DataDirLock } from "../util/data-dir-lock.js";
 import { PRIVATE_DIR_MODE } from "../util/private-files.js";
@@ -60,6 +62,8 @@ export interface App {
   memory: MemoryLifecycle;
   history: HistoryService;
   graph: GraphService;
+  /** Each person's autosave mode, paused conversations and autosave offers (shared state). */
+  settings: AutosaveSettings;
   /** Which Slack deliveries are first: this process's memory, or PostgreSQL shared by replicas. */
   dedupe: EventDedupe;
   /** Who touched a memory (the shared state's audit record). */
@@ -152,7 +156,13 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
 
   try {
     // A write killed before its rename leaves a temp file; the file it was replacing is intact.
-    for (const folder of [HISTORY_FOLDER, HISTORY_INDEX_FOLDER, GRAPH_STORE_DIR, JOURNAL_DIR])
+    for (const folder of [
+      HISTORY_FOLDER,
+      HISTORY_INDEX_FOLDER,
+      GRAPH_STORE_DIR,
+      JOURNAL_DIR,
+      USER_SETTINGS_DIR,
+    ])
       await removeStaleTempFiles(join(dataDir, folder));
 
     // Ollama: probe once; local mode without it answers from memory alone.
@@ -232,9 +242,11 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
           labeler,
           modelTopics:
             llm && llmOnline && topics.enabled ? new LlmTopicExtractor({ llm, config: topics }) : undefined,
+          settings: state.settings,
           logger,
         })
       : undefined;
+    const settings = new AutosaveSettings({ store: state.settings, pipeline, logger });
 
     const agent = new AgentService({
       llm,
@@ -242,6 +254,7 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
       graph: new AgentGraph(graph, visibility),
       history: new AgentHistory(history),
       pipeline,
+      settings: state.settings,
       logger,
     });
 
@@ -291,6 +304,7 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
       memory,
       history,
       graph,
+      settings,
       dedupe: state.dedupe,
       audit: state.audit,
       retention,

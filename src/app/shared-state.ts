@@ -19,15 +19,19 @@ import { PgEventDedupe } from "../stores/pg-event-dedupe.js";
 import type { AuditLog, PinStore } from "../core/audit.js";
 import { JsonlAuditLog, PgAuditLog } from "../stores/audit-log.js";
 import { JsonPinStore, PgPinStore } from "../stores/pin-store.js";
+import type { UserSettingsStore } from "../core/user-settings.js";
+import { JsonUserSettingsStore } from "../stores/json-user-settings-store.js";
+import { PgUserSettingsStore } from "../stores/pg-user-settings-store.js";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../util/private-files.js";
 
 /**
  * Where everything that is not a memory's vector lives, and how processes hear of each other's
  * changes. Two modes, chosen by DATABASE_URL:
  *
- * - `embedded` (unset, the default): JSON files under DATA_DIR for history and graphs, event dedupe
+ * - `embedded` (unset, the default): JSON files under DATA_DIR for history, graphs and per-person
+ *   settings (autosave mode, paused conversations, autosave offers), event dedupe
  *   in process, changes through `DATA_DIR/changes.jsonl` (the memory CLI beside the one assistant).
- * - `postgres`: history, graphs and event dedupe in PostgreSQL (schema migrated at start), changes
+ * - `postgres`: history, graphs, settings and event dedupe in PostgreSQL (schema migrated at start), changes
  *   through LISTEN/NOTIFY — any number of replicas, each with its own DATA_DIR for its journal and
  *   turn inbox.
  */
@@ -35,6 +39,8 @@ export interface SharedState {
   readonly mode: "embedded" | "postgres";
   history: HistoryStore;
   graphs: GraphStores;
+  /** Per-person settings: autosave on/off/ask, paused conversations, pending autosave offers. */
+  settings: UserSettingsStore;
   dedupe: EventDedupe;
   changes: ChangeFeed;
   /** Who touched a memory (ids only): `DATA_DIR/audit.jsonl`, or the `audit_events` table. */
@@ -70,6 +76,7 @@ export async function openSharedState(options: OpenStateOptions): Promise<Shared
       mode: "embedded",
       history: new JsonHistoryStore({ dataDir, logger: logger.child({ component: "history" }) }),
       graphs: new JsonGraphStores(dataDir),
+      settings: new JsonUserSettingsStore(dataDir),
       dedupe: new EventDeduper(),
       changes,
       audit: new JsonlAuditLog(dataDir),
@@ -103,6 +110,7 @@ export async function openSharedState(options: OpenStateOptions): Promise<Shared
       mode: "postgres",
       history: new PgHistoryStore(db),
       graphs: new PgGraphStores(db),
+      settings: new PgUserSettingsStore(db),
       dedupe: new PgEventDedupe(db, instanceId, logger),
       changes,
       audit: new PgAuditLog(db),

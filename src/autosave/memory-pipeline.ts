@@ -1,7 +1,14 @@
+import { randomUUID } from "node:crypto";
 import type { Logger } from "../logging/logger.js";
-import type { MessagePipeline } from "../core/ports.js";
+import type { MessagePipeline, PipelineHooks } from "../core/ports.js";
 import type { MemoryLifecycle } from "../memory/lifecycle/memory-lifecycle.js";
-import type { Memory, MemoryScope, Turn } from "../core/types.js";
+import type { ChannelType, Memory, MemoryScope, Turn } from "../core/types.js";
+import {
+  OFFER_TTL_MS,
+  pauseCovering,
+  type AutosaveOffer,
+  type UserSettingsStore,
+} from "../core/user-settings.js";
 import type { ContentFilter, FilterDecision } from "./content-filter.js";
 import type { TopicLabeler } from "./topic-labeler.js";
 import type { TopicExtractor } from "./topics.js";
@@ -15,9 +22,17 @@ export interface MemoryPipelineOptions {
   labeler: TopicLabeler;
   /** Topics from the model for what is kept (structured output); without it, the rules' topics. */
   modelTopics?: TopicExtractor | undefined;
+  /**
+   * Each person's autosave mode and paused conversations (shared state); without it every message is
+   * judged as under `on`.
+   */
+  settings?: UserSettingsStore | undefined;
   logger: Logger;
   now?: () => number;
 }
+
+/** Why the pipeline skipped a message before judging it: the author's setting or a paused conversation. */
+type Gate = "on" | "ask" | "off" | "paused";
 
 /**
  * The memory pipeline of the seed (chunker → embedder → topics → content filter), run on every
@@ -33,6 +48,12 @@ export interface MemoryPipelineOptions {
  *    the model's when one answers — and the score breakdown as `filter_*` metadata; long ones chunked),
  *    so it is journaled, searchable, shown only where it was said, and forgettable.
  *
+ * Before any of this, the author's settings (the one place they are checked): autosave `off`, or the
+ * conversation (DM, channel or thread) paused, and the message is not judged at all — nothing is kept,
+ * so no graph facts are extracted from it; `ask`, and what would be kept is offered instead
+ * ({@link AutosaveOffer}, in the shared state until Keep, Discard or a day has passed). Settings that
+ * cannot be read keep nothing (a person who turned autosave off must not be overheard by an outage).
+ *
  * Failures are the caller's to log: nothing here can fail or delay a reply.
  */
 export class MemoryPipeline implements MessagePipeline {
@@ -44,21 +65,83 @@ export class MemoryPipeline implements MessagePipeline {
     this.now = options.now ?? Date.now;
   }
 
-  async consider(
-    turn: Turn,
-    options: { vector?: number[] | undefined; onAutosaved?: ((memory: Memory) => void) | undefined },
-  ): Promise<void> {
+  async consider(turn: Turn, options: PipelineHooks & { vector?: number[] | undefined }): Promise<void> {
+    const gate = await this.gate(turn);
+    if (gate === "off" || gate === "paused") {
+      this.log.debug({ eventId: turn.eventId, gate }, "autosave skipped by the user's setting");
+      return;
+    }
     const decision = await this.judge(turn, options.vector);
     this.log.debug(
       { eventId: turn.eventId, keep: decision.keep, reason: decision.reason, score: decision.score },
       "pipeline decision",
     );
     if (!decision.keep) return;
-    const memory = await this.keep(turn, decision);
+    if (gate === "ask") {
+      const offer = await this.offer(turn, decision);
+      this.log.info({ eventId: turn.eventId, offerId: offer.id }, "autosave offered");
+      options.onOffered?.(offer);
+      return;
+    }
+    const memory = await this.keep(turn, decision.text, filterExtra(decision));
     // Topics come from the message's content: debug only (the info line says that, not what).
     this.log.info({ eventId: turn.eventId, memoryId: memory.id }, "message autosaved");
     this.log.debug({ eventId: turn.eventId, memoryId: memory.id, topics: memory.topics }, "autosaved topics");
     options.onAutosaved?.(memory);
+  }
+
+  /**
+   * Keeps an offer its author accepted (Keep), as the memory autosave would have kept then. The
+   * caller has taken the offer from the settings store (so it is kept once).
+   */
+  async keepOffer(offer: AutosaveOffer): Promise<Memory> {
+    const memory = await this.keep(
+      {
+        teamId: offer.teamId,
+        userId: offer.userId,
+        channelId: offer.channelId,
+        channelType: offer.channelType,
+        receivedAt: offer.at,
+        eventId: offer.id,
+      },
+      offer.text,
+      { ...offer.extra, confirmed: true },
+    );
+    this.log.info({ offerId: offer.id, memoryId: memory.id }, "autosave offer kept");
+    return memory;
+  }
+
+  /** The author's setting for this message's conversation. */
+  private async gate(turn: Turn): Promise<Gate> {
+    const settings = this.options.settings;
+    if (!settings) return "on";
+    try {
+      const now = this.now();
+      const current = await settings.get(turn, now);
+      if (pauseCovering(current.pauses, turn, now)) return "paused";
+      return current.autosave;
+    } catch (err) {
+      this.log.warn({ err, eventId: turn.eventId }, "settings unavailable: nothing autosaved");
+      return "off";
+    }
+  }
+
+  private async offer(turn: Turn, decision: FilterDecision): Promise<AutosaveOffer> {
+    const at = turn.receivedAt ?? this.now();
+    const offer: AutosaveOffer = {
+      id: randomUUID(),
+      teamId: turn.teamId,
+      userId: turn.userId,
+      channelId: turn.channelId,
+      channelType: turn.channelType,
+      ...(turn.threadTs ? { threadTs: turn.threadTs } : {}),
+      text: decision.text,
+      at,
+      expiresAt: this.now() + OFFER_TTL_MS,
+      extra: filterExtra(decision),
+    };
+    await this.options.settings!.addOffer(offer);
+    return offer;
   }
 
   /** The filter's decision on a message (no side effect). */
@@ -86,47 +169,64 @@ export class MemoryPipeline implements MessagePipeline {
     });
   }
 
-  private async keep(turn: Turn, decision: FilterDecision): Promise<Memory> {
+  private async keep(
+    turn: Pick<
+      Turn,
+      "teamId" | "userId" | "channelId" | "channelType" | "receivedAt" | "eventId" | "messageTs"
+    >,
+    text: string,
+    filterExtra: Record<string, string | number | boolean>,
+  ): Promise<Memory> {
+    // The message it came from (with channelId): its author's undo forgets exactly this.
+    const extra = { ...filterExtra, ...(turn.messageTs ? { message_ts: turn.messageTs } : {}) };
     const scope = scopeOf(turn);
     const { labeler, modelTopics } = this.options;
     await labeler.prepare(scope);
     const suggested = modelTopics
-      ? await modelTopics.extract(decision.text, labeler.context(scope)).catch((err: unknown) => {
+      ? await modelTopics.extract(text, labeler.context(scope)).catch((err: unknown) => {
           this.log.warn({ err, eventId: turn.eventId }, "topics by the model failed; the rules' instead");
-          return labeler.suggest(scope, decision.text);
+          return labeler.suggest(scope, text);
         })
-      : labeler.suggest(scope, decision.text);
+      : labeler.suggest(scope, text);
     const topics = labeler.record(
       scope,
-      decision.text,
+      text,
       suggested.map((t) => t.label),
     );
     const [saved] = await this.options.memory.saveMany(scope, [
       {
-        text: decision.text,
+        text,
         timestamp: turn.receivedAt ?? this.now(),
         channelId: turn.channelId,
         channelType: turn.channelType,
         source: "autosave",
         topics,
-        extra: {
-          filter_score: round(decision.score),
-          filter_density: round(decision.breakdown.density),
-          filter_novelty: round(decision.breakdown.novelty),
-          filter_relevance: round(decision.breakdown.relevance),
-          filter_actionability: round(decision.breakdown.actionability),
-          filter_recency: round(decision.breakdown.recency),
-          ...(decision.reason === "update" ? { filter_update: true } : {}),
-          // The message it came from (with channelId): its author's undo forgets exactly this.
-          ...(turn.messageTs ? { message_ts: turn.messageTs } : {}),
-        },
+        extra,
       },
     ]);
     return saved!;
   }
 }
 
-function scopeOf(turn: Turn): MemoryScope {
+/** The filter's score breakdown, as the memory's `filter_*` metadata. */
+function filterExtra(decision: FilterDecision): Record<string, string | number | boolean> {
+  return {
+    filter_score: round(decision.score),
+    filter_density: round(decision.breakdown.density),
+    filter_novelty: round(decision.breakdown.novelty),
+    filter_relevance: round(decision.breakdown.relevance),
+    filter_actionability: round(decision.breakdown.actionability),
+    filter_recency: round(decision.breakdown.recency),
+    ...(decision.reason === "update" ? { filter_update: true } : {}),
+  };
+}
+
+function scopeOf(turn: {
+  teamId: string;
+  userId: string;
+  channelId: string;
+  channelType: ChannelType;
+}): MemoryScope {
   return {
     teamId: turn.teamId,
     userId: turn.userId,

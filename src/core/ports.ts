@@ -1,6 +1,7 @@
 import type { AuditActor } from "./audit.js";
 import { isAppError } from "./errors.js";
 import type { Memory, MemoryScope, Turn } from "./types.js";
+import type { AutosaveOffer } from "./user-settings.js";
 
 /** A memory recalled for a message, with its fused score. */
 export interface RecalledMemory {
@@ -121,8 +122,13 @@ export interface HistoryPort {
  * the reply, for autosave (chunker → topics → content filter; memory/pipeline).
  */
 export interface MessagePipeline {
-  consider(
-    turn: Turn,
-    options: { vector?: number[] | undefined; onAutosaved?: ((memory: Memory) => void) | undefined },
-  ): Promise<void>;
+  consider(turn: Turn, options: PipelineHooks & { vector?: number[] | undefined }): Promise<void>;
+}
+
+/** What the caller hears of the pipeline's outcome for a message. */
+export interface PipelineHooks {
+  /** The message was kept as a memory. */
+  onAutosaved?: ((memory: Memory) => void) | undefined;
+  /** The message would have been kept, but its author asks first (autosave `ask`): offered instead. */
+  onOffered?: ((offer: AutosaveOffer) => void) | undefined;
 }

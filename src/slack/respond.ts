@@ -10,6 +10,7 @@ import { escapeMrkdwn, PLAIN_POSTING } from "./mrkdwn.js";
 import { postForgetProposal } from "./listeners/forget-proposal.js";
 import { postAutosavedNote } from "./listeners/autosave-undo.js";
 import { AUTOSAVED_REACTION } from "./message-undo.js";
+import { postAutosaveOffer } from "./listeners/autosave-offer.js";
 import { type AcceptedEvent, INBOX_REPLAY_MAX_AGE_MS, type OpenTurn, type TurnInbox } from "./inbox.js";
 import type { WorkSet } from "../util/work-set.js";
 
@@ -193,6 +194,11 @@ async function runTurnNow(options: RunTurnOptions): Promise<void> {
           );
         }
       },
+      // The person asks first (autosave `ask`): an offer only they see, with Keep / Discard.
+      onOffered: (offer) =>
+        void postAutosaveOffer(client, offer, detectLanguage(turn.text)).catch((err: unknown) =>
+          log.warn({ err }, "could not post an autosave offer"),
+        ),
       ...(stream ? { onText: (piece: string) => stream.push(piece) } : {}),
     });
     await post(reply.text);

@@ -12,6 +12,8 @@ import { register as registerReactionRemoved } from "./listeners/reaction-remove
 import { createAssistantPanel } from "./listeners/assistant-panel.js";
 import { register as registerMemoryCommand } from "./listeners/memory-command.js";
 import { register as registerRememberShortcut } from "./listeners/remember-shortcut.js";
+import { register as registerAutosaveOffer } from "./listeners/autosave-offer.js";
+import type { SlackSettingsPort } from "./settings-blocks.js";
 import type { SlackGraphPort, SlackMemoryPort } from "./memory-blocks.js";
 import { register as registerDirectMessage } from "./listeners/direct-message.js";
 import { guardSlackEvents } from "./events-guard.js";
@@ -55,6 +57,8 @@ export interface SlackAppOptions {
    */
   memory?: SlackMemoryPort | undefined;
   graph?: SlackGraphPort | undefined;
+  /** Autosave on/off/ask and paused conversations: shown and changed in App Home and `/memory`. */
+  settings?: SlackSettingsPort | undefined;
 }
 
 export interface SlackFrontEnd {
@@ -164,7 +168,7 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
   registerDirectMessage(app, runner);
   registerAppMention(app, runner);
   if (options.memory) {
-    const deps = { memory: options.memory, logger, inbox: options.inbox };
+    const deps = { memory: options.memory, logger, inbox: options.inbox, settings: options.settings };
     if (options.graph) registerAppHome(app, { ...deps, graph: options.graph });
     registerMemoryCommand(app, deps);
     registerRememberShortcut(app, deps);
@@ -172,6 +176,7 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
     registerAutosaveUndo(app, deps);
     registerReactionRemoved(app, deps);
   }
+  if (options.settings) registerAutosaveOffer(app, { settings: options.settings, logger });
 
   // The one place a failed listener is reported (the user already got a friendly reply).
   const reportError = async ({ error, body }: ExtendedErrorHandlerArgs): Promise<void> => {

@@ -14,6 +14,13 @@ import {
   type SlackGraphPort,
   type SlackMemoryPort,
 } from "../memory-blocks.js";
+import { AUTOSAVE_MODES, type AutosaveMode } from "../../core/user-settings.js";
+import {
+  conversationOfValue,
+  SETTINGS_ACTIONS,
+  settingsBlocks,
+  type SlackSettingsPort,
+} from "../settings-blocks.js";
 
 /** Memories on one page of App Home (two blocks each: far below Slack's 100 blocks per view). */
 export const HOME_PAGE_SIZE = 10;
@@ -52,6 +59,8 @@ function parseState(text: string | undefined): HomeState {
 export interface AppHomeDeps {
   memory: SlackMemoryPort;
   graph: SlackGraphPort;
+  /** Autosave on/off/ask and paused conversations, shown (and changed) at the top. */
+  settings?: SlackSettingsPort | undefined;
   logger: Logger;
   /** The durable inbox: an App Home event is done once published (not replayed after a restart). */
   inbox?: { answered(eventId: string): Promise<void> } | undefined;
@@ -118,6 +127,23 @@ export function register(app: App, deps: AppHomeDeps): void {
     await publish(client, scope, parseState(body.view?.private_metadata), notice);
   });
 
+  app.action<BlockAction>(SETTINGS_ACTIONS.mode, async ({ ack, body, action, client }) => {
+    await ack();
+    const value = action.type === "static_select" ? action.selected_option.value : "";
+    const mode = AUTOSAVE_MODES.find((m): m is AutosaveMode => m === value);
+    const scope = homeScope(body);
+    if (mode && deps.settings) await deps.settings.setMode(scope, mode);
+    await publish(client, scope, parseState(body.view?.private_metadata));
+  });
+
+  app.action<BlockAction>(SETTINGS_ACTIONS.resume, async ({ ack, body, action, client }) => {
+    await ack();
+    const conversation = action.type === "button" ? conversationOfValue(action.value ?? "") : undefined;
+    const scope = homeScope(body);
+    if (conversation && deps.settings) await deps.settings.resume(scope, conversation);
+    await publish(client, scope, parseState(body.view?.private_metadata));
+  });
+
   app.action<BlockAction>(HOME_ACTIONS.forget, async ({ ack, body, action, client }) => {
     await ack();
     const id = action.type === "button" ? (action.value ?? "") : "";
@@ -170,14 +196,15 @@ async function pageOf(
 
 /** The App Home view (`type: "home"`), at most 100 blocks whatever the user holds. */
 export async function buildHomeView(
-  deps: Pick<AppHomeDeps, "memory" | "graph">,
+  deps: Pick<AppHomeDeps, "memory" | "graph" | "settings">,
   scope: MemoryScope,
   state: HomeState,
   notice?: string,
 ): Promise<{ type: "home"; private_metadata: string; blocks: KnownBlock[] }> {
-  const [page, graph] = await Promise.all([
+  const [page, graph, settings] = await Promise.all([
     pageOf(deps.memory, scope, state),
     deps.graph.snapshot(scope).catch(() => ({ nodes: [], relations: [] })),
+    deps.settings?.status(scope).catch(() => undefined),
   ]);
   const blocks: KnownBlock[] = [
     {
@@ -194,6 +221,7 @@ export async function buildHomeView(
       ],
     },
   ];
+  if (settings) blocks.push(...settingsBlocks(settings));
   if (notice) blocks.push({ type: "section", text: { type: "mrkdwn", text: clip(notice, 2900) } });
   blocks.push({
     type: "input",

@@ -5,6 +5,8 @@ import { AppError, toAppError } from "../../core/errors.js";
 import { detectLanguage, type Lang } from "../../text/language.js";
 import type { Memory, MemoryScope } from "../../core/types.js";
 import { button, clip, escapeMrkdwn, memoryBlocks, scopeIn, type SlackMemoryPort } from "../memory-blocks.js";
+import type { AutosaveMode } from "../../core/user-settings.js";
+import { parseDuration, settingsStatusText, type SlackSettingsPort } from "../settings-blocks.js";
 
 /** The slash command's name (the manifest's `slash_commands`). */
 export const MEMORY_COMMAND = "/memory";
@@ -24,6 +26,8 @@ export const COMMAND_ACTIONS = {
 export interface MemoryCommandDeps {
   memory: SlackMemoryPort;
   logger: Logger;
+  /** Autosave on/off/ask and pauses (`/memory autosave`, `pause`, `resume`); without it they are unknown. */
+  settings?: SlackSettingsPort | undefined;
 }
 
 type Parsed =
@@ -31,7 +35,22 @@ type Parsed =
   | { kind: "search" | "forget"; query: string }
   | { kind: "list" | "export" }
   | { kind: "pin" | "unpin"; id: string }
+  | { kind: "resume" }
+  | { kind: "autosave"; mode: AutosaveMode | undefined; word: string }
+  | { kind: "pause"; duration: string }
   | { kind: "unknown"; word: string };
+
+/** `/memory autosave <word>`: the mode each word names. */
+const AUTOSAVE_WORDS: ReadonlyMap<string, AutosaveMode> = new Map<string, AutosaveMode>([
+  ["on", "on"],
+  ["켜기", "on"],
+  ["켜", "on"],
+  ["off", "off"],
+  ["끄기", "off"],
+  ["꺼", "off"],
+  ["ask", "ask"],
+  ["물어보기", "ask"],
+]);
 
 /** `/memory <sub> <args>`: English or Korean sub-command names. */
 export function parseMemoryCommand(text: string): Parsed {
@@ -62,6 +81,17 @@ export function parseMemoryCommand(text: string): Parsed {
     case "unpin":
     case "고정해제":
       return { kind: "unpin", id: query };
+    case "autosave":
+    case "자동저장":
+      return { kind: "autosave", mode: AUTOSAVE_WORDS.get(query.toLowerCase()), word: query };
+    case "pause":
+    case "멈추기":
+    case "일시정지":
+      return { kind: "pause", duration: query };
+    case "resume":
+    case "재개":
+    case "다시":
+      return { kind: "resume" };
     default:
       return { kind: "unknown", word: head };
   }
@@ -76,6 +106,9 @@ export function memoryCommandHelp(): string {
     "• `/memory forget <id 또는 검색어>` — 기억 잊기; 여러 개면 물어봐요 (forget; asks when several match)",
     "• `/memory pin <id>` / `/memory unpin <id>` — 기억 고정: 보존 기간이 지나도 잊지 않아요 (pin: never expires)",
     "• `/memory export` — 내 기억 전체를 JSON Lines 파일로 DM에 보내요 (all your memories as a file, in a DM)",
+    "• `/memory autosave on|off|ask` (`자동저장 켜기|끄기|물어보기`) — 자동저장 켜기·끄기·먼저 물어보기 (autosave on, off, or ask me first)",
+    "• `/memory pause [30m|2h|1d]` (`멈추기`) — 이 대화를 잠시 기억하지 않기, 기본 24시간 (pause this conversation; 24 h by default)",
+    "• `/memory resume` (`재개`) — 다시 기억하기 (resume)",
     "답은 나에게만 보여요. 채널에서는 그 채널에서 말한 기억만 보여요 — 전부 보려면 DM이나 App Home에서 쓰세요.",
     "Answers are visible to you only. In a channel only that channel's memories show — use a DM or App Home to see all.",
   ].join("\n");
@@ -167,8 +200,16 @@ async function runCommand(
   const say = (text: string, blocks?: KnownBlock[]) =>
     respond({ response_type: "ephemeral", text, ...(blocks ? { blocks } : {}) });
   switch (parsed.kind) {
-    case "help":
-      return void (await say(memoryCommandHelp()));
+    case "help": {
+      const status = deps.settings
+        ? await deps.settings.status(scope).then(settingsStatusText, () => undefined)
+        : undefined;
+      return void (await say(status ? `${status}\n\n${memoryCommandHelp()}` : memoryCommandHelp()));
+    }
+    case "autosave":
+    case "pause":
+    case "resume":
+      return void (await say(await changeSettings(parsed, ctx)));
     case "unknown":
       return void (await say(
         `알 수 없는 명령이에요: \`${escapeMrkdwn(clip(parsed.word, 50))}\`\n\n${memoryCommandHelp()}`,
@@ -257,6 +298,43 @@ async function runCommand(
             : "고정을 풀었어요. (Unpinned.)",
       ));
     }
+  }
+}
+
+/** `/memory autosave …`, `pause …`, `resume` in the command's channel (a slash command has no thread). */
+async function changeSettings(
+  parsed: Extract<Parsed, { kind: "autosave" | "pause" | "resume" }>,
+  { scope, deps }: { scope: MemoryScope; deps: MemoryCommandDeps },
+): Promise<string> {
+  const settings = deps.settings;
+  if (!settings) throw new AppError("bad_request", "설정을 바꿀 수 없어요 (settings are not available).");
+  const conversation = { channelId: scope.channelId ?? "" };
+  switch (parsed.kind) {
+    case "autosave": {
+      if (!parsed.word) return settingsStatusText(await settings.status(scope));
+      if (!parsed.mode)
+        throw new AppError(
+          "bad_request",
+          "`/memory autosave on|off|ask` (`자동저장 켜기|끄기|물어보기`) 중 하나를 써 주세요 (one of on, off, ask).",
+        );
+      await settings.setMode(scope, parsed.mode);
+      return `✅ ${settingsStatusText(await settings.status(scope))}`;
+    }
+    case "pause": {
+      const ms = parsed.duration ? parseDuration(parsed.duration) : undefined;
+      if (parsed.duration && ms === undefined)
+        throw new AppError(
+          "bad_request",
+          "기간은 `30m`, `2h`, `1d`처럼 써 주세요 (a duration like 30m, 2h, 1d).",
+        );
+      const until = await settings.pause(scope, conversation, ms);
+      const when = new Date(until).toISOString().slice(0, 16).replace("T", " ");
+      return `⏸ 이 대화는 ${when} UTC까지 기억하지 않아요 — \`/memory resume\`으로 재개. (Paused here until ${when} UTC; "기억해줘" still works.)`;
+    }
+    case "resume":
+      return (await settings.resume(scope, conversation))
+        ? "▶️ 다시 이 대화를 기억해요. (Resumed.)"
+        : "이 대화는 멈춰 있지 않았어요. (This conversation was not paused.)";
   }
 }
 
