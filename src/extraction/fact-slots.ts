@@ -8,7 +8,9 @@
  * owns a {@link FactSlotMemo} and passes it in.
  */
 import { foldText } from "../text/korean.js";
+import { isGenericAttribute, sameContentWord, type StatementWords, statementWords } from "./fact-words.js";
 import { entityDisplayName, normalizeAttribute } from "./normalize.js";
+import { TITLE_WORDS } from "./words/people.js";
 import { extractTriplets } from "./rule-extractor.js";
 
 export interface FactSlots {
@@ -43,18 +45,28 @@ export const DEFAULT_MEMO_TEXTS = 5000;
  */
 export class FactSlotMemo {
   private readonly known = new Map<string, FactSlots>();
+  private readonly read = new Map<string, StatementWords>();
 
   constructor(private readonly capacity: number = DEFAULT_MEMO_TEXTS) {}
 
   /** The slots of `text`, read once per memo. */
   of(text: string): FactSlots {
-    const hit = this.known.get(text);
-    if (hit !== undefined) return hit;
-    const found = factSlots(text);
-    if (this.known.size >= this.capacity) this.known.delete(this.known.keys().next().value!);
-    this.known.set(text, found);
-    return found;
+    return remember(this.known, this.capacity, text, factSlots);
   }
+
+  /** The content words and values of `text` (fact-words.ts), read once per memo. */
+  words(text: string): StatementWords {
+    return remember(this.read, this.capacity, text, statementWords);
+  }
+}
+
+function remember<T>(known: Map<string, T>, capacity: number, text: string, read: (text: string) => T): T {
+  const hit = known.get(text);
+  if (hit !== undefined) return hit;
+  const found = read(text);
+  if (known.size >= capacity) known.delete(known.keys().next().value!);
+  known.set(text, found);
+  return found;
 }
 
 /**
@@ -63,4 +75,86 @@ export class FactSlotMemo {
  */
 export function sameFactSlot(a: string, b: string, memo: FactSlotMemo = new FactSlotMemo()): boolean {
   return sharesFactSlot(memo.of(a), memo.of(b));
+}
+
+/**
+ * The shared content words must be at least this share of all the content words of the two statements:
+ * what one adds beside the shared ones elaborates the same fact, more would be a second one.
+ */
+export const MIN_SHARED_CONTENT_SHARE = 1 / 3;
+/** When both statements have a word the other lacks (a new name), they must share at least this many. */
+export const MIN_SHARED_WITH_CHANGED_NAME = 2;
+
+/**
+ * The one "same fact, newer value" test from the texts alone, for what the rule extractor cannot read
+ * ({@link sameFactSlot} first; this is the fallback): whether `newer` states the fact `older` states
+ * with a different value. Their content words (fact-words.ts: values, function words, change words
+ * and predicates set aside) must
+ * - share a content word that can name a thing (a Korean word, an English word of three letters or
+ *   more), and share at least {@link MIN_SHARED_CONTENT_SHARE} of all their content words;
+ * - not both qualify the thing differently: a word only one has, standing before the last shared word
+ *   ("weekly meeting" / "quarterly meeting", "팀장 내선" / "자리 내선"), on both sides means two things
+ *   of one kind; when all they share is an attribute noun that says whose value it is not (번호,
+ *   address), a qualifier on either side does;
+ * - when both have a word the other lacks (a new name), share at least
+ *   {@link MIN_SHARED_WITH_CHANGED_NAME} words;
+ * - give values of a common kind when both give any (a weight and a phone number are two facts);
+ * - and differ in a value (a number, date, time, weekday, code, amount or address part) or in such a name.
+ * Symmetric in its words; the caller knows which is newer. Pass a memo to read each text once.
+ */
+export function statesSameFact(
+  older: string,
+  newer: string,
+  memo: FactSlotMemo = new FactSlotMemo(),
+): boolean {
+  const a = memo.words(older);
+  const b = memo.words(newer);
+  const matchedA = a.content.map((word) => b.content.some((other) => sameContentWord(word, other)));
+  const matchedB = b.content.map((word) => a.content.some((other) => sameContentWord(word, other)));
+  const sharedWords = new Set(a.content.filter((_, i) => matchedA[i]));
+  if (![...sharedWords].some(isNoun)) return false;
+  const onlyA = distinctUnmatched(a.content, matchedA);
+  const onlyB = distinctUnmatched(b.content, matchedB);
+  const shared = sharedWords.size;
+  if (shared / (shared + onlyA.size + onlyB.size) < MIN_SHARED_CONTENT_SHARE) return false;
+  const qualifiedA = hasQualifier(a.content, matchedA);
+  const qualifiedB = hasQualifier(b.content, matchedB);
+  if (qualifiedA && qualifiedB) return false;
+  if ((qualifiedA || qualifiedB) && [...sharedWords].every(isGenericAttribute)) return false;
+  const namesDiffer = onlyA.size > 0 && onlyB.size > 0;
+  if (namesDiffer && shared < MIN_SHARED_WITH_CHANGED_NAME) return false;
+  if (a.kinds.size > 0 && b.kinds.size > 0 && ![...a.kinds].some((kind) => b.kinds.has(kind))) return false;
+  return namesDiffer || !sameSet(a.values, b.values);
+}
+
+/**
+ * Whether a statement has a word the other lacks before its last shared word that is not a title (a
+ * title after a new name goes with the name: "한 과장" / "서 과장"): a word that qualifies the thing.
+ */
+function hasQualifier(words: readonly string[], matched: readonly boolean[]): boolean {
+  let lastKey = -1;
+  words.forEach((word, i) => {
+    if (matched[i] && !isTitle(word)) lastKey = i;
+  });
+  for (let i = 0; i < lastKey; i++) if (!matched[i]) return true;
+  return false;
+}
+
+function isTitle(word: string): boolean {
+  return word.startsWith("ko:") && TITLE_WORDS.has(word.slice(3));
+}
+
+function distinctUnmatched(words: readonly string[], matched: readonly boolean[]): Set<string> {
+  return new Set(words.filter((_, i) => !matched[i]));
+}
+
+/** A content word that can name a thing: any Korean word, an English word of three letters or more. */
+function isNoun(word: string): boolean {
+  return word.startsWith("ko:") || word.length >= 3 + "en:".length;
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const value of a) if (!b.has(value)) return false;
+  return true;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { factSlots, FactSlotMemo, sameFactSlot } from "../../src/extraction/fact-slots.js";
+import { factSlots, FactSlotMemo, sameFactSlot, statesSameFact } from "../../src/extraction/fact-slots.js";
+import { statementWords } from "../../src/extraction/fact-words.js";
 
 describe("sameFactSlot", () => {
   it("is true when two texts state the same (entity, attribute) with different values", () => {
@@ -24,5 +25,52 @@ describe("sameFactSlot", () => {
 
   it("keeps no state between calls without a memo", () => {
     expect(factSlots("구름이 생일 6월 2일이야")).not.toBe(factSlots("구름이 생일 6월 2일이야"));
+  });
+});
+
+describe("statesSameFact", () => {
+  it.each([
+    ["ko", "자전거 보관소 자리 C7", "자전거 보관소 자리 이제 D3으로 바뀜"],
+    ["ko", "헬스장 락커 번호 58번", "헬스장 락커 이제 104번이야"],
+    ["ko", "동아리 회장은 윤재석", "동아리 회장 바뀜, 이제 남궁린"],
+    ["en", "Book club meets on Thursdays at 7pm", "Book club now meets on Mondays at 8pm"],
+    ["en", "The storage unit code is 4471", "Storage unit code changed to 9902"],
+    ["mixed", "Yoga class 화요일 7시", "yoga class 목요일 8시로 옮겼어"],
+    ["mixed", "사무실 wifi 비번 sun2024", "사무실 wifi 비번 moon77로 바뀜"],
+  ])("is true for the same fact with a new value (%s): %s → %s", (_lang, older, newer) => {
+    expect(statesSameFact(older, newer)).toBe(true);
+  });
+
+  it.each([
+    ["two meetings' times", "주간 회의 월요일 10시", "분기 회의 3월 5일 오후 2시"],
+    ["two meetings' times", "Weekly sync is Monday 10am", "Quarterly review is Friday 3pm"],
+    ["a dentist date and a dog's birthday", "치과 예약 4월 9일", "복실이 생일 4월 12일"],
+    ["a dentist date and a dog's birthday", "Dentist appointment on May 3", "Rex's birthday is May 7"],
+    ["two people's extensions", "팀장님 내선 2231", "내 자리 내선 2298"],
+    ["a weight and a phone number", "복실이 몸무게 7kg", "복실이 동물병원 02-555-1234"],
+    ["whose number", "누나 전화번호 010-1111-2222", "번호 315번 받음"],
+    ["two things of the office", "Office address is 12 Elm St", "Office parking spot P4"],
+    ["a birthday and its party", "하늘이 생일 6월 2일", "하늘이 생일파티 6월 7일"],
+    ["the same value", "헬스장 락커 58번", "헬스장 락커 58번"],
+    ["no shared word", "ㅋㅋ 3시", "배고파 5시"],
+  ])("is false for %s: %s / %s", (_what, a, b) => {
+    expect(statesSameFact(a, b)).toBe(false);
+  });
+
+  it("sets values, change words and function words aside", () => {
+    const words = statementWords("우리 헬스장 락커 이제 104번으로 바뀜, 화·목 7시 반");
+    expect(words.content).toEqual(["ko:헬스장", "ko:락커"]);
+    expect([...words.values]).toEqual(expect.arrayContaining(["104", "화", "목", "7", "반"]));
+    expect(statementWords("Storage unit code changed to 9902").content).toEqual([
+      "en:storag",
+      "en:unit",
+      "en:code",
+    ]);
+  });
+
+  it("reads each text once per memo", () => {
+    const memo = new FactSlotMemo();
+    expect(memo.words("헬스장 락커 58번")).toBe(memo.words("헬스장 락커 58번"));
+    expect(statesSameFact("헬스장 락커 58번", "헬스장 락커 이제 104번", memo)).toBe(true);
   });
 });

@@ -106,6 +106,37 @@ describe("rankHybrid", () => {
     expect(results.map((r) => r.id)).toEqual(["answer", "other"]);
   });
 
+  it.each([
+    ["ko", "헬스장 락커 번호", "헬스장 락커 번호 58번", "헬스장 락커 이제 104번이야"],
+    ["en", "book club day", "Book club meets on Thursdays at 7pm", "Book club now meets on Mondays at 8pm"],
+    ["mixed", "yoga class 언제", "Yoga class 화요일 7시", "yoga class 목요일 8시로 옮겼어"],
+  ])(
+    "puts a newer statement of the same fact first even when it matches the query less (%s)",
+    (_lang, query, older, newer) => {
+      const results = rankHybrid({
+        query,
+        vector: [vec("old", 0.6, older, 1 * DAY), vec("new", 0.2, newer, 30 * DAY)],
+        keyword: [kw("old", 12, 1, older, 1 * DAY), kw("new", 2, 0.2, newer, 30 * DAY)],
+        topK: 10,
+      });
+      expect(results.map((r) => r.id)).toEqual(["new", "old"]);
+      expect(results[0]).toMatchObject({ supersedes: "old", relevant: true });
+    },
+  );
+
+  it("does not let a newer memory of another fact on the same date jump", () => {
+    const answer = "치과 예약 4월 9일 오후 3시";
+    const other = "복실이 생일 4월 12일";
+    const results = rankHybrid({
+      query: "치과 예약 언제",
+      vector: [vec("answer", 0.6, answer, 1 * DAY), vec("other", 0.2, other, 30 * DAY)],
+      keyword: [kw("answer", 12, 1, answer, 1 * DAY), kw("other", 2, 0.2, other, 30 * DAY)],
+      topK: 10,
+    });
+    expect(results.map((r) => r.id)).toEqual(["answer", "other"]);
+    expect(results[1]?.relevant).toBe(false);
+  });
+
   it("keeps the fused order without recency when asked", () => {
     const older = "도현이 전화번호 010-4821-7735";
     const newer = "도현이 전화번호 바꿨대 010-9312-0468";

@@ -1,4 +1,4 @@
-import { FactSlotMemo, sameFactSlot } from "../../extraction/fact-slots.js";
+import { FactSlotMemo, sameFactSlot, statesSameFact } from "../../extraction/fact-slots.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
 
@@ -251,7 +251,8 @@ export function relevantOnly(results: HybridResult[]): HybridResult[] {
 
 /**
  * Whether `newer` restates the fact of `older` for this query: the rule extractor finds the same
- * (entity, attribute) slot in both texts, or, by words, their token sets overlap by Dice ≥
+ * (entity, attribute) slot in both texts, or their texts state the same fact with another value
+ * (`statesSameFact`: the content words agree once values are set aside), or, by words, their token sets overlap by Dice ≥
  * {@link SAME_FACT_MIN_DICE} and `newer` contains at least {@link SAME_FACT_MIN_QUERY_OVERLAP} of the
  * query terms `older` contains. An `older` that contains no query term is about something else and is
  * superseded only by a shared slot: words alone linked a dentist appointment to a dog's birthday.
@@ -267,6 +268,7 @@ export function isSameFact(options: {
 }): boolean {
   const { older, newer, queryTerms, texts } = options;
   if (texts && sameFactSlot(texts.older, texts.newer, options.factSlots)) return true;
+  if (texts && statesSameFact(texts.older, texts.newer, options.factSlots)) return true;
   if (dice(older, newer) < SAME_FACT_MIN_DICE) return false;
   let olderMatched = 0;
   let bothMatched = 0;
@@ -338,25 +340,34 @@ function applyRecency(options: {
   const out: HybridResult[] = [];
   for (const candidate of ranked) {
     const newer = termsOf.get(candidate.id) as Set<string>;
-    // A memory may jump an older one only if it is at least as relevant (never junk over an answer).
-    const at = out.findIndex(
-      (placed) =>
-        placed.timestamp < candidate.timestamp &&
-        (candidate.relevant || !placed.relevant) &&
-        isSameFact({
-          older: termsOf.get(placed.id) as Set<string>,
-          newer,
-          queryTerms,
-          texts: { older: placed.text, newer: candidate.text },
-          factSlots,
-        }),
-    );
+    let restated = false;
+    // A memory may jump an older one only if it is at least as relevant (never junk over an answer),
+    // unless its text states the older one's fact with a new value: then it is the answer.
+    const at = out.findIndex((placed) => {
+      if (placed.timestamp >= candidate.timestamp) return false;
+      if (!candidate.relevant && placed.relevant) {
+        restated = statesSameFact(placed.text, candidate.text, factSlots);
+        return restated;
+      }
+      return isSameFact({
+        older: termsOf.get(placed.id) as Set<string>,
+        newer,
+        queryTerms,
+        texts: { older: placed.text, newer: candidate.text },
+        factSlots,
+      });
+    });
     if (at < 0) {
       out.push(candidate);
       continue;
     }
     const displaced = out[at] as HybridResult;
-    out.splice(at, 0, { ...candidate, score: displaced.score, supersedes: displaced.id });
+    out.splice(at, 0, {
+      ...candidate,
+      score: displaced.score,
+      supersedes: displaced.id,
+      ...(restated ? { relevant: true } : {}),
+    });
   }
   return out;
 }

@@ -1,0 +1,318 @@
+/**
+ * A statement read as the words a fact is about and the values it gives them, for telling two
+ * statements of the same fact apart from two facts that merely look alike (fact-slots.ts
+ * `statesSameFact`). Grammar and closed classes only, no model:
+ *
+ * - a value is a word with a digit (dates, times, amounts, counts, codes: 3월, 07:30, 72만원, B2, 11a),
+ *   a word of time (weekdays, months, parts of the day, relative days) or a number word;
+ * - dropped are function words (English stop words, Korean deictics and the first person, adverbs and
+ *   fillers), honorific-free titles stay, and the words that only say a fact changed (now, 바뀜, 이제);
+ * - a Korean predicate (a verb or adjective with its ending: 받았음, 예약했어, 있음) says what was done,
+ *   not which fact: it is kept apart and compared with nothing;
+ * - the rest are content words: a Korean word without its particles and endings (주차는 → 주차, 팀장님 →
+ *   팀장), an English word by its Porter2 stem.
+ *
+ * The words keep their order: a word that differs between two statements before the first word they
+ * share qualifies the thing ("weekly meeting" / "quarterly meeting"); one after it is where a value goes.
+ */
+import { isEnglishStopWord, stemEnglishWord } from "../text/english.js";
+import { isFillerWord } from "../text/function-words.js";
+import { words } from "../text/word-list.js";
+import { isHangulSyllableCode, isSearchSuffix, stripCopula, stripSearchSuffixes } from "../text/korean.js";
+import { FILLER_WORDS, NON_ENTITY_WORDS } from "./words/function-words.js";
+import {
+  ENGLISH_CHANGE_WORDS,
+  ENGLISH_TIME_WORDS,
+  GENERIC_ATTRIBUTE_WORDS,
+  KOREAN_ADDRESS_UNITS,
+  KOREAN_BOUND_WORDS,
+  KOREAN_CHANGE_STEMS,
+  KOREAN_CHANGE_WORDS,
+  KOREAN_TIME_WORDS,
+  KOREAN_WEEKDAY_SYLLABLES,
+  NUMBER_WORDS,
+} from "./words/value-words.js";
+
+/** The words of a statement that {@link statementWords} keeps, in text order. */
+export interface StatementWords {
+  /** Content words: `ko:` + Korean stem or `en:` + English stem, in text order (repeats kept). */
+  content: readonly string[];
+  /** Values, normalised (digits and letters, a Korean unit kept: 37번, b2, 0730, 화요일). */
+  values: ReadonlySet<string>;
+  /** What kinds of value it gives ({@link ValueKind}). */
+  kinds: ReadonlySet<ValueKind>;
+}
+
+/**
+ * What a value measures: a time (date, weekday, clock time), an amount of money, a measure (weight,
+ * length, age), a phone number (seven digits or more), or something else (a count, code, room, floor,
+ * address number). Two statements of one fact give the same kind of value.
+ */
+export type ValueKind = "when" | "amount" | "measure" | "phone" | "other";
+
+/** Units after a number, by the kind of value they make (3시, 72만원, 4.2kg, "150,000 won"). */
+const UNIT_KINDS: ReadonlyMap<string, ValueKind> = new Map([
+  ...words("월 일 시 분 반 am pm").map((unit) => [unit, "when"] as const),
+  ...words("원 만 천 억 won krw usd dollar dollars eur euro k").map((unit) => [unit, "amount"] as const),
+  ...words("kg g cm mm km m lb lbs kcal ml l 살 세 킬로 키로 그램 센티").map(
+    (unit) => [unit, "measure"] as const,
+  ),
+]);
+const PHONE_MIN_DIGITS = 7;
+
+/**
+ * Chunks of a text: runs of Latin letters, digits and the marks inside numbers and codes (07:30, B4-09,
+ * 4.2kg, #63), and runs of Hangul. Everything else separates. Linear: one character class per run.
+ */
+const CHUNK_RE = /[\uac00-\ud7a3]+|[a-z0-9#][a-z0-9#'’:./_-]*/gu;
+const DIGIT_RE = /\d/u;
+/** Marks that may end a Latin chunk but belong to no word ("3.", "x-"). */
+const TRAILING_MARKS_RE = /[':./_’-]+$/u;
+
+/** First-person possessive glued to a noun (우리집 → 집). */
+const POSSESSIVE_PREFIX = "우리";
+/** The honorific suffix of a title or kinship word (팀장님 → 팀장). */
+const HONORIFIC = "님";
+/** The polite suffix after a person's name (미영씨 → 미영); a two-syllable word keeps it (아씨). */
+const NAME_HONORIFIC = "씨";
+
+/**
+ * Syllables of a Korean past tense or a finished action (았, 었, 였, 했, 됐 and the contracted forms):
+ * found in a verb's ending, almost never inside a noun.
+ */
+const PAST_SYLLABLES = new Set([..."았었였했됐웠겼졌뒀줬봤왔갔렸났셨쳤켰썼팠샀잤찼랐렀"]);
+/** Endings of a Korean predicate written as a note or in speech (예약함, 바뀜, 있음, 예약해, 합니다). */
+const PREDICATE_ENDINGS: readonly string[] = [
+  "합니다",
+  "습니다",
+  "니다",
+  "는다",
+  "하기로",
+  "하려고",
+  "하러",
+  "해요",
+  "해서",
+  "해야",
+  "하는",
+  "하자",
+  "한다",
+  "있음",
+  "없음",
+  "같음",
+  "있어",
+  "없어",
+  "주세요",
+  "드림",
+  "다고",
+  "라고",
+  "는데",
+  "해",
+  "함",
+  "됨",
+  "둠",
+  "옴",
+  "엶",
+  "줌",
+  "줘",
+];
+
+/** The copula joining a noun to what follows (주차장이고, 회의라서, 회의라): the noun is kept. */
+const COPULA_CONNECTIVES: readonly string[] = ["이라서", "이라", "이고", "인데", "라서", "라"];
+
+/** A place name in an address has at least this many syllables (two-syllable 친구, 운동 are nouns). */
+const MIN_ADDRESS_PART_SYLLABLES = 3;
+
+/** Nouns that end in an address unit's syllable but name people or things (여자친구, 장난감 가구). */
+const NOT_ADDRESS_ENDINGS: readonly string[] = [
+  "친구",
+  "가구",
+  "운동",
+  "도시",
+  "연구",
+  "요구",
+  "기구",
+  "회사",
+];
+
+/** English past forms of at least this many letters ending in -ed are predicates (booked, weighed). */
+const MIN_ENGLISH_PAST_LETTERS = 6;
+
+/** The words of `text` ({@link StatementWords}). */
+export function statementWords(text: string): StatementWords {
+  const read: Reading = { content: [], values: new Set(), kinds: [] };
+  const lower = text.normalize("NFC").toLowerCase();
+  let previous: { end: number; value: boolean } = { end: -1, value: false };
+  for (const match of lower.matchAll(CHUNK_RE)) {
+    const chunk = match[0];
+    const end = match.index + chunk.length;
+    const glued = previous.end === match.index;
+    // A unit after a number tells its kind (3시, 72만원, "150,000 won"); glued to it, Hangul is the
+    // number's unit or particle (37번으로), and a bare particle after a word (wifi는) is nothing.
+    if (previous.value) {
+      const unit = unitKind(chunk, glued);
+      if (unit !== undefined) read.kinds[read.kinds.length - 1] = unit;
+      if (unit !== undefined || (glued && isHangulSyllableCode(chunk.charCodeAt(0)))) {
+        previous = { end, value: false };
+        continue;
+      }
+    }
+    if (isHangulSyllableCode(chunk.charCodeAt(0))) {
+      if (glued && isSearchSuffix(chunk)) {
+        previous = { end, value: false };
+        continue;
+      }
+      previous = { end, value: readKorean(chunk, read) };
+    } else {
+      previous = { end, value: readLatin(chunk, read) };
+    }
+  }
+  return { content: read.content, values: read.values, kinds: new Set(read.kinds) };
+}
+
+interface Reading {
+  content: string[];
+  values: Set<string>;
+  /** One kind per value read, the last one corrected by a unit that follows it. */
+  kinds: ValueKind[];
+}
+
+/** The kind a unit word or a glued Hangul unit gives the number before it (만원 → amount). */
+function unitKind(chunk: string, glued: boolean): ValueKind | undefined {
+  const exact = UNIT_KINDS.get(chunk);
+  if (exact !== undefined) return exact;
+  if (!glued || !isHangulSyllableCode(chunk.charCodeAt(0))) return undefined;
+  const first = UNIT_KINDS.get(chunk[0] as string);
+  return first ?? "other";
+}
+
+/** The kind of a value written with digits (07:30, 4pm, 3/15, 010-1234-5678, 4.2kg, 165k, B2). */
+function digitKind(word: string): ValueKind {
+  if (/\d[:/]\d/u.test(word) || /\d(?:am|pm)$/u.test(word)) return "when";
+  const digits = word.replace(/[^0-9]/gu, "");
+  if (/^[0-9.,-]+$/u.test(word) && digits.length >= PHONE_MIN_DIGITS && /-/u.test(word)) return "phone";
+  const unit = /\d([a-z]+)$/u.exec(word)?.[1];
+  return (unit === undefined ? undefined : UNIT_KINDS.get(unit)) ?? "other";
+}
+
+/** Reads one Latin chunk; returns whether it was a value. */
+function readLatin(chunk: string, read: Reading): boolean {
+  const word = chunk.replace(TRAILING_MARKS_RE, "").replace(/^#/u, "");
+  if (word.length === 0) return false;
+  if (DIGIT_RE.test(word)) {
+    read.values.add(word.replace(/[#':./_’-]/gu, ""));
+    read.kinds.push(digitKind(word));
+    return true;
+  }
+  const bare = word.replace(/['’].*$/u, "");
+  const stem = stemEnglishWord(bare);
+  if (ENGLISH_TIME_WORDS.has(bare) || ENGLISH_TIME_WORDS.has(stem)) {
+    read.values.add(stem);
+    read.kinds.push("when");
+    return true;
+  }
+  if (
+    NUMBER_WORDS.has(bare) ||
+    bare.length < 2 ||
+    isEnglishStopWord(bare) ||
+    isFillerWord(bare) ||
+    ENGLISH_CHANGE_WORDS.has(bare)
+  ) {
+    return false;
+  }
+  if (ENGLISH_CHANGE_WORDS.has(stem)) return false;
+  if (bare.length >= MIN_ENGLISH_PAST_LETTERS && bare.endsWith("ed")) return false;
+  for (const part of bare.split(/[:./_-]/u)) {
+    if (part.length >= 2 && !isEnglishStopWord(part)) read.content.push(`en:${stemEnglishWord(part)}`);
+  }
+  return false;
+}
+
+/** Reads one Hangul word; returns whether it was a value. */
+function readKorean(raw: string, read: Reading): boolean {
+  const { content, values } = read;
+  const word =
+    raw.length > POSSESSIVE_PREFIX.length && raw.startsWith(POSSESSIVE_PREFIX) ? raw.slice(2) : raw;
+  const stem = stripSearchSuffixes(word);
+  if (KOREAN_TIME_WORDS.has(stem) || KOREAN_TIME_WORDS.has(word) || isWeekdays(stem) || isAddressPart(word)) {
+    values.add(stem);
+    read.kinds.push(isAddressPart(word) ? "other" : "when");
+    return true;
+  }
+  if (NUMBER_WORDS.has(word) || NUMBER_WORDS.has(stem)) return false;
+  if (isKoreanFunctionWord(word) || isKoreanFunctionWord(stem) || isChangeWord(word)) return false;
+  if (isPredicate(word)) return false;
+  let key = stripConnective(stripCopula(stem));
+  if (key.length > 1 && key.endsWith(HONORIFIC)) key = key.slice(0, -1);
+  else if (key.length > 2 && key.endsWith(NAME_HONORIFIC)) key = key.slice(0, -1);
+  if (key.length === 0 || isKoreanFunctionWord(key)) return false;
+  content.push(`ko:${key}`);
+  return false;
+}
+
+/** A word of weekday syllables only: 월수금, 화목, 토. */
+function isWeekdays(word: string): boolean {
+  for (const syllable of word) if (!KOREAN_WEEKDAY_SYLLABLES.has(syllable)) return false;
+  return word.length > 0;
+}
+
+/** A place name of an address: three syllables or more ending in an address unit (성동구, 역삼동). */
+function isAddressPart(word: string): boolean {
+  return (
+    word.length >= MIN_ADDRESS_PART_SYLLABLES &&
+    KOREAN_ADDRESS_UNITS.has(word[word.length - 1] as string) &&
+    !NOT_ADDRESS_ENDINGS.some((ending) => word.endsWith(ending))
+  );
+}
+
+/** Attribute nouns of {@link GENERIC_ATTRIBUTE_WORDS}, as content keys. */
+const GENERIC_KEYS: ReadonlySet<string> = new Set(
+  [...GENERIC_ATTRIBUTE_WORDS].map((word) =>
+    /^[a-z]+$/u.test(word) ? `en:${stemEnglishWord(word)}` : `ko:${word}`,
+  ),
+);
+
+/** Whether a content key is an attribute noun that does not say whose value it is (번호, number). */
+export function isGenericAttribute(key: string): boolean {
+  return GENERIC_KEYS.has(key);
+}
+
+function stripConnective(word: string): string {
+  for (const ending of COPULA_CONNECTIVES) {
+    if (word.length > ending.length + 1 && word.endsWith(ending)) return word.slice(0, -ending.length);
+  }
+  return word;
+}
+
+function isKoreanFunctionWord(word: string): boolean {
+  return (
+    KOREAN_BOUND_WORDS.has(word) ||
+    isFillerWord(word) ||
+    FILLER_WORDS.has(word) ||
+    NON_ENTITY_WORDS.has(word) ||
+    KOREAN_CHANGE_WORDS.has(word)
+  );
+}
+
+function isChangeWord(word: string): boolean {
+  return KOREAN_CHANGE_STEMS.some((stem) => word.startsWith(stem));
+}
+
+/** A Korean verb or adjective with its ending ({@link PAST_SYLLABLES}, {@link PREDICATE_ENDINGS}). */
+function isPredicate(word: string): boolean {
+  for (let i = 1; i < word.length; i++) if (PAST_SYLLABLES.has(word[i] as string)) return true;
+  return PREDICATE_ENDINGS.some((ending) => word.endsWith(ending));
+}
+
+/**
+ * Whether two content words name the same thing: the same key, or for Korean a compound of the other
+ * (of at least two syllables) and one more syllable or an attribute noun (내선 / 내선번호, 담당 /
+ * 담당자); "생일" and "생일파티" are two things.
+ */
+export function sameContentWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (!a.startsWith("ko:") || !b.startsWith("ko:")) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length < "ko:".length + 2 || !long.startsWith(short)) return false;
+  const rest = long.slice(short.length);
+  return rest.length === 1 || GENERIC_KEYS.has(`ko:${rest}`);
+}

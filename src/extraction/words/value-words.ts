@@ -1,0 +1,94 @@
+/**
+ * Words that are a value rather than what a fact is about: when (weekdays, months, parts of the day,
+ * relative days), how many (number words) and the words that only say a fact changed ("now", 바뀜).
+ * Two statements of the same fact differ in these and agree in the rest (fact-words.ts).
+ * Part of the rule extractor's word lists: ordinary words of the language, never names of people,
+ * pets or shops.
+ */
+import { words } from "../../text/word-list.js";
+
+/** Korean words of time: weekdays (full and short), parts of the day, relative days, weeks and months. */
+export const KOREAN_TIME_WORDS: ReadonlySet<string> = new Set(
+  words(
+    "월요일 화요일 수요일 목요일 금요일 토요일 일요일 월욜 화욜 수욜 목욜 금욜 토욜 일욜 " +
+      "오전 오후 아침 점심 저녁 밤 새벽 낮 정오 자정 " +
+      "오늘 내일 모레 글피 어제 그제 그저께 " +
+      "이번 다음 지난 저번 담주 다음주 이번주 지난주 주말 평일 주중 " +
+      "이번달 다음달 지난달 월말 월초 연말 연초 " +
+      "매일 매주 격주 매달 매월 매년 " +
+      "반 월 주 달 년",
+  ),
+);
+
+/** English words of time: weekdays, months (full and short), parts of the day, relative days. */
+export const ENGLISH_TIME_WORDS: ReadonlySet<string> = new Set(
+  words(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun " +
+      "january february march april may june july august september october november december " +
+      "jan feb mar apr jun jul aug sep sept oct nov dec " +
+      "am pm noon midnight morning afternoon evening night tonight today tomorrow yesterday " +
+      "next last week weekend weekday month year daily weekly monthly every o'clock oclock",
+  ),
+);
+
+/** Number words: Korean native and Sino-Korean, and English, as people write small amounts. */
+export const NUMBER_WORDS: ReadonlySet<string> = new Set(
+  words(
+    "한 두 세 네 다섯 여섯 일곱 여덟 아홉 열 스무 하나 둘 셋 넷 " +
+      "일 이 삼 사 오 육 칠 팔 구 십 백 천 만 억 " +
+      "one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty " +
+      "hundred thousand million half",
+  ),
+);
+
+/**
+ * Korean words and stems that only say a fact changed or is now so (바뀜, 바꿨어, 옮겼어, 미뤘어): what the
+ * newer statement adds around the same fact. Matched as a word's beginning.
+ */
+export const KOREAN_CHANGE_STEMS: readonly string[] = words(
+  "바뀌 바뀐 바뀜 바뀌었 바뀌어 바꾸 바꿨 바꿈 바꿔 변경 옮기 옮겼 옮김 옮겨 이사 " +
+    "미뤄 미뤘 미룸 미루 당겨 당겼 당김 연기 갱신 업데이트 수정 정정",
+);
+
+/** Korean adverbs of change and sequence ("이제", "새로", "원래", "예전"): about the change, not the fact. */
+export const KOREAN_CHANGE_WORDS: ReadonlySet<string> = new Set(
+  words(
+    "이제 이젠 새로 새 원래 예전 예전엔 전에 앞으로 부터 대신 말고 아니고 아니라 다시 결국 드디어 그대로 끝",
+  ),
+);
+
+/** English words that only say a fact changed or is now so. */
+export const ENGLISH_CHANGE_WORDS: ReadonlySet<string> = new Set(
+  words(
+    "now new old changed change changes moved move switched switch updated update instead anymore " +
+      "longer actually correction rescheduled reschedule pushed postponed back got get",
+  ),
+);
+
+/**
+ * Korean bound nouns and negation adverbs: grammar that never names a thing alone (할 수 있음, 갈 때,
+ * 오신 분, 못 감).
+ */
+export const KOREAN_BOUND_WORDS: ReadonlySet<string> = new Set(
+  words("수 때 중 등 분 쪽 데 줄 뿐 듯 적 번 거 게 건 못 안 잘 더 덜 또 같이 함께 다 및"),
+);
+
+/** The syllables that stand for the days of the week (월수금, 화·목, 토). */
+export const KOREAN_WEEKDAY_SYLLABLES: ReadonlySet<string> = new Set([..."월화수목금토일"]);
+
+/**
+ * The last syllable of a Korean place name in an address (성동구, 역삼동, 가평군, 양평읍, 구월로17길; 리 and 면 end too many nouns: 자리, 라면): the
+ * address's value, not what the statement is about.
+ */
+export const KOREAN_ADDRESS_UNITS: ReadonlySet<string> = new Set([..."시군구읍동길"]);
+
+/**
+ * Attribute nouns that say what kind of value follows but not whose (번호, 주소, number): a statement
+ * with only these in common with another must agree on whose it is.
+ */
+export const GENERIC_ATTRIBUTE_WORDS: ReadonlySet<string> = new Set(
+  words(
+    "번호 전화번호 연락처 주소 이름 성함 날짜 시간 일정 요일 예약 가격 금액 비용 " +
+      "number phone address name date time schedule price cost",
+  ),
+);
