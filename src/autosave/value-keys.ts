@@ -85,7 +85,8 @@ const KO_MONEY_RE =
 /** Korean money in won: 11,000원, 5000원. */
 const KO_WON_RE = /(?<![\d.,])(\d[\d,]{0,20})\s?원/gu;
 /** English money: 1.1M won, 20,000 won, $120, 3.2M. */
-const EN_MONEY_RE = /(?:(\$)|(?<![\d.,$]))(\d[\d,]{0,20}(?:\.\d{1,9})?)\s?([mk])?\s?(won|krw|usd|dollars?)?\b/giu;
+const EN_MONEY_RE =
+  /(?:(\$)|(?<![\d.,$]))(\d[\d,]{0,20}(?:\.\d{1,9})?)\s?([mk])?\s?(won|krw|usd|dollars?)?\b/giu;
 /**
  * A number with the unit or counter right after it: Latin letters (1.2kg, 4 kg) or one Hangul syllable
  * glued to it (11호, 3박); a glued particle (130에, 85는) is no unit.
