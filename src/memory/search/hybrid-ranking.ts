@@ -268,7 +268,12 @@ export function isSameFact(options: {
 }): boolean {
   const { older, newer, queryTerms, texts } = options;
   if (texts && sameFactSlot(texts.older, texts.newer, options.factSlots)) return true;
-  if (texts && statesSameFact(texts.older, texts.newer, options.factSlots)) return true;
+  if (
+    texts &&
+    !queryNamesOlderValue(older, newer, queryTerms) &&
+    statesSameFact(texts.older, texts.newer, options.factSlots)
+  )
+    return true;
   if (dice(older, newer) < SAME_FACT_MIN_DICE) return false;
   let olderMatched = 0;
   let bothMatched = 0;
@@ -278,6 +283,20 @@ export function isSameFact(options: {
     if (newer.has(term)) bothMatched++;
   }
   return olderMatched > 0 && bothMatched / olderMatched >= SAME_FACT_MIN_QUERY_OVERLAP;
+}
+
+/**
+ * Whether the query names a value (a term with a digit) that `older` holds and `newer` lacks: then the
+ * query asks for the older memory itself ("메모 3번" among numbered notes), not for the newest value of
+ * its fact, and a text-only restatement must not displace it.
+ */
+function queryNamesOlderValue(
+  older: ReadonlySet<string>,
+  newer: ReadonlySet<string>,
+  queryTerms: ReadonlySet<string>,
+): boolean {
+  for (const term of queryTerms) if (/\d/u.test(term) && older.has(term) && !newer.has(term)) return true;
+  return false;
 }
 
 /** Dice coefficient of two sets: 2·|A ∩ B| / (|A| + |B|). */
@@ -346,7 +365,10 @@ function applyRecency(options: {
     const at = out.findIndex((placed) => {
       if (placed.timestamp >= candidate.timestamp) return false;
       if (!candidate.relevant && placed.relevant) {
-        restated = statesSameFact(placed.text, candidate.text, factSlots);
+        const older = termsOf.get(placed.id) as Set<string>;
+        restated =
+          !queryNamesOlderValue(older, newer, queryTerms) &&
+          statesSameFact(placed.text, candidate.text, factSlots);
         return restated;
       }
       return isSameFact({
