@@ -50,7 +50,7 @@ export interface StatementWords {
  */
 export type ValueKind = "when" | "amount" | "measure" | "phone" | "other";
 
-/** Units after a number, by the kind of value they make (3시, 72만원, 4.2kg, "150,000 won"). */
+/** Units after a number, by the kind of value they make (3시, 72만원, 4.2kg, "84,000 won"). */
 const UNIT_KINDS: ReadonlyMap<string, ValueKind> = new Map([
   ...words("월 일 시 분 반 am pm").map((unit) => [unit, "when"] as const),
   ...words("원 만 천 억 won krw usd dollar dollars eur euro k").map((unit) => [unit, "amount"] as const),
@@ -146,7 +146,7 @@ export function statementWords(text: string): StatementWords {
     const chunk = match[0];
     const end = match.index + chunk.length;
     const glued = previous.end === match.index;
-    // A unit after a number tells its kind (3시, 72만원, "150,000 won"); glued to it, Hangul is the
+    // A unit after a number tells its kind (3시, 72만원, "84,000 won"); glued to it, Hangul is the
     // number's unit or particle (37번으로), and a bare particle after a word (wifi는) is nothing.
     if (previous.value) {
       const unit = unitKind(chunk, glued);
