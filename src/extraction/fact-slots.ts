@@ -86,14 +86,14 @@ export const MIN_SHARED_CONTENT_SHARE = 1 / 3;
 export const MIN_SHARED_WITH_CHANGED_NAME = 2;
 
 /**
- * The one "same fact, newer value" test from the texts alone, for what the rule extractor cannot read
+ * The one test of a restated fact from the texts alone, for what the rule extractor cannot read
  * ({@link sameFactSlot} first; this is the fallback): whether `newer` states the fact `older` states
  * with a different value. Their content words (fact-words.ts: values, function words, change words
  * and predicates set aside) must
  * - share a content word that can name a thing (a Korean word, an English word of three letters or
  *   more), and share at least {@link MIN_SHARED_CONTENT_SHARE} of all their content words;
  * - not both qualify the thing differently: a word only one has, standing before the last shared word
- *   ("weekly meeting" / "quarterly meeting", "팀장 내선" / "자리 내선"), on both sides means two things
+ *   ("weekly meeting" / "quarterly meeting", "안방 에어컨" / "거실 에어컨"), on both sides means two things
  *   of one kind; when all they share is an attribute noun that says whose value it is not (번호,
  *   address), a qualifier on either side does;
  * - when both have a word the other lacks (a new name), share at least

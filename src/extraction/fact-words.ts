@@ -3,13 +3,13 @@
  * statements of the same fact apart from two facts that merely look alike (fact-slots.ts
  * `statesSameFact`). Grammar and closed classes only, no model:
  *
- * - a value is a word with a digit (dates, times, amounts, counts, codes: 3월, 07:30, 72만원, B2, 11a),
+ * - a value is a word with a digit (dates, times, amounts, counts, codes: 5월, 06:40, 48만원, C3, 9d),
  *   a word of time (weekdays, months, parts of the day, relative days) or a number word;
  * - dropped are function words (English stop words, Korean deictics and the first person, adverbs and
  *   fillers), honorific-free titles stay, and the words that only say a fact changed (now, 바뀜, 이제);
  * - a Korean predicate (a verb or adjective with its ending: 받았음, 예약했어, 있음) says what was done,
  *   not which fact: it is kept apart and compared with nothing;
- * - the rest are content words: a Korean word without its particles and endings (주차는 → 주차, 팀장님 →
+ * - the rest are content words: a Korean word without its particles and endings (현관은 → 현관, 팀장님 →
  *   팀장), an English word by its Porter2 stem.
  *
  * The words keep their order: a word that differs between two statements before the first word they
@@ -17,6 +17,7 @@
  */
 import { isEnglishStopWord, stemEnglishWord } from "../text/english.js";
 import { isFillerWord } from "../text/function-words.js";
+import { inSet, trimEndWhile } from "../text/trim.js";
 import { words } from "../text/word-list.js";
 import { isHangulSyllableCode, isSearchSuffix, stripCopula, stripSearchSuffixes } from "../text/korean.js";
 import { FILLER_WORDS, NON_ENTITY_WORDS } from "./words/function-words.js";
@@ -37,7 +38,7 @@ import {
 export interface StatementWords {
   /** Content words: `ko:` + Korean stem or `en:` + English stem, in text order (repeats kept). */
   content: readonly string[];
-  /** Values, normalised (digits and letters, a Korean unit kept: 37번, b2, 0730, 화요일). */
+  /** Values, normalised (digits and letters, a Korean unit kept: 58번, c3, 0640, 화요일). */
   values: ReadonlySet<string>;
   /** What kinds of value it gives ({@link ValueKind}). */
   kinds: ReadonlySet<ValueKind>;
@@ -50,7 +51,7 @@ export interface StatementWords {
  */
 export type ValueKind = "when" | "amount" | "measure" | "phone" | "other";
 
-/** Units after a number, by the kind of value they make (3시, 72만원, 4.2kg, "84,000 won"). */
+/** Units after a number, by the kind of value they make (5시, 48만원, 2.9kg, "9,900 won"). */
 const UNIT_KINDS: ReadonlyMap<string, ValueKind> = new Map([
   ...words("월 일 시 분 반 am pm").map((unit) => [unit, "when"] as const),
   ...words("원 만 천 억 won krw usd dollar dollars eur euro k").map((unit) => [unit, "amount"] as const),
@@ -61,13 +62,14 @@ const UNIT_KINDS: ReadonlyMap<string, ValueKind> = new Map([
 const PHONE_MIN_DIGITS = 7;
 
 /**
- * Chunks of a text: runs of Latin letters, digits and the marks inside numbers and codes (07:30, B4-09,
- * 4.2kg, #63), and runs of Hangul. Everything else separates. Linear: one character class per run.
+ * Chunks of a text: runs of Latin letters, digits and the marks inside numbers and codes (06:40, C7-12,
+ * 2.9kg, #58), and runs of Hangul. Everything else separates. Linear: one character class per run.
  */
 const CHUNK_RE = /[\uac00-\ud7a3]+|[a-z0-9#][a-z0-9#'’:./_-]*/gu;
 const DIGIT_RE = /\d/u;
 /** Marks that may end a Latin chunk but belong to no word ("3.", "x-"). */
-const TRAILING_MARKS_RE = /[':./_’-]+$/u;
+const isTrailingMark = inSet("':./_’-");
+const isApostrophe = inSet("'’");
 
 /** First-person possessive glued to a noun (우리집 → 집). */
 const POSSESSIVE_PREFIX = "우리";
@@ -146,8 +148,8 @@ export function statementWords(text: string): StatementWords {
     const chunk = match[0];
     const end = match.index + chunk.length;
     const glued = previous.end === match.index;
-    // A unit after a number tells its kind (3시, 72만원, "84,000 won"); glued to it, Hangul is the
-    // number's unit or particle (37번으로), and a bare particle after a word (wifi는) is nothing.
+    // A unit after a number tells its kind (5시, 48만원, "9,900 won"); glued to it, Hangul is the
+    // number's unit or particle (58번으로), and a bare particle after a word (gym은) is nothing.
     if (previous.value) {
       const unit = unitKind(chunk, glued);
       if (unit !== undefined) read.kinds[read.kinds.length - 1] = unit;
@@ -185,7 +187,7 @@ function unitKind(chunk: string, glued: boolean): ValueKind | undefined {
   return first ?? "other";
 }
 
-/** The kind of a value written with digits (07:30, 4pm, 3/15, 010-1234-5678, 4.2kg, 165k, B2). */
+/** The kind of a value written with digits (06:40, 5pm, 4/21, 010-0000-0000, 2.9kg, 48k, C3). */
 function digitKind(word: string): ValueKind {
   if (/\d[:/]\d/u.test(word) || /\d(?:am|pm)$/u.test(word)) return "when";
   const digits = word.replace(/[^0-9]/gu, "");
@@ -196,14 +198,16 @@ function digitKind(word: string): ValueKind {
 
 /** Reads one Latin chunk; returns whether it was a value. */
 function readLatin(chunk: string, read: Reading): boolean {
-  const word = chunk.replace(TRAILING_MARKS_RE, "").replace(/^#/u, "");
+  const word = trimEndWhile(chunk, isTrailingMark).replace(/^#/u, "");
   if (word.length === 0) return false;
   if (DIGIT_RE.test(word)) {
     read.values.add(word.replace(/[#':./_’-]/gu, ""));
     read.kinds.push(digitKind(word));
     return true;
   }
-  const bare = word.replace(/['’].*$/u, "");
+  // The word before an apostrophe: Rex's → rex, don't → don.
+  const apostrophe = [...word].findIndex(isApostrophe);
+  const bare = apostrophe < 0 ? word : word.slice(0, apostrophe);
   const stem = stemEnglishWord(bare);
   if (ENGLISH_TIME_WORDS.has(bare) || ENGLISH_TIME_WORDS.has(stem)) {
     read.values.add(stem);

@@ -46,7 +46,7 @@ describe("statesSameFact", () => {
     ["two meetings' times", "Weekly sync is Monday 10am", "Quarterly review is Friday 3pm"],
     ["a dentist date and a dog's birthday", "치과 예약 4월 9일", "복실이 생일 4월 12일"],
     ["a dentist date and a dog's birthday", "Dentist appointment on May 3", "Rex's birthday is May 7"],
-    ["two people's extensions", "팀장님 내선 2231", "내 자리 내선 2298"],
+    ["two rooms' air conditioners", "안방 에어컨 필터 4월 교체", "거실 에어컨 필터 6월 교체"],
     ["a weight and a phone number", "복실이 몸무게 7kg", "복실이 동물병원 02-555-1234"],
     ["whose number", "누나 전화번호 010-1111-2222", "번호 315번 받음"],
     ["two things of the office", "Office address is 12 Elm St", "Office parking spot P4"],

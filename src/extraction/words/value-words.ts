@@ -77,7 +77,7 @@ export const KOREAN_BOUND_WORDS: ReadonlySet<string> = new Set(
 export const KOREAN_WEEKDAY_SYLLABLES: ReadonlySet<string> = new Set([..."월화수목금토일"]);
 
 /**
- * The last syllable of a Korean place name in an address (성동구, 역삼동, 가평군, 양평읍, 구월로17길; 리 and 면 end too many nouns: 자리, 라면): the
+ * The last syllable of a Korean place name in an address (중랑구, 신림동, 영월군, 진접읍, 망우로9길; 리 and 면 end too many nouns: 자리, 라면): the
  * address's value, not what the statement is about.
  */
 export const KOREAN_ADDRESS_UNITS: ReadonlySet<string> = new Set([..."시군구읍동길"]);
