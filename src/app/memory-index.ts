@@ -1,3 +1,4 @@
+import { VisibilityRule } from "../core/visibility.js";
 import type { Logger } from "../logging/logger.js";
 import type { Config } from "../config/config.js";
 import type { Embedder } from "../core/embedder.js";
@@ -65,6 +66,8 @@ export async function composeMemoryIndex(options: MemoryIndexOptions): Promise<M
     snapshots,
   });
   const search = new MemorySearch({
+    // The deployment's rule when the caller has none (the benchmarks): DM memories stay out of channels.
+    visibility: new VisibilityRule(),
     ...options.search,
     store,
     keywordIndexes,

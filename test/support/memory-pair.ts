@@ -1,3 +1,4 @@
+import { VisibilityRule } from "../../src/core/visibility.js";
 import type { Logger } from "../../src/logging/logger.js";
 import type { VectorIndex } from "../../src/core/vector-index.js";
 import { KeywordIndexRegistry } from "../../src/memory/search/keyword-index.js";
@@ -20,6 +21,7 @@ export function openMemory(options: {
   const keywordIndexes = options.keywordIndexes ?? new KeywordIndexRegistry();
   const search = new MemorySearch({
     recallTopK: options.recallTopK ?? 5,
+    visibility: new VisibilityRule(),
     ...options.search,
     store: options.store,
     keywordIndexes,

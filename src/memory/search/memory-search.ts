@@ -4,7 +4,7 @@ import type { RecalledMemory } from "../../core/ports.js";
 import { AppError, isAppError } from "../../core/errors.js";
 import type { ChannelType, Memory, MemoryScope, MemorySource, Owner } from "../../core/types.js";
 import { cosineForSimilarity, type OwnerCount, type VectorIndex } from "../../core/vector-index.js";
-import { isAllowed, visibilityOf, VisibilityRule } from "../../core/visibility.js";
+import { isAllowed, visibilityOf, type VisibilityRule } from "../../core/visibility.js";
 import { CANDIDATES_PER_RETRIEVER, type HybridResult } from "./hybrid-ranking.js";
 import type { KeywordDoc, KeywordIndex, KeywordIndexRegistry } from "./keyword-index.js";
 import { buildKeywordIndex, KEYWORD_BUILD_PAGE_SIZE, type PendingWrites } from "./keyword-build.js";
@@ -51,8 +51,8 @@ export interface MemorySearchOptions {
    * The offline embedder's profile when absent.
    */
   recall?: RecallSettings | undefined;
-  /** Where memories may be recalled (the deployment's one rule); DM memories stay out of channels by default. */
-  visibility?: VisibilityRule;
+  /** Where memories may be recalled: the deployment's one rule, built by the composition. */
+  visibility: VisibilityRule;
   /** `[memory.vector] rerank`: reorders the fused top {@link RERANK_TOP_N} before the top-k cut. */
   reranker?: Reranker | undefined;
   /** Memories per store page when a BM25 index is built (default {@link KEYWORD_BUILD_PAGE_SIZE}; the benchmark varies it). */
@@ -81,7 +81,7 @@ export class MemorySearch {
     this.log = options.logger.child({ component: "memory" });
     this.recallSettings = options.recall ?? recallSettings("offline");
     this.vectorSearch = options.vectorSearch ?? true;
-    this.visibility = options.visibility ?? new VisibilityRule();
+    this.visibility = options.visibility;
   }
 
   /**

@@ -22,7 +22,7 @@ import {
   type SlackSettingsPort,
 } from "../settings-blocks.js";
 
-/** Memories on one page of App Home (two blocks each: far below Slack's 100 blocks per view). */
+/** Memories on one page of App Home (three blocks each with the pin row: far below Slack's 100 blocks per view). */
 export const HOME_PAGE_SIZE = 10;
 /** Facts shown on App Home (newest first), packed into as few sections as fit. */
 export const HOME_MAX_FACTS = 30;
