@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import { AppError } from "../core/errors.js";
@@ -46,6 +47,9 @@ const fileSchema = z.object({
 });
 type SettingsFile = z.infer<typeof fileSchema>;
 
+/** People whose settings are kept in memory at once. */
+const CACHED_FILES = 10_000;
+
 const EMPTY: SettingsFile = {
   version: FILE_VERSION,
   autosave: DEFAULT_AUTOSAVE_MODE,
@@ -56,11 +60,14 @@ const EMPTY: SettingsFile = {
 /**
  * Settings of the embedded mode: `${DATA_DIR}/user_settings/<safe name>.json`, one file per person,
  * each change read-modify-written atomically under a per-file lock (one assistant per DATA_DIR).
- * Lapsed pauses and offers are dropped at the next write.
+ * Lapsed pauses and offers are dropped at the next write. Files read are kept (a bounded LRU): the
+ * pipeline asks for the author's settings on every message, and only this process writes them.
  */
 export class JsonUserSettingsStore implements UserSettingsStore {
   private readonly folder: string;
   private readonly mutex = new KeyedMutex();
+  /** Parsed files by path; this store is their only writer while it holds DATA_DIR. */
+  private readonly files = new LRUCache<string, SettingsFile>({ max: CACHED_FILES });
 
   constructor(
     dataDir: string,
@@ -123,15 +130,19 @@ export class JsonUserSettingsStore implements UserSettingsStore {
         offers: next.offers.filter((o) => o.expiresAt > now),
       };
       await writeFileAtomic(path, `${JSON.stringify(kept)}\n`);
+      this.files.set(path, kept);
     });
   }
 
   private async read(path: string): Promise<SettingsFile> {
+    const cached = this.files.get(path);
+    if (cached !== undefined) return cached;
     const raw = await readJsonFile<unknown>(path);
     if (raw === undefined) return EMPTY;
     const parsed = fileSchema.safeParse(raw);
     if (!parsed.success)
       throw new AppError("store_failed", "a user settings file is not valid", { details: { path } });
+    this.files.set(path, parsed.data);
     return parsed.data;
   }
 
