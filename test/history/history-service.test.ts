@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { HistoryService } from "../../src/history/history-service.js";
 import { InMemoryHistoryStore } from "../../src/stores/in-memory-history-store.js";
 import { KEEP_RECENT_TURNS, MAX_HISTORY_TURNS } from "../../src/history/policy.js";
-import { RECENT_HEADER, renderContext, SUMMARY_HEADER } from "../../src/history/render-context.js";
+import { RECENT_HEADER, renderContext } from "../../src/history/render-context.js";
+import { SUMMARY_HEADER } from "../../src/core/ports.js";
 import type { HistoryServiceOptions } from "../../src/history/history-service.js";
 import {
   deferred,
