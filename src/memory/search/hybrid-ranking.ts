@@ -268,11 +268,7 @@ export function isSameFact(options: {
 }): boolean {
   const { older, newer, queryTerms, texts } = options;
   if (texts && sameFactSlot(texts.older, texts.newer, options.factSlots)) return true;
-  if (
-    texts &&
-    !queryNamesOlderValue(older, newer, queryTerms) &&
-    statesSameFact(texts.older, texts.newer, options.factSlots)
-  )
+  if (texts && restatesForQuery({ older, newer, queryTerms, texts, factSlots: options.factSlots }))
     return true;
   if (dice(older, newer) < SAME_FACT_MIN_DICE) return false;
   let olderMatched = 0;
@@ -286,17 +282,20 @@ export function isSameFact(options: {
 }
 
 /**
- * Whether the query names a value (a term with a digit) that `older` holds and `newer` lacks: then the
- * query asks for the older memory itself ("메모 3번" among numbered notes), not for the newest value of
- * its fact, and a text-only restatement must not displace it.
+ * Whether `newer`'s text states `older`'s fact with a new value (`statesSameFact`) — unless the query
+ * names a value (a term with a digit) that `older` holds and `newer` lacks: then the query asks for the
+ * older memory itself ("메모 3번" among numbered notes), not for the newest value of its fact.
  */
-function queryNamesOlderValue(
-  older: ReadonlySet<string>,
-  newer: ReadonlySet<string>,
-  queryTerms: ReadonlySet<string>,
-): boolean {
-  for (const term of queryTerms) if (/\d/u.test(term) && older.has(term) && !newer.has(term)) return true;
-  return false;
+function restatesForQuery(options: {
+  older: ReadonlySet<string>;
+  newer: ReadonlySet<string>;
+  queryTerms: ReadonlySet<string>;
+  texts: { older: string; newer: string };
+  factSlots?: FactSlotMemo | undefined;
+}): boolean {
+  const { older, newer, queryTerms, texts } = options;
+  for (const term of queryTerms) if (/\d/u.test(term) && older.has(term) && !newer.has(term)) return false;
+  return statesSameFact(texts.older, texts.newer, options.factSlots);
 }
 
 /** Dice coefficient of two sets: 2·|A ∩ B| / (|A| + |B|). */
@@ -365,10 +364,13 @@ function applyRecency(options: {
     const at = out.findIndex((placed) => {
       if (placed.timestamp >= candidate.timestamp) return false;
       if (!candidate.relevant && placed.relevant) {
-        const older = termsOf.get(placed.id) as Set<string>;
-        restated =
-          !queryNamesOlderValue(older, newer, queryTerms) &&
-          statesSameFact(placed.text, candidate.text, factSlots);
+        restated = restatesForQuery({
+          older: termsOf.get(placed.id) as Set<string>,
+          newer,
+          queryTerms,
+          texts: { older: placed.text, newer: candidate.text },
+          factSlots,
+        });
         return restated;
       }
       return isSameFact({
