@@ -1,7 +1,6 @@
 import type { HistoryTurn } from "../core/history-types.js";
 import { SUMMARY_HEADER } from "../core/ports.js";
 
-
 /** Header of aged turns that are not summarised yet (shown verbatim, only when there are any). */
 export const OLDER_TURNS_HEADER = "[이전 대화]";
 /** Header of the last KEEP_RECENT_TURNS turns. */
