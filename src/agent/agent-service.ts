@@ -23,7 +23,7 @@ import { clipMessage, promptMessage } from "./message-limit.js";
 import { detectSecret } from "../text/secrets.js";
 import { classifySpeechAct } from "../text/speech-act.js";
 import { PendingForgets } from "./pending-forgets.js";
-import { DEFAULT_PAUSE_MS, type UserSettingsStore } from "../core/user-settings.js";
+import { DEFAULT_PAUSE_MS, pauseCovering, type UserSettingsStore } from "../core/user-settings.js";
 import {
   autosaveSetReply,
   parseSettingsIntent,
@@ -99,17 +99,38 @@ export class AgentService implements TurnHandler {
       reply = await this.answer(turn, { scope, lang, at, hooks, candidate });
     } catch (err) {
       // Nothing the user said is lost: the turn is kept in history with the apology they will see.
+      const offRecord = await this.pausedHere(turn);
       await this.options.history
-        ?.record(turn, failureReply(lang, toAppError(err).code))
+        ?.record(turn, failureReply(lang, toAppError(err).code), [], { offRecord })
         .catch((recordErr: unknown) =>
           this.log.warn({ err: recordErr, eventId: turn.eventId }, "could not record a failed turn"),
         );
       if (candidate.is) this.considerLater(turn, candidate.vector, hooks);
       throw err;
     }
-    await this.options.history?.record(turn, reply.text, reply.forgotten);
+    // Read after the reply: the turn that pauses the conversation is itself off the record.
+    const offRecord = await this.pausedHere(turn);
+    await this.options.history?.record(turn, reply.text, reply.forgotten, { offRecord });
     if (candidate.is) this.considerLater(turn, candidate.vector, hooks);
     return reply;
+  }
+
+  /**
+   * Whether the turn's writer has paused its conversation: its history is then held only while the
+   * conversation needs it. Unreadable settings count as paused, as the pipeline counts them as off:
+   * the turn is still held while recent, only never summarised.
+   */
+  private async pausedHere(turn: Turn): Promise<boolean> {
+    const settings = this.options.settings;
+    if (!settings) return false;
+    const now = this.now().getTime();
+    try {
+      const current = await settings.get(turn, now);
+      return pauseCovering(current.pauses, turn, now) !== undefined;
+    } catch (err) {
+      this.log.warn({ err, eventId: turn.eventId }, "settings unavailable: turn kept off the record");
+      return true;
+    }
   }
 
   private async answer(

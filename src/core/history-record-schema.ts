@@ -17,6 +17,12 @@ export const historyTurnSchema = z.object({
   eventId: z.string().optional(),
   /** Who said `user`; useful in channel threads where several people talk to the bot. */
   userId: z.string().optional(),
+  /**
+   * Said while its writer had paused the conversation ("이 대화는 기억하지 마"): held verbatim while it
+   * is among the recent turns the conversation needs, then dropped — never summarised into the
+   * long-term record.
+   */
+  offRecord: z.boolean().optional(),
 });
 
 /** Where a conversation happens: a DM (one user) or a channel thread (anyone in it). */
@@ -36,7 +42,8 @@ export const conversationSummarySchema = z.object({
 /**
  * What is stored per conversation. Turn order: `summary` covers the oldest `summary.coversTurns` turns,
  * then `pending` (aged out of the recent window, not summarised yet), then `recent` (the newest, at most
- * KEEP_RECENT_TURNS). `coversTurns + pending.length + recent.length === totalTurns` always holds.
+ * KEEP_RECENT_TURNS); aged off-record turns are only counted (`droppedTurns`).
+ * `coversTurns + droppedTurns + pending.length + recent.length === totalTurns` always holds.
  */
 export const conversationRecordSchema = z
   .object({
@@ -49,12 +56,17 @@ export const conversationRecordSchema = z
     pending: z.array(historyTurnSchema),
     recent: z.array(historyTurnSchema),
     totalTurns: z.number().int().min(0),
+    /** Off-record turns (see `offRecord`) that aged out of `recent` and were dropped unsummarised. */
+    droppedTurns: z.number().int().min(0).optional(),
     createdAt: z.number(),
     updatedAt: z.number(),
   })
-  .refine((r) => (r.summary?.coversTurns ?? 0) + r.pending.length + r.recent.length === r.totalTurns, {
-    message: "summary.coversTurns + pending + recent must equal totalTurns",
-  });
+  .refine(
+    (r) =>
+      (r.summary?.coversTurns ?? 0) + (r.droppedTurns ?? 0) + r.pending.length + r.recent.length ===
+      r.totalTurns,
+    { message: "summary.coversTurns + droppedTurns + pending + recent must equal totalTurns" },
+  );
 
 /**
  * What a history store's `update` may store: `next` must keep the conversation's id and be a valid

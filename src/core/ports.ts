@@ -113,8 +113,17 @@ export interface PromptHistory {
 export interface HistoryPort {
   /** The history of the turn's conversation, fitted to the history token budget. */
   context(turn: Turn): Promise<PromptHistory>;
-  /** Records a finished turn; `forgotten` texts (memories the turn forgot) are kept out of it. */
-  record(turn: Turn, reply: string, forgotten?: readonly string[]): Promise<void>;
+  /**
+   * Records a finished turn; `forgotten` texts (memories the turn forgot) are kept out of it. An
+   * `offRecord` turn (its writer paused the conversation) is held only while it is recent, never
+   * summarised.
+   */
+  record(
+    turn: Turn,
+    reply: string,
+    forgotten?: readonly string[],
+    options?: { offRecord?: boolean },
+  ): Promise<void>;
 }
 
 /**

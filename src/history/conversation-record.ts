@@ -34,7 +34,8 @@ export function holdsEvent(record: ConversationRecord, eventId: string): boolean
 
 /**
  * Adds a turn at the end. Turns pushed out of the last {@link KEEP_RECENT_TURNS} move to `pending`,
- * where they wait for the summary.
+ * where they wait for the summary — except off-record ones (said in a paused conversation), which are
+ * dropped there: the conversation no longer needs them and the long-term record must not keep them.
  */
 export function appendTurn(
   record: ConversationRecord,
@@ -43,10 +44,13 @@ export function appendTurn(
 ): ConversationRecord {
   const all = [...record.recent, { ...turn }];
   const aged = all.slice(0, Math.max(0, all.length - KEEP_RECENT_TURNS));
+  const kept = aged.filter((t) => t.offRecord !== true);
+  const dropped = (record.droppedTurns ?? 0) + aged.length - kept.length;
   return {
     ...record,
     userIds: record.userIds.includes(options.userId) ? record.userIds : [...record.userIds, options.userId],
-    pending: [...record.pending, ...aged],
+    ...(dropped > 0 ? { droppedTurns: dropped } : {}),
+    pending: [...record.pending, ...kept],
     recent: all.slice(aged.length),
     totalTurns: record.totalTurns + 1,
     updatedAt: options.now,

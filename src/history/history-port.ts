@@ -29,7 +29,12 @@ export class AgentHistory implements HistoryPort {
     };
   }
 
-  async record(turn: Turn, reply: string, forgotten: readonly string[] = []): Promise<void> {
+  async record(
+    turn: Turn,
+    reply: string,
+    forgotten: readonly string[] = [],
+    options: { offRecord?: boolean } = {},
+  ): Promise<void> {
     await this.history.append(conversationFromTurn(turn), {
       user: redactForgotten(turn.text, forgotten),
       assistant: redactForgotten(reply, forgotten),
@@ -37,6 +42,7 @@ export class AgentHistory implements HistoryPort {
       assistantAt: this.now(),
       eventId: turn.eventId,
       userId: turn.userId,
+      ...(options.offRecord ? { offRecord: true } : {}),
     });
   }
 }

@@ -193,6 +193,42 @@ describe("a paused conversation through Slack", () => {
     expect(await homeView(t, user)).not.toContain(SETTINGS_ACTIONS.resume);
   });
 
+  it("in a paused DM, turns are held while recent and never summarised; after resuming they are", async () => {
+    const summaries: string[] = [];
+    t.ollama!.onChat((req) => {
+      if (req.format !== undefined) return { json: { triplets: [] } };
+      const all = req.messages.map((m) => m.content).join("\n");
+      if (req.tools === undefined && all.includes("요약해줘")) {
+        summaries.push(all);
+        return "요약";
+      }
+      return "(fake) 답변";
+    });
+    const user = "U_OFFREC";
+    const paused = ["첫째 비밀 이야기", "둘째 비밀 이야기", "셋째 비밀 이야기", "넷째 비밀 이야기"];
+    await tell(t, user, "이 대화는 기억하지 마");
+    for (const text of paused) await tell(t, user, text);
+    const history = async () =>
+      (
+        (await (await t.admin(`/admin/history/${user}`)).json()) as {
+          conversations: Array<{ summary: { text: string } | null; pending: unknown[]; recent: unknown[] }>;
+        }
+      ).conversations[0]!;
+    let record = await history();
+    expect(record.pending).toEqual([]);
+    expect(record.summary).toBeNull();
+    expect(JSON.stringify(record.recent)).toContain("넷째 비밀 이야기"); // the conversation still has it
+    expect(JSON.stringify(record)).not.toContain("첫째 비밀 이야기"); // aged out: gone, not summarised
+
+    await tell(t, user, "다시 기억해");
+    for (const text of ["하나 공개", "둘 공개", "셋 공개", "넷 공개", "다섯 공개"]) await tell(t, user, text);
+    await t.assistant.drain();
+    record = await history();
+    expect(summaries.join("\n")).toContain("하나 공개");
+    for (const text of paused) expect(summaries.join("\n")).not.toContain(text);
+    expect(record.summary?.text).toBe("요약");
+  });
+
   it("in a thread: only that thread is paused, until 'resume'", async () => {
     faithfulModel(t);
     const user = "U_THREAD";

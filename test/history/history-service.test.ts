@@ -53,6 +53,33 @@ describe("HistoryService", () => {
     expect(context.recent).toEqual([makeTurn(3), makeTurn(4), makeTurn(5)]);
   });
 
+  it("holds off-record turns while recent, then drops them unsummarised, keeping the counts whole", async () => {
+    const { service, llm, store } = setup();
+    const conversation = makeDm();
+    await service.append(conversation, makeTurn(1));
+    for (let n = 2; n <= 5; n += 1) await service.append(conversation, { ...makeTurn(n), offRecord: true });
+    await service.append(conversation, makeTurn(6));
+    await service.append(conversation, makeTurn(7));
+    await service.flush();
+
+    const record = await store.get(conversation.id);
+    // Turns 2–4 aged out while off the record: dropped. Turn 5 is still recent: held as the
+    // conversation needs it. Turn 1 was on the record: pending (one aged turn is not summarised yet).
+    expect(record?.recent).toEqual([{ ...makeTurn(5), offRecord: true }, makeTurn(6), makeTurn(7)]);
+    expect(record?.pending).toEqual([makeTurn(1)]);
+    expect(record?.droppedTurns).toBe(3);
+    expect(record?.totalTurns).toBe(7);
+    expect(JSON.stringify(llm.prompts)).not.toContain("사용자 메시지 2");
+
+    // Turn 5 ages out (dropped too); then enough on-record turns for a summary.
+    for (let n = 8; n <= 10; n += 1) await service.append(conversation, makeTurn(n));
+    await service.flush();
+    const later = await store.get(conversation.id);
+    expect(later?.droppedTurns).toBe(4);
+    for (const n of [2, 3, 4, 5]) expect(JSON.stringify(llm.prompts)).not.toContain(`사용자 메시지 ${n}`);
+    expect(JSON.stringify(llm.prompts)).toContain("사용자 메시지 6");
+  });
+
   it("rolls the summary forward: previous summary + newly aged turns in, last 3 kept verbatim", async () => {
     const { service, llm, store } = setup();
     await appendTurns(service, 1, 6);
