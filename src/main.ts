@@ -87,6 +87,8 @@ export async function startAssistant(config: Config, options: StartOptions = {})
           memory,
           graph,
           settings: app.settings,
+          about: app.about,
+          audit: app.audit,
         })
       : undefined;
     const teamId = identity?.teamId ?? LOCAL_USER.teamId;

@@ -4,6 +4,7 @@ import type { ChatMessage, Llm } from "../core/llm.js";
 import type { Memory, MemoryScope, Turn } from "../core/types.js";
 import { detectLanguage, type Lang } from "../text/language.js";
 import { parseForgetChoice, parseIntent } from "./intents.js";
+import { AboutMeService, isAboutMeRequest } from "./about-me.js";
 import {
   acknowledgedReply,
   excludedSaveReply,
@@ -63,6 +64,8 @@ export interface AgentServiceOptions {
   pipeline?: MessagePipeline | undefined;
   /** Each person's autosave mode and paused conversations, changed by chat ("이 대화는 기억하지 마"). */
   settings?: UserSettingsStore | undefined;
+  /** "What do you know about me" (shared with `/memory about` and App Home); built from the above when absent. */
+  about?: AboutMeService | undefined;
   logger: Logger;
   now?: () => Date;
 }
@@ -315,6 +318,12 @@ export class AgentService implements TurnHandler {
     }
     const setting = this.options.settings && parseSettingsIntent(turn.text);
     if (setting) return this.changeSetting(this.options.settings!, turn, setting, lang);
+    if (isAboutMeRequest(turn.text)) {
+      const about =
+        this.options.about ??
+        new AboutMeService({ memory, graph: this.options.graph, llm: this.options.llm });
+      return { text: (await about.answer(scope, lang)).text, mode: "command" };
+    }
     const intent = parseIntent(turn.text);
     switch (intent?.kind) {
       case "help":

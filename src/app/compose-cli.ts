@@ -52,6 +52,11 @@ export function composeCli(options: {
         memoryConfig: options.memoryConfig,
         graphStores: shared.graphs,
         changes: shared.changes,
+        // The app's audit (the CLI's saves, forgets and reads are events by `cli`), pins and tally;
+        // not for a throw-away index (the eval's), which holds no one's memories.
+        ...(stackOptions.indexOnly
+          ? {}
+          : { audit: shared.audit, pins: shared.pins, recalls: shared.recalls }),
         ...stackOptions,
         logger,
       });

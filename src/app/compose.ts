@@ -9,6 +9,7 @@ import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { createFileLogger, createLogger, type Logger } from "../logging/logger.js";
 import { AgentService } from "../agent/agent-service.js";
+import { AboutMeService } from "../agent/about-me.js";
 import { slackMode, type Config, type SlackMode } from "../config/config.js";
 import type { MemoryConfig } from "../config/memory-config.js";
 import { defaultMemoryConfig } from "../config/settings.js";
@@ -58,6 +59,8 @@ export interface App {
   /** DATA_DIR, resolved, created and locked for this process. */
   dataDir: string;
   agent: AgentService;
+  /** "What do you know about me" (`/memory about`, App Home). */
+  about: AboutMeService;
   /** The one owner of memories' lives (save, search, forget, delete). */
   memory: MemoryLifecycle;
   history: HistoryService;
@@ -225,6 +228,7 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
       changes: state.changes,
       audit: state.audit,
       pins: state.pins,
+      recalls: state.recalls,
     });
     closes.push(() => stack.stop());
     const { lifecycle: memory, graph, labeler, visibility, store, embedder } = stack;
@@ -248,10 +252,14 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
       : undefined;
     const settings = new AutosaveSettings({ store: state.settings, pipeline, logger });
 
+    const agentGraph = new AgentGraph(graph, visibility);
+    // "What do you know about me": in chat, `/memory about` and App Home.
+    const about = new AboutMeService({ memory, graph: agentGraph, llm });
     const agent = new AgentService({
+      about,
       llm,
       memory,
-      graph: new AgentGraph(graph, visibility),
+      graph: agentGraph,
       history: new AgentHistory(history),
       pipeline,
       settings: state.settings,
@@ -301,6 +309,7 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
       logger,
       dataDir,
       agent,
+      about,
       memory,
       history,
       graph,

@@ -1,5 +1,5 @@
 import { join, resolve } from "node:path";
-import type { AuditLog, PinStore } from "../core/audit.js";
+import type { AuditLog, PinStore, RecallTally } from "../core/audit.js";
 import type { Logger } from "../logging/logger.js";
 import { slackMode, type Config } from "../config/config.js";
 import { AppError } from "../core/errors.js";
@@ -67,9 +67,10 @@ export interface MemoryStackOptions {
    * throw-away namespace and the benchmarks that load memories.
    */
   indexOnly?: boolean | undefined;
-  /** The audit record and the pins (the shared state's): the lifecycle appends and keeps them. */
+  /** The audit record, the pins and the recall tally (the shared state's): the lifecycle keeps them. */
   audit?: AuditLog | undefined;
   pins?: PinStore | undefined;
+  recalls?: RecallTally | undefined;
 }
 
 /** The memory part of the app, built from the config: by the app's composition (compose.ts) and the memory CLI's (compose-cli.ts). */
@@ -178,6 +179,7 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       excludePatterns: memoryConfig.filter.exclude_patterns,
       audit: options.audit,
       pins: options.pins,
+      recalls: options.recalls,
       logger,
     });
     await lifecycle.start();

@@ -21,7 +21,7 @@ export interface SweepResult {
 
 /**
  * `[memory.retention]`: forgets autosaved memories older than `autosave_days` that nobody confirmed
- * (`extra.confirmed`) or pinned, through the lifecycle (vectors, BM25, graph facts, history texts; an
+ * (`extra.confirmed`), pinned, or recalled and used in a turn (the recall tally), through the lifecycle (vectors, BM25, graph facts, history texts; an
  * `expire` audit event by `sweep`), and deletes conversations not updated for `history_days`. One
  * process sweeps at a time (the shared state's `exclusive`: an advisory lock among replicas).
  */
@@ -107,11 +107,12 @@ export class RetentionSweep {
       } while (cursor);
       const candidates = old.filter((m) => m.extra?.confirmed !== true);
       if (candidates.length === 0) continue;
-      const pinned = await memory.pinned(
-        owner,
-        candidates.map((m) => m.id),
-      );
-      const ids = candidates.filter((m) => !pinned.has(m.id)).map((m) => m.id);
+      const candidateIds = candidates.map((m) => m.id);
+      const [pinned, used] = await Promise.all([
+        memory.pinned(owner, candidateIds),
+        memory.used(owner, candidateIds),
+      ]);
+      const ids = candidateIds.filter((id) => !pinned.has(id) && !used.has(id));
       if (ids.length === 0) continue;
       expired += (await memory.deleteIds(owner, ids, { actor: "sweep" })).length;
     }

@@ -16,9 +16,10 @@ import type { HealthPart } from "../core/health.js";
 import { FileChangeFeed, PgChangeFeed, type ChangeFeed } from "../stores/change-feed.js";
 import { EventDeduper, type EventDedupe } from "../core/event-dedupe.js";
 import { PgEventDedupe } from "../stores/pg-event-dedupe.js";
-import type { AuditLog, PinStore } from "../core/audit.js";
+import type { AuditLog, PinStore, RecallTally } from "../core/audit.js";
 import { JsonlAuditLog, PgAuditLog } from "../stores/audit-log.js";
 import { JsonPinStore, PgPinStore } from "../stores/pin-store.js";
+import { JsonRecallTally, PgRecallTally } from "../stores/recall-tally.js";
 import type { UserSettingsStore } from "../core/user-settings.js";
 import { JsonUserSettingsStore } from "../stores/json-user-settings-store.js";
 import { PgUserSettingsStore } from "../stores/pg-user-settings-store.js";
@@ -47,6 +48,8 @@ export interface SharedState {
   audit: AuditLog;
   /** Pinned memories (never expired): `DATA_DIR/pins.json`, or the `memory_pins` table. */
   pins: PinStore;
+  /** Memories recalled and used, by id: `DATA_DIR/recalls/`, or the `memory_recalls` table. */
+  recalls: RecallTally;
   /**
    * Runs `work` unless another process is running work of the same `name`; resolves false when it
    * did not run. Embedded: this process holds the DATA_DIR lock, so it always runs (one at a time
@@ -81,6 +84,7 @@ export async function openSharedState(options: OpenStateOptions): Promise<Shared
       changes,
       audit: new JsonlAuditLog(dataDir),
       pins: new JsonPinStore(dataDir),
+      recalls: new JsonRecallTally(dataDir),
       exclusive: localExclusive(),
       healthParts: [
         {
@@ -115,6 +119,7 @@ export async function openSharedState(options: OpenStateOptions): Promise<Shared
       changes,
       audit: new PgAuditLog(db),
       pins: new PgPinStore(db),
+      recalls: new PgRecallTally(db),
       exclusive: (name, work) => pgExclusive(db, name, work),
       healthParts: [
         // History, graphs and dedupe live there: without it the replica cannot answer properly.

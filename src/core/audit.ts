@@ -89,3 +89,35 @@ export interface PinStore {
   pin(owner: Owner, id: string): Promise<void>;
   unpin(owner: Owner, ids: readonly string[]): Promise<void>;
 }
+
+/** How often, and when last, one memory was recalled and used in its owner's turn. */
+export interface RecallUse {
+  id: string;
+  count: number;
+  /** ms since the epoch. */
+  lastAt: number;
+}
+
+/**
+ * Which memories were recalled and used (shown to the model or listed in an answer) in their owner's
+ * turns, kept in the shared state by id only: "what do you know about me" shows the most used, and
+ * the retention sweep never expires a memory that was used.
+ */
+export interface RecallTally {
+  /** Counts one use of each of `ids` at `at`. */
+  record(owner: Owner, ids: readonly string[], at: number): Promise<void>;
+  /** The owner's most used memories: most uses first, then latest use first. */
+  top(owner: Owner, limit: number): Promise<RecallUse[]>;
+  /** Which of `ids` were ever used. */
+  used(owner: Owner, ids: readonly string[]): Promise<Set<string>>;
+  /** Forgotten memories leave the tally. */
+  drop(owner: Owner, ids: readonly string[]): Promise<void>;
+}
+
+/** Memories tallied per person; beyond it the least used (then oldest) leave the tally. */
+export const MAX_TALLIED_MEMORIES = 2_000;
+
+/** The tally kept, most used first: at most {@link MAX_TALLIED_MEMORIES}. */
+export function rankRecallUses(uses: Iterable<RecallUse>, limit = MAX_TALLIED_MEMORIES): RecallUse[] {
+  return [...uses].sort((a, b) => b.count - a.count || b.lastAt - a.lastAt).slice(0, limit);
+}

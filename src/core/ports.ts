@@ -67,6 +67,8 @@ export interface MemoryPort {
   findToForget(scope: MemoryScope, idOrQuery: string): Promise<{ meant?: Memory; candidates: Memory[] }>;
   /** Deletes these memories (those visible in `scope`); returns what was deleted. */
   deleteIds(scope: MemoryScope, ids: readonly string[]): Promise<Memory[]>;
+  /** The user's memories most often recalled and used in their turns, visible in `scope`, most first. */
+  mostUsed(scope: MemoryScope, limit: number): Promise<Array<Memory & { uses: number }>>;
 }
 
 /** `details.reason` of the AppError `bad_request` of a save refused by `exclude_patterns`. */
@@ -86,6 +88,19 @@ export interface GraphPort {
   facts(scope: MemoryScope, text: string): Promise<string[]>;
   /** Current facts about one entity. */
   entityFacts(scope: MemoryScope, name: string): Promise<string[]>;
+  /**
+   * Every current fact that may be shown in `scope`, grouped by entity, the user's own first under
+   * "나" or "you" (`lang`); each fact names the memory it came from, when known.
+   */
+  profile(scope: MemoryScope, lang: "ko" | "en"): Promise<ProfileGroup[]>;
+}
+
+/** One entity's current facts in a person's profile ("what do you know about me"). */
+export interface ProfileGroup {
+  entity: string;
+  /** The person themself. */
+  self: boolean;
+  facts: Array<{ attribute: string; value: string; at: number; memoryId?: string | undefined }>;
 }
 
 /** One earlier exchange of a conversation, as the prompt shows it. */

@@ -1,4 +1,4 @@
-import type { GraphPort } from "../core/ports.js";
+import type { GraphPort, ProfileGroup } from "../core/ports.js";
 import type { VisibilityRule } from "../core/visibility.js";
 import type { MemoryScope } from "../core/types.js";
 import { formatFactLines } from "../extraction/entity-mentions.js";
@@ -31,6 +31,20 @@ export class AgentGraph implements GraphPort {
       visibilities: this.visibility.allowedIn(scope),
       userName: USER_NAMES[detectLanguage(text)],
     });
+  }
+
+  async profile(scope: MemoryScope, lang: Lang): Promise<ProfileGroup[]> {
+    const groups = await this.graph.profile({ ...scope, visibilities: this.visibility.allowedIn(scope) });
+    return groups.map((g) => ({
+      entity: g.self ? USER_NAMES[lang] : g.entity,
+      self: g.self,
+      facts: g.facts.map((f) => ({
+        attribute: f.attribute,
+        value: f.value,
+        at: f.createdAt,
+        memoryId: f.sourceMemoryId,
+      })),
+    }));
   }
 
   async entityFacts(scope: MemoryScope, name: string): Promise<string[]> {

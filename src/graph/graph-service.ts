@@ -276,6 +276,27 @@ export class GraphService {
     return { entity: node.name, current, history, lines: formatFactLines(node.name, current) };
   }
 
+  /**
+   * Every entity's current facts that may be shown (the visibility filter), the user's own first, then
+   * by their latest fact: what "what do you know about me" is built from. `self` marks the user.
+   */
+  async profile(
+    input: Owner & VisibilityFilter,
+  ): Promise<Array<{ entity: string; self: boolean; facts: FactLine[] }>> {
+    const groups = new Map<string, { entity: string; self: boolean; facts: FactLine[] }>();
+    for (const [source, relation, target] of await this.store(input).getTriplets()) {
+      if (source.label !== ENTITY_LABEL || !isVisible(relation, input.visibilities)) continue;
+      const group = groups.get(source.id) ?? { entity: source.name, self: isFirstPerson(source.name), facts: [] };
+      group.facts.push(factLine(relation, target.name));
+      groups.set(source.id, group);
+    }
+    const latest = (g: { facts: FactLine[] }) => Math.max(...g.facts.map((f) => f.createdAt));
+    return [...groups.values()]
+      .filter((g) => g.facts.some((f) => f.current))
+      .map((g) => ({ ...g, facts: g.facts.filter((f) => f.current) }))
+      .sort((a, b) => Number(b.self) - Number(a.self) || latest(b) - latest(a));
+  }
+
   /** All nodes and relations (current and superseded) of the user's graph, for the admin API. */
   async snapshot(key: Owner): Promise<GraphData> {
     const store = this.store(key);

@@ -3,6 +3,8 @@ import { App, HTTPReceiver, type ReceiverEvent, SocketModeReceiver, webApi } fro
 import type { ExtendedErrorHandlerArgs } from "@slack/bolt/dist/App.js";
 import type { Logger } from "../logging/logger.js";
 import type { TurnHandler } from "../agent/turn-handler.js";
+import type { AuditLog } from "../core/audit.js";
+import type { SlackAboutPort } from "./about-blocks.js";
 import { boltLogger } from "../logging/bolt-logger.js";
 import { register as registerAppMention } from "./listeners/app-mention.js";
 import { register as registerAppHome } from "./listeners/app-home.js";
@@ -59,6 +61,10 @@ export interface SlackAppOptions {
   graph?: SlackGraphPort | undefined;
   /** Autosave on/off/ask and paused conversations: shown and changed in App Home and `/memory`. */
   settings?: SlackSettingsPort | undefined;
+  /** "What do you know about me": `/memory about` and the top of App Home. */
+  about?: SlackAboutPort | undefined;
+  /** The audit record: each person's "Recent changes" in App Home. */
+  audit?: Pick<AuditLog, "page"> | undefined;
 }
 
 export interface SlackFrontEnd {
@@ -168,8 +174,14 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
   registerDirectMessage(app, runner);
   registerAppMention(app, runner);
   if (options.memory) {
-    const deps = { memory: options.memory, logger, inbox: options.inbox, settings: options.settings };
-    if (options.graph) registerAppHome(app, { ...deps, graph: options.graph });
+    const deps = {
+      memory: options.memory,
+      logger,
+      inbox: options.inbox,
+      settings: options.settings,
+      about: options.about,
+    };
+    if (options.graph) registerAppHome(app, { ...deps, graph: options.graph, audit: options.audit });
     registerMemoryCommand(app, deps);
     registerRememberShortcut(app, deps);
     registerForgetProposal(app, deps);

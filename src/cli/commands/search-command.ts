@@ -50,10 +50,12 @@ export const searchCommand: Command = {
     });
     const scope = userScopeOption(values);
     const query = required(values.query, "query");
-    const { memory, store } = await ctx.openStack();
+    const { memory, store, lifecycle } = await ctx.openStack();
     const k = intOption(values.k, "k", { min: 1, max: MAX_SEARCH_K, fallback: memory.recallTopK });
     const { metric } = store.info;
     const results = await memory.search(scope, query, { k, topic: values.topic });
+    // An operator's read of a person's memories is recorded, as the admin API's is (ids only).
+    await lifecycle.recordRead(scope, results.map((r) => r.id), "cli");
     if (values.json) {
       ctx.out(JSON.stringify({ query, k, metric, results: results.map(toJson) }));
       return EXIT_OK;

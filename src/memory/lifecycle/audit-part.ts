@@ -1,4 +1,11 @@
-import type { AuditAction, AuditActor, AuditLog, PinStore } from "../../core/audit.js";
+import type {
+  AuditAction,
+  AuditActor,
+  AuditLog,
+  PinStore,
+  RecallTally,
+  RecallUse,
+} from "../../core/audit.js";
 import type { MemorySource, Owner } from "../../core/types.js";
 import type { Logger } from "../../logging/logger.js";
 
@@ -17,14 +24,16 @@ export function actorOfSource(source: MemorySource | undefined): AuditActor {
 }
 
 /**
- * The lifecycle's audit and pins: every save, forget and expiry it performs is appended as an event
- * (ids, never text). The action has happened when this runs, so a failed append is logged, not thrown.
+ * The lifecycle's audit, pins and recall tally: every save, forget and expiry it performs is appended
+ * as an event (ids, never text); each memory recalled for its owner's turn is counted. The action has
+ * happened when these run, so a failed write is logged, not thrown.
  */
 export class AuditPart {
   constructor(
     private readonly options: {
       audit?: AuditLog | undefined;
       pins?: PinStore | undefined;
+      recalls?: RecallTally | undefined;
       logger: Logger;
       now: () => number;
     },
@@ -60,12 +69,36 @@ export class AuditPart {
     return (await this.options.pins?.pinned(owner, ids)) ?? new Set();
   }
 
-  /** Forgotten memories keep no pin (a failure is logged: a stale pin names nothing). */
-  async dropPins(owner: Owner, ids: readonly string[]): Promise<void> {
-    await this.options.pins
-      ?.unpin(owner, ids)
-      .catch((err: unknown) =>
-        this.options.logger.warn({ err }, "could not drop the pins of forgotten memories"),
-      );
+  /** Forgotten memories keep no pin and no tally (a failure is logged: a stale mark names nothing). */
+  async dropMarks(owner: Owner, ids: readonly string[]): Promise<void> {
+    await Promise.all([
+      this.options.pins
+        ?.unpin(owner, ids)
+        .catch((err: unknown) =>
+          this.options.logger.warn({ err }, "could not drop the pins of forgotten memories"),
+        ),
+      this.options.recalls
+        ?.drop(owner, ids)
+        .catch((err: unknown) =>
+          this.options.logger.warn({ err }, "could not drop the tally of forgotten memories"),
+        ),
+    ]);
+  }
+
+  /** Counts one use of each recalled memory (a failure is logged: a count is not worth a turn). */
+  async recordUse(owner: Owner, ids: readonly string[]): Promise<void> {
+    await this.options.recalls
+      ?.record(owner, ids, this.options.now())
+      .catch((err: unknown) => this.options.logger.warn({ err }, "could not count recalled memories"));
+  }
+
+  /** The owner's most used memories (none without a tally). */
+  async mostUsed(owner: Owner, limit: number): Promise<RecallUse[]> {
+    return (await this.options.recalls?.top(owner, limit)) ?? [];
+  }
+
+  /** Which of `ids` were recalled and used (none without a tally). */
+  async used(owner: Owner, ids: readonly string[]): Promise<Set<string>> {
+    return (await this.options.recalls?.used(owner, ids)) ?? new Set();
   }
 }

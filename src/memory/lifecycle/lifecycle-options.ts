@@ -1,5 +1,5 @@
 import type { Logger } from "../../logging/logger.js";
-import type { AuditLog, PinStore } from "../../core/audit.js";
+import type { AuditActor, AuditLog, PinStore, RecallTally } from "../../core/audit.js";
 import type { MemoryScope, Owner } from "../../core/types.js";
 import type { VectorIndex } from "../../core/vector-index.js";
 import type { Chunker } from "../chunking/chunker.js";
@@ -59,9 +59,23 @@ export interface MemoryLifecycleOptions {
   audit?: AuditLog | undefined;
   /** Pinned memories (shared state): {@link MemoryLifecycle.pin}; a forgotten memory's pin is dropped. */
   pins?: PinStore | undefined;
+  /** Which memories were recalled and used (shared state): "what do you know about me", retention. */
+  recalls?: RecallTally | undefined;
   logger: Logger;
   /** Backoff of the background applier (default 1 s doubling to 30 s). */
   retry?: { minMs: number; maxMs: number } | undefined;
   /** The clock of a save without a timestamp (default Date.now). */
   now?: () => number;
+}
+
+/** What a delete-all removed. */
+export interface DeleteAllResult {
+  memories: number;
+  /** Conversations deleted (only when asked for). */
+  conversations?: number;
+}
+
+/** Who asks for a save or a forget (the audit's actor); by default the memory's source, or the user. */
+export interface ActorOption {
+  actor?: AuditActor | undefined;
 }

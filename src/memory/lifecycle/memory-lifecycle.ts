@@ -16,25 +16,13 @@ import { DEFAULT_APPLY_RETRY, StoreApplier } from "./store-applier.js";
 import { StoreWriter } from "./store-writer.js";
 import { AuditPart, actorOfSource } from "./audit-part.js";
 import type { AuditActor } from "../../core/audit.js";
-import type { MemoryLifecycleOptions } from "./lifecycle-options.js";
+import type { ActorOption, DeleteAllResult, MemoryLifecycleOptions } from "./lifecycle-options.js";
 
 export type { LifecycleGraph, LifecycleHistory } from "./graph-part.js";
-export type { MemoryLifecycleOptions } from "./lifecycle-options.js";
+export type { ActorOption, DeleteAllResult, MemoryLifecycleOptions } from "./lifecycle-options.js";
 
 /** A saved memory; `stored: false` when it is kept (journaled, in BM25) but not in Chroma yet. */
 export type SavedMemory = Memory & { stored: boolean };
-
-/** What a delete-all removed. */
-export interface DeleteAllResult {
-  memories: number;
-  /** Conversations deleted (only when asked for). */
-  conversations?: number;
-}
-
-/** Who asks for a save or a forget (the audit's actor); by default the memory's source, or the user. */
-export interface ActorOption {
-  actor?: AuditActor | undefined;
-}
 
 /** Most candidates a forget request shows when it cannot tell which memory is meant. */
 export const MAX_FORGET_CANDIDATES = 5;
@@ -76,6 +64,7 @@ export class MemoryLifecycle implements MemoryPort {
     this.auditPart = new AuditPart({
       audit: options.audit,
       pins: options.pins,
+      recalls: options.recalls,
       logger: this.log,
       now: Date.now,
     });
@@ -259,12 +248,18 @@ export class MemoryLifecycle implements MemoryPort {
   }
 
   /** The relevant memories for a message (MemorySearch.recall). */
-  recall(
+  async recall(
     scope: MemoryScope,
     query: string,
     options: { topic?: string | undefined; queryVector?: number[] | null | undefined } = {},
   ): Promise<RecalledMemory[]> {
-    return this.reader.recall(scope, query, options);
+    const recalled = await this.reader.recall(scope, query, options);
+    // What clears the relevance gate is used in the turn: counted, by id (context neighbours are not).
+    await this.auditPart.recordUse(
+      scope,
+      recalled.filter((m) => !m.byContext).map((m) => m.id),
+    );
+    return recalled;
   }
 
   /** A search's `k` when the caller gives none: `[memory.vector] top_k` (or RECALL_TOP_K). */
@@ -347,6 +342,20 @@ export class MemoryLifecycle implements MemoryPort {
     return this.auditPart.pinned(owner, ids);
   }
 
+  /** Which of `ids` were recalled and used in their owner's turns (never expired by the sweep). */
+  used(owner: Owner, ids: readonly string[]): Promise<Set<string>> {
+    return this.auditPart.used(owner, ids);
+  }
+
+  /** The owner's most recalled-and-used memories, most first, as they are now. */
+  async mostUsed(scope: MemoryScope, limit: number): Promise<Array<Memory & { uses: number }>> {
+    const uses = await this.auditPart.mostUsed(scope, limit * 2);
+    const found = await Promise.all(
+      uses.map(async (u) => this.get(scope, u.id).then((m) => m && { ...m, uses: u.count })),
+    );
+    return found.filter((m) => m !== undefined).slice(0, limit);
+  }
+
   /** An operator's read of the owner's memories (admin API, console): an audit event, ids only. */
   recordRead(owner: Owner, ids: readonly string[], actor: AuditActor): Promise<void> {
     return this.auditPart.record(actor, "read", owner, ids);
@@ -383,7 +392,7 @@ export class MemoryLifecycle implements MemoryPort {
     await this.perform({ op: "delete", scope: owner(scope), ids: deletedIds });
     const actor = options.actor ?? "user";
     await this.auditPart.record(actor, actor === "sweep" ? "expire" : "forget", scope, deletedIds);
-    await this.auditPart.dropPins(scope, deletedIds);
+    await this.auditPart.dropMarks(scope, deletedIds);
     this.log.info({ teamId: scope.teamId, userId: scope.userId, count: memories.length }, "memories deleted");
     return memories;
   }

@@ -15,6 +15,8 @@ import {
   type SlackMemoryPort,
 } from "../memory-blocks.js";
 import { AUTOSAVE_MODES, type AutosaveMode } from "../../core/user-settings.js";
+import type { AuditAction, AuditActor, AuditLog, StoredAuditEvent } from "../../core/audit.js";
+import { aboutBlocks, type SlackAboutPort } from "../about-blocks.js";
 import {
   conversationOfValue,
   SETTINGS_ACTIONS,
@@ -39,12 +41,16 @@ export const HOME_ACTIONS = {
   forget: "home_forget",
   pin: "home_pin",
   clear: "home_clear",
+  /** Shows one memory (a fact's source, from "About you"), to fix or forget it. */
+  focus: "home_focus",
 } as const;
 
 /** What the view remembers between actions (`private_metadata`). */
 const homeStateSchema = z.object({
   q: z.string().max(MAX_QUERY_CHARS).default(""),
   page: z.number().int().min(0).max(10_000).default(0),
+  /** One memory shown alone (its id). */
+  focus: z.string().max(128).optional(),
 });
 type HomeState = z.infer<typeof homeStateSchema>;
 
@@ -64,6 +70,10 @@ export interface AppHomeDeps {
   logger: Logger;
   /** The durable inbox: an App Home event is done once published (not replayed after a restart). */
   inbox?: { answered(eventId: string): Promise<void> } | undefined;
+  /** "About you" at the top: the user's facts and most used memories. */
+  about?: SlackAboutPort | undefined;
+  /** "Recent changes": the user's own audit events (who saved, forgot, expired or read what, by id). */
+  audit?: Pick<AuditLog, "page"> | undefined;
 }
 
 /**
@@ -103,6 +113,12 @@ export function register(app: App, deps: AppHomeDeps): void {
   app.action<BlockAction>(HOME_ACTIONS.clear, async ({ ack, body, client }) => {
     await ack();
     await publish(client, homeScope(body), { q: "", page: 0 });
+  });
+
+  app.action<BlockAction>(HOME_ACTIONS.focus, async ({ ack, body, action, client }) => {
+    await ack();
+    const id = action.type === "button" ? clip(action.value ?? "", 128) : "";
+    await publish(client, homeScope(body), { q: "", page: 0, ...(id ? { focus: id } : {}) });
   });
 
   app.action<BlockAction>(HOME_ACTIONS.page, async ({ ack, body, action, client }) => {
@@ -174,6 +190,11 @@ async function pageOf(
   scope: MemoryScope,
   state: HomeState,
 ): Promise<{ items: Memory[]; total: number; capped: boolean }> {
+  if (state.focus) {
+    // Only the user's own memory: the lifecycle reads within the user's scope, nobody else's.
+    const one = await memory.get(scope, state.focus);
+    return { items: one ? [one] : [], total: one ? 1 : 0, capped: false };
+  }
   if (state.q) {
     const found = (await memory.search(scope, state.q, { k: HOME_SEARCH_K })).filter((r) => r.relevant);
     const ids = found.slice(state.page * HOME_PAGE_SIZE, (state.page + 1) * HOME_PAGE_SIZE).map((r) => r.id);
@@ -196,15 +217,20 @@ async function pageOf(
 
 /** The App Home view (`type: "home"`), at most 100 blocks whatever the user holds. */
 export async function buildHomeView(
-  deps: Pick<AppHomeDeps, "memory" | "graph" | "settings">,
+  deps: Pick<AppHomeDeps, "memory" | "graph" | "settings" | "about" | "audit">,
   scope: MemoryScope,
   state: HomeState,
   notice?: string,
 ): Promise<{ type: "home"; private_metadata: string; blocks: KnownBlock[] }> {
-  const [page, graph, settings] = await Promise.all([
+  const [page, graph, settings, about, changes] = await Promise.all([
     pageOf(deps.memory, scope, state),
     deps.graph.snapshot(scope).catch(() => ({ nodes: [], relations: [] })),
     deps.settings?.status(scope).catch(() => undefined),
+    deps.about?.answer(scope, "ko").catch(() => undefined),
+    deps.audit
+      ?.page({ limit: HOME_CHANGES, userId: scope.userId, teamId: scope.teamId })
+      .then((p) => p.items)
+      .catch(() => undefined),
   ]);
   const blocks: KnownBlock[] = [
     {
@@ -223,6 +249,14 @@ export async function buildHomeView(
   ];
   if (settings) blocks.push(...settingsBlocks(settings));
   if (notice) blocks.push({ type: "section", text: { type: "mrkdwn", text: clip(notice, 2900) } });
+  if (about && !state.q && !state.focus) {
+    blocks.push({
+      type: "header",
+      text: { type: "plain_text", text: "🙋 나에 대해 · About you", emoji: true },
+    });
+    blocks.push(...aboutBlocks(about, "ko", { forget: HOME_ACTIONS.forget, focus: HOME_ACTIONS.focus }));
+    blocks.push({ type: "divider" });
+  }
   blocks.push({
     type: "input",
     block_id: "home_search_block",
@@ -237,11 +271,13 @@ export async function buildHomeView(
       dispatch_action_config: { trigger_actions_on: ["on_enter_pressed"] },
     },
   } as KnownBlock);
-  const heading = state.q
-    ? `*"${escapeMrkdwn(clip(state.q, 200))}"* 검색 결과 ${page.total}개 (results)`
-    : `*최근 기억 (recent memories)* — ${page.total}${page.capped ? "+" : ""}개`;
+  const heading = state.focus
+    ? "*이 기억 (this memory)* — 잊거나, 잊은 뒤 다시 알려 주면 고쳐져요 (forget it, or forget and tell me again to fix it)"
+    : state.q
+      ? `*"${escapeMrkdwn(clip(state.q, 200))}"* 검색 결과 ${page.total}개 (results)`
+      : `*최근 기억 (recent memories)* — ${page.total}${page.capped ? "+" : ""}개`;
   blocks.push({ type: "section", text: { type: "mrkdwn", text: heading } });
-  if (state.q)
+  if (state.q || state.focus)
     blocks.push({
       type: "actions",
       elements: [button("전체 보기 · Show all", HOME_ACTIONS.clear, "all")],
@@ -314,5 +350,45 @@ export async function buildHomeView(
         elements: [{ type: "mrkdwn", text: `그 외 ${facts.length - HOME_MAX_FACTS}개 (and more)` }],
       });
   }
+  if (changes && changes.length > 0) {
+    blocks.push({ type: "divider" });
+    blocks.push({
+      type: "header",
+      text: { type: "plain_text", text: "🕘 최근 변경 · Recent changes", emoji: true },
+    });
+    blocks.push({
+      type: "section",
+      text: { type: "mrkdwn", text: clip(changes.map(changeLine).join("\n"), 2900) },
+    });
+  }
   return { type: "home", private_metadata: JSON.stringify(state), blocks };
+}
+
+/** Audit events shown under "Recent changes" (newest first). */
+export const HOME_CHANGES = 8;
+
+const ACTION_WORDS: Record<AuditAction, string> = {
+  save: "저장 (saved)",
+  forget: "잊음 (forgotten)",
+  "forget-all": "전부 잊음 (all forgotten)",
+  expire: "만료 (expired)",
+  read: "열람 (read)",
+  pin: "고정 (pinned)",
+  unpin: "고정 해제 (unpinned)",
+};
+const ACTOR_WORDS: Record<AuditActor, string> = {
+  user: "나 (you)",
+  autosave: "자동저장 (autosave)",
+  tool: "비서 (the assistant)",
+  "admin-token": "관리자 (an operator)",
+  "console-session": "관리자 콘솔 (an operator)",
+  sweep: "보존 기간 (retention)",
+  cli: "관리 도구 (an operator's CLI)",
+};
+
+/** One audit event as a line: when, what, by whom, how many memories — never a text or id list. */
+function changeLine(event: StoredAuditEvent): string {
+  const when = new Date(event.at).toISOString().slice(0, 16).replace("T", " ");
+  const count = event.ids.length > 0 ? ` · ${event.ids.length}개` : "";
+  return `• ${when} UTC · ${ACTION_WORDS[event.action]} · ${ACTOR_WORDS[event.actor]}${count}`;
 }

@@ -7,6 +7,7 @@ import type { Memory, MemoryScope } from "../../core/types.js";
 import { button, clip, escapeMrkdwn, memoryBlocks, scopeIn, type SlackMemoryPort } from "../memory-blocks.js";
 import type { AutosaveMode } from "../../core/user-settings.js";
 import { parseDuration, settingsStatusText, type SlackSettingsPort } from "../settings-blocks.js";
+import { aboutBlocks, type SlackAboutPort } from "../about-blocks.js";
 
 /** The slash command's name (the manifest's `slash_commands`). */
 export const MEMORY_COMMAND = "/memory";
@@ -28,12 +29,14 @@ export interface MemoryCommandDeps {
   logger: Logger;
   /** Autosave on/off/ask and pauses (`/memory autosave`, `pause`, `resume`); without it they are unknown. */
   settings?: SlackSettingsPort | undefined;
+  /** `/memory about`: what it knows about the user; without it the sub-command is unknown. */
+  about?: SlackAboutPort | undefined;
 }
 
 type Parsed =
   | { kind: "help" }
   | { kind: "search" | "forget"; query: string }
-  | { kind: "list" | "export" }
+  | { kind: "list" | "export" | "about" }
   | { kind: "pin" | "unpin"; id: string }
   | { kind: "resume" }
   | { kind: "autosave"; mode: AutosaveMode | undefined; word: string }
@@ -75,6 +78,11 @@ export function parseMemoryCommand(text: string): Parsed {
     case "export":
     case "내보내기":
       return { kind: "export" };
+    case "about":
+    case "me":
+    case "나":
+    case "내정보":
+      return { kind: "about" };
     case "pin":
     case "고정":
       return { kind: "pin", id: query };
@@ -103,6 +111,7 @@ export function memoryCommandHelp(): string {
     "*`/memory` — 내 기억 관리 (manage your memories)*",
     "• `/memory search <검색어>` — 기억 검색 (search)",
     "• `/memory list` — 최근 기억 (recent memories)",
+    "• `/memory about` (`나`) — 나에 대해 아는 것: 사실과 자주 쓰인 기억 (what it knows about you)",
     "• `/memory forget <id 또는 검색어>` — 기억 잊기; 여러 개면 물어봐요 (forget; asks when several match)",
     "• `/memory pin <id>` / `/memory unpin <id>` — 기억 고정: 보존 기간이 지나도 잊지 않아요 (pin: never expires)",
     "• `/memory export` — 내 기억 전체를 JSON Lines 파일로 DM에 보내요 (all your memories as a file, in a DM)",
@@ -281,6 +290,18 @@ async function runCommand(
     }
     case "export":
       return void (await exportMemories(ctx));
+    case "about": {
+      if (!deps.about) return void (await say(`알 수 없는 명령이에요: \`about\`\n\n${memoryCommandHelp()}`));
+      const answer = await deps.about.answer(scope, lang);
+      const head = lang === "en" ? "*What I know about you*" : "*내가 아는 당신 (what I know about you)*";
+      return void (await say(
+        head,
+        [
+          { type: "section", text: { type: "mrkdwn", text: head } } as KnownBlock,
+          ...aboutBlocks(answer, lang, { forget: COMMAND_ACTIONS.forgetOne }),
+        ].slice(0, 40),
+      ));
+    }
     case "pin":
     case "unpin": {
       const pinned = parsed.kind === "pin";
