@@ -286,7 +286,11 @@ export class GraphService {
     const groups = new Map<string, { entity: string; self: boolean; facts: FactLine[] }>();
     for (const [source, relation, target] of await this.store(input).getTriplets()) {
       if (source.label !== ENTITY_LABEL || !isVisible(relation, input.visibilities)) continue;
-      const group = groups.get(source.id) ?? { entity: source.name, self: isFirstPerson(source.name), facts: [] };
+      const group = groups.get(source.id) ?? {
+        entity: source.name,
+        self: isFirstPerson(source.name),
+        facts: [],
+      };
       group.facts.push(factLine(relation, target.name));
       groups.set(source.id, group);
     }

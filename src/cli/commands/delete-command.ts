@@ -34,7 +34,10 @@ export const deleteCommand: Command = {
     let deleted: number;
     let conversations: number | undefined;
     if (values.all) {
-      ({ memories: deleted, conversations } = await lifecycle.deleteAll(scope, { history: values.history, actor: "cli" }));
+      ({ memories: deleted, conversations } = await lifecycle.deleteAll(scope, {
+        history: values.history,
+        actor: "cli",
+      }));
     } else {
       const id = required(values.id, "id");
       if (!(await lifecycle.delete(scope, id, { actor: "cli" }))) {

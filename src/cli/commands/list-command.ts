@@ -34,7 +34,11 @@ export const listCommand: Command = {
     const { memory, lifecycle } = await ctx.openStack();
     const page = await memory.list(scope, { limit, cursor: values.cursor });
     // An operator's read of a person's memories is recorded, as the admin API's is (ids only).
-    await lifecycle.recordRead(scope, page.items.map((m) => m.id), "cli");
+    await lifecycle.recordRead(
+      scope,
+      page.items.map((m) => m.id),
+      "cli",
+    );
     if (values.json) {
       ctx.out(JSON.stringify({ items: page.items.map(toJson), nextCursor: page.nextCursor }));
       return EXIT_OK;

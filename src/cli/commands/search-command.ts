@@ -55,7 +55,11 @@ export const searchCommand: Command = {
     const { metric } = store.info;
     const results = await memory.search(scope, query, { k, topic: values.topic });
     // An operator's read of a person's memories is recorded, as the admin API's is (ids only).
-    await lifecycle.recordRead(scope, results.map((r) => r.id), "cli");
+    await lifecycle.recordRead(
+      scope,
+      results.map((r) => r.id),
+      "cli",
+    );
     if (values.json) {
       ctx.out(JSON.stringify({ query, k, metric, results: results.map(toJson) }));
       return EXIT_OK;
