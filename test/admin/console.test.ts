@@ -250,6 +250,25 @@ describe("admin console (HTTP)", () => {
     }
   });
 
+  it("shows the audit log, everyone's and per user, with ids but never a memory's text", async () => {
+    const saved = await addMemory("U_AUDITED", "감사 로그에 나오면 안 되는 비밀 문장");
+    const { cookie } = await signIn();
+    await send("/admin/console/users/U_AUDITED/memories", { cookie }); // an operator's read: recorded
+    const all = await (await send("/admin/console/audit", { cookie })).text();
+    expect(all).toContain('data-testid="audit"');
+    expect(all).toContain(saved.id);
+    expect(all).toContain("admin-token");
+    expect(all).not.toContain("비밀 문장");
+    const tab = await send("/admin/console/users/U_AUDITED/audit", { cookie });
+    expect(tab.status).toBe(200);
+    const page = await tab.text();
+    expect(page).toMatch(/<td>console-session<\/td>\s*<td>read<\/td>/u);
+    expect(page).toMatch(/<td>admin-token<\/td>\s*<td>save<\/td>/u);
+    expect(page).not.toContain("비밀 문장");
+    expect((await send("/admin/console/audit?cursor=nope", { cookie })).status).toBe(400);
+    expect((await send("/admin/console/audit")).status).toBe(303); // no session: to sign-in
+  });
+
   it("leaves the bearer-token JSON API as it was: a session cookie does not open it", async () => {
     const { cookie } = await signIn();
     const res = await send("/admin/memory/list/U_SHOW", { cookie });

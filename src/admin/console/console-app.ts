@@ -14,6 +14,9 @@ import { tokensMatch } from "../../http/admin-auth.js";
 import { searchParams, searchResultView } from "../memory-routes.js";
 import { idSchema, intParam, memoryIdSchema, parseOr400, scopeOf } from "../validation.js";
 import { drawGraph } from "./graph-picture.js";
+import { AUDIT_PATH, auditPage } from "./audit-page.js";
+import type { AuditLog } from "../../core/audit.js";
+import type { Owner } from "../../core/types.js";
 import {
   ASSETS_PATH,
   CONSOLE_PATH,
@@ -71,6 +74,8 @@ export interface ConsoleOptions {
   sessions: ConsoleSessions;
   /** Counts wrong tokens per address at sign-in (the API's throttle). */
   throttle: AuthThrottle;
+  /** Who touched a memory: the audit pages. */
+  audit: AuditLog;
 }
 
 type Env = { Variables: { session: ConsoleSession | undefined } };
@@ -293,6 +298,21 @@ export function createConsole(options: ConsoleOptions): Hono<Env> {
     const graph = await options.graph.snapshot(user);
     const picture = graph.relations.length ? await drawGraph(graph) : undefined;
     return c.html(graphPage({ csrf: c.get("session")!.csrf, user, graph, picture }));
+  });
+
+  const auditOf = async (c: Context<Env>, user?: Owner) =>
+    options.audit.page({
+      limit: LIST_LIMIT,
+      cursor: c.req.query("cursor") || undefined,
+      userId: user?.userId,
+      teamId: user?.teamId,
+    });
+  app.get(AUDIT_PATH, async (c) =>
+    c.html(auditPage({ csrf: c.get("session")!.csrf, page: await auditOf(c) })),
+  );
+  app.get("/admin/console/users/:userId/audit", async (c) => {
+    const user = scopeOf(c, options.defaultTeam);
+    return c.html(auditPage({ csrf: c.get("session")!.csrf, user, page: await auditOf(c, user) }));
   });
 
   app.all("/admin/console/*", (c) =>

@@ -20,7 +20,7 @@ export const ICON_PATH = "/admin/console/favicon.svg";
 export const SIGN_IN_PATH = "/admin/console/sign-in";
 export const SIGN_OUT_PATH = "/admin/console/sign-out";
 
-export type Tab = "memories" | "history" | "graph";
+export type Tab = "memories" | "history" | "graph" | "audit";
 
 export interface LayoutOptions {
   title: string;
@@ -43,6 +43,7 @@ export function layout(options: LayoutOptions, body: Html): Html {
     ["memories", "Memories"],
     ["history", "History"],
     ["graph", "Knowledge graph"],
+    ["audit", "Audit"],
   ];
   return html`<!doctype html>
     <html lang="en">
@@ -119,6 +120,7 @@ export function homePage(options: {
     { title: "Users", csrf: options.csrf },
     html`<section class="card">
       <h1>Pick a user</h1>
+      <p><a href="/admin/console/audit">Audit log</a> — who touched which memory, everyone's.</p>
       <form method="get" action="/admin/console/users" class="inline">
         <label>User id <input name="user" required maxlength="64" placeholder="U0123ABCD" /></label>
         <label>Team <input name="team" value="${options.defaultTeam}" maxlength="64" /></label>
