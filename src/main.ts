@@ -87,6 +87,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
           memory,
           graph,
           settings: app.settings,
+          metrics: app.metrics,
         })
       : undefined;
     const teamId = identity?.teamId ?? LOCAL_USER.teamId;
@@ -114,6 +115,8 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       adminToken: config.ADMIN_TOKEN,
       throttle,
       health: { info: { slack: mode, embedder: app.embedderId }, parts: app.healthParts },
+      metrics: { scrape: app.scrapeMetrics, token: config.METRICS_TOKEN },
+      onSlackAck: (seconds) => app.metrics.ack("http", seconds),
     });
     const port = await http.listen(config.HOST, config.PORT);
     app.onStop(() => http.close());
@@ -126,7 +129,15 @@ export async function startAssistant(config: Config, options: StartOptions = {})
           "turns left unanswered by a restart: answering them",
         );
         void app.turns.track(
-          replayOpenTurns({ open, app: slack.app, agent, logger, inbox, turns: app.turns }),
+          replayOpenTurns({
+            open,
+            app: slack.app,
+            agent,
+            logger,
+            inbox,
+            turns: app.turns,
+            metrics: app.metrics,
+          }),
         );
       }
     }

@@ -22,6 +22,7 @@ import { dedupeMiddleware } from "./middleware/dedupe.js";
 import type { WorkSet } from "../util/work-set.js";
 import type { TurnInbox } from "./inbox.js";
 import { authTest, type SlackIdentity } from "./slack-auth.js";
+import { type Metrics, secondsSince } from "../core/metrics.js";
 
 /**
  * Retries of one Web API call: a few, within 10 s, instead of the client's default of 10 over about
@@ -59,6 +60,8 @@ export interface SlackAppOptions {
   graph?: SlackGraphPort | undefined;
   /** Autosave on/off/ask and paused conversations: shown and changed in App Home and `/memory`. */
   settings?: SlackSettingsPort | undefined;
+  /** Turns (surface, outcome, time) and Socket Mode acks are recorded here; none by default. */
+  metrics?: Metrics | undefined;
 }
 
 export interface SlackFrontEnd {
@@ -82,11 +85,19 @@ class InboxApp extends App {
     private readonly inbox: TurnInbox | undefined,
     private readonly log: Logger,
     options: ConstructorParameters<typeof App>[0],
+    /** Socket Mode: each event's time to its ack (HTTP mode's is timed by the HTTP server). */
+    private readonly onAck?: ((seconds: number) => void) | undefined,
   ) {
     super(options);
   }
 
   override async processEvent(event: ReceiverEvent): Promise<void> {
+    const onAck = this.onAck;
+    if (onAck) {
+      const started = performance.now();
+      const ack = event.ack;
+      event = { ...event, ack: (response) => ack(response).finally(() => onAck(secondsSince(started))) };
+    }
     const eventId = (event.body as { event_id?: unknown } | undefined)?.event_id;
     if (this.inbox && typeof eventId === "string") {
       // Answer all the same if the disk fails: only this event's crash-safety is lost.
@@ -149,20 +160,25 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
         processBeforeResponse: false,
       });
   const inbox = options.inbox;
-  const app = new InboxApp(inbox, logger, {
-    token: options.botToken,
-    botId: identity.botId,
-    botUserId: identity.botUserId,
-    tokenVerificationEnabled: false,
-    receiver,
-    logger: boltLog,
-    clientOptions,
-    extendedErrorHandler: true,
-  });
+  const app = new InboxApp(
+    inbox,
+    logger,
+    {
+      token: options.botToken,
+      botId: identity.botId,
+      botUserId: identity.botUserId,
+      tokenVerificationEnabled: false,
+      receiver,
+      logger: boltLog,
+      clientOptions,
+      extendedErrorHandler: true,
+    },
+    socket && options.metrics ? (seconds) => options.metrics!.ack("socket", seconds) : undefined,
+  );
 
   const dedupe = options.dedupe;
   app.use(dedupeMiddleware(dedupe, inbox));
-  const runner = { agent: options.agent, logger, inbox, turns: options.turns };
+  const runner = { agent: options.agent, logger, inbox, turns: options.turns, metrics: options.metrics };
   // Before the DM listener: a message in an assistant thread goes to the panel, not to app.message.
   app.assistant(createAssistantPanel(runner));
   registerDirectMessage(app, runner);

@@ -1,5 +1,6 @@
 import type { Logger } from "../../logging/logger.js";
 import type { AuditLog, PinStore } from "../../core/audit.js";
+import type { Metrics } from "../../core/metrics.js";
 import type { MemoryScope, Owner } from "../../core/types.js";
 import type { VectorIndex } from "../../core/vector-index.js";
 import type { Chunker } from "../chunking/chunker.js";
@@ -59,6 +60,8 @@ export interface MemoryLifecycleOptions {
   audit?: AuditLog | undefined;
   /** Pinned memories (shared state): {@link MemoryLifecycle.pin}; a forgotten memory's pin is dropped. */
   pins?: PinStore | undefined;
+  /** Memories saved and forgotten, by source, are counted here (none by default). */
+  metrics?: Metrics | undefined;
   logger: Logger;
   /** Backoff of the background applier (default 1 s doubling to 30 s). */
   retry?: { minMs: number; maxMs: number } | undefined;

@@ -17,6 +17,8 @@ import { StoreWriter } from "./store-writer.js";
 import { AuditPart, actorOfSource } from "./audit-part.js";
 import type { AuditActor } from "../../core/audit.js";
 import type { MemoryLifecycleOptions } from "./lifecycle-options.js";
+import { countBySource, recordForgotten, recordSaved } from "./lifecycle-metrics.js";
+import { NO_METRICS } from "../../core/metrics.js";
 
 export type { LifecycleGraph, LifecycleHistory } from "./graph-part.js";
 export type { MemoryLifecycleOptions } from "./lifecycle-options.js";
@@ -163,6 +165,7 @@ export class MemoryLifecycle implements MemoryPort {
    */
   async saveMany(scope: MemoryScope, inputs: SaveInput[], options: ActorOption = {}): Promise<SavedMemory[]> {
     const saved = await this.saveAll(scope, inputs);
+    recordSaved(this.options.metrics ?? NO_METRICS, saved);
     const actor = options.actor ?? actorOfSource(inputs[0]?.source);
     await this.auditPart.record(
       actor,
@@ -382,6 +385,7 @@ export class MemoryLifecycle implements MemoryPort {
     const deletedIds = memories.map((m) => m.id);
     await this.perform({ op: "delete", scope: owner(scope), ids: deletedIds });
     const actor = options.actor ?? "user";
+    recordForgotten(this.options.metrics ?? NO_METRICS, countBySource(memories), actor);
     await this.auditPart.record(actor, actor === "sweep" ? "expire" : "forget", scope, deletedIds);
     await this.auditPart.dropPins(scope, deletedIds);
     this.log.info({ teamId: scope.teamId, userId: scope.userId, count: memories.length }, "memories deleted");
@@ -411,7 +415,9 @@ export class MemoryLifecycle implements MemoryPort {
     const history = options.history ?? false;
     const before = await this.reader.keywordCount(scope);
     const result: DeleteAllResult = { memories: before };
+    const sources = countBySource(await this.reader.memoriesOf(scope));
     const conversations = await this.perform({ op: "deleteAll", scope: owner(scope), history });
+    recordForgotten(this.options.metrics ?? NO_METRICS, sources, options.actor ?? "user");
     this.options.labeler?.forgetUser(scope);
     if (history && this.options.history) result.conversations = conversations;
     await this.auditPart.record(options.actor ?? "user", "forget-all", scope, []);
