@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { PromMetrics } from "../../src/app/prom-metrics.js";
@@ -100,5 +101,25 @@ describe("GET /metrics, /livez and /readyz on the HTTP server", () => {
     expect(await ready.json()).toEqual({ status: "degraded" });
     // Without a metrics endpoint given, /metrics is off too.
     expect((await fetch(`${url}/metrics`)).status).toBe(404);
+  });
+
+  it("exposes every assistant_* metric README's Monitoring table and the Grafana dashboard name", async () => {
+    const metrics = new PromMetrics();
+    metrics.watch({
+      llmQueue: () => ({ running: 0, queued: 0, backgroundQueued: 0, rejectedFull: 0, rejectedTimeout: 0 }),
+      journalPending: () => 0,
+      bm25Cache: () => ({ users: 0, bytes: 0, evictions: 0 }),
+    });
+    const url = await start({ metrics, adminToken: ADMIN_TOKEN });
+    const exposed = new Set((await scrape(url, ADMIN_TOKEN)).families.map((f) => f.name));
+    const root = new URL("../../", import.meta.url);
+    const readme = readFileSync(new URL("README.md", root), "utf8");
+    const monitoring = readme.slice(readme.indexOf("## Monitoring"), readme.indexOf("## Memory CLI"));
+    const dashboard = readFileSync(new URL("deploy/grafana/assistant-dashboard.json", root), "utf8");
+    const named = [...`${monitoring}\n${dashboard}`.matchAll(/assistant_[a-z0-9_]+/g)].map((m) =>
+      m[0].replace(/_(bucket|count|sum)$/, ""),
+    );
+    expect(named.length).toBeGreaterThan(20);
+    for (const name of new Set(named)) expect(exposed, name).toContain(name);
   });
 });
