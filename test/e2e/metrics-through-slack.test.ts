@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChromaServer, startChromaServer } from "../../src/backends/chroma/chroma-server.js";
-import { makeDmEvent, makeMentionEvent, TEST_IDS } from "../support/slack-events.js";
+import { makeDmEvent, makeEventCallback, makeMentionEvent, TEST_IDS } from "../support/slack-events.js";
 import { countOf, familyNames, labelValues, scrape, valueOf } from "../support/prometheus.js";
 import {
   ADMIN_TOKEN,
@@ -174,5 +174,31 @@ describe("/livez and /readyz with Chroma stopped", () => {
         valueOf(before, "assistant_store_errors_total", { store: "vectors" }),
     ).toBeGreaterThanOrEqual(1);
     expect(valueOf(after, "assistant_turns_total", { surface: "dm" })).toBe(2);
+  });
+});
+
+describe("/metrics in Socket Mode", () => {
+  let t: TestAssistant;
+
+  beforeAll(async () => {
+    t = await startTestAssistant({ mode: "socket", env: { METRICS_TOKEN } });
+    faithfulModel(t);
+    await t.slack!.socket.waitForConnection();
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it("times each envelope's ack and counts the turn", async () => {
+    const before = await scrape(t.assistant.url, METRICS_TOKEN);
+    await t.slack!.socket.sendEvent(makeEventCallback(makeDmEvent({ text: ASK_TEXT, ...WHO })));
+    await t.slack!.waitForCall("chat.postMessage");
+    await t.assistant.drain();
+    const after = await scrape(t.assistant.url, METRICS_TOKEN);
+    const moved = (name: string, labels: Record<string, string>, read = countOf) =>
+      read(after, name, labels) - read(before, name, labels);
+    expect(moved("assistant_slack_ack_seconds", { transport: "socket" })).toBeGreaterThanOrEqual(1);
+    expect(moved("assistant_slack_ack_seconds", { transport: "http" })).toBe(0);
+    expect(moved("assistant_turns_total", { surface: "dm", outcome: "llm" }, valueOf)).toBe(1);
   });
 });
