@@ -85,11 +85,12 @@ class InboxApp extends App {
     private readonly inbox: TurnInbox | undefined,
     private readonly log: Logger,
     options: ConstructorParameters<typeof App>[0],
-    /** Socket Mode: each event's time to its ack (HTTP mode's is timed by the HTTP server). */
-    private readonly onAck?: ((seconds: number) => void) | undefined,
   ) {
     super(options);
   }
+
+  /** Socket Mode: each event's time to its ack (HTTP mode's is timed by the HTTP server). */
+  onAck: ((seconds: number) => void) | undefined;
 
   override async processEvent(event: ReceiverEvent): Promise<void> {
     const onAck = this.onAck;
@@ -160,21 +161,18 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
         processBeforeResponse: false,
       });
   const inbox = options.inbox;
-  const app = new InboxApp(
-    inbox,
-    logger,
-    {
-      token: options.botToken,
-      botId: identity.botId,
-      botUserId: identity.botUserId,
-      tokenVerificationEnabled: false,
-      receiver,
-      logger: boltLog,
-      clientOptions,
-      extendedErrorHandler: true,
-    },
-    socket && options.metrics ? (seconds) => options.metrics!.ack("socket", seconds) : undefined,
-  );
+  const app = new InboxApp(inbox, logger, {
+    token: options.botToken,
+    botId: identity.botId,
+    botUserId: identity.botUserId,
+    tokenVerificationEnabled: false,
+    receiver,
+    logger: boltLog,
+    clientOptions,
+    extendedErrorHandler: true,
+  });
+  const metrics = options.metrics;
+  if (socket && metrics) app.onAck = (seconds) => metrics.ack("socket", seconds);
 
   const dedupe = options.dedupe;
   app.use(dedupeMiddleware(dedupe, inbox));
