@@ -89,6 +89,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
           settings: app.settings,
           about: app.about,
           audit: app.audit,
+          metrics: app.metrics,
         })
       : undefined;
     const teamId = identity?.teamId ?? LOCAL_USER.teamId;
@@ -116,6 +117,8 @@ export async function startAssistant(config: Config, options: StartOptions = {})
       adminToken: config.ADMIN_TOKEN,
       throttle,
       health: { info: { slack: mode, embedder: app.embedderId }, parts: app.healthParts },
+      metrics: { scrape: app.scrapeMetrics, token: config.METRICS_TOKEN },
+      onSlackAck: (seconds) => app.metrics.ack("http", seconds),
     });
     const port = await http.listen(config.HOST, config.PORT);
     app.onStop(() => http.close());
@@ -128,7 +131,15 @@ export async function startAssistant(config: Config, options: StartOptions = {})
           "turns left unanswered by a restart: answering them",
         );
         void app.turns.track(
-          replayOpenTurns({ open, app: slack.app, agent, logger, inbox, turns: app.turns }),
+          replayOpenTurns({
+            open,
+            app: slack.app,
+            agent,
+            logger,
+            inbox,
+            turns: app.turns,
+            metrics: app.metrics,
+          }),
         );
       }
     }

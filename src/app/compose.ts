@@ -40,6 +40,9 @@ import { openSharedState } from "./shared-state.js";
 import { RetentionSweep } from "./retention-sweep.js";
 import type { AuditLog } from "../core/audit.js";
 import { appHealthParts } from "./health-parts.js";
+import type { Metrics } from "../core/metrics.js";
+import { type Exposition, PromMetrics } from "./prom-metrics.js";
+import { MeteredLlm, meterStore } from "./metered.js";
 
 export interface ComposeOptions {
   /** Where the app logs; default {@link createAppLogger}. */
@@ -82,6 +85,10 @@ export interface App {
   recall: "hybrid" | "bm25";
   /** `/healthz` parts: the state backend, the change feed, the vectors, the journal, Ollama. */
   healthParts: HealthPart[];
+  /** Where the front ends record (turns, acks); this app's own registry. */
+  metrics: Metrics;
+  /** The metrics in Prometheus' text format, for `GET /metrics`. */
+  scrapeMetrics(): Promise<Exposition>;
   /** Turns being answered (by a front end), so a graceful stop waits for them. */
   turns: WorkSet;
   /** Adds a step that {@link stop} runs first (the newest first): a front end stops taking work. */
@@ -157,6 +164,9 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
       await run(closes);
     })());
 
+  // One registry per app (not prom-client's global one): several apps in one process never collide.
+  const metrics = new PromMetrics();
+
   try {
     // A write killed before its rename leaves a temp file; the file it was replacing is intact.
     for (const folder of [
@@ -186,11 +196,15 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
     const llm: QueuedLlm | undefined =
       llmOnline || mode !== "local"
         ? new QueuedLlm(
-            new OllamaLlm({
-              host: config.OLLAMA_HOST,
-              model: config.OLLAMA_CHAT_MODEL,
-              timeoutMs: config.LLM_TIMEOUT_MS,
-            }),
+            // Timed inside the queue: the model's own time, not the wait for a slot.
+            new MeteredLlm(
+              new OllamaLlm({
+                host: config.OLLAMA_HOST,
+                model: config.OLLAMA_CHAT_MODEL,
+                timeoutMs: config.LLM_TIMEOUT_MS,
+              }),
+              metrics,
+            ),
             {
               maxParallel: config.OLLAMA_MAX_PARALLEL,
               maxQueue: config.OLLAMA_MAX_QUEUE,
@@ -206,8 +220,12 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
     logger.info({ state: state.mode, changes: state.changes.info.kind }, "shared state opened");
 
     preloadTokenizer();
+    // The change feed's lag: how long after another process's change this one hears it.
+    state.changes.subscribe((_change, sentAt) => {
+      if (sentAt !== undefined) metrics.changeFeedLag((Date.now() - sentAt) / 1000);
+    });
     const history = new HistoryService({
-      store: state.history,
+      store: meterStore(state.history, "history", metrics),
       llm,
       logger: logger.child({ component: "history" }),
     });
@@ -229,9 +247,19 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
       audit: state.audit,
       pins: state.pins,
       recalls: state.recalls,
+      metrics,
     });
     closes.push(() => stack.stop());
-    const { lifecycle: memory, graph, labeler, visibility, store, embedder } = stack;
+    const { lifecycle: memory, graph, labeler, visibility, store, embedder, keywordIndexes } = stack;
+    metrics.watch({
+      llmQueue: llm ? () => llm.stats() : undefined,
+      journalPending: () => memory.pendingOperations,
+      bm25Cache: () => ({
+        users: keywordIndexes.size,
+        bytes: keywordIndexes.bytes,
+        evictions: keywordIndexes.evictions,
+      }),
+    });
     // The memory CLI beside this assistant uses its bundled Chroma rather than starting a second one.
     if (store.info.kind === "chroma" && !config.CHROMA_URL)
       await lock.update({ chromaUrl: store.info.location });
@@ -322,6 +350,8 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
       embedderId: embedder.id,
       recall: vectorSearch ? "hybrid" : "bm25",
       healthParts: [...state.healthParts, ...appHealthParts({ config, store, memory, llm, vectorSearch })],
+      metrics,
+      scrapeMetrics: () => metrics.scrape(),
       turns,
       onStop: (step) => void frontEnds.push(step),
       onClose: (step) => void afterWork.push(step),

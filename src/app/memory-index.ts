@@ -7,6 +7,8 @@ import { KeywordIndexRegistry } from "../memory/search/keyword-index.js";
 import { KeywordSnapshots } from "../memory/search/keyword-snapshots.js";
 import { MemorySearch, type MemorySearchOptions } from "../memory/search/memory-search.js";
 import { openVectorIndex, type VectorSettings } from "./vector-index-factory.js";
+import type { Metrics } from "../core/metrics.js";
+import { meterStore } from "./metered.js";
 
 /** What a caller may add to the search (the app: recall profile, visibility, rerank, the journal's pending writes). */
 export type MemoryIndexSearchOptions = Partial<
@@ -27,6 +29,8 @@ export interface MemoryIndexOptions {
    */
   snapshotsDir?: string | undefined;
   search?: MemoryIndexSearchOptions | undefined;
+  /** The app's metrics: recall halves timed, the vector index's failures counted. None by default. */
+  metrics?: Metrics | undefined;
 }
 
 /**
@@ -55,7 +59,7 @@ export async function composeMemoryIndex(options: MemoryIndexOptions): Promise<M
     logger,
     namespacePrefix: options.namespacePrefix,
   });
-  const store = opened.index;
+  const store = options.metrics ? meterStore(opened.index, "vectors", options.metrics) : opened.index;
   const snapshots =
     options.snapshotsDir !== undefined && store.version
       ? new KeywordSnapshots(options.snapshotsDir, logger, { minMemories: config.BM25_SNAPSHOT_MIN_MEMORIES })
@@ -74,6 +78,7 @@ export async function composeMemoryIndex(options: MemoryIndexOptions): Promise<M
     logger,
     recallTopK: config.RECALL_TOP_K,
     vectorSearch: options.vector.enabled,
+    metrics: options.metrics,
   });
   return { search, store, keywordIndexes, stop: () => opened.stop() };
 }

@@ -17,6 +17,7 @@ import { OllamaEmbedder } from "../llm/ollama-embedder.js";
 import { MemoryJournal } from "../memory/lifecycle/memory-journal.js";
 import { MemoryLifecycle, type LifecycleHistory } from "../memory/lifecycle/memory-lifecycle.js";
 import type { MemorySearch } from "../memory/search/memory-search.js";
+import type { KeywordIndexRegistry } from "../memory/search/keyword-index.js";
 import { OllamaLlm } from "../llm/ollama-llm.js";
 import {
   LlmReranker,
@@ -30,6 +31,8 @@ import type { ChangeFeed } from "../stores/change-feed.js";
 import type { GraphStores } from "../core/graph-types.js";
 import { VisibilityRule } from "../core/visibility.js";
 import { composeMemoryIndex } from "./memory-index.js";
+import type { Metrics } from "../core/metrics.js";
+import { meterEmbedder } from "./metered.js";
 
 /** What `probeOllama` found; passed in when the caller has already probed (compose.ts does, for the LLM). */
 export interface OllamaProbe {
@@ -71,6 +74,8 @@ export interface MemoryStackOptions {
   audit?: AuditLog | undefined;
   pins?: PinStore | undefined;
   recalls?: RecallTally | undefined;
+  /** The app's metrics (recall halves, store and embedder failures, saves and forgets); none by default. */
+  metrics?: Metrics | undefined;
 }
 
 /** The memory part of the app, built from the config: by the app's composition (compose.ts) and the memory CLI's (compose-cli.ts). */
@@ -83,6 +88,8 @@ export interface MemoryStack {
   /** Topic labels of saved memories (the rules and each user's registry). */
   labeler: TopicLabeler;
   visibility: VisibilityRule;
+  /** The per-user BM25 indexes this process holds (their count, bytes and evictions: metrics). */
+  keywordIndexes: KeywordIndexRegistry;
   /**
    * Where memories and their vectors live (`[memory.vector] index_type`): its info, health, scans and
    * namespace drop; a memory's save and delete are the lifecycle's alone.
@@ -111,7 +118,9 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       (config.EMBEDDER === "auto" || memoryConfig.vector.rerank
         ? await probeOllama(config.OLLAMA_HOST)
         : undefined);
-    const embedder = await chooseEmbedder(config, probe ?? { reachable: false, models: [] }, logger);
+    const chosen = await chooseEmbedder(config, probe ?? { reachable: false, models: [] }, logger);
+    const metrics = options.metrics;
+    const embedder = metrics ? meterEmbedder(chosen, metrics) : chosen;
     checkDimension(embedder, memoryConfig.embeddings.dimension);
     const changes = options.changes;
     const visibility = new VisibilityRule(config.ALLOW_DM_MEMORIES_IN_CHANNELS);
@@ -141,6 +150,7 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       // slow to list (Chroma).
       snapshotsDir: options.journal ? join(resolve(config.DATA_DIR), "bm25") : undefined,
       search: { recall, visibility, pending: journal, ...(reranker ? { reranker } : {}) },
+      metrics,
     });
     stopIndex = () => index.stop();
     const { store, search: memory, keywordIndexes } = index;
@@ -180,6 +190,7 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       audit: options.audit,
       pins: options.pins,
       recalls: options.recalls,
+      metrics,
       logger,
     });
     await lifecycle.start();
@@ -188,7 +199,17 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       await graph.drain();
       await stop();
     };
-    return { lifecycle, memory, graph, labeler, visibility, store, embedder, stop: stopAll };
+    return {
+      lifecycle,
+      memory,
+      graph,
+      labeler,
+      visibility,
+      keywordIndexes,
+      store,
+      embedder,
+      stop: stopAll,
+    };
   } catch (err) {
     await stop();
     throw err;

@@ -25,6 +25,10 @@ const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "accepts true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+const bearerToken = optionalString.refine((v) => v === undefined || /^[A-Za-z0-9._~+/-]{16,}=*$/.test(v), {
+  message: "accepts a secret of at least 16 characters: letters, digits and . _ ~ + / - (= only at the end)",
+});
+
 /**
  * The one configuration schema, parsed once at start from the environment. Keys are the environment
  * variable names; README.md's configuration table and .env.example list every one.
@@ -72,10 +76,9 @@ export const configSchema = z.object({
   // The memory pipeline's TOML file (src/config/load-memory-config.ts); unset: ./memory.toml if it exists.
   MEMORY_CONFIG: optionalString,
   // The characters of a bearer token (RFC 6750 b64token); Hono's bearerAuth refuses any other.
-  ADMIN_TOKEN: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9._~+/-]{16,}=*$/.test(v), {
-    message:
-      "accepts a secret of at least 16 characters: letters, digits and . _ ~ + / - (= only at the end)",
-  }),
+  ADMIN_TOKEN: bearerToken,
+  // A token that opens GET /metrics alone (Prometheus' scrape), besides ADMIN_TOKEN.
+  METRICS_TOKEN: bearerToken,
   RECALL_TOP_K: int(1, 50).default(5),
   BM25_CACHE_MB: int(1, 65_536).default(256),
   // A user's BM25 snapshot is kept on disk (Chroma) from this many memories (memory/search/keyword-snapshots.ts).

@@ -21,12 +21,21 @@ export function tokensMatch(given: string, expected: string): boolean {
  * `throttle`; an address that sent too many is answered 429 before its token is looked at.
  */
 export function adminAuth(token: string, throttle: AuthThrottle): MiddlewareHandler {
+  return tokenAuth([token], throttle);
+}
+
+/**
+ * As {@link adminAuth}, for a route that more than one token opens (`/metrics`: `METRICS_TOKEN` or
+ * `ADMIN_TOKEN`): a request bearing any of `tokens` passes. Every token is compared, so the time does
+ * not tell which one matched.
+ */
+export function tokenAuth(tokens: readonly string[], throttle: AuthThrottle): MiddlewareHandler {
   const deny = (): never => {
     throw new AppError("unauthorized", "missing or wrong bearer token");
   };
   const bearer = bearerAuth({
     verifyToken: (given, c) => {
-      const ok = tokensMatch(given, token);
+      const ok = tokens.map((token) => tokensMatch(given, token)).some(Boolean);
       if (!ok) throttle.failed(clientAddress(c));
       return ok;
     },

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { Logger } from "../logging/logger.js";
-import { hasAdminToken } from "./admin-auth.js";
+import { hasAdminToken, tokenAuth } from "./admin-auth.js";
 import type { AuthThrottle } from "./auth-throttle.js";
 import { checkHealth, type HealthOptions } from "./health.js";
 import { errorResponse } from "./json-errors.js";
@@ -13,6 +13,16 @@ export const SLACK_EVENTS_PATH = "/slack/events";
 
 export const ADMIN_API_OFF_MESSAGE =
   "the admin API is off: set ADMIN_TOKEN (at least 16 characters) and restart";
+
+export const METRICS_OFF_MESSAGE =
+  "metrics are off: set METRICS_TOKEN or ADMIN_TOKEN (at least 16 characters) and restart";
+
+/** What `GET /metrics` serves: the app's registry in Prometheus' text format. */
+export interface MetricsEndpoint {
+  scrape(): Promise<{ contentType: string; body: string }>;
+  /** `METRICS_TOKEN`: opens `/metrics` alone (the admin token opens it too). */
+  token?: string | undefined;
+}
 
 export interface HttpServerOptions {
   logger: Logger;
@@ -29,6 +39,13 @@ export interface HttpServerOptions {
   adminToken?: string | undefined;
   /** Wrong tokens per address (the admin API's own). */
   throttle: AuthThrottle;
+  /**
+   * `GET /metrics`, behind `METRICS_TOKEN` or `ADMIN_TOKEN`; answers 404 `metrics_off` when absent or
+   * when neither token is set.
+   */
+  metrics?: MetricsEndpoint | undefined;
+  /** Each Slack request's time to its acknowledgement (the response sent), in seconds. */
+  onSlackAck?: ((seconds: number) => void) | undefined;
 }
 
 /**
@@ -44,11 +61,26 @@ export class HttpServer {
     this.log = options.logger.child({ component: "http" });
     const app = new Hono();
     const throttle = options.throttle;
-    app.get("/healthz", async (c) => {
+    // Readiness: the dependencies are usable (200 ok, or 503 degraded); /healthz is its older name.
+    const ready = async (c: Context) => {
       const details = hasAdminToken(c, options.adminToken, throttle);
       const report = await checkHealth(options.health);
       return c.json(details ? report.body : { status: report.body.status }, report.httpStatus);
-    });
+    };
+    app.get("/healthz", ready);
+    app.get("/readyz", ready);
+    // Liveness: the process answers. No dependency is probed, so an outage never gets it restarted.
+    app.get("/livez", (c) => c.json({ status: "ok" }));
+    const metricTokens = [options.metrics?.token, options.adminToken].filter((t): t is string => !!t);
+    const metrics = options.metrics;
+    if (metrics && metricTokens.length > 0) {
+      app.get("/metrics", tokenAuth(metricTokens, throttle), async () => {
+        const { contentType, body } = await metrics.scrape();
+        return new Response(body, { headers: { "content-type": contentType } });
+      });
+    } else {
+      app.get("/metrics", (c) => c.json({ error: "metrics_off", message: METRICS_OFF_MESSAGE }, 404));
+    }
     if (options.admin) app.route("/", options.admin);
     else app.all("/admin/*", (c) => c.json({ error: "admin_api_off", message: ADMIN_API_OFF_MESSAGE }, 404));
     app.notFound((c) =>
@@ -61,9 +93,15 @@ export class HttpServer {
     // constructor refuses.
     const hono = getRequestListener(app.fetch);
     const slack = options.slack;
+    const onSlackAck = options.onSlackAck;
     this.server = createServer((req, res) => {
-      if (slack && pathOf(req) === SLACK_EVENTS_PATH) slack(req, res);
-      else void hono(req, res);
+      if (slack && pathOf(req) === SLACK_EVENTS_PATH) {
+        if (onSlackAck) {
+          const started = performance.now();
+          res.once("finish", () => onSlackAck((performance.now() - started) / 1000));
+        }
+        slack(req, res);
+      } else void hono(req, res);
     });
   }
 

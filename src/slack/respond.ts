@@ -13,6 +13,13 @@ import { AUTOSAVED_REACTION } from "./message-undo.js";
 import { postAutosaveOffer } from "./listeners/autosave-offer.js";
 import { type AcceptedEvent, INBOX_REPLAY_MAX_AGE_MS, type OpenTurn, type TurnInbox } from "./inbox.js";
 import type { WorkSet } from "../util/work-set.js";
+import {
+  type Metrics,
+  NO_METRICS,
+  secondsSince,
+  type TurnOutcome,
+  type TurnSurfaceName,
+} from "../core/metrics.js";
 
 /** `metadata.event_type` of the assistant's replies; `event_payload.event_id` names the turn answered. */
 export const REPLY_EVENT_TYPE = "memory_assistant_reply";
@@ -79,6 +86,8 @@ export interface TurnRunner {
   inbox?: TurnInbox | undefined;
   /** Turns being answered, so a graceful stop waits for them. */
   turns?: WorkSet | undefined;
+  /** Each turn's surface, outcome and time (none by default). */
+  metrics?: Metrics | undefined;
 }
 
 /**
@@ -132,6 +141,8 @@ type RunTurnOptions = TurnRunner & {
 
 async function runTurnNow(options: RunTurnOptions): Promise<void> {
   const { client, agent, logger, inbox, surface } = options;
+  const started = performance.now();
+  let outcome: TurnOutcome = "failed";
   // The message's ts goes with the turn (also one replayed from the inbox), so autosave names it.
   const turn: Turn = { ...options.turn, messageTs: options.messageTs };
   const log = logger.child({ teamId: turn.teamId, channel: turn.channelId, eventId: turn.eventId });
@@ -203,6 +214,7 @@ async function runTurnNow(options: RunTurnOptions): Promise<void> {
     });
     await post(reply.text);
     posted = true;
+    outcome = reply.mode;
     log.info({ mode: reply.mode }, "replied");
     if (reply.forgetProposal) {
       // The question in the reply works without them: a failure here costs only the buttons.
@@ -216,6 +228,7 @@ async function runTurnNow(options: RunTurnOptions): Promise<void> {
     posted = true;
     throw appError;
   } finally {
+    (options.metrics ?? NO_METRICS).turn(surfaceName(turn, surface), outcome, secondsSince(started));
     unmarkWorking();
     unmarkWaiting?.();
     // Only a turn whose reply (or apology) reached Slack leaves the inbox; else a restart answers it.
@@ -225,6 +238,12 @@ async function runTurnNow(options: RunTurnOptions): Promise<void> {
         .catch((err: unknown) => log.warn({ err }, "could not mark the turn answered"));
     }
   }
+}
+
+/** The surface a turn came from, as metrics name it: the assistant panel, a DM, or a channel mention. */
+function surfaceName(turn: Turn, surface: TurnSurface | undefined): TurnSurfaceName {
+  if (surface?.setStatus) return "assistant";
+  return turn.channelType === "im" ? "dm" : "mention";
 }
 
 /**

@@ -24,6 +24,7 @@ import { dedupeMiddleware } from "./middleware/dedupe.js";
 import type { WorkSet } from "../util/work-set.js";
 import type { TurnInbox } from "./inbox.js";
 import { authTest, type SlackIdentity } from "./slack-auth.js";
+import { type Metrics, secondsSince } from "../core/metrics.js";
 
 /**
  * Retries of one Web API call: a few, within 10 s, instead of the client's default of 10 over about
@@ -65,6 +66,8 @@ export interface SlackAppOptions {
   about?: SlackAboutPort | undefined;
   /** The audit record: each person's "Recent changes" in App Home. */
   audit?: Pick<AuditLog, "page"> | undefined;
+  /** Turns (surface, outcome, time) and Socket Mode acks are recorded here; none by default. */
+  metrics?: Metrics | undefined;
 }
 
 export interface SlackFrontEnd {
@@ -92,7 +95,16 @@ class InboxApp extends App {
     super(options);
   }
 
+  /** Socket Mode: each event's time to its ack (HTTP mode's is timed by the HTTP server). */
+  onAck: ((seconds: number) => void) | undefined;
+
   override async processEvent(event: ReceiverEvent): Promise<void> {
+    const onAck = this.onAck;
+    if (onAck) {
+      const started = performance.now();
+      const ack = event.ack;
+      event = { ...event, ack: (response) => ack(response).finally(() => onAck(secondsSince(started))) };
+    }
     const eventId = (event.body as { event_id?: unknown } | undefined)?.event_id;
     if (this.inbox && typeof eventId === "string") {
       // Answer all the same if the disk fails: only this event's crash-safety is lost.
@@ -165,10 +177,12 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
     clientOptions,
     extendedErrorHandler: true,
   });
+  const metrics = options.metrics;
+  if (socket && metrics) app.onAck = (seconds) => metrics.ack("socket", seconds);
 
   const dedupe = options.dedupe;
   app.use(dedupeMiddleware(dedupe, inbox));
-  const runner = { agent: options.agent, logger, inbox, turns: options.turns };
+  const runner = { agent: options.agent, logger, inbox, turns: options.turns, metrics: options.metrics };
   // Before the DM listener: a message in an assistant thread goes to the panel, not to app.message.
   app.assistant(createAssistantPanel(runner));
   registerDirectMessage(app, runner);

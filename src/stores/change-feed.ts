@@ -22,12 +22,18 @@ export interface ChangeFeed {
   readonly info: { kind: "postgres" | "file"; location: string };
   /** Tells the other processes that the owner's memories changed. Never throws (a failure is logged). */
   publish(owner: Owner): Promise<void>;
-  /** Calls `listener` for every change made by another process. */
-  subscribe(listener: (change: Owner | "all") => void): void;
+  /**
+   * Calls `listener` for every change made by another process, with when it was sent (ms since the
+   * epoch, the sender's clock) when the message says (its lag is a metric; `"all"` has none).
+   */
+  subscribe(listener: ChangeListener): void;
   /** Whether changes are being received (for `/healthz`). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** A change feed's listener: the owner whose memories changed (or `"all"`), and when it was sent. */
+export type ChangeListener = (change: Owner | "all", sentAt?: number) => void;
 
 /** NOTIFY channel of {@link PgChangeFeed}. */
 export const CHANGE_CHANNEL = "memory_changes";
@@ -38,6 +44,8 @@ interface ChangeMessage {
   o: string;
   t: string;
   u: string;
+  /** When it was sent, ms since the epoch (absent in messages of earlier versions). */
+  s?: number;
 }
 
 function parseMessage(text: string): ChangeMessage | undefined {
@@ -55,24 +63,30 @@ function parseMessage(text: string): ChangeMessage | undefined {
 abstract class BaseFeed {
   /** This process's id: its own messages are not delivered back to it. */
   protected readonly origin = randomUUID();
-  private readonly listeners: Array<(change: Owner | "all") => void> = [];
+  private readonly listeners: ChangeListener[] = [];
 
-  subscribe(listener: (change: Owner | "all") => void): void {
+  subscribe(listener: ChangeListener): void {
     this.listeners.push(listener);
   }
 
   protected message(owner: Owner): string {
-    return JSON.stringify({ o: this.origin, t: owner.teamId, u: owner.userId } satisfies ChangeMessage);
+    return JSON.stringify({
+      o: this.origin,
+      t: owner.teamId,
+      u: owner.userId,
+      s: Date.now(),
+    } satisfies ChangeMessage);
   }
 
   protected deliver(text: string): void {
     const message = parseMessage(text);
     if (message === undefined || message.o === this.origin) return;
-    this.emit({ teamId: message.t, userId: message.u });
+    const sentAt = typeof message.s === "number" && Number.isFinite(message.s) ? message.s : undefined;
+    this.emit({ teamId: message.t, userId: message.u }, sentAt);
   }
 
-  protected emit(change: Owner | "all"): void {
-    for (const listener of this.listeners) listener(change);
+  protected emit(change: Owner | "all", sentAt?: number): void {
+    for (const listener of this.listeners) listener(change, sentAt);
   }
 }
 
@@ -216,7 +230,7 @@ export class FileChangeFeed extends BaseFeed implements ChangeFeed {
     }
   }
 
-  override subscribe(listener: (change: Owner | "all") => void): void {
+  override subscribe(listener: ChangeListener): void {
     super.subscribe(listener);
     if (!this.listen || this.timer !== undefined) return;
     // Only what is appended from now on matters (every index is built from the store on first use).

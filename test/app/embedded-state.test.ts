@@ -98,6 +98,24 @@ describe("FileChangeFeed", () => {
     await assistant.close();
   });
 
+  it("tells the subscriber when each change was sent (its lag is a metric), and nothing for 'all'", async () => {
+    const assistant = new FileChangeFeed(dataDir, logger);
+    const cli = new FileChangeFeed(dataDir, logger, false);
+    const heard: Array<{ change: Owner | "all"; sentAt: number | undefined }> = [];
+    assistant.subscribe((change, sentAt) => heard.push({ change, sentAt }));
+    await assistant.poll();
+    const before = Date.now();
+    await cli.publish({ teamId: "T1", userId: "U1" });
+    await assistant.poll();
+    expect(heard).toHaveLength(1);
+    expect(heard[0]!.sentAt).toBeGreaterThanOrEqual(before);
+    expect(heard[0]!.sentAt).toBeLessThanOrEqual(Date.now());
+    await truncate(path.join(dataDir, CHANGE_FILE), 0);
+    await assistant.poll();
+    expect(heard[1]).toEqual({ change: "all", sentAt: undefined });
+    await assistant.close();
+  });
+
   it("says it is not receiving changes while the file cannot be read, and recovers", async () => {
     const feed = new FileChangeFeed(dataDir, logger);
     feed.subscribe(() => undefined);

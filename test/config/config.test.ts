@@ -85,6 +85,8 @@ describe("parseConfig", () => {
     ["SLACK_APP_TOKEN", "xoxb-not-an-app-token"],
     ["ADMIN_TOKEN", "short"],
     ["ADMIN_TOKEN", "has spaces and !! in it"],
+    ["METRICS_TOKEN", "short"],
+    ["METRICS_TOKEN", "has spaces and !! in it"],
     ["SLACK_TIMEOUT_MS", "0"],
     ["ALLOW_DM_MEMORIES_IN_CHANNELS", "maybe"],
     ["STORAGE_TIMEOUT_MS", "50"],

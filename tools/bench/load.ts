@@ -3,6 +3,7 @@
  * HTTP mode against a real Chroma server, the fake Slack and a fake Ollama serving 4 chats at a time.
  *
  *   npm run bench:load -- [--sizes 50,200] [--rounds 3] [--latency 200] [--embed-latency 20] [--cpu-prof DIR]
+ *   npm run bench:load -- --scrape [--scrape-interval 1000]   (ack with and without scraping /metrics)
  *   npm run bench:load -- --chaos [--rounds 10] [--events 40] [--users 4] [--interval 75]
  *                                 [--kill-at timer|ack|reply]
  *
@@ -25,6 +26,7 @@ import { type LoadRoundResult, runLoadRound } from "./lib/load-round.js";
 import { describeMachine, machineInfo, printRunEnd } from "./lib/machine.js";
 import { createRng, type Rng } from "./lib/prng.js";
 import { wholeNumber } from "./lib/args.js";
+import { compareScraping } from "./lib/scrape-compare.js";
 
 const DEFAULTS = {
   sizes: "50,200",
@@ -60,6 +62,8 @@ async function main(): Promise<void> {
       interval: { type: "string" },
       "cpu-prof": { type: "string" },
       "kill-at": { type: "string", default: "timer" },
+      scrape: { type: "boolean", default: false },
+      "scrape-interval": { type: "string" },
     },
   });
   const machine = machineInfo();
@@ -92,7 +96,14 @@ async function main(): Promise<void> {
       const app = await startAppProcess(harness.env, profile);
       const bare = await startEchoServer();
       try {
-        figures = await runLoad({ app, bareUrl: bare.url, harness, rng, sizes, rounds });
+        const run = { app, bareUrl: bare.url, harness, rng, sizes, rounds };
+        figures = values.scrape
+          ? await compareScraping({
+              ...run,
+              intervalMs: wholeNumber(values["scrape-interval"], "scrape-interval", 1000),
+              replyTimeoutMs: DEFAULTS.replyTimeoutMs,
+            })
+          : await runLoad(run);
       } finally {
         await app.stop();
         await bare.stop();

@@ -6,7 +6,7 @@ import type {
   RecallTally,
   RecallUse,
 } from "../../core/audit.js";
-import type { MemorySource, Owner } from "../../core/types.js";
+import type { Memory, MemorySource, Owner } from "../../core/types.js";
 import type { Logger } from "../../logging/logger.js";
 
 /** Who saves when the caller names no actor: by the memory's source. */
@@ -92,9 +92,20 @@ export class AuditPart {
       .catch((err: unknown) => this.options.logger.warn({ err }, "could not count recalled memories"));
   }
 
-  /** The owner's most used memories (none without a tally). */
-  async mostUsed(owner: Owner, limit: number): Promise<RecallUse[]> {
-    return (await this.options.recalls?.top(owner, limit)) ?? [];
+  /**
+   * The owner's most used memories as `get` reads them now (none without a tally): a tallied id that
+   * `get` no longer finds (forgotten, or not visible where asked) is passed over.
+   */
+  async mostUsed(
+    owner: Owner,
+    limit: number,
+    get: (id: string) => Promise<Memory | undefined>,
+  ): Promise<Array<Memory & { uses: number }>> {
+    const uses: RecallUse[] = (await this.options.recalls?.top(owner, limit * 2)) ?? [];
+    const found = await Promise.all(
+      uses.map(async (u) => get(u.id).then((m) => m && { ...m, uses: u.count })),
+    );
+    return found.filter((m) => m !== undefined).slice(0, limit);
   }
 
   /** Which of `ids` were recalled and used (none without a tally). */

@@ -1,5 +1,6 @@
 import type { Logger } from "../../logging/logger.js";
 import type { AuditActor, AuditLog, PinStore, RecallTally } from "../../core/audit.js";
+import type { Metrics } from "../../core/metrics.js";
 import type { MemoryScope, Owner } from "../../core/types.js";
 import type { VectorIndex } from "../../core/vector-index.js";
 import type { Chunker } from "../chunking/chunker.js";
@@ -61,6 +62,8 @@ export interface MemoryLifecycleOptions {
   pins?: PinStore | undefined;
   /** Which memories were recalled and used (shared state): "what do you know about me", retention. */
   recalls?: RecallTally | undefined;
+  /** Memories saved and forgotten, by source, are counted here (none by default). */
+  metrics?: Metrics | undefined;
   logger: Logger;
   /** Backoff of the background applier (default 1 s doubling to 30 s). */
   retry?: { minMs: number; maxMs: number } | undefined;

@@ -17,6 +17,8 @@ import { StoreWriter } from "./store-writer.js";
 import { AuditPart, actorOfSource } from "./audit-part.js";
 import type { AuditActor } from "../../core/audit.js";
 import type { ActorOption, DeleteAllResult, MemoryLifecycleOptions } from "./lifecycle-options.js";
+import { countBySource, recordForgotten, recordSaved } from "./lifecycle-metrics.js";
+import { NO_METRICS } from "../../core/metrics.js";
 
 export type { LifecycleGraph, LifecycleHistory } from "./graph-part.js";
 export type { ActorOption, DeleteAllResult, MemoryLifecycleOptions } from "./lifecycle-options.js";
@@ -152,6 +154,7 @@ export class MemoryLifecycle implements MemoryPort {
    */
   async saveMany(scope: MemoryScope, inputs: SaveInput[], options: ActorOption = {}): Promise<SavedMemory[]> {
     const saved = await this.saveAll(scope, inputs);
+    recordSaved(this.options.metrics ?? NO_METRICS, saved);
     const actor = options.actor ?? actorOfSource(inputs[0]?.source);
     await this.auditPart.record(
       actor,
@@ -348,12 +351,8 @@ export class MemoryLifecycle implements MemoryPort {
   }
 
   /** The owner's most recalled-and-used memories, most first, as they are now. */
-  async mostUsed(scope: MemoryScope, limit: number): Promise<Array<Memory & { uses: number }>> {
-    const uses = await this.auditPart.mostUsed(scope, limit * 2);
-    const found = await Promise.all(
-      uses.map(async (u) => this.get(scope, u.id).then((m) => m && { ...m, uses: u.count })),
-    );
-    return found.filter((m) => m !== undefined).slice(0, limit);
+  mostUsed(scope: MemoryScope, limit: number): Promise<Array<Memory & { uses: number }>> {
+    return this.auditPart.mostUsed(scope, limit, (id) => this.get(scope, id));
   }
 
   /** An operator's read of the owner's memories (admin API, console): an audit event, ids only. */
@@ -391,6 +390,7 @@ export class MemoryLifecycle implements MemoryPort {
     const deletedIds = memories.map((m) => m.id);
     await this.perform({ op: "delete", scope: owner(scope), ids: deletedIds });
     const actor = options.actor ?? "user";
+    recordForgotten(this.options.metrics ?? NO_METRICS, countBySource(memories), actor);
     await this.auditPart.record(actor, actor === "sweep" ? "expire" : "forget", scope, deletedIds);
     await this.auditPart.dropMarks(scope, deletedIds);
     this.log.info({ teamId: scope.teamId, userId: scope.userId, count: memories.length }, "memories deleted");
@@ -420,7 +420,9 @@ export class MemoryLifecycle implements MemoryPort {
     const history = options.history ?? false;
     const before = await this.reader.keywordCount(scope);
     const result: DeleteAllResult = { memories: before };
+    const sources = countBySource(await this.reader.memoriesOf(scope));
     const conversations = await this.perform({ op: "deleteAll", scope: owner(scope), history });
+    recordForgotten(this.options.metrics ?? NO_METRICS, sources, options.actor ?? "user");
     this.options.labeler?.forgetUser(scope);
     if (history && this.options.history) result.conversations = conversations;
     await this.auditPart.record(options.actor ?? "user", "forget-all", scope, []);

@@ -339,6 +339,8 @@ export class KeywordIndexRegistry {
   private readonly builds = new Map<string, Build>();
   /** Builds started (tests and logs). */
   buildsStarted = 0;
+  /** Indexes the LRU dropped to make room since the start (metrics). */
+  evictions = 0;
   /** What the indexes were built from, on disk, for stores that version their memories (see KeywordSnapshots). */
   readonly snapshots: KeywordSnapshots | undefined;
 
@@ -348,6 +350,9 @@ export class KeywordIndexRegistry {
       maxSize: Math.max(1, Math.floor(options.maxBytes ?? DEFAULT_BM25_CACHE_MB * 1024 * 1024)),
       // lru-cache wants a positive integer; an empty index still weighs its Maps.
       sizeCalculation: (index) => Math.max(1, Math.ceil(index.estimatedBytes)),
+      dispose: (_index, _key, reason) => {
+        if (reason === "evict") this.evictions += 1;
+      },
     });
   }
 

@@ -13,6 +13,8 @@ import { decodeCursor, encodeCursor } from "./list-cursor.js";
 import { BM25Retriever, FusionRetriever, type RetrieverMode, VectorMemoryRetriever } from "./retrievers.js";
 import { RERANK_TOP_N, type Reranker } from "./reranker.js";
 import { recallSettings, type RecallSettings } from "./embedder-profiles.js";
+import { NO_METRICS, type Metrics } from "../../core/metrics.js";
+import { TimedRetriever } from "./timed-retriever.js";
 
 /** Largest `k` a search may ask for. */
 export const MAX_SEARCH_K = 50;
@@ -57,6 +59,8 @@ export interface MemorySearchOptions {
   reranker?: Reranker | undefined;
   /** Memories per store page when a BM25 index is built (default {@link KEYWORD_BUILD_PAGE_SIZE}; the benchmark varies it). */
   keywordBuildPageSize?: number | undefined;
+  /** Where each recall half's time is recorded (none by default). */
+  metrics?: Metrics | undefined;
 }
 
 /**
@@ -242,22 +246,31 @@ export class MemorySearch {
     const reranker = options.rerank === false ? undefined : this.options.reranker;
     const visible = (doc: KeywordDoc) => !visibilities || isAllowed([docVisibility(doc)], visibilities);
     const onTopic = (topics: readonly string[] | undefined) => !topic || (topics ?? []).includes(topic);
+    const metrics = this.options.metrics ?? NO_METRICS;
     const fusion = new FusionRetriever({
-      vector: new VectorMemoryRetriever({
-        store: this.options.store,
-        teamId: scope.teamId,
-        userId: scope.userId,
-        visibilities,
-        topK,
-        ...(topic ? { accept: (memory: Memory) => onTopic(memory.topics) } : {}),
-        ...(options.queryVector !== undefined ? { queryVector: options.queryVector } : {}),
-        minSimilarity: this.recallSettings.similarityThreshold,
-      }),
-      keyword: new BM25Retriever({
-        index,
-        topK,
-        filter: visibilities || topic ? (doc) => visible(doc) && onTopic(doc.topics) : undefined,
-      }),
+      vector: new TimedRetriever(
+        new VectorMemoryRetriever({
+          store: this.options.store,
+          teamId: scope.teamId,
+          userId: scope.userId,
+          visibilities,
+          topK,
+          ...(topic ? { accept: (memory: Memory) => onTopic(memory.topics) } : {}),
+          ...(options.queryVector !== undefined ? { queryVector: options.queryVector } : {}),
+          minSimilarity: this.recallSettings.similarityThreshold,
+        }),
+        "vector",
+        metrics,
+      ),
+      keyword: new TimedRetriever(
+        new BM25Retriever({
+          index,
+          topK,
+          filter: visibilities || topic ? (doc) => visible(doc) && onTopic(doc.topics) : undefined,
+        }),
+        "bm25",
+        metrics,
+      ),
       topK: reranker ? Math.max(k, RERANK_TOP_N) : k,
       minSimilarity: this.recallSettings.relevanceThreshold,
       fusion: this.recallSettings.fusion,
