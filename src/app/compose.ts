@@ -39,6 +39,7 @@ import { openSharedState } from "./shared-state.js";
 import { RetentionSweep } from "./retention-sweep.js";
 import type { AuditLog } from "../core/audit.js";
 import { appHealthParts } from "./health-parts.js";
+import type { JournalStorage } from "../util/journal.js";
 
 export interface ComposeOptions {
   /** Where the app logs; default {@link createAppLogger}. */
@@ -81,6 +82,11 @@ export interface App {
   healthParts: HealthPart[];
   /** Turns being answered (by a front end), so a graceful stop waits for them. */
   turns: WorkSet;
+  /**
+   * Where the Slack front end keeps its turn inbox: DATA_DIR (a path), or this replica's journal
+   * stream in PostgreSQL (shared mode).
+   */
+  inboxStorage: string | JournalStorage;
   /** Adds a step that {@link stop} runs first (the newest first): a front end stops taking work. */
   onStop(step: StopStep): void;
   /** Adds a step that {@link stop} runs once the work has finished (or the wait timed out), before the stores close. */
@@ -198,7 +204,14 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
         : undefined;
 
     // History, graphs, event dedupe and the change feed: DATA_DIR files, or PostgreSQL (DATABASE_URL).
-    const state = await openSharedState({ config, dataDir, logger, listen: true });
+    const state = await openSharedState({
+      config,
+      dataDir,
+      logger,
+      listen: true,
+      journals: true,
+      journalLeaseMs: config.JOURNAL_LEASE_MS,
+    });
     closes.push(() => state.close());
     logger.info({ state: state.mode, changes: state.changes.info.kind }, "shared state opened");
 
@@ -219,7 +232,7 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
       probe,
       llm,
       history,
-      journal: true,
+      journal: state.journals?.memory ?? true,
       memoryConfig,
       graphStores: state.graphs,
       changes: state.changes,
@@ -314,6 +327,7 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
       recall: vectorSearch ? "hybrid" : "bm25",
       healthParts: [...state.healthParts, ...appHealthParts({ config, store, memory, llm, vectorSearch })],
       turns,
+      inboxStorage: state.journals?.inbox ?? dataDir,
       onStop: (step) => void frontEnds.push(step),
       onClose: (step) => void afterWork.push(step),
       drain,

@@ -131,7 +131,7 @@ describe("two replicas on PostgreSQL + Chroma", { timeout: 180_000 }, () => {
     // /healthz names the shared backend and the feed.
     const health = (await (await fetch(`${b.url}/healthz`, { headers })).json()) as Record<string, unknown>;
     expect(health.status).toBe("ok");
-    expect(health.state).toMatchObject({ mode: "postgres", ok: true, schemaVersion: 4 });
+    expect(health.state).toMatchObject({ mode: "postgres", ok: true, schemaVersion: 5 });
     expect(health.changes).toMatchObject({ kind: "postgres", listening: true });
     expect(JSON.stringify(health)).not.toContain("postgres:postgres@");
   });
