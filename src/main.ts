@@ -71,7 +71,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
   const { mode, agent, memory, history, graph } = app;
   try {
     // Slack turns go into a durable inbox, so one acked before a crash is answered after the restart.
-    const inbox = identity ? new TurnInbox(app.dataDir) : undefined;
+    const inbox = identity ? new TurnInbox(app.inboxStorage) : undefined;
     const open = (await inbox?.load()) ?? { turns: [], events: [] };
     if (inbox) app.onClose(() => inbox.close());
     const slack: SlackFrontEnd | undefined = identity

@@ -43,6 +43,7 @@ import { appHealthParts } from "./health-parts.js";
 import type { Metrics } from "../core/metrics.js";
 import { type Exposition, PromMetrics } from "./prom-metrics.js";
 import { MeteredLlm, meterStore } from "./metered.js";
+import type { JournalStorage } from "../util/journal.js";
 
 export interface ComposeOptions {
   /** Where the app logs; default {@link createAppLogger}. */
@@ -91,6 +92,11 @@ export interface App {
   scrapeMetrics(): Promise<Exposition>;
   /** Turns being answered (by a front end), so a graceful stop waits for them. */
   turns: WorkSet;
+  /**
+   * Where the Slack front end keeps its turn inbox: DATA_DIR (a path), or this replica's journal
+   * stream in PostgreSQL (shared mode).
+   */
+  inboxStorage: string | JournalStorage;
   /** Adds a step that {@link stop} runs first (the newest first): a front end stops taking work. */
   onStop(step: StopStep): void;
   /** Adds a step that {@link stop} runs once the work has finished (or the wait timed out), before the stores close. */
@@ -215,7 +221,14 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
         : undefined;
 
     // History, graphs, event dedupe and the change feed: DATA_DIR files, or PostgreSQL (DATABASE_URL).
-    const state = await openSharedState({ config, dataDir, logger, listen: true });
+    const state = await openSharedState({
+      config,
+      dataDir,
+      logger,
+      listen: true,
+      journals: true,
+      journalLeaseMs: config.JOURNAL_LEASE_MS,
+    });
     closes.push(() => state.close());
     logger.info({ state: state.mode, changes: state.changes.info.kind }, "shared state opened");
 
@@ -240,7 +253,7 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
       probe,
       llm,
       history,
-      journal: true,
+      journal: state.journals?.memory ?? true,
       memoryConfig,
       graphStores: state.graphs,
       changes: state.changes,
@@ -353,6 +366,7 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
       metrics,
       scrapeMetrics: () => metrics.scrape(),
       turns,
+      inboxStorage: state.journals?.inbox ?? dataDir,
       onStop: (step) => void frontEnds.push(step),
       onClose: (step) => void afterWork.push(step),
       drain,

@@ -15,6 +15,7 @@ import { OfflineEmbedder } from "../llm/offline-embedder.js";
 import { hasModel, probeOllama } from "../llm/ollama-client.js";
 import { OllamaEmbedder } from "../llm/ollama-embedder.js";
 import { MemoryJournal } from "../memory/lifecycle/memory-journal.js";
+import type { JournalStorage } from "../util/journal.js";
 import { MemoryLifecycle, type LifecycleHistory } from "../memory/lifecycle/memory-lifecycle.js";
 import type { MemorySearch } from "../memory/search/memory-search.js";
 import type { KeywordIndexRegistry } from "../memory/search/keyword-index.js";
@@ -51,11 +52,12 @@ export interface MemoryStackOptions {
   /** Conversation history, so a forget reaches it and a delete-all can clear it on request. */
   history?: LifecycleHistory | undefined;
   /**
-   * Journal every memory operation under DATA_DIR/journal (the app: nothing kept is lost to an outage
-   * or a crash) and replay what is unfinished at start. Off for the CLI, which reports failures to its
-   * operator at once.
+   * Journal every memory operation under DATA_DIR/journal (`true`), or in the given storage (the
+   * replica's journal stream in PostgreSQL) — the app: nothing kept is lost to an outage or a crash —
+   * and replay what is unfinished at start. Off for the CLI, which reports failures to its operator
+   * at once.
    */
-  journal?: boolean;
+  journal?: boolean | JournalStorage;
   /** memory.toml (the chunker for long texts; topics); its defaults when absent. */
   memoryConfig?: MemoryConfig | undefined;
   /** Where graphs live (default: JSON files under DATA_DIR). */
@@ -139,7 +141,9 @@ export async function createMemoryStack(config: Config, options: MemoryStackOpti
       logger,
     );
     // The journal comes first: the search applies its accepted-but-unstored writes to every BM25 build.
-    const journal = options.journal ? new MemoryJournal(resolve(config.DATA_DIR)) : undefined;
+    const journal = options.journal
+      ? new MemoryJournal(options.journal === true ? resolve(config.DATA_DIR) : options.journal)
+      : undefined;
     const index = await composeMemoryIndex({
       config,
       vector: memoryConfig.vector,

@@ -24,6 +24,9 @@ import type { UserSettingsStore } from "../core/user-settings.js";
 import { JsonUserSettingsStore } from "../stores/json-user-settings-store.js";
 import { PgUserSettingsStore } from "../stores/pg-user-settings-store.js";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../util/private-files.js";
+import { type HeldStream, PgJournalLease } from "../stores/pg-journal.js";
+import type { JournalStorage } from "../util/journal.js";
+import { readJsonFile, writeFileAtomic } from "../util/atomic-file.js";
 
 /**
  * Where everything that is not a memory's vector lives, and how processes hear of each other's
@@ -33,8 +36,9 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../util/private-files.js";
  *   settings (autosave mode, paused conversations, autosave offers), event dedupe
  *   in process, changes through `DATA_DIR/changes.jsonl` (the memory CLI beside the one assistant).
  * - `postgres`: history, graphs, settings and event dedupe in PostgreSQL (schema migrated at start), changes
- *   through LISTEN/NOTIFY — any number of replicas, each with its own DATA_DIR for its journal and
- *   turn inbox.
+ *   through LISTEN/NOTIFY — any number of replicas. Each replica's memory journal and turn inbox are
+ *   a journal stream in PostgreSQL too (held under a lease), so a replica replaced on an empty disk
+ *   loses nothing: the next replica to start takes the stream over and replays it.
  */
 export interface SharedState {
   readonly mode: "embedded" | "postgres";
@@ -56,9 +60,24 @@ export interface SharedState {
    * here). PostgreSQL: a session advisory lock (`pg_try_advisory_lock`), so among replicas one runs.
    */
   exclusive(name: string, work: () => Promise<void>): Promise<boolean>;
+  /**
+   * PostgreSQL with `journals` asked for: where this replica's memory journal and turn inbox live
+   * (its journal stream). Undefined: files under DATA_DIR/journal.
+   */
+  journals?: SharedJournals | undefined;
   /** `/healthz` parts: the state backend and the change feed. */
   healthParts: HealthPart[];
   close(): Promise<void>;
+}
+
+/** The journal storages of a replica's stream in PostgreSQL. */
+export interface SharedJournals {
+  memory: JournalStorage;
+  inbox: JournalStorage;
+  /** The stream's id (also this replica's id for the event dedupe). */
+  stream: string;
+  /** Whether the stream was another replica's (stopped or killed): what it left is replayed here. */
+  adopted: boolean;
 }
 
 export interface OpenStateOptions {
@@ -68,6 +87,13 @@ export interface OpenStateOptions {
   logger: Logger;
   /** Listen to other processes' changes (the assistant); the CLI only publishes. */
   listen: boolean;
+  /**
+   * PostgreSQL only: keep this process's journals in PostgreSQL (the assistant). The CLI writes no
+   * journal and takes no stream.
+   */
+  journals?: boolean | undefined;
+  /** How long a journal stream's lease lasts without renewal (tests shorten it). */
+  journalLeaseMs?: number | undefined;
 }
 
 /** Opens the state backend DATABASE_URL selects (migrating PostgreSQL's schema first). */
@@ -109,7 +135,22 @@ export async function openSharedState(options: OpenStateOptions): Promise<Shared
     if (migrated.applied.length > 0) logger.info({ applied: migrated.applied }, "PostgreSQL schema migrated");
     const changes = new PgChangeFeed(db, logger.child({ component: "changes" }));
     if (options.listen) await changes.listen();
-    const instanceId = await instanceIdOf(dataDir);
+    const lease = options.journals
+      ? await PgJournalLease.acquire(db, {
+          previous: await readHeldStream(dataDir),
+          leaseMs: options.journalLeaseMs,
+          logger: logger.child({ component: "journal-lease" }),
+        })
+      : undefined;
+    if (lease) {
+      await writeHeldStream(dataDir, { stream: lease.stream, owner: lease.owner });
+      logger.info(
+        { stream: lease.stream, adopted: lease.adopted },
+        lease.adopted ? "took over the journal stream of a stopped replica" : "journal stream held",
+      );
+    }
+    // The journal stream names the replica: events replayed from its inbox are its own to answer.
+    const instanceId = lease?.stream ?? (await instanceIdOf(dataDir));
     return {
       mode: "postgres",
       history: new PgHistoryStore(db),
@@ -121,6 +162,12 @@ export async function openSharedState(options: OpenStateOptions): Promise<Shared
       pins: new PgPinStore(db),
       recalls: new PgRecallTally(db),
       exclusive: (name, work) => pgExclusive(db, name, work),
+      journals: lease && {
+        memory: lease.storage("memory"),
+        inbox: lease.storage("inbox"),
+        stream: lease.stream,
+        adopted: lease.adopted,
+      },
       healthParts: [
         // History, graphs and dedupe live there: without it the replica cannot answer properly.
         {
@@ -140,6 +187,7 @@ export async function openSharedState(options: OpenStateOptions): Promise<Shared
       ],
       close: async () => {
         await changes.close();
+        await lease?.release();
         await db.close();
       },
     };
@@ -203,4 +251,24 @@ async function instanceIdOf(dataDir: string): Promise<string> {
   await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   await writeFile(path, `${id}\n`, { mode: PRIVATE_FILE_MODE });
   return id;
+}
+
+/** DATA_DIR's note of the journal stream this replica held: a restart on the same disk takes it back. */
+const HELD_STREAM_FILE = "journal-stream.json";
+
+async function readHeldStream(dataDir: string): Promise<HeldStream | undefined> {
+  try {
+    const held = await readJsonFile<Partial<HeldStream>>(join(dataDir, HELD_STREAM_FILE));
+    return typeof held?.stream === "string" && typeof held.owner === "string"
+      ? { stream: held.stream, owner: held.owner }
+      : undefined;
+  } catch {
+    // Damaged: the stream is taken back once its lease runs out, like any other.
+    return undefined;
+  }
+}
+
+async function writeHeldStream(dataDir: string, held: HeldStream): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  await writeFileAtomic(join(dataDir, HELD_STREAM_FILE), `${JSON.stringify(held)}\n`);
 }

@@ -84,6 +84,8 @@ export const configSchema = z.object({
   // A user's BM25 snapshot is kept on disk (Chroma) from this many memories (memory/search/keyword-snapshots.ts).
   BM25_SNAPSHOT_MIN_MEMORIES: int(1, 100_000_000).default(2000),
   ALLOW_DM_MEMORIES_IN_CHANNELS: bool.default(false),
+  // Shared mode: a replica's journal stream is taken over this long after its last lease renewal (stores/pg-journal.ts).
+  JOURNAL_LEASE_MS: int(1000, 3_600_000).default(30_000),
   // Graceful stop: how long SIGTERM waits for turns being answered and background work (main.ts).
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(25_000),
   HOST: z.string().trim().min(1, { message: "accepts a host name or IP" }).default("127.0.0.1"),

@@ -4,6 +4,7 @@ import { HTTPModuleFunctions } from "@slack/bolt";
 import type { Logger } from "../logging/logger.js";
 import { z } from "zod";
 import type { EventDedupe } from "../core/event-dedupe.js";
+import type { AckFirstScheduler } from "./ack-first.js";
 
 /** Largest Slack request body accepted (Bolt's own default). */
 export const SLACK_BODY_LIMIT_BYTES = HTTPModuleFunctions.defaultBodyLimit;
@@ -65,7 +66,14 @@ type BufferedRequest = IncomingMessage & { rawBody: Buffer };
  */
 export function guardSlackEvents(
   boltListener: RequestListener,
-  options: { signingSecret: string; logger: Logger; dedupe: EventDedupe; now?: () => number },
+  options: {
+    signingSecret: string;
+    logger: Logger;
+    dedupe: EventDedupe;
+    now?: () => number;
+    /** Counts each request until it is answered, so listener work waits for the acks. */
+    scheduler?: AckFirstScheduler | undefined;
+  },
 ): RequestListener {
   const log = options.logger.child({ component: "slack-events" });
   const now = options.now ?? Date.now;
@@ -126,6 +134,7 @@ export function guardSlackEvents(
     return true;
   };
   return (req, res) => {
+    options.scheduler?.request(res);
     admit(req, res)
       .then((admitted) => {
         if (admitted) boltListener(req, res);

@@ -2,7 +2,10 @@ import { join } from "node:path";
 import { z } from "zod";
 import { JOURNAL_DIR } from "../memory/lifecycle/memory-journal.js";
 import type { Turn } from "../core/types.js";
-import { AppendJournal } from "../util/journal.js";
+import { AppendJournal, type JournalStorage } from "../util/journal.js";
+
+/** The inbox's file in DATA_DIR/journal. */
+export const INBOX_FILE = "inbox.jsonl";
 
 /** How long a handled event id is remembered, across restarts (Slack retries within minutes). */
 export const INBOX_SEEN_TTL_MS = 60 * 60 * 1000;
@@ -43,7 +46,7 @@ export interface AcceptedEvent {
 }
 
 /**
- * The durable inbox of Slack turns (DATA_DIR/journal/inbox.jsonl). An event is acked at once and
+ * The durable inbox of Slack turns (DATA_DIR/journal/inbox.jsonl, or PostgreSQL in shared mode). An event is acked at once and
  * answered afterwards; a crash in between would lose it. So the event is written here before Bolt acks
  * it (`accept`), its turn when the work starts (`receive`), and it is marked answered once the reply
  * (or the apology) is posted. After a restart, accepted events are handed to Bolt again and received
@@ -60,11 +63,15 @@ export class TurnInbox {
   private readonly accepted = new Map<string, AcceptedEvent>();
   private readonly seen = new Map<string, number>();
 
+  /** `where`: DATA_DIR (the file DATA_DIR/journal/inbox.jsonl), or another storage (PostgreSQL). */
   constructor(
-    dataDir: string,
+    where: string | JournalStorage,
     private readonly now: () => number = Date.now,
   ) {
-    this.journal = new AppendJournal(join(dataDir, JOURNAL_DIR, "inbox.jsonl"), entrySchema);
+    this.journal = new AppendJournal(
+      typeof where === "string" ? join(where, JOURNAL_DIR, INBOX_FILE) : where,
+      entrySchema,
+    );
   }
 
   /**
@@ -143,10 +150,15 @@ export class TurnInbox {
 
   /**
    * Keeps the open turns and the ids seen within the TTL (as `answered` lines, without any text). The
-   * entries are taken when called: every change is made before its own write is queued, so this
-   * rewrite, queued after those writes, holds them all.
+   * entries are taken when the rewrite runs, after every write queued before it: they hold every
+   * change made until then (each change is made before its own write is queued), and rewrites asked
+   * for back to back (a burst of answered turns) are done once.
    */
   private async compact(): Promise<void> {
+    await this.journal.compact(() => this.snapshot());
+  }
+
+  private snapshot(): InboxEntry[] {
     this.prune();
     const entries: InboxEntry[] = [];
     for (const [eventId, at] of this.seen) {
@@ -160,7 +172,7 @@ export class TurnInbox {
             : { op: "answered", at, eventId },
       );
     }
-    await this.journal.compact(entries);
+    return entries;
   }
 
   private prune(): void {

@@ -25,6 +25,7 @@ import type { WorkSet } from "../util/work-set.js";
 import type { TurnInbox } from "./inbox.js";
 import { authTest, type SlackIdentity } from "./slack-auth.js";
 import { type Metrics, secondsSince } from "../core/metrics.js";
+import { AckFirstScheduler } from "./ack-first.js";
 
 /**
  * Retries of one Web API call: a few, within 10 s, instead of the client's default of 10 over about
@@ -84,12 +85,20 @@ export interface SlackFrontEnd {
 /**
  * Bolt's App, writing each incoming event to the durable inbox before Bolt acks it: Bolt acks an event
  * before any middleware runs, so a crash between the ack and the listener would otherwise lose an event
- * Slack will never send again. The write (an fdatasync) costs a few ms of the ack.
+ * Slack will never send again. The write is group-committed with the other events of the moment (one
+ * fdatasync for all of them).
+ *
+ * Acks first: an Events API event (its ack carries nothing) is acked here, right after that write,
+ * and Bolt's middleware and listeners run later, through the {@link AckFirstScheduler}, once the other
+ * requests being read are acked too — a burst's turns never hold up its acks. Commands, interactions
+ * and `function_executed` events are left to Bolt (their listeners ack them, some with a response).
  */
 class InboxApp extends App {
   constructor(
     private readonly inbox: TurnInbox | undefined,
     private readonly log: Logger,
+    private readonly scheduler: AckFirstScheduler | undefined,
+    private readonly turns: WorkSet | undefined,
     options: ConstructorParameters<typeof App>[0],
   ) {
     super(options);
@@ -105,14 +114,23 @@ class InboxApp extends App {
       const ack = event.ack;
       event = { ...event, ack: (response) => ack(response).finally(() => onAck(secondsSince(started))) };
     }
-    const eventId = (event.body as { event_id?: unknown } | undefined)?.event_id;
+    const body = event.body as { event_id?: unknown; type?: unknown; event?: { type?: unknown } } | undefined;
+    const eventId = body?.event_id;
     if (this.inbox && typeof eventId === "string") {
       // Answer all the same if the disk fails: only this event's crash-safety is lost.
       await this.inbox
         .accept(eventId, event.body)
         .catch((err: unknown) => this.log.warn({ err, eventId }, "could not write the event to the inbox"));
     }
-    return super.processEvent(event);
+    const ackable = body?.type === "event_callback" && body.event?.type !== "function_executed";
+    if (!this.scheduler || !ackable) return super.processEvent(event);
+    await event.ack();
+    const acked: ReceiverEvent = { ...event, ack: async () => undefined };
+    const work = this.scheduler.defer(() => super.processEvent(acked));
+    // A graceful stop waits for it; its failures reach app.error() through Bolt already.
+    void (this.turns ? this.turns.track(work) : work).catch((err: unknown) =>
+      this.log.error({ err, eventId }, "Slack event processing failed"),
+    );
   }
 }
 
@@ -167,7 +185,8 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
         processBeforeResponse: false,
       });
   const inbox = options.inbox;
-  const app = new InboxApp(inbox, logger, {
+  const scheduler = new AckFirstScheduler();
+  const app = new InboxApp(inbox, logger, scheduler, options.turns, {
     token: options.botToken,
     botId: identity.botId,
     botUserId: identity.botUserId,
@@ -230,7 +249,10 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
       start: async () => {
         await app.start();
       },
-      stop: () => app.stop() as Promise<void>,
+      stop: async () => {
+        scheduler.flush();
+        await app.stop();
+      },
     };
   }
   const http = receiver as HTTPReceiver;
@@ -242,9 +264,10 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
       signingSecret: options.signingSecret ?? "",
       logger: options.logger,
       dedupe,
+      scheduler,
     }),
     // The project's HTTP server owns the port; the app only needs its listener.
     start: async () => undefined,
-    stop: async () => undefined,
+    stop: async () => scheduler.flush(),
   };
 }

@@ -4,17 +4,22 @@
  *
  *   npm run bench:load -- [--sizes 50,200] [--rounds 3] [--latency 200] [--embed-latency 20] [--cpu-prof DIR]
  *   npm run bench:load -- --scrape [--scrape-interval 1000]   (ack with and without scraping /metrics)
+ *                         [--app-dir CHECKOUT]
  *   npm run bench:load -- --chaos [--rounds 10] [--events 40] [--users 4] [--interval 75]
  *                                 [--kill-at timer|ack|reply]
  *
- * Load: N signed DMs from N users at once (a third "기억해줘", two thirds questions); the ack and the
- * end-to-end latency of each, the replies by kind, duplicates; first N ignored events, the HTTP floor.
+ * Load: N signed DMs from N users at once (a third "기억해줘", two thirds questions), each on a
+ * connection of its own as Slack opens them; the ack and the end-to-end latency of each, the replies
+ * by kind, lost and duplicated events. The same signed bodies go first, from the same client, to a
+ * bare Node server in its own process: the app's ack minus the bare one's is what the app adds.
+ * `--app-dir` runs another checkout's app (e.g. the commit before a change) under the same bench.
  * Chaos: a stream of DMs during which Chroma and then the app are SIGKILLed and restarted; then every
  * confirmed memory must be in Chroma with its graph fact, and every acked event answered once.
  * `--kill-at ack` kills the app the moment an ack arrives, `reply` the moment a reply reaches Slack
  * (the worst moments for a turn acked but not yet durable, and answered but not yet marked answered).
  * Prints tables, then, as its last line, one JSON object with every figure.
  */
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { type AppProcess, startAppProcess } from "./lib/app-process.js";
 import type { KillMoment } from "./lib/chaos-round.js";
@@ -61,6 +66,7 @@ async function main(): Promise<void> {
       users: { type: "string" },
       interval: { type: "string" },
       "cpu-prof": { type: "string" },
+      "app-dir": { type: "string" },
       "kill-at": { type: "string", default: "timer" },
       scrape: { type: "boolean", default: false },
       "scrape-interval": { type: "string" },
@@ -93,7 +99,11 @@ async function main(): Promise<void> {
       const rounds = wholeNumber(values.rounds, "rounds", DEFAULTS.rounds);
       // A CPU profile of the app (written when it stops), to see where ack and turn time go.
       const profile = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : [];
-      const app = await startAppProcess(harness.env, profile);
+      const app = await startAppProcess(
+        harness.env,
+        profile,
+        values["app-dir"] ? path.resolve(values["app-dir"]) : undefined,
+      );
       const bare = await startEchoServer();
       try {
         const run = { app, bareUrl: bare.url, harness, rng, sizes, rounds };
@@ -152,7 +162,7 @@ async function runLoad(options: {
       });
       console.log(
         `size ${size} round ${r + 1}: ack p50/p99 ${result.ack.p50.toFixed(1)}/${result.ack.p99.toFixed(1)} ms ` +
-          `(floor p99 ${result.floor.p99.toFixed(1)}), e2e p50/p99 ${result.e2e.p50.toFixed(0)}/` +
+          `(bare p99 ${result.bare.p99.toFixed(1)}, app − bare p99 ${result.overBare.p99.toFixed(1)}), e2e p50/p99 ${result.e2e.p50.toFixed(0)}/` +
           `${result.e2e.p99.toFixed(0)} ms, answered ${result.answered}/${result.sent}, busy ${result.kinds.busy}`,
       );
       rounds.push(result);

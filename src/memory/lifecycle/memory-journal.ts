@@ -1,10 +1,12 @@
 import { join } from "node:path";
 import { z } from "zod";
 import type { Memory, Owner } from "../../core/types.js";
-import { AppendJournal } from "../../util/journal.js";
+import { AppendJournal, type JournalStorage } from "../../util/journal.js";
 
 /** Folder under DATA_DIR with the journals. */
 export const JOURNAL_DIR = "journal";
+/** The memory journal's file in {@link JOURNAL_DIR}. */
+export const MEMORY_JOURNAL_FILE = "memory.jsonl";
 /**
  * Appended lines after which a journal with nothing pending is rewritten empty. (A delete rewrites it
  * at once, whatever this count.)
@@ -68,7 +70,7 @@ export interface PendingOperation {
 }
 
 /**
- * The durable outbox of memory operations (DATA_DIR/journal/memory.jsonl). The lifecycle writes an
+ * The durable outbox of memory operations (DATA_DIR/journal/memory.jsonl, or PostgreSQL in shared mode). The lifecycle writes an
  * operation here before anything else, so "기억했어요" is true even when Chroma or Ollama is down or
  * the process is killed the next moment: what is not `done` is applied again — by the background
  * applier, or at the next start — and applying is idempotent (saves replace by id).
@@ -84,12 +86,22 @@ export class MemoryJournal {
   private nextSeq = 1;
   private appended = 0;
 
-  constructor(dataDir: string) {
-    this.journal = new AppendJournal(join(dataDir, JOURNAL_DIR, "memory.jsonl"), memoryJournalEntrySchema);
+  /** `where`: DATA_DIR (the file DATA_DIR/journal/memory.jsonl), or another storage (PostgreSQL). */
+  constructor(where: string | JournalStorage) {
+    this.journal = new AppendJournal(
+      typeof where === "string" ? join(where, JOURNAL_DIR, MEMORY_JOURNAL_FILE) : where,
+      memoryJournalEntrySchema,
+    );
   }
 
+  /** The file's path, or the storage's location. */
   get path(): string {
     return this.journal.path;
+  }
+
+  /** Whether the journal is a local file (whose folder must stay writable). */
+  get onDisk(): boolean {
+    return this.journal.onDisk;
   }
 
   /** Whether the journal can be written (health). */

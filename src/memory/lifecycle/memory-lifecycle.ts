@@ -102,6 +102,7 @@ export class MemoryLifecycle implements MemoryPort {
     const journal = this.options.journal;
     if (!journal) return true;
     if (!journal.healthy) return false;
+    if (!journal.onDisk) return true;
     return access(dirname(journal.path), constants.W_OK).then(
       () => true,
       () => false,

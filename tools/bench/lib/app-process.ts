@@ -57,10 +57,12 @@ export async function startAppProcess(
   env: Record<string, string>,
   /** Node flags for the app, e.g. `--cpu-prof` (tsx hands flags before the script on to node). */
   nodeFlags: readonly string[] = [],
+  /** The checkout whose `src/main.ts` runs (another commit's, to compare before and after). */
+  appRepo: string = REPO,
 ): Promise<AppProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, [TSX_CLI, ...nodeFlags, path.join(REPO, "src/main.ts")], {
-    cwd: REPO,
+  const child = spawn(process.execPath, [TSX_CLI, ...nodeFlags, path.join(appRepo, "src/main.ts")], {
+    cwd: appRepo,
     env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,

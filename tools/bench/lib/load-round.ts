@@ -31,8 +31,12 @@ export interface LoadRoundResult {
   ackMaxMs: number;
   /** Ack latency of N ignored events sent at once: signature check, Bolt and the HTTP stack, no work. */
   floor: LatencySummary;
-  /** The same N requests to a bare Node HTTP server: the client's and loopback's own share. */
+  /** The same N signed DM bodies, cold, to a bare Node HTTP server: the client's and loopback's own share. */
   bare: LatencySummary;
+  /** Ack minus the bare server's ack, at p50 and p99 of this round: what the app adds. */
+  overBare: { p50: number; p99: number };
+  /** Events sent and never answered. */
+  lost: number;
   /** Every event's first reply, whatever it says ("busy" replies come fast and pull it down). */
   e2e: LatencySummary;
   /** Facts confirmed ("기억했어요"): no model on the way, Chroma and the journal are. */
@@ -48,8 +52,8 @@ export interface LoadRoundResult {
 }
 
 /** Sends all of `events` at once; resolves when every delivery has its ack (or failure). */
-function sendAll(url: string, events: PlannedEvent[]): Promise<DeliveredEvent[]> {
-  return Promise.all(events.map((e) => deliver(() => url, e)));
+function sendAll(url: string, events: PlannedEvent[], cold = false): Promise<DeliveredEvent[]> {
+  return Promise.all(events.map((e) => deliver(() => url, e, { cold })));
 }
 
 function ackTimes(delivered: DeliveredEvent[]): number[] {
@@ -68,18 +72,20 @@ export async function runLoadRound(options: {
   replyTimeoutMs: number;
 }): Promise<LoadRoundResult> {
   const { harness, url, size } = options;
-  // One unmeasured batch first, so that the floor and the DMs both go over kept-alive connections
-  // (the client's pool then holds N): otherwise the first batch alone pays N TCP handshakes.
-  await sendAll(options.bareUrl, ignoredEvents(`${options.round}bw`, size));
-  const bare = await sendAll(options.bareUrl, ignoredEvents(`${options.round}b`, size));
+  // The floor of the app's own HTTP path: N events it ignores, over kept-alive connections (one
+  // unmeasured batch first fills the client's pool).
   await sendAll(url, ignoredEvents(`${options.round}warm`, size));
   const floor = await sendAll(url, ignoredEvents(options.round, size));
   const before = (await readHealth(url))?.queue;
 
+  // The real floor: the very same signed DM bodies, from the same client, on cold connections (a
+  // connection per request, as Slack opens them), to a bare Node server in its own process; then
+  // to the app, where they start turns.
   const events = loadEvents(options.rng, options.round, size);
+  const bare = await sendAll(options.bareUrl, events, true);
   const channels = new Set(events.map((e) => e.channel));
   const started = Date.now();
-  const delivered = await sendAll(url, events);
+  const delivered = await sendAll(url, events, true);
   await waitForFirstReplies(harness.slack, delivered, options.replyTimeoutMs);
   await settle({ url: () => url, slack: harness.slack, quietMs: QUIET_MS, timeoutMs: SETTLE_TIMEOUT_MS });
   const after = (await readHealth(url))?.queue;
@@ -104,6 +110,11 @@ export async function runLoadRound(options: {
     ackMaxMs: Math.max(...acks),
     floor: summarize(ackTimes(floor)),
     bare: summarize(ackTimes(bare)),
+    overBare: {
+      p50: summarize(acks).p50 - summarize(ackTimes(bare)).p50,
+      p99: summarize(acks).p99 - summarize(ackTimes(bare)).p99,
+    },
+    lost: delivered.length - firsts.length,
     e2e: summarize(e2e.all),
     e2eFacts: summarize(e2e.fact),
     e2eQuestions: summarize(e2e.question),

@@ -2,6 +2,7 @@
  * Delivers signed Slack events to the app the way Slack does, timing each acknowledgement, and
  * retrying an event that was not acked (same event id, `x-slack-retry-num`), as Slack retries.
  */
+import http from "node:http";
 import { makeEventCallback, signSlackRequest } from "../../../fixtures/slack-events.js";
 import { BENCH_SIGNING_SECRET } from "./load-harness.js";
 import type { PlannedEvent } from "./load-events.js";
@@ -31,6 +32,41 @@ export interface DeliveryOptions {
   retryDelaysMs?: readonly number[];
   /** An attempt not answered within this counts as failed (Slack's deadline, when retrying). */
   attemptTimeoutMs?: number;
+  /**
+   * A new TCP connection per request, closed after it (no keep-alive agent), as Slack opens them:
+   * the connection's set-up is part of the ack time, on the app and on the bare server alike.
+   */
+  cold?: boolean;
+}
+
+/** POSTs `body` on a connection of its own; resolves with the status once the status line is read. */
+function postCold(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number | undefined,
+): Promise<{ status: number; ackMs: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.request(
+      url,
+      {
+        method: "POST",
+        agent: false,
+        headers: { ...headers, connection: "close", "content-length": Buffer.byteLength(body) },
+        ...(timeoutMs !== undefined ? { timeout: timeoutMs } : {}),
+      },
+      (res) => {
+        const ackMs = performance.now() - started;
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, ackMs }));
+        res.on("error", reject);
+      },
+    );
+    req.on("timeout", () => req.destroy(Object.assign(new Error("timeout"), { name: "TimeoutError" })));
+    req.on("error", reject);
+    req.end(body);
+  });
 }
 
 /**
@@ -59,6 +95,22 @@ export async function deliver(
     result.attempts += 1;
     const started = performance.now();
     try {
+      if (options.cold) {
+        const headers = {
+          ...signSlackRequest(body, BENCH_SIGNING_SECRET),
+          ...(attempt > 0
+            ? { "x-slack-retry-num": String(attempt), "x-slack-retry-reason": "http_error" }
+            : {}),
+        };
+        const res = await postCold(`${url()}/slack/events`, body, headers, options.attemptTimeoutMs);
+        if (res.status === 200) {
+          result.acked = true;
+          result.ackMs = res.ackMs;
+          return result;
+        }
+        result.lastError = `status ${res.status}`;
+        continue;
+      }
       // Signed at each attempt: a retry minutes later must carry a fresh timestamp, as Slack's do.
       const res = await fetch(`${url()}/slack/events`, {
         method: "POST",
