@@ -6,13 +6,16 @@
  * memory CLI runs the same way.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { builtinModules } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import ts from "typescript";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createTestDatabase } from "../../fixtures/postgres-db.js";
 import { layOutProductionTree, type ProductionTree } from "../support/production-tree.js";
 
 const REPO = path.resolve(import.meta.dirname, "../..");
@@ -133,7 +136,35 @@ describe("node dist/main.js with production dependencies only", () => {
       },
     );
     expect(await cli.exited, cli.output()).toBe(0);
-    expect(cli.stdout()).toMatch(/ im  주차 B2 37번\n/);
+    expect(cli.stdout()).toContain("  im  주차 B2 37번\n");
+  }, 60_000);
+
+  it("runs the memory CLI on shared state, migrating PostgreSQL from dist's SQL files", async () => {
+    const env = {
+      DATABASE_URL: await createTestDatabase(inject("postgresUrl")),
+      CHROMA_URL: inject("chromaUrl"),
+      VECTOR_NAMESPACE_PREFIX: `prod_${randomBytes(4).toString("hex")}`,
+      EMBEDDER: "offline",
+      DATA_DIR: path.join(root, "data-shared"),
+    };
+    const file = path.join(root, "import.jsonl");
+    writeFileSync(file, `${JSON.stringify({ id: "m1", text: "my locker number is 112" })}\n`);
+    const cli = (...args: string[]) => spawnNode([path.join(dist, "cli/memory-cli.js"), ...args], env);
+    const imported = cli("import", "--file", file, "--user", "U_PROD", "--team", "T_PROD");
+    expect(await imported.exited, imported.output()).toBe(0);
+    const listed = cli("list", "--user", "U_PROD", "--team", "T_PROD");
+    expect(await listed.exited, listed.output()).toBe(0);
+    expect(listed.stdout()).toContain("my locker number is 112");
+
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: string }>("SELECT count(*) AS n FROM schema_migrations");
+      const migrations = readdirSync(path.join(REPO, "src/db/migrations")).filter((f) => f.endsWith(".sql"));
+      expect(Number(rows[0]!.n)).toBe(migrations.length);
+    } finally {
+      await client.end();
+    }
   }, 60_000);
 });
 
