@@ -37,6 +37,12 @@ function copyAssets(dir) {
   return copied;
 }
 
+// The folder is emptied first: never one that holds the repository or the sources.
+const inside = (dir, parent) => !path.relative(parent, dir).startsWith("..");
+if (inside(REPO, outDir) || inside(outDir, SRC)) {
+  process.stderr.write(`build: refusing to empty ${outDir} (it holds the repository or src/)\n`);
+  process.exit(2);
+}
 rmSync(outDir, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 const compiled = spawnSync(
