@@ -54,6 +54,13 @@ describe("npm run build", () => {
     expect(dockerfile).toContain("RUN npm run build");
     expect(dockerfile).toContain("RUN npm ci --omit=dev");
     expect(dockerfile).toContain('CMD ["node", "dist/main.js"]');
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/livez/m);
+    // docker compose runs that image instead of installing and starting from the sources.
+    const compose = readFileSync(path.join(REPO, "docker-compose.yml"), "utf8");
+    expect(compose).toContain("\n  bot:\n    # The Dockerfile's image");
+    expect(compose).toContain("\n    build: .\n");
+    expect(compose).not.toMatch(/npm ci|tsx/);
     expect(tree.packages).toBeGreaterThan(0);
     expect(tree.omitted).toBeGreaterThan(0);
   });
