@@ -72,8 +72,15 @@ async function main(): Promise<void> {
   const machine = machineInfo();
   console.log(`recall benchmark (${backend}, ${vectors.kind} vectors) on ${describeMachine(machine)}`);
   const started = performance.now();
-  const built = buildRecallDataset({ seed: positiveInt(values.seed), maxSize: sizes.at(-1) ?? 0, queryCount });
-  const data = { ...built, queries: built.queries.map((q) => ({ ...q, vector: vectors.queryVector(q.text) })) };
+  const built = buildRecallDataset({
+    seed: positiveInt(values.seed),
+    maxSize: sizes.at(-1) ?? 0,
+    queryCount,
+  });
+  const data = {
+    ...built,
+    queries: built.queries.map((q) => ({ ...q, vector: vectors.queryVector(q.text) })),
+  };
   const store = await startBenchBackend(backend);
   const reports: SizeReport[] = [];
   try {

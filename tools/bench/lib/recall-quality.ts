@@ -87,7 +87,11 @@ function normalised(v: ArrayLike<number>): Float32Array {
 }
 
 /** Keeps `list` the k highest scores, descending (ties: the earlier stays first). */
-function insertTop(list: { id: string; score: number }[], hit: { id: string; score: number }, k: number): void {
+function insertTop(
+  list: { id: string; score: number }[],
+  hit: { id: string; score: number },
+  k: number,
+): void {
   if (list.length === k && list[k - 1]!.score >= hit.score) return;
   let at = list.length;
   while (at > 0 && list[at - 1]!.score < hit.score) at--;
