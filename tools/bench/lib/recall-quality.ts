@@ -2,13 +2,25 @@
  * Recall@k of a backend's vector search against exact search: for each query, the share of the
  * exact top-k (cosine over every memory of the target user visible in the query's scope, computed
  * here by brute force from the same vectors the embedder gave the store) that the backend's
- * `VectorIndex.query` returned in its own top-k. 1.0 is an exact search.
+ * `VectorIndex.query` returned in its own top-k. 1.0 is an exact search. Ties count: a returned hit
+ * whose similarity reaches the exact k-th score (within {@link TIE_EPSILON}) is a correct one, so a
+ * sparse query whose k-th place is shared by many memories (the offline embedder's hashed n-grams)
+ * is not scored by which of the tied ones a backend happened to return.
  */
 import { VisibilityRule, isAllowed } from "../../../src/core/visibility.js";
 import type { KeywordDoc } from "../../../src/memory/search/keyword-index.js";
 import type { BenchVectors } from "./dense-vectors.js";
 import type { BenchMemory } from "./memory-harness.js";
 import type { BenchQuery } from "./recall-dataset.js";
+
+/** Similarities within this of the exact k-th score are ties (float32 storage and int8 rounding aside). */
+export const TIE_EPSILON = 1e-5;
+
+/** One query's exact answer: the top-k ids and the k-th score. */
+export interface ExactAnswer {
+  ids: string[];
+  kthScore: number;
+}
 
 /** Recall@k over the queries measured: mean and worst query. */
 export interface RecallAtK {
@@ -27,7 +39,7 @@ export function exactTopK(options: {
   queries: readonly BenchQuery[];
   vectors: BenchVectors;
   k: number;
-}): string[][] {
+}): ExactAnswer[] {
   const { docs, queries, vectors, k } = options;
   const rule = new VisibilityRule();
   const allowed = queries.map((q) => rule.allowedIn(q.scope));
@@ -43,14 +55,14 @@ export function exactTopK(options: {
       insertTop(best[qi]!, { id: doc.id, score: dot }, k);
     }
   }
-  return best.map((list) => list.map((h) => h.id));
+  return best.map((list) => ({ ids: list.map((h) => h.id), kthScore: list.at(-1)?.score ?? 0 }));
 }
 
 /** Recall@k of `memory.store.query` against `exact` (from {@link exactTopK}) on the same queries. */
 export async function measureRecallAtK(options: {
   memory: BenchMemory;
   queries: readonly BenchQuery[];
-  exact: readonly string[][];
+  exact: readonly ExactAnswer[];
   k: number;
 }): Promise<RecallAtK> {
   const { memory, queries, exact, k } = options;
@@ -58,7 +70,7 @@ export async function measureRecallAtK(options: {
   const shares: number[] = [];
   for (const [qi, q] of queries.entries()) {
     const truth = exact[qi]!;
-    if (truth.length === 0) continue;
+    if (truth.ids.length === 0) continue;
     const hits = await memory.store.query({
       vector: q.vector,
       teamId: q.scope.teamId,
@@ -66,8 +78,9 @@ export async function measureRecallAtK(options: {
       visibilities: rule.allowedIn(q.scope),
       topK: k,
     });
-    const got = new Set(hits.map((h) => h.memory.id));
-    shares.push(truth.filter((id) => got.has(id)).length / truth.length);
+    const wanted = new Set(truth.ids);
+    const correct = hits.filter((h) => wanted.has(h.memory.id) || h.similarity >= truth.kthScore - TIE_EPSILON);
+    shares.push(Math.min(correct.length, truth.ids.length) / truth.ids.length);
   }
   return {
     k,
