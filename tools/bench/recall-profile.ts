@@ -92,7 +92,9 @@ async function main(): Promise<void> {
         start = performance.now();
         index?.search(q.text, {
           limit: topK,
-          ...(visibilities ? { filter: (doc) => isAllowed([doc.visibility ?? "private"], visibilities) } : {}),
+          ...(visibilities
+            ? { filter: (doc) => isAllowed([doc.visibility ?? "private"], visibilities) }
+            : {}),
         });
         bm25.push(elapsedMs(start));
       }
@@ -131,7 +133,9 @@ function printTop(profile: Profile, count = 30): void {
   });
   console.log(`\nSelf time, ${(all / 1000).toFixed(0)} ms profiled:`);
   for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, count)) {
-    console.log(`${(us / 1000).toFixed(0).padStart(7)} ms ${((100 * us) / all).toFixed(1).padStart(5)} %  ${key}`);
+    console.log(
+      `${(us / 1000).toFixed(0).padStart(7)} ms ${((100 * us) / all).toFixed(1).padStart(5)} %  ${key}`,
+    );
   }
 }
 

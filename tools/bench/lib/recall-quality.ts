@@ -79,7 +79,9 @@ export async function measureRecallAtK(options: {
       topK: k,
     });
     const wanted = new Set(truth.ids);
-    const correct = hits.filter((h) => wanted.has(h.memory.id) || h.similarity >= truth.kthScore - TIE_EPSILON);
+    const correct = hits.filter(
+      (h) => wanted.has(h.memory.id) || h.similarity >= truth.kthScore - TIE_EPSILON,
+    );
     shares.push(Math.min(correct.length, truth.ids.length) / truth.ids.length);
   }
   return {
