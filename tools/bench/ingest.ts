@@ -6,6 +6,11 @@
  *
  *   npm run bench:ingest -- [--backend chroma|memory|sqlite-vec|pgvector] [--n 2000] [--latency 5]
  *                           [--rounds 5] [--seed 7]
+ *   npm run bench:ingest -- --vectors offline|dense1024|dense768 [--backend chroma] [--n 110000]
+ *                           [--rounds 3] [--lance-vector-index]
+ *
+ * With `--vectors`: bulk ingest of the same rows and vectors into the backend and into LanceDB in the
+ * same run (tools/bench/lib/bulk-ingest.ts), no Ollama involved.
  *
  * Prints a table, then, as its last line, one JSON object with every figure. Resident memory at 100k
  * memories is measured by tools/bench/recall.ts.
@@ -24,6 +29,8 @@ import { createRng } from "./lib/prng.js";
 import { ownerMemories, TARGET_SCOPE } from "./lib/recall-dataset.js";
 import { generateMemories } from "./lib/synthetic-memories.js";
 import { positiveInt } from "./lib/args.js";
+import { benchVectors, vectorKindOption } from "./lib/dense-vectors.js";
+import { runBulkIngest } from "./lib/bulk-ingest.js";
 
 const DEFAULT_N = 2000;
 const DEFAULT_LATENCY_MS = 5;
@@ -45,6 +52,8 @@ async function main(): Promise<void> {
       latency: { type: "string", default: String(DEFAULT_LATENCY_MS) },
       rounds: { type: "string", default: String(DEFAULT_ROUNDS) },
       seed: { type: "string", default: String(DEFAULT_SEED) },
+      vectors: { type: "string" },
+      "lance-vector-index": { type: "boolean", default: false },
     },
   });
   const backend = backendOption(values.backend);
@@ -57,6 +66,20 @@ async function main(): Promise<void> {
   const rng = createRng(positiveInt(values.seed));
   const inputs = ownerMemories(rng, TARGET_SCOPE, generateMemories(rng, n)).inputs;
 
+  if (values.vectors !== undefined) {
+    await runBulkIngest({
+      machine,
+      backend,
+      vectors: benchVectors(vectorKindOption(values.vectors), positiveInt(values.seed)),
+      scope: TARGET_SCOPE,
+      inputs,
+      rounds,
+      embedBatchSize: EMBED_BATCH_SIZE,
+      lanceVectorIndex: values["lance-vector-index"],
+      startedAt: started,
+    });
+    return;
+  }
   const fake = await startFakeOllama();
   const runs: Record<IngestMode, IngestRun[]> = { batch: [], "per-text": [] };
   try {

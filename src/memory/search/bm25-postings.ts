@@ -32,12 +32,19 @@ interface Posting {
  * (n + 0.5)); a term's score per document is idf · (δ + tf·(k1 + 1) / (tf + k1·(1 − b + b·len/avg)));
  * results are accumulated term by term in posting order, multiplied by the number of matched query
  * terms and sorted by score, ties kept in that order.
+ *
+ * Memory: a user's index is held for as long as the user is in the BM25 cache, so the postings are
+ * flat typed arrays rather than a Map per term — each term's (short id, term frequency) pairs
+ * interleaved in one Int32Array in insertion order (which is ascending short id: ids are never
+ * reused), document lengths in an Int32Array indexed by short id.
  */
 export class Bm25Postings {
-  private readonly postings = new Map<string, Map<number, number>>();
+  private readonly postings = new Map<string, PostingList>();
   private readonly shortIds = new Map<string, number>();
-  private readonly ids = new Map<number, string>();
-  private readonly lengths = new Map<number, number>();
+  /** Document id by short id; undefined once removed. */
+  private ids: (string | undefined)[] = [];
+  /** Distinct terms of each document, by short id. */
+  private lengths = new Int32Array(INITIAL_DOCS);
   private nextShortId = 0;
   private documentCount = 0;
   private averageLength = 0;
@@ -51,7 +58,7 @@ export class Bm25Postings {
 
   /** How many documents contain `term`. */
   documentFrequency(term: string): number {
-    return this.postings.get(term)?.size ?? 0;
+    return this.postings.get(term)?.length ?? 0;
   }
 
   /** Distinct terms indexed. */
@@ -69,20 +76,23 @@ export class Bm25Postings {
     if (this.shortIds.has(id)) throw new Error(`duplicate document id ${id}`);
     const shortId = this.nextShortId++;
     this.shortIds.set(id, shortId);
-    this.ids.set(shortId, id);
+    this.ids.push(id);
+    const frequencies = new Map<string, number>();
+    for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
     this.documentCount += 1;
-    const length = new Set(terms).size;
+    const length = frequencies.size;
     const count = this.documentCount - 1;
     this.averageLength = (this.averageLength * count + length) / (count + 1);
-    this.lengths.set(shortId, length);
+    if (shortId >= this.lengths.length) this.lengths = grown(this.lengths, shortId + 1);
+    this.lengths[shortId] = length;
     this.postingCount += length;
-    for (const term of terms) {
-      let docs = this.postings.get(term);
-      if (docs === undefined) {
-        docs = new Map();
-        this.postings.set(term, docs);
+    for (const [term, tf] of frequencies) {
+      let list = this.postings.get(term);
+      if (list === undefined) {
+        list = new PostingList();
+        this.postings.set(term, list);
       }
-      docs.set(shortId, (docs.get(shortId) ?? 0) + 1);
+      list.push(shortId, tf);
     }
   }
 
@@ -90,27 +100,28 @@ export class Bm25Postings {
   remove(id: string, terms: readonly string[]): void {
     const shortId = this.shortIds.get(id);
     if (shortId === undefined) return;
-    const length = new Set(terms).size;
+    const distinct = new Set(terms);
+    const length = distinct.size;
     this.postingCount -= length;
     const count = this.documentCount;
     this.averageLength = count === 1 ? 0 : (this.averageLength * count - length) / (count - 1);
-    for (const term of new Set(terms)) {
-      const docs = this.postings.get(term);
-      if (docs === undefined) continue;
-      docs.delete(shortId);
-      if (docs.size === 0) this.postings.delete(term);
+    for (const term of distinct) {
+      const list = this.postings.get(term);
+      if (list === undefined) continue;
+      list.delete(shortId);
+      if (list.length === 0) this.postings.delete(term);
     }
     this.shortIds.delete(id);
-    this.ids.delete(shortId);
-    this.lengths.delete(shortId);
+    this.ids[shortId] = undefined;
+    this.lengths[shortId] = 0;
     this.documentCount -= 1;
   }
 
   removeAll(): void {
     this.postings.clear();
     this.shortIds.clear();
-    this.ids.clear();
-    this.lengths.clear();
+    this.ids = [];
+    this.lengths = new Int32Array(INITIAL_DOCS);
     this.nextShortId = 0;
     this.documentCount = 0;
     this.averageLength = 0;
@@ -122,12 +133,15 @@ export class Bm25Postings {
     const { k, b, d } = this.params;
     const combined = new Map<number, Posting>();
     for (const term of terms) {
-      const docs = this.postings.get(term);
-      if (docs === undefined) continue;
-      const matching = docs.size;
+      const list = this.postings.get(term);
+      if (list === undefined) continue;
+      const matching = list.length;
       const idf = Math.log(1 + (this.documentCount - matching + 0.5) / (matching + 0.5));
-      for (const [shortId, tf] of docs) {
-        const length = this.lengths.get(shortId)!;
+      const pairs = list.pairs;
+      for (let at = 0; at < matching * 2; at += 2) {
+        const shortId = pairs[at]!;
+        const tf = pairs[at + 1]!;
+        const length = this.lengths[shortId]!;
         const score = idf * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * length) / this.averageLength)));
         const existing = combined.get(shortId);
         if (existing === undefined) combined.set(shortId, { score, terms: [term] });
@@ -139,10 +153,56 @@ export class Bm25Postings {
     }
     const results: Bm25Result[] = [];
     for (const [shortId, { score, terms: matched }] of combined) {
-      const id = this.ids.get(shortId)!;
+      const id = this.ids[shortId]!;
       if (filter && !filter(id)) continue;
       results.push({ id, score: score * (matched.length || 1), terms: matched });
     }
     return results.sort((x, y) => y.score - x.score);
+  }
+}
+
+/** Documents the lengths array starts with; it doubles as needed. */
+const INITIAL_DOCS = 64;
+/** Pairs a new posting list has room for: most terms occur in one or two documents. */
+const INITIAL_PAIRS = 2;
+
+/** A copy of `array` with room for at least `needed` elements (doubling). */
+function grown(array: Int32Array<ArrayBuffer>, needed: number): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(Math.max(needed, array.length * 2));
+  next.set(array);
+  return next;
+}
+
+/**
+ * One term's documents: (short id, term frequency) pairs interleaved, in insertion order — ascending
+ * short id, since short ids only grow — so a removal finds its pair by binary search.
+ */
+class PostingList {
+  pairs = new Int32Array(INITIAL_PAIRS * 2);
+  /** Pairs in use. */
+  length = 0;
+
+  push(shortId: number, tf: number): void {
+    if ((this.length + 1) * 2 > this.pairs.length) this.pairs = grown(this.pairs, (this.length + 1) * 2);
+    this.pairs[this.length * 2] = shortId;
+    this.pairs[this.length * 2 + 1] = tf;
+    this.length += 1;
+  }
+
+  /** Removes the pair of `shortId`, keeping the others' order; absent: nothing happens. */
+  delete(shortId: number): void {
+    let lo = 0;
+    let hi = this.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = this.pairs[mid * 2]!;
+      if (at === shortId) {
+        this.pairs.copyWithin(mid * 2, mid * 2 + 2, this.length * 2);
+        this.length -= 1;
+        return;
+      }
+      if (at < shortId) lo = mid + 1;
+      else hi = mid - 1;
+    }
   }
 }

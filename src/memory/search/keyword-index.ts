@@ -83,17 +83,18 @@ export const UBIQUITOUS_TERM_DF_RATIO = 0.5;
 export const UBIQUITY_MIN_DOCS = 20;
 
 /**
- * Heap per indexed doc and per distinct (term, doc) posting, for {@link KeywordIndex.estimatedBytes}.
- * Measured with process.memoryUsage().heapUsed after a forced gc, before and after building indexes
- * (npx tsx tools/bench/bm25-bytes.ts): indexes of 1k–40k synthetic memories, short ones and 20 joined
- * into one (a document's chunks), fitted by least squares to a·docs + b·postings + c·terms + 2·chars
- * gave the constants below, rounded (with the BM25+ postings of bm25-postings.ts; the run and the
- * estimate's error per build are in docs/benchmarks.md, "BM25 on demand").
+ * Memory per indexed doc and per distinct (term, doc) posting, for {@link KeywordIndex.estimatedBytes}.
+ * Measured as process.memoryUsage() heapUsed + arrayBuffers (the postings are typed arrays, outside
+ * the heap) after a forced gc, before and after building indexes (npx tsx tools/bench/bm25-bytes.ts):
+ * short synthetic memories and 20 joined into one (a document's chunks), fitted to a·docs +
+ * b·postings + c·terms + 2·chars, then rounded up so that the estimate errs high — a posting is 8
+ * bytes plus up to as much again of spare capacity (the run and the estimate's error per build are in
+ * docs/benchmarks.md, "BM25 on demand").
  */
-export const BYTES_PER_DOC = 410;
-export const BYTES_PER_POSTING = 31;
-/** Heap per distinct term (its postings map). */
-export const BYTES_PER_TERM = 180;
+export const BYTES_PER_DOC = 240;
+export const BYTES_PER_POSTING = 10;
+/** Memory per distinct term (its posting list: an object and an Int32Array). */
+export const BYTES_PER_TERM = 330;
 
 /**
  * BM25 index of one user's memories (BM25+, {@link Bm25Postings}), with the Korean-aware {@link tokenize}.

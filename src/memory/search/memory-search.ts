@@ -14,7 +14,7 @@ import { BM25Retriever, FusionRetriever, type RetrieverMode, VectorMemoryRetriev
 import { RERANK_TOP_N, type Reranker } from "./reranker.js";
 import { recallSettings, type RecallSettings } from "./embedder-profiles.js";
 import { NO_METRICS, type Metrics } from "../../core/metrics.js";
-import { TimedRetriever } from "./timed-retriever.js";
+import { timedHalf } from "./timed-retriever.js";
 
 /** Largest `k` a search may ask for. */
 export const MAX_SEARCH_K = 50;
@@ -248,7 +248,7 @@ export class MemorySearch {
     const onTopic = (topics: readonly string[] | undefined) => !topic || (topics ?? []).includes(topic);
     const metrics = this.options.metrics ?? NO_METRICS;
     const fusion = new FusionRetriever({
-      vector: new TimedRetriever(
+      vector: timedHalf(
         new VectorMemoryRetriever({
           store: this.options.store,
           teamId: scope.teamId,
@@ -262,7 +262,7 @@ export class MemorySearch {
         "vector",
         metrics,
       ),
-      keyword: new TimedRetriever(
+      keyword: timedHalf(
         new BM25Retriever({
           index,
           topK,

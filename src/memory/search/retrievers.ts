@@ -47,10 +47,11 @@ export class VectorMemoryRetriever extends BaseRetriever {
     super();
   }
 
-  async _retrieve(bundle: QueryBundle): Promise<NodeWithScore[]> {
+  /** The hits as fusion candidates (what {@link FusionRetriever} reads, without LlamaIndex nodes). */
+  async candidates(query: string): Promise<VectorCandidate[]> {
     const { store, accept, queryVector, minSimilarity, ...scope } = this.options;
     if (queryVector === null) return [];
-    const vector = queryVector ?? (await store.embedQuery(queryText(bundle)));
+    const vector = queryVector ?? (await store.embedQuery(query));
     const found = await store.query({
       ...scope,
       vector,
@@ -59,12 +60,18 @@ export class VectorMemoryRetriever extends BaseRetriever {
     });
     const hits = accept ? found.filter((hit) => accept(hit.memory)).slice(0, scope.topK) : found;
     return hits.map((hit) => ({
-      node: new TextNode({
-        id_: hit.memory.id,
-        text: hit.memory.text,
-        metadata: { timestamp: hit.memory.timestamp },
-      }),
-      score: hit.similarity,
+      id: hit.memory.id,
+      similarity: hit.similarity,
+      timestamp: hit.memory.timestamp,
+      text: hit.memory.text,
+    }));
+  }
+
+  async _retrieve(bundle: QueryBundle): Promise<NodeWithScore[]> {
+    const found = await this.candidates(queryText(bundle));
+    return found.map((c) => ({
+      node: new TextNode({ id_: c.id, text: c.text, metadata: { timestamp: c.timestamp } }),
+      score: c.similarity,
     }));
   }
 }
@@ -81,23 +88,28 @@ export class BM25Retriever extends BaseRetriever {
     super();
   }
 
-  async _retrieve(bundle: QueryBundle): Promise<NodeWithScore[]> {
+  /** The hits as fusion candidates (what {@link FusionRetriever} reads, without LlamaIndex nodes). */
+  candidates(query: string): KeywordCandidate[] {
     const { index, topK, filter } = this.options;
-    const hits = index.search(queryText(bundle), { limit: topK, ...(filter ? { filter } : {}) });
+    const hits = index.search(query, { limit: topK, ...(filter ? { filter } : {}) });
     return hits.flatMap((hit) => {
       const doc = index.get(hit.id);
       if (!doc) return [];
       return [
-        {
-          node: new TextNode({
-            id_: hit.id,
-            text: doc.text,
-            metadata: { timestamp: doc.timestamp, coverage: hit.coverage },
-          }),
-          score: hit.score,
-        },
+        { id: hit.id, score: hit.score, coverage: hit.coverage, timestamp: doc.timestamp, text: doc.text },
       ];
     });
+  }
+
+  async _retrieve(bundle: QueryBundle): Promise<NodeWithScore[]> {
+    return this.candidates(queryText(bundle)).map((c) => ({
+      node: new TextNode({
+        id_: c.id,
+        text: c.text,
+        metadata: { timestamp: c.timestamp, coverage: c.coverage },
+      }),
+      score: c.score,
+    }));
   }
 }
 
@@ -110,8 +122,9 @@ export class BM25Retriever extends BaseRetriever {
 export class FusionRetriever extends BaseRetriever {
   constructor(
     private readonly options: {
-      vector: BaseRetriever;
-      keyword: BaseRetriever;
+      /** Its candidates are read directly: no LlamaIndex nodes (a SHA-256 each), events or ids per query. */
+      vector: Pick<VectorMemoryRetriever, "candidates">;
+      keyword: Pick<BM25Retriever, "candidates">;
       topK: number;
       /** The relevance gate's vector threshold, in the metric's similarity (recallSettings). */
       minSimilarity?: number | undefined;
@@ -139,28 +152,16 @@ export class FusionRetriever extends BaseRetriever {
     // The vector half waits on Chroma over HTTP; the BM25 half is CPU work on this thread. Let the
     // Chroma request go out before scoring BM25, so the two overlap instead of running back to back.
     const mode = this.options.mode ?? "hybrid";
-    const vectorPending = mode === "keyword" ? Promise.resolve([]) : this.options.vector.retrieve({ query });
+    const vectorPending: Promise<VectorCandidate[]> =
+      mode === "keyword" ? Promise.resolve([]) : this.options.vector.candidates(query);
     vectorPending.catch(() => undefined); // awaited below; this only keeps an early failure handled
     await new Promise<void>((resolve) => setImmediate(resolve));
-    const keywordNodes = mode === "vector" ? [] : await this.options.keyword.retrieve({ query });
-    const vectorNodes = await vectorPending.catch((err: unknown) => {
+    const keyword: KeywordCandidate[] = mode === "vector" ? [] : this.options.keyword.candidates(query);
+    const vector = await vectorPending.catch((err: unknown) => {
       if (!this.options.onVectorFailure) throw err;
       this.options.onVectorFailure(err);
       return [];
     });
-    const vector: VectorCandidate[] = vectorNodes.map(({ node, score }) => ({
-      id: node.id_,
-      similarity: score ?? 0,
-      timestamp: Number(node.metadata.timestamp ?? 0),
-      text: (node as TextNode).text,
-    }));
-    const keyword: KeywordCandidate[] = keywordNodes.map(({ node, score }) => ({
-      id: node.id_,
-      score: score ?? 0,
-      coverage: Number(node.metadata.coverage ?? 0),
-      timestamp: Number(node.metadata.timestamp ?? 0),
-      text: (node as TextNode).text,
-    }));
     return rankHybrid({
       query,
       vector,

@@ -1,25 +1,29 @@
-import { BaseRetriever, type NodeWithScore, type QueryBundle } from "llamaindex";
 import { type Metrics, type RecallHalf, secondsSince } from "../../core/metrics.js";
 
 /**
- * A retriever whose every retrieval is timed as one half of a recall (`recall_seconds{half}`),
- * failed ones too (a vector half that times out is the slow case worth seeing).
+ * A search half whose every `candidates` call is timed as one half of a recall
+ * (`recall_seconds{half}`), failed ones too (a vector half that times out is the slow case worth
+ * seeing). Synchronous halves (BM25) stay synchronous.
  */
-export class TimedRetriever extends BaseRetriever {
-  constructor(
-    private readonly inner: BaseRetriever,
-    private readonly half: RecallHalf,
-    private readonly metrics: Metrics,
-  ) {
-    super();
-  }
-
-  async _retrieve(bundle: QueryBundle): Promise<NodeWithScore[]> {
-    const started = performance.now();
-    try {
-      return await this.inner.retrieve(bundle);
-    } finally {
-      this.metrics.recallHalf(this.half, secondsSince(started));
-    }
-  }
+export function timedHalf<R>(
+  inner: { candidates(query: string): R },
+  half: RecallHalf,
+  metrics: Metrics,
+): { candidates(query: string): R } {
+  return {
+    candidates(query: string): R {
+      const started = performance.now();
+      const done = () => metrics.recallHalf(half, secondsSince(started));
+      let result: R;
+      try {
+        result = inner.candidates(query);
+      } catch (err) {
+        done();
+        throw err;
+      }
+      if (result instanceof Promise) return result.finally(done) as R;
+      done();
+      return result;
+    },
+  };
 }

@@ -33,6 +33,8 @@ const SIGNAL_EXIT_BASE = 128;
 /** A Chroma server whose data lives in a temporary directory removed by `stop()`. */
 export interface BenchChroma {
   url: string;
+  /** The server process (for its resident memory). */
+  pid: number;
   dataDir: string;
   /** Stops the server and deletes its data. */
   stop(): Promise<void>;
@@ -57,7 +59,7 @@ export async function startBenchChroma(): Promise<BenchChroma> {
     () => void stop().finally(() => process.exit(SIGNAL_EXIT_BASE + os.constants.signals[signal])),
   ]);
   for (const [signal, handler] of handlers) process.once(signal, handler);
-  return { url: server.url, dataDir, stop };
+  return { url: server.url, pid: server.pid, dataDir, stop };
 }
 
 /** A search, the lifecycle that writes (no graph, chunker or journal), and the parts they were built from. */
@@ -76,6 +78,8 @@ export interface BenchMemory<Store extends VectorIndex = VectorIndex> {
  */
 export interface BenchBackend {
   kind: IndexType;
+  /** The server process a backend started here (Chroma's, PGlite's), if any. */
+  serverPid?: number;
   open(options: {
     embedder: Embedder;
     collectionPrefix: string;
@@ -99,6 +103,7 @@ export async function startBenchBackend(kind: IndexType): Promise<BenchBackend> 
   };
   // A slow engine (PGlite grows its HNSW index at ~10 ms a row) may need a longer bound per call.
   const env: Record<string, string> = {};
+  let serverPid: number | undefined;
   for (const name of ["STORAGE_TIMEOUT_MS", "CHROMA_TIMEOUT_MS"]) {
     const value = process.env[name];
     if (value) env[name] = value;
@@ -111,6 +116,7 @@ export async function startBenchBackend(kind: IndexType): Promise<BenchBackend> 
       const chroma = await startBenchChroma();
       stops.push(() => chroma.stop());
       env.CHROMA_URL = chroma.url;
+      serverPid = chroma.pid;
     }
     if (kind === "pgvector") {
       // PGlite with pgvector over the wire protocol, in a child process as a server would be.
@@ -124,6 +130,7 @@ export async function startBenchBackend(kind: IndexType): Promise<BenchBackend> 
   }
   return {
     kind,
+    ...(serverPid === undefined ? {} : { serverPid }),
     stop,
     async open(options) {
       const opened = await openBenchIndex(

@@ -8,6 +8,8 @@ const MIB = 1024 * 1024;
 export interface MemoryReading {
   rssMiB: number;
   heapUsedMiB: number;
+  /** ArrayBuffer backing stores (typed arrays), which live outside the V8 heap and heapUsed. */
+  arrayBuffersMiB: number;
 }
 
 let gcFn: (() => void) | undefined;
@@ -29,5 +31,9 @@ export function readMemory(): MemoryReading {
   gc();
   gc();
   const usage = process.memoryUsage();
-  return { rssMiB: usage.rss / MIB, heapUsedMiB: usage.heapUsed / MIB };
+  return {
+    rssMiB: usage.rss / MIB,
+    heapUsedMiB: usage.heapUsed / MIB,
+    arrayBuffersMiB: usage.arrayBuffers / MIB,
+  };
 }

@@ -60,7 +60,9 @@ export function measureMemory(docs: KeywordDoc[]): SizeMemory {
   const withIndex = readMemory();
   // Keep the index alive until the second reading.
   if (index.size !== docs.length) throw new Error("index lost documents");
-  return { ...reading, bm25IndexHeapMiB: withIndex.heapUsedMiB - reading.heapUsedMiB };
+  // Heap and typed arrays' backing stores (outside the heap) both count.
+  const held = (r: MemoryReading) => r.heapUsedMiB + r.arrayBuffersMiB;
+  return { ...reading, bm25IndexHeapMiB: held(withIndex) - held(reading) };
 }
 
 /** Latency figures of one size: per-round summaries and their medians. */
