@@ -65,6 +65,32 @@ export async function embedMemories(
   return vectors;
 }
 
+/**
+ * The vectors an upsert stores: `given` ones (a restore, a migration of the same embedder), checked
+ * against the memories' count and the embedder's dimension (AppError `bad_request`), else the texts
+ * embedded ({@link embedMemories}).
+ */
+export async function vectorsToStore(
+  embedder: Embedder,
+  memories: readonly Memory[],
+  batchSize: number,
+  given: readonly (readonly number[])[] | undefined,
+): Promise<number[][]> {
+  if (!given) return embedMemories(embedder, memories, batchSize);
+  if (given.length !== memories.length) {
+    throw new AppError("bad_request", `${given.length} vectors given for ${memories.length} memories`);
+  }
+  return given.map((vector, i) => {
+    if (vector.length !== embedder.dimension || !vector.every((x) => Number.isFinite(x))) {
+      throw new AppError(
+        "bad_request",
+        `the vector of memory ${memories[i]!.id} is not ${embedder.dimension} finite numbers (${embedder.id})`,
+      );
+    }
+    return [...vector];
+  });
+}
+
 /** The embedding of one query text (the port's `embedQuery`). */
 export async function embedQueryText(embedder: Embedder, text: string): Promise<number[]> {
   const [vector] = await embedder.embed([text]);
