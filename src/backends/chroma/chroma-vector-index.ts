@@ -18,7 +18,7 @@ import {
 } from "../../core/vector-index.js";
 import { isAllowed, PRIVATE, visibilityOf } from "../../core/visibility.js";
 import { withRetry } from "../../util/retry.js";
-import { scanPageSize, vectorsToStore } from "../common/port-contract.js";
+import { checkVectorCount, pick, scanPageSize, vectorsToStore } from "../common/port-contract.js";
 import { callChroma, CONNECT_RETRY, DEFAULT_CHROMA_TIMEOUT_MS } from "./chroma-calls.js";
 import {
   ALL,
@@ -164,8 +164,7 @@ export class ChromaVectorIndex implements VectorIndex {
    */
   async upsert(memories: Memory[], options: UpsertOptions = {}): Promise<void> {
     const given = options.vectors;
-    if (given && given.length !== memories.length)
-      await vectorsToStore(this.options.embedder, memories, 0, given);
+    checkVectorCount(memories.length, given);
     const byUser = new Map<string, number[]>();
     memories.forEach((m, i) => {
       const list = byUser.get(ownerKey(m));
@@ -180,7 +179,7 @@ export class ChromaVectorIndex implements VectorIndex {
         this.options.embedder,
         group,
         this.options.embedBatchSize ?? DEFAULT_EMBED_BATCH,
-        given && at.map((i) => given[i]!),
+        pick(given, at),
       );
       const replaced = group.filter((m) => !options.fresh?.has(m.id)).map((m) => m.id);
       if (replaced.length > 0) {

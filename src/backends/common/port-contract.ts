@@ -77,9 +77,7 @@ export async function vectorsToStore(
   given: readonly (readonly number[])[] | undefined,
 ): Promise<number[][]> {
   if (!given) return embedMemories(embedder, memories, batchSize);
-  if (given.length !== memories.length) {
-    throw new AppError("bad_request", `${given.length} vectors given for ${memories.length} memories`);
-  }
+  checkVectorCount(memories.length, given);
   return given.map((vector, i) => {
     if (vector.length !== embedder.dimension || !vector.every((x) => Number.isFinite(x))) {
       throw new AppError(
@@ -89,6 +87,18 @@ export async function vectorsToStore(
     }
     return [...vector];
   });
+}
+
+/** Given vectors must be one per memory (AppError `bad_request`); none given is fine. */
+export function checkVectorCount(memories: number, given: readonly unknown[] | undefined): void {
+  if (given && given.length !== memories) {
+    throw new AppError("bad_request", `${given.length} vectors given for ${memories} memories`);
+  }
+}
+
+/** The given vectors at these positions (none when none were given). */
+export function pick<T>(given: readonly T[] | undefined, at: readonly number[]): T[] | undefined {
+  return given && at.map((i) => given[i]!);
 }
 
 /** The embedding of one query text (the port's `embedQuery`). */

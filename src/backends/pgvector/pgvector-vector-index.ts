@@ -20,6 +20,8 @@ import {
   pageBounds,
   scanPageSize,
   searchBounds,
+  checkVectorCount,
+  pick,
   vectorsToStore,
 } from "../common/port-contract.js";
 import {
@@ -155,21 +157,15 @@ export class PgvectorVectorIndex implements VectorIndex {
   async upsert(memories: Memory[], options: UpsertOptions = {}): Promise<void> {
     const given = options.vectors;
     // One row per (owner, id): the last of duplicates wins (ON CONFLICT cannot touch a row twice).
-    const byKey = new Map(memories.map((m, i) => [`${ownerKey(m)}\u0000${m.id}`, i]));
-    if (given && given.length !== memories.length)
-      await vectorsToStore(this.options.embedder, memories, 0, given);
-    const unique = [...byKey.values()];
+    const unique = [...new Map(memories.map((m, i) => [`${ownerKey(m)}\u0000${m.id}`, i])).values()];
+    checkVectorCount(memories.length, given);
     let rebuild = false;
     try {
       for (let i = 0; i < unique.length; i += INSERT_BATCH_ROWS) {
         const at = unique.slice(i, i + INSERT_BATCH_ROWS);
         const batch = at.map((j) => memories[j]!);
-        const vectors = await vectorsToStore(
-          this.options.embedder,
-          batch,
-          this.options.embedBatchSize,
-          given && at.map((j) => given[j]!),
-        );
+        const { embedder, embedBatchSize } = this.options;
+        const vectors = await vectorsToStore(embedder, batch, embedBatchSize, pick(given, at));
         await this.ensureTable(vectors);
         if (i === 0 && unique.length >= BULK_BUILD_MIN_ROWS)
           rebuild = await this.dropIndexForBulk(unique.length);
