@@ -4,7 +4,7 @@ import { dirname } from "node:path";
 import type { Logger } from "../../logging/logger.js";
 import { EXCLUDED_SAVE, type ForgetOutcome, type MemoryPort, type RecalledMemory } from "../../core/ports.js";
 import type { Memory, MemoryScope, Owner } from "../../core/types.js";
-import type { OwnerCount } from "../../core/vector-index.js";
+import { ownerKey, type OwnerCount } from "../../core/vector-index.js";
 import type { MemoryOperation, NewOperation } from "./memory-journal.js";
 import { compileExcludePatterns } from "../../config/exclude-patterns.js";
 import { AppError } from "../../core/errors.js";
@@ -206,6 +206,20 @@ export class MemoryLifecycle implements MemoryPort {
     this.graphPart.track(this.graphPart.extractFacts(operation));
     const stored = await this.applier!.applyNow(operation, fresh);
     return memories.map((m) => ({ ...m, stored }));
+  }
+
+  /**
+   * A restore's or migration's bulk write of one owner's memories as another store held them (no chunking,
+   * labels or fact extraction: the graph is copied too), with its `vectors` when the embedder is the
+   * same. Store then BM25, by id; no journal (the CLI's stack has none), no audit (copied as it was).
+   */
+  async restore(memories: Memory[], vectors?: number[][]): Promise<void> {
+    const first = memories[0];
+    if (!first) return;
+    const owners = new Set(memories.map(ownerKey));
+    if (owners.size > 1) throw new AppError("bad_request", "one owner at a time");
+    await this.writer.store(memories, new Set(), vectors);
+    this.writer.index({ op: "save", scope: owner(first), memories });
   }
 
   /**
