@@ -17,7 +17,9 @@ import type { OwnerState } from "./state-records.js";
 /** Memories per page read from a store, and per lifecycle write. */
 export const STATE_PAGE_SIZE = 500;
 /** Tries at a consistent read of one owner before giving up (their memories kept changing). */
-export const CONSISTENT_READ_TRIES = 5;
+export const CONSISTENT_READ_TRIES = 10;
+/** Pause before another try at a consistent read, times the tries so far (writes come in bursts). */
+const RETRY_PAUSE_MS = 50;
 /** Audit events per page read. */
 const AUDIT_PAGE = 1000;
 
@@ -56,6 +58,7 @@ export async function readOwner(
   const store = endpoint.stack.store;
   const mark = async () => `${await store.count(owner)}:${(await store.version?.(owner)) ?? ""}`;
   for (let attempt = 0; attempt < CONSISTENT_READ_TRIES; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS * attempt));
     const before = await mark();
     const memories: MemoryWithVector[] = [];
     for (let offset = 0; ; offset += STATE_PAGE_SIZE) {
