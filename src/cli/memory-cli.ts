@@ -12,6 +12,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, isUsageError, usageError } from "./ar
 import type { Command } from "./command.js";
 import { backupCommand } from "./commands/backup-command.js";
 import { restoreCommand } from "./commands/restore-command.js";
+import { migrateCommand } from "./commands/migrate-command.js";
 import { deleteCommand } from "./commands/delete-command.js";
 import { evalCommand } from "./commands/eval-command.js";
 import { evalFilterCommand } from "./commands/eval-filter-command.js";
@@ -30,6 +31,7 @@ export const COMMANDS: readonly Command[] = [
   evalFilterCommand,
   backupCommand,
   restoreCommand,
+  migrateCommand,
 ];
 
 /** The usage text: one synopsis and summary per command, then the environment it reads. */
