@@ -25,7 +25,7 @@ interface Report {
     owner: string;
     equal: boolean;
     source: { memories: number };
-    target: { memories: number };
+    target: { memories: number; checksum: string };
   }>;
 }
 
