@@ -19,6 +19,10 @@ export interface CliOutput {
 /** What a command gets: the parsed config, a stderr logger, output, and the memory stack on demand. */
 export interface CliContext extends CliOutput {
   config: Config;
+  /** memory.toml as loaded (backup, restore and migrate open stacks of their own from it). */
+  memoryConfig: MemoryConfig;
+  /** The environment the CLI was started with (migrate's target starts from it). */
+  env: NodeJS.ProcessEnv;
   logger: Logger;
   /** Builds a memory stack through the CLI's composition (app/compose-cli.ts); stopped by {@link close}. */
   openStack(options?: CliStackOptions): Promise<MemoryStack>;
@@ -50,6 +54,7 @@ export function createCliContext(options: {
   memory: MemoryConfig;
   logLevelSet: boolean;
   output: CliOutput;
+  env?: NodeJS.ProcessEnv;
 }): CliContext {
   const logger = createLogger({
     level: options.logLevelSet ? options.config.LOG_LEVEL : "warn",
@@ -63,6 +68,8 @@ export function createCliContext(options: {
   return {
     ...output,
     config: options.config,
+    memoryConfig: options.memory,
+    env: options.env ?? {},
     logger,
     async openStack(stackOptions = {}) {
       const stack = await composition.openStack(stackOptions);

@@ -10,6 +10,9 @@ import { loadSettings } from "../config/settings.js";
 import { AppError, isAppError, toAppError } from "../core/errors.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, isUsageError, usageError } from "./args.js";
 import type { Command } from "./command.js";
+import { backupCommand } from "./commands/backup-command.js";
+import { restoreCommand } from "./commands/restore-command.js";
+import { migrateCommand } from "./commands/migrate-command.js";
 import { deleteCommand } from "./commands/delete-command.js";
 import { evalCommand } from "./commands/eval-command.js";
 import { evalFilterCommand } from "./commands/eval-filter-command.js";
@@ -26,6 +29,9 @@ export const COMMANDS: readonly Command[] = [
   deleteCommand,
   evalCommand,
   evalFilterCommand,
+  backupCommand,
+  restoreCommand,
+  migrateCommand,
 ];
 
 /** The usage text: one synopsis and summary per command, then the environment it reads. */
@@ -98,7 +104,13 @@ async function runCommand(a: {
           'see none; use "chroma", "sqlite-vec" or "pgvector"',
       );
     }
-    const ctx = createCliContext({ config, memory, logLevelSet: Boolean(env["LOG_LEVEL"]), output });
+    const ctx = createCliContext({
+      config,
+      memory,
+      logLevelSet: Boolean(env["LOG_LEVEL"]),
+      output,
+      env: a.env,
+    });
     a.setContext(ctx);
     return await command.run(ctx, a.rest);
   } catch (err) {

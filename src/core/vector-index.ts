@@ -31,6 +31,26 @@ export interface VectorHit {
   similarity: number;
 }
 
+/**
+ * A memory with the vector the index holds for it: what a backup keeps and a migration copies, so a
+ * target of the same embedder (same id and dimension) stores it without embedding it again.
+ */
+export interface MemoryWithVector {
+  memory: Memory;
+  vector: number[];
+}
+
+/** How an upsert writes (see {@link VectorIndex.upsert}). */
+export interface UpsertOptions {
+  fresh?: ReadonlySet<string>;
+  /**
+   * One vector per memory, made by this index's embedder (a restore or a migration from an index of the
+   * same embedder id): stored as given instead of embedding the texts. A count or a dimension that does
+   * not fit is AppError `bad_request`.
+   */
+  vectors?: readonly (readonly number[])[] | undefined;
+}
+
 export interface VectorQuery extends Owner {
   vector: number[];
   /** Only rows of these visibilities (a channel recall); all of the user's rows when absent. */
@@ -58,9 +78,9 @@ export interface VectorIndex {
   /**
    * Saves memories, embedding them; an existing id of the same owner is replaced wherever it was (no
    * duplicate rows). Ids in `fresh` were just generated and cannot exist yet (a backend may skip
-   * looking for them).
+   * looking for them). With `vectors`, stores those instead of embedding ({@link UpsertOptions}).
    */
-  upsert(memories: Memory[], options?: { fresh?: ReadonlySet<string> }): Promise<void>;
+  upsert(memories: Memory[], options?: UpsertOptions): Promise<void>;
 
   /** The owner's nearest memories to `vector`, one hit per memory, best first, at most `topK`. */
   query(query: VectorQuery): Promise<VectorHit[]>;
@@ -72,6 +92,12 @@ export interface VectorIndex {
 
   /** One page of the owner's memories in a stable order; `offset` is the paging cursor. */
   list(owner: Owner, options: { limit: number; offset: number }): Promise<Memory[]>;
+
+  /**
+   * The same page as {@link list} (same order and cursor), each memory with its stored vector as the
+   * embedder made it (a backup, a migration): what {@link UpsertOptions.vectors} takes back.
+   */
+  listWithVectors(owner: Owner, options: { limit: number; offset: number }): Promise<MemoryWithVector[]>;
 
   /** Deletes these memories of the owner (ids they do not have are ignored). */
   delete(owner: Owner, ids: string[]): Promise<void>;

@@ -129,6 +129,35 @@ export function describeVectorIndexContract(backend: ContractBackend): void {
       expect(await index.list(alice, { limit: 10, offset: 0 })).toEqual([{ ...a, text: "mid" }]);
     });
 
+    it("lists with stored vectors and stores given vectors without embedding", async () => {
+      const source = await open();
+      const rows = ["near", "mid", "far"].map((t) => memory(alice, t, { topics: ["t"] }));
+      await source.upsert([...rows, memory(bob, "long")]);
+      const page = await source.listWithVectors(alice, { limit: 2, offset: 1 });
+      expect(page.map((r) => r.memory)).toEqual(await source.list(alice, { limit: 2, offset: 1 }));
+      const all = await source.listWithVectors(alice, { limit: 10, offset: 0 });
+      for (const { memory: m, vector } of all) {
+        const expected = (await embedder.embed([m.text]))[0]!;
+        vector.forEach((x, i) => expect(x).toBeCloseTo(expected[i]!, 5));
+      }
+      expect(await source.listWithVectors(aliceElsewhere, { limit: 10, offset: 0 })).toEqual([]);
+
+      const target = await open();
+      const before = embedder.calls;
+      await target.upsert(
+        all.map((r) => ({ ...r.memory, text: `${r.memory.text} (copied)` })),
+        { vectors: all.map((r) => r.vector) },
+      );
+      expect(embedder.calls).toBe(before);
+      expect(await target.count(alice)).toBe(3);
+      // The copied texts would embed elsewhere: the query finds them by the given vectors.
+      expect((await queryOf(target))[0]!.memory.text).toBe("near (copied)");
+      await expect(target.upsert(rows, { vectors: [[1, 2]] })).rejects.toMatchObject({ code: "bad_request" });
+      await expect(target.upsert(rows.slice(0, 1), { vectors: [[1, 2]] })).rejects.toMatchObject({
+        code: "bad_request",
+      });
+    });
+
     it("embeds in batches of embedBatchSize", async () => {
       const index = await open();
       const before = embedder.calls;

@@ -9,6 +9,8 @@ import {
   type OwnerCount,
   sortOwners,
   type SimilarityMetric,
+  type MemoryWithVector,
+  type UpsertOptions,
   type VectorHit,
   type VectorIndex,
   type VectorIndexInfo,
@@ -16,7 +18,7 @@ import {
 } from "../../core/vector-index.js";
 import { isAllowed, PRIVATE, visibilityOf } from "../../core/visibility.js";
 import { withRetry } from "../../util/retry.js";
-import { embedMemories, scanPageSize } from "../common/port-contract.js";
+import { checkVectorCount, pick, scanPageSize, vectorsToStore } from "../common/port-contract.js";
 import { callChroma, CONNECT_RETRY, DEFAULT_CHROMA_TIMEOUT_MS } from "./chroma-calls.js";
 import {
   ALL,
@@ -28,7 +30,7 @@ import {
 } from "./collections.js";
 import { EmbedderEmbedding } from "./llamaindex-embedding.js";
 import { toRowMetadata } from "./memory-metadata.js";
-import { nearestRows, pageRows } from "./row-reads.js";
+import { nearestRows, pageRows, pageRowsWithVectors } from "./row-reads.js";
 import {
   rowBytes,
   rowsByCollection,
@@ -160,20 +162,24 @@ export class ChromaVectorIndex implements VectorIndex {
    * base64-encoded (LlamaIndex's bundled client sends them as JSON numbers), at most
    * {@link WRITE_CALL_ROWS} a call.
    */
-  async upsert(memories: Memory[], options: { fresh?: ReadonlySet<string> } = {}): Promise<void> {
-    const byUser = new Map<string, Memory[]>();
-    for (const m of memories) {
+  async upsert(memories: Memory[], options: UpsertOptions = {}): Promise<void> {
+    const given = options.vectors;
+    checkVectorCount(memories.length, given);
+    const byUser = new Map<string, number[]>();
+    memories.forEach((m, i) => {
       const list = byUser.get(ownerKey(m));
-      if (list) list.push(m);
-      else byUser.set(ownerKey(m), [m]);
-    }
-    for (const group of byUser.values()) {
+      if (list) list.push(i);
+      else byUser.set(ownerKey(m), [i]);
+    });
+    for (const at of byUser.values()) {
+      const group = at.map((i) => memories[i]!);
       const owner = group[0]!;
       // Not bounded by the Chroma timeout: the embedder bounds each of its requests (EMBED_TIMEOUT_MS).
-      const vectors = await embedMemories(
+      const vectors = await vectorsToStore(
         this.options.embedder,
         group,
         this.options.embedBatchSize ?? DEFAULT_EMBED_BATCH,
+        pick(given, at),
       );
       const replaced = group.filter((m) => !options.fresh?.has(m.id)).map((m) => m.id);
       if (replaced.length > 0) {
@@ -268,6 +274,15 @@ export class ChromaVectorIndex implements VectorIndex {
   async list(owner: Owner, options: { limit: number; offset: number }): Promise<Memory[]> {
     const all = await this.collections.allOf(owner, { refresh: true });
     return all ? this.page(all, options) : [];
+  }
+
+  /** The `list` page with each row's stored vector. */
+  async listWithVectors(
+    owner: Owner,
+    options: { limit: number; offset: number },
+  ): Promise<MemoryWithVector[]> {
+    const all = await this.collections.allOf(owner, { refresh: true });
+    return all ? pageRowsWithVectors((what, fn) => this.wrap(what, fn), all, options) : [];
   }
 
   async delete(owner: Owner, ids: string[]): Promise<void> {

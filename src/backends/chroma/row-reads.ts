@@ -1,5 +1,10 @@
 import type { Memory } from "../../core/types.js";
-import { similarityFrom, type SimilarityMetric, type VectorHit } from "../../core/vector-index.js";
+import {
+  similarityFrom,
+  type MemoryWithVector,
+  type SimilarityMetric,
+  type VectorHit,
+} from "../../core/vector-index.js";
 import type { ChromaCall, Collection } from "./collections.js";
 import { fromRow, memoryIdOf } from "./memory-metadata.js";
 
@@ -68,6 +73,29 @@ export async function pageRows(
     return rows.ids.map((rowId, i) => {
       const meta = (rows.metadatas[i] ?? {}) as Record<string, unknown>;
       return fromRow(memoryIdOf(rowId, meta), rows.documents[i], meta);
+    });
+  });
+}
+
+/** A page of a collection's rows as memories with their stored vectors, in Chroma's order. */
+export async function pageRowsWithVectors(
+  call: ChromaCall,
+  collection: Collection,
+  options: { limit: number; offset: number },
+): Promise<MemoryWithVector[]> {
+  return call("get", async () => {
+    const rows = await collection.get({
+      include: ["documents", "metadatas", "embeddings"] as never,
+      limit: options.limit,
+      offset: options.offset,
+    });
+    return rows.ids.map((rowId, i) => {
+      const meta = (rows.metadatas[i] ?? {}) as Record<string, unknown>;
+      const vector = (rows.embeddings as ArrayLike<number>[] | null | undefined)?.[i];
+      return {
+        memory: fromRow(memoryIdOf(rowId, meta), rows.documents[i], meta),
+        vector: vector ? Array.from(vector) : [],
+      };
     });
   });
 }

@@ -65,6 +65,42 @@ export async function embedMemories(
   return vectors;
 }
 
+/**
+ * The vectors an upsert stores: `given` ones (a restore, a migration of the same embedder), checked
+ * against the memories' count and the embedder's dimension (AppError `bad_request`), else the texts
+ * embedded ({@link embedMemories}).
+ */
+export async function vectorsToStore(
+  embedder: Embedder,
+  memories: readonly Memory[],
+  batchSize: number,
+  given: readonly (readonly number[])[] | undefined,
+): Promise<number[][]> {
+  if (!given) return embedMemories(embedder, memories, batchSize);
+  checkVectorCount(memories.length, given);
+  return given.map((vector, i) => {
+    if (vector.length !== embedder.dimension || !vector.every((x) => Number.isFinite(x))) {
+      throw new AppError(
+        "bad_request",
+        `the vector of memory ${memories[i]!.id} is not ${embedder.dimension} finite numbers (${embedder.id})`,
+      );
+    }
+    return [...vector];
+  });
+}
+
+/** Given vectors must be one per memory (AppError `bad_request`); none given is fine. */
+export function checkVectorCount(memories: number, given: readonly unknown[] | undefined): void {
+  if (given && given.length !== memories) {
+    throw new AppError("bad_request", `${given.length} vectors given for ${memories} memories`);
+  }
+}
+
+/** The given vectors at these positions (none when none were given). */
+export function pick<T>(given: readonly T[] | undefined, at: readonly number[]): T[] | undefined {
+  return given && at.map((i) => given[i]!);
+}
+
 /** The embedding of one query text (the port's `embedQuery`). */
 export async function embedQueryText(embedder: Embedder, text: string): Promise<number[]> {
   const [vector] = await embedder.embed([text]);

@@ -1,12 +1,13 @@
 import type { Embedder } from "../../core/embedder.js";
 import type { Memory, Owner } from "../../core/types.js";
 import {
-  embedInBatches,
   ownerKey,
   similarityFrom,
   type OwnerCount,
   sortOwners,
   type SimilarityMetric,
+  type MemoryWithVector,
+  type UpsertOptions,
   type VectorHit,
   type VectorIndex,
   type VectorIndexInfo,
@@ -15,7 +16,7 @@ import {
 } from "../../core/vector-index.js";
 import { isAllowed, visibilityOf } from "../../core/visibility.js";
 import { coarseLimit, Int8Rows, int8ScanIsFast, LARGE_OWNER_ROWS, OVERSAMPLE } from "../int8-scan.js";
-import { embedQueryText, pageBounds, scanPageSize } from "../common/port-contract.js";
+import { embedQueryText, pageBounds, scanPageSize, vectorsToStore } from "../common/port-contract.js";
 
 export interface InMemoryVectorIndexOptions extends VectorIndexOptions {
   /** Owners of dense vectors with at least this many rows get an int8 copy (default {@link LARGE_OWNER_ROWS}). */
@@ -58,13 +59,10 @@ export class InMemoryVectorIndex implements VectorIndex {
     return new InMemoryVectorIndex(options);
   }
 
-  async upsert(memories: Memory[]): Promise<void> {
+  async upsert(memories: Memory[], options: UpsertOptions = {}): Promise<void> {
     if (memories.length === 0) return;
-    const vectors = await embedInBatches(
-      (texts) => this.options.embedder.embed(texts),
-      memories.map((m) => m.text),
-      this.options.embedBatchSize,
-    );
+    const { embedder, embedBatchSize } = this.options;
+    const vectors = await vectorsToStore(embedder, memories, embedBatchSize, options.vectors);
     checkDimensions(this.options.embedder, vectors);
     memories.forEach((memory, i) => this.rowsOf(memory, true)!.put(structuredClone(memory), vectors[i]!));
   }
@@ -94,6 +92,16 @@ export class InMemoryVectorIndex implements VectorIndex {
     const page = pageBounds(options);
     if (!page) return [];
     return (this.rowsOf(owner, false)?.page(page.offset, page.limit) ?? []).map((m) => structuredClone(m));
+  }
+
+  async listWithVectors(
+    owner: Owner,
+    options: { limit: number; offset: number },
+  ): Promise<MemoryWithVector[]> {
+    const page = pageBounds(options);
+    if (!page) return [];
+    const rows = this.rowsOf(owner, false)?.pageWithVectors(page.offset, page.limit) ?? [];
+    return rows.map((r) => ({ memory: structuredClone(r.memory), vector: r.vector }));
   }
 
   async delete(owner: Owner, ids: string[]): Promise<void> {
@@ -279,13 +287,20 @@ class OwnerRows {
   }
 
   page(offset: number, limit: number): Memory[] {
-    const out: Memory[] = [];
+    return this.pageWithVectors(offset, limit, false).map((r) => r.memory);
+  }
+
+  /** A page of rows with their vectors rebuilt from the non-zero components (when `vectors`). */
+  pageWithVectors(offset: number, limit: number, vectors = true): MemoryWithVector[] {
+    const out: MemoryWithVector[] = [];
     let skipped = 0;
     for (const row of this.slots) {
       if (!row) continue;
       if (skipped++ < offset) continue;
       if (out.length === limit) break;
-      out.push(row.memory);
+      const vector = vectors ? new Array<number>(this.dimension).fill(0) : [];
+      if (vectors) row.dims.forEach((d, i) => (vector[d] = row.values[i]!));
+      out.push({ memory: row.memory, vector });
     }
     return out;
   }

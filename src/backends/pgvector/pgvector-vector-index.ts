@@ -6,6 +6,8 @@ import {
   type OwnerCount,
   sortOwners,
   type SimilarityMetric,
+  type MemoryWithVector,
+  type UpsertOptions,
   type VectorHit,
   type VectorIndex,
   type VectorIndexInfo,
@@ -14,15 +16,19 @@ import {
 } from "../../core/vector-index.js";
 import { PgDatabase } from "../../db/postgres.js";
 import {
-  embedMemories,
   embedQueryText,
   pageBounds,
   scanPageSize,
   searchBounds,
+  checkVectorCount,
+  pick,
+  vectorsToStore,
 } from "../common/port-contract.js";
 import {
   dimensionOf,
   EXACT_SEARCH_MAX_ROWS,
+  listWithVectorsStatement,
+  parseVectorText,
   scanStatement,
   searchStatements,
   toVectorLiteral,
@@ -148,14 +154,18 @@ export class PgvectorVectorIndex implements VectorIndex {
    * builds it again. Meanwhile queries stay correct (an exact search through the primary key) but
    * slower; PostgreSQL holds other writers back while the index is built.
    */
-  async upsert(memories: Memory[]): Promise<void> {
+  async upsert(memories: Memory[], options: UpsertOptions = {}): Promise<void> {
+    const given = options.vectors;
     // One row per (owner, id): the last of duplicates wins (ON CONFLICT cannot touch a row twice).
-    const unique = [...new Map(memories.map((m) => [`${ownerKey(m)}\u0000${m.id}`, m])).values()];
+    const unique = [...new Map(memories.map((m, i) => [`${ownerKey(m)}\u0000${m.id}`, i])).values()];
+    checkVectorCount(memories.length, given);
     let rebuild = false;
     try {
       for (let i = 0; i < unique.length; i += INSERT_BATCH_ROWS) {
-        const batch = unique.slice(i, i + INSERT_BATCH_ROWS);
-        const vectors = await embedMemories(this.options.embedder, batch, this.options.embedBatchSize);
+        const at = unique.slice(i, i + INSERT_BATCH_ROWS);
+        const batch = at.map((j) => memories[j]!);
+        const { embedder, embedBatchSize } = this.options;
+        const vectors = await vectorsToStore(embedder, batch, embedBatchSize, pick(given, at));
         await this.ensureTable(vectors);
         if (i === 0 && unique.length >= BULK_BUILD_MIN_ROWS)
           rebuild = await this.dropIndexForBulk(unique.length);
@@ -241,6 +251,17 @@ export class PgvectorVectorIndex implements VectorIndex {
       [owner.teamId, owner.userId, page.limit, page.offset],
     );
     return rows.map((r) => r.memory);
+  }
+
+  async listWithVectors(
+    owner: Owner,
+    options: { limit: number; offset: number },
+  ): Promise<MemoryWithVector[]> {
+    const page = pageBounds(options);
+    if (!page || !(await this.tableReady())) return [];
+    const { text, params } = listWithVectorsStatement(this.table, owner, page);
+    const { rows } = await this.select<{ memory: Memory; embedding: string }>("list", text, params);
+    return rows.map((r) => ({ memory: r.memory, vector: parseVectorText(r.embedding) }));
   }
 
   async delete(owner: Owner, ids: string[]): Promise<void> {

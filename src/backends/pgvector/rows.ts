@@ -26,6 +26,24 @@ export function toVectorLiteral(vector: number[], what: string): string {
   return `[${vector.join(",")}]`;
 }
 
+/** A vector from pgvector's text form `[1,2,3]`. */
+export function parseVectorText(text: string): number[] {
+  return JSON.parse(text) as number[];
+}
+
+/** The owner's `list` page (first-saved order) with each row's vector in its text form. */
+export function listWithVectorsStatement(
+  table: string,
+  owner: Owner,
+  page: { limit: number; offset: number },
+): { text: string; params: unknown[] } {
+  return {
+    text: `SELECT memory, embedding::text AS embedding FROM ${table}
+       WHERE team_id = $1 AND user_id = $2 ORDER BY seq LIMIT $3 OFFSET $4`,
+    params: [owner.teamId, owner.userId, page.limit, page.offset],
+  };
+}
+
 /** The dimension of an embedder's vectors, all of one length (else AppError `embed_failed`). */
 export function dimensionOf(vectors: number[][], embedderId: string): number {
   const dimension = vectors[0]?.length ?? 0;

@@ -50,6 +50,8 @@ export interface Statements {
   insertVector: Database.Statement<[bigint, bigint, string, Buffer]>;
   get: Database.Statement<[bigint, string], { memory: string }>;
   list: Database.Statement<[bigint, number, number], { memory: string }>;
+  /** The `list` page with each row's stored vector. */
+  listWithVectors: Database.Statement<[bigint, number, number], { memory: string; embedding: Buffer }>;
   scan: Database.Statement<[number, number], { seq: number; memory: string }>;
   count: Database.Statement<[bigint], { n: number }>;
   owners: Database.Statement<[], { team: string; user: string; n: number }>;
@@ -204,6 +206,11 @@ export function prepareStatements(db: Database.Database, { memories, owners, vec
     insertVector: p(`insert into ${vectors} (rowid, owner, visibility, embedding) values (?, ?, ?, ?)`),
     get: p(`select memory from ${memories} where owner = ? and id = ?`),
     list: p(`select memory from ${memories} where owner = ? order by seq limit ? offset ?`),
+    listWithVectors: p(
+      `select m.memory as memory, v.embedding as embedding
+       from ${memories} m cross join ${vectors} v on v.rowid = m.seq
+       where m.owner = ? order by m.seq limit ? offset ?`,
+    ),
     scan: p(`select seq, memory from ${memories} where seq > ? order by seq limit ?`),
     count: p(`select count(*) as n from ${memories} where owner = ?`),
     owners: p(

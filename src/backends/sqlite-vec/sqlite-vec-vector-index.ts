@@ -5,6 +5,8 @@ import {
   ownerKey,
   type OwnerCount,
   sortOwners,
+  type MemoryWithVector,
+  type UpsertOptions,
   type VectorHit,
   type VectorIndex,
   type VectorIndexInfo,
@@ -14,12 +16,12 @@ import {
 import { visibilityOf } from "../../core/visibility.js";
 import { MIN_CANDIDATES, OVERSAMPLE } from "../int8-scan.js";
 import {
-  embedMemories,
   embedQueryText,
   pageBounds,
   scanPageSize,
   searchBounds,
   storeFailure,
+  vectorsToStore,
 } from "../common/port-contract.js";
 import { APPROX_MIN_ROWS, BUILD_SLICE_MS, Int8Copies, type Int8CopySettings } from "./int8-copies.js";
 import {
@@ -47,6 +49,7 @@ import {
   storedVector,
   toBlob,
   toFloat32,
+  toFloats,
 } from "./stored-vectors.js";
 
 export interface SqliteVecVectorIndexOptions extends VectorIndexOptions, Int8CopySettings {
@@ -149,9 +152,10 @@ export class SqliteVecVectorIndex implements VectorIndex {
    * Saves memories, embedding them in batches of `embedBatchSize`; an existing id of the same owner
    * is replaced in place (its `seq`, so its place in `list`, stays). One transaction for the call.
    */
-  async upsert(memories: Memory[], options: { fresh?: ReadonlySet<string> } = {}): Promise<void> {
+  async upsert(memories: Memory[], options: UpsertOptions = {}): Promise<void> {
     if (memories.length === 0) return;
-    const vectors = await embedMemories(this.options.embedder, memories, this.options.embedBatchSize);
+    const { embedder, embedBatchSize } = this.options;
+    const vectors = await vectorsToStore(embedder, memories, embedBatchSize, options.vectors);
     const dimension = this.tablesIfAny()?.row.dimension ?? vectors[0]!.length;
     let maxNorm = 0;
     const floats = vectors.map((vector) => {
@@ -285,6 +289,22 @@ export class SqliteVecVectorIndex implements VectorIndex {
     if (key === undefined || !page) return [];
     const rows = this.run("list", () => s!.list.all(key, page.limit, page.offset));
     return rows.map((r) => JSON.parse(r.memory) as Memory);
+  }
+
+  /** The `list` page with each stored vector (dot_product's extra stored component left out). */
+  async listWithVectors(
+    owner: Owner,
+    options: { limit: number; offset: number },
+  ): Promise<MemoryWithVector[]> {
+    const state = this.tablesIfAny();
+    const key = state && this.ownerId(owner, state.statements, false);
+    const page = pageBounds(options);
+    if (key === undefined || !page) return [];
+    const rows = this.run("list", () => state!.statements.listWithVectors.all(key, page.limit, page.offset));
+    return rows.map((r) => ({
+      memory: JSON.parse(r.memory) as Memory,
+      vector: Array.from(toFloats(r.embedding).subarray(0, state!.row.dimension)),
+    }));
   }
 
   async delete(owner: Owner, ids: string[]): Promise<void> {

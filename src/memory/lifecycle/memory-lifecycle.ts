@@ -2,14 +2,15 @@ import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Logger } from "../../logging/logger.js";
-import { EXCLUDED_SAVE, type ForgetOutcome, type MemoryPort, type RecalledMemory } from "../../core/ports.js";
+import { type ForgetOutcome, type MemoryPort, type RecalledMemory } from "../../core/ports.js";
 import type { Memory, MemoryScope, Owner } from "../../core/types.js";
-import type { OwnerCount } from "../../core/vector-index.js";
+import { ownerKey, type OwnerCount } from "../../core/vector-index.js";
 import type { MemoryOperation, NewOperation } from "./memory-journal.js";
 import { compileExcludePatterns } from "../../config/exclude-patterns.js";
 import { AppError } from "../../core/errors.js";
 import type { MemorySearch, SearchResult } from "../search/memory-search.js";
 import { prepareMemories, turnMemoryId, type SaveInput } from "./save-input.js";
+import { refuseExcluded } from "./excluded-content.js";
 import { chunkLongInputs } from "./documents.js";
 import { GraphPart } from "./graph-part.js";
 import { DEFAULT_APPLY_RETRY, StoreApplier } from "./store-applier.js";
@@ -167,7 +168,7 @@ export class MemoryLifecycle implements MemoryPort {
   }
 
   private async saveAll(scope: MemoryScope, inputs: SaveInput[]): Promise<SavedMemory[]> {
-    for (const input of inputs) if (input.source === "slack") this.refuseExcluded(input.text);
+    for (const input of inputs) if (input.source === "slack") refuseExcluded(this.exclude, input.text);
     const chunker = this.options.chunker;
     const expanded = chunker
       ? await chunkLongInputs(scope, inputs, {
@@ -202,19 +203,17 @@ export class MemoryLifecycle implements MemoryPort {
   }
 
   /**
-   * Throws AppError `bad_request` ({@link isExcludedSave}) naming the `exclude_patterns` entry the
-   * text matches, as the content filter tests it (trimmed, case-insensitive).
+   * A restore's or migration's bulk write of one owner's memories as another store held them (no chunking,
+   * labels or fact extraction: the graph is copied too), with its `vectors` when the embedder is the
+   * same. Store then BM25, by id; no journal (the CLI's stack has none), no audit (copied as it was).
    */
-  private refuseExcluded(text: string): void {
-    const trimmed = text.trim();
-    const index = this.exclude.findIndex((pattern) => pattern.test(trimmed));
-    if (index < 0) return;
-    const key = `memory.filter.exclude_patterns[${index}]`;
-    throw new AppError(
-      "bad_request",
-      `Not saved: this assistant is set never to keep such content (${key}).`,
-      { details: { reason: EXCLUDED_SAVE, key } },
-    );
+  async restore(memories: Memory[], vectors?: number[][]): Promise<void> {
+    const first = memories[0];
+    if (!first) return;
+    const owners = new Set(memories.map(ownerKey));
+    if (owners.size > 1) throw new AppError("bad_request", "one owner at a time");
+    await this.writer.store(memories, new Set(), vectors);
+    this.writer.index({ op: "save", scope: owner(first), memories });
   }
 
   /**

@@ -35,11 +35,14 @@ export class StoreWriter {
     else await this.deleteAll(operation.scope);
   }
 
-  /** Writes memories to the store (embedding them), replacing stored ones with the same ids except `fresh` ones. */
-  async store(memories: Memory[], fresh: ReadonlySet<string>): Promise<void> {
+  /**
+   * Writes memories to the store (embedding them, or with the given `vectors` of the same embedder),
+   * replacing stored ones with the same ids except `fresh` ones.
+   */
+  async store(memories: Memory[], fresh: ReadonlySet<string>, vectors?: number[][]): Promise<void> {
     const owners = new Map(memories.map((m) => [`${m.teamId}\u0000${m.userId}`, m]));
     for (const m of owners.values()) this.options.keywordIndexes.update(m.teamId, m.userId);
-    await this.options.store.upsert(memories, { fresh });
+    await this.options.store.upsert(memories, { fresh, vectors });
     for (const m of owners.values()) this.changed(m);
   }
 
