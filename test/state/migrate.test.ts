@@ -1,7 +1,8 @@
 /**
  * `memory migrate` as a process: an embedded DATA_DIR (JSON state, Chroma vectors) moved to PostgreSQL
  * + pgvector (PGlite with `vector`), killed midway and run again (equal checksums, no duplicates), a
- * third run changing nothing; recall on the target finds the same memories and keeps DMs out of channels.
+ * third run changing nothing; recall on the target finds the same memories and keeps DMs out of channels,
+ * and an assistant started on the target answers a DM question with the migrated memory.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -13,6 +14,14 @@ import { readOwner } from "../../src/app/state/state-io.js";
 import { summarise } from "../../src/app/state/state-records.js";
 import { lastJson, REPO_ROOT, runCli } from "../cli/cli-harness.js";
 import { ALICE, BOB, makeSide, open, populate, TEAM } from "./state-fixture.js";
+import {
+  makeDmEvent,
+  makeEventCallback,
+  makeMentionEvent,
+  postSignedEvent,
+  TEST_IDS,
+} from "../support/slack-events.js";
+import { SIGNING_SECRET, startTestAssistant } from "../support/test-assistant.js";
 
 const TIMEOUT = 300_000;
 const baseEnv = () => ({ PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp" });
@@ -148,10 +157,38 @@ describe("memory migrate", () => {
         expect(inChannel.map((r) => r.id)).not.toContain("alice-dentist");
         const graph = await moved.shared.graphs.forUser(ALICE).getTriplets({ includeHistory: true });
         expect(graph.find(([, r]) => r.id === "r-old")?.[1].properties.current).toBe(false);
-        await moved.stack.store.dropAll();
       } finally {
         await moved.close();
       }
+
+      // The assistant started on the target (real Bolt app, fake Slack, no model: answers list what
+      // memory recalls) answers Alice's DM question with her memory, and a channel mention without it.
+      const assistant = await startTestAssistant({
+        mode: "http",
+        ollama: false,
+        env: { ...target.env, DATABASE_URL: inject("databaseUrl"), MEMORY_CONFIG: target.tomlPath },
+      });
+      try {
+        const ask = async (event: Record<string, unknown>) => {
+          const before = assistant.slack!.callsTo("chat.postMessage").length;
+          const auth = [{ enterprise_id: null, team_id: TEAM, user_id: TEST_IDS.botUserId, is_bot: true }];
+          const body = makeEventCallback(event, { team_id: TEAM, authorizations: auth });
+          await postSignedEvent(`${assistant.assistant.url}/slack/events`, body, SIGNING_SECRET);
+          const posts = await assistant.slack!.waitForCall("chat.postMessage", { count: before + 1 });
+          return String(posts.at(-1)!.args.text);
+        };
+        const question = "when is my dentist appointment?";
+        expect(
+          await ask(makeDmEvent({ text: question, user: ALICE.userId, channel: "D_U_ALICE" })),
+        ).toContain("My dentist appointment is on March 5 at 2pm");
+        expect(
+          await ask(makeMentionEvent({ text: question, user: ALICE.userId, channel: "C_TEAM" })),
+        ).not.toContain("dentist appointment is on March 5");
+      } finally {
+        await assistant.stop();
+      }
+      const cleanup = await open(target);
+      await cleanup.stack.store.dropAll().finally(() => cleanup.close());
     },
     TIMEOUT,
   );
