@@ -57,7 +57,6 @@ export interface PgvectorVectorIndexOptions extends VectorIndexOptions {
   /** Connections in the pool (default {@link DEFAULT_POOL_SIZE}). */
   poolSize?: number;
 }
-
 export const DEFAULT_POOL_SIZE = 8;
 
 /** Rows per INSERT statement when saving. */
