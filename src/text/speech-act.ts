@@ -256,3 +256,18 @@ function lastWord(sentence: string): string {
   const words = trimEndWhile(sentence, isTrailingNoise).split(/\s+/u);
   return words[words.length - 1] ?? "";
 }
+
+// "when did …", "when was …", "what day did …", "how long ago …": asks when an event happened.
+// English only: a Korean question about a current fact is as often asked in the past tense ("언제였지?",
+// "뭐였더라"), so tense does not tell an event from a fact there.
+const WHEN_PAST_EN =
+  /\b(?:when\s{1,3}(?:did|was|were|had)|what\s{1,3}(?:date|day|year|month|time)\s{1,3}(?:did|was|were)|how\s{1,3}long\s{1,3}ago)\b/iu;
+
+/**
+ * Whether a question asks when something happened (a past event) rather than what is the case now.
+ * An event is not superseded by a later one of its kind, so recall does not let a newer statement of
+ * the same sort displace it for such a question.
+ */
+export function asksWhenItHappened(text: string): boolean {
+  return WHEN_PAST_EN.test(text);
+}

@@ -124,6 +124,20 @@ describe("rankHybrid", () => {
     },
   );
 
+  it("keeps an older event first for a question about when it happened", () => {
+    const older = "Book club met at the library on March 3";
+    const newer = "Book club met at the cafe on April 9";
+    const rank = (query: string) =>
+      rankHybrid({
+        query,
+        vector: [vec("old", 0.6, older, 1 * DAY), vec("new", 0.2, newer, 30 * DAY)],
+        keyword: [kw("old", 12, 1, older, 1 * DAY), kw("new", 2, 0.2, newer, 30 * DAY)],
+        topK: 10,
+      }).map((r) => r.id);
+    expect(rank("when did book club meet at the library?")).toEqual(["old", "new"]);
+    expect(rank("where does book club meet")).toEqual(["new", "old"]); // the current fact: newest first
+  });
+
   it("does not let a newer memory of another fact on the same date jump", () => {
     const answer = "치과 예약 4월 9일 오후 3시";
     const other = "복실이 생일 4월 12일";

@@ -1,4 +1,5 @@
 import { FactSlotMemo, sameFactSlot, statesSameFact } from "../../extraction/fact-slots.js";
+import { asksWhenItHappened } from "../../text/speech-act.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
 
@@ -239,7 +240,15 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
   const ordered =
     options.recency === false
       ? ranked
-      : applyRecency({ ranked, queryTerms, termsOf, factSlots: options.factSlots ?? new FactSlotMemo() });
+      : applyRecency({
+          ranked,
+          queryTerms,
+          termsOf,
+          factSlots: options.factSlots ?? new FactSlotMemo(),
+          // A question about when something happened asks for that event: a later one of its kind
+          // (the same words, another date) does not restate it.
+          restatements: !asksWhenItHappened(options.query),
+        });
   const withContext = options.context ? addContext(ordered, options.context) : ordered;
   return withContext.slice(0, Math.max(0, options.topK));
 }
@@ -265,10 +274,16 @@ export function isSameFact(options: {
   texts?: { older: string; newer: string };
   /** Where the texts' slots are remembered (see {@link RankHybridOptions.factSlots}). */
   factSlots?: FactSlotMemo;
+  /** Whether a text-only restatement counts (default true; not for "when did it happen" questions). */
+  restatements?: boolean;
 }): boolean {
   const { older, newer, queryTerms, texts } = options;
   if (texts && sameFactSlot(texts.older, texts.newer, options.factSlots)) return true;
-  if (texts && restatesForQuery({ older, newer, queryTerms, texts, factSlots: options.factSlots }))
+  if (
+    texts &&
+    options.restatements !== false &&
+    restatesForQuery({ older, newer, queryTerms, texts, factSlots: options.factSlots })
+  )
     return true;
   if (dice(older, newer) < SAME_FACT_MIN_DICE) return false;
   let olderMatched = 0;
@@ -353,8 +368,10 @@ function applyRecency(options: {
   queryTerms: ReadonlySet<string>;
   termsOf: ReadonlyMap<string, Set<string>>;
   factSlots: FactSlotMemo;
+  /** Whether a text-only restatement (`statesSameFact`) may supersede; a shared slot always may. */
+  restatements: boolean;
 }): HybridResult[] {
-  const { ranked, queryTerms, termsOf, factSlots } = options;
+  const { ranked, queryTerms, termsOf, factSlots, restatements } = options;
   const out: HybridResult[] = [];
   for (const candidate of ranked) {
     const newer = termsOf.get(candidate.id) as Set<string>;
@@ -364,13 +381,15 @@ function applyRecency(options: {
     const at = out.findIndex((placed) => {
       if (placed.timestamp >= candidate.timestamp) return false;
       if (!candidate.relevant && placed.relevant) {
-        restated = restatesForQuery({
-          older: termsOf.get(placed.id) as Set<string>,
-          newer,
-          queryTerms,
-          texts: { older: placed.text, newer: candidate.text },
-          factSlots,
-        });
+        restated =
+          restatements &&
+          restatesForQuery({
+            older: termsOf.get(placed.id) as Set<string>,
+            newer,
+            queryTerms,
+            texts: { older: placed.text, newer: candidate.text },
+            factSlots,
+          });
         return restated;
       }
       return isSameFact({
@@ -379,6 +398,7 @@ function applyRecency(options: {
         queryTerms,
         texts: { older: placed.text, newer: candidate.text },
         factSlots,
+        restatements,
       });
     });
     if (at < 0) {
