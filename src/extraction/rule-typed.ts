@@ -110,7 +110,8 @@ export function findTypedValues(text: string): TypedValue[] {
       found.push({ kind, start: match.index, end: match.index + match[0].length, value: match[0] });
     }
   }
-  const address = /(?:^|(?<=\s))(주소[는가]?|address)\s+(.+)$/isu.exec(text);
+  // `\s+\S`: the spaces and the address cannot trade characters, so a failed try costs one pass.
+  const address = /(?:^|(?<=\s))(주소[는가]?|address)\s+(\S.*)$/isu.exec(text);
   if (address !== null && ADDRESS_WORDS.has((address[1] ?? "").toLowerCase())) {
     const start = address.index + address[0].indexOf(address[1] ?? "");
     found.push({ kind: "address", start, end: text.length, value: address[2] ?? "" });
