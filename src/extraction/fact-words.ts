@@ -31,6 +31,7 @@ import {
   KOREAN_CHANGE_WORDS,
   KOREAN_TIME_WORDS,
   KOREAN_WEEKDAY_SYLLABLES,
+  NOT_UPDATE_SIGNALS,
   NUMBER_WORDS,
 } from "./words/value-words.js";
 
@@ -42,6 +43,11 @@ export interface StatementWords {
   values: ReadonlySet<string>;
   /** What kinds of value it gives ({@link ValueKind}). */
   kinds: ReadonlySet<ValueKind>;
+  /**
+   * Whether it says that something now has another value: a change word other than
+   * `NOT_UPDATE_SIGNALS` (바뀜, 옮겼어, 이제, 새, now, moved, changed, no longer).
+   */
+  changes: boolean;
 }
 
 /**
@@ -141,7 +147,7 @@ const MIN_ENGLISH_PAST_LETTERS = 6;
 
 /** The words of `text` ({@link StatementWords}). */
 export function statementWords(text: string): StatementWords {
-  const read: Reading = { content: [], values: new Set(), kinds: [] };
+  const read: Reading = { content: [], values: new Set(), kinds: [], changes: false };
   const lower = text.normalize("NFC").toLowerCase();
   let previous: { end: number; value: boolean } = { end: -1, value: false };
   for (const match of lower.matchAll(CHUNK_RE)) {
@@ -168,7 +174,7 @@ export function statementWords(text: string): StatementWords {
       previous = { end, value: readLatin(chunk, read) };
     }
   }
-  return { content: read.content, values: read.values, kinds: new Set(read.kinds) };
+  return { content: read.content, values: read.values, kinds: new Set(read.kinds), changes: read.changes };
 }
 
 interface Reading {
@@ -176,6 +182,7 @@ interface Reading {
   values: Set<string>;
   /** One kind per value read, the last one corrected by a unit that follows it. */
   kinds: ValueKind[];
+  changes: boolean;
 }
 
 /** The kind a unit word or a glued Hangul unit gives the number before it (만원 → amount). */
@@ -214,16 +221,13 @@ function readLatin(chunk: string, read: Reading): boolean {
     read.kinds.push("when");
     return true;
   }
-  if (
-    NUMBER_WORDS.has(bare) ||
-    bare.length < 2 ||
-    isEnglishStopWord(bare) ||
-    isFillerWord(bare) ||
-    ENGLISH_CHANGE_WORDS.has(bare)
-  ) {
+  if (ENGLISH_CHANGE_WORDS.has(bare) || ENGLISH_CHANGE_WORDS.has(stem)) {
+    if (!NOT_UPDATE_SIGNALS.has(bare)) read.changes = true;
     return false;
   }
-  if (ENGLISH_CHANGE_WORDS.has(stem)) return false;
+  if (NUMBER_WORDS.has(bare) || bare.length < 2 || isEnglishStopWord(bare) || isFillerWord(bare)) {
+    return false;
+  }
   if (bare.length >= MIN_ENGLISH_PAST_LETTERS && bare.endsWith("ed")) return false;
   for (const part of bare.split(/[:./_-]/u)) {
     if (part.length >= 2 && !isEnglishStopWord(part)) read.content.push(`en:${stemEnglishWord(part)}`);
@@ -243,6 +247,9 @@ function readKorean(raw: string, read: Reading): boolean {
     return true;
   }
   if (NUMBER_WORDS.has(word) || NUMBER_WORDS.has(stem)) return false;
+  if (isChangeWord(word) || KOREAN_CHANGE_WORDS.has(word) || KOREAN_CHANGE_WORDS.has(stem)) {
+    if (!NOT_UPDATE_SIGNALS.has(word) && !NOT_UPDATE_SIGNALS.has(stem)) read.changes = true;
+  }
   if (isKoreanFunctionWord(word) || isKoreanFunctionWord(stem) || isChangeWord(word)) return false;
   if (isPredicate(word)) return false;
   let key = stripConnective(stripCopula(stem));
