@@ -107,8 +107,9 @@ export const MIN_SHARED_WITH_CHANGED_NAME = 2;
  *
  * When `newer` says that something changed (fact-words.ts `changes`: 바뀜, 이제, 옮겼어, now, moved), less
  * is needed ({@link Restatement} `"change"`): a shared noun without the share and changed-name minimums,
- * and a word that qualifies the thing on one side only when they share at least
- * {@link MIN_SHARED_WITH_CHANGED_NAME} words. Pass a memo to read each text once.
+ * a word that qualifies the thing in `newer` only when they share at least
+ * {@link MIN_SHARED_WITH_CHANGED_NAME} words (`older`'s may be dropped: {@link olderQualifiers}), and a
+ * shared noun that is more than the name of whom the statements are about. Pass a memo to read each text once.
  */
 export function statesSameFact(
   older: string,
@@ -152,8 +153,9 @@ export function restatement(
     shared / (shared + onlyA.size + onlyB.size) >= MIN_SHARED_CONTENT_SHARE &&
     (!namesDiffer || shared >= MIN_SHARED_WITH_CHANGED_NAME);
   if (byWords) return "words";
-  const qualified = qualifiedA || qualifiedB;
-  if (!b.changes || (qualified && shared < MIN_SHARED_WITH_CHANGED_NAME)) return undefined;
+  // The newer may drop what set the older's thing apart ("딸 학원 셔틀" → "셔틀 시간 바뀜"); a word that
+  // sets the newer's thing apart names another thing.
+  if (!b.changes || (qualifiedB && shared < MIN_SHARED_WITH_CHANGED_NAME)) return undefined;
   // A change said about someone is not a change of everything said about them: the shared words must
   // name more than who the statements are about.
   const names = new Set([...memo.of(older).entities, ...memo.of(newer).entities]);
@@ -169,6 +171,26 @@ function namesEntity(word: string, names: ReadonlySet<string>): boolean {
 
 /** The syllable spoken after a Korean given name ending in a consonant (하준이, 도현이). */
 const NAME_SUFFIX = "이";
+
+/**
+ * The words that set `older`'s thing apart and `newer` lacks (before the last word they share:
+ * "아내" of "아내 차" against "새 차"): a query that names one asks for the older thing itself, not for
+ * the newest value of a fact found only by a change word ({@link Restatement} `"change"`).
+ */
+export function olderQualifiers(
+  older: string,
+  newer: string,
+  memo: FactSlotMemo = new FactSlotMemo(),
+): string[] {
+  const a = memo.words(older).content;
+  const b = memo.words(newer).content;
+  const matched = a.map((word) => b.some((other) => sameContentWord(word, other)));
+  let lastKey = -1;
+  a.forEach((word, i) => {
+    if (matched[i] && !isTitle(word)) lastKey = i;
+  });
+  return a.filter((_, i) => i < lastKey && !matched[i]);
+}
 
 /**
  * Whether a statement has a word the other lacks before its last shared word that is not a title (a

@@ -190,6 +190,8 @@ function unitKind(chunk: string, glued: boolean): ValueKind | undefined {
   const exact = UNIT_KINDS.get(chunk);
   if (exact !== undefined) return exact;
   if (!glued || !isHangulSyllableCode(chunk.charCodeAt(0))) return undefined;
+  // A particle glued to a number (010-0000-0000로, 12번으로 is the unit 번) leaves its kind as it was.
+  if (isSearchSuffix(chunk)) return undefined;
   const first = UNIT_KINDS.get(chunk[0] as string);
   return first ?? "other";
 }
@@ -323,7 +325,28 @@ export function sameContentWord(a: string, b: string): boolean {
   if (a === b) return true;
   if (!a.startsWith("ko:") || !b.startsWith("ko:")) return false;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (overlapsAsCompound(a.slice("ko:".length), b.slice("ko:".length))) return true;
   if (short.length < "ko:".length + 2 || !long.startsWith(short)) return false;
   const rest = long.slice(short.length);
   return rest.length === 1 || GENERIC_KEYS.has(`ko:${rest}`);
+}
+
+/** Syllables that two Korean compounds must share where they join ({@link overlapsAsCompound}). */
+const MIN_COMPOUND_OVERLAP = 2;
+
+/**
+ * Whether two Korean compounds of three syllables or more are one chained into the other: the end of one
+ * is the beginning of the other, at least {@link MIN_COMPOUND_OVERLAP} syllables long (자동결제 / 결제일:
+ * the payment and its day). Two words that only begin alike (자동차 / 자동결제) are not.
+ */
+function overlapsAsCompound(a: string, b: string): boolean {
+  if (a.length <= MIN_COMPOUND_OVERLAP || b.length <= MIN_COMPOUND_OVERLAP) return false;
+  return endsWhereBegins(a, b) || endsWhereBegins(b, a);
+}
+
+function endsWhereBegins(first: string, second: string): boolean {
+  for (let n = MIN_COMPOUND_OVERLAP; n < Math.min(first.length, second.length); n++) {
+    if (first.endsWith(second.slice(0, n))) return true;
+  }
+  return false;
 }

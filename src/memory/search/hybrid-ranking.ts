@@ -1,4 +1,5 @@
-import { FactSlotMemo, sameFactSlot, statesSameFact } from "../../extraction/fact-slots.js";
+import { FactSlotMemo, olderQualifiers, restatement, sameFactSlot } from "../../extraction/fact-slots.js";
+import { sameContentWord } from "../../extraction/fact-words.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
 
@@ -239,7 +240,13 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
   const ordered =
     options.recency === false
       ? ranked
-      : applyRecency({ ranked, queryTerms, termsOf, factSlots: options.factSlots ?? new FactSlotMemo() });
+      : applyRecency({
+          ranked,
+          queryTerms,
+          termsOf,
+          query: options.query,
+          factSlots: options.factSlots ?? new FactSlotMemo(),
+        });
   const withContext = options.context ? addContext(ordered, options.context) : ordered;
   return withContext.slice(0, Math.max(0, options.topK));
 }
@@ -265,11 +272,12 @@ export function isSameFact(options: {
   texts?: { older: string; newer: string };
   /** Where the texts' slots are remembered (see {@link RankHybridOptions.factSlots}). */
   factSlots?: FactSlotMemo;
+  /** The query's text, for what it names (see `restatesForQuery`). */
+  query?: string;
 }): boolean {
   const { older, newer, queryTerms, texts } = options;
   if (texts && sameFactSlot(texts.older, texts.newer, options.factSlots)) return true;
-  if (texts && restatesForQuery({ older, newer, queryTerms, texts, factSlots: options.factSlots }))
-    return true;
+  if (texts && restatesForQuery({ ...options, texts })) return true;
   if (dice(older, newer) < SAME_FACT_MIN_DICE) return false;
   let olderMatched = 0;
   let bothMatched = 0;
@@ -284,7 +292,9 @@ export function isSameFact(options: {
 /**
  * Whether `newer`'s text states `older`'s fact with a new value (`statesSameFact`) — unless the query
  * names a value (a term with a digit) that `older` holds and `newer` lacks: then the query asks for the
- * older memory itself ("메모 3번" among numbered notes), not for the newest value of its fact.
+ * older memory itself ("메모 3번" among numbered notes), not for the newest value of its fact. Likewise
+ * when the link rests on `newer`'s change words alone and the query names a word that set `older`'s
+ * thing apart (`olderQualifiers`: "아내 차" against "새 차").
  */
 function restatesForQuery(options: {
   older: ReadonlySet<string>;
@@ -292,10 +302,16 @@ function restatesForQuery(options: {
   queryTerms: ReadonlySet<string>;
   texts: { older: string; newer: string };
   factSlots?: FactSlotMemo | undefined;
+  query?: string | undefined;
 }): boolean {
   const { older, newer, queryTerms, texts } = options;
   for (const term of queryTerms) if (/\d/u.test(term) && older.has(term) && !newer.has(term)) return false;
-  return statesSameFact(texts.older, texts.newer, options.factSlots);
+  const memo = options.factSlots ?? new FactSlotMemo();
+  const found = restatement(texts.older, texts.newer, memo);
+  if (found !== "change" || options.query === undefined) return found !== undefined;
+  const asked = memo.words(options.query).content;
+  const apart = olderQualifiers(texts.older, texts.newer, memo);
+  return !apart.some((word) => asked.some((other) => sameContentWord(word, other)));
 }
 
 /** Dice coefficient of two sets: 2·|A ∩ B| / (|A| + |B|). */
@@ -352,9 +368,10 @@ function applyRecency(options: {
   ranked: HybridResult[];
   queryTerms: ReadonlySet<string>;
   termsOf: ReadonlyMap<string, Set<string>>;
+  query: string;
   factSlots: FactSlotMemo;
 }): HybridResult[] {
-  const { ranked, queryTerms, termsOf, factSlots } = options;
+  const { ranked, queryTerms, termsOf, factSlots, query } = options;
   const out: HybridResult[] = [];
   for (const candidate of ranked) {
     const newer = termsOf.get(candidate.id) as Set<string>;
@@ -370,6 +387,7 @@ function applyRecency(options: {
           queryTerms,
           texts: { older: placed.text, newer: candidate.text },
           factSlots,
+          query,
         });
         return restated;
       }
@@ -379,6 +397,7 @@ function applyRecency(options: {
         queryTerms,
         texts: { older: placed.text, newer: candidate.text },
         factSlots,
+        query,
       });
     });
     if (at < 0) {
