@@ -159,7 +159,8 @@ export function restatement(
   // A change said about someone is not a change of everything said about them: the shared words must
   // name more than who the statements are about.
   const names = new Set([...memo.of(older).entities, ...memo.of(newer).entities]);
-  return [...sharedWords].some((word) => isNoun(word) && !namesEntity(word, names)) ? "change" : undefined;
+  const named = (word: string): boolean => a.names.has(word) || b.names.has(word) || namesEntity(word, names);
+  return [...sharedWords].some((word) => isNoun(word) && !named(word)) ? "change" : undefined;
 }
 
 /** Whether a content word is one of the extractor's entity names (하준이 → 하준, with its 이). */

@@ -48,6 +48,11 @@ export interface StatementWords {
    * `NOT_UPDATE_SIGNALS` (바뀜, 옮겼어, 이제, 새, now, moved, changed, no longer).
    */
   changes: boolean;
+  /**
+   * English words written as names (content keys): capitalised in the middle of a sentence or before a
+   * possessive ("Mia's", "ask Dr Kim").
+   */
+  names: ReadonlySet<string>;
 }
 
 /**
@@ -147,8 +152,9 @@ const MIN_ENGLISH_PAST_LETTERS = 6;
 
 /** The words of `text` ({@link StatementWords}). */
 export function statementWords(text: string): StatementWords {
-  const read: Reading = { content: [], values: new Set(), kinds: [], changes: false };
-  const lower = text.normalize("NFC").toLowerCase();
+  const read: Reading = { content: [], values: new Set(), kinds: [], changes: false, names: new Set() };
+  const original = text.normalize("NFC");
+  const lower = original.toLowerCase();
   let previous: { end: number; value: boolean } = { end: -1, value: false };
   for (const match of lower.matchAll(CHUNK_RE)) {
     const chunk = match[0];
@@ -171,10 +177,30 @@ export function statementWords(text: string): StatementWords {
       }
       previous = { end, value: readKorean(chunk, read) };
     } else {
-      previous = { end, value: readLatin(chunk, read) };
+      const capital = original.length === lower.length && isUpperLatin(original.charCodeAt(match.index));
+      const midSentence = capital && !startsSentence(lower, match.index);
+      previous = { end, value: readLatin(chunk, read, { capital, midSentence }) };
     }
   }
-  return { content: read.content, values: read.values, kinds: new Set(read.kinds), changes: read.changes };
+  const { content, values, changes, names } = read;
+  return { content, values, kinds: new Set(read.kinds), changes, names };
+}
+
+const UPPER_A = 0x41;
+const UPPER_Z = 0x5a;
+
+function isUpperLatin(code: number): boolean {
+  return code >= UPPER_A && code <= UPPER_Z;
+}
+
+/** Marks after which a capital letter starts a sentence rather than a name. */
+const isSentenceMark = inSet(".!?:;\n—–-→");
+
+/** Whether the word at `index` starts the text or a sentence (only spaces since a sentence mark). */
+function startsSentence(text: string, index: number): boolean {
+  let i = index - 1;
+  while (i >= 0 && text[i] === " ") i--;
+  return i < 0 || isSentenceMark(text[i] as string);
 }
 
 interface Reading {
@@ -183,6 +209,7 @@ interface Reading {
   /** One kind per value read, the last one corrected by a unit that follows it. */
   kinds: ValueKind[];
   changes: boolean;
+  names: Set<string>;
 }
 
 /** The kind a unit word or a glued Hangul unit gives the number before it (만원 → amount). */
@@ -206,7 +233,7 @@ function digitKind(word: string): ValueKind {
 }
 
 /** Reads one Latin chunk; returns whether it was a value. */
-function readLatin(chunk: string, read: Reading): boolean {
+function readLatin(chunk: string, read: Reading, cased: { capital: boolean; midSentence: boolean }): boolean {
   const word = trimEndWhile(chunk, isTrailingMark).replace(/^#/u, "");
   if (word.length === 0) return false;
   if (DIGIT_RE.test(word)) {
@@ -231,8 +258,12 @@ function readLatin(chunk: string, read: Reading): boolean {
     return false;
   }
   if (bare.length >= MIN_ENGLISH_PAST_LETTERS && bare.endsWith("ed")) return false;
+  const name = cased.capital && (cased.midSentence || apostrophe >= 0);
   for (const part of bare.split(/[:./_-]/u)) {
-    if (part.length >= 2 && !isEnglishStopWord(part)) read.content.push(`en:${stemEnglishWord(part)}`);
+    if (part.length < 2 || isEnglishStopWord(part)) continue;
+    const key = `en:${stemEnglishWord(part)}`;
+    read.content.push(key);
+    if (name) read.names.add(key);
   }
   return false;
 }
@@ -310,8 +341,17 @@ function isChangeWord(word: string): boolean {
   return KOREAN_CHANGE_STEMS.some((stem) => word.startsWith(stem));
 }
 
+/**
+ * Nouns of a box or container (函): they end in 함 like a predicate written as a note (예약함) but name a
+ * thing. A closed class of everyday words.
+ */
+const BOX_NOUNS: ReadonlySet<string> = new Set(
+  words("사물함 보관함 우편함 수납함 신발함 공구함 편지함 건의함 모금함 수거함 택배함 우체통함 소화전함"),
+);
+
 /** A Korean verb or adjective with its ending ({@link PAST_SYLLABLES}, {@link PREDICATE_ENDINGS}). */
 function isPredicate(word: string): boolean {
+  if (BOX_NOUNS.has(stripSearchSuffixes(word))) return false;
   for (let i = 1; i < word.length; i++) if (PAST_SYLLABLES.has(word[i] as string)) return true;
   return PREDICATE_ENDINGS.some((ending) => word.endsWith(ending));
 }
