@@ -153,7 +153,7 @@ export function restatement(
     shared / (shared + onlyA.size + onlyB.size) >= MIN_SHARED_CONTENT_SHARE &&
     (!namesDiffer || shared >= MIN_SHARED_WITH_CHANGED_NAME);
   if (byWords) return "words";
-  // The newer may drop what set the older's thing apart ("딸 학원 셔틀" → "셔틀 시간 바뀜"); a word that
+  // The newer may drop what set the older's thing apart ("아들 어린이집 차량" → "차량 시간 바뀜"); a word that
   // sets the newer's thing apart names another thing.
   if (!b.changes || (qualifiedB && shared < MIN_SHARED_WITH_CHANGED_NAME)) return undefined;
   // A change said about someone is not a change of everything said about them: the shared words must
@@ -163,19 +163,19 @@ export function restatement(
   return [...sharedWords].some((word) => isNoun(word) && !named(word)) ? "change" : undefined;
 }
 
-/** Whether a content word is one of the extractor's entity names (하준이 → 하준, with its 이). */
+/** Whether a content word is one of the extractor's entity names (지훈이 → 지훈, with its 이). */
 function namesEntity(word: string, names: ReadonlySet<string>): boolean {
   const key = word.slice("ko:".length);
   if (names.has(key)) return true;
   return word.startsWith("ko:") && key.endsWith(NAME_SUFFIX) && names.has(key.slice(0, -NAME_SUFFIX.length));
 }
 
-/** The syllable spoken after a Korean given name ending in a consonant (하준이, 도현이). */
+/** The syllable spoken after a Korean given name ending in a consonant (지훈이, 민준이). */
 const NAME_SUFFIX = "이";
 
 /**
  * The words that set `older`'s thing apart and `newer` lacks (before the last word they share:
- * "아내" of "아내 차" against "새 차"): a query that names one asks for the older thing itself, not for
+ * "누나" of "누나 자전거" against "새 자전거"): a query that names one asks for the older thing itself, not for
  * the newest value of a fact found only by a change word ({@link Restatement} `"change"`).
  */
 export function olderQualifiers(

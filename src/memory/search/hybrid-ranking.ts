@@ -294,7 +294,7 @@ export function isSameFact(options: {
  * names a value (a term with a digit) that `older` holds and `newer` lacks: then the query asks for the
  * older memory itself ("메모 3번" among numbered notes), not for the newest value of its fact. Likewise
  * when the link rests on `newer`'s change words alone and the query names a word that set `older`'s
- * thing apart (`olderQualifiers`: "아내 차" against "새 차").
+ * thing apart (`olderQualifiers`: "누나 자전거" against "새 자전거").
  */
 function restatesForQuery(options: {
   older: ReadonlySet<string>;
