@@ -16,22 +16,18 @@ import { extractTriplets } from "./rule-extractor.js";
 export interface FactSlots {
   /** `entity\u0000attribute`, folded. */
   slots: ReadonlySet<string>;
-  /** The entities the slots are about, folded (a person's, pet's or place's name, "치과 예약"). */
-  entities: ReadonlySet<string>;
 }
 
 /** The entities and slots of `text`. */
 export function factSlots(text: string): FactSlots {
   const slots = new Set<string>();
-  const entities = new Set<string>();
   for (const triplet of extractTriplets(text)) {
     const entity = foldText(entityDisplayName(triplet.entity));
     const attribute = normalizeAttribute(triplet.attribute);
     if (!entity || !attribute) continue;
     slots.add(`${entity}\u0000${foldText(attribute)}`);
-    entities.add(entity);
   }
-  return { slots, entities };
+  return { slots };
 }
 
 /** Whether two slot sets share an (entity, attribute) slot. */
@@ -104,93 +100,31 @@ export const MIN_SHARED_WITH_CHANGED_NAME = 2;
  *   {@link MIN_SHARED_WITH_CHANGED_NAME} words;
  * - give values of a common kind when both give any (a weight and a phone number are two facts);
  * - and differ in a value (a number, date, time, weekday, code, amount or address part) or in such a name.
- *
- * When `newer` says that something changed (fact-words.ts `changes`: 바뀜, 이제, 옮겼어, now, moved), less
- * is needed ({@link Restatement} `"change"`): a shared noun without the share and changed-name minimums,
- * a word that qualifies the thing in `newer` only when they share at least
- * {@link MIN_SHARED_WITH_CHANGED_NAME} words (`older`'s may be dropped: {@link olderQualifiers}), and a
- * shared noun that is more than the name of whom the statements are about. Pass a memo to read each text once.
+ * Symmetric in its words; the caller knows which is newer. Pass a memo to read each text once.
  */
 export function statesSameFact(
   older: string,
   newer: string,
   memo: FactSlotMemo = new FactSlotMemo(),
 ): boolean {
-  return restatement(older, newer, memo) !== undefined;
-}
-
-/**
- * How {@link statesSameFact} found that `newer` restates `older`: by their words alone (`"words"`), or
- * only because `newer` says that something changed (`"change"`, a weaker link that a caller may check
- * against what it was asked).
- */
-export type Restatement = "words" | "change";
-
-/** Whether and how `newer` restates `older`'s fact ({@link statesSameFact}, {@link Restatement}). */
-export function restatement(
-  older: string,
-  newer: string,
-  memo: FactSlotMemo = new FactSlotMemo(),
-): Restatement | undefined {
   const a = memo.words(older);
   const b = memo.words(newer);
   const matchedA = a.content.map((word) => b.content.some((other) => sameContentWord(word, other)));
   const matchedB = b.content.map((word) => a.content.some((other) => sameContentWord(word, other)));
   const sharedWords = new Set(a.content.filter((_, i) => matchedA[i]));
-  if (![...sharedWords].some(isNoun)) return undefined;
+  if (![...sharedWords].some(isNoun)) return false;
   const onlyA = distinctUnmatched(a.content, matchedA);
   const onlyB = distinctUnmatched(b.content, matchedB);
   const shared = sharedWords.size;
+  if (shared / (shared + onlyA.size + onlyB.size) < MIN_SHARED_CONTENT_SHARE) return false;
   const qualifiedA = hasQualifier(a.content, matchedA);
   const qualifiedB = hasQualifier(b.content, matchedB);
-  if (qualifiedA && qualifiedB) return undefined;
-  if ((qualifiedA || qualifiedB) && [...sharedWords].every(isGenericAttribute)) return undefined;
-  if (a.kinds.size > 0 && b.kinds.size > 0 && ![...a.kinds].some((kind) => b.kinds.has(kind)))
-    return undefined;
+  if (qualifiedA && qualifiedB) return false;
+  if ((qualifiedA || qualifiedB) && [...sharedWords].every(isGenericAttribute)) return false;
   const namesDiffer = onlyA.size > 0 && onlyB.size > 0;
-  if (!namesDiffer && sameSet(a.values, b.values)) return undefined;
-  const byWords =
-    shared / (shared + onlyA.size + onlyB.size) >= MIN_SHARED_CONTENT_SHARE &&
-    (!namesDiffer || shared >= MIN_SHARED_WITH_CHANGED_NAME);
-  if (byWords) return "words";
-  // The newer may drop what set the older's thing apart ("아들 어린이집 차량" → "차량 시간 바뀜"); a word that
-  // sets the newer's thing apart names another thing.
-  if (!b.changes || (qualifiedB && shared < MIN_SHARED_WITH_CHANGED_NAME)) return undefined;
-  // A change said about someone is not a change of everything said about them: the shared words must
-  // name more than who the statements are about.
-  const names = new Set([...memo.of(older).entities, ...memo.of(newer).entities]);
-  const named = (word: string): boolean => a.names.has(word) || b.names.has(word) || namesEntity(word, names);
-  return [...sharedWords].some((word) => isNoun(word) && !named(word)) ? "change" : undefined;
-}
-
-/** Whether a content word is one of the extractor's entity names (지훈이 → 지훈, with its 이). */
-function namesEntity(word: string, names: ReadonlySet<string>): boolean {
-  const key = word.slice("ko:".length);
-  if (names.has(key)) return true;
-  return word.startsWith("ko:") && key.endsWith(NAME_SUFFIX) && names.has(key.slice(0, -NAME_SUFFIX.length));
-}
-
-/** The syllable spoken after a Korean given name ending in a consonant (지훈이, 민준이). */
-const NAME_SUFFIX = "이";
-
-/**
- * The words that set `older`'s thing apart and `newer` lacks (before the last word they share:
- * "누나" of "누나 자전거" against "새 자전거"): a query that names one asks for the older thing itself, not for
- * the newest value of a fact found only by a change word ({@link Restatement} `"change"`).
- */
-export function olderQualifiers(
-  older: string,
-  newer: string,
-  memo: FactSlotMemo = new FactSlotMemo(),
-): string[] {
-  const a = memo.words(older).content;
-  const b = memo.words(newer).content;
-  const matched = a.map((word) => b.some((other) => sameContentWord(word, other)));
-  let lastKey = -1;
-  a.forEach((word, i) => {
-    if (matched[i] && !isTitle(word)) lastKey = i;
-  });
-  return a.filter((_, i) => i < lastKey && !matched[i]);
+  if (namesDiffer && shared < MIN_SHARED_WITH_CHANGED_NAME) return false;
+  if (a.kinds.size > 0 && b.kinds.size > 0 && ![...a.kinds].some((kind) => b.kinds.has(kind))) return false;
+  return namesDiffer || !sameSet(a.values, b.values);
 }
 
 /**

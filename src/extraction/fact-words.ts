@@ -31,7 +31,6 @@ import {
   KOREAN_CHANGE_WORDS,
   KOREAN_TIME_WORDS,
   KOREAN_WEEKDAY_SYLLABLES,
-  NOT_UPDATE_SIGNALS,
   NUMBER_WORDS,
 } from "./words/value-words.js";
 
@@ -43,16 +42,6 @@ export interface StatementWords {
   values: ReadonlySet<string>;
   /** What kinds of value it gives ({@link ValueKind}). */
   kinds: ReadonlySet<ValueKind>;
-  /**
-   * Whether it says that something now has another value: a change word other than
-   * `NOT_UPDATE_SIGNALS` (바뀜, 옮겼어, 이제, 새, now, moved, changed, no longer).
-   */
-  changes: boolean;
-  /**
-   * English words written as names (content keys): capitalised in the middle of a sentence or before a
-   * possessive ("Mia's", "ask Dr Kim").
-   */
-  names: ReadonlySet<string>;
 }
 
 /**
@@ -152,9 +141,8 @@ const MIN_ENGLISH_PAST_LETTERS = 6;
 
 /** The words of `text` ({@link StatementWords}). */
 export function statementWords(text: string): StatementWords {
-  const read: Reading = { content: [], values: new Set(), kinds: [], changes: false, names: new Set() };
-  const original = text.normalize("NFC");
-  const lower = original.toLowerCase();
+  const read: Reading = { content: [], values: new Set(), kinds: [] };
+  const lower = text.normalize("NFC").toLowerCase();
   let previous: { end: number; value: boolean } = { end: -1, value: false };
   for (const match of lower.matchAll(CHUNK_RE)) {
     const chunk = match[0];
@@ -177,30 +165,10 @@ export function statementWords(text: string): StatementWords {
       }
       previous = { end, value: readKorean(chunk, read) };
     } else {
-      const capital = original.length === lower.length && isUpperLatin(original.charCodeAt(match.index));
-      const midSentence = capital && !startsSentence(lower, match.index);
-      previous = { end, value: readLatin(chunk, read, { capital, midSentence }) };
+      previous = { end, value: readLatin(chunk, read) };
     }
   }
-  const { content, values, changes, names } = read;
-  return { content, values, kinds: new Set(read.kinds), changes, names };
-}
-
-const UPPER_A = 0x41;
-const UPPER_Z = 0x5a;
-
-function isUpperLatin(code: number): boolean {
-  return code >= UPPER_A && code <= UPPER_Z;
-}
-
-/** Marks after which a capital letter starts a sentence rather than a name. */
-const isSentenceMark = inSet(".!?:;\n—–-→");
-
-/** Whether the word at `index` starts the text or a sentence (only spaces since a sentence mark). */
-function startsSentence(text: string, index: number): boolean {
-  let i = index - 1;
-  while (i >= 0 && text[i] === " ") i--;
-  return i < 0 || isSentenceMark(text[i] as string);
+  return { content: read.content, values: read.values, kinds: new Set(read.kinds) };
 }
 
 interface Reading {
@@ -208,8 +176,6 @@ interface Reading {
   values: Set<string>;
   /** One kind per value read, the last one corrected by a unit that follows it. */
   kinds: ValueKind[];
-  changes: boolean;
-  names: Set<string>;
 }
 
 /** The kind a unit word or a glued Hangul unit gives the number before it (만원 → amount). */
@@ -217,8 +183,6 @@ function unitKind(chunk: string, glued: boolean): ValueKind | undefined {
   const exact = UNIT_KINDS.get(chunk);
   if (exact !== undefined) return exact;
   if (!glued || !isHangulSyllableCode(chunk.charCodeAt(0))) return undefined;
-  // A particle glued to a number (010-0000-0000로, 12번으로 is the unit 번) leaves its kind as it was.
-  if (isSearchSuffix(chunk)) return undefined;
   const first = UNIT_KINDS.get(chunk[0] as string);
   return first ?? "other";
 }
@@ -233,7 +197,7 @@ function digitKind(word: string): ValueKind {
 }
 
 /** Reads one Latin chunk; returns whether it was a value. */
-function readLatin(chunk: string, read: Reading, cased: { capital: boolean; midSentence: boolean }): boolean {
+function readLatin(chunk: string, read: Reading): boolean {
   const word = trimEndWhile(chunk, isTrailingMark).replace(/^#/u, "");
   if (word.length === 0) return false;
   if (DIGIT_RE.test(word)) {
@@ -250,20 +214,19 @@ function readLatin(chunk: string, read: Reading, cased: { capital: boolean; midS
     read.kinds.push("when");
     return true;
   }
-  if (ENGLISH_CHANGE_WORDS.has(bare) || ENGLISH_CHANGE_WORDS.has(stem)) {
-    if (!NOT_UPDATE_SIGNALS.has(bare)) read.changes = true;
+  if (
+    NUMBER_WORDS.has(bare) ||
+    bare.length < 2 ||
+    isEnglishStopWord(bare) ||
+    isFillerWord(bare) ||
+    ENGLISH_CHANGE_WORDS.has(bare)
+  ) {
     return false;
   }
-  if (NUMBER_WORDS.has(bare) || bare.length < 2 || isEnglishStopWord(bare) || isFillerWord(bare)) {
-    return false;
-  }
+  if (ENGLISH_CHANGE_WORDS.has(stem)) return false;
   if (bare.length >= MIN_ENGLISH_PAST_LETTERS && bare.endsWith("ed")) return false;
-  const name = cased.capital && (cased.midSentence || apostrophe >= 0);
   for (const part of bare.split(/[:./_-]/u)) {
-    if (part.length < 2 || isEnglishStopWord(part)) continue;
-    const key = `en:${stemEnglishWord(part)}`;
-    read.content.push(key);
-    if (name) read.names.add(key);
+    if (part.length >= 2 && !isEnglishStopWord(part)) read.content.push(`en:${stemEnglishWord(part)}`);
   }
   return false;
 }
@@ -280,9 +243,6 @@ function readKorean(raw: string, read: Reading): boolean {
     return true;
   }
   if (NUMBER_WORDS.has(word) || NUMBER_WORDS.has(stem)) return false;
-  if (isChangeWord(word) || KOREAN_CHANGE_WORDS.has(word) || KOREAN_CHANGE_WORDS.has(stem)) {
-    if (!NOT_UPDATE_SIGNALS.has(word) && !NOT_UPDATE_SIGNALS.has(stem)) read.changes = true;
-  }
   if (isKoreanFunctionWord(word) || isKoreanFunctionWord(stem) || isChangeWord(word)) return false;
   if (isPredicate(word)) return false;
   let key = stripConnective(stripCopula(stem));
@@ -341,17 +301,8 @@ function isChangeWord(word: string): boolean {
   return KOREAN_CHANGE_STEMS.some((stem) => word.startsWith(stem));
 }
 
-/**
- * Nouns of a box or container (函): they end in 함 like a predicate written as a note (예약함) but name a
- * thing. A closed class of everyday words.
- */
-const BOX_NOUNS: ReadonlySet<string> = new Set(
-  words("사물함 보관함 우편함 수납함 신발함 공구함 편지함 건의함 모금함 수거함 택배함 우체통함 소화전함"),
-);
-
 /** A Korean verb or adjective with its ending ({@link PAST_SYLLABLES}, {@link PREDICATE_ENDINGS}). */
 function isPredicate(word: string): boolean {
-  if (BOX_NOUNS.has(stripSearchSuffixes(word))) return false;
   for (let i = 1; i < word.length; i++) if (PAST_SYLLABLES.has(word[i] as string)) return true;
   return PREDICATE_ENDINGS.some((ending) => word.endsWith(ending));
 }
@@ -365,28 +316,7 @@ export function sameContentWord(a: string, b: string): boolean {
   if (a === b) return true;
   if (!a.startsWith("ko:") || !b.startsWith("ko:")) return false;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  if (overlapsAsCompound(a.slice("ko:".length), b.slice("ko:".length))) return true;
   if (short.length < "ko:".length + 2 || !long.startsWith(short)) return false;
   const rest = long.slice(short.length);
   return rest.length === 1 || GENERIC_KEYS.has(`ko:${rest}`);
-}
-
-/** Syllables that two Korean compounds must share where they join ({@link overlapsAsCompound}). */
-const MIN_COMPOUND_OVERLAP = 2;
-
-/**
- * Whether two Korean compounds of three syllables or more are one chained into the other: the end of one
- * is the beginning of the other, at least {@link MIN_COMPOUND_OVERLAP} syllables long (자동결제 / 결제일:
- * the payment and its day). Two words that only begin alike (자동차 / 자동결제) are not.
- */
-function overlapsAsCompound(a: string, b: string): boolean {
-  if (a.length <= MIN_COMPOUND_OVERLAP || b.length <= MIN_COMPOUND_OVERLAP) return false;
-  return endsWhereBegins(a, b) || endsWhereBegins(b, a);
-}
-
-function endsWhereBegins(first: string, second: string): boolean {
-  for (let n = MIN_COMPOUND_OVERLAP; n < Math.min(first.length, second.length); n++) {
-    if (first.endsWith(second.slice(0, n))) return true;
-  }
-  return false;
 }

@@ -47,8 +47,7 @@ export const NUMBER_WORDS: ReadonlySet<string> = new Set(
  */
 export const KOREAN_CHANGE_STEMS: readonly string[] = words(
   "바뀌 바뀐 바뀜 바뀌었 바뀌어 바꾸 바꿨 바꿈 바꿔 변경 옮기 옮겼 옮김 옮겨 이사 " +
-    "미뤄 미뤘 미룸 미루 당겨 당겼 당김 연기 갱신 업데이트 수정 정정 교체 재배치 인상 인하 " +
-    "올려 올렸 올랐 갈아타 갈아탔 갈아탐",
+    "미뤄 미뤘 미룸 미루 당겨 당겼 당김 연기 갱신 업데이트 수정 정정",
 );
 
 /** Korean adverbs of change and sequence ("이제", "새로", "원래", "예전"): about the change, not the fact. */
@@ -62,18 +61,7 @@ export const KOREAN_CHANGE_WORDS: ReadonlySet<string> = new Set(
 export const ENGLISH_CHANGE_WORDS: ReadonlySet<string> = new Set(
   words(
     "now new old changed change changes moved move switched switch updated update instead anymore " +
-      "longer actually correction rescheduled reschedule pushed postponed back got get " +
-      "raised raise renamed rename replaced replace swapped swap rebooked",
-  ),
-);
-
-/**
- * Of the change words above, those that do not by themselves say that a fact now has another value
- * ("got", "back", "원래"): every other one does ({@link KOREAN_CHANGE_STEMS} too).
- */
-export const NOT_UPDATE_SIGNALS: ReadonlySet<string> = new Set(
-  words(
-    "old back got get actually correction 원래 예전 예전엔 전에 다시 결국 드디어 그대로 끝 아니고 아니라 부터",
+      "longer actually correction rescheduled reschedule pushed postponed back got get",
   ),
 );
 

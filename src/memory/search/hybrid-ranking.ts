@@ -1,5 +1,4 @@
-import { FactSlotMemo, olderQualifiers, restatement, sameFactSlot } from "../../extraction/fact-slots.js";
-import { sameContentWord } from "../../extraction/fact-words.js";
+import { FactSlotMemo, sameFactSlot, statesSameFact } from "../../extraction/fact-slots.js";
 import { asksWhenItHappened } from "../../text/speech-act.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
@@ -245,7 +244,6 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
           ranked,
           queryTerms,
           termsOf,
-          query: options.query,
           factSlots: options.factSlots ?? new FactSlotMemo(),
           // A question about when something happened asks for that event: a later one of its kind
           // (the same words, another date) does not restate it.
@@ -276,14 +274,17 @@ export function isSameFact(options: {
   texts?: { older: string; newer: string };
   /** Where the texts' slots are remembered (see {@link RankHybridOptions.factSlots}). */
   factSlots?: FactSlotMemo;
-  /** The query's text, for what it names (see `restatesForQuery`). */
-  query?: string;
   /** Whether a text-only restatement counts (default true; not for "when did it happen" questions). */
   restatements?: boolean;
 }): boolean {
   const { older, newer, queryTerms, texts } = options;
   if (texts && sameFactSlot(texts.older, texts.newer, options.factSlots)) return true;
-  if (texts && options.restatements !== false && restatesForQuery({ ...options, texts })) return true;
+  if (
+    texts &&
+    options.restatements !== false &&
+    restatesForQuery({ older, newer, queryTerms, texts, factSlots: options.factSlots })
+  )
+    return true;
   if (dice(older, newer) < SAME_FACT_MIN_DICE) return false;
   let olderMatched = 0;
   let bothMatched = 0;
@@ -298,9 +299,7 @@ export function isSameFact(options: {
 /**
  * Whether `newer`'s text states `older`'s fact with a new value (`statesSameFact`) — unless the query
  * names a value (a term with a digit) that `older` holds and `newer` lacks: then the query asks for the
- * older memory itself ("메모 3번" among numbered notes), not for the newest value of its fact. Likewise
- * when the link rests on `newer`'s change words alone and the query names a word that set `older`'s
- * thing apart (`olderQualifiers`: "누나 자전거" against "새 자전거").
+ * older memory itself ("메모 3번" among numbered notes), not for the newest value of its fact.
  */
 function restatesForQuery(options: {
   older: ReadonlySet<string>;
@@ -308,16 +307,10 @@ function restatesForQuery(options: {
   queryTerms: ReadonlySet<string>;
   texts: { older: string; newer: string };
   factSlots?: FactSlotMemo | undefined;
-  query?: string | undefined;
 }): boolean {
   const { older, newer, queryTerms, texts } = options;
   for (const term of queryTerms) if (/\d/u.test(term) && older.has(term) && !newer.has(term)) return false;
-  const memo = options.factSlots ?? new FactSlotMemo();
-  const found = restatement(texts.older, texts.newer, memo);
-  if (found !== "change" || options.query === undefined) return found !== undefined;
-  const asked = memo.words(options.query).content;
-  const apart = olderQualifiers(texts.older, texts.newer, memo);
-  return !apart.some((word) => asked.some((other) => sameContentWord(word, other)));
+  return statesSameFact(texts.older, texts.newer, options.factSlots);
 }
 
 /** Dice coefficient of two sets: 2·|A ∩ B| / (|A| + |B|). */
@@ -374,12 +367,11 @@ function applyRecency(options: {
   ranked: HybridResult[];
   queryTerms: ReadonlySet<string>;
   termsOf: ReadonlyMap<string, Set<string>>;
-  query: string;
   factSlots: FactSlotMemo;
   /** Whether a text-only restatement (`statesSameFact`) may supersede; a shared slot always may. */
   restatements: boolean;
 }): HybridResult[] {
-  const { ranked, queryTerms, termsOf, factSlots, query, restatements } = options;
+  const { ranked, queryTerms, termsOf, factSlots, restatements } = options;
   const out: HybridResult[] = [];
   for (const candidate of ranked) {
     const newer = termsOf.get(candidate.id) as Set<string>;
@@ -397,7 +389,6 @@ function applyRecency(options: {
             queryTerms,
             texts: { older: placed.text, newer: candidate.text },
             factSlots,
-            query,
           });
         return restated;
       }
@@ -407,7 +398,6 @@ function applyRecency(options: {
         queryTerms,
         texts: { older: placed.text, newer: candidate.text },
         factSlots,
-        query,
         restatements,
       });
     });
