@@ -2,6 +2,7 @@ import { LRUCache } from "lru-cache";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import { AppError } from "../core/errors.js";
+import { channelTypeSchema } from "../core/memory-schema.js";
 import type { Owner } from "../core/types.js";
 import {
   AUTOSAVE_MODES,
@@ -32,7 +33,7 @@ const offerSchema = z.object({
   teamId: z.string(),
   userId: z.string(),
   channelId: z.string(),
-  channelType: z.enum(["im", "mpim", "channel", "group"]),
+  channelType: channelTypeSchema,
   threadTs: z.string().optional(),
   text: z.string(),
   at: z.number(),

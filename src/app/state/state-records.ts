@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { memorySchema } from "../../core/memory-schema.js";
 import { AUDIT_ACTIONS, AUDIT_ACTORS, type AuditEvent } from "../../core/audit.js";
 import { entityNodeSchema, relationSchema } from "../../core/graph-schema.js";
 import type { GraphData } from "../../core/graph-types.js";
@@ -45,20 +46,7 @@ export type StateRecord =
 
 const ownerSchema = z.object({ teamId: z.string().min(1), userId: z.string().min(1) });
 
-const memorySchema = z
-  .object({
-    id: z.string().min(1),
-    text: z.string(),
-    teamId: z.string().min(1),
-    userId: z.string().min(1),
-    timestamp: z.number(),
-    channelId: z.string(),
-    channelType: z.enum(["im", "mpim", "channel", "group"]),
-    source: z.enum(["slack", "autosave", "admin", "import"]),
-    topics: z.array(z.string()).optional(),
-    extra: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  })
-  .strict();
+const storedMemorySchema = memorySchema.strict();
 
 const settingsSchema = z.object({
   autosave: z.enum(["on", "off", "ask"]),
@@ -69,7 +57,7 @@ const settingsSchema = z.object({
 
 /** What a line of a backup may be (the header and trailer are read on their own). */
 export const stateRecordSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("memory"), memory: memorySchema, vector: z.array(z.number()).optional() }),
+  z.object({ type: z.literal("memory"), memory: storedMemorySchema, vector: z.array(z.number()).optional() }),
   z.object({
     type: z.literal("graph"),
     owner: ownerSchema,

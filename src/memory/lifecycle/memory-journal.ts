@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { z } from "zod";
-import type { Memory, Owner } from "../../core/types.js";
+import { memorySchema } from "../../core/memory-schema.js";
+import type { Owner } from "../../core/types.js";
 import { AppendJournal, type JournalStorage } from "../../util/journal.js";
 
 /** Folder under DATA_DIR with the journals. */
@@ -14,19 +15,6 @@ export const MEMORY_JOURNAL_FILE = "memory.jsonl";
 export const JOURNAL_COMPACT_AFTER = 1000;
 
 const scopeSchema = z.object({ teamId: z.string(), userId: z.string() });
-const memorySchema = z.object({
-  id: z.string(),
-  text: z.string(),
-  userId: z.string(),
-  teamId: z.string(),
-  timestamp: z.number(),
-  channelId: z.string(),
-  channelType: z.enum(["im", "mpim", "channel", "group"]),
-  source: z.enum(["slack", "autosave", "admin", "import"]),
-  topics: z.array(z.string()).optional(),
-  extra: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-}) satisfies z.ZodType<Memory>;
-
 /**
  * One line of the memory journal. `save`, `delete` and `deleteAll` are what a user or an operator
  * asked for; `done` says one part of an operation went through: `store` (Chroma, with the vectors) or
