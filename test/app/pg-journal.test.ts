@@ -4,34 +4,18 @@
  * what was written, in order, through a takeover.
  */
 import { pino } from "pino";
-import { afterAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { migrate } from "../../src/db/migrate.js";
-import { PgDatabase } from "../../src/db/postgres.js";
+import { describe, expect, it } from "vitest";
 import { PgJournalLease } from "../../src/stores/pg-journal.js";
 import { MemoryJournal } from "../../src/memory/lifecycle/memory-journal.js";
 import { TurnInbox } from "../../src/slack/inbox.js";
 import { isAppError } from "../../src/core/errors.js";
-import { createTestDatabase } from "../../fixtures/postgres-db.js";
+import { usePgReplicas } from "../support/pg-replicas.js";
 
 const logger = pino({ level: "silent" });
 const LEASE_MS = 1_000;
-const pools: PgDatabase[] = [];
-let url: string;
-const replica = () => {
-  const db = PgDatabase.create(url, { timeoutMs: 10_000 });
-  pools.push(db);
-  return db;
-};
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 // A database of its own per test: streams left by one test are not another's to take over.
-beforeEach(async () => {
-  url = await createTestDatabase(inject("postgresUrl"));
-  await migrate(replica());
-});
-afterAll(async () => {
-  await Promise.all(pools.map((db) => db.close()));
-});
+const replica = usePgReplicas({ perTest: true });
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("PgJournalLease", () => {
   it("lets exactly one of several replicas starting together take over an expired stream", async () => {

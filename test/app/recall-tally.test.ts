@@ -5,12 +5,10 @@
 import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RecallTally } from "../../src/core/audit.js";
-import { migrate } from "../../src/db/migrate.js";
-import { PgDatabase } from "../../src/db/postgres.js";
 import { JsonRecallTally, PgRecallTally, RECALLS_DIR } from "../../src/stores/recall-tally.js";
-import { createTestDatabase } from "../../fixtures/postgres-db.js";
+import { usePgReplicas } from "../support/pg-replicas.js";
 
 const ALICE = { teamId: "T1", userId: "U_ALICE" };
 const BOB = { teamId: "T1", userId: "U_BOB" };
@@ -63,20 +61,7 @@ describe("JsonRecallTally", () => {
 });
 
 describe("PgRecallTally", () => {
-  const pools: PgDatabase[] = [];
-  let url: string;
-  const replica = () => {
-    const db = PgDatabase.create(url, { timeoutMs: 10_000 });
-    pools.push(db);
-    return db;
-  };
-  beforeAll(async () => {
-    url = await createTestDatabase(inject("postgresUrl"));
-    await migrate(replica());
-  });
-  afterAll(async () => {
-    await Promise.all(pools.map((db) => db.close()));
-  });
+  const replica = usePgReplicas();
 
   it("behaves as the embedded one", async () => {
     await behavesAsATally(new PgRecallTally(replica()));

@@ -257,8 +257,9 @@ export class MemoryLifecycle implements MemoryPort {
     options: { topic?: string | undefined; queryVector?: number[] | null | undefined } = {},
   ): Promise<RecalledMemory[]> {
     const recalled = await this.reader.recall(scope, query, options);
-    // What clears the relevance gate is used in the turn: counted, by id (context neighbours are not).
-    await this.auditPart.recordUse(
+    // What clears the relevance gate is used in the turn: counted, by id (context neighbours are not);
+    // off the reply's path — a lost count costs nothing, a slow write would cost every answer.
+    void this.auditPart.recordUse(
       scope,
       recalled.filter((m) => !m.byContext).map((m) => m.id),
     );
