@@ -79,11 +79,14 @@ export class AgentService implements TurnHandler {
   private readonly now: () => Date;
   private readonly forgetQuestions: PendingForgets;
   private readonly pipelineJobs = new Set<Promise<void>>();
+  private readonly about: AboutMeService | undefined;
 
   constructor(private readonly options: AgentServiceOptions) {
     this.log = options.logger.child({ component: "agent" });
     this.now = options.now ?? (() => new Date());
     this.forgetQuestions = new PendingForgets(() => this.now().getTime());
+    const { memory, graph, llm } = options;
+    this.about = options.about ?? (memory && new AboutMeService({ memory, graph, llm }));
   }
 
   async handle(turn: Turn, hooks: TurnHooks = {}): Promise<Reply> {
@@ -318,12 +321,8 @@ export class AgentService implements TurnHandler {
     }
     const setting = this.options.settings && parseSettingsIntent(turn.text);
     if (setting) return this.changeSetting(this.options.settings!, turn, setting, lang);
-    if (isAboutMeRequest(turn.text)) {
-      const about =
-        this.options.about ??
-        new AboutMeService({ memory, graph: this.options.graph, llm: this.options.llm });
-      return { text: (await about.answer(scope, lang)).text, mode: "command" };
-    }
+    if (this.about && isAboutMeRequest(turn.text))
+      return { text: (await this.about.answer(scope, lang)).text, mode: "command" };
     const intent = parseIntent(turn.text);
     switch (intent?.kind) {
       case "help":

@@ -114,7 +114,7 @@ describe("what do you know about me", () => {
     expect(shown).not.toContain("About you");
   });
 
-  it("the tally never leaks: another user's 'about me' shows none of the first one's facts", async () => {
+  it("never shows one user what another told it", async () => {
     profileModel(t);
     await tell(t, "U_ABOUT5", `기억해줘: ${SELF_FACT}`);
     const reply = await tell(t, "U_ABOUT6", "나에 대해 뭘 알아?");

@@ -14,7 +14,7 @@ import { BM25Retriever, FusionRetriever, type RetrieverMode, VectorMemoryRetriev
 import { RERANK_TOP_N, type Reranker } from "./reranker.js";
 import { recallSettings, type RecallSettings } from "./embedder-profiles.js";
 import { NO_METRICS, type Metrics } from "../../core/metrics.js";
-import { timedHalf } from "./timed-retriever.js";
+import { timedHalf } from "./timed-half.js";
 
 /** Largest `k` a search may ask for. */
 export const MAX_SEARCH_K = 50;
