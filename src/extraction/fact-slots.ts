@@ -128,6 +128,31 @@ export function statesSameFact(
 }
 
 /**
+ * The weaker test, for a pair that something else ties to one thing (recall: both hold the words the
+ * query asks about) but whose own words are too few for {@link statesSameFact} (paraphrases: 사물함 /
+ * 락커, a note in the other language): whether `newer` says that `older`'s fact changed. `newer` must
+ * mark a change (바뀜, 옮겼어, 이제, now, renamed), give a value or a word `older` lacks, not qualify the
+ * thing differently from `older` (both having their own word before the last shared one: two things of
+ * one kind), and give a value of a kind `older` gives when both give one.
+ */
+export function statesChangeOf(
+  older: string,
+  newer: string,
+  memo: FactSlotMemo = new FactSlotMemo(),
+): boolean {
+  const a = memo.words(older);
+  const b = memo.words(newer);
+  if (!b.changes) return false;
+  const matchedA = a.content.map((word) => b.content.some((other) => sameContentWord(word, other)));
+  const matchedB = b.content.map((word) => a.content.some((other) => sameContentWord(word, other)));
+  if (hasQualifier(a.content, matchedA) && hasQualifier(b.content, matchedB)) return false;
+  if (a.kinds.size > 0 && b.kinds.size > 0 && ![...a.kinds].some((kind) => b.kinds.has(kind))) return false;
+  return (
+    distinctUnmatched(b.content, matchedB).size > 0 || (b.values.size > 0 && !sameSet(a.values, b.values))
+  );
+}
+
+/**
  * Whether a statement has a word the other lacks before its last shared word that is not a title (a
  * title after a new name goes with the name: "한 과장" / "서 과장"): a word that qualifies the thing.
  */

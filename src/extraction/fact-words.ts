@@ -22,6 +22,7 @@ import { words } from "../text/word-list.js";
 import { isHangulSyllableCode, isSearchSuffix, stripCopula, stripSearchSuffixes } from "../text/korean.js";
 import { FILLER_WORDS, NON_ENTITY_WORDS } from "./words/function-words.js";
 import {
+  ENGLISH_CHANGE_MARKERS,
   ENGLISH_CHANGE_WORDS,
   ENGLISH_TIME_WORDS,
   GENERIC_ATTRIBUTE_WORDS,
@@ -29,6 +30,7 @@ import {
   KOREAN_BOUND_WORDS,
   KOREAN_CHANGE_STEMS,
   KOREAN_CHANGE_WORDS,
+  KOREAN_NEWER_STATE_WORDS,
   KOREAN_TIME_WORDS,
   KOREAN_WEEKDAY_SYLLABLES,
   NUMBER_WORDS,
@@ -42,6 +44,8 @@ export interface StatementWords {
   values: ReadonlySet<string>;
   /** What kinds of value it gives ({@link ValueKind}). */
   kinds: ReadonlySet<ValueKind>;
+  /** Whether it says that something changed or is now so (바뀜, 옮겼어, 이제, now, renamed). */
+  changes: boolean;
 }
 
 /**
@@ -136,12 +140,20 @@ const NOT_ADDRESS_ENDINGS: readonly string[] = [
   "회사",
 ];
 
+/** {@link ENGLISH_CHANGE_MARKERS} by stem. */
+const CHANGE_MARKER_STEMS: ReadonlySet<string> = new Set([...ENGLISH_CHANGE_MARKERS].map(stemEnglishWord));
+
+/** Whether a search term (a Porter2 stem, as the tokenizer gives) is an English change marker: now, new. */
+export function isChangeMarkerTerm(term: string): boolean {
+  return CHANGE_MARKER_STEMS.has(term);
+}
+
 /** English past forms of at least this many letters ending in -ed are predicates (booked, weighed). */
 const MIN_ENGLISH_PAST_LETTERS = 6;
 
 /** The words of `text` ({@link StatementWords}). */
 export function statementWords(text: string): StatementWords {
-  const read: Reading = { content: [], values: new Set(), kinds: [] };
+  const read: Reading = { content: [], values: new Set(), kinds: [], changes: false };
   const lower = text.normalize("NFC").toLowerCase();
   let previous: { end: number; value: boolean } = { end: -1, value: false };
   for (const match of lower.matchAll(CHUNK_RE)) {
@@ -168,7 +180,7 @@ export function statementWords(text: string): StatementWords {
       previous = { end, value: readLatin(chunk, read) };
     }
   }
-  return { content: read.content, values: read.values, kinds: new Set(read.kinds) };
+  return { content: read.content, values: read.values, kinds: new Set(read.kinds), changes: read.changes };
 }
 
 interface Reading {
@@ -176,6 +188,7 @@ interface Reading {
   values: Set<string>;
   /** One kind per value read, the last one corrected by a unit that follows it. */
   kinds: ValueKind[];
+  changes: boolean;
 }
 
 /** The kind a unit word or a glued Hangul unit gives the number before it (만원 → amount). */
@@ -183,6 +196,8 @@ function unitKind(chunk: string, glued: boolean): ValueKind | undefined {
   const exact = UNIT_KINDS.get(chunk);
   if (exact !== undefined) return exact;
   if (!glued || !isHangulSyllableCode(chunk.charCodeAt(0))) return undefined;
+  // A particle glued to a number (010-0000-0000로, 2,480원에서 is a unit) leaves its kind as it was.
+  if (isSearchSuffix(chunk)) return undefined;
   const first = UNIT_KINDS.get(chunk[0] as string);
   return first ?? "other";
 }
@@ -209,6 +224,7 @@ function readLatin(chunk: string, read: Reading): boolean {
   const apostrophe = [...word].findIndex(isApostrophe);
   const bare = apostrophe < 0 ? word : word.slice(0, apostrophe);
   const stem = stemEnglishWord(bare);
+  if (CHANGE_MARKER_STEMS.has(stem)) read.changes = true;
   if (ENGLISH_TIME_WORDS.has(bare) || ENGLISH_TIME_WORDS.has(stem)) {
     read.values.add(stem);
     read.kinds.push("when");
@@ -237,6 +253,9 @@ function readKorean(raw: string, read: Reading): boolean {
   const word =
     raw.length > POSSESSIVE_PREFIX.length && raw.startsWith(POSSESSIVE_PREFIX) ? raw.slice(2) : raw;
   const stem = stripSearchSuffixes(word);
+  if (isChangeWord(word) || KOREAN_NEWER_STATE_WORDS.has(word) || KOREAN_NEWER_STATE_WORDS.has(stem)) {
+    read.changes = true;
+  }
   if (KOREAN_TIME_WORDS.has(stem) || KOREAN_TIME_WORDS.has(word) || isWeekdays(stem) || isAddressPart(word)) {
     values.add(stem);
     read.kinds.push(isAddressPart(word) ? "other" : "when");

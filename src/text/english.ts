@@ -35,12 +35,13 @@ export function isEnglishStopWord(word: string): boolean {
 
 /**
  * The Porter2 (Snowball English) stem of a lower-case English word (letters only), by
- * `wink-porter2-stemmer`. Words of one or two letters are returned as they are.
+ * `wink-porter2-stemmer`. Words of one or two letters, or of more than {@link MAX_STEMMED_LETTERS}, are
+ * returned as they are.
  *
  * @example stem("moving") === "move"; stem("relational") === "relat"; stem("cats") === "cat"
  */
 export function stemEnglishWord(input: string): string {
-  if (input.length <= 2) return input;
+  if (input.length <= 2 || input.length > MAX_STEMMED_LETTERS) return input;
   let stem = STEM_CACHE.get(input);
   if (stem === undefined) {
     if (STEM_CACHE.size >= STEM_CACHE_SIZE) STEM_CACHE.clear();
@@ -49,6 +50,12 @@ export function stemEnglishWord(input: string): string {
   }
   return stem;
 }
+
+/**
+ * Longer "words" are returned as they are: no English word is this long, and the stemmer's regular
+ * expressions take time that grows faster than the length (a 20,000-letter run took seconds).
+ */
+const MAX_STEMMED_LETTERS = 48;
 
 /** Stems of recent words: a vocabulary repeats, and a stem costs a few microseconds. */
 const STEM_CACHE = new Map<string, string>();

@@ -116,6 +116,21 @@ export function queryContentTokens(query: string): string[] {
   return end === words.length ? contentTokens(query) : contentTokens(words.slice(0, end).join(" "));
 }
 
+/**
+ * The tokens of the words of `text` written as names: an English word with a capital first letter that
+ * does not begin a sentence ("Which company does Jonah work for?" → jonah). Korean has no such mark.
+ */
+export function nameTokens(text: string): string[] {
+  const out: string[] = [];
+  let sentenceStart = true;
+  for (const word of text.normalize("NFC").split(/\s+/u)) {
+    if (word.length === 0) continue;
+    if (!sentenceStart && /^[A-Z][a-z]/u.test(word)) out.push(...tokenize(word));
+    sentenceStart = /[.!?:]$/u.test(word);
+  }
+  return out;
+}
+
 function scan(text: string, withJoins: boolean): string[] {
   const out: string[] = [];
   const s = text.normalize("NFC").toLowerCase();

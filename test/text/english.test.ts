@@ -43,6 +43,14 @@ describe("stemEnglishWord (Porter2)", () => {
   it.each(cases)("%s → %s", (word, stem) => {
     expect(stemEnglishWord(word)).toBe(stem);
   });
+
+  it("returns a run longer than any word as it is, in linear time", () => {
+    const run = "a".repeat(40_000);
+    const started = performance.now();
+    expect(stemEnglishWord(run)).toBe(run);
+    expect(stemEnglishWord(`${"ing".repeat(10_000)}s`)).toHaveLength(30_001);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
 });
 
 describe("English in the BM25 tokenizer", () => {

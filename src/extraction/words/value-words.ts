@@ -47,13 +47,30 @@ export const NUMBER_WORDS: ReadonlySet<string> = new Set(
  */
 export const KOREAN_CHANGE_STEMS: readonly string[] = words(
   "바뀌 바뀐 바뀜 바뀌었 바뀌어 바꾸 바꿨 바꿈 바꿔 변경 옮기 옮겼 옮김 옮겨 이사 " +
-    "미뤄 미뤘 미룸 미루 당겨 당겼 당김 연기 갱신 업데이트 수정 정정",
+    "미뤄 미뤘 미룸 미루 당겨 당겼 당김 연기 갱신 업데이트 수정 정정 올려 올렸 올림 내렸 인상 인하 교체",
 );
 
 /** Korean adverbs of change and sequence ("이제", "새로", "원래", "예전"): about the change, not the fact. */
 export const KOREAN_CHANGE_WORDS: ReadonlySet<string> = new Set(
   words(
     "이제 이젠 새로 새 원래 예전 예전엔 전에 앞으로 부터 대신 말고 아니고 아니라 다시 결국 드디어 그대로 끝",
+  ),
+);
+
+/**
+ * Korean adverbs and particles-as-words that mark a newer state ("이제", "새로", "말고"): a statement with
+ * one says what changed. A subset of {@link KOREAN_CHANGE_WORDS}; "원래", "예전" point at the old state.
+ */
+export const KOREAN_NEWER_STATE_WORDS: ReadonlySet<string> = new Set(words("이제 이젠 새로 새 대신 말고"));
+
+/**
+ * English words that mark a changed or newer state (now, moved, renamed, new): a statement with one says
+ * what changed. Matched by stem (moved, moves → move).
+ */
+export const ENGLISH_CHANGE_MARKERS: ReadonlySet<string> = new Set(
+  words(
+    "now new change move switch update instead anymore reschedule push postpone rename raise lower " +
+      "rebook replace swap",
   ),
 );
 

@@ -1,7 +1,8 @@
-import { FactSlotMemo, sameFactSlot, statesSameFact } from "../../extraction/fact-slots.js";
+import { FactSlotMemo, sameFactSlot, statesChangeOf, statesSameFact } from "../../extraction/fact-slots.js";
 import { asksWhenItHappened } from "../../text/speech-act.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
+import { sharesQueryTopic, topicWords, type TopicWord } from "./query-topic.js";
 
 /**
  * Final ranking of hybrid recall: fuses the vector and keyword candidates (weighted RRF or relative
@@ -243,6 +244,7 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
       : applyRecency({
           ranked,
           queryTerms,
+          topic: topicWords(options.query),
           termsOf,
           factSlots: options.factSlots ?? new FactSlotMemo(),
           // A question about when something happened asks for that event: a later one of its kind
@@ -276,13 +278,22 @@ export function isSameFact(options: {
   factSlots?: FactSlotMemo;
   /** Whether a text-only restatement counts (default true; not for "when did it happen" questions). */
   restatements?: boolean;
+  /** The query's topic words (query-topic.ts); without them, a change statement alone does not link. */
+  topic?: readonly TopicWord[];
 }): boolean {
   const { older, newer, queryTerms, texts } = options;
   if (texts && sameFactSlot(texts.older, texts.newer, options.factSlots)) return true;
   if (
     texts &&
     options.restatements !== false &&
-    restatesForQuery({ older, newer, queryTerms, texts, factSlots: options.factSlots })
+    restatesForQuery({
+      older,
+      newer,
+      queryTerms,
+      texts,
+      factSlots: options.factSlots,
+      topic: options.topic,
+    })
   )
     return true;
   if (dice(older, newer) < SAME_FACT_MIN_DICE) return false;
@@ -297,9 +308,11 @@ export function isSameFact(options: {
 }
 
 /**
- * Whether `newer`'s text states `older`'s fact with a new value (`statesSameFact`) — unless the query
- * names a value (a term with a digit) that `older` holds and `newer` lacks: then the query asks for the
- * older memory itself ("메모 3번" among numbered notes), not for the newest value of its fact.
+ * Whether `newer`'s text states `older`'s fact with a new value (`statesSameFact`), or says that what
+ * the query asks about in `older` changed (both hold the query's topic, {@link sharesQueryTopic}, and
+ * `statesChangeOf`) — unless the query names a value (a term with a digit) that `older` holds and
+ * `newer` lacks: then the query asks for the older memory itself ("메모 3번" among numbered notes), not
+ * for the newest value of its fact.
  */
 function restatesForQuery(options: {
   older: ReadonlySet<string>;
@@ -307,10 +320,16 @@ function restatesForQuery(options: {
   queryTerms: ReadonlySet<string>;
   texts: { older: string; newer: string };
   factSlots?: FactSlotMemo | undefined;
+  topic?: readonly TopicWord[] | undefined;
 }): boolean {
   const { older, newer, queryTerms, texts } = options;
   for (const term of queryTerms) if (/\d/u.test(term) && older.has(term) && !newer.has(term)) return false;
-  return statesSameFact(texts.older, texts.newer, options.factSlots);
+  if (statesSameFact(texts.older, texts.newer, options.factSlots)) return true;
+  return (
+    options.topic !== undefined &&
+    sharesQueryTopic(older, newer, options.topic) &&
+    statesChangeOf(texts.older, texts.newer, options.factSlots)
+  );
 }
 
 /** Dice coefficient of two sets: 2·|A ∩ B| / (|A| + |B|). */
@@ -370,8 +389,9 @@ function applyRecency(options: {
   factSlots: FactSlotMemo;
   /** Whether a text-only restatement (`statesSameFact`) may supersede; a shared slot always may. */
   restatements: boolean;
+  topic: readonly TopicWord[];
 }): HybridResult[] {
-  const { ranked, queryTerms, termsOf, factSlots, restatements } = options;
+  const { ranked, queryTerms, termsOf, factSlots, restatements, topic } = options;
   const out: HybridResult[] = [];
   for (const candidate of ranked) {
     const newer = termsOf.get(candidate.id) as Set<string>;
@@ -389,6 +409,7 @@ function applyRecency(options: {
             queryTerms,
             texts: { older: placed.text, newer: candidate.text },
             factSlots,
+            topic,
           });
         return restated;
       }
@@ -399,6 +420,7 @@ function applyRecency(options: {
         texts: { older: placed.text, newer: candidate.text },
         factSlots,
         restatements,
+        topic,
       });
     });
     if (at < 0) {

@@ -1,0 +1,106 @@
+/**
+ * What a query asks about, for telling whether a newer memory says that the older one's fact changed
+ * (hybrid-ranking.ts `restatesForQuery`): the query's topic words, and whether two memories share them
+ * in the way a fact and its update do.
+ */
+import { isChangeMarkerTerm, statementWords } from "../../extraction/fact-words.js";
+import { stemEnglishWord } from "../../text/english.js";
+import { stripSearchSuffixes } from "../../text/korean.js";
+import { contentTokens, nameTokens, queryContentTokens } from "../../text/tokenizer.js";
+import { trimEndWhile } from "../../text/trim.js";
+import { words } from "../../text/word-list.js";
+
+/** Query terms too short or too common to say what a memory is about: units after a number (4시, 7번). */
+const UNIT_TERMS: ReadonlySet<string> = new Set(words("시 분 초 일 월 년 번 원 층 호 개 명 살 주"));
+
+const WORD_CHAR_RE = /[\p{L}\p{N}]/u;
+const isNotWordChar = (c: string): boolean => !WORD_CHAR_RE.test(c);
+
+/** A word of a query that says which thing it asks about ({@link topicWords}). */
+export interface TopicWord {
+  /** Its search terms (any one found in a memory means the memory holds the word). */
+  terms: readonly string[];
+  /** Whether it qualifies the topic word right after it: bare, before a noun ("아내 차", "home wifi"). */
+  qualifies: boolean;
+}
+
+/**
+ * The words of a query that say which thing it asks about, in order: its content words (fact-words.ts
+ * `statementWords`: no predicate, value, time or function word), each as its search terms, without
+ * units ({@link UNIT_TERMS}), names (a person is in many memories of many facts) and change markers
+ * ("new", "now": the words of the change, not of the thing).
+ */
+export function topicWords(query: string): TopicWord[] {
+  const names = new Set(nameTokens(query));
+  const kept = new Set(queryContentTokens(query));
+  const allowed = new Set(
+    statementWords(query).content.flatMap((word) => contentTokens(word.slice(word.indexOf(":") + 1))),
+  );
+  const found: { terms: string[]; bare: boolean }[] = [];
+  for (const raw of query.normalize("NFC").split(/\s+/u)) {
+    const terms = contentTokens(raw).filter(
+      (term) =>
+        (allowed.has(term) || allowed.has(stemEnglishWord(term))) &&
+        kept.has(term) &&
+        !/\d/u.test(term) &&
+        !UNIT_TERMS.has(term) &&
+        !names.has(term) &&
+        !isChangeMarkerTerm(term),
+    );
+    const word = raw.toLowerCase();
+    const bare = trimEndWhile(word, isNotWordChar) === word && stripSearchSuffixes(word) === word;
+    found.push({ terms, bare });
+  }
+  return found.flatMap((word, i) =>
+    word.terms.length === 0
+      ? []
+      : [{ terms: word.terms, qualifies: word.bare && (found[i + 1]?.terms.length ?? 0) > 0 }],
+  );
+}
+
+/**
+ * Whether `newer` holds what the query asks about in `older`. Of the topic words `older` holds (any of
+ * a word's terms), `newer` must hold more than half, and it must not lack one that names which thing is
+ * meant: the last one `older` holds (what is asked about the thing: the 생일 of "서아 생일", while a
+ * name or a place alone is shared by many facts) or a qualifier (the 아내 of "아내 차": two things of
+ * one kind). When the query has more than one, the first alone is not enough.
+ */
+export function sharesQueryTopic(
+  older: ReadonlySet<string>,
+  newer: ReadonlySet<string>,
+  topic: readonly TopicWord[],
+): boolean {
+  let inOlder = 0;
+  let inBoth = 0;
+  let lastShared = -1;
+  let lastInOlder = -1;
+  topic.forEach((word, i) => {
+    if (!holds(older, word)) return;
+    inOlder++;
+    lastInOlder = i;
+    if (holds(newer, word)) {
+      inBoth++;
+      lastShared = i;
+    }
+  });
+  if (inBoth === 0 || 2 * inBoth <= inOlder || lastShared !== lastInOlder) return false;
+  // Sharing only the query's first word (the thing, "도현이" of "도현이 … 음식") says nothing of which fact.
+  if (topic.length > 1 && lastShared === 0) return false;
+  return !dropsQualifier(older, newer, topic);
+}
+
+/**
+ * Whether `newer` lacks a query word that qualifies the thing (the 아빠 of "아빠 병원 예약") which
+ * `older` holds: then `newer` may be about another thing of the kind, whatever else they share.
+ */
+function dropsQualifier(
+  older: ReadonlySet<string>,
+  newer: ReadonlySet<string>,
+  topic: readonly TopicWord[],
+): boolean {
+  return topic.some((word) => word.qualifies && holds(older, word) && !holds(newer, word));
+}
+
+function holds(memory: ReadonlySet<string>, word: TopicWord): boolean {
+  return word.terms.some((term) => memory.has(term));
+}
