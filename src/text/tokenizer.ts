@@ -118,7 +118,7 @@ export function queryContentTokens(query: string): string[] {
 
 /**
  * The tokens of the words of `text` written as names: an English word with a capital first letter that
- * does not begin a sentence ("Which company does Jonah work for?" → jonah). Korean has no such mark.
+ * does not begin a sentence ("Where does Tarek park his bike?" → tarek). Korean has no such mark.
  */
 export function nameTokens(text: string): string[] {
   const out: string[] = [];

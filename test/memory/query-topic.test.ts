@@ -68,9 +68,9 @@ describe("a newer memory that says the asked-about fact changed", () => {
   });
 
   it("does not jump on a person's name shared by every line of a chat", () => {
-    const older = "Maya: I ordered trail running shoes from Brooks last week";
-    const newer = "Maya: oh and we have a new puppy now";
-    expect(rank("What shoes did Maya order?", older, newer)).toEqual(["old", "new"]);
+    const older = "Odile: I ordered trail shoes from a shop in Lyon last week";
+    const newer = "Odile: oh and we have a new puppy now";
+    expect(rank("What shoes did Odile order?", older, newer)).toEqual(["old", "new"]);
   });
 
   it("does not jump without a word of change, nor for a question about when something happened", () => {
@@ -102,7 +102,7 @@ describe("statesChangeOf", () => {
 describe("topicWords and sharesQueryTopic", () => {
   it("keeps the words that name the thing, without names, values, units and question words", () => {
     const words = (q: string) => topicWords(q).map((w) => w.terms.join("+") + (w.qualifies ? "*" : ""));
-    expect(words("What shoes did Maya order on Friday?")).not.toContain("maya");
+    expect(words("What shoes did Odile order on Friday?")).not.toContain("odil");
     expect(words("아빠 병원 예약 언제야?")).toEqual(["아빠*", "병원*", "예약"]);
     expect(words("내 차 3번 주차칸 어디야")).not.toContain("번");
   });
@@ -125,7 +125,7 @@ describe("topicWords and sharesQueryTopic", () => {
 
 describe("nameTokens", () => {
   it("finds capitalised words that do not begin a sentence", () => {
-    expect(nameTokens("Which company does Jonah work for? Ask Priya.")).toEqual(["jonah", "priya"]);
+    expect(nameTokens("Where does Ines park her bike? Ask Tarek.")).toEqual(["ine", "tarek"]);
     expect(nameTokens("When is my dentist appointment")).toEqual([]);
     expect(nameTokens("도현이 전화번호")).toEqual([]);
   });
