@@ -196,7 +196,7 @@ function unitKind(chunk: string, glued: boolean): ValueKind | undefined {
   const exact = UNIT_KINDS.get(chunk);
   if (exact !== undefined) return exact;
   if (!glued || !isHangulSyllableCode(chunk.charCodeAt(0))) return undefined;
-  // A particle glued to a number (010-0000-0000로, 2,480원에서 is a unit) leaves its kind as it was.
+  // A particle glued to a number (010-0000-0000로) leaves its kind as it was; a unit (원에서) sets it below.
   if (isSearchSuffix(chunk)) return undefined;
   const first = UNIT_KINDS.get(chunk[0] as string);
   return first ?? "other";

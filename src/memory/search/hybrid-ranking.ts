@@ -263,7 +263,8 @@ export function relevantOnly(results: HybridResult[]): HybridResult[] {
 /**
  * Whether `newer` restates the fact of `older` for this query: the rule extractor finds the same
  * (entity, attribute) slot in both texts, or their texts state the same fact with another value
- * (`statesSameFact`: the content words agree once values are set aside), or, by words, their token sets overlap by Dice ≥
+ * (`statesSameFact`: the content words agree once values are set aside), or `newer` says that what the
+ * query asks about in `older` changed (`restatesForQuery`), or, by words, their token sets overlap by Dice ≥
  * {@link SAME_FACT_MIN_DICE} and `newer` contains at least {@link SAME_FACT_MIN_QUERY_OVERLAP} of the
  * query terms `older` contains. An `older` that contains no query term is about something else and is
  * superseded only by a shared slot: words alone linked a dentist appointment to a dog's birthday.

@@ -20,7 +20,7 @@ const isNotWordChar = (c: string): boolean => !WORD_CHAR_RE.test(c);
 export interface TopicWord {
   /** Its search terms (any one found in a memory means the memory holds the word). */
   terms: readonly string[];
-  /** Whether it qualifies the topic word right after it: bare, before a noun ("아내 차", "home wifi"). */
+  /** Whether it qualifies the topic word right after it: bare, before a noun ("누나 차", "office printer"). */
   qualifies: boolean;
 }
 
@@ -61,8 +61,8 @@ export function topicWords(query: string): TopicWord[] {
 /**
  * Whether `newer` holds what the query asks about in `older`. Of the topic words `older` holds (any of
  * a word's terms), `newer` must hold more than half, and it must not lack one that names which thing is
- * meant: the last one `older` holds (what is asked about the thing: the 생일 of "서아 생일", while a
- * name or a place alone is shared by many facts) or a qualifier (the 아내 of "아내 차": two things of
+ * meant: the last one `older` holds (what is asked about the thing: the 생일 of "하람이 생일", while a
+ * name or a place alone is shared by many facts) or a qualifier (the 누나 of "누나 차": two things of
  * one kind). When the query has more than one, the first alone is not enough.
  */
 export function sharesQueryTopic(
@@ -84,7 +84,7 @@ export function sharesQueryTopic(
     }
   });
   if (inBoth === 0 || 2 * inBoth <= inOlder || lastShared !== lastInOlder) return false;
-  // Sharing only the query's first word (the thing, "도현이" of "도현이 … 음식") says nothing of which fact.
+  // Sharing only the query's first word (the thing: "하람이" of "하람이 … 취미") says nothing of which fact.
   if (topic.length > 1 && lastShared === 0) return false;
   return !dropsQualifier(older, newer, topic);
 }
