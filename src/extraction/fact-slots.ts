@@ -107,10 +107,7 @@ export function statesSameFact(
   newer: string,
   memo: FactSlotMemo = new FactSlotMemo(),
 ): boolean {
-  const a = memo.words(older);
-  const b = memo.words(newer);
-  const matchedA = a.content.map((word) => b.content.some((other) => sameContentWord(word, other)));
-  const matchedB = b.content.map((word) => a.content.some((other) => sameContentWord(word, other)));
+  const { a, b, matchedA, matchedB } = compare(memo.words(older), memo.words(newer));
   const sharedWords = new Set(a.content.filter((_, i) => matchedA[i]));
   if (![...sharedWords].some(isNoun)) return false;
   const onlyA = distinctUnmatched(a.content, matchedA);
@@ -123,7 +120,7 @@ export function statesSameFact(
   if ((qualifiedA || qualifiedB) && [...sharedWords].every(isGenericAttribute)) return false;
   const namesDiffer = onlyA.size > 0 && onlyB.size > 0;
   if (namesDiffer && shared < MIN_SHARED_WITH_CHANGED_NAME) return false;
-  if (a.kinds.size > 0 && b.kinds.size > 0 && ![...a.kinds].some((kind) => b.kinds.has(kind))) return false;
+  if (kindsDisagree(a, b)) return false;
   return namesDiffer || !sameSet(a.values, b.values);
 }
 
@@ -140,16 +137,29 @@ export function statesChangeOf(
   newer: string,
   memo: FactSlotMemo = new FactSlotMemo(),
 ): boolean {
-  const a = memo.words(older);
   const b = memo.words(newer);
   if (!b.changes) return false;
-  const matchedA = a.content.map((word) => b.content.some((other) => sameContentWord(word, other)));
-  const matchedB = b.content.map((word) => a.content.some((other) => sameContentWord(word, other)));
+  const { a, matchedA, matchedB } = compare(memo.words(older), b);
   if (hasQualifier(a.content, matchedA) && hasQualifier(b.content, matchedB)) return false;
-  if (a.kinds.size > 0 && b.kinds.size > 0 && ![...a.kinds].some((kind) => b.kinds.has(kind))) return false;
+  if (kindsDisagree(a, b)) return false;
   return (
     distinctUnmatched(b.content, matchedB).size > 0 || (b.values.size > 0 && !sameSet(a.values, b.values))
   );
+}
+
+/** Two statements' words side by side: which of each one's content words the other has too. */
+function compare(
+  a: StatementWords,
+  b: StatementWords,
+): { a: StatementWords; b: StatementWords; matchedA: boolean[]; matchedB: boolean[] } {
+  const matchedA = a.content.map((word) => b.content.some((other) => sameContentWord(word, other)));
+  const matchedB = b.content.map((word) => a.content.some((other) => sameContentWord(word, other)));
+  return { a, b, matchedA, matchedB };
+}
+
+/** Whether both statements give values and no kind of value is common to them (a weight, a phone). */
+function kindsDisagree(a: StatementWords, b: StatementWords): boolean {
+  return a.kinds.size > 0 && b.kinds.size > 0 && ![...a.kinds].some((kind) => b.kinds.has(kind));
 }
 
 /**

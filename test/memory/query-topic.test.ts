@@ -30,57 +30,83 @@ function rank(query: string, older: string, newer: string, newerRelevant = false
   return rankHybrid({ query, vector, keyword, topK: 10 }).map((r) => r.id);
 }
 
+/** [what the case shows, query, older memory, newer memory, whether the newer one passes the gate] */
+type Case = [string, string, string, string, boolean?];
+
 describe("a newer memory that says the asked-about fact changed", () => {
-  it("ranks above the older one though they share few words (Korean)", () => {
-    const older = "사무실 토너 주문처 한빛오피스 02-555-0192";
-    const newer = "토너 거래처 바꿈, 이제 삼정상사 02-777-3410";
-    expect(rank("토너 어디서 주문해?", older, newer)).toEqual(["new", "old"]);
-  });
-
-  it("ranks above the older one when the newer one names the thing with a shorter or longer word", () => {
-    const older = "수도요금 자동이체 매달 17일";
-    const newer = "수도요금 이체일 3일로 바꿨음";
-    expect(rank("수도요금 자동이체 며칠이야?", older, newer)).toEqual(["new", "old"]);
+  const newerFirst: Case[] = [
+    [
+      "though they share few words (Korean)",
+      "토너 어디서 주문해?",
+      "사무실 토너 주문처 한빛오피스 02-555-0192",
+      "토너 거래처 바꿈, 이제 삼정상사 02-777-3410",
+    ],
+    [
+      "when the newer one names the thing with a shorter word",
+      "수도요금 자동이체 며칠이야?",
+      "수도요금 자동이체 매달 17일",
+      "수도요금 이체일 3일로 바꿨음",
+    ],
     // A phone number with a particle glued to it (…0199로) is still a phone number.
-    const phone = "세탁소 사장님 번호 031-555-0107";
-    const changed = "세탁소 전화도 031-555-0199로 바뀜";
-    expect(rank("세탁소 전화번호", phone, changed)).toEqual(["new", "old"]);
+    [
+      "with a particle glued to the new number",
+      "세탁소 전화번호",
+      "세탁소 사장님 번호 031-555-0107",
+      "세탁소 전화도 031-555-0199로 바뀜",
+    ],
+    [
+      "in English, the newer not relevant",
+      "what's my bike lock combination?",
+      "My bike lock combination is 4471",
+      "Changed the code on the bike lock, it is 9035 now",
+    ],
+    [
+      "in English, the newer relevant too",
+      "what's my bike lock combination?",
+      "My bike lock combination is 4471",
+      "Changed the code on the bike lock, it is 9035 now",
+      true,
+    ],
+  ];
+  it.each(newerFirst)("ranks above the older one %s", (_, query, older, newer, relevant) => {
+    expect(rank(query, older, newer, relevant)).toEqual(["new", "old"]);
   });
 
-  it("ranks above the older one in English, relevant or not", () => {
-    const older = "My bike lock combination is 4471";
-    const newer = "Changed the code on the bike lock, it is 9035 now";
-    expect(rank("what's my bike lock combination?", older, newer)).toEqual(["new", "old"]);
-    expect(rank("what's my bike lock combination?", older, newer, true)).toEqual(["new", "old"]);
-  });
-
-  it("does not jump a fact that a query word qualifies and the newer memory lacks", () => {
+  const olderFirst: Case[] = [
     // 누나 says whose laundry: a later one without it may be another.
-    const older = "누나 단골 세탁소 번호 031-555-0107";
-    const newer = "세탁소 전화도 031-555-0199로 바뀜";
-    expect(rank("누나 세탁소 전화번호", older, newer)).toEqual(["old", "new"]);
-  });
-
-  it("does not jump on the query's first word alone (the thing, not the fact)", () => {
-    const older = "보리 사료 하루 두 번 80g";
-    const newer = "보리 미용 예약 바꿨어, 토요일 11시";
-    expect(rank("보리 사료 얼마나 줘?", older, newer)).toEqual(["old", "new"]);
-  });
-
-  it("does not jump on a person's name shared by every line of a chat", () => {
-    const older = "Odile: I ordered trail shoes from a shop in Lyon last week";
-    const newer = "Odile: oh and we have a new puppy now";
-    expect(rank("What shoes did Odile order?", older, newer)).toEqual(["old", "new"]);
-  });
-
-  it("does not jump without a word of change, nor for a question about when something happened", () => {
-    const older = "토너 주문처 한빛오피스 02-555-0192";
-    const plain = "토너 거래처 삼정상사 02-777-3410";
-    expect(rank("토너 어디서 주문해?", older, plain)).toEqual(["old", "new"]);
-    const event = "Changed the bike lock code on Sunday, it is 9035 now";
-    expect(
-      rank("when did I set the bike lock combination?", "Set my bike lock combination to 4471", event),
-    ).toEqual(["old", "new"]);
+    [
+      "a query word qualifies the thing and the newer memory lacks it",
+      "누나 세탁소 전화번호",
+      "누나 단골 세탁소 번호 031-555-0107",
+      "세탁소 전화도 031-555-0199로 바뀜",
+    ],
+    [
+      "they share only the query's first word (the thing, not the fact)",
+      "보리 사료 얼마나 줘?",
+      "보리 사료 하루 두 번 80g",
+      "보리 미용 예약 바꿨어, 토요일 11시",
+    ],
+    [
+      "they share only a person's name, as every line of a chat does",
+      "What shoes did Odile order?",
+      "Odile: I ordered trail shoes from a shop in Lyon last week",
+      "Odile: oh and we have a new puppy now",
+    ],
+    [
+      "the newer memory has no word of change",
+      "토너 어디서 주문해?",
+      "토너 주문처 한빛오피스 02-555-0192",
+      "토너 거래처 삼정상사 02-777-3410",
+    ],
+    [
+      "the question asks when something happened",
+      "when did I set the bike lock combination?",
+      "Set my bike lock combination to 4471",
+      "Changed the bike lock code on Sunday, it is 9035 now",
+    ],
+  ];
+  it.each(olderFirst)("does not jump when %s", (_, query, older, newer, relevant) => {
+    expect(rank(query, older, newer, relevant)).toEqual(["old", "new"]);
   });
 });
 

@@ -2,6 +2,8 @@
  * Which memory pairs of hand-written recall sets `statesSameFact` (or a shared fact slot) links: the
  * stale/gold pairs of update queries (should be linked), the look-alike pairs of `distinct_from` and every
  * other same-user pair (should not). Usage: `npx tsx tools/scripts/stale-pairs.ts [-v] [eval/<set> …]`.
+ * It reads pairs without a query, so the query-tied link (`statesChangeOf` with query-topic.ts, in
+ * recall only) is not counted here: `memory eval` measures that one.
  */
 import { readFileSync } from "node:fs";
 import { FactSlotMemo, sameFactSlot, statesSameFact } from "../../src/extraction/fact-slots.js";

@@ -401,28 +401,19 @@ function applyRecency(options: {
     // unless its text states the older one's fact with a new value: then it is the answer.
     const at = out.findIndex((placed) => {
       if (placed.timestamp >= candidate.timestamp) return false;
-      if (!candidate.relevant && placed.relevant) {
-        restated =
-          restatements &&
-          restatesForQuery({
-            older: termsOf.get(placed.id) as Set<string>,
-            newer,
-            queryTerms,
-            texts: { older: placed.text, newer: candidate.text },
-            factSlots,
-            topic,
-          });
-        return restated;
-      }
-      return isSameFact({
+      const pair = {
         older: termsOf.get(placed.id) as Set<string>,
         newer,
         queryTerms,
         texts: { older: placed.text, newer: candidate.text },
         factSlots,
-        restatements,
         topic,
-      });
+      };
+      if (!candidate.relevant && placed.relevant) {
+        restated = restatements && restatesForQuery(pair);
+        return restated;
+      }
+      return isSameFact({ ...pair, restatements });
     });
     if (at < 0) {
       out.push(candidate);

@@ -32,7 +32,11 @@ export interface TopicWord {
  */
 export function topicWords(query: string): TopicWord[] {
   const names = new Set(nameTokens(query));
+  // Two readings, each dropping what the other keeps: the query reading drops the light verb that ends
+  // a question (가, 와, 해), the statement reading drops predicates, values and time words.
   const kept = new Set(queryContentTokens(query));
+  // A statement word is kept as its stem (en:…), which the tokenizer stems once more: a term is
+  // allowed if it or its stem is among these.
   const allowed = new Set(
     statementWords(query).content.flatMap((word) => contentTokens(word.slice(word.indexOf(":") + 1))),
   );
