@@ -10,6 +10,8 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# js-tiktoken is a local package (package.json "overrides"; vendor/lazy-js-tiktoken/index.js says why).
+COPY vendor vendor
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY tools/scripts/build.mjs tools/scripts/build.mjs
@@ -19,6 +21,7 @@ RUN npm run build
 FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY vendor vendor
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist dist
 # DATA_DIR (the lock, the journal, embedded stores) on a volume the unprivileged user owns.

@@ -1,4 +1,4 @@
-import cl100kBase from "js-tiktoken/ranks/cl100k_base";
+import cl100kBase from "js-tiktoken-real/ranks/cl100k_base";
 import { bytePairTokenEnds, parseBpeRanks, toByteString, type BpeRanks } from "./byte-pair.js";
 import { trimEndWhile } from "./trim.js";
 

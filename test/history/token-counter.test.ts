@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { Tiktoken } from "js-tiktoken/lite";
-import cl100kBase from "js-tiktoken/ranks/cl100k_base";
+import { Tiktoken } from "js-tiktoken-real/lite";
+import cl100kBase from "js-tiktoken-real/ranks/cl100k_base";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cl100kTokenCounter, preloadTokenizer } from "../../src/text/token-counter.js";
 

@@ -11,8 +11,8 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { Tiktoken } from "js-tiktoken/lite";
-import cl100kBase from "js-tiktoken/ranks/cl100k_base";
+import { Tiktoken } from "js-tiktoken-real/lite";
+import cl100kBase from "js-tiktoken-real/ranks/cl100k_base";
 import { promptMessage } from "../../src/agent/message-limit.js";
 import { buildMessages } from "../../src/agent/prompt.js";
 import { parseIntent } from "../../src/agent/intents.js";

@@ -15,9 +15,19 @@ import { quoteIdentifier, sha256Hex } from "../common/sql-names.js";
 /** The registry of namespaces in a file: one row per namespace, created with its tables. */
 export const NAMESPACES = "vector_namespaces";
 
-/** Page cache and memory map for the vector chunks: an exact scan reads every one of the owner's. */
+/**
+ * The vector chunks are read through a memory map: an exact scan reads every one of the owner's, and
+ * an exact rescore reads a vector out of its chunk's blob, which without the map costs a read per
+ * page of the chunk before it (bench:recall at 100k: vector half 46 against 10 ms). Mapped pages are
+ * the OS's file cache, shared and dropped under memory pressure.
+ */
 const MMAP_BYTES = 1 << 30;
-const CACHE_KIB = 256 * 1024;
+/**
+ * SQLite's own page cache, in this process's heap. Writes and the B-tree pages go through it; the
+ * vectors do not (mapped). 32 MiB ingests and searches as fast as 256 MiB did, with 210–330 MiB less
+ * resident at 110k (docs/benchmarks.md, issue 25's resident memory).
+ */
+const CACHE_KIB = 32 * 1024;
 
 /** A namespace's row in {@link NAMESPACES}. */
 export interface NamespaceRow {

@@ -1,4 +1,5 @@
 /** Resident memory and heap readings, taken after a full garbage collection when one can be forced. */
+import { readFileSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
@@ -8,8 +9,23 @@ const MIB = 1024 * 1024;
 export interface MemoryReading {
   rssMiB: number;
   heapUsedMiB: number;
+  /** The V8 heap's committed size: freed pages V8 has not returned to the OS count in the RSS. */
+  heapTotalMiB: number;
   /** ArrayBuffer backing stores (typed arrays), which live outside the V8 heap and heapUsed. */
   arrayBuffersMiB: number;
+  /**
+   * The resident set split as Linux counts it (`/proc/self/status`): anonymous pages (heaps, native
+   * allocations such as SQLite's page cache) and file-backed ones (code, memory-mapped files). Null
+   * where there is no such file.
+   */
+  rssAnonMiB: number | null;
+  rssFileMiB: number | null;
+}
+
+/** A `VmXxx:`/`RssXxx:` line of /proc/self/status, in MiB; null if absent. */
+function statusMiB(status: string | undefined, field: string): number | null {
+  const match = status?.match(new RegExp(`^${field}:\\s+(\\d+) kB$`, "m"));
+  return match ? Number(match[1]) / 1024 : null;
 }
 
 let gcFn: (() => void) | undefined;
@@ -31,9 +47,18 @@ export function readMemory(): MemoryReading {
   gc();
   gc();
   const usage = process.memoryUsage();
+  let status: string | undefined;
+  try {
+    status = readFileSync("/proc/self/status", "utf8");
+  } catch {
+    status = undefined;
+  }
   return {
+    rssAnonMiB: statusMiB(status, "RssAnon"),
+    rssFileMiB: statusMiB(status, "RssFile"),
     rssMiB: usage.rss / MIB,
     heapUsedMiB: usage.heapUsed / MIB,
+    heapTotalMiB: usage.heapTotal / MIB,
     arrayBuffersMiB: usage.arrayBuffers / MIB,
   };
 }

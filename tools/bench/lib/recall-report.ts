@@ -6,6 +6,7 @@ import { round, type LatencySummary } from "./stats.js";
 import { fixed, markdownTable } from "./table.js";
 import type { VectorKind } from "./dense-vectors.js";
 import type { RecallAtK } from "./recall-quality.js";
+import type { MemoryReading } from "./memory-usage.js";
 
 /**
  * Target: p95 of the current search at 100k memories, in ms: 10 on the default backend (Chroma) and
@@ -39,11 +40,23 @@ export interface SizeReport {
   loadMs: number;
   /** Memories saved to reach this size (target and other users). */
   loaded: number;
+  /** After loading, before any query (the issue's "with 110k memories loaded"). */
   memory: SizeMemory;
+  /** After the timed rounds: caches filled, the backend's derived structures (int8 copies) built. */
+  memoryAfterQueries: MemoryReading;
   /** The vector half's recall@10 against exact search. */
   recall: RecallAtK;
   baselineQueries: number;
   latency: SizeLatency;
+}
+
+/** "RSS (anon / file)" in MiB; the split is Linux's (memory-usage.ts). */
+function rssCell(m: MemoryReading): string {
+  const split =
+    m.rssAnonMiB === null || m.rssFileMiB === null
+      ? ""
+      : ` (${fixed(m.rssAnonMiB, 0)} / ${fixed(m.rssFileMiB, 0)})`;
+  return `${fixed(m.rssMiB, 0)}${split}`;
 }
 
 const ratio = (baseline: number, current: number): number => baseline / current;
@@ -95,7 +108,8 @@ export function printRecallReport(options: {
         "memories",
         "other users' memories",
         "load s",
-        "rss MiB",
+        "rss MiB (anon / file)",
+        "rss after the queries (anon / file)",
         "heapUsed MiB",
         "BM25 index heap MiB",
         "vector recall@10 (min)",
@@ -106,7 +120,8 @@ export function printRecallReport(options: {
         String(r.size),
         String(r.otherMemories),
         fixed(r.loadMs / 1000),
-        fixed(r.memory.rssMiB, 0),
+        rssCell(r.memory),
+        rssCell(r.memoryAfterQueries),
         fixed(r.memory.heapUsedMiB, 0),
         fixed(r.memory.bm25IndexHeapMiB),
         `${fixed(r.recall.mean, 3)} (${fixed(r.recall.min, 2)})`,
@@ -202,7 +217,11 @@ export function printRecallReport(options: {
         loadedMemories: r.loaded,
         memory: {
           rssMiB: round(r.memory.rssMiB, 0),
+          rssAnonMiB: r.memory.rssAnonMiB === null ? null : round(r.memory.rssAnonMiB, 0),
+          rssFileMiB: r.memory.rssFileMiB === null ? null : round(r.memory.rssFileMiB, 0),
+          rssAfterQueriesMiB: round(r.memoryAfterQueries.rssMiB, 0),
           heapUsedMiB: round(r.memory.heapUsedMiB, 0),
+          heapTotalMiB: round(r.memory.heapTotalMiB, 0),
           bm25IndexHeapMiB: round(r.memory.bm25IndexHeapMiB, 1),
         },
         recallAt10: { mean: round(r.recall.mean, 3), min: round(r.recall.min, 2), queries: r.recall.queries },
