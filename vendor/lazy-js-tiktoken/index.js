@@ -1,11 +1,11 @@
 // LlamaIndex's `@llamaindex/env/tokenizers` calls `getEncoding("cl100k_base")` when it is imported,
 // and every LlamaIndex module reaches it (through `Settings`): parsing the vocabulary costs about
-// 30 MiB of heap and 90 MiB resident in every process that imports LlamaIndex, used or not. The
-// assistant counts tokens with its own counter (src/text/token-counter.ts), so LlamaIndex's encoder
-// is rarely used. This package stands in for js-tiktoken inside `@llamaindex/env` only (the root
-// package.json's "overrides"): `getEncoding` returns an encoder that builds the real one, from the
-// real js-tiktoken (the root's own dependency, which this file resolves from its real path), on its
-// first `encode` or `decode`. Same results; the cost moves to first use.
+// 40 MiB of heap and 60–100 MiB resident in every process that imports LlamaIndex, used or not
+// (docs/benchmarks.md, "LlamaIndex's encoder on first use"). The assistant counts tokens with its own
+// counter (src/text/token-counter.ts). This package is installed as `js-tiktoken` (the root
+// package.json's "overrides"; the real package is the root's `js-tiktoken-real` alias): `getEncoding`
+// returns an encoder that builds the real one on its first `encode` or `decode`. Same tokens; the cost
+// moves to first use, and a process that never encodes through LlamaIndex never pays it.
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
