@@ -18,6 +18,7 @@ import {
   proposedForgetReply,
   quote,
   rememberedReply,
+  secretHeldReply,
   whichToForgetReply,
 } from "./messages.js";
 import { clipMessage, promptMessage } from "./message-limit.js";
@@ -229,8 +230,9 @@ export class AgentService implements TurnHandler {
   /**
    * The answer without a model to a message that tells rather than asks: the memory pipeline decides
    * now, before the reply, so the reply can say what it did — "📝 기억해 둘게요: …" when the message is
-   * kept, a short acknowledgement when not (or when the pipeline fails: logged, the turn stands). The
-   * message is then not considered again after the reply.
+   * kept, that it was not and why when it looks like a secret, a short acknowledgement otherwise (or
+   * when the pipeline fails: logged, the turn stands). The message is then not considered again after
+   * the reply.
    */
   private async noted(
     turn: Turn,
@@ -250,6 +252,7 @@ export class AgentService implements TurnHandler {
     if (!pipeline) return { text: acknowledgedReply(lang), mode: "recall-only" };
     candidate.is = false;
     let kept: Memory | undefined;
+    let secret = false;
     try {
       await pipeline.consider(turn, {
         vector: await embedding,
@@ -258,13 +261,16 @@ export class AgentService implements TurnHandler {
           hooks.onAutosaved?.(memory);
         },
         onOffered: hooks.onOffered,
+        // Said in the reply itself, so not passed on as well.
+        onSecretHeld: () => {
+          secret = true;
+        },
       });
     } catch (err) {
       this.log.warn({ err, eventId: turn.eventId }, "memory pipeline failed");
     }
-    return kept
-      ? { text: notedReply(lang, kept.text), mode: "remembered" }
-      : { text: acknowledgedReply(lang), mode: "recall-only" };
+    if (kept) return { text: notedReply(lang, kept.text), mode: "remembered" };
+    return { text: secret ? secretHeldReply(lang) : acknowledgedReply(lang), mode: "recall-only" };
   }
 
   /**
@@ -285,6 +291,7 @@ export class AgentService implements TurnHandler {
           vector: await embedding,
           onAutosaved: hooks.onAutosaved,
           onOffered: hooks.onOffered,
+          onSecretHeld: hooks.onSecretHeld,
         }),
       )
       .catch((err: unknown) => this.log.warn({ err, eventId: turn.eventId }, "memory pipeline failed"));

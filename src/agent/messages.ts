@@ -67,6 +67,16 @@ export function acknowledgedReply(lang: Lang): string {
   return lang === "en" ? "Got it." : "네, 알겠어요.";
 }
 
+/**
+ * Says that a message was not kept because it looks like a secret, and how to keep it anyway (the
+ * explicit "기억해줘" path keeps it, with a warning).
+ */
+export function secretHeldReply(lang: Lang): string {
+  return lang === "en"
+    ? '🔒 That looks like a password, a code or a card or account number, so I did not keep it. To keep it anyway, say "remember: …".'
+    : '🔒 비밀번호·인증번호·카드/계좌번호 같은 민감한 정보로 보여서 기억하지 않았어요. 꼭 남기려면 "기억해줘: …"라고 말해 주세요.';
+}
+
 /** "기억해줘" with nothing to keep. */
 export function nothingToRememberReply(lang: Lang): string {
   return lang === "en"

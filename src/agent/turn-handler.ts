@@ -9,6 +9,8 @@ export interface TurnHooks {
   onAutosaved?: (memory: Memory) => void;
   /** The memory pipeline offered the message instead of keeping it (the author's autosave is `ask`). */
   onOffered?: (offer: AutosaveOffer) => void;
+  /** The memory pipeline did not keep the message because it looks like a secret (after the reply). */
+  onSecretHeld?: () => void;
   /**
    * The model's answer as it is generated (streamed from the model): pieces of the reply's text, in
    * order. Chat commands and answers from memory alone come only whole, as the reply.

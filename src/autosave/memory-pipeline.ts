@@ -76,7 +76,10 @@ export class MemoryPipeline implements MessagePipeline {
       { eventId: turn.eventId, keep: decision.keep, reason: decision.reason, score: decision.score },
       "pipeline decision",
     );
-    if (!decision.keep) return;
+    if (!decision.keep) {
+      if (decision.reason === "secret") options.onSecretHeld?.();
+      return;
+    }
     if (gate === "ask") {
       const offer = await this.offer(turn, decision);
       this.log.info({ eventId: turn.eventId, offerId: offer.id }, "autosave offered");

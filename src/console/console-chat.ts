@@ -45,7 +45,11 @@ export async function runConsoleChat(options: ConsoleChatOptions): Promise<void>
             eventId: `console-${Date.now()}-${n}`,
             receivedAt: Date.now(),
           },
-          { onAutosaved: (memory) => note(`📝 (kept as a memory: "${memory.text}")`) },
+          {
+            onAutosaved: (memory) => note(`📝 (kept as a memory: "${memory.text}")`),
+            onSecretHeld: () =>
+              note("🔒 (not kept: it looks like a password, a code or a card or account number)"),
+          },
         );
         write(`bot: ${reply.text}`);
         if (reply.mode !== "remembered") for (const line of notes) write(line);

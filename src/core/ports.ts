@@ -155,4 +155,9 @@ export interface PipelineHooks {
   onAutosaved?: ((memory: Memory) => void) | undefined;
   /** The message would have been kept, but its author asks first (autosave `ask`): offered instead. */
   onOffered?: ((offer: AutosaveOffer) => void) | undefined;
+  /**
+   * The message holds what looks like a secret (a password, a PIN, a one-time code, a card or account
+   * number, a key): the content filter does not keep it, whatever else it says.
+   */
+  onSecretHeld?: (() => void) | undefined;
 }

@@ -30,6 +30,11 @@ export const WORKING_REACTION = "eyes";
 export const WAITING_REACTION = "hourglass_flowing_sand";
 /** Reaction left on a message the memory pipeline kept as a memory by itself (📝). */
 export { AUTOSAVED_REACTION };
+/**
+ * Reaction left on a message the memory pipeline did not keep because it looks like a secret (🔒): the
+ * model's answer cannot know that, and a user who said "my PIN is …" should not think it is kept.
+ */
+export const SECRET_HELD_REACTION = "lock";
 
 /** What a listener passes on of the Slack message it accepted. */
 export interface SlackMessage {
@@ -205,6 +210,7 @@ async function runTurnNow(options: RunTurnOptions): Promise<void> {
           );
         }
       },
+      onSecretHeld: () => void mark(SECRET_HELD_REACTION),
       // The person asks first (autosave `ask`): an offer only they see, with Keep / Discard.
       onOffered: (offer) =>
         void postAutosaveOffer(client, offer, detectLanguage(turn.text)).catch((err: unknown) =>

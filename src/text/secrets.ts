@@ -8,6 +8,8 @@
  * bounded quantifiers, no nested repetition.
  */
 
+import { inSet, trimEndWhile } from "./trim.js";
+
 /** What kind of secret a text holds. */
 export type SecretKind =
   | "password"
@@ -44,7 +46,23 @@ const PASSWORD_RE =
  * compound with ("password hint", "password reset", "비밀번호 변경").
  */
 const NOT_A_VALUE_RE =
-  /^(?:\d{1,2}(?:자리[가-힣]*|digits?)|hint|reset|change[ds]?|manager|policy|expire[sd]?|for|of|to|on|and|the|my|힌트)$/iu;
+  /^(?:\d{1,2}(?:자리[가-힣]*|digits?)|hint|reset|change[ds]?|manager|policy|expire[sd]?|for|of|to|on|and|the|my|is|was|has|have|been|must|should|will|can|needs?|힌트)$/iu;
+/** The words that name a password (PASSWORD_RE's), for a value said further on in the clause. */
+const PASSWORD_WORD_RE = /비밀\s?번호|비번|패스워드|password|passwd|passphrase|\bpw\b|\bpwd\b/giu;
+/** How far after a password word its value is looked for, in characters (within the clause). */
+const PASSWORD_VALUE_WINDOW = 40;
+/** Where a clause ends: the value of a password word is not looked for past it. */
+const CLAUSE_END_RE = /[?!\n]|\.(?:\s|$)/u;
+/** A run of printable ASCII (a password's characters) within a word. */
+const ASCII_RUN_RE = /[!-~]+/u;
+/**
+ * What makes a number after a password word a count, not the password: a Korean counter glued to it
+ * ("4자리", "2024년에", "3번") or an English unit as the next word ("12 characters", "90 days").
+ */
+const GLUED_COUNTER_RE = /^(?:자리|글자|년|월|일|시|분|초|개|번|회|차|주|달|살|명)/u;
+/** Punctuation after the next word ("90 days,"). */
+const isTrailingPunct = inSet(",;:)\"'");
+const COUNT_NEXT_WORD_RE = /^(?:digits?|chars?|characters?|letters?|times?|days?|weeks?|months?|years?)$/iu;
 /** "PIN 4821", "핀번호 0912": the word, then four to eight digits. */
 const PIN_RE = /(?:\bpin\b|핀\s?번호|핀\s?코드)\s{0,3}(?:[:=은는이가]|is|number|code)?\s{0,3}\d{4,8}\b/iu;
 /** "인증번호 482913", "OTP 123456", "verification code is 5521", "2FA code: 991204". */
@@ -93,7 +111,7 @@ export function detectSecret(text: string): SecretMatch | undefined {
   if (KEY_PREFIX_RE.test(text) || hasJwt(text) || hasOpaqueToken(text)) return { kind: "api_key" };
   if (hasOneTimeCode(text)) return { kind: "one_time_code" };
   if (PIN_RE.test(text)) return { kind: "pin" };
-  if (hasPassword(text)) return { kind: "password" };
+  if (hasPassword(text) || hasPasswordValueLater(text)) return { kind: "password" };
   if (NATIONAL_ID_RE.test(text)) return { kind: "national_id" };
   if (hasCardNumber(text)) return { kind: "card_number" };
   if (hasAccountNumber(text)) return { kind: "bank_account" };
@@ -158,8 +176,51 @@ function hasJwt(text: string): boolean {
 
 function hasPassword(text: string): boolean {
   for (const match of text.matchAll(PASSWORD_RE)) {
-    const value = match[1] ?? "";
-    if (/[!-~]/u.test(value) && !NOT_A_VALUE_RE.test(value)) return true;
+    const end = match.index + match[0].length;
+    if (isPasswordValue(match[1] ?? "", firstWord(text.slice(end, end + PASSWORD_VALUE_WINDOW)), false))
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `word` (followed by `next`) can be a password's value: an ASCII part with a letter or a digit,
+ * not a word that names no value (NOT_A_VALUE_RE), not a count ("2024년에", "12 characters"); a value
+ * said further on in the clause (`later`) also needs 3 characters and a digit, since any word may come
+ * between the password word and it.
+ */
+function isPasswordValue(word: string, next: string, later: boolean): boolean {
+  if (NOT_A_VALUE_RE.test(word)) return false;
+  const run = ASCII_RUN_RE.exec(word);
+  if (!run || !/[A-Za-z0-9]/u.test(run[0])) return false;
+  if (later && (run[0].length < 3 || !/\d/u.test(run[0]))) return false;
+  if (!/^\d+$/u.test(run[0])) return true;
+  const rest = word.slice(run.index + run[0].length);
+  const counted =
+    rest === "" ? COUNT_NEXT_WORD_RE.test(trimEndWhile(next, isTrailingPunct)) : GLUED_COUNTER_RE.test(rest);
+  return !counted;
+}
+
+/** The first whitespace-separated word of `text` ("" if none). */
+function firstWord(text: string): string {
+  return text.trimStart().split(/\s/u, 1)[0] ?? "";
+}
+
+/**
+ * A password word, then, later in its clause ({@link PASSWORD_VALUE_WINDOW} characters), a word whose
+ * ASCII part is at least 3 characters with a digit and is no count: the value said after other words
+ * ("비번 이제 … 으로 바꿨어", "비밀번호를 …로", "password changed to …"), which PASSWORD_RE, reading
+ * only separators between the word and the value, does not see.
+ */
+function hasPasswordValueLater(text: string): boolean {
+  for (const match of text.matchAll(PASSWORD_WORD_RE)) {
+    const start = match.index + match[0].length;
+    const window = text.slice(start, start + PASSWORD_VALUE_WINDOW);
+    const clause = window.split(CLAUSE_END_RE, 1)[0] ?? "";
+    const words = clause.split(/\s+/u);
+    // A word the window cut is not read: its end (a counter, "2024|년") is not in it.
+    if (clause === window && start + PASSWORD_VALUE_WINDOW < text.length) words.pop();
+    for (const [i, word] of words.entries()) if (isPasswordValue(word, words[i + 1] ?? "", true)) return true;
   }
   return false;
 }

@@ -29,6 +29,11 @@ describe("detectSecret", () => {
     ["보안 코드는 7731 이에요", "one_time_code"],
     ["입금 계좌 카카오뱅크 3333-12-3456789", "bank_account"],
     ["ACCOUNT NO. 1002-345-678901", "bank_account"],
+    // The value later in the clause, after other words or with a particle between.
+    ["창고 비번 이제 5093으로 바꿨어", "password"],
+    ["공유기 비밀번호를 sky7733로 바꿈", "password"],
+    ["the garage password changed to red-door-42", "password"],
+    ["사무실 비번은 바꿨는데 새 거 9182#", "password"],
   ])("finds a secret in %j", (text, kind) => {
     expect(detectSecret(text)).toEqual({ kind });
   });
@@ -50,6 +55,14 @@ describe("detectSecret", () => {
     "xeyJhbGciOiJub25lIn0.eyJ1c2VyIjoibWluYSJ9.c2ln", // a JWT starts where no token character precedes
     "OTP 설정 방법 알려줘, 코드 없음",
     "2fa 켜둠. 나중에 보자 그리고 다른 이야기도 해야 하는데 1234", // the code is too far from the word
+    // A number after a password word that counts something.
+    "비밀번호 2024년에 만든 거 그대로야",
+    "비번 변경 주기 180일로 바뀜",
+    "password must be at least 12 characters now",
+    "password expires every 365 days.",
+    // The number is in the next clause, or beyond the window.
+    "비밀번호 바꿨어. 내일 회의 304호",
+    "공유기 비밀번호 바꾸는 방법을 찾아보다가 결국 포기했고 대신 라우터를 새로 사서 설정 중 5093",
   ])("finds none in %j", (text) => {
     expect(detectSecret(text)).toBeUndefined();
   });
@@ -61,6 +74,8 @@ describe("detectSecret", () => {
     ["JWT parts", "eyJaaaaaaa.".repeat(5_000)],
     ["one-time-code words", "otp code ".repeat(6_000)],
     ["Korean code words", "인증 번호 ".repeat(8_000)],
+    // A password word then counts, again and again: every window is read, none holds a value.
+    ["password words and counts", "비번 2024년 ".repeat(5_000)],
   ])("answers fast on 50k characters of repeated %s", (_, text) => {
     const started = performance.now();
     // None of them is a secret, so the whole text is scanned (an early match would prove nothing).

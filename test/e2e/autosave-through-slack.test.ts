@@ -77,6 +77,24 @@ describe("autosave through Slack", () => {
     expect(await memoriesOf(t, who.user)).toEqual([]);
   });
 
+  it("marks a message it did not keep because it looks like a secret with 🔒, and only that one", async () => {
+    faithfulModel(t);
+    const who = { user: "U_LOCK", channel: "D_LOCK" };
+    const secret = makeDmEvent({ text: "창고 자물쇠 비번 이제 5093으로 바꿨어", ...who });
+    const plain = makeDmEvent({ text: "ㅇㅋ", ...who });
+    await replyTo(t, secret);
+    await replyTo(t, plain);
+    await t.assistant.drain();
+    // The model's answer cannot know what the pipeline did: the reaction says it was not kept.
+    const lock = await t.slack!.waitForCall("reactions.add", {
+      where: (args) => args.name === "lock" && args.timestamp === secret.ts,
+    });
+    expect(lock).toHaveLength(1);
+    const locks = t.slack!.callsTo("reactions.add").filter((c) => c.args["name"] === "lock");
+    expect(locks.map((c) => c.args["timestamp"])).toEqual([secret.ts]);
+    expect(await memoriesOf(t, who.user)).toEqual([]);
+  });
+
   it("never recalls a fact kept from a DM in a channel", async () => {
     faithfulModel(t);
     const who = { user: "U_PRIVATE", channel: "D_PRIVATE" };

@@ -104,6 +104,30 @@ describe("statements and questions without a model", () => {
     ]);
   });
 
+  it("says a statement that looks like a secret was not kept, and keeps nothing of it", async () => {
+    const korean = await say("창고 자물쇠 비번 이제 5093으로 바꿨어");
+    expect(korean).toContain(
+      "bot: 🔒 비밀번호·인증번호·카드/계좌번호 같은 민감한 정보로 보여서 기억하지 않았어요.",
+    );
+    expect(korean).toContain('"기억해줘: …"');
+    const english = await say("the garage password is now red-door-42");
+    expect(english).toContain(
+      "bot: 🔒 That looks like a password, a code or a card or account number, so I did not keep it.",
+    );
+    for (const printed of [korean, english]) {
+      expect(printed).not.toMatch(/기억해 둘게요|I'll remember|네, 알겠어요|Got it\./);
+      // The reply says it: no second line about it.
+      expect(printed).not.toContain("(not kept");
+    }
+    const { items } = await t.assistant.memory.list(
+      { teamId: "local", userId: "local-user" },
+      { limit: 100 },
+    );
+    // Of every memory of this chat (the earlier tests' too: some are there), none holds either secret.
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.map((m) => m.text).filter((text) => /5093|red-door/u.test(text))).toEqual([]);
+  });
+
   it("lists only the memories a question is about, with the user as 'you' or '나'", async () => {
     const user = "local-asker";
     for (const line of [
