@@ -30,10 +30,32 @@ const ABOUT_ME_KO =
 const ABOUT_ME_EN =
   /\bwhat\s{1,3}(?:(?:do|did|have)\s{1,3})?you\s{1,3}(?:know|remember|learned|learnt)\s{1,3}about\s{1,3}(?:me|myself)\b/iu;
 
-/** Whether a message asks what the assistant knows about its writer. */
+// Asking what was kept, with no other topic: the asker (내가/제가) + what (뭐/뭘/무엇을) + a verb of
+// keeping or telling, then at most two more words to the end ("제가 뭘 저장했죠?"); "what" + a verb of
+// remembering opening the message ("뭘 기억하고 있어?"); "my memories" + show/tell ("내 기억 다 보여줘").
+const KEPT_WHAT_KO = [
+  /(?:^|\s)(?:내가|제가)\s?(?:뭐|뭘|무엇을|무얼)\s?(?:기억|저장|말해\s?줬|알려\s?줬|얘기했)(?:\S{0,8}\s){0,2}\S{0,8}$/u,
+  /^\s{0,3}(?:지금\s?)?(?:뭐|뭘|무엇을|무얼)\s?(?:기억하고\s?있|기억해\s?뒀|기억해\s?놨|저장해\s?뒀)(?:\S{0,8}\s){0,2}\S{0,8}$/u,
+  /(?:^|\s)(?:내|제)\s?(?:기억|메모리)(?:들)?(?:을|를)?\s?(?:(?:다|전부|모두)\s?)?(?:보여|알려|정리|목록)/u,
+] as const;
+// "what do you remember?", "what have you saved so far?" (the whole message), "show me my memories",
+// "what did I ask you to remember?".
+const KEPT_WHAT_EN = [
+  /^\s{0,3}what\s{1,3}(?:do|did|have)\s{1,3}you\s{1,3}(?:remember(?:ed)?|saved?|kept|stored)(?:\s{1,3}so\s{1,3}far)?\s{0,3}[?.!]{0,3}\s{0,3}$/iu,
+  /\b(?:show|list|give|tell)\s{1,3}(?:me\s{1,3})?(?:all\s{1,3})?(?:of\s{1,3})?my\s{1,3}(?:memories|saved\s{1,3}(?:notes|memories))\b/iu,
+  /\bwhat\s{1,3}did\s{1,3}i\s{1,3}(?:tell|ask)\s{1,3}you\s{1,3}to\s{1,3}(?:remember|save|keep)\b/iu,
+] as const;
+
+/** Whether a message asks what the assistant knows about its writer (or what it keeps for them). */
 export function isAboutMeRequest(text: string): boolean {
   if (text.length > MAX_REQUEST_CHARS || text.includes(":") || text.includes("：")) return false;
-  return ABOUT_ME_KO.test(text) || ABOUT_ME_EN.test(text);
+  const trimmed = text.trim();
+  return (
+    ABOUT_ME_KO.test(trimmed) ||
+    ABOUT_ME_EN.test(trimmed) ||
+    KEPT_WHAT_KO.some((re) => re.test(trimmed)) ||
+    KEPT_WHAT_EN.some((re) => re.test(trimmed))
+  );
 }
 
 /** The person's profile in `scope`: facts (at most {@link ABOUT_MAX_FACTS}) and most used memories. */
