@@ -20,6 +20,11 @@ export interface RecalledMemory {
    * without a model leaves it out.
    */
   byContext?: true | undefined;
+  /**
+   * The id of an older recalled memory that states the same fact and that this one, newer, was ranked
+   * above: what the older one says of it is out of date.
+   */
+  supersedes?: string | undefined;
 }
 
 /** What a forget request did: deleted the memory clearly meant, or found several and deleted none. */
@@ -79,13 +84,22 @@ export function isExcludedSave(err: unknown): boolean {
   return isAppError(err, "bad_request") && err.details?.["reason"] === EXCLUDED_SAVE;
 }
 
+export interface FactsOptions {
+  /**
+   * Memories known to be out of date (a newer recalled memory supersedes each): a fact the question
+   * asks for that was taken from one of them is left out, so an answer never leads with a value the
+   * user has since changed. Their other facts stay (the newer memory restated only what is asked).
+   */
+  staleMemories?: ReadonlySet<string> | undefined;
+}
+
 /** What the agent needs of the knowledge graph. */
 export interface GraphPort {
   /**
    * Current facts about the entities named in `text`, as lines like "또리: 생일 = 10월 27일"; the user's
    * own under "나" or "you" (the language of `text`).
    */
-  facts(scope: MemoryScope, text: string): Promise<string[]>;
+  facts(scope: MemoryScope, text: string, options?: FactsOptions): Promise<string[]>;
   /** Current facts about one entity. */
   entityFacts(scope: MemoryScope, name: string): Promise<string[]>;
   /**

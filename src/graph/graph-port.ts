@@ -1,4 +1,4 @@
-import type { GraphPort, ProfileGroup } from "../core/ports.js";
+import type { FactsOptions, GraphPort, ProfileGroup } from "../core/ports.js";
 import type { VisibilityRule } from "../core/visibility.js";
 import type { MemoryScope } from "../core/types.js";
 import { formatFactLines } from "../extraction/entity-mentions.js";
@@ -24,10 +24,11 @@ export class AgentGraph implements GraphPort {
     private readonly visibility: VisibilityRule,
   ) {}
 
-  facts(scope: MemoryScope, text: string): Promise<string[]> {
+  facts(scope: MemoryScope, text: string, options: FactsOptions = {}): Promise<string[]> {
     return this.graph.facts({
       ...scope,
       text,
+      staleMemories: options.staleMemories,
       visibilities: this.visibility.allowedIn(scope),
       userName: USER_NAMES[detectLanguage(text)],
     });

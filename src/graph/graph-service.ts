@@ -88,6 +88,13 @@ function generationKey(key: Owner, memoryId?: string): string {
   return memoryId === undefined ? user : `${user}\u0000${memoryId}`;
 }
 
+/** Whether the fact was taken from a memory known to be out of date. */
+function isStale(fact: FactLine, staleMemories: ReadonlySet<string> | undefined): boolean {
+  return (
+    staleMemories !== undefined && fact.sourceMemoryId !== undefined && staleMemories.has(fact.sourceMemoryId)
+  );
+}
+
 function factLine(relation: StoredRelation, value: string): FactLine {
   const { createdAt, current, supersededAt, sourceMemoryId } = relation.properties;
   return {
@@ -232,6 +239,8 @@ export class GraphService {
         text: string;
         /** The name the user's own facts are shown under (the first-person entity's, by default). */
         userName?: string | undefined;
+        /** Memories known to be out of date: what they say of the asked attribute is left out (`FactsOptions`). */
+        staleMemories?: ReadonlySet<string> | undefined;
       },
   ): Promise<string[]> {
     const store = this.store(input);
@@ -248,12 +257,15 @@ export class GraphService {
             source.name === name && source.label === ENTITY_LABEL && isVisible(relation, input.visibilities),
         )
         .map(([, relation, target]) => factLine(relation, target.name));
-      const onTopic = facts.filter((fact) => contentTokens(fact.attribute).some((t) => asked.has(t)));
+      const asksFor = facts.filter((fact) => contentTokens(fact.attribute).some((t) => asked.has(t)));
+      // What the question asks for, from a memory a newer recalled one supersedes, is out of date; the
+      // stale memory's other facts are not (the newer one restated only what is asked).
+      const onTopic = asksFor.filter((fact) => !isStale(fact, input.staleMemories));
       const self = isFirstPerson(name);
       lines.push(
         ...formatFactLines(
           self ? (input.userName ?? name) : name,
-          self || onTopic.length > 0 ? onTopic : facts,
+          self || asksFor.length > 0 ? onTopic : facts,
         ),
       );
     }

@@ -94,6 +94,30 @@ describe("GraphService", () => {
     expect((await graph.queryEntity({ ...ALICE, name: "I" }))?.lines).toEqual(["I: locker number = 112"]);
   });
 
+  it("leaves out what a stale memory says of the asked attribute, and keeps its other facts", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "또리는 말티즈고 올해 여섯 살", at: 1000, memoryId: "m-old" });
+    await graph.ingest({
+      ...ALICE,
+      text: "업체명: 모루커피, 전화번호: 010-2738-6641",
+      at: 1500,
+      memoryId: "m-cafe",
+    });
+    const asked = "또리 나이 몇 살이야?";
+    expect(await graph.facts({ ...ALICE, text: asked })).toEqual(["또리: 나이 = 여섯 살"]);
+    // A newer recalled memory superseded m-old for this question (the agent passes it on).
+    expect(await graph.facts({ ...ALICE, text: asked, staleMemories: new Set(["m-old"]) })).toEqual([]);
+    // A question that asks for no attribute of 또리 gets its facts, the stale memory's among them:
+    // what the newer memory restated is not known then.
+    expect(
+      await graph.facts({ ...ALICE, text: "또리는 요즘 어때?", staleMemories: new Set(["m-old"]) }),
+    ).toEqual(["또리: 품종 = 말티즈", "또리: 나이 = 여섯 살"]);
+    // Nor is a fact of another memory.
+    expect(
+      await graph.facts({ ...ALICE, text: "모루커피 번호 알려줘", staleMemories: new Set(["m-old"]) }),
+    ).toEqual(["모루커피: 전화번호 = 010-2738-6641"]);
+  });
+
   it("keeps a superseded fact as history, not as a current fact", async () => {
     const graph = makeService();
     await graph.ingest({ ...ALICE, text: "도현이 번호 010-1111-2222", at: 1000, memoryId: "m1" });

@@ -128,6 +128,19 @@ describe("statements and questions without a model", () => {
     expect(items.map((m) => m.text).filter((text) => /5093|red-door/u.test(text))).toEqual([]);
   });
 
+  it("leads with the newer value, and shows no fact taken from the memory it replaced", async () => {
+    await say("my gym locker is 214");
+    await say("I switched gym lockers, it's 305 now");
+    const answer = await say("what's my gym locker?");
+    const bullets = answer.split("\n").filter((line) => line.startsWith("• "));
+    // Memories end with their date; facts ("you: locker number = 112", an earlier test's) do not.
+    const memories = bullets.filter((line) => /\(\d{4}-\d{2}-\d{2}\)$/u.test(line));
+    expect(memories[0]).toMatch(/^• I switched gym lockers, it's 305 now \(/u);
+    expect(memories.some((line) => line.startsWith("• my gym locker is 214"))).toBe(true);
+    // The graph still has "gym locker = 214" from the first message; the answer does not show it.
+    expect(answer).not.toContain("gym locker = 214");
+  });
+
   it("lists only the memories a question is about, with the user as 'you' or '나'", async () => {
     const user = "local-asker";
     for (const line of [

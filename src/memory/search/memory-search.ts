@@ -320,6 +320,7 @@ export class MemorySearch {
         score: r.score,
         ...(r.author ? { author: r.author } : {}),
         ...(r.byContext ? { byContext: true as const } : {}),
+        ...(r.supersedes ? { supersedes: r.supersedes } : {}),
       }));
   }
 
