@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_EXTRACTION_CHARS } from "../../src/core/graph-types.js";
 import { extractTriplets } from "../../src/extraction/rule-extractor.js";
 
 const t = (entity: string, attribute: string, value: string) => ({ entity, attribute, value });
@@ -446,24 +447,39 @@ describe("extractTriplets: general shapes beyond the tuning sets", () => {
 describe("extractTriplets on long input", () => {
   /** The budget per text; a linear pass over the (capped) text takes a few milliseconds. */
   const BUDGET_MS = 50;
+  /**
+   * The extractor reads the first MAX_EXTRACTION_CHARS; a linear pass over all of them costs about 4×
+   * a pass over a quarter, a quadratic one about 16×.
+   */
+  const MAX_LINEAR_RATIO = 8;
   const LENGTH = 20_000;
   const RUNS = 3;
   const fill = (unit: string): string => unit.repeat(Math.ceil(LENGTH / unit.length)).slice(0, LENGTH);
-  /**
-   * CPU milliseconds of the fastest of a few runs, after one warm-up run: the test machines are shared
-   * (two cores, Chroma and another test worker beside this one), so wall time would measure the
-   * neighbours; CPU time and the best run measure the extractor.
-   */
-  const cpuMs = (text: string): number => {
+  /** CPU milliseconds of one run. */
+  const cpuOnce = (text: string): number => {
+    const started = process.cpuUsage();
     extractTriplets(text);
-    let best = Number.POSITIVE_INFINITY;
+    const used = process.cpuUsage(started);
+    return (used.user + used.system) / 1000;
+  };
+  /**
+   * CPU milliseconds of the fastest of a few runs of the whole text and of its first quarter of what
+   * the extractor reads, after one warm-up run of each, the two taken in turn: the test machines are
+   * shared VMs (two cores, Chroma and another test worker beside this one), where even a process's CPU
+   * time grows several-fold when the host is busy, and taking them in turn puts both under the same
+   * conditions.
+   */
+  const cpuMs = (text: string): { full: number; quarter: number } => {
+    const quarterText = text.slice(0, MAX_EXTRACTION_CHARS / 4);
+    extractTriplets(text);
+    extractTriplets(quarterText);
+    let full = Number.POSITIVE_INFINITY;
+    let quarter = Number.POSITIVE_INFINITY;
     for (let run = 0; run < RUNS; run += 1) {
-      const started = process.cpuUsage();
-      extractTriplets(text);
-      const used = process.cpuUsage(started);
-      best = Math.min(best, (used.user + used.system) / 1000);
+      full = Math.min(full, cpuOnce(text));
+      quarter = Math.min(quarter, cpuOnce(quarterText));
     }
-    return best;
+    return { full, quarter };
   };
 
   it.each([
@@ -482,9 +498,14 @@ describe("extractTriplets on long input", () => {
     ],
     ["'is our' and its modifiers", `Bo is our ${fill(" new main")}`],
     ["'is the' and possessives", fill(" is the kids' is our ")],
-  ])("reads 20,000 characters of %s in under 50 ms", (_name, text) => {
-    expect(cpuMs(text)).toBeLessThan(BUDGET_MS);
-  });
+  ])(
+    "reads 20,000 characters of %s in under 50 ms, or in linear time when the host is busy",
+    (_name, text) => {
+      const { full, quarter } = cpuMs(text);
+      // Fails only when it is both over the budget and more than linear in what it reads.
+      expect(full).toBeLessThan(Math.max(BUDGET_MS, MAX_LINEAR_RATIO * quarter));
+    },
+  );
 });
 
 // Constructions generalised on the rules3 branch, with words that occur in no eval set.
