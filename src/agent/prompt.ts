@@ -48,16 +48,29 @@ export function quoteData(text: string): string {
 
 /**
  * Renders recalled memories as dated lines with their ids (so the model can propose forgetting one).
- * A memory that is someone else's message the user saved says who wrote it.
+ * A memory that is someone else's message the user saved says who wrote it; one that a newer recalled
+ * memory restates with another value says which one replaced it.
  */
 export function renderMemories(memories: RecalledMemory[], userId?: string): string {
+  const replacedBy = replacements(memories);
   return memories
     .map((m) => {
       const by = m.author && m.author !== userId ? `, written by ${m.author}, saved by the user` : "";
-      return `- (${new Date(m.timestamp).toISOString().slice(0, 10)}, id ${m.id}${by}) ${m.text}`;
+      const newer = replacedBy.get(m.id);
+      const replaced = newer === undefined ? "" : `, since replaced by id ${newer}`;
+      return `- (${dateOf(m.timestamp)}, id ${m.id}${by}${replaced}) ${m.text}`;
     })
     .join("\n");
 }
+
+/** Which recalled memory each superseded one was replaced by (RecalledMemory.supersedes), by id. */
+function replacements(memories: readonly RecalledMemory[]): Map<string, string> {
+  return new Map(
+    memories.flatMap((m) => (m.supersedes === undefined ? [] : [[m.supersedes, m.id] as const])),
+  );
+}
+
+const dateOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /** A user message as the prompt shows it: in a shared conversation, its writer first. */
 function said(text: string, writer: string | undefined, shared: boolean): string {
@@ -100,7 +113,7 @@ export function buildMessages(options: {
 /**
  * The reply without a language model: what memory and the graph hold, marked as such. Only memories
  * that clear the relevance gate themselves are listed: one recalled as another's conversation context
- * is context for a model, not an answer.
+ * is context for a model, not an answer. A memory a newer one replaced says so after its date.
  */
 export function recallOnlyReply(lang: Lang, recalled: RecalledMemory[], facts: string[]): string {
   const memories = recalled.filter((m) => !m.byContext);
@@ -111,9 +124,11 @@ export function recallOnlyReply(lang: Lang, recalled: RecalledMemory[], facts: s
   if (memories.length === 0 && facts.length === 0) {
     return `${head}\n${lang === "en" ? "I found nothing about that in your memories." : "관련된 기억을 찾지 못했어요."}`;
   }
+  const replacedBy = replacements(memories);
+  const changed = lang === "en" ? ", since changed" : ", 이후 바뀜";
   const lines = [
     ...facts.map((f) => `• ${f}`),
-    ...memories.map((m) => `• ${m.text} (${new Date(m.timestamp).toISOString().slice(0, 10)})`),
+    ...memories.map((m) => `• ${m.text} (${dateOf(m.timestamp)}${replacedBy.has(m.id) ? changed : ""})`),
   ];
   return `${head}\n${lines.join("\n")}`;
 }

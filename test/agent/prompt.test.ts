@@ -226,4 +226,33 @@ describe("recallOnlyReply", () => {
   it("says plainly when nothing was found", () => {
     expect(recallOnlyReply("en", [], [])).toContain("found nothing");
   });
+
+  it("marks a memory a newer recalled one replaced, in both languages", () => {
+    const newer = {
+      id: "mem_2",
+      text: "또리 생일 8월 19일이었어, 잘못 알았어",
+      timestamp: Date.parse("2026-02-01T00:00:00Z"),
+      score: 0.04,
+      supersedes: "mem_1",
+    };
+    expect(recallOnlyReply("ko", [newer, memory], []).split("\n").slice(1)).toEqual([
+      "• 또리 생일 8월 19일이었어, 잘못 알았어 (2026-02-01)",
+      "• 또리 생일 8월 9일이야 (2026-01-07, 이후 바뀜)",
+    ]);
+    expect(recallOnlyReply("en", [newer, memory], [])).toContain("(2026-01-07, since changed)");
+    // The model is told which replaced which.
+    const [system] = buildMessages({
+      lang: "ko",
+      now,
+      userId: "U1",
+      text: "또리 생일?",
+      history: { turns: [], shared: false },
+      facts: [],
+      memories: [newer, memory],
+    });
+    expect(system?.content).toContain(
+      "- (2026-01-07, id mem_1, since replaced by id mem_2) 또리 생일 8월 9일이야",
+    );
+    expect(system?.content).toContain("- (2026-02-01, id mem_2) 또리 생일 8월 19일이었어");
+  });
 });

@@ -134,9 +134,12 @@ describe("statements and questions without a model", () => {
     const answer = await say("what's my gym locker?");
     const bullets = answer.split("\n").filter((line) => line.startsWith("• "));
     // Memories end with their date; facts ("you: locker number = 112", an earlier test's) do not.
-    const memories = bullets.filter((line) => /\(\d{4}-\d{2}-\d{2}\)$/u.test(line));
-    expect(memories[0]).toMatch(/^• I switched gym lockers, it's 305 now \(/u);
-    expect(memories.some((line) => line.startsWith("• my gym locker is 214"))).toBe(true);
+    const memories = bullets.filter((line) => /\(\d{4}-\d{2}-\d{2}(?:, since changed)?\)$/u.test(line));
+    expect(memories[0]).toMatch(/^• I switched gym lockers, it's 305 now \(\d{4}-\d{2}-\d{2}\)$/u);
+    // The older one is still listed, marked as changed since.
+    expect(memories).toContainEqual(
+      expect.stringMatching(/^• my gym locker is 214 \(\d{4}-\d{2}-\d{2}, since changed\)$/u),
+    );
     // The graph still has "gym locker = 214" from the first message; the answer does not show it.
     expect(answer).not.toContain("gym locker = 214");
   });
