@@ -4,6 +4,7 @@ import type { GraphPort, MemoryPort, ProfileGroup } from "../core/ports.js";
 import type { Memory, MemoryScope } from "../core/types.js";
 import { DATA_CLOSE, DATA_OPEN, quoteData } from "./prompt.js";
 import type { Lang } from "../text/language.js";
+import { isoDay } from "../util/dates.js";
 
 /** Facts shown in "what do you know about me" (the user's own first, then by their latest fact). */
 export const ABOUT_MAX_FACTS = 40;
@@ -84,8 +85,6 @@ export function isEmptyProfile(about: AboutMe): boolean {
   return about.groups.length === 0 && about.memories.length === 0;
 }
 
-const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /**
  * The profile as a plain list: each entity's facts, then the most used memories, each line ending in
  * the id of its memory (`forget <id>` or App Home fixes it). Plain text: the surface escapes it.
@@ -106,7 +105,7 @@ export function aboutMeList(about: AboutMe, lang: Lang): string {
   }
   if (about.memories.length > 0) {
     lines.push("", en ? "Memories I use most:" : "자주 떠올린 기억:");
-    for (const m of about.memories) lines.push(`• ${m.text} (${dateOf(m.timestamp)})  [${m.id}]`);
+    for (const m of about.memories) lines.push(`• ${m.text} (${isoDay(m.timestamp)})  [${m.id}]`);
   }
   lines.push(
     "",

@@ -1,5 +1,6 @@
 import type { AppErrorCode } from "../core/errors.js";
 import type { Lang } from "../text/language.js";
+import { isoDay } from "../util/dates.js";
 
 /** What a failed turn tells the user, by error code and language. */
 const FAILURE_REPLIES: Partial<Record<AppErrorCode, Record<Lang, string>>> = {
@@ -117,9 +118,7 @@ export function whichToForgetReply(
   lang: Lang,
   candidates: Array<{ text: string; timestamp: number }>,
 ): string {
-  const lines = candidates.map(
-    (m, i) => `${i + 1}. ${m.text} (${new Date(m.timestamp).toISOString().slice(0, 10)})`,
-  );
+  const lines = candidates.map((m, i) => `${i + 1}. ${m.text} (${isoDay(m.timestamp)})`);
   const ask =
     lang === "en"
       ? 'Several memories match. Which one should I forget? Answer with a number, "all", or "cancel".'
@@ -135,9 +134,7 @@ export function proposedForgetReply(
   lang: Lang,
   proposals: Array<{ text: string; timestamp: number }>,
 ): string {
-  const lines = proposals.map(
-    (m, i) => `${i + 1}. ${m.text} (${new Date(m.timestamp).toISOString().slice(0, 10)})`,
-  );
+  const lines = proposals.map((m, i) => `${i + 1}. ${m.text} (${isoDay(m.timestamp)})`);
   const ask =
     lang === "en"
       ? 'Should I forget this? Nothing is forgotten until you confirm: answer with a number, "all", or "cancel".'

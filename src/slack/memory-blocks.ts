@@ -4,6 +4,7 @@ import { visibilityOf } from "../core/visibility.js";
 import type { Lang } from "../text/language.js";
 import type { ChannelType, Memory, MemoryScope, Owner } from "../core/types.js";
 import { escapeMrkdwn } from "./mrkdwn.js";
+import { isoDay } from "../util/dates.js";
 
 /**
  * What the Slack memory surfaces (App Home, `/memory`, the "Remember this" shortcut) need of the
@@ -82,11 +83,6 @@ export function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/** `2026-12-01`. */
-export function dateOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
 /**
  * Where a memory may be shown, for its owner: a DM's is private, a channel's is shared with that
  * channel, a private channel's or group DM's is private to that conversation.
@@ -107,7 +103,7 @@ export function whereLabel(memory: Memory, lang: Lang): string {
 
 /** The marks under a memory: date, topics, where it may be shown, who wrote it (shortcut), its id. */
 export function memoryMarks(memory: Memory, lang: Lang): string {
-  const marks = [`📅 ${dateOf(memory.timestamp)}`];
+  const marks = [`📅 ${isoDay(memory.timestamp)}`];
   if (memory.topics?.length) marks.push(`🏷 ${memory.topics.map(escapeMrkdwn).join(", ")}`);
   marks.push(whereLabel(memory, lang));
   const author = memory.extra?.["author"];
@@ -214,7 +210,7 @@ export function factSections(facts: FactView[], lang: Lang): KnownBlock[] {
     (f) =>
       `• *${escapeMrkdwn(clip(f.entity, 100))}* — ${escapeMrkdwn(clip(f.attribute, 100))}: ${escapeMrkdwn(
         clip(f.value, 300),
-      )}  _(${dateOf(f.at)}${f.shared ? (lang === "en" ? ", also where it was said" : ", 말한 대화에서도 보임") : ""})_`,
+      )}  _(${isoDay(f.at)}${f.shared ? (lang === "en" ? ", also where it was said" : ", 말한 대화에서도 보임") : ""})_`,
   );
   const sections: KnownBlock[] = [];
   let current = "";

@@ -15,6 +15,7 @@ import { z } from "zod";
 import { isAppError } from "../../core/errors.js";
 import type { Llm } from "../../core/llm.js";
 import { parseStructuredReply } from "../../core/structured-reply.js";
+import { isoDay } from "../../util/dates.js";
 
 /**
  * Fused results handed to the reranker (the rest keep their fused order below them). 10 covers twice
@@ -88,7 +89,7 @@ export const RERANK_SYSTEM_PROMPT = [
 export function rerankPrompt(query: string, candidates: readonly RerankCandidate[]): string {
   const lines = [`Message: ${clip(query, RERANK_MAX_QUERY_CHARS)}`, "", "Candidates:"];
   candidates.forEach((c, i) => {
-    const date = c.timestamp ? ` (${new Date(c.timestamp).toISOString().slice(0, 10)})` : "";
+    const date = c.timestamp ? ` (${isoDay(c.timestamp)})` : "";
     lines.push(`${i + 1}.${date} ${clip(c.text, RERANK_MAX_CANDIDATE_CHARS)}`);
   });
   return lines.join("\n");

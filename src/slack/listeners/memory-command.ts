@@ -8,6 +8,7 @@ import { button, clip, escapeMrkdwn, memoryBlocks, scopeIn, type SlackMemoryPort
 import type { AutosaveMode } from "../../core/user-settings.js";
 import { parseDuration, settingsStatusText, type SlackSettingsPort } from "../settings-blocks.js";
 import { aboutBlocks, type SlackAboutPort } from "../about-blocks.js";
+import { isoDay } from "../../util/dates.js";
 
 /** The slash command's name (the manifest's `slash_commands`). */
 export const MEMORY_COMMAND = "/memory";
@@ -419,7 +420,7 @@ async function exportMemories(ctx: {
   const dm = await client.conversations.open({ users: scope.userId });
   const channel = dm.channel?.id;
   if (!channel) throw new AppError("slack_unavailable", "could not open a DM with the user");
-  const date = new Date().toISOString().slice(0, 10);
+  const date = isoDay(Date.now());
   await client.filesUploadV2({
     channel_id: channel,
     filename: `memories-${date}.jsonl`,
