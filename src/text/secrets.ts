@@ -35,20 +35,24 @@ export const ACCOUNT_MAX_DIGITS = 16;
 /** A random-looking token at least this long is treated as a key (a 128-bit key in hex is 32). */
 export const MIN_OPAQUE_TOKEN_CHARS = 32;
 
+/** The words that name a password, as a regular expression's alternatives. */
+const PASSWORD_WORDS = String.raw`비밀\s?번호|비번|패스워드|password|passwd|passphrase|\bpw\b|\bpwd\b`;
 /**
  * "비밀번호 1234", "password: hunter2", "비번은 qwer1234", "pw=…": the word, a separator, then the value,
- * which must hold an ASCII character ("비밀번호 바꿨어" names no password).
+ * which must hold an ASCII letter or digit ("비밀번호 바꿨어" names no password).
  */
-const PASSWORD_RE =
-  /(?:비밀\s?번호|비번|패스워드|password|passwd|passphrase|\bpw\b|\bpwd\b)(?:\s|[:=]|은|는|이|가|is|요){1,4}([^\s?]{3,40})/giu;
+const PASSWORD_RE = new RegExp(
+  String.raw`(?:${PASSWORD_WORDS})(?:\s|[:=]|은|는|이|가|is|요){1,4}([^\s?]{3,40})`,
+  "giu",
+);
 /**
- * Words after "password" that are no value: its length ("4자리", "6 digits") or a noun it forms a
- * compound with ("password hint", "password reset", "비밀번호 변경").
+ * Words after "password" that are no value: its length ("4자리", "6 digits"), a noun it forms a
+ * compound with ("password hint", "password reset", "비밀번호 변경"), or a verb ("password must …").
  */
 const NOT_A_VALUE_RE =
   /^(?:\d{1,2}(?:자리[가-힣]*|digits?)|hint|reset|change[ds]?|manager|policy|expire[sd]?|for|of|to|on|and|the|my|is|was|has|have|been|must|should|will|can|needs?|힌트)$/iu;
-/** The words that name a password (PASSWORD_RE's), for a value said further on in the clause. */
-const PASSWORD_WORD_RE = /비밀\s?번호|비번|패스워드|password|passwd|passphrase|\bpw\b|\bpwd\b/giu;
+/** A password word alone, for a value said further on in its clause. */
+const PASSWORD_WORD_RE = new RegExp(PASSWORD_WORDS, "giu");
 /** How far after a password word its value is looked for, in characters (within the clause). */
 const PASSWORD_VALUE_WINDOW = 40;
 /** Where a clause ends: the value of a password word is not looked for past it. */
