@@ -175,13 +175,20 @@ export class AgentService implements TurnHandler {
     // Without a model, a message that tells rather than asks is answered with what became of it.
     const tells = tellsRatherThanAsks(turn.text);
     if (!llm && tells) return this.noted(turn, { lang, embedding, hooks, candidate });
-    const [memories, history] = await Promise.all([
-      this.options.memory?.recall(scope, query, { queryVector }) ?? Promise.resolve<RecalledMemory[]>([]),
+    const recalled =
+      this.options.memory?.recall(scope, query, { queryVector }) ?? Promise.resolve<RecalledMemory[]>([]);
+    // A fact taken from a memory that a newer recalled one supersedes is out of date: the graph reads
+    // while recall runs and takes recall's answer last (a failed recall fails the turn through
+    // `recalled` itself; the graph then sees no stale memory).
+    const staleMemories = recalled.then(
+      (memories) => new Set(memories.flatMap((m) => (m.supersedes ? [m.supersedes] : []))),
+      () => new Set<string>(),
+    );
+    const [memories, facts, history] = await Promise.all([
+      recalled,
+      this.options.graph?.facts(scope, query, { staleMemories }) ?? Promise.resolve<string[]>([]),
       this.options.history?.context(turn) ?? Promise.resolve<PromptHistory>({ turns: [], shared: false }),
     ]);
-    // After recall: a fact taken from a memory that a newer recalled one supersedes is out of date.
-    const staleMemories = new Set(memories.flatMap((m) => (m.supersedes ? [m.supersedes] : [])));
-    const facts = (await this.options.graph?.facts(scope, query, { staleMemories })) ?? [];
     if (!llm) return { text: recallOnlyReply(lang, memories, facts), mode: "recall-only" };
     const text = promptMessage(turn.text);
     const messages = buildMessages({

@@ -89,8 +89,9 @@ export interface FactsOptions {
    * Memories known to be out of date (a newer recalled memory supersedes each): a fact the question
    * asks for that was taken from one of them is left out, so an answer never leads with a value the
    * user has since changed. Their other facts stay (the newer memory restated only what is asked).
+   * A promise is awaited after the graph's own reads: recall and the graph run at once.
    */
-  staleMemories?: ReadonlySet<string> | undefined;
+  staleMemories?: ReadonlySet<string> | Promise<ReadonlySet<string>> | undefined;
 }
 
 /** What the agent needs of the knowledge graph. */

@@ -239,8 +239,12 @@ export class GraphService {
         text: string;
         /** The name the user's own facts are shown under (the first-person entity's, by default). */
         userName?: string | undefined;
-        /** Memories known to be out of date: what they say of the asked attribute is left out (`FactsOptions`). */
-        staleMemories?: ReadonlySet<string> | undefined;
+        /**
+         * Memories known to be out of date: what they say of the asked attribute is left out
+         * (`FactsOptions`). Awaited after the graph's own reads, so a caller can pass recall's answer
+         * while recall still runs.
+         */
+        staleMemories?: ReadonlySet<string> | Promise<ReadonlySet<string>> | undefined;
       },
   ): Promise<string[]> {
     const store = this.store(input);
@@ -249,6 +253,7 @@ export class GraphService {
     if (names.length === 0) return [];
     const asked = new Set(contentTokens(input.text));
     const triplets = await store.getTriplets();
+    const staleMemories = await input.staleMemories;
     const lines: string[] = [];
     for (const name of names) {
       const facts = triplets
@@ -260,7 +265,7 @@ export class GraphService {
       const asksFor = facts.filter((fact) => contentTokens(fact.attribute).some((t) => asked.has(t)));
       // What the question asks for, from a memory a newer recalled one supersedes, is out of date; the
       // stale memory's other facts are not (the newer one restated only what is asked).
-      const onTopic = asksFor.filter((fact) => !isStale(fact, input.staleMemories));
+      const onTopic = asksFor.filter((fact) => !isStale(fact, staleMemories));
       const self = isFirstPerson(name);
       lines.push(
         ...formatFactLines(

@@ -107,6 +107,9 @@ describe("GraphService", () => {
     expect(await graph.facts({ ...ALICE, text: asked })).toEqual(["또리: 나이 = 여섯 살"]);
     // A newer recalled memory superseded m-old for this question (the agent passes it on).
     expect(await graph.facts({ ...ALICE, text: asked, staleMemories: new Set(["m-old"]) })).toEqual([]);
+    // Or recall's answer still on its way: the graph reads first and awaits it last.
+    const recall = Promise.resolve(new Set(["m-old"]));
+    expect(await graph.facts({ ...ALICE, text: asked, staleMemories: recall })).toEqual([]);
     // A question that asks for no attribute of 또리 gets its facts, the stale memory's among them:
     // what the newer memory restated is not known then.
     expect(
