@@ -24,7 +24,7 @@ import { printRecallReport, type SizeReport } from "./lib/recall-report.js";
 import { positiveInt } from "./lib/args.js";
 import { benchVectors, vectorKindOption } from "./lib/dense-vectors.js";
 import { exactTopK, measureRecallAtK } from "./lib/recall-quality.js";
-import { readMemory } from "./lib/memory-usage.js";
+import { describeRss, readMemory } from "./lib/memory-usage.js";
 
 const DEFAULT_SIZES = "1000,10000,100000";
 const DEFAULT_QUERIES = 200;
@@ -93,8 +93,7 @@ async function main(): Promise<void> {
       const loaded = state.target + sum(state.others) - before;
       const memoryUse = measureMemory(data.target.inputs.slice(0, size).map(keywordDocOf));
       console.log(
-        `size ${size}: loaded in ${(loadMs / 1000).toFixed(1)} s; rss ${memoryUse.rssMiB.toFixed(0)} MiB, ` +
-          `(anon ${memoryUse.rssAnonMiB?.toFixed(0) ?? "?"}, file ${memoryUse.rssFileMiB?.toFixed(0) ?? "?"}), ` +
+        `size ${size}: loaded in ${(loadMs / 1000).toFixed(1)} s; rss ${describeRss(memoryUse)} MiB (anon / file), ` +
           `heapUsed ${memoryUse.heapUsedMiB.toFixed(0)} of ${memoryUse.heapTotalMiB.toFixed(0)} MiB, array buffers ${memoryUse.arrayBuffersMiB.toFixed(0)} MiB; timing ${rounds} rounds...`,
       );
       const baselineQueries = baselineFor(size);
@@ -104,10 +103,7 @@ async function main(): Promise<void> {
           `baseline p50 ${latency.baseline.p50.toFixed(1)} ms (${baselineQueries} queries per round)`,
       );
       const afterQueries = readMemory();
-      console.log(
-        `size ${size}: after the queries rss ${afterQueries.rssMiB.toFixed(0)} MiB ` +
-          `(anon ${afterQueries.rssAnonMiB?.toFixed(0) ?? "?"}, file ${afterQueries.rssFileMiB?.toFixed(0) ?? "?"})`,
-      );
+      console.log(`size ${size}: after the queries rss ${describeRss(afterQueries)} MiB (anon / file)`);
       const measured = data.queries.slice(0, recallQueries);
       const exactStart = performance.now();
       const exact = exactTopK({

@@ -62,3 +62,12 @@ export function readMemory(): MemoryReading {
     arrayBuffersMiB: usage.arrayBuffers / MIB,
   };
 }
+
+/** The RSS in MiB with its anonymous / file-backed split where known: `530 (472 / 58)`. */
+export function describeRss(m: MemoryReading): string {
+  const split =
+    m.rssAnonMiB === null || m.rssFileMiB === null
+      ? ""
+      : ` (${m.rssAnonMiB.toFixed(0)} / ${m.rssFileMiB.toFixed(0)})`;
+  return `${m.rssMiB.toFixed(0)}${split}`;
+}

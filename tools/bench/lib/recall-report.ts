@@ -6,7 +6,7 @@ import { round, type LatencySummary } from "./stats.js";
 import { fixed, markdownTable } from "./table.js";
 import type { VectorKind } from "./dense-vectors.js";
 import type { RecallAtK } from "./recall-quality.js";
-import type { MemoryReading } from "./memory-usage.js";
+import { describeRss, type MemoryReading } from "./memory-usage.js";
 
 /**
  * Target: p95 of the current search at 100k memories, in ms: 10 on the default backend (Chroma) and
@@ -48,15 +48,6 @@ export interface SizeReport {
   recall: RecallAtK;
   baselineQueries: number;
   latency: SizeLatency;
-}
-
-/** "RSS (anon / file)" in MiB; the split is Linux's (memory-usage.ts). */
-function rssCell(m: MemoryReading): string {
-  const split =
-    m.rssAnonMiB === null || m.rssFileMiB === null
-      ? ""
-      : ` (${fixed(m.rssAnonMiB, 0)} / ${fixed(m.rssFileMiB, 0)})`;
-  return `${fixed(m.rssMiB, 0)}${split}`;
 }
 
 const ratio = (baseline: number, current: number): number => baseline / current;
@@ -120,8 +111,8 @@ export function printRecallReport(options: {
         String(r.size),
         String(r.otherMemories),
         fixed(r.loadMs / 1000),
-        rssCell(r.memory),
-        rssCell(r.memoryAfterQueries),
+        describeRss(r.memory),
+        describeRss(r.memoryAfterQueries),
         fixed(r.memory.heapUsedMiB, 0),
         fixed(r.memory.bm25IndexHeapMiB),
         `${fixed(r.recall.mean, 3)} (${fixed(r.recall.min, 2)})`,
