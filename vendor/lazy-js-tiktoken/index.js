@@ -1,7 +1,7 @@
 // LlamaIndex's `@llamaindex/env/tokenizers` calls `getEncoding("cl100k_base")` when it is imported,
-// and every LlamaIndex module reaches it (through `Settings`): parsing the vocabulary costs about
-// 40 MiB of heap and 60–100 MiB resident in every process that imports LlamaIndex, used or not
-// (docs/benchmarks.md, "LlamaIndex's encoder on first use"). The assistant counts tokens with its own
+// and every LlamaIndex module reaches it (through `Settings`): parsing the vocabulary cost about
+// 40 MiB of heap and 60 MiB resident in every process that imports LlamaIndex, used or not
+// (bench:recall and bench:scale; docs/benchmarks.md, "LlamaIndex's encoder on first use"). The assistant counts tokens with its own
 // counter (src/text/token-counter.ts). This package is installed as `js-tiktoken` (the root
 // package.json's "overrides"; the real package is the root's `js-tiktoken-real` alias): `getEncoding`
 // returns an encoder that builds the real one on its first `encode` or `decode`. Same tokens; the cost

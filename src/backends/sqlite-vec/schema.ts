@@ -24,8 +24,8 @@ export const NAMESPACES = "vector_namespaces";
 const MMAP_BYTES = 1 << 30;
 /**
  * SQLite's own page cache, in this process's heap. Writes and the B-tree pages go through it; the
- * vectors do not (mapped). 32 MiB ingests and searches as fast as 256 MiB did, with 210–330 MiB less
- * resident at 110k (docs/benchmarks.md, issue 25's resident memory).
+ * vectors do not (mapped). 32 MiB ingests and searches as fast as 256 MiB did, with 220–330 MiB less
+ * resident after loading 110k (docs/benchmarks.md, issue 25's resident memory).
  */
 const CACHE_KIB = 32 * 1024;
 
