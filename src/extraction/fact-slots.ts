@@ -8,7 +8,13 @@
  * owns a {@link FactSlotMemo} and passes it in.
  */
 import { foldText } from "../text/korean.js";
-import { isGenericAttribute, sameContentWord, type StatementWords, statementWords } from "./fact-words.js";
+import {
+  isGenericAttribute,
+  sameContentWord,
+  type StatementWords,
+  statementWords,
+  type ValueKind,
+} from "./fact-words.js";
 import { entityDisplayName, normalizeAttribute } from "./normalize.js";
 import { TITLE_WORDS } from "./words/people.js";
 import { extractTriplets } from "./rule-extractor.js";
@@ -145,6 +151,28 @@ export function statesChangeOf(
   return (
     distinctUnmatched(b.content, matchedB).size > 0 || (b.values.size > 0 && !sameSet(a.values, b.values))
   );
+}
+
+/**
+ * For a change statement that shares too few of the query's words with the older one to be tied to it
+ * by {@link statesChangeOf} and the query alone (recall, hybrid-ranking.ts): what else the two have in
+ * common. Undefined unless `statesChangeOf(older, newer)`; otherwise the kinds of value both give, and
+ * whether they share a noun that says which fact is meant: not a generic attribute (번호, number) and
+ * not `older`'s first content word — the thing a note is about (a pet, a person, a project), which many
+ * of its facts share ("서아 하원 시간" and "서아 치과 예약").
+ */
+export function changeOverlap(
+  older: string,
+  newer: string,
+  memo: FactSlotMemo = new FactSlotMemo(),
+): { kinds: ReadonlySet<ValueKind>; sharesFactNoun: boolean } | undefined {
+  if (!statesChangeOf(older, newer, memo)) return undefined;
+  const { a, b, matchedA } = compare(memo.words(older), memo.words(newer));
+  const thing = a.content[0];
+  const sharesFactNoun = a.content.some(
+    (word, i) => matchedA[i] && word !== thing && isNoun(word) && !isGenericAttribute(word),
+  );
+  return { kinds: new Set([...b.kinds].filter((kind) => a.kinds.has(kind))), sharesFactNoun };
 }
 
 /** Two statements' words side by side: which of each one's content words the other has too. */

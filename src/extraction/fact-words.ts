@@ -33,6 +33,9 @@ import {
   KOREAN_NEWER_STATE_WORDS,
   KOREAN_TIME_WORDS,
   KOREAN_WEEKDAY_SYLLABLES,
+  KOREAN_AMOUNT_QUESTION_WORD,
+  KOREAN_PHONE_QUESTION_WORDS,
+  KOREAN_WHEN_QUESTION_WORDS,
   NUMBER_WORDS,
 } from "./words/value-words.js";
 
@@ -338,4 +341,47 @@ export function sameContentWord(a: string, b: string): boolean {
   if (short.length < "ko:".length + 2 || !long.startsWith(short)) return false;
   const rest = long.slice(short.length);
   return rest.length === 1 || GENERIC_KEYS.has(`ko:${rest}`);
+}
+
+/** The Korean question word of counting; the word after it, or glued to it, is its unit: 몇 시, 몇kg. */
+const HOW_MANY = "몇";
+
+/**
+ * The kinds of value a question asks for, by its question words (a closed class): 언제, 며칠, 몇 시,
+ * "when", "what time" ask for a time; 얼마, "how much" for an amount; 몇 kg, "how many km" for a measure;
+ * 연락처, "phone" for a phone number; 몇 번, 몇 층, "number" for another number. Empty for a question
+ * that names no kind of value ("어디", "who") and for a statement.
+ */
+export function askedValueKinds(text: string): ReadonlySet<ValueKind> {
+  const kinds = new Set<ValueKind>();
+  const chunks = Array.from(text.normalize("NFC").toLowerCase().matchAll(CHUNK_RE), (match) => match[0]);
+  chunks.forEach((chunk, i) => {
+    const next = chunks[i + 1] ?? "";
+    const stem = stripSearchSuffixes(chunk);
+    if (KOREAN_WHEN_QUESTION_WORDS.some((word) => chunk.startsWith(word))) kinds.add("when");
+    else if (chunk.startsWith(KOREAN_AMOUNT_QUESTION_WORD)) kinds.add("amount");
+    else if (KOREAN_PHONE_QUESTION_WORDS.has(stem)) kinds.add("phone");
+    else if (chunk.startsWith(HOW_MANY)) {
+      const glued = stripSearchSuffixes(chunk.slice(HOW_MANY.length));
+      kinds.add(unitKindOf(glued.length > 0 ? glued : next));
+    } else if (ENGLISH_QUESTION_KINDS.has(chunk)) kinds.add(ENGLISH_QUESTION_KINDS.get(chunk) as ValueKind);
+    else if ((chunk === "what" || chunk === "which") && ENGLISH_WHEN_NOUNS.has(next)) kinds.add("when");
+    else if (chunk === "how" && next === "much") kinds.add("amount");
+    else if (chunk === "how" && next === "many") kinds.add(unitKindOf(chunks[i + 2] ?? ""));
+  });
+  return kinds;
+}
+
+/** English words that ask for a kind of value wherever they stand in a question. */
+const ENGLISH_QUESTION_KINDS: ReadonlyMap<string, ValueKind> = new Map([
+  ["when", "when"],
+  ["phone", "phone"],
+  ["number", "other"],
+]);
+/** Nouns after "what" / "which" that ask for a time. */
+const ENGLISH_WHEN_NOUNS: ReadonlySet<string> = new Set(words("time day date"));
+
+/** The kind of value counted in a unit word (시 → when, kg → measure), "other" for any other counter. */
+function unitKindOf(unit: string): ValueKind {
+  return UNIT_KINDS.get(unit) ?? UNIT_KINDS.get(unit.charAt(0)) ?? "other";
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { statesChangeOf } from "../../src/extraction/fact-slots.js";
+import { changeOverlap, statesChangeOf } from "../../src/extraction/fact-slots.js";
+import { askedValueKinds } from "../../src/extraction/fact-words.js";
 import {
   rankHybrid,
   type KeywordCandidate,
   type VectorCandidate,
 } from "../../src/memory/search/hybrid-ranking.js";
-import { sharesQueryTopic, topicWords } from "../../src/memory/search/query-topic.js";
+import { sharesQueryTopic, sharesTopicWord, topicWords } from "../../src/memory/search/query-topic.js";
 import { nameTokens, tokenize } from "../../src/text/tokenizer.js";
 
 // Issue 22, item 1: an update worded unlike the fact it changes ("same fact, newer value" without the
@@ -60,6 +61,46 @@ describe("a newer memory that says the asked-about fact changed", () => {
       "My bike lock combination is 4471",
       "Changed the code on the bike lock, it is 9035 now",
     ],
+    // Only the query-anchored change link ties these two: they share the thing (정수기) and an amount
+    // is asked for; the newer one lacks the attribute word (렌탈료).
+    [
+      "when the question asks for the kind of value both give and the newer keeps the thing",
+      "정수기 렌탈료 얼마야?",
+      "집 정수기 렌탈료 매달 29,900원",
+      "정수기 코웨이로 바꿈, 이제 24,500원",
+    ],
+    [
+      "when the newer one keeps the thing and the asked-for date (English)",
+      "when is the piano recital?",
+      "Piano recital on March 8, 3pm at Elm Hall",
+      "Elm Hall double-booked, piano moved to March 15",
+    ],
+    [
+      "when the newer one keeps the thing and the asked-for time (Korean and English)",
+      "요가 class 몇 시야?",
+      "동네 요가 class 화목 저녁 7시, Lotus Studio",
+      "Lotus Studio 요가 이제 8시로 바뀜",
+    ],
+    // The change note names the fact by the restaurant, not by the question's words; the question asks
+    // for a date, and both give one.
+    [
+      "when they share a noun of the fact and the value the question asks for (Korean)",
+      "상견례 식사 며칠이야?",
+      "상견례 식사 5월 9일 토요일 점심 미가온",
+      "미가온 식사 하루 당겨서 8일로 바꿨어",
+    ],
+    [
+      "when they share a topic word past the first (English)",
+      "what time is the team dinner?",
+      "Team dinner is Friday 7pm at Casa Lupo",
+      "Casa Lupo dinner moved to 8pm",
+    ],
+    [
+      "when they share the query's one topic word (Korean and English)",
+      "내 locker 몇 번이야?",
+      "헬스장에서 받은 locker 112번",
+      "locker 바꿈, 이제 47번",
+    ],
     [
       "in English, the newer relevant too",
       "what's my bike lock combination?",
@@ -99,6 +140,24 @@ describe("a newer memory that says the asked-about fact changed", () => {
       "토너 거래처 삼정상사 02-777-3410",
     ],
     [
+      "the noun they share is only the thing the older note is about (a child)",
+      "서준 수영 몇 시야?",
+      "서준 수영 화목 4시",
+      "서준 피아노 월수금 5시로 바뀜",
+    ],
+    [
+      "the newer memory holds none of the query's words",
+      "태권도 몇 시야?",
+      "태권도 화목 4시, 끝나면 도장 앞 하윤이 발레 학원",
+      "하윤이 발레 이제 5시",
+    ],
+    [
+      "the newer memory lacks the query's qualifier (another car)",
+      "아내 차 번호",
+      "아내 차는 12가 3456",
+      "차 바꿨어 새 차 번호 34나 5678",
+    ],
+    [
       "the question asks when something happened",
       "when did I set the bike lock combination?",
       "Set my bike lock combination to 4471",
@@ -125,6 +184,52 @@ describe("statesChangeOf", () => {
   });
 });
 
+describe("changeOverlap", () => {
+  it("gives the kinds of value both give and whether they share a noun of the fact", () => {
+    const overlap = changeOverlap("상견례 식사 5월 9일 미가온", "미가온 식사 8일로 바꿨어");
+    expect(overlap?.kinds).toEqual(new Set(["when"]));
+    expect(overlap?.sharesFactNoun).toBe(true);
+  });
+
+  it("does not count the older note's first word, nor a generic attribute, as a noun of the fact", () => {
+    expect(changeOverlap("서준 수영 화목 4시", "서준 피아노 5시로 바뀜")?.sharesFactNoun).toBe(false);
+    expect(
+      changeOverlap("세탁소 사장님 전화번호 031-555-0101", "전화번호 바뀜 031-555-0199")?.sharesFactNoun,
+    ).toBe(false);
+  });
+
+  it("is undefined without a statement of change", () => {
+    expect(changeOverlap("상견례 식사 5월 9일 미가온", "미가온 식사 8일")).toBeUndefined();
+  });
+});
+
+describe("askedValueKinds", () => {
+  it.each([
+    ["상견례 언제야?", ["when"]],
+    ["치과 예약 며칠이지", ["when"]],
+    ["셔틀 몇 시에 와?", ["when"]],
+    ["몸무게 몇 kg이었지", ["measure"]],
+    ["사물함 몇번이야", ["other"]],
+    ["관리비 얼마였지?", ["amount"]],
+    ["세탁소 연락처", ["phone"]],
+    ["what time is the team dinner?", ["when"]],
+    ["When is the dentist?", ["when"]],
+    ["how much is the rent", ["amount"]],
+    ["how many km did I run", ["measure"]],
+    ["where do I park?", []],
+    ["누가 데리러 가?", []],
+    ["오늘 회의 길었다", []],
+  ])("%s → %j", (question, kinds) => {
+    expect([...askedValueKinds(question)]).toEqual(kinds);
+  });
+
+  it("reads a hostile question in linear time", () => {
+    const started = performance.now();
+    askedValueKinds(`${"몇 ".repeat(20_000)}${"how many ".repeat(10_000)}${"a".repeat(40_000)}`);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
 describe("topicWords and sharesQueryTopic", () => {
   it("keeps the words that name the thing, without names, values, units and question words", () => {
     const words = (q: string) => topicWords(q).map((w) => w.terms.join("+") + (w.qualifies ? "*" : ""));
@@ -138,6 +243,17 @@ describe("topicWords and sharesQueryTopic", () => {
     const topic = topicWords("보리 사료 양");
     expect(sharesQueryTopic(terms("보리 사료 80g"), terms("사료 바꿨어, 보리 이제 70g"), topic)).toBe(true);
     expect(sharesQueryTopic(terms("보리 사료 80g"), terms("보리 미용 토요일"), topic)).toBe(false);
+  });
+
+  it("sharesTopicWord: one topic word past the first, the query's qualifier kept", () => {
+    const terms = (text: string) => new Set(tokenize(text));
+    const topic = topicWords("보리 사료 양");
+    expect(sharesTopicWord(terms("보리 사료 80g"), terms("보리 사료 70g으로 바꿈"), topic)).toBe(true);
+    expect(sharesTopicWord(terms("보리 사료 80g"), terms("보리 미용 토요일"), topic)).toBe(false);
+    const qualified = topicWords("누나 세탁소 번호");
+    expect(sharesTopicWord(terms("누나 세탁소 031-555-0107"), terms("세탁소 031-555-0199"), qualified)).toBe(
+      false,
+    );
   });
 
   it("reads a hostile query in linear time", () => {

@@ -109,3 +109,14 @@ export const GENERIC_ATTRIBUTE_WORDS: ReadonlySet<string> = new Set(
       "number phone address name date time schedule price cost",
   ),
 );
+
+/**
+ * Korean question words that ask for a value of one kind (fact-words.ts `askedValueKinds`): a time or
+ * an amount (each matched as a word's beginning: 며칠이지, 얼마로), a phone number (by its stem). After
+ * 몇 the unit says the kind instead (몇 시, 몇 kg, 몇 번).
+ */
+export const KOREAN_WHEN_QUESTION_WORDS: readonly string[] = words("언제 며칠 몇일 요일 날짜");
+export const KOREAN_AMOUNT_QUESTION_WORD = "얼마";
+export const KOREAN_PHONE_QUESTION_WORDS: ReadonlySet<string> = new Set(
+  words("전화번호 연락처 핸드폰번호 폰번호 휴대폰번호"),
+);

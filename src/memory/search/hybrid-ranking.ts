@@ -1,8 +1,15 @@
-import { FactSlotMemo, sameFactSlot, statesChangeOf, statesSameFact } from "../../extraction/fact-slots.js";
+import {
+  changeOverlap,
+  FactSlotMemo,
+  sameFactSlot,
+  statesChangeOf,
+  statesSameFact,
+} from "../../extraction/fact-slots.js";
+import { askedValueKinds, type ValueKind } from "../../extraction/fact-words.js";
 import { asksWhenItHappened } from "../../text/speech-act.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
-import { sharesQueryTopic, topicWords, type TopicWord } from "./query-topic.js";
+import { keepsTopic, sharesQueryTopic, sharesTopicWord, topicWords, type TopicWord } from "./query-topic.js";
 
 /**
  * Final ranking of hybrid recall: fuses the vector and keyword candidates (weighted RRF or relative
@@ -245,6 +252,7 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
           ranked,
           queryTerms,
           topic: topicWords(options.query),
+          asked: askedValueKinds(options.query),
           termsOf,
           factSlots: options.factSlots ?? new FactSlotMemo(),
           // A question about when something happened asks for that event: a later one of its kind
@@ -281,6 +289,8 @@ export function isSameFact(options: {
   restatements?: boolean;
   /** The query's topic words (query-topic.ts); without them, a change statement alone does not link. */
   topic?: readonly TopicWord[];
+  /** The kinds of value the query asks for (fact-words.ts `askedValueKinds`). */
+  asked?: ReadonlySet<ValueKind>;
 }): boolean {
   const { older, newer, queryTerms, texts } = options;
   if (texts && sameFactSlot(texts.older, texts.newer, options.factSlots)) return true;
@@ -294,6 +304,7 @@ export function isSameFact(options: {
       texts,
       factSlots: options.factSlots,
       topic: options.topic,
+      asked: options.asked,
     })
   )
     return true;
@@ -310,10 +321,16 @@ export function isSameFact(options: {
 
 /**
  * Whether `newer`'s text states `older`'s fact with a new value (`statesSameFact`), or says that what
- * the query asks about in `older` changed (both hold the query's topic, {@link sharesQueryTopic}, and
- * `statesChangeOf`) — unless the query names a value (a term with a digit) that `older` holds and
- * `newer` lacks: then the query asks for the older memory itself ("메모 3번" among numbered notes), not
- * for the newest value of its fact.
+ * the query asks about in `older` changed — unless the query names a value (a term with a digit) that
+ * `older` holds and `newer` lacks: then the query asks for the older memory itself ("메모 3번" among
+ * numbered notes), not for the newest value of its fact. A change statement (`statesChangeOf`) is tied
+ * to the query when
+ * - both hold most of the query's topic ({@link sharesQueryTopic}), or
+ * - the two share a noun that says which fact is meant (fact-slots.ts `changeOverlap`), and either both
+ *   hold one of the query's topic words past its first ({@link sharesTopicWord}), or `newer` holds one
+ *   ({@link keepsTopic}) and both give a value of the kind the question asks for (며칠, 얼마, "what time": `askedValueKinds`):
+ *   a change note names what changed in its own words ("라비올라 예약 … 20일로 바꿈" after "결혼기념일 …
+ *   라비올라 예약"), rarely all the words of the question.
  */
 function restatesForQuery(options: {
   older: ReadonlySet<string>;
@@ -322,14 +339,20 @@ function restatesForQuery(options: {
   texts: { older: string; newer: string };
   factSlots?: FactSlotMemo | undefined;
   topic?: readonly TopicWord[] | undefined;
+  asked?: ReadonlySet<ValueKind> | undefined;
 }): boolean {
-  const { older, newer, queryTerms, texts } = options;
+  const { older, newer, queryTerms, texts, topic } = options;
   for (const term of queryTerms) if (/\d/u.test(term) && older.has(term) && !newer.has(term)) return false;
   if (statesSameFact(texts.older, texts.newer, options.factSlots)) return true;
+  if (topic === undefined) return false;
+  if (sharesQueryTopic(older, newer, topic) && statesChangeOf(texts.older, texts.newer, options.factSlots)) {
+    return true;
+  }
+  const change = changeOverlap(texts.older, texts.newer, options.factSlots);
+  if (change === undefined || !change.sharesFactNoun) return false;
+  if (sharesTopicWord(older, newer, topic)) return true;
   return (
-    options.topic !== undefined &&
-    sharesQueryTopic(older, newer, options.topic) &&
-    statesChangeOf(texts.older, texts.newer, options.factSlots)
+    keepsTopic(older, newer, topic) && [...change.kinds].some((kind) => options.asked?.has(kind) === true)
   );
 }
 
@@ -391,8 +414,9 @@ function applyRecency(options: {
   /** Whether a text-only restatement (`statesSameFact`) may supersede; a shared slot always may. */
   restatements: boolean;
   topic: readonly TopicWord[];
+  asked: ReadonlySet<ValueKind>;
 }): HybridResult[] {
-  const { ranked, queryTerms, termsOf, factSlots, restatements, topic } = options;
+  const { ranked, queryTerms, termsOf, factSlots, restatements, topic, asked } = options;
   const out: HybridResult[] = [];
   for (const candidate of ranked) {
     const newer = termsOf.get(candidate.id) as Set<string>;
@@ -408,6 +432,7 @@ function applyRecency(options: {
         texts: { older: placed.text, newer: candidate.text },
         factSlots,
         topic,
+        asked,
       };
       if (!candidate.relevant && placed.relevant) {
         restated = restatements && restatesForQuery(pair);

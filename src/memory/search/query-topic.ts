@@ -94,6 +94,30 @@ export function sharesQueryTopic(
 }
 
 /**
+ * A weaker tie, for a change statement whose own words say which fact it changes (fact-slots.ts
+ * `changeOverlap`): both memories hold one of the query's topic words — not only its first when it has
+ * more (the thing, shared by its many facts) — and `newer` keeps any qualifier of the query `older`
+ * holds.
+ */
+export function sharesTopicWord(
+  older: ReadonlySet<string>,
+  newer: ReadonlySet<string>,
+  topic: readonly TopicWord[],
+): boolean {
+  if (dropsQualifier(older, newer, topic)) return false;
+  return topic.some((word, i) => (i > 0 || topic.length === 1) && holds(older, word) && holds(newer, word));
+}
+
+/** Whether `newer` holds one of the query's topic words and keeps any qualifier of it `older` holds. */
+export function keepsTopic(
+  older: ReadonlySet<string>,
+  newer: ReadonlySet<string>,
+  topic: readonly TopicWord[],
+): boolean {
+  return !dropsQualifier(older, newer, topic) && topic.some((word) => holds(newer, word));
+}
+
+/**
  * Whether `newer` lacks a query word that qualifies the thing (the 아빠 of "아빠 병원 예약") which
  * `older` holds: then `newer` may be about another thing of the kind, whatever else they share.
  */
