@@ -159,7 +159,7 @@ export function statesChangeOf(
  * common. Undefined unless `statesChangeOf(older, newer)`; otherwise the kinds of value both give, and
  * whether they share a noun that says which fact is meant: not a generic attribute (번호, number) and
  * not `older`'s first content word — the thing a note is about (a pet, a person, a project), which many
- * of its facts share ("서아 하원 시간" and "서아 치과 예약").
+ * of its facts share ("서준 수영 4시" and "서준 피아노 5시로 바뀜").
  */
 export function changeOverlap(
   older: string,

@@ -328,9 +328,9 @@ export function isSameFact(options: {
  * - both hold most of the query's topic ({@link sharesQueryTopic}), or
  * - the two share a noun that says which fact is meant (fact-slots.ts `changeOverlap`), and either both
  *   hold one of the query's topic words past its first ({@link sharesTopicWord}), or `newer` holds one
- *   ({@link keepsTopic}) and both give a value of the kind the question asks for (며칠, 얼마, "what time": `askedValueKinds`):
- *   a change note names what changed in its own words ("라비올라 예약 … 20일로 바꿈" after "결혼기념일 …
- *   라비올라 예약"), rarely all the words of the question.
+ *   ({@link keepsTopic}) and both give a value of the kind the question asks for (며칠, 얼마, "what
+ *   time": `askedValueKinds`). A change note names what changed in its own words ("정수기 바꿈, 이제
+ *   24,500원" after "집 정수기 렌탈료 매달 29,900원"), rarely all the words of the question.
  */
 function restatesForQuery(options: {
   older: ReadonlySet<string>;
