@@ -143,31 +143,31 @@ export function statesChangeOf(
   newer: string,
   memo: FactSlotMemo = new FactSlotMemo(),
 ): boolean {
-  const b = memo.words(newer);
-  if (!b.changes) return false;
-  const { a, matchedA, matchedB } = compare(memo.words(older), b);
-  if (hasQualifier(a.content, matchedA) && hasQualifier(b.content, matchedB)) return false;
-  if (kindsDisagree(a, b)) return false;
-  return (
-    distinctUnmatched(b.content, matchedB).size > 0 || (b.values.size > 0 && !sameSet(a.values, b.values))
-  );
+  return changeOverlap(older, newer, memo) !== undefined;
 }
 
 /**
- * For a change statement that shares too few of the query's words with the older one to be tied to it
- * by {@link statesChangeOf} and the query alone (recall, hybrid-ranking.ts): what else the two have in
- * common. Undefined unless `statesChangeOf(older, newer)`; otherwise the kinds of value both give, and
- * whether they share a noun that says which fact is meant: not a generic attribute (번호, number) and
- * not `older`'s first content word — the thing a note is about (a pet, a person, a project), which many
- * of its facts share ("서준 수영 4시" and "서준 피아노 5시로 바뀜").
+ * {@link statesChangeOf}, read once, with what else the two statements have in common, for a change
+ * statement that shares too few of the query's words with the older one to be tied to it by the query
+ * alone (recall, hybrid-ranking.ts). Undefined when `newer` does not state a change of `older`'s fact;
+ * otherwise the kinds of value both give, and whether they share a noun that says which fact is meant:
+ * not a generic attribute (번호, number) and not `older`'s first content word — the thing a note is
+ * about (a pet, a person, a project), which many of its facts share ("서준 수영 4시" and "서준 피아노
+ * 5시로 바뀜").
  */
 export function changeOverlap(
   older: string,
   newer: string,
   memo: FactSlotMemo = new FactSlotMemo(),
 ): { kinds: ReadonlySet<ValueKind>; sharesFactNoun: boolean } | undefined {
-  if (!statesChangeOf(older, newer, memo)) return undefined;
-  const { a, b, matchedA } = compare(memo.words(older), memo.words(newer));
+  const b = memo.words(newer);
+  if (!b.changes) return undefined;
+  const { a, matchedA, matchedB } = compare(memo.words(older), b);
+  if (hasQualifier(a.content, matchedA) && hasQualifier(b.content, matchedB)) return undefined;
+  if (kindsDisagree(a, b)) return undefined;
+  const addsSomething =
+    distinctUnmatched(b.content, matchedB).size > 0 || (b.values.size > 0 && !sameSet(a.values, b.values));
+  if (!addsSomething) return undefined;
   const thing = a.content[0];
   const sharesFactNoun = a.content.some(
     (word, i) => matchedA[i] && word !== thing && isNoun(word) && !isGenericAttribute(word),

@@ -6,7 +6,7 @@ import {
   type KeywordCandidate,
   type VectorCandidate,
 } from "../../src/memory/search/hybrid-ranking.js";
-import { sharesQueryTopic, sharesTopicWord, topicWords } from "../../src/memory/search/query-topic.js";
+import { sharesQueryTopic, topicTie, topicWords } from "../../src/memory/search/query-topic.js";
 import { nameTokens, tokenize } from "../../src/text/tokenizer.js";
 
 // Issue 22, item 1: an update worded unlike the fact it changes ("same fact, newer value" without the
@@ -61,8 +61,9 @@ describe("a newer memory that says the asked-about fact changed", () => {
       "My bike lock combination is 4471",
       "Changed the code on the bike lock, it is 9035 now",
     ],
-    // Only the query-anchored change link ties these two: they share the thing (정수기) and an amount
-    // is asked for; the newer one lacks the attribute word (렌탈료).
+    // The next three are tied only by `topicTie` and the kind of value asked for (each ranks old
+    // first without it): they share the thing and an amount or date is asked for; the newer one lacks
+    // the attribute word.
     [
       "when the question asks for the kind of value both give and the newer keeps the thing",
       "정수기 렌탈료 얼마야?",
@@ -72,14 +73,14 @@ describe("a newer memory that says the asked-about fact changed", () => {
     [
       "when the newer one keeps the thing and the asked-for date (English)",
       "when is the piano recital?",
-      "Piano recital on March 8, 3pm at Elm Hall",
+      "Piano recital for Juno's class on March 8, 3pm at Elm Hall, spring program, bring flowers",
       "Elm Hall double-booked, piano moved to March 15",
     ],
     [
-      "when the newer one keeps the thing and the asked-for time (Korean and English)",
-      "요가 class 몇 시야?",
-      "동네 요가 class 화목 저녁 7시, Lotus Studio",
-      "Lotus Studio 요가 이제 8시로 바뀜",
+      "when the newer one keeps the thing and the asked-for amount (Korean and English)",
+      "gym 회비 얼마야?",
+      "동네 gym 회비 매달 55,000원, Iron Works",
+      "gym 바꿈, 이제 월 39,000원",
     ],
     // The change note names the fact by the restaurant, not by the question's words; the question asks
     // for a date, and both give one.
@@ -245,15 +246,15 @@ describe("topicWords and sharesQueryTopic", () => {
     expect(sharesQueryTopic(terms("보리 사료 80g"), terms("보리 미용 토요일"), topic)).toBe(false);
   });
 
-  it("sharesTopicWord: one topic word past the first, the query's qualifier kept", () => {
+  it("topicTie: a topic word past the first held by both, one held by the newer, or none", () => {
     const terms = (text: string) => new Set(tokenize(text));
-    const topic = topicWords("보리 사료 양");
-    expect(sharesTopicWord(terms("보리 사료 80g"), terms("보리 사료 70g으로 바꿈"), topic)).toBe(true);
-    expect(sharesTopicWord(terms("보리 사료 80g"), terms("보리 미용 토요일"), topic)).toBe(false);
+    const topic = topicWords("보리 사료 얼마나 줘?");
+    expect(topicTie(terms("보리 사료 80g"), terms("보리 사료 70g으로 바꿈"), topic)).toBe("shares");
+    expect(topicTie(terms("보리 사료 80g"), terms("보리 미용 토요일"), topic)).toBe("keeps");
+    expect(topicTie(terms("보리 사료 80g"), terms("미용 토요일"), topic)).toBe("none");
+    // 누나 qualifies 세탁소: a newer note without it may be another laundry.
     const qualified = topicWords("누나 세탁소 번호");
-    expect(sharesTopicWord(terms("누나 세탁소 031-555-0107"), terms("세탁소 031-555-0199"), qualified)).toBe(
-      false,
-    );
+    expect(topicTie(terms("누나 세탁소 031-555-0107"), terms("세탁소 031-555-0199"), qualified)).toBe("none");
   });
 
   it("reads a hostile query in linear time", () => {

@@ -1,15 +1,9 @@
-import {
-  changeOverlap,
-  FactSlotMemo,
-  sameFactSlot,
-  statesChangeOf,
-  statesSameFact,
-} from "../../extraction/fact-slots.js";
+import { changeOverlap, FactSlotMemo, sameFactSlot, statesSameFact } from "../../extraction/fact-slots.js";
 import { askedValueKinds, type ValueKind } from "../../extraction/fact-words.js";
 import { asksWhenItHappened } from "../../text/speech-act.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
-import { keepsTopic, sharesQueryTopic, sharesTopicWord, topicWords, type TopicWord } from "./query-topic.js";
+import { sharesQueryTopic, topicTie, topicWords, type TopicWord } from "./query-topic.js";
 
 /**
  * Final ranking of hybrid recall: fuses the vector and keyword candidates (weighted RRF or relative
@@ -323,14 +317,14 @@ export function isSameFact(options: {
  * Whether `newer`'s text states `older`'s fact with a new value (`statesSameFact`), or says that what
  * the query asks about in `older` changed — unless the query names a value (a term with a digit) that
  * `older` holds and `newer` lacks: then the query asks for the older memory itself ("메모 3번" among
- * numbered notes), not for the newest value of its fact. A change statement (`statesChangeOf`) is tied
- * to the query when
+ * numbered notes), not for the newest value of its fact. A change statement (fact-slots.ts
+ * `changeOverlap`) is tied to the query when
  * - both hold most of the query's topic ({@link sharesQueryTopic}), or
- * - the two share a noun that says which fact is meant (fact-slots.ts `changeOverlap`), and either both
- *   hold one of the query's topic words past its first ({@link sharesTopicWord}), or `newer` holds one
- *   ({@link keepsTopic}) and both give a value of the kind the question asks for (며칠, 얼마, "what
- *   time": `askedValueKinds`). A change note names what changed in its own words ("정수기 바꿈, 이제
- *   24,500원" after "집 정수기 렌탈료 매달 29,900원"), rarely all the words of the question.
+ * - the two share a noun that says which fact is meant, and either both hold one of the query's topic
+ *   words past its first, or `newer` holds one and both give a value of the kind the question asks for
+ *   (며칠, 얼마, "what time": `askedValueKinds`) — {@link topicTie}. A change note names what changed
+ *   in its own words ("정수기 바꿈, 이제 24,500원" after "집 정수기 렌탈료 매달 29,900원"), rarely all
+ *   the words of the question.
  */
 function restatesForQuery(options: {
   older: ReadonlySet<string>;
@@ -345,14 +339,14 @@ function restatesForQuery(options: {
   for (const term of queryTerms) if (/\d/u.test(term) && older.has(term) && !newer.has(term)) return false;
   if (statesSameFact(texts.older, texts.newer, options.factSlots)) return true;
   if (topic === undefined) return false;
-  if (sharesQueryTopic(older, newer, topic) && statesChangeOf(texts.older, texts.newer, options.factSlots)) {
-    return true;
-  }
   const change = changeOverlap(texts.older, texts.newer, options.factSlots);
-  if (change === undefined || !change.sharesFactNoun) return false;
-  if (sharesTopicWord(older, newer, topic)) return true;
+  if (change === undefined) return false;
+  if (sharesQueryTopic(older, newer, topic)) return true;
+  if (!change.sharesFactNoun) return false;
+  const tie = topicTie(older, newer, topic);
   return (
-    keepsTopic(older, newer, topic) && [...change.kinds].some((kind) => options.asked?.has(kind) === true)
+    tie === "shares" ||
+    (tie === "keeps" && [...change.kinds].some((kind) => options.asked?.has(kind) === true))
   );
 }
 

@@ -94,27 +94,24 @@ export function sharesQueryTopic(
 }
 
 /**
- * A weaker tie, for a change statement whose own words say which fact it changes (fact-slots.ts
- * `changeOverlap`): both memories hold one of the query's topic words — not only its first when it has
- * more (the thing, shared by its many facts) — and `newer` keeps any qualifier of the query `older`
- * holds.
+ * How a change statement whose own words say which fact it changes (fact-slots.ts `changeOverlap`) is
+ * tied to the query when it holds too little of it for {@link sharesQueryTopic}:
+ * - `"shares"`: both memories hold one of the query's topic words, not only its first when it has
+ *   more (the thing, which its many facts share);
+ * - `"keeps"`: `newer` holds one of them (enough when the value asked for ties the rest);
+ * - `"none"`: `newer` holds none, or lacks a qualifier of the query `older` holds (another thing of
+ *   the kind).
  */
-export function sharesTopicWord(
+export function topicTie(
   older: ReadonlySet<string>,
   newer: ReadonlySet<string>,
   topic: readonly TopicWord[],
-): boolean {
-  if (dropsQualifier(older, newer, topic)) return false;
-  return topic.some((word, i) => (i > 0 || topic.length === 1) && holds(older, word) && holds(newer, word));
-}
-
-/** Whether `newer` holds one of the query's topic words and keeps any qualifier of it `older` holds. */
-export function keepsTopic(
-  older: ReadonlySet<string>,
-  newer: ReadonlySet<string>,
-  topic: readonly TopicWord[],
-): boolean {
-  return !dropsQualifier(older, newer, topic) && topic.some((word) => holds(newer, word));
+): "shares" | "keeps" | "none" {
+  if (dropsQualifier(older, newer, topic) || !topic.some((word) => holds(newer, word))) return "none";
+  const shares = topic.some(
+    (word, i) => (i > 0 || topic.length === 1) && holds(older, word) && holds(newer, word),
+  );
+  return shares ? "shares" : "keeps";
 }
 
 /**
