@@ -150,16 +150,16 @@ export function statesChangeOf(
  * {@link statesChangeOf}, read once, with what else the two statements have in common, for a change
  * statement that shares too few of the query's words with the older one to be tied to it by the query
  * alone (recall, hybrid-ranking.ts). Undefined when `newer` does not state a change of `older`'s fact;
- * otherwise the kinds of value both give, and whether they share a noun that says which fact is meant:
- * not a generic attribute (번호, number) and not `older`'s first content word — the thing a note is
- * about (a pet, a person, a project), which many of its facts share ("서준 수영 4시" and "서준 피아노
- * 5시로 바뀜").
+ * otherwise the kinds of value both give, and the nouns they share that say which fact is meant
+ * (`factNouns`, content keys of `older`): not a generic attribute (번호, number) and not `older`'s
+ * first content word — the thing a note is about (a pet, a person, a project), which many of its facts
+ * share ("서준 수영 4시" and "서준 피아노 5시로 바뀜").
  */
 export function changeOverlap(
   older: string,
   newer: string,
   memo: FactSlotMemo = new FactSlotMemo(),
-): { kinds: ReadonlySet<ValueKind>; sharesFactNoun: boolean } | undefined {
+): ChangeOverlap | undefined {
   const b = memo.words(newer);
   if (!b.changes) return undefined;
   const { a, matchedA, matchedB } = compare(memo.words(older), b);
@@ -169,10 +169,36 @@ export function changeOverlap(
     distinctUnmatched(b.content, matchedB).size > 0 || (b.values.size > 0 && !sameSet(a.values, b.values));
   if (!addsSomething) return undefined;
   const thing = a.content[0];
-  const sharesFactNoun = a.content.some(
+  const factNouns = a.content.filter(
     (word, i) => matchedA[i] && word !== thing && isNoun(word) && !isGenericAttribute(word),
   );
-  return { kinds: new Set([...b.kinds].filter((kind) => a.kinds.has(kind))), sharesFactNoun };
+  const lead = b.content.slice(0, b.lead);
+  return {
+    kinds: new Set([...b.kinds].filter((kind) => a.kinds.has(kind))),
+    sharesFactNoun: factNouns.length > 0,
+    factNouns,
+    namesOnlyTheThing:
+      thing !== undefined &&
+      lead.length > 0 &&
+      sameContentWord(lead[0] as string, thing) &&
+      lead.every((_, i) => matchedB[i]),
+  };
+}
+
+/** What a change statement has in common with the older statement it changes ({@link changeOverlap}). */
+export interface ChangeOverlap {
+  /** The kinds of value both give. */
+  kinds: ReadonlySet<ValueKind>;
+  /** Whether {@link ChangeOverlap.factNouns} has any. */
+  sharesFactNoun: boolean;
+  /** Shared nouns that say which fact is meant: `older`'s content keys, neither generic nor its thing. */
+  factNouns: readonly string[];
+  /**
+   * Whether `newer` names nothing before its new value but `older`'s thing and words `older` has:
+   * "요가 목요일로 옮김" after "요가 등록 화요일 저녁 8시" (while "서준 피아노 5시로 바뀜" names a fact
+   * "서준 수영 4시" lacks).
+   */
+  namesOnlyTheThing: boolean;
 }
 
 /** Two statements' words side by side: which of each one's content words the other has too. */

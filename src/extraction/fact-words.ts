@@ -29,6 +29,7 @@ import {
   KOREAN_ADDRESS_UNITS,
   KOREAN_BOUND_WORDS,
   KOREAN_CHANGE_STEMS,
+  KOREAN_FROM_TIME_ENDINGS,
   KOREAN_CHANGE_WORDS,
   KOREAN_NEWER_STATE_WORDS,
   KOREAN_TIME_WORDS,
@@ -49,6 +50,8 @@ export interface StatementWords {
   kinds: ReadonlySet<ValueKind>;
   /** Whether it says that something changed or is now so (바뀜, 옮겼어, 이제, now, renamed). */
   changes: boolean;
+  /** How many content words come before its first value ("치과 예약 5일로 바뀜": 2); all when none. */
+  lead: number;
 }
 
 /**
@@ -156,13 +159,28 @@ const MIN_ENGLISH_PAST_LETTERS = 6;
 
 /** The words of `text` ({@link StatementWords}). */
 export function statementWords(text: string): StatementWords {
-  const read: Reading = { content: [], values: new Set(), kinds: [], changes: false };
+  const read: Reading = { content: [], values: new Set(), kinds: [], changes: false, last: undefined };
   const lower = text.normalize("NFC").toLowerCase();
   let previous: { end: number; value: boolean } = { end: -1, value: false };
+  // The last Hangul word and how many content words there were before it: "보내기로 했음" is a decision
+  // (-기로 하다), which says what is now so, and its nominalised verb (보내기) names nothing.
+  let lastHangul: { word: string; contentBefore: number } | undefined;
+  let lead: number | undefined;
   for (const match of lower.matchAll(CHUNK_RE)) {
     const chunk = match[0];
     const end = match.index + chunk.length;
     const glued = previous.end === match.index;
+    if (startsNewState(chunk)) {
+      // When a new state starts is not a value of the fact ("3월부터 구독료 월 9천원", "다음 주부터 9시").
+      read.changes = true;
+      if (previous.value && read.last !== undefined) {
+        read.values.delete(read.last);
+        read.kinds.pop();
+        read.last = undefined;
+      }
+      previous = { end, value: false };
+      continue;
+    }
     // A unit after a number tells its kind (5시, 48만원, "9,900 won"); glued to it, Hangul is the
     // number's unit or particle (58번으로), and a bare particle after a word (gym은) is nothing.
     if (previous.value) {
@@ -178,12 +196,24 @@ export function statementWords(text: string): StatementWords {
         previous = { end, value: false };
         continue;
       }
+      if (lastHangul && isDecision(lastHangul.word, chunk)) {
+        read.changes = true;
+        read.content.length = Math.min(read.content.length, lastHangul.contentBefore);
+      }
+      lastHangul = { word: chunk, contentBefore: read.content.length };
       previous = { end, value: readKorean(chunk, read) };
     } else {
       previous = { end, value: readLatin(chunk, read) };
     }
+    if (lead === undefined && read.values.size > 0) lead = read.content.length;
   }
-  return { content: read.content, values: read.values, kinds: new Set(read.kinds), changes: read.changes };
+  return {
+    content: read.content,
+    values: read.values,
+    kinds: new Set(read.kinds),
+    changes: read.changes,
+    lead: Math.min(lead ?? read.content.length, read.content.length),
+  };
 }
 
 interface Reading {
@@ -192,6 +222,14 @@ interface Reading {
   /** One kind per value read, the last one corrected by a unit that follows it. */
   kinds: ValueKind[];
   changes: boolean;
+  /** The value read last. */
+  last: string | undefined;
+}
+
+function addValue(read: Reading, value: string, kind: ValueKind): void {
+  read.values.add(value);
+  read.kinds.push(kind);
+  read.last = value;
 }
 
 /** The kind a unit word or a glued Hangul unit gives the number before it (만원 → amount). */
@@ -219,8 +257,7 @@ function readLatin(chunk: string, read: Reading): boolean {
   const word = trimEndWhile(chunk, isTrailingMark).replace(/^#/u, "");
   if (word.length === 0) return false;
   if (DIGIT_RE.test(word)) {
-    read.values.add(word.replace(/[#':./_’-]/gu, ""));
-    read.kinds.push(digitKind(word));
+    addValue(read, word.replace(/[#':./_’-]/gu, ""), digitKind(word));
     return true;
   }
   // The word before an apostrophe: Rex's → rex, don't → don.
@@ -229,8 +266,7 @@ function readLatin(chunk: string, read: Reading): boolean {
   const stem = stemEnglishWord(bare);
   if (CHANGE_MARKER_STEMS.has(stem)) read.changes = true;
   if (ENGLISH_TIME_WORDS.has(bare) || ENGLISH_TIME_WORDS.has(stem)) {
-    read.values.add(stem);
-    read.kinds.push("when");
+    addValue(read, stem, "when");
     return true;
   }
   if (
@@ -252,7 +288,7 @@ function readLatin(chunk: string, read: Reading): boolean {
 
 /** Reads one Hangul word; returns whether it was a value. */
 function readKorean(raw: string, read: Reading): boolean {
-  const { content, values } = read;
+  const { content } = read;
   const word =
     raw.length > POSSESSIVE_PREFIX.length && raw.startsWith(POSSESSIVE_PREFIX) ? raw.slice(2) : raw;
   const stem = stripSearchSuffixes(word);
@@ -260,8 +296,7 @@ function readKorean(raw: string, read: Reading): boolean {
     read.changes = true;
   }
   if (KOREAN_TIME_WORDS.has(stem) || KOREAN_TIME_WORDS.has(word) || isWeekdays(stem) || isAddressPart(word)) {
-    values.add(stem);
-    read.kinds.push(isAddressPart(word) ? "other" : "when");
+    addValue(read, stem, isAddressPart(word) ? "other" : "when");
     return true;
   }
   if (NUMBER_WORDS.has(word) || NUMBER_WORDS.has(stem)) return false;
@@ -273,6 +308,30 @@ function readKorean(raw: string, read: Reading): boolean {
   if (key.length === 0 || isKoreanFunctionWord(key)) return false;
   content.push(`ko:${key}`);
   return false;
+}
+
+/** The particle of a time a new state starts at ({@link KOREAN_FROM_TIME_ENDINGS}). */
+const FROM = "부터";
+
+/** Whether a Hangul word is a time a new state starts at: (11)월부터, (다음) 주부터, 내년부터. */
+function startsNewState(word: string): boolean {
+  if (!word.endsWith(FROM)) return false;
+  const time = word.slice(0, -FROM.length);
+  return KOREAN_FROM_TIME_ENDINGS.some((ending) => time.endsWith(ending));
+}
+
+/** Forms of 하다 that follow a -기로 clause to make a decision (하기로 했어, 가기로 함, 오기로 한). */
+const DECISION_VERB_STARTS: readonly string[] = ["하", "했", "함", "해", "한"];
+/** Syllables a -기로 word has at least: a verb stem's and 기로 (가기로; 기로 alone is a noun). */
+const MIN_DECISION_CLAUSE_SYLLABLES = 3;
+
+/** Whether `word` ends a -기로 clause and `next` is the 하다 that makes it a decision. */
+function isDecision(word: string, next: string): boolean {
+  return (
+    word.length >= MIN_DECISION_CLAUSE_SYLLABLES &&
+    word.endsWith("기로") &&
+    DECISION_VERB_STARTS.some((start) => next.startsWith(start))
+  );
 }
 
 /** A word of weekday syllables only: 월수금, 화목, 토. */
@@ -325,7 +384,10 @@ function isChangeWord(word: string): boolean {
 
 /** A Korean verb or adjective with its ending ({@link PAST_SYLLABLES}, {@link PREDICATE_ENDINGS}). */
 function isPredicate(word: string): boolean {
-  for (let i = 1; i < word.length; i++) if (PAST_SYLLABLES.has(word[i] as string)) return true;
+  // No noun starts with one either (했어, 갔음, 샀어): from the first syllable when another follows.
+  for (let i = word.length > 1 ? 0 : 1; i < word.length; i++) {
+    if (PAST_SYLLABLES.has(word[i] as string)) return true;
+  }
   return PREDICATE_ENDINGS.some((ending) => word.endsWith(ending));
 }
 

@@ -287,7 +287,8 @@ export function isSearchSuffix(word: string): boolean {
 /**
  * Strips up to {@link MAX_SEARCH_SUFFIX_STRIPS} particles or endings from a Hangul word: 하준이는 →
  * 하준이 → 하준, 얼마였어요 → 얼마였어 → 얼마. A word keeps at least one syllable; a two-syllable word
- * loses only an unambiguous particle (오이, 포도 and 사과 stay whole).
+ * loses only an unambiguous particle (오이, 포도 and 사과 stay whole). A particle of two forms goes only
+ * in the form that fits the syllable before it ({@link fitsAttachment}: 동네치과, 마을 stay whole).
  */
 export function stripSearchSuffixes(word: string): string {
   let stem = word;
@@ -304,7 +305,11 @@ function stripSearchSuffixOnce(word: string): string {
   for (const suffix of SEARCH_SUFFIXES) {
     if (word.length <= suffix.length || !word.endsWith(suffix)) continue;
     if (word.length === 2 && !SAFE_SHORT_SUFFIXES.has(suffix)) continue;
-    return word.slice(0, word.length - suffix.length);
+    const stem = word.slice(0, word.length - suffix.length);
+    // A particle of two forms in the wrong one is the word's own syllable: the 과 of 치과, the 을 of 마을.
+    const attach = PARTICLE_BY_FORM.get(suffix)?.attach;
+    if (attach !== undefined && !fitsAttachment(stem, attach)) continue;
+    return stem;
   }
   return word;
 }

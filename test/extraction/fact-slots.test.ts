@@ -68,6 +68,26 @@ describe("statesSameFact", () => {
     ]);
   });
 
+  it("reads a decision, a time a new state starts at and a past-tense verb as grammar, not things", () => {
+    const decision = statementWords("택배는 편의점으로 보내기로 했음");
+    expect(decision.changes).toBe(true);
+    expect(decision.content).toEqual(["ko:택배", "ko:편의점"]);
+    // 11월부터 says when the new fee holds: a change, and not a value of the fee.
+    const from = statementWords("11월부터 구독료 만 오천원");
+    expect(from.changes).toBe(true);
+    expect(from.values.has("11")).toBe(false);
+    // A span's start (2시부터 5시까지) is a value and no change.
+    expect(statementWords("상담 2시부터 5시까지").changes).toBe(false);
+    expect(statementWords("어제 했어 샀어").content).toEqual([]);
+    expect(statementWords("요금제 알뜰폰으로 갈아탐").changes).toBe(true);
+  });
+
+  it("gives how many content words come before the first value", () => {
+    expect(statementWords("치과 예약 5일로 바뀜").lead).toBe(2);
+    expect(statementWords("5일 치과").lead).toBe(0);
+    expect(statementWords("치과 예약").lead).toBe(2);
+  });
+
   it("reads each text once per memo", () => {
     const memo = new FactSlotMemo();
     expect(memo.words("헬스장 락커 58번")).toBe(memo.words("헬스장 락커 58번"));

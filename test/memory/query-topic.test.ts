@@ -102,6 +102,53 @@ describe("a newer memory that says the asked-about fact changed", () => {
       "헬스장에서 받은 locker 112번",
       "locker 바꿈, 이제 47번",
     ],
+    // The next seven each rank old first on the commit before these ties, which the comments name.
+    // A note that names nothing before its new value but the thing the older one is about, with the
+    // kind of value the question asks for (namesOnlyTheThing).
+    [
+      "when the newer one names only the thing and gives the asked-for day (Korean)",
+      "요가 무슨 요일이야?",
+      "요가 등록함, 화요일 금요일 저녁 8시 숲길요가원 한지수 강사님 수업",
+      "요가 월목으로 옮김",
+    ],
+    [
+      "when the newer one names only the thing and gives the asked-for date (English)",
+      "when is the vet appointment?",
+      "Vet appointment for Miso on May 4 at 10am with Dr. Lind",
+      "Vet moved to May 11",
+    ],
+    [
+      "when the newer one names only the thing and gives the asked-for time (Korean and English)",
+      "dentist 몇 시야?",
+      "dentist 예약 3월 2일 오후 3시, 밝은미소 윤하나 원장님, 스케일링 포함",
+      "dentist 3월 9일 오전 11시로 미룸",
+    ],
+    // A follow-up that names what the question does not (the old teacher) may leave out its qualifier.
+    [
+      "when the newer one refers back to the older by a name the question lacks (Korean)",
+      "엄마 피아노 선생님 이름",
+      "엄마 피아노 선생님은 한미숙 님, 화목 오후 3시 방문 레슨, 레슨비 월 20만원",
+      "한미숙 님 이사 가셔서 다음 주부터 서지원 선생님이 오시기로 함",
+    ],
+    [
+      "when the newer one refers back to the older by a name the question lacks (English)",
+      "who is my son's tutor?",
+      "My son's math tutor is Ilse Brandt, Tuesdays 5pm at the Oakwood library, 40 dollars an hour, homework review included",
+      "Ilse Brandt retired, the tutor is now Tomas Weil",
+    ],
+    // A decision (-기로 하다) and a time a new state starts at (부터) say that something is now so.
+    [
+      "when the newer one states a decision",
+      "회식 장소 어디야?",
+      "팀 회식 장소 을지로 노포집",
+      "회식 장소는 성수 바베큐집으로 하기로 했어",
+    ],
+    [
+      "when the newer one says from when the new value holds",
+      "관리비 얼마야?",
+      "아파트 관리비 매달 18만원, 자동이체 25일 국민카드",
+      "다음 달부터 관리비 21만원",
+    ],
     [
       "in English, the newer relevant too",
       "what's my bike lock combination?",
@@ -201,6 +248,21 @@ describe("changeOverlap", () => {
 
   it("is undefined without a statement of change", () => {
     expect(changeOverlap("상견례 식사 5월 9일 미가온", "미가온 식사 8일")).toBeUndefined();
+  });
+
+  it("tells a note that names only the older one's thing before its new value", () => {
+    expect(changeOverlap("요가 등록 화요일 저녁 8시", "요가 목요일로 옮김")?.namesOnlyTheThing).toBe(true);
+    // 피아노 is a fact the older note does not state; 3층 comes before any shared word.
+    expect(changeOverlap("서준 수영 화목 4시", "서준 피아노 5시로 바뀜")?.namesOnlyTheThing).toBe(false);
+    expect(changeOverlap("요가 등록 화요일 저녁 8시", "3층 요가 목요일로 옮김")?.namesOnlyTheThing).toBe(
+      false,
+    );
+  });
+
+  it("lists the shared nouns of the fact", () => {
+    expect(
+      changeOverlap("피아노 선생님은 한미숙 님", "한미숙 님 그만두셔서 서지원 선생님으로 바뀜")?.factNouns,
+    ).toEqual(["ko:선생", "ko:한미숙"]);
   });
 });
 

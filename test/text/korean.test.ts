@@ -61,4 +61,14 @@ describe("stripSearchSuffixes", () => {
     expect(stripSearchSuffixes("생일이야")).toBe("생일");
     expect(stripSearchSuffixes("오이")).toBe("오이");
   });
+
+  it("strips a particle of two forms only in the form that fits the syllable before it", () => {
+    expect(stripSearchSuffixes("공책과")).toBe("공책");
+    expect(stripSearchSuffixes("나무와")).toBe("나무");
+    expect(stripSearchSuffixes("마을을")).toBe("마을");
+    // The 과 after a vowel, the 을 after a vowel and the 이 after a vowel are the word's own.
+    expect(stripSearchSuffixes("동네치과")).toBe("동네치과");
+    expect(stripSearchSuffixes("마을")).toBe("마을");
+    expect(stripSearchSuffixes("와이파이")).toBe("와이파이");
+  });
 });

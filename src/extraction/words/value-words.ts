@@ -47,8 +47,15 @@ export const NUMBER_WORDS: ReadonlySet<string> = new Set(
  */
 export const KOREAN_CHANGE_STEMS: readonly string[] = words(
   "바뀌 바뀐 바뀜 바뀌었 바뀌어 바꾸 바꿨 바꿈 바꿔 변경 옮기 옮겼 옮김 옮겨 이사 " +
-    "미뤄 미뤘 미룸 미루 당겨 당겼 당김 연기 갱신 업데이트 수정 정정 올려 올렸 올림 내렸 인상 인하 교체",
+    "미뤄 미뤘 미룸 미루 당겨 당겼 당김 연기 갱신 업데이트 수정 정정 올려 올렸 올림 내렸 인상 인하 교체 " +
+    "조정 갈아타 갈아탔 갈아탐 올랐 늦춰 늦췄 늦춤 밀려 밀렸 밀림 밀었 취소 그만두 그만뒀 그만둠 결정 대체",
 );
+
+/**
+ * Time nouns that, with 부터 ("from … on"), start a new state: 11월부터, 다음 주부터, 이번 달부터, 내년부터.
+ * Not a clock time or a day (2시부터, 15일부터), which begin a span ("2시부터 5시까지").
+ */
+export const KOREAN_FROM_TIME_ENDINGS: readonly string[] = words("월 주 달 년 학기 내일 오늘 지금");
 
 /** Korean adverbs of change and sequence ("이제", "새로", "원래", "예전"): about the change, not the fact. */
 export const KOREAN_CHANGE_WORDS: ReadonlySet<string> = new Set(
@@ -70,7 +77,7 @@ export const KOREAN_NEWER_STATE_WORDS: ReadonlySet<string> = new Set(words("이�
 export const ENGLISH_CHANGE_MARKERS: ReadonlySet<string> = new Set(
   words(
     "now new change move switch update instead anymore reschedule push postpone rename raise lower " +
-      "rebook replace swap",
+      "rebook replace swap slip bump drop cancel",
   ),
 );
 
@@ -84,10 +91,10 @@ export const ENGLISH_CHANGE_WORDS: ReadonlySet<string> = new Set(
 
 /**
  * Korean bound nouns and negation adverbs: grammar that never names a thing alone (할 수 있음, 갈 때,
- * 오신 분, 못 감).
+ * 오신 분, 못 감, 한미숙 님, 정우 씨).
  */
 export const KOREAN_BOUND_WORDS: ReadonlySet<string> = new Set(
-  words("수 때 중 등 분 쪽 데 줄 뿐 듯 적 번 거 게 건 못 안 잘 더 덜 또 같이 함께 다 및"),
+  words("수 때 중 등 분 쪽 데 줄 뿐 듯 적 번 거 게 건 못 안 잘 더 덜 또 같이 함께 다 및 님 씨"),
 );
 
 /** The syllables that stand for the days of the week (월수금, 화·목, 토). */

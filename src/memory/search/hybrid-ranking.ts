@@ -3,7 +3,7 @@ import { askedValueKinds, type ValueKind } from "../../extraction/fact-words.js"
 import { asksWhenItHappened } from "../../text/speech-act.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
-import { sharesQueryTopic, topicTie, topicWords, type TopicWord } from "./query-topic.js";
+import { saysOutsideQuery, sharesQueryTopic, topicTie, topicWords, type TopicWord } from "./query-topic.js";
 
 /**
  * Final ranking of hybrid recall: fuses the vector and keyword candidates (weighted RRF or relative
@@ -342,12 +342,14 @@ function restatesForQuery(options: {
   const change = changeOverlap(texts.older, texts.newer, options.factSlots);
   if (change === undefined) return false;
   if (sharesQueryTopic(older, newer, topic)) return true;
-  if (!change.sharesFactNoun) return false;
-  const tie = topicTie(older, newer, topic);
-  return (
-    tie === "shares" ||
-    (tie === "keeps" && [...change.kinds].some((kind) => options.asked?.has(kind) === true))
-  );
+  const givesAsked = [...change.kinds].some((kind) => options.asked?.has(kind) === true);
+  if (!change.sharesFactNoun)
+    return change.namesOnlyTheThing && givesAsked && topicTie(older, newer, topic) !== "none";
+  // A follow-up may leave out the question's qualifier when it points at the older memory by what the
+  // question does not say (the old value, a name).
+  const mayDropQualifier = saysOutsideQuery(change.factNouns, queryTerms);
+  const tie = topicTie(older, newer, topic, { mayDropQualifier });
+  return tie === "shares" || (tie === "keeps" && givesAsked);
 }
 
 /** Dice coefficient of two sets: 2·|A ∩ B| / (|A| + |B|). */

@@ -100,14 +100,18 @@ export function sharesQueryTopic(
  *   more (the thing, which its many facts share);
  * - `"keeps"`: `newer` holds one of them (enough when the value asked for ties the rest);
  * - `"none"`: `newer` holds none, or lacks a qualifier of the query `older` holds (another thing of
- *   the kind).
+ *   the kind) — unless `mayDropQualifier`: the caller found that `newer` points at `older` itself,
+ *   as a follow-up that leaves the qualifier out does ("방문 선생님 한미숙 님" → "한미숙 님 그만두셔서
+ *   다음 주부터 새 선생님").
  */
 export function topicTie(
   older: ReadonlySet<string>,
   newer: ReadonlySet<string>,
   topic: readonly TopicWord[],
+  options: { mayDropQualifier?: boolean } = {},
 ): "shares" | "keeps" | "none" {
-  if (dropsQualifier(older, newer, topic) || !topic.some((word) => holds(newer, word))) return "none";
+  if (!topic.some((word) => holds(newer, word))) return "none";
+  if (options.mayDropQualifier !== true && dropsQualifier(older, newer, topic)) return "none";
   const shares = topic.some(
     (word, i) => (i > 0 || topic.length === 1) && holds(older, word) && holds(newer, word),
   );
@@ -128,4 +132,19 @@ function dropsQualifier(
 
 function holds(memory: ReadonlySet<string>, word: TopicWord): boolean {
   return word.terms.some((term) => memory.has(term));
+}
+
+/**
+ * Whether some content key (fact-words.ts: `ko:` or `en:` and a stem) names what the query's terms do
+ * not: an English stem that is no term, or a Korean word none of whose two-syllable pieces is a term
+ * (the tokenizer indexes Korean by bigrams).
+ */
+export function saysOutsideQuery(keys: readonly string[], queryTerms: ReadonlySet<string>): boolean {
+  return keys.some((key) => {
+    const word = key.slice(key.indexOf(":") + 1);
+    if (queryTerms.has(word)) return false;
+    if (!key.startsWith("ko:")) return true;
+    for (let i = 0; i + 2 <= word.length; i++) if (queryTerms.has(word.slice(i, i + 2))) return false;
+    return true;
+  });
 }
