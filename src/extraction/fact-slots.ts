@@ -175,7 +175,6 @@ export function changeOverlap(
   const lead = b.content.slice(0, b.lead);
   return {
     kinds: new Set([...b.kinds].filter((kind) => a.kinds.has(kind))),
-    sharesFactNoun: factNouns.length > 0,
     factNouns,
     namesOnlyTheThing:
       thing !== undefined &&
@@ -189,8 +188,6 @@ export function changeOverlap(
 export interface ChangeOverlap {
   /** The kinds of value both give. */
   kinds: ReadonlySet<ValueKind>;
-  /** Whether {@link ChangeOverlap.factNouns} has any. */
-  sharesFactNoun: boolean;
   /** Shared nouns that say which fact is meant: `older`'s content keys, neither generic nor its thing. */
   factNouns: readonly string[];
   /**

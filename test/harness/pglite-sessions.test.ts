@@ -127,7 +127,7 @@ describe("the test PGlite server", () => {
     }
   });
 
-  it("keeps concurrent parameterised queries of many connections apart", async () => {
+  it("answers every concurrent parameterised query of many connections with its own values", async () => {
     const pool = new pg.Pool({ connectionString: server.url, max: 8 });
     try {
       const asArray = (i: number) =>

@@ -102,7 +102,7 @@ describe("a newer memory that says the asked-about fact changed", () => {
       "헬스장에서 받은 locker 112번",
       "locker 바꿈, 이제 47번",
     ],
-    // The next seven each rank old first on the commit before these ties, which the comments name.
+    // The next seven each rank old first on eb5e80f, before the ties their comments name.
     // A note that names nothing before its new value but the thing the older one is about, with the
     // kind of value the question asks for (namesOnlyTheThing).
     [
@@ -233,17 +233,17 @@ describe("statesChangeOf", () => {
 });
 
 describe("changeOverlap", () => {
-  it("gives the kinds of value both give and whether they share a noun of the fact", () => {
+  it("gives the kinds of value both give and the nouns of the fact they share", () => {
     const overlap = changeOverlap("상견례 식사 5월 9일 미가온", "미가온 식사 8일로 바꿨어");
     expect(overlap?.kinds).toEqual(new Set(["when"]));
-    expect(overlap?.sharesFactNoun).toBe(true);
+    expect(overlap?.factNouns).toEqual(["ko:식사", "ko:미가온"]);
   });
 
   it("does not count the older note's first word, nor a generic attribute, as a noun of the fact", () => {
-    expect(changeOverlap("서준 수영 화목 4시", "서준 피아노 5시로 바뀜")?.sharesFactNoun).toBe(false);
+    expect(changeOverlap("서준 수영 화목 4시", "서준 피아노 5시로 바뀜")?.factNouns).toEqual([]);
     expect(
-      changeOverlap("세탁소 사장님 전화번호 031-555-0101", "전화번호 바뀜 031-555-0199")?.sharesFactNoun,
-    ).toBe(false);
+      changeOverlap("세탁소 사장님 전화번호 031-555-0101", "전화번호 바뀜 031-555-0199")?.factNouns,
+    ).toEqual([]);
   });
 
   it("is undefined without a statement of change", () => {

@@ -322,9 +322,13 @@ export function isSameFact(options: {
  * - both hold most of the query's topic ({@link sharesQueryTopic}), or
  * - the two share a noun that says which fact is meant, and either both hold one of the query's topic
  *   words past its first, or `newer` holds one and both give a value of the kind the question asks for
- *   (며칠, 얼마, "what time": `askedValueKinds`) — {@link topicTie}. A change note names what changed
- *   in its own words ("정수기 바꿈, 이제 24,500원" after "집 정수기 렌탈료 매달 29,900원"), rarely all
- *   the words of the question.
+ *   (며칠, 얼마, "what time": `askedValueKinds`) — {@link topicTie}; `newer` may leave out the query's
+ *   qualifier when one of those nouns is not the query's (the old value, a name: it points at `older`
+ *   itself), or
+ * - `newer` names nothing before its new value but `older`'s thing (`namesOnlyTheThing`), holds a
+ *   topic word and gives the kind of value asked for.
+ * A change note names what changed in its own words ("정수기 바꿈, 이제 24,500원" after "집 정수기
+ * 렌탈료 매달 29,900원"), rarely all the words of the question.
  */
 function restatesForQuery(options: {
   older: ReadonlySet<string>;
@@ -343,7 +347,7 @@ function restatesForQuery(options: {
   if (change === undefined) return false;
   if (sharesQueryTopic(older, newer, topic)) return true;
   const givesAsked = [...change.kinds].some((kind) => options.asked?.has(kind) === true);
-  if (!change.sharesFactNoun)
+  if (change.factNouns.length === 0)
     return change.namesOnlyTheThing && givesAsked && topicTie(older, newer, topic) !== "none";
   // A follow-up may leave out the question's qualifier when it points at the older memory by what the
   // question does not say (the old value, a name).

@@ -6,7 +6,7 @@
 import { isChangeMarkerTerm, statementWords } from "../../extraction/fact-words.js";
 import { stemEnglishWord } from "../../text/english.js";
 import { stripSearchSuffixes } from "../../text/korean.js";
-import { contentTokens, nameTokens, queryContentTokens } from "../../text/tokenizer.js";
+import { contentTokens, nameTokens, queryContentTokens, tokenize } from "../../text/tokenizer.js";
 import { trimEndWhile } from "../../text/trim.js";
 import { words } from "../../text/word-list.js";
 
@@ -136,15 +136,13 @@ function holds(memory: ReadonlySet<string>, word: TopicWord): boolean {
 
 /**
  * Whether some content key (fact-words.ts: `ko:` or `en:` and a stem) names what the query's terms do
- * not: an English stem that is no term, or a Korean word none of whose two-syllable pieces is a term
- * (the tokenizer indexes Korean by bigrams).
+ * not: an English stem that is no term, or a Korean word none of whose search terms (the tokenizer's)
+ * is one.
  */
 export function saysOutsideQuery(keys: readonly string[], queryTerms: ReadonlySet<string>): boolean {
   return keys.some((key) => {
     const word = key.slice(key.indexOf(":") + 1);
-    if (queryTerms.has(word)) return false;
-    if (!key.startsWith("ko:")) return true;
-    for (let i = 0; i + 2 <= word.length; i++) if (queryTerms.has(word.slice(i, i + 2))) return false;
-    return true;
+    const terms = key.startsWith("ko:") ? tokenize(word) : [word];
+    return !terms.some((term) => queryTerms.has(term));
   });
 }
