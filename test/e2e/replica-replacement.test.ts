@@ -134,7 +134,8 @@ describe("a replica replaced on an empty disk", { timeout: 240_000 }, () => {
       });
       expect(posts.at(-1)!.args.text, `question ${i}`).toContain(questions[i]!);
     }
-    // Every fact is one memory, with its graph fact extracted after the takeover.
+    // Every fact is one memory (listed whether or not Chroma has it yet), with its graph fact
+    // extracted after the takeover.
     for (const [i, m] of sent.slice(0, facts.length).entries()) {
       // The fact's value (the rules name the entity without its particle-like suffix).
       const entity = /\d+월 \d+일/.exec(facts[i]!)![0];
@@ -158,7 +159,16 @@ describe("a replica replaced on an empty disk", { timeout: 240_000 }, () => {
       expect(replies.length, `replies in ${m.channel}`).toBe(1);
       expect(answeredBefore <= 1).toBe(true);
     }
-    // The stream holds nothing left to do.
+    // The stream holds nothing left to do: every memory write reached the store too.
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${second.url}/healthz`, { headers });
+          return ((await res.json()) as { journal?: { pending: number } }).journal?.pending;
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe(0);
     const left = await journalLines();
     expect(left.filter((l) => l.op === "received" || l.op === "accepted")).toEqual([]);
   });

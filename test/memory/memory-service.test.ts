@@ -22,6 +22,7 @@ import { InMemoryVectorIndex } from "../../src/backends/in-process/in-memory-vec
 import { SqliteVecVectorIndex } from "../../src/backends/sqlite-vec/sqlite-vec-vector-index.js";
 import { PgvectorVectorIndex } from "../../src/backends/pgvector/pgvector-vector-index.js";
 import { MAX_CURSOR_OFFSET } from "../../src/memory/search/list-cursor.js";
+import { MemoryJournal } from "../../src/memory/lifecycle/memory-journal.js";
 
 const logger = pino({ level: "silent" });
 const alice: MemoryScope = { teamId: "T1", userId: "U_ALICE" };
@@ -39,6 +40,8 @@ async function makeService(
     wrap?: (store: VectorIndex) => VectorIndex;
     /** Keep BM25 snapshots in this folder (as the app does under DATA_DIR/bm25). */
     snapshotsDir?: string;
+    /** Journal every operation (as the app does); a failed store write is retried within ~50 ms. */
+    journal?: MemoryJournal;
   } = {},
 ) {
   const store = await ChromaVectorIndex.create({
@@ -62,9 +65,43 @@ async function makeService(
     keywordIndexes,
     logger,
     search: { visibility: new VisibilityRule(options.allowDmInChannels ?? false) },
-    lifecycle: { graph, chunker: options.chunker, onMemoriesChanged: options.onMemoriesChanged },
+    lifecycle: {
+      graph,
+      chunker: options.chunker,
+      onMemoriesChanged: options.onMemoriesChanged,
+      journal: options.journal,
+      retry: { minMs: 20, maxMs: 50 },
+    },
   });
   return { store, memory, graph, search, keywordIndexes };
+}
+
+/** The store with its `upsert` failing while `down()` says so (Chroma away: a write cannot land). */
+function failingUpserts(down: () => boolean): (store: VectorIndex) => VectorIndex {
+  return (store) =>
+    new Proxy(store, {
+      get(target, prop) {
+        if (prop === "upsert") {
+          return (...args: Parameters<VectorIndex["upsert"]>) =>
+            down() ? Promise.reject(new Error("store down")) : target.upsert(...args);
+        }
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+}
+
+/** Every page of the scope's listing, `limit` at a time. */
+async function listAll(memory: MemoryLifecycle, scope: MemoryScope, limit: number): Promise<Memory[]> {
+  const all: Memory[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await memory.list(scope, { limit, cursor });
+    expect(page.items.length).toBeLessThanOrEqual(limit);
+    all.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return all;
 }
 
 /** The store with its `list` replaced (the BM25 build reads through it). */
@@ -412,6 +449,65 @@ describe("MemoryLifecycle and MemorySearch against a real Chroma", () => {
       cursor = page.nextCursor;
     }
     expect(new Set(seen).size).toBe(7);
+  });
+
+  it("lists what was saved while the store was down, each once across pages, within what the scope may see", async () => {
+    let down = false;
+    const journal = new MemoryJournal(await mkdtemp(path.join(os.tmpdir(), "list-journal-")));
+    const { memory, store } = await makeService(`${prefix}j`, { journal, wrap: failingUpserts(() => down) });
+    await memory.start();
+    const stored = await memory.saveMany(
+      alice,
+      [1, 2].map((i) => ({ text: `저장된 메모 ${i}번`, source: "import" as const })),
+    );
+    down = true;
+    // One save of five (one journal line), one more in a DM, and another user's: none reaches the store.
+    const batch = await memory.saveMany(
+      alice,
+      Array.from({ length: 5 }, (_, i) => ({ text: `못 넣은 메모 ${i}번`, source: "import" as const })),
+    );
+    const inDm = await memory.save(alice, {
+      text: "DM에서 한 말",
+      source: "slack",
+      channelId: "D1",
+      channelType: "im",
+    });
+    await memory.save(bob, { text: "밥의 메모", source: "import" });
+    expect([...batch, inDm].every((m) => !m.stored)).toBe(true);
+    expect(await store.count(alice)).toBe(2);
+
+    const everyId = [...stored, ...batch, inDm].map((m) => m.id).sort();
+    for (const limit of [1, 2, 3, 6, 8, 50]) {
+      const ids = (await listAll(memory, alice, limit)).map((m) => m.id);
+      expect(ids.sort(), `limit ${limit}`).toEqual(everyId);
+    }
+    // In a channel, the DM memory waiting for the store is not listed.
+    const inChannel = { ...alice, channelId: "C_TEAM", channelType: "channel" as const };
+    expect((await listAll(memory, inChannel, 2)).map((m) => m.id)).not.toContain(inDm.id);
+    // A deleted one leaves the listing at once, while the store is still down.
+    await memory.delete(alice, batch[0]!.id);
+    expect((await listAll(memory, alice, 2)).map((m) => m.id)).not.toContain(batch[0]!.id);
+
+    down = false;
+    await expect.poll(() => store.count(alice), { timeout: 10_000 }).toBe(7);
+    const filed = (await listAll(memory, alice, 3)).map((m) => m.id).sort();
+    expect(filed).toEqual(everyId.filter((id) => id !== batch[0]!.id));
+    await memory.stop();
+  });
+
+  it("refuses a cursor among the memories not stored yet that it did not make", async () => {
+    const bad = [
+      Buffer.from(JSON.stringify({ w: 1 })).toString("base64url"),
+      Buffer.from(JSON.stringify({ o: 0, w: 1, n: 0 })).toString("base64url"),
+      Buffer.from(JSON.stringify({ w: -1, n: 0 })).toString("base64url"),
+      Buffer.from("null").toString("base64url"),
+      "%%%",
+    ];
+    for (const cursor of bad) {
+      await expect(memory.list(alice, { limit: 3, cursor }), cursor).rejects.toSatisfy((e) =>
+        isAppError(e, "bad_request"),
+      );
+    }
   });
 
   it("ends with nextCursor null when the last page is exactly full", async () => {
