@@ -9,12 +9,12 @@ import type { MemoryOperation, NewOperation } from "./memory-journal.js";
 import { compileExcludePatterns } from "../../config/exclude-patterns.js";
 import { AppError } from "../../core/errors.js";
 import type { MemorySearch, SearchResult } from "../search/memory-search.js";
-import { decodeListCursor, encodeCursor, encodeWaitingCursor } from "../search/list-cursor.js";
 import { prepareMemories, turnMemoryId, type SaveInput } from "./save-input.js";
 import { refuseExcluded } from "./excluded-content.js";
 import { chunkLongInputs } from "./documents.js";
 import { GraphPart } from "./graph-part.js";
-import { DEFAULT_APPLY_RETRY, type JournalPlace, StoreApplier } from "./store-applier.js";
+import { DEFAULT_APPLY_RETRY, StoreApplier } from "./store-applier.js";
+import { listUnstoredFirst } from "./unstored-first.js";
 import { StoreWriter } from "./store-writer.js";
 import { AuditPart, actorOfSource } from "./audit-part.js";
 import type { AuditActor } from "../../core/audit.js";
@@ -310,33 +310,14 @@ export class MemoryLifecycle implements MemoryPort {
     return this.reader.get(scope, id);
   }
 
-  /**
-   * One page of the user's memories that may be shown in `scope`: first those saved but not in Chroma
-   * yet (journal order), then the store's (MemorySearch.list), so a listing, App Home or an export
-   * never leaves out what the user was told is kept. A memory filed into Chroma between two pages may
-   * be listed twice, never left out.
-   */
-  async list(
-    scope: MemoryScope,
-    options: { limit: number; cursor?: string | undefined },
-  ): Promise<{ items: Memory[]; nextCursor: string | null }> {
-    const at = options.cursor ? decodeListCursor(options.cursor) : undefined;
-    if (at && "offset" in at) return this.reader.list(scope, options);
-    const items: Memory[] = [];
-    let last: JournalPlace | undefined;
-    for (const waiting of this.applier?.unstoredOf(scope, at?.after) ?? []) {
-      if (!this.reader.visibility.canSeeMemory(scope, waiting.memory)) continue;
-      if (last && items.length === options.limit) return { items, nextCursor: encodeWaitingCursor(last) };
-      items.push(waiting.memory);
-      last = waiting;
-    }
-    const shown = new Set(items.map((m) => m.id));
-    // Asking the store for one row even when the page is full tells whether a next page exists.
-    const rest = await this.reader.list(scope, { limit: Math.max(options.limit - items.length, 1) });
-    if (items.length === options.limit) {
-      return { items, nextCursor: rest.items.length > 0 ? encodeCursor(0) : null };
-    }
-    return { items: [...items, ...rest.items.filter((m) => !shown.has(m.id))], nextCursor: rest.nextCursor };
+  /** One page of the user's memories that may be shown in `scope`, those not in Chroma yet first. */
+  list(scope: MemoryScope, options: { limit: number; cursor?: string | undefined }) {
+    return listUnstoredFirst({
+      ...options,
+      waiting: (after) => this.applier?.unstoredOf(scope, after) ?? [],
+      canSee: (memory) => this.reader.visibility.canSeeMemory(scope, memory),
+      stored: (page) => this.reader.list(scope, page),
+    });
   }
 
   /** Deletes one memory everywhere; false when the user has no such memory visible in `scope`. */
