@@ -76,14 +76,16 @@ async function makeService(
   return { store, memory, graph, search, keywordIndexes };
 }
 
-/** The store with its `upsert` failing while `down()` says so (Chroma away: a write cannot land). */
-function failingUpserts(down: () => boolean): (store: VectorIndex) => VectorIndex {
+/** The store with its writes failing while `down()` says so (Chroma away: a write cannot land). */
+function failingWrites(down: () => boolean): (store: VectorIndex) => VectorIndex {
   return (store) =>
     new Proxy(store, {
       get(target, prop) {
-        if (prop === "upsert") {
-          return (...args: Parameters<VectorIndex["upsert"]>) =>
-            down() ? Promise.reject(new Error("store down")) : target.upsert(...args);
+        if (prop === "upsert" || prop === "delete" || prop === "deleteAll") {
+          const write = (Reflect.get(target, prop, target) as (...a: unknown[]) => Promise<void>).bind(
+            target,
+          );
+          return (...args: unknown[]) => (down() ? Promise.reject(new Error("store down")) : write(...args));
         }
         const value = Reflect.get(target, prop, target) as unknown;
         return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
@@ -454,7 +456,7 @@ describe("MemoryLifecycle and MemorySearch against a real Chroma", () => {
   it("lists what was saved while the store was down, each once across pages, within what the scope may see", async () => {
     let down = false;
     const journal = new MemoryJournal(await mkdtemp(path.join(os.tmpdir(), "list-journal-")));
-    const { memory, store } = await makeService(`${prefix}j`, { journal, wrap: failingUpserts(() => down) });
+    const { memory, store } = await makeService(`${prefix}j`, { journal, wrap: failingWrites(() => down) });
     await memory.start();
     const stored = await memory.saveMany(
       alice,
@@ -484,14 +486,22 @@ describe("MemoryLifecycle and MemorySearch against a real Chroma", () => {
     // In a channel, the DM memory waiting for the store is not listed.
     const inChannel = { ...alice, channelId: "C_TEAM", channelType: "channel" as const };
     expect((await listAll(memory, inChannel, 2)).map((m) => m.id)).not.toContain(inDm.id);
-    // A deleted one leaves the listing at once, while the store is still down.
+    // A deleted one leaves the listing at once while the store is still down: one it never had, and
+    // one it still has (its delete waits in the journal).
     await memory.delete(alice, batch[0]!.id);
-    expect((await listAll(memory, alice, 2)).map((m) => m.id)).not.toContain(batch[0]!.id);
+    await memory.delete(alice, stored[0]!.id);
+    expect(await store.get(alice, stored[0]!.id)).toBeDefined();
+    const gone = [batch[0]!.id, stored[0]!.id];
+    for (const limit of [1, 2, 50]) {
+      const ids = (await listAll(memory, alice, limit)).map((m) => m.id);
+      expect(ids.sort(), `limit ${limit}`).toEqual(everyId.filter((id) => !gone.includes(id)));
+    }
+    expect(await memory.get(alice, stored[0]!.id)).toBeUndefined();
 
     down = false;
-    await expect.poll(() => store.count(alice), { timeout: 10_000 }).toBe(7);
+    await expect.poll(() => store.count(alice), { timeout: 10_000 }).toBe(6);
     const filed = (await listAll(memory, alice, 3)).map((m) => m.id).sort();
-    expect(filed).toEqual(everyId.filter((id) => id !== batch[0]!.id));
+    expect(filed).toEqual(everyId.filter((id) => !gone.includes(id)));
     await memory.stop();
   });
 

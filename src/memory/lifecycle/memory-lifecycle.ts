@@ -307,7 +307,15 @@ export class MemoryLifecycle implements MemoryPort {
   async get(scope: MemoryScope, id: string): Promise<Memory | undefined> {
     const unstored = this.applier?.unstored(id);
     if (unstored) return this.reader.visibility.canSeeMemory(scope, unstored) ? unstored : undefined;
-    return this.reader.get(scope, id);
+    return this.deletedNotApplied(scope)(id) ? undefined : this.reader.get(scope, id);
+  }
+
+  /** Whether a stored memory of the owner is deleted by an operation whose store part is still pending. */
+  private deletedNotApplied(owner: Owner): (id: string) => boolean {
+    const writes = this.options.journal?.pendingStoreWrites(owner) ?? [];
+    if (writes.some((w) => w.op === "deleteAll")) return () => true;
+    const ids = new Set(writes.flatMap((w) => (w.op === "delete" ? w.ids : [])));
+    return (id) => ids.has(id);
   }
 
   /** One page of the user's memories that may be shown in `scope`, those not in Chroma yet first. */
@@ -317,6 +325,7 @@ export class MemoryLifecycle implements MemoryPort {
       waiting: (after) => this.applier?.unstoredOf(scope, after) ?? [],
       canSee: (memory) => this.reader.visibility.canSeeMemory(scope, memory),
       stored: (page) => this.reader.list(scope, page),
+      deleted: this.deletedNotApplied(scope),
     });
   }
 

@@ -12,7 +12,9 @@ export interface ListPage {
  * One page of a user's memories with those saved but not in the store yet first (journal order), then
  * the store's, so a listing never leaves out what the user was told is kept. The cursor is either the
  * store's (an offset) or one among the waiting memories (after a save's seq and place); a memory filed
- * into the store between two pages may be listed twice, never left out. `limit` is at least 1.
+ * into the store between two pages may be listed twice, never left out; a stored memory whose delete
+ * the store has not applied yet is not listed (a page may then hold fewer than `limit`). `limit` is at
+ * least 1.
  */
 export async function listUnstoredFirst(options: {
   limit: number;
@@ -23,10 +25,16 @@ export async function listUnstoredFirst(options: {
   canSee: (memory: Memory) => boolean;
   /** A page of the store's listing (its cursor is an offset). */
   stored: (page: { limit: number; cursor?: string | undefined }) => Promise<ListPage>;
+  /** Whether a stored memory is deleted by an operation the store has not applied yet (not listed). */
+  deleted: (id: string) => boolean;
 }): Promise<ListPage> {
-  const { limit, cursor } = options;
+  const { limit, cursor, deleted } = options;
+  const stored = async (page: { limit: number; cursor?: string | undefined }): Promise<ListPage> => {
+    const got = await options.stored(page);
+    return { items: got.items.filter((m) => !deleted(m.id)), nextCursor: got.nextCursor };
+  };
   const at = cursor ? decodeListCursor(cursor) : undefined;
-  if (at && "offset" in at) return options.stored({ limit, cursor });
+  if (at && "offset" in at) return stored({ limit, cursor });
   const items: Memory[] = [];
   let last: JournalPlace | undefined;
   for (const waiting of options.waiting(at?.after)) {
@@ -37,7 +45,8 @@ export async function listUnstoredFirst(options: {
   }
   const shown = new Set(items.map((m) => m.id));
   // Asking the store for one row even when the page is full tells whether a next page exists.
-  const rest = await options.stored({ limit: Math.max(limit - items.length, 1) });
-  if (items.length === limit) return { items, nextCursor: rest.items.length > 0 ? encodeCursor(0) : null };
+  const rest = await stored({ limit: Math.max(limit - items.length, 1) });
+  if (items.length === limit)
+    return { items, nextCursor: rest.nextCursor !== null || rest.items.length > 0 ? encodeCursor(0) : null };
   return { items: [...items, ...rest.items.filter((m) => !shown.has(m.id))], nextCursor: rest.nextCursor };
 }
