@@ -14,7 +14,7 @@ import { refuseExcluded } from "./excluded-content.js";
 import { chunkLongInputs } from "./documents.js";
 import { GraphPart } from "./graph-part.js";
 import { DEFAULT_APPLY_RETRY, StoreApplier } from "./store-applier.js";
-import { listUnstoredFirst } from "./unstored-first.js";
+import { listUnstoredFirst, notYetStored, type NotYetStored } from "./unstored-first.js";
 import { StoreWriter } from "./store-writer.js";
 import { AuditPart, actorOfSource } from "./audit-part.js";
 import type { AuditActor } from "../../core/audit.js";
@@ -307,26 +307,22 @@ export class MemoryLifecycle implements MemoryPort {
   async get(scope: MemoryScope, id: string): Promise<Memory | undefined> {
     const unstored = this.applier?.unstored(id);
     if (unstored) return this.reader.visibility.canSeeMemory(scope, unstored) ? unstored : undefined;
-    return this.deletedNotApplied(scope)(id) ? undefined : this.reader.get(scope, id);
-  }
-
-  /** Whether a stored memory of the owner is deleted by an operation whose store part is still pending. */
-  private deletedNotApplied(owner: Owner): (id: string) => boolean {
-    const writes = this.options.journal?.pendingStoreWrites(owner) ?? [];
-    if (writes.some((w) => w.op === "deleteAll")) return () => true;
-    const ids = new Set(writes.flatMap((w) => (w.op === "delete" ? w.ids : [])));
-    return (id) => ids.has(id);
+    return this.notYetStored(scope).deleted(id) ? undefined : this.reader.get(scope, id);
   }
 
   /** One page of the user's memories that may be shown in `scope`, those not in Chroma yet first. */
   list(scope: MemoryScope, options: { limit: number; cursor?: string | undefined }) {
     return listUnstoredFirst({
       ...options,
-      waiting: (after) => this.applier?.unstoredOf(scope, after) ?? [],
+      pending: this.notYetStored(scope),
       canSee: (memory) => this.reader.visibility.canSeeMemory(scope, memory),
       stored: (page) => this.reader.list(scope, page),
-      deleted: this.deletedNotApplied(scope),
     });
+  }
+
+  /** The owner's journaled writes Chroma has not applied yet, as a view on top of it. */
+  private notYetStored(owner: Owner): NotYetStored {
+    return notYetStored(this.options.journal?.pendingStoreWrites(owner) ?? []);
   }
 
   /** Deletes one memory everywhere; false when the user has no such memory visible in `scope`. */

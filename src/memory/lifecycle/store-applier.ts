@@ -1,5 +1,5 @@
 import type { Logger } from "../../logging/logger.js";
-import type { Memory, MemoryScope, Owner } from "../../core/types.js";
+import type { Memory, MemoryScope } from "../../core/types.js";
 import { KeyedMutex } from "../../util/keyed-mutex.js";
 import { backoffDelay } from "../../util/retry.js";
 import type { MemoryJournal, MemoryOperation } from "./memory-journal.js";
@@ -15,8 +15,8 @@ export const DEFAULT_APPLY_RETRY = { minMs: 1000, maxMs: 30_000 } as const;
  * not have yet, so they can be read and deleted meanwhile.
  */
 export class StoreApplier {
-  /** Saved memories not in Chroma yet, by id, with where they are in the journal (see {@link UnstoredMemory}). */
-  private readonly pending = new Map<string, UnstoredMemory>();
+  /** Saved memories not in Chroma yet, by id. */
+  private readonly pending = new Map<string, Memory>();
   private readonly userLock = new KeyedMutex();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -34,27 +34,16 @@ export class StoreApplier {
 
   /** A saved memory Chroma does not have yet. */
   unstored(id: string): Memory | undefined {
-    return this.pending.get(id)?.memory;
-  }
-
-  /** The owner's saved memories Chroma does not have yet, in journal order, those after `after` only. */
-  unstoredOf(owner: Owner, after?: JournalPlace): UnstoredMemory[] {
-    return [...this.pending.values()]
-      .filter((p) => p.memory.teamId === owner.teamId && p.memory.userId === owner.userId)
-      .filter((p) => after === undefined || comparePlaces(p, after) > 0)
-      .sort(comparePlaces);
+    return this.pending.get(id);
   }
 
   /** Notes what an operation does to the memories not in Chroma yet (when journaled, or replayed). */
   track(operation: MemoryOperation): void {
     const { scope } = operation;
-    if (operation.op === "save") {
-      for (const [ord, memory] of operation.memories.entries()) {
-        this.pending.set(memory.id, { memory, seq: operation.seq, ord });
-      }
-    } else if (operation.op === "delete") for (const id of operation.ids) this.pending.delete(id);
+    if (operation.op === "save") for (const memory of operation.memories) this.pending.set(memory.id, memory);
+    else if (operation.op === "delete") for (const id of operation.ids) this.pending.delete(id);
     else {
-      for (const [id, { memory }] of this.pending) {
+      for (const [id, memory] of this.pending) {
         if (memory.teamId === scope.teamId && memory.userId === scope.userId) this.pending.delete(id);
       }
     }
@@ -143,16 +132,6 @@ export class StoreApplier {
       await journal.done(operation.seq, "store");
     });
   }
-}
-
-/** Where a saved memory is in the journal: its save's seq, and its place among that save's memories. */
-export type JournalPlace = { seq: number; ord: number };
-
-/** A saved memory Chroma does not have yet, with its place in the journal. */
-export type UnstoredMemory = JournalPlace & { memory: Memory };
-
-function comparePlaces(a: JournalPlace, b: JournalPlace): number {
-  return a.seq - b.seq || a.ord - b.ord;
 }
 
 function userKey(scope: Pick<MemoryScope, "teamId" | "userId">): string {

@@ -1,11 +1,46 @@
 import type { Memory } from "../../core/types.js";
 import { decodeListCursor, encodeCursor, encodeWaitingCursor } from "../search/list-cursor.js";
-import type { JournalPlace, UnstoredMemory } from "./store-applier.js";
+import type { MemoryOperation } from "./memory-journal.js";
 
 /** One page of a listing, as MemorySearch.list gives it. */
 export interface ListPage {
   items: Memory[];
   nextCursor: string | null;
+}
+
+/** Where a saved memory is in the journal: its save's seq, and its place among that save's memories. */
+interface JournalPlace {
+  seq: number;
+  ord: number;
+}
+
+/** What an owner's journaled writes the store has not applied yet mean for reading their memories. */
+export interface NotYetStored {
+  /** The memories of the pending saves, in journal order, each with its place. */
+  waiting: Array<JournalPlace & { memory: Memory }>;
+  /** Whether a stored memory is deleted by a pending delete or delete-all (not to be shown). */
+  deleted: (id: string) => boolean;
+}
+
+/**
+ * The owner's pending store writes (`MemoryJournal.pendingStoreWrites`, journal order) read as a view on
+ * top of the store, as a BM25 build applies them: the journal has already taken deleted memories out
+ * of earlier pending saves, and a delete-all's earlier saves with them.
+ */
+export function notYetStored(writes: readonly MemoryOperation[]): NotYetStored {
+  const waiting: NotYetStored["waiting"] = [];
+  const deletedIds = new Set<string>();
+  let deletedAll = false;
+  for (const write of writes) {
+    if (write.op === "save") {
+      waiting.push(...write.memories.map((memory, ord) => ({ memory, seq: write.seq, ord })));
+    } else if (write.op === "delete") {
+      for (const id of write.ids) deletedIds.add(id);
+    } else {
+      deletedAll = true;
+    }
+  }
+  return { waiting, deleted: deletedAll ? () => true : (id) => deletedIds.has(id) };
 }
 
 /**
@@ -19,25 +54,25 @@ export interface ListPage {
 export async function listUnstoredFirst(options: {
   limit: number;
   cursor?: string | undefined;
-  /** The user's waiting memories after a place (all of them without one), in journal order. */
-  waiting: (after?: JournalPlace) => UnstoredMemory[];
+  pending: NotYetStored;
   /** Whether a waiting memory may be shown where the listing is asked for (the visibility rule). */
   canSee: (memory: Memory) => boolean;
   /** A page of the store's listing (its cursor is an offset). */
   stored: (page: { limit: number; cursor?: string | undefined }) => Promise<ListPage>;
-  /** Whether a stored memory is deleted by an operation the store has not applied yet (not listed). */
-  deleted: (id: string) => boolean;
 }): Promise<ListPage> {
-  const { limit, cursor, deleted } = options;
+  const { limit, cursor, pending } = options;
   const stored = async (page: { limit: number; cursor?: string | undefined }): Promise<ListPage> => {
     const got = await options.stored(page);
-    return { items: got.items.filter((m) => !deleted(m.id)), nextCursor: got.nextCursor };
+    return { items: got.items.filter((m) => !pending.deleted(m.id)), nextCursor: got.nextCursor };
   };
   const at = cursor ? decodeListCursor(cursor) : undefined;
   if (at && "offset" in at) return stored({ limit, cursor });
+  const after = at?.after;
   const items: Memory[] = [];
   let last: JournalPlace | undefined;
-  for (const waiting of options.waiting(at?.after)) {
+  for (const waiting of pending.waiting) {
+    if (after && (waiting.seq < after.seq || (waiting.seq === after.seq && waiting.ord <= after.ord)))
+      continue;
     if (!options.canSee(waiting.memory)) continue;
     if (last && items.length === limit) return { items, nextCursor: encodeWaitingCursor(last) };
     items.push(waiting.memory);
