@@ -76,21 +76,28 @@ async function makeService(
   return { store, memory, graph, search, keywordIndexes };
 }
 
-/** The store with its writes failing while `down()` says so (Chroma away: a write cannot land). */
-function failingWrites(down: () => boolean): (store: VectorIndex) => VectorIndex {
+/** The store with the methods `replace` gives (undefined: the store's own). */
+function overriding(
+  replace: (store: VectorIndex, prop: string | symbol) => unknown,
+): (store: VectorIndex) => VectorIndex {
   return (store) =>
     new Proxy(store, {
       get(target, prop) {
-        if (prop === "upsert" || prop === "delete" || prop === "deleteAll") {
-          const write = (Reflect.get(target, prop, target) as (...a: unknown[]) => Promise<void>).bind(
-            target,
-          );
-          return (...args: unknown[]) => (down() ? Promise.reject(new Error("store down")) : write(...args));
-        }
+        const replaced = replace(target, prop);
+        if (replaced !== undefined) return replaced;
         const value = Reflect.get(target, prop, target) as unknown;
         return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
       },
     });
+}
+
+/** The store with its writes failing while `down()` says so (Chroma away: a write cannot land). */
+function failingWrites(down: () => boolean): (store: VectorIndex) => VectorIndex {
+  return overriding((target, prop) => {
+    if (prop !== "upsert" && prop !== "delete" && prop !== "deleteAll") return undefined;
+    const write = (Reflect.get(target, prop, target) as (...a: unknown[]) => Promise<void>).bind(target);
+    return (...args: unknown[]) => (down() ? Promise.reject(new Error("store down")) : write(...args));
+  });
 }
 
 /** Every page of the scope's listing, `limit` at a time. */
@@ -110,14 +117,9 @@ async function listAll(memory: MemoryLifecycle, scope: MemoryScope, limit: numbe
 function withList(
   list: (store: VectorIndex, ...args: Parameters<VectorIndex["list"]>) => Promise<Memory[]>,
 ): (store: VectorIndex) => VectorIndex {
-  return (store) =>
-    new Proxy(store, {
-      get(target, prop) {
-        if (prop === "list") return (...args: Parameters<VectorIndex["list"]>) => list(target, ...args);
-        const value = Reflect.get(target, prop, target) as unknown;
-        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    });
+  return overriding((target, prop) =>
+    prop === "list" ? (...args: Parameters<VectorIndex["list"]>) => list(target, ...args) : undefined,
+  );
 }
 
 async function rowCount(store: ChromaVectorIndex): Promise<number> {
