@@ -509,6 +509,29 @@ describe("MemoryLifecycle and MemorySearch against a real Chroma", () => {
     await memory.stop();
   });
 
+  it("lists a memory saved twice while the store was down once, as last saved (a replayed turn)", async () => {
+    let down = false;
+    const journal = new MemoryJournal(await mkdtemp(path.join(os.tmpdir(), "list-journal-")));
+    const { memory } = await makeService(`${prefix}r`, { journal, wrap: failingWrites(() => down) });
+    await memory.start();
+    down = true;
+    await memory.save(alice, { id: "mem_again", text: "사물함 번호 40번", source: "import" });
+    await memory.save(alice, { text: "다른 메모", source: "import" });
+    await memory.save(alice, { id: "mem_again", text: "사물함 번호 41번", source: "import" });
+    for (const limit of [1, 2, 50]) {
+      const listed = await listAll(memory, alice, limit);
+      expect(
+        listed.filter((m) => m.id === "mem_again").map((m) => m.text),
+        `limit ${limit}`,
+      ).toEqual(["사물함 번호 41번"]);
+      expect(listed, `limit ${limit}`).toHaveLength(2);
+    }
+    down = false;
+    await expect.poll(() => memory.pendingOperations, { timeout: 10_000 }).toBe(0);
+    expect((await memory.get(alice, "mem_again"))!.text).toBe("사물함 번호 41번");
+    await memory.stop();
+  });
+
   it("refuses a cursor among the memories not stored yet that it did not make", async () => {
     const bad = [
       Buffer.from(JSON.stringify({ w: 1 })).toString("base64url"),

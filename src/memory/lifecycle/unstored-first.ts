@@ -16,7 +16,7 @@ interface JournalPlace {
 
 /** What an owner's journaled writes the store has not applied yet mean for reading their memories. */
 export interface NotYetStored {
-  /** The memories of the pending saves, in journal order, each with its place. */
+  /** The memories of the pending saves, each once at its latest save, in journal order, with its place. */
   waiting: Array<JournalPlace & { memory: Memory }>;
   /** Whether a stored memory is deleted by a pending delete or delete-all (not to be shown). */
   deleted: (id: string) => boolean;
@@ -28,19 +28,24 @@ export interface NotYetStored {
  * of earlier pending saves, and a delete-all's earlier saves with them.
  */
 export function notYetStored(writes: readonly MemoryOperation[]): NotYetStored {
-  const waiting: NotYetStored["waiting"] = [];
+  // By id: a memory saved again (a turn replayed after a restart saves under the same id) is waiting
+  // once, at its latest save.
+  const waiting = new Map<string, NotYetStored["waiting"][number]>();
   const deletedIds = new Set<string>();
   let deletedAll = false;
   for (const write of writes) {
     if (write.op === "save") {
-      waiting.push(...write.memories.map((memory, ord) => ({ memory, seq: write.seq, ord })));
+      for (const [ord, memory] of write.memories.entries()) {
+        waiting.delete(memory.id);
+        waiting.set(memory.id, { memory, seq: write.seq, ord });
+      }
     } else if (write.op === "delete") {
       for (const id of write.ids) deletedIds.add(id);
     } else {
       deletedAll = true;
     }
   }
-  return { waiting, deleted: deletedAll ? () => true : (id) => deletedIds.has(id) };
+  return { waiting: [...waiting.values()], deleted: deletedAll ? () => true : (id) => deletedIds.has(id) };
 }
 
 /**
