@@ -20,9 +20,17 @@ import { makeDmEvent, makeEventCallback, postSignedEvent } from "../support/slac
 import { CHAT_MODEL, EMBED_MODEL, SIGNING_SECRET } from "../support/test-assistant.js";
 import { backendEnv } from "../support/vector-backends.js";
 
-/** Every path under `dir` (itself included) with its permission bits. */
+/**
+ * Every path under `dir` (itself included) with its permission bits. The app is still running, so a
+ * file listed by readdir may be gone before its lstat (the journal's write-then-rename temp file):
+ * such a path is skipped — it no longer exists to have a mode.
+ */
 async function modes(dir: string): Promise<Array<{ path: string; dir: boolean; mode: number }>> {
-  const stat = await lstat(dir);
+  const stat = await lstat(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw error;
+  });
+  if (!stat) return [];
   const found = [{ path: dir, dir: stat.isDirectory(), mode: stat.mode & 0o777 }];
   if (!stat.isDirectory()) return found;
   for (const name of await readdir(dir)) found.push(...(await modes(path.join(dir, name))));
