@@ -1,5 +1,6 @@
 import { isEnglishStopWord, stemEnglishWord } from "./english.js";
-import { isHangulSyllableCode, isSearchSuffix, stripSearchSuffixes } from "./korean.js";
+import { HANGUL_SYLLABLES, isHangulSyllableCode, isSearchSuffix, stripSearchSuffixes } from "./korean.js";
+import { hangulSoundKey, latinSoundKey, soundTerms } from "./sound-key.js";
 import { inSet, trimEndWhile } from "./trim.js";
 
 /**
@@ -114,6 +115,62 @@ export function queryContentTokens(query: string): string[] {
   let end = words.length;
   while (end > 0 && words.length - end < MAX_PREDICATE_WORDS && isLightVerb(words[end - 1]!)) end -= 1;
   return end === words.length ? contentTokens(query) : contentTokens(words.slice(0, end).join(" "));
+}
+
+/** A query word's cross-script terms, with the word's own {@link contentTokens} they stand in for. */
+export interface CrossScriptWord {
+  terms: string[];
+  tokens: string[];
+}
+
+/**
+ * The sound-key terms of a memory's words (sound-key.ts): each Hangul search stem and each Latin word
+ * (not part of a code, not a stop word) under its own script. Indexed beside {@link tokenize}'s terms.
+ */
+export function crossScriptDocTerms(text: string): string[] {
+  return crossScriptWords(text).flatMap((word) => word.terms);
+}
+
+/**
+ * A query's words as the other script would write them: a Hangul word's key among the memories' Latin
+ * words and a Latin word's among their Hangul ones (볼링 finds bowling, Berlin finds 베를린), never a
+ * word of the same script (two Korean words with one key are different words).
+ */
+export function crossScriptQueryWords(query: string): CrossScriptWord[] {
+  return crossScriptWords(query, true);
+}
+
+/**
+ * The tokens of the query words `text` writes in the other script (its {@link crossScriptDocTerms}
+ * meet their terms): what a memory holds of the query once a word's other spelling counts as the word.
+ */
+export function tokensWrittenOtherwise(queryWords: readonly CrossScriptWord[], text: string): string[] {
+  if (queryWords.length === 0) return [];
+  const sounds = new Set(crossScriptDocTerms(text));
+  return queryWords
+    .filter((word) => word.terms.some((term) => sounds.has(term)))
+    .flatMap((word) => word.tokens);
+}
+
+/** Runs of Hangul syllables, and of Latin letters and digits (a run with a digit is a code, keyed by nothing). */
+const WORDS = new RegExp(`[${HANGUL_SYLLABLES}]+|[a-z0-9]+`, "gu");
+
+function crossScriptWords(text: string, asQuery = false): CrossScriptWord[] {
+  const out: CrossScriptWord[] = [];
+  for (const [raw] of text.normalize("NFC").toLowerCase().matchAll(WORDS)) {
+    if (isHangulSyllableCode(raw.charCodeAt(0))) {
+      const word =
+        raw.length > POSSESSIVE_PREFIX.length && raw.startsWith(POSSESSIVE_PREFIX) ? raw.slice(2) : raw;
+      const stem = stripSearchSuffixes(word);
+      const key = isStopWord(word, stem) ? undefined : hangulSoundKey(stem);
+      if (key)
+        out.push({ terms: soundTerms(asQuery ? "latin" : "hangul", key), tokens: contentTokens(stem) });
+    } else if (!isEnglishStopWord(raw)) {
+      const key = latinSoundKey(raw);
+      if (key) out.push({ terms: soundTerms(asQuery ? "hangul" : "latin", key), tokens: contentTokens(raw) });
+    }
+  }
+  return out;
 }
 
 /**

@@ -124,6 +124,47 @@ describe("rankHybrid", () => {
     },
   );
 
+  it.each([
+    [
+      "ko query, mixed newer",
+      "넷플릭스 요금제 뭐야?",
+      "넷플릭스 요금제 스탠다드",
+      "Netflix 요금제 이제 프리미엄으로 바꿈",
+    ],
+    ["ko query, mixed newer", "케빈 사무실 몇 층이야?", "케빈 사무실 7층", "Kevin 사무실 이제 12층"],
+    [
+      "en query, ko newer",
+      "What time is bowling night?",
+      "Bowling night at 7pm",
+      "볼링 모임 이제 저녁 8시야",
+    ],
+  ])(
+    "puts a newer statement first when it writes a name in the other script (%s)",
+    (_case, query, older, newer) => {
+      const results = rankHybrid({
+        query,
+        vector: [vec("old", 0.6, older, 1 * DAY), vec("new", 0.3, newer, 30 * DAY)],
+        keyword: [kw("old", 12, 1, older, 1 * DAY), kw("new", 3, 0.5, newer, 30 * DAY)],
+        topK: 10,
+      });
+      expect(results.map((r) => r.id)).toEqual(["new", "old"]);
+      expect(results[0]?.supersedes).toBe("old");
+    },
+  );
+
+  it("does not link a newer note about another thing of the same name in the other script", () => {
+    const answer = "케빈 사무실 7층";
+    const other = "Kevin adopted a puppy named Max";
+    const results = rankHybrid({
+      query: "케빈 사무실 몇 층이야?",
+      vector: [vec("answer", 0.6, answer, 1 * DAY), vec("other", 0.3, other, 30 * DAY)],
+      keyword: [kw("answer", 12, 1, answer, 1 * DAY), kw("other", 3, 0.5, other, 30 * DAY)],
+      topK: 10,
+    });
+    expect(results.map((r) => r.id)).toEqual(["answer", "other"]);
+    expect(results[0]?.supersedes).toBeUndefined();
+  });
+
   it("keeps an older event first for a question about when it happened", () => {
     const older = "Book club met at the library on March 3";
     const newer = "Book club met at the cafe on April 9";

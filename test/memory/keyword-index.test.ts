@@ -116,6 +116,30 @@ describe("KeywordIndex", () => {
     expect(hits).toHaveLength(1 + 2 * (MAX_QUERY_TERMS - 1));
   });
 
+  it("finds a name or loanword written in the other script, and counts it toward coverage", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "en", text: "Kevin moved to Berlin in spring" }),
+      makeDoc({ id: "ko", text: "케빈 생일은 11월 2일" }),
+      makeDoc({ id: "other", text: "Bowling on Friday with the team" }),
+    ]);
+    const [hit] = index.search("베를린", { limit: 5 });
+    expect(hit?.id).toBe("en");
+    expect(hit?.coverage).toBeCloseTo(1, 10);
+    expect(index.search("케빈 베를린", { limit: 5 }).map((h) => h.id)).toEqual(["en", "ko"]);
+    const [ko] = index.search("Kevin birthday", { limit: 5 }).filter((h) => h.id === "ko");
+    expect(ko?.matchedTerms).toEqual(["kevin"]);
+    expect(index.search("바다", { limit: 5 })).toEqual([]); // body, bowling: no word of its sound
+  });
+
+  it("does not score a doc as longer for its words' sound keys", () => {
+    const index = new KeywordIndex();
+    index.add([makeDoc({ id: "word", text: "lemon" }), makeDoc({ id: "plain", text: "zzz" })]);
+    const lemon = index.search("lemon", { limit: 1 })[0]!.score;
+    const plain = index.search("zzz", { limit: 1 })[0]!.score; // no vowel: no sound key
+    expect(lemon).toBeCloseTo(plain, 10); // one term each: same length, same idf
+  });
+
   it("finds nothing for an empty or stop-word-only query", () => {
     const index = new KeywordIndex();
     index.add([makeDoc({ id: "m1", text: "사과" })]);

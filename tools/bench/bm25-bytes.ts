@@ -17,7 +17,7 @@ import {
   KeywordIndex,
   type KeywordDoc,
 } from "../../src/memory/search/keyword-index.js";
-import { tokenize } from "../../src/text/tokenizer.js";
+import { crossScriptDocTerms, tokenize } from "../../src/text/tokenizer.js";
 import { readMemory } from "./lib/memory-usage.js";
 import { createRng } from "./lib/prng.js";
 import { generateMemories } from "./lib/synthetic-memories.js";
@@ -58,7 +58,8 @@ function measure(corpus: string, docs: KeywordDoc[]): Sample {
   const vocabulary = new Set<string>();
   let postings = 0;
   for (const doc of docs) {
-    const terms = new Set(tokenize(doc.text));
+    // What KeywordIndex.add posts: the tokens and the words' cross-script sound keys.
+    const terms = new Set([...tokenize(doc.text), ...crossScriptDocTerms(doc.text)]);
     postings += terms.size;
     for (const term of terms) vocabulary.add(term);
   }

@@ -71,21 +71,27 @@ export class Bm25Postings {
     return this.postingCount;
   }
 
-  /** Indexes a document's terms (duplicates count as term frequency). Throws on an id already indexed. */
-  add(id: string, terms: readonly string[]): void {
+  /**
+   * Indexes a document's terms (duplicates count as term frequency). `spellings` are matched like
+   * terms but add nothing to the document's length: other spellings of words its terms already count
+   * (a word's cross-script sound key), so that a document is not scored as longer for having them.
+   * Throws on an id already indexed.
+   */
+  add(id: string, terms: readonly string[], spellings: readonly string[] = []): void {
     if (this.shortIds.has(id)) throw new Error(`duplicate document id ${id}`);
     const shortId = this.nextShortId++;
     this.shortIds.set(id, shortId);
     this.ids.push(id);
     const frequencies = new Map<string, number>();
     for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
-    this.documentCount += 1;
     const length = frequencies.size;
+    for (const term of spellings) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
+    this.documentCount += 1;
     const count = this.documentCount - 1;
     this.averageLength = (this.averageLength * count + length) / (count + 1);
     if (shortId >= this.lengths.length) this.lengths = grown(this.lengths, shortId + 1);
     this.lengths[shortId] = length;
-    this.postingCount += length;
+    this.postingCount += frequencies.size;
     for (const [term, tf] of frequencies) {
       let list = this.postings.get(term);
       if (list === undefined) {
@@ -96,13 +102,14 @@ export class Bm25Postings {
     }
   }
 
-  /** Removes a document indexed with these terms; an unknown id is ignored. */
-  remove(id: string, terms: readonly string[]): void {
+  /** Removes a document indexed with these terms and spellings; an unknown id is ignored. */
+  remove(id: string, terms: readonly string[], spellings: readonly string[] = []): void {
     const shortId = this.shortIds.get(id);
     if (shortId === undefined) return;
     const distinct = new Set(terms);
     const length = distinct.size;
-    this.postingCount -= length;
+    for (const term of spellings) distinct.add(term);
+    this.postingCount -= distinct.size;
     const count = this.documentCount;
     this.averageLength = count === 1 ? 0 : (this.averageLength * count - length) / (count - 1);
     for (const term of distinct) {

@@ -1,5 +1,11 @@
 import { LRUCache } from "lru-cache";
-import { queryContentTokens, tokenize } from "../../text/tokenizer.js";
+import {
+  crossScriptDocTerms,
+  crossScriptQueryWords,
+  queryContentTokens,
+  tokenize,
+  tokensWrittenOtherwise,
+} from "../../text/tokenizer.js";
 import { Bm25Postings } from "./bm25-postings.js";
 import type { KeywordSnapshots } from "./keyword-snapshots.js";
 
@@ -120,10 +126,9 @@ export class KeywordIndex {
   add(docs: KeywordDoc[]): void {
     for (const doc of docs) {
       if (this.docs.has(doc.id)) this.remove([doc.id]);
-      const terms = tokenize(doc.text);
       this.chars += doc.text.length;
       this.docs.set(doc.id, { ...doc });
-      this.bm25.add(doc.id, terms);
+      this.bm25.add(doc.id, tokenize(doc.text), crossScriptDocTerms(doc.text));
       const line = this.timelines.get(channelKey(doc));
       if (line) line.splice(this.timelineAt(line, doc), 0, doc.id);
       else this.timelines.set(channelKey(doc), [doc.id]);
@@ -135,9 +140,8 @@ export class KeywordIndex {
     for (const id of ids) {
       const doc = this.docs.get(id);
       if (doc === undefined) continue;
-      const terms = tokenize(doc.text);
       this.chars -= doc.text.length;
-      this.bm25.remove(id, terms);
+      this.bm25.remove(id, tokenize(doc.text), crossScriptDocTerms(doc.text));
       const line = this.timelines.get(channelKey(doc))!;
       line.splice(this.timelineAt(line, doc), 1);
       if (line.length === 0) this.timelines.delete(channelKey(doc));
@@ -232,7 +236,8 @@ export class KeywordIndex {
    * memories or more, {@link UBIQUITOUS_TERM_DF_RATIO}) is left out when the query has a rarer term.
    */
   search(query: string, options: KeywordSearchOptions): KeywordHit[] {
-    const queryTerms = [...new Set(tokenize(query))];
+    const otherScript = crossScriptQueryWords(query);
+    const queryTerms = [...new Set([...tokenize(query), ...otherScript.flatMap((word) => word.terms)])];
     if (queryTerms.length === 0 || this.docs.size === 0 || options.limit <= 0) return [];
     const searchTerms = this.distinctiveTerms(queryTerms);
     if (searchTerms.length === 0) return [];
@@ -255,7 +260,9 @@ export class KeywordIndex {
     const hits: KeywordHit[] = [];
     for (const result of results.slice(0, options.limit)) {
       const id = String(result.id);
-      const docTerms = new Set(tokenize(this.docs.get(id)?.text ?? ""));
+      const text = this.docs.get(id)?.text ?? "";
+      // A query word the doc writes in the other script counts as present.
+      const docTerms = new Set([...tokenize(text), ...tokensWrittenOtherwise(otherScript, text)]);
       const matchedTerms: string[] = [];
       let matchedIdf = 0;
       for (const [term, idf] of idfs) {

@@ -1,0 +1,215 @@
+import { HANGUL_SYLLABLE_FIRST, isHangulSyllableCode } from "./korean.js";
+
+/**
+ * A cross-script sound key: a name or loanword written in Hangul and the same word in Latin letters
+ * meet at one key, so a Korean question finds an English note about the same class, pet or place and
+ * the other way round.
+ *
+ * The key is the word's consonants as classes, vowels left out and repeats merged:
+ *
+ * | class | Hangul                    | Latin                                  |
+ * | ----- | ------------------------- | -------------------------------------- |
+ * | P     | ㅂ ㅃ ㅍ                  | p b f v, ph                            |
+ * | T     | ㄷ ㄸ ㅌ, final ㅅ ㅆ ㅈ ㅊ | t d, th at a word's start              |
+ * | K     | ㄱ ㄲ ㅋ                  | k g q, c before a back vowel, ck, x(K S) |
+ * | S     | ㅅ ㅆ                     | s, sh, c before e i y, th inside a word |
+ * | J     | ㅈ ㅉ ㅊ                  | j z, ch, tch                           |
+ * | M N L | ㅁ, ㄴ, ㄹ                | m, n, l and r before a vowel           |
+ * | G     | final ㅇ                  | ng, n before k g                       |
+ * | H     | ㅎ                        | h before a vowel, at the start or after a vowel |
+ *
+ * This follows the standard romanisation of loanwords (외래어 표기법): a final t is written ㅅ (넷), an
+ * r after a vowel is not written (파크), the epenthetic ㅡ carries no sound of its own. Consonants alone
+ * collide often (무지 and match, 보리 and barley, 바다 and body), so a key also says whether the word
+ * begins with a vowel, holds its first vowel (a Hangul vowel's class must be one the Latin vowel
+ * letter is written with in Hangul) and counts its vowel beats (within one of each other). That rules
+ * out most such pairs, not all (다리 and dairy still meet): a met key makes a search candidate and
+ * counts toward a query's coverage; it never makes a fact.
+ *
+ * All functions are one pass over the word: linear in its length.
+ */
+
+/** A word's key: its consonant classes, the classes of its first vowel, and how many beats it has. */
+export interface SoundKey {
+  /** The consonant classes, after "_" when the word begins with a vowel (아파트, apartment). */
+  consonants: string;
+  /** The classes the word's first vowel may have (one for Hangul, those a Latin letter is written with). */
+  vowels: readonly string[];
+  /**
+   * The counts of vowel beats the word may have: a Latin word's vowel groups (a final silent e not
+   * counted); a Hangul word's syllables not voiced by ㅡ, or one more or fewer (케빈 for Kevin,
+   * 마이크 for Mike: Hangul writes a diphthong or a glide as a syllable of its own; 존스 for Jones).
+   */
+  beats: readonly number[];
+}
+
+/** Keys of fewer classes than this mean nothing (one consonant: most words of either script). */
+export const MIN_KEY_CLASSES = 2;
+
+/** Each initial spans this many syllables (21 medials × 28 finals). */
+const SYLLABLES_PER_INITIAL = 588;
+const FINALS_PER_MEDIAL = 28;
+/** Initials in Unicode order (ㄱ ㄲ ㄴ ㄷ ㄸ ㄹ ㅁ ㅂ ㅃ ㅅ ㅆ ㅇ ㅈ ㅉ ㅊ ㅋ ㅌ ㅍ ㅎ), "-" for the silent ㅇ. */
+const INITIALS = "K K N T T L M P P S S - J J J K T P H".split(" ");
+/** Medials in Unicode order (ㅏ ㅐ ㅑ ㅒ ㅓ ㅔ ㅕ ㅖ ㅗ ㅘ ㅙ ㅚ ㅛ ㅜ ㅝ ㅞ ㅟ ㅠ ㅡ ㅢ ㅣ), "-" for ㅡ. */
+const MEDIALS = "a e a e o e o e o a e e o u o e i u - i i".split(" ");
+/** Finals in Unicode order (none ㄱ ㄲ ㄳ ㄴ ㄵ ㄶ ㄷ ㄹ ㄺ ㄻ ㄼ ㄽ ㄾ ㄿ ㅀ ㅁ ㅂ ㅄ ㅅ ㅆ ㅇ ㅈ ㅊ ㅋ ㅌ ㅍ ㅎ). */
+const FINALS = "- K K K N N N T L LK LM LP L LT LP L M P P T T G T T K T P -".split(" ");
+
+/** The Hangul vowel classes a Latin vowel letter is written with in loanwords (Mike 마이크, bus 버스). */
+const LATIN_VOWELS: Readonly<Record<string, readonly string[]>> = {
+  a: ["a", "e"],
+  e: ["e", "i", "o"],
+  i: ["i", "a"],
+  o: ["o", "u"],
+  u: ["u", "o"],
+  y: ["i", "a"],
+};
+
+const sound = (c: string): string => (c === "-" ? "" : c);
+
+/** The key of a word of Hangul syllables (a search stem, particles already stripped). */
+export function hangulSoundKey(word: string): SoundKey | undefined {
+  let classes = "";
+  let vowel: string | undefined;
+  let beats = 0;
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i);
+    if (!isHangulSyllableCode(code)) return undefined;
+    const index = code - HANGUL_SYLLABLE_FIRST;
+    const initial = sound(INITIALS[Math.floor(index / SYLLABLES_PER_INITIAL)]!);
+    classes += i === 0 && initial === "" ? "_" : initial;
+    const medial = sound(MEDIALS[Math.floor((index % SYLLABLES_PER_INITIAL) / FINALS_PER_MEDIAL)]!);
+    if (medial !== "") {
+      vowel ??= medial;
+      beats += 1;
+    }
+    classes += sound(FINALS[index % FINALS_PER_MEDIAL]!);
+  }
+  return keyOf(classes, vowel === undefined ? [] : [vowel], [beats - 1, beats, beats + 1]);
+}
+
+const isVowelLetter = (c: string | undefined): boolean => c !== undefined && "aeiouy".includes(c);
+
+/**
+ * The key of a word of Latin letters (lower case; undefined for anything else, and for a word without
+ * a vowel: an acronym is read letter by letter in Korean, 피티 for PT).
+ */
+export function latinSoundKey(word: string): SoundKey | undefined {
+  if (!/^[a-z]+$/u.test(word)) return undefined;
+  let classes = "";
+  let vowel: readonly string[] | undefined;
+  let beats = 0;
+  let afterVowel = false;
+  const n = word.length;
+  let i = 0;
+  while (i < n) {
+    const c = word[i]!;
+    const next = word[i + 1];
+    if (isVowelLetter(c) && !(c === "y" && (i === 0 || isVowelLetter(next)))) {
+      if (i === 0) classes += "_";
+      vowel ??= LATIN_VOWELS[c];
+      // A new group of vowel letters is a beat, but not a final e after a consonant (mike, code).
+      if (!afterVowel && !(c === "e" && i === n - 1 && beats > 0)) beats += 1;
+      afterVowel = true;
+      i += 1;
+      continue;
+    }
+    afterVowel = false;
+    let add = "";
+    let step = 1;
+    switch (c) {
+      case "p":
+        add = "P";
+        if (next === "h") step = 2;
+        break;
+      case "b":
+      case "f":
+      case "v":
+        add = "P";
+        break;
+      case "t":
+        if (next === "c" && word[i + 2] === "h") {
+          add = "J";
+          step = 3;
+        } else if (next === "h") {
+          add = i === 0 ? "T" : "S";
+          step = 2;
+        } else add = "T";
+        break;
+      case "d":
+        add = "T";
+        break;
+      case "k":
+      case "q":
+        add = "K";
+        break;
+      case "g":
+        if (next === "h") {
+          add = i === 0 ? "K" : "";
+          step = 2;
+        } else add = "K";
+        break;
+      case "c":
+        if (next === "h") {
+          add = word[i + 2] === "r" ? "K" : "J";
+          step = 2;
+        } else if (next === "k") {
+          add = "K";
+          step = 2;
+        } else add = next === "e" || next === "i" || next === "y" ? "S" : "K";
+        break;
+      case "x":
+        add = "KS";
+        break;
+      case "s":
+        add = "S";
+        if (next === "h") step = 2;
+        break;
+      case "j":
+      case "z":
+        add = "J";
+        break;
+      case "m":
+        add = "M";
+        break;
+      case "n":
+        add = next === "g" || next === "k" ? "G" : "N";
+        if (next === "g" && !isVowelLetter(word[i + 2])) step = 2;
+        break;
+      case "l":
+        add = "L";
+        break;
+      case "r":
+        add = isVowelLetter(next) ? "L" : "";
+        break;
+      case "h":
+        add = isVowelLetter(next) && (i === 0 || isVowelLetter(word[i - 1])) ? "H" : "";
+        break;
+      default:
+        // w, and y before a vowel: glides, written as part of the vowel in Hangul.
+        add = "";
+    }
+    classes += add;
+    i += step;
+  }
+  if (vowel === undefined) return undefined;
+  return keyOf(classes, vowel, [beats]);
+}
+
+/** Merges repeated classes; a key too short to mean anything (or without a vowel) is undefined. */
+function keyOf(classes: string, vowels: readonly string[], beats: readonly number[]): SoundKey | undefined {
+  let merged = "";
+  for (const c of classes) if (merged[merged.length - 1] !== c) merged += c;
+  if (merged.replace("_", "").length < MIN_KEY_CLASSES || vowels.length === 0) return undefined;
+  return { consonants: merged, vowels, beats: beats.filter((b) => b > 0) };
+}
+
+/**
+ * The search terms of a key: one per class its first vowel and count of beats may have. The script is
+ * part of the term, so that a word is matched only by the other script's word of its sound.
+ */
+export function soundTerms(script: "hangul" | "latin", key: SoundKey): string[] {
+  const prefix = `~${script === "hangul" ? "h" : "l"}:${key.consonants}`;
+  return key.vowels.flatMap((v) => key.beats.map((b) => `${prefix}:${v}${b}`));
+}
