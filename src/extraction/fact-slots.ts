@@ -120,8 +120,8 @@ export function statesSameFact(
   const onlyB = distinctUnmatched(b.content, matchedB);
   const shared = sharedWords.size;
   if (shared / (shared + onlyA.size + onlyB.size) < MIN_SHARED_CONTENT_SHARE) return false;
-  const qualifiedA = hasQualifier(a.content, matchedA);
-  const qualifiedB = hasQualifier(b.content, matchedB);
+  const qualifiedA = hasQualifier(a, matchedA, "anywhere");
+  const qualifiedB = hasQualifier(b, matchedB, "anywhere");
   if (qualifiedA && qualifiedB) return false;
   if ((qualifiedA || qualifiedB) && [...sharedWords].every(isGenericAttribute)) return false;
   const namesDiffer = onlyA.size > 0 && onlyB.size > 0;
@@ -163,7 +163,7 @@ export function changeOverlap(
   const b = memo.words(newer);
   if (!b.changes) return undefined;
   const { a, matchedA, matchedB } = compare(memo.words(older), b);
-  if (hasQualifier(a.content, matchedA) && hasQualifier(b.content, matchedB)) return undefined;
+  if (hasQualifier(a, matchedA, "modifier") && hasQualifier(b, matchedB, "modifier")) return undefined;
   if (kindsDisagree(a, b)) return undefined;
   const addsSomething =
     distinctUnmatched(b.content, matchedB).size > 0 || (b.values.size > 0 && !sameSet(a.values, b.values));
@@ -176,6 +176,9 @@ export function changeOverlap(
   return {
     kinds: new Set([...b.kinds].filter((kind) => a.kinds.has(kind))),
     factNouns,
+    namesOldValue:
+      [...b.values].some((value) => !a.values.has(value)) &&
+      [...a.values].some((value) => b.values.has(value) && isIdentifyingValue(value)),
     namesOnlyTheThing:
       thing !== undefined &&
       lead.length > 0 &&
@@ -190,6 +193,12 @@ export interface ChangeOverlap {
   kinds: ReadonlySet<ValueKind>;
   /** Shared nouns that say which fact is meant: `older`'s content keys, neither generic nor its thing. */
   factNouns: readonly string[];
+  /**
+   * Whether `newer` repeats a value of `older` that identifies it (a code, a number of four digits or
+   * more: {@link isIdentifyingValue}) beside a value `older` lacks: the old value and the new one
+   * ("B-7 말고 B-12로 바꿨음", "room 4120 → 4315"), which points at `older` itself.
+   */
+  namesOldValue: boolean;
   /**
    * Whether `newer` names nothing before its new value but `older`'s thing and words `older` has:
    * "요가 목요일로 옮김" after "요가 등록 화요일 저녁 8시" (while "서준 피아노 5시로 바뀜" names a fact
@@ -214,15 +223,30 @@ function kindsDisagree(a: StatementWords, b: StatementWords): boolean {
 }
 
 /**
- * Whether a statement has a word the other lacks before its last shared word that is not a title (a
- * title after a new name goes with the name: "한 과장" / "서 과장"): a word that qualifies the thing.
+ * Whether a statement qualifies the thing with a word the other lacks (two things of one kind, "weekly
+ * meeting" / "quarterly meeting", "안방 에어컨" / "거실 에어컨"). A shared title does not count as a
+ * shared word here: a title after a new name goes with the name ("한 과장" / "서 과장").
+ * - `"anywhere"`: a word before the last shared one. Two statements that do not say a change are tied
+ *   by their words alone, and any word of one among those words may say it is another thing.
+ * - `"modifier"`: a word before the first shared one ("장미값 … 한 단" / "튤립 한 단"), or a modifier
+ *   standing right before a later shared word (`modifies`: "서울 강남 치과"). For a statement that
+ *   says a change: a word before a later shared word that does not modify it (a cause, another clause:
+ *   "고객사 요청으로 귀국") is the change's story, not a qualifier.
  */
-function hasQualifier(words: readonly string[], matched: readonly boolean[]): boolean {
-  let lastKey = -1;
-  words.forEach((word, i) => {
-    if (matched[i] && !isTitle(word)) lastKey = i;
-  });
-  for (let i = 0; i < lastKey; i++) if (!matched[i]) return true;
+function hasQualifier(
+  words: StatementWords,
+  matched: readonly boolean[],
+  reach: "anywhere" | "modifier",
+): boolean {
+  const { content, modifies } = words;
+  const shared = (i: number) => matched[i] === true && !isTitle(content[i] as string);
+  const first = content.findIndex((_, i) => shared(i));
+  if (first < 0) return false;
+  for (let i = 0; i < first; i++) if (!matched[i]) return true;
+  for (let j = first + 1; j < content.length; j++) {
+    if (!shared(j)) continue;
+    for (let k = j - 1; k > first && (reach === "anywhere" || modifies[k]); k--) if (!matched[k]) return true;
+  }
   return false;
 }
 
@@ -232,6 +256,20 @@ function isTitle(word: string): boolean {
 
 function distinctUnmatched(words: readonly string[], matched: readonly boolean[]): Set<string> {
   return new Set(words.filter((_, i) => !matched[i]));
+}
+
+/** Digits a number needs to identify a memory by itself (a year, a phone tail, a room): fewer are a day or time. */
+const MIN_IDENTIFYING_DIGITS = 4;
+
+/** A value that names one thing: a code of letters and digits (b7, ke7735), or a long number. */
+function isIdentifyingValue(value: string): boolean {
+  let digits = 0;
+  let letters = 0;
+  for (const c of value) {
+    if (c >= "0" && c <= "9") digits++;
+    else if (c >= "a" && c <= "z") letters++;
+  }
+  return digits > 0 && (letters > 0 || digits >= MIN_IDENTIFYING_DIGITS);
 }
 
 /** A content word that can name a thing: any Korean word, an English word of three letters or more. */

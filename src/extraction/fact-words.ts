@@ -44,6 +44,14 @@ import {
 export interface StatementWords {
   /** Content words: `ko:` + Korean stem or `en:` + English stem, in text order (repeats kept). */
   content: readonly string[];
+  /**
+   * For each content word, whether it stands as a modifier right before the next one: nothing between
+   * them but spaces (no value, no function word, no punctuation), and the word bare or with a particle
+   * a noun modifier may carry (의, and 이/가, which also end a name: 하준이) — "안방 에어컨", "weekly
+   * meeting". A word with another particle or ending (요청으로, 출장은, 주차장이고) or before a sentence
+   * break (완료! 새 주소) modifies nothing after it.
+   */
+  modifies: readonly boolean[];
   /** Values, normalised (digits and letters, a Korean unit kept: 58번, c3, 0640, 화요일). */
   values: ReadonlySet<string>;
   /** What kinds of value it gives ({@link ValueKind}). */
@@ -159,7 +167,16 @@ const MIN_ENGLISH_PAST_LETTERS = 6;
 
 /** The words of `text` ({@link StatementWords}). */
 export function statementWords(text: string): StatementWords {
-  const read: Reading = { content: [], values: new Set(), kinds: [], changes: false, last: undefined };
+  const read: Reading = {
+    content: [],
+    modifies: [],
+    modifier: false,
+    carry: false,
+    values: new Set(),
+    kinds: [],
+    changes: false,
+    last: undefined,
+  };
   const lower = text.normalize("NFC").toLowerCase();
   let previous: { end: number; value: boolean } = { end: -1, value: false };
   // The last Hangul word and how many content words there were before it: "보내기로 했음" is a decision
@@ -170,6 +187,12 @@ export function statementWords(text: string): StatementWords {
     const chunk = match[0];
     const end = match.index + chunk.length;
     const glued = previous.end === match.index;
+    // The last content word modifies the next only across spaces; whatever this chunk is read as
+    // (a value, a function word, a particle) comes between them unless it is a content word itself.
+    const contentBefore = read.content.length;
+    const modifierBefore = read.modifier && onlySpaces(lower, previous.end, match.index);
+    read.modifier = false;
+    read.carry = modifierBefore;
     if (startsNewState(chunk)) {
       // When a new state starts is not a value of the fact ("3월부터 구독료 월 9천원", "다음 주부터 9시").
       read.changes = true;
@@ -199,16 +222,21 @@ export function statementWords(text: string): StatementWords {
       if (lastHangul && isDecision(lastHangul.word, chunk)) {
         read.changes = true;
         read.content.length = Math.min(read.content.length, lastHangul.contentBefore);
+        read.modifies.length = read.content.length;
       }
       lastHangul = { word: chunk, contentBefore: read.content.length };
       previous = { end, value: readKorean(chunk, read) };
     } else {
       previous = { end, value: readLatin(chunk, read) };
     }
+    if (modifierBefore && read.content.length > contentBefore && contentBefore > 0) {
+      read.modifies[contentBefore - 1] = true;
+    }
     if (lead === undefined && read.values.size > 0) lead = read.content.length;
   }
   return {
     content: read.content,
+    modifies: read.content.map((_, i) => read.modifies[i] === true),
     values: read.values,
     kinds: new Set(read.kinds),
     changes: read.changes,
@@ -218,6 +246,12 @@ export function statementWords(text: string): StatementWords {
 
 interface Reading {
   content: string[];
+  /** {@link StatementWords.modifies}, set when the next content word follows. */
+  modifies: boolean[];
+  /** Whether the chunk just read ended in a content word that may modify the next (see `modifies`). */
+  modifier: boolean;
+  /** {@link modifier} as it stood before the chunk being read: a number word passes it on. */
+  carry: boolean;
   values: Set<string>;
   /** One kind per value read, the last one corrected by a unit that follows it. */
   kinds: ValueKind[];
@@ -280,9 +314,11 @@ function readLatin(chunk: string, read: Reading): boolean {
   }
   if (ENGLISH_CHANGE_WORDS.has(stem)) return false;
   if (bare.length >= MIN_ENGLISH_PAST_LETTERS && bare.endsWith("ed")) return false;
+  const before = read.content.length;
   for (const part of bare.split(/[:./_-]/u)) {
     if (part.length >= 2 && !isEnglishStopWord(part)) read.content.push(`en:${stemEnglishWord(part)}`);
   }
+  read.modifier = read.content.length > before && bare === chunk;
   return false;
 }
 
@@ -299,7 +335,10 @@ function readKorean(raw: string, read: Reading): boolean {
     addValue(read, stem, isAddressPart(word) ? "other" : "when");
     return true;
   }
-  if (NUMBER_WORDS.has(word) || NUMBER_WORDS.has(stem)) return false;
+  if (NUMBER_WORDS.has(word) || NUMBER_WORDS.has(stem)) {
+    read.modifier = read.carry; // a count between a noun and its counter: "장미 한 단"
+    return false;
+  }
   if (isKoreanFunctionWord(word) || isKoreanFunctionWord(stem) || isChangeWord(word)) return false;
   if (isPredicate(word)) return false;
   let key = stripConnective(stripCopula(stem));
@@ -307,7 +346,21 @@ function readKorean(raw: string, read: Reading): boolean {
   else if (key.length > 2 && key.endsWith(NAME_HONORIFIC)) key = key.slice(0, -1);
   if (key.length === 0 || isKoreanFunctionWord(key)) return false;
   content.push(`ko:${key}`);
+  read.modifier =
+    word === stem
+      ? stripConnective(stripCopula(stem)) === stem
+      : MODIFIER_PARTICLES.has(word.slice(stem.length));
   return false;
+}
+
+/** Particles a noun standing before another as its modifier may carry ({@link StatementWords.modifies}). */
+const MODIFIER_PARTICLES: ReadonlySet<string> = new Set(words("의 이 가"));
+
+/** Whether `text` holds nothing but spaces or tabs from `start` to `end` (a line break separates). */
+function onlySpaces(text: string, start: number, end: number): boolean {
+  if (start < 0) return false;
+  for (let i = start; i < end; i++) if (text[i] !== " " && text[i] !== "\t") return false;
+  return true;
 }
 
 /** The particle of a time a new state starts at ({@link KOREAN_FROM_TIME_ENDINGS}). */

@@ -36,11 +36,11 @@ export interface SoundKey {
   /** The classes the word's first vowel may have (one for Hangul, those a Latin letter is written with). */
   vowels: readonly string[];
   /**
-   * The counts of vowel beats the word may have: a Latin word's vowel groups (a final silent e not
-   * counted); a Hangul word's syllables not voiced by ㅡ, or one more or fewer (케빈 for Kevin,
-   * 마이크 for Mike: Hangul writes a diphthong or a glide as a syllable of its own; 존스 for Jones).
+   * Its vowel beats: a Latin word's vowel groups (a final silent e not counted), a Hangul word's
+   * syllables not voiced by ㅡ. The two spellings of a word may differ by one (케빈 for Kevin, 마이크
+   * for Mike: Hangul writes a diphthong or a glide as a syllable of its own; 존스 for Jones).
    */
-  beats: readonly number[];
+  beats: number;
 }
 
 /** Keys of fewer classes than this mean nothing (one consonant: most words of either script). */
@@ -86,7 +86,7 @@ export function hangulSoundKey(word: string): SoundKey | undefined {
     }
     classes += sound(FINALS[index % FINALS_PER_MEDIAL]!);
   }
-  return keyOf(classes, vowel === undefined ? [] : [vowel], [beats - 1, beats, beats + 1]);
+  return keyOf(classes, vowel === undefined ? [] : [vowel], beats);
 }
 
 const isVowelLetter = (c: string | undefined): boolean => c !== undefined && "aeiouy".includes(c);
@@ -194,22 +194,40 @@ export function latinSoundKey(word: string): SoundKey | undefined {
     i += step;
   }
   if (vowel === undefined) return undefined;
-  return keyOf(classes, vowel, [beats]);
+  return keyOf(classes, vowel, beats);
 }
 
 /** Merges repeated classes; a key too short to mean anything (or without a vowel) is undefined. */
-function keyOf(classes: string, vowels: readonly string[], beats: readonly number[]): SoundKey | undefined {
+function keyOf(classes: string, vowels: readonly string[], beats: number): SoundKey | undefined {
   let merged = "";
   for (const c of classes) if (merged[merged.length - 1] !== c) merged += c;
   if (merged.replace("_", "").length < MIN_KEY_CLASSES || vowels.length === 0) return undefined;
-  return { consonants: merged, vowels, beats: beats.filter((b) => b > 0) };
+  return { consonants: merged, vowels, beats };
+}
+
+/** How far apart the beats of a word's two spellings may be ({@link SoundKey.beats}). */
+const BEAT_SLACK = 1;
+
+/**
+ * The terms a memory's word is indexed under: its script, consonant classes, and each class its first
+ * vowel may have with its beats. Few per word, since every memory's words are indexed.
+ */
+export function soundDocTerms(script: "hangul" | "latin", key: SoundKey): string[] {
+  const prefix = `~${script === "hangul" ? "h" : "l"}:${key.consonants}`;
+  return key.vowels.map((v) => `${prefix}:${v}${key.beats}`);
 }
 
 /**
- * The search terms of a key: one per class its first vowel and count of beats may have. The script is
- * part of the term, so that a word is matched only by the other script's word of its sound.
+ * The terms a query's word looks for among the memories' words of the other script: its key with
+ * each vowel class it may have and each count of beats within {@link BEAT_SLACK} of its own — a
+ * memory's word meets it when one of its {@link soundDocTerms} is among these.
  */
-export function soundTerms(script: "hangul" | "latin", key: SoundKey): string[] {
-  const prefix = `~${script === "hangul" ? "h" : "l"}:${key.consonants}`;
-  return key.vowels.flatMap((v) => key.beats.map((b) => `${prefix}:${v}${b}`));
+export function soundQueryTerms(otherScript: "hangul" | "latin", key: SoundKey): string[] {
+  const prefix = `~${otherScript === "hangul" ? "h" : "l"}:${key.consonants}`;
+  const terms: string[] = [];
+  for (const v of key.vowels) {
+    for (let b = Math.max(1, key.beats - BEAT_SLACK); b <= key.beats + BEAT_SLACK; b++)
+      terms.push(`${prefix}:${v}${b}`);
+  }
+  return terms;
 }

@@ -1,6 +1,6 @@
 import { isEnglishStopWord, stemEnglishWord } from "./english.js";
 import { HANGUL_SYLLABLES, isHangulSyllableCode, isSearchSuffix, stripSearchSuffixes } from "./korean.js";
-import { hangulSoundKey, latinSoundKey, soundTerms } from "./sound-key.js";
+import { hangulSoundKey, latinSoundKey, type SoundKey, soundDocTerms, soundQueryTerms } from "./sound-key.js";
 import { inSet, trimEndWhile } from "./trim.js";
 
 /**
@@ -124,20 +124,31 @@ export interface CrossScriptWord {
 }
 
 /**
- * The sound-key terms of a memory's words (sound-key.ts): each Hangul search stem and each Latin word
- * (not part of a code, not a stop word) under its own script. Indexed beside {@link tokenize}'s terms.
+ * The sound-key terms of a memory's words (sound-key.ts `soundDocTerms`): each Hangul search stem and
+ * each Latin word (not part of a code, not a stop word) under its own script. Indexed beside
+ * {@link tokenize}'s terms.
  */
 export function crossScriptDocTerms(text: string): string[] {
-  return crossScriptWords(text).flatMap((word) => word.terms);
+  const terms: string[] = [];
+  crossScriptWords(text, (script, key) => {
+    terms.push(...soundDocTerms(script, key));
+  });
+  return terms;
 }
 
 /**
- * A query's words as the other script would write them: a Hangul word's key among the memories' Latin
- * words and a Latin word's among their Hangul ones (볼링 finds bowling, Berlin finds 베를린), never a
- * word of the same script (two Korean words with one key are different words).
+ * A query's words as the other script would write them (sound-key.ts `soundQueryTerms`): a Hangul
+ * word's key among the memories' Latin words and a Latin word's among their Hangul ones (볼링 finds
+ * bowling, Berlin finds 베를린), never a word of the same script (two Korean words with one key are
+ * different words).
  */
 export function crossScriptQueryWords(query: string): CrossScriptWord[] {
-  return crossScriptWords(query, true);
+  const out: CrossScriptWord[] = [];
+  crossScriptWords(query, (script, key, word) => {
+    const other = script === "hangul" ? "latin" : "hangul";
+    out.push({ terms: soundQueryTerms(other, key), tokens: contentTokens(word) });
+  });
+  return out;
 }
 
 /**
@@ -146,31 +157,39 @@ export function crossScriptQueryWords(query: string): CrossScriptWord[] {
  */
 export function tokensWrittenOtherwise(queryWords: readonly CrossScriptWord[], text: string): string[] {
   if (queryWords.length === 0) return [];
-  const sounds = new Set(crossScriptDocTerms(text));
+  return tokensOfSoundTerms(queryWords, new Set(crossScriptDocTerms(text)));
+}
+
+/** The tokens of the query words one of whose terms is among `matched` (a memory's sound terms). */
+export function tokensOfSoundTerms(
+  queryWords: readonly CrossScriptWord[],
+  matched: ReadonlySet<string>,
+): string[] {
   return queryWords
-    .filter((word) => word.terms.some((term) => sounds.has(term)))
+    .filter((word) => word.terms.some((term) => matched.has(term)))
     .flatMap((word) => word.tokens);
 }
 
 /** Runs of Hangul syllables, and of Latin letters and digits (a run with a digit is a code, keyed by nothing). */
 const WORDS = new RegExp(`[${HANGUL_SYLLABLES}]+|[a-z0-9]+`, "gu");
 
-function crossScriptWords(text: string, asQuery = false): CrossScriptWord[] {
-  const out: CrossScriptWord[] = [];
+/** Calls `found` with each keyed word of `text`: its script, key and the word (a Hangul search stem). */
+function crossScriptWords(
+  text: string,
+  found: (script: "hangul" | "latin", key: SoundKey, word: string) => void,
+): void {
   for (const [raw] of text.normalize("NFC").toLowerCase().matchAll(WORDS)) {
     if (isHangulSyllableCode(raw.charCodeAt(0))) {
       const word =
         raw.length > POSSESSIVE_PREFIX.length && raw.startsWith(POSSESSIVE_PREFIX) ? raw.slice(2) : raw;
       const stem = stripSearchSuffixes(word);
       const key = isStopWord(word, stem) ? undefined : hangulSoundKey(stem);
-      if (key)
-        out.push({ terms: soundTerms(asQuery ? "latin" : "hangul", key), tokens: contentTokens(stem) });
+      if (key) found("hangul", key, stem);
     } else if (!isEnglishStopWord(raw)) {
       const key = latinSoundKey(raw);
-      if (key) out.push({ terms: soundTerms(asQuery ? "hangul" : "latin", key), tokens: contentTokens(raw) });
+      if (key) found("latin", key, raw);
     }
   }
-  return out;
 }
 
 /**

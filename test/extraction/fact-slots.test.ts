@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { factSlots, FactSlotMemo, sameFactSlot, statesSameFact } from "../../src/extraction/fact-slots.js";
+import {
+  changeOverlap,
+  factSlots,
+  FactSlotMemo,
+  sameFactSlot,
+  statesSameFact,
+} from "../../src/extraction/fact-slots.js";
 import { statementWords } from "../../src/extraction/fact-words.js";
 
 describe("sameFactSlot", () => {
@@ -55,6 +61,64 @@ describe("statesSameFact", () => {
     ["no shared word", "ㅋㅋ 3시", "배고파 5시"],
   ])("is false for %s: %s / %s", (_what, a, b) => {
     expect(statesSameFact(a, b)).toBe(false);
+  });
+
+  it.each([
+    // In a change note, a word elsewhere in the sentence is the change's story, not a qualifier of the
+    // thing: only a modifier right before a shared word is.
+    [
+      "a cause before the thing",
+      "사과 상자 배송비 건당 3,500원 우체국 계약",
+      "우체국 배송비 인상 안내 옴. 다음 달부터 건당 3,900원",
+    ],
+    [
+      "a clause before the thing",
+      "Team dinner budget is 40,000 won per person",
+      "Dinner budget after the vote: now 45,000 won per person",
+    ],
+  ])(
+    "ties a change note when only the older note qualifies the thing (%s): %s → %s",
+    (_what, older, newer) => {
+      expect(changeOverlap(older, newer)).toBeDefined();
+      // Without a change said, words alone tie them, and a word anywhere before a shared one may say
+      // that it is another thing.
+      expect(statesSameFact(older, newer.replace(/다음 달부터 |now /u, ""))).toBe(false);
+    },
+  );
+
+  it("reads a modifier as the word right before another, bare or with 의/이/가, across spaces only", () => {
+    expect(statementWords("안방 에어컨 필터").modifies).toEqual([true, true, false]);
+    expect(statementWords("백합 한 다발").modifies).toEqual([true, false]); // a count passes it on
+    expect(statementWords("서준의 수영 가방").modifies).toEqual([true, true, false]);
+    expect(statementWords("거래처 요청으로 복귀 연기").modifies).toEqual([true, false, false]); // 연기: a change word
+    expect(statementWords("이사 완료! 새 주소").modifies).toEqual([false, false]); // 이사, 새: change words
+    expect(statementWords("gym은 locker 3층").modifies).toEqual([false, false]);
+    expect(statementWords("office printer, tray").modifies).toEqual([true, false, false]);
+    expect(statementWords("집 주소\n수원 광교").modifies).toEqual([true, false, true, false]);
+  });
+
+  it("does not tie a change note to an older fact when both qualify the thing differently", () => {
+    expect(changeOverlap("안방 에어컨 필터 4월 교체", "거실 에어컨 필터 6월로 바뀜")).toBeUndefined();
+    // A word before the first shared one qualifies, adjacent or not (국화값 … 한 다발 / 백합 한 다발).
+    expect(
+      changeOverlap("백합 한 다발 도매가 16,000원", "국화값 또 올랐어, 이제 한 다발 21,000원"),
+    ).toBeUndefined();
+    const trip = changeOverlap(
+      "부산 본사 출장 4월 7일 출발, 4월 10일 복귀",
+      "출장 일정 연기됨 ㅠ 거래처 요청으로 복귀가 4월 14일로 밀림",
+    );
+    expect(trip?.factNouns).toEqual(["ko:출장", "ko:복귀"]);
+  });
+
+  it("says when a change note repeats the older note's code or long number beside a new one", () => {
+    expect(changeOverlap("회의실 R-301 예약, 목요일 2시", "R-301 말고 R-405로 옮김")?.namesOldValue).toBe(
+      true,
+    );
+    expect(changeOverlap("회의실 R-301 예약, 목요일 2시", "회의실 목요일 3시로 바뀜")?.namesOldValue).toBe(
+      false,
+    );
+    // A shared day or hour is no pointer: short numbers recur across facts.
+    expect(changeOverlap("수영 수업 3시", "수업 3시 말고 5시로 바뀜")?.namesOldValue).toBe(false);
   });
 
   it("sets values, change words and function words aside", () => {

@@ -1,18 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { hangulSoundKey, latinSoundKey, soundTerms } from "../../src/text/sound-key.js";
+import { hangulSoundKey, latinSoundKey, soundDocTerms, soundQueryTerms } from "../../src/text/sound-key.js";
 import {
   crossScriptDocTerms,
   crossScriptQueryWords,
   tokensWrittenOtherwise,
 } from "../../src/text/tokenizer.js";
 
-/** Whether a Hangul word and a Latin word meet at one sound term (as a search would match them). */
+/**
+ * Whether a Hangul word and a Latin word meet at one sound term, as a search matches them: the Latin
+ * word as a query among Hangul memories, and the Hangul word as a query among Latin memories (the
+ * same answer both ways).
+ */
 const meet = (hangul: string, latin: string): boolean => {
   const h = hangulSoundKey(hangul);
   const l = latinSoundKey(latin);
   if (!h || !l) return false;
-  const terms = new Set(soundTerms("latin", h));
-  return soundTerms("latin", l).some((term) => terms.has(term));
+  const hangulDoc = new Set(soundDocTerms("hangul", h));
+  const latinDoc = new Set(soundDocTerms("latin", l));
+  const byLatinQuery = soundQueryTerms("hangul", l).some((term) => hangulDoc.has(term));
+  const byHangulQuery = soundQueryTerms("latin", h).some((term) => latinDoc.has(term));
+  expect(byLatinQuery).toBe(byHangulQuery);
+  return byLatinQuery;
 };
 
 describe("sound keys across scripts", () => {

@@ -325,8 +325,8 @@ export function isSameFact(options: {
  * - the two share a noun that says which fact is meant, and either both hold one of the query's topic
  *   words past its first, or `newer` holds one and both give a value of the kind the question asks for
  *   (며칠, 얼마, "what time": `askedValueKinds`) — {@link topicTie}; `newer` may leave out the query's
- *   qualifier when one of those nouns is not the query's (the old value, a name: it points at `older`
- *   itself), or
+ *   qualifier when one of those nouns is not the query's (a name) or it repeats `older`'s code or long
+ *   number beside a new one (`namesOldValue`: "B-7 말고 B-12") — either points at `older` itself, or
  * - `newer` names nothing before its new value but `older`'s thing (`namesOnlyTheThing`), holds a
  *   topic word and gives the kind of value asked for.
  * A change note names what changed in its own words ("정수기 바꿈, 이제 24,500원" after "집 정수기
@@ -353,7 +353,7 @@ function restatesForQuery(options: {
     return change.namesOnlyTheThing && givesAsked && topicTie(older, newer, topic) !== "none";
   // A follow-up may leave out the question's qualifier when it points at the older memory by what the
   // question does not say (the old value, a name).
-  const mayDropQualifier = saysOutsideQuery(change.factNouns, queryTerms);
+  const mayDropQualifier = change.namesOldValue || saysOutsideQuery(change.factNouns, queryTerms);
   const tie = topicTie(older, newer, topic, { mayDropQualifier });
   return tie === "shares" || (tie === "keeps" && givesAsked);
 }
