@@ -97,7 +97,8 @@ export const MIN_SHARED_WITH_CHANGED_NAME = 2;
  * with a different value. Their content words (fact-words.ts: values, function words, change words
  * and predicates set aside) must
  * - share a content word that can name a thing (a Korean word, an English word of three letters or
- *   more), and share at least {@link MIN_SHARED_CONTENT_SHARE} of all their content words;
+ *   more), and share at least {@link MIN_SHARED_CONTENT_SHARE} of all their content words, unless one
+ *   is a terse note of the other's fact ({@link isTerseOf});
  * - not both qualify the thing differently: a word only one has, standing before the last shared word
  *   ("weekly meeting" / "quarterly meeting", "안방 에어컨" / "거실 에어컨"), on both sides means two things
  *   of one kind; when all they share is an attribute noun that says whose value it is not (번호,
@@ -119,7 +120,8 @@ export function statesSameFact(
   const onlyA = distinctUnmatched(a.content, matchedA);
   const onlyB = distinctUnmatched(b.content, matchedB);
   const shared = sharedWords.size;
-  if (shared / (shared + onlyA.size + onlyB.size) < MIN_SHARED_CONTENT_SHARE) return false;
+  const terse = (onlyA.size === 0 && isTerseOf(a, b)) || (onlyB.size === 0 && isTerseOf(b, a));
+  if (!terse && shared / (shared + onlyA.size + onlyB.size) < MIN_SHARED_CONTENT_SHARE) return false;
   const qualifiedA = hasQualifier(a, matchedA, "anywhere");
   const qualifiedB = hasQualifier(b, matchedB, "anywhere");
   if (qualifiedA && qualifiedB) return false;
@@ -215,6 +217,18 @@ function compare(
   const matchedA = a.content.map((word) => b.content.some((other) => sameContentWord(word, other)));
   const matchedB = b.content.map((word) => a.content.some((other) => sameContentWord(word, other)));
   return { a, b, matchedA, matchedB };
+}
+
+/**
+ * Whether `terse`, all of whose content words `full` has, restates `full`'s fact however much `full`
+ * adds ("도매 화목" beside "꽃 도매 월수금 새벽 시장"): both give values, of a common kind, and `terse`'s words
+ * are among those `full` names its fact with, before its first value — not the words of a later clause
+ * ("하윤이 발레 5시" is not "태권도 4시, 끝나면 하윤이 발레").
+ */
+function isTerseOf(terse: StatementWords, full: StatementWords): boolean {
+  if (terse.values.size === 0 || full.values.size === 0 || kindsDisagree(terse, full)) return false;
+  const named = full.content.slice(0, full.lead);
+  return terse.content.every((word) => named.some((other) => sameContentWord(word, other)));
 }
 
 /** Whether both statements give values and no kind of value is common to them (a weight, a phone). */

@@ -20,6 +20,7 @@ import { isFillerWord } from "../text/function-words.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
 import { words } from "../text/word-list.js";
 import { isHangulSyllableCode, isSearchSuffix, stripCopula, stripSearchSuffixes } from "../text/korean.js";
+import { isFullKoreanName } from "./rule-common.js";
 import { FILLER_WORDS, NON_ENTITY_WORDS } from "./words/function-words.js";
 import {
   ENGLISH_CHANGE_MARKERS,
@@ -303,6 +304,12 @@ function readLatin(chunk: string, read: Reading): boolean {
     addValue(read, stem, "when");
     return true;
   }
+  // Times joined by a mark are times each ("Mon/Thu", "tue-fri").
+  const parts = bare.split(/[:./_-]/u);
+  if (parts.length > 1 && parts.every((part) => ENGLISH_TIME_WORDS.has(part))) {
+    for (const part of parts) addValue(read, part, "when");
+    return true;
+  }
   if (
     NUMBER_WORDS.has(bare) ||
     bare.length < 2 ||
@@ -315,7 +322,7 @@ function readLatin(chunk: string, read: Reading): boolean {
   if (ENGLISH_CHANGE_WORDS.has(stem)) return false;
   if (bare.length >= MIN_ENGLISH_PAST_LETTERS && bare.endsWith("ed")) return false;
   const before = read.content.length;
-  for (const part of bare.split(/[:./_-]/u)) {
+  for (const part of parts) {
     if (part.length >= 2 && !isEnglishStopWord(part)) read.content.push(`en:${stemEnglishWord(part)}`);
   }
   read.modifier = read.content.length > before && bare === chunk;
@@ -447,12 +454,17 @@ function isPredicate(word: string): boolean {
 /**
  * Whether two content words name the same thing: the same key, or for Korean a compound of the other
  * (of at least two syllables) and one more syllable or an attribute noun (내선 / 내선번호, 담당 /
- * 담당자); "생일" and "생일파티" are two things.
+ * 담당자); "생일" and "생일파티" are two things. A full name of three syllables and its given name are
+ * the same person (박소율 / 소율: rule-common.ts `isFullKoreanName`).
  */
 export function sameContentWord(a: string, b: string): boolean {
   if (a === b) return true;
   if (!a.startsWith("ko:") || !b.startsWith("ko:")) return false;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  // A full name and its given name (박소율 / 소율님: the honorific is already off).
+  if (long.length === short.length + 1 && isFullKoreanName(long.slice(3)) && long.endsWith(short.slice(3))) {
+    return true;
+  }
   if (short.length < "ko:".length + 2 || !long.startsWith(short)) return false;
   const rest = long.slice(short.length);
   return rest.length === 1 || GENERIC_KEYS.has(`ko:${rest}`);

@@ -43,6 +43,9 @@ describe("statesSameFact", () => {
     ["en", "The storage unit code is 4471", "Storage unit code changed to 9902"],
     ["mixed", "Yoga class 화요일 7시", "yoga class 목요일 8시로 옮겼어"],
     ["mixed", "사무실 wifi 비번 sun2024", "사무실 wifi 비번 moon77로 바뀜"],
+    ["ko, terse", "수영 강습 화목 저녁 7시 구민체육센터 2레인", "강습 월수 저녁 8시"],
+    ["ko, given name", "최지안 내선 2231 (정산 담당)", "지안님 내선 2719"],
+    ["en, terse", "Piano lessons Tue/Fri 5pm at the Maple Street studio", "piano lessons Wed 6pm"],
   ])("is true for the same fact with a new value (%s): %s → %s", (_lang, older, newer) => {
     expect(statesSameFact(older, newer)).toBe(true);
   });
@@ -59,6 +62,13 @@ describe("statesSameFact", () => {
     ["a birthday and its party", "하늘이 생일 6월 2일", "하늘이 생일파티 6월 7일"],
     ["the same value", "헬스장 락커 58번", "헬스장 락커 58번"],
     ["no shared word", "ㅋㅋ 3시", "배고파 5시"],
+    ["a terse note of another kind of value", "수영 강습 화목 저녁 7시", "강습 3만원"],
+    [
+      "a terse note of a later clause",
+      "태권도 화목 4시, 끝나면 도장 앞 버스로 서준이 피아노 학원",
+      "서준이 피아노 5시",
+    ],
+    ["a given name of another full name", "최지안 내선 2231", "지호님 내선 2719"],
   ])("is false for %s: %s / %s", (_what, a, b) => {
     expect(statesSameFact(a, b)).toBe(false);
   });
@@ -144,6 +154,12 @@ describe("statesSameFact", () => {
     expect(statementWords("상담 2시부터 5시까지").changes).toBe(false);
     expect(statementWords("어제 했어 샀어").content).toEqual([]);
     expect(statementWords("요금제 알뜰폰으로 갈아탐").changes).toBe(true);
+  });
+
+  it("reads times joined by a mark as times", () => {
+    const read = statementWords("climbing Mon/Thu, yoga tue-fri");
+    expect(read.content).toEqual(["en:climb", "en:yoga"]);
+    expect([...read.values]).toEqual(["mon", "thu", "tue", "fri"]);
   });
 
   it("gives how many content words come before the first value", () => {
