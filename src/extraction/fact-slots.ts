@@ -198,7 +198,7 @@ export interface ChangeOverlap {
   /**
    * Whether `newer` repeats a value of `older` that identifies it (a code, a number of four digits or
    * more: {@link isIdentifyingValue}) beside a value `older` lacks: the old value and the new one
-   * ("B-7 말고 B-12로 바꿨음", "room 4120 → 4315"), which points at `older` itself.
+   * ("R-301 말고 R-405로 옮김", "room 4120 → 4315"), which points at `older` itself.
    */
   namesOldValue: boolean;
   /**
@@ -221,9 +221,9 @@ function compare(
 
 /**
  * Whether `terse`, all of whose content words `full` has, restates `full`'s fact however much `full`
- * adds ("도매 화목" beside "꽃 도매 월수금 새벽 시장"): both give values, of a common kind, and `terse`'s words
+ * adds ("강습 월수 8시" beside "수영 강습 화목 7시 동네 수영장"): both give values, of a common kind, and `terse`'s words
  * are among those `full` names its fact with, before its first value — not the words of a later clause
- * ("하윤이 발레 5시" is not "태권도 4시, 끝나면 하윤이 발레").
+ * ("서준이 피아노 5시" is not "태권도 4시, 끝나면 서준이 피아노").
  */
 function isTerseOf(terse: StatementWords, full: StatementWords): boolean {
   if (terse.values.size === 0 || full.values.size === 0 || kindsDisagree(terse, full)) return false;
@@ -242,10 +242,10 @@ function kindsDisagree(a: StatementWords, b: StatementWords): boolean {
  * shared word here: a title after a new name goes with the name ("한 과장" / "서 과장").
  * - `"anywhere"`: a word before the last shared one. Two statements that do not say a change are tied
  *   by their words alone, and any word of one among those words may say it is another thing.
- * - `"modifier"`: a word before the first shared one ("장미값 … 한 단" / "튤립 한 단"), or a modifier
+ * - `"modifier"`: a word before the first shared one ("국화값 … 한 다발" / "백합 한 다발"), or a modifier
  *   standing right before a later shared word (`modifies`: "서울 강남 치과"). For a statement that
  *   says a change: a word before a later shared word that does not modify it (a cause, another clause:
- *   "고객사 요청으로 귀국") is the change's story, not a qualifier.
+ *   "거래처 요청으로 복귀") is the change's story, not a qualifier.
  */
 function hasQualifier(
   words: StatementWords,

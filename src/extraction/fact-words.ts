@@ -49,8 +49,8 @@ export interface StatementWords {
    * For each content word, whether it stands as a modifier right before the next one: nothing between
    * them but spaces (no value, no function word, no punctuation), and the word bare or with a particle
    * a noun modifier may carry (의, and 이/가, which also end a name: 하준이) — "안방 에어컨", "weekly
-   * meeting". A word with another particle or ending (요청으로, 출장은, 주차장이고) or before a sentence
-   * break (완료! 새 주소) modifies nothing after it.
+   * meeting". A word with another particle or ending (요청으로, 강의는, 주차장이고) or before a sentence
+   * break (정리 끝! 새 일정) modifies nothing after it.
    */
   modifies: readonly boolean[];
   /** Values, normalised (digits and letters, a Korean unit kept: 58번, c3, 0640, 화요일). */
@@ -343,7 +343,7 @@ function readKorean(raw: string, read: Reading): boolean {
     return true;
   }
   if (NUMBER_WORDS.has(word) || NUMBER_WORDS.has(stem)) {
-    read.modifier = read.carry; // a count between a noun and its counter: "장미 한 단"
+    read.modifier = read.carry; // a count between a noun and its counter: "백합 한 다발"
     return false;
   }
   if (isKoreanFunctionWord(word) || isKoreanFunctionWord(stem) || isChangeWord(word)) return false;
@@ -455,13 +455,13 @@ function isPredicate(word: string): boolean {
  * Whether two content words name the same thing: the same key, or for Korean a compound of the other
  * (of at least two syllables) and one more syllable or an attribute noun (내선 / 내선번호, 담당 /
  * 담당자); "생일" and "생일파티" are two things. A full name of three syllables and its given name are
- * the same person (박소율 / 소율: rule-common.ts `isFullKoreanName`).
+ * the same person (노은솔 / 은솔: rule-common.ts `isFullKoreanName`).
  */
 export function sameContentWord(a: string, b: string): boolean {
   if (a === b) return true;
   if (!a.startsWith("ko:") || !b.startsWith("ko:")) return false;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  // A full name and its given name (박소율 / 소율님: the honorific is already off).
+  // A full name and its given name (노은솔 / 은솔님: the honorific is already off).
   if (long.length === short.length + 1 && isFullKoreanName(long.slice(3)) && long.endsWith(short.slice(3))) {
     return true;
   }

@@ -43,8 +43,8 @@ describe("statesSameFact", () => {
     ["en", "The storage unit code is 4471", "Storage unit code changed to 9902"],
     ["mixed", "Yoga class 화요일 7시", "yoga class 목요일 8시로 옮겼어"],
     ["mixed", "사무실 wifi 비번 sun2024", "사무실 wifi 비번 moon77로 바뀜"],
-    ["ko, terse", "수영 강습 화목 저녁 7시 구민체육센터 2레인", "강습 월수 저녁 8시"],
-    ["ko, given name", "최지안 내선 2231 (정산 담당)", "지안님 내선 2719"],
+    ["ko, terse", "수영 강습 화목 저녁 7시 동네 수영장 2레인", "강습 월수 저녁 8시"],
+    ["ko, given name", "노은솔 내선 2231 (정산 담당)", "은솔님 내선 2719"],
     ["en, terse", "Piano lessons Tue/Fri 5pm at the Maple Street studio", "piano lessons Wed 6pm"],
   ])("is true for the same fact with a new value (%s): %s → %s", (_lang, older, newer) => {
     expect(statesSameFact(older, newer)).toBe(true);
@@ -68,7 +68,7 @@ describe("statesSameFact", () => {
       "태권도 화목 4시, 끝나면 도장 앞 버스로 서준이 피아노 학원",
       "서준이 피아노 5시",
     ],
-    ["a given name of another full name", "최지안 내선 2231", "지호님 내선 2719"],
+    ["a given name of another full name", "노은솔 내선 2231", "은비님 내선 2719"],
   ])("is false for %s: %s / %s", (_what, a, b) => {
     expect(statesSameFact(a, b)).toBe(false);
   });

@@ -326,7 +326,7 @@ export function isSameFact(options: {
  *   words past its first, or `newer` holds one and both give a value of the kind the question asks for
  *   (며칠, 얼마, "what time": `askedValueKinds`) — {@link topicTie}; `newer` may leave out the query's
  *   qualifier when one of those nouns is not the query's (a name) or it repeats `older`'s code or long
- *   number beside a new one (`namesOldValue`: "B-7 말고 B-12") — either points at `older` itself, or
+ *   number beside a new one (`namesOldValue`: "R-301 말고 R-405") — either points at `older` itself, or
  * - `newer` names nothing before its new value but `older`'s thing (`namesOnlyTheThing`), holds a
  *   topic word and gives the kind of value asked for.
  * A change note names what changed in its own words ("정수기 바꿈, 이제 24,500원" after "집 정수기
