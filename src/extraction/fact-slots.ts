@@ -221,9 +221,9 @@ function compare(
 
 /**
  * Whether `terse`, all of whose content words `full` has, restates `full`'s fact however much `full`
- * adds ("강습 월수 8시" beside "수영 강습 화목 7시 동네 수영장"): both give values, of a common kind, and `terse`'s words
- * are among those `full` names its fact with, before its first value — not the words of a later clause
- * ("서준이 피아노 5시" is not "태권도 4시, 끝나면 서준이 피아노").
+ * adds ("강습 월수 8시" beside "수영 강습 화목 7시 동네 수영장"): both give values, of a common kind,
+ * and `terse`'s words are among those `full` names its fact with, before its first value — not the
+ * words of a later clause ("서준이 피아노 5시" is not "태권도 4시, 끝나면 서준이 피아노").
  */
 function isTerseOf(terse: StatementWords, full: StatementWords): boolean {
   if (terse.values.size === 0 || full.values.size === 0 || kindsDisagree(terse, full)) return false;
@@ -257,9 +257,16 @@ function hasQualifier(
   const first = content.findIndex((_, i) => shared(i));
   if (first < 0) return false;
   for (let i = 0; i < first; i++) if (!matched[i]) return true;
-  for (let j = first + 1; j < content.length; j++) {
-    if (!shared(j)) continue;
-    for (let k = j - 1; k > first && (reach === "anywhere" || modifies[k]); k--) if (!matched[k]) return true;
+  if (reach === "anywhere") {
+    const last = content.findLastIndex((_, i) => shared(i));
+    for (let i = first + 1; i < last; i++) if (!matched[i]) return true;
+    return false;
+  }
+  // From the end: whether the word at i stands in a run of modifiers that ends at a shared word.
+  let modifiesShared = false;
+  for (let i = content.length - 2; i > first; i--) {
+    modifiesShared = modifies[i] === true && (shared(i + 1) || modifiesShared);
+    if (modifiesShared && !matched[i]) return true;
   }
   return false;
 }

@@ -157,16 +157,9 @@ export function crossScriptQueryWords(query: string): CrossScriptWord[] {
  */
 export function tokensWrittenOtherwise(queryWords: readonly CrossScriptWord[], text: string): string[] {
   if (queryWords.length === 0) return [];
-  return tokensOfSoundTerms(queryWords, new Set(crossScriptDocTerms(text)));
-}
-
-/** The tokens of the query words one of whose terms is among `matched` (a memory's sound terms). */
-export function tokensOfSoundTerms(
-  queryWords: readonly CrossScriptWord[],
-  matched: ReadonlySet<string>,
-): string[] {
+  const sounds = new Set(crossScriptDocTerms(text));
   return queryWords
-    .filter((word) => word.terms.some((term) => matched.has(term)))
+    .filter((word) => word.terms.some((term) => sounds.has(term)))
     .flatMap((word) => word.tokens);
 }
 
