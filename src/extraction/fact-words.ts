@@ -22,6 +22,7 @@ import { words } from "../text/word-list.js";
 import { isHangulSyllableCode, isSearchSuffix, stripCopula, stripSearchSuffixes } from "../text/korean.js";
 import { isFullKoreanName } from "./rule-common.js";
 import { FILLER_WORDS, NON_ENTITY_WORDS } from "./words/function-words.js";
+import { SAME_THING_GROUPS } from "./words/same-thing.js";
 import {
   ENGLISH_CHANGE_MARKERS,
   ENGLISH_CHANGE_WORDS,
@@ -347,7 +348,8 @@ function readKorean(raw: string, read: Reading): boolean {
     return false;
   }
   if (isKoreanFunctionWord(word) || isKoreanFunctionWord(stem) || isChangeWord(word)) return false;
-  if (isPredicate(word)) return false;
+  // A noun of the lexicon is no predicate, whatever it ends in (사물함, 보관함: not 함 "did").
+  if (isPredicate(word) && !THING_OF_KEY.has(`ko:${stem}`)) return false;
   let key = stripConnective(stripCopula(stem));
   if (key.length > 1 && key.endsWith(HONORIFIC)) key = key.slice(0, -1);
   else if (key.length > 2 && key.endsWith(NAME_HONORIFIC)) key = key.slice(0, -1);
@@ -416,6 +418,20 @@ const GENERIC_KEYS: ReadonlySet<string> = new Set(
   ),
 );
 
+/** Each word of {@link SAME_THING_GROUPS} as a content key (`ko:` word, `en:` stem) → its group. */
+const THING_OF_KEY: ReadonlyMap<string, number> = (() => {
+  const byKey = new Map<string, number | null>();
+  SAME_THING_GROUPS.forEach((group, thing) => {
+    for (const word of group) {
+      const key = /^[a-z]+$/u.test(word) ? `en:${stemEnglishWord(word)}` : `ko:${word}`;
+      const known = byKey.get(key);
+      // Two groups' words with one English stem name neither thing for sure.
+      byKey.set(key, known === undefined || known === thing ? thing : null);
+    }
+  });
+  return new Map([...byKey].filter((entry): entry is [string, number] => entry[1] !== null));
+})();
+
 /** Whether a content key is an attribute noun that does not say whose value it is (번호, number). */
 export function isGenericAttribute(key: string): boolean {
   return GENERIC_KEYS.has(key);
@@ -455,10 +471,13 @@ function isPredicate(word: string): boolean {
  * Whether two content words name the same thing: the same key, or for Korean a compound of the other
  * (of at least two syllables) and one more syllable or an attribute noun (내선 / 내선번호, 담당 /
  * 담당자); "생일" and "생일파티" are two things. A full name of three syllables and its given name are
- * the same person (노은솔 / 은솔: rule-common.ts `isFullKoreanName`).
+ * the same person (노은솔 / 은솔: rule-common.ts `isFullKoreanName`). Two words of one group of
+ * words/same-thing.ts name the same thing (사물함 / 락커 / locker).
  */
 export function sameContentWord(a: string, b: string): boolean {
   if (a === b) return true;
+  const thing = THING_OF_KEY.get(a);
+  if (thing !== undefined && thing === THING_OF_KEY.get(b)) return true;
   if (!a.startsWith("ko:") || !b.startsWith("ko:")) return false;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   // A full name and its given name (노은솔 / 은솔님: the honorific is already off).

@@ -6,7 +6,7 @@ import {
   sameFactSlot,
   statesSameFact,
 } from "../../src/extraction/fact-slots.js";
-import { statementWords } from "../../src/extraction/fact-words.js";
+import { sameContentWord, statementWords } from "../../src/extraction/fact-words.js";
 
 describe("sameFactSlot", () => {
   it("is true when two texts state the same (entity, attribute) with different values", () => {
@@ -46,6 +46,8 @@ describe("statesSameFact", () => {
     ["ko, terse", "수영 강습 화목 저녁 7시 동네 수영장 2레인", "강습 월수 저녁 8시"],
     ["ko, given name", "노은솔 내선 2231 (정산 담당)", "은솔님 내선 2719"],
     ["en, terse", "Piano lessons Tue/Fri 5pm at the Maple Street studio", "piano lessons Wed 6pm"],
+    ["ko, another word for the thing", "수영장 보관함 31번", "수영장 로커 44번"],
+    ["mixed, the English word for the thing", "공항 탑승구 12번", "공항 gate 27로 바뀜"],
   ])("is true for the same fact with a new value (%s): %s → %s", (_lang, older, newer) => {
     expect(statesSameFact(older, newer)).toBe(true);
   });
@@ -154,6 +156,15 @@ describe("statesSameFact", () => {
     expect(statementWords("상담 2시부터 5시까지").changes).toBe(false);
     expect(statementWords("어제 했어 샀어").content).toEqual([]);
     expect(statementWords("요금제 알뜰폰으로 갈아탐").changes).toBe(true);
+  });
+
+  it("takes two words of one same-thing group as one word, never two related things", () => {
+    expect(sameContentWord("ko:사물함", "ko:락커")).toBe(true);
+    expect(sameContentWord("ko:사물함", "en:locker")).toBe(true);
+    expect(sameContentWord("ko:치과", "ko:병원")).toBe(false);
+    // A noun of the lexicon is read as a noun whatever its last syllable (함 also ends a verb: 예약함).
+    expect(statementWords("보관함 31번").content).toEqual(["ko:보관함"]);
+    expect(statementWords("예약함 31번").content).toEqual([]);
   });
 
   it("reads times joined by a mark as times", () => {
