@@ -350,15 +350,13 @@ function readKorean(raw: string, read: Reading): boolean {
   if (isKoreanFunctionWord(word) || isKoreanFunctionWord(stem) || isChangeWord(word)) return false;
   // A noun of the lexicon is no predicate, whatever it ends in (사물함, 보관함: not 함 "did").
   if (isPredicate(word) && !THING_OF_KEY.has(`ko:${stem}`)) return false;
-  let key = stripConnective(stripCopula(stem));
+  const unended = stripConnective(stripCopula(stem));
+  let key = unended;
   if (key.length > 1 && key.endsWith(HONORIFIC)) key = key.slice(0, -1);
   else if (key.length > 2 && key.endsWith(NAME_HONORIFIC)) key = key.slice(0, -1);
   if (key.length === 0 || isKoreanFunctionWord(key)) return false;
   content.push(`ko:${key}`);
-  read.modifier =
-    word === stem
-      ? stripConnective(stripCopula(stem)) === stem
-      : MODIFIER_PARTICLES.has(word.slice(stem.length));
+  read.modifier = word === stem ? unended === stem : MODIFIER_PARTICLES.has(word.slice(stem.length));
   return false;
 }
 
