@@ -28,6 +28,15 @@ const kw = (id: string, score: number, coverage: number, text: string, timestamp
   timestamp,
 });
 
+/** An older note that matches the query well (day 1) and a newer one that matches it less (day 30). */
+const rankOlderAndNewer = (query: string, older: string, newer: string) =>
+  rankHybrid({
+    query,
+    vector: [vec("old", 0.6, older, 1 * DAY), vec("new", 0.3, newer, 30 * DAY)],
+    keyword: [kw("old", 12, 1, older, 1 * DAY), kw("new", 3, 0.5, newer, 30 * DAY)],
+    topK: 10,
+  });
+
 describe("rankHybrid", () => {
   it("fuses by RRF: a memory found by both retrievers ranks first", () => {
     const results = rankHybrid({
@@ -141,27 +150,19 @@ describe("rankHybrid", () => {
   ])(
     "puts a newer statement first when it writes a name in the other script (%s)",
     (_case, query, older, newer) => {
-      const results = rankHybrid({
-        query,
-        vector: [vec("old", 0.6, older, 1 * DAY), vec("new", 0.3, newer, 30 * DAY)],
-        keyword: [kw("old", 12, 1, older, 1 * DAY), kw("new", 3, 0.5, newer, 30 * DAY)],
-        topK: 10,
-      });
+      const results = rankOlderAndNewer(query, older, newer);
       expect(results.map((r) => r.id)).toEqual(["new", "old"]);
       expect(results[0]?.supersedes).toBe("old");
     },
   );
 
   it("does not link a newer note about another thing of the same name in the other script", () => {
-    const answer = "케빈 사무실 7층";
-    const other = "Kevin adopted a puppy named Max";
-    const results = rankHybrid({
-      query: "케빈 사무실 몇 층이야?",
-      vector: [vec("answer", 0.6, answer, 1 * DAY), vec("other", 0.3, other, 30 * DAY)],
-      keyword: [kw("answer", 12, 1, answer, 1 * DAY), kw("other", 3, 0.5, other, 30 * DAY)],
-      topK: 10,
-    });
-    expect(results.map((r) => r.id)).toEqual(["answer", "other"]);
+    const results = rankOlderAndNewer(
+      "케빈 사무실 몇 층이야?",
+      "케빈 사무실 7층",
+      "Kevin adopted a puppy named Max",
+    );
+    expect(results.map((r) => r.id)).toEqual(["old", "new"]);
     expect(results[0]?.supersedes).toBeUndefined();
   });
 
