@@ -348,6 +348,7 @@ function readKorean(raw: string, read: Reading): boolean {
     return false;
   }
   if (isKoreanFunctionWord(word) || isKoreanFunctionWord(stem) || isChangeWord(word)) return false;
+  if (isAdverbOfLikeness(word)) return false;
   // A noun of the lexicon is no predicate, whatever it ends in (사물함, 보관함: not 함 "did").
   if (isPredicate(word) && !THING_OF_KEY.has(`ko:${stem}`)) return false;
   const unended = stripConnective(stripCopula(stem));
@@ -358,6 +359,16 @@ function readKorean(raw: string, read: Reading): boolean {
   content.push(`ko:${key}`);
   read.modifier = word === stem ? unended === stem : MODIFIER_PARTICLES.has(word.slice(stem.length));
   return false;
+}
+
+/**
+ * Adverbs made of 같다 "be like" and 없다 "be without" with -이 (똑같이, 변함없이, 빠짐없이): their 이 is
+ * no subject particle, so they name no thing and modify no noun.
+ */
+const LIKENESS_ADVERB_ENDINGS: readonly string[] = words("같이 없이");
+
+function isAdverbOfLikeness(word: string): boolean {
+  return LIKENESS_ADVERB_ENDINGS.some((ending) => word.endsWith(ending));
 }
 
 /** Particles a noun standing before another as its modifier may carry ({@link StatementWords.modifies}). */
@@ -410,18 +421,19 @@ function isAddressPart(word: string): boolean {
 }
 
 /** Attribute nouns of {@link GENERIC_ATTRIBUTE_WORDS}, as content keys. */
-const GENERIC_KEYS: ReadonlySet<string> = new Set(
-  [...GENERIC_ATTRIBUTE_WORDS].map((word) =>
-    /^[a-z]+$/u.test(word) ? `en:${stemEnglishWord(word)}` : `ko:${word}`,
-  ),
-);
+const GENERIC_KEYS: ReadonlySet<string> = new Set([...GENERIC_ATTRIBUTE_WORDS].map(contentKeyOf));
+
+/** The content key of a word list's word: `en:` and its stem for an English word, else `ko:` and the word. */
+function contentKeyOf(word: string): string {
+  return /^[a-z]+$/u.test(word) ? `en:${stemEnglishWord(word)}` : `ko:${word}`;
+}
 
 /** Each word of {@link SAME_THING_GROUPS} as a content key (`ko:` word, `en:` stem) → its group. */
 const THING_OF_KEY: ReadonlyMap<string, number> = (() => {
   const byKey = new Map<string, number | null>();
   SAME_THING_GROUPS.forEach((group, thing) => {
     for (const word of group) {
-      const key = /^[a-z]+$/u.test(word) ? `en:${stemEnglishWord(word)}` : `ko:${word}`;
+      const key = contentKeyOf(word);
       const known = byKey.get(key);
       // Two groups' words with one English stem name neither thing for sure.
       byKey.set(key, known === undefined || known === thing ? thing : null);
@@ -429,6 +441,16 @@ const THING_OF_KEY: ReadonlyMap<string, number> = (() => {
   });
   return new Map([...byKey].filter((entry): entry is [string, number] => entry[1] !== null));
 })();
+
+/**
+ * The other words of `key`'s group of words/same-thing.ts (사물함 → 락커, locker, …), as written there;
+ * empty for a key in no group or in two (an English stem two groups share).
+ */
+export function otherNamesOf(key: string): readonly string[] {
+  const thing = THING_OF_KEY.get(key);
+  if (thing === undefined) return [];
+  return (SAME_THING_GROUPS[thing] as readonly string[]).filter((word) => contentKeyOf(word) !== key);
+}
 
 /** Whether a content key is an attribute noun that does not say whose value it is (번호, number). */
 export function isGenericAttribute(key: string): boolean {

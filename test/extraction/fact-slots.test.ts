@@ -84,6 +84,11 @@ describe("statesSameFact", () => {
       "우체국 배송비 인상 안내 옴. 다음 달부터 건당 3,900원",
     ],
     [
+      "an adverb before a shared word",
+      "도예 공방 모임 5월 2일 토요일 시민회관",
+      "공방 모임 5월 16일 토요일로 미뤄짐. 장소는 똑같이 시민회관",
+    ],
+    [
       "a clause before the thing",
       "Team dinner budget is 40,000 won per person",
       "Dinner budget after the vote: now 45,000 won per person",
@@ -107,6 +112,9 @@ describe("statesSameFact", () => {
     expect(statementWords("gym은 locker 3층").modifies).toEqual([false, false]);
     expect(statementWords("office printer, tray").modifies).toEqual([true, false, false]);
     expect(statementWords("집 주소\n수원 광교").modifies).toEqual([true, false, true, false]);
+    // 똑같이, 변함없이: adverbs of 같다 and 없다, whose 이 is no subject particle.
+    expect(statementWords("장소는 똑같이 시민회관").content).toEqual(["ko:장소", "ko:시민회관"]);
+    expect(statementWords("모임은 변함없이 토요일").content).toEqual(["ko:모임"]);
   });
 
   it("does not tie a change note to an older fact when both qualify the thing differently", () => {

@@ -147,8 +147,10 @@ describe("rankHybrid", () => {
       "Bowling night at 7pm",
       "볼링 모임 이제 저녁 8시야",
     ],
+    // Another name of the same thing (words/same-thing.ts), in the other language.
+    ["ko query, en newer", "비행기 몇 시 출발이야?", "비행기 오전 7시 40분 출발", "Flight moved to 9:10am"],
   ])(
-    "puts a newer statement first when it writes a name in the other script (%s)",
+    "puts a newer statement first when it writes a name in the other script or by another name (%s)",
     (_case, query, older, newer) => {
       const results = rankOlderAndNewer(query, older, newer);
       expect(results.map((r) => r.id)).toEqual(["new", "old"]);

@@ -127,9 +127,27 @@ describe("KeywordIndex", () => {
     expect(hit?.id).toBe("en");
     expect(hit?.coverage).toBeCloseTo(1, 10);
     expect(index.search("케빈 베를린", { limit: 5 }).map((h) => h.id)).toEqual(["en", "ko"]);
-    const [ko] = index.search("Kevin birthday", { limit: 5 }).filter((h) => h.id === "ko");
+    const [ko] = index.search("Kevin ski", { limit: 5 }).filter((h) => h.id === "ko");
     expect(ko?.matchedTerms).toEqual(["kevin"]);
     expect(index.search("바다", { limit: 5 })).toEqual([]); // body, bowling: no word of its sound
+  });
+
+  it("finds a word written by another name of the same thing, and counts it toward coverage", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "flight", text: "Flight to Osaka leaves at 07:40" }),
+      makeDoc({ id: "gym", text: "Gym on Wed and Sat" }),
+      makeDoc({ id: "ext", text: "내선 2210, 급하면 메신저" }),
+    ]);
+    const [flight] = index.search("비행기", { limit: 5 });
+    expect(flight?.id).toBe("flight");
+    expect(flight?.coverage).toBeCloseTo(1, 10);
+    // "wed", the stem of wedding, is also Wednesday's: compared between notes, never searched for.
+    expect(index.search("결혼식", { limit: 5 })).toEqual([]);
+    // A short form inside the query's word (내선 of 내선번호) counts as the part it is.
+    const [ext] = index.search("내선번호", { limit: 5 });
+    expect(ext?.id).toBe("ext");
+    expect(ext?.coverage).toBeLessThan(1);
   });
 
   it("does not score a doc as longer for its words' sound keys", () => {

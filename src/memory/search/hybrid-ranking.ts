@@ -2,7 +2,8 @@ import { changeOverlap, FactSlotMemo, sameFactSlot, statesSameFact } from "../..
 import { askedValueKinds, type ValueKind } from "../../extraction/fact-words.js";
 import { asksWhenItHappened } from "../../text/speech-act.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
-import { crossScriptQueryWords, tokenize, tokensWrittenOtherwise } from "../../text/tokenizer.js";
+import { tokenize } from "../../text/tokenizer.js";
+import { queryWords } from "./query-words.js";
 import { saysOutsideQuery, sharesQueryTopic, topicTie, topicWords, type TopicWord } from "./query-topic.js";
 
 /**
@@ -213,15 +214,17 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
           { k: options.k ?? RRF_K, weights },
         );
   const queryTerms = new Set(tokenize(options.query));
-  const otherScript = crossScriptQueryWords(options.query);
+  const written = queryWords(options.query);
   const identifiers = [...queryTerms].filter(isIdentifier);
   const termsOf = new Map<string, Set<string>>();
   const ranked: HybridResult[] = fused.map((item) => {
     const v = vectorById.get(item.id);
     const kw = keywordById.get(item.id);
     const base = (v ?? kw) as VectorCandidate | KeywordCandidate;
-    // A query word the text writes in the other script counts as there (볼링 in "bowling …").
-    const terms = new Set([...tokenize(base.text), ...tokensWrittenOtherwise(otherScript, base.text)]);
+    // A query word the text writes in the other script or by another name counts as there (볼링 in
+    // "bowling …", 내선 in "extension …").
+    const own = new Set(tokenize(base.text));
+    const terms = new Set([...own, ...written.heldOtherwise(base.text, own)]);
     termsOf.set(item.id, terms);
     const relevantByVector = v !== undefined && v.similarity >= minSimilarity;
     const relevantByKeyword = kw !== undefined && kw.coverage >= minCoverage && kw.score >= minScore;

@@ -1,13 +1,8 @@
 import { LRUCache } from "lru-cache";
-import {
-  crossScriptDocTerms,
-  crossScriptQueryWords,
-  queryContentTokens,
-  tokenize,
-  tokensWrittenOtherwise,
-} from "../../text/tokenizer.js";
+import { crossScriptDocTerms, queryContentTokens, tokenize } from "../../text/tokenizer.js";
 import { Bm25Postings } from "./bm25-postings.js";
 import type { KeywordSnapshots } from "./keyword-snapshots.js";
+import { queryWords } from "./query-words.js";
 
 /** A memory as the keyword index sees it: its text plus the fields recall filters on. */
 export interface KeywordDoc {
@@ -236,8 +231,8 @@ export class KeywordIndex {
    * memories or more, {@link UBIQUITOUS_TERM_DF_RATIO}) is left out when the query has a rarer term.
    */
   search(query: string, options: KeywordSearchOptions): KeywordHit[] {
-    const otherScript = crossScriptQueryWords(query);
-    const queryTerms = [...new Set([...tokenize(query), ...otherScript.flatMap((word) => word.terms)])];
+    const written = queryWords(query);
+    const queryTerms = [...new Set([...tokenize(query), ...written.searchTerms])];
     if (queryTerms.length === 0 || this.docs.size === 0 || options.limit <= 0) return [];
     const searchTerms = this.distinctiveTerms(queryTerms);
     if (searchTerms.length === 0) return [];
@@ -261,8 +256,9 @@ export class KeywordIndex {
     for (const result of results.slice(0, options.limit)) {
       const id = String(result.id);
       const text = this.docs.get(id)?.text ?? "";
-      // A query word the doc writes in the other script counts as present.
-      const docTerms = new Set([...tokenize(text), ...tokensWrittenOtherwise(otherScript, text)]);
+      // A query word the doc writes in the other script or by another name counts as present.
+      const tokens = new Set(tokenize(text));
+      const docTerms = new Set([...tokens, ...written.heldOtherwise(text, tokens)]);
       const matchedTerms: string[] = [];
       let matchedIdf = 0;
       for (const [term, idf] of idfs) {
