@@ -14,7 +14,7 @@
  *   density       = diversity × max(0, lasting − passing) / (lasting + 1): distinct/total content words,
  *                   times how far the lasting information (values, names, people, habits, likes,
  *                   identity, plans, changes) outweighs a passing moment (a mood, the weather, today,
- *                   a laugh); see content-signals.ts. Short Korean facts are dense: "나 회 못 먹음" has
+ *                   a laugh); see content-signals.ts. Short Korean facts are dense: "나 굴 못 먹음" has
  *                   four distinct words and a stance.
  *
  * Novelty, relevance and recency together weigh 0.35, under the 0.4 threshold: a message with no

@@ -115,8 +115,8 @@ const WORD_RE = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
 /**
  * The evidence in a statement (see {@link EVIDENCE} for the weights).
  *
- * @example contentEvidence("다솜 생일 2월 19일").lasting > 0
- * @example contentEvidence("아 배고파 죽겠다").passing > 0
+ * @example contentEvidence("다솜 생일 6월 16일").lasting > 0
+ * @example contentEvidence("아 졸려 죽겠다").passing > 0
  */
 export function contentEvidence(text: string): ContentEvidence {
   const words = (text.match(WORD_RE) ?? []).map((w) => w.toLowerCase()).filter((w) => !isFillerWord(w));

@@ -1,7 +1,7 @@
 /**
- * Names the user has tied to a topic, learnt from the memories they keep: "우리 집 햄스터 콩떡" makes 콩떡
- * a pet, "남친 한승우" makes 한승우 (and 승우) family, "My cat Mochi" makes Mochi a pet. Later messages
- * that name them ("콩떡 몸무게 52g") get that topic as evidence (topics.ts, `entityTopics`).
+ * Names the user has tied to a topic, learnt from the memories they keep: "우리 집 햄스터 꿀떡" makes 꿀떡
+ * a pet, "남친 기태준" makes 기태준 (and 태준) family, "My cat Nacho" makes Nacho a pet. Later messages
+ * that name them ("꿀떡 몸무게 53g") get that topic as evidence (topics.ts, `entityTopics`).
  *
  * Learnt from the graph's rule extractor (a relation or a species stated for an entity) and from a kin
  * or animal word right before a name, or "named/called/이름은" before one. In memory, per user;
@@ -18,7 +18,7 @@ import { TOPIC_WORDS } from "./topic-lexicon.js";
 /** Attributes of the rule extractor that state a relation or a species. */
 const RELATION_ATTRIBUTES = new Set(["관계", "relation", "relationship"]);
 const SPECIES_ATTRIBUTES = new Set(["종", "품종", "kind", "breed", "species"]);
-/** Words that introduce a name: "named Kiwi", "이름은 느림보". */
+/** Words that introduce a name: "named Waffle", "이름은 꼬물이". */
 const NAMING_WORDS = new Set(["named", "called", "이름은", "이름이", "이름", "name"]);
 /** Shortest name kept (a one-syllable "name" would match inside too many words). */
 const MIN_NAME_CHARS = 2;
@@ -52,7 +52,7 @@ export class EntityTopics {
             ? textTopic
             : undefined;
       if (topic === undefined) continue;
-      // "딸 서아, 서윤이": names listed after the first take its topic too.
+      // "딸 채아, 다현이": names listed after the first take its topic too.
       for (let j = i + 1; j < words.length; j++) {
         if (!this.add(words[j]!.replace(/,$/u, ""), topic) || !words[j]!.endsWith(",")) break;
       }
@@ -69,7 +69,7 @@ export class EntityTopics {
     const name = entityDisplayName(raw.replace(/(?:'s|’s)$/u, ""));
     const folded = foldText(name);
     if ([...folded].length < MIN_NAME_CHARS || !isNameLike(name) || LEXICON_WORDS.has(folded)) return false;
-    // A Latin name is capitalised ("Mochi"); "is", "a" are not names. Digits make a value.
+    // A Latin name is capitalised ("Nacho"); "is", "a" are not names. Digits make a value.
     if (/^[a-z]/u.test(name) || /\d/u.test(name)) return false;
     this.put(folded, topic);
     if (isKoreanPersonName(name) && [...name].length === KOREAN_FULL_NAME_CHARS) {

@@ -16,7 +16,7 @@
  *   {@link SAME_SUBJECT_COVERAGE} of its content, or a shared (entity, attribute) slot of the rule
  *   extractor) and gives a value the neighbour does not have, or says that something changed (바뀜,
  *   이제, 미뤄짐, moved, no longer …) where the neighbour did not. An update is new, however similar
- *   ("콩떡 몸무게 48g" → "콩떡 몸무게 52g 됨").
+ *   ("꿀떡 몸무게 48g" → "꿀떡 몸무게 53g 됨").
  * - duplicate: similarity ≥ the novelty threshold and not an update.
  */
 import { FactSlotMemo, sameFactSlot } from "../extraction/fact-slots.js";
@@ -150,11 +150,11 @@ const MAX_ENDING_STRIPS = 2;
 
 /** The lexicon concept a phone number stands for. */
 const PHONE_CONCEPT = "phone";
-/** Honorifics after a name or a title (추미영님, 부장님, 국대호씨): the same person with or without. */
+/** Honorifics after a name or a title (추은정님, 부장님, 옥병철씨): the same person with or without. */
 const HONORIFIC_END_RE = /(?<=[가-힣]{2})(?:님|씨)$/u;
 /** Weight of a one-syllable Korean unit left after stripping (often a verb stem). */
 export const SHORT_UNIT_WEIGHT = 0.5;
-/** Quotes around names ('꽃마중'), but not the apostrophe of an English contraction (can't). */
+/** Quotes around names ('꽃다락'), but not the apostrophe of an English contraction (can't). */
 const QUOTE_RE = /'(?![a-z])|(?<![a-z])'/gu;
 const LATIN_THEN_HANGUL_RE = /([a-z])([가-힣])/gu;
 /** Weekday and month names: values, compared by value-keys.ts. */

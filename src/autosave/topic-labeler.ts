@@ -23,7 +23,7 @@ interface UserTopics {
 /**
  * Topic labels for every memory saved (memory/topics): the offline extractor with the user's topic
  * registry, so a new label folds into one they have ("work" into "업무"), and the names they tied to a
- * topic (솜이 → pets). One per process, per-user state rebuilt from the stored memories on first use:
+ * topic (별이 → pets). One per process, per-user state rebuilt from the stored memories on first use:
  * {@link prepare} loads it (async); the other methods are synchronous and, for a user not loaded (the
  * store was down), work from an empty state that is not kept.
  */

@@ -1,8 +1,8 @@
 /**
  * Topic labels for a memory, offline: evidence per label from the words of the topic lexicon
  * (topic-lexicon.ts), from the shape of the values (a phone number → contacts, a date or a time →
- * schedule, money → finance), and from what the user said earlier about a name (솜이 is a rabbit →
- * pets; 승우 is the boyfriend → family). Each piece of evidence has a weight w; a label's confidence is
+ * schedule, money → finance), and from what the user said earlier about a name (별이 is a rabbit →
+ * pets; 태준 is the boyfriend → family). Each piece of evidence has a weight w; a label's confidence is
  * their noisy-or, 1 − Π(1 − wᵢ), so one strong word (0.85) passes the default min_confidence of 0.6
  * and one weak word (0.45) does not.
  *
@@ -26,7 +26,7 @@ export interface TopicAssignment {
 
 /** What the extractor may know about the user beyond the text. */
 export interface TopicContext {
-  /** Names the user mentioned before, folded, with the topics they belong to (솜이 → pets). */
+  /** Names the user mentioned before, folded, with the topics they belong to (별이 → pets). */
   entityTopics?: ReadonlyMap<string, readonly string[]>;
   /** The user's labels: in `auto` and `hybrid`, a generated label folds into one of them ("work" → "업무"). */
   registry?: TopicRegistry;
@@ -49,7 +49,7 @@ const ALLERGY_OR_DIET_RE = /알레르기|알러지|allerg|디카페인|decaf|카
 const EATING_STANCE_RE = /(?:못|안|잘)\s?(?:먹|마시|마셔)|\b(?:don't|do not|can't|never)\s+(?:eat|drink)\b/iu;
 /** A like or dislike: with a weak food word (가지, 회), the message is about food. */
 const LIKING_RE = /좋아|싫어|싫음|극혐|\b(?:love|hate|prefer|like)\b/iu;
-/** Words that make "병원" a vet when a pet is named (the README's rule: a pet's vet is pets + contacts). */
+/** Words that make "병원" a vet when a pet is named (a pet's vet is pets + contacts). */
 const HOSPITAL_WORDS = new Set(["병원", "의원", "hospital", "clinic"]);
 /** Rent of a shop or an office is work's, not the home's. */
 const RENT_WORDS = new Set(["월세", "관리비", "rent"]);
@@ -70,7 +70,7 @@ const LEXICON = compileLexicon();
  * Evidence of every lexicon topic in `text` (topic → confidence), before any taxonomy is applied. Each
  * word counts once per topic; the taxonomy's conventions are applied last ({@link applyConventions}).
  *
- * @example topicEvidence("솜이 병원 02-464-3318").get("contacts") // ≈ 0.99
+ * @example topicEvidence("별이 병원 02-571-2086").get("contacts") // ≈ 0.99
  */
 export function topicEvidence(text: string, context: TopicContext = {}): Map<string, number> {
   const lower = foldText(text);
@@ -98,7 +98,7 @@ export function topicEvidence(text: string, context: TopicContext = {}): Map<str
 }
 
 /**
- * The taxonomy's conventions (eval/kfilter-dev/README.md, "Topics"): a pet's vet is pets, not health;
+ * The taxonomy's conventions: a pet's vet is pets, not health;
  * a shop's rent is not the home's; food allergies, diets and eating habits are food as well.
  */
 function applyConventions(

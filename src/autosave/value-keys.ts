@@ -3,7 +3,7 @@
  * (8월 8일 = 8/8 = Aug 8), times (저녁 7시 = 7pm = 19:00, compared on a 12-hour clock), years (23년생 =
  * 2023년), weekdays (토요일 = 토 = Saturday), ages (3살 = 3 years old = 3-year-old), phone numbers (digits
  * only), amounts (85만원 = 850,000원, 1.1M won = 1,100,000원), and other numbers with their unit (1.2kg,
- * 11호, 270) and codes (RN-2291). The content filter compares them to tell a restated fact (same values)
+ * 11호, 270) and codes (QX-4417). The content filter compares them to tell a restated fact (same values)
  * from an update (a new value for the same thing).
  *
  * One linear pass per pattern; nothing here knows any particular value.
@@ -28,7 +28,7 @@ const KO_DATE_RE = new RegExp(
 );
 const KO_BARE_DAY_RE = /(?<![\d월])\s(\d{1,2})일(?!\s?(?:간|동안|째))/gu;
 const KO_MONTH_ONLY_RE = /(?<!\d)(\d{1,2})월(?!\s?\d{1,2}(?:\s?[~–-]\s?\d{1,2})?일)/gu;
-/** "8/8", "7/29~8/1", "9/24~27" (not a fraction of a cup: the month must be 1–12, the day 1–31). */
+/** "8/8", "7/29~8/1", "10/2~5" (not a fraction of a cup: the month must be 1–12, the day 1–31). */
 const SLASH_DATE_RE = new RegExp(
   String.raw`(?<![\d/])(\d{1,2})\/(\d{1,2})(?:\s?[~–-]\s?(?:(\d{1,2})\/)?(\d{1,2}))?(?![\d/])${DATE_WEEKDAY}`,
   "gu",
@@ -120,7 +120,7 @@ const KO_UNITS: Record<string, number> = { 억: 100_000_000, 만: 10_000, 천: 1
  * `p:01062841937`, `a:850000`, `n:1.2kg`, `c:rn2291`).
  *
  * @example valueKeys("소미 결혼식 6/6 토요일 광주") // Set { "d:6-6", "w:토" }
- * @example valueKeys("콩떡 몸무게 48g") // Set { "n:48g" }
+ * @example valueKeys("꿀떡 몸무게 48g") // Set { "n:48g" }
  */
 export function valueKeys(text: string): Set<string> {
   const keys = new Set<string>();

@@ -8,7 +8,7 @@
 /**
  * `[memory.filter] min_length`: entries shorter than this many characters are not kept. The spec's 20
  * would drop half of the short Korean facts of kfilter-dev (73 of its 150 keeps are under 25
- * characters: "나 회 못 먹음" is 7, "내 신발 270" 8; 37 keeps are under 20, keep-recall 0.75). Korean
+ * characters; a fact like "나 굴 못 먹음" is 7, "내 반지 13호" 8; 37 keeps are under 20, keep-recall 0.75). Korean
  * packs a fact into a few syllables ("나 B형" is 4), so the floor only removes what cannot hold a
  * subject and a value; the short noise (ㅇㅋ, ㄳ, lol, 🥰) is dropped by the filter's other rules. On
  * kfilter-dev and kfilter-own, 4 gives the same figures as no floor at all.

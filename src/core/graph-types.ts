@@ -119,7 +119,7 @@ export interface GraphStores {
   forUser(key: Owner): UserGraphStore;
 }
 
-/** Node id from an already-normalised name and a label, e.g. `nodeId("또리", "Entity") === "또리_Entity"`. */
+/** Node id from an already-normalised name and a label, e.g. `nodeId("뭉치", "Entity") === "뭉치_Entity"`. */
 export function nodeId(normName: string, label: string): string {
   return `${normName}_${label}`;
 }

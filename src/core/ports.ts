@@ -97,7 +97,7 @@ export interface FactsOptions {
 /** What the agent needs of the knowledge graph. */
 export interface GraphPort {
   /**
-   * Current facts about the entities named in `text`, as lines like "또리: 생일 = 10월 27일"; the user's
+   * Current facts about the entities named in `text`, as lines like "뭉치: 생일 = 10월 27일"; the user's
    * own under "나" or "you" (the language of `text`).
    */
   facts(scope: MemoryScope, text: string, options?: FactsOptions): Promise<string[]>;

@@ -1,6 +1,6 @@
 /**
  * Finding which of a user's entities a message talks about, and formatting their facts as lines
- * ("또리: 생일 = 10월 27일") for the model's context.
+ * ("뭉치: 생일 = 10월 27일") for the model's context.
  */
 import { charCount, foldText } from "../text/korean.js";
 import {
@@ -22,7 +22,7 @@ function occurrences(haystack: string, needle: string): number[] {
 /**
  * The names (as given) mentioned in `message`, longest first. A name counts when its folded form occurs
  * in the folded message (spaces ignored for multi-word names) at a place not already covered by a longer
- * name, so "모루커피" wins over "모루" in "모루커피 담당자". One-character names ("나", "I") must be a
+ * name, so "달결커피" wins over "달결" in "달결커피 담당자". One-character names ("나", "I") must be a
  * whole word, and first-person words ("내", "my") mention 나 / I.
  */
 export function findMentionedEntities(options: { names: readonly string[]; message: string }): string[] {
@@ -65,7 +65,7 @@ export interface FactLine {
 }
 
 /**
- * Lines like "또리: 생일 = 10월 27일", one per attribute; several current values are joined with ", ".
+ * Lines like "뭉치: 생일 = 10월 27일", one per attribute; several current values are joined with ", ".
  */
 export function formatFactLines(entity: string, facts: readonly FactLine[]): string[] {
   const byAttribute = new Map<string, string[]>();

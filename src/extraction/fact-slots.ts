@@ -1,7 +1,7 @@
 /**
  * What a text states facts about, by the offline rule extractor: its (entity, attribute) slots,
  * normalised as the graph stores them. Recall uses it to tell whether a newer memory restates an older
- * one ("보리 생일 3월 4일" → "보리 생일 3월 5일로 바뀜") or only shares words with it (a dentist
+ * one ("밤비 생일 3월 4일" → "밤비 생일 3월 5일로 바뀜") or only shares words with it (a dentist
  * appointment and a dog's birthday on the same date); autosave uses it to tell an update from a new fact.
  *
  * There is no module-level state: a caller that asks about the same texts again and again (a retriever)

@@ -1,7 +1,7 @@
 /**
  * Name, attribute and value normalisation for the knowledge graph.
  *
- * Korean attaches particles to names ("또리는", "또리가", "또리의"), so the same entity arrives in many
+ * Korean attaches particles to names ("뭉치는", "뭉치가", "뭉치의"), so the same entity arrives in many
  * surface forms. We strip a trailing particle only when it is phonologically possible (은/이/을 after a
  * final consonant, 는/가/를 after a vowel), the rest keeps at least {@link MIN_STEM_CHARS} characters,
  * and the word is not a common noun that merely ends in that syllable ("고양이"). Particles that often end
@@ -21,7 +21,7 @@ import { inSet, trimEndWhile, trimStartWhile } from "../text/trim.js";
 
 /** A stem left after stripping must keep at least this many characters ("나는" is handled as a pronoun). */
 export const MIN_STEM_CHARS = 2;
-/** At most this many particles are peeled off one word ("도현이는" → "도현이" → "도현"). */
+/** At most this many particles are peeled off one word ("시헌이는" → "시헌이" → "시헌"). */
 const MAX_PARTICLE_ROUNDS = 2;
 
 /**
@@ -79,17 +79,17 @@ const PARTICLE_LOOKALIKE_NOUNS = [
   ...NOUNS_ENDING_IN_UI,
 ];
 
-/** An English possessive at the end of a Latin name ("Kevin's", "James'"). */
+/** An English possessive at the end of a Latin name ("Robin's", "James'"). */
 const LATIN_POSSESSIVE_RE = /(?<=\p{Script=Latin})['’]s?$/u;
 /** A Latin title before a first and a last name ("Dr. Leo Grant", "Prof. Mina Seo"). */
 const LATIN_TITLE_BEFORE_FULL_NAME_RE = /^(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.? (?=\p{Lu}[\p{L}'-]* \p{Lu})/u;
 /**
- * A courtesy written as a word of its own after a name ("한소율 님", "서다온 고객님"). "선생님" stays: like a
- * title, it is part of how the person is named ("이정화 선생님", as kmem-dev writes it).
+ * A courtesy written as a word of its own after a name ("연다빈 님", "서보은 고객님"). "선생님" stays: like a
+ * title, it is part of how the person is named ("엄혜숙 선생님").
  */
 const HONORIFIC_WORD_AFTER_NAME_RE =
   /^((?:\p{Lu}[\p{L}'-]*|[가-힣]{2,4})(?: (?:\p{Lu}[\p{L}'-]*|[가-힣]{2,4}))?) (?:님|씨|고객님)$/u;
-/** Honorific suffixes after a personal name ("윤채원님", "민수씨"). */
+/** Honorific suffixes after a personal name ("구하영님", "동수씨"). */
 const HONORIFICS = ["님", "씨"];
 /** Words that keep their 님/씨 because the suffix is part of the word ("선생님", "아저씨"). */
 const HONORIFIC_STEMS = [
@@ -266,13 +266,13 @@ function stripOnce(word: string, known: ReadonlySet<string>): string | undefined
  * The display form of an entity name: tidied, with a trailing particle or honorific removed when that is
  * safe, and first-person forms mapped to "나" / "I".
  *
- * @example entityDisplayName("또리는") === "또리"; entityDisplayName("도현이") === "도현";
+ * @example entityDisplayName("뭉치는") === "뭉치"; entityDisplayName("시헌이") === "시헌";
  *          entityDisplayName("고양이") === "고양이"; entityDisplayName("제주도") === "제주도"
  */
 export function entityDisplayName(raw: string, options: EntityNameOptions = {}): string {
   const known = options.knownNames ?? new Set<string>();
-  // "Kevin's": a Latin name never ends in its possessive. "Dr. Leo Grant": a full name needs no title
-  // ("Dr. Patel" keeps it: a surname alone names no one); "한소율 님": nor a courtesy.
+  // "Robin's": a Latin name never ends in its possessive. "Dr. Leo Grant": a full name needs no title
+  // ("Dr. Rao" keeps it: a surname alone names no one); "연다빈 님": nor a courtesy.
   let name = tidy(raw)
     .replace(LATIN_POSSESSIVE_RE, "")
     .replace(LATIN_TITLE_BEFORE_FULL_NAME_RE, "")

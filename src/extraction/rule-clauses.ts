@@ -1,6 +1,6 @@
 /**
- * The typed-value rule, the born-on rule, and the relation a clause may open with ("동생 다인이 …",
- * "my sister Claire …"). The order the rules are tried in is rule-table.ts.
+ * The typed-value rule, the born-on rule, and the relation a clause may open with ("동생 수은이 …",
+ * "my sister Irene …"). The order the rules are tried in is rule-table.ts.
  */
 import { COPULA_END_RE, foldText, stripParticle, TOPIC_SUBJECT_PARTICLES } from "../text/korean.js";
 import {
@@ -25,7 +25,7 @@ import { findTypedValues, typedFact } from "./rule-typed.js";
 
 /** Possessives that may stand before a kinship word ("우리 아들", "내 동생", "my sister", "우리 집 토끼"). */
 const KIN_OWNERS = new Set(["우리", "내", "제", "나의", "저의", "my", "our", "집", "우리집"]);
-/** "우리 집 햄스터 콩떡": at most two owner words. */
+/** "우리 집 햄스터 꿀떡": at most two owner words. */
 const MAX_KIN_OWNER_WORDS = 2;
 /** "재활의학과 전공의 고은별 선생님": a role before a name is at most two words. */
 const MAX_ROLE_WORDS = 2;
@@ -45,7 +45,7 @@ export const typedValues: ClauseRule = (clause) => {
     );
     if (typedFact({ clause, pre, value })) emitted = true;
   }
-  // "태오 결혼식 5월 17일 토요일 2시 광주 다온홀": the place after a life event's date.
+  // "진수 결혼식 5월 17일 토요일 2시 광주 보은홀": the place after a life event's date.
   const trailing = clause.text
     .slice(cursor)
     .trim()
@@ -103,9 +103,9 @@ interface Lead {
 }
 
 /**
- * A clause that opens with a kinship word, an animal kind or a role and a name ("동생 다인이 생일 8월
- * 21일", "딸 하율이는 새우 알레르기가 있어요", "my brother Owen lives in Daegu", "베이비시터 한소율님 연락처 …",
- * "변호사 채도윤 사무실은 …") states what the name is — (다인, 관계, 동생), (채도윤, 직업, 변호사) — and is
+ * A clause that opens with a kinship word, an animal kind or a role and a name ("동생 수은이 생일 8월
+ * 21일", "딸 예림이는 새우 알레르기가 있어요", "my brother Owen lives in Daegu", "베이비시터 연다빈님 연락처 …",
+ * "변호사 채도윤 사무실은 …") states what the name is — (수은, 관계, 동생), (채도윤, 직업, 변호사) — and is
  * then read from the name on. Returns the clause to read.
  */
 export function withLeadingRelation(clause: ClauseContext): ClauseContext {
@@ -122,9 +122,9 @@ export function withLeadingRelation(clause: ClauseContext): ClauseContext {
   // "영양사 선생님", "재무팀 신입 인턴은": a title or a role after a role is no name.
   if (isTitleWord(name) || roleAttribute(name, clause.korean) !== undefined) return clause;
   if (!isPersonName(name) && !isPersonName(nameToken)) return clause;
-  // A bare word after a kinship word is a name only with a sign of one: the 이 of a name (다인이), 씨/님,
-  // a particle before a verb or a copula ("시우는 … 있어요", "두리는 비숑이야"), an attribute word after
-  // it ("현우 번호") or a title ("고은별 선생님").
+  // A bare word after a kinship word is a name only with a sign of one: the 이 of a name (수은이), 씨/님,
+  // a particle before a verb or a copula ("로하는 … 있어요", "두리는 비숑이야"), an attribute word after
+  // it ("재오 번호") or a title ("고은별 선생님").
   const marked = /(?:[이의]|씨|님)$/u.test(nameToken) || /(?:이|씨|님)$/u.test(name);
   const attributeNext = COMMON_ATTRIBUTE_WORDS.has(stripParticle(rest[0] ?? "", TOPIC_SUBJECT_PARTICLES));
   const restText = rest.join(" ");
@@ -137,13 +137,13 @@ export function withLeadingRelation(clause: ClauseContext): ClauseContext {
   const titleNext = isTitleWord(rest[0] ?? "");
   // After a role the signs must be stronger: "대리 시절이 그립다" names no one.
   const honored = /(?:씨|님)$/u.test(nameToken);
-  // "알바 탁세아 …": a full name (surname and given name) needs no other sign.
+  // "알바 탁윤희 …": a full name (surname and given name) needs no other sign.
   const fullName = isFullKoreanName(name);
   const named = lead.role
     ? honored || attributeNext || latinName || titleNext || fullName
     : marked || attributeNext || topicBeforeVerb || latinName || titleNext;
   if (!named) return clause;
-  // "아들 현우" alone needs the sign of a name; with more words it may be "엄마 고향 …".
+  // "아들 재오" alone needs the sign of a name; with more words it may be "엄마 고향 …".
   if (rest.length === 0 && !marked && !latinName && !lead.animal) return clause;
   clause.state.emit(nameToken, lead.attribute, lead.value);
   clause.state.topic = nameToken;
@@ -163,7 +163,7 @@ function leadingWords(tokens: readonly string[], start: number, clause: ClauseCo
   const first = tokens[start];
   if (first === undefined) return undefined;
   if (isKinship(first)) {
-    // "둘째 손녀 다온이", "큰 아들": a kinship word may be narrowed by the one before it.
+    // "둘째 손녀 보은이", "큰 아들": a kinship word may be narrowed by the one before it.
     const width = isKinship(tokens[start + 1] ?? "") ? 2 : 1;
     return {
       attribute: korean ? "관계" : "relation",
@@ -175,7 +175,7 @@ function leadingWords(tokens: readonly string[], start: number, clause: ClauseCo
   }
   if (ANIMAL_WORDS.has(foldText(first)))
     return { attribute: korean ? "종" : "kind", value: first, nameAt: start + 1, animal: true, role: false };
-  // Once an entity was told about, "원장님 최윤호" names its 원장 (see roleThenName), not a role of 최윤호.
+  // Once an entity was told about, "원장님 방태섭" names its 원장 (see roleThenName), not a role of 방태섭.
   if (topicHasFacts(state)) return undefined;
   for (let width = 1; width <= MAX_ROLE_WORDS; width += 1) {
     const words = tokens.slice(start, start + width);

@@ -32,11 +32,11 @@ export interface ExtractionState {
   /** The activity the line's header names ("과외: …"); a bare 날짜/일시/시간 of the line is its. */
   activity: string | undefined;
   triplets: { entity: string; attribute: string; value: string }[];
-  /** The list the sentence is naming ("심사위원 한정우, 오경택, …"); cleared at each sentence. */
+  /** The list the sentence is naming ("심사위원 곽민재, 표성진, …"); cleared at each sentence. */
   list: { entity: string; attribute: string } | undefined;
   /**
-   * An event whose place may follow its date ("결혼식 9월 12일 … 대전 그랜드컨벤션", "회의는 12월 10일,
-   * 본관 대회의실에서 해요"); per sentence. `bare`: a bare place may follow (a life event, or a date with a
+   * An event whose place may follow its date ("결혼식 9월 12일 … 청주 라벨라홀", "회의는 11월 24일,
+   * 별관 세미나실에서 해요"); per sentence. `bare`: a bare place may follow (a life event, or a date with a
    * clock time); otherwise only "Y에서 해요" says it is the event's place.
    */
   eventPlace: { entity: string; attribute: string; bare: boolean } | undefined;
@@ -64,9 +64,9 @@ export type ClauseRule = (clause: ClauseContext) => boolean;
 export const STARTS_WITH_DIGIT_RE = /^\d/u;
 /** Longest word that can be (part of) an entity name. */
 const MAX_NAME_CHARS = 30;
-/** A Korean personal name: two to four Hangul syllables ("김태식", "다인"). */
+/** A Korean personal name: two to four Hangul syllables ("편상훈", "수은"). */
 const KOREAN_PERSON_NAME_RE = new RegExp(`^[${HANGUL_SYLLABLES}]{2,4}$`, "u");
-/** A Latin personal name: capitalised words ("Ella Park", "Dr. Patel"). */
+/** A Latin personal name: capitalised words ("Ella Park", "Dr. Rao"). */
 const LATIN_PERSON_NAME_RE = /^(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*){0,2}$/u;
 
 /** A token that could be an entity: has letters, is not an adverb/filler, is not a verb in a clause chain. */
@@ -79,7 +79,7 @@ export function isNameLike(token: string): boolean {
   return !CONNECTIVE_ENDING_RE.test(token) && !ADVERBIAL_PARTICLE_RE.test(token) && !isPredicate(token);
 }
 
-/** The first word of a text when it can name the topic ("가온이 번호 바꿨대" → "도현이"). */
+/** The first word of a text when it can name the topic ("가온이 번호 바꿨대" → "가온이"). */
 export function firstNameLikeToken(text: string): string | undefined {
   const first = text.split(/\s+/u).find((token) => token.length > 0);
   if (first === undefined) return undefined;
@@ -104,7 +104,7 @@ export function isKoreanPersonName(word: string): boolean {
   );
 }
 
-/** "탁세아", "문하진": a name of three syllables that starts with a common surname (a full name). */
+/** "탁윤희", "목서현": a name of three syllables that starts with a common surname (a full name). */
 export function isFullKoreanName(word: string): boolean {
   return (
     [...word].length === 3 &&
@@ -114,13 +114,13 @@ export function isFullKoreanName(word: string): boolean {
   );
 }
 
-/** True for a person's name in either script: "윤채원", "윤채원님", "Ella Park". */
+/** True for a person's name in either script: "구하영", "구하영님", "Ella Park". */
 export function isPersonName(words: string): boolean {
   const bare = words.replace(/(?:님|씨)$/u, "");
   return isKoreanPersonName(bare) || LATIN_PERSON_NAME_RE.test(bare);
 }
 
-/** Kinship word check ("동생 다인이", "지호 어머님", "my sister"). */
+/** Kinship word check ("동생 수은이", "선호 어머님", "my sister"). */
 export function isKinship(word: string): boolean {
   return KINSHIP_WORDS.has(foldText(word));
 }

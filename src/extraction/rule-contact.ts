@@ -1,6 +1,6 @@
 /**
  * Contact facts: a phone number, an e-mail address or a short number (an extension, a pager) after the
- * words that say whose it is — "윤채원님 번호 010-…", "바른세무회계 김태식 세무사님 042-…", "총무부
+ * words that say whose it is — "구하영님 번호 010-…", "새길세무회계 편상훈 세무사님 042-…", "총무부
  * extension은 2210", "고은별 선생님 PHS 5512".
  */
 import { stripParticle, TOPIC_SUBJECT_PARTICLES, foldText } from "../text/korean.js";
@@ -18,7 +18,7 @@ const ROLE_NOUNS = new Set(["담당", "담당자", "연락처", "후임", "전�
 /** Attributes of a phone-shaped number: a fax number is written like a phone number. */
 const PHONE_LIKE_ATTRIBUTES = new Set(["전화번호", "팩스번호", "phone", "fax"]);
 
-/** "지호 어머님" stays one entity; "정민호 대표님", "Dana Kim 선생님" are the person; otherwise the last word. */
+/** "선호 어머님" stays one entity; "석진우 대표님", "Rhea Kim 선생님" are the person; otherwise the last word. */
 export function nameBefore(words: readonly string[]): string | undefined {
   const last = words[words.length - 1];
   const previous = words[words.length - 2];
@@ -29,7 +29,7 @@ export function nameBefore(words: readonly string[]): string | undefined {
     isNameLike(previous)
   )
     return `${previous} ${last}`;
-  // "정민호 대표님": the person, not the title.
+  // "석진우 대표님": the person, not the title.
   if (TITLE_WORDS.has(last.replace(/님$/u, "")) && previous !== undefined && isPersonName(previous)) {
     return previous;
   }
@@ -48,7 +48,7 @@ export function contactFact({ clause, pre, value }: TypedFactInput): boolean {
       : defaultContactAttribute(value.kind, clause.korean);
   const attributeWordAt = pre.findLastIndex((word) => normalizeAttribute(word) === attribute);
   if (last === undefined || attributeWordAt >= 0) {
-    // "윤채원님 번호 010-…", "새 번호 010-…", "정민호 대표님 번호 바뀌었대: 010-…" (whose: the words before
+    // "구하영님 번호 010-…", "새 번호 010-…", "석진우 대표님 번호 바뀌었대: 010-…" (whose: the words before
     // the number word, else the topic).
     const entity = nameBefore(pre.slice(0, Math.max(attributeWordAt, 0))) ?? state.topic;
     return entity !== undefined && state.emit(entity, attribute, value.value);
@@ -56,7 +56,7 @@ export function contactFact({ clause, pre, value }: TypedFactInput): boolean {
   const title = last.replace(/님$/u, "");
   const person = pre[pre.length - 2];
   if (TITLE_WORDS.has(title) && person !== undefined && isKoreanPersonName(person)) {
-    // "바른세무회계 김태식 세무사님 042-…": the number is the office's; the person holds the title there.
+    // "새길세무회계 편상훈 세무사님 042-…": the number is the office's; the person holds the title there.
     const org = pre[pre.length - 3];
     if (org !== undefined && isNameLike(org) && !ROLE_NOUNS.has(org)) {
       state.emit(org, attribute, value.value);
@@ -70,7 +70,7 @@ export function contactFact({ clause, pre, value }: TypedFactInput): boolean {
   const entity = nameBefore(pre);
   if (entity === undefined) return false;
   const emitted = state.emit(entity, attribute, value.value);
-  // "이사업체 짐싸요 1588-…", "단골 정육점 한우마당 031-…": the word before the name says what kind of
+  // "이사업체 척척이사 1588-…", "단골 정육점 고기나라 031-…": the word before the name says what kind of
   // business it is.
   const kind = pre[pre.length - 2];
   const owned = emitted && ownerOfKind(pre, clause);
@@ -110,8 +110,8 @@ function defaultContactAttribute(kind: TypedFactInput["value"]["kind"], korean: 
 }
 
 /**
- * "두부 병원 망원 냥이닥터 02-…": someone's kind of place, (where,) then its name and number → (두부, 병원,
- * 냥이닥터) and (냥이닥터, 위치, 망원). A 병원 in a clause about an animal is an animal clinic.
+ * "코코 병원 망원 멍냥클리닉 02-…": someone's kind of place, (where,) then its name and number → (코코, 병원,
+ * 멍냥클리닉) and (멍냥클리닉, 위치, 망원). A 병원 in a clause about an animal is an animal clinic.
  */
 function ownerOfKind(pre: readonly string[], clause: TypedFactInput["clause"]): boolean {
   const [owner = "", kind = ""] = pre;

@@ -57,7 +57,7 @@ function matchOf(text: string): (string | undefined)[] | null {
   return null;
 }
 /**
- * "Wren is our new QA lead", "Ivy is our building's janitor", "Dr. Seo is the kids' doctor": after the
+ * "Wren is our new QA lead", "Ivy is our building's janitor", "Dr. Ahn is the kids' doctor": after the
  * one named, `/ (?:is|'s) (my|our|the)(?: POSSESSIVE)?(?: MODIFIER)* (.+)$/iu`, read a part at a time by
  * `isOurRest` (as one pattern, the modifiers and the value can share words, which the ReDoS analyser
  * does not show linear).
@@ -65,7 +65,7 @@ function matchOf(text: string): (string | undefined)[] | null {
 const IS_OUR_RE = / (?:is|'s) (my|our|the)/iuy;
 const IS_OUR_POSSESSIVE_RE = / [\p{L}-]+(?:'s|s')/iuy;
 const IS_OUR_MODIFIER_RE = / (?:new|current|team's|main|usual|regular)/iuy;
-/** "Nora Kim from apt 803": where someone is from, by a numbered unit. */
+/** "Greta Kim from apt 803": where someone is from, by a numbered unit. */
 const FROM_UNIT_RE = / from (unit|room|apt|apartment|suite|floor|ward|class|team) ([\p{L}\d-]{1,8})$/iuy;
 /** "open 9 to 6", "hours 10am-7pm": opening hours after the place they belong to. */
 const HOURS_RE =
@@ -85,7 +85,7 @@ const I_AM_ALLERGIC_RE = /^I(?:'m| am) allergic to (.+)$/iu;
 /** After the one who is allergic (see `execAfterHead`). */
 const ALLERGIC_RE = /(?: is| are|'s) allergic to (.+)$/iuy;
 
-/** A capitalised name of two letters or more ("Sophie", "Mr. Choi"), not "O" (a blood type). */
+/** A capitalised name of two letters or more ("Lucy", "Mr. Gong"), not "O" (a blood type). */
 const LATIN_NAME_RE =
   /^(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?\p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)?(?: \p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)?){0,2}$/u;
 
@@ -111,7 +111,7 @@ function withoutArticle(phrase: string): string {
   return phrase.replace(/^the /iu, "");
 }
 
-/** "Nora Kim from apt 803" → Nora Kim, stating (Nora Kim, apt, 803) on the way. */
+/** "Greta Kim from apt 803" → Greta Kim, stating (Greta Kim, apt, 803) on the way. */
 function subjectOf(phrase: string, state: ClauseContext["state"]): string {
   const from = execAfterHead(phrase, FROM_UNIT_RE);
   if (from === null) return withoutArticle(phrase);
@@ -167,7 +167,7 @@ export const englishPossessive: ClauseRule = ({ text, typed, state }) => {
     return state.emit(entity, `${attribute} location`, located[1] ?? "");
   }
   if (NAME_WORDS.has(attribute.toLowerCase())) {
-    // "my sister's name is Claire": the named person is the entity, the owner phrase its relation.
+    // "my sister's name is Irene": the named person is the entity, the owner phrase its relation.
     const relation = owner.replace(/^(?:my|our) /iu, "");
     if (!isKinship(relation) && !ANIMAL_WORDS.has(relation.toLowerCase())) return false;
     const emitted = state.emit(
@@ -179,13 +179,13 @@ export const englishPossessive: ClauseRule = ({ text, typed, state }) => {
     return emitted;
   }
   if (mine !== undefined && isPersonRole(attribute) && LATIN_NAME_RE.test(value)) {
-    // "Our landlord is Mr. Choi", "Our plumbing guy is Tomas Berg": the person holds the role.
+    // "Our landlord is Mr. Gong", "Our plumbing guy is Felix Berg": the person holds the role.
     const emitted = state.emit(value, isKinship(attribute) ? "relation" : "role", attribute);
     if (emitted) state.topic = value;
     return emitted;
   }
   const entity = third ? (state.topic ?? "") : mine !== undefined ? FIRST_PERSON_EN : owner;
-  // "Tomas's wedding is May 3 in Tacoma", "my birthday is on Feb 2": the date is the value, and the
+  // "Felix's wedding is May 3 in Eugene", "my birthday is on Feb 2": the date is the value, and the
   // attribute says so.
   const valueStart = text.length - rawValue.length + (/^on /iu.test(rawValue) ? "on ".length : 0);
   const date = typed.find((found) => found.kind === "date" && found.start === valueStart);
@@ -319,14 +319,14 @@ export const englishEvent: ClauseRule = ({ text, typed, state }) => {
 /** "Head of Design", "VP of Ops", "CTO": a job title said after a person. */
 const TITLE_PHRASE_RE =
   /^(?:(?:Head|VP|Vice President|Director|Chief|Manager|Lead|Dean|Chair) of [\p{L}& ]{2,40}|C[A-Z]O|VP [\p{L} ]{2,30})$/u;
-/** "I teach at X", "Sam works at Y as a Z", "she studies at X": where someone works or studies. */
+/** "I teach at X", "Nikhil works at Y as a Z", "she studies at X": where someone works or studies. */
 const WORKS_AT_RE =
   / (works?|worked|teach(?:es)?|taught|stud(?:y|ies)|is working|is studying) (?:at|for) (.+)$/iuy;
 /** "… as a clerk" after the place. */
 const AS_JOB_RE = / as (?:an? |the )?(.+)$/iuy;
-/** "Biscuit (my beagle) goes to Happy Paws Clinic in Sunae": where someone or a pet goes regularly. */
+/** "Bagel (my beagle) goes to Brightvet Clinic in Bojeong": where someone or a pet goes regularly. */
 const GOES_TO_RE = /(?: \((?:my|our|a|an|the) ([\p{L} -]{2,30})\))? (?:goes|go|went) to (.+)$/iuy;
-/** "… in Sunae" after the place. */
+/** "… in Bojeong" after the place. */
 const IN_PLACE_RE = / in (.+)$/iuy;
 /** "12 Hwarang-ro, Suwon", "17 Elm Lane": a street address. */
 export const STREET_ADDRESS_RE =
@@ -359,7 +359,7 @@ export const englishWorksAt: ClauseRule = ({ text, state }) => {
   return emitted;
 };
 
-/** "Biscuit (my beagle) goes to Happy Paws Clinic in Sunae" → breed, vet, and where the clinic is. */
+/** "Bagel (my beagle) goes to Brightvet Clinic in Bojeong" → breed, vet, and where the clinic is. */
 export const englishGoesTo: ClauseRule = ({ text, state }) => {
   const match = execAfterHead(text, GOES_TO_RE);
   if (match === null) return false;

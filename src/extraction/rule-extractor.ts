@@ -1,6 +1,6 @@
 /**
  * Triplet extraction without a model, for the shapes people use to tell an assistant facts:
- * labelled lines (`이름: 값`), "보리 생일 3월 4일이야", "X의 Y는 Z", "X Y는 Z", "X's Y is Z", "나 땅콩 알레르기 있음",
+ * labelled lines (`이름: 값`), "밤비 생일 3월 4일이야", "X의 Y는 Z", "X Y는 Z", "X's Y is Z", "나 땅콩 알레르기 있음",
  * phone numbers after a name, "Y로 옮겼어요", English "renews on May 6". Precision over recall: a clause
  * that fits no rule gives nothing. Measured with `tools/scripts/eval-graph.ts`.
  */
@@ -45,7 +45,7 @@ export const MAX_CLAUSE_CHARS = 300;
 const CLAUSE_END_MARK = inSet(".!?~。");
 /** The bare time attributes a flight's time comes under. */
 const FLIGHT_TIME_ATTRIBUTES = new Set(["time", "date", "일시", "날짜"]);
-/** Names of a place that gives classes, by their ending ("해오름수학학원", "한얼태권도", "노래교실"). */
+/** Names of a place that gives classes, by their ending ("해오름수학학원", "바름태권도", "노래교실"). */
 const CLASS_PLACE_RE = /(?:학원|교습소|태권도|합기도|검도|유도|도장|교실|아카데미|스쿨|공부방)$/u;
 /** Attributes that say only "when"; under an activity's header they become the activity's. */
 const BARE_TIME_ATTRIBUTES = new Set(["날짜", "일시", "시간", "date", "time"]);
@@ -55,7 +55,7 @@ const DETACHED_HONORIFIC_RE =
 /** "room 412", "Suite 3B", "floor 7": a part of a place that follows it after a comma. */
 const PLACE_CONTINUATION_RE =
   /^(?:room|rm\.?|suite|ste\.?|floor|fl\.?|unit|apt\.?|building|bldg\.?|gate)\s?[\p{L}\d-]{1,6}$/iu;
-/** A clause naming an address keeps the commas of the address ("22-4, 2층"). */
+/** A clause naming an address keeps the commas of the address ("38-5, 3층"). */
 const ADDRESS_CLAUSE_RE = /(?:^|\s)(?:주소|address)/iu;
 
 /**
@@ -99,7 +99,7 @@ export function traceTriplets(text: string): TripletTrace {
 
 /**
  * "과외", "레슨": a Korean header of one plain word names an activity; a longer one names an owner too
- * ("하준이 태권도"), and an English one may name a thing ("Flight").
+ * ("로운이 태권도"), and an English one may name a thing ("Flight").
  */
 function isActivity(header: string): boolean {
   return !header.includes(" ") && isHangulWord(header) && isNameLike(header);
@@ -128,12 +128,12 @@ function newState(): ExtractionState {
   /** Cleans a fact and adds it unless a field is empty, the entity is a number, or it is already there. */
   function keep(entity: string, attribute: string, value: string): boolean {
     const bare = normalizeAttribute(attribute);
-    // "레슨: 초5 유나, 월/목 오후 5시": a bare date or time of the line is the header's activity's.
+    // "레슨: 초5 세나, 월/목 오후 5시": a bare date or time of the line is the header's activity's.
     const activity =
       state.activity !== undefined && BARE_TIME_ATTRIBUTES.has(bare) ? `${state.activity} ${bare}` : bare;
-    // "한얼태권도 …, 화목 5시 반": a bare clock time of a school or a class is when its classes are.
+    // "바름태권도 …, 화목 5시 반": a bare clock time of a school or a class is when its classes are.
     const normalized = bare === "시간" && CLASS_PLACE_RE.test(entity) ? "수업 시간" : activity;
-    // "Flight: AC064 …, Aug 3 at 18:45": a flight's time is when it departs.
+    // "Flight: LJ204 …, Aug 3 at 18:45": a flight's time is when it departs.
     const flight = FLIGHT_CODE_RE.test(entity) && FLIGHT_TIME_ATTRIBUTES.has(normalized);
     const triplet = {
       entity: entityDisplayName(entity),
@@ -175,8 +175,8 @@ function isNumberLike(entity: string): boolean {
 }
 
 /**
- * "또리 다니는 동물병원: 성수 튼튼동물병원 02-…": the header's first word owns what the header's last word
- * names, i.e. the entity the rest of the line was about → (또리, 동물병원, 튼튼동물병원).
+ * "뭉치 다니는 동물병원: 합정 하얀동물병원 02-…": the header's first word owns what the header's last word
+ * names, i.e. the entity the rest of the line was about → (뭉치, 동물병원, 하얀동물병원).
  */
 function linkHeader(header: string, topicBefore: string | undefined, state: ExtractionState): void {
   const words = header.split(" ");
@@ -199,7 +199,7 @@ function extractSentence(
   if (sentence.length === 0 || /[?？]\s*$/u.test(sentence)) return;
   state.list = undefined;
   state.eventPlace = undefined;
-  // "… due May 15 — 나랑 윤채원님 공동 작성": an English sentence keeps English attributes in a mixed line.
+  // "… due June 12 — 나랑 구하영님 같이 검토": an English sentence keeps English attributes in a mixed line.
   state.korean = containsHangul(sentence);
   for (const clause of splitClauses(sentence)) {
     const text = trimEndWhile(clause, CLAUSE_END_MARK).trim();
@@ -226,7 +226,7 @@ function extractSentence(
 }
 
 /**
- * "나비는 샴고양이다", "형은 소방관이다": the written copula 다 after a noun that ends in a vowel, read as
+ * "나비는 샴고양이다", "형은 경찰관이다": the written copula 다 after a noun that ends in a vowel, read as
  * 야. Only for a noun the rules know the kind of (a breed, a job, a role, a relation, an animal), as most
  * words ending in 다 are verbs ("바쁘다", "간다").
  */
@@ -243,7 +243,7 @@ function withPlainCopula(tokens: string[]): string[] {
 const LEADING_TIME_RE =
   /^(?:(?:다음|이번|지난|올|내) ?(?:달|주|해|학기|분기)|\d{1,2}월|\d{4}년|내일|모레|오늘|이번|다음|내년|올해)부터$/u;
 
-/** "다음 달부터 우리 사무실은 …" → "우리 사무실은 …": a leading "from when" is dropped. */
+/** "이번 달부터 우리 매장은 …" → "우리 매장은 …": a leading "from when" is dropped. */
 function withoutLeadingTime(tokens: string[]): string[] {
   for (const width of [1, 2]) {
     const head = tokens.slice(0, width).join(" ");
@@ -252,7 +252,7 @@ function withoutLeadingTime(tokens: string[]): string[] {
   return tokens;
 }
 
-/** "유진 씨는", "노순옥 님": a detached 씨/님 belongs to the name before it. */
+/** "보경 씨는", "금순자 님": a detached 씨/님 belongs to the name before it. */
 function joinHonorifics(tokens: string[]): string[] {
   const joined: string[] = [];
   for (const token of tokens) {
@@ -266,7 +266,7 @@ function joinHonorifics(tokens: string[]): string[] {
 
 /**
  * A clause of one word states a fact only through a typed value ("02-555-0192" after a shop), as the
- * next item of a list the sentence opened ("…, 오경택"), or as a predicate about the topic ("…, 롭이어야");
+ * next item of a list the sentence opened ("…, 표성진"), or as a predicate about the topic ("…, 롭이어야");
  * other one-word clauses are skipped before the rules.
  */
 function mayStateFact({ tokens, typed, state }: ClauseContext): boolean {

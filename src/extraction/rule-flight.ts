@@ -1,7 +1,7 @@
 /** A flight and its route: "KE907 GMP→KIX". */
 import type { ClauseRule } from "./rule-common.js";
 
-/** A flight number: two letters or a letter and a digit, then three or four digits ("AC064", "KE1227"). */
+/** A flight number: two letters or a letter and a digit, then three or four digits ("LJ204", "OZ3521"). */
 export const FLIGHT_CODE_RE = /^(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{3,4}$/u;
 /** An arrow between two places inside one token ("GMP→KIX"); the token has no spaces. */
 const ROUTE_ARROW_RE = /(?<=\S)(?:→|->|⇒)(?=\S)/u;

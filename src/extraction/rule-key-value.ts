@@ -166,15 +166,15 @@ export function extractKeyValueLine(line: string, state: ExtractionState): LineR
     });
     return undefined;
   }
-  // A lone header ("보리 다니는 동물병원: 망원 든든동물병원 02-330-1185"): read what follows it.
+  // A lone header ("밤비 다니는 동물병원: 망원 든든동물병원 02-330-1185"): read what follows it.
   const [only] = pairs;
   // "사무실 주소: 경기 성남시 …": the address of what the header names, commas and all.
   const rawHeaderWords = only?.key.split(" ") ?? [];
-  // "우리 가게 달빛돈카츠 주소: …": a header opened by "우리/저희/내" names something of the speaker's.
+  // "우리 가게 하늘돈카츠 주소: …": a header opened by "우리/저희/내" names something of the speaker's.
   const mine = MY_WORDS.has(rawHeaderWords[0] ?? "");
   const headerWords = mine ? rawHeaderWords.slice(1) : rawHeaderWords;
   const headerLast = headerWords[headerWords.length - 1] ?? "";
-  // "Dad's birthday: Apr 7", "보리 생일: 3월 4일": owner and attribute in the header, one typed value after it.
+  // "Dad's birthday: Apr 7", "밤비 생일: 3월 4일": owner and attribute in the header, one typed value after it.
   const typed = only === undefined ? [] : findTypedValues(only.value);
   const wholeValue = typed.length === 1 && typed[0]?.value === only?.value;
   const ownerAndAttribute = headerWords.length >= 2 && headerWords.length <= MAX_HEADER_WORDS;
@@ -196,7 +196,7 @@ export function extractKeyValueLine(line: string, state: ExtractionState): LineR
     const emitted = state.emit(owner.join(" "), headerLast, only.value);
     if (emitted) return undefined;
   }
-  // "정민호 대표님 번호 바뀌었대: 010-…" is a sentence with a colon, not a header.
+  // "석진우 대표님 번호 바뀌었대: 010-…" is a sentence with a colon, not a header.
   if (pairs.length === 1 && only !== undefined && phones[0] !== undefined)
     return { rest: `${only.key} ${only.value}` };
   if (pairs.length === 1 && only !== undefined) return { rest: only.value, header: only.key };

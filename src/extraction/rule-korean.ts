@@ -1,7 +1,7 @@
 /**
  * Clause rules for Korean sentences, by structure: a subject marked with 은/는/이/가 (or 의, or none) and
  * what is said of it — "X Y는 Z(이)야", "X의 Y는 Z", "X는 Y가 Z", "X는 Z(이)야" (직업/역할/관계/종 by
- * the shape of Z), "A 알레르기 있어", "남편 이름은 준호야", "X Y Z로 옮겼어요". Places are in
+ * the shape of Z), "A 알레르기 있어", "남편 이름은 태수야", "X Y Z로 옮겼어요". Places are in
  * `rule-places.ts`, roles and titles in `rule-roles.ts`, reading subjects and values in `rule-subject.ts`.
  */
 import {
@@ -53,7 +53,7 @@ function animalClinic(attribute: string, value: string): string {
   return attribute === "병원" && value.includes("동물") ? "동물병원" : attribute;
 }
 
-/** A value that names a business or an organisation by its ending ("늘봄약국", "온새미동물의료센터"). */
+/** A value that names a business or an organisation by its ending ("해밀약국", "다솔동물의료센터"). */
 function isBusinessName(value: string): boolean {
   return (
     !value.includes(" ") &&
@@ -66,7 +66,7 @@ function isBusinessName(value: string): boolean {
 /**
  * "주간 회고는 매주 금요일 오전 11시, 소회의실에서 해요", "주민센터 요가교실은 매주 수요일 오전 10시": a word and an
  * event noun before a date or a clock time name the event, not an attribute of the first word, unless the
- * first word marks a person (하율이, 민수씨, 나, 엄마, 또리의) or is the one the text is about. The event
+ * first word marks a person (예림이, 동수씨, 나, 엄마, 뭉치의) or is the one the text is about. The event
  * becomes the topic, and its place may follow.
  */
 function eventEntity(
@@ -110,7 +110,7 @@ const MIN_ATTRIBUTE_CHARS = 2;
 
 /** "A 알레르기(가) 있어/있음": an allergy. */
 const ALLERGY_RE = /^(.+?) 알레르기(?:(?:가|는)? (?:있어요?|있음|있다|있습니다|있대|있으심)|(\S*))$/u;
-/** "도윤이는 계란 알레르기", "…알레르기야": no verb, or the copula, after the allergen. */
+/** "우석이는 계란 알레르기", "…알레르기야": no verb, or the copula, after the allergen. */
 const BARE_ALLERGY_TAIL_RE = /^(?:|야|이야|임|예요|이에요|입니다)$/u;
 /** "땅콩이랑 우유", "새우, 게" → ["땅콩", "우유"]; undefined when a word is no list item. */
 function listItems(words: readonly string[]): string[] | undefined {
@@ -120,7 +120,7 @@ function listItems(words: readonly string[]): string[] | undefined {
   return items.every((item) => isNameLike(item)) ? items : undefined;
 }
 
-/** "(나) 땅콩 알레르기 있음", "딸 하율이는 새우 알레르기가 있어요", "도윤이는 계란 알레르기". */
+/** "(나) 땅콩 알레르기 있음", "딸 예림이는 새우 알레르기가 있어요", "우석이는 계란 알레르기". */
 export const allergy: ClauseRule = ({ text, tokens, state }) => {
   if (!text.includes("알레르기")) return false;
   // "참깨 알레르기가 있어요": the allergy itself stands in the subject slot; whose it is, is the topic's.
@@ -129,7 +129,7 @@ export const allergy: ClauseRule = ({ text, tokens, state }) => {
   const predicate = subject?.rest.join(" ") ?? tokens.join(" ");
   const match = ALLERGY_RE.exec(predicate);
   if (match === null) return false;
-  // Without "있어" the clause needs its subject ("도윤이는 계란 알레르기"): a bare "우유 알레르기" is a label.
+  // Without "있어" the clause needs its subject ("우석이는 계란 알레르기"): a bare "우유 알레르기" is a label.
   const tail = match[2];
   if (tail !== undefined && (!BARE_ALLERGY_TAIL_RE.test(tail) || subject === undefined)) return false;
   const words = (match[1] ?? "").split(" ");
@@ -149,9 +149,9 @@ export const allergy: ClauseRule = ({ text, tokens, state }) => {
 };
 
 /**
- * "남편 이름은 준호야" → (준호, 관계, 남편); "가온이 아버님 성함 오세진" → (오세진, 관계, 가온이 아버님);
- * "우리 강아지 이름은 콩이" → (콩이, 종, 강아지); "영양사 선생님 성함은 류하진" → (류하진, 역할, 영양사);
- * "우리 카페 이름은 소담" → (나, 카페, 소담). The named one becomes the topic.
+ * "남편 이름은 태수야" → (태수, 관계, 남편); "가온이 아버님 성함 오세진" → (오세진, 관계, 가온이 아버님);
+ * "우리 강아지 이름은 곰이" → (곰이, 종, 강아지); "영양사 선생님 성함은 류하진" → (류하진, 역할, 영양사);
+ * "우리 카페 이름은 다락" → (나, 카페, 다락). The named one becomes the topic.
  */
 export const nameIntro: ClauseRule = ({ tokens, state, korean }) => {
   const at = tokens.findIndex(
@@ -165,7 +165,7 @@ export const nameIntro: ClauseRule = ({ tokens, state, korean }) => {
   const mine = before.some((word) => word === "우리" || word === "저희" || isFirstPersonPossessive(word));
   const owner = before.filter((word) => word !== "우리" && word !== "저희" && !isFirstPersonPossessive(word));
   const last = owner[owner.length - 1];
-  // After "이름은" any word is a name, even one that ends like a verb ("망고", "하루").
+  // After "이름은" any word is a name, even one that ends like a verb ("탱고", "하루").
   if (last === undefined || name.length === 0 || NON_ENTITY_WORDS.has(name) || isPredicate(name))
     return false;
   const emitted = introduce(name, owner, mine, state, korean);
@@ -190,33 +190,33 @@ function introduce(
   if (role !== undefined || position !== owner) {
     return state.emit(name, role ?? (korean ? "역할" : "role"), position.join(" "));
   }
-  // "우리 카페 이름은 소담": the name of something of mine; "엄마 가게 이름은 …": of the one before it.
+  // "우리 카페 이름은 다락": the name of something of mine; "엄마 가게 이름은 …": of the one before it.
   if (!isAttributePhrase([last]) || owner.length > 2) return false;
   const possessor = mine ? FIRST_PERSON_KO : owner.length === 2 ? owner[0] : undefined;
   return possessor !== undefined && state.emit(possessor, last, name);
 }
 
-/** "유진이는 프리랜서 번역가야", "형은 소방관이고", "서하람님이 우리 팀 새 QA예요", "나 락토 채식주의자임". */
+/** "보경이는 프리랜서 번역가야", "형은 경찰관이고", "서이든님이 우리 팀 새 QA예요", "나 락토 채식주의자임". */
 export const identity: ClauseRule = (clause) => {
   const { tokens, state } = clause;
   const subject = findSubject(tokens);
-  // "인턴은 마서진이고 | 월요일 마감 담당이에요", "토끼 이름은 보송, 롭이어야": a later part of a chain, or a
+  // "인턴은 마서진이고 | 월요일 마감 담당이에요", "토끼 이름은 폭신, 롭이어야": a later part of a chain, or a
   // lone predicate after a comma, speaks of the subject named before.
   const lone = clause.continued === true || tokens.length === 1;
   if (subject === undefined && lone && state.topic !== undefined)
     return predicateOf(state.topic, tokens, clause) || breedOfAnimal(state.topic, tokens, state);
   // "준서 반 담임은 최유리 선생님이야" names an attribute ("X Y는 Z"); a copula's subject is one word, or a
-  // person with a title ("Dana Kim 선생님이").
+  // person with a title ("Rhea Kim 선생님이").
   const entity = subject?.entity.includes(" ") === true ? titledPerson(subject.entity) : subject?.entity;
   if (subject === undefined || entity === undefined) return false;
   const emitted = predicateOf(entity, subject.rest, clause);
   const last = subject.rest[subject.rest.length - 1] ?? "";
-  // "모카는 포메라니안이고 …": the subject stays the topic of what follows.
+  // "꼬미는 비글이고 …": the subject stays the topic of what follows.
   if (emitted || CONNECTIVE_COPULA_RE.test(last) || COPULA_END_RE.test(last)) state.topic = entity;
   return emitted;
 };
 
-/** "Dana Kim 선생님이" → Dana Kim; undefined for a subject of several words that is no person. */
+/** "Rhea Kim 선생님이" → Rhea Kim; undefined for a subject of several words that is no person. */
 function titledPerson(subject: string): string | undefined {
   const words = subject.split(" ");
   const last = stripParticle(words.pop() ?? "", TOPIC_SUBJECT_PARTICLES);
@@ -224,7 +224,7 @@ function titledPerson(subject: string): string | undefined {
 }
 
 /**
- * "토끼 이름은 보송, 롭이어야": after the kind of an animal, a lone noun with a copula names its breed.
+ * "토끼 이름은 폭신, 롭이어야": after the kind of an animal, a lone noun with a copula names its breed.
  * Any noun: breeds are too many to list, and the kind already says what the noun can be.
  */
 function breedOfAnimal(topic: string, tokens: readonly string[], state: ClauseContext["state"]): boolean {
@@ -272,7 +272,7 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
   if ([...attribute].length < MIN_ATTRIBUTE_CHARS || !isAttributePhrase(tokens.slice(owner, attrEnd + 1)))
     return false;
   const valueTokens = tokens.slice(attrEnd + 1);
-  // "보리 병원은 분당에 있는 해솔동물병원": the value, and where it is.
+  // "밤비 병원은 분당에 있는 해솔동물병원": the value, and where it is.
   const relative = locatedValue(valueTokens);
   const value = relative?.value ?? valueWords(valueTokens);
   if (value === undefined) return false;
@@ -284,7 +284,7 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
   // a business ("단골 빵집은 밀담베이커리입니다. 전화는 …").
   const namesIt = NAME_WORDS.has(attribute.split(" ").pop() ?? "") || isBusinessName(value);
   if (emitted) state.topic = namesIt ? value : entity;
-  // "태오 수학 과외는 화요일 저녁 7시, 대치동 해법학원": an appointment's place may follow its time.
+  // "진수 수학 과외는 화요일 저녁 7시, 대치동 해법학원": an appointment's place may follow its time.
   if (emitted && HAS_CLOCK_TIME_RE.test(value))
     state.eventPlace = { entity, attribute: `${attribute} 장소`, bare: true };
   if (emitted && relative !== undefined && state.emit(relative.value, "위치", relative.place))
@@ -293,7 +293,7 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
 };
 
 /**
- * "망고 사료는 …", "창고 위치는 …": a first word ending in 고 reads like a verb's connective ("먹고"), but one
+ * "탱고 사료는 …", "창고 위치는 …": a first word ending in 고 reads like a verb's connective ("먹고"), but one
  * followed by an attribute with 은/는 owns it, as a verb's -고 is not followed by "Y는 Z".
  */
 function nounEndingInGo(tokens: readonly string[]): string | undefined {
@@ -302,7 +302,7 @@ function nounEndingInGo(tokens: readonly string[]): string | undefined {
   return NON_ENTITY_WORDS.has(first) ? undefined : first;
 }
 
-/** "이정화 선생님", "박선우 과장": a person's name and a title or an honorific after it. */
+/** "엄혜숙 선생님", "설동민 과장": a person's name and a title or an honorific after it. */
 function isTitledPerson(value: string): boolean {
   const words = value.split(" ");
   return words.length === 2 && HONORIFIC_WORD_RE.test(words[1] ?? "") && personPhrase(words) !== undefined;
@@ -312,17 +312,17 @@ function isTitledPerson(value: string): boolean {
 const MEANS_RE =
   /^(연락|문의|예약|신청|결제|접수)(?:은|는) (.{1,30}?)(?:으로|로)(?:만|해요?|하면 ?돼요?|주세요|요)?$/u;
 
-/** "담당은 윤서진 대리" after the topic was named: (topic, 담당, 박선우 과장). */
+/** "담당은 윤서진 대리" after the topic was named: (topic, 담당, 설동민 과장). */
 function attributeOfTopic(tokens: readonly string[], state: ClauseContext["state"]): boolean {
   const [first = "", ...rest] = tokens;
   if (state.topic === undefined || !hasTopicParticle(first) || FILLER_WORDS.has(first)) return false;
-  // "담임은 이정화 선생님, 연락은 …": how to reach the person just named, else the topic.
+  // "담임은 엄혜숙 선생님, 연락은 …": how to reach the person just named, else the topic.
   const means = MEANS_RE.exec(tokens.join(" "));
   const person = state.triplets.findLast((triplet) => isTitledPerson(triplet.value))?.value;
   if (means !== null && (person !== undefined || topicHasFacts(state)))
     return state.emit(person ?? state.topic, `${means[1] ?? ""} 방법`, means[2] ?? "");
   // Only a topic that facts were already told about: a sentence's first word is no owner by itself
-  // ("봄 신제품 …, 팝업은 성수" is not 봄's 팝업).
+  // ("봄 신제품 …, 팝업은 합정" is not 봄's 팝업).
   if (!topicHasFacts(state)) return false;
   const attribute = stripParticle(first, TOPIC_PARTICLES);
   if (foldText(entityDisplayName(attribute)) === foldText(entityDisplayName(state.topic))) return false;
@@ -333,9 +333,9 @@ function attributeOfTopic(tokens: readonly string[], state: ClauseContext["state
   return value !== undefined && state.emit(state.topic, attribute, value);
 }
 
-/** "지안이 수영 바다수영장으로 옮겼어요" → (지안, 수영, 바다수영장); the new place becomes the topic. */
+/** "이준이 수영 바다수영장으로 옮겼어요" → (이준, 수영, 바다수영장); the new place becomes the topic. */
 export const changedTo: ClauseRule = ({ tokens, state }) => {
-  // Subject, attribute and new value all named: "지안이 수영 바다수영장으로 옮겼어요".
+  // Subject, attribute and new value all named: "이준이 수영 바다수영장으로 옮겼어요".
   const verbAt = tokens.findIndex((token, i) => i >= 3 && CHANGE_VERB_RE.test(token));
   if (verbAt < 3) return false;
   const rawValue = tokens[verbAt - 1] ?? "";
@@ -343,7 +343,7 @@ export const changedTo: ClauseRule = ({ tokens, state }) => {
   if (value === rawValue || value.length === 0) return false;
   const words = tokens.slice(0, verbAt - 1);
   const attributeWords = verbAt >= 3 ? words.slice(1) : words;
-  // "판교에서 광교로": a place it moved from, not an attribute.
+  // "일산에서 파주로": a place it moved from, not an attribute.
   if (attributeWords.length > MAX_ATTRIBUTE_WORDS || !attributeWords.every(isNameLike)) return false;
   if (attributeWords.some((word) => /(?:에서|부터|에게|한테)$/u.test(word))) return false;
   const subject = verbAt >= 3 ? words[0] : state.topic;

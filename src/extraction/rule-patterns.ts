@@ -9,8 +9,8 @@ import { phrasePairs } from "../text/word-list.js";
  */
 
 /**
- * Korean and English phone numbers: 010-1234-5678, 02-462-7719, 0507-1432-8816, 1588-2749, 01012345678, and
- * international ones with a country code: +1-587-555-0261, +44 20 7946 0958.
+ * Korean and English phone numbers: 010-1234-5678, 02-418-6630, 0507-1388-2054, 1644-3172, 01012345678, and
+ * international ones with a country code: +1-604-555-0187, +44 20 7946 0958.
  */
 export const PHONE_RE =
   /(?<![\d-])(?:(?:\+82[- ]?)?(?:0\d{1,3}-\d{3,4}-\d{4}|1[5-9]\d{2}-\d{4}|01\d{8,9})|\+\d{1,3}(?:[- ]\d{1,4}){2,4})(?![\d-])/gu;
@@ -45,7 +45,7 @@ export const WEIGHT_RE = /(?<![\p{L}\d.])\d{1,4}(?:\.\d{1,3})?\s?(?:kg|킬로)(?
 export const LENGTH_RE = /(?<![\p{L}\d.])\d{1,4}(?:\.\d{1,3})?\s?(?:cm|mm|센치|센티)(?![\p{L}])/gu;
 /**
  * An amount of money, with the period or unit it is paid by: "12만원", "월 12만원", "1회에 6만원", "시간당
- * 2만원", "184,500원", "1만2천원", "$120", "2,150,000원". A number has at most nine digits, or at most six
+ * 2만원", "173,400원", "1만2천원", "$120", "2,150,000원". A number has at most nine digits, or at most six
  * groups between commas ("999,999,999,999,999,999원"): every quantifier is bounded, so each start position costs
  * a bounded number of steps and a scan of the text is linear.
  */
@@ -85,12 +85,12 @@ export const CHANGE_VERB_RE = /^(?:바꿨|바꿈|바꾸|바뀌|바뀜|바뀐|옮
 export const CONNECTIVE_ENDING_RE =
   /(?:고|며|[해봐돼와가워져려러어아]서|는데|지만|니까|하면|으면|려면|다면|이면)$/u;
 
-/** Endings of an adverbial word: "판교에서", "카톡으로만", "윤채원님이랑", "정담세무에". */
+/** Endings of an adverbial word: "판교에서", "카톡으로만", "구하영님이랑", "이음세무에". */
 const ADVERBIAL_ENDINGS = "으로(?:만|도|는|서)?|에서|에게|한테|부터|까지|처럼|랑|하고|에";
 /** A word ending in an adverbial particle: a place, time or means, never an entity ("판교에서"). */
 export const ADVERBIAL_PARTICLE_RE = new RegExp(`(?:${ADVERBIAL_ENDINGS})$`, "u");
 /**
- * The same with a bare 로 ("수제쿠키로", "걸로"), for the words of a value: 로 also ends nouns that may be
+ * The same with a bare 로 ("케이크로", "걸로"), for the words of a value: 로 also ends nouns that may be
  * names ("프로", "종로"), so a name is not judged by it.
  */
 export const ADVERBIAL_WORD_RE = new RegExp(`(?:${ADVERBIAL_ENDINGS}|로(?:만|도|는)?)$`, "u");

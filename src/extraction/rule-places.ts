@@ -125,7 +125,7 @@ export const eventPlace: ClauseRule = ({ text, tokens, state }) => {
   return state.emit(pending.entity, pending.attribute, place.join(" "));
 };
 
-/** One to three bare nouns, not a time of day, no particle, no verb ("대전 그랜드컨벤션"). */
+/** One to three bare nouns, not a time of day, no particle, no verb ("청주 라벨라홀"). */
 export function isPlacePhrase(tokens: readonly string[]): boolean {
   if (tokens.length === 0 || tokens.length > MAX_ATTRIBUTE_WORDS) return false;
   return tokens.every(

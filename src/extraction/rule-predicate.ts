@@ -75,7 +75,7 @@ function copulaPredicate(
 ): boolean {
   const last = words[words.length - 1];
   if (last === undefined || words.length > MAX_VALUE_WORDS) return false;
-  // "소율이 직업은 약사예요" names an attribute: that is "X Y는 Z", not "X는 Z".
+  // "가윤이 직업은 약사예요" names an attribute: that is "X Y는 Z", not "X는 Z".
   if (words.slice(0, -1).some(hasTopicParticle)) return false;
   const closed = COPULA_END_RE.test(last) || CONNECTIVE_COPULA_RE.test(last);
   const noun = stripCopula(last.replace(CONNECTIVE_COPULA_RE, "")).replace(/(?:이|가)$/u, "");

@@ -1,6 +1,6 @@
 /**
- * Clause rules about roles, titles and lists of people: "QA는 서하람님이 맡음", "새 QA는 Ella Park",
- * "한도경 주임은 회계팀 소속이에요", "원장님 최윤호", "심사위원 문태윤, 강지오, 배슬아 교수님",
+ * Clause rules about roles, titles and lists of people: "QA는 서이든님이 맡음", "새 QA는 Ella Park",
+ * "한도경 주임은 회계팀 소속이에요", "원장님 방태섭", "심사위원 문태윤, 강지오, 배슬아 교수님",
  * "지도교수님 문태윤 교수님".
  */
 import { isRole, predicateOf, TEAM_WORDS } from "./rule-predicate.js";
@@ -23,14 +23,14 @@ import {
 import { NON_ENTITY_WORDS } from "./words/function-words.js";
 import { OCCUPATION_HEADS, TITLE_WORDS } from "./words/people.js";
 
-/** Honorific words after a name that are no title of their own ("류하진 선생님", "한소율 님"). */
+/** Honorific words after a name that are no title of their own ("류하진 선생님", "연다빈 님"). */
 export const HONORIFIC_WORD_RE = /^(?:선생님|쌤|님|씨|고객님)$/u;
 /** One word of a name written in Hangul, as foreign names are ("올리비아", "벡"). */
 const TRANSLITERATED_NAME_WORD_RE = /^[가-힣]{1,5}$/u;
-/** Two or three capitalised Latin words ("Ella Park", "Omar Reyes"). */
+/** Two or three capitalised Latin words ("Ella Park", "Hugo Reyes"). */
 const LATIN_NAME_RE = /^\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*){1,2}$/u;
 
-/** "QA는 서하람님이 맡음" → (서하람, 역할, QA). */
+/** "QA는 서이든님이 맡음" → (서이든, 역할, QA). */
 export const roleTaken: ClauseRule = ({ tokens, state }) => {
   const verbAt = tokens.findIndex((token, i) => i >= 2 && token.startsWith("맡"));
   if (verbAt < 2) return false;
@@ -40,7 +40,7 @@ export const roleTaken: ClauseRule = ({ tokens, state }) => {
   return state.emit(person, "역할", stripParticle(role, TOPIC_PARTICLES));
 };
 
-/** Words before a role that say which one it is, not whose: "새로 온 알바생은", "이번 신입 인턴은". */
+/** Words before a role that say which one it is, not whose: "새로 온 직원은", "이번 신입 인턴은". */
 const ROLE_MODIFIER_RE = /^(?:새로|온|들어온|새로운|신입|신규|새|이번|이제|새로 온)$/u;
 /** "재무팀 신입 인턴은", "우리 팀 새 디자이너는": at most three words before the role. */
 const MAX_ROLE_PREFIX_WORDS = 3;
@@ -131,7 +131,7 @@ export const titledSubject: ClauseRule = (clause) => {
 };
 
 /**
- * "원장님 최윤호" after a business: (business, 원장, 최윤호); "심사위원 문태윤, 강지오, 배슬아 교수님" after
+ * "원장님 방태섭" after a business: (business, 원장, 방태섭); "심사위원 문태윤, 강지오, 배슬아 교수님" after
  * an event: one fact per person, the later names continuing the list.
  */
 export const roleThenName: ClauseRule = ({ tokens, state }) => {
@@ -139,7 +139,7 @@ export const roleThenName: ClauseRule = ({ tokens, state }) => {
   const role = (tokens[0] ?? "").replace(/님$/u, "");
   const [name = "", title] = tokens.slice(1);
   if (!isRoleNoun(role)) return false;
-  // "원장님 최윤호", "담당 백승호 팀장", "담당 최 실장님" (a surname with a title).
+  // "원장님 방태섭", "담당 왕상철 팀장", "담당 최 실장님" (a surname with a title).
   const titled = title !== undefined && TITLE_WORDS.has(title.replace(/님$/u, ""));
   if (title !== undefined && !titled) return false;
   const surname = [...name].length === 1 && isHangulSyllable(name);
@@ -149,7 +149,7 @@ export const roleThenName: ClauseRule = ({ tokens, state }) => {
   return emitted;
 };
 
-/** "…, 오경택, 신유리 교수님": a bare name (with its title) continues the list of the clause before. */
+/** "…, 표성진, 길나연 교수님": a bare name (with its title) continues the list of the clause before. */
 export const listContinuation: ClauseRule = ({ tokens, state }) => {
   const { list } = state;
   const [name = "", title] = tokens;

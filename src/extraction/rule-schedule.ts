@@ -42,13 +42,13 @@ export function scheduleAttribute(noun: string): string | undefined {
 }
 
 /**
- * "화목토 9시~3시 근무", "화목 5시 수업" after someone (or "탁세아 월수금 … 근무"): the schedule of an activity.
+ * "화목토 9시~3시 근무", "화목 5시 수업" after someone (or "탁윤희 월수금 … 근무"): the schedule of an activity.
  */
 export const activitySchedule: ClauseRule = ({ tokens, state }) => {
   const last = tokens[tokens.length - 1] ?? "";
   const noun = stripCopula(last.replace(ACTIVITY_TAIL_RE, "")) || last;
   const body = tokens.slice(0, -1);
-  // "화목토 새벽배송": the days a delivery comes on.
+  // "월수금 새벽배송": the days a delivery comes on.
   if (DELIVERY_RE.test(noun) && body.length === 1 && DAYS_RE.test(body[0] ?? "") && state.topic !== undefined)
     return state.emit(state.topic, "배송 요일", body[0] ?? "");
   const attribute = scheduleAttribute(noun) ?? scheduleAttribute(last);

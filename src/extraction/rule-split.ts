@@ -15,7 +15,7 @@ export interface ClausePart {
 
 /** The topic "X는" of a chain may follow an owner and a kind ("우리 집 강아지 두리는"). */
 const MAX_TOPIC_INDEX = 4;
-/** "모카는 포메라니안이고 생일은 …": a copula's connective form ends a predicate after a topic. */
+/** "꼬미는 비글이고 생일은 …": a copula's connective form ends a predicate after a topic. */
 const CONNECTIVE_COPULA_RE = /^(.+?)(이고|고)$/u;
 /** Auxiliary verbs after a -고 form: "살고 있어", "먹고 싶어", "하고 계셔". */
 const AUXILIARY_VERB_RE = /^(?:있|계|싶|말|보|나서)/u;
@@ -69,7 +69,7 @@ function takesBareCopula(stem: string): boolean {
 /**
  * The cut word of a copula chain: "비숑이고" → "비숑이야" (이고 after a final consonant is the copula).
  * A bare 고 also ends verbs ("모르고", "마치고"), so "말티즈고" cuts the chain only after a topic that opens
- * the clause ("콩이는 말티즈고 …") or when it names a breed, and stays as it is: the rules read "말티즈고"
+ * the clause ("곰이는 말티즈고 …") or when it names a breed, and stays as it is: the rules read "말티즈고"
  * themselves.
  */
 function plainCopula(token: string, topicFirst: boolean): string | undefined {

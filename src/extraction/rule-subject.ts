@@ -9,7 +9,7 @@ import { hasSubjectParticle, isKinship, isNameLike, isPredicate } from "./rule-c
 import { ADVERBIAL_WORD_RE, CONNECTIVE_ENDING_RE } from "./rule-patterns.js";
 import { VALUE_LEADING_ADVERBS } from "./words/function-words.js";
 
-/** Most words of a subject ("Cedar 회의실은", "노지훈 대리는"). */
+/** Most words of a subject ("Cedar 회의실은", "육재민 대리는"). */
 export const MAX_SUBJECT_WORDS = 3;
 /** Most words of an attribute phrase ("좋아하는 꽃은", "피아노 학원"). */
 export const MAX_ATTRIBUTE_WORDS = 3;
@@ -22,7 +22,7 @@ export const MAX_VALUE_WORDS = 5;
 const DEPENDENT_NOUN_RE = /^(?:거|것|게|걸|데|수|때문|안|못)(?:요|야|예요|이에요)?$/u;
 /** Negation adverbs: a phrase with one is a verb phrase ("안 먹어", "기억이 안 나"). */
 const NEGATION_RE = /^(?:안|못)$/u;
-/** A predicate noun phrase closed by a copula or its connective form ("소방관이고", "포메라니안이고"). */
+/** A predicate noun phrase closed by a copula or its connective form ("경찰관이고", "비글이고"). */
 export const CONNECTIVE_COPULA_RE = /(?:이고|고)$/u;
 
 /** A subject: the words before and including the first one with a particle, and what follows. */
@@ -35,7 +35,7 @@ export interface Subject {
 export function findSubject(tokens: readonly string[]): Subject | undefined {
   // "우리 회사는": whose it is says nothing about which one.
   const start = tokens[0] === "우리" ? 1 : 0;
-  // "내 혈액형은 …", "또리의 품종은 …": an owner and an attribute, not a subject.
+  // "내 혈액형은 …", "뭉치의 품종은 …": an owner and an attribute, not a subject.
   const first = tokens[start] ?? "";
   if (isFirstPersonPossessive(first) || possessiveOwner(first) !== undefined) return undefined;
   const limit = Math.min(tokens.length - 1, start + MAX_SUBJECT_WORDS);
@@ -44,7 +44,7 @@ export function findSubject(tokens: readonly string[]): Subject | undefined {
     if (!isNameLike(token) && !isFirstPersonSubject(token)) return undefined;
     if (hasSubjectParticle(token) || isFirstPersonSubject(token)) {
       // 은/는 go here ("형은" → 형); 이/가 go when the fact is stored (entityDisplayName), where a name
-      // keeps two syllables ("솜이" stays, "승준이" → 승준).
+      // keeps two syllables ("별이" stays, "경준이" → 경준).
       const words = [...tokens.slice(start, i), stripParticle(token, TOPIC_PARTICLES)];
       return { entity: words.join(" "), rest: tokens.slice(i + 1) };
     }
@@ -84,7 +84,7 @@ export function valueWords(allWords: readonly string[]): string | undefined {
   return value.length > 0 ? value : undefined;
 }
 
-/** The entity a clause's first word names: "또리의" → 또리, "내" → 나, "엄마가" → 엄마, "하준이" → 하준이. */
+/** The entity a clause's first word names: "뭉치의" → 뭉치, "내" → 나, "엄마가" → 엄마, "로운이" → 로운이. */
 export function entityOf(first: string): string | undefined {
   if (isFirstPersonPossessive(first)) return FIRST_PERSON_KO;
   const owner = possessiveOwner(first);
@@ -92,13 +92,13 @@ export function entityOf(first: string): string | undefined {
   return isNameLike(first) ? first : undefined;
 }
 
-/** "또리의" → 또리; undefined for a word that is no possessive ("회의"). */
+/** "뭉치의" → 뭉치; undefined for a word that is no possessive ("회의"). */
 function possessiveOwner(word: string): string | undefined {
   if (!word.endsWith("의") || word.length <= 2 || endsInNounUi(word)) return undefined;
   return word.slice(0, -1);
 }
 
-/** Words that can name an attribute: nouns or modifiers, no numbers, no pronoun ("도현은 발리파 나는 …"). */
+/** Words that can name an attribute: nouns or modifiers, no numbers, no pronoun ("시헌은 캠핑파 나는 …"). */
 export function isAttributePhrase(words: readonly string[]): boolean {
   return words.every(
     (word) => isNameLike(word) && !/\d/u.test(word) && entityDisplayName(word) !== FIRST_PERSON_KO,
@@ -109,10 +109,10 @@ export function isAttributePhrase(words: readonly string[]): boolean {
 const TERM_DATE_NOUN_RE = /^(?:[가-힣]{2,}일|기간|마감|기한|만기|deadline|due date)$/iu;
 
 /**
- * How many of the words before "D는 <date>" name the entity. One, as a rule ("또리 생일은", "서아 하원
+ * How many of the words before "D는 <date>" name the entity. One, as a rule ("뭉치 생일은", "채아 하원
  * 시간"); but before a date noun of a term or an obligation, every word before it names the thing the date
  * belongs to ("자동차 보험 만기일은" → 자동차 보험, "Slack 유료 플랜 갱신일은" → Slack 유료 플랜) unless the
- * first word marks a person or a pet (하준이, 또리의, 엄마, 나).
+ * first word marks a person or a pet (로운이, 뭉치의, 엄마, 나).
  */
 export function ownerLength(words: readonly string[]): number {
   const [first = ""] = words;

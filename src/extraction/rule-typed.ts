@@ -1,7 +1,7 @@
 /**
  * Typed values — phone numbers, dates, times, ages, measures, amounts, e-mail addresses, addresses — are the
  * most reliable hook for rules: the value is certain from its form, and the words just before it say whose
- * it is and what it is ("보리 생일 3월 4일", "한길법무 오민재 법무사님 051-633-2047"). Contact numbers
+ * it is and what it is ("밤비 생일 3월 4일", "한길법무 오민재 법무사님 051-633-2047"). Contact numbers
  * are read in `rule-contact.ts`.
  */
 import { containsHangul, foldText, stripParticle, TOPIC_PARTICLES } from "../text/korean.js";
@@ -41,7 +41,7 @@ export interface TypedValue {
 
 /** Longest range tail looked at after a date ("~7시 30분"). */
 const RANGE_TAIL_MAX_CHARS = 12;
-/** Most words before a measure that still say whose it is and what it measures ("하린이 키 131cm"). */
+/** Most words before a measure that still say whose it is and what it measures ("예담이 키 131cm"). */
 const MAX_WORDS_BEFORE_MEASURE = 2;
 /** Most words before a date that still read as "entity + what the date is". */
 const MAX_DATE_PHRASE_WORDS = 4;
@@ -182,7 +182,7 @@ export function defaultAttribute(kind: TypedKind, korean: boolean): string {
   return korean ? ko : en;
 }
 
-/** "보리(햄스터)" → entity 보리 with 종 햄스터; "두부(시츄)" → 품종 비숑. */
+/** "밤비(햄스터)" → entity 밤비 with 종 햄스터; "코코(시츄)" → 품종 비숑. */
 function splitParenthetical(word: string, clause: ClauseContext): string {
   const match = /^([^()]+)\(([^()]+)\)$/u.exec(word);
   if (match === null) return word;
@@ -202,7 +202,7 @@ function dateAttribute(phrase: string, value: TypedValue, korean: boolean): stri
 }
 
 /**
- * "회의 12월 10일, 본관 대회의실에서 해요": after the date of an event (a phrase that is no date noun), its
+ * "회의 11월 24일, 별관 세미나실에서 해요": after the date of an event (a phrase that is no date noun), its
  * place may follow; bare only when the date has a clock time (an appointment), else with "에서 해요".
  */
 function awaitPlace(
@@ -225,10 +225,10 @@ function bareDateAttribute(value: TypedValue, korean: boolean): string {
 
 /**
  * A date or time after words: the first word names the entity and the rest says what the date is
- * ("보리 생일 3월 4일", "새봄식당 메뉴판 시안 마감 4월 8일", "동생 다인이 생일 …" with 동생 as a relation).
+ * ("밤비 생일 3월 4일", "새봄식당 메뉴판 시안 마감 4월 8일", "동생 수은이 생일 …" with 동생 as a relation).
  * An event of its own ("안과 진료 9월 3일", "자격증 시험 11월 2일") is the entity, with 일시 or 날짜;
- * a person's life event ("현우 결혼식 …") stays the person's.
- * Words before a verb in a clause chain ("두부 생일은 모르고 입양일 …") are skipped for the attribute.
+ * a person's life event ("재오 결혼식 …") stays the person's.
+ * Words before a verb in a clause chain ("코코 생일은 모르고 분양일 …") are skipped for the attribute.
  */
 function dateFact({ clause, pre, value }: TypedFactInput): boolean {
   const { state } = clause;
@@ -239,7 +239,7 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
   const eventAt = pre.findIndex((word, i) => i >= 1 && LIFE_EVENT_WORDS.has(normalizeAttribute(word)));
   const words = eventAt >= 1 ? pre.slice(eventAt - 1, eventAt + 1) : pre;
   const lastBreak = words.reduce((at, word, i) => (isNameLike(word) ? at : i), -1);
-  // Words inside the phrase carry no particle of their own ("보도자료 draft는 내가 …" is a clause).
+  // Words inside the phrase carry no particle of their own ("기획안 draft는 내가 …" is a clause).
   const inner = words.slice(Math.max(lastBreak + 1, 1), -1);
   if (inner.some((word) => hasSubjectParticle(word) || isFirstPerson(word))) return false;
   const first = words[0];
@@ -278,7 +278,7 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
     return emitted;
   }
   if (words.length >= 2 && lastBreak > 0) {
-    // "두부 생일은 모르고 입양일 …": the words after the last verb say what the date is.
+    // "코코 생일은 모르고 분양일 …": the words after the last verb say what the date is.
     const tail = words.slice(lastBreak + 1);
     const owner = words[0];
     if (tail.length === 0 || owner === undefined || !isNameLike(owner)) return false;
@@ -292,7 +292,7 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
   const onlyIsTopic =
     only !== undefined && state.topic !== undefined && foldText(only) === foldText(state.topic);
   if (only !== undefined && state.topic !== undefined && !onlyIsTopic) {
-    // "…, 결혼기념일은 11월 11일": what the date is, of the entity named before.
+    // "…, 결혼기념일은 5월 27일": what the date is, of the entity named before.
     if (value.kind === "time" && !TIME_NOUN_RE.test(only)) return false;
     return state.emit(
       state.topic,
@@ -310,12 +310,12 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
   return state.emit(state.topic, bareDateAttribute(value, clause.korean), value.value);
 }
 
-/** An age, weight or length: "또리 … 여섯 살", "하린이 키 131cm", "몸무게 27kg" after the topic. */
+/** An age, weight or length: "뭉치 … 여섯 살", "예담이 키 131cm", "몸무게 24kg" after the topic. */
 function measureFact({ clause, pre, value }: TypedFactInput): boolean {
   const { state } = clause;
   if (value.kind !== "age" && pre.length > MAX_WORDS_BEFORE_MEASURE) return false;
   const nouns = value.kind === "length" ? LENGTH_NOUNS : value.kind === "weight" ? WEIGHT_NOUNS : AGE_NOUNS;
-  // "몸무게 18kg", "키 128cm": the word is the attribute, so the owner is the word before it or the topic.
+  // "몸무게 21kg", "키 117cm": the word is the attribute, so the owner is the word before it or the topic.
   const attributeAt = pre.findIndex((word) => nouns.has(normalizeAttribute(word)));
   if (value.kind === "length" && attributeAt < 0) return false;
   const attribute =
@@ -324,9 +324,9 @@ function measureFact({ clause, pre, value }: TypedFactInput): boolean {
       : defaultAttribute(value.kind, clause.korean);
   const owners = attributeAt >= 0 ? pre.slice(0, attributeAt) : pre;
   const first = owners[0];
-  // The owner is the one word before the measure (and a breed after it: "보리 포메라니안 2.7kg"); words
+  // The owner is the one word before the measure (and a breed after it: "밤비 포메라니안 2.7kg"); words
   // that only continue a sentence ("푸들이고 올해 일곱 살") leave it to the topic; anything else
-  // ("어린이날 오월드에서 7살 …") is no measure of anyone.
+  // ("어린이날 동물원에서 7살 …") is no measure of anyone.
   const ownerWords = owners.filter((word) => breedOf(word) === undefined);
   if (
     ownerWords.length > 1 ||
@@ -339,7 +339,7 @@ function measureFact({ clause, pre, value }: TypedFactInput): boolean {
       : undefined;
   const entity = explicit ?? state.topic;
   if (entity === undefined) return false;
-  // "보리 포메라니안 2.7kg", "푸들이고 올해 일곱 살": a breed among the words before says the 품종.
+  // "밤비 포메라니안 2.7kg", "푸들이고 올해 일곱 살": a breed among the words before says the 품종.
   for (const word of owners) {
     const breed = breedOf(word);
     if (breed !== undefined && clause.korean) state.emit(entity, "품종", breed);
@@ -358,7 +358,7 @@ function isContinuation(word: string): boolean {
 }
 
 /**
- * An amount after what it is for: "필라테스 회비는 월 15만원", "월세 65만원" after the topic; a rate alone after
+ * An amount after what it is for: "필라테스 회비는 월 15만원", "월세 58만원" after the topic; a rate alone after
  * the topic is its 요금.
  */
 function amountFact({ clause, pre, value }: TypedFactInput): boolean {
@@ -379,11 +379,11 @@ function amountFact({ clause, pre, value }: TypedFactInput): boolean {
   return state.emit(first, normalizeAttribute(rest.join(" ")), value.value);
 }
 
-/** "중2 지호", "지호 중2", "대학교 2학년" after the topic: (지호, 학년, 중2). */
+/** "중2 선호", "선호 중2", "대학교 2학년" after the topic: (선호, 학년, 중2). */
 function gradeFact({ clause, pre, value }: TypedFactInput): boolean {
   const { state } = clause;
   const after = clause.text.slice(value.end).trim().split(" ")[0] ?? "";
-  // "나 건축학과 2학년": the person comes first; "지호 중2", "중2 지호".
+  // "나 건축학과 2학년": the person comes first; "선호 중2", "중2 선호".
   const first = pre[0];
   let entity =
     first !== undefined ? (isNameLike(first) || isFirstPerson(first) ? first : undefined) : state.topic;

@@ -5,8 +5,8 @@
  * A fact is derived from memories. Each relation lists its sources (memory id, when it was said, where
  * it was said); the same fact said again adds a source. Which value of an (entity, attribute) slot is
  * current is derived from the sources too: the value(s) said last are current, older ones stay as
- * history (`current: false`, `supersededAt`). Values given together in one text (심사위원: 한정우,
- * 오경택, 신유리) are all current. Forgetting a memory removes its sources; a relation with no source
+ * history (`current: false`, `supersededAt`). Values given together in one text (심사위원: 곽민재,
+ * 표성진, 길나연) are all current. Forgetting a memory removes its sources; a relation with no source
  * left is gone, and the slot's currency is derived again from what remains — a superseded value whose
  * memory is deleted never comes back, and a current one whose memory is deleted gives way to the value
  * said before it, if its memory still exists.
@@ -64,7 +64,7 @@ function upsertEnds(
 
 /**
  * Applies triplets to `graph` (call inside `GraphStore.update`). Entity names are matched against the
- * names already in the graph, so "또리는" joins an existing "또리". Facts this memory gave before (a
+ * names already in the graph, so "뭉치는" joins an existing "뭉치". Facts this memory gave before (a
  * memory saved again under its id) are replaced, not added to.
  */
 export function applyTriplets(

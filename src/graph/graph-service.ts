@@ -79,7 +79,7 @@ export interface EntityFacts {
   current: FactLine[];
   /** Superseded facts, newest first. */
   history: FactLine[];
-  /** The current facts as "또리: 생일 = 10월 27일" lines. */
+  /** The current facts as "뭉치: 생일 = 10월 27일" lines. */
   lines: string[];
 }
 
@@ -227,9 +227,9 @@ export class GraphService {
   }
 
   /**
-   * Current facts of the entities `text` mentions, chosen by what it asks, as "또리: 생일 = 10월 27일"
+   * Current facts of the entities `text` mentions, chosen by what it asks, as "뭉치: 생일 = 10월 27일"
    * lines (longest names first). Of a named entity: the facts whose attribute the message mentions,
-   * or all of them when it mentions none ("또리 관련해서 알려줘"). Of the user themself (나 / I, which
+   * or all of them when it mentions none ("뭉치 관련해서 알려줘"). Of the user themself (나 / I, which
    * any first-person question names): only the facts whose attribute it mentions — "내 여권 번호
    * 뭐였지?" is not a question about the user's dentist appointment.
    */

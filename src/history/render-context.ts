@@ -31,7 +31,7 @@ export function renderTurn(turn: HistoryTurn): string {
  *
  * ```text
  * [이전 대화 요약]
- * 상견례는 광화문 '무궁화'에서 12시 반.
+ * 상견례는 광화문 '청송재'에서 12시 반.
  *
  * [이전 대화]
  * 사용자: …

@@ -135,7 +135,7 @@ export function fitsAttachment(stem: string, attach: Attach): boolean {
  * Removes one particle of `forms` from the end of `word` when it fits the syllable before it; returns
  * `word` unchanged otherwise. The stem keeps at least `minStemChars` characters.
  *
- * @example stripParticle("도현은") === "도현"; stripParticle("하은") === "하은"; stripParticle("PM은") === "PM"
+ * @example stripParticle("시헌은") === "시헌"; stripParticle("예은") === "예은"; stripParticle("PM은") === "PM"
  */
 export function stripParticle(
   word: string,
@@ -272,7 +272,7 @@ export const SEARCH_SUFFIXES: readonly string[] = [
   "요",
 ];
 
-/** Two rounds cover a name's 이 plus a particle (예린이는) and an ending plus 요 (있었어요). */
+/** Two rounds cover a name's 이 plus a particle (보민이는) and an ending plus 요 (있었어요). */
 export const MAX_SEARCH_SUFFIX_STRIPS = 2;
 
 const SEARCH_SUFFIX_SET = new Set(SEARCH_SUFFIXES);
@@ -285,8 +285,8 @@ export function isSearchSuffix(word: string): boolean {
 }
 
 /**
- * Strips up to {@link MAX_SEARCH_SUFFIX_STRIPS} particles or endings from a Hangul word: 하준이는 →
- * 하준이 → 하준, 얼마였어요 → 얼마였어 → 얼마. A word keeps at least one syllable; a two-syllable word
+ * Strips up to {@link MAX_SEARCH_SUFFIX_STRIPS} particles or endings from a Hangul word: 로운이는 →
+ * 로운이 → 로운, 얼마였어요 → 얼마였어 → 얼마. A word keeps at least one syllable; a two-syllable word
  * loses only an unambiguous particle (오이, 포도 and 사과 stay whole). A particle of two forms goes only
  * in the form that fits the syllable before it ({@link fitsAttachment}: 동네치과, 마을 stay whole).
  */

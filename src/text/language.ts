@@ -16,7 +16,7 @@ const LATIN_LETTERS_PER_SYLLABLE = 3;
  * The language of one message: `ko` when it has any Hangul, `en` when it has Latin words and no Hangul,
  * else `ko`.
  *
- * @example detectLanguage("Pluto 배포 언제?") === "ko"; detectLanguage("when is the dry-run?") === "en"
+ * @example detectLanguage("Orion 배포 언제?") === "ko"; detectLanguage("when is the dry-run?") === "en"
  */
 export function detectLanguage(text: string): Lang {
   if (containsHangul(text)) return "ko";

@@ -108,7 +108,7 @@ const OPAQUE_CANDIDATE_RE = /[A-Za-z0-9+/_=-]{32,}/gu;
  * one-time codes, PINs, passwords, resident registration numbers, card numbers (Luhn), bank accounts.
  *
  * @example detectSecret("인증번호 482913") // { kind: "one_time_code" }
- * @example detectSecret("나 신발 270") // undefined
+ * @example detectSecret("나 반지 13호") // undefined
  */
 export function detectSecret(text: string): SecretMatch | undefined {
   if (PRIVATE_KEY_RE.test(text)) return { kind: "private_key" };

@@ -64,7 +64,7 @@ const WORD_RE = /\S+/gu;
 
 export interface SplitSentencesOptions {
   /**
-   * Also end a sentence at a dash standing between two words ("renews on March 3 — ask the team"):
+   * Also end a sentence at a dash standing between two words ("renews on June 8 — ask the team"):
    * the dash itself belongs to neither sentence. A dash that opens a sentence (a list item) stays.
    */
   dashes?: boolean;

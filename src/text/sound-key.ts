@@ -37,7 +37,7 @@ export interface SoundKey {
   vowels: readonly string[];
   /**
    * Its vowel beats: a Latin word's vowel groups (a final silent e not counted), a Hangul word's
-   * syllables not voiced by ㅡ. The two spellings of a word may differ by one (케빈 for Kevin, 마이크
+   * syllables not voiced by ㅡ. The two spellings of a word may differ by one (로빈 for Robin, 마이크
    * for Mike: Hangul writes a diphthong or a glide as a syllable of its own; 존스 for Jones).
    */
   beats: number;

@@ -2,7 +2,7 @@
  * What a message does, before what it says: a bot command, a phatic message (greeting, thanks,
  * acknowledgement, laughter, emoji, filler), a question or a request addressed to the assistant, or a
  * statement. Only statements can become memories; the others carry no lasting fact even when they
- * name one ("콩떡 병원 전화번호 뭐였지?", "아빠 생신 선물 5만원 이하로 골라줘").
+ * name one ("꿀떡 병원 전화번호 뭐였지?", "아빠 생신 선물 5만원 이하로 골라줘").
  *
  * Korean and English. The rules are grammar — interrogatives, question and request endings, the
  * imperative of task verbs — and closed classes of phatic words, never a data set's topics. Every
@@ -205,7 +205,7 @@ const EN_POLITE_REQUEST_RE =
  * @example classifySpeechAct("ㅋㅋㅋ") === "phatic"
  * @example classifySpeechAct("채운이 생일 며칠이었지?") === "question"
  * @example classifySpeechAct("보도자료 초안 좀 써줘") === "request"
- * @example classifySpeechAct("나 회 못 먹음") === "statement"
+ * @example classifySpeechAct("나 굴 못 먹음") === "statement"
  */
 export function classifySpeechAct(text: string): SpeechAct {
   if (isCommand(text)) return "command";

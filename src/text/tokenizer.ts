@@ -16,13 +16,13 @@ import { inSet, trimEndWhile } from "./trim.js";
  * - Numbers and codes: every alphanumeric part of a chunk joined by `-`, `.`, `,` or `_`, plus the joined
  *   chunk (010-1234-5678 → 010, 1234, 5678, 01012345678; 3,300,000 → 3300000), and the last four digits
  *   of a long digit run (01012345678 → 5678), so a number is found by any usual format or its tail. A
- *   mixed code (KE1227) yields itself and its letter and digit parts. A number directly followed by a
+ *   mixed code (OZ3521) yields itself and its letter and digit parts. A number directly followed by a
  *   Hangul unit also yields the pair (8월, 302호).
  *
  * One pass over the characters; no dictionaries beyond the stop-word lists below and the particle and
  * ending list of `korean.ts` ({@link stripSearchSuffixes}).
  *
- * @example tokenize("또리의 생일이 언제야?") // ["또리", "리생", "생일"]
+ * @example tokenize("뭉치의 생일이 언제야?") // ["뭉치", "치생", "생일"]
  */
 export function tokenize(text: string): string[] {
   return scan(text, true);
@@ -234,7 +234,7 @@ function scan(text: string, withJoins: boolean): string[] {
       const lastNumber = pushChunk(out, s.slice(i, j));
       i = j;
       prevStem = "";
-      // A Hangul word glued to a number: a bare particle (8816으로) is dropped; a unit (8월, 302호)
+      // A Hangul word glued to a number: a bare particle (5827으로) is dropped; a unit (8월, 302호)
       // also yields the pair number+unit.
       if (j < n && isHangulSyllableCode(s.charCodeAt(j))) {
         let k = j + 1;

@@ -4,7 +4,7 @@
  * pets or shops.
  */
 
-/** Animal kinds: "우리 강아지 이름은 콩이" → 콩이 is a 강아지. */
+/** Animal kinds: "우리 강아지 이름은 곰이" → 곰이 is a 강아지. */
 export const ANIMAL_WORDS = new Set([
   "강아지",
   "개",
@@ -26,7 +26,7 @@ export const ANIMAL_WORDS = new Set([
 ]);
 
 /**
- * Common dog and cat breeds: "보리 포메라니안 2.7kg", "말티즈고", "두부(시츄)" name a 품종. Without the word a
+ * Common dog and cat breeds: "밤비 포메라니안 2.7kg", "말티즈고", "코코(시츄)" name a 품종. Without the word a
  * breed cannot be told from a name.
  */
 export const BREED_WORDS = [
@@ -72,7 +72,7 @@ export const BREED_WORDS = [
   "터키시앙고라",
 ];
 
-/** English breeds of dogs and cats, for "Biscuit (my beagle)" and "a Lionhead". */
+/** English breeds of dogs and cats, for "Bagel (my beagle)" and "a Lionhead". */
 export const ENGLISH_BREED_WORDS = [
   "corgi",
   "poodle",

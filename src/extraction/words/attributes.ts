@@ -11,7 +11,7 @@ export const ADDRESS_WORDS = new Set(["주소", "주소는", "주소가", "addre
 
 /**
  * Everyday attribute nouns: after a kinship word they are the attribute ("엄마 생일"), not a name ("동생
- * 다인이 생일").
+ * 수은이 생일").
  */
 export const COMMON_ATTRIBUTE_WORDS = new Set([
   "생일",
@@ -59,7 +59,7 @@ export const COMMON_ATTRIBUTE_WORDS = new Set([
   "내선번호",
 ]);
 
-/** Words introducing a person's name ("가온이 아버님 성함 오세진", "남편 이름은 준호야"). */
+/** Words introducing a person's name ("가온이 아버님 성함 오세진", "남편 이름은 태수야"). */
 export const NAME_WORDS = new Set(["성함", "이름", "본명", "name"]);
 
 /** Keys whose value names the entity in `label: value` lines. */

@@ -4,7 +4,7 @@
  * pets or shops.
  */
 
-/** Life events owned by a person: "태오 결혼식 5월 17일" is 현우's, "안과 진료 9월 3일" is an event of its own. */
+/** Life events owned by a person: "진수 결혼식 5월 17일" is 진수's, "안과 진료 9월 3일" is an event of its own. */
 export const LIFE_EVENT_WORDS = new Set([
   "결혼식",
   "약혼식",

@@ -5,7 +5,7 @@
  */
 import { words } from "../../text/word-list.js";
 
-/** Kinship and social-relation words ("동생 다인이" → 다인 is 동생). */
+/** Kinship and social-relation words ("동생 수은이" → 수은 is 동생). */
 export const KINSHIP_WORDS = new Set([
   "동생",
   "남동생",

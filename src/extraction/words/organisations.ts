@@ -82,7 +82,7 @@ export const BUSINESS_SUFFIXES = [
 ];
 
 /**
- * Nouns for a place someone keeps or works in: "우리 사무실은 문정동 …타워 9층이다" says where it is (위치).
+ * Nouns for a place someone keeps or works in: "우리 사무실은 가산동 …타워 12층이다" says where it is (위치).
  */
 export const PLACE_NOUNS = new Set([
   "사무실",

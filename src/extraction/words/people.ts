@@ -6,7 +6,7 @@
  */
 import { words } from "../../text/word-list.js";
 
-/** Job titles written after a person's name ("김태식 세무사님", "오세린 실장", "노지훈 대리"). */
+/** Job titles written after a person's name ("편상훈 세무사님", "함지예 실장", "육재민 대리"). */
 export const TITLE_WORDS = new Set([
   "세무사",
   "변호사",
@@ -43,7 +43,7 @@ export const TITLE_WORDS = new Set([
 ]);
 
 /**
- * Heads of occupation nouns: a copula sentence whose predicate ends in one states a job ("세희는 프리랜서
+ * Heads of occupation nouns: a copula sentence whose predicate ends in one states a job ("윤비는 프리랜서
  * 디자이너야" → 직업).
  */
 export const OCCUPATION_HEADS = [
@@ -99,7 +99,7 @@ export const OCCUPATION_HEADS = [
 ];
 
 /**
- * Roles in a team or a household's service: "서하람님이 우리 팀 새 QA예요", "QA는 서하람님이 맡음", "새로 온
+ * Roles in a team or a household's service: "서이든님이 우리 팀 새 QA예요", "QA는 서이든님이 맡음", "새로 온
  * 인턴은 …". Latin acronyms count as roles too.
  */
 export const ROLE_WORDS = new Set([
@@ -186,7 +186,7 @@ export const ENGLISH_PERSON_HEADS = new Set([
 
 /**
  * Common Korean surnames (one syllable): a three-syllable word that starts with one reads as a full name
- * ("알바 탁세아", "개발 리드 문하진"), so a role word before it names that person's role.
+ * ("알바 탁윤희", "개발 리드 목서현"), so a role word before it names that person's role.
  */
 export const KOREAN_SURNAMES = new Set([
   ..."김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진나지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉사부가복태목형피두감음빈동온호범좌",
