@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { OTHER_NAME_COVERAGE_WEIGHT } from "../../src/memory/search/query-words.js";
 import {
   COMMON_TERM_MIN_DF,
   KeywordIndex,
@@ -132,7 +133,7 @@ describe("KeywordIndex", () => {
     expect(index.search("바다", { limit: 5 })).toEqual([]); // body, bowling: no word of its sound
   });
 
-  it("finds a word written by another name of the same thing, and counts it toward coverage", () => {
+  it("finds a word written by another name of the same thing, and counts it in part toward coverage", () => {
     const index = new KeywordIndex();
     index.add([
       makeDoc({ id: "flight", text: "Flight to Osaka leaves at 07:40" }),
@@ -141,7 +142,8 @@ describe("KeywordIndex", () => {
     ]);
     const [flight] = index.search("비행기", { limit: 5 });
     expect(flight?.id).toBe("flight");
-    expect(flight?.coverage).toBeCloseTo(1, 10);
+    expect(flight?.matchedTerms).toEqual(["비행", "행기"]);
+    expect(flight?.coverage).toBeCloseTo(OTHER_NAME_COVERAGE_WEIGHT, 10); // another name: half the evidence
     // "wed", the stem of wedding, is also Wednesday's: compared between notes, never searched for.
     expect(index.search("결혼식", { limit: 5 })).toEqual([]);
     // A short form inside the query's word (내선 of 내선번호) counts as the part it is.

@@ -224,7 +224,7 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
     // A query word the text writes in the other script or by another name counts as there (볼링 in
     // "bowling …", 내선 in "extension …").
     const own = new Set(tokenize(base.text));
-    const terms = new Set([...own, ...written.heldOtherwise(base.text, own)]);
+    const terms = new Set([...own, ...written.writtenOtherwise(base.text), ...written.namedOtherwise(own)]);
     termsOf.set(item.id, terms);
     const relevantByVector = v !== undefined && v.similarity >= minSimilarity;
     const relevantByKeyword = kw !== undefined && kw.coverage >= minCoverage && kw.score >= minScore;

@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 import { crossScriptDocTerms, queryContentTokens, tokenize } from "../../text/tokenizer.js";
 import { Bm25Postings } from "./bm25-postings.js";
 import type { KeywordSnapshots } from "./keyword-snapshots.js";
-import { queryWords } from "./query-words.js";
+import { OTHER_NAME_COVERAGE_WEIGHT, queryWords } from "./query-words.js";
 
 /** A memory as the keyword index sees it: its text plus the fields recall filters on. */
 export interface KeywordDoc {
@@ -43,10 +43,12 @@ export interface KeywordHit {
    * see contentTokens) the doc contains, in [0, 1]:
    *   coverage(d) = Σ_{t ∈ q ∩ d} idf(t) / Σ_{t ∈ q} idf(t),  idf(t) = ln(1 + (N − df_t + 0.5) / (df_t + 0.5))
    * using BM25's own idf over this index. A term no memory contains has the largest idf, so a query
-   * about something never said keeps a low coverage even when its common words match.
+   * about something never said keeps a low coverage even when its common words match. A query word
+   * the doc writes in the other script counts as contained; one it holds only by another name of the
+   * thing counts {@link OTHER_NAME_COVERAGE_WEIGHT} of its idf (query-words.ts).
    */
   coverage: number;
-  /** The query terms the doc contains. */
+  /** The query terms the doc contains (in the other script or by another name included). */
   matchedTerms: string[];
 }
 
@@ -256,15 +258,17 @@ export class KeywordIndex {
     for (const result of results.slice(0, options.limit)) {
       const id = String(result.id);
       const text = this.docs.get(id)?.text ?? "";
-      // A query word the doc writes in the other script or by another name counts as present.
+      // A query word the doc writes in the other script counts as present; by another name, in part.
       const tokens = new Set(tokenize(text));
-      const docTerms = new Set([...tokens, ...written.heldOtherwise(text, tokens)]);
+      const present = new Set([...tokens, ...written.writtenOtherwise(text)]);
+      const named = new Set(written.namedOtherwise(tokens));
       const matchedTerms: string[] = [];
       let matchedIdf = 0;
       for (const [term, idf] of idfs) {
-        if (!docTerms.has(term)) continue;
+        const weight = present.has(term) ? 1 : named.has(term) ? OTHER_NAME_COVERAGE_WEIGHT : 0;
+        if (weight === 0) continue;
         matchedTerms.push(term);
-        matchedIdf += idf;
+        matchedIdf += weight * idf;
       }
       hits.push({
         id,

@@ -2,8 +2,8 @@
  * A query's words as a memory may write them otherwise: in the other script (tokenizer.ts
  * `crossScriptQueryWords`: 볼링 / bowling) or by another name of the same thing (fact-words.ts
  * `otherNamesOf`, the lexicon of words/same-thing.ts: 내선 / extension, 비행기 / flight). The keyword
- * search looks for those spellings too, and a memory that holds one counts as holding the query word,
- * for coverage and for the recency step's topic words.
+ * search looks for those spellings too; a memory that holds one holds the query word for the recency
+ * step's topic words, and for its coverage (an other name at {@link OTHER_NAME_COVERAGE_WEIGHT}).
  */
 import { otherNamesOf } from "../../extraction/fact-words.js";
 import { isEnglishStopWord, stemEnglishWord } from "../../text/english.js";
@@ -29,13 +29,22 @@ interface NamedWord {
 export interface QueryWords {
   /** Terms to search for beside the query's own tokens: the other script's sound keys, the other names' tokens. */
   readonly searchTerms: readonly string[];
+  /** The tokens of the query words that `text` writes in the other script. */
+  writtenOtherwise(text: string): string[];
   /**
-   * The query's tokens that a memory holds under another spelling or name: the tokens of each query
-   * word whose other-script spelling is in `text`, or all of whose other name's tokens are in `tokens`
-   * (the text's own, {@link tokenize}).
+   * The tokens of the query words that a text holds by another name: all of one other name's tokens
+   * are among `tokens` (the text's own, {@link tokenize}).
    */
-  heldOtherwise(text: string, tokens: ReadonlySet<string>): string[];
+  namedOtherwise(tokens: ReadonlySet<string>): string[];
 }
+
+/**
+ * What a query word a memory holds only by another name counts for in its coverage, against 1 for the
+ * word itself: a group's words may part in a sense (예약 / book a flight), so a name alone is half the
+ * evidence. Full weight cost a negative on two sets, none lost half the new relevant answers
+ * (docs/benchmarks.md, "Other names of a query's words").
+ */
+export const OTHER_NAME_COVERAGE_WEIGHT = 0.5;
 
 /** The query's words as a memory may write them otherwise (see the module comment). */
 export function queryWords(query: string): QueryWords {
@@ -46,13 +55,11 @@ export function queryWords(query: string): QueryWords {
       ...otherScript.flatMap((word) => word.terms),
       ...named.flatMap((word) => word.names.flat()),
     ],
-    heldOtherwise(text, tokens) {
-      const held = tokensWrittenOtherwise(otherScript, text);
-      for (const word of named) {
-        if (word.names.some((name) => name.every((token) => tokens.has(token)))) held.push(...word.tokens);
-      }
-      return held;
-    },
+    writtenOtherwise: (text) => tokensWrittenOtherwise(otherScript, text),
+    namedOtherwise: (tokens) =>
+      named
+        .filter((word) => word.names.some((name) => name.every((token) => tokens.has(token))))
+        .flatMap((word) => word.tokens),
   };
 }
 
