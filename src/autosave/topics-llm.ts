@@ -60,8 +60,8 @@ export function topicPrompt(config: TopicsConfig, existingLabels: readonly strin
   }
   lines.push(
     "Examples:",
-    '"다솜 생일 2월 19일" → {"topics":[{"label":"family","confidence":0.9}]}',
-    '"솜이 병원 02-464-3318" → {"topics":[{"label":"pets","confidence":0.9},{"label":"contacts","confidence":0.9}]}',
+    '"다솜 생일 11월 8일" → {"topics":[{"label":"family","confidence":0.9}]}',
+    '"별이 병원 02-318-7702" → {"topics":[{"label":"pets","confidence":0.9},{"label":"contacts","confidence":0.9}]}',
   );
   return lines.join("\n");
 }

@@ -49,7 +49,7 @@ export interface StatementWords {
   /**
    * For each content word, whether it stands as a modifier right before the next one: nothing between
    * them but spaces (no value, no function word, no punctuation), and the word bare or with a particle
-   * a noun modifier may carry (의, and 이/가, which also end a name: 하준이) — "안방 에어컨", "weekly
+   * a noun modifier may carry (의, and 이/가, which also end a name: 도율이) — "안방 에어컨", "weekly
    * meeting". A word with another particle or ending (요청으로, 강의는, 주차장이고) or before a sentence
    * break (정리 끝! 새 일정) modifies nothing after it.
    */
@@ -95,7 +95,7 @@ const isApostrophe = inSet("'’");
 const POSSESSIVE_PREFIX = "우리";
 /** The honorific suffix of a title or kinship word (팀장님 → 팀장). */
 const HONORIFIC = "님";
-/** The polite suffix after a person's name (미영씨 → 미영); a two-syllable word keeps it (아씨). */
+/** The polite suffix after a person's name (은지씨 → 은지); a two-syllable word keeps it (아씨). */
 const NAME_HONORIFIC = "씨";
 
 /**
@@ -181,8 +181,8 @@ export function statementWords(text: string): StatementWords {
   };
   const lower = text.normalize("NFC").toLowerCase();
   let previous: { end: number; value: boolean } = { end: -1, value: false };
-  // The last Hangul word and how many content words there were before it: "보내기로 했음" is a decision
-  // (-기로 하다), which says what is now so, and its nominalised verb (보내기) names nothing.
+  // The last Hangul word and how many content words there were before it: "부치기로 했음" is a decision
+  // (-기로 하다), which says what is now so, and its nominalised verb (부치기) names nothing.
   let lastHangul: { word: string; contentBefore: number } | undefined;
   let lead: number | undefined;
   for (const match of lower.matchAll(CHUNK_RE)) {

@@ -30,7 +30,7 @@ export const EXTRACTION_PROMPT = `You extract facts worth remembering from one m
 Return JSON {"triplets":[{"entity","attribute","value"}]} and nothing else.
 
 Rules:
-- entity: the person, pet, place, business or thing the fact is about, without particles (또리는/또리가/또리의 → 또리) or honorifics (윤채원님 → 윤채원).
+- entity: the person, pet, place, business or thing the fact is about, without particles (또리는/또리가/또리의 → 또리) or honorifics (구하영님 → 구하영).
 - The speaker is "나" in Korean text and "I" in English text (나/내/저/제/my/I → 나 or I).
 - attribute: a short noun in the language of the text (생일, 전화번호, 주소, 담당, 분류, 알레르기, 나이; birthday, phone, address).
 - value: copied verbatim from the text — do not translate, reformat or complete it; drop sentence endings (이야, 입니다, 예요, 임).

@@ -6,7 +6,7 @@ import type { KeywordDoc, KeywordIndex } from "./keyword-index.js";
  * Memories that are captured conversation — kept by the content filter from what was said, or
  * imported (chat logs) — have conversation context (rankHybrid step 4). What a user asked to be
  * remembered (`slack`) or an operator saved (`admin`) stands alone: two facts told one after the
- * other ("remember: dentist on Tuesday", "remember: Ttori's birthday is Oct 27") are not each
+ * other ("remember: dentist on Tuesday", "remember: Bori's birthday is Oct 27") are not each
  * other's context.
  */
 const CONVERSATION_SOURCES: ReadonlySet<string> = new Set<MemorySource>(["autosave", "import"]);

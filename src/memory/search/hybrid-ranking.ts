@@ -104,7 +104,7 @@ export const MIN_KEYWORD_COVERAGE = 0.45;
 export const MIN_VECTOR_SIMILARITY = 0.45;
 
 /**
- * A memory that contains a number of at least this many digits, or a letter-digit code (KE1227), from
+ * A memory that contains a number of at least this many digits, or a letter-digit code (OZ7031), from
  * the query is relevant whatever its coverage: asking by a phone tail or booking code is asking for
  * exactly that memory. Four digits = a phone number's last group; shorter numbers are dates and times.
  */

@@ -77,9 +77,9 @@ export const MAX_QUERY_TERMS = 128;
  * A term in at least this share of a user's memories is *ubiquitous*: Robertson–Spärck Jones idf,
  * ln((N − df + 0.5) / (df + 0.5)), is ≤ 0 from here on, i.e. containing the term is no evidence of
  * being relevant (BM25 implementations add 1 inside the log only to keep scores positive). A speaker's
- * name in a two-person conversation ("Maya: …" on every other turn) is the typical one. A hit that
+ * name in a two-person conversation ("Odette: …" on every other turn) is the typical one. A hit that
  * matches nothing but ubiquitous terms is dropped when the query has a rarer term some memory
- * contains: "Nora: at 90!" is not an answer to "what is Nora allergic to?" just for being short.
+ * contains: "Wren: at 90!" is not an answer to "what is Wren allergic to?" just for being short.
  */
 export const UBIQUITOUS_TERM_DF_RATIO = 0.5;
 /** ... judged only in an index of at least this many memories (a handful of memories says nothing). */

@@ -65,7 +65,7 @@ export function topicWords(query: string): TopicWord[] {
 /**
  * Whether `newer` holds what the query asks about in `older`. Of the topic words `older` holds (any of
  * a word's terms), `newer` must hold more than half, and it must not lack one that names which thing is
- * meant: the last one `older` holds (what is asked about the thing: the 생일 of "하람이 생일", while a
+ * meant: the last one `older` holds (what is asked about the thing: the 생일 of "도율이 생일", while a
  * name or a place alone is shared by many facts) or a qualifier (the 누나 of "누나 차": two things of
  * one kind). When the query has more than one, the first alone is not enough.
  */
@@ -88,7 +88,7 @@ export function sharesQueryTopic(
     }
   });
   if (inBoth === 0 || 2 * inBoth <= inOlder || lastShared !== lastInOlder) return false;
-  // Sharing only the query's first word (the thing: "하람이" of "하람이 … 취미") says nothing of which fact.
+  // Sharing only the query's first word (the thing: "도율이" of "도율이 … 취미") says nothing of which fact.
   if (topic.length > 1 && lastShared === 0) return false;
   return !dropsQualifier(older, newer, topic);
 }
