@@ -155,15 +155,17 @@ export function statesChangeOf(
  * otherwise the kinds of value both give, and the nouns they share that say which fact is meant
  * (`factNouns`, content keys of `older`): not a generic attribute (번호, number) and not `older`'s
  * first content word — the thing a note is about (a pet, a person, a project), which many of its facts
- * share ("서준 수영 4시" and "서준 피아노 5시로 바뀜").
+ * share ("서준 수영 4시" and "서준 피아노 5시로 바뀜"). With `changeSaid`, the caller knows that the
+ * fact may have changed (a question asking what is so now), and `newer` need not say so itself.
  */
 export function changeOverlap(
   older: string,
   newer: string,
   memo: FactSlotMemo = new FactSlotMemo(),
+  options: { changeSaid?: boolean } = {},
 ): ChangeOverlap | undefined {
   const b = memo.words(newer);
-  if (!b.changes) return undefined;
+  if (!b.changes && options.changeSaid !== true) return undefined;
   const { a, matchedA, matchedB } = compare(memo.words(older), b);
   if (hasQualifier(a, matchedA, "modifier") && hasQualifier(b, matchedB, "modifier")) return undefined;
   if (kindsDisagree(a, b)) return undefined;

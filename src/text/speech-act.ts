@@ -11,6 +11,7 @@
 
 import { HANGUL_SYLLABLE_FIRST, isHangulSyllable } from "./korean.js";
 import { trimEndWhile } from "./trim.js";
+import { words } from "./word-list.js";
 import { splitSentences } from "./sentence-end.js";
 
 /** The act of a message. */
@@ -270,4 +271,33 @@ const WHEN_PAST_EN =
  */
 export function asksWhenItHappened(text: string): boolean {
   return WHEN_PAST_EN.test(text);
+}
+
+/**
+ * Words that ask for the state of things now, not at some time (a closed class of time adverbs):
+ * 지금, 요즘, 요새, 현재, 이제; now, currently, current, nowadays, latest, and "these days" (day after
+ * these). Korean ones may carry a particle (지금은, 요즘엔, 현재로).
+ */
+const KOREAN_NOW_WORDS: ReadonlySet<string> = new Set(words("지금 요즘 요새 현재 이제 이젠"));
+const KOREAN_NOW_PARTICLES: readonly string[] = words("은 는 엔 에 도 으로 로");
+const ENGLISH_NOW_WORDS: ReadonlySet<string> = new Set(words("now currently current nowadays latest"));
+/** Words of a text: runs of Hangul syllables or of Latin letters. */
+const WORD_RUN_RE = /[\uAC00-\uD7A3]+|[a-z]+/gu;
+
+/**
+ * Whether a question asks what is the case now ("지금 사는 곳", "요즘 다니는 헬스장", "who is my manager
+ * now", "these days"): it says that the answer may have changed, so a newer statement of the thing it
+ * asks about answers it even when the statement itself says no change (hybrid-ranking.ts).
+ */
+export function asksCurrentState(text: string): boolean {
+  const found = Array.from(text.normalize("NFC").toLowerCase().matchAll(WORD_RUN_RE), (match) => match[0]);
+  return found.some(
+    (word, i) =>
+      ENGLISH_NOW_WORDS.has(word) ||
+      (word === "these" && found[i + 1] === "days") ||
+      KOREAN_NOW_WORDS.has(word) ||
+      KOREAN_NOW_PARTICLES.some(
+        (particle) => word.endsWith(particle) && KOREAN_NOW_WORDS.has(word.slice(0, -particle.length)),
+      ),
+  );
 }

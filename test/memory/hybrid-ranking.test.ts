@@ -158,6 +158,23 @@ describe("rankHybrid", () => {
     },
   );
 
+  it("ties a newer note to the older by a noun of the fact when the question asks what is so now", () => {
+    const older = "수영장 사물함 31번, 열쇠는 카운터에서";
+    const newer = "락커 88번으로 받음";
+    const asked = (query: string) => rankOlderAndNewer(query, older, newer).map((r) => r.id);
+    // 요즘 says the change the newer note does not; 락커 is another name of 사물함 (words/same-thing.ts).
+    expect(asked("요즘 수영장에서 쓰는 칸 몇 번이야?")).toEqual(["new", "old"]);
+    expect(asked("수영장에서 쓰는 칸 몇 번이야?")).toEqual(["old", "new"]);
+    // A newer note with a qualifier of its own is about another thing of the kind, asked now or not.
+    expect(
+      rankOlderAndNewer(
+        "지금 할머니 병원 예약 언제야?",
+        "할머니 병원 예약 3월 3일",
+        "할아버지 병원 예약 3월 10일",
+      ).map((r) => r.id),
+    ).toEqual(["old", "new"]);
+  });
+
   it("does not link a newer note about another thing of the same name in the other script", () => {
     const results = rankOlderAndNewer(
       "케빈 사무실 몇 층이야?",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asksWhenItHappened } from "../../src/text/speech-act.js";
+import { asksCurrentState, asksWhenItHappened } from "../../src/text/speech-act.js";
 
 describe("asksWhenItHappened", () => {
   it.each([
@@ -22,6 +22,31 @@ describe("asksWhenItHappened", () => {
     const text = "when ".repeat(10_000) + "x";
     const started = performance.now();
     expect(asksWhenItHappened(text)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe("asksCurrentState", () => {
+  it.each([
+    "지금 다니는 미용실 어디야?",
+    "요즘엔 몇 시에 출근해?",
+    "현재 담당자 누구예요",
+    "Who is my landlord now?",
+    "What do I pay for parking these days?",
+    "current gym fee",
+  ])("asks what is so now: %s", (text) => expect(asksCurrentState(text)).toBe(true));
+
+  it.each([
+    "지금까지 몇 번 갔지?", // up to now: a count, not a state
+    "미용실 어디야?",
+    "What did I order from the bakery?",
+    "Show me the days of the festival",
+  ])("does not: %s", (text) => expect(asksCurrentState(text)).toBe(false));
+
+  it("reads 50,000 characters of near misses in linear time", () => {
+    const text = "지금까지 these ".repeat(4_000) + "x";
+    const started = performance.now();
+    expect(asksCurrentState(text)).toBe(false);
     expect(performance.now() - started).toBeLessThan(500);
   });
 });

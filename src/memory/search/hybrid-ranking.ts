@@ -1,10 +1,17 @@
 import { changeOverlap, FactSlotMemo, sameFactSlot, statesSameFact } from "../../extraction/fact-slots.js";
 import { askedValueKinds, type ValueKind } from "../../extraction/fact-words.js";
-import { asksWhenItHappened } from "../../text/speech-act.js";
+import { asksCurrentState, asksWhenItHappened } from "../../text/speech-act.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
 import { queryWords } from "./query-words.js";
-import { saysOutsideQuery, sharesQueryTopic, topicTie, topicWords, type TopicWord } from "./query-topic.js";
+import {
+  holdsTopic,
+  saysOutsideQuery,
+  sharesQueryTopic,
+  topicTie,
+  topicWords,
+  type TopicWord,
+} from "./query-topic.js";
 
 /**
  * Final ranking of hybrid recall: fuses the vector and keyword candidates (weighted RRF or relative
@@ -252,6 +259,7 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
           queryTerms,
           topic: topicWords(options.query),
           asked: askedValueKinds(options.query),
+          current: asksCurrentState(options.query),
           termsOf,
           factSlots: options.factSlots ?? new FactSlotMemo(),
           // A question about when something happened asks for that event: a later one of its kind
@@ -290,6 +298,8 @@ export function isSameFact(options: {
   topic?: readonly TopicWord[];
   /** The kinds of value the query asks for (fact-words.ts `askedValueKinds`). */
   asked?: ReadonlySet<ValueKind>;
+  /** Whether the query asks what is so now (speech-act.ts `asksCurrentState`). */
+  current?: boolean;
 }): boolean {
   const { older, newer, queryTerms, texts } = options;
   if (texts && sameFactSlot(texts.older, texts.newer, options.factSlots)) return true;
@@ -304,6 +314,7 @@ export function isSameFact(options: {
       factSlots: options.factSlots,
       topic: options.topic,
       asked: options.asked,
+      current: options.current,
     })
   )
     return true;
@@ -332,6 +343,11 @@ export function isSameFact(options: {
  *   number beside a new one (`namesOldValue`: "R-301 말고 R-405") — either points at `older` itself, or
  * - `newer` names nothing before its new value but `older`'s thing (`namesOnlyTheThing`), holds a
  *   topic word and gives the kind of value asked for.
+ * A question that asks what is so now (지금, 요즘, now: speech-act.ts `asksCurrentState`) says the change
+ * itself: `newer` need not mark one (`changeOverlap`'s `changeSaid`), may leave out the question's
+ * qualifier, and, sharing a noun of the fact with `older` and giving the kind of value asked for, is
+ * tied through `older` even when it holds none of the question's words (락커 for 사물함, asked
+ * "요즘 쓰는 칸 몇 번").
  * A change note names what changed in its own words ("정수기 바꿈, 이제 24,500원" after "집 정수기
  * 렌탈료 매달 29,900원"), rarely all the words of the question.
  */
@@ -343,21 +359,29 @@ function restatesForQuery(options: {
   factSlots?: FactSlotMemo | undefined;
   topic?: readonly TopicWord[] | undefined;
   asked?: ReadonlySet<ValueKind> | undefined;
+  current?: boolean | undefined;
 }): boolean {
   const { older, newer, queryTerms, texts, topic } = options;
   for (const term of queryTerms) if (/\d/u.test(term) && older.has(term) && !newer.has(term)) return false;
   if (statesSameFact(texts.older, texts.newer, options.factSlots)) return true;
   if (topic === undefined) return false;
-  const change = changeOverlap(texts.older, texts.newer, options.factSlots);
+  const change = changeOverlap(texts.older, texts.newer, options.factSlots, {
+    changeSaid: options.current === true,
+  });
   if (change === undefined) return false;
   if (sharesQueryTopic(older, newer, topic)) return true;
   const givesAsked = [...change.kinds].some((kind) => options.asked?.has(kind) === true);
   if (change.factNouns.length === 0)
     return change.namesOnlyTheThing && givesAsked && topicTie(older, newer, topic) !== "none";
   // A follow-up may leave out the question's qualifier when it points at the older memory by what the
-  // question does not say (the old value, a name).
-  const mayDropQualifier = change.namesOldValue || saysOutsideQuery(change.factNouns, queryTerms);
+  // question does not say (the old value, a name), or when the question asks what is so now: it says
+  // the change itself, and a newer note with a qualifier of its own is no change note (changeOverlap).
+  const mayDropQualifier =
+    options.current === true || change.namesOldValue || saysOutsideQuery(change.factNouns, queryTerms);
   const tie = topicTie(older, newer, topic, { mayDropQualifier });
+  // Asked what is so now, a newer note that shares a noun of the fact with the older one and gives the
+  // kind of value asked for answers through the older one, though it holds none of the question's words.
+  if (tie === "none" && options.current === true) return givesAsked && holdsTopic(older, topic);
   return tie === "shares" || (tie === "keeps" && givesAsked);
 }
 
@@ -420,8 +444,9 @@ function applyRecency(options: {
   restatements: boolean;
   topic: readonly TopicWord[];
   asked: ReadonlySet<ValueKind>;
+  current: boolean;
 }): HybridResult[] {
-  const { ranked, queryTerms, termsOf, factSlots, restatements, topic, asked } = options;
+  const { ranked, queryTerms, termsOf, factSlots, restatements, topic, asked, current } = options;
   const out: HybridResult[] = [];
   for (const candidate of ranked) {
     const newer = termsOf.get(candidate.id) as Set<string>;
@@ -438,6 +463,7 @@ function applyRecency(options: {
         factSlots,
         topic,
         asked,
+        current,
       };
       if (!candidate.relevant && placed.relevant) {
         restated = restatements && restatesForQuery(pair);

@@ -130,6 +130,11 @@ function dropsQualifier(
   return topic.some((word) => word.qualifies && holds(older, word) && !holds(newer, word));
 }
 
+/** Whether a memory's terms hold any of the query's topic words. */
+export function holdsTopic(memory: ReadonlySet<string>, topic: readonly TopicWord[]): boolean {
+  return topic.some((word) => holds(memory, word));
+}
+
 function holds(memory: ReadonlySet<string>, word: TopicWord): boolean {
   return word.terms.some((term) => memory.has(term));
 }
