@@ -110,7 +110,7 @@ export function topicTie(
   topic: readonly TopicWord[],
   options: { mayDropQualifier?: boolean } = {},
 ): "shares" | "keeps" | "none" {
-  if (!topic.some((word) => holds(newer, word))) return "none";
+  if (!holdsTopic(newer, topic)) return "none";
   if (options.mayDropQualifier !== true && dropsQualifier(older, newer, topic)) return "none";
   const shares = topic.some(
     (word, i) => (i > 0 || topic.length === 1) && holds(older, word) && holds(newer, word),
