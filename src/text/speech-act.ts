@@ -275,9 +275,9 @@ export function asksWhenItHappened(text: string): boolean {
 
 /**
  * Words that ask for the state of things now, not at some time (a closed class of time adverbs):
- * 지금, 요즘, 요새, 현재, 이제; now, currently, current, nowadays, latest, and "these days" (day after
- * these). Korean ones may carry a particle of topic or place (지금은, 요즘엔, 현재로) — not any search
- * suffix (korean.ts `stripSearchSuffixes`): 지금까지 "up to now" asks for a count or a history, not a state.
+ * 지금, 요즘, 요새, 현재, 이제; now, currently, current, nowadays, latest, and days after these. Korean
+ * ones may carry a particle of topic or place (지금은, 요즘엔, 현재로) — not any search suffix
+ * (korean.ts `stripSearchSuffixes`): 지금까지 "up to now" asks for a count or a history, not a state.
  */
 const KOREAN_NOW_WORDS: ReadonlySet<string> = new Set(words("지금 요즘 요새 현재 이제 이젠"));
 const KOREAN_NOW_PARTICLES: readonly string[] = words("은 는 엔 에 도 으로 로");
@@ -287,7 +287,7 @@ const WORD_RUN_RE = /[\uAC00-\uD7A3]+|[a-z]+/gu;
 
 /**
  * Whether a question asks what is the case now ("지금 사는 곳", "요즘 다니는 헬스장", "who is my manager
- * now", "these days"): it says that the answer may have changed, so a newer statement of the thing it
+ * now", these days): it says that the answer may have changed, so a newer statement of the thing it
  * asks about answers it even when the statement itself says no change (hybrid-ranking.ts).
  */
 export function asksCurrentState(text: string): boolean {
