@@ -9,7 +9,7 @@
  * pattern is linear in the text.
  */
 
-import { HANGUL_SYLLABLE_FIRST, isHangulSyllable } from "./korean.js";
+import { HANGUL_SYLLABLE_FIRST, HANGUL_SYLLABLES, isHangulSyllable } from "./korean.js";
 import { trimEndWhile } from "./trim.js";
 import { words } from "./word-list.js";
 import { splitSentences } from "./sentence-end.js";
@@ -283,7 +283,7 @@ const KOREAN_NOW_WORDS: ReadonlySet<string> = new Set(words("지금 요즘 요�
 const KOREAN_NOW_PARTICLES: readonly string[] = words("은 는 엔 에 도 으로 로");
 const ENGLISH_NOW_WORDS: ReadonlySet<string> = new Set(words("now currently current nowadays latest"));
 /** Words of a text: runs of Hangul syllables or of Latin letters. */
-const WORD_RUN_RE = /[\uAC00-\uD7A3]+|[a-z]+/gu;
+const WORD_RUN_RE = new RegExp(`[${HANGUL_SYLLABLES}]+|[a-z]+`, "gu");
 
 /**
  * Whether a question asks what is the case now ("지금 사는 곳", "요즘 다니는 헬스장", "who is my manager

@@ -41,7 +41,7 @@ export interface QueryWords {
 /**
  * What a query word a memory holds only by another name counts for in its coverage, against 1 for the
  * word itself: a group's words may part in a sense (예약 / book a flight), so a name alone is half the
- * evidence. Full weight cost a negative on two sets, none lost half the new relevant answers
+ * evidence. Full weight cost a negative on two sets; none gave back every new relevant answer
  * (docs/benchmarks.md, "Other names of a query's words").
  */
 export const OTHER_NAME_COVERAGE_WEIGHT = 0.5;
