@@ -8,13 +8,8 @@
  * owns a {@link FactSlotMemo} and passes it in.
  */
 import { foldText } from "../text/korean.js";
-import {
-  isGenericAttribute,
-  sameContentWord,
-  type StatementWords,
-  statementWords,
-  type ValueKind,
-} from "./fact-words.js";
+import { isGenericAttribute, sameContentWord } from "./content-words.js";
+import { type StatementWords, statementWords, type ValueKind } from "./fact-words.js";
 import { entityDisplayName, normalizeAttribute } from "./normalize.js";
 import { TITLE_WORDS } from "./words/people.js";
 import { extractTriplets } from "./rule-extractor.js";

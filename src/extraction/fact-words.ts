@@ -20,14 +20,12 @@ import { isFillerWord } from "../text/function-words.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
 import { words } from "../text/word-list.js";
 import { isHangulSyllableCode, isSearchSuffix, stripCopula, stripSearchSuffixes } from "../text/korean.js";
-import { isFullKoreanName } from "./rule-common.js";
+import { namesAThing } from "./content-words.js";
 import { FILLER_WORDS, NON_ENTITY_WORDS } from "./words/function-words.js";
-import { SAME_THING_GROUPS } from "./words/same-thing.js";
 import {
   ENGLISH_CHANGE_MARKERS,
   ENGLISH_CHANGE_WORDS,
   ENGLISH_TIME_WORDS,
-  GENERIC_ATTRIBUTE_WORDS,
   KOREAN_ADDRESS_UNITS,
   KOREAN_BOUND_WORDS,
   KOREAN_CHANGE_STEMS,
@@ -350,7 +348,7 @@ function readKorean(raw: string, read: Reading): boolean {
   if (isKoreanFunctionWord(word) || isKoreanFunctionWord(stem) || isChangeWord(word)) return false;
   if (isAdverbOfLikeness(word)) return false;
   // A noun of the lexicon is no predicate, whatever it ends in (사물함, 보관함: not 함 "did").
-  if (isPredicate(word) && !THING_OF_KEY.has(`ko:${stem}`)) return false;
+  if (isPredicate(word) && !namesAThing(`ko:${stem}`)) return false;
   const unended = stripConnective(stripCopula(stem));
   let key = unended;
   if (key.length > 1 && key.endsWith(HONORIFIC)) key = key.slice(0, -1);
@@ -420,43 +418,6 @@ function isAddressPart(word: string): boolean {
   );
 }
 
-/** Attribute nouns of {@link GENERIC_ATTRIBUTE_WORDS}, as content keys. */
-const GENERIC_KEYS: ReadonlySet<string> = new Set([...GENERIC_ATTRIBUTE_WORDS].map(contentKeyOf));
-
-/** The content key of a word list's word: `en:` and its stem for an English word, else `ko:` and the word. */
-function contentKeyOf(word: string): string {
-  return /^[a-z]+$/u.test(word) ? `en:${stemEnglishWord(word)}` : `ko:${word}`;
-}
-
-/** Each word of {@link SAME_THING_GROUPS} as a content key (`ko:` word, `en:` stem) → its group. */
-const THING_OF_KEY: ReadonlyMap<string, number> = (() => {
-  const byKey = new Map<string, number | null>();
-  SAME_THING_GROUPS.forEach((group, thing) => {
-    for (const word of group) {
-      const key = contentKeyOf(word);
-      const known = byKey.get(key);
-      // Two groups' words with one English stem name neither thing for sure.
-      byKey.set(key, known === undefined || known === thing ? thing : null);
-    }
-  });
-  return new Map([...byKey].filter((entry): entry is [string, number] => entry[1] !== null));
-})();
-
-/**
- * The other words of `key`'s group of words/same-thing.ts (사물함 → 락커, locker, …), as written there;
- * empty for a key in no group or in two (an English stem two groups share).
- */
-export function otherNamesOf(key: string): readonly string[] {
-  const thing = THING_OF_KEY.get(key);
-  if (thing === undefined) return [];
-  return (SAME_THING_GROUPS[thing] as readonly string[]).filter((word) => contentKeyOf(word) !== key);
-}
-
-/** Whether a content key is an attribute noun that does not say whose value it is (번호, number). */
-export function isGenericAttribute(key: string): boolean {
-  return GENERIC_KEYS.has(key);
-}
-
 function stripConnective(word: string): string {
   for (const ending of COPULA_CONNECTIVES) {
     if (word.length > ending.length + 1 && word.endsWith(ending)) return word.slice(0, -ending.length);
@@ -485,28 +446,6 @@ function isPredicate(word: string): boolean {
     if (PAST_SYLLABLES.has(word[i] as string)) return true;
   }
   return PREDICATE_ENDINGS.some((ending) => word.endsWith(ending));
-}
-
-/**
- * Whether two content words name the same thing: the same key, or for Korean a compound of the other
- * (of at least two syllables) and one more syllable or an attribute noun (내선 / 내선번호, 담당 /
- * 담당자); "생일" and "생일파티" are two things. A full name of three syllables and its given name are
- * the same person (노은솔 / 은솔: rule-common.ts `isFullKoreanName`). Two words of one group of
- * words/same-thing.ts name the same thing (사물함 / 락커 / locker).
- */
-export function sameContentWord(a: string, b: string): boolean {
-  if (a === b) return true;
-  const thing = THING_OF_KEY.get(a);
-  if (thing !== undefined && thing === THING_OF_KEY.get(b)) return true;
-  if (!a.startsWith("ko:") || !b.startsWith("ko:")) return false;
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  // A full name and its given name (노은솔 / 은솔님: the honorific is already off).
-  if (long.length === short.length + 1 && isFullKoreanName(long.slice(3)) && long.endsWith(short.slice(3))) {
-    return true;
-  }
-  if (short.length < "ko:".length + 2 || !long.startsWith(short)) return false;
-  const rest = long.slice(short.length);
-  return rest.length === 1 || GENERIC_KEYS.has(`ko:${rest}`);
 }
 
 /** The Korean question word of counting; the word after it, or glued to it, is its unit: 몇 시, 몇kg. */

@@ -6,7 +6,8 @@ import {
   sameFactSlot,
   statesSameFact,
 } from "../../src/extraction/fact-slots.js";
-import { sameContentWord, statementWords } from "../../src/extraction/fact-words.js";
+import { sameContentWord } from "../../src/extraction/content-words.js";
+import { statementWords } from "../../src/extraction/fact-words.js";
 
 describe("sameFactSlot", () => {
   it("is true when two texts state the same (entity, attribute) with different values", () => {

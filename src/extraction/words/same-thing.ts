@@ -5,7 +5,7 @@ import { WORK_AND_ERRAND_GROUPS } from "./same-thing-errands.js";
  * Words people use for the same thing in short notes (a synonym, an abbreviation, a loanword beside the
  * native word, the English word): one group per thing, Korean nouns as they stand without particles,
  * English words in their base form. Two notes that name one thing by two members of a group name the
- * same thing (fact-words.ts `sameContentWord`), and a query word is also searched for by the other
+ * same thing (content-words.ts `sameContentWord`), and a query word is also searched for by the other
  * words of its group (memory/search/query-words.ts). Written from the languages by two people who had
  * not seen the evaluation sets (the first 398 groups here; then the groups of work, school, health,
  * cars, shops, pets and money in same-thing-errands.ts, and 16 groups here extended); related but

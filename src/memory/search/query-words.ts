@@ -1,11 +1,11 @@
 /**
  * A query's words as a memory may write them otherwise: in the other script (tokenizer.ts
- * `crossScriptQueryWords`: 볼링 / bowling) or by another name of the same thing (fact-words.ts
+ * `crossScriptQueryWords`: 볼링 / bowling) or by another name of the same thing (content-words.ts
  * `otherNamesOf`, the lexicon of words/same-thing.ts: 내선 / extension, 비행기 / flight). The keyword
  * search looks for those spellings too; a memory that holds one holds the query word for the recency
  * step's topic words, and for its coverage (an other name at {@link OTHER_NAME_COVERAGE_WEIGHT}).
  */
-import { otherNamesOf } from "../../extraction/fact-words.js";
+import { otherNamesOf } from "../../extraction/content-words.js";
 import { isEnglishStopWord, stemEnglishWord } from "../../text/english.js";
 import { isHangulSyllableCode, stripSearchSuffixes } from "../../text/korean.js";
 import {
@@ -66,7 +66,7 @@ export function queryWords(query: string): QueryWords {
 /**
  * Whether another name's search term is safe to look for: an English term of three letters or fewer
  * (ext; wed, the stem of wedding) is also another word's, so it is compared between two notes
- * (fact-words.ts `sameContentWord`) but not searched for.
+ * (content-words.ts `sameContentWord`) but not searched for.
  */
 function isUnambiguous(term: string): boolean {
   return !/^[a-z]{1,3}$/u.test(term);
