@@ -10,6 +10,7 @@ import {
   excludedSaveReply,
   failureReply,
   forgetCancelledReply,
+  whichNumberReply,
   forgottenReply,
   helpReply,
   nothingToForgetReply,
@@ -323,6 +324,11 @@ export class AgentService implements TurnHandler {
   ): Promise<Reply | undefined> {
     const question = this.forgetQuestions.take(turn);
     const choice = question && parseForgetChoice(turn.text);
+    if (question && choice?.kind === "unclear") {
+      // A yes says nothing of which: the question stays open and says how to answer it.
+      this.forgetQuestions.ask(turn, question.ids);
+      return { text: whichNumberReply(lang, question.ids.length), mode: "command" };
+    }
     if (question && choice) {
       const ids =
         choice.kind === "all"

@@ -140,14 +140,17 @@ function tidy(text: string): string {
 }
 
 /**
- * A reply to "which one should I forget?": numbers (1-based), everything, or no. Undefined when the
- * message is something else (then the question lapses and the message is handled as usual).
+ * A reply to "which one should I forget?": numbers (1-based), everything, no, or a bare yes (응, ok),
+ * which answers the question without saying which (the caller asks again). Undefined when the message
+ * is something else (then the question lapses and the message is handled as usual).
  */
-export type ForgetChoice = { kind: "pick"; numbers: number[] } | { kind: "all" } | { kind: "cancel" };
+export type ForgetChoice =
+  { kind: "pick"; numbers: number[] } | { kind: "all" } | { kind: "cancel" } | { kind: "unclear" };
 
 /** Matched against the trimmed reply. */
 const ALL = /^(?:전부|모두|다|둘\s*다|다\s*지워(?:줘)?|전부\s*지워(?:줘)?|all|both|all of them)\s*[.!]*$/iu;
 const CANCEL = /^(?:취소|아니(?:요|야)?|됐어|그만|cancel|no|none|never ?mind)\s*[.!]*$/iu;
+const ASSENT = /^(?:응|어|네|예|그래|좋아|ㅇㅇ|ㅇㅋ|ok|okay|yes|yeah|yep|sure)\s*[.!]*$/iu;
 /**
  * One piece of a numbered reply ("1번, 3번 지워줘"), read where the previous piece ended (sticky): a
  * number, "번", a joining word, the verb (with its ending), end punctuation, or a run of spaces. The
@@ -161,6 +164,7 @@ export function parseForgetChoice(text: string): ForgetChoice | undefined {
   const reply = text.trim();
   if (ALL.test(reply)) return { kind: "all" };
   if (CANCEL.test(reply)) return { kind: "cancel" };
+  if (ASSENT.test(reply)) return { kind: "unclear" };
   return readPicks(reply);
 }
 

@@ -143,6 +143,13 @@ export function proposedForgetReply(
 }
 
 /** The user cancelled a forget (or picked numbers that were not on the list). */
+/** "Which one should I forget?" answered with a bare yes: which one, by its number, is still open. */
+export function whichNumberReply(lang: Lang, count: number): string {
+  return lang === "en"
+    ? `Which one? Answer with its number (1–${count}), "all", or "cancel".`
+    : `어떤 걸 잊을지 번호로 알려 주세요 (1–${count}). 모두 지우려면 "전부", 그만두려면 "취소".`;
+}
+
 export function forgetCancelledReply(lang: Lang): string {
   return lang === "en" ? "OK, I didn't forget anything." : "알겠어요, 아무것도 지우지 않았어요.";
 }

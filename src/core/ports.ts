@@ -79,6 +79,16 @@ export interface MemoryPort {
 /** `details.reason` of the AppError `bad_request` of a save refused by `exclude_patterns`. */
 export const EXCLUDED_SAVE = "excluded";
 
+/**
+ * Whether a search result matches the query itself: it clears the relevance gate by its own words or
+ * vector, not only as a relevant memory's conversation neighbour (`byContext`). What a person is shown
+ * as found (App Home, `/memory search`) or asked to pick for deletion must match; a neighbour is
+ * context for a model, and listing it for a forget could delete what the person never named.
+ */
+export function matchesQuery(result: { relevant: boolean; byContext?: true | undefined }): boolean {
+  return result.relevant && result.byContext !== true;
+}
+
 /** Whether `err` is a save refused because the text matches `[memory.filter] exclude_patterns`. */
 export function isExcludedSave(err: unknown): boolean {
   return isAppError(err, "bad_request") && err.details?.["reason"] === EXCLUDED_SAVE;

@@ -106,12 +106,17 @@ describe("parseForgetChoice", () => {
     ["all", { kind: "all" }],
     ["취소", { kind: "cancel" }],
     ["never mind", { kind: "cancel" }],
+    ["응", { kind: "unclear" }],
+    ["네!", { kind: "unclear" }],
+    ["yes", { kind: "unclear" }],
+    ["OK.", { kind: "unclear" }],
   ])("reads %j", (text, expected) => {
     expect(parseForgetChoice(text)).toEqual(expected);
   });
 
   it("is undefined for anything else", () => {
     expect(parseForgetChoice("또리 생일 언제야?")).toBeUndefined();
+    expect(parseForgetChoice("응 그거 말고 내일 일정 알려줘")).toBeUndefined();
   });
 
   it.each([

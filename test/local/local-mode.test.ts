@@ -204,6 +204,42 @@ describe("chat commands in the local chat", () => {
     const left = await t.assistant.memory.search({ teamId: "local", userId: "local-user" }, "주차");
     expect(left.filter((r) => r.relevant)).toHaveLength(1);
   });
+
+  it("lists for a forget only what matches it, never a neighbour of its conversation, and asks again on a bare yes", async () => {
+    const scope = { teamId: "local", userId: "local-user" };
+    // Told in passing, they are kept by the content filter as conversation (autosave), which has
+    // neighbours; what a user asks to be remembered stands alone.
+    const printed0 = await chat(t, [
+      "헬스장 보관함 58번이야",
+      "헬스장 보관함 이제 23번으로 바뀜",
+      "my optician is Dr. Ahn at Clearview Eyes",
+    ]);
+    expect(printed0.match(/📝/g)).toHaveLength(3);
+    await t.assistant.drain();
+    // Said one after the other, the optician note is the locker notes' conversation context: recall
+    // may show it to a model, but a forget of 보관함 must not offer it (nor delete it on "전부").
+    const context = await t.assistant.memory.search(scope, "보관함");
+    expect(context.some((r) => r.relevant && r.byContext && r.text.includes("Clearview"))).toBe(true);
+
+    let printed = await chat(t, ["보관함 지워줘", "응"]);
+    expect(printed).toContain("여러 개가 있어요. 어떤 걸 잊을까요?");
+    expect(printed).toContain("1. 헬스장 보관함");
+    expect(printed).toContain("2. 헬스장 보관함");
+    expect(printed).not.toContain("3. ");
+    expect(printed).not.toContain("Clearview");
+    expect(printed).toContain(
+      'bot: 어떤 걸 잊을지 번호로 알려 주세요 (1–2). 모두 지우려면 "전부", 그만두려면 "취소".',
+    );
+
+    printed = await chat(t, ["전부"]);
+    expect(printed).toMatch(/bot: 잊었어요/);
+    expect(printed).not.toContain("Clearview");
+    const left = await t.assistant.memory.search(scope, "optician Clearview");
+    expect(left.filter((r) => r.relevant).map((r) => r.text)).toEqual([
+      "my optician is Dr. Ahn at Clearview Eyes",
+    ]);
+    expect((await t.assistant.memory.search(scope, "보관함")).filter((r) => r.relevant)).toHaveLength(0);
+  });
 });
 
 describe("npm start with an empty environment", () => {

@@ -207,6 +207,49 @@ describe("App Home, /memory and the Remember this shortcut", () => {
     expect(t.slack!.callsTo("chat.postMessage")).toHaveLength(0);
   });
 
+  it("/memory search and App Home search list what matches, never a match's conversation neighbour", async () => {
+    const user = "U_CONTEXT";
+    const now = Date.now();
+    const said = [
+      "헬스장 보관함 58번이야",
+      "보관함 이제 23번으로 바뀜",
+      "my optician is Dr. Ahn at Clearview Eyes",
+    ];
+    await t.assistant.memory.saveMany(
+      dm(user),
+      said.map((text, i) => ({
+        text,
+        timestamp: now - (said.length - i) * 1000,
+        channelId: `D_${user}`,
+        channelType: "im" as const,
+        source: "autosave" as const,
+      })),
+    );
+    // Recall hands a model the optician note as the locker notes' conversation context; a person
+    // searching for 보관함 is shown what matches it.
+    const recalled = await t.assistant.memory.search(dm(user), "보관함", { k: 10 });
+    expect(recalled.find((r) => r.text.includes("Clearview"))).toMatchObject({
+      relevant: true,
+      byContext: true,
+    });
+
+    const before = t.slack!.callsTo(RESPONSE_URL_METHOD).length;
+    await sendCommand(t, makeSlashCommand(t, { text: "search 보관함", user }));
+    const answer = textOf((await response(t, before + 1)).args["blocks"]);
+    expect(answer).toContain("58번");
+    expect(answer).toContain("23번");
+    expect(answer).not.toContain("Clearview");
+
+    let count = t.slack!.callsTo("views.publish").length;
+    await sendInteraction(
+      t,
+      makeHomeAction({ user, actionId: HOME_ACTIONS.search, value: "보관함", input: true }),
+    );
+    const searched = textOf((await published(t, ++count))["blocks"]);
+    expect(searched).toContain("23번");
+    expect(searched).not.toContain("Clearview");
+  });
+
   it("/memory in a channel shows only that channel's memories, never a DM's", async () => {
     await t.assistant.memory.remember(dm(ALICE), "비밀 프로젝트 코드네임은 오로라", Date.now());
     await t.assistant.memory.remember(inChannel(ALICE), "공개 프로젝트 코드네임은 보리알", Date.now());

@@ -2,7 +2,7 @@ import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Logger } from "../../logging/logger.js";
-import { type ForgetOutcome, type MemoryPort, type RecalledMemory } from "../../core/ports.js";
+import { type ForgetOutcome, matchesQuery, type MemoryPort, type RecalledMemory } from "../../core/ports.js";
 import type { Memory, MemoryScope, Owner } from "../../core/types.js";
 import { ownerKey, type OwnerCount } from "../../core/vector-index.js";
 import type { MemoryOperation, NewOperation } from "./memory-journal.js";
@@ -455,10 +455,10 @@ export class MemoryLifecycle implements MemoryPort {
       const byId = await this.get(scope, target);
       if (byId) return { meant: byId, candidates: [byId] };
     }
-    // Not reranked: every relevant candidate is listed, so the order is not worth a model request.
+    // Not reranked: every matching candidate is listed, so the order is not worth a model request.
     const relevant = (
       await this.reader.search(scope, target, { k: MAX_FORGET_CANDIDATES, rerank: false })
-    ).filter((r) => r.relevant);
+    ).filter(matchesQuery);
     const complete = relevant.filter((r) => (r.keywordCoverage ?? 0) >= 0.999);
     const meant = relevant.length === 1 ? relevant[0] : complete.length === 1 ? complete[0] : undefined;
     const candidates = (await Promise.all(relevant.map((r) => this.get(scope, r.id)))).filter(

@@ -3,6 +3,7 @@ import type { Button, KnownBlock } from "@slack/types";
 import type { Logger } from "../../logging/logger.js";
 import { z } from "zod";
 import type { Memory, MemoryScope } from "../../core/types.js";
+import { matchesQuery } from "../../core/ports.js";
 import {
   button,
   clip,
@@ -196,7 +197,7 @@ async function pageOf(
     return { items: one ? [one] : [], total: one ? 1 : 0, capped: false };
   }
   if (state.q) {
-    const found = (await memory.search(scope, state.q, { k: HOME_SEARCH_K })).filter((r) => r.relevant);
+    const found = (await memory.search(scope, state.q, { k: HOME_SEARCH_K })).filter(matchesQuery);
     const ids = found.slice(state.page * HOME_PAGE_SIZE, (state.page + 1) * HOME_PAGE_SIZE).map((r) => r.id);
     const items = (await Promise.all(ids.map((id) => memory.get(scope, id)))).filter(
       (m): m is Memory => m !== undefined,

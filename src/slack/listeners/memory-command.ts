@@ -4,6 +4,7 @@ import type { Logger } from "../../logging/logger.js";
 import { AppError, toAppError } from "../../core/errors.js";
 import { detectLanguage, type Lang } from "../../text/language.js";
 import type { Memory, MemoryScope } from "../../core/types.js";
+import { matchesQuery } from "../../core/ports.js";
 import { button, clip, escapeMrkdwn, memoryBlocks, scopeIn, type SlackMemoryPort } from "../memory-blocks.js";
 import type { AutosaveMode } from "../../core/user-settings.js";
 import { parseDuration, settingsStatusText, type SlackSettingsPort } from "../settings-blocks.js";
@@ -226,9 +227,7 @@ async function runCommand(
       ));
     case "search": {
       const query = needQuery(parsed.query, "search");
-      const found = (await deps.memory.search(scope, query, { k: COMMAND_RESULTS })).filter(
-        (r) => r.relevant,
-      );
+      const found = (await deps.memory.search(scope, query, { k: COMMAND_RESULTS })).filter(matchesQuery);
       const memories = await getAll(
         deps.memory,
         scope,
