@@ -114,7 +114,25 @@ export function queryContentTokens(query: string): string[] {
   if (!question) return contentTokens(query);
   let end = words.length;
   while (end > 0 && words.length - end < MAX_PREDICATE_WORDS && isLightVerb(words[end - 1]!)) end -= 1;
-  return end === words.length ? contentTokens(query) : contentTokens(words.slice(0, end).join(" "));
+  // After 몇 comes its counter, one syllable with the question's ending (몇 시야, 몇 층이에요): read it as
+  // the unit a memory glues to its number ("3시에" → 시), as tokenize does there.
+  const asked = words
+    .slice(0, end)
+    .map((word, i, kept) => (kept[i - 1] === HOW_MANY ? counterOf(word) : word));
+  return asked.every((word, i) => word === words[i]) && end === words.length
+    ? contentTokens(query)
+    : contentTokens(asked.join(" "));
+}
+
+/** The Korean numeral of a question: the word after it, or glued to it, is its counter (몇 시, 몇kg). */
+export const HOW_MANY = "몇";
+
+/** A counter with an ending (시야 → 시, 번이에요 → 번); the word itself when the rest is no ending. */
+function counterOf(word: string): string {
+  const bare = trimEndWhile(word, (c) => !isHangulSyllableCode(c.charCodeAt(0)));
+  return bare.length > 1 && isHangulSyllableCode(bare.charCodeAt(0)) && isSearchSuffix(bare.slice(1))
+    ? bare.slice(0, 1)
+    : word;
 }
 
 /** A query word's cross-script terms, with the word's own {@link contentTokens} they stand in for. */

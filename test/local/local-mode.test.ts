@@ -144,6 +144,18 @@ describe("statements and questions without a model", () => {
     expect(answer).not.toContain("gym locker = 214");
   });
 
+  it("answers '몇 시야?' from the memory that gives the time, the newer one first", async () => {
+    const user = "local-counter";
+    await say("내일 오후 3시에 팀 회의 있어", user);
+    let answer = await say("회의 몇 시야?", user);
+    expect(answer).toMatch(/^• 내일 오후 3시에 팀 회의 있어 \(\d{4}-\d{2}-\d{2}\)$/mu);
+    await say("회의 4시로 바뀌었어", user);
+    answer = await say("회의 몇 시야?", user);
+    const memories = answer.split("\n").filter((line) => /\(\d{4}-\d{2}-\d{2}/u.test(line));
+    expect(memories[0]).toMatch(/^• 회의 4시로 바뀌었어 /u);
+    expect(memories[1]).toMatch(/^• 내일 오후 3시에 팀 회의 있어 \(\d{4}-\d{2}-\d{2}, 이후 바뀜\)$/u);
+  });
+
   it("lists only the memories a question is about, with the user as 'you' or '나'", async () => {
     const user = "local-asker";
     for (const line of [

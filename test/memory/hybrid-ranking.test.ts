@@ -212,6 +212,28 @@ describe("rankHybrid", () => {
     expect(results[1]?.relevant).toBe(false);
   });
 
+  it("marks relevant a newer statement of the fact that already ranks above the older, under the gate", () => {
+    const older = "내일 오후 3시에 팀 회의 있어";
+    const newer = "회의 4시로 바뀌었어";
+    const other = "점심 메뉴 김치찌개";
+    // The newer one scores higher but covers too little of the question to clear the gate itself.
+    const results = rankHybrid({
+      query: "회의 몇 시야?",
+      vector: [
+        vec("new", 0.3, newer, 30 * DAY),
+        vec("old", 0.2, older, 1 * DAY),
+        vec("x", 0.1, other, 40 * DAY),
+      ],
+      keyword: [kw("new", 12, 0.3, newer, 30 * DAY), kw("old", 6, 1, older, 1 * DAY)],
+      topK: 10,
+    });
+    expect(results.map((r) => r.id)).toEqual(["new", "old", "x"]);
+    expect(results[0]).toMatchObject({ relevant: true, supersedes: "old" });
+    expect(results[1]?.relevant).toBe(true);
+    // A newer memory of something else stays below the gate.
+    expect(results[2]?.relevant).toBe(false);
+  });
+
   it("keeps the fused order without recency when asked", () => {
     const older = "도현이 전화번호 010-4821-7735";
     const newer = "도현이 전화번호 바꿨대 010-9312-0468";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentTokens, tokenize } from "../../src/text/tokenizer.js";
+import { contentTokens, queryContentTokens, tokenize } from "../../src/text/tokenizer.js";
 
 const shares = (a: string, b: string): string[] => {
   const tb = new Set(tokenize(b));
@@ -75,5 +75,23 @@ describe("tokenize", () => {
 
   it("contentTokens leaves out the bigrams joining two words", () => {
     expect(contentTokens("결혼 정장")).toEqual(["결혼", "정장"]);
+  });
+});
+
+describe("queryContentTokens", () => {
+  it("leaves out the light verb that ends a question, and keeps a statement whole", () => {
+    expect(queryContentTokens("치과 언제 가야 돼?")).toEqual(["치과"]);
+    expect(queryContentTokens("치과 가야 돼")).toEqual(contentTokens("치과 가야 돼"));
+  });
+
+  it("reads the counter after 몇 as the unit a memory glues to its number", () => {
+    expect(queryContentTokens("회의 몇 시야?")).toEqual(["회", "시"]);
+    expect(queryContentTokens("주차 몇 층이에요?!")).toEqual(["주차", "층"]);
+    expect(queryContentTokens("보리 몇 살이야")).toEqual(["보리", "살"]);
+    // A counter of more than one syllable, or a word that is no counter with an ending, stays.
+    expect(queryContentTokens("몇 시간 걸려?")).toContain("시간");
+    // Every term the question asks about is one a memory with the value holds.
+    const memory = new Set(tokenize("내일 오후 3시에 팀 회의"));
+    expect(queryContentTokens("회의 몇 시야?").every((term) => memory.has(term))).toBe(true);
   });
 });

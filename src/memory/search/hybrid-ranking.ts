@@ -448,23 +448,23 @@ function applyRecency(options: {
 }): HybridResult[] {
   const { ranked, queryTerms, termsOf, factSlots, restatements, topic, asked, current } = options;
   const out: HybridResult[] = [];
+  const pairOf = (older: HybridResult, newer: HybridResult) => ({
+    older: termsOf.get(older.id) as Set<string>,
+    newer: termsOf.get(newer.id) as Set<string>,
+    queryTerms,
+    texts: { older: older.text, newer: newer.text },
+    factSlots,
+    topic,
+    asked,
+    current,
+  });
   for (const candidate of ranked) {
-    const newer = termsOf.get(candidate.id) as Set<string>;
     let restated = false;
     // A memory may jump an older one only if it is at least as relevant (never junk over an answer),
     // unless its text states the older one's fact with a new value: then it is the answer.
     const at = out.findIndex((placed) => {
       if (placed.timestamp >= candidate.timestamp) return false;
-      const pair = {
-        older: termsOf.get(placed.id) as Set<string>,
-        newer,
-        queryTerms,
-        texts: { older: placed.text, newer: candidate.text },
-        factSlots,
-        topic,
-        asked,
-        current,
-      };
+      const pair = pairOf(placed, candidate);
       if (!candidate.relevant && placed.relevant) {
         restated = restatements && restatesForQuery(pair);
         return restated;
@@ -472,6 +472,7 @@ function applyRecency(options: {
       return isSameFact({ ...pair, restatements });
     });
     if (at < 0) {
+      if (candidate.relevant && restatements) liftRestatements(out, candidate, pairOf);
       out.push(candidate);
       continue;
     }
@@ -484,4 +485,22 @@ function applyRecency(options: {
     });
   }
   return out;
+}
+
+/**
+ * A relevant `older` ranked below a newer memory that did not clear the gate itself but restates its
+ * fact for the query ("회의 4시로 바뀌었어" above "내일 오후 3시에 팀 회의"): the newer one is the
+ * answer, as it is when it comes second and jumps the older (applyRecency), so it is marked relevant
+ * and as superseding `older`. Otherwise an answer from relevant memories alone would give the old value.
+ */
+function liftRestatements(
+  placed: HybridResult[],
+  older: HybridResult,
+  pairOf: (older: HybridResult, newer: HybridResult) => Parameters<typeof restatesForQuery>[0],
+): void {
+  placed.forEach((newer, i) => {
+    if (newer.relevant || newer.timestamp <= older.timestamp) return;
+    if (!restatesForQuery(pairOf(older, newer))) return;
+    placed[i] = { ...newer, relevant: true, ...(newer.supersedes ? {} : { supersedes: older.id }) };
+  });
 }
