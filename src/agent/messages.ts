@@ -142,7 +142,6 @@ export function proposedForgetReply(
   return [ask, ...lines].join("\n");
 }
 
-/** The user cancelled a forget (or picked numbers that were not on the list). */
 /** "Which one should I forget?" answered with a bare yes: which one, by its number, is still open. */
 export function whichNumberReply(lang: Lang, count: number): string {
   return lang === "en"
@@ -150,6 +149,7 @@ export function whichNumberReply(lang: Lang, count: number): string {
     : `어떤 걸 잊을지 번호로 알려 주세요 (1–${count}). 모두 지우려면 "전부", 그만두려면 "취소".`;
 }
 
+/** The user cancelled a forget (or picked numbers that were not on the list). */
 export function forgetCancelledReply(lang: Lang): string {
   return lang === "en" ? "OK, I didn't forget anything." : "알겠어요, 아무것도 지우지 않았어요.";
 }

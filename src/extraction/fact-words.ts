@@ -17,6 +17,7 @@
  */
 import { isEnglishStopWord, stemEnglishWord } from "../text/english.js";
 import { isFillerWord } from "../text/function-words.js";
+import { HOW_MANY } from "../text/tokenizer.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
 import { words } from "../text/word-list.js";
 import { isHangulSyllableCode, isSearchSuffix, stripCopula, stripSearchSuffixes } from "../text/korean.js";
@@ -447,9 +448,6 @@ function isPredicate(word: string): boolean {
   }
   return PREDICATE_ENDINGS.some((ending) => word.endsWith(ending));
 }
-
-/** The Korean question word of counting; the word after it, or glued to it, is its unit: 몇 시, 몇kg. */
-const HOW_MANY = "몇";
 
 /**
  * The kinds of value a question asks for, by its question words (a closed class): 언제, 며칠, 몇 시,
