@@ -128,7 +128,8 @@ export const EN_EVENT_VERBS: Record<string, string> = phrasePairs(
 export const EN_MOVE_VERBS = ["pushed", "moved", "postponed", "delayed", "rescheduled", "slipped"];
 
 /** Adverbs that trail an English fact and are not part of its value ("lives in Daegu now"). */
-export const EN_TRAILING_ADVERBS_RE = /(?<!\s)\s+(?:now|currently|these days|too|as well|again|btw|lol)$/iu;
+export const EN_TRAILING_ADVERBS_RE =
+  /(?<!\s)\s+(?:now|currently|these days|too|as well|again|btw|lol|recently|yesterday|today|(?:last|this) (?:week|month|year))$/iu;
 
 /** A phrase that trails an English place ("in Toronto with his family", "in Busan since 2020"). */
 export const EN_TRAILING_PHRASE_RE =

@@ -92,6 +92,9 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
   "english-place": {
     examples: [
       ["Brio lives in Ulsan now", [["Brio", "residence", "Ulsan"]]],
+      // A time adverbial that ends the clause dates the move; it is not part of the place.
+      ["I moved to Gimhae last week", [["I", "residence", "Gimhae"]]],
+      ["Brio moved to Jecheon yesterday", [["Brio", "residence", "Jecheon"]]],
       ["The bakery is in Seongsu", [["The bakery", "location", "Seongsu"]]],
     ],
     negative: "She is in trouble",
