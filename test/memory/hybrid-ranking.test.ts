@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { matchesQuery } from "../../src/core/ports.js";
 import {
   CONTEXT_ANCHORS,
   CONTEXT_WEIGHT,
@@ -7,7 +8,6 @@ import {
   MIN_VECTOR_SIMILARITY,
   dice,
   rankHybrid,
-  relevantOnly,
   type KeywordCandidate,
   type VectorCandidate,
 } from "../../src/memory/search/hybrid-ranking.js";
@@ -62,7 +62,8 @@ describe("rankHybrid", () => {
     const relevant = Object.fromEntries(results.map((r) => [r.id, r.relevant]));
     expect(relevant).toEqual({ low: false, high: true, cov: true, weak: false });
     expect(
-      relevantOnly(results)
+      results
+        .filter(matchesQuery)
         .map((r) => r.id)
         .sort(),
     ).toEqual(["cov", "high"]);

@@ -270,11 +270,6 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
   return withContext.slice(0, Math.max(0, options.topK));
 }
 
-/** Keeps only the results above the relevance thresholds. */
-export function relevantOnly(results: HybridResult[]): HybridResult[] {
-  return results.filter((r) => r.relevant);
-}
-
 /**
  * Whether `newer` restates the fact of `older` for this query: the rule extractor finds the same
  * (entity, attribute) slot in both texts, or their texts state the same fact with another value
