@@ -66,6 +66,8 @@ const LATIN_VOWELS: Readonly<Record<string, readonly string[]>> = {
   y: ["i", "a"],
 };
 
+const GLIDE_E_VOWELS: readonly string[] = ["e", "o"];
+
 const sound = (c: string): string => (c === "-" ? "" : c);
 
 /** The key of a word of Hangul syllables (a search stem, particles already stripped). */
@@ -90,12 +92,34 @@ export function hangulSoundKey(word: string): SoundKey | undefined {
 }
 
 const isVowelLetter = (c: string | undefined): boolean => c !== undefined && "aeiouy".includes(c);
+/** y and w: a glide before a vowel, not a consonant of their own. */
+const isGlide = (c: string): boolean => c === "y" || c === "w";
 
 /**
  * The key of a word of Latin letters (lower case; undefined for anything else, and for a word without
  * a vowel: an acronym is read letter by letter in Korean, 피티 for PT).
  */
 export function latinSoundKey(word: string): SoundKey | undefined {
+  return latinKey(word, true);
+}
+
+/**
+ * The keys of a Latin word under each way Hangul may write it: one, or two when an ng comes before a
+ * vowel, which is ㅇ and ㄱ in a loanword (finger 핑거, Singapore 싱가포르) but ㅇ alone in a romanised
+ * Korean name or place (Kongi 콩이, Yongin 용인).
+ */
+export function latinSoundKeys(word: string): SoundKey[] {
+  const keys: SoundKey[] = [];
+  const withK = latinKey(word, true);
+  if (withK) keys.push(withK);
+  if (/ng[aeiouy]/u.test(word)) {
+    const withoutK = latinKey(word, false);
+    if (withoutK && withoutK.consonants !== withK?.consonants) keys.push(withoutK);
+  }
+  return keys;
+}
+
+function latinKey(word: string, ngVowelHasK: boolean): SoundKey | undefined {
   if (!/^[a-z]+$/u.test(word)) return undefined;
   let classes = "";
   let vowel: readonly string[] | undefined;
@@ -107,8 +131,12 @@ export function latinSoundKey(word: string): SoundKey | undefined {
     const c = word[i]!;
     const next = word[i + 1];
     if (isVowelLetter(c) && !(c === "y" && (i === 0 || isVowelLetter(next)))) {
-      if (i === 0) classes += "_";
-      vowel ??= LATIN_VOWELS[c];
+      // A word that begins with its vowel, or with a glide before it, begins with a vowel in Hangul:
+      // Hangul writes y and w before a vowel inside the vowel (예린 for Yerin, 원 for Won, 웨딩 for wedding).
+      const afterGlide = i === 1 && isGlide(word[0]!);
+      if (i === 0 || afterGlide) classes += "_";
+      // After a glide, e is 웨, 예 or 여, never the 이 it may be alone (email 이메일).
+      vowel ??= afterGlide && c === "e" ? GLIDE_E_VOWELS : LATIN_VOWELS[c];
       // A new group of vowel letters is a beat, but not a final e after a consonant (mike, code).
       if (!afterVowel && !(c === "e" && i === n - 1 && beats > 0)) beats += 1;
       afterVowel = true;
@@ -175,7 +203,7 @@ export function latinSoundKey(word: string): SoundKey | undefined {
         break;
       case "n":
         add = next === "g" || next === "k" ? "G" : "N";
-        if (next === "g" && !isVowelLetter(word[i + 2])) step = 2;
+        if (next === "g" && (!ngVowelHasK || !isVowelLetter(word[i + 2]))) step = 2;
         break;
       case "l":
         add = "L";

@@ -1,6 +1,12 @@
 import { isEnglishStopWord, stemEnglishWord } from "./english.js";
 import { HANGUL_SYLLABLES, isHangulSyllableCode, isSearchSuffix, stripSearchSuffixes } from "./korean.js";
-import { hangulSoundKey, latinSoundKey, type SoundKey, soundDocTerms, soundQueryTerms } from "./sound-key.js";
+import {
+  hangulSoundKey,
+  latinSoundKeys,
+  type SoundKey,
+  soundDocTerms,
+  soundQueryTerms,
+} from "./sound-key.js";
 import { inSet, trimEndWhile } from "./trim.js";
 
 /**
@@ -148,8 +154,8 @@ export interface CrossScriptWord {
  */
 export function crossScriptDocTerms(text: string): string[] {
   const terms: string[] = [];
-  crossScriptWords(text, (script, key) => {
-    terms.push(...soundDocTerms(script, key));
+  crossScriptWords(text, (script, keys) => {
+    for (const key of keys) terms.push(...soundDocTerms(script, key));
   });
   return terms;
 }
@@ -162,9 +168,9 @@ export function crossScriptDocTerms(text: string): string[] {
  */
 export function crossScriptQueryWords(query: string): CrossScriptWord[] {
   const out: CrossScriptWord[] = [];
-  crossScriptWords(query, (script, key, word) => {
+  crossScriptWords(query, (script, keys, word) => {
     const other = script === "hangul" ? "latin" : "hangul";
-    out.push({ terms: soundQueryTerms(other, key), tokens: contentTokens(word) });
+    out.push({ terms: keys.flatMap((key) => soundQueryTerms(other, key)), tokens: contentTokens(word) });
   });
   return out;
 }
@@ -184,10 +190,13 @@ export function tokensWrittenOtherwise(queryWords: readonly CrossScriptWord[], t
 /** Runs of Hangul syllables, and of Latin letters and digits (a run with a digit is a code, keyed by nothing). */
 const WORDS = new RegExp(`[${HANGUL_SYLLABLES}]+|[a-z0-9]+`, "gu");
 
-/** Calls `found` with each keyed word of `text`: its script, key and the word (a Hangul search stem). */
+/**
+ * Calls `found` with each keyed word of `text`: its script, its keys (a Latin word may have two, see
+ * sound-key.ts `latinSoundKeys`) and the word (a Hangul search stem).
+ */
 function crossScriptWords(
   text: string,
-  found: (script: "hangul" | "latin", key: SoundKey, word: string) => void,
+  found: (script: "hangul" | "latin", keys: readonly SoundKey[], word: string) => void,
 ): void {
   for (const [raw] of text.normalize("NFC").toLowerCase().matchAll(WORDS)) {
     if (isHangulSyllableCode(raw.charCodeAt(0))) {
@@ -195,10 +204,10 @@ function crossScriptWords(
         raw.length > POSSESSIVE_PREFIX.length && raw.startsWith(POSSESSIVE_PREFIX) ? raw.slice(2) : raw;
       const stem = stripSearchSuffixes(word);
       const key = isStopWord(word, stem) ? undefined : hangulSoundKey(stem);
-      if (key) found("hangul", key, stem);
+      if (key) found("hangul", [key], stem);
     } else if (!isEnglishStopWord(raw)) {
-      const key = latinSoundKey(raw);
-      if (key) found("latin", key, raw);
+      const keys = latinSoundKeys(raw);
+      if (keys.length > 0) found("latin", keys, raw);
     }
   }
 }

@@ -133,6 +133,20 @@ describe("KeywordIndex", () => {
     expect(index.search("바다", { limit: 5 })).toEqual([]); // body, bowling: no word of its sound
   });
 
+  it("finds a romanised Korean name that begins with a glide or holds ng before a vowel", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "yerim", text: "예림 졸업식 2월 14일" }),
+      makeDoc({ id: "bongi", text: "봉이 산책은 저녁 7시" }),
+      makeDoc({ id: "move", text: "팀 이동은 다음 달" }),
+    ]);
+    const [yerim] = index.search("Yerim", { limit: 5 });
+    expect(yerim).toMatchObject({ id: "yerim", matchedTerms: ["yerim"] });
+    expect(index.search("When does Bongi walk?", { limit: 5 }).map((h) => h.id)).toEqual(["bongi"]);
+    // wedding is 웨딩, and meets no 이 word (이동) by its sound.
+    expect(index.search("wedding", { limit: 5 })).toEqual([]);
+  });
+
   it("finds a word written by another name of the same thing, and counts it in part toward coverage", () => {
     const index = new KeywordIndex();
     index.add([

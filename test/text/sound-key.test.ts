@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { hangulSoundKey, latinSoundKey, soundDocTerms, soundQueryTerms } from "../../src/text/sound-key.js";
+import {
+  hangulSoundKey,
+  latinSoundKey,
+  latinSoundKeys,
+  soundDocTerms,
+  soundQueryTerms,
+} from "../../src/text/sound-key.js";
 import {
   crossScriptDocTerms,
   crossScriptQueryWords,
@@ -44,6 +50,44 @@ describe("sound keys across scripts", () => {
     ]) {
       expect(meet(hangul!, latin!), `${hangul} / ${latin}`).toBe(true);
     }
+  });
+
+  it("read a word-initial y or w as the start of its vowel, as Hangul writes it (예린, 웨딩, 우진)", () => {
+    for (const [hangul, latin] of [
+      ["예린", "yerin"],
+      ["예진", "yejin"],
+      ["윤서", "yoonseo"],
+      ["웨딩", "wedding"],
+      ["우진", "woojin"],
+      ["윈도", "window"],
+    ]) {
+      expect(meet(hangul!, latin!), `${hangul} / ${latin}`).toBe(true);
+    }
+    // A glide and e are 웨, 예 or 여 in Hangul, never 이: wedding does not meet 이동.
+    expect(meet("이동", "wedding")).toBe(false);
+  });
+
+  it("give an ng before a vowel both readings: ㅇ and ㄱ in a loanword, ㅇ alone in a romanised name", () => {
+    const meetAny = (hangul: string, latin: string): boolean => {
+      const h = hangulSoundKey(hangul)!;
+      const doc = new Set(soundDocTerms("hangul", h));
+      return latinSoundKeys(latin).some((l) => soundQueryTerms("hangul", l).some((t) => doc.has(t)));
+    };
+    for (const [hangul, latin] of [
+      ["콩이", "kongi"],
+      ["용인", "yongin"],
+      ["핑거", "finger"],
+      ["싱가포르", "singapore"],
+      ["망고", "mango"],
+    ]) {
+      expect(meetAny(hangul!, latin!), `${hangul} / ${latin}`).toBe(true);
+    }
+    expect(latinSoundKeys("mango").map((k) => k.consonants)).toEqual(["MGK", "MG"]);
+    // No ng before a vowel: one reading.
+    expect(latinSoundKeys("gangnam")).toHaveLength(1);
+    expect(
+      tokensWrittenOtherwise(crossScriptQueryWords("What snack does Kongi like?"), "콩이 간식은 츄르"),
+    ).toEqual(["kongi"]);
   });
 
   it("keep apart words whose consonants agree but whose first vowel or beats do not", () => {
