@@ -6,7 +6,7 @@ import { withRetry, type Backoff } from "../util/retry.js";
 import { applyTriplets, forgetMemories, isVisible, sourcesOf, type AppliedFact } from "./apply-triplets.js";
 import { findMentionedEntities, formatFactLines, type FactLine } from "../extraction/entity-mentions.js";
 import { LlmTripletExtractor } from "./llm-extractor.js";
-import { contentTokens } from "../text/tokenizer.js";
+import { attributeQuestion } from "../extraction/asked-attributes.js";
 import { foldText } from "../text/korean.js";
 import { entityDisplayName, isFirstPerson } from "../extraction/normalize.js";
 import { extractTriplets } from "../extraction/rule-extractor.js";
@@ -251,7 +251,7 @@ export class GraphService {
     const entities = (await store.get()).filter((node) => node.label === ENTITY_LABEL);
     const names = findMentionedEntities({ names: entities.map((node) => node.name), message: input.text });
     if (names.length === 0) return [];
-    const asked = new Set(contentTokens(input.text));
+    const asks = attributeQuestion(input.text);
     const triplets = await store.getTriplets();
     const staleMemories = await input.staleMemories;
     const lines: string[] = [];
@@ -262,7 +262,7 @@ export class GraphService {
             source.name === name && source.label === ENTITY_LABEL && isVisible(relation, input.visibilities),
         )
         .map(([, relation, target]) => factLine(relation, target.name));
-      const asksFor = facts.filter((fact) => contentTokens(fact.attribute).some((t) => asked.has(t)));
+      const asksFor = facts.filter((fact) => asks(fact.attribute));
       // What the question asks for, from a memory a newer recalled one supersedes, is out of date; the
       // stale memory's other facts are not (the newer one restated only what is asked).
       const onTopic = asksFor.filter((fact) => !isStale(fact, staleMemories));

@@ -94,6 +94,23 @@ describe("GraphService", () => {
     expect((await graph.queryEntity({ ...ALICE, name: "I" }))?.lines).toEqual(["I: locker number = 112"]);
   });
 
+  it("answers a question in the other language, or one that asks by the verb that states the fact", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "내 생일은 9월 9일이야" });
+    await graph.ingest({ ...ALICE, text: "나 광주에 살아" });
+    await graph.ingest({ ...ALICE, text: "나 한빛전자에서 일해" });
+    const agentGraph = new AgentGraph(graph, new VisibilityRule());
+    const dm = { ...ALICE, channelId: "D1", channelType: "im" as const };
+    // birthday is another name of 생일 (words/same-thing.ts); live and 살아 state 거주지.
+    expect(await agentGraph.facts(dm, "when is my birthday?")).toEqual(["you: 생일 = 9월 9일"]);
+    expect(await agentGraph.facts(dm, "where do I live?")).toEqual(["you: 거주지 = 광주"]);
+    expect(await agentGraph.facts(dm, "내가 어디 살고 있지?")).toEqual(["나: 거주지 = 광주"]);
+    expect(await agentGraph.facts(dm, "where do I work?")).toEqual(["you: 직장 = 한빛전자"]);
+    // 살 after 몇 is an age, and a question that names no attribute of mine gets none of my facts.
+    expect(await agentGraph.facts(dm, "나 몇 살이지?")).toEqual([]);
+    expect(await agentGraph.facts(dm, "what should I cook tonight?")).toEqual([]);
+  });
+
   it("leaves out what a stale memory says of the asked attribute, and keeps its other facts", async () => {
     const graph = makeService();
     await graph.ingest({ ...ALICE, text: "또리는 말티즈고 올해 여섯 살", at: 1000, memoryId: "m-old" });

@@ -4,7 +4,7 @@
  * Part of the rule extractor's word lists: ordinary words of the language, never names of people,
  * pets or shops.
  */
-import { phrasePairs } from "../../text/word-list.js";
+import { phrasePairs, words } from "../../text/word-list.js";
 
 /** Words that name an address; the value then runs to the end of the sentence (it may hold commas). */
 export const ADDRESS_WORDS = new Set(["주소", "주소는", "주소가", "address"]);
@@ -107,3 +107,26 @@ export const KOREAN_FOR_ENGLISH_ATTRIBUTE: Readonly<Record<string, string>> = {
   vet: "동물병원",
   school: "학교",
 };
+
+/**
+ * Verbs that state where someone lives or works (the place rules' 거주지 / residence, and 직장 /
+ * workplace or 소속 / team), by which a question asks for that attribute ("어디 살아?", "where do you
+ * work?"): Korean as the start of a word (살아요, 근무해), English by stem. Forms another verb shares are
+ * left out: 사는 and 살까 are also 사다 (to buy), and 살 after a number is an age.
+ */
+export const ATTRIBUTE_VERBS: readonly {
+  attributes: readonly string[];
+  korean: readonly string[];
+  english: readonly string[];
+}[] = [
+  {
+    attributes: words("거주지 residence"),
+    korean: words("살아 살고 살았 거주 사세 사셔"),
+    english: words("live reside"),
+  },
+  {
+    attributes: words("직장 workplace 소속 team"),
+    korean: words("일하 일해 일했 근무"),
+    english: words("work"),
+  },
+];
