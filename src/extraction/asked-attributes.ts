@@ -1,18 +1,29 @@
 /**
- * Which of the graph's attributes a question asks for (graph-service.ts `facts`), in either language.
- * A question asks for an attribute when it
+ * What a question asks of the graph (graph-service.ts `facts`), in either language.
+ *
+ * It asks for an attribute when it
  * - names it or one of its words (생일 in "내 생일 언제야?", date for "due date");
  * - names it by another word of its group (words/same-thing.ts, content-words.ts `sameContentWord`:
  *   birthday asks for 생일, 주소 for address), or by the English word a Korean statement turns into it
  *   (words/attributes.ts `KOREAN_FOR_ENGLISH_ATTRIBUTE`: deadline asks for 마감일);
  * - uses a verb that states it (words/attributes.ts `ATTRIBUTE_VERBS`: "where do I live?" and "어디
  *   살아?" ask for 거주지 and residence).
+ *
+ * It asks who an entity is when it asks for a name or who (이름, name, 누구, who) and names, in either
+ * language, what the entity is (words/attributes.ts `WHAT_IT_IS_ATTRIBUTES`): "what's my dog's name?"
+ * asks for the entity of (초코, 종, 강아지), "우리 팀장 누구야?" for that of (…, 역할, 팀장).
  */
 import { isEnglishStopWord, stemEnglishWord } from "../text/english.js";
 import { isHangulSyllableCode, stripSearchSuffixes } from "../text/korean.js";
 import { contentTokens } from "../text/tokenizer.js";
 import { sameContentWord } from "./content-words.js";
-import { ATTRIBUTE_VERBS, KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./words/attributes.js";
+import {
+  ATTRIBUTE_VERBS,
+  KOREAN_FOR_ENGLISH_ATTRIBUTE,
+  NAME_WORDS,
+  WHAT_IT_IS_ATTRIBUTES,
+  WHO_WORDS,
+} from "./words/attributes.js";
 
 /** Runs of Hangul syllables and of Latin letters. */
 const WORD_RE = /[\p{Script=Hangul}]+|[a-z]+/gu;
@@ -27,8 +38,18 @@ function wordsOf(text: string): string[] {
   return [...text.normalize("NFC").toLowerCase().matchAll(WORD_RE)].map(([word]) => word);
 }
 
-/** The test "does `question` ask for this attribute?" (see the module comment), built once per question. */
-export function attributeQuestion(question: string): (attribute: string) => boolean {
+/** What one question asks of the graph (see the module comment). */
+export interface AttributeQuestion {
+  /** Whether it asks for this attribute of an entity it names. */
+  asksFor(attribute: string): boolean;
+  /** Whether it asks for a name or who (이름, name, 누구, who). */
+  readonly asksWho: boolean;
+  /** Whether it asks who the entity of this fact is: the fact says what the entity is, and the question names that. */
+  asksWhoIs(attribute: string, value: string): boolean;
+}
+
+/** Reads a question once for its {@link AttributeQuestion} tests. */
+export function readQuestion(question: string): AttributeQuestion {
   const tokens = new Set(contentTokens(question));
   const words = wordsOf(question);
   const keys = words.flatMap((word) => {
@@ -43,10 +64,26 @@ export function attributeQuestion(question: string): (attribute: string) => bool
         words.some((word) => verb.english.includes(stemEnglishWord(word))),
     ).flatMap((verb) => verb.attributes),
   );
-  return (attribute) => {
-    if (byVerb.has(attribute.toLowerCase())) return true;
-    if (contentTokens(attribute).some((token) => tokens.has(token))) return true;
-    const attributeKeys = [attribute, ...wordsOf(attribute)].flatMap((word) => keyOf(word) ?? []);
-    return keys.some((key) => attributeKeys.some((other) => sameContentWord(key, other)));
+  // An attribute or value is stored bare (고양이, not 고양이가): its words are keys as they stand too.
+  const namesKey = (text: string): boolean => {
+    const textKeys = [text, ...wordsOf(text)].flatMap((word) => {
+      const key = keyOf(word);
+      return [
+        ...(key === undefined ? [] : [key]),
+        ...(isHangulSyllableCode(word.charCodeAt(0)) ? [`ko:${word}`] : []),
+      ];
+    });
+    return keys.some((key) => textKeys.some((other) => sameContentWord(key, other)));
+  };
+  const asksWho = words.some(
+    (word) => WHO_WORDS.has(word) || NAME_WORDS.has(word) || NAME_WORDS.has(stripSearchSuffixes(word)),
+  );
+  return {
+    asksWho,
+    asksFor: (attribute) =>
+      byVerb.has(attribute.toLowerCase()) ||
+      contentTokens(attribute).some((token) => tokens.has(token)) ||
+      namesKey(attribute),
+    asksWhoIs: (attribute, value) => asksWho && WHAT_IT_IS_ATTRIBUTES.has(attribute) && namesKey(value),
   };
 }

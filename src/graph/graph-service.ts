@@ -6,7 +6,7 @@ import { withRetry, type Backoff } from "../util/retry.js";
 import { applyTriplets, forgetMemories, isVisible, sourcesOf, type AppliedFact } from "./apply-triplets.js";
 import { findMentionedEntities, formatFactLines, type FactLine } from "../extraction/entity-mentions.js";
 import { LlmTripletExtractor } from "./llm-extractor.js";
-import { attributeQuestion } from "../extraction/asked-attributes.js";
+import { readQuestion } from "../extraction/asked-attributes.js";
 import { foldText } from "../text/korean.js";
 import { entityDisplayName, isFirstPerson } from "../extraction/normalize.js";
 import { extractTriplets } from "../extraction/rule-extractor.js";
@@ -249,10 +249,27 @@ export class GraphService {
   ): Promise<string[]> {
     const store = this.store(input);
     const entities = (await store.get()).filter((node) => node.label === ENTITY_LABEL);
-    const names = findMentionedEntities({ names: entities.map((node) => node.name), message: input.text });
-    if (names.length === 0) return [];
-    const asks = attributeQuestion(input.text);
+    const question = readQuestion(input.text);
+    const mentioned = findMentionedEntities({
+      names: entities.map((node) => node.name),
+      message: input.text,
+    });
+    if (mentioned.length === 0 && !question.asksWho) return [];
     const triplets = await store.getTriplets();
+    // The entities the question names, then those it asks who they are by what they are ("my dog's name").
+    const names = [
+      ...new Set([
+        ...mentioned,
+        ...triplets
+          .filter(
+            ([source, relation, target]) =>
+              source.label === ENTITY_LABEL &&
+              isVisible(relation, input.visibilities) &&
+              question.asksWhoIs(relation.label, target.name),
+          )
+          .map(([source]) => source.name),
+      ]),
+    ];
     const staleMemories = await input.staleMemories;
     const lines: string[] = [];
     for (const name of names) {
@@ -262,7 +279,7 @@ export class GraphService {
             source.name === name && source.label === ENTITY_LABEL && isVisible(relation, input.visibilities),
         )
         .map(([, relation, target]) => factLine(relation, target.name));
-      const asksFor = facts.filter((fact) => asks(fact.attribute));
+      const asksFor = facts.filter((fact) => question.asksFor(fact.attribute));
       // What the question asks for, from a memory a newer recalled one supersedes, is out of date; the
       // stale memory's other facts are not (the newer one restated only what is asked).
       const onTopic = asksFor.filter((fact) => !isStale(fact, staleMemories));

@@ -111,6 +111,24 @@ describe("GraphService", () => {
     expect(await agentGraph.facts(dm, "what should I cook tonight?")).toEqual([]);
   });
 
+  it("finds who an entity is by what it is, when a question asks for a name or who", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "우리 고양이 이름은 보리야" });
+    await graph.ingest({ ...ALICE, text: "우리 팀장님은 한도윤이야" });
+    await graph.ingest({ ...ALICE, text: "My manager is Priya Nair" });
+    // cat is another name of 고양이 (words/same-thing.ts); 팀장 and manager are not one word.
+    expect(await graph.facts({ ...ALICE, text: "what's my cat's name?" })).toEqual(["보리: 종 = 고양이"]);
+    expect(await graph.facts({ ...ALICE, text: "우리 팀장님 성함이 뭐였지?" })).toEqual([
+      "한도윤: 역할 = 팀장",
+    ]);
+    expect(await graph.facts({ ...ALICE, text: "who is my manager?" })).toEqual([
+      "Priya Nair: role = manager",
+    ]);
+    // Naming what an entity is without asking who it is: no such fact.
+    expect(await graph.facts({ ...ALICE, text: "고양이 사료 뭐 샀지?" })).toEqual([]);
+    expect(await graph.facts({ ...ALICE, text: "팀장 회의 몇 시야?" })).toEqual([]);
+  });
+
   it("leaves out what a stale memory says of the asked attribute, and keeps its other facts", async () => {
     const graph = makeService();
     await graph.ingest({ ...ALICE, text: "또리는 말티즈고 올해 여섯 살", at: 1000, memoryId: "m-old" });

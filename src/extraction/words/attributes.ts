@@ -130,3 +130,16 @@ export const ATTRIBUTE_VERBS: readonly {
     english: words("work"),
   },
 ];
+
+/**
+ * Attributes that say what an entity is — a pet's kind, a person's role or job (the rules' 종, 품종,
+ * 역할, 직업 and kind, breed, role, job): (초코, 종, 강아지) answers "what's my dog's name?", which names
+ * the value, not the entity. Kinship (관계, relation) is not among them: the note that gives a
+ * relative's name answers that question itself, and the answer regression set keeps its line out.
+ */
+export const WHAT_IT_IS_ATTRIBUTES: ReadonlySet<string> = new Set(
+  words("종 품종 역할 직업 kind breed role job"),
+);
+
+/** Words by which a question asks for an entity's name or who it is (with {@link NAME_WORDS}). */
+export const WHO_WORDS: ReadonlySet<string> = new Set(words("누구 누가 누군지 who whose called"));
