@@ -276,8 +276,12 @@ export const SEARCH_SUFFIXES: readonly string[] = [
 export const MAX_SEARCH_SUFFIX_STRIPS = 2;
 
 const SEARCH_SUFFIX_SET = new Set(SEARCH_SUFFIXES);
-/** Particles that may be stripped from a two-syllable word without eating a noun's own syllable. */
-const SAFE_SHORT_SUFFIXES = new Set(["는", "은", "을", "를", "의", "에", "랑"]);
+/**
+ * Particles that may be stripped from a two-syllable word without eating a noun's own syllable. Not 의:
+ * it ends many two-syllable nouns (회의, 강의, 문의), and after a one-syllable noun the genitive is rare
+ * in a note (집 주소, not 집의 주소).
+ */
+const SAFE_SHORT_SUFFIXES = new Set(["는", "은", "을", "를", "에", "랑"]);
 
 /** True when a whole Hangul word is one of {@link SEARCH_SUFFIXES} (a bare particle after a number). */
 export function isSearchSuffix(word: string): boolean {
@@ -287,7 +291,7 @@ export function isSearchSuffix(word: string): boolean {
 /**
  * Strips up to {@link MAX_SEARCH_SUFFIX_STRIPS} particles or endings from a Hangul word: 로운이는 →
  * 로운이 → 로운, 얼마였어요 → 얼마였어 → 얼마. A word keeps at least one syllable; a two-syllable word
- * loses only an unambiguous particle (오이, 포도 and 사과 stay whole). A particle of two forms goes only
+ * loses only an unambiguous particle (오이, 포도, 사과 and 회의 stay whole). A particle of two forms goes only
  * in the form that fits the syllable before it ({@link fitsAttachment}: 동네치과, 마을 stay whole).
  */
 export function stripSearchSuffixes(word: string): string {

@@ -20,6 +20,10 @@ describe("tokenize", () => {
   it("keeps two-syllable nouns whose last syllable looks like a particle", () => {
     expect(tokenize("오이")).toEqual(["오이"]);
     expect(tokenize("포도")).toEqual(["포도"]);
+    // 의 ends many two-syllable nouns (회의, 강의, 문의); after one syllable it is seldom the genitive.
+    expect(tokenize("회의")).toEqual(["회의"]);
+    expect(tokenize("강의는")).toEqual(["강의"]);
+    expect(shares("회의 몇 시야?", "어제 회 먹었어")).toEqual([]);
   });
 
   it("matches spacing variants through the bigram across the space", () => {
@@ -85,7 +89,7 @@ describe("queryContentTokens", () => {
   });
 
   it("reads the counter after 몇 as the unit a memory glues to its number", () => {
-    expect(queryContentTokens("회의 몇 시야?")).toEqual(["회", "시"]);
+    expect(queryContentTokens("회의 몇 시야?")).toEqual(["회의", "시"]);
     expect(queryContentTokens("주차 몇 층이에요?!")).toEqual(["주차", "층"]);
     expect(queryContentTokens("보리 몇 살이야")).toEqual(["보리", "살"]);
     // A counter of more than one syllable, or a word that is no counter with an ending, stays.
