@@ -453,7 +453,12 @@ describe("extractTriplets on long input", () => {
    */
   const MAX_LINEAR_RATIO = 8;
   const LENGTH = 20_000;
-  const RUNS = 3;
+  const RUNS = 5;
+  /**
+   * Runs of each text before the measured ones: with one, the whole text was still met by code the JIT
+   * had not finished optimising, and read 7–8× its quarter on an idle machine (warm, 4×).
+   */
+  const WARM_UPS = 3;
   const fill = (unit: string): string => unit.repeat(Math.ceil(LENGTH / unit.length)).slice(0, LENGTH);
   /** CPU milliseconds of one run. */
   const cpuOnce = (text: string): number => {
@@ -464,15 +469,17 @@ describe("extractTriplets on long input", () => {
   };
   /**
    * CPU milliseconds of the fastest of a few runs of the whole text and of its first quarter of what
-   * the extractor reads, after one warm-up run of each, the two taken in turn: the test machines are
+   * the extractor reads, after warm-up runs of each, the two taken in turn: the test machines are
    * shared VMs (two cores, Chroma and another test worker beside this one), where even a process's CPU
    * time grows several-fold when the host is busy, and taking them in turn puts both under the same
    * conditions.
    */
   const cpuMs = (text: string): { full: number; quarter: number } => {
     const quarterText = text.slice(0, MAX_EXTRACTION_CHARS / 4);
-    extractTriplets(text);
-    extractTriplets(quarterText);
+    for (let warm = 0; warm < WARM_UPS; warm += 1) {
+      extractTriplets(text);
+      extractTriplets(quarterText);
+    }
     let full = Number.POSITIVE_INFINITY;
     let quarter = Number.POSITIVE_INFINITY;
     for (let run = 0; run < RUNS; run += 1) {
