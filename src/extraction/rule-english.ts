@@ -30,6 +30,11 @@ const IS_SEPARATOR_RE = / (?:is|are|was|=) /giu;
 const POSSESSIVE_MARK_RE = /'s? /giu;
 const POSSESSIVE_PRONOUN_RE = /^(my|our|his|her|their|its) /iu;
 const OF_SEPARATOR_RE = / of /giu;
+/** "called Max", "named nabi" after a possessive's "is": the name (one word, or two capitalised). */
+const CALLED_RE = /^(?:called|named) (\p{L}[\p{L}'-]*|\p{Lu}[\p{L}'-]* \p{Lu}[\p{L}'-]*)$/u;
+/** "I have a cat named Nabi", "We adopted a puppy called Bori", "I've got a brother named Owen". */
+const HAS_NAMED_RE =
+  /^(?:I|[Ww]e)(?:'ve| have)? (?:have|got|adopted|own) (?:a|an) ([a-z]+) (?:named|called) (\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*)?)$/u;
 const LEADING_THE_RE = /^the /iu;
 
 /**
@@ -166,16 +171,21 @@ export const englishPossessive: ClauseRule = ({ text, typed, state }) => {
     const entity = third ? (state.topic ?? "") : mine !== undefined ? FIRST_PERSON_EN : owner;
     return state.emit(entity, `${attribute} location`, located[1] ?? "");
   }
-  if (NAME_WORDS.has(attribute.toLowerCase())) {
+  // "my dog is called Max" says what "my dog's name is Max" does.
+  const called = mine === undefined ? null : CALLED_RE.exec(value);
+  // "my dog is called a good boy": what it is called, not its name, nor a value of mine.
+  if (called === null && /^(?:called|named) /iu.test(value)) return false;
+  if (NAME_WORDS.has(attribute.toLowerCase()) || called !== null) {
     // "my sister's name is Irene": the named person is the entity, the owner phrase its relation.
-    const relation = owner.replace(/^(?:my|our) /iu, "");
+    const relation = called === null ? owner.replace(/^(?:my|our) /iu, "") : attribute;
+    const name = called?.[1] ?? value;
     if (!isKinship(relation) && !ANIMAL_WORDS.has(relation.toLowerCase())) return false;
     const emitted = state.emit(
-      value,
+      name,
       ANIMAL_WORDS.has(relation.toLowerCase()) ? "kind" : "relation",
       relation,
     );
-    if (emitted) state.topic = value;
+    if (emitted) state.topic = name;
     return emitted;
   }
   if (mine !== undefined && isPersonRole(attribute) && LATIN_NAME_RE.test(value)) {
@@ -409,5 +419,17 @@ export const englishRoleOf: ClauseRule = ({ text, state }) => {
     return false;
   const emitted = state.emit(rawEntity, isKinship(head) ? "relation" : "role", role);
   if (emitted) state.topic = rawEntity;
+  return emitted;
+};
+
+/** "I have a cat named Nabi" → (Nabi, kind, cat); "We have a son called Theo" → (Theo, relation, son). */
+export const englishHasNamed: ClauseRule = ({ text, state }) => {
+  const match = HAS_NAMED_RE.exec(text);
+  if (match === null) return false;
+  const [, what = "", name = ""] = match;
+  const animal = ANIMAL_WORDS.has(what);
+  if (!animal && !isKinship(what)) return false;
+  const emitted = state.emit(name, animal ? "kind" : "relation", what);
+  if (emitted) state.topic = name;
   return emitted;
 };

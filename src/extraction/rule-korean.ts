@@ -173,6 +173,31 @@ export const nameIntro: ClauseRule = ({ tokens, state, korean }) => {
   return emitted;
 };
 
+/**
+ * "우리 고양이는 나비야", "내 강아지는 초코예요" → (나비, 종, 고양이): one's own animal, then its name with a
+ * copula, as "우리 고양이 이름은 나비야" says. Only of an animal word after a first-person possessive:
+ * "고양이는 귀여워" says nothing of a name, and a predicate is no name.
+ */
+export const ownAnimalNamed: ClauseRule = ({ tokens, state, korean }) => {
+  if (tokens.length < 3 || tokens.length > 4) return false;
+  const owner = tokens.slice(0, -2);
+  const [animalToken = "", nameToken = ""] = tokens.slice(-2);
+  if (
+    !owner.every(
+      (word) => word === "우리" || word === "저희" || word === "집" || isFirstPersonPossessive(word),
+    )
+  )
+    return false;
+  const animal = stripParticle(animalToken, TOPIC_PARTICLES);
+  if (animal === animalToken || !ANIMAL_WORDS.has(animal)) return false;
+  const name = cleanValue(nameToken);
+  if (name.length === 0 || name === nameToken || NON_ENTITY_WORDS.has(name) || isPredicate(nameToken))
+    return false;
+  const emitted = state.emit(name, korean ? "종" : "kind", animal);
+  if (emitted) state.topic = name;
+  return emitted;
+};
+
 /** What the words before "이름은" say of the one named (see {@link nameIntro}). */
 function introduce(
   name: string,

@@ -12,6 +12,7 @@ import {
   englishAllergy,
   englishEvent,
   englishGoesTo,
+  englishHasNamed,
   englishHours,
   englishIsOur,
   englishOf,
@@ -22,7 +23,7 @@ import {
   englishWorksAt,
 } from "./rule-english.js";
 import { flightRoute } from "./rule-flight.js";
-import { allergy, attributeIsValue, changedTo, identity, nameIntro } from "./rule-korean.js";
+import { allergy, attributeIsValue, changedTo, identity, nameIntro, ownAnimalNamed } from "./rule-korean.js";
 import { closedDay, eventPlace, placeOfSubject, workplace } from "./rule-places.js";
 import {
   listContinuation,
@@ -72,6 +73,11 @@ export const RULES: readonly ExtractionRule[] = [
     apply: englishRoleOf,
   },
   {
+    name: "english-has-named",
+    description: "I/we have a(n) PET-OR-KIN named/called N: N's kind or relation.",
+    apply: englishHasNamed,
+  },
+  {
     name: "english-possessive",
     description: "X's Y is Z, my Y is Z (Y may be a kinship word, then Z's relation).",
     apply: englishPossessive,
@@ -115,6 +121,11 @@ export const RULES: readonly ExtractionRule[] = [
     name: "name-intro",
     description: "X 이름은/성함은 N: N is named, with X's relation, kind or role; N becomes the topic.",
     apply: nameIntro,
+  },
+  {
+    name: "own-animal-named",
+    description: "우리/내 ANIMAL는 N(이)야: N is named, with the animal as its kind.",
+    apply: ownAnimalNamed,
   },
   {
     name: "role-taken",

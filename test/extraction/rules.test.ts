@@ -68,10 +68,19 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
     examples: [["Odile Varga is Tove's backup", [["Odile Varga", "role", "Tove's backup"]]]],
     negative: "Odile Varga is in Tove's car",
   },
+  "english-has-named": {
+    examples: [
+      ["I have a hamster named Toffee", [["Toffee", "kind", "hamster"]]],
+      ["We've got a daughter called Ines", [["Ines", "relation", "daughter"]]],
+    ],
+    negative: "I have a meeting named Kickoff",
+  },
   "english-possessive": {
     examples: [
       ["Marit's birthday is Dec 3", [["Marit", "birthday", "Dec 3"]]],
       ["My shoe size is 270", [["I", "shoe size", "270"]]],
+      // "called" / "named" says the name, as "'s name is" does.
+      ["My rabbit is called Dubu", [["Dubu", "kind", "rabbit"]]],
       ["Marit's email is marit@example.org", [["Marit", "email", "marit@example.org"]]],
     ],
     negative: "Her car is red",
@@ -148,6 +157,13 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["우리 강아지 이름은 꼬미야", [["꼬미", "종", "강아지"]]],
     ],
     negative: "이름은 모르겠어",
+  },
+  "own-animal-named": {
+    examples: [
+      ["우리 햄스터는 호두야", [["호두", "종", "햄스터"]]],
+      ["내 고양이는 까미예요", [["까미", "종", "고양이"]]],
+    ],
+    negative: "우리 햄스터는 귀여워",
   },
   "role-taken": {
     examples: [["회계는 서도담님이 맡음", [["서도담", "역할", "회계"]]]],
