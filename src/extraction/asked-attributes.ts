@@ -13,10 +13,10 @@
  * language, what the entity is (words/attributes.ts `WHAT_IT_IS_ATTRIBUTES`): "what's my dog's name?"
  * asks for the entity of (초코, 종, 강아지), "우리 팀장 누구야?" for that of (…, 역할, 팀장).
  */
-import { isEnglishStopWord, stemEnglishWord } from "../text/english.js";
+import { stemEnglishWord } from "../text/english.js";
 import { isHangulSyllableCode, stripSearchSuffixes } from "../text/korean.js";
 import { contentTokens } from "../text/tokenizer.js";
-import { sameContentWord } from "./content-words.js";
+import { messageWordKey, sameContentWord } from "./content-words.js";
 import {
   ATTRIBUTE_VERBS,
   KOREAN_FOR_ENGLISH_ATTRIBUTE,
@@ -27,12 +27,6 @@ import {
 
 /** Runs of Hangul syllables and of Latin letters. */
 const WORD_RE = /[\p{Script=Hangul}]+|[a-z]+/gu;
-
-/** A word's content key, as content-words.ts compares them: `ko:` and its stem, `en:` and its stem. */
-function keyOf(word: string): string | undefined {
-  if (isHangulSyllableCode(word.charCodeAt(0))) return `ko:${stripSearchSuffixes(word)}`;
-  return isEnglishStopWord(word) ? undefined : `en:${stemEnglishWord(word)}`;
-}
 
 function wordsOf(text: string): string[] {
   return [...text.normalize("NFC").toLowerCase().matchAll(WORD_RE)].map(([word]) => word);
@@ -53,7 +47,7 @@ export function readQuestion(question: string): AttributeQuestion {
   const tokens = new Set(contentTokens(question));
   const words = wordsOf(question);
   const keys = words.flatMap((word) => {
-    const key = keyOf(word);
+    const key = messageWordKey(word);
     const korean = KOREAN_FOR_ENGLISH_ATTRIBUTE[word];
     return [...(key === undefined ? [] : [key]), ...(korean === undefined ? [] : [`ko:${korean}`])];
   });
@@ -67,7 +61,7 @@ export function readQuestion(question: string): AttributeQuestion {
   // An attribute or value is stored bare (고양이, not 고양이가): its words are keys as they stand too.
   const namesKey = (text: string): boolean => {
     const textKeys = [text, ...wordsOf(text)].flatMap((word) => {
-      const key = keyOf(word);
+      const key = messageWordKey(word);
       return [
         ...(key === undefined ? [] : [key]),
         ...(isHangulSyllableCode(word.charCodeAt(0)) ? [`ko:${word}`] : []),

@@ -5,10 +5,21 @@
  * lexicon's lookups, for the same-fact tests (fact-slots.ts) and the query's other names
  * (memory/search/query-words.ts).
  */
-import { stemEnglishWord } from "../text/english.js";
+import { isEnglishStopWord, stemEnglishWord } from "../text/english.js";
+import { isHangulSyllableCode, stripSearchSuffixes } from "../text/korean.js";
 import { isFullKoreanName } from "./rule-common.js";
 import { SAME_THING_GROUPS } from "./words/same-thing.js";
 import { GENERIC_ATTRIBUTE_WORDS } from "./words/value-words.js";
+
+/**
+ * The content key of one lower-case word of a message (a run of Hangul or of Latin letters): `ko:` and
+ * its search stem (particles off: 고양이가 → 고양이), `en:` and its Porter2 stem; undefined for an
+ * English stop word or a code.
+ */
+export function messageWordKey(word: string): string | undefined {
+  if (isHangulSyllableCode(word.charCodeAt(0))) return `ko:${stripSearchSuffixes(word)}`;
+  return /^[a-z]+$/u.test(word) && !isEnglishStopWord(word) ? `en:${stemEnglishWord(word)}` : undefined;
+}
 
 /** Attribute nouns of {@link GENERIC_ATTRIBUTE_WORDS}, as content keys. */
 const GENERIC_KEYS: ReadonlySet<string> = new Set([...GENERIC_ATTRIBUTE_WORDS].map(contentKeyOf));

@@ -5,9 +5,7 @@
  * search looks for those spellings too; a memory that holds one holds the query word for the recency
  * step's topic words, and for its coverage (an other name at {@link OTHER_NAME_COVERAGE_WEIGHT}).
  */
-import { otherNamesOf } from "../../extraction/content-words.js";
-import { isEnglishStopWord, stemEnglishWord } from "../../text/english.js";
-import { isHangulSyllableCode, stripSearchSuffixes } from "../../text/korean.js";
+import { messageWordKey, otherNamesOf } from "../../extraction/content-words.js";
 import {
   contentTokens,
   crossScriptQueryWords,
@@ -76,9 +74,7 @@ function isUnambiguous(term: string): boolean {
 function namedWords(query: string): NamedWord[] {
   const out: NamedWord[] = [];
   for (const [raw] of query.normalize("NFC").toLowerCase().matchAll(WORD_RE)) {
-    let key: string | undefined;
-    if (isHangulSyllableCode(raw.charCodeAt(0))) key = `ko:${stripSearchSuffixes(raw)}`;
-    else if (/^[a-z]+$/u.test(raw) && !isEnglishStopWord(raw)) key = `en:${stemEnglishWord(raw)}`;
+    const key = messageWordKey(raw);
     if (key === undefined) continue;
     const tokens = contentTokens(raw);
     const names = otherNamesOf(key)
