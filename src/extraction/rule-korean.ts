@@ -25,6 +25,7 @@ import {
 } from "../text/korean.js";
 import { cleanValue, entityDisplayName, FIRST_PERSON_KO } from "./normalize.js";
 import {
+  breedOf,
   hasSubjectParticle,
   hasTopicParticle,
   isKinship,
@@ -178,21 +179,21 @@ export const nameIntro: ClauseRule = ({ tokens, state, korean }) => {
  * copula, as "우리 고양이 이름은 나비야" says. Only of an animal word after a first-person possessive:
  * "고양이는 귀여워" says nothing of a name, and a predicate is no name.
  */
+/** 우리, 저희 and 집 before an animal word, apart or glued (우리 집, 우리집): whose it is. */
+const OWN_HOME_RE = /^(?:우리|저희|집|우리집|저희집)$/u;
+
 export const ownAnimalNamed: ClauseRule = ({ tokens, state, korean }) => {
   if (tokens.length < 3 || tokens.length > 4) return false;
   const owner = tokens.slice(0, -2);
   const [animalToken = "", nameToken = ""] = tokens.slice(-2);
-  if (
-    !owner.every(
-      (word) => word === "우리" || word === "저희" || word === "집" || isFirstPersonPossessive(word),
-    )
-  )
-    return false;
+  if (!owner.every((word) => OWN_HOME_RE.test(word) || isFirstPersonPossessive(word))) return false;
   const animal = stripParticle(animalToken, TOPIC_PARTICLES);
   if (animal === animalToken || !ANIMAL_WORDS.has(animal)) return false;
   const name = cleanValue(nameToken);
   if (name.length === 0 || name === nameToken || NON_ENTITY_WORDS.has(name) || isPredicate(nameToken))
     return false;
+  // "내 강아지는 말티즈야" gives its breed, not its name.
+  if (breedOf(nameToken) !== undefined || ANIMAL_WORDS.has(name)) return false;
   const emitted = state.emit(name, korean ? "종" : "kind", animal);
   if (emitted) state.topic = name;
   return emitted;

@@ -162,8 +162,10 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
     examples: [
       ["우리 햄스터는 호두야", [["호두", "종", "햄스터"]]],
       ["내 고양이는 까미예요", [["까미", "종", "고양이"]]],
+      ["우리집 토끼는 솜이야", [["솜", "종", "토끼"]]],
     ],
-    negative: "우리 햄스터는 귀여워",
+    // A breed after the animal is what it is, not its name.
+    negative: "내 강아지는 말티즈야",
   },
   "role-taken": {
     examples: [["회계는 서도담님이 맡음", [["서도담", "역할", "회계"]]]],
