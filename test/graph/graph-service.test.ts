@@ -127,6 +127,11 @@ describe("GraphService", () => {
     // Naming what an entity is without asking who it is: no such fact.
     expect(await graph.facts({ ...ALICE, text: "고양이 사료 뭐 샀지?" })).toEqual([]);
     expect(await graph.facts({ ...ALICE, text: "팀장 회의 몇 시야?" })).toEqual([]);
+    // Said in a DM (private), it is not found this way from a channel either.
+    const agentGraph = new AgentGraph(graph, new VisibilityRule());
+    const channel = { ...ALICE, channelId: "C1", channelType: "channel" as const };
+    expect(await agentGraph.facts(channel, "what's my cat's name?")).toEqual([]);
+    expect(await agentGraph.facts(channel, "who is my manager?")).toEqual([]);
   });
 
   it("leaves out what a stale memory says of the asked attribute, and keeps its other facts", async () => {
