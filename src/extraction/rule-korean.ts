@@ -174,14 +174,14 @@ export const nameIntro: ClauseRule = ({ tokens, state, korean }) => {
   return emitted;
 };
 
+/** 우리, 저희 and 집 before an animal word, apart or glued (우리 집, 우리집): whose it is. */
+const OWN_HOME_RE = /^(?:우리|저희|집|우리집|저희집)$/u;
+
 /**
  * "우리 고양이는 나비야", "내 강아지는 초코예요" → (나비, 종, 고양이): one's own animal, then its name with a
  * copula, as "우리 고양이 이름은 나비야" says. Only of an animal word after a first-person possessive:
  * "고양이는 귀여워" says nothing of a name, and a predicate is no name.
  */
-/** 우리, 저희 and 집 before an animal word, apart or glued (우리 집, 우리집): whose it is. */
-const OWN_HOME_RE = /^(?:우리|저희|집|우리집|저희집)$/u;
-
 export const ownAnimalNamed: ClauseRule = ({ tokens, state, korean }) => {
   if (tokens.length < 3 || tokens.length > 4) return false;
   const owner = tokens.slice(0, -2);

@@ -96,17 +96,10 @@ const isVowelLetter = (c: string | undefined): boolean => c !== undefined && "ae
 const isGlide = (c: string): boolean => c === "y" || c === "w";
 
 /**
- * The key of a word of Latin letters (lower case; undefined for anything else, and for a word without
- * a vowel: an acronym is read letter by letter in Korean, 피티 for PT).
- */
-export function latinSoundKey(word: string): SoundKey | undefined {
-  return latinKey(word, true);
-}
-
-/**
- * The keys of a Latin word under each way Hangul may write it: one, or two when an ng comes before a
- * vowel, which is ㅇ and ㄱ in a loanword (finger 핑거, Singapore 싱가포르) but ㅇ alone in a romanised
- * Korean name or place (Kongi 콩이, Yongin 용인).
+ * The keys of a word of Latin letters under each way Hangul may write it: one, or two when an ng comes
+ * before a vowel, which is ㅇ and ㄱ in a loanword (finger 핑거, Singapore 싱가포르) but ㅇ alone in a
+ * romanised Korean name or place (Kongi 콩이, Yongin 용인). None for anything but lower-case letters,
+ * or for a word without a vowel (an acronym is read letter by letter in Korean, 피티 for PT).
  */
 export function latinSoundKeys(word: string): SoundKey[] {
   const keys: SoundKey[] = [];
