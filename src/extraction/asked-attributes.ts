@@ -14,9 +14,9 @@
  * asks for the entity of (초코, 종, 강아지), "우리 팀장 누구야?" for that of (…, 역할, 팀장).
  */
 import { stemEnglishWord } from "../text/english.js";
-import { isHangulSyllableCode, stripSearchSuffixes } from "../text/korean.js";
+import { stripSearchSuffixes } from "../text/korean.js";
 import { contentTokens } from "../text/tokenizer.js";
-import { messageWordKey, sameContentWord } from "./content-words.js";
+import { messageWordKeys, sameContentWord } from "./content-words.js";
 import {
   ATTRIBUTE_VERBS,
   KOREAN_FOR_ENGLISH_ATTRIBUTE,
@@ -47,9 +47,8 @@ export function readQuestion(question: string): AttributeQuestion {
   const tokens = new Set(contentTokens(question));
   const words = wordsOf(question);
   const keys = words.flatMap((word) => {
-    const key = messageWordKey(word);
     const korean = KOREAN_FOR_ENGLISH_ATTRIBUTE[word];
-    return [...(key === undefined ? [] : [key]), ...(korean === undefined ? [] : [`ko:${korean}`])];
+    return [...messageWordKeys(word), ...(korean === undefined ? [] : [`ko:${korean}`])];
   });
   const byVerb = new Set(
     ATTRIBUTE_VERBS.filter(
@@ -60,13 +59,7 @@ export function readQuestion(question: string): AttributeQuestion {
   );
   // An attribute or value is stored bare (고양이, not 고양이가): its words are keys as they stand too.
   const namesKey = (text: string): boolean => {
-    const textKeys = [text, ...wordsOf(text)].flatMap((word) => {
-      const key = messageWordKey(word);
-      return [
-        ...(key === undefined ? [] : [key]),
-        ...(isHangulSyllableCode(word.charCodeAt(0)) ? [`ko:${word}`] : []),
-      ];
-    });
+    const textKeys = [text, ...wordsOf(text)].flatMap((word) => messageWordKeys(word));
     return keys.some((key) => textKeys.some((other) => sameContentWord(key, other)));
   };
   const asksWho = words.some(

@@ -6,19 +6,20 @@
  * (memory/search/query-words.ts).
  */
 import { isEnglishStopWord, stemEnglishWord } from "../text/english.js";
-import { isHangulSyllableCode, stripSearchSuffixes } from "../text/korean.js";
+import { isHangulSyllableCode, searchStems } from "../text/korean.js";
 import { isFullKoreanName } from "./rule-common.js";
 import { SAME_THING_GROUPS } from "./words/same-thing.js";
 import { GENERIC_ATTRIBUTE_WORDS } from "./words/value-words.js";
 
 /**
- * The content key of one lower-case word of a message (a run of Hangul or of Latin letters): `ko:` and
- * its search stem (particles off: 고양이가 → 고양이), `en:` and its Porter2 stem; undefined for an
- * English stop word or a code.
+ * The content keys of one lower-case word of a message (a run of Hangul or of Latin letters): `ko:` and
+ * the word and each of its search stems (korean.ts `searchStems`: 고양이는 → 고양이는, 고양이, 고양, since
+ * a noun's last syllable may look like a particle), or `en:` and its Porter2 stem; none for an English
+ * stop word or a code.
  */
-export function messageWordKey(word: string): string | undefined {
-  if (isHangulSyllableCode(word.charCodeAt(0))) return `ko:${stripSearchSuffixes(word)}`;
-  return /^[a-z]+$/u.test(word) && !isEnglishStopWord(word) ? `en:${stemEnglishWord(word)}` : undefined;
+export function messageWordKeys(word: string): string[] {
+  if (isHangulSyllableCode(word.charCodeAt(0))) return searchStems(word).map((stem) => `ko:${stem}`);
+  return /^[a-z]+$/u.test(word) && !isEnglishStopWord(word) ? [`en:${stemEnglishWord(word)}`] : [];
 }
 
 /** Attribute nouns of {@link GENERIC_ATTRIBUTE_WORDS}, as content keys. */

@@ -304,6 +304,20 @@ export function stripSearchSuffixes(word: string): string {
   return stem;
 }
 
+/**
+ * The word and each stem {@link stripSearchSuffixes} passes through (고양이는 → 고양이는, 고양이, 고양): a
+ * noun's own last syllable may look like a particle (the 이 of 고양이), so a lookup by stem tries each.
+ */
+export function searchStems(word: string): string[] {
+  const stems = [word];
+  for (let round = 0; round < MAX_SEARCH_SUFFIX_STRIPS; round++) {
+    const next = stripSearchSuffixOnce(stems[stems.length - 1]!);
+    if (next === stems[stems.length - 1]) break;
+    stems.push(next);
+  }
+  return stems;
+}
+
 function stripSearchSuffixOnce(word: string): string {
   if (word.length < 2) return word;
   for (const suffix of SEARCH_SUFFIXES) {

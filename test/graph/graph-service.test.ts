@@ -134,6 +134,14 @@ describe("GraphService", () => {
     expect(await agentGraph.facts(channel, "who is my manager?")).toEqual([]);
   });
 
+  it("finds who an entity is by a Korean noun whose last syllable looks like a particle", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "I have a cat named Nabi" });
+    // 고양이 is searched as itself too, not only as its stem 고양 (korean.ts searchStems).
+    expect(await graph.facts({ ...ALICE, text: "우리 고양이 이름이 뭐였지?" })).toEqual(["Nabi: kind = cat"]);
+    expect(await graph.facts({ ...ALICE, text: "고양이는 이름이 뭐야?" })).toEqual(["Nabi: kind = cat"]);
+  });
+
   it("leaves out what a stale memory says of the asked attribute, and keeps its other facts", async () => {
     const graph = makeService();
     await graph.ingest({ ...ALICE, text: "또리는 말티즈고 올해 여섯 살", at: 1000, memoryId: "m-old" });

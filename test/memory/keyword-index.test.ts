@@ -147,6 +147,13 @@ describe("KeywordIndex", () => {
     expect(index.search("wedding", { limit: 5 })).toEqual([]);
   });
 
+  it("looks up a Korean word's other names by the word itself, not only by its stem (고양이, not 고양)", () => {
+    const index = new KeywordIndex();
+    index.add([makeDoc({ id: "kitten", text: "Kitten checkup on Friday" })]);
+    expect(index.search("고양이", { limit: 5 }).map((h) => h.id)).toEqual(["kitten"]);
+    expect(index.search("고양이는?", { limit: 5 }).map((h) => h.id)).toEqual(["kitten"]);
+  });
+
   it("finds a word written by another name of the same thing, and counts it in part toward coverage", () => {
     const index = new KeywordIndex();
     index.add([

@@ -5,6 +5,7 @@ import {
   hasBatchim,
   stripCopula,
   stripParticle,
+  searchStems,
   stripSearchSuffixes,
 } from "../../src/text/korean.js";
 
@@ -70,5 +71,11 @@ describe("stripSearchSuffixes", () => {
     expect(stripSearchSuffixes("동네치과")).toBe("동네치과");
     expect(stripSearchSuffixes("마을")).toBe("마을");
     expect(stripSearchSuffixes("와이파이")).toBe("와이파이");
+  });
+
+  it("lists the word and each stem its particles pass through", () => {
+    expect(searchStems("고양이는")).toEqual(["고양이는", "고양이", "고양"]);
+    expect(searchStems("사료")).toEqual(["사료"]);
+    expect(searchStems("고양이는").at(-1)).toBe(stripSearchSuffixes("고양이는"));
   });
 });

@@ -5,7 +5,7 @@
  * search looks for those spellings too; a memory that holds one holds the query word for the recency
  * step's topic words, and for its coverage (an other name at {@link OTHER_NAME_COVERAGE_WEIGHT}).
  */
-import { messageWordKey, otherNamesOf } from "../../extraction/content-words.js";
+import { messageWordKeys, otherNamesOf } from "../../extraction/content-words.js";
 import {
   contentTokens,
   crossScriptQueryWords,
@@ -74,10 +74,10 @@ function isUnambiguous(term: string): boolean {
 function namedWords(query: string): NamedWord[] {
   const out: NamedWord[] = [];
   for (const [raw] of query.normalize("NFC").toLowerCase().matchAll(WORD_RE)) {
-    const key = messageWordKey(raw);
-    if (key === undefined) continue;
+    const keys = messageWordKeys(raw);
+    if (keys.length === 0) continue;
     const tokens = contentTokens(raw);
-    const names = otherNamesOf(key)
+    const names = [...new Set(keys.flatMap((key) => otherNamesOf(key)))]
       .map((name) => tokenize(name))
       // A short form inside the word (내선 of 내선번호) is the part the text is already credited with.
       .filter(
