@@ -16,7 +16,7 @@
 import { stemEnglishWord } from "../text/english.js";
 import { stripSearchSuffixes } from "../text/korean.js";
 import { contentTokens } from "../text/tokenizer.js";
-import { messageWordKeys, sameContentWord } from "./content-words.js";
+import { messageWordKeys, messageWords, sameContentWord } from "./content-words.js";
 import {
   ATTRIBUTE_VERBS,
   KOREAN_FOR_ENGLISH_ATTRIBUTE,
@@ -24,13 +24,6 @@ import {
   WHAT_IT_IS_ATTRIBUTES,
   WHO_WORDS,
 } from "./words/attributes.js";
-
-/** Runs of Hangul syllables and of Latin letters. */
-const WORD_RE = /[\p{Script=Hangul}]+|[a-z]+/gu;
-
-function wordsOf(text: string): string[] {
-  return [...text.normalize("NFC").toLowerCase().matchAll(WORD_RE)].map(([word]) => word);
-}
 
 /** What one question asks of the graph (see the module comment). */
 export interface AttributeQuestion {
@@ -45,7 +38,7 @@ export interface AttributeQuestion {
 /** Reads a question once for its {@link AttributeQuestion} tests. */
 export function readQuestion(question: string): AttributeQuestion {
   const tokens = new Set(contentTokens(question));
-  const words = wordsOf(question);
+  const words = messageWords(question);
   const keys = words.flatMap((word) => {
     const korean = KOREAN_FOR_ENGLISH_ATTRIBUTE[word];
     return [...messageWordKeys(word), ...(korean === undefined ? [] : [`ko:${korean}`])];
@@ -59,7 +52,7 @@ export function readQuestion(question: string): AttributeQuestion {
   );
   // An attribute or value is stored bare (고양이, not 고양이가): its words are keys as they stand too.
   const namesKey = (text: string): boolean => {
-    const textKeys = [text, ...wordsOf(text)].flatMap((word) => messageWordKeys(word));
+    const textKeys = [text.toLowerCase(), ...messageWords(text)].flatMap((word) => messageWordKeys(word));
     return keys.some((key) => textKeys.some((other) => sameContentWord(key, other)));
   };
   const asksWho = words.some(

@@ -11,6 +11,14 @@ import { isFullKoreanName } from "./rule-common.js";
 import { SAME_THING_GROUPS } from "./words/same-thing.js";
 import { GENERIC_ATTRIBUTE_WORDS } from "./words/value-words.js";
 
+/** Runs of Hangul and of Latin letters and digits: a message's words (a run with a digit is a code). */
+const MESSAGE_WORD_RE = /[\p{Script=Hangul}]+|[a-z0-9]+/gu;
+
+/** The words of a message, NFC and lower-cased, for {@link messageWordKeys}. */
+export function messageWords(text: string): string[] {
+  return [...text.normalize("NFC").toLowerCase().matchAll(MESSAGE_WORD_RE)].map(([word]) => word);
+}
+
 /**
  * The content keys of one lower-case word of a message (a run of Hangul or of Latin letters): `ko:` and
  * the word and each of its search stems (korean.ts `searchStems`: 고양이는 → 고양이는, 고양이, 고양, since

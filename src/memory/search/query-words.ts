@@ -5,7 +5,7 @@
  * search looks for those spellings too; a memory that holds one holds the query word for the recency
  * step's topic words, and for its coverage (an other name at {@link OTHER_NAME_COVERAGE_WEIGHT}).
  */
-import { messageWordKeys, otherNamesOf } from "../../extraction/content-words.js";
+import { messageWordKeys, messageWords, otherNamesOf } from "../../extraction/content-words.js";
 import {
   contentTokens,
   crossScriptQueryWords,
@@ -13,9 +13,6 @@ import {
   tokensWrittenOtherwise,
   type CrossScriptWord,
 } from "../../text/tokenizer.js";
-
-/** Runs of Hangul syllables and of Latin letters (a run with a digit is a code and has no other name). */
-const WORD_RE = /[\p{Script=Hangul}]+|[a-z0-9]+/gu;
 
 /** A query word that has other names: its own tokens, and each other name's tokens. */
 interface NamedWord {
@@ -73,7 +70,7 @@ function isUnambiguous(term: string): boolean {
 /** The query's words that the same-thing lexicon knows, each with its other names' tokens. */
 function namedWords(query: string): NamedWord[] {
   const out: NamedWord[] = [];
-  for (const [raw] of query.normalize("NFC").toLowerCase().matchAll(WORD_RE)) {
+  for (const raw of messageWords(query)) {
     const keys = messageWordKeys(raw);
     if (keys.length === 0) continue;
     const tokens = contentTokens(raw);
