@@ -5,7 +5,7 @@
  * - names it or one of its words (생일 in "내 생일 언제야?", date for "due date");
  * - names it by another word of its group (words/same-thing.ts, content-words.ts `sameContentWord`:
  *   birthday asks for 생일, 주소 for address), or by the English word a Korean statement turns into it
- *   (words/attributes.ts `KOREAN_FOR_ENGLISH_ATTRIBUTE`: deadline asks for 마감일);
+ *   (attribute-labels.ts `koreanAttributeFor`: deadline asks for 마감일, residence for 거주지);
  * - uses a verb that states it (words/attributes.ts `ATTRIBUTE_VERBS`: "where do I live?" and "어디
  *   살아?" ask for 거주지 and residence).
  *
@@ -17,13 +17,8 @@ import { stemEnglishWord } from "../text/english.js";
 import { stripSearchSuffixes } from "../text/korean.js";
 import { contentTokens } from "../text/tokenizer.js";
 import { messageWordKeys, messageWords, sameContentWord } from "./content-words.js";
-import {
-  ATTRIBUTE_VERBS,
-  KOREAN_FOR_ENGLISH_ATTRIBUTE,
-  NAME_WORDS,
-  WHAT_IT_IS_ATTRIBUTES,
-  WHO_WORDS,
-} from "./words/attributes.js";
+import { koreanAttributeFor } from "./attribute-labels.js";
+import { ATTRIBUTE_VERBS, NAME_WORDS, WHAT_IT_IS_ATTRIBUTES, WHO_WORDS } from "./words/attributes.js";
 
 /** What one question asks of the graph (see the module comment). */
 export interface AttributeQuestion {
@@ -40,7 +35,7 @@ export function readQuestion(question: string): AttributeQuestion {
   const tokens = new Set(contentTokens(question));
   const words = messageWords(question);
   const keys = words.flatMap((word) => {
-    const korean = KOREAN_FOR_ENGLISH_ATTRIBUTE[word];
+    const korean = koreanAttributeFor(word);
     return [...messageWordKeys(word), ...(korean === undefined ? [] : [`ko:${korean}`])];
   });
   const byVerb = new Set(

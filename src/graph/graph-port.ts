@@ -25,12 +25,14 @@ export class AgentGraph implements GraphPort {
   ) {}
 
   facts(scope: MemoryScope, text: string, options: FactsOptions = {}): Promise<string[]> {
+    const lang = detectLanguage(text);
     return this.graph.facts({
       ...scope,
       text,
       staleMemories: options.staleMemories,
       visibilities: this.visibility.allowedIn(scope),
-      userName: USER_NAMES[detectLanguage(text)],
+      userName: USER_NAMES[lang],
+      labelsIn: lang,
     });
   }
 

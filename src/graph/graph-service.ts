@@ -7,6 +7,8 @@ import { applyTriplets, forgetMemories, isVisible, sourcesOf, type AppliedFact }
 import { findMentionedEntities, formatFactLines, type FactLine } from "../extraction/entity-mentions.js";
 import { LlmTripletExtractor } from "./llm-extractor.js";
 import { readQuestion } from "../extraction/asked-attributes.js";
+import { attributeLabel } from "../extraction/attribute-labels.js";
+import type { Lang } from "../text/language.js";
 import { foldText } from "../text/korean.js";
 import { entityDisplayName, isFirstPerson } from "../extraction/normalize.js";
 import { extractTriplets } from "../extraction/rule-extractor.js";
@@ -239,6 +241,8 @@ export class GraphService {
         text: string;
         /** The name the user's own facts are shown under (the first-person entity's, by default). */
         userName?: string | undefined;
+        /** The language attribute names are shown in (attribute-labels.ts); as stored, by default. */
+        labelsIn?: Lang | undefined;
         /**
          * Memories known to be out of date: what they say of the asked attribute is left out
          * (`FactsOptions`). Awaited after the graph's own reads, so a caller can pass recall's answer
@@ -284,10 +288,14 @@ export class GraphService {
       // stale memory's other facts are not (the newer one restated only what is asked).
       const onTopic = asksFor.filter((fact) => !isStale(fact, staleMemories));
       const self = isFirstPerson(name);
+      const shown = self || asksFor.length > 0 ? onTopic : facts;
+      const { labelsIn } = input;
       lines.push(
         ...formatFactLines(
           self ? (input.userName ?? name) : name,
-          self || asksFor.length > 0 ? onTopic : facts,
+          labelsIn === undefined
+            ? shown
+            : shown.map((fact) => ({ ...fact, attribute: attributeLabel(fact.attribute, labelsIn) })),
         ),
       );
     }

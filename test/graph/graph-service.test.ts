@@ -89,6 +89,9 @@ describe("GraphService", () => {
     expect(en).toContain("you: locker number = 112");
     expect(en.join("\n")).not.toMatch(/^I:/m);
     expect(await agentGraph.facts(dm, "내 알레르기 뭐였지?")).toEqual(["나: 알레르기 = 복숭아"]);
+    // Asked in Korean, the English attribute is named in Korean: locker is 사물함 (words/same-thing.ts).
+    expect(await agentGraph.facts(dm, "내 사물함 번호 뭐야?")).toEqual(["나: 사물함 번호 = 112"]);
+    expect(await agentGraph.facts(dm, "what are my allergies?")).toEqual(["you: allergy = 복숭아"]);
     expect(await agentGraph.entityFacts(dm, "I")).toEqual(["you: locker number = 112"]);
     // The graph itself keeps the first-person entity (the admin API shows it as stored).
     expect((await graph.queryEntity({ ...ALICE, name: "I" }))?.lines).toEqual(["I: locker number = 112"]);
@@ -102,10 +105,16 @@ describe("GraphService", () => {
     const agentGraph = new AgentGraph(graph, new VisibilityRule());
     const dm = { ...ALICE, channelId: "D1", channelType: "im" as const };
     // birthday is another name of 생일 (words/same-thing.ts); live and 살아 state 거주지.
-    expect(await agentGraph.facts(dm, "when is my birthday?")).toEqual(["you: 생일 = 9월 9일"]);
-    expect(await agentGraph.facts(dm, "where do I live?")).toEqual(["you: 거주지 = 광주"]);
+    // The attribute is named in the question's language (attribute-labels.ts); the value as said.
+    expect(await agentGraph.facts(dm, "when is my birthday?")).toEqual(["you: birthday = 9월 9일"]);
+    expect(await agentGraph.facts(dm, "where do I live?")).toEqual(["you: residence = 광주"]);
     expect(await agentGraph.facts(dm, "내가 어디 살고 있지?")).toEqual(["나: 거주지 = 광주"]);
-    expect(await agentGraph.facts(dm, "where do I work?")).toEqual(["you: 직장 = 한빛전자"]);
+    expect(await agentGraph.facts(dm, "where do I work?")).toEqual(["you: workplace = 한빛전자"]);
+    // hometown and hobby name the attributes 고향 and 취미 (words/attributes.ts ATTRIBUTE_NAME_PAIRS).
+    await graph.ingest({ ...ALICE, text: "내 고향은 전주야" });
+    await graph.ingest({ ...ALICE, text: "내 취미는 등산이야" });
+    expect(await agentGraph.facts(dm, "what's my hometown?")).toEqual(["you: hometown = 전주"]);
+    expect(await agentGraph.facts(dm, "any hobby of mine?")).toEqual(["you: hobby = 등산"]);
     // 살 after 몇 is an age, and a question that names no attribute of mine gets none of my facts.
     expect(await agentGraph.facts(dm, "나 몇 살이지?")).toEqual([]);
     expect(await agentGraph.facts(dm, "what should I cook tonight?")).toEqual([]);

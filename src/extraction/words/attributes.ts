@@ -109,6 +109,23 @@ export const KOREAN_FOR_ENGLISH_ATTRIBUTE: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Everyday attribute names in both languages, `Korean = English`: the rules' own attributes (거주지 /
+ * residence, 종 / kind) and the nouns people name a fact by. A fact is shown with its attribute in the
+ * language it is asked in (attribute-labels.ts); the first English word of a Korean one is its label.
+ */
+export const ATTRIBUTE_NAME_PAIRS: readonly (readonly [korean: string, english: string])[] = Object.entries(
+  phrasePairs(
+    "생일 = birthday; 전화번호 = phone number; 번호 = number; 이름 = name; 주소 = address; " +
+      "거주지 = residence; 직장 = workplace; 소속 = team; 종 = kind; 품종 = breed; 역할 = role; " +
+      "직업 = job; 관계 = relation; 나이 = age; 이메일 = email; 마감일 = deadline; 알레르기 = allergy; " +
+      "학교 = school; 위치 = location; 날짜 = date; 시간 = time; 키 = height; 몸무게 = weight; " +
+      "직함 = title; 영업시간 = hours; 휴무일 = closing day; 혈액형 = blood type; 취미 = hobby; " +
+      "고향 = hometown; 내선번호 = extension; 비밀번호 = password; 차 = car; 차량번호 = plate number; " +
+      "담당 = contact; 연락처 = contact number; 학년 = grade; 반 = class; 사이즈 = size",
+  ),
+);
+
+/**
  * Verbs that state where someone lives or works (the place rules' 거주지 / residence, and 직장 /
  * workplace or 소속 / team), by which a question asks for that attribute ("어디 살아?", "where do you
  * work?"): Korean as the start of a word (살아요, 근무해), English by stem. Forms another verb shares are
