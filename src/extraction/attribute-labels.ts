@@ -6,7 +6,7 @@
  *
  * A name is translated as a whole (words/attributes.ts `ATTRIBUTE_NAME_PAIRS`, then
  * `KOREAN_FOR_ENGLISH_ATTRIBUTE`, then another word of its group of words/same-thing.ts), else word by
- * word when every word of it has a translation ("locker number" → 사물함 번호); otherwise it is shown as
+ * word when every word of it has a translation (locker, number → 사물함 번호); otherwise it is shown as
  * stored. A Korean compound written as one word (사물함번호) is not split.
  */
 import type { Lang } from "../text/language.js";
