@@ -17,6 +17,7 @@ import {
   stripCopula,
 } from "../text/korean.js";
 import { phrasePairs } from "../text/word-list.js";
+import { KINSHIP_WORDS } from "./words/kinship.js";
 import { inSet, trimEndWhile, trimStartWhile } from "../text/trim.js";
 
 /** A stem left after stripping must keep at least this many characters ("나는" is handled as a pronoun). */
@@ -239,8 +240,9 @@ export interface EntityNameOptions {
 
 /** One stripping step: the candidate stems of `word`, strongest evidence first. */
 function stripOnce(word: string, known: ReadonlySet<string>): string | undefined {
+  // A kinship word of one syllable (딸, 형, 처) is a stem too: "딸은" is 딸 + 은.
   const fits = (stem: string): boolean =>
-    charCount(stem.replace(/\s/gu, "")) >= MIN_STEM_CHARS && !/\s$/u.test(stem);
+    (charCount(stem.replace(/\s/gu, "")) >= MIN_STEM_CHARS || KINSHIP_WORDS.has(stem)) && !/\s$/u.test(stem);
   for (const { form: particle, attach } of [...PARTICLES, ...AMBIGUOUS_PARTICLES]) {
     if (!word.endsWith(particle)) continue;
     const stem = word.slice(0, -particle.length);

@@ -3,9 +3,10 @@
  * words that say whose it is — "구하영님 번호 010-…", "새길세무회계 편상훈 세무사님 042-…", "총무부
  * extension은 2210", "고은별 선생님 PHS 5512".
  */
+import { words } from "../text/word-list.js";
 import { stripParticle, TOPIC_SUBJECT_PARTICLES, foldText } from "../text/korean.js";
-import { normalizeAttribute } from "./normalize.js";
-import { isKinship, isKoreanPersonName, isNameLike, isPersonName } from "./rule-common.js";
+import { FIRST_PERSON_KO, normalizeAttribute } from "./normalize.js";
+import { isKinship, isKoreanPersonName, isNameLike, isPersonName, topicHasFacts } from "./rule-common.js";
 import type { TypedFactInput } from "./rule-typed.js";
 import { ANIMAL_WORDS } from "./words/animals.js";
 import { COMMON_ATTRIBUTE_WORDS } from "./words/attributes.js";
@@ -36,6 +37,11 @@ export function nameBefore(words: readonly string[]): string | undefined {
   return isNameLike(last) ? last : undefined;
 }
 
+/** Words for the phone a number rings, before 번호 / number ("핸드폰 번호", "mobile number"). */
+const PHONE_DEVICE_WORDS: ReadonlySet<string> = new Set(
+  words("핸드폰 휴대폰 휴대전화 폰 전화 스마트폰 mobile cell phone"),
+);
+
 /** A phone number or an e-mail address after whose it is. */
 export function contactFact({ clause, pre, value }: TypedFactInput): boolean {
   const { state } = clause;
@@ -50,7 +56,12 @@ export function contactFact({ clause, pre, value }: TypedFactInput): boolean {
   if (last === undefined || attributeWordAt >= 0) {
     // "구하영님 번호 010-…", "새 번호 010-…", "석진우 대표님 번호 바뀌었대: 010-…" (whose: the words before
     // the number word, else the topic).
-    const entity = nameBefore(pre.slice(0, Math.max(attributeWordAt, 0))) ?? state.topic;
+    // "내 핸드폰 번호 010-…": the device says which number, not whose.
+    let owner = Math.max(attributeWordAt, 0);
+    while (owner > 0 && PHONE_DEVICE_WORDS.has((pre[owner - 1] ?? "").toLowerCase())) owner -= 1;
+    // With no owner before the device, the number is the speaker's, unless the text is about someone.
+    const speaker = owner < attributeWordAt && !topicHasFacts(state) ? FIRST_PERSON_KO : undefined;
+    const entity = nameBefore(pre.slice(0, owner)) ?? speaker ?? state.topic;
     return entity !== undefined && state.emit(entity, attribute, value.value);
   }
   const title = last.replace(/님$/u, "");

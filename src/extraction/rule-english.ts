@@ -1,11 +1,12 @@
 /**
  * Clause rules for English sentences: possessives (X's Y is Z, the Y of X is Z, my Y is Z), roles
- * (X is our new Y), places (X lives in Y), allergies (X is allergic to Y) and events (X renews on a
+ * (X is our new Y), occupations (I'm a Y), places (X lives in Y), allergies (X is allergic to Y) and events (X renews on a
  * date). Values may be in any script
  * ("I'm allergic to 호두"). Each regex is anchored at the start and the clause is short (the extractor
  * caps clause length), so a lazy group scans the clause at most once per split point.
  */
 import { containsHangul } from "../text/korean.js";
+import { words as wordList } from "../text/word-list.js";
 import { execAfterHead, splitAtFirstWith, splitAtSeparator } from "../text/trim.js";
 import { FIRST_PERSON_EN } from "./normalize.js";
 import { isKinship, topicHasFacts, type ClauseContext, type ClauseRule } from "./rule-common.js";
@@ -17,7 +18,7 @@ import {
 } from "./rule-patterns.js";
 import { ANIMAL_WORDS, ENGLISH_BREED_WORDS } from "./words/animals.js";
 import { NAME_WORDS } from "./words/attributes.js";
-import { ENGLISH_PERSON_HEADS } from "./words/people.js";
+import { ENGLISH_PERSON_HEADS, OCCUPATION_HEADS } from "./words/people.js";
 
 /** Longest English value, in words; a longer "is …" is a sentence, not a value. */
 const MAX_EN_VALUE_WORDS = 6;
@@ -77,7 +78,16 @@ const HOURS_RE =
   /^(?:open|opens|hours(?: are)?|open hours|business hours)(?: from)? (\d{1,2}(?::\d{2})?(?: ?[ap]m)? ?(?:to|-|–|~) ?\d{1,2}(?::\d{2})?(?: ?[ap]m)?)$/iu;
 /** "is planned for", "is set for": an event's date. */
 const SCHEDULED_RE = / (?:is|are|was) (?:scheduled|set|planned|booked|moved|pushed) (?:for|to)$/iuy;
-const LIVES_RE = / (?:lives|is living|moved|has moved|stays) (?:in|to) (.+)$/iuy;
+/**
+ * "lives in", "I live in", "I'm living in", "moved to", "is moving to": where someone lives (a move says
+ * where they live from then on).
+ */
+const LIVES_RE =
+  /(?: (?:lives?|am living|is living|are living|moved|has moved|have moved|stays?|am moving|is moving)|'m living|'s living|'m moving|'s moving) (?:in|to) (.+)$/iuy;
+/** "I just moved", "she still lives": adverbs between the one named and the verb are no part of the name. */
+const HEAD_ADVERBS = new Set(wordList("just recently now currently still also finally actually already"));
+/** "my mom", "our son": a relative named by kinship alone is the entity by that word (엄마, 아들). */
+const OWN_RELATIVE_RE = /^(?:my|our) ([\p{L}-]+(?: [\p{L}-]+)?)$/iu;
 const LOCATED_RE = / (?:is|are) (?:located |based )?in (.+)$/iuy;
 /** Subjects that are no entity ("This is my favorite café", "She is in a meeting"). */
 const PRONOUN_RE = /^(?:this|that|these|those|it|he|she|they|we|you|there|here|what|which|who)$/iu;
@@ -139,6 +149,9 @@ function isPossessivePronoun(word: string | undefined): boolean {
 const DESCRIPTION_START_RE =
   /^(?:(?:a|an|so|very|really|too|not|pretty|kinda|quite|still|on|at|off|out|away|in|with)\s|(?:busy|sick|closed|open|late|away|back|gone|done|here|there)\b)/iu;
 
+/** "moving to Lisbon", "staying in a hotel": what someone does, not a value of theirs. */
+const DOING_PHRASE_RE = /^\p{L}+ing (?:to|in|into|from|at|on|for|with) /iu;
+
 /** Trims trailing adverbs ("now") and splits "A and B" / "A, B" lists. */
 function values(raw: string): string[] {
   const trimmed = raw.replace(EN_TRAILING_ADVERBS_RE, "").trim();
@@ -194,7 +207,7 @@ export const englishPossessive: ClauseRule = ({ text, typed, state }) => {
     if (emitted) state.topic = value;
     return emitted;
   }
-  const entity = third ? (state.topic ?? "") : mine !== undefined ? FIRST_PERSON_EN : owner;
+  const entity = third ? (state.topic ?? "") : mine !== undefined ? FIRST_PERSON_EN : ownRelative(owner);
   // "Felix's wedding is May 3 in Eugene", "my birthday is on Feb 2": the date is the value, and the
   // attribute says so.
   const valueStart = text.length - rawValue.length + (/^on /iu.test(rawValue) ? "on ".length : 0);
@@ -204,7 +217,7 @@ export const englishPossessive: ClauseRule = ({ text, typed, state }) => {
     return state.emit(entity, dated, date.value);
   }
   // "my arms are so sore", "my cat is a tabby", "my landlord is on holiday": a description, not a value.
-  if (DESCRIPTION_START_RE.test(value)) return false;
+  if (DESCRIPTION_START_RE.test(value) || DOING_PHRASE_RE.test(value)) return false;
   const emitted = state.emit(entity, attribute, value);
   // "Seoul Library's phone is …, open 9 to 6": what follows is still about the owner.
   if (emitted && mine === undefined) state.topic = entity;
@@ -282,15 +295,33 @@ export const englishPlace: ClauseRule = ({ text, state }) => {
   const located = lives === null ? execAfterHead(text, LOCATED_RE) : null;
   const match = lives ?? located;
   if (match === null) return false;
-  const [, entity = "", rawPlace = ""] = match;
+  const [, head = "", rawPlace = ""] = match;
   const place = rawPlace.replace(EN_TRAILING_PHRASE_RE, "").replace(EN_TRAILING_ADVERBS_RE, "");
+  const named = withoutTrailingAdverbs(head);
+  // "my mom lives in Daegu": the relative; "my exam is in May", "her office is in …": a possessive's
+  // fact is read by englishPossessive.
+  const entity = lives !== null ? ownRelative(named) : named;
   if (words(place) > MAX_EN_ATTRIBUTE_WORDS || words(entity) > MAX_EN_ATTRIBUTE_WORDS) return false;
   // "The meeting is in 10 minutes", "she is in a meeting" name no place.
   if (PRONOUN_RE.test(entity) || !isPlace(place) || /\d/u.test(place)) return false;
-  // "my exam is in May", "her office is in …": a possessive's fact is read by englishPossessive.
   if (/^(?:my|our|his|her|their|its) /iu.test(entity)) return false;
+  // "I live in fear", "lives in the city": one lives in a place that is named.
+  if (lives !== null && !/^[\p{Lu}\p{Script=Hangul}]/u.test(place)) return false;
   return state.emit(entity, lives !== null ? "residence" : "location", place);
 };
+
+/** A head without the adverbs that end it ("I just" → "I"). */
+function withoutTrailingAdverbs(head: string): string {
+  const parts = head.split(" ");
+  while (parts.length > 1 && HEAD_ADVERBS.has((parts.at(-1) ?? "").toLowerCase())) parts.pop();
+  return parts.join(" ");
+}
+
+/** "my mom" → "mom", "our son" → "son": a relative named by kinship alone; any other phrase as it is. */
+function ownRelative(phrase: string): string {
+  const relative = OWN_RELATIVE_RE.exec(phrase)?.[1];
+  return relative !== undefined && isKinship(relative) ? relative : phrase;
+}
 
 /** "I'm allergic to walnuts and mango" → one fact per allergen. */
 export const englishAllergy: ClauseRule = ({ text, state }) => {
@@ -364,8 +395,46 @@ export const englishWorksAt: ClauseRule = ({ text, state }) => {
   const attribute =
     /^(?:teach|taught|stud)/iu.test(verb) || SCHOOL_HEAD_RE.test(place) ? "school" : "workplace";
   const emitted = state.emit(entity, attribute, place);
-  if (job !== undefined && words(job) <= MAX_EN_ATTRIBUTE_WORDS) state.emit(entity, "job", job);
+  if (job !== undefined && words(job) <= MAX_EN_ATTRIBUTE_WORDS) state.emit(entity, "occupation", job);
   if (emitted) state.topic = place;
+  return emitted;
+};
+
+/** "I'm a nurse", "Ada is an accountant", "I work as a barista": after the one named, what they do. */
+const IS_A_RE = /(?: (?:is|am|was|works as|work as|worked as)|'m|'s) (?:a|an) (.+)$/iuy;
+/** "… at Seoul Hospital" after an occupation: where it is held. */
+const AT_PLACE_RE = / (?:at|for) (.+)$/iuy;
+
+/**
+ * "I'm a pharmacist" → (I, occupation, pharmacist); "my wife is a nurse at Hanbit Hospital" → (wife,
+ * occupation, nurse) and (wife, workplace, Hanbit Hospital). The phrase must end in an occupation noun
+ * (words/people.ts `OCCUPATION_HEADS`): "I'm a big fan" and "she's a night owl" state no job.
+ */
+export const englishOccupation: ClauseRule = ({ text, state }) => {
+  const match = execAfterHead(text, IS_A_RE);
+  if (match === null) return false;
+  const [, head = "", rest = ""] = match;
+  const [, rawJob = "", place] = execAfterHead(rest, AT_PLACE_RE) ?? [rest, rest];
+  const job = rawJob.replace(EN_TRAILING_ADVERBS_RE, "");
+  const entity = ownRelative(withoutTrailingAdverbs(head));
+  if (PRONOUN_RE.test(entity) || /^(?:my|our|his|her|their|its) /iu.test(entity)) return false;
+  if (words(entity) > MAX_EN_ATTRIBUTE_WORDS || words(job) > MAX_EN_ATTRIBUTE_WORDS) return false;
+  if (!/^I$/u.test(entity) && !LATIN_NAME_RE.test(entity) && !isKinship(entity)) return false;
+  const last = job.split(" ").pop()?.toLowerCase() ?? "";
+  if (!OCCUPATION_HEADS.includes(last)) return false;
+  const emitted = state.emit(entity, "occupation", job);
+  const workplace = place?.replace(EN_TRAILING_PHRASE_RE, "");
+  if (
+    emitted &&
+    workplace !== undefined &&
+    /^\p{Lu}/u.test(workplace) &&
+    words(workplace) <= MAX_EN_VALUE_WORDS
+  )
+    state.emit(
+      entity,
+      last === "student" || SCHOOL_HEAD_RE.test(workplace) ? "school" : "workplace",
+      workplace,
+    );
   return emitted;
 };
 

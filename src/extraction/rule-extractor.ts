@@ -55,6 +55,9 @@ const DETACHED_HONORIFIC_RE =
 /** "room 412", "Suite 3B", "floor 7": a part of a place that follows it after a comma. */
 const PLACE_CONTINUATION_RE =
   /^(?:room|rm\.?|suite|ste\.?|floor|fl\.?|unit|apt\.?|building|bldg\.?|gate)\s?[\p{L}\d-]{1,6}$/iu;
+/** "…, Daejeon" after "lives in Yuseong-gu": a city or region that widens the place before it. */
+const PLACE_WIDER_RE = /^\p{Lu}[\p{L}-]+$/u;
+const IN_PLACE_END_RE = / (?:in|to) \p{Lu}[\p{L}-]*$/u;
 /** A clause naming an address keeps the commas of the address ("38-5, 3층"). */
 const ADDRESS_CLAUSE_RE = /(?:^|\s)(?:주소|address)/iu;
 
@@ -283,10 +286,12 @@ function mayStateFact({ tokens, typed, state }: ClauseContext): boolean {
 
 function splitClauses(sentence: string): string[] {
   const parts: string[] = [];
-  // "… is in Building C, room 210": a room or a floor after a comma still belongs to the place before it.
+  // "… is in Building C, room 210": a room or a floor after a comma still belongs to the place before it,
+  // as does a city after a district ("lives in Yuseong-gu, Daejeon").
   for (const part of sentence.split(CLAUSE_SPLIT_RE)) {
     const previous = parts.length - 1;
-    if (previous >= 0 && PLACE_CONTINUATION_RE.test(part))
+    const widens = PLACE_WIDER_RE.test(part) && IN_PLACE_END_RE.test(parts[previous] ?? "");
+    if (previous >= 0 && (PLACE_CONTINUATION_RE.test(part) || widens))
       parts[previous] = `${parts[previous] ?? ""}, ${part}`;
     else parts.push(part);
   }

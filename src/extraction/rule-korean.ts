@@ -38,8 +38,8 @@ import {
 import { CHANGE_VERB_RE, HAS_CLOCK_TIME_RE } from "./rule-patterns.js";
 import { locatedValue, placeAttribute } from "./rule-places.js";
 import { HONORIFIC_WORD_RE, personPhrase, roleAttribute } from "./rule-roles.js";
-import { ANIMAL_WORDS } from "./words/animals.js";
-import { NAME_WORDS } from "./words/attributes.js";
+import { ANIMAL_DESCRIPTION_WORDS, ANIMAL_WORDS } from "./words/animals.js";
+import { NAME_WORDS, ONE_SYLLABLE_ATTRIBUTES } from "./words/attributes.js";
 import { EVENT_HEADS } from "./words/events.js";
 import { FILLER_WORDS, NON_ENTITY_WORDS } from "./words/function-words.js";
 import { BUSINESS_SUFFIXES, ORGANISATION_SUFFIXES } from "./words/organisations.js";
@@ -174,12 +174,19 @@ export const nameIntro: ClauseRule = ({ tokens, state, korean }) => {
   return emitted;
 };
 
+/**
+ * Last syllables of an informal predicate ("귀여워", "착해", "예뻐", "아파", "졸려", "잔다"): a bare word
+ * ending in one is said of the animal, not its name.
+ */
+const INFORMAL_PREDICATE_END_RE = /[워와해어여져려뻐빠파커써요다지네음함임돼죠게셔]$/u;
+
 /** 우리, 저희 and 집 before an animal word, apart or glued (우리 집, 우리집): whose it is. */
 const OWN_HOME_RE = /^(?:우리|저희|집|우리집|저희집)$/u;
 
 /**
  * "우리 고양이는 나비야", "내 강아지는 초코예요" → (나비, 종, 고양이): one's own animal, then its name with a
- * copula, as "우리 고양이 이름은 나비야" says. Only of an animal word after a first-person possessive:
+ * copula (or a bare name in a short note), as "우리 고양이 이름은 나비야" says. Only of an animal word
+ * after a first-person possessive:
  * "고양이는 귀여워" says nothing of a name, and a predicate is no name.
  */
 export const ownAnimalNamed: ClauseRule = ({ tokens, state, korean }) => {
@@ -190,8 +197,18 @@ export const ownAnimalNamed: ClauseRule = ({ tokens, state, korean }) => {
   const animal = stripParticle(animalToken, TOPIC_PARTICLES);
   if (animal === animalToken || !ANIMAL_WORDS.has(animal)) return false;
   const name = cleanValue(nameToken);
-  if (name.length === 0 || name === nameToken || NON_ENTITY_WORDS.has(name) || isPredicate(nameToken))
+  // "우리 고양이는 모찌야", or in a short note without the copula "우리집 고양이는 모찌"; a bare word must
+  // read as a name: no predicate, number or word that describes an animal ("우리 강아지는 수컷").
+  const bare = name === nameToken;
+  if (
+    bare &&
+    (!isNameLike(nameToken) ||
+      /\d/u.test(nameToken) ||
+      ANIMAL_DESCRIPTION_WORDS.has(nameToken) ||
+      INFORMAL_PREDICATE_END_RE.test(nameToken))
+  )
     return false;
+  if (name.length === 0 || NON_ENTITY_WORDS.has(name) || isPredicate(nameToken)) return false;
   // "내 강아지는 말티즈야" gives its breed, not its name.
   if (breedOf(nameToken) !== undefined || ANIMAL_WORDS.has(name)) return false;
   const emitted = state.emit(name, korean ? "종" : "kind", animal);
@@ -295,8 +312,8 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
   const attributeWords = (regular ? named : named.slice(owner)).filter((word) => !ATTENDING_RE.test(word));
   if (attributeWords.length === 0) return false;
   const attribute = attributeWords.join(" ");
-  if ([...attribute].length < MIN_ATTRIBUTE_CHARS || !isAttributePhrase(tokens.slice(owner, attrEnd + 1)))
-    return false;
+  const tooShort = [...attribute].length < MIN_ATTRIBUTE_CHARS && !ONE_SYLLABLE_ATTRIBUTES.has(attribute);
+  if (tooShort || !isAttributePhrase(tokens.slice(owner, attrEnd + 1))) return false;
   const valueTokens = tokens.slice(attrEnd + 1);
   // "밤비 병원은 분당에 있는 해솔동물병원": the value, and where it is.
   const relative = locatedValue(valueTokens);

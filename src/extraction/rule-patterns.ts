@@ -127,9 +127,9 @@ export const EN_EVENT_VERBS: Record<string, string> = phrasePairs(
 /** English verbs of moving a date ("go-live pushed to Jun 4"). */
 export const EN_MOVE_VERBS = ["pushed", "moved", "postponed", "delayed", "rescheduled", "slipped"];
 
-/** Adverbs that trail an English fact and are not part of its value ("lives in Daegu now"). */
+/** Adverbs that trail an English fact and are not part of its value ("lives in Daegu now", "… in June"). */
 export const EN_TRAILING_ADVERBS_RE =
-  /(?<!\s)\s+(?:now|currently|these days|too|as well|again|btw|lol|recently|yesterday|today|(?:last|this) (?:week|month|year))$/iu;
+  /(?<!\s)\s+(?:now|currently|these days|too|as well|again|btw|lol|recently|yesterday|today|soon|(?:last|this|next) (?:week|month|year)|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)$/iu;
 
 /** A phrase that trails an English place ("in Toronto with his family", "in Busan since 2020"). */
 export const EN_TRAILING_PHRASE_RE =

@@ -5,7 +5,15 @@
  */
 import { findSubject, MAX_ATTRIBUTE_WORDS, MAX_VALUE_WORDS, valueWords } from "./rule-subject.js";
 import { leadingUnit } from "./rule-predicate.js";
-import { hasSubjectParticle, isNameLike, isOrgUnit, type ClauseRule } from "./rule-common.js";
+import {
+  hasSubjectParticle,
+  isNameLike,
+  isOrgUnit,
+  topicHasFacts,
+  type ClauseContext,
+  type ClauseRule,
+} from "./rule-common.js";
+import { FIRST_PERSON_KO } from "./normalize.js";
 import { FILLER_WORDS } from "./words/function-words.js";
 import { ORGANISATION_SUFFIXES } from "./words/organisations.js";
 
@@ -20,6 +28,29 @@ const LOCATED_RE = /^(.+?)에 (?:있어요?|있음|있다|있습니다|있는데
 const LIVES_RE =
   /^(.+?)에(?:서)? (?:살아요?|살아|삶|산다|사셔요?|사십니다|살고 ?있어요?|살고 ?있음|살고요|사심|사세요|거주(?:해요?|함|중|하고 ?있어요?)?)$/u;
 
+/**
+ * Words before a place that say when or how, not where ("요즘 일산에 살아", "작년에 수원으로 이사 왔어",
+ * "드디어 판교로"): a closed class of time words and adverbs, and a word with a time or adverbial particle.
+ */
+const NOT_PLACE_WORD_RE =
+  /^(?:요즘|지금|현재|아직|계속|이제|원래|최근|드디어|결국|곧|다시|또|이번|다음|지난|저번|작년|올해|내년|어제|오늘|내일|모레|얼마 ?전)$|(?:에|에서|부터|쯤|째)$/u;
+
+/** The place a clause's words end in: the last words before the verb that are no time word or adverb. */
+function placeBefore(words: readonly string[]): string {
+  let start = words.length;
+  while (start > 0 && !NOT_PLACE_WORD_RE.test(words[start - 1] ?? "")) start -= 1;
+  return words.slice(start).join(" ");
+}
+
+/**
+ * Who a clause about where someone lives or works is about: its subject; else the topic the text has
+ * stated facts of ("이모부는 …, 대구에 살아"); else the speaker, whom a Korean statement leaves unsaid
+ * ("대전에 살아요", "카카오로 이직했어").
+ */
+function whoLivesOrWorks(subject: string | undefined, state: ClauseContext["state"]): string {
+  return subject ?? (topicHasFacts(state) ? (state.topic ?? FIRST_PERSON_KO) : FIRST_PERSON_KO);
+}
+
 /** "밝은안과는 일산에 있어요" → (밝은안과, 위치, 일산); "이모부는 대구에 살아" → (이모부, 거주지, 대구). */
 export const placeOfSubject: ClauseRule = ({ text, tokens, state }) => {
   if (!PLACE_HINT_RE.test(text)) return false;
@@ -29,11 +60,14 @@ export const placeOfSubject: ClauseRule = ({ text, tokens, state }) => {
   const lives = located === null ? LIVES_RE.exec(predicate) : null;
   const match = located ?? lives;
   if (match === null) return false;
-  const place = (match[1] ?? "").replace(/^(?:요즘|지금|현재|아직|계속) /u, "");
+  const place =
+    located !== null
+      ? (match[1] ?? "").replace(/^(?:요즘|지금|현재|아직|계속) /u, "")
+      : placeBefore((match[1] ?? "").split(" "));
   if (place.split(" ").length > MAX_VALUE_WORDS || place.length === 0) return false;
   // "나 내일 병원에 있어" is where I will be, not where I am: a time word makes it an event.
   if (/(?:오늘|내일|어제|모레|주말|저녁|아침|점심|시간)/u.test(place)) return false;
-  const entity = subject?.entity ?? state.topic;
+  const entity = lives !== null ? whoLivesOrWorks(subject?.entity, state) : (subject?.entity ?? state.topic);
   if (entity === undefined) return false;
   const emitted = state.emit(entity, located !== null ? "위치" : "거주지", place);
   if (emitted) state.topic = entity;
@@ -53,9 +87,12 @@ const NOT_A_WORKPLACE = new Set(["집", "재택", "카페", "밖", "여기", "�
 export const workplace: ClauseRule = ({ text, tokens, state }) => {
   if (!/에서 (?:일|근무)/u.test(text)) return false;
   const subject = findSubject(tokens);
-  const match = subject === undefined ? null : WORKS_AT_RE.exec(subject.rest.join(" "));
-  if (subject === undefined || match === null) return false;
-  const words = (match[1] ?? "").split(" ").filter((word) => !FILLER_WORDS.has(word));
+  const match = WORKS_AT_RE.exec(subject?.rest.join(" ") ?? tokens.join(" "));
+  if (match === null) return false;
+  const entity = whoLivesOrWorks(subject?.entity, state);
+  const words = placeBefore((match[1] ?? "").split(" "))
+    .split(" ")
+    .filter((word) => word.length > 0 && !FILLER_WORDS.has(word));
   if (words.length === 0 || words.length > MAX_ATTRIBUTE_WORDS || !words.every(isNameLike)) return false;
   if (words.some((word) => NOT_A_WORKPLACE.has(word))) return false;
   const [org = "", ...rest] = words;
@@ -67,14 +104,79 @@ export const workplace: ClauseRule = ({ text, tokens, state }) => {
     (rest.length > 0 && (rest.every(isOrgUnit) || leadingUnit(rest) !== undefined));
   if (unit === undefined && !isOrgUnit(org) && !organisation) return false;
   let emitted = false;
-  if (unit === undefined && !isOrgUnit(org)) emitted = state.emit(subject.entity, "직장", org);
+  if (unit === undefined && !isOrgUnit(org)) emitted = state.emit(entity, "직장", org);
   const units = unit !== undefined || isOrgUnit(org) ? words : rest;
   const named = leadingUnit(units);
-  if (units.length > 0)
-    emitted = state.emit(subject.entity, named?.noun ?? "소속", units.join(" ")) || emitted;
-  if (emitted) state.topic = subject.entity;
+  if (units.length > 0) emitted = state.emit(entity, named?.noun ?? "소속", units.join(" ")) || emitted;
+  if (emitted) state.topic = entity;
   return emitted;
 };
+
+/** "Y로 이사했어/왔어/갔어/가/할 거야": a move, which says where someone lives from then on. */
+const MOVED_RE =
+  /^(.+?)(?:으로|로) ?이사(?: ?(?:했어요?|했음|했다|했습니다|함|해요?|왔어요?|왔음|왔다|왔습니다|갔어요?|갔음|갔다|가요?|와요?|가게 ?됐어요?|갈 ?거야|갈 ?거예요|갈 ?예정이야|가기로 ?했어요?|할 ?거야|할 ?예정이야|예정이야|예정))?$/u;
+
+/**
+ * "작년에 수원으로 이사 왔어" → (나, 거주지, 수원); "언니는 세종으로 이사 갔어" → (언니, 거주지, 세종). Only
+ * the new place: "일산에서 파주로" names where the move started too, which is no longer true.
+ */
+export const movedHome: ClauseRule = ({ text, tokens, state }) => {
+  if (!text.includes("이사")) return false;
+  const subject = findSubject(tokens);
+  const match = MOVED_RE.exec(subject?.rest.join(" ") ?? tokens.join(" "));
+  if (match === null) return false;
+  const words = (match[1] ?? "").split(" ");
+  const place = placeBefore(words);
+  const placeWords = place.split(" ");
+  if (place.length === 0 || placeWords.length > MAX_ATTRIBUTE_WORDS || !placeWords.every(isNameLike))
+    return false;
+  // "집으로 이사", "회사 근처로 이사": where to, not a named place.
+  if (placeWords.some((word) => NOT_A_WORKPLACE.has(word)) || POSITION_NOUN_RE.test(placeWords.at(-1) ?? ""))
+    return false;
+  return state.emit(whoLivesOrWorks(subject?.entity, state), "거주지", place);
+};
+
+/** "Y로 이직했어", "Y에 입사했어 / 취직했어": a new employer. */
+const JOINED_RE =
+  /^(.+?)(?:(?:으로|로) ?이직|에 ?(?:입사|취직|취업))(?: ?(?:했어요?|했음|했다|했습니다|함|해요?|할 ?거야|할 ?예정이야|예정이야|예정|확정|성공))?$/u;
+/** "Y 다녀 / 다니고 있어 / 다님": where someone goes every day (an employer, when Y names one). */
+const ATTENDS_RE = /^(.+?) (?:다녀요?|다님|다닌다|다닙니다|다니고 ?있어요?|다니는 ?중(?:이야|이에요)?)$/u;
+
+/**
+ * "카카오로 이직했어" → (나, 직장, 카카오); "남편은 한솔제약 다녀" → (남편, 직장, 한솔제약): a job change
+ * names the employer by its verb; "다녀" only when the place is named as an organisation ("학원 다녀"
+ * and "병원 다녀" are not where one works).
+ */
+export const employer: ClauseRule = ({ text, tokens, state }) => {
+  if (!/(?:이직|입사|취직|취업|다녀|다님|다닌|다닙|다니)/u.test(text)) return false;
+  const subject = findSubject(tokens);
+  const rest = subject?.rest.join(" ") ?? tokens.join(" ");
+  const joined = JOINED_RE.exec(rest);
+  const attends = joined === null ? ATTENDS_RE.exec(rest) : null;
+  const match = joined ?? attends;
+  if (match === null) return false;
+  const org = placeBefore((match[1] ?? "").split(" "));
+  const words = org.split(" ");
+  if (org.length === 0 || words.length > MAX_ATTRIBUTE_WORDS || !words.every(isNameLike)) return false;
+  if (words.some((word) => NOT_A_WORKPLACE.has(word))) return false;
+  const last = words.at(-1) ?? "";
+  const named =
+    /^\p{Lu}/u.test(words[0] ?? "") ||
+    ORGANISATION_SUFFIXES.some((suffix) => last.endsWith(suffix) && last !== suffix);
+  // "딸은 한빛초등학교 다녀": the school one attends, under the noun that says what it is.
+  const school =
+    attends === null || GENERIC_SCHOOL_RE.test(last) ? undefined : ATTENDED_PLACE_RE.exec(last)?.[1];
+  if (attends !== null && school === undefined && (!named || EVERYDAY_PLACE_RE.test(last))) return false;
+  const attribute = school === undefined ? "직장" : school.endsWith("학교") ? "학교" : school;
+  return state.emit(whoLivesOrWorks(subject?.entity, state), attribute, org);
+};
+
+/** Places one goes to but does not work at, though their names end like an organisation's. */
+const EVERYDAY_PLACE_RE = /(?:학교|학원|병원|의원|어린이집|유치원)$/u;
+/** A named school, kindergarten or academy one attends ("한빛초등학교", "새싹어린이집"): the noun it ends in. */
+const ATTENDED_PLACE_RE = /^\p{Script=Hangul}+?((?:초등|중|고등|대)?학교|어린이집|유치원|학원)$/u;
+/** The kind alone ("고등학교 다녀" says which kind of school, not which one). */
+const GENERIC_SCHOOL_RE = /^(?:(?:초등|중|고등|대|대학|중고등)?학교|어린이집|유치원|학원|대학원)$/u;
 
 /** Nouns of a position next to a landmark ("역 앞", "학교 옆"): a value ending in one says where. */
 const POSITION_NOUN_RE = /^(?:앞|옆|뒤|근처|건너편|맞은편|부근|인근|사이|쪽|위층|아래층)$/u;

@@ -103,7 +103,7 @@ function copulaPredicate(
   // "우리 팀 새 charge nurse예요": a new member's place in a team is a role, whatever the noun.
   if (inTeam && (occupation || isRole(head)) && withoutTeam.every(isNameLike))
     return state.emit(entity, korean ? "역할" : "role", withoutTeam.join(" "));
-  if (occupation) return state.emit(entity, korean ? "직업" : "job", value);
+  if (occupation) return state.emit(entity, korean ? "직업" : "occupation", value);
   const bare = withoutTeam.filter((word) => !isFirstPersonPossessive(word));
   if (bare.length === 1 && isKinship(head)) return state.emit(entity, korean ? "관계" : "relation", head);
   if (bare.length === 1 && ANIMAL_WORDS.has(head)) return state.emit(entity, korean ? "종" : "kind", head);

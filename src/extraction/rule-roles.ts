@@ -87,7 +87,7 @@ export function roleAttribute(word: string, korean: boolean): string | undefined
   const bare = word.replace(/님$/u, "");
   const folded = foldText(bare);
   if (isRole(bare)) return korean ? "역할" : "role";
-  if (OCCUPATION_HEADS.includes(folded)) return korean ? "직업" : "job";
+  if (OCCUPATION_HEADS.includes(folded)) return korean ? "직업" : "occupation";
   if ([...TITLE_WORDS].some((title) => folded.endsWith(title))) return korean ? "직함" : "title";
   return undefined;
 }

@@ -20,11 +20,12 @@ import {
   englishPossessive,
   englishRoleOf,
   englishTitle,
+  englishOccupation,
   englishWorksAt,
 } from "./rule-english.js";
 import { flightRoute } from "./rule-flight.js";
 import { allergy, attributeIsValue, changedTo, identity, nameIntro, ownAnimalNamed } from "./rule-korean.js";
-import { closedDay, eventPlace, placeOfSubject, workplace } from "./rule-places.js";
+import { closedDay, employer, eventPlace, movedHome, placeOfSubject, workplace } from "./rule-places.js";
 import {
   listContinuation,
   roleIsPerson,
@@ -59,8 +60,14 @@ export const RULES: readonly ExtractionRule[] = [
   },
   {
     name: "english-works-at",
-    description: "X works at / teaches at / studies at PLACE (as JOB): workplace or school, and the job.",
+    description:
+      "X works at / teaches at / studies at PLACE (as JOB): workplace or school, and the occupation.",
     apply: englishWorksAt,
+  },
+  {
+    name: "english-occupation",
+    description: "I'm a JOB / X is a JOB (at PLACE) / X works as a JOB: the occupation, and the workplace.",
+    apply: englishOccupation,
   },
   {
     name: "english-goes-to",
@@ -146,6 +153,16 @@ export const RULES: readonly ExtractionRule[] = [
     name: "workplace",
     description: "X는 ORG에서 일해 (직장), X는 UNIT에서 일해 (소속), a numbered unit by its own noun.",
     apply: workplace,
+  },
+  {
+    name: "moved-home",
+    description: "(X는) Y로 이사했어/왔어/갈 거야: where X (or the speaker) lives from then on.",
+    apply: movedHome,
+  },
+  {
+    name: "employer",
+    description: "(X는) Y로 이직했어 / Y에 입사했어 / ORG 다녀: X's (or the speaker's) workplace.",
+    apply: employer,
   },
   {
     name: "titled-subject",

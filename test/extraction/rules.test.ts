@@ -44,12 +44,33 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
         "Marit works at Brightwell Foods as a buyer",
         [
           ["Marit", "workplace", "Brightwell Foods"],
-          ["Marit", "job", "buyer"],
+          ["Marit", "occupation", "buyer"],
         ],
       ],
       ["I teach at Pinecrest Academy", [["I", "school", "Pinecrest Academy"]]],
     ],
     negative: "Marit works late",
+  },
+  "english-occupation": {
+    examples: [
+      ["I'm a pharmacist", [["I", "occupation", "pharmacist"]]],
+      [
+        "My husband is a firefighter at Gangbuk Station",
+        [
+          ["husband", "occupation", "firefighter"],
+          ["husband", "workplace", "Gangbuk Station"],
+        ],
+      ],
+      ["Tove works as a translator", [["Tove", "occupation", "translator"]]],
+      [
+        "I'm a student at Hollin College",
+        [
+          ["I", "occupation", "student"],
+          ["I", "school", "Hollin College"],
+        ],
+      ],
+    ],
+    negative: "I'm a big fan of that show",
   },
   "english-goes-to": {
     examples: [
@@ -105,6 +126,13 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["I moved to Gimhae last week", [["I", "residence", "Gimhae"]]],
       ["Brio moved to Jecheon yesterday", [["Brio", "residence", "Jecheon"]]],
       ["The bakery is in Seongsu", [["The bakery", "location", "Seongsu"]]],
+      // live without -s, -ing forms, an adverb before the verb, a relative by kinship, a wider place.
+      ["I live in Gunsan", [["I", "residence", "Gunsan"]]],
+      ["I'm living in Sokcho these days", [["I", "residence", "Sokcho"]]],
+      ["I just moved to Yangju", [["I", "residence", "Yangju"]]],
+      ["My aunt lives in Tongyeong", [["aunt", "residence", "Tongyeong"]]],
+      ["my cousin is moving to Porto in March", [["cousin", "residence", "Porto"]]],
+      ["I live in Bupyeong-gu, Incheon", [["I", "residence", "Bupyeong-gu, Incheon"]]],
     ],
     negative: "She is in trouble",
   },
@@ -163,6 +191,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["우리 햄스터는 호두야", [["호두", "종", "햄스터"]]],
       ["내 고양이는 까미예요", [["까미", "종", "고양이"]]],
       ["우리집 토끼는 솜이야", [["솜", "종", "토끼"]]],
+      // A short note without the copula: a bare word that reads as a name.
+      ["우리집 고양이는 단추", [["단추", "종", "고양이"]]],
     ],
     // A breed after the animal is what it is, not its name.
     negative: "내 강아지는 말티즈야",
@@ -188,12 +218,37 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
     examples: [
       ["다람문구는 원주에 있어", [["다람문구", "위치", "원주"]]],
       ["고모는 거제에 살아", [["고모", "거주지", "거제"]]],
+      // Without a subject a statement is the speaker's; a time word before the place is no part of it.
+      ["요즘 진해에 살고 있어요", [["나", "거주지", "진해"]]],
     ],
     negative: "나 내일 병원에 있어",
   },
   workplace: {
-    examples: [["고모는 한빛은행에서 일해", [["고모", "직장", "한빛은행"]]]],
+    examples: [
+      ["고모는 한빛은행에서 일해", [["고모", "직장", "한빛은행"]]],
+      ["누리은행에서 근무해요", [["나", "직장", "누리은행"]]],
+    ],
     negative: "나 집에서 일해서 편해",
+  },
+  "moved-home": {
+    examples: [
+      ["작년에 김포로 이사 왔어", [["나", "거주지", "김포"]]],
+      ["삼촌은 세종으로 이사 갔어", [["삼촌", "거주지", "세종"]]],
+      // Only the new place: where the move started is no longer where one lives.
+      ["오산에서 평택으로 이사했어요", [["나", "거주지", "평택"]]],
+    ],
+    negative: "회사 근처로 이사 가고 싶다",
+  },
+  employer: {
+    examples: [
+      ["다온랩스로 이직했어", [["나", "직장", "다온랩스"]]],
+      ["형은 누리전자에 입사했어", [["형", "직장", "누리전자"]]],
+      ["남편은 한결전자 다녀", [["남편", "직장", "한결전자"]]],
+      // A named school one attends is a school, a named academy an academy.
+      ["딸은 솔빛초등학교 다녀", [["딸", "학교", "솔빛초등학교"]]],
+      ["아들은 큰별수학학원 다녀요", [["아들", "학원", "큰별수학학원"]]],
+    ],
+    negative: "요즘 헬스장 다녀",
   },
   "titled-subject": {
     examples: [
@@ -332,6 +387,9 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
     examples: [
       ["서도담의 취미는 뜨개질이야", [["서도담", "취미", "뜨개질"]]],
       ["꼬미 간식은 고구마", [["꼬미", "간식", "고구마"]]],
+      // An everyday attribute of one syllable.
+      ["내 차는 은색 모닝이야", [["나", "차", "은색 모닝"]]],
+      ["내 키는 168이야", [["나", "키", "168"]]],
     ],
     negative: "날씨는 좋다",
   },

@@ -597,6 +597,30 @@ describe("extractTriplets: constructions by grammar (rules3)", () => {
     expect(extractTriplets("조카 번호 +1-604-555-0187")).toEqual([t("조카", "전화번호", "+1-604-555-0187")]);
   });
 
+  it("reads where one lives and works in everyday words, and leaves what only looks like it", () => {
+    // English: live without -s, an adverb before the verb, a relative named by kinship, an occupation.
+    expect(extractTriplets("I live in Gunpo")).toEqual([t("I", "residence", "Gunpo")]);
+    expect(extractTriplets("I just moved to Guri")).toEqual([t("I", "residence", "Guri")]);
+    expect(extractTriplets("My grandma lives in Andong")).toEqual([t("grandma", "residence", "Andong")]);
+    expect(extractTriplets("I'm a paramedic")).toEqual([t("I", "occupation", "paramedic")]);
+    expect(extractTriplets("my uncle is moving to Oslo")).toEqual([t("uncle", "residence", "Oslo")]);
+    // Korean: a one-syllable kinship word keeps its particle apart; a phone's device is no owner.
+    expect(extractTriplets("우리 딸은 초등학교 2학년이야")).toEqual([t("딸", "학년", "초등학교 2학년")]);
+    expect(extractTriplets("내 휴대폰 번호 010-4821-7730")).toEqual([t("나", "전화번호", "010-4821-7730")]);
+    // What only looks like it states nothing.
+    for (const text of [
+      "I live in fear of Mondays",
+      "I'm a big fan of jazz",
+      "She is a nurse",
+      "우리 고양이는 귀여워",
+      "우리 강아지는 수컷",
+      "학원 다녀",
+      "고등학교 다녀",
+      "집으로 이사",
+    ])
+      expect(extractTriplets(text), text).toEqual([]);
+  });
+
   it("reads English roles, workplaces, schools, clinics and addresses", () => {
     expect(extractTriplets("My plumber is Mr. Adebayo Okonkwo-Reyes, 010-5513-2290")).toEqual([
       t("Adebayo Okonkwo-Reyes", "role", "plumber"),
@@ -604,7 +628,7 @@ describe("extractTriplets: constructions by grammar (rules3)", () => {
     ]);
     expect(extractTriplets("Lena Brandt works at Northwind Labs as a data analyst")).toEqual([
       t("Lena Brandt", "workplace", "Northwind Labs"),
-      t("Lena Brandt", "job", "data analyst"),
+      t("Lena Brandt", "occupation", "data analyst"),
     ]);
     expect(extractTriplets("I study at Ridgeview College — 12 Harbor Street, Busan")).toEqual([
       t("I", "school", "Ridgeview College"),

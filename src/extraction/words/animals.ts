@@ -1,3 +1,4 @@
+import { words } from "../../text/word-list.js";
 /**
  * Animal kinds and common dog and cat breeds, Korean and English.
  * Part of the rule extractor's word lists: ordinary words of the language, never names of people,
@@ -24,6 +25,14 @@ export const ANIMAL_WORDS = new Set([
   "rabbit",
   "parrot",
 ]);
+
+/**
+ * Words that say what an animal is like, not what it is called ("우리 강아지는 수컷", "우리 고양이는 아기"):
+ * after one's animal without a copula they are no name.
+ */
+export const ANIMAL_DESCRIPTION_WORDS: ReadonlySet<string> = new Set(
+  words("수컷 암컷 아기 새끼 노견 노묘 성견 성묘 순둥이 겁쟁이 잡종 믹스 중성화 아파 아픔 최고 짱 천사"),
+);
 
 /**
  * Common dog and cat breeds: "밤비 포메라니안 2.7kg", "말티즈고", "코코(시츄)" name a 품종. Without the word a

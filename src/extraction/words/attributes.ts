@@ -59,6 +59,12 @@ export const COMMON_ATTRIBUTE_WORDS = new Set([
   "내선번호",
 ]);
 
+/**
+ * Everyday attributes of one syllable ("내 차는 …", "내 키는 …"): a one-syllable word before 은/는 is
+ * otherwise too short to be read as an attribute.
+ */
+export const ONE_SYLLABLE_ATTRIBUTES: ReadonlySet<string> = new Set(words("차 키 폰 띠 반 과 팀 층 방"));
+
 /** Words introducing a person's name ("가온이 아버님 성함 오세진", "남편 이름은 태수야"). */
 export const NAME_WORDS = new Set(["성함", "이름", "본명", "name"]);
 
@@ -106,6 +112,7 @@ export const KOREAN_FOR_ENGLISH_ATTRIBUTE: Readonly<Record<string, string>> = {
   age: "나이",
   vet: "동물병원",
   school: "학교",
+  job: "직업",
 };
 
 /**
@@ -117,7 +124,7 @@ export const ATTRIBUTE_NAME_PAIRS: readonly (readonly [korean: string, english: 
   phrasePairs(
     "생일 = birthday; 전화번호 = phone number; 번호 = number; 이름 = name; 주소 = address; " +
       "거주지 = residence; 직장 = workplace; 소속 = team; 종 = kind; 품종 = breed; 역할 = role; " +
-      "직업 = job; 관계 = relation; 나이 = age; 이메일 = email; 마감일 = deadline; 알레르기 = allergy; " +
+      "직업 = occupation; 관계 = relation; 나이 = age; 이메일 = email; 마감일 = deadline; 알레르기 = allergy; " +
       "학교 = school; 위치 = location; 날짜 = date; 시간 = time; 키 = height; 몸무게 = weight; " +
       "직함 = title; 영업시간 = hours; 휴무일 = closing day; 혈액형 = blood type; 취미 = hobby; " +
       "고향 = hometown; 내선번호 = extension; 비밀번호 = password; 차 = car; 차량번호 = plate number; " +
@@ -155,7 +162,7 @@ export const ATTRIBUTE_VERBS: readonly {
  * relative's name answers that question itself, and the answer regression set keeps its line out.
  */
 export const WHAT_IT_IS_ATTRIBUTES: ReadonlySet<string> = new Set(
-  words("종 품종 역할 직업 kind breed role job"),
+  words("종 품종 역할 직업 kind breed role job occupation"),
 );
 
 /** Words by which a question asks for an entity's name or who it is (with {@link NAME_WORDS}). */

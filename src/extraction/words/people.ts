@@ -96,6 +96,16 @@ export const OCCUPATION_HEADS = [
   "doctor",
   "lawyer",
   "student",
+  // More occupations, either language: nouns that name what one does for a living.
+  ...words(
+    "치과의사 수의사 한의사 물리치료사 치료사 상담사 조리사 제빵사 정비사 통역사 번역가 사서 " +
+      "공인중개사 판사 농부 어부 배우 가수 운전기사 택배기사 보육교사 사회복지사 " +
+      "pharmacist accountant architect chef cook barista dentist firefighter officer pilot programmer " +
+      "researcher scientist writer journalist consultant electrician plumber mechanic farmer baker " +
+      "cashier clerk driver translator interpreter therapist physiotherapist veterinarian vet " +
+      "professor lecturer tutor analyst photographer artist musician soldier freelancer homemaker " +
+      "paramedic caregiver carpenter librarian surgeon psychologist hairdresser",
+  ),
 ];
 
 /**
