@@ -88,6 +88,10 @@ const LIVES_RE =
 const HEAD_ADVERBS = new Set(wordList("just recently now currently still also finally actually already"));
 /** "my mom", "our son": a relative named by kinship alone is the entity by that word (엄마, 아들). */
 const OWN_RELATIVE_RE = /^(?:my|our) ([\p{L}-]+(?: [\p{L}-]+)?)$/iu;
+/** "… turns 3 on" before a date: a birthday. */
+const TURNS_AGE_RE = / turns \d{1,3}(?: on)?$/iuy;
+/** "Just moved to X", "Moved to X last week", "living in X now": a note without its I. */
+const SUBJECTLESS_MOVE_RE = /^(?:just |recently |finally )?(?:moved|moving|living) (?:in|to) (.+)$/iu;
 const LOCATED_RE = / (?:is|are) (?:located |based )?in (.+)$/iuy;
 /** Subjects that are no entity ("This is my favorite café", "She is in a meeting"). */
 const PRONOUN_RE = /^(?:this|that|these|those|it|he|she|they|we|you|there|here|what|which|who)$/iu;
@@ -291,7 +295,9 @@ export const englishHours: ClauseRule = ({ text, state }) => {
 
 /** "Jude lives in Daegu now" → residence; "The clinic is in Ilsan" → location. */
 export const englishPlace: ClauseRule = ({ text, state }) => {
-  const lives = execAfterHead(text, LIVES_RE);
+  // "Just moved to Mapo": a note to oneself leaves out the I.
+  const own = SUBJECTLESS_MOVE_RE.exec(text);
+  const lives = own === null ? execAfterHead(text, LIVES_RE) : [text, FIRST_PERSON_EN, own[1]];
   const located = lives === null ? execAfterHead(text, LOCATED_RE) : null;
   const match = lives ?? located;
   if (match === null) return false;
@@ -340,6 +346,9 @@ export const englishEvent: ClauseRule = ({ text, typed, state }) => {
   if (date === undefined) return false;
   const before = text.slice(0, date.start).trim();
   if (containsHangul(before)) return false;
+  // "Bori turns 5 on May 2": the day one turns a year older is a birthday.
+  const turns = execAfterHead(before, TURNS_AGE_RE);
+  if (turns !== null) return state.emit(ownRelative(turns[1] ?? ""), "birthday", date.value);
   for (const [verb, attribute] of Object.entries(EN_EVENT_VERBS)) {
     const match = new RegExp(`^(.+?) ${verb}(?: on| by)?$`, "iu").exec(before);
     if (match !== null) return state.emit(withoutArticle(match[1] ?? ""), attribute, date.value);

@@ -34,6 +34,7 @@ import { KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./words/attributes.js";
 import { STREET_ADDRESS_RE } from "./rule-english.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
 import { splitSentences } from "../text/sentence-end.js";
+import { words } from "../text/word-list.js";
 
 /** Clause boundary inside a sentence. */
 const CLAUSE_SPLIT_RE = /(?<!\s)\s*[,，;]\s*/u;
@@ -91,8 +92,9 @@ export function traceTriplets(text: string): TripletTrace {
     state.topic ??= firstNameLikeToken(read.rest);
     const topicBefore = state.topic;
     state.activity = read.header !== undefined && isActivity(read.header) ? read.header : undefined;
-    // Sentences end as text/sentence-end.ts says, and at a dash between words ("… on May 6 — ask …").
-    for (const sentence of splitSentences(read.rest, { dashes: true }))
+    // Sentences end as text/sentence-end.ts says, at a dash between words ("… on May 6 — ask …") and at a
+    // chat mark ("… 이사했어 ㅋㅋ 드디어 …").
+    for (const sentence of splitSentences(read.rest, { dashes: true, chatMarks: true }))
       extractSentence(sentence, state, korean, rules);
     state.activity = undefined;
     if (read.header !== undefined) linkHeader(read.header, topicBefore, state);
@@ -209,7 +211,9 @@ function extractSentence(
     if (text.length === 0 || text.length > MAX_CLAUSE_CHARS) continue;
     for (const { tokens, continued } of splitPredicates(
       withPlainCopula(
-        withoutLeadingTime(joinHonorifics(text.split(" ").filter((token) => token.length > 0))),
+        withoutLeadingTime(
+          withoutLeadingMarker(joinHonorifics(text.split(" ").filter((token) => token.length > 0))),
+        ),
       ),
     )) {
       const clauseText = tokens.join(" ");
@@ -253,6 +257,18 @@ function withoutLeadingTime(tokens: string[]): string[] {
     if (tokens.length > width + 1 && LEADING_TIME_RE.test(head)) return tokens.slice(width);
   }
   return tokens;
+}
+
+/** Words that open a chat message before what it says ("fyi I'm allergic to …", "btw 나 …", "PS: …"). */
+const LEADING_MARKERS = new Set(
+  words("fyi fyi: btw btw, btw: ps ps: p.s. note: update: oh also so ok okay 참고로"),
+);
+
+/** "fyi I'm allergic to …" → "I'm allergic to …": a leading discourse marker says nothing of the fact. */
+function withoutLeadingMarker(tokens: string[]): string[] {
+  let start = 0;
+  while (start < tokens.length - 2 && LEADING_MARKERS.has((tokens[start] ?? "").toLowerCase())) start += 1;
+  return start === 0 ? tokens : tokens.slice(start);
 }
 
 /** "보경 씨는", "금순자 님": a detached 씨/님 belongs to the name before it. */

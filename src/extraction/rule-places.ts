@@ -136,9 +136,9 @@ export const movedHome: ClauseRule = ({ text, tokens, state }) => {
   return state.emit(whoLivesOrWorks(subject?.entity, state), "거주지", place);
 };
 
-/** "Y로 이직했어", "Y에 입사했어 / 취직했어": a new employer. */
+/** "Y로 이직했어", "Y로 출근해", "Y에 입사했어 / 취직했어": a new employer, or where one goes to work. */
 const JOINED_RE =
-  /^(.+?)(?:(?:으로|로) ?이직|에 ?(?:입사|취직|취업))(?: ?(?:했어요?|했음|했다|했습니다|함|해요?|할 ?거야|할 ?예정이야|예정이야|예정|확정|성공))?$/u;
+  /^(.+?)(?:(?:으로|로) ?(?:이직|출근)|에 ?(?:입사|취직|취업))(?: ?(?:했어요?|했음|했다|했습니다|함|해요?|할 ?거야|할 ?예정이야|예정이야|예정|확정|성공))?$/u;
 /** "Y 다녀 / 다니고 있어 / 다님": where someone goes every day (an employer, when Y names one). */
 const ATTENDS_RE = /^(.+?) (?:다녀요?|다님|다닌다|다닙니다|다니고 ?있어요?|다니는 ?중(?:이야|이에요)?)$/u;
 
@@ -148,7 +148,7 @@ const ATTENDS_RE = /^(.+?) (?:다녀요?|다님|다닌다|다닙니다|다니고
  * and "병원 다녀" are not where one works).
  */
 export const employer: ClauseRule = ({ text, tokens, state }) => {
-  if (!/(?:이직|입사|취직|취업|다녀|다님|다닌|다닙|다니)/u.test(text)) return false;
+  if (!/(?:이직|출근|입사|취직|취업|다녀|다님|다닌|다닙|다니)/u.test(text)) return false;
   const subject = findSubject(tokens);
   const rest = subject?.rest.join(" ") ?? tokens.join(" ");
   const joined = JOINED_RE.exec(rest);

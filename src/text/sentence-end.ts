@@ -68,12 +68,31 @@ export interface SplitSentencesOptions {
    * the dash itself belongs to neither sentence. A dash that opens a sentence (a list item) stays.
    */
   dashes?: boolean;
+  /**
+   * Also end a sentence at a chat mark of Hangul letters — laughter or tears, standing alone or glued to
+   * the word before ("이사했어 ㅋㅋ 이제 …", "좋다ㅎㅎ", "ㅠㅠ"): Korean chat writes them where a full stop
+   * would go. The mark itself belongs to neither sentence.
+   */
+  chatMarks?: boolean;
+}
+
+/** Hangul letters (jamo) as chat writes them alone: ㅋ, ㅎ, ㅠ, ㅜ. */
+const isHangulLetter = (c: string): boolean => c >= "ㄱ" && c <= "ㅣ";
+/** Shortest run of letters that is a chat mark (one "ㅇ" is a yes). */
+const MIN_CHAT_MARK_LETTERS = 2;
+
+/** Where a chat mark (a run of Hangul letters, with any closing punctuation) ends `word` begins, or -1. */
+function chatMarkStart(word: string): number {
+  const letters = trimEndWhile(word, inSet(".!?~"));
+  const at = trimEndWhile(letters, isHangulLetter).length;
+  return letters.length - at >= MIN_CHAT_MARK_LETTERS ? at : -1;
 }
 
 /**
  * The sentences of `text`, in order, each without the whitespace around it: a sentence ends at a word
  * that {@link endsSentence}, after a full-width terminator inside a word (`좋아요。내일`), at a line break,
- * and with `dashes` at a dash between words. Linear in the length of the text.
+ * with `dashes` at a dash between words, and with `chatMarks` at a chat mark (ㅋㅋ). Linear in the length of
+ * the text.
  *
  * @example splitSentences("Dr. Kim called. 내일 와요!\n끝") → ["Dr. Kim called.", "내일 와요!", "끝"]
  */
@@ -92,6 +111,16 @@ export function splitSentences(text: string, options: SplitSentencesOptions = {}
     const word = match[0];
     if (from >= 0 && lineBreaks(text, to, start) > 0) close();
     if (options.dashes === true && from >= 0 && DASH_WORDS.has(word)) {
+      close();
+      continue;
+    }
+    const mark = options.chatMarks === true ? chatMarkStart(word) : -1;
+    if (mark >= 0) {
+      // The word before the mark, if any, ends the open sentence; the mark is dropped.
+      if (mark > 0) {
+        if (from < 0) from = start;
+        to = start + mark;
+      }
       close();
       continue;
     }

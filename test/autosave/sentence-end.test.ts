@@ -62,6 +62,15 @@ describe("splitSentences", () => {
     expect(splitSentences("- 물 주기 - 화분 옮기기", { dashes: true })).toEqual(["- 물 주기", "화분 옮기기"]);
   });
 
+  it("ends a sentence at a chat mark of Hangul letters only when asked, and drops the mark", () => {
+    expect(splitSentences("이사했어 ㅋㅋ 드디어 끝")).toEqual(["이사했어 ㅋㅋ 드디어 끝"]);
+    expect(splitSentences("이사했어 ㅋㅋ 드디어 끝", { chatMarks: true })).toEqual(["이사했어", "드디어 끝"]);
+    expect(splitSentences("좋다ㅎㅎ 내일 봐ㅠㅠ", { chatMarks: true })).toEqual(["좋다", "내일 봐"]);
+    expect(splitSentences("ㅋㅋㅋ", { chatMarks: true })).toEqual([]);
+    // One letter is no mark ("ㅇ" for yes).
+    expect(splitSentences("ㅇ 알겠어", { chatMarks: true })).toEqual(["ㅇ 알겠어"]);
+  });
+
   it("is linear on a long text", () => {
     const text = "먹었다. ".repeat(50_000);
     const started = performance.now();

@@ -133,6 +133,9 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["My aunt lives in Tongyeong", [["aunt", "residence", "Tongyeong"]]],
       ["my cousin is moving to Porto in March", [["cousin", "residence", "Porto"]]],
       ["I live in Bupyeong-gu, Incheon", [["I", "residence", "Bupyeong-gu, Incheon"]]],
+      // A note to oneself without its I, and a leading discourse marker.
+      ["Just moved to Seocho, at last", [["I", "residence", "Seocho"]]],
+      ["btw I live in Gwacheon", [["I", "residence", "Gwacheon"]]],
     ],
     negative: "She is in trouble",
   },
@@ -140,6 +143,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
     examples: [
       ["The insurance renews on Jan 12", [["insurance", "renewal date", "Jan 12"]]],
       ["Quarterly review is scheduled for Nov 20", [["Quarterly review", "date", "Nov 20"]]],
+      // The day one turns a year older is a birthday.
+      ["Pip turns 4 on Aug 9", [["Pip", "birthday", "Aug 9"]]],
     ],
     negative: "The party is on me",
   },
@@ -233,6 +238,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
   "moved-home": {
     examples: [
       ["작년에 김포로 이사 왔어", [["나", "거주지", "김포"]]],
+      // A chat mark ends the sentence ("ㅋㅋ" where a full stop would go).
+      ["나 어제 구미로 이사했어 ㅋㅋ 짐 정리 언제 하냐", [["나", "거주지", "구미"]]],
       ["삼촌은 세종으로 이사 갔어", [["삼촌", "거주지", "세종"]]],
       // Only the new place: where the move started is no longer where one lives.
       ["오산에서 평택으로 이사했어요", [["나", "거주지", "평택"]]],
@@ -243,6 +250,7 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
     examples: [
       ["다온랩스로 이직했어", [["나", "직장", "다온랩스"]]],
       ["형은 누리전자에 입사했어", [["형", "직장", "누리전자"]]],
+      ["다음 달부터 온새미병원 영상의학과로 출근해", [["나", "직장", "온새미병원 영상의학과"]]],
       ["남편은 한결전자 다녀", [["남편", "직장", "한결전자"]]],
       // A named school one attends is a school, a named academy an academy.
       ["딸은 솔빛초등학교 다녀", [["딸", "학교", "솔빛초등학교"]]],
