@@ -110,6 +110,38 @@ export function codeFact({ clause, pre, value }: TypedFactInput): boolean {
   return emitted;
 }
 
+/** Words that say a plate is a car's, not whose car it is ("차 번호", "번호판", "car plate"). */
+const CAR_NUMBER_WORDS: ReadonlySet<string> = new Set(
+  words("차 차량 자동차 내차 번호 번호판 차번호 차량번호 넘버 car plate number license"),
+);
+
+/**
+ * "남편 차 번호판 38누 5092" → (남편, 차량번호, 38누 5092); "내 차 12가 3456", "차 번호 127모 4863" → (나, …):
+ * whose car it is, by the words before the plate that are not car words; the speaker's when there are
+ * none (or only 내, 제, 저희 집), unless the text is about someone.
+ */
+export function plateFact({ clause, pre, value }: TypedFactInput): boolean {
+  const { state } = clause;
+  // Car words and what is no name (an earlier predicate: "차는 스타리아고 번호는 …") are left out.
+  const owners = pre.filter(
+    (word) =>
+      SPEAKER_OWNER_WORDS.has(word) ||
+      (isNameLike(word) && !CAR_NUMBER_WORDS.has(stripParticle(word, TOPIC_SUBJECT_PARTICLES).toLowerCase())),
+  );
+  // "남편 차 투싼, 번호판 …": a person the text began with owns the car of its later clauses.
+  const topic = state.topic;
+  const personTopic =
+    topic !== undefined && (isKinship(topic) || isPersonName(topic)) && !SPEAKER_OWNER_WORDS.has(topic);
+  const speaker =
+    owners.every((word) => SPEAKER_OWNER_WORDS.has(word)) && !personTopic && !topicHasFacts(state);
+  const entity = speaker ? FIRST_PERSON_KO : (nameBefore(owners) ?? topic);
+  if (entity === undefined) return false;
+  return state.emit(entity, clause.korean ? "차량번호" : "plate number", value.value);
+}
+
+/** Words before a plate that make it the speaker's car ("내 차", "저희 집 차"). */
+const SPEAKER_OWNER_WORDS: ReadonlySet<string> = new Set(words("내 제 우리 저희 집 우리집 저희집 my our"));
+
 function numberNoun(word: string): readonly [string, string] | undefined {
   const bare = stripParticle(word.replace(/[.:]$/u, ""), TOPIC_SUBJECT_PARTICLES);
   return NUMBER_NOUNS.get(foldText(bare));

@@ -59,6 +59,10 @@ const PLACE_CONTINUATION_RE =
 /** "…, Daejeon" after "lives in Yuseong-gu": a city or region that widens the place before it. */
 const PLACE_WIDER_RE = /^\p{Lu}[\p{L}-]+$/u;
 const IN_PLACE_END_RE = / (?:in|to) \p{Lu}[\p{L}-]*$/u;
+/** An English month and day ending a clause ("… on Oct 23"), and a year or clock time starting the next. */
+const MONTH_DAY_END_RE =
+  / (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\.? \d{1,2}(?:st|nd|rd|th)?$/iu;
+const YEAR_OR_TIME_START_RE = /^(?:\d{4}\b|\d{1,2}(?::\d{2})? ?[ap]\.?m\b|\d{1,2}:\d{2}\b)/iu;
 /** A clause naming an address keeps the commas of the address ("38-5, 3층"). */
 const ADDRESS_CLAUSE_RE = /(?:^|\s)(?:주소|address)/iu;
 
@@ -307,7 +311,9 @@ function splitClauses(sentence: string): string[] {
   for (const part of sentence.split(CLAUSE_SPLIT_RE)) {
     const previous = parts.length - 1;
     const widens = PLACE_WIDER_RE.test(part) && IN_PLACE_END_RE.test(parts[previous] ?? "");
-    if (previous >= 0 && (PLACE_CONTINUATION_RE.test(part) || widens))
+    // "Oct 23, 2030", "June 26, 10:45am": a year or a clock time after a month and day is the same date.
+    const dated = YEAR_OR_TIME_START_RE.test(part) && MONTH_DAY_END_RE.test(parts[previous] ?? "");
+    if (previous >= 0 && (PLACE_CONTINUATION_RE.test(part) || widens || dated))
       parts[previous] = `${parts[previous] ?? ""}, ${part}`;
     else parts.push(part);
   }

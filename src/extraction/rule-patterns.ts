@@ -65,6 +65,12 @@ export const GRADE_RE =
  */
 export const CODE_RE =
   /(?<=(?:^|\s)(?:내선(?:번호)?|[Ee]xt(?:ension)?\.?|PHS|phs|호출번호|[Pp]ager)(?:은|는|이|가|:)?(?:\s번호[는가]?)?\s)\d{2,6}(?![\d-])/gu;
+/**
+ * A Korean car's number plate ("38누 5092", "127모4863"): two or three digits, the one syllable of the
+ * plate's use (the closed set plates use), four digits.
+ */
+export const PLATE_RE =
+  /(?<![\d\p{L}])\d{2,3}[가나다라마바사아자거너더러머버서어저고노도로모보소오조구누두루무부수우주하허호배] ?\d{4}(?!\d)/gu;
 /** An e-mail address. The look-behind lets a match start only at the beginning of a run of word characters. */
 export const EMAIL_RE = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}/gu;
 

@@ -11,6 +11,7 @@ import {
   AGE_RE,
   AMOUNT_RE,
   CODE_RE,
+  PLATE_RE,
   CONNECTIVE_ENDING_RE,
   DATE_RE,
   EMAIL_RE,
@@ -24,12 +25,23 @@ import {
 } from "./rule-patterns.js";
 import { ADDRESS_WORDS } from "./words/attributes.js";
 import { LIFE_EVENT_WORDS } from "./words/events.js";
-import { codeFact, contactFact, nameBefore } from "./rule-contact.js";
+import { codeFact, contactFact, nameBefore, plateFact } from "./rule-contact.js";
 import { ownerLength } from "./rule-subject.js";
 
 /** Kind of a typed value. */
 export type TypedKind =
-  "phone" | "date" | "time" | "age" | "weight" | "length" | "amount" | "email" | "grade" | "address" | "code";
+  | "phone"
+  | "date"
+  | "time"
+  | "age"
+  | "weight"
+  | "length"
+  | "amount"
+  | "email"
+  | "grade"
+  | "address"
+  | "code"
+  | "plate";
 
 /** A typed value found in a clause, with its character span. */
 export interface TypedValue {
@@ -74,6 +86,7 @@ const EN_FUNCTION_WORDS = new Set([
 
 const TYPED_PATTERNS: ReadonlyArray<readonly [TypedKind, RegExp]> = [
   ["phone", PHONE_RE],
+  ["plate", PLATE_RE],
   ["email", EMAIL_RE],
   ["date", DATE_RE],
   ["amount", AMOUNT_RE],
@@ -97,6 +110,7 @@ const DEFAULT_ATTRIBUTE: Record<TypedKind, readonly [korean: string, english: st
   grade: ["학년", "grade"],
   address: ["주소", "address"],
   code: ["번호", "number"],
+  plate: ["차량번호", "plate number"],
 };
 
 /** Typed values in `text`, left to right, without overlaps (the earlier, longer match wins). */
@@ -163,6 +177,8 @@ export function typedFact(input: TypedFactInput): boolean {
       return contactFact(input);
     case "code":
       return codeFact(input);
+    case "plate":
+      return plateFact(input);
     case "date":
     case "time":
       return dateFact(input);

@@ -145,6 +145,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["Quarterly review is scheduled for Nov 20", [["Quarterly review", "date", "Nov 20"]]],
       // The day one turns a year older is a birthday.
       ["Pip turns 4 on Aug 9", [["Pip", "birthday", "Aug 9"]]],
+      // A thing of mine is the speaker's fact; a year after a comma is still the date's.
+      ["My visa expires on Nov 14, 2029", [["I", "visa expiry date", "Nov 14, 2029"]]],
     ],
     negative: "The party is on me",
   },
@@ -288,6 +290,9 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
   "typed-values": {
     examples: [
       ["꼬미 생일 4월 7일이야", [["꼬미", "생일", "4월 7일"]]],
+      // A car's number plate: whose by the words before it, the speaker's when they name no one.
+      ["내 차 번호 57더 2041", [["나", "차량번호", "57더 2041"]]],
+      ["아빠 차 번호판 212바 7730", [["아빠", "차량번호", "212바 7730"]]],
       [
         "꼬미 3살, 몸무게 3.1kg",
         [

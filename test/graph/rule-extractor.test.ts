@@ -607,6 +607,14 @@ describe("extractTriplets: constructions by grammar (rules3)", () => {
     // Korean: a one-syllable kinship word keeps its particle apart; a phone's device is no owner.
     expect(extractTriplets("우리 딸은 초등학교 2학년이야")).toEqual([t("딸", "학년", "초등학교 2학년")]);
     expect(extractTriplets("내 휴대폰 번호 010-4821-7730")).toEqual([t("나", "전화번호", "010-4821-7730")]);
+    // "her birthday's": is contracted onto the attribute, said of the one the text is about.
+    expect(extractTriplets("My cousin Tomasz lives in Kraków, his birthday's May 30")).toEqual([
+      t("Tomasz", "relation", "cousin"),
+      t("Tomasz", "residence", "Kraków"),
+      t("Tomasz", "birthday", "May 30"),
+    ]);
+    // Floor and room are no number plate.
+    expect(extractTriplets("13층 2045호")).toEqual([]);
     // What only looks like it states nothing.
     for (const text of [
       "I live in fear of Mondays",
