@@ -136,7 +136,7 @@ export function plateFact({ clause, pre, value }: TypedFactInput): boolean {
     owners.every((word) => SPEAKER_OWNER_WORDS.has(word)) && !personTopic && !topicHasFacts(state);
   const entity = speaker ? FIRST_PERSON_KO : (nameBefore(owners) ?? topic);
   if (entity === undefined) return false;
-  return state.emit(entity, clause.korean ? "차량번호" : "plate number", value.value);
+  return state.emit(entity, clause.korean ? "차량번호" : "license plate", value.value);
 }
 
 /** Words before a plate that make it the speaker's car ("내 차", "저희 집 차"). */

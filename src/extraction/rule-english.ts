@@ -30,7 +30,7 @@ const IS_SEPARATOR_RE = / (?:is|are|was|=) /giu;
 /** After an owner: "'s " or "' ". */
 const POSSESSIVE_MARK_RE = /'s? /giu;
 const POSSESSIVE_PRONOUN_RE = /^(my|our|his|her|their|its) /iu;
-/** "birthday's March 27": "is" contracted onto the attribute. */
+/** "shift's Sunday": "is" contracted onto the attribute. */
 const CONTRACTED_IS_RE = /'s /gu;
 const OF_SEPARATOR_RE = / of /giu;
 /** "called Max", "named nabi" after a possessive's "is": the name (one word, or two capitalised). */
@@ -51,7 +51,7 @@ function matchPossessive(text: string): (string | undefined)[] | null {
   if (owned && fact) return [text, owned[0], undefined, ...fact];
   const pronoun = POSSESSIVE_PRONOUN_RE.exec(text);
   const afterPronoun = pronoun && text.slice(pronoun[0].length);
-  // "her birthday's March 27": the 's of "is" after the attribute, when no " is " follows.
+  // "his shift's Sunday": the 's of "is" after the attribute, when no " is " follows.
   const pronounFact =
     afterPronoun &&
     (splitAtSeparator(afterPronoun, IS_SEPARATOR_RE) ?? splitAtSeparator(afterPronoun, CONTRACTED_IS_RE));
@@ -94,7 +94,7 @@ const LIVES_RE =
 const HEAD_ADVERBS = new Set(wordList("just recently now currently still also finally actually already"));
 /** "my mom", "our son": a relative named by kinship alone is the entity by that word (엄마, 아들). */
 const OWN_RELATIVE_RE = /^(?:my|our) ([\p{L}-]+(?: [\p{L}-]+)?)$/iu;
-/** "my passport", "our lease": a thing of the speaker's, up to three words. */
+/** "my visa", "our lease": a thing of the speaker's, up to three words. */
 const MY_THING_RE = /^(?:my|our) ([\p{L}-]+(?: [\p{L}-]+){0,2})$/iu;
 /** "… turns 3 on" before a date: a birthday. */
 const TURNS_AGE_RE = / turns \d{1,3}(?: on)?$/iuy;
@@ -360,7 +360,7 @@ export const englishEvent: ClauseRule = ({ text, typed, state }) => {
   for (const [verb, attribute] of Object.entries(EN_EVENT_VERBS)) {
     const match = new RegExp(`^(.+?) ${verb}(?: on| by)?$`, "iu").exec(before);
     if (match === null) continue;
-    // "my passport expires on …": the date is mine, of that thing (I, passport expiry date, …).
+    // "my visa expires on …": the date is mine, of that thing (I, visa expiry date, …).
     const mine = MY_THING_RE.exec(match[1] ?? "");
     if (mine !== null && !isKinship(mine[1] ?? ""))
       return state.emit(FIRST_PERSON_EN, `${mine[1] ?? ""} ${attribute}`, date.value);

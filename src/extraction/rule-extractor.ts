@@ -311,7 +311,7 @@ function splitClauses(sentence: string): string[] {
   for (const part of sentence.split(CLAUSE_SPLIT_RE)) {
     const previous = parts.length - 1;
     const widens = PLACE_WIDER_RE.test(part) && IN_PLACE_END_RE.test(parts[previous] ?? "");
-    // "Oct 23, 2030", "June 26, 10:45am": a year or a clock time after a month and day is the same date.
+    // "Feb 3, 2031", "Aug 8, 7:15pm": a year or a clock time after a month and day is the same date.
     const dated = YEAR_OR_TIME_START_RE.test(part) && MONTH_DAY_END_RE.test(parts[previous] ?? "");
     if (previous >= 0 && (PLACE_CONTINUATION_RE.test(part) || widens || dated))
       parts[previous] = `${parts[previous] ?? ""}, ${part}`;

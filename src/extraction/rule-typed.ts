@@ -110,7 +110,7 @@ const DEFAULT_ATTRIBUTE: Record<TypedKind, readonly [korean: string, english: st
   grade: ["학년", "grade"],
   address: ["주소", "address"],
   code: ["번호", "number"],
-  plate: ["차량번호", "plate number"],
+  plate: ["차량번호", "license plate"],
 };
 
 /** Typed values in `text`, left to right, without overlaps (the earlier, longer match wins). */
