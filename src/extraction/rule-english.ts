@@ -228,9 +228,12 @@ export const englishPossessive: ClauseRule = ({ text, typed, state }) => {
     const dated = /(?:date|day|birthday|time|deadline)$/iu.test(attribute) ? attribute : `${attribute} date`;
     return state.emit(entity, dated, date.value);
   }
+  // "my car is a Kia Ray": a proper name after the article is the value.
+  const named = /^(?:a|an) (.+)$/iu.exec(value)?.[1];
+  const proper = named !== undefined && isProperName(named) ? named : undefined;
   // "my arms are so sore", "my cat is a tabby", "my landlord is on holiday": a description, not a value.
-  if (DESCRIPTION_START_RE.test(value) || DOING_PHRASE_RE.test(value)) return false;
-  const emitted = state.emit(entity, attribute, value);
+  if (proper === undefined && (DESCRIPTION_START_RE.test(value) || DOING_PHRASE_RE.test(value))) return false;
+  const emitted = state.emit(entity, attribute, proper ?? value);
   // "Seoul Library's phone is …, open 9 to 6": what follows is still about the owner.
   if (emitted && mine === undefined) state.topic = entity;
   return emitted;
@@ -459,6 +462,35 @@ export const englishOccupation: ClauseRule = ({ text, state }) => {
     );
   return emitted;
 };
+
+/** "I'm 34", "Lily is 7", "my son is 5 years old": after the one named, an age. */
+const AGE_RE = /(?: is| am|'m|'s) (\d{1,3}(?: years? old| yrs? old)?)$/iuy;
+/** "I drive a Kia Morning": the car one drives, named by its maker and model. */
+const DRIVES_RE = /^I (?:drive|own|have) (?:a|an) (.+)$/u;
+
+/**
+ * "I'm 34" → (I, age, 34); "my son is 5 years old" → (son, age, 5 years old): of the speaker, a person
+ * named, or a relative named by kinship ("my car is 5 years old" is no one's age).
+ */
+export const englishAge: ClauseRule = ({ text, state }) => {
+  const match = execAfterHead(text, AGE_RE);
+  if (match === null) return false;
+  const entity = ownRelative(withoutTrailingAdverbs(match[1] ?? ""));
+  if (!/^I$/u.test(entity) && !LATIN_NAME_RE.test(entity) && !isKinship(entity)) return false;
+  return state.emit(entity, "age", match[2] ?? "");
+};
+
+/** "I drive a Hyundai Avante" → (I, car, Hyundai Avante): a proper name, each word capitalised or a number. */
+export const englishDrives: ClauseRule = ({ text, state }) => {
+  const car = DRIVES_RE.exec(text)?.[1]?.replace(EN_TRAILING_ADVERBS_RE, "");
+  if (car === undefined || !isProperName(car) || words(car) > MAX_EN_ATTRIBUTE_WORDS) return false;
+  return state.emit(FIRST_PERSON_EN, "car", car);
+};
+
+/** A name each of whose words is capitalised or a number ("Hyundai Ioniq 5", "Kia Ray"). */
+function isProperName(phrase: string): boolean {
+  return phrase.split(" ").every((word) => /^(?:\p{Lu}[\p{L}\d-]*|\d+)$/u.test(word));
+}
 
 /** "Bagel (my beagle) goes to Brightvet Clinic in Bojeong" → breed, vet, and where the clinic is. */
 export const englishGoesTo: ClauseRule = ({ text, state }) => {

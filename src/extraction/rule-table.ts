@@ -9,7 +9,9 @@ import { bornOn, typedValues } from "./rule-clauses.js";
 import type { ClauseRule } from "./rule-common.js";
 import {
   englishAddress,
+  englishAge,
   englishAllergy,
+  englishDrives,
   englishEvent,
   englishGoesTo,
   englishHasNamed,
@@ -52,6 +54,17 @@ export const RULES: readonly ExtractionRule[] = [
     name: "flight-route",
     description: "A flight number and an arrowed route (CODE A→B): the flight's route.",
     apply: flightRoute,
+  },
+  {
+    name: "english-age",
+    description:
+      "I'm N / X is N (years old) / my RELATIVE is N: the age of the speaker, a person or a relative.",
+    apply: englishAge,
+  },
+  {
+    name: "english-drives",
+    description: "I drive / own a MAKER MODEL: the speaker's car, a proper name.",
+    apply: englishDrives,
   },
   {
     name: "english-allergy",

@@ -38,6 +38,17 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
     ],
     negative: "allergic reactions are common",
   },
+  "english-age": {
+    examples: [
+      ["I'm 41", [["I", "age", "41"]]],
+      ["my nephew is 9 years old", [["nephew", "age", "9 years old"]]],
+    ],
+    negative: "The meeting is 30",
+  },
+  "english-drives": {
+    examples: [["I drive a Kia Morning", [["I", "car", "Kia Morning"]]]],
+    negative: "I drive a hard bargain",
+  },
   "english-works-at": {
     examples: [
       [
@@ -103,6 +114,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       // "called" / "named" says the name, as "'s name is" does.
       ["My rabbit is called Dubu", [["Dubu", "kind", "rabbit"]]],
       ["Marit's email is marit@example.org", [["Marit", "email", "marit@example.org"]]],
+      // A proper name after the article is the value; "a nice guy" stays a description.
+      ["My car is a Genesis G70", [["I", "car", "Genesis G70"]]],
     ],
     negative: "Her car is red",
   },
