@@ -165,7 +165,9 @@ export const employer: ClauseRule = ({ text, tokens, state }) => {
     ORGANISATION_SUFFIXES.some((suffix) => last.endsWith(suffix) && last !== suffix);
   // "딸은 한빛초등학교 다녀": the school one attends, under the noun that says what it is.
   const school =
-    attends === null || GENERIC_SCHOOL_RE.test(last) ? undefined : ATTENDED_PLACE_RE.exec(last)?.[1];
+    attends === null || GENERIC_SCHOOL_RE.test(last)
+      ? undefined
+      : (ATTENDED_PLACE_RE.exec(last)?.[1] ?? (UNIVERSITY_SHORT_RE.test(last) ? "학교" : undefined));
   if (attends !== null && school === undefined && (!named || EVERYDAY_PLACE_RE.test(last))) return false;
   const attribute = school === undefined ? "직장" : school.endsWith("학교") ? "학교" : school;
   return state.emit(whoLivesOrWorks(subject?.entity, state), attribute, org);
@@ -175,6 +177,8 @@ export const employer: ClauseRule = ({ text, tokens, state }) => {
 const EVERYDAY_PLACE_RE = /(?:학교|학원|병원|의원|어린이집|유치원)$/u;
 /** A named school, kindergarten or academy one attends ("한빛초등학교", "새싹어린이집"): the noun it ends in. */
 const ATTENDED_PLACE_RE = /^\p{Script=Hangul}+?((?:초등|중|고등|대)?학교|어린이집|유치원|학원)$/u;
+/** A university by its short name ("한빛대", two syllables or more before 대; 군대 is no school). */
+const UNIVERSITY_SHORT_RE = /^\p{Script=Hangul}{2,}대$/u;
 /** The kind alone ("고등학교 다녀" says which kind of school, not which one). */
 const GENERIC_SCHOOL_RE = /^(?:(?:초등|중|고등|대|대학|중고등)?학교|어린이집|유치원|학원|대학원)$/u;
 

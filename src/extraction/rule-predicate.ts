@@ -12,6 +12,7 @@ import {
   isNameLike,
   isOrgUnit,
   isPredicate,
+  knownNounKind,
   type ClauseContext,
 } from "./rule-common.js";
 import { ADVERBIAL_WORD_RE } from "./rule-patterns.js";
@@ -81,7 +82,9 @@ function copulaPredicate(
   const noun = stripCopula(last.replace(CONNECTIVE_COPULA_RE, "")).replace(/(?:이|가)$/u, "");
   const before = words.slice(0, -1);
   if (AFFILIATION_NOUNS.has(noun) && isNounPhrase(before)) return affiliation(entity, noun, before, state);
-  if (!closed) return false;
+  // "아내는 교사", "민지는 대학생": a short note may leave out the copula after a noun the rules know
+  // the kind of (an occupation, a role, a relation, a breed, an animal).
+  if (!closed && !(words.length === 1 && knownNounKind(last))) return false;
   const phrase = [...words.slice(0, -1), stripCopula(last).replace(/이?고$/u, "")].filter(
     (word) => word.length > 0,
   );

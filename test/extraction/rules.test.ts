@@ -270,6 +270,7 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       // A named school one attends is a school, a named academy an academy.
       ["딸은 솔빛초등학교 다녀", [["딸", "학교", "솔빛초등학교"]]],
       ["아들은 큰별수학학원 다녀요", [["아들", "학원", "큰별수학학원"]]],
+      ["나 새봄대 다녀", [["나", "학교", "새봄대"]]],
     ],
     negative: "요즘 헬스장 다녀",
   },
@@ -406,6 +407,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["서도담은 약사야", [["서도담", "직업", "약사"]]],
       ["꼬미는 푸들이야", [["꼬미", "품종", "푸들"]]],
       ["나 비건임", [["나", "식단", "비건"]]],
+      // A short note leaves out the copula after a noun of a known kind.
+      ["올케는 약사", [["올케", "직업", "약사"]]],
     ],
     negative: "서도담은 바빠",
   },

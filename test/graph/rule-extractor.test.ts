@@ -625,6 +625,8 @@ describe("extractTriplets: constructions by grammar (rules3)", () => {
       "학원 다녀",
       "고등학교 다녀",
       "집으로 이사",
+      "형은 바빠",
+      "군대 다녀",
     ])
       expect(extractTriplets(text), text).toEqual([]);
   });
