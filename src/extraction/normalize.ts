@@ -188,6 +188,8 @@ const ATTRIBUTE_SYNONYMS: Record<string, string> = {
   ...phrasePairs("phone number = phone; phone no = phone"),
   tel: "phone",
   mobile: "phone",
+  cell: "phone",
+  cellphone: "phone",
   number: "phone",
 };
 

@@ -293,7 +293,9 @@ export const englishIsOur: ClauseRule = ({ text, state }) => {
     return false;
   const entity = subjectOf(rawEntity, state);
   if (words(entity) > MAX_EN_ATTRIBUTE_WORDS) return false;
-  const emitted = state.emit(entity, isKinship(value) ? "relation" : "role", value);
+  // "Miso is our cat": an animal's kind, not a role.
+  const attribute = ANIMAL_WORDS.has(value.toLowerCase()) ? "kind" : isKinship(value) ? "relation" : "role";
+  const emitted = state.emit(entity, attribute, value);
   if (emitted) state.topic = entity;
   return emitted;
 };

@@ -110,7 +110,8 @@ const MAX_LIST_ITEMS = 4;
 const MIN_ATTRIBUTE_CHARS = 2;
 
 /** "A 알레르기(가) 있어/있음": an allergy. */
-const ALLERGY_RE = /^(.+?) 알레르기(?:(?:가|는)? (?:있어요?|있음|있다|있습니다|있대|있으심)|(\S*))$/u;
+const ALLERGY_RE =
+  /^(.+?) (?:알레르기|알러지)(?:(?:가|는)? (?:있어요?|있음|있다|있습니다|있대|있으심)|(\S*))$/u;
 /** "우석이는 계란 알레르기", "…알레르기야": no verb, or the copula, after the allergen. */
 const BARE_ALLERGY_TAIL_RE = /^(?:|야|이야|임|예요|이에요|입니다)$/u;
 /** "땅콩이랑 우유", "새우, 게" → ["땅콩", "우유"]; undefined when a word is no list item. */
@@ -123,10 +124,10 @@ function listItems(words: readonly string[]): string[] | undefined {
 
 /** "(나) 땅콩 알레르기 있음", "딸 예림이는 새우 알레르기가 있어요", "우석이는 계란 알레르기". */
 export const allergy: ClauseRule = ({ text, tokens, state }) => {
-  if (!text.includes("알레르기")) return false;
+  if (!text.includes("알레르기") && !text.includes("알러지")) return false;
   // "참깨 알레르기가 있어요": the allergy itself stands in the subject slot; whose it is, is the topic's.
   const found = findSubject(tokens);
-  const subject = found?.entity.includes("알레르기") === true ? undefined : found;
+  const subject = /알레르기|알러지/u.test(found?.entity ?? "") ? undefined : found;
   const predicate = subject?.rest.join(" ") ?? tokens.join(" ");
   const match = ALLERGY_RE.exec(predicate);
   if (match === null) return false;
@@ -145,7 +146,12 @@ export const allergy: ClauseRule = ({ text, tokens, state }) => {
   if (items === undefined) return false;
   let emitted = false;
   for (const item of items)
-    emitted = state.emit(entity ?? state.topic ?? FIRST_PERSON_KO, "알레르기", item) || emitted;
+    emitted =
+      state.emit(
+        entity ?? (topicHasFacts(state) ? state.topic : undefined) ?? FIRST_PERSON_KO,
+        "알레르기",
+        item,
+      ) || emitted;
   return emitted;
 };
 

@@ -3,10 +3,13 @@
  * 소속), a position noun or "Y에 있는 W" in a value, an event's place after its date ("Y에서 열려요", or a
  * bare place after an appointment's time), and "일요일 휴무".
  */
+import { words } from "../text/word-list.js";
 import { findSubject, MAX_ATTRIBUTE_WORDS, MAX_VALUE_WORDS, valueWords } from "./rule-subject.js";
 import { leadingUnit } from "./rule-predicate.js";
 import {
   hasSubjectParticle,
+  isFullKoreanName,
+  isKinship,
   isNameLike,
   isOrgUnit,
   topicHasFacts,
@@ -21,7 +24,7 @@ import { ORGANISATION_SUFFIXES } from "./words/organisations.js";
 const TIME_OF_DAY_RE = /^(?:점심|저녁|아침|오전|오후|새벽|밤|낮|쯤|경)$/u;
 
 /** A cheap test that a clause may say where something is, before the subject is looked for. */
-const PLACE_HINT_RE = /에(?:서)? (?:있|살|사|거주|위치)/u;
+const PLACE_HINT_RE = /에(?:서)? (?:있|살|사|거주|위치)| (?:살|삶|산다)/u;
 /** "Y에 있어/있어요/있음/위치" after a subject: where it is. */
 const LOCATED_RE = /^(.+?)에 (?:있어요?|있음|있다|있습니다|있는데|위치해(?:요|있어요?)?|위치함?)$/u;
 /** "Y에 살아/살아요/살고 있어/삶/거주": where someone lives. */
@@ -43,6 +46,25 @@ function placeBefore(words: readonly string[]): string {
 }
 
 /**
+ * {@link LIVES_BARE_RE}: the place (words that can name one, none saying how one lives) and the person
+ * named before it, if any ("삼촌 제천 살아": a relative or a full name, then the place).
+ */
+function livesBare(predicate: string): { place: string; person: string | undefined } | undefined {
+  const match = LIVES_BARE_RE.exec(predicate);
+  if (match === null) return undefined;
+  const words = placeBefore((match[1] ?? "").split(" ")).split(" ");
+  // "강남구" reads like a full name (강 + 남구): a word ending in a place unit is a place.
+  const personAt = words.findLastIndex(
+    (word) => isKinship(word) || (isFullKoreanName(word) && !PLACE_UNIT_END_RE.test(word)),
+  );
+  const place = words.slice(personAt + 1);
+  if (place.length === 0 || place.length > MAX_ATTRIBUTE_WORDS) return undefined;
+  if (!place.every((word) => isNameLike(word) && !HOW_ONE_LIVES.has(word) && !/\d/u.test(word)))
+    return undefined;
+  return { place: place.join(" "), person: personAt < 0 ? undefined : words[personAt] };
+}
+
+/**
  * Who a clause about where someone lives or works is about: its subject; else the topic the text has
  * stated facts of ("이모부는 …, 대구에 살아"); else the speaker, whom a Korean statement leaves unsaid
  * ("대전에 살아요", "카카오로 이직했어").
@@ -51,23 +73,40 @@ function whoLivesOrWorks(subject: string | undefined, state: ClauseContext["stat
   return subject ?? (topicHasFacts(state) ? (state.topic ?? FIRST_PERSON_KO) : FIRST_PERSON_KO);
 }
 
+/**
+ * "대구 살아": where someone lives, with the particle left out (short notes drop it). Not the honorific
+ * 사셔 / 사세요, which are also "buy" ("과일 사셔").
+ */
+const LIVES_BARE_RE = /^(.+?) (?:살아요?|삶|산다|살고 ?있어요?)$/u;
+/** Words before 살아 that say how one lives, not where ("혼자 살아", "잘 살아", "같이 살아"). */
+const HOW_ONE_LIVES = new Set(
+  words("혼자 같이 함께 따로 잘 못 열심히 행복하게 편하게 오래 여기 거기 저기 어디 근처 멀리"),
+);
+/** The end of a place's name by the closed class of Korean place units (시, 구, 동, 읍, 면, 리, 군). */
+const PLACE_UNIT_END_RE = /\p{Script=Hangul}(?:시|구|동|읍|면|리|군)$/u;
+
 /** "밝은안과는 일산에 있어요" → (밝은안과, 위치, 일산); "이모부는 대구에 살아" → (이모부, 거주지, 대구). */
 export const placeOfSubject: ClauseRule = ({ text, tokens, state }) => {
   if (!PLACE_HINT_RE.test(text)) return false;
   const subject = findSubject(tokens);
   const predicate = subject?.rest.join(" ") ?? tokens.join(" ");
   const located = LOCATED_RE.exec(predicate);
-  const lives = located === null ? LIVES_RE.exec(predicate) : null;
-  const match = located ?? lives;
-  if (match === null) return false;
+  const livesAt = located === null ? LIVES_RE.exec(predicate) : null;
+  const bare = located === null && livesAt === null ? livesBare(predicate) : undefined;
+  const lives = livesAt ?? bare ?? null;
+  if (located === null && lives === null) return false;
   const place =
-    located !== null
-      ? (match[1] ?? "").replace(/^(?:요즘|지금|현재|아직|계속) /u, "")
-      : placeBefore((match[1] ?? "").split(" "));
+    bare?.place ??
+    (located !== null
+      ? (located[1] ?? "").replace(/^(?:요즘|지금|현재|아직|계속) /u, "")
+      : placeBefore((livesAt?.[1] ?? "").split(" ")));
   if (place.split(" ").length > MAX_VALUE_WORDS || place.length === 0) return false;
   // "나 내일 병원에 있어" is where I will be, not where I am: a time word makes it an event.
   if (/(?:오늘|내일|어제|모레|주말|저녁|아침|점심|시간)/u.test(place)) return false;
-  const entity = lives !== null ? whoLivesOrWorks(subject?.entity, state) : (subject?.entity ?? state.topic);
+  const entity =
+    lives !== null
+      ? whoLivesOrWorks(subject?.entity ?? bare?.person, state)
+      : (subject?.entity ?? state.topic);
   if (entity === undefined) return false;
   const emitted = state.emit(entity, located !== null ? "위치" : "거주지", place);
   if (emitted) state.topic = entity;
@@ -110,6 +149,18 @@ export const workplace: ClauseRule = ({ text, tokens, state }) => {
   if (units.length > 0) emitted = state.emit(entity, named?.noun ?? "소속", units.join(" ")) || emitted;
   if (emitted) state.topic = entity;
   return emitted;
+};
+
+/** "(우리/저희) 집은 Y": where the speaker's home is, a place named down to its unit ("원주 단구동이야"). */
+const HOME_IS_RE = /^(?:(?:우리|저희|내) ?)?집(?:은|는) (.+)$/u;
+
+/** "집은 원주 단구동이야" → (나, 거주지, 원주 단구동): the speaker's home, named by place. */
+export const homeIs: ClauseRule = ({ text, state }) => {
+  const match = HOME_IS_RE.exec(text);
+  const place = match === null ? undefined : valueWords((match[1] ?? "").split(" "));
+  if (place === undefined || place.split(" ").length > MAX_ATTRIBUTE_WORDS) return false;
+  if (!PLACE_UNIT_END_RE.test(place) || !place.split(" ").every(isNameLike)) return false;
+  return state.emit(FIRST_PERSON_KO, "거주지", place);
 };
 
 /** "Y로 이사했어/왔어/갔어/가/할 거야": a move, which says where someone lives from then on. */

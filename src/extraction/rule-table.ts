@@ -27,7 +27,15 @@ import {
 } from "./rule-english.js";
 import { flightRoute } from "./rule-flight.js";
 import { allergy, attributeIsValue, changedTo, identity, nameIntro, ownAnimalNamed } from "./rule-korean.js";
-import { closedDay, employer, eventPlace, movedHome, placeOfSubject, workplace } from "./rule-places.js";
+import {
+  closedDay,
+  employer,
+  eventPlace,
+  homeIs,
+  movedHome,
+  placeOfSubject,
+  workplace,
+} from "./rule-places.js";
 import {
   listContinuation,
   roleIsPerson,
@@ -166,6 +174,11 @@ export const RULES: readonly ExtractionRule[] = [
     name: "workplace",
     description: "X는 ORG에서 일해 (직장), X는 UNIT에서 일해 (소속), a numbered unit by its own noun.",
     apply: workplace,
+  },
+  {
+    name: "home-is",
+    description: "(우리) 집은 PLACE(동/구/시…): where the speaker lives.",
+    apply: homeIs,
   },
   {
     name: "moved-home",

@@ -4,8 +4,9 @@
  * it is and what it is ("밤비 생일 3월 4일", "한길법무 오민재 법무사님 051-633-2047"). Contact numbers
  * are read in `rule-contact.ts`.
  */
+import { words } from "../text/word-list.js";
 import { containsHangul, foldText, stripParticle, TOPIC_PARTICLES } from "../text/korean.js";
-import { entityDisplayName, FIRST_PERSON_KO, normalizeAttribute } from "./normalize.js";
+import { entityDisplayName, FIRST_PERSON_EN, FIRST_PERSON_KO, normalizeAttribute } from "./normalize.js";
 import { breedOf, hasSubjectParticle, isNameLike, topicHasFacts, type ClauseContext } from "./rule-common.js";
 import {
   AGE_RE,
@@ -64,6 +65,8 @@ const DATE_NOUN_RE =
 const TIME_NOUN_RE = /(?:시간|시각|time)$/iu;
 /** Nouns that say what a length measures; a length with none of them before it is left alone. */
 const LENGTH_NOUNS = new Set(["키", "신장", "길이", "폭", "너비", "높이", "둘레", "height", "length"]);
+/** Days of one's own life ("생일", "결혼기념일"): with no one named before them they are the speaker's. */
+const OWN_DAY_WORDS: ReadonlySet<string> = new Set(words("생일 생신 결혼기념일 기념일 birthday anniversary"));
 /** Nouns that say what an age measures. */
 const AGE_NOUNS = new Set(["나이", "연세", "age"]);
 /** Nouns that say what a weight measures. */
@@ -316,6 +319,10 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
       value.value,
     );
   }
+  // "생일 7월 9일", "결혼기념일은 6월 12일": a day of one's own life with no one named is the speaker's.
+  const ownDay = only === undefined ? undefined : normalizeAttribute(stripParticle(only, TOPIC_PARTICLES));
+  if (ownDay !== undefined && OWN_DAY_WORDS.has(ownDay) && value.kind === "date")
+    return state.emit(clause.korean ? FIRST_PERSON_KO : FIRST_PERSON_EN, ownDay, value.value);
   if (only !== undefined) {
     if (value.kind === "time") return false;
     const entity = splitParenthetical(only, clause);

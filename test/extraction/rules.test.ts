@@ -240,6 +240,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["고모는 거제에 살아", [["고모", "거주지", "거제"]]],
       // Without a subject a statement is the speaker's; a time word before the place is no part of it.
       ["요즘 진해에 살고 있어요", [["나", "거주지", "진해"]]],
+      // Short notes drop the particle; a relative or a full name before the place is who lives there.
+      ["삼촌 제천 살아", [["삼촌", "거주지", "제천"]]],
     ],
     negative: "나 내일 병원에 있어",
   },
@@ -249,6 +251,10 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["누리은행에서 근무해요", [["나", "직장", "누리은행"]]],
     ],
     negative: "나 집에서 일해서 편해",
+  },
+  "home-is": {
+    examples: [["집은 원주 단구동이야", [["나", "거주지", "원주 단구동"]]]],
+    negative: "우리 집은 엉망이야",
   },
   "moved-home": {
     examples: [

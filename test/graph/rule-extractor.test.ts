@@ -613,6 +613,12 @@ describe("extractTriplets: constructions by grammar (rules3)", () => {
       t("Tomasz", "residence", "Kraków"),
       t("Tomasz", "birthday", "May 30"),
     ]);
+    // A day of one's own with no one named is the speaker's; an allergy said without a subject too.
+    expect(extractTriplets("결혼기념일 4월 18일")).toEqual([t("나", "결혼기념일", "4월 18일")]);
+    expect(extractTriplets("견과류 알러지 있어")).toEqual([t("나", "알레르기", "견과류")]);
+    // An animal after "our" is its kind; "cell" is a phone.
+    expect(extractTriplets("Miso is our cat")).toEqual([t("Miso", "kind", "cat")]);
+    expect(extractTriplets("Ines's cell is 010-3321-0456")).toEqual([t("Ines", "phone", "010-3321-0456")]);
     // Floor and room are no number plate.
     expect(extractTriplets("13층 2045호")).toEqual([]);
     // What only looks like it states nothing.
@@ -626,6 +632,8 @@ describe("extractTriplets: constructions by grammar (rules3)", () => {
       "고등학교 다녀",
       "집으로 이사",
       "형은 바빠",
+      "혼자 살아",
+      "과일 사셔",
       "군대 다녀",
     ])
       expect(extractTriplets(text), text).toEqual([]);
