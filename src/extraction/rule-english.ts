@@ -18,7 +18,7 @@ import {
 } from "./rule-patterns.js";
 import { ANIMAL_WORDS, ENGLISH_BREED_WORDS } from "./words/animals.js";
 import { NAME_WORDS } from "./words/attributes.js";
-import { ENGLISH_PERSON_HEADS, OCCUPATION_HEADS } from "./words/people.js";
+import { ENGLISH_PERSON_HEADS, OCCUPATION_HEADS, occupationAttribute } from "./words/people.js";
 
 /** Longest English value, in words; a longer "is …" is a sentence, not a value. */
 const MAX_EN_VALUE_WORDS = 6;
@@ -422,7 +422,8 @@ export const englishWorksAt: ClauseRule = ({ text, state }) => {
   const attribute =
     /^(?:teach|taught|stud)/iu.test(verb) || SCHOOL_HEAD_RE.test(place) ? "school" : "workplace";
   const emitted = state.emit(entity, attribute, place);
-  if (job !== undefined && words(job) <= MAX_EN_ATTRIBUTE_WORDS) state.emit(entity, "occupation", job);
+  if (job !== undefined && words(job) <= MAX_EN_ATTRIBUTE_WORDS)
+    state.emit(entity, occupationAttribute(false), job);
   if (emitted) state.topic = place;
   return emitted;
 };
@@ -449,7 +450,7 @@ export const englishOccupation: ClauseRule = ({ text, state }) => {
   if (!/^I$/u.test(entity) && !LATIN_NAME_RE.test(entity) && !isKinship(entity)) return false;
   const last = job.split(" ").pop()?.toLowerCase() ?? "";
   if (!OCCUPATION_HEADS.includes(last)) return false;
-  const emitted = state.emit(entity, "occupation", job);
+  const emitted = state.emit(entity, occupationAttribute(false), job);
   const workplace = place?.replace(EN_TRAILING_PHRASE_RE, "");
   if (
     emitted &&

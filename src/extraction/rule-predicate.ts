@@ -21,7 +21,7 @@ import { CONNECTIVE_COPULA_RE, isFirstPersonPossessive, MAX_VALUE_WORDS } from "
 import { ANIMAL_WORDS } from "./words/animals.js";
 import { AFFILIATION_NOUNS } from "./words/attributes.js";
 import { PLACE_NOUNS } from "./words/organisations.js";
-import { OCCUPATION_HEADS, ROLE_HEADS, ROLE_WORDS } from "./words/people.js";
+import { OCCUPATION_HEADS, occupationAttribute, ROLE_HEADS, ROLE_WORDS } from "./words/people.js";
 import { NUMBERED_UNIT_NOUNS } from "./words/units.js";
 
 /** "우리 팀 새 PM": words before a role that say whose team it is. */
@@ -106,7 +106,7 @@ function copulaPredicate(
   // "우리 팀 새 charge nurse예요": a new member's place in a team is a role, whatever the noun.
   if (inTeam && (occupation || isRole(head)) && withoutTeam.every(isNameLike))
     return state.emit(entity, korean ? "역할" : "role", withoutTeam.join(" "));
-  if (occupation) return state.emit(entity, korean ? "직업" : "occupation", value);
+  if (occupation) return state.emit(entity, occupationAttribute(korean), value);
   const bare = withoutTeam.filter((word) => !isFirstPersonPossessive(word));
   if (bare.length === 1 && isKinship(head)) return state.emit(entity, korean ? "관계" : "relation", head);
   if (bare.length === 1 && ANIMAL_WORDS.has(head)) return state.emit(entity, korean ? "종" : "kind", head);

@@ -21,7 +21,7 @@ import {
   type ClauseRule,
 } from "./rule-common.js";
 import { NON_ENTITY_WORDS } from "./words/function-words.js";
-import { OCCUPATION_HEADS, TITLE_WORDS } from "./words/people.js";
+import { OCCUPATION_HEADS, occupationAttribute, TITLE_WORDS } from "./words/people.js";
 
 /** Honorific words after a name that are no title of their own ("류하진 선생님", "연다빈 님"). */
 export const HONORIFIC_WORD_RE = /^(?:선생님|쌤|님|씨|고객님)$/u;
@@ -87,7 +87,7 @@ export function roleAttribute(word: string, korean: boolean): string | undefined
   const bare = word.replace(/님$/u, "");
   const folded = foldText(bare);
   if (isRole(bare)) return korean ? "역할" : "role";
-  if (OCCUPATION_HEADS.includes(folded)) return korean ? "직업" : "occupation";
+  if (OCCUPATION_HEADS.includes(folded)) return occupationAttribute(korean);
   if ([...TITLE_WORDS].some((title) => folded.endsWith(title))) return korean ? "직함" : "title";
   return undefined;
 }

@@ -42,6 +42,11 @@ export const TITLE_WORDS = new Set([
   "전문의",
 ]);
 
+/** The attribute an occupation is stored under, in the language of the sentence that states it. */
+export function occupationAttribute(korean: boolean): string {
+  return korean ? "직업" : "occupation";
+}
+
 /**
  * Heads of occupation nouns: a copula sentence whose predicate ends in one states a job ("윤비는 프리랜서
  * 디자이너야" → 직업).
