@@ -37,7 +37,11 @@ export class AgentGraph implements GraphPort {
   }
 
   async profile(scope: MemoryScope, lang: Lang): Promise<ProfileGroup[]> {
-    const groups = await this.graph.profile({ ...scope, visibilities: this.visibility.allowedIn(scope) });
+    const groups = await this.graph.profile({
+      ...scope,
+      visibilities: this.visibility.allowedIn(scope),
+      labelsIn: lang,
+    });
     return groups.map((g) => ({
       entity: g.self ? USER_NAMES[lang] : g.entity,
       self: g.self,

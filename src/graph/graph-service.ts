@@ -41,6 +41,8 @@ export const DEFAULT_GRAPH_RETRY: GraphRetryPolicy = {
 export const MAX_FACT_LINES = 20;
 /** Most user graphs kept in memory; older ones are re-read from disk when needed. */
 export const MAX_CACHED_GRAPHS = 1000;
+/** The key of the user's own group in {@link GraphService.profile} (no entity id can be empty). */
+const SELF_GROUP = "";
 
 /** Options of {@link GraphService}. */
 export interface GraphServiceOptions {
@@ -323,18 +325,22 @@ export class GraphService {
    * by their latest fact: what "what do you know about me" is built from. `self` marks the user.
    */
   async profile(
-    input: Owner & VisibilityFilter,
+    input: Owner & VisibilityFilter & { labelsIn?: Lang | undefined },
   ): Promise<Array<{ entity: string; self: boolean; facts: FactLine[] }>> {
     const groups = new Map<string, { entity: string; self: boolean; facts: FactLine[] }>();
     for (const [source, relation, target] of await this.store(input).getTriplets()) {
       if (source.label !== ENTITY_LABEL || !isVisible(relation, input.visibilities)) continue;
-      const group = groups.get(source.id) ?? {
-        entity: source.name,
-        self: isFirstPerson(source.name),
-        facts: [],
-      };
-      group.facts.push(factLine(relation, target.name));
-      groups.set(source.id, group);
+      // The user said of themselves in either language ("I", "나") is one person: one group.
+      const self = isFirstPerson(source.name);
+      const key = self ? SELF_GROUP : source.id;
+      const group = groups.get(key) ?? { entity: source.name, self, facts: [] };
+      const line = factLine(relation, target.name);
+      group.facts.push(
+        input.labelsIn === undefined
+          ? line
+          : { ...line, attribute: attributeLabel(line.attribute, input.labelsIn) },
+      );
+      groups.set(key, group);
     }
     const latest = (g: { facts: FactLine[] }) => Math.max(...g.facts.map((f) => f.createdAt));
     return [...groups.values()]

@@ -97,6 +97,24 @@ describe("GraphService", () => {
     expect((await graph.queryEntity({ ...ALICE, name: "I" }))?.lines).toEqual(["I: locker number = 112"]);
   });
 
+  it("lists the user's own facts said in both languages as one person, labelled in the asker's language", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "I moved to Daejeon last month", at: 1000 });
+    await graph.ingest({ ...ALICE, text: "내 혈액형은 A형이야", at: 2000 });
+    await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야", at: 3000 });
+    const agentGraph = new AgentGraph(graph, new VisibilityRule());
+    const dm = { ...ALICE, channelId: "D1", channelType: "im" as const };
+    const ko = await agentGraph.profile(dm, "ko");
+    expect(ko.map((g) => g.entity)).toEqual(["나", "또리"]);
+    expect(ko[0]!.facts.map((f) => `${f.attribute}=${f.value}`).sort()).toEqual([
+      "거주지=Daejeon",
+      "혈액형=A형",
+    ]);
+    const en = await agentGraph.profile(dm, "en");
+    expect(en[0]).toMatchObject({ entity: "you", self: true });
+    expect(en[0]!.facts.map((f) => f.attribute)).toContain("residence");
+  });
+
   it("answers a question in the other language, or one that asks by the verb that states the fact", async () => {
     const graph = makeService();
     await graph.ingest({ ...ALICE, text: "내 생일은 9월 9일이야" });
