@@ -88,7 +88,8 @@ describe("what do you know about me", () => {
     expect(JSON.stringify(calls.at(-1)!.args)).not.toContain("10월 27일");
     await sendCommand(t, makeSlashCommand(t, { text: "about", user, channel: `D_${user}` }));
     calls = await t.slack!.waitForCall(RESPONSE_URL_METHOD, { count: 2, timeoutMs: 10_000 });
-    expect(JSON.stringify(calls.at(-1)!.args["blocks"])).toContain("생일: 10월 27일");
+    // `/memory about` is English, so is the list: the attribute is named in English too.
+    expect(JSON.stringify(calls.at(-1)!.args["blocks"])).toContain("birthday: 10월 27일");
   });
 
   it("App Home: About you with a Show button per own fact, and Recent changes without any text", async () => {
