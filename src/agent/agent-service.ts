@@ -10,6 +10,9 @@ import {
   excludedSaveReply,
   failureReply,
   forgetCancelledReply,
+  forgetEverythingInDmReply,
+  forgetEverythingQuestion,
+  forgotEverythingReply,
   whichNumberReply,
   forgottenReply,
   helpReply,
@@ -324,6 +327,14 @@ export class AgentService implements TurnHandler {
   ): Promise<Reply | undefined> {
     const question = this.forgetQuestions.take(turn);
     const choice = question && parseForgetChoice(turn.text);
+    if (question?.all && choice) {
+      // "Forget everything?" is answered by a yes (or "전부"); numbers or a no keep everything.
+      if (choice.kind !== "unclear" && choice.kind !== "all")
+        return { text: forgetCancelledReply(lang), mode: "command" };
+      const result = await memory.deleteAll(scope, { history: true });
+      this.log.info({ eventId: turn.eventId, ...result }, "the user forgot everything");
+      return { text: forgotEverythingReply(lang, result), mode: "command" };
+    }
     if (question && choice?.kind === "unclear") {
       // A yes says nothing of which: the question stays open and says how to answer it.
       this.forgetQuestions.ask(turn, question.ids);
@@ -366,6 +377,11 @@ export class AgentService implements TurnHandler {
         const secret = detectSecret(intent.text) !== undefined;
         return { text: rememberedReply(lang, intent.text, saved.stored, secret), mode: "remembered" };
       }
+      case "forgetAll":
+        // Everything includes what was said in DMs, which nothing said in a channel may touch.
+        if (scope.channelType !== "im") return { text: forgetEverythingInDmReply(lang), mode: "command" };
+        this.forgetQuestions.ask(turn, [], { all: true });
+        return { text: forgetEverythingQuestion(lang), mode: "command" };
       case "forget": {
         if (!intent.query) return { text: nothingToForgetReply(lang, ""), mode: "command" };
         const outcome = await memory.forget(scope, intent.query);

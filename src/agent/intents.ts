@@ -12,6 +12,8 @@ import { trimEndWhile } from "../text/trim.js";
 export type Intent =
   | { kind: "remember"; text: string }
   | { kind: "forget"; query: string }
+  /** "전부 잊어줘", "forget everything": every memory of the user, after they say yes. */
+  | { kind: "forgetAll" }
   /** `lang` is the language the request was made in; undefined for "/help", which has none. */
   | { kind: "help"; lang?: "ko" | "en" };
 
@@ -73,9 +75,58 @@ export function parseIntent(text: string): Intent | undefined {
   if (HELP_EN.test(text)) return { kind: "help", lang: "en" };
   const toRemember = extract(text, KO_REMEMBER_FIRST, KO_REMEMBER_LAST, EN_REMEMBER);
   if (toRemember !== undefined) return toRemember ? { kind: "remember", text: toRemember } : undefined;
-  const toForget = extract(text, KO_FORGET_FIRST, KO_FORGET_LAST, EN_FORGET);
-  if (toForget !== undefined) return { kind: "forget", query: toForget.replace(MEMORY_WORD, "").trim() };
-  return undefined;
+  const toForget = extract(text, KO_FORGET_FIRST, KO_FORGET_LAST, EN_FORGET) ?? englishWipe(text);
+  if (toForget === undefined) return undefined;
+  const query = toForget.replace(MEMORY_WORD, "").trim();
+  return isEverything(query) ? { kind: "forgetAll" } : { kind: "forget", query };
+}
+
+/**
+ * Words that say "all of it" in a forget request ("전부", "모든", "everything"): a closed class. A
+ * request made only of these and {@link EVERYTHING_FILLERS} ("내 기억 전부", "all my memories",
+ * "everything about me") asks to forget everything; one naming anything else ("치과 예약 전부") asks
+ * for the memories that match it.
+ */
+const EVERYTHING_WORDS: ReadonlySet<string> = new Set([
+  "전부",
+  "다",
+  "모두",
+  "모든",
+  "싹",
+  "싹다",
+  "몽땅",
+  "모조리",
+  "전부다",
+  "everything",
+  "all",
+]);
+/** What may stand beside them: the owner, the word for memories, "about me", "you know". */
+const EVERYTHING_FILLERS: ReadonlySet<string> = new Set([
+  ..."내 제 나 저 나에 저에 나에게 대한 대해 관한 관련 관련된 거 것 건 걸 기억 기억을 기억들 기억들을 기억은 메모 메모를 내용 내용을".split(
+    " ",
+  ),
+  ..."my of it them the memories memory about me you know have remember stored saved".split(" "),
+]);
+
+/** Whether a forget request's object asks for every memory ({@link EVERYTHING_WORDS}). */
+function isEverything(query: string): boolean {
+  const words = query
+    .toLowerCase()
+    .split(/\s+/u)
+    .filter((word) => word !== "");
+  return (
+    words.some((word) => EVERYTHING_WORDS.has(word)) &&
+    words.every((word) => EVERYTHING_WORDS.has(word) || EVERYTHING_FILLERS.has(word))
+  );
+}
+
+/** "delete all my memories", "wipe everything": English verbs of wiping with their object. */
+const EN_WIPE = /^\s*(?:please\s+)?(?:delete|erase|remove|wipe|clear)\s+(.+)$/isu;
+
+/** The object of an English wipe request, when it is one ({@link isEverything} decides if it is all). */
+function englishWipe(text: string): string | undefined {
+  const match = EN_WIPE.exec(trimEndWhile(text, isSpaceOrEndMark));
+  return match && isEverything(match[1]!) ? match[1] : undefined;
 }
 
 /**

@@ -149,6 +149,31 @@ export function whichNumberReply(lang: Lang, count: number): string {
     : `어떤 걸 잊을지 번호로 알려 주세요 (1–${count}). 모두 지우려면 "전부", 그만두려면 "취소".`;
 }
 
+/** "Forget everything?": what goes, that it cannot be undone, and how to answer. */
+export function forgetEverythingQuestion(lang: Lang): string {
+  return lang === "en"
+    ? 'Forget everything? All your memories, the facts taken from them and our conversation history will be deleted, and this cannot be undone. Answer "yes" to delete, or "cancel".'
+    : '전부 잊을까요? 모든 기억과 그 기억에서 나온 사실, 대화 기록까지 지워지고 되돌릴 수 없어요. 지우려면 "네", 그만두려면 "취소"라고 답해 주세요.';
+}
+
+/** Everything was forgotten (asked in a DM, so the counts may cover what was said in DMs). */
+export function forgotEverythingReply(
+  lang: Lang,
+  result: { memories: number; conversations?: number },
+): string {
+  const conversations = result.conversations ?? 0;
+  return lang === "en"
+    ? `Done: I forgot everything (${result.memories} memories, ${conversations} conversations).`
+    : `전부 잊었어요 (기억 ${result.memories}개, 대화 ${conversations}개).`;
+}
+
+/** "Forget everything" asked in a channel: it reaches DM memories, so it is asked in a DM. */
+export function forgetEverythingInDmReply(lang: Lang): string {
+  return lang === "en"
+    ? 'To forget everything, say "forget everything" to me in a DM: it deletes what you told me there too.'
+    : '전부 잊으려면 DM에서 "전부 잊어줘"라고 해 주세요. DM에서 말한 내용까지 지워지니까요.';
+}
+
 /** The user cancelled a forget (or picked numbers that were not on the list). */
 export function forgetCancelledReply(lang: Lang): string {
   return lang === "en" ? "OK, I didn't forget anything." : "알겠어요, 아무것도 지우지 않았어요.";
@@ -162,6 +187,7 @@ export function helpReply(lang: Lang): string {
       '• Tell me something to keep: "remember: my locker is 112" (or "remember that …").',
       "• Ask me anything: I answer from what you told me, and say so when I don't know.",
       '• Make me forget: "forget my locker number". If several memories match, I ask which one.',
+      '• Start over: "forget everything" deletes all your memories and our history, once you say yes.',
       "• What you tell me in a DM is never shown in a channel.",
       '"/help" or "help" shows this again.',
     ].join("\n");
@@ -171,6 +197,7 @@ export function helpReply(lang: Lang): string {
     '• 기억하기: "기억해줘: 또리 생일은 10월 27일이야" (또는 "… 기억해 둬")',
     "• 물어보기: 알려 주신 내용으로 답하고, 모르는 건 모른다고 말해요.",
     '• 잊게 하기: "잊어줘: 치과 예약" 또는 "치과 예약 지워줘". 여러 개가 맞으면 어떤 걸 지울지 물어봐요.',
+    '• 처음부터: "전부 잊어줘"라고 하면 확인을 받은 뒤 모든 기억과 대화 기록을 지워요.',
     "• DM에서 말한 내용은 채널에서 보여 주지 않아요.",
     '"/help" 또는 "도움말"로 이 안내를 다시 볼 수 있어요.',
   ].join("\n");

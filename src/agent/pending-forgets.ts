@@ -9,6 +9,8 @@ export const MAX_OPEN_FORGET_QUESTIONS = 10_000;
 export interface OpenForgetQuestion {
   ids: string[];
   askedAt: number;
+  /** "Forget everything?": a yes deletes every memory of the user, not `ids` (empty then). */
+  all?: true;
 }
 
 /**
@@ -22,10 +24,10 @@ export class PendingForgets {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  ask(turn: Turn, ids: string[]): void {
+  ask(turn: Turn, ids: string[], options: { all?: true } = {}): void {
     const key = keyOf(turn);
     this.open.delete(key);
-    this.open.set(key, { ids, askedAt: this.now() });
+    this.open.set(key, { ids, askedAt: this.now(), ...options });
     while (this.open.size > MAX_OPEN_FORGET_QUESTIONS) this.open.delete(this.open.keys().next().value!);
   }
 

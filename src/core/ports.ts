@@ -72,6 +72,14 @@ export interface MemoryPort {
   findToForget(scope: MemoryScope, idOrQuery: string): Promise<{ meant?: Memory; candidates: Memory[] }>;
   /** Deletes these memories (those visible in `scope`); returns what was deleted. */
   deleteIds(scope: MemoryScope, ids: readonly string[]): Promise<Memory[]>;
+  /**
+   * Deletes every memory of the scope's user (wherever it was said) and their knowledge graph; with
+   * `history`, their conversations too. Returns how many of each went.
+   */
+  deleteAll(
+    scope: MemoryScope,
+    options?: { history?: boolean },
+  ): Promise<{ memories: number; conversations?: number }>;
   /** The user's memories most often recalled and used in their turns, visible in `scope`, most first. */
   mostUsed(scope: MemoryScope, limit: number): Promise<Array<Memory & { uses: number }>>;
 }

@@ -51,6 +51,35 @@ describe("parseIntent", () => {
   });
 
   it.each([
+    "전부 잊어줘",
+    "다 지워줘",
+    "내 기억 전부 지워 주세요",
+    "모든 기억 삭제해줘",
+    "나에 대한 거 다 잊어줘",
+    "잊어줘: 전부",
+    "forget everything",
+    "Forget everything you know about me, please",
+    "delete all my memories",
+    "wipe everything.",
+  ])("%j asks to forget everything", (text) => {
+    expect(parseIntent(text)).toEqual({ kind: "forgetAll" });
+  });
+
+  it.each([
+    ["치과 예약 전부 지워줘", "치과 예약 전부"],
+    ["forget all about the dentist", "all about the dentist"],
+  ])("%j asks to forget what matches, not everything", (text, query) => {
+    expect(parseIntent(text)).toEqual({ kind: "forget", query });
+  });
+
+  it.each(["delete the old draft", "clear my schedule for Friday", "다 했어"])(
+    "does not take %j for a forget request",
+    (text) => {
+      expect(parseIntent(text)).toBeUndefined();
+    },
+  );
+
+  it.each([
     ["/help", undefined],
     ["  /HELP ", undefined],
     ["도움말", "ko"],

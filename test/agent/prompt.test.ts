@@ -167,6 +167,10 @@ describe("the model's tools", () => {
         deleted.push(...ids);
         return [saved];
       },
+      deleteAll: async () => {
+        deleted.push("*");
+        return { memories: 1 };
+      },
     };
   }
 
