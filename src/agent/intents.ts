@@ -8,6 +8,7 @@
  * from the words that only point at it ("이거", "좀", "(이)라고").
  */
 import { trimEndWhile } from "../text/trim.js";
+import { words } from "../text/word-list.js";
 
 export type Intent =
   | { kind: "remember"; text: string }
@@ -82,41 +83,31 @@ export function parseIntent(text: string): Intent | undefined {
 }
 
 /**
- * Words that say "all of it" in a forget request ("전부", "모든", "everything"): a closed class. A
+ * Words that say "all of it" in a forget request (전부, 모든, everything): a closed class. A
  * request made only of these and {@link EVERYTHING_FILLERS} ("내 기억 전부", "all my memories",
  * "everything about me") asks to forget everything; one naming anything else ("치과 예약 전부") asks
  * for the memories that match it.
  */
-const EVERYTHING_WORDS: ReadonlySet<string> = new Set([
-  "전부",
-  "다",
-  "모두",
-  "모든",
-  "싹",
-  "싹다",
-  "몽땅",
-  "모조리",
-  "전부다",
-  "everything",
-  "all",
-]);
+const EVERYTHING_WORDS: ReadonlySet<string> = new Set(
+  words("전부 다 모두 모든 싹 싹다 몽땅 모조리 전부다 everything all"),
+);
 /** What may stand beside them: the owner, the word for memories, "about me", "you know". */
-const EVERYTHING_FILLERS: ReadonlySet<string> = new Set([
-  ..."내 제 나 저 나에 저에 나에게 대한 대해 관한 관련 관련된 거 것 건 걸 기억 기억을 기억들 기억들을 기억은 메모 메모를 내용 내용을".split(
-    " ",
+const EVERYTHING_FILLERS: ReadonlySet<string> = new Set(
+  words(
+    "내 제 나 저 나에 저에 나에게 대한 대해 관한 관련 관련된 거 것 건 걸 기억 기억을 기억들 기억들을 기억은 메모 메모를 " +
+      "내용 내용을 my of it them the memories memory about me you know have remember stored saved",
   ),
-  ..."my of it them the memories memory about me you know have remember stored saved".split(" "),
-]);
+);
 
 /** Whether a forget request's object asks for every memory ({@link EVERYTHING_WORDS}). */
 function isEverything(query: string): boolean {
-  const words = query
+  const parts = query
     .toLowerCase()
     .split(/\s+/u)
-    .filter((word) => word !== "");
+    .filter((part) => part !== "");
   return (
-    words.some((word) => EVERYTHING_WORDS.has(word)) &&
-    words.every((word) => EVERYTHING_WORDS.has(word) || EVERYTHING_FILLERS.has(word))
+    parts.some((part) => EVERYTHING_WORDS.has(part)) &&
+    parts.every((part) => EVERYTHING_WORDS.has(part) || EVERYTHING_FILLERS.has(part))
   );
 }
 

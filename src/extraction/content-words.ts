@@ -62,6 +62,18 @@ export function otherNamesOf(key: string): readonly string[] {
   return (SAME_THING_GROUPS[thing] as readonly string[]).filter((word) => contentKeyOf(word) !== key);
 }
 
+/**
+ * Whether one of `messageKeys` (a message's {@link messageWordKeys}) is another name of the one-word
+ * `name` by words/same-thing.ts: "wife" in a question names the entity 아내, "락커" the entity 사물함.
+ */
+export function namedOtherwise(name: string, messageKeys: ReadonlySet<string>): boolean {
+  const word = name.normalize("NFC").toLowerCase();
+  if (/\s/u.test(word)) return false;
+  return otherNamesOf(contentKeyOf(word)).some((other) =>
+    messageWordKeys(other.toLowerCase()).some((key) => messageKeys.has(key)),
+  );
+}
+
 /** Whether a content key is an attribute noun that does not say whose value it is (번호, number). */
 export function isGenericAttribute(key: string): boolean {
   return GENERIC_KEYS.has(key);

@@ -3,6 +3,7 @@
  * ("뭉치: 생일 = 10월 27일") for the model's context.
  */
 import { charCount, foldText } from "../text/korean.js";
+import { messageWordKeys, messageWords, namedOtherwise } from "./content-words.js";
 import {
   ENGLISH_FIRST_PERSON,
   FIRST_PERSON_EN,
@@ -23,7 +24,8 @@ function occurrences(haystack: string, needle: string): number[] {
  * The names (as given) mentioned in `message`, longest first. A name counts when its folded form occurs
  * in the folded message (spaces ignored for multi-word names) at a place not already covered by a longer
  * name, so "달결커피" wins over "달결" in "달결커피 담당자". One-character names ("나", "I") must be a
- * whole word, and first-person words ("내", "my") mention 나 / I.
+ * whole word, and first-person words ("내", "my") mention 나 / I. A one-word name is also mentioned by
+ * another word for the same thing (content-words.ts `namedOtherwise`: "wife" for 아내).
  */
 export function findMentionedEntities(options: { names: readonly string[]; message: string }): string[] {
   const message = foldText(options.message);
@@ -35,9 +37,16 @@ export function findMentionedEntities(options: { names: readonly string[]; messa
   const covered = new Array<boolean>(compactMessage.length).fill(false);
   const sorted = [...new Set(options.names)].sort((a, b) => charCount(b) - charCount(a));
   const mentioned: string[] = [];
+  let messageKeys: ReadonlySet<string> | undefined;
   for (const name of sorted) {
     const folded = foldText(name);
     if (folded.length === 0) continue;
+    // Named by another word for the same thing, maybe in the other language ("wife" for 아내).
+    messageKeys ??= new Set(messageWords(options.message).flatMap(messageWordKeys));
+    if (namedOtherwise(folded, messageKeys)) {
+      mentioned.push(name);
+      continue;
+    }
     if (charCount(folded) < MIN_SUBSTRING_CHARS) {
       const isMe = name === FIRST_PERSON_KO || name === FIRST_PERSON_EN;
       if (wordStems.has(folded) || words.has(folded) || (isMe && mentionsMe)) mentioned.push(name);

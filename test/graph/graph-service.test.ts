@@ -97,6 +97,18 @@ describe("GraphService", () => {
     expect((await graph.queryEntity({ ...ALICE, name: "I" }))?.lines).toEqual(["I: locker number = 112"]);
   });
 
+  it("finds an entity named by another word for it, in either language (wife or 와이프 for 아내)", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "아내 생일은 3월 5일이야" });
+    await graph.ingest({ ...ALICE, text: "My manager is Priya Nair" });
+    const agentGraph = new AgentGraph(graph, new VisibilityRule());
+    const dm = { ...ALICE, channelId: "D1", channelType: "im" as const };
+    expect(await agentGraph.facts(dm, "when is my wife's birthday?")).toEqual(["아내: birthday = 3월 5일"]);
+    expect(await agentGraph.facts(dm, "와이프 생일 언제더라?")).toEqual(["아내: 생일 = 3월 5일"]);
+    // A word of no group, or of another group, names nothing else.
+    expect(await agentGraph.facts(dm, "when is my sister's birthday?")).toEqual([]);
+  });
+
   it("lists the user's own facts said in both languages as one person, labelled in the asker's language", async () => {
     const graph = makeService();
     await graph.ingest({ ...ALICE, text: "I moved to Daejeon last month", at: 1000 });
