@@ -223,6 +223,7 @@ export class AgentService implements TurnHandler {
       this.forgetQuestions.ask(
         turn,
         proposals.map((m) => m.id),
+        lang,
       );
       return {
         text: `${answer}\n\n${proposedForgetReply(lang, proposals)}`,
@@ -323,10 +324,12 @@ export class AgentService implements TurnHandler {
    */
   private async command(
     memory: MemoryPort,
-    { turn, scope, lang, at }: { turn: Turn; scope: MemoryScope; lang: Lang; at: number },
+    { turn, scope, lang: messageLang, at }: { turn: Turn; scope: MemoryScope; lang: Lang; at: number },
   ): Promise<Reply | undefined> {
     const question = this.forgetQuestions.take(turn);
     const choice = question && parseForgetChoice(turn.text);
+    // An answer to a question ("1", "ok") goes on in the question's language.
+    const lang = question && choice ? question.lang : messageLang;
     if (question?.all && choice) {
       // "Forget everything?" is answered by a yes (or "전부"); numbers or a no keep everything.
       if (choice.kind !== "unclear" && choice.kind !== "all")
@@ -337,7 +340,7 @@ export class AgentService implements TurnHandler {
     }
     if (question && choice?.kind === "unclear") {
       // A yes says nothing of which: the question stays open and says how to answer it.
-      this.forgetQuestions.ask(turn, question.ids);
+      this.forgetQuestions.ask(turn, question.ids, lang);
       return { text: whichNumberReply(lang, question.ids.length), mode: "command" };
     }
     if (question && choice) {
@@ -380,7 +383,7 @@ export class AgentService implements TurnHandler {
       case "forgetAll":
         // Everything includes what was said in DMs, which nothing said in a channel may touch.
         if (scope.channelType !== "im") return { text: forgetEverythingInDmReply(lang), mode: "command" };
-        this.forgetQuestions.ask(turn, [], { all: true });
+        this.forgetQuestions.ask(turn, [], lang, { all: true });
         return { text: forgetEverythingQuestion(lang), mode: "command" };
       case "forget": {
         if (!intent.query) return { text: nothingToForgetReply(lang, ""), mode: "command" };
@@ -391,6 +394,7 @@ export class AgentService implements TurnHandler {
         this.forgetQuestions.ask(
           turn,
           outcome.candidates.map((m) => m.id),
+          lang,
         );
         return { text: whichToForgetReply(lang, outcome.candidates), mode: "command" };
       }

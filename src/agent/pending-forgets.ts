@@ -1,4 +1,5 @@
 import type { Turn } from "../core/types.js";
+import type { Lang } from "../text/language.js";
 
 /** How long "which one should I forget?" waits for its answer. */
 export const FORGET_QUESTION_TTL_MS = 10 * 60 * 1000;
@@ -9,6 +10,8 @@ export const MAX_OPEN_FORGET_QUESTIONS = 10_000;
 export interface OpenForgetQuestion {
   ids: string[];
   askedAt: number;
+  /** The language the question was asked in: its answer ("1", "ok") is replied to in it. */
+  lang: Lang;
   /** "Forget everything?": a yes deletes every memory of the user, not `ids` (empty then). */
   all?: true;
 }
@@ -24,10 +27,10 @@ export class PendingForgets {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  ask(turn: Turn, ids: string[], options: { all?: true } = {}): void {
+  ask(turn: Turn, ids: string[], lang: Lang, options: { all?: true } = {}): void {
     const key = keyOf(turn);
     this.open.delete(key);
-    this.open.set(key, { ids, askedAt: this.now(), ...options });
+    this.open.set(key, { ids, askedAt: this.now(), lang, ...options });
     while (this.open.size > MAX_OPEN_FORGET_QUESTIONS) this.open.delete(this.open.keys().next().value!);
   }
 

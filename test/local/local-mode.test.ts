@@ -217,6 +217,7 @@ describe("chat commands in the local chat", () => {
     expect(left.filter((r) => r.relevant)).toHaveLength(1);
   });
 
+
   it("lists for a forget only what matches it, never a neighbour of its conversation, and asks again on a bare yes", async () => {
     const scope = { teamId: "local", userId: "local-user" };
     // Told in passing, they are kept by the content filter as conversation (autosave), which has
@@ -251,6 +252,15 @@ describe("chat commands in the local chat", () => {
       "my optician is Dr. Ahn at Clearview Eyes",
     ]);
     expect((await t.assistant.memory.search(scope, "보관함")).filter((r) => r.relevant)).toHaveLength(0);
+  });
+
+  it("answers a choice in the language the question was asked in", async () => {
+    await chat(t, ["remember: gym locker 58", "remember: office locker 12"]);
+    await t.assistant.drain();
+    const printed = await chat(t, ["forget my locker", "1"]);
+    expect(printed).toContain("Several memories match. Which one should I forget?");
+    // "1" has no language of its own: the reply goes on in English.
+    expect(printed).toMatch(/bot: Forgotten: "(gym locker 58|office locker 12)"/);
   });
 });
 
