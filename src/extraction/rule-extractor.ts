@@ -63,6 +63,10 @@ const IN_PLACE_END_RE = / (?:in|to) \p{Lu}[\p{L}-]*$/u;
 const MONTH_DAY_END_RE =
   / (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\.? \d{1,2}(?:st|nd|rd|th)?$/iu;
 const YEAR_OR_TIME_START_RE = /^(?:\d{4}\b|\d{1,2}(?::\d{2})? ?[ap]\.?m\b|\d{1,2}:\d{2}\b)/iu;
+/** "… on Saturday" ending a clause and a month and day starting the next ("Saturday, June 7"). */
+const WEEKDAY_END_RE = / (?:mon|tues|wednes|thurs|fri|satur|sun)day$/iu;
+const MONTH_DAY_START_RE =
+  /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\.? \d{1,2}(?:st|nd|rd|th)?\b/iu;
 /** A clause naming an address keeps the commas of the address ("38-5, 3층"). */
 const ADDRESS_CLAUSE_RE = /(?:^|\s)(?:주소|address)/iu;
 
@@ -311,9 +315,12 @@ function splitClauses(sentence: string): string[] {
   for (const part of sentence.split(CLAUSE_SPLIT_RE)) {
     const previous = parts.length - 1;
     const widens = PLACE_WIDER_RE.test(part) && IN_PLACE_END_RE.test(parts[previous] ?? "");
-    // "Feb 3, 2031", "Aug 8, 7:15pm": a year or a clock time after a month and day is the same date.
+    // "Feb 3, 2031", "Aug 8, 7:15pm": a year or a clock time after a month and day is the same date. A
+    // weekday before a month and day only says which day it is: "on Friday, May 3" is read "on May 3".
     const dated = YEAR_OR_TIME_START_RE.test(part) && MONTH_DAY_END_RE.test(parts[previous] ?? "");
-    if (previous >= 0 && (PLACE_CONTINUATION_RE.test(part) || widens || dated))
+    if (MONTH_DAY_START_RE.test(part) && WEEKDAY_END_RE.test(parts[previous] ?? ""))
+      parts[previous] = `${(parts[previous] ?? "").replace(WEEKDAY_END_RE, "")} ${part}`;
+    else if (previous >= 0 && (PLACE_CONTINUATION_RE.test(part) || widens || dated))
       parts[previous] = `${parts[previous] ?? ""}, ${part}`;
     else parts.push(part);
   }

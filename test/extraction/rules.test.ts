@@ -160,6 +160,10 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["Pip turns 4 on Aug 9", [["Pip", "birthday", "Aug 9"]]],
       // A thing of mine is the speaker's fact; a year after a comma is still the date's.
       ["My visa expires on Nov 14, 2029", [["I", "visa expiry date", "Nov 14, 2029"]]],
+      // What starts is the verb's object, the date the subject's; a weekday only says which day it is.
+      ["Noa starts ballet on Sept 4", [["Noa", "ballet start date", "Sept 4"]]],
+      ["I begin my new role on Friday, Jan 9", [["I", "new role start date", "Jan 9"]]],
+      ["The recital is on Sunday, Dec 14", [["recital", "date", "Dec 14"]]],
     ],
     negative: "The party is on me",
   },
