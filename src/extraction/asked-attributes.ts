@@ -42,7 +42,7 @@ export function readQuestion(question: string): AttributeQuestion {
     ATTRIBUTE_VERBS.filter(
       (verb) =>
         words.some((word) => verb.korean.some((form) => word.startsWith(form))) ||
-        words.some((word) => verb.english.includes(stemEnglishWord(word))),
+        words.some((word) => verb.english.some((form) => stemEnglishWord(form) === stemEnglishWord(word))),
     ).flatMap((verb) => verb.attributes),
   );
   // An attribute or value is stored bare (고양이, not 고양이가): its words are keys as they stand too.

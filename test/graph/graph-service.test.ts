@@ -92,6 +92,7 @@ describe("GraphService", () => {
     // Asked in Korean, the English attribute is named in Korean: locker is 사물함 (words/same-thing.ts).
     expect(await agentGraph.facts(dm, "내 사물함 번호 뭐야?")).toEqual(["나: 사물함 번호 = 112"]);
     expect(await agentGraph.facts(dm, "what are my allergies?")).toEqual(["you: allergy = 복숭아"]);
+    expect(await agentGraph.facts(dm, "what am I allergic to?")).toEqual(["you: allergy = 복숭아"]);
     expect(await agentGraph.entityFacts(dm, "I")).toEqual(["you: locker number = 112"]);
     // The graph itself keeps the first-person entity (the admin API shows it as stored).
     expect((await graph.queryEntity({ ...ALICE, name: "I" }))?.lines).toEqual(["I: locker number = 112"]);

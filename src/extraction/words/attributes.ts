@@ -133,9 +133,10 @@ export const ATTRIBUTE_NAME_PAIRS: readonly (readonly [korean: string, english: 
 );
 
 /**
- * Verbs that state where someone lives or works (the place rules' 거주지 / residence, and 직장 /
- * workplace or 소속 / team), by which a question asks for that attribute ("어디 살아?", "where do you
- * work?"): Korean as the start of a word (살아요, 근무해), English by stem. Forms another verb shares are
+ * Verbs (and a predicate adjective) that state where someone lives or works (the place rules' 거주지 /
+ * residence, and 직장 / workplace or 소속 / team) or what they are allergic to, by which a question asks
+ * for that attribute ("어디 살아?", "where do you work?", "what am I allergic to?"): Korean as the start
+ * of a word (살아요, 근무해), English by stem. Forms another verb shares are
  * left out: 사는 and 살까 are also 사다 (to buy), and 살 after a number is an age.
  */
 export const ATTRIBUTE_VERBS: readonly {
@@ -152,6 +153,11 @@ export const ATTRIBUTE_VERBS: readonly {
     attributes: words("직장 workplace 소속 team"),
     korean: words("일하 일해 일했 근무"),
     english: words("work"),
+  },
+  {
+    attributes: words("알레르기 allergy"),
+    korean: [],
+    english: words("allergic"),
   },
 ];
 
