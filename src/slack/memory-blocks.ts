@@ -22,6 +22,11 @@ export interface SlackMemoryPort {
   ): Promise<Array<{ id: string; relevant: boolean }>>;
   get(scope: MemoryScope, id: string): Promise<Memory | undefined>;
   deleteIds(scope: MemoryScope, ids: readonly string[]): Promise<Memory[]>;
+  /** Deletes every memory of the user, their graph and (with `history`) their conversations. */
+  deleteAll?(
+    scope: MemoryScope,
+    options?: { history?: boolean },
+  ): Promise<{ memories: number; conversations?: number }>;
   /** Forgets everywhere what autosave kept of one message of the user; returns what was forgotten. */
   forgetSavedFrom(scope: MemoryScope, message: { channelId: string; messageTs: string }): Promise<Memory[]>;
   findToForget(scope: MemoryScope, idOrQuery: string): Promise<{ meant?: Memory; candidates: Memory[] }>;
@@ -169,6 +174,20 @@ export function forgetConfirm(memory: Memory, lang: Lang): Record<string, unknow
         deny: { type: "plain_text", text: "취소" },
         style: "danger",
       };
+}
+
+/** Block Kit's confirmation dialog before forgetting everything (App Home: the user's own page). */
+export function forgetEverythingConfirm(): Record<string, unknown> {
+  return {
+    title: { type: "plain_text", text: "전부 잊을까요? · Forget all?" },
+    text: {
+      type: "plain_text",
+      text: "모든 기억과 그 기억에서 나온 사실, 대화 기록까지 지워지고 되돌릴 수 없어요. (Every memory, its facts and your conversation history are deleted; this cannot be undone.)",
+    },
+    confirm: { type: "plain_text", text: "전부 잊기 · Forget all" },
+    deny: { type: "plain_text", text: "취소 · Cancel" },
+    style: "danger",
+  };
 }
 
 /** One current fact of the graph, for display. */

@@ -138,6 +138,36 @@ describe("App Home, /memory and the Remember this shortcut", () => {
     expect(graphAfter.nodes.map((n) => n.name)).not.toContain("7kg");
   });
 
+  it("Forget everything in App Home, behind its dialog, deletes all of the user's memories and nobody else's", async () => {
+    const carol = "U_CAROL";
+    faithfulModel(t);
+    await t.assistant.memory.remember(dm(carol), "캐롤 우산 보관함 41번", Date.now() - 2_000);
+    await t.assistant.memory.remember(inChannel(carol), "캐롤 팀 스탠드업 9시 반", Date.now() - 1_000);
+    await t.assistant.memory.remember(dm(BOB), "밥의 헬스장 락커 17번", Date.now());
+    await t.assistant.drain();
+    const view = await homeOpened(t, carol);
+    const buttons = (view["blocks"] as Array<{ elements?: Array<{ action_id?: string; confirm?: unknown }> }>)
+      .flatMap((b) => b.elements ?? [])
+      .filter((e) => e.action_id === HOME_ACTIONS.forgetEverything);
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]!.confirm).toBeDefined();
+
+    const before = t.slack!.callsTo("views.publish").length;
+    await sendInteraction(
+      t,
+      makeHomeAction({ user: carol, actionId: HOME_ACTIONS.forgetEverything, value: "all" }),
+    );
+    const after = await published(t, before + 1);
+    expect(textOf(after["blocks"])).toContain("전부 잊었어요: 기억 2개");
+    expect(textOf(after["blocks"])).toContain("아직 기억이 없어요");
+    const carolOwner = { teamId: TEAM, userId: carol };
+    expect((await t.assistant.memory.search(carolOwner, "보관함 스탠드업", { k: 10 })).length).toBe(0);
+    const bobOwner = { teamId: TEAM, userId: BOB };
+    expect(
+      (await t.assistant.memory.search(bobOwner, "헬스장 락커", { k: 10 })).map((h) => h.text),
+    ).toContain("밥의 헬스장 락커 17번");
+  });
+
   it("Bob's forget button cannot forget Alice's memory", async () => {
     const saved = await t.assistant.memory.remember(dm(ALICE), "앨리스의 자전거는 파란색", Date.now());
     const before = t.slack!.callsTo("views.publish").length;

@@ -11,6 +11,7 @@ import {
   escapeMrkdwn,
   factSections,
   forgetConfirm,
+  forgetEverythingConfirm,
   memoryBlocks,
   type SlackGraphPort,
   type SlackMemoryPort,
@@ -44,6 +45,8 @@ export const HOME_ACTIONS = {
   clear: "home_clear",
   /** Shows one memory (a fact's source, from "About you"), to fix or forget it. */
   focus: "home_focus",
+  /** Forgets every memory of the user, behind a confirmation dialog. */
+  forgetEverything: "home_forget_everything",
 } as const;
 
 /** What the view remembers between actions (`private_metadata`). */
@@ -177,6 +180,21 @@ export function register(app: App, deps: AppHomeDeps): void {
       "forgotten from App Home",
     );
     await publish(client, scope, state, notice);
+  });
+
+  app.action<BlockAction>(HOME_ACTIONS.forgetEverything, async ({ ack, body, client }) => {
+    await ack();
+    const scope = homeScope(body);
+    // Confirmed in Slack's dialog; App Home is the user's own page, so everything of theirs may go.
+    const result = await deps.memory.deleteAll?.(scope, { history: true });
+    deps.logger.info(
+      { teamId: scope.teamId, userId: scope.userId, ...result },
+      "everything forgotten from App Home",
+    );
+    const notice = result
+      ? `🗑 전부 잊었어요: 기억 ${result.memories}개, 대화 ${result.conversations ?? 0}개 (everything forgotten).`
+      : "지금은 전부 잊을 수 없어요 (not available).";
+    await publish(client, scope, { q: "", page: 0 }, notice);
   });
 }
 
@@ -331,6 +349,16 @@ export async function buildHomeView(
       button("다음 · Next ▶", HOME_ACTIONS.page, JSON.stringify({ q: state.q, page: state.page + 1 })),
     );
   if (nav.length > 0) blocks.push({ type: "actions", elements: nav } as KnownBlock);
+  if (deps.memory.deleteAll && !state.q && !state.focus && page.total > 0)
+    blocks.push({
+      type: "actions",
+      elements: [
+        button("🗑 전부 잊기 · Forget everything", HOME_ACTIONS.forgetEverything, "all", {
+          style: "danger",
+          confirm: forgetEverythingConfirm(),
+        }),
+      ],
+    } as KnownBlock);
 
   const facts = currentFacts(graph);
   blocks.push({ type: "divider" });
