@@ -1,7 +1,7 @@
 /**
  * Clause rules for English sentences: possessives (X's Y is Z, the Y of X is Z, my Y is Z), roles
- * (X is our new Y), occupations (I'm a Y), places (X lives in Y), allergies (X is allergic to Y) and events (X renews on a
- * date). Values may be in any script
+ * (X is our new Y), occupations (I'm a Y), places (X lives in Y), and allergies (X is allergic to Y);
+ * events (X renews on a date) are in rule-english-event.ts. Values may be in any script
  * ("I'm allergic to 호두"). Each regex is anchored at the start and the clause is short (the extractor
  * caps clause length), so a lazy group scans the clause at most once per split point.
  */
@@ -10,12 +10,7 @@ import { words as wordList } from "../text/word-list.js";
 import { execAfterHead, splitAtFirstWith, splitAtSeparator } from "../text/trim.js";
 import { FIRST_PERSON_EN } from "./normalize.js";
 import { isKinship, topicHasFacts, type ClauseContext, type ClauseRule } from "./rule-common.js";
-import {
-  EN_EVENT_VERBS,
-  EN_MOVE_VERBS,
-  EN_TRAILING_ADVERBS_RE,
-  EN_TRAILING_PHRASE_RE,
-} from "./rule-patterns.js";
+import { EN_TRAILING_ADVERBS_RE, EN_TRAILING_PHRASE_RE } from "./rule-patterns.js";
 import { ANIMAL_WORDS, ENGLISH_BREED_WORDS } from "./words/animals.js";
 import { NAME_WORDS } from "./words/attributes.js";
 import { ENGLISH_PERSON_HEADS, OCCUPATION_HEADS, occupationAttribute } from "./words/people.js";
@@ -23,7 +18,7 @@ import { ENGLISH_PERSON_HEADS, OCCUPATION_HEADS, occupationAttribute } from "./w
 /** Longest English value, in words; a longer "is …" is a sentence, not a value. */
 const MAX_EN_VALUE_WORDS = 6;
 /** Longest English attribute, in words ("favorite food", "office phone number"). */
-const MAX_EN_ATTRIBUTE_WORDS = 3;
+export const MAX_EN_ATTRIBUTE_WORDS = 3;
 
 /** Between a subject and its value: " is ", " are ", " was ", " = ". */
 const IS_SEPARATOR_RE = / (?:is|are|was|=) /giu;
@@ -82,8 +77,6 @@ const FROM_UNIT_RE = / from (unit|room|apt|apartment|suite|floor|ward|class|team
 /** "open 9 to 6", "hours 10am-7pm": opening hours after the place they belong to. */
 const HOURS_RE =
   /^(?:open|opens|hours(?: are)?|open hours|business hours)(?: from)? (\d{1,2}(?::\d{2})?(?: ?[ap]m)? ?(?:to|-|–|~) ?\d{1,2}(?::\d{2})?(?: ?[ap]m)?)$/iu;
-/** "is planned for", "is set for": an event's date. */
-const SCHEDULED_RE = / (?:is|are|was) (?:scheduled|set|planned|booked|moved|pushed) (?:for|to)$/iuy;
 /**
  * "lives in", "I live in", "I'm living in", "moved to", "is moving to": where someone lives (a move says
  * where they live from then on).
@@ -94,10 +87,6 @@ const LIVES_RE =
 const HEAD_ADVERBS = new Set(wordList("just recently now currently still also finally actually already"));
 /** "my mom", "our son": a relative named by kinship alone is the entity by that word (엄마, 아들). */
 const OWN_RELATIVE_RE = /^(?:my|our) ([\p{L}-]+(?: [\p{L}-]+)?)$/iu;
-/** "my visa", "our lease": a thing of the speaker's, up to three words. */
-const MY_THING_RE = /^(?:my|our) ([\p{L}-]+(?: [\p{L}-]+){0,2})$/iu;
-/** "… turns 3 on" before a date: a birthday. */
-const TURNS_AGE_RE = / turns \d{1,3}(?: on)?$/iuy;
 /** "Just moved to X", "Moved to X last week", "living in X now": a note without its I. */
 const SUBJECTLESS_MOVE_RE = /^(?:just |recently |finally )?(?:moved|moving|living) (?:in|to) (.+)$/iu;
 const LOCATED_RE = / (?:is|are) (?:located |based )?in (.+)$/iuy;
@@ -134,7 +123,7 @@ function isPersonRole(phrase: string): boolean {
 const GENERIC_PERSON_RE = /^(?:guy|man|woman|lady|person|one)$/iu;
 
 /** "The fire drill" → "fire drill": an article is no part of a name. */
-function withoutArticle(phrase: string): string {
+export function withoutArticle(phrase: string): string {
   return phrase.replace(/^the /iu, "");
 }
 
@@ -173,7 +162,7 @@ function values(raw: string): string[] {
     .filter((part) => part.length > 0);
 }
 
-function words(text: string): number {
+export function words(text: string): number {
   return text.split(/\s+/u).length;
 }
 
@@ -337,7 +326,7 @@ function withoutTrailingAdverbs(head: string): string {
 }
 
 /** "my mom" → "mom", "our son" → "son": a relative named by kinship alone; any other phrase as it is. */
-function ownRelative(phrase: string): string {
+export function ownRelative(phrase: string): string {
   const relative = OWN_RELATIVE_RE.exec(phrase)?.[1];
   return relative !== undefined && isKinship(relative) ? relative : phrase;
 }
@@ -351,77 +340,6 @@ export const englishAllergy: ClauseRule = ({ text, state }) => {
   let emitted = false;
   for (const value of values(match[2] ?? "")) emitted = state.emit(entity, "allergy", value) || emitted;
   return emitted;
-};
-
-/** Event verbs that take what starts or ends as their object ("starts school"), with their base forms. */
-const OBJECT_EVENT_VERBS: ReadonlyMap<string, string> = new Map(
-  wordList("starts:starts start:starts begins:begins begin:begins ends:ends end:ends").map((pair) => {
-    const [form = "", verb = ""] = pair.split(":");
-    return [form, verb];
-  }),
-);
-/** Words before an object that only say whose or which it is ("his new job" → new job). */
-const OBJECT_DETERMINER_RE = /^(?:his|her|their|my|our|its|the|a|an) /iu;
-
-/**
- * "Emma starts school on", "I begin my new job on" before a date: the subject's date of the object's
- * start or end — (Emma, school start date), (I, new job start date). Read by words, so in linear time.
- */
-function objectEvent(before: string): { subject: string; attribute: string } | undefined {
-  const parts = before.split(" ");
-  if (/^(?:on|by)$/iu.test(parts.at(-1) ?? "")) parts.pop();
-  const at = parts.findIndex(
-    (word, i) => i > 0 && i < parts.length - 1 && OBJECT_EVENT_VERBS.has(word.toLowerCase()),
-  );
-  if (at < 0) return undefined;
-  const subject = parts.slice(0, at).join(" ");
-  const object = parts
-    .slice(at + 1)
-    .join(" ")
-    .replace(OBJECT_DETERMINER_RE, "");
-  const attribute = EN_EVENT_VERBS[OBJECT_EVENT_VERBS.get((parts[at] ?? "").toLowerCase()) ?? ""];
-  if (
-    attribute === undefined ||
-    words(object) > MAX_EN_ATTRIBUTE_WORDS ||
-    words(subject) > MAX_EN_ATTRIBUTE_WORDS
-  )
-    return undefined;
-  // "start" without its -s has I or we (or a plural) for subject: "the kids start school on".
-  return { subject: withoutArticle(ownRelative(subject)), attribute: `${object} ${attribute}` };
-}
-
-/** "Zoom team plan renews on May 6", "Board retreat is on Feb 9", "go-live pushed to Jun 4". */
-export const englishEvent: ClauseRule = ({ text, typed, state }) => {
-  const date = typed.find((value) => value.kind === "date");
-  if (date === undefined) return false;
-  const before = text.slice(0, date.start).trim();
-  if (containsHangul(before)) return false;
-  // "Bori turns 5 on May 2": the day one turns a year older is a birthday.
-  const turns = execAfterHead(before, TURNS_AGE_RE);
-  if (turns !== null) return state.emit(ownRelative(turns[1] ?? ""), "birthday", date.value);
-  for (const [verb, attribute] of Object.entries(EN_EVENT_VERBS)) {
-    const match = new RegExp(`^(.+?) ${verb}(?: on| by)?$`, "iu").exec(before);
-    if (match === null) continue;
-    // "my visa expires on …": the date is mine, of that thing (I, visa expiry date, …).
-    const mine = MY_THING_RE.exec(match[1] ?? "");
-    if (mine !== null && !isKinship(mine[1] ?? ""))
-      return state.emit(FIRST_PERSON_EN, `${mine[1] ?? ""} ${attribute}`, date.value);
-    return state.emit(withoutArticle(ownRelative(match[1] ?? "")), attribute, date.value);
-  }
-  const transitive = objectEvent(before);
-  if (transitive !== undefined) return state.emit(transitive.subject, transitive.attribute, date.value);
-  const scheduled = execAfterHead(before, SCHEDULED_RE);
-  if (scheduled !== null) return state.emit(withoutArticle(scheduled[1] ?? ""), "date", date.value);
-  const on = /^(.+?)(?: (?:is|are|was))? (on|due|by)$/iu.exec(before);
-  if (on !== null && on[1] !== undefined) {
-    const attribute = (on[2] ?? "").toLowerCase() === "on" ? "date" : "due date";
-    return state.emit(withoutArticle(on[1]), attribute, date.value);
-  }
-  const move = new RegExp(`^(.+) (\\S+) (?:${EN_MOVE_VERBS.join("|")})(?: back)? (?:to|until)$`, "iu").exec(
-    before,
-  );
-  if (move !== null) return state.emit(move[1] ?? "", `${move[2] ?? ""} date`, date.value);
-  return false;
 };
 
 /** "Head of Design", "VP of Ops", "CTO": a job title said after a person. */

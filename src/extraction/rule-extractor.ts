@@ -12,8 +12,16 @@ import {
   hasBatchim,
   isHangulSyllable,
   nfc,
+  stripParticle,
+  TOPIC_SUBJECT_PARTICLES,
 } from "../text/korean.js";
-import { cleanValue, entityDisplayName, normalizeAttribute } from "./normalize.js";
+import {
+  cleanValue,
+  entityDisplayName,
+  FIRST_PERSON_EN,
+  FIRST_PERSON_KO,
+  normalizeAttribute,
+} from "./normalize.js";
 import { withLeadingRelation } from "./rule-clauses.js";
 import { FLIGHT_CODE_RE } from "./rule-flight.js";
 import { RULES } from "./rule-table.js";
@@ -23,6 +31,7 @@ import { splitPredicates } from "./rule-split.js";
 import {
   knownNounKind,
   firstNameLikeToken,
+  isKinship,
   isNameLike,
   STARTS_WITH_DIGIT_RE,
   topicHasFacts,
@@ -30,7 +39,7 @@ import {
   type ExtractionState,
 } from "./rule-common.js";
 import { extractKeyValueLine } from "./rule-key-value.js";
-import { KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./words/attributes.js";
+import { COMMON_ATTRIBUTE_WORDS, KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./words/attributes.js";
 import { STREET_ADDRESS_RE } from "./rule-english.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
 import { splitSentences } from "../text/sentence-end.js";
@@ -139,8 +148,10 @@ function newState(): ExtractionState {
     },
   };
   /** Cleans a fact and adds it unless a field is empty, the entity is a number, or it is already there. */
-  function keep(entity: string, attribute: string, value: string): boolean {
+  function keep(rawEntity: string, attribute: string, value: string): boolean {
     const bare = normalizeAttribute(attribute);
+    const entity = ownerOf(rawEntity, bare);
+    if (entity === undefined) return false;
     // "레슨: 초5 세나, 월/목 오후 5시": a bare date or time of the line is the header's activity's.
     const activity =
       state.activity !== undefined && BARE_TIME_ATTRIBUTES.has(bare) ? `${state.activity} ${bare}` : bare;
@@ -169,8 +180,44 @@ function newState(): ExtractionState {
     }
     return true;
   }
+  /**
+   * Who a fact is about when a rule read a word that names no one as its owner: a third-person pronoun
+   * ("Her number is …") is the text's topic (or nobody yet), and the attribute's own word ("번호 바꿈
+   * 010-…", where 번호 is the phone number itself) is the topic or else the speaker.
+   */
+  function ownerOf(entity: string, attribute: string): string | undefined {
+    const folded = foldText(entity);
+    const topicKey = state.topic === undefined ? undefined : foldText(state.topic);
+    const topic =
+      topicKey === undefined || topicKey === folded || PRONOUNS.has(topicKey) ? undefined : state.topic;
+    if (PRONOUNS.has(folded)) return topic;
+    const asAttribute = normalizeAttribute(entityDisplayName(entity));
+    if (asAttribute !== attribute && KOREAN_FOR_ENGLISH_ATTRIBUTE[asAttribute] !== attribute) return entity;
+    return topic ?? (state.korean ? FIRST_PERSON_KO : FIRST_PERSON_EN);
+  }
   return state;
 }
+
+/** "아내 민지", "my brother Owen": a kinship word (after 우리/my at most) and one name-like word. */
+function namesRelative(part: string): boolean {
+  const tokens = part.split(" ").filter((token) => !KIN_OWNER_WORDS.has(token.toLowerCase()));
+  return tokens.length === 2 && isKinship(tokens[0] ?? "") && isNameLike(tokens[1] ?? "");
+}
+
+/** A clause that opens with an attribute word ("생일은 …", "번호 010-…", "birthday is …"). */
+function startsWithAttribute(part: string): boolean {
+  const first = part.split(" ")[0] ?? "";
+  return (
+    COMMON_ATTRIBUTE_WORDS.has(stripParticle(first, TOPIC_SUBJECT_PARTICLES)) ||
+    COMMON_ATTRIBUTE_WORDS.has(first.toLowerCase())
+  );
+}
+
+/** Words that only say whose relative it is. */
+const KIN_OWNER_WORDS: ReadonlySet<string> = new Set(words("우리 내 제 my our"));
+
+/** Third-person pronouns, which stand for someone named before and are never an entity themselves. */
+const PRONOUNS: ReadonlySet<string> = new Set(words("he she it they him her his its their them 그녀 그들"));
 
 function isHangulWord(word: string): boolean {
   return /^[가-힣]+$/u.test(word);
@@ -318,7 +365,10 @@ function splitClauses(sentence: string): string[] {
     // "Feb 3, 2031", "Aug 8, 7:15pm": a year or a clock time after a month and day is the same date. A
     // weekday before a month and day only says which day it is: "on Friday, May 3" is read "on May 3".
     const dated = YEAR_OR_TIME_START_RE.test(part) && MONTH_DAY_END_RE.test(parts[previous] ?? "");
-    if (MONTH_DAY_START_RE.test(part) && WEEKDAY_END_RE.test(parts[previous] ?? ""))
+    // "아내 민지, 생일은 …": a relative and their name, then what the comma goes on to say of them.
+    if (previous >= 0 && namesRelative(parts[previous] ?? "") && startsWithAttribute(part))
+      parts[previous] = `${parts[previous] ?? ""} ${part}`;
+    else if (MONTH_DAY_START_RE.test(part) && WEEKDAY_END_RE.test(parts[previous] ?? ""))
       parts[previous] = `${(parts[previous] ?? "").replace(WEEKDAY_END_RE, "")} ${part}`;
     else if (previous >= 0 && (PLACE_CONTINUATION_RE.test(part) || widens || dated))
       parts[previous] = `${parts[previous] ?? ""}, ${part}`;

@@ -12,7 +12,6 @@ import {
   englishAge,
   englishAllergy,
   englishDrives,
-  englishEvent,
   englishGoesTo,
   englishHasNamed,
   englishHours,
@@ -25,6 +24,7 @@ import {
   englishOccupation,
   englishWorksAt,
 } from "./rule-english.js";
+import { englishEvent } from "./rule-english-event.js";
 import { flightRoute } from "./rule-flight.js";
 import { allergy, attributeIsValue, changedTo, identity, nameIntro, ownAnimalNamed } from "./rule-korean.js";
 import {

@@ -109,6 +109,31 @@ describe("extractTriplets", () => {
     ]);
   });
 
+  it("never takes a pronoun or the attribute's own word for the one a fact is about", () => {
+    // A pronoun stands for the one named before it, or for nobody yet.
+    expect(extractTriplets("My aunt Vera lives in Porto. Her number is 010-3141-5926")).toEqual([
+      t("Vera", "relation", "aunt"),
+      t("Vera", "residence", "Porto"),
+      t("Vera", "phone", "010-3141-5926"),
+    ]);
+    expect(extractTriplets("His number is 010-2718-2818")).toEqual([]);
+    // "번호 바뀜 …": 번호 is the number itself, the speaker's; after a named person, theirs.
+    expect(extractTriplets("번호 바뀜 010-1414-2135")).toEqual([t("나", "전화번호", "010-1414-2135")]);
+    expect(extractTriplets("담당 PM 기서윤님, email은 seoyun@corp.example")).toEqual([
+      t("기서윤", "역할", "담당 PM"),
+      t("기서윤", "이메일", "seoyun@corp.example"),
+    ]);
+  });
+
+  it("reads a relative and their name before a comma as the one the rest is about", () => {
+    expect(extractTriplets("안사람 채윤서, 생일은 11월 2일")).toEqual([
+      t("채윤서", "관계", "안사람"),
+      t("채윤서", "생일", "11월 2일"),
+    ]);
+    // Without a name there is no one else: the relative is the entity.
+    expect(extractTriplets("동생, 생일은 5월 3일")).toEqual([t("동생", "생일", "5월 3일")]);
+  });
+
   it("gives nothing for questions, chit-chat and empty text", () => {
     expect(extractTriplets("또리 생일 언제야?")).toEqual([]);
     expect(extractTriplets("ㅋㅋㅋ 아 배고파")).toEqual([]);

@@ -105,6 +105,8 @@ export const KINSHIP_WORDS = new Set([
   "후배",
   "동기",
   "이웃",
+  // Other words for a spouse ("집사람 …" is one's wife, "신랑" one's husband).
+  ...words("집사람 안사람 마누라 부인 신랑 배우자"),
   ...words("grandson granddaughter grandmother grandfather stepmother stepfather stepson stepdaughter"),
   ...words("mother-in-law father-in-law sister-in-law brother-in-law"),
   "fiance",
