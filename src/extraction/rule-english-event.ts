@@ -17,6 +17,8 @@ const SCHEDULED_RE = / (?:is|are|was) (?:scheduled|set|planned|booked|moved|push
 const MY_THING_RE = /^(?:my|our) ([\p{L}-]+(?: [\p{L}-]+){0,2})$/iu;
 /** "… turns 3 on" before a date: a birthday. */
 const TURNS_AGE_RE = / turns \d{1,3}(?: on)?$/iuy;
+/** "Jun and I", "we", "I": a subject that has the speaker in it. */
+const WITH_SPEAKER_RE = /^(?:i|we|.+ and i)$/iu;
 
 /** Event verbs that take what starts or ends as their object ("starts school"), with their base forms. */
 const OBJECT_EVENT_VERBS: ReadonlyMap<string, string> = new Map(
@@ -52,6 +54,8 @@ function objectEvent(before: string): { subject: string; attribute: string } | u
   )
     return undefined;
   // "start" without its -s has I or we (or a plural) for subject: "the kids start school on".
+  if (WITH_SPEAKER_RE.test(subject)) return { subject: FIRST_PERSON_EN, attribute: `${object} ${attribute}` };
+  if (/ and /iu.test(subject)) return undefined;
   return { subject: withoutArticle(ownRelative(subject)), attribute: `${object} ${attribute}` };
 }
 
@@ -67,6 +71,9 @@ export const englishEvent: ClauseRule = ({ text, typed, state }) => {
   for (const [verb, attribute] of Object.entries(EN_EVENT_VERBS)) {
     const match = new RegExp(`^(.+?) ${verb}(?: on| by)?$`, "iu").exec(before);
     if (match === null) continue;
+    // "Jun and I got married on …": the speaker's date; two others name no one entity.
+    if (WITH_SPEAKER_RE.test(match[1] ?? "")) return state.emit(FIRST_PERSON_EN, attribute, date.value);
+    if (/ and /iu.test(match[1] ?? "")) return false;
     // "my visa expires on …": the date is mine, of that thing (I, visa expiry date, …).
     const mine = MY_THING_RE.exec(match[1] ?? "");
     if (mine !== null && !isKinship(mine[1] ?? ""))

@@ -10,7 +10,7 @@ import { words as wordList } from "../text/word-list.js";
 import { execAfterHead, splitAtFirstWith, splitAtSeparator } from "../text/trim.js";
 import { FIRST_PERSON_EN } from "./normalize.js";
 import { isKinship, topicHasFacts, type ClauseContext, type ClauseRule } from "./rule-common.js";
-import { EN_TRAILING_ADVERBS_RE, EN_TRAILING_PHRASE_RE } from "./rule-patterns.js";
+import { EN_SUBORDINATE_RE, EN_TRAILING_ADVERBS_RE, EN_TRAILING_PHRASE_RE } from "./rule-patterns.js";
 import { ANIMAL_WORDS, ENGLISH_BREED_WORDS } from "./words/animals.js";
 import { NAME_WORDS } from "./words/attributes.js";
 import { ENGLISH_PERSON_HEADS, OCCUPATION_HEADS, occupationAttribute } from "./words/people.js";
@@ -170,7 +170,9 @@ export function words(text: string): number {
 export const englishPossessive: ClauseRule = ({ text, typed, state }) => {
   const match = matchPossessive(text);
   if (match === null) return false;
-  const [, owner = "", possessive, attribute = "", rawValue = ""] = match;
+  const [, owner = "", possessive, attribute = "", fullValue = ""] = match;
+  // "… is 010-… if you ever need it": the clause after the value is no part of it.
+  const rawValue = fullValue.replace(EN_SUBORDINATE_RE, "");
   if (words(attribute) > MAX_EN_ATTRIBUTE_WORDS || words(rawValue) > MAX_EN_VALUE_WORDS) return false;
   const value = rawValue.replace(EN_TRAILING_ADVERBS_RE, "");
   // "his clinic is in Jamsil": his/her/their speak of the text's topic.
@@ -211,7 +213,7 @@ export const englishPossessive: ClauseRule = ({ text, typed, state }) => {
   const entity = third ? (state.topic ?? "") : mine !== undefined ? FIRST_PERSON_EN : ownRelative(owner);
   // "Felix's wedding is May 3 in Eugene", "my birthday is on Feb 2": the date is the value, and the
   // attribute says so.
-  const valueStart = text.length - rawValue.length + (/^on /iu.test(rawValue) ? "on ".length : 0);
+  const valueStart = text.length - fullValue.length + (/^on /iu.test(rawValue) ? "on ".length : 0);
   const date = typed.find((found) => found.kind === "date" && found.start === valueStart);
   if (date !== undefined) {
     const dated = /(?:date|day|birthday|time|deadline)$/iu.test(attribute) ? attribute : `${attribute} date`;

@@ -127,7 +127,7 @@ export const PREDICATE_END_RE = new RegExp(
 export const EN_EVENT_VERBS: Record<string, string> = phrasePairs(
   "renews = renewal date; expires = expiry date; starts = start date; begins = start date; " +
     "ends = end date; launches = launch date; opens = opening date; closes = closing date; " +
-    "is due = due date",
+    "is due = due date; got married = wedding date; were married = wedding date",
 );
 
 /** English verbs of moving a date ("go-live pushed to Jun 4"). */
@@ -138,5 +138,9 @@ export const EN_TRAILING_ADVERBS_RE =
   /(?<!\s)\s+(?:now|currently|these days|too|as well|again|btw|lol|recently|yesterday|today|soon|(?:last|this|next) (?:week|month|year)|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)$/iu;
 
 /** A phrase that trails an English place ("in Toronto with his family", "in Busan since 2020"). */
+/** A subordinate clause after an English value ("010-… if you ever need it", "B2 because …"). */
+export const EN_SUBORDINATE_RE =
+  /(?<!\s)\s+(?:if|in case|unless|because|cause|so|when|whenever|though|although)\s.*$/isu;
+
 export const EN_TRAILING_PHRASE_RE =
   /(?<!\s)\s+(?:with|since|until|because|for|near|but|and|after|before)\s.*$/isu;

@@ -19,6 +19,7 @@ import {
 import { FIRST_PERSON_KO } from "./normalize.js";
 import { FILLER_WORDS } from "./words/function-words.js";
 import { ORGANISATION_SUFFIXES } from "./words/organisations.js";
+import { OCCUPATION_HEADS, occupationAttribute } from "./words/people.js";
 
 /** Times of day that follow a date and are no place ("6월 6일 점심"). */
 const TIME_OF_DAY_RE = /^(?:점심|저녁|아침|오전|오후|새벽|밤|낮|쯤|경)$/u;
@@ -147,6 +148,30 @@ export const workplace: ClauseRule = ({ text, tokens, state }) => {
   const units = unit !== undefined || isOrgUnit(org) ? words : rest;
   const named = leadingUnit(units);
   if (units.length > 0) emitted = state.emit(entity, named?.noun ?? "소속", units.join(" ")) || emitted;
+  if (emitted) state.topic = entity;
+  return emitted;
+};
+
+/** "Y로 일해 / 일한 지 … / 근무 중": what someone works as (the rest of the clause may go on). */
+const WORKS_AS_RE =
+  /^(.+?)(?:으로|로) (?:일해|일함|일한다|일합니다|일하고|일하는|일한 ?지|일했|근무해|근무함|근무하고|근무하는|근무한 ?지|근무 ?중|근무했)/u;
+
+/**
+ * "간호사로 일해요" → (나, 직업, 간호사); "누나는 약사로 근무해" → (누나, 직업, 약사): a job is what one
+ * works as, when the noun before 로 ends in an occupation's head (사, 원, 디자이너 …).
+ */
+export const worksAs: ClauseRule = ({ text, tokens, state }) => {
+  if (!/로 (?:일|근무)/u.test(text)) return false;
+  const subject = findSubject(tokens);
+  const match = WORKS_AS_RE.exec(subject?.rest.join(" ") ?? tokens.join(" "));
+  if (match === null) return false;
+  const words = (match[1] ?? "").split(" ").filter((word) => word.length > 0 && !FILLER_WORDS.has(word));
+  const job = words.slice(-MAX_ATTRIBUTE_WORDS);
+  const head = job.at(-1) ?? "";
+  if (job.length === 0 || !job.every(isNameLike) || !OCCUPATION_HEADS.some((h) => head.endsWith(h)))
+    return false;
+  const entity = whoLivesOrWorks(subject?.entity, state);
+  const emitted = state.emit(entity, occupationAttribute(true), job.join(" "));
   if (emitted) state.topic = entity;
   return emitted;
 };

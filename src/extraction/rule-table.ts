@@ -35,6 +35,7 @@ import {
   movedHome,
   placeOfSubject,
   workplace,
+  worksAs,
 } from "./rule-places.js";
 import {
   listContinuation,
@@ -174,6 +175,11 @@ export const RULES: readonly ExtractionRule[] = [
     name: "workplace",
     description: "X는 ORG에서 일해 (직장), X는 UNIT에서 일해 (소속), a numbered unit by its own noun.",
     apply: workplace,
+  },
+  {
+    name: "works-as",
+    description: "X는 JOB로 일해 / 근무해: X's 직업, when the noun ends in an occupation's head.",
+    apply: worksAs,
   },
   {
     name: "home-is",

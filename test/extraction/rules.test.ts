@@ -114,6 +114,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       // "called" / "named" says the name, as "'s name is" does.
       ["My rabbit is called Dubu", [["Dubu", "kind", "rabbit"]]],
       ["Marit's email is marit@example.org", [["Marit", "email", "marit@example.org"]]],
+      // A clause after the value is no part of it.
+      ["Oskar's number is 010-5550-1212 in case you need it", [["Oskar", "phone", "010-5550-1212"]]],
       // A proper name after the article is the value; "a nice guy" stays a description.
       ["My car is a Genesis G70", [["I", "car", "Genesis G70"]]],
     ],
@@ -164,6 +166,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["Noa starts ballet on Sept 4", [["Noa", "ballet start date", "Sept 4"]]],
       ["I begin my new role on Friday, Jan 9", [["I", "new role start date", "Jan 9"]]],
       ["The recital is on Sunday, Dec 14", [["recital", "date", "Dec 14"]]],
+      // A couple with the speaker in it: the speaker's wedding date.
+      ["Rafa and I got married on Apr 30, 2016", [["I", "wedding date", "Apr 30, 2016"]]],
     ],
     negative: "The party is on me",
   },
@@ -255,6 +259,13 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["누리은행에서 근무해요", [["나", "직장", "누리은행"]]],
     ],
     negative: "나 집에서 일해서 편해",
+  },
+  "works-as": {
+    examples: [
+      ["물리치료사로 일한 지 5년 됐어", [["나", "직업", "물리치료사"]]],
+      ["이모는 회계사로 근무해요", [["이모", "직업", "회계사"]]],
+    ],
+    negative: "급한 건 오전으로 일정 잡았어",
   },
   "home-is": {
     examples: [["집은 원주 단구동이야", [["나", "거주지", "원주 단구동"]]]],
