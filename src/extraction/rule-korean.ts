@@ -36,7 +36,7 @@ import {
   type ClauseRule,
 } from "./rule-common.js";
 import { CHANGE_VERB_RE, HAS_CLOCK_TIME_RE } from "./rule-patterns.js";
-import { locatedValue, placeAttribute } from "./rule-places.js";
+import { locatedValue, placeAttribute, POSITION_NOUN_RE } from "./rule-places.js";
 import { HONORIFIC_WORD_RE, personPhrase, roleAttribute } from "./rule-roles.js";
 import { ANIMAL_DESCRIPTION_WORDS, ANIMAL_WORDS } from "./words/animals.js";
 import { NAME_WORDS, ONE_SYLLABLE_ATTRIBUTES } from "./words/attributes.js";
@@ -397,6 +397,9 @@ export const changedTo: ClauseRule = ({ tokens, state }) => {
   if (attributeWords.some((word) => /(?:에서|부터|에게|한테)$/u.test(word))) return false;
   const subject = verbAt >= 3 ? words[0] : state.topic;
   if (subject === undefined || !isNameLike(subject)) return false;
+  // "작업실 합정역 쪽으로 옮겼어": a position after a place says where the thing is now, near the place.
+  if (POSITION_NOUN_RE.test(value))
+    return attributeWords.length === 1 && state.emit(subject, "위치", attributeWords[0] ?? "");
   const emitted = state.emit(subject, attributeWords.join(" "), value);
   if (emitted && isNameLike(value)) state.topic = value;
   return emitted;

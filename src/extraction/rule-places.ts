@@ -259,7 +259,7 @@ const UNIVERSITY_SHORT_RE = /^\p{Script=Hangul}{2,}대$/u;
 const GENERIC_SCHOOL_RE = /^(?:(?:초등|중|고등|대|대학|중고등)?학교|어린이집|유치원|학원|대학원)$/u;
 
 /** Nouns of a position next to a landmark ("역 앞", "학교 옆"): a value ending in one says where. */
-const POSITION_NOUN_RE = /^(?:앞|옆|뒤|근처|건너편|맞은편|부근|인근|사이|쪽|위층|아래층)$/u;
+export const POSITION_NOUN_RE = /^(?:앞|옆|뒤|근처|건너편|맞은편|부근|인근|사이|쪽|위층|아래층)$/u;
 /** Attributes that already say where ("위치", "주소", "회의 장소"). */
 const PLACE_ATTRIBUTE_RE = /(?:위치|주소|장소|location|address)$/iu;
 

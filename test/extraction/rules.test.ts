@@ -343,6 +343,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
     examples: [
       ["서도담 학원 물결영어로 옮겼어요", [["서도담", "학원", "물결영어"]]],
       ["고모 회사 오송로 옮겼대", [["고모", "회사", "오송"]]],
+      // A position after a place says where the thing is now (near the place), not a value named 근처.
+      ["공방 서촌 근처로 옮겼어", [["공방", "위치", "서촌"]]],
     ],
     negative: "서도담 학원 옮길까 고민",
   },
