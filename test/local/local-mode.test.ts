@@ -217,7 +217,6 @@ describe("chat commands in the local chat", () => {
     expect(left.filter((r) => r.relevant)).toHaveLength(1);
   });
 
-
   it("lists for a forget only what matches it, never a neighbour of its conversation, and asks again on a bare yes", async () => {
     const scope = { teamId: "local", userId: "local-user" };
     // Told in passing, they are kept by the content filter as conversation (autosave), which has
