@@ -64,6 +64,11 @@ const LIGHT_VERB_STEMS: readonly string[] = [
   "되",
   "있",
   "없",
+  // 만나다 in a question about when or where one meets someone ("민수랑 언제 만나?"): a memory of the
+  // plan names the person and what they will do, seldom the verb of meeting.
+  "만나",
+  "만났",
+  "만날",
 ];
 const LIGHT_VERB_ENDINGS = new Set([
   "",

@@ -86,6 +86,9 @@ describe("queryContentTokens", () => {
   it("leaves out the light verb that ends a question, and keeps a statement whole", () => {
     expect(queryContentTokens("치과 언제 가야 돼?")).toEqual(["치과"]);
     expect(queryContentTokens("치과 가야 돼")).toEqual(contentTokens("치과 가야 돼"));
+    // Asked when or where one meets someone, the plan's note names the person, not the meeting.
+    expect(queryContentTokens("하준이랑 언제 만나?")).toEqual(["하준"]);
+    expect(new Set(tokenize("토요일에 하준이랑 전시 보기로 했어")).has("하준")).toBe(true);
   });
 
   it("reads the counter after 몇 as the unit a memory glues to its number", () => {
