@@ -5,12 +5,13 @@
  * DATA_DIR — while another user's memories stay. A no, or any other message, keeps everything. In a
  * channel it deletes nothing: everything includes what was said in DMs.
  */
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeDmEvent, makeMentionEvent, TEST_IDS } from "../support/slack-events.js";
 import { faithfulModel, replyTo, startTestAssistant, type TestAssistant } from "../support/test-assistant.js";
+import { filesHolding } from "../support/files-holding.js";
 import { backendEnv } from "../support/vector-backends.js";
 
 const TEAM = TEST_IDS.teamId;
@@ -18,24 +19,6 @@ const DM_FACT = "내 우산 보관함 번호는 오리너구리 2291이야";
 const CHANNEL_FACT = "my bike shed code is narwhal-7731";
 const NEEDLES = ["오리너구리", "narwhal-7731"];
 const OTHER_FACT = "우리 집 화분 이름은 초록이야";
-
-/** Every file under `dir` whose raw bytes hold one of `needles`. */
-async function filesHolding(dir: string, needles: readonly string[]): Promise<string[]> {
-  const patterns = needles.map((n) => Buffer.from(n, "utf8"));
-  const found: string[] = [];
-  const walk = async (folder: string): Promise<void> => {
-    for (const entry of await readdir(folder, { withFileTypes: true })) {
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile()) {
-        const bytes = await readFile(full).catch(() => undefined);
-        if (bytes && patterns.some((p) => bytes.includes(p))) found.push(path.relative(dir, full));
-      }
-    }
-  };
-  await walk(dir);
-  return found.sort();
-}
 
 async function listed(t: TestAssistant, user: string): Promise<string[]> {
   const res = await t.admin(`/admin/memory/list/${user}?team=${TEAM}`);

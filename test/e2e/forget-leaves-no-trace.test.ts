@@ -5,12 +5,13 @@
  * there — and on Chroma, whose own server files are not under DATA_DIR here (CHROMA_URL is the run's
  * server; what Chroma keeps is described in the README).
  */
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeDmEvent } from "../support/slack-events.js";
 import { faithfulModel, replyTo, startTestAssistant, type TestAssistant } from "../support/test-assistant.js";
+import { filesHolding } from "../support/files-holding.js";
 import { backendEnv } from "../support/vector-backends.js";
 
 const KO_TEXT = "내 자전거 자물쇠 번호는 보라돌고래 4719야";
@@ -20,25 +21,8 @@ const EN_WORD = "quokka-tangerine";
 /** Another memory of the same user, kept: the files are not simply emptied. */
 const KEPT = "우리 집 화분 이름은 초록이야";
 const NEEDLES = [KO_TEXT, KO_WORD, EN_TEXT, EN_WORD];
-
-/** Every file under `dir` (recursively; Chroma's own data folder left out) holding one of `needles`, raw bytes. */
-async function filesHolding(dir: string, needles: readonly string[]): Promise<string[]> {
-  const patterns = needles.map((n) => Buffer.from(n, "utf8"));
-  const found: string[] = [];
-  const walk = async (folder: string): Promise<void> => {
-    for (const entry of await readdir(folder, { withFileTypes: true })) {
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) {
-        if (!(folder === dir && entry.name === "chroma")) await walk(full);
-      } else if (entry.isFile()) {
-        const bytes = await readFile(full).catch(() => undefined); // removed meanwhile
-        if (bytes && patterns.some((p) => bytes.includes(p))) found.push(path.relative(dir, full));
-      }
-    }
-  };
-  await walk(dir);
-  return found.sort();
-}
+/** Chroma's own data folder is not ours (see the module comment). */
+const CHROMA_OWN = { skip: ["chroma"] };
 
 const BACKENDS = [
   { kind: "chroma", persistent: true },
@@ -73,7 +57,7 @@ describe.each(BACKENDS)("forget on index_type $kind", ({ kind, persistent }) => 
     expect(await replyTo(t, makeDmEvent({ text: `remember: ${EN_TEXT}`, ...who }))).toMatch(/remember/i);
     expect(await replyTo(t, makeDmEvent({ text: `기억해줘: ${KEPT}`, ...who }))).toContain("기억했어요");
     await t.assistant.drain();
-    expect(await filesHolding(dataDir, NEEDLES)).not.toEqual([]);
+    expect(await filesHolding(dataDir, NEEDLES, CHROMA_OWN)).not.toEqual([]);
     // The backend is the one named (its file is there, or not).
     expect((await readdir(dataDir)).includes("vectors.sqlite")).toBe(kind === "sqlite-vec");
 
@@ -97,10 +81,10 @@ describe.each(BACKENDS)("forget on index_type $kind", ({ kind, persistent }) => 
     };
     expect(list.items.map((i) => i.doc)).toEqual([KEPT]);
     // While the app runs (the sqlite WAL open), and after it stopped.
-    expect(await filesHolding(dataDir, NEEDLES)).toEqual([]);
-    expect(await filesHolding(dataDir, [KEPT])).not.toEqual([]);
+    expect(await filesHolding(dataDir, NEEDLES, CHROMA_OWN)).toEqual([]);
+    expect(await filesHolding(dataDir, [KEPT], CHROMA_OWN)).not.toEqual([]);
     await t.stop();
     t = undefined;
-    expect(await filesHolding(dataDir, NEEDLES)).toEqual([]);
+    expect(await filesHolding(dataDir, NEEDLES, CHROMA_OWN)).toEqual([]);
   }, 90_000);
 });
