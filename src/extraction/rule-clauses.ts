@@ -24,7 +24,17 @@ import { TITLE_WORDS } from "./words/people.js";
 import { findTypedValues, typedFact } from "./rule-typed.js";
 
 /** Possessives that may stand before a kinship word ("우리 아들", "내 동생", "my sister", "우리 집 토끼"). */
-const KIN_OWNERS = new Set(["우리", "내", "제", "나의", "저의", "my", "our", "집", "우리집"]);
+export const KIN_OWNERS: ReadonlySet<string> = new Set([
+  "우리",
+  "내",
+  "제",
+  "나의",
+  "저의",
+  "my",
+  "our",
+  "집",
+  "우리집",
+]);
 /** "우리 집 햄스터 꿀떡": at most two owner words. */
 const MAX_KIN_OWNER_WORDS = 2;
 /** "재활의학과 전공의 고은별 선생님": a role before a name is at most two words. */

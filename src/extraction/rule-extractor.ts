@@ -22,7 +22,7 @@ import {
   FIRST_PERSON_KO,
   normalizeAttribute,
 } from "./normalize.js";
-import { withLeadingRelation } from "./rule-clauses.js";
+import { KIN_OWNERS, withLeadingRelation } from "./rule-clauses.js";
 import { FLIGHT_CODE_RE } from "./rule-flight.js";
 import { RULES } from "./rule-table.js";
 import { findTypedValues } from "./rule-typed.js";
@@ -200,7 +200,7 @@ function newState(): ExtractionState {
 
 /** "아내 민지", "my brother Owen": a kinship word (after 우리/my at most) and one name-like word. */
 function namesRelative(part: string): boolean {
-  const tokens = part.split(" ").filter((token) => !KIN_OWNER_WORDS.has(token.toLowerCase()));
+  const tokens = part.split(" ").filter((token) => !KIN_OWNERS.has(foldText(token)));
   return tokens.length === 2 && isKinship(tokens[0] ?? "") && isNameLike(tokens[1] ?? "");
 }
 
@@ -212,9 +212,6 @@ function startsWithAttribute(part: string): boolean {
     COMMON_ATTRIBUTE_WORDS.has(first.toLowerCase())
   );
 }
-
-/** Words that only say whose relative it is. */
-const KIN_OWNER_WORDS: ReadonlySet<string> = new Set(words("우리 내 제 my our"));
 
 /** Third-person pronouns, which stand for someone named before and are never an entity themselves. */
 const PRONOUNS: ReadonlySet<string> = new Set(words("he she it they him her his its their them 그녀 그들"));
