@@ -3,9 +3,17 @@
  * of 두리, "나 갑각류 알레르기 있어서 새우는 못 먹어" states a fact and then a consequence. Each part is read on
  * its own; a part after the first speaks of the subject the first one named (the text's topic).
  */
-import { charCount, hasBatchim, isHangulSyllable, lastChar } from "../text/korean.js";
+import {
+  charCount,
+  hasBatchim,
+  isHangulSyllable,
+  lastChar,
+  stripParticle,
+  TOPIC_PARTICLES,
+} from "../text/korean.js";
 import { entityDisplayName, FIRST_PERSON_KO } from "./normalize.js";
 import { breedOf, hasTopicParticle } from "./rule-common.js";
+import { NAME_WORDS } from "./words/attributes.js";
 
 /** One part of a clause, and whether an earlier part of the same clause named its subject. */
 export interface ClausePart {
@@ -40,7 +48,9 @@ export function splitPredicates(tokens: readonly string[]): ClausePart[] {
     const token = tokens[i] ?? "";
     const plain =
       topicAt >= 0 && i > topicAt && !AUXILIARY_VERB_RE.test(tokens[i + 1] ?? "")
-        ? (plainReason(token) ?? plainCopula(token, topicAt === 0 || breedOf(token) !== undefined))
+        ? (plainReason(token) ??
+          (i === topicAt + 1 && namesNext(tokens[topicAt] ?? "") ? plainName(token) : undefined) ??
+          plainCopula(token, topicAt === 0 || breedOf(token) !== undefined))
         : plainReason(token);
     if (plain === undefined) continue;
     parts.push({ tokens: [...tokens.slice(start, i), plain], continued: parts.length > 0 });
@@ -78,6 +88,26 @@ function plainCopula(token: string, topicFirst: boolean): string | undefined {
   const stem = match[1] ?? "";
   if (match[2] === "이고" && takesI(stem)) return `${stem}이야`;
   return topicFirst ? token : undefined;
+}
+
+/** "이름은", "성함은": the topic word after which a name follows. */
+function namesNext(topic: string): boolean {
+  const word = stripParticle(topic, TOPIC_PARTICLES);
+  return word !== topic && NAME_WORDS.has(word);
+}
+
+/**
+ * The cut word right after "이름은" when more follows: a name, so a final 고 after a vowel is the
+ * copula's connective ("두부고 세 살이야" is "두부이고 …") and the part reads "두부야". A name that ends in
+ * 고 itself keeps it when the clause ends there ("이름은 탱고"), and says it twice when it goes on
+ * ("탱고고 …"). A verb's -고 ("모르고") is no name and the rules read it as they do now.
+ */
+function plainName(token: string): string | undefined {
+  const match = CONNECTIVE_COPULA_RE.exec(token);
+  if (match === null) return undefined;
+  const stem = match[1] ?? "";
+  if (match[2] === "이고") return takesI(stem) ? `${stem}이야` : undefined;
+  return takesBareCopula(stem) && !/다$/u.test(stem) ? `${stem}야` : undefined;
 }
 
 /** "있어서" → "있어", "간호사라서" → "간호사야", "학생인데" → "학생이야"; undefined otherwise. */

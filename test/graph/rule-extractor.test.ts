@@ -350,6 +350,18 @@ describe("extractTriplets: general shapes beyond the tuning sets", () => {
       t("나", "카페", "소담"),
       t("소담", "위치", "망원동"),
     ]);
+    // After 이름은, a name ending in a vowel takes the bare 고 of the copula when more is said of it.
+    expect(extractTriplets("우리 햄스터 이름은 보보고 2살이야")).toEqual([
+      t("보보", "종", "햄스터"),
+      t("보보", "나이", "2살"),
+    ]);
+    expect(extractTriplets("오빠 이름은 지후고 요리사야")).toEqual([
+      t("지후", "관계", "오빠"),
+      t("지후", "직업", "요리사"),
+    ]);
+    // A name that ends in 고 keeps it where the clause ends; a verb's -고 names no one.
+    expect(extractTriplets("우리 강아지 이름은 망고")).toEqual([t("망고", "종", "강아지")]);
+    expect(extractTriplets("이름은 모르고 얼굴만 알아")).toEqual([]);
     expect(extractTriplets("토끼 이름은 보송, 롭이어야")).toEqual([
       t("보송", "종", "토끼"),
       t("보송", "품종", "롭이어"),
