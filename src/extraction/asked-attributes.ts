@@ -16,8 +16,12 @@
 import { stemEnglishWord } from "../text/english.js";
 import { stripSearchSuffixes } from "../text/korean.js";
 import { contentTokens } from "../text/tokenizer.js";
+import { trimEndWhile, trimStartWhile } from "../text/trim.js";
 import { messageWordKeys, messageWords, sameContentWord } from "./content-words.js";
 import { koreanAttributeFor } from "./attribute-labels.js";
+import { entityDisplayName, isFirstPerson } from "./normalize.js";
+import { isKinship } from "./rule-common.js";
+import { ANIMAL_WORDS } from "./words/animals.js";
 import { ATTRIBUTE_VERBS, NAME_WORDS, WHAT_IT_IS_ATTRIBUTES, WHO_WORDS } from "./words/attributes.js";
 
 /** What one question asks of the graph (see the module comment). */
@@ -28,37 +32,104 @@ export interface AttributeQuestion {
   readonly asksWho: boolean;
   /** Whether it asks who the entity of this fact is: the fact says what the entity is, and the question names that. */
   asksWhoIs(attribute: string, value: string): boolean;
+  /**
+   * Whether it asks this attribute of the speaker ({@link asksFor} and no one else owns the word that
+   * names it): "what's my wife's name?" and "내 강아지 이름" ask a name, but not the speaker's.
+   */
+  asksOfSpeaker(attribute: string): boolean;
 }
 
 /** Reads a question once for its {@link AttributeQuestion} tests. */
 export function readQuestion(question: string): AttributeQuestion {
   const tokens = new Set(contentTokens(question));
   const words = messageWords(question);
-  const keys = words.flatMap((word) => {
-    const korean = koreanAttributeFor(word);
-    return [...messageWordKeys(word), ...(korean === undefined ? [] : [`ko:${korean}`])];
-  });
+  const keys = keysOf(question);
   const byVerb = new Set(
-    ATTRIBUTE_VERBS.filter(
-      (verb) =>
-        words.some((word) => verb.korean.some((form) => word.startsWith(form))) ||
-        words.some((word) => verb.english.some((form) => stemEnglishWord(form) === stemEnglishWord(word))),
-    ).flatMap((verb) => verb.attributes),
+    ATTRIBUTE_VERBS.filter((verb) => words.some((word) => statesBy(verb, word))).flatMap(
+      (verb) => verb.attributes,
+    ),
   );
-  // An attribute or value is stored bare (고양이, not 고양이가): its words are keys as they stand too.
   const namesKey = (text: string): boolean => {
-    const textKeys = [text.toLowerCase(), ...messageWords(text)].flatMap((word) => messageWordKeys(word));
+    const textKeys = storedKeys(text);
     return keys.some((key) => textKeys.some((other) => sameContentWord(key, other)));
   };
   const asksWho = words.some(
     (word) => WHO_WORDS.has(word) || NAME_WORDS.has(word) || NAME_WORDS.has(stripSearchSuffixes(word)),
   );
+  const spoken = question
+    .normalize("NFC")
+    .toLowerCase()
+    .split(/\s+/u)
+    .map((word) => trimEndWhile(trimStartWhile(word, isNotWordChar), isNotWordOrApostrophe))
+    .filter((word) => word.length > 0);
+  const asksFor = (attribute: string): boolean =>
+    byVerb.has(attribute.toLowerCase()) ||
+    contentTokens(attribute).some((token) => tokens.has(token)) ||
+    namesKey(attribute);
   return {
     asksWho,
-    asksFor: (attribute) =>
-      byVerb.has(attribute.toLowerCase()) ||
-      contentTokens(attribute).some((token) => tokens.has(token)) ||
-      namesKey(attribute),
+    asksOfSpeaker: (attribute) => asksFor(attribute) && !ownedByAnother(spoken, attribute),
+    asksFor,
     asksWhoIs: (attribute, value) => asksWho && WHAT_IT_IS_ATTRIBUTES.has(attribute) && namesKey(value),
   };
+}
+
+/** Whether a word of the question is one of the verb's forms ("살아", "lives"). */
+function statesBy(verb: (typeof ATTRIBUTE_VERBS)[number], word: string): boolean {
+  return (
+    verb.korean.some((form) => word.startsWith(form)) ||
+    verb.english.some((form) => stemEnglishWord(form) === stemEnglishWord(word))
+  );
+}
+
+/** The content-word keys of a question's words, with the Korean attribute an English word turns into. */
+function keysOf(text: string): string[] {
+  return messageWords(text).flatMap((word) => {
+    const korean = koreanAttributeFor(word);
+    return [...messageWordKeys(word), ...(korean === undefined ? [] : [`ko:${korean}`])];
+  });
+}
+
+/** An attribute or value is stored bare (고양이, not 고양이가): its words are keys as they stand too. */
+function storedKeys(text: string): string[] {
+  return [text.toLowerCase(), ...messageWords(text)].flatMap((word) => messageWordKeys(word));
+}
+
+const WORD_CHAR_RE = /[\p{L}\p{N}]/u;
+const isNotWordChar = (c: string): boolean => !WORD_CHAR_RE.test(c);
+/** A trailing apostrophe stays: it marks a plural possessive ("kids'"). */
+const isNotWordOrApostrophe = (c: string): boolean => c !== "'" && isNotWordChar(c);
+
+/** An English possessive ("wife's", "kids'"); a first-person one is the speaker's. */
+const POSSESSIVE_END_RE = /(?:'s|s')$/u;
+
+/** A Korean possessive: 의 after two syllables or more ("아내의"), as 회의 and 강의 are words of their own. */
+function isKoreanPossessive(word: string): boolean {
+  return word.endsWith("의") && [...word].length >= 3;
+}
+
+/**
+ * Whether the word of the question that names `attribute` (or the verb that states it: live, 살아)
+ * belongs to someone other than the speaker: going back from it, an owner word (a possessive, a kinship
+ * or animal word: "wife's", "아내", "강아지", "my mom lives") comes before any first-person word. A
+ * question that names no owner before it asks it of whoever it names, as before.
+ */
+function ownedByAnother(spoken: readonly string[], attribute: string): boolean {
+  const attributeTokens = new Set(contentTokens(attribute));
+  const attributeKeys = storedKeys(attribute);
+  const verbs = ATTRIBUTE_VERBS.filter((verb) => verb.attributes.includes(attribute.toLowerCase()));
+  const names = (word: string): boolean =>
+    contentTokens(word).some((token) => attributeTokens.has(token)) ||
+    verbs.some((verb) => statesBy(verb, word)) ||
+    keysOf(word).some((key) => attributeKeys.some((other) => sameContentWord(key, other)));
+  let at = spoken.findIndex(names);
+  if (at < 0) return false;
+  while (at > 0 && names(spoken[at - 1] as string)) at -= 1;
+  for (let i = at - 1; i >= 0; i -= 1) {
+    const word = spoken[i] as string;
+    if (isFirstPerson(entityDisplayName(word))) return false;
+    const bare = isKoreanPossessive(word) ? word.slice(0, -1) : word.replace(POSSESSIVE_END_RE, "");
+    if (bare !== word || isKinship(bare) || ANIMAL_WORDS.has(bare)) return true;
+  }
+  return false;
 }

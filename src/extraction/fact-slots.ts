@@ -112,6 +112,7 @@ export function statesSameFact(
   const { a, b, matchedA, matchedB } = compare(memo.words(older), memo.words(newer));
   const sharedWords = new Set(a.content.filter((_, i) => matchedA[i]));
   if (![...sharedWords].some(isNoun)) return false;
+  if (ownersDiffer(a, matchedA, b, matchedB)) return false;
   const onlyA = distinctUnmatched(a.content, matchedA);
   const onlyB = distinctUnmatched(b.content, matchedB);
   const shared = sharedWords.size;
@@ -163,6 +164,7 @@ export function changeOverlap(
   if (!b.changes && options.changeSaid !== true) return undefined;
   const { a, matchedA, matchedB } = compare(memo.words(older), b);
   if (hasQualifier(a, matchedA, "modifier") && hasQualifier(b, matchedB, "modifier")) return undefined;
+  if (ownersDiffer(a, matchedA, b, matchedB)) return undefined;
   if (kindsDisagree(a, b)) return undefined;
   const addsSomething =
     distinctUnmatched(b.content, matchedB).size > 0 || (b.values.size > 0 && !sameSet(a.values, b.values));
@@ -266,6 +268,33 @@ function hasQualifier(
     if (modifiesShared && !matched[i]) return true;
   }
   return false;
+}
+
+/**
+ * Whether one statement says the thing is the speaker's ("내 생일은 3월 3일") and the other names
+ * another owner before it ("아내 생일은 9월 1일"): then, whatever else they share, they are two facts.
+ */
+export function statesOwnersDiffer(a: string, b: string, memo: FactSlotMemo = new FactSlotMemo()): boolean {
+  const { a: wordsA, b: wordsB, matchedA, matchedB } = compare(memo.words(a), memo.words(b));
+  return ownersDiffer(wordsA, matchedA, wordsB, matchedB);
+}
+
+/** {@link statesOwnersDiffer} of two statements read side by side. */
+function ownersDiffer(
+  a: StatementWords,
+  matchedA: readonly boolean[],
+  b: StatementWords,
+  matchedB: readonly boolean[],
+): boolean {
+  // An owner stands right before the thing ("아내 생일", "my son's locker"); a word elsewhere before it
+  // ("the code on the bike lock") is what is said of it.
+  const ownerBeforeShared = (words: StatementWords, matched: readonly boolean[]): boolean => {
+    const first = matched.findIndex((m) => m);
+    return first > 0 && words.modifies[first - 1] === true;
+  };
+  return (
+    (a.speakerOwned && ownerBeforeShared(b, matchedB)) || (b.speakerOwned && ownerBeforeShared(a, matchedA))
+  );
 }
 
 function isTitle(word: string): boolean {

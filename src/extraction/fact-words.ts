@@ -59,6 +59,11 @@ export interface StatementWords {
   kinds: ReadonlySet<ValueKind>;
   /** Whether it says that something changed or is now so (바뀜, 옮겼어, 이제, now, renamed). */
   changes: boolean;
+  /**
+   * Whether a first-person possessive comes before its first content word ("내 생일은 …", "my locker
+   * …"): the fact is the speaker's, so another's word before the same thing ("아내 생일") is another fact.
+   */
+  speakerOwned: boolean;
   /** How many content words come before its first value ("치과 예약 5일로 바뀜": 2); all when none. */
   lead: number;
 }
@@ -84,6 +89,12 @@ const PHONE_MIN_DIGITS = 7;
  * Chunks of a text: runs of Latin letters, digits and the marks inside numbers and codes (06:40, C7-12,
  * 2.9kg, #58), and runs of Hangul. Everything else separates. Linear: one character class per run.
  */
+/** First-person possessives, as a chunk of {@link statementWords} reads them (my, 내, 제, 나의, 저의). */
+const FIRST_PERSON_POSSESSIVES: ReadonlySet<string> = new Set(words("my 내 제 나의 저의"));
+
+/** The ending of an English possessive after its noun: 's, ’s, or a bare apostrophe after a plural. */
+const POSSESSIVE_S_RE = /^['’]s?$/u;
+
 const CHUNK_RE = /[\uac00-\ud7a3]+|[a-z0-9#][a-z0-9#'’:./_-]*/gu;
 const DIGIT_RE = /\d/u;
 /** Marks that may end a Latin chunk but belong to no word ("3.", "x-"). */
@@ -184,8 +195,10 @@ export function statementWords(text: string): StatementWords {
   // (-기로 하다), which says what is now so, and its nominalised verb (부치기) names nothing.
   let lastHangul: { word: string; contentBefore: number } | undefined;
   let lead: number | undefined;
+  let speakerOwned = false;
   for (const match of lower.matchAll(CHUNK_RE)) {
     const chunk = match[0];
+    if (read.content.length === 0 && FIRST_PERSON_POSSESSIVES.has(chunk)) speakerOwned = true;
     const end = match.index + chunk.length;
     const glued = previous.end === match.index;
     // The last content word modifies the next only across spaces; whatever this chunk is read as
@@ -241,6 +254,7 @@ export function statementWords(text: string): StatementWords {
     values: read.values,
     kinds: new Set(read.kinds),
     changes: read.changes,
+    speakerOwned,
     lead: Math.min(lead ?? read.content.length, read.content.length),
   };
 }
@@ -325,7 +339,9 @@ function readLatin(chunk: string, read: Reading): boolean {
   for (const part of parts) {
     if (part.length >= 2 && !isEnglishStopWord(part)) read.content.push(`en:${stemEnglishWord(part)}`);
   }
-  read.modifier = read.content.length > before && bare === chunk;
+  // A possessive modifies what follows as 의 does ("Rex's birthday"); "don't" is no noun.
+  read.modifier =
+    read.content.length > before && (bare === chunk || POSSESSIVE_S_RE.test(word.slice(bare.length)));
   return false;
 }
 

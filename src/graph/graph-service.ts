@@ -234,8 +234,9 @@ export class GraphService {
    * Current facts of the entities `text` mentions, chosen by what it asks, as "뭉치: 생일 = 10월 27일"
    * lines (longest names first). Of a named entity: the facts whose attribute the message mentions,
    * or all of them when it mentions none ("뭉치 관련해서 알려줘"). Of the user themself (나 / I, which
-   * any first-person question names): only the facts whose attribute it mentions — "내 여권 번호
-   * 뭐였지?" is not a question about the user's dentist appointment.
+   * any first-person question names): only the facts whose attribute it asks of them — "내 여권 번호
+   * 뭐였지?" is not a question about the user's dentist appointment, nor "what's my wife's name?" about
+   * the user's name.
    */
   async facts(
     input: Owner &
@@ -285,11 +286,15 @@ export class GraphService {
             source.name === name && source.label === ENTITY_LABEL && isVisible(relation, input.visibilities),
         )
         .map(([, relation, target]) => factLine(relation, target.name));
-      const asksFor = facts.filter((fact) => question.asksFor(fact.attribute));
+      const self = isFirstPerson(name);
+      // The user's own facts answer only what is asked of them: "what's my wife's name?" names "my"
+      // but asks a name of the wife.
+      const asksFor = facts.filter((fact) =>
+        self ? question.asksOfSpeaker(fact.attribute) : question.asksFor(fact.attribute),
+      );
       // What the question asks for, from a memory a newer recalled one supersedes, is out of date; the
       // stale memory's other facts are not (the newer one restated only what is asked).
       const onTopic = asksFor.filter((fact) => !isStale(fact, staleMemories));
-      const self = isFirstPerson(name);
       const shown = self || asksFor.length > 0 ? onTopic : facts;
       const { labelsIn } = input;
       lines.push(

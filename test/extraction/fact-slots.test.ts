@@ -4,6 +4,7 @@ import {
   factSlots,
   FactSlotMemo,
   sameFactSlot,
+  statesOwnersDiffer,
   statesSameFact,
 } from "../../src/extraction/fact-slots.js";
 import { sameContentWord } from "../../src/extraction/content-words.js";
@@ -72,6 +73,8 @@ describe("statesSameFact", () => {
       "서준이 피아노 5시",
     ],
     ["a given name of another full name", "노은솔 내선 2231", "은비님 내선 2719"],
+    ["mine and a relative's", "내 생일은 2월 8일이야", "남편 생일은 11월 20일"],
+    ["mine and a relative's", "my gym locker is 14", "my son's gym locker is 30"],
   ])("is false for %s: %s / %s", (_what, a, b) => {
     expect(statesSameFact(a, b)).toBe(false);
   });
@@ -116,6 +119,14 @@ describe("statesSameFact", () => {
     // 똑같이, 변함없이: adverbs of 같다 and 없다, whose 이 is no subject particle.
     expect(statementWords("장소는 똑같이 시민회관").content).toEqual(["ko:장소", "ko:시민회관"]);
     expect(statementWords("모임은 변함없이 토요일").content).toEqual(["ko:모임"]);
+  });
+
+  it("does not tie a change note about another owner's thing to the speaker's own", () => {
+    expect(changeOverlap("내 사물함 번호 7번", "딸 사물함 번호 바뀜, 이제 19번")).toBeUndefined();
+    expect(statesOwnersDiffer("내 사물함 번호 7번", "딸 사물함 번호 바뀜, 이제 19번")).toBe(true);
+    // The speaker's own thing, said with and without the possessive, is one thing.
+    expect(changeOverlap("내 사물함 번호 7번", "사물함 번호 바뀜, 이제 19번")).toBeDefined();
+    expect(statesOwnersDiffer("내 사물함 번호 7번", "사물함 번호 바뀜, 이제 19번")).toBe(false);
   });
 
   it("does not tie a change note to an older fact when both qualify the thing differently", () => {

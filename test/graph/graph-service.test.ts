@@ -110,6 +110,28 @@ describe("GraphService", () => {
     expect(await agentGraph.facts(dm, "when is my sister's birthday?")).toEqual([]);
   });
 
+  it("answers a question about another's attribute without the user's own fact of that attribute", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "내 이름은 한유진이야" });
+    await graph.ingest({ ...ALICE, text: "내 생일은 2월 8일이야" });
+    await graph.ingest({ ...ALICE, text: "남편 생일은 11월 20일" });
+    await graph.ingest({ ...ALICE, text: "나 대구에 살아" });
+    const agentGraph = new AgentGraph(graph, new VisibilityRule());
+    const dm = { ...ALICE, channelId: "D1", channelType: "im" as const };
+    // "my" owns the husband here, not the name or the birthday: what it knows of him (no name), never
+    // the user's own name.
+    expect(await agentGraph.facts(dm, "what's my husband's name?")).toEqual(["남편: birthday = 11월 20일"]);
+    expect(await agentGraph.facts(dm, "when is my husband's birthday?")).toEqual([
+      "남편: birthday = 11월 20일",
+    ]);
+    expect(await agentGraph.facts(dm, "남편 생일 언제야?")).toEqual(["남편: 생일 = 11월 20일"]);
+    expect(await agentGraph.facts(dm, "where does my mom live?")).toEqual([]);
+    // Asked of the user, the user's own facts answer.
+    expect(await agentGraph.facts(dm, "what's my name?")).toEqual(["you: name = 한유진"]);
+    expect(await agentGraph.facts(dm, "내 생일 언제야?")).toEqual(["나: 생일 = 2월 8일"]);
+    expect(await agentGraph.facts(dm, "where do I live?")).toEqual(["you: residence = 대구"]);
+  });
+
   it("lists the user's own facts said in both languages as one person, labelled in the asker's language", async () => {
     const graph = makeService();
     await graph.ingest({ ...ALICE, text: "I moved to Daejeon last month", at: 1000 });

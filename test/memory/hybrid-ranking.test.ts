@@ -186,6 +186,24 @@ describe("rankHybrid", () => {
     expect(results[0]?.supersedes).toBeUndefined();
   });
 
+  it("does not link the speaker's own thing to a relative's thing of the same name", () => {
+    for (const [query, older, newer] of [
+      ["내 생일 언제야?", "내 생일은 2월 8일이야", "남편 생일은 11월 20일"],
+      ["what's my locker number?", "my gym locker number is 14", "my son's gym locker number is 30"],
+    ] as const) {
+      const results = rankOlderAndNewer(query, older, newer);
+      expect(results.map((r) => r.id)).toEqual(["old", "new"]);
+      expect(results.every((r) => r.supersedes === undefined)).toBe(true);
+    }
+    // The speaker's own thing said again without the possessive is the same thing, newer first.
+    expect(
+      rankOlderAndNewer("내 생일 언제야?", "내 생일은 2월 8일이야", "생일 2월 9일로 정정")[0],
+    ).toMatchObject({
+      id: "new",
+      supersedes: "old",
+    });
+  });
+
   it("keeps an older event first for a question about when it happened", () => {
     const older = "Book club met at the library on March 3";
     const newer = "Book club met at the cafe on April 9";

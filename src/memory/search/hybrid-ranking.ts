@@ -1,4 +1,10 @@
-import { changeOverlap, FactSlotMemo, sameFactSlot, statesSameFact } from "../../extraction/fact-slots.js";
+import {
+  changeOverlap,
+  FactSlotMemo,
+  sameFactSlot,
+  statesOwnersDiffer,
+  statesSameFact,
+} from "../../extraction/fact-slots.js";
 import { askedValueKinds, type ValueKind } from "../../extraction/fact-words.js";
 import { asksCurrentState, asksWhenItHappened } from "../../text/speech-act.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
@@ -277,7 +283,9 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
  * query asks about in `older` changed (`restatesForQuery`), or, by words, their token sets overlap by Dice ≥
  * {@link SAME_FACT_MIN_DICE} and `newer` contains at least {@link SAME_FACT_MIN_QUERY_OVERLAP} of the
  * query terms `older` contains. An `older` that contains no query term is about something else and is
- * superseded only by a shared slot: words alone linked a dentist appointment to a dog's birthday.
+ * superseded only by a shared slot: words alone linked a dentist appointment to a dog's birthday. Nor
+ * by words when one text says the thing is the speaker's and the other names another owner
+ * (fact-slots.ts `statesOwnersDiffer`).
  */
 export function isSameFact(options: {
   older: ReadonlySet<string>;
@@ -298,6 +306,8 @@ export function isSameFact(options: {
 }): boolean {
   const { older, newer, queryTerms, texts } = options;
   if (texts && sameFactSlot(texts.older, texts.newer, options.factSlots)) return true;
+  // "내 생일은 …" and "아내 생일은 …" share every word the query asks by, and are two people's facts.
+  if (texts && statesOwnersDiffer(texts.older, texts.newer, options.factSlots)) return false;
   if (
     texts &&
     options.restatements !== false &&

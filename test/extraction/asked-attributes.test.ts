@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { readQuestion } from "../../src/extraction/asked-attributes.js";
+
+describe("readQuestion: asksOfSpeaker", () => {
+  it.each([
+    ["이름", "내 이름 뭐였지?"],
+    ["name", "what's my name?"],
+    ["생일", "when is my birthday?"],
+    ["회의 시간", "내 회의 시간 몇 시야?"],
+    ["locker number", "what is my locker number?"],
+    ["residence", "where do I live?"],
+    ["거주지", "나 어디 살아?"],
+  ])("asks %s of the speaker: %s", (attribute, question) => {
+    expect(readQuestion(question).asksOfSpeaker(attribute)).toBe(true);
+  });
+
+  it.each([
+    ["name", "what's my wife's name?"],
+    ["name", "what are my kids' names?"],
+    ["이름", "우리 강아지 이름 뭐지?"],
+    ["생일", "when is my wife's birthday?"],
+    ["생일", "내 아내의 생일 언제야?"],
+    ["회의 시간", "남편의 회의 시간 몇 시야?"],
+    ["residence", "where does my mom live?"],
+    ["거주지", "엄마 어디 살아?"],
+  ])("asks %s of someone else: %s", (attribute, question) => {
+    const read = readQuestion(question);
+    expect(read.asksFor(attribute)).toBe(true);
+    expect(read.asksOfSpeaker(attribute)).toBe(false);
+  });
+});
