@@ -58,7 +58,8 @@ describe("GraphService", () => {
     await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야" });
     await graph.ingest({ ...ALICE, text: "또리는 말티즈고 올해 여섯 살" });
     await graph.ingest({ ...ALICE, text: "업체명: 모루커피, 전화번호: 010-2738-6641" });
-    expect(await graph.facts({ ...ALICE, text: "또리가 몇 살이었지?" })).toEqual([
+    expect(await graph.facts({ ...ALICE, text: "또리가 몇 살이었지?" })).toEqual(["또리: 나이 = 여섯 살"]);
+    expect(await graph.facts({ ...ALICE, text: "또리는?" })).toEqual([
       "또리: 생일 = 10월 27일",
       "또리: 품종 = 말티즈",
       "또리: 나이 = 여섯 살",
@@ -108,6 +109,18 @@ describe("GraphService", () => {
     expect(await agentGraph.facts(dm, "와이프 생일 언제더라?")).toEqual(["아내: 생일 = 3월 5일"]);
     // A word of no group, or of another group, names nothing else.
     expect(await agentGraph.facts(dm, "when is my sister's birthday?")).toEqual([]);
+  });
+
+  it("answers how old someone is with the age alone", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "우리 고양이 이름은 보리고 4살이야" });
+    await graph.ingest({ ...ALICE, text: "보리 생일은 6월 1일" });
+    const agentGraph = new AgentGraph(graph, new VisibilityRule());
+    const dm = { ...ALICE, channelId: "D1", channelType: "im" as const };
+    expect(await agentGraph.facts(dm, "보리 몇 살이야?")).toEqual(["보리: 나이 = 4살"]);
+    expect(await agentGraph.facts(dm, "보리 몇살?")).toEqual(["보리: 나이 = 4살"]);
+    // A question with Hangul in it is read as Korean (detectLanguage), so the label is Korean.
+    expect(await agentGraph.facts(dm, "how old is 보리?")).toEqual(["보리: 나이 = 4살"]);
   });
 
   it("answers a question about another's attribute without the user's own fact of that attribute", async () => {

@@ -133,8 +133,9 @@ export const ATTRIBUTE_NAME_PAIRS: readonly (readonly [korean: string, english: 
 );
 
 /**
- * Verbs (and a predicate adjective) that state where someone lives or works (the place rules' 거주지 /
- * residence, and 직장 / workplace or 소속 / team) or what they are allergic to, by which a question asks
+ * Verbs (and predicate adjectives) that state where someone lives or works (the place rules' 거주지 /
+ * residence, and 직장 / workplace or 소속 / team), what they are allergic to or how old they are (나이 /
+ * age), by which a question asks
  * for that attribute ("어디 살아?", "where do you work?", "what am I allergic to?"): Korean as the start
  * of a word (살아요, 근무해), English by stem. Forms another verb shares are
  * left out: 사는 and 살까 are also 사다 (to buy), and 살 after a number is an age.
@@ -158,6 +159,12 @@ export const ATTRIBUTE_VERBS: readonly {
     attributes: words("알레르기 allergy"),
     korean: [],
     english: words("allergic"),
+  },
+  // How old: "몇 살이야?", "몇살?", "how old is …?" (살 after 몇, as after a number, is an age).
+  {
+    attributes: words("나이 age"),
+    korean: words("몇살 살이 살인지"),
+    english: words("old"),
   },
 ];
 
