@@ -85,16 +85,16 @@ const UNIT_KINDS: ReadonlyMap<string, ValueKind> = new Map([
 ]);
 const PHONE_MIN_DIGITS = 7;
 
-/**
- * Chunks of a text: runs of Latin letters, digits and the marks inside numbers and codes (06:40, C7-12,
- * 2.9kg, #58), and runs of Hangul. Everything else separates. Linear: one character class per run.
- */
 /** First-person possessives, as a chunk of {@link statementWords} reads them (my, 내, 제, 나의, 저의). */
 const FIRST_PERSON_POSSESSIVES: ReadonlySet<string> = new Set(words("my 내 제 나의 저의"));
 
 /** The ending of an English possessive after its noun: 's, ’s, or a bare apostrophe after a plural. */
 const POSSESSIVE_S_RE = /^['’]s?$/u;
 
+/**
+ * Chunks of a text: runs of Latin letters, digits and the marks inside numbers and codes (06:40, C7-12,
+ * 2.9kg, #58), and runs of Hangul. Everything else separates. Linear: one character class per run.
+ */
 const CHUNK_RE = /[\uac00-\ud7a3]+|[a-z0-9#][a-z0-9#'’:./_-]*/gu;
 const DIGIT_RE = /\d/u;
 /** Marks that may end a Latin chunk but belong to no word ("3.", "x-"). */
