@@ -159,6 +159,36 @@ describe("rankHybrid", () => {
     },
   );
 
+  it.each([
+    [
+      "ko",
+      "딸 피아노 학원 차량 몇 시에 와?",
+      "딸 피아노 학원 차량 오후 3시 40분에 와",
+      "차량 시간표 바뀌어서 이제 4시 10분",
+      "차량 시간표 받아옴 4시 10분",
+    ],
+    [
+      "en",
+      "How much is the gym membership per month?",
+      "Gym membership costs 65,000 won per month",
+      "gym raised the price, 70,000 won now",
+      "gym towel rental 2,000 won",
+    ],
+    [
+      "mixed",
+      "우리 building 관리비 얼마야?",
+      "우리 building 관리비 한 달 12만원",
+      "관리비 올라서 이제 14만원",
+      "관리비 고지서 14만원 나옴",
+    ],
+  ])(
+    "lets a change note that holds one of the question's words jump; a note that says no change stays below (%s)",
+    (_lang, query, older, change, plain) => {
+      expect(rankOlderAndNewer(query, older, change).map((r) => r.id)).toEqual(["new", "old"]);
+      expect(rankOlderAndNewer(query, older, plain).map((r) => r.id)).toEqual(["old", "new"]);
+    },
+  );
+
   it("ties a newer note to the older by a noun of the fact when the question asks what is so now", () => {
     const older = "수영장 사물함 31번, 열쇠는 카운터에서";
     const newer = "락커 88번으로 받음";

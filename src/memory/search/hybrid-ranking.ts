@@ -133,8 +133,11 @@ export const SAME_FACT_MIN_DICE = 0.15;
 
 /**
  * ... and the newer memory contains at least this share (by count) of the query terms the older one
- * matched, i.e. it answers the same question. On kmem-dev 0.60 also fixes one more update but pushes
- * an inflection answer off rank 1; 0.75 does not.
+ * matched, i.e. it answers the same question; one shared query term is enough when the newer one says
+ * that something changed (fact-words.ts `changes`: 바뀜, 이제, now, switched). On kmem-dev 0.60 also
+ * fixes one more update but pushes an inflection answer off rank 1; 0.75 does not. On the eighteen
+ * unseen sets 0.50 for every note lowers stale-above-gold as much as the change-note rule but costs
+ * more rank-1 answers (docs/benchmarks.md, "A change note needs one of the question's words").
  */
 export const SAME_FACT_MIN_QUERY_OVERLAP = 0.75;
 
@@ -282,7 +285,8 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
  * (`statesSameFact`: the content words agree once values are set aside), or `newer` says that what the
  * query asks about in `older` changed (`restatesForQuery`), or, by words, their token sets overlap by Dice ≥
  * {@link SAME_FACT_MIN_DICE} and `newer` contains at least {@link SAME_FACT_MIN_QUERY_OVERLAP} of the
- * query terms `older` contains. An `older` that contains no query term is about something else and is
+ * query terms `older` contains (one of them when `newer` says that something changed). An `older` that
+ * contains no query term is about something else and is
  * superseded only by a shared slot: words alone linked a dentist appointment to a dog's birthday. Nor
  * by words when one text says the thing is the speaker's and the other names another owner
  * (fact-slots.ts `statesOwnersDiffer`).
@@ -331,7 +335,11 @@ export function isSameFact(options: {
     olderMatched++;
     if (newer.has(term)) bothMatched++;
   }
-  return olderMatched > 0 && bothMatched / olderMatched >= SAME_FACT_MIN_QUERY_OVERLAP;
+  if (bothMatched === 0) return false;
+  if (bothMatched / olderMatched >= SAME_FACT_MIN_QUERY_OVERLAP) return true;
+  // A note that says what changed names the thing by fewer of the question's words than the note it
+  // changes ("차량 시간표 바뀌어서 이제 4시 10분" after "딸 피아노 학원 차량 오후 3시 40분에 와").
+  return texts !== undefined && (options.factSlots ?? new FactSlotMemo()).words(texts.newer).changes;
 }
 
 /**
