@@ -189,6 +189,52 @@ describe("rankHybrid", () => {
     },
   );
 
+  describe("a change note under the relevance gate", () => {
+    /** The older note clears the gate, the newer one does not (coverage 0.2, cosine 0.2). */
+    const underGate = (query: string, older: string, newer: string) =>
+      rankHybrid({
+        query,
+        vector: [vec("old", 0.6, older, 1 * DAY), vec("new", 0.2, newer, 30 * DAY)],
+        keyword: [kw("old", 12, 1, older, 1 * DAY), kw("new", 2, 0.2, newer, 30 * DAY)],
+        topK: 10,
+      }).map((r) => `${r.id}${r.relevant ? "" : " (not relevant)"}`);
+
+    it.each([
+      [
+        "ko",
+        "거북이 사료 언제 줘?",
+        "거북이 사료는 사흘에 한 번 아침에 줘",
+        "거북이 밥 주는 날 바꿨어 이제 이틀에 한 번",
+      ],
+      [
+        "en",
+        "How much is the parking pass at work?",
+        "Parking pass at work costs 80,000 won a month, renew on the 1st",
+        "parking went up, 95,000 now",
+      ],
+      [
+        "mixed",
+        "turtle 사료 언제 줘?",
+        "turtle 사료는 사흘에 한 번 아침에 줘",
+        "turtle 밥 주는 날 바꿨어 이제 이틀에 한 번",
+      ],
+    ])("jumps the answer it changes and becomes the answer (%s)", (_lang, query, older, newer) => {
+      expect(underGate(query, older, newer)).toEqual(["new", "old"]);
+    });
+
+    it("stays below without a change word, or without the thing the question names", () => {
+      const older = "거북이 사료는 사흘에 한 번 아침에 줘";
+      expect(underGate("거북이 사료 언제 줘?", older, "거북이 밥 주는 날 이틀에 한 번")).toEqual([
+        "old",
+        "new (not relevant)",
+      ]);
+      expect(underGate("거북이 사료 언제 줘?", older, "어항 청소 날 바꿨어 이제 일요일, 사료 말고")).toEqual([
+        "old",
+        "new (not relevant)",
+      ]);
+    });
+  });
+
   it("ties a newer note to the older by a noun of the fact when the question asks what is so now", () => {
     const older = "수영장 사물함 31번, 열쇠는 카운터에서";
     const newer = "락커 88번으로 받음";

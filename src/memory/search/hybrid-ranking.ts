@@ -5,7 +5,8 @@ import {
   statesOwnersDiffer,
   statesSameFact,
 } from "../../extraction/fact-slots.js";
-import { askedValueKinds, type ValueKind } from "../../extraction/fact-words.js";
+import { sameContentWord } from "../../extraction/content-words.js";
+import { askedValueKinds, statementWords, type ValueKind } from "../../extraction/fact-words.js";
 import { asksCurrentState, asksWhenItHappened } from "../../text/speech-act.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
@@ -269,6 +270,7 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
           topic: topicWords(options.query),
           asked: askedValueKinds(options.query),
           current: asksCurrentState(options.query),
+          questionWords: statementWords(options.query).content,
           termsOf,
           factSlots: options.factSlots ?? new FactSlotMemo(),
           // A question about when something happened asks for that event: a later one of its kind
@@ -343,6 +345,37 @@ export function isSameFact(options: {
 }
 
 /**
+ * Whether `newer`, a note under the relevance gate, restates the fact of `older`, a relevant one, for
+ * the query by words alone: the word-overlap link of {@link isSameFact} for a change note (it says that
+ * something changed, overlaps `older` by Dice ≥ {@link SAME_FACT_MIN_DICE} and holds one of the query
+ * words `older` holds, and neither names another owner of the thing). Since it jumps an answer, it must
+ * also
+ * - give a value, or hold a word of the question besides the thing `older` is about (its first content
+ *   word): a line that shares only a name with the answer ("Odile: …" in a captured chat) is not it;
+ * - keep that thing when the question names it ("어항 청소 날 바꿨어" does not change what a turtle eats).
+ * A change note about another fact of the same subject ("지호 치과 예약 바뀜" asked about 지호's piano
+ * lessons) still passes: the price measured in docs/benchmarks.md ("A change note needs one of the
+ * question's words").
+ */
+function changeNoteRestates(pair: RecencyPair, questionWords: readonly string[]): boolean {
+  const { older, newer, queryTerms, texts, factSlots } = pair;
+  const memo = factSlots ?? new FactSlotMemo();
+  const before = memo.words(texts.older);
+  const after = memo.words(texts.newer);
+  if (!after.changes || dice(older, newer) < SAME_FACT_MIN_DICE) return false;
+  if (statesOwnersDiffer(texts.older, texts.newer, memo)) return false;
+  if (![...queryTerms].some((term) => older.has(term) && newer.has(term))) return false;
+  const thing = before.content[0];
+  const isThing = (word: string) => thing !== undefined && sameContentWord(word, thing);
+  const holds = (content: readonly string[], word: string) => content.some((w) => sameContentWord(w, word));
+  const sharesMore = questionWords.some(
+    (word) => !isThing(word) && holds(before.content, word) && holds(after.content, word),
+  );
+  if (after.values.size === 0 && !sharesMore) return false;
+  return !questionWords.some(isThing) || (thing !== undefined && holds(after.content, thing));
+}
+
+/**
  * Whether `newer`'s text states `older`'s fact with a new value (`statesSameFact`), or says that what
  * the query asks about in `older` changed — unless the query names a value (a term with a digit) that
  * `older` holds and `newer` lacks: then the query asks for the older memory itself ("메모 3번" among
@@ -364,6 +397,9 @@ export function isSameFact(options: {
  * A change note names what changed in its own words ("정수기 바꿈, 이제 24,500원" after "집 정수기
  * 렌탈료 매달 29,900원"), rarely all the words of the question.
  */
+/** Two memories the recency step compares, older first, with what it knows of the query. */
+type RecencyPair = Parameters<typeof restatesForQuery>[0];
+
 function restatesForQuery(options: {
   older: ReadonlySet<string>;
   newer: ReadonlySet<string>;
@@ -458,8 +494,11 @@ function applyRecency(options: {
   topic: readonly TopicWord[];
   asked: ReadonlySet<ValueKind>;
   current: boolean;
+  /** The query's content words (fact-words.ts `statementWords`). */
+  questionWords: readonly string[];
 }): HybridResult[] {
-  const { ranked, queryTerms, termsOf, factSlots, restatements, topic, asked, current } = options;
+  const { ranked, queryTerms, termsOf, factSlots, restatements, topic, asked, current, questionWords } =
+    options;
   const out: HybridResult[] = [];
   const pairOf = (older: HybridResult, newer: HybridResult) => ({
     older: termsOf.get(older.id) as Set<string>,
@@ -479,13 +518,13 @@ function applyRecency(options: {
       if (placed.timestamp >= candidate.timestamp) return false;
       const pair = pairOf(placed, candidate);
       if (!candidate.relevant && placed.relevant) {
-        restated = restatements && restatesForQuery(pair);
+        restated = restatements && (restatesForQuery(pair) || changeNoteRestates(pair, questionWords));
         return restated;
       }
       return isSameFact({ ...pair, restatements });
     });
     if (at < 0) {
-      if (candidate.relevant && restatements) liftRestatements(out, candidate, pairOf);
+      if (candidate.relevant && restatements) liftRestatements(out, candidate, pairOf, questionWords);
       out.push(candidate);
       continue;
     }
@@ -509,11 +548,13 @@ function applyRecency(options: {
 function liftRestatements(
   placed: HybridResult[],
   older: HybridResult,
-  pairOf: (older: HybridResult, newer: HybridResult) => Parameters<typeof restatesForQuery>[0],
+  pairOf: (older: HybridResult, newer: HybridResult) => RecencyPair,
+  questionWords: readonly string[],
 ): void {
   placed.forEach((newer, i) => {
     if (newer.relevant || newer.timestamp <= older.timestamp) return;
-    if (!restatesForQuery(pairOf(older, newer))) return;
+    const pair = pairOf(older, newer);
+    if (!restatesForQuery(pair) && !changeNoteRestates(pair, questionWords)) return;
     placed[i] = { ...newer, relevant: true, ...(newer.supersedes ? {} : { supersedes: older.id }) };
   });
 }
