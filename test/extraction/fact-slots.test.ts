@@ -178,6 +178,27 @@ describe("statesSameFact", () => {
     expect(statementWords("요금제 알뜰폰으로 갈아탐").changes).toBe(true);
   });
 
+  it.each([
+    ["학원비 줄었어 20만원"],
+    ["인원 늘림 5명"],
+    ["재계약 61만원"],
+    ["장소 정함 강릉"],
+    ["Rent renegotiated to 900"],
+    ["gym increased the fee to 70k"],
+    ["office relocated to Gangnam"],
+    ["deadline extended to May 3"],
+    ["router reset, code 3952"],
+  ])("reads a verb of more, less, again or decided as a change (%s)", (text) => {
+    expect(statementWords(text).changes).toBe(true);
+  });
+
+  it.each([["transfer 50,000 to mom monthly"], ["haircut at 3pm"], ["줄넘기 매일 500개"]])(
+    "reads a note without such a verb as no change (%s)",
+    (text) => {
+      expect(statementWords(text).changes).toBe(false);
+    },
+  );
+
   it("takes two words of one same-thing group as one word, never two related things", () => {
     expect(sameContentWord("ko:사물함", "ko:락커")).toBe(true);
     expect(sameContentWord("ko:사물함", "en:locker")).toBe(true);

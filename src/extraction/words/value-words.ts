@@ -48,7 +48,8 @@ export const NUMBER_WORDS: ReadonlySet<string> = new Set(
 export const KOREAN_CHANGE_STEMS: readonly string[] = words(
   "바뀌 바뀐 바뀜 바뀌었 바뀌어 바꾸 바꿨 바꿈 바꿔 변경 옮기 옮겼 옮김 옮겨 이사 " +
     "미뤄 미뤘 미룸 미루 당겨 당겼 당김 연기 갱신 업데이트 수정 정정 올려 올렸 올림 내렸 인상 인하 교체 " +
-    "조정 갈아타 갈아탔 갈아탐 올랐 늦춰 늦췄 늦춤 밀려 밀렸 밀림 밀었 취소 그만두 그만뒀 그만둠 결정 대체",
+    "조정 갈아타 갈아탔 갈아탐 올랐 늦춰 늦췄 늦춤 밀려 밀렸 밀림 밀었 취소 그만두 그만뒀 그만둠 결정 대체 " +
+    "줄었 줄여 줄였 줄임 줄어 늘려 늘렸 늘림 늘었 늘어 정착 재계약 재배정 변동 정함 정했",
 );
 
 /**
@@ -77,7 +78,7 @@ export const KOREAN_NEWER_STATE_WORDS: ReadonlySet<string> = new Set(words("이�
 export const ENGLISH_CHANGE_MARKERS: ReadonlySet<string> = new Set(
   words(
     "now new change move switch update instead anymore reschedule push postpone rename raise lower " +
-      "rebook replace swap slip bump drop cancel",
+      "rebook replace swap slip bump drop cancel reset renegotiate increase reduce extend shorten relocate decide",
   ),
 );
 
