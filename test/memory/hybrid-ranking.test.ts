@@ -6,11 +6,11 @@ import {
   type ContextDoc,
   MIN_KEYWORD_COVERAGE,
   MIN_VECTOR_SIMILARITY,
-  dice,
   rankHybrid,
   type KeywordCandidate,
   type VectorCandidate,
 } from "../../src/memory/search/hybrid-ranking.js";
+import { dice } from "../../src/memory/search/recency.js";
 
 const DAY = 86_400_000;
 

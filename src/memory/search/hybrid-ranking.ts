@@ -1,24 +1,8 @@
-import {
-  changeOverlap,
-  FactSlotMemo,
-  sameFactSlot,
-  statesOwnersDiffer,
-  statesSameFact,
-} from "../../extraction/fact-slots.js";
-import { sameContentWord } from "../../extraction/content-words.js";
-import { askedValueKinds, statementWords, type ValueKind } from "../../extraction/fact-words.js";
-import { asksCurrentState, asksWhenItHappened } from "../../text/speech-act.js";
+import { FactSlotMemo } from "../../extraction/fact-slots.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
 import { queryWords } from "./query-words.js";
-import {
-  holdsTopic,
-  saysOutsideQuery,
-  sharesQueryTopic,
-  topicTie,
-  topicWords,
-  type TopicWord,
-} from "./query-topic.js";
+import { applyRecency } from "./recency.js";
 
 /**
  * Final ranking of hybrid recall: fuses the vector and keyword candidates (weighted RRF or relative
@@ -125,24 +109,6 @@ export const MIN_VECTOR_SIMILARITY = 0.45;
 export const MIN_IDENTIFIER_DIGITS = 4;
 
 /**
- * Two memories state the same fact when the Dice overlap of their token sets reaches this,
- * 2·|A ∩ B| / (|A| + |B|). On kmem-dev: 0.20 leaves stale-above-gold at 0.18, 0.15 brings it to 0.12
- * at the cost of one mixed-language answer dropping from rank 3 to 4; memory pairs about unrelated
- * things rarely exceed 0.15.
- */
-export const SAME_FACT_MIN_DICE = 0.15;
-
-/**
- * ... and the newer memory contains at least this share (by count) of the query terms the older one
- * matched, i.e. it answers the same question; one shared query term is enough when the newer one says
- * that something changed (fact-words.ts `changes`: 바뀜, 이제, now, switched). On kmem-dev 0.60 also
- * fixes one more update but pushes an inflection answer off rank 1; 0.75 does not. On the eighteen
- * unseen sets 0.50 for every note lowers stale-above-gold as much as the change-note rule but costs
- * more rank-1 answers (docs/benchmarks.md, "A change note needs one of the question's words").
- */
-export const SAME_FACT_MIN_QUERY_OVERLAP = 0.75;
-
-/**
  * How many candidates each retriever hands to the fusion. 20 covers the largest entity gold (8) twice
  * over; more only adds tail noise to RRF.
  */
@@ -193,9 +159,9 @@ export interface RankHybridOptions {
  *                   ∨  d contains an identifier of the query (a number of ≥ {@link MIN_IDENTIFIER_DIGITS}
  *                      digits or a letter-digit code), decided on the raw signals because the fused score
  *                      is only rank-based.
- * 3. Recency: walking the fused list best first, a relevant memory is moved directly above the
- *    highest-ranked older memory that states the same fact ({@link isSameFact}), taking that memory's
- *    score, so the newest version of a changed fact comes first.
+ * 3. Recency (recency.ts `applyRecency`): walking the fused list best first, a memory is moved directly
+ *    above the highest-ranked older memory that states the same fact, taking that memory's score, so the
+ *    newest version of a changed fact comes first.
  * 4. Context: each of the first {@link CONTEXT_ANCHORS} results brings the memories said just before
  *    and after it in its channel (`options.context`), scored {@link CONTEXT_WEIGHT} × its score (a
  *    result already listed is lifted to that if it scored less) and relevant when it is.
@@ -266,181 +232,13 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
       ? ranked
       : applyRecency({
           ranked,
+          query: options.query,
           queryTerms,
-          topic: topicWords(options.query),
-          asked: askedValueKinds(options.query),
-          current: asksCurrentState(options.query),
-          questionWords: statementWords(options.query).content,
           termsOf,
           factSlots: options.factSlots ?? new FactSlotMemo(),
-          // A question about when something happened asks for that event: a later one of its kind
-          // (the same words, another date) does not restate it.
-          restatements: !asksWhenItHappened(options.query),
         });
   const withContext = options.context ? addContext(ordered, options.context) : ordered;
   return withContext.slice(0, Math.max(0, options.topK));
-}
-
-/**
- * Whether `newer` restates the fact of `older` for this query: the rule extractor finds the same
- * (entity, attribute) slot in both texts, or their texts state the same fact with another value
- * (`statesSameFact`: the content words agree once values are set aside), or `newer` says that what the
- * query asks about in `older` changed (`restatesForQuery`), or, by words, their token sets overlap by Dice ≥
- * {@link SAME_FACT_MIN_DICE} and `newer` contains at least {@link SAME_FACT_MIN_QUERY_OVERLAP} of the
- * query terms `older` contains (one of them when `newer` says that something changed). An `older` that
- * contains no query term is about something else and is
- * superseded only by a shared slot: words alone linked a dentist appointment to a dog's birthday. Nor
- * by words when one text says the thing is the speaker's and the other names another owner
- * (fact-slots.ts `statesOwnersDiffer`).
- */
-export function isSameFact(options: {
-  older: ReadonlySet<string>;
-  newer: ReadonlySet<string>;
-  queryTerms: ReadonlySet<string>;
-  /** The two texts, for their fact slots; without them, words alone decide. */
-  texts?: { older: string; newer: string };
-  /** Where the texts' slots are remembered (see {@link RankHybridOptions.factSlots}). */
-  factSlots?: FactSlotMemo;
-  /** Whether a text-only restatement counts (default true; not for "when did it happen" questions). */
-  restatements?: boolean;
-  /** The query's topic words (query-topic.ts); without them, a change statement alone does not link. */
-  topic?: readonly TopicWord[];
-  /** The kinds of value the query asks for (fact-words.ts `askedValueKinds`). */
-  asked?: ReadonlySet<ValueKind>;
-  /** Whether the query asks what is so now (speech-act.ts `asksCurrentState`). */
-  current?: boolean;
-}): boolean {
-  const { older, newer, queryTerms, texts } = options;
-  if (texts && sameFactSlot(texts.older, texts.newer, options.factSlots)) return true;
-  // "내 생일은 …" and "아내 생일은 …" share every word the query asks by, and are two people's facts.
-  if (texts && statesOwnersDiffer(texts.older, texts.newer, options.factSlots)) return false;
-  if (
-    texts &&
-    options.restatements !== false &&
-    restatesForQuery({
-      older,
-      newer,
-      queryTerms,
-      texts,
-      factSlots: options.factSlots,
-      topic: options.topic,
-      asked: options.asked,
-      current: options.current,
-    })
-  )
-    return true;
-  if (dice(older, newer) < SAME_FACT_MIN_DICE) return false;
-  let olderMatched = 0;
-  let bothMatched = 0;
-  for (const term of queryTerms) {
-    if (!older.has(term)) continue;
-    olderMatched++;
-    if (newer.has(term)) bothMatched++;
-  }
-  if (bothMatched === 0) return false;
-  if (bothMatched / olderMatched >= SAME_FACT_MIN_QUERY_OVERLAP) return true;
-  // A note that says what changed names the thing by fewer of the question's words than the note it
-  // changes ("차량 시간표 바뀌어서 이제 4시 10분" after "딸 피아노 학원 차량 오후 3시 40분에 와").
-  return texts !== undefined && (options.factSlots ?? new FactSlotMemo()).words(texts.newer).changes;
-}
-
-/**
- * Whether `newer`, a note under the relevance gate, restates the fact of `older`, a relevant one, for
- * the query by words alone: the word-overlap link of {@link isSameFact} for a change note (it says that
- * something changed, overlaps `older` by Dice ≥ {@link SAME_FACT_MIN_DICE} and holds one of the query
- * words `older` holds, and neither names another owner of the thing). Since it jumps an answer, it must
- * also
- * - give a value, or hold a word of the question besides the thing `older` is about (its first content
- *   word): a line that shares only a name with the answer ("Odile: …" in a captured chat) is not it;
- * - keep that thing when the question names it ("어항 청소 날 바꿨어" does not change what a turtle eats).
- * A change note about another fact of the same subject ("지호 치과 예약 바뀜" asked about 지호's piano
- * lessons) still passes: the price measured in docs/benchmarks.md ("A change note needs one of the
- * question's words").
- */
-function changeNoteRestates(pair: RecencyPair, questionWords: readonly string[]): boolean {
-  const { older, newer, queryTerms, texts, factSlots } = pair;
-  const memo = factSlots ?? new FactSlotMemo();
-  const before = memo.words(texts.older);
-  const after = memo.words(texts.newer);
-  if (!after.changes || dice(older, newer) < SAME_FACT_MIN_DICE) return false;
-  if (statesOwnersDiffer(texts.older, texts.newer, memo)) return false;
-  if (![...queryTerms].some((term) => older.has(term) && newer.has(term))) return false;
-  const thing = before.content[0];
-  const isThing = (word: string) => thing !== undefined && sameContentWord(word, thing);
-  const holds = (content: readonly string[], word: string) => content.some((w) => sameContentWord(w, word));
-  const sharesMore = questionWords.some(
-    (word) => !isThing(word) && holds(before.content, word) && holds(after.content, word),
-  );
-  if (after.values.size === 0 && !sharesMore) return false;
-  return !questionWords.some(isThing) || (thing !== undefined && holds(after.content, thing));
-}
-
-/**
- * Whether `newer`'s text states `older`'s fact with a new value (`statesSameFact`), or says that what
- * the query asks about in `older` changed — unless the query names a value (a term with a digit) that
- * `older` holds and `newer` lacks: then the query asks for the older memory itself ("메모 3번" among
- * numbered notes), not for the newest value of its fact. A change statement (fact-slots.ts
- * `changeOverlap`) is tied to the query when
- * - both hold most of the query's topic ({@link sharesQueryTopic}), or
- * - the two share a noun that says which fact is meant, and either both hold one of the query's topic
- *   words past its first, or `newer` holds one and both give a value of the kind the question asks for
- *   (며칠, 얼마, "what time": `askedValueKinds`) — {@link topicTie}; `newer` may leave out the query's
- *   qualifier when one of those nouns is not the query's (a name) or it repeats `older`'s code or long
- *   number beside a new one (`namesOldValue`: "R-301 말고 R-405") — either points at `older` itself, or
- * - `newer` names nothing before its new value but `older`'s thing (`namesOnlyTheThing`), holds a
- *   topic word and gives the kind of value asked for.
- * A question that asks what is so now (지금, 요즘, now: speech-act.ts `asksCurrentState`) says the change
- * itself: `newer` need not mark one (`changeOverlap`'s `changeSaid`), may leave out the question's
- * qualifier, and, sharing a noun of the fact with `older` and giving the kind of value asked for, is
- * tied through `older` even when it holds none of the question's words (락커 for 사물함, asked
- * "요즘 쓰는 칸 몇 번").
- * A change note names what changed in its own words ("정수기 바꿈, 이제 24,500원" after "집 정수기
- * 렌탈료 매달 29,900원"), rarely all the words of the question.
- */
-/** Two memories the recency step compares, older first, with what it knows of the query. */
-type RecencyPair = Parameters<typeof restatesForQuery>[0];
-
-function restatesForQuery(options: {
-  older: ReadonlySet<string>;
-  newer: ReadonlySet<string>;
-  queryTerms: ReadonlySet<string>;
-  texts: { older: string; newer: string };
-  factSlots?: FactSlotMemo | undefined;
-  topic?: readonly TopicWord[] | undefined;
-  asked?: ReadonlySet<ValueKind> | undefined;
-  current?: boolean | undefined;
-}): boolean {
-  const { older, newer, queryTerms, texts, topic } = options;
-  for (const term of queryTerms) if (/\d/u.test(term) && older.has(term) && !newer.has(term)) return false;
-  if (statesSameFact(texts.older, texts.newer, options.factSlots)) return true;
-  if (topic === undefined) return false;
-  const change = changeOverlap(texts.older, texts.newer, options.factSlots, {
-    changeSaid: options.current === true,
-  });
-  if (change === undefined) return false;
-  if (sharesQueryTopic(older, newer, topic)) return true;
-  const givesAsked = [...change.kinds].some((kind) => options.asked?.has(kind) === true);
-  if (change.factNouns.length === 0)
-    return change.namesOnlyTheThing && givesAsked && topicTie(older, newer, topic) !== "none";
-  // A follow-up may leave out the question's qualifier when it points at the older memory by what the
-  // question does not say (the old value, a name), or when the question asks what is so now: it says
-  // the change itself, and a newer note with a qualifier of its own is no change note (changeOverlap).
-  const mayDropQualifier =
-    options.current === true || change.namesOldValue || saysOutsideQuery(change.factNouns, queryTerms);
-  const tie = topicTie(older, newer, topic, { mayDropQualifier });
-  // Asked what is so now, a newer note that shares a noun of the fact with the older one and gives the
-  // kind of value asked for answers through the older one, though it holds none of the question's words.
-  if (tie === "none" && options.current === true) return givesAsked && holdsTopic(older, topic);
-  return tie === "shares" || (tie === "keeps" && givesAsked);
-}
-
-/** Dice coefficient of two sets: 2·|A ∩ B| / (|A| + |B|). */
-export function dice(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  if (a.size === 0 && b.size === 0) return 0;
-  let shared = 0;
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  for (const term of small) if (large.has(term)) shared++;
-  return (2 * shared) / (a.size + b.size);
 }
 
 /** A digit run of at least {@link MIN_IDENTIFIER_DIGITS} digits, or a code mixing letters and digits. */
@@ -482,79 +280,4 @@ function addContext(ranked: HybridResult[], context: ConversationContext): Hybri
     }
   }
   return results.sort((a, b) => b.score - a.score);
-}
-
-function applyRecency(options: {
-  ranked: HybridResult[];
-  queryTerms: ReadonlySet<string>;
-  termsOf: ReadonlyMap<string, Set<string>>;
-  factSlots: FactSlotMemo;
-  /** Whether a text-only restatement (`statesSameFact`) may supersede; a shared slot always may. */
-  restatements: boolean;
-  topic: readonly TopicWord[];
-  asked: ReadonlySet<ValueKind>;
-  current: boolean;
-  /** The query's content words (fact-words.ts `statementWords`). */
-  questionWords: readonly string[];
-}): HybridResult[] {
-  const { ranked, queryTerms, termsOf, factSlots, restatements, topic, asked, current, questionWords } =
-    options;
-  const out: HybridResult[] = [];
-  const pairOf = (older: HybridResult, newer: HybridResult) => ({
-    older: termsOf.get(older.id) as Set<string>,
-    newer: termsOf.get(newer.id) as Set<string>,
-    queryTerms,
-    texts: { older: older.text, newer: newer.text },
-    factSlots,
-    topic,
-    asked,
-    current,
-  });
-  for (const candidate of ranked) {
-    let restated = false;
-    // A memory may jump an older one only if it is at least as relevant (never junk over an answer),
-    // unless its text states the older one's fact with a new value: then it is the answer.
-    const at = out.findIndex((placed) => {
-      if (placed.timestamp >= candidate.timestamp) return false;
-      const pair = pairOf(placed, candidate);
-      if (!candidate.relevant && placed.relevant) {
-        restated = restatements && (restatesForQuery(pair) || changeNoteRestates(pair, questionWords));
-        return restated;
-      }
-      return isSameFact({ ...pair, restatements });
-    });
-    if (at < 0) {
-      if (candidate.relevant && restatements) liftRestatements(out, candidate, pairOf, questionWords);
-      out.push(candidate);
-      continue;
-    }
-    const displaced = out[at] as HybridResult;
-    out.splice(at, 0, {
-      ...candidate,
-      score: displaced.score,
-      supersedes: displaced.id,
-      ...(restated ? { relevant: true } : {}),
-    });
-  }
-  return out;
-}
-
-/**
- * A relevant `older` ranked below a newer memory that did not clear the gate itself but restates its
- * fact for the query ("회의 4시로 바뀌었어" above "내일 오후 3시에 팀 회의"): the newer one is the
- * answer, as it is when it comes second and jumps the older (applyRecency), so it is marked relevant
- * and as superseding `older`. Otherwise an answer from relevant memories alone would give the old value.
- */
-function liftRestatements(
-  placed: HybridResult[],
-  older: HybridResult,
-  pairOf: (older: HybridResult, newer: HybridResult) => RecencyPair,
-  questionWords: readonly string[],
-): void {
-  placed.forEach((newer, i) => {
-    if (newer.relevant || newer.timestamp <= older.timestamp) return;
-    const pair = pairOf(older, newer);
-    if (!restatesForQuery(pair) && !changeNoteRestates(pair, questionWords)) return;
-    placed[i] = { ...newer, relevant: true, ...(newer.supersedes ? {} : { supersedes: older.id }) };
-  });
 }

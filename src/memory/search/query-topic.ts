@@ -1,6 +1,6 @@
 /**
  * What a query asks about, for telling whether a newer memory says that the older one's fact changed
- * (hybrid-ranking.ts `restatesForQuery`): the query's topic words, and whether two memories share them
+ * (recency.ts `restatesForQuery`): the query's topic words, and whether two memories share them
  * in the way a fact and its update do.
  */
 import { isChangeMarkerTerm, statementWords } from "../../extraction/fact-words.js";
