@@ -477,3 +477,20 @@ describe.each(RULES.map((rule) => [rule.name, rule.description] as const))("rule
     expect(traceTriplets(negative).rules).not.toContain(name);
   });
 });
+
+describe("an animal word before a word of its care", () => {
+  it.each([
+    ["거북이 사료는 사흘에 한 번 줘야 해"],
+    ["햄스터 집은 이케아 거"],
+    ["토끼 모래는 두 봉지 남았어"],
+  ])("names no animal by that word: %s", (text) => {
+    expect(facts(text).filter(([, attribute]) => attribute === "종")).toEqual([]);
+  });
+
+  it("still reads the animal's name before a copula", () => {
+    expect(facts("강아지 꼬미는 푸들이야")).toEqual([
+      ["꼬미", "종", "강아지"],
+      ["꼬미", "품종", "푸들"],
+    ]);
+  });
+});

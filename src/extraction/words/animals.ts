@@ -27,6 +27,17 @@ export const ANIMAL_WORDS = new Set([
 ]);
 
 /**
+ * What people tell about looking after an animal — its food, things, care and health: after an animal
+ * word they name what is said of the animal, not the animal ("거북이 사료는 …", "고양이 모래는 …").
+ */
+export const ANIMAL_CARE_WORDS: ReadonlySet<string> = new Set(
+  words(
+    "사료 밥 간식 물 장난감 모래 화장실 배변패드 패드 미용 산책 목욕 털 발톱 예방접종 접종 구충제 " +
+      "심장사상충약 영양제 약 목줄 하네스 케이지 수조 어항 집 병원 동물병원 몸무게 체중",
+  ),
+);
+
+/**
  * Words that say what an animal is like, not what it is called ("우리 강아지는 수컷", "우리 고양이는 아기"):
  * after one's animal without a copula they are no name.
  */
