@@ -159,8 +159,11 @@ const PHATIC_WORDS: ReadonlySet<string> = new Set([
  * Korean interrogatives (a word starting with one asks): 뭐, 언제, 어디, 몇, 얼마 … — but not their
  * indefinite uses (뭐든, 언제나, 어디든, 누구나, 얼마 전, 왜냐하면).
  */
-const KO_INTERROGATIVE_RE =
-  /(?:^|[\s'"(])(?:뭐|뭘|무엇|무슨|언제|어디|어느|어떻|어떤|어때|누구|누가|며칠|몇|얼마|왜)(?!든|나(?:\s|$)|라도|든지|냐하면|\s?(?:전|동안|안\s?(?:돼|되|됐))(?:\s|$|에|부터))/u;
+const KO_INTERROGATIVES = words("뭐 뭘 무엇 무슨 언제 어디 어느 어떻 어떤 어때 누구 누가 며칠 몇 얼마 왜");
+const KO_INTERROGATIVE_RE = new RegExp(
+  String.raw`(?:^|[\s'"(])(?:${KO_INTERROGATIVES.join("|")})(?!든|나(?:\s|$)|라도|든지|냐하면|\s?(?:전|동안|안\s?(?:돼|되|됐))(?:\s|$|에|부터))`,
+  "u",
+);
 /**
  * Endings that close a Korean question without "?": -나요 after a stem (되나요; a bare 나요 is the verb
  * 나다, "시간 나요"), -니/-냐 after a verb stem (있니, 했냐), -ㅂ니까 (됩니까); and -ㄹ까(요), below.
@@ -232,8 +235,43 @@ export function isPhatic(text: string): boolean {
 
 /** True when `sentence` asks the assistant for something to be done or produced. */
 export function isRequest(sentence: string): boolean {
-  if (KO_REQUEST_RE.test(sentence) && !KO_REMEMBER_VERB_RE.test(sentence)) return true;
+  if (asksKoreanFavour(sentence) && !KO_REMEMBER_VERB_RE.test(sentence)) return true;
   return EN_IMPERATIVE_RE.test(sentence) || EN_POLITE_REQUEST_RE.test(sentence);
+}
+
+/**
+ * A Korean request form ({@link KO_REQUEST_RE}) that asks for something. A bare 줘 after a space is the
+ * helper verb only after a verb's -아/어 form ("알려 줘", "찾아 줘"); after a noun or an adverb it is the
+ * verb 주다 itself, and in a sentence with an interrogative that asks when or how to give something
+ * ("거북이 사료 언제 줘?", "밥 몇 번 줘?"), not for the assistant to do it.
+ */
+function asksKoreanFavour(sentence: string): boolean {
+  const match = KO_REQUEST_RE.exec(sentence);
+  if (match === null) return false;
+  if (!startsWithSpace(match[0]) || !KO_INTERROGATIVE_RE.test(sentence)) return true;
+  const before = sentence.slice(0, match.index).trimEnd();
+  const previous = before.slice(before.lastIndexOf(" ") + 1);
+  // "얼마나 줘?": an interrogative, not a verb's -아/어 form, stands before 줘.
+  if (KO_INTERROGATIVES.some((word) => previous.startsWith(word))) return false;
+  return isInfinitiveSyllable(before.charAt(before.length - 1));
+}
+
+function startsWithSpace(text: string): boolean {
+  return text.length > 0 && text.trimStart().length < text.length;
+}
+
+/** Medial vowels of a -아/어 form without a final consonant: ㅏ ㅐ ㅑ ㅓ ㅕ ㅘ ㅙ ㅝ ㅞ (가, 해, 려, 봐, 돼, 줘). */
+const INFINITIVE_VOWELS: ReadonlySet<number> = new Set([0, 1, 2, 4, 6, 9, 10, 14, 15]);
+/** Hangul syllables per initial consonant, and final consonants per medial vowel (Unicode's layout). */
+const SYLLABLES_PER_INITIAL = 588;
+const FINALS_PER_MEDIAL = 28;
+
+/** Whether `syllable` can end a verb's -아/어 form: no final consonant, a vowel of {@link INFINITIVE_VOWELS}. */
+function isInfinitiveSyllable(syllable: string): boolean {
+  if (syllable.length !== 1 || !isHangulSyllable(syllable)) return false;
+  const offset = syllable.charCodeAt(0) - HANGUL_SYLLABLE_FIRST;
+  if (offset % FINALS_PER_MEDIAL !== 0) return false;
+  return INFINITIVE_VOWELS.has(Math.floor((offset % SYLLABLES_PER_INITIAL) / FINALS_PER_MEDIAL));
 }
 
 /** True when `sentence` asks a question. */
@@ -250,7 +288,7 @@ export function isQuestion(sentence: string): boolean {
 function endsWithRieulKka(word: string): boolean {
   const before = KKA_END_RE.exec(word)?.[1];
   if (before === undefined || !isHangulSyllable(before)) return false;
-  return (before.charCodeAt(0) - HANGUL_SYLLABLE_FIRST) % 28 === FINAL_RIEUL;
+  return (before.charCodeAt(0) - HANGUL_SYLLABLE_FIRST) % FINALS_PER_MEDIAL === FINAL_RIEUL;
 }
 
 function lastWord(sentence: string): string {
