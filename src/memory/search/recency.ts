@@ -74,7 +74,7 @@ export function isSameFact(options: {
   queryTerms: ReadonlySet<string>;
   /** The two texts, for their fact slots; without them, words alone decide. */
   texts?: { older: string; newer: string };
-  /** Where the texts' slots are remembered (see {@link RankHybridOptions.factSlots}). */
+  /** Where the texts' slots are remembered (hybrid-ranking.ts `RankHybridOptions.factSlots`). */
   factSlots?: FactSlotMemo;
   /** Whether a text-only restatement counts (default true; not for "when did it happen" questions). */
   restatements?: boolean;
