@@ -18,6 +18,7 @@ import {
 import { isPlacePhrase } from "./rule-places.js";
 import { HONORIFIC_WORD_RE, roleAttribute } from "./rule-roles.js";
 import { ANIMAL_CARE_WORDS, ANIMAL_WORDS } from "./words/animals.js";
+import { LESSON_SUBJECTS } from "./words/events.js";
 import { COMMON_ATTRIBUTE_WORDS, NAME_WORDS } from "./words/attributes.js";
 import { FILLER_WORDS } from "./words/function-words.js";
 import { TITLE_WORDS } from "./words/people.js";
@@ -129,8 +130,9 @@ export function withLeadingRelation(clause: ClauseContext): ClauseContext {
   const name = stripParticle(nameToken, TOPIC_SUBJECT_PARTICLES);
   if (!isNameLike(nameToken) || isKinship(name) || NAME_WORDS.has(name) || COMMON_ATTRIBUTE_WORDS.has(name))
     return clause;
-  // "거북이 사료는 …" tells of the animal's food, not of an animal named 사료.
-  if (lead.animal && ANIMAL_CARE_WORDS.has(name)) return clause;
+  // "거북이 사료는 …" tells of the animal's food, not of an animal named 사료; "딸 피아노 학원" of the
+  // daughter's piano lessons, not of a daughter named 피아노.
+  if (lead.animal ? ANIMAL_CARE_WORDS.has(name) : !lead.role && LESSON_SUBJECTS.has(name)) return clause;
   // "영양사 선생님", "재무팀 신입 인턴은": a title or a role after a role is no name.
   if (isTitleWord(name) || roleAttribute(name, clause.korean) !== undefined) return clause;
   if (!isPersonName(name) && !isPersonName(nameToken)) return clause;

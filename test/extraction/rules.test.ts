@@ -494,3 +494,16 @@ describe("an animal word before a word of its care", () => {
     ]);
   });
 });
+
+describe("a kinship word before a lesson's subject", () => {
+  it.each([["딸 피아노 학원 차량 오후 3시 40분에 와"], ["아들 태권도 학원 끝나는 시간 5시"]])(
+    "names no one by the subject: %s",
+    (text) => {
+      expect(facts(text).filter(([, attribute]) => attribute === "관계")).toEqual([]);
+    },
+  );
+
+  it("still reads a name there", () => {
+    expect(facts("딸 서아 학원 끝나는 시간 5시")).toContainEqual(["서아", "관계", "딸"]);
+  });
+});

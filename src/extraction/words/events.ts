@@ -1,3 +1,4 @@
+import { words } from "../../text/word-list.js";
 /**
  * Nouns of events: life events owned by a person and the heads of recurring or scheduled events.
  * Part of the rule extractor's word lists: ordinary words of the language, never names of people,
@@ -20,6 +21,18 @@ export const LIFE_EVENT_WORDS = new Set([
   "입학식",
   "상견례",
 ]);
+
+/**
+ * What a child or anyone takes lessons in — school subjects, instruments, sports, arts: after a kinship
+ * word they name the lesson ("딸 피아노 학원", "아들 태권도 끝나는 시간"), not the one related.
+ */
+export const LESSON_SUBJECTS: ReadonlySet<string> = new Set(
+  words(
+    "피아노 바이올린 첼로 플루트 기타 드럼 우쿨렐레 음악 미술 수학 영어 국어 과학 사회 논술 독서 " +
+      "한자 중국어 일본어 코딩 태권도 합기도 유도 검도 수영 발레 축구 농구 야구 줄넘기 체육 댄스 " +
+      "방송댄스 주산 보컬 테니스 스케이트 승마 클라이밍",
+  ),
+);
 
 /**
  * Nouns for a recurring or scheduled event ("스프린트 리뷰", "노래교실", "주간회의"): "X Y는 <date/time>" with one
