@@ -41,6 +41,27 @@ export function hasBatchim(char: string | undefined): boolean {
   return (code - HANGUL_SYLLABLE_FIRST) % FINALS_PER_SYLLABLE !== 0;
 }
 
+/** Each initial consonant spans this many syllables (21 medial vowels × 28 finals). */
+const SYLLABLES_PER_INITIAL = 588;
+
+/** The jamo of a precomposed syllable, as indices in Unicode order (19 initials, 21 medials, 28 finals, 0 = none). */
+export interface SyllableJamo {
+  initial: number;
+  medial: number;
+  final: number;
+}
+
+/** The jamo indices of a precomposed Hangul syllable code; undefined for any other code. */
+export function syllableJamo(code: number): SyllableJamo | undefined {
+  if (!isHangulSyllableCode(code)) return undefined;
+  const index = code - HANGUL_SYLLABLE_FIRST;
+  return {
+    initial: Math.floor(index / SYLLABLES_PER_INITIAL),
+    medial: Math.floor((index % SYLLABLES_PER_INITIAL) / FINALS_PER_SYLLABLE),
+    final: index % FINALS_PER_SYLLABLE,
+  };
+}
+
 /** True when the text contains any Hangul (a syllable or a jamo such as ㅋ). */
 export function containsHangul(text: string): boolean {
   return ANY_HANGUL_RE.test(text);

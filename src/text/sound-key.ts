@@ -1,4 +1,4 @@
-import { HANGUL_SYLLABLE_FIRST, isHangulSyllableCode } from "./korean.js";
+import { syllableJamo } from "./korean.js";
 
 /**
  * A cross-script sound key: a name or loanword written in Hangul and the same word in Latin letters
@@ -46,9 +46,6 @@ export interface SoundKey {
 /** Keys of fewer classes than this mean nothing (one consonant: most words of either script). */
 export const MIN_KEY_CLASSES = 2;
 
-/** Each initial spans this many syllables (21 medials × 28 finals). */
-const SYLLABLES_PER_INITIAL = 588;
-const FINALS_PER_MEDIAL = 28;
 /** Initials in Unicode order (ㄱ ㄲ ㄴ ㄷ ㄸ ㄹ ㅁ ㅂ ㅃ ㅅ ㅆ ㅇ ㅈ ㅉ ㅊ ㅋ ㅌ ㅍ ㅎ), "-" for the silent ㅇ. */
 const INITIALS = "K K N T T L M P P S S - J J J K T P H".split(" ");
 /** Medials in Unicode order (ㅏ ㅐ ㅑ ㅒ ㅓ ㅔ ㅕ ㅖ ㅗ ㅘ ㅙ ㅚ ㅛ ㅜ ㅝ ㅞ ㅟ ㅠ ㅡ ㅢ ㅣ), "-" for ㅡ. */
@@ -76,17 +73,16 @@ export function hangulSoundKey(word: string): SoundKey | undefined {
   let vowel: string | undefined;
   let beats = 0;
   for (let i = 0; i < word.length; i++) {
-    const code = word.charCodeAt(i);
-    if (!isHangulSyllableCode(code)) return undefined;
-    const index = code - HANGUL_SYLLABLE_FIRST;
-    const initial = sound(INITIALS[Math.floor(index / SYLLABLES_PER_INITIAL)]!);
+    const jamo = syllableJamo(word.charCodeAt(i));
+    if (jamo === undefined) return undefined;
+    const initial = sound(INITIALS[jamo.initial]!);
     classes += i === 0 && initial === "" ? "_" : initial;
-    const medial = sound(MEDIALS[Math.floor((index % SYLLABLES_PER_INITIAL) / FINALS_PER_MEDIAL)]!);
+    const medial = sound(MEDIALS[jamo.medial]!);
     if (medial !== "") {
       vowel ??= medial;
       beats += 1;
     }
-    classes += sound(FINALS[index % FINALS_PER_MEDIAL]!);
+    classes += sound(FINALS[jamo.final]!);
   }
   return keyOf(classes, vowel === undefined ? [] : [vowel], beats);
 }

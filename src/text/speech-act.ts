@@ -9,7 +9,7 @@
  * pattern is linear in the text.
  */
 
-import { HANGUL_SYLLABLE_FIRST, HANGUL_SYLLABLES, isHangulSyllable } from "./korean.js";
+import { HANGUL_SYLLABLES, syllableJamo } from "./korean.js";
 import { trimEndWhile } from "./trim.js";
 import { words } from "./word-list.js";
 import { splitSentences } from "./sentence-end.js";
@@ -260,18 +260,13 @@ function startsWithSpace(text: string): boolean {
   return text.length > 0 && text.trimStart().length < text.length;
 }
 
-/** Medial vowels of a -아/어 form without a final consonant: ㅏ ㅐ ㅑ ㅓ ㅕ ㅘ ㅙ ㅝ ㅞ (가, 해, 려, 봐, 돼, 줘). */
+/** Medial vowels (Unicode order) of a -아/어 form: ㅏ ㅐ ㅑ ㅓ ㅕ ㅘ ㅙ ㅝ ㅞ (가, 해, 려, 봐, 돼, 줘). */
 const INFINITIVE_VOWELS: ReadonlySet<number> = new Set([0, 1, 2, 4, 6, 9, 10, 14, 15]);
-/** Hangul syllables per initial consonant, and final consonants per medial vowel (Unicode's layout). */
-const SYLLABLES_PER_INITIAL = 588;
-const FINALS_PER_MEDIAL = 28;
 
 /** Whether `syllable` can end a verb's -아/어 form: no final consonant, a vowel of {@link INFINITIVE_VOWELS}. */
 function isInfinitiveSyllable(syllable: string): boolean {
-  if (syllable.length !== 1 || !isHangulSyllable(syllable)) return false;
-  const offset = syllable.charCodeAt(0) - HANGUL_SYLLABLE_FIRST;
-  if (offset % FINALS_PER_MEDIAL !== 0) return false;
-  return INFINITIVE_VOWELS.has(Math.floor((offset % SYLLABLES_PER_INITIAL) / FINALS_PER_MEDIAL));
+  const jamo = syllable.length === 1 ? syllableJamo(syllable.charCodeAt(0)) : undefined;
+  return jamo !== undefined && jamo.final === 0 && INFINITIVE_VOWELS.has(jamo.medial);
 }
 
 /** True when `sentence` asks a question. */
@@ -287,8 +282,7 @@ export function isQuestion(sentence: string): boolean {
 
 function endsWithRieulKka(word: string): boolean {
   const before = KKA_END_RE.exec(word)?.[1];
-  if (before === undefined || !isHangulSyllable(before)) return false;
-  return (before.charCodeAt(0) - HANGUL_SYLLABLE_FIRST) % FINALS_PER_MEDIAL === FINAL_RIEUL;
+  return before !== undefined && syllableJamo(before.charCodeAt(0))?.final === FINAL_RIEUL;
 }
 
 function lastWord(sentence: string): string {

@@ -7,9 +7,20 @@ import {
   stripParticle,
   searchStems,
   stripSearchSuffixes,
+  syllableJamo,
 } from "../../src/text/korean.js";
 
 describe("Hangul tests", () => {
+  it("splits a syllable into its jamo indices, and nothing else", () => {
+    expect(syllableJamo("가".charCodeAt(0))).toEqual({ initial: 0, medial: 0, final: 0 });
+    // 줘: ㅈ (12), ㅝ (14), no final; 힣: ㅎ (18), ㅣ (20), ㅎ (27); 갈: ㄹ (8) as its final.
+    expect(syllableJamo("줘".charCodeAt(0))).toEqual({ initial: 12, medial: 14, final: 0 });
+    expect(syllableJamo("힣".charCodeAt(0))).toEqual({ initial: 18, medial: 20, final: 27 });
+    expect(syllableJamo("갈".charCodeAt(0))?.final).toBe(8);
+    expect(syllableJamo("ㅋ".charCodeAt(0))).toBeUndefined();
+    expect(syllableJamo("a".charCodeAt(0))).toBeUndefined();
+  });
+
   it("finds syllables and jamo, and tells a final consonant", () => {
     expect(containsHangul("Pluto 배포")).toBe(true);
     expect(containsHangul("ok ㅋㅋ")).toBe(true);
