@@ -15,6 +15,7 @@ import {
   type ClauseContext,
   type ClauseRule,
 } from "./rule-common.js";
+import { words } from "../text/word-list.js";
 import { isPlacePhrase } from "./rule-places.js";
 import { HONORIFIC_WORD_RE, roleAttribute } from "./rule-roles.js";
 import { ANIMAL_CARE_WORDS, ANIMAL_WORDS } from "./words/animals.js";
@@ -113,6 +114,11 @@ interface Lead {
   role: boolean;
 }
 
+/** Units of an animal's age or weight: "고양이 X는 3살" names X (고양이 캣타워는 5만원 does not). */
+const AGE_OR_WEIGHT_UNITS: ReadonlySet<string> = new Set(words("살 세 개월 kg 키로 킬로"));
+/** A number at the start of a text, with the spaces after it. */
+const LEADING_NUMBER_RE = /^[\d.]+\s*/u;
+
 /**
  * A clause that opens with a kinship word, an animal kind or a role and a name ("동생 수은이 생일 8월
  * 21일", "딸 예림이는 새우 알레르기가 있어요", "my brother Owen lives in Daegu", "베이비시터 연다빈님 연락처 …",
@@ -142,11 +148,13 @@ export function withLeadingRelation(clause: ClauseContext): ClauseContext {
   const marked = /(?:[이의]|씨|님)$/u.test(nameToken) || /(?:이|씨|님)$/u.test(name);
   const attributeNext = COMMON_ATTRIBUTE_WORDS.has(stripParticle(rest[0] ?? "", TOPIC_SUBJECT_PARTICLES));
   const restText = rest.join(" ");
+  // After an animal word, a note may give the named one's age or weight without a copula ("고양이 X는 3살").
   const topicBeforeVerb =
     nameToken !== name &&
     (isPredicate(restText) ||
       COPULA_END_RE.test(restText) ||
-      (rest.length === 1 && breedOf(restText) !== undefined));
+      (rest.length === 1 && breedOf(restText) !== undefined) ||
+      (lead.animal && AGE_OR_WEIGHT_UNITS.has(restText.replace(LEADING_NUMBER_RE, ""))));
   const latinName = /^\p{Lu}/u.test(nameToken);
   const titleNext = isTitleWord(rest[0] ?? "");
   // After a role the signs must be stronger: "대리 시절이 그립다" names no one.

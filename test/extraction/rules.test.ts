@@ -487,6 +487,16 @@ describe("an animal word before a word of its care", () => {
     expect(facts(text).filter(([, attribute]) => attribute === "종")).toEqual([]);
   });
 
+  it("reads the named one's age or weight after it without a copula", () => {
+    expect(facts("고양이 나비는 3살")).toEqual([
+      ["나비", "종", "고양이"],
+      ["나비", "나이", "3살"],
+    ]);
+    expect(facts("강아지 간식은 2개")).toEqual([["강아지", "간식", "2개"]]);
+    // A price is no age or weight: 캣타워 is what the cat has, not its name.
+    expect(facts("고양이 캣타워는 5만원")).toEqual([["고양이", "캣타워", "5만원"]]);
+  });
+
   it("still reads the animal's name before a copula", () => {
     expect(facts("강아지 꼬미는 푸들이야")).toEqual([
       ["꼬미", "종", "강아지"],
