@@ -28,12 +28,23 @@ const kw = (id: string, score: number, coverage: number, text: string, timestamp
   timestamp,
 });
 
-/** An older note that matches the query well (day 1) and a newer one that matches it less (day 30). */
-const rankOlderAndNewer = (query: string, older: string, newer: string) =>
+/**
+ * An older note that matches the query well (day 1) and a newer one that matches it less (day 30): by
+ * default well enough to clear the relevance gate (coverage 0.5), or as `newerMatch` says.
+ */
+const rankOlderAndNewer = (
+  query: string,
+  older: string,
+  newer: string,
+  newerMatch = { similarity: 0.3, score: 3, coverage: 0.5 },
+) =>
   rankHybrid({
     query,
-    vector: [vec("old", 0.6, older, 1 * DAY), vec("new", 0.3, newer, 30 * DAY)],
-    keyword: [kw("old", 12, 1, older, 1 * DAY), kw("new", 3, 0.5, newer, 30 * DAY)],
+    vector: [vec("old", 0.6, older, 1 * DAY), vec("new", newerMatch.similarity, newer, 30 * DAY)],
+    keyword: [
+      kw("old", 12, 1, older, 1 * DAY),
+      kw("new", newerMatch.score, newerMatch.coverage, newer, 30 * DAY),
+    ],
     topK: 10,
   });
 
@@ -192,12 +203,9 @@ describe("rankHybrid", () => {
   describe("a change note under the relevance gate", () => {
     /** The older note clears the gate, the newer one does not (coverage 0.2, cosine 0.2). */
     const underGate = (query: string, older: string, newer: string) =>
-      rankHybrid({
-        query,
-        vector: [vec("old", 0.6, older, 1 * DAY), vec("new", 0.2, newer, 30 * DAY)],
-        keyword: [kw("old", 12, 1, older, 1 * DAY), kw("new", 2, 0.2, newer, 30 * DAY)],
-        topK: 10,
-      }).map((r) => `${r.id}${r.relevant ? "" : " (not relevant)"}`);
+      rankOlderAndNewer(query, older, newer, { similarity: 0.2, score: 2, coverage: 0.2 }).map(
+        (r) => `${r.id}${r.relevant ? "" : " (not relevant)"}`,
+      );
 
     it.each([
       [
