@@ -9,6 +9,7 @@
  */
 
 import { inSet, trimEndWhile } from "./trim.js";
+import { words } from "./word-list.js";
 
 /** What kind of secret a text holds. */
 export type SecretKind =
@@ -64,6 +65,8 @@ const ASCII_RUN_RE = /[!-~]+/u;
  * ("4자리", "2024년에", "3번") or an English unit as the next word ("12 characters", "90 days").
  */
 const GLUED_COUNTER_RE = /^(?:자리|글자|년|월|일|시|분|초|개|번|회|차|주|달|살|명)/u;
+/** Punctuation that ends a sentence or clause after a word ("password changed."). */
+const isSentenceEnd = inSet(".,;:!");
 /** Punctuation after the next word ("90 days,"). */
 const isTrailingPunct = inSet(",;:)\"'");
 const COUNT_NEXT_WORD_RE = /^(?:digits?|chars?|characters?|letters?|times?|days?|weeks?|months?|years?)$/iu;
@@ -194,7 +197,7 @@ function hasPassword(text: string): boolean {
  * between the password word and it.
  */
 function isPasswordValue(word: string, next: string, later: boolean): boolean {
-  if (NOT_A_VALUE_RE.test(word)) return false;
+  if (NOT_A_VALUE_RE.test(trimEndWhile(word, isSentenceEnd))) return false;
   const run = ASCII_RUN_RE.exec(word);
   if (!run || !/[A-Za-z0-9]/u.test(run[0])) return false;
   if (later && (run[0].length < 3 || !/\d/u.test(run[0]))) return false;
@@ -220,14 +223,33 @@ function hasPasswordValueLater(text: string): boolean {
   for (const match of text.matchAll(PASSWORD_WORD_RE)) {
     const start = match.index + match[0].length;
     const window = text.slice(start, start + PASSWORD_VALUE_WINDOW);
-    const clause = window.split(CLAUSE_END_RE, 1)[0] ?? "";
+    const clause = passwordClause(window);
     const words = clause.split(/\s+/u);
     // A word the window cut is not read: its end (a counter, "2024|년") is not in it.
-    if (clause === window && start + PASSWORD_VALUE_WINDOW < text.length) words.pop();
+    if (clause.length === window.length && start + PASSWORD_VALUE_WINDOW < text.length) words.pop();
     for (const [i, word] of words.entries()) if (isPasswordValue(word, words[i + 1] ?? "", true)) return true;
   }
   return false;
 }
+
+/**
+ * The clause a password word's value is looked for in: up to the clause's end, and on into the next
+ * sentence when that one starts by saying what is so now ("비번 바꿨대. 이제 …", "password changed. now
+ * …"): the new value of the password the first one named. A sentence that starts otherwise ("… 바꿨어.
+ * 내일 회의 304호") is about something else.
+ */
+function passwordClause(window: string): string {
+  const end = CLAUSE_END_RE.exec(window);
+  if (!end) return window;
+  const rest = window.slice(end.index + end[0].length);
+  const next = firstWord(rest).replace(/[,:]$/u, "").toLowerCase();
+  if (!NOW_WORDS.has(next)) return window.slice(0, end.index);
+  const second = CLAUSE_END_RE.exec(rest);
+  return window.slice(0, end.index + end[0].length) + (second ? rest.slice(0, second.index) : rest);
+}
+
+/** The words a sentence starts with when it gives what is so now (a closed class). */
+const NOW_WORDS: ReadonlySet<string> = new Set(words("이제 이젠 이제는 지금은 새 새로운 now new"));
 
 function hasCardNumber(text: string): boolean {
   for (const match of text.matchAll(CARD_CANDIDATE_RE)) {

@@ -34,6 +34,9 @@ describe("detectSecret", () => {
     ["공유기 비밀번호를 sky7733로 바꿈", "password"],
     ["the garage password changed to red-door-42", "password"],
     ["사무실 비번은 바꿨는데 새 거 9182#", "password"],
+    // The new value in the next sentence, which says what is so now.
+    ["헬스장 락커 비번 바뀜. 이제 k9-fern-31", "password"],
+    ["the shed password was reset. Now it's lime-cart-58", "password"],
   ])("finds a secret in %j", (text, kind) => {
     expect(detectSecret(text)).toEqual({ kind });
   });
@@ -62,6 +65,9 @@ describe("detectSecret", () => {
     "password expires every 365 days.",
     // The number is in the next clause, or beyond the window.
     "비밀번호 바꿨어. 내일 회의 304호",
+    "비번 바꿨어! 이제 맘 편하다, 내일 3시에 보자",
+    "password changed. Tomorrow I move to desk B-204",
+    "the office password changed.",
     "공유기 비밀번호 바꾸는 방법을 찾아보다가 결국 포기했고 대신 라우터를 새로 사서 설정 중 5093",
   ])("finds none in %j", (text) => {
     expect(detectSecret(text)).toBeUndefined();
