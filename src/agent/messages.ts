@@ -163,8 +163,13 @@ export function forgotEverythingReply(
 ): string {
   const conversations = result.conversations ?? 0;
   return lang === "en"
-    ? `Done: I forgot everything (${result.memories} memories, ${conversations} conversations).`
+    ? `Done: I forgot everything (${count(result.memories, "memory", "memories")}, ${count(conversations, "conversation", "conversations")}).`
     : `전부 잊었어요 (기억 ${result.memories}개, 대화 ${conversations}개).`;
+}
+
+/** "1 memory", "2 memories". */
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
 /** "Forget everything" asked in a channel: it reaches DM memories, so it is asked in a DM. */

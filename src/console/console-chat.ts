@@ -28,7 +28,8 @@ export async function runConsoleChat(options: ConsoleChatOptions): Promise<void>
   for await (const raw of rl) {
     const text = raw.trim();
     if (text === "/quit" || text === "/exit") break;
-    if (text) {
+    if (isOtherCommand(text)) write(`bot: ${otherCommandReply(text)}`);
+    else if (text) {
       n += 1;
       // A note that comes before the reply (the agent answered without a model, after the memory
       // pipeline decided) waits for it: a reply that says what it kept needs no second line.
@@ -64,4 +65,25 @@ export async function runConsoleChat(options: ConsoleChatOptions): Promise<void>
     options.output.write("> ");
   }
   rl.close();
+}
+
+/** The commands the agent answers itself in any surface ("/help"); the chat answers /quit and /exit. */
+const AGENT_COMMANDS: ReadonlySet<string> = new Set(["/help", "/도움말"]);
+
+/**
+ * A line that is a slash command other than the chat's own: Slack's (`/memory list`) or a typo. It is
+ * answered here, not read as a question ("/memory" found nothing) nor kept as a memory.
+ */
+function isOtherCommand(text: string): boolean {
+  const head = text.split(/\s/u, 1)[0] ?? "";
+  return /^\/[\p{L}-]+$/u.test(head) && !AGENT_COMMANDS.has(head.toLowerCase());
+}
+
+/** Says which command this chat does not have, and the words that do the same here. */
+function otherCommandReply(text: string): string {
+  const head = text.split(/\s/u, 1)[0] ?? "";
+  return [
+    `${head}: 여기(터미널)에는 없는 명령이에요. 말로 해 주세요: "나에 대해 뭘 알아?", "잊어줘: …", "기억해줘: …" — /help, /quit.`,
+    `${head} is not a command here (the terminal chat). Just say it: "what do you know about me?", "forget …", "remember: …" — /help, /quit.`,
+  ].join("\n");
 }

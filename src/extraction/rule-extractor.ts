@@ -311,9 +311,15 @@ function withoutLeadingTime(tokens: string[]): string[] {
   return tokens;
 }
 
-/** Words that open a chat message before what it says ("fyi I'm allergic to …", "btw 나 …", "PS: …"). */
+/**
+ * Words that open a chat message before what it says ("fyi I'm allergic to …", "btw 나 …", "PS: …",
+ * "actually my …", "근데 나 …"): discourse markers and interjections, bare or with a comma or colon.
+ */
 const LEADING_MARKERS = new Set(
-  words("fyi fyi: btw btw, btw: ps ps: p.s. note: update: oh also so ok okay 참고로"),
+  words(
+    "fyi btw ps p.s. note update oh also so ok okay actually well anyway anyways hey hmm um uh and but " +
+      "참고로 근데 그런데 그리고 아무튼 암튼 그나저나 아참 실은 사실은",
+  ).flatMap((word) => [word, `${word},`, `${word}:`]),
 );
 
 /** "fyi I'm allergic to …" → "I'm allergic to …": a leading discourse marker says nothing of the fact. */

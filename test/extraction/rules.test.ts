@@ -151,6 +151,7 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       // A note to oneself without its I, and a leading discourse marker.
       ["Just moved to Seocho, at last", [["I", "residence", "Seocho"]]],
       ["btw I live in Gwacheon", [["I", "residence", "Gwacheon"]]],
+      ["actually, my nephew lives in Wonju now", [["nephew", "residence", "Wonju"]]],
     ],
     negative: "She is in trouble",
   },
@@ -162,6 +163,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["Pip turns 4 on Aug 9", [["Pip", "birthday", "Aug 9"]]],
       // A thing of mine is the speaker's fact; a year after a comma is still the date's.
       ["My visa expires on Nov 14, 2029", [["I", "visa expiry date", "Nov 14, 2029"]]],
+      // A correction's opening word says nothing of whose fact it is.
+      ["actually my license expires on Feb 3, 2031", [["I", "license expiry date", "Feb 3, 2031"]]],
       // What starts is the verb's object, the date the subject's; a weekday only says which day it is.
       ["Noa starts ballet on Sept 4", [["Noa", "ballet start date", "Sept 4"]]],
       ["I begin my new role on Friday, Jan 9", [["I", "new role start date", "Jan 9"]]],
@@ -211,6 +214,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
     examples: [
       ["모아라 남편 이름은 여하결이야", [["여하결", "관계", "모아라 남편"]]],
       ["우리 강아지 이름은 꼬미야", [["꼬미", "종", "강아지"]]],
+      // A discourse marker that opens the message is no part of the owner.
+      ["아무튼 조카 이름은 새봄이야", [["새봄", "관계", "조카"]]],
     ],
     negative: "이름은 모르겠어",
   },

@@ -192,6 +192,20 @@ describe("chat commands in the local chat", () => {
     expect(printed).toContain("I'm your assistant with a long-term memory");
   });
 
+  it("answers a slash command it does not have with the words that do the same, and keeps nothing", async () => {
+    const user = "U_SLASH";
+    const printed = await chat(t, ["/memory list", "/mmeory", "/help"], user);
+    expect(printed).toContain(
+      'bot: /memory: 여기(터미널)에는 없는 명령이에요. 말로 해 주세요: "나에 대해 뭘 알아?"',
+    );
+    expect(printed).toContain("/mmeory is not a command here (the terminal chat).");
+    expect(printed).not.toContain("찾지 못했어요");
+    expect(printed).toContain("저는 기억하는 비서예요");
+    await t.assistant.drain();
+    const about = await chat(t, ["what do you know about me?"], user);
+    expect(about).toContain("I don't know anything about you yet");
+  });
+
   it("forgets the one clearly meant, asks when several match, in both languages", async () => {
     let printed = await chat(t, [
       "기억해줘: 치과 예약 3월 5일 오후 2시",
