@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { OTHER_NAME_COVERAGE_WEIGHT } from "../../src/memory/search/query-words.js";
+import { MIN_KEYWORD_COVERAGE } from "../../src/memory/search/hybrid-ranking.js";
 import {
   COMMON_TERM_MIN_DF,
   KeywordIndex,
@@ -171,6 +172,18 @@ describe("KeywordIndex", () => {
     const [ext] = index.search("내선번호", { limit: 5 });
     expect(ext?.id).toBe("ext");
     expect(ext?.coverage).toBeLessThan(1);
+  });
+
+  it("asks for a number in the other language by its other name (번호 / number), enough to clear the gate", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "landlord", text: "my landlord's phone number is 010-7310-2284" }),
+      makeDoc({ id: "plumber", text: "plumber came on Tuesday" }),
+    ]);
+    const [hit, ...rest] = index.search("집주인 번호 뭐야?", { limit: 5 });
+    expect(hit?.id).toBe("landlord");
+    expect(rest).toEqual([]);
+    expect(hit?.coverage).toBeGreaterThanOrEqual(MIN_KEYWORD_COVERAGE);
   });
 
   it("does not score a doc as longer for its words' sound keys", () => {

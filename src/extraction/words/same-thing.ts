@@ -388,6 +388,7 @@ export const SAME_THING_GROUPS: readonly (readonly string[])[] = [
   words("핸드폰 휴대폰 휴대전화 폰 스마트폰 phone mobile smartphone 핸폰"),
   words("집전화 유선전화 landline"),
   words("전화번호 전번 폰번호 폰번 핸드폰번호 휴대폰번호 휴대전화번호"),
+  words("번호 넘버 number"),
   words("통화 전화 콜 call"),
   words("문자 문자메시지 에스엠에스 text sms"),
   words("메시지 메세지 message msg"),
