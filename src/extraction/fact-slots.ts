@@ -10,6 +10,8 @@
 import { foldText } from "../text/korean.js";
 import { isGenericAttribute, sameContentWord } from "./content-words.js";
 import { type StatementWords, statementWords, type ValueKind } from "./fact-words.js";
+import { ENGLISH_NEGATING_WORDS, KOREAN_NEGATING_WORDS } from "./words/value-words.js";
+import { inSet, trimEndWhile } from "../text/trim.js";
 import { entityDisplayName, normalizeAttribute } from "./normalize.js";
 import { TITLE_WORDS } from "./words/people.js";
 import { extractTriplets } from "./rule-extractor.js";
@@ -268,6 +270,50 @@ function hasQualifier(
     if (modifiesShared && !matched[i]) return true;
   }
   return false;
+}
+
+/**
+ * Whether `newer` corrects a value `older` gives, said right after it in a conversation ("아 4시 아니고
+ * 4시 반이야" after "내일 4시에 병원 예약"; "not Tuesday, Wednesday"): it says one of `older`'s values is not
+ * so ({@link negatedValues}), gives another value, and names nothing `older` does not (a content
+ * word of its own would make it another fact: "3시 말고 5시에 저녁 약속"). Whether the two follow each
+ * other closely enough to be one conversation is the caller's to know.
+ */
+export function statesCorrectionOf(
+  older: string,
+  newer: string,
+  memo: FactSlotMemo = new FactSlotMemo(),
+): boolean {
+  const negated = negatedValues(newer);
+  if (negated.size === 0) return false;
+  const before = memo.words(older);
+  const after = memo.words(newer);
+  if (![...negated].some((value) => before.values.has(value))) return false;
+  if (![...after.values].some((value) => !negated.has(value))) return false;
+  return after.content.every((word) => before.content.some((other) => sameContentWord(word, other)));
+}
+
+/** Marks that may follow a negating word ("아니고,", "not:"). */
+const isClauseMark = inSet(",.;:!?~");
+
+/**
+ * The values `text` says are not so: a value right before a Korean negating word ("4시 아니고 4시 반",
+ * "B2 말고", "화요일이 아니라") or right after an English one ("not Tuesday"), as {@link statementWords}
+ * normalises them. Empty when it negates none (a bare "아니" opening a reply negates no value).
+ */
+export function negatedValues(text: string): ReadonlySet<string> {
+  const out = new Set<string>();
+  const spaced = text.normalize("NFC").toLowerCase().split(/\s+/u);
+  spaced.forEach((raw, i) => {
+    const word = trimEndWhile(raw, isClauseMark).replace(/’/gu, "'");
+    const negated = KOREAN_NEGATING_WORDS.has(word)
+      ? spaced[i - 1]
+      : ENGLISH_NEGATING_WORDS.has(word)
+        ? spaced[i + 1]
+        : undefined;
+    if (negated !== undefined) for (const value of statementWords(negated).values) out.add(value);
+  });
+  return out;
 }
 
 /**

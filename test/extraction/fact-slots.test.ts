@@ -4,6 +4,8 @@ import {
   factSlots,
   FactSlotMemo,
   sameFactSlot,
+  negatedValues,
+  statesCorrectionOf,
   statesOwnersDiffer,
   statesSameFact,
 } from "../../src/extraction/fact-slots.js";
@@ -224,5 +226,37 @@ describe("statesSameFact", () => {
     const memo = new FactSlotMemo();
     expect(memo.words("헬스장 락커 58번")).toBe(memo.words("헬스장 락커 58번"));
     expect(statesSameFact("헬스장 락커 58번", "헬스장 락커 이제 104번", memo)).toBe(true);
+  });
+});
+
+describe("statesCorrectionOf", () => {
+  it.each([
+    ["다음 주 목요일 2시에 세무사 상담", "앗 2시 아니고 2시 반"],
+    ["차고 번호 C7", "C7 말고 C9였어"],
+    ["book club meets on Friday at 7", "oops, not Friday, Saturday"],
+    ["pilates 수업 수요일 저녁", "sorry 수요일이 아니라 목요일이야"],
+    ["yoga class 수요일 저녁", "not 수요일, 금요일"],
+  ])("reads %j, then %j, as a correction of its value", (older, newer) => {
+    expect(statesCorrectionOf(older, newer)).toBe(true);
+  });
+
+  it.each([
+    // It says no value of the older note is not so.
+    ["다음 주 목요일 2시에 세무사 상담", "아니 그게 아니고 상담은 취소"],
+    ["book club meets on Friday at 7", "not sure yet"],
+    // The value it denies is not the older note's.
+    ["다음 주 목요일 2시에 세무사 상담", "5시 아니고 6시"],
+    // It gives no other value.
+    ["차고 번호 C7", "C7 아니야"],
+    // It names a thing the older note does not: another fact.
+    ["다음 주 목요일 2시에 세무사 상담", "2시 말고 4시에 치과"],
+  ])("does not read %j, then %j, as a correction", (older, newer) => {
+    expect(statesCorrectionOf(older, newer)).toBe(false);
+  });
+
+  it("finds the values said not to be so, before a Korean negating word or after an English one", () => {
+    expect([...negatedValues("4시가 아니라, 5시")]).toEqual(["4"]);
+    expect([...negatedValues("it isn’t 6pm, it's 7pm")]).toEqual(["6pm"]);
+    expect([...negatedValues("아니 괜찮아")]).toEqual([]);
   });
 });

@@ -156,6 +156,29 @@ describe("statements and questions without a model", () => {
     expect(memories[1]).toMatch(/^• 내일 오후 3시에 팀 회의 있어 \(\d{4}-\d{2}-\d{2}, 이후 바뀜\)$/u);
   });
 
+  it("takes a correction said right after a note as its newer value, in Korean and English", async () => {
+    const user = "local-corrector";
+    await say("금요일 오전 11시에 세무사 상담 있어", user);
+    await say("아 11시 아니고 11시 반", user);
+    let answer = await say("세무사 상담 몇 시야?", user);
+    let memories = answer.split("\n").filter((line) => /\(\d{4}-\d{2}-\d{2}/u.test(line));
+    expect(memories[0]).toMatch(/^• 아 11시 아니고 11시 반 \(\d{4}-\d{2}-\d{2}\)$/u);
+    expect(memories[1]).toMatch(/^• 금요일 오전 11시에 세무사 상담 있어 \(\d{4}-\d{2}-\d{2}, 이후 바뀜\)$/u);
+    // After a note the user asked to keep, too (it has no conversation context of its own).
+    await say("기억해줘: 토요일 1시 미용실 예약", user);
+    await say("아 1시 말고 2시", user);
+    answer = await say("미용실 예약 몇 시야?", user);
+    memories = answer.split("\n").filter((line) => /\(\d{4}-\d{2}-\d{2}/u.test(line));
+    expect(memories[0]).toMatch(/^• 아 1시 말고 2시 \(\d{4}-\d{2}-\d{2}\)$/u);
+    expect(memories[1]).toMatch(/^• 토요일 1시 미용실 예약 \(\d{4}-\d{2}-\d{2}, 이후 바뀜\)$/u);
+    await say("choir practice is on Monday at 8", user);
+    await say("sorry, not Monday, Wednesday", user);
+    answer = await say("when is choir practice?", user);
+    memories = answer.split("\n").filter((line) => /\(\d{4}-\d{2}-\d{2}/u.test(line));
+    expect(memories[0]).toMatch(/^• sorry, not Monday, Wednesday \(\d{4}-\d{2}-\d{2}\)$/u);
+    expect(memories[1]).toMatch(/^• choir practice is on Monday at 8 \(\d{4}-\d{2}-\d{2}, since changed\)$/u);
+  });
+
   it("lists only the memories a question is about, with the user as 'you' or '나'", async () => {
     const user = "local-asker";
     for (const line of [

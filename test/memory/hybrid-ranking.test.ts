@@ -416,6 +416,52 @@ describe("rankHybrid conversation context", () => {
     expect(without.map((r) => r.id)).toEqual(["q", "x"]);
   });
 
+  it("puts a later neighbour that corrects the answer's value in its place, superseding it, in ko, en and mixed", () => {
+    const cases = [
+      ["세무사 상담 몇 시야?", "다음 주 목요일 2시에 세무사 상담", "앗 2시 아니고 2시 반"],
+      ["when does book club meet?", "book club meets on Friday at 7", "oops, not Friday, Saturday"],
+      ["pilates 수업 무슨 요일?", "pilates 수업 수요일 저녁", "sorry 수요일이 아니라 목요일이야"],
+    ] as const;
+    for (const [query, answer, correction] of cases) {
+      const results = rankHybrid({
+        query,
+        vector: [],
+        keyword: [kw("m", 5, 1, answer, 1_000)],
+        topK: 10,
+        method: "score",
+        context: {
+          neighbours: () => [
+            { id: "before", text: "ok", timestamp: 500 },
+            { id: "fix", text: correction, timestamp: 61_000 },
+          ],
+        },
+      });
+      expect(results.map((r) => r.id)).toEqual(["fix", "m", "before"]);
+      expect(results[0]).toMatchObject({ relevant: true, supersedes: "m", score: results[1]!.score });
+      expect(results[0]!.byContext).toBeUndefined();
+      expect(results[2]!.byContext).toBe(true);
+    }
+  });
+
+  it("leaves an earlier neighbour, or one that names another thing, as context", () => {
+    const results = rankHybrid({
+      query: "세무사 상담 몇 시야?",
+      vector: [],
+      keyword: [kw("m", 5, 1, "다음 주 목요일 2시에 세무사 상담", 1_000)],
+      topK: 10,
+      method: "score",
+      context: {
+        neighbours: () => [
+          { id: "earlier", text: "2시 아니고 3시", timestamp: 500 },
+          { id: "other", text: "2시 말고 4시에 치과", timestamp: 61_000 },
+        ],
+      },
+    });
+    expect(results.map((r) => r.id)).toEqual(["m", "earlier", "other"]);
+    expect(results.filter((r) => r.supersedes)).toEqual([]);
+    expect(results.slice(1).every((r) => r.byContext === true)).toBe(true);
+  });
+
   it(`takes neighbours of the first ${CONTEXT_ANCHORS} results only, and cuts to topK after`, () => {
     const many = Array.from({ length: CONTEXT_ANCHORS + 1 }, (_, i) => kw(`k${i}`, 100 - i, 1, `run ${i}`));
     const results = rankHybrid({

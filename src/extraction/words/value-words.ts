@@ -72,6 +72,19 @@ export const KOREAN_CHANGE_WORDS: ReadonlySet<string> = new Set(
 export const KOREAN_NEWER_STATE_WORDS: ReadonlySet<string> = new Set(words("이제 이젠 새로 새 대신 말고"));
 
 /**
+ * Korean words that say the value before them is not so ("4시 아니고 4시 반", "B2 말고 B3", "화요일이
+ * 아니라"): the negative copula's connective and final forms, and 말고.
+ */
+export const KOREAN_NEGATING_WORDS: ReadonlySet<string> = new Set(
+  words(
+    "아니고 아니구 아니라 아니라서 아니야 아냐 아니에요 아니예요 아님 아닌데 아니었고 아니었어 아니었음 말고 말구",
+  ),
+);
+
+/** English words that say the value after them is not so ("not Tuesday, Wednesday"). */
+export const ENGLISH_NEGATING_WORDS: ReadonlySet<string> = new Set(words("not isn't wasn't isnt wasnt"));
+
+/**
  * English words that mark a changed or newer state (now, moved, renamed, new): a statement with one says
  * what changed. Matched by stem (moved, moves → move).
  */

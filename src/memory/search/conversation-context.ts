@@ -18,7 +18,8 @@ function isConversation(doc: KeywordDoc | undefined): boolean {
 /**
  * Recall's conversation context over a user's index: only captured conversation has neighbours
  * ({@link CONVERSATION_SOURCES}), each in the result's channel and passing `accept` — the same
- * visibility and topic filter as the BM25 half.
+ * visibility and topic filter as the BM25 half. The memory said right after any result (`next`, of any
+ * source, passing `accept`) is read only as a possible correction of it (rankHybrid step 4).
  */
 export function conversationContext(
   index: KeywordIndex,
@@ -29,5 +30,11 @@ export function conversationContext(
       isConversation(index.get(id))
         ? index.neighbours(id, CONTEXT_WINDOW_MS).filter((doc) => isConversation(doc) && accept(doc))
         : [],
+    next: (id) => {
+      const doc = index.get(id);
+      if (doc === undefined) return undefined;
+      const after = index.neighbours(id, CONTEXT_WINDOW_MS).find((other) => other.timestamp > doc.timestamp);
+      return after !== undefined && accept(after) ? after : undefined;
+    },
   };
 }

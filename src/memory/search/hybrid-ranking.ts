@@ -1,4 +1,4 @@
-import { FactSlotMemo } from "../../extraction/fact-slots.js";
+import { FactSlotMemo, statesCorrectionOf } from "../../extraction/fact-slots.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
 import { queryWords } from "./query-words.js";
@@ -76,6 +76,12 @@ export interface ContextDoc {
 export interface ConversationContext {
   /** The neighbours of a result, already limited to what the scope may see. */
   neighbours(id: string): ContextDoc[];
+  /**
+   * The memory said right after a result in its channel, within {@link CONTEXT_WINDOW_MS}, whatever
+   * either's source (a correction of an explicit save is still its correction), limited as
+   * `neighbours` are; without it, the later of `neighbours`.
+   */
+  next?(id: string): ContextDoc | undefined;
 }
 
 /** How many of the best results bring their neighbours. */
@@ -237,7 +243,9 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
           termsOf,
           factSlots: options.factSlots ?? new FactSlotMemo(),
         });
-  const withContext = options.context ? addContext(ordered, options.context) : ordered;
+  const withContext = options.context
+    ? addContext(ordered, options.context, options.factSlots ?? new FactSlotMemo())
+    : ordered;
   return withContext.slice(0, Math.max(0, options.topK));
 }
 
@@ -247,15 +255,44 @@ function isIdentifier(term: string): boolean {
   return /\d/.test(term) && /[a-z]/.test(term);
 }
 
-/** Step 4 of {@link rankHybrid}: the anchors' conversation neighbours, then best first again (stable). */
-function addContext(ranked: HybridResult[], context: ConversationContext): HybridResult[] {
+/**
+ * Step 4 of {@link rankHybrid}: the anchors' conversation neighbours, then best first again (stable).
+ * The memory said right after an anchor that corrects a value of it ("아 4시 아니고 4시 반이야" after the
+ * appointment; fact-slots.ts `statesCorrectionOf`) is the anchor's fact with a newer value, whatever
+ * either's source: it takes the anchor's score and relevance, just above it, and supersedes it, as the
+ * recency step's restatements do.
+ */
+function addContext(
+  ranked: HybridResult[],
+  context: ConversationContext,
+  factSlots: FactSlotMemo,
+): HybridResult[] {
   const byId = new Map(ranked.map((r) => [r.id, r]));
   const results = [...ranked];
   for (const anchor of ranked.slice(0, CONTEXT_ANCHORS)) {
+    const neighbours = context.neighbours(anchor.id);
+    const next = context.next?.(anchor.id) ?? neighbours.find((doc) => doc.timestamp > anchor.timestamp);
+    const listedNext = next === undefined ? undefined : byId.get(next.id);
+    if (
+      next !== undefined &&
+      listedNext?.supersedes === undefined &&
+      statesCorrectionOf(anchor.text, next.text, factSlots)
+    ) {
+      const { byContext: _context, contextOf: _of, ...own } = listedNext ?? docResult(next);
+      const correction: HybridResult = {
+        ...own,
+        score: anchor.score,
+        relevant: anchor.relevant,
+        supersedes: anchor.id,
+      };
+      if (listedNext) results.splice(results.indexOf(listedNext), 1);
+      results.splice(results.indexOf(byId.get(anchor.id) as HybridResult), 0, correction);
+      byId.set(next.id, correction);
+    }
     const score = anchor.score * CONTEXT_WEIGHT;
-    for (const doc of context.neighbours(anchor.id)) {
+    for (const doc of neighbours) {
       const listed = byId.get(doc.id);
-      if (listed && listed.score >= score) continue;
+      if (listed && (listed.score >= score || listed.supersedes === anchor.id)) continue;
       const lifted: HybridResult = listed
         ? {
             ...listed,
@@ -264,20 +301,16 @@ function addContext(ranked: HybridResult[], context: ConversationContext): Hybri
             contextOf: anchor.id,
             ...(listed.relevant ? {} : { byContext: true as const }),
           }
-        : {
-            id: doc.id,
-            score,
-            ranks: {},
-            timestamp: doc.timestamp,
-            text: doc.text,
-            relevant: anchor.relevant,
-            contextOf: anchor.id,
-            byContext: true,
-          };
+        : { ...docResult(doc), score, relevant: anchor.relevant, contextOf: anchor.id, byContext: true };
       byId.set(doc.id, lifted);
       if (listed) results[results.indexOf(listed)] = lifted;
       else results.push(lifted);
     }
   }
   return results.sort((a, b) => b.score - a.score);
+}
+
+/** A context document as a result not scored by either retriever (the caller sets its score). */
+function docResult(doc: ContextDoc): HybridResult {
+  return { id: doc.id, score: 0, ranks: {}, timestamp: doc.timestamp, text: doc.text, relevant: false };
 }
