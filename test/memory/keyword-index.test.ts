@@ -186,6 +186,18 @@ describe("KeywordIndex", () => {
     expect(hit?.coverage).toBeGreaterThanOrEqual(MIN_KEYWORD_COVERAGE);
   });
 
+  it("finds what one wears asked in the other language (shoes / 신발, size / 사이즈)", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "shoes", text: "등산할 때 신는 신발 사이즈 270" }),
+      makeDoc({ id: "lunch", text: "점심은 회사 앞 국숫집" }),
+    ]);
+    const [hit, ...rest] = index.search("what size hiking shoes?", { limit: 5 });
+    expect(hit?.id).toBe("shoes");
+    expect(rest).toEqual([]);
+    expect(hit?.matchedTerms).toEqual(expect.arrayContaining(["size", "shoe"]));
+  });
+
   it("does not score a doc as longer for its words' sound keys", () => {
     const index = new KeywordIndex();
     index.add([makeDoc({ id: "word", text: "lemon" }), makeDoc({ id: "plain", text: "zzz" })]);

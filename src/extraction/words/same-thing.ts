@@ -8,7 +8,7 @@ import { WORK_AND_ERRAND_GROUPS } from "./same-thing-errands.js";
  * same thing (content-words.ts `sameContentWord`), and a query word is also searched for by the other
  * words of its group (memory/search/query-words.ts). Written from the languages by two people who had
  * not seen the evaluation sets (the first 398 groups here; then the groups of work, school, health,
- * cars, shops, pets and money in same-thing-errands.ts, and 16 groups here extended); related but
+ * cars, shops, pets, money and what one wears in same-thing-errands.ts, and 16 groups here extended); related but
  * different things (치과 and 병원, 생일 and 생일파티, 월세 and 관리비) are never in one group.
  */
 export const SAME_THING_GROUPS: readonly (readonly string[])[] = [
