@@ -77,6 +77,15 @@ const PARTICLE_LOOKALIKE_NOUNS = [
   "자랑",
   "노랑",
   "파랑",
+  // Nouns ending in 임, the written copula's ending ("채식주의자임").
+  "모임",
+  "담임",
+  "책임",
+  "주임",
+  "선임",
+  "후임",
+  "전임",
+  "신임",
   ...NOUNS_ENDING_IN_UI,
 ];
 

@@ -40,7 +40,7 @@ import { locatedValue, placeAttribute, POSITION_NOUN_RE } from "./rule-places.js
 import { HONORIFIC_WORD_RE, personPhrase, roleAttribute } from "./rule-roles.js";
 import { ANIMAL_DESCRIPTION_WORDS, ANIMAL_WORDS } from "./words/animals.js";
 import { NAME_WORDS, ONE_SYLLABLE_ATTRIBUTES } from "./words/attributes.js";
-import { EVENT_HEADS } from "./words/events.js";
+import { EVENT_HEADS, LESSON_SUBJECTS } from "./words/events.js";
 import { FILLER_WORDS, NON_ENTITY_WORDS } from "./words/function-words.js";
 import { BUSINESS_SUFFIXES, ORGANISATION_SUFFIXES } from "./words/organisations.js";
 
@@ -233,9 +233,15 @@ function introduce(
   const last = owner[owner.length - 1] ?? "";
   if (ANIMAL_WORDS.has(last)) return state.emit(name, korean ? "종" : "kind", last);
   if (isKinship(last)) return state.emit(name, korean ? "관계" : "relation", owner.join(" "));
-  // "영양사 선생님 성함은": a position, then the honorific that goes with it.
-  const position = HONORIFIC_WORD_RE.test(last) && owner.length > 1 ? owner.slice(0, -1) : owner;
-  const role = roleAttribute(position[position.length - 1] ?? "", korean);
+  // "영양사 선생님 성함은": a position, then the honorific that goes with it; after what one is taught
+  // ("피아노 선생님"), 선생님 is the position itself.
+  const taught = LESSON_SUBJECTS.has(owner[owner.length - 2] ?? "");
+  const position = HONORIFIC_WORD_RE.test(last) && owner.length > 1 && !taught ? owner.slice(0, -1) : owner;
+  const role = taught
+    ? korean
+      ? "역할"
+      : "role"
+    : roleAttribute(position[position.length - 1] ?? "", korean);
   if (role !== undefined || position !== owner) {
     return state.emit(name, role ?? (korean ? "역할" : "role"), position.join(" "));
   }

@@ -207,18 +207,20 @@ export const COPULA_END_RE = new RegExp(`(?:${COPULA_ENDINGS.join("|")})$`, "u")
 
 /**
  * Removes one copula ending from the end of `text` when at least `minStemChars` characters stay before
- * it (two for a one-syllable ending, so "가야" keeps its 야). Nouns that end in 이 keep it ("고양이야" →
- * "고양이") when `isNounEndingInI` says so.
+ * it (two for a one-syllable ending, so "가야" keeps its 야). A noun that only looks like a stem and an
+ * ending, as `isLookalikeNoun` says, keeps its last syllable: alone or at the end ("동창 모임", not 모 +
+ * 임) and before an ending that starts with 이 ("고양이야" → "고양이").
  *
  * @example stripCopula("8월 9일이야") === "8월 9일"; stripCopula("B형임") === "B형"
  */
-export function stripCopula(text: string, isNounEndingInI: (word: string) => boolean = () => false): string {
+export function stripCopula(text: string, isLookalikeNoun: (word: string) => boolean = () => false): string {
+  if (isLookalikeNoun(text)) return text;
   for (const ending of COPULA_ENDINGS) {
     if (!text.endsWith(ending)) continue;
     let stem = text.slice(0, -ending.length);
     const minStemChars = charCount(ending) === 1 ? 2 : 1;
     if (charCount(stem.trim()) < minStemChars) continue;
-    if (ending.startsWith("이") && isNounEndingInI(`${stem}이`)) stem = `${stem}이`;
+    if (ending.startsWith("이") && isLookalikeNoun(`${stem}이`)) stem = `${stem}이`;
     return stem.trim();
   }
   return text;

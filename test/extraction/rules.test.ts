@@ -216,6 +216,9 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["우리 강아지 이름은 꼬미야", [["꼬미", "종", "강아지"]]],
       // A discourse marker that opens the message is no part of the owner.
       ["아무튼 조카 이름은 새봄이야", [["새봄", "관계", "조카"]]],
+      // After what one is taught, 선생님 is the position itself; a noun ending in 임 keeps it.
+      ["아들 바이올린 선생님 성함은 모지원 선생님이야", [["모지원", "역할", "아들 바이올린 선생님"]]],
+      ["딸 담임 선생님 이름은 표서하야", [["표서하", "역할", "딸 담임"]]],
     ],
     negative: "이름은 모르겠어",
   },

@@ -64,6 +64,9 @@ describe("stripCopula", () => {
   it("keeps a word that only looks like it ends in a copula", () => {
     expect(stripCopula("가야")).toBe("가야");
     expect(stripCopula("고양이야", (word) => word.endsWith("고양이"))).toBe("고양이");
+    // A noun ending in 임 at the end of the text is the noun, not a stem and the written copula.
+    expect(stripCopula("등산 모임", (word) => word.endsWith("모임"))).toBe("등산 모임");
+    expect(stripCopula("등산 모임이야", (word) => word.endsWith("모임"))).toBe("등산 모임");
   });
 });
 
