@@ -782,6 +782,30 @@ describe("MemoryLifecycle and MemorySearch against a real Chroma", () => {
     expect(forDentist.filter((r) => r.contextOf)).toEqual([]);
     expect((await memory.recall(dm, "치과 언제 가야 돼?")).map((r) => r.id)).not.toContain(birthday.id);
 
+    // A correction said right after a memory takes its place, whatever either's source; a private one
+    // never reaches a channel, where the memory it corrects is still found.
+    const race = await memory.save(dm, {
+      text: "Maya: the Lakeside 10K is on May 3",
+      source: "slack",
+      timestamp: t0 + 900_000,
+      extra: { shared: true },
+    });
+    const fix = await memory.save(dm, {
+      text: "Maya: sorry, not May 3, May 10",
+      source: "autosave",
+      timestamp: t0 + 960_000,
+    });
+    const inDm = await memory.search(dm, "When is the Lakeside 10K?");
+    expect(inDm.slice(0, 2).map((r) => r.id)).toEqual([fix.id, race.id]);
+    expect(inDm[0]).toMatchObject({ relevant: true });
+    expect((await memory.recall(dm, "When is the Lakeside 10K?"))[0]).toMatchObject({
+      id: fix.id,
+      supersedes: race.id,
+    });
+    const raceInChannel = (await memory.search(channel, "When is the Lakeside 10K?")).map((r) => r.id);
+    expect(raceInChannel).toContain(race.id);
+    expect(raceInChannel).not.toContain(fix.id);
+
     // A forgotten reply is nobody's context any more.
     await memory.delete(dm, answer.id);
     expect((await memory.search(dm, "How long was Maya's longest run?")).map((r) => r.id)).not.toContain(
