@@ -243,6 +243,52 @@ describe("rankHybrid", () => {
     });
   });
 
+  describe("a note under the relevance gate that holds every question word the answer holds", () => {
+    const underGate = (query: string, older: string, newer: string) =>
+      rankOlderAndNewer(query, older, newer, { similarity: 0.2, score: 2, coverage: 0.2 }).map(
+        (r) => `${r.id}${r.relevant ? "" : " (not relevant)"}`,
+      );
+
+    // Each newer note shares too few words with the older to state its fact by words alone
+    // (fact-slots.ts statesSameFact) and says no change.
+    it.each([
+      [
+        "ko",
+        "이모 병실 몇 호야?",
+        "이모 병실 501호. 창가 침대. 식사 조절 중",
+        "이모 병실 3층 307호로. 간호사실 앞 방, 1인실",
+      ],
+      [
+        "en",
+        "which ward is grandpa in?",
+        "grandpa ward B, window bed, low salt meals",
+        "grandpa ward D, nurse station side, single room",
+      ],
+      [
+        "mixed",
+        "grandpa 병실 몇 호야?",
+        "grandpa 병실 501호. 창가 침대, 식사 조절",
+        "grandpa 병실 307호로. 간호사실 앞 1인실",
+      ],
+    ])("jumps the older answer and becomes the answer (%s)", (_lang, query, older, newer) => {
+      expect(underGate(query, older, newer)).toEqual(["new", "old"]);
+    });
+
+    it("stays below when it lacks one of them, or names another owner", () => {
+      expect(
+        underGate(
+          "이모 병실 몇 호야?",
+          "이모 병실 501호. 창가 침대. 식사 조절 중",
+          "이모 면회 3시부터 5시, 신분증 지참",
+        ),
+      ).toEqual(["old", "new (not relevant)"]);
+      expect(underGate("병실 몇 호야?", "내 병실 501호, 창가 자리", "엄마 병실 307호")).toEqual([
+        "old",
+        "new (not relevant)",
+      ]);
+    });
+  });
+
   it("ties a newer note to the older by a noun of the fact when the question asks what is so now", () => {
     const older = "수영장 사물함 31번, 열쇠는 카운터에서";
     const newer = "락커 88번으로 받음";

@@ -105,6 +105,20 @@ export function isSameFact(options: {
   )
     return true;
   if (dice(older, newer) < SAME_FACT_MIN_DICE) return false;
+  const { olderMatched, bothMatched } = queryOverlap(older, newer, queryTerms);
+  if (bothMatched === 0) return false;
+  if (bothMatched / olderMatched >= SAME_FACT_MIN_QUERY_OVERLAP) return true;
+  // A note that says what changed names the thing by fewer of the question's words than the note it
+  // changes ("차량 시간표 바뀌어서 이제 4시 10분" after "딸 피아노 학원 차량 오후 3시 40분에 와").
+  return texts !== undefined && (options.factSlots ?? new FactSlotMemo()).words(texts.newer).changes;
+}
+
+/** How many of the query's terms `older` holds, and how many of those `newer` holds too. */
+function queryOverlap(
+  older: ReadonlySet<string>,
+  newer: ReadonlySet<string>,
+  queryTerms: ReadonlySet<string>,
+): { olderMatched: number; bothMatched: number } {
   let olderMatched = 0;
   let bothMatched = 0;
   for (const term of queryTerms) {
@@ -112,11 +126,27 @@ export function isSameFact(options: {
     olderMatched++;
     if (newer.has(term)) bothMatched++;
   }
-  if (bothMatched === 0) return false;
-  if (bothMatched / olderMatched >= SAME_FACT_MIN_QUERY_OVERLAP) return true;
-  // A note that says what changed names the thing by fewer of the question's words than the note it
-  // changes ("차량 시간표 바뀌어서 이제 4시 10분" after "딸 피아노 학원 차량 오후 3시 40분에 와").
-  return texts !== undefined && (options.factSlots ?? new FactSlotMemo()).words(texts.newer).changes;
+  return { olderMatched, bothMatched };
+}
+
+/**
+ * Whether `newer`, a note under the relevance gate, holds every query word that `older`, a relevant one,
+ * holds (two at least: in a captured chat every line of a speaker holds the speaker's name), overlaps it
+ * by Dice ≥ {@link SAME_FACT_MIN_DICE} and names no other owner: the word-overlap link of
+ * {@link isSameFact} at its strictest. It is as much about what is asked as `older` is, which cleared the
+ * gate by its vector or by the words the question weighs more ("이모 병실 몇 호야?" asked of "이모 병실
+ * 501호. 창가 침대 …" and, later, "이모 병실 3층 307호로. 간호사실 앞 …"). With one word, kconv-en's
+ * negative pass fell 0.63 → 0.50 (docs/benchmarks.md).
+ */
+function holdsAllOlderQueryWords(pair: RecencyPair): boolean {
+  const { older, newer, queryTerms, texts, factSlots } = pair;
+  if (dice(older, newer) < SAME_FACT_MIN_DICE) return false;
+  const { olderMatched, bothMatched } = queryOverlap(older, newer, queryTerms);
+  return (
+    bothMatched >= 2 &&
+    bothMatched === olderMatched &&
+    !statesOwnersDiffer(texts.older, texts.newer, factSlots)
+  );
 }
 
 /**
@@ -261,7 +291,11 @@ export function applyRecency<T extends RankedMemory>(options: {
       if (placed.timestamp >= candidate.timestamp) return false;
       const pair = pairOf(placed, candidate);
       if (!candidate.relevant && placed.relevant) {
-        restated = restatements && (restatesForQuery(pair) || changeNoteRestates(pair, questionWords));
+        restated =
+          restatements &&
+          (restatesForQuery(pair) ||
+            changeNoteRestates(pair, questionWords) ||
+            holdsAllOlderQueryWords(pair));
         return restated;
       }
       return isSameFact({ ...pair, restatements });
@@ -297,7 +331,8 @@ function liftRestatements<T extends RankedMemory>(
   placed.forEach((newer, i) => {
     if (newer.relevant || newer.timestamp <= older.timestamp) return;
     const pair = pairOf(older, newer);
-    if (!restatesForQuery(pair) && !changeNoteRestates(pair, questionWords)) return;
+    if (!restatesForQuery(pair) && !changeNoteRestates(pair, questionWords) && !holdsAllOlderQueryWords(pair))
+      return;
     placed[i] = { ...newer, relevant: true, ...(newer.supersedes ? {} : { supersedes: older.id }) };
   });
 }
