@@ -249,10 +249,18 @@ export function dice(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 }
 
 /**
+ * Whether `newer`, under the relevance gate, restates `older`, a relevant answer, for the query: by its
+ * text (`restatesForQuery`), as a change note (`changeNoteRestates`), or by holding every question word
+ * `older` holds (`holdsAllOlderQueryWords`). Then it is the answer.
+ */
+function restatesFromUnderGate(pair: RecencyPair, questionWords: readonly string[]): boolean {
+  return restatesForQuery(pair) || changeNoteRestates(pair, questionWords) || holdsAllOlderQueryWords(pair);
+}
+
+/**
  * Walks the ranked memories best first: a memory is moved directly above the highest-ranked older one
- * whose fact it restates ({@link isSameFact}; under the relevance gate, above a relevant one only by the
- * query-tied restatement or a change note: `restatesForQuery`, `changeNoteRestates`), taking its score
- * and marking what it supersedes.
+ * whose fact it restates ({@link isSameFact}; under the relevance gate, above a relevant one only by
+ * {@link restatesFromUnderGate}), taking its score and marking what it supersedes.
  */
 export function applyRecency<T extends RankedMemory>(options: {
   /** Best first. */
@@ -291,11 +299,7 @@ export function applyRecency<T extends RankedMemory>(options: {
       if (placed.timestamp >= candidate.timestamp) return false;
       const pair = pairOf(placed, candidate);
       if (!candidate.relevant && placed.relevant) {
-        restated =
-          restatements &&
-          (restatesForQuery(pair) ||
-            changeNoteRestates(pair, questionWords) ||
-            holdsAllOlderQueryWords(pair));
+        restated = restatements && restatesFromUnderGate(pair, questionWords);
         return restated;
       }
       return isSameFact({ ...pair, restatements });
@@ -331,8 +335,7 @@ function liftRestatements<T extends RankedMemory>(
   placed.forEach((newer, i) => {
     if (newer.relevant || newer.timestamp <= older.timestamp) return;
     const pair = pairOf(older, newer);
-    if (!restatesForQuery(pair) && !changeNoteRestates(pair, questionWords) && !holdsAllOlderQueryWords(pair))
-      return;
+    if (!restatesFromUnderGate(pair, questionWords)) return;
     placed[i] = { ...newer, relevant: true, ...(newer.supersedes ? {} : { supersedes: older.id }) };
   });
 }
