@@ -53,9 +53,11 @@ export function readQuestion(question: string): AttributeQuestion {
     const textKeys = storedKeys(text);
     return keys.some((key) => textKeys.some((other) => sameContentWord(key, other)));
   };
-  const asksWho = words.some(
-    (word) => WHO_WORDS.has(word) || NAME_WORDS.has(word) || NAME_WORDS.has(stripSearchSuffixes(word)),
-  );
+  // "누구야", "누구였지": the interrogative with the copula's endings.
+  const asksWho = words.some((word) => {
+    const bare = stripSearchSuffixes(word);
+    return WHO_WORDS.has(word) || WHO_WORDS.has(bare) || NAME_WORDS.has(word) || NAME_WORDS.has(bare);
+  });
   const spoken = question
     .normalize("NFC")
     .toLowerCase()

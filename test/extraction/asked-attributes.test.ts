@@ -29,3 +29,19 @@ describe("readQuestion: asksOfSpeaker", () => {
     expect(read.asksOfSpeaker(attribute)).toBe(false);
   });
 });
+
+describe("readQuestion: asksWhoIs", () => {
+  it.each([
+    ["우리 팀장 누구야?", "역할", "팀장님"],
+    ["아들 수영 선생님 누구였지?", "역할", "아들 수영 선생님"],
+    ["who is my dentist?", "role", "dentist"],
+    ["what's my dog's name?", "kind", "dog"],
+  ])("asks who the one is by what they are: %s", (question, attribute, value) => {
+    expect(readQuestion(question).asksWhoIs(attribute, value)).toBe(true);
+  });
+
+  it("does not ask it without an interrogative of who or a name, nor of another thing", () => {
+    expect(readQuestion("팀장 회의 몇 시야?").asksWhoIs("역할", "팀장님")).toBe(false);
+    expect(readQuestion("우리 팀장 누구야?").asksWhoIs("역할", "수영 선생님")).toBe(false);
+  });
+});

@@ -179,6 +179,13 @@ describe("statements and questions without a model", () => {
     expect(memories[1]).toMatch(/^• choir practice is on Monday at 8 \(\d{4}-\d{2}-\d{2}, since changed\)$/u);
   });
 
+  it("answers who someone is by what they are, from the graph", async () => {
+    const user = "local-who";
+    await say("우리 딸 첼로 선생님 성함은 한소율 선생님이야", user);
+    const answer = await say("딸 첼로 선생님 누구야?", user);
+    expect(answer).toContain("• 한소율: 역할 = 딸 첼로 선생님");
+  });
+
   it("lists only the memories a question is about, with the user as 'you' or '나'", async () => {
     const user = "local-asker";
     for (const line of [
