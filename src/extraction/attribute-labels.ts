@@ -12,7 +12,7 @@
 import type { Lang } from "../text/language.js";
 import { containsHangul } from "../text/korean.js";
 import { messageWordKeys, otherNamesOf } from "./content-words.js";
-import { ATTRIBUTE_NAME_PAIRS, KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./words/attributes.js";
+import { ATTRIBUTE_NAME_PAIRS, INITIALISMS, KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./words/attributes.js";
 
 const ENGLISH_FOR_KOREAN: ReadonlyMap<string, string> = new Map(ATTRIBUTE_NAME_PAIRS);
 const KOREAN_FOR_ENGLISH: ReadonlyMap<string, string> = new Map([
@@ -20,8 +20,23 @@ const KOREAN_FOR_ENGLISH: ReadonlyMap<string, string> = new Map([
   ...ATTRIBUTE_NAME_PAIRS.map(([korean, english]) => [english, korean] as const),
 ]);
 
-/** `attribute` as it is named in `lang`; as stored when it is in that language already or has no translation. */
+/**
+ * `attribute` as it is named in `lang`; as stored when it is in that language already or has no
+ * translation. An initialism, stored folded like every attribute, is shown in capitals (mbti → MBTI).
+ */
 export function attributeLabel(attribute: string, lang: Lang): string {
+  return withInitialisms(namedIn(attribute, lang));
+}
+
+/** Each word of an attribute that is an initialism (words/attributes.ts `INITIALISMS`), in capitals. */
+function withInitialisms(attribute: string): string {
+  return attribute
+    .split(" ")
+    .map((word) => (INITIALISMS.has(word.toLowerCase()) ? word.toUpperCase() : word))
+    .join(" ");
+}
+
+function namedIn(attribute: string, lang: Lang): string {
   const korean = containsHangul(attribute);
   if ((lang === "ko") === korean) return attribute;
   const name = attribute.trim().toLowerCase();

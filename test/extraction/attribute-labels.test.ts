@@ -20,6 +20,13 @@ describe("attributeLabel", () => {
     expect(attributeLabel("내선", "en")).toBe("extension");
   });
 
+  it("shows an initialism in capitals, in either language, and an ordinary word as it is", () => {
+    expect(attributeLabel("mbti", "ko")).toBe("MBTI");
+    expect(attributeLabel("mbti", "en")).toBe("MBTI");
+    expect(attributeLabel("toeic 점수", "ko")).toBe("TOEIC 점수");
+    expect(attributeLabel("gym locker code", "en")).toBe("gym locker code");
+  });
+
   it("keeps a name already in the asked language, a compound, and one with no translation", () => {
     expect(attributeLabel("생일", "ko")).toBe("생일");
     expect(attributeLabel("birthday", "en")).toBe("birthday");

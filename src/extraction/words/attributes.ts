@@ -180,3 +180,14 @@ export const WHAT_IT_IS_ATTRIBUTES: ReadonlySet<string> = new Set(
 
 /** Words by which a question asks for an entity's name or who it is (with {@link NAME_WORDS}). */
 export const WHO_WORDS: ReadonlySet<string> = new Set(words("누구 누가 누군지 who whose called"));
+
+/**
+ * Initialisms people name an attribute by (a test score, a personality type, an account): written in
+ * capitals, stored folded, shown in capitals again (attribute-labels.ts). A closed list; a word that is
+ * also an ordinary word (it, pt, os) is left out.
+ */
+export const INITIALISMS: ReadonlySet<string> = new Set(
+  words(
+    "mbti gpa bmi iq toeic toefl ielts teps opic sns url ktx srt kpi okr ceo cto cfo hr qa tv pc suv ssd cpu gpu ram",
+  ),
+);
