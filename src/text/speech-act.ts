@@ -157,11 +157,11 @@ const PHATIC_WORDS: ReadonlySet<string> = new Set([
 
 /**
  * Korean interrogatives (a word starting with one asks): 뭐, 언제, 어디, 몇, 얼마 … — but not their
- * indefinite uses (뭐든, 언제나, 어디든, 누구나, 얼마 전, 왜냐하면).
+ * indefinite uses (뭐든, 언제나, 어디든, 누구나, 얼마 전, 왜냐하면); 얼마나 ("how much") asks.
  */
 const KO_INTERROGATIVES = words("뭐 뭘 무엇 무슨 언제 어디 어느 어떻 어떤 어때 누구 누가 며칠 몇 얼마 왜");
 const KO_INTERROGATIVE_RE = new RegExp(
-  String.raw`(?:^|[\s'"(])(?:${KO_INTERROGATIVES.join("|")})(?!든|나(?:\s|$)|라도|든지|냐하면|\s?(?:전|동안|안\s?(?:돼|되|됐))(?:\s|$|에|부터))`,
+  String.raw`(?:^|[\s'"(])(?:얼마나|${KO_INTERROGATIVES.join("|")}(?!든|나(?:\s|$)|라도|든지|냐하면|\s?(?:전|동안|안\s?(?:돼|되|됐))(?:\s|$|에|부터)))`,
   "u",
 );
 /**
@@ -174,6 +174,18 @@ const KO_QUESTION_END_RE =
 const KKA_END_RE = /(.)까요?$/u;
 /** Index of ㄹ among the 28 finals of a Hangul syllable. */
 const FINAL_RIEUL = 8;
+/** Index of ㄴ among the 28 finals of a Hangul syllable. */
+const FINAL_NIEUN = 4;
+
+/**
+ * Whether `word` ends an embedded question or exclamation: 지 after a syllable that ends in ㄴ or ㄹ
+ * (-던지, -는지, -은지/-ㄴ지, -을지/-ㄹ지: 맛있던지, 살지, 누군지); a past 지 (였지, 었지) asks.
+ */
+function endsEmbeddedQuestion(word: string): boolean {
+  if (!word.endsWith("지") || word.length < 2) return false;
+  const final = syllableJamo(word.charCodeAt(word.length - 2))?.final;
+  return final === FINAL_NIEUN || final === FINAL_RIEUL;
+}
 /** Korean endings that ask only with an interrogative before them (했지 / 있죠 / 뭐였더라 are also statements). */
 const KO_SOFT_QUESTION_END_RE = /(?:지|죠|야|예요|에요|요|래|대|어|아|더라|더라고|냐|니)$/u;
 /**
@@ -276,7 +288,15 @@ export function isQuestion(sentence: string): boolean {
   const last = lastWord(trimmed);
   if (last === "") return false;
   if (KO_QUESTION_END_RE.test(last) || endsWithRieulKka(last)) return true;
-  if (KO_INTERROGATIVE_RE.test(trimmed) && KO_SOFT_QUESTION_END_RE.test(last)) return true;
+  // With an interrogative, an informal ending asks, in its contracted -아/어 forms too ("얼마나 걸려",
+  // "몇 시에 와"), unless the interrogative is inside a clause that ends in -던지/-는지/-은지/-을지: that
+  // clause says how much or which, and the sentence does not ask ("얼마나 맛있던지", "뭐 살지 고민 중이야").
+  if (
+    KO_INTERROGATIVE_RE.test(trimmed) &&
+    !trimmed.split(/\s+/u).some((word) => endsEmbeddedQuestion(trimEndWhile(word, isTrailingNoise))) &&
+    (KO_SOFT_QUESTION_END_RE.test(last) || isInfinitiveSyllable(last.slice(-1)))
+  )
+    return true;
   return EN_QUESTION_START_RE.test(trimmed) && !/[.!]$/u.test(trimmed);
 }
 
