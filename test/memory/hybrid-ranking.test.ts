@@ -48,6 +48,15 @@ const rankOlderAndNewer = (
     topK: 10,
   });
 
+/**
+ * {@link rankOlderAndNewer} with the newer note under the relevance gate (coverage 0.2, cosine 0.2), as
+ * ids marked when not relevant.
+ */
+const underGate = (query: string, older: string, newer: string) =>
+  rankOlderAndNewer(query, older, newer, { similarity: 0.2, score: 2, coverage: 0.2 }).map(
+    (r) => `${r.id}${r.relevant ? "" : " (not relevant)"}`,
+  );
+
 describe("rankHybrid", () => {
   it("fuses by RRF: a memory found by both retrievers ranks first", () => {
     const results = rankHybrid({
@@ -201,12 +210,6 @@ describe("rankHybrid", () => {
   );
 
   describe("a change note under the relevance gate", () => {
-    /** The older note clears the gate, the newer one does not (coverage 0.2, cosine 0.2). */
-    const underGate = (query: string, older: string, newer: string) =>
-      rankOlderAndNewer(query, older, newer, { similarity: 0.2, score: 2, coverage: 0.2 }).map(
-        (r) => `${r.id}${r.relevant ? "" : " (not relevant)"}`,
-      );
-
     it.each([
       [
         "ko",
@@ -244,11 +247,6 @@ describe("rankHybrid", () => {
   });
 
   describe("a note under the relevance gate that holds every question word the answer holds", () => {
-    const underGate = (query: string, older: string, newer: string) =>
-      rankOlderAndNewer(query, older, newer, { similarity: 0.2, score: 2, coverage: 0.2 }).map(
-        (r) => `${r.id}${r.relevant ? "" : " (not relevant)"}`,
-      );
-
     // Each newer note shares too few words with the older to state its fact by words alone
     // (fact-slots.ts statesSameFact) and says no change.
     it.each([
