@@ -177,6 +177,35 @@ export function isChangeMarkerTerm(term: string): boolean {
 /** English past forms of at least this many letters ending in -ed are predicates (booked, weighed). */
 const MIN_ENGLISH_PAST_LETTERS = 6;
 
+/** A run of Latin letters and the apostrophes inside it (Hillside, Joe's). Linear: one class per run. */
+const LATIN_WORD_RE = /[a-z][a-z'’]*/giu;
+
+/**
+ * The content keys (`en:` + stem, as {@link statementWords} gives them) of the English words `text`
+ * writes with a capital letter where no sentence starts: names of people, shops, places and products
+ * ("Hillside Roastery", "Tofu Clean", "KE 123"), which a common noun or a verb is not.
+ */
+export function capitalisedKeys(text: string): Set<string> {
+  const normal = text.normalize("NFC");
+  const keys = new Set<string>();
+  for (const match of normal.matchAll(LATIN_WORD_RE)) {
+    const word = match[0];
+    const first = word[0] as string;
+    if (first === first.toLowerCase() || startsSentence(normal, match.index)) continue;
+    const bare = (word.split(/['’]/u)[0] as string).toLowerCase();
+    if (bare.length < 2 || isEnglishStopWord(bare)) continue;
+    keys.add(`en:${stemEnglishWord(bare)}`);
+  }
+  return keys;
+}
+
+/** Whether nothing but spaces stands between the start of `text`, or a sentence's end, and `index`. */
+function startsSentence(text: string, index: number): boolean {
+  let i = index - 1;
+  while (i >= 0 && text[i] === " ") i--;
+  return i < 0 || ".!?\n".includes(text[i] as string);
+}
+
 /** The words of `text` ({@link StatementWords}). */
 export function statementWords(text: string): StatementWords {
   const read: Reading = {
@@ -224,7 +253,8 @@ export function statementWords(text: string): StatementWords {
       const unit = unitKind(chunk, glued);
       if (unit !== undefined) read.kinds[read.kinds.length - 1] = unit;
       if (unit !== undefined || (glued && isHangulSyllableCode(chunk.charCodeAt(0)))) {
-        previous = { end, value: false };
+        // A myriad is followed by the currency ("398만 원"): an amount may take one more unit.
+        previous = { end, value: unit === "amount" };
         continue;
       }
     }
@@ -285,7 +315,9 @@ function addValue(read: Reading, value: string, kind: ValueKind): void {
 function unitKind(chunk: string, glued: boolean): ValueKind | undefined {
   const exact = UNIT_KINDS.get(chunk);
   if (exact !== undefined) return exact;
-  if (!glued || !isHangulSyllableCode(chunk.charCodeAt(0))) return undefined;
+  if (!isHangulSyllableCode(chunk.charCodeAt(0))) return undefined;
+  // A unit word apart from its number keeps its particle ("398만 원으로", "4만 원이야").
+  if (!glued) return isSearchSuffix(chunk.slice(1)) ? UNIT_KINDS.get(chunk[0] as string) : undefined;
   // A particle glued to a number (010-0000-0000로) leaves its kind as it was; a unit (원에서) sets it below.
   if (isSearchSuffix(chunk)) return undefined;
   const first = UNIT_KINDS.get(chunk[0] as string);

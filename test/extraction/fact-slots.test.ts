@@ -10,7 +10,7 @@ import {
   statesSameFact,
 } from "../../src/extraction/fact-slots.js";
 import { sameContentWord } from "../../src/extraction/content-words.js";
-import { statementWords } from "../../src/extraction/fact-words.js";
+import { capitalisedKeys, statementWords } from "../../src/extraction/fact-words.js";
 
 describe("sameFactSlot", () => {
   it("is true when two texts state the same (entity, attribute) with different values", () => {
@@ -121,6 +121,26 @@ describe("statesSameFact", () => {
     // 똑같이, 변함없이: adverbs of 같다 and 없다, whose 이 is no subject particle.
     expect(statementWords("장소는 똑같이 시민회관").content).toEqual(["ko:장소", "ko:시민회관"]);
     expect(statementWords("모임은 변함없이 토요일").content).toEqual(["ko:모임"]);
+  });
+
+  it("reads a currency word apart from its myriad as the amount's unit, with its particle", () => {
+    // 원 after "398만" is the unit, not a content word two amounts would share.
+    expect(statementWords("견적 398만 원으로").content).toEqual(["ko:견적"]);
+    expect(statementWords("견적 398만 원으로").kinds).toEqual(new Set(["amount"]));
+    expect(statementWords("리스 월 4만 원, 다음 달부터").content).toEqual(["ko:리스"]);
+    // One unit only after a number that is not an amount: 5시 반 keeps 반 as a time.
+    expect([...statementWords("회의 5시 반").values]).toEqual(["5", "반"]);
+  });
+
+  it("gives the English words written as names, with a capital where no sentence starts", () => {
+    expect(capitalisedKeys("Beans come from Hillside Roastery. Ask Joe's team")).toEqual(
+      new Set(["en:hillsid", "en:roasteri", "en:joe"]),
+    );
+    expect(capitalisedKeys("고양이 litter는 Tofu Clean 7L, flight KE 123")).toEqual(
+      new Set(["en:tofu", "en:clean", "en:ke"]),
+    );
+    // A sentence's first word, a stop word and a lower-case word are no names.
+    expect(capitalisedKeys("Coffee comes weekly. Then I pay")).toEqual(new Set());
   });
 
   it("does not tie a change note about another owner's thing to the speaker's own", () => {

@@ -246,6 +246,71 @@ describe("rankHybrid", () => {
     });
   });
 
+  describe("a change note under the relevance gate that names the old value", () => {
+    // Each older note is long, so the two overlap by Dice < 0.15: the old value's word is the tie.
+    it.each([
+      [
+        "ko",
+        "강아지 간식 뭐 줘?",
+        "강아지 간식은 도그칩스 오리맛, 하루 두 개씩 저녁 산책 끝나고 줘. 봉지는 현관 신발장 두번째 서랍에 있고 떨어지면 온라인 정기배송, 유통기한 꼭 확인",
+        "강아지가 도그칩스 먹고 탈 나서 펫바이트로 바꿨어",
+      ],
+      [
+        "en",
+        "which coffee beans do we order?",
+        "Coffee beans come from Hillside Roastery in the old market, five kilos every Monday morning before opening, invoice at month end, pay by bank transfer, ask for Joe",
+        "Hillside kept shipping late so we switched to Northgate coffee",
+      ],
+      [
+        "mixed",
+        "고양이 litter 뭐 써?",
+        "고양이 litter는 Tofu Clean 7L 무향, 한 달에 세 봉지씩 쓰고 쿠팡 정기배송으로 매달 첫째 주에 받아. 화장실 청소는 이틀에 한 번",
+        "고양이가 Tofu Clean 싫어해서 벤토나이트로 바꿈",
+      ],
+    ])("jumps the answer it changes and becomes the answer (%s)", (_lang, query, older, newer) => {
+      expect(underGate(query, older, newer)).toEqual(["new", "old"]);
+      // Without the old value's word the same change note stays below.
+      const without = newer.replace(/도그칩스 먹고 |Hillside |Tofu Clean /u, "");
+      expect(underGate(query, older, without)).toEqual(["old", "new (not relevant)"]);
+    });
+
+    it("stays below when the shared word is a common noun, a position, a verb or part of the question's name", () => {
+      const below = ["old", "new (not relevant)"];
+      // 유치원: a noun of the lexicon, which names a kind of thing.
+      expect(
+        underGate(
+          "서진 하원 시간 몇 시야?",
+          "서진 유치원 하원 시간 오후 4시 10분, 셔틀 타고 아파트 정문 앞에서 내림. 늦으면 담임 선생님께 문자 드리기, 금요일은 체육복",
+          "서진 유치원 옮기기로 결정, 집 근처 단지 안으로",
+        ),
+      ).toEqual(below);
+      // 앞: one syllable, where something is.
+      expect(
+        underGate(
+          "약 타는 약국 어디야?",
+          "엄마 약은 병원 앞 한빛약국에서 타. 한 달치씩, 매달 둘째 주 토요일 오전에 가면 안 붐빔",
+          "처방전은 이제 집 앞 새로 생긴 곳으로 보내",
+        ),
+      ).toEqual(below);
+      // come: an English word not written as a name.
+      expect(
+        underGate(
+          "which coffee beans do we order?",
+          "Coffee beans come from Hillside Roastery in the old market, five kilos every Monday morning before opening, invoice at month end, pay by bank transfer, ask for Joe",
+          "Shipping kept coming late so we switched to Northgate coffee",
+        ),
+      ).toEqual(below);
+      // Mills: beside Birchwood, which the question asks by, in both notes.
+      expect(
+        underGate(
+          "who handles our account at Birchwood Mills?",
+          "Quarterly review with Birchwood Mills on 3/4 at 2pm in the big room, our contact there is Dana Ortiz from purchasing, bring the forecast deck and last year's numbers",
+          "Birchwood Mills renewal moved to June, budget 40k",
+        ),
+      ).toEqual(below);
+    });
+  });
+
   describe("a note under the relevance gate that holds every question word the answer holds", () => {
     // Each newer note shares too few words with the older to state its fact by words alone
     // (fact-slots.ts statesSameFact) and says no change.

@@ -5,8 +5,13 @@ import {
   statesOwnersDiffer,
   statesSameFact,
 } from "../../extraction/fact-slots.js";
-import { sameContentWord } from "../../extraction/content-words.js";
-import { askedValueKinds, statementWords, type ValueKind } from "../../extraction/fact-words.js";
+import { namesAThing, sameContentWord } from "../../extraction/content-words.js";
+import {
+  askedValueKinds,
+  capitalisedKeys,
+  statementWords,
+  type ValueKind,
+} from "../../extraction/fact-words.js";
 import { asksCurrentState, asksWhenItHappened } from "../../text/speech-act.js";
 import {
   holdsTopic,
@@ -152,11 +157,12 @@ function holdsAllOlderQueryWords(pair: RecencyPair): boolean {
 /**
  * Whether `newer`, a note under the relevance gate, restates the fact of `older`, a relevant one, for
  * the query by words alone: the word-overlap link of {@link isSameFact} for a change note (it says that
- * something changed, overlaps `older` by Dice ≥ {@link SAME_FACT_MIN_DICE} and holds one of the query
- * words `older` holds, and neither names another owner of the thing). Since it jumps an answer, it must
- * also
- * - give a value, or hold a word of the question besides the thing `older` is about (its first content
- *   word): a line that shares only a name with the answer ("Odile: …" in a captured chat) is not it;
+ * something changed, overlaps `older` by Dice ≥ {@link SAME_FACT_MIN_DICE} or repeats the word that named
+ * its old value ({@link repeatsOlderValueWord}), holds one of the query words `older` holds, and neither
+ * names another owner of the thing). Since it jumps an answer, it must also
+ * - give a value, repeat the old value's word, or hold a word of the question besides the thing `older`
+ *   is about (its first content word): a line that shares only a name with the answer ("Odile: …" in a
+ *   captured chat) is not it;
  * - keep that thing when the question names it ("어항 청소 날 바꿨어" does not change what a turtle eats).
  * A change note about another fact of the same subject ("지호 치과 예약 바뀜" asked about 지호's piano
  * lessons) still passes: the price measured in docs/benchmarks.md ("A change note needs one of the
@@ -167,17 +173,71 @@ function changeNoteRestates(pair: RecencyPair, questionWords: readonly string[])
   const memo = factSlots ?? new FactSlotMemo();
   const before = memo.words(texts.older);
   const after = memo.words(texts.newer);
-  if (!after.changes || dice(older, newer) < SAME_FACT_MIN_DICE) return false;
+  if (!after.changes) return false;
+  const namesOldValue = repeatsOlderValueWord(
+    { content: before.content, names: capitalisedKeys(texts.older) },
+    after.content,
+    questionWords,
+  );
+  if (dice(older, newer) < SAME_FACT_MIN_DICE && !namesOldValue) return false;
   if (statesOwnersDiffer(texts.older, texts.newer, memo)) return false;
   if (![...queryTerms].some((term) => older.has(term) && newer.has(term))) return false;
   const thing = before.content[0];
   const isThing = (word: string) => thing !== undefined && sameContentWord(word, thing);
-  const holds = (content: readonly string[], word: string) => content.some((w) => sameContentWord(w, word));
   const sharesMore = questionWords.some(
-    (word) => !isThing(word) && holds(before.content, word) && holds(after.content, word),
+    (word) => !isThing(word) && holdsWord(before.content, word) && holdsWord(after.content, word),
   );
-  if (after.values.size === 0 && !sharesMore) return false;
-  return !questionWords.some(isThing) || (thing !== undefined && holds(after.content, thing));
+  if (after.values.size === 0 && !sharesMore && !namesOldValue) return false;
+  return !questionWords.some(isThing) || (thing !== undefined && holdsWord(after.content, thing));
+}
+
+function holdsWord(content: readonly string[], word: string): boolean {
+  return content.some((w) => sameContentWord(w, word));
+}
+
+/**
+ * Whether a change note (content words `after`) repeats a word of the older note that names what its
+ * fact was rather than what it is about: a word past the older note's first (its thing), not a word of
+ * the question, not a noun of the lexicon (병원, 번호, 유치원 name a kind of thing, which many notes
+ * share), not a Korean word of one syllable (앞, 옆, 원: a place beside something, a unit), an English
+ * word only as the older note writes a name, with a capital (a verb or a common noun is shared by
+ * unrelated notes), and not part of a name the question asks by (beside the question's word, in that
+ * order, in both notes: "Birchwood Mills"). A note that says the old value is over ("냥스밀을 안 먹어서
+ * 다른 걸로 갈아탐" after "사료 냥스밀 먹이는 중") is about that fact, however few other words the two share.
+ */
+function repeatsOlderValueWord(
+  older: { content: readonly string[]; names: ReadonlySet<string> },
+  after: readonly string[],
+  questionWords: readonly string[],
+): boolean {
+  const before = older.content;
+  const asked = (word: string | undefined) =>
+    word !== undefined && questionWords.some((q) => sameContentWord(q, word));
+  const namesValue = (word: string) =>
+    word.startsWith("ko:") ? word.length > "ko:".length + 1 && !namesAThing(word) : older.names.has(word);
+  return before.some(
+    (word, i) =>
+      i > 0 &&
+      !sameContentWord(word, before[0] as string) &&
+      namesValue(word) &&
+      !asked(word) &&
+      after.some((w, j) => sameContentWord(w, word) && !besideAskedWord(before, i, after, j, asked)),
+  );
+}
+
+/** Whether `before[i]` and `after[j]` (one word) stand beside the same question word on the same side. */
+function besideAskedWord(
+  before: readonly string[],
+  i: number,
+  after: readonly string[],
+  j: number,
+  asked: (word: string | undefined) => boolean,
+): boolean {
+  return [-1, 1].some((side) => {
+    const a = before[i + side];
+    const b = after[j + side];
+    return a !== undefined && b !== undefined && asked(a) && sameContentWord(a, b);
+  });
 }
 
 /**
