@@ -27,7 +27,7 @@ import {
 } from "./messages.js";
 import { clipMessage, promptMessage } from "./message-limit.js";
 import { detectSecret } from "../text/secrets.js";
-import { classifySpeechAct } from "../text/speech-act.js";
+import { classifySpeechAct, phaticKind } from "../text/speech-act.js";
 import { PendingForgets } from "./pending-forgets.js";
 import { DEFAULT_PAUSE_MS, pauseCovering, type UserSettingsStore } from "../core/user-settings.js";
 import {
@@ -263,7 +263,7 @@ export class AgentService implements TurnHandler {
     },
   ): Promise<Reply> {
     const pipeline = this.options.pipeline;
-    if (!pipeline) return { text: acknowledgedReply(lang), mode: "recall-only" };
+    if (!pipeline) return { text: acknowledgedReply(lang, phaticKind(turn.text)), mode: "recall-only" };
     candidate.is = false;
     let kept: Memory | undefined;
     let secret = false;
@@ -284,7 +284,10 @@ export class AgentService implements TurnHandler {
       this.log.warn({ err, eventId: turn.eventId }, "memory pipeline failed");
     }
     if (kept) return { text: notedReply(lang, kept.text), mode: "remembered" };
-    return { text: secret ? secretHeldReply(lang) : acknowledgedReply(lang), mode: "recall-only" };
+    return {
+      text: secret ? secretHeldReply(lang) : acknowledgedReply(lang, phaticKind(turn.text)),
+      mode: "recall-only",
+    };
   }
 
   /**

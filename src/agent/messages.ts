@@ -1,5 +1,6 @@
 import type { AppErrorCode } from "../core/errors.js";
 import type { Lang } from "../text/language.js";
+import type { PhaticKind } from "../text/speech-act.js";
 import { isoDay } from "../util/dates.js";
 
 /** What a failed turn tells the user, by error code and language. */
@@ -63,9 +64,24 @@ export function notedReply(lang: Lang, text: string): string {
   return lang === "en" ? `📝 I'll remember that: "${quote(text)}"` : `📝 기억해 둘게요: "${quote(text)}"`;
 }
 
-/** The answer without a model to a message that tells rather than asks, when nothing was kept. */
-export function acknowledgedReply(lang: Lang): string {
-  return lang === "en" ? "Got it." : "네, 알겠어요.";
+/**
+ * The answer without a model to a message that tells rather than asks, when nothing was kept: a
+ * greeting back (with what the assistant is for), thanks answered, a goodbye, or a short acknowledgement.
+ */
+export function acknowledgedReply(lang: Lang, kind: PhaticKind = "other"): string {
+  const en = lang === "en";
+  switch (kind) {
+    case "greeting":
+      return en
+        ? "Hi! Tell me something to remember, or ask me about what you told me."
+        : "안녕하세요! 기억해 둘 일을 말해 주시거나, 전에 말한 걸 물어보세요.";
+    case "thanks":
+      return en ? "You're welcome!" : "천만에요!";
+    case "farewell":
+      return en ? "Bye for now!" : "네, 또 봬요!";
+    default:
+      return en ? "Got it." : "네, 알겠어요.";
+  }
 }
 
 /**

@@ -245,6 +245,34 @@ export function isPhatic(text: string): boolean {
   return words.every((word) => PHATIC_WORDS.has(word) || /^(?:ha)+h?$|^(?:he)+$|^l+o+l+$/u.test(word));
 }
 
+/** What a phatic message does: greets, thanks, takes leave, or only acknowledges (ㅋㅋ, 네, ok). */
+export type PhaticKind = "greeting" | "thanks" | "farewell" | "other";
+
+/** Words that greet, thank or take leave, each alone enough to say so (a closed class of each language). */
+const PHATIC_KINDS: ReadonlyMap<string, Exclude<PhaticKind, "other">> = new Map([
+  ...words("안녕 안녕하세요 안녕하십니까 하이 굿모닝 hi hello hey morning").map(
+    (word) => [word, "greeting"] as const,
+  ),
+  ...words("고마워 고마워요 고맙다 고맙습니다 감사 감사해 감사해요 감사합니다 땡큐 thanks thank thx ty").map(
+    (word) => [word, "thanks"] as const,
+  ),
+  ...words("잘자 잘자요 수고하세요 bye night").map((word) => [word, "farewell"] as const),
+]);
+
+/**
+ * What a phatic message ({@link isPhatic}) does, by its first word that greets, thanks or takes leave
+ * ("고마워 ㅋㅋ" thanks, "hi!" greets); "other" for one that only acknowledges or is not phatic.
+ */
+export function phaticKind(text: string): PhaticKind {
+  if (!isPhatic(text)) return "other";
+  const found = text.toLowerCase().replace(NON_WORD_RE, " ").split(/\s+/u);
+  for (const word of found) {
+    const kind = PHATIC_KINDS.get(word);
+    if (kind !== undefined) return kind;
+  }
+  return "other";
+}
+
 /** True when `sentence` asks the assistant for something to be done or produced. */
 export function isRequest(sentence: string): boolean {
   if (asksKoreanFavour(sentence) && !KO_REMEMBER_VERB_RE.test(sentence)) return true;

@@ -87,8 +87,16 @@ describe("statements and questions without a model", () => {
     const locker = await say("my locker number is 112");
     expect(locker).toContain('bot: 📝 I\'ll remember that: "my locker number is 112"');
     const thanks = await say("thanks!");
-    expect(thanks).toContain("bot: Got it.");
-    for (const printed of [dentist, trip, meeting, locker, thanks]) {
+    expect(thanks).toContain("bot: You're welcome!");
+    // A greeting is greeted back, with what the assistant is for; thanks and goodbyes answered in kind.
+    const hello = await say("안녕하세요~");
+    expect(hello).toContain("bot: 안녕하세요! 기억해 둘 일을 말해 주시거나, 전에 말한 걸 물어보세요.");
+    expect(await say("hi!")).toContain(
+      "bot: Hi! Tell me something to remember, or ask me about what you told me.",
+    );
+    expect(await say("고마워요 ㅎㅎ")).toContain("bot: 천만에요!");
+    expect(await say("잘자")).toContain("bot: 네, 또 봬요!");
+    for (const printed of [dentist, trip, meeting, locker, thanks, hello]) {
       expect(printed).not.toMatch(/찾지 못했어요|found nothing|모델 없이|without a model/);
       // The reply says it: no second "kept as a memory" line.
       expect(printed).not.toContain("kept as a memory");
