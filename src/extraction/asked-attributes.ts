@@ -37,7 +37,15 @@ export interface AttributeQuestion {
    * names it): "what's my wife's name?" and "내 강아지 이름" ask a name, but not the speaker's.
    */
   asksOfSpeaker(attribute: string): boolean;
+  /**
+   * Whether it names this attribute in full, by all of its words and two at least ("결혼식 장소 어디였지?"
+   * names 결혼식 장소): a question that names no entity may still ask it of the one entity that has it.
+   */
+  namesInFull(attribute: string): boolean;
 }
+
+/** An attribute of one word (생일, name) belongs to too many entities to be asked without naming one. */
+const MIN_WORDS_NAMED_IN_FULL = 2;
 
 /** Reads a question once for its {@link AttributeQuestion} tests. */
 export function readQuestion(question: string): AttributeQuestion {
@@ -73,6 +81,10 @@ export function readQuestion(question: string): AttributeQuestion {
     asksOfSpeaker: (attribute) => asksFor(attribute) && !ownedByAnother(spoken, attribute),
     asksFor,
     asksWhoIs: (attribute, value) => asksWho && WHAT_IT_IS_ATTRIBUTES.has(attribute) && namesKey(value),
+    namesInFull: (attribute) => {
+      const own = contentTokens(attribute);
+      return own.length >= MIN_WORDS_NAMED_IN_FULL && own.every((token) => tokens.has(token));
+    },
   };
 }
 

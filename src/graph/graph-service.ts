@@ -6,7 +6,7 @@ import { withRetry, type Backoff } from "../util/retry.js";
 import { applyTriplets, forgetMemories, isVisible, sourcesOf, type AppliedFact } from "./apply-triplets.js";
 import { findMentionedEntities, formatFactLines, type FactLine } from "../extraction/entity-mentions.js";
 import { LlmTripletExtractor } from "./llm-extractor.js";
-import { readQuestion } from "../extraction/asked-attributes.js";
+import { readQuestion, type AttributeQuestion } from "../extraction/asked-attributes.js";
 import { attributeLabel } from "../extraction/attribute-labels.js";
 import type { Lang } from "../text/language.js";
 import { foldText } from "../text/korean.js";
@@ -261,12 +261,16 @@ export class GraphService {
       names: entities.map((node) => node.name),
       message: input.text,
     });
-    if (mentioned.length === 0 && !question.asksWho) return [];
     const triplets = await store.getTriplets();
-    // The entities the question names, then those it asks who they are by what they are ("my dog's name").
+    // The entities the question names, or, when it names none, the one entity that has an attribute it
+    // names in full ("결혼식 장소 어디였지?"); then those it asks who they are by what they are ("my dog's
+    // name").
+    const named =
+      mentioned.length > 0 ? mentioned : onlyOwnerOfNamedAttribute(triplets, question, input.visibilities);
+    if (named.length === 0 && !question.asksWho) return [];
     const names = [
       ...new Set([
-        ...mentioned,
+        ...named,
         ...triplets
           .filter(
             ([source, relation, target]) =>
@@ -289,9 +293,14 @@ export class GraphService {
       const self = isFirstPerson(name);
       // The user's own facts answer only what is asked of them: "what's my wife's name?" names "my"
       // but asks a name of the wife.
-      const asksFor = facts.filter((fact) =>
-        self ? question.asksOfSpeaker(fact.attribute) : question.asksFor(fact.attribute),
-      );
+      // An entity the question does not name is asked only what the question names in full.
+      const asks = (attribute: string): boolean =>
+        mentioned.length === 0 && named.includes(name)
+          ? question.namesInFull(attribute)
+          : self
+            ? question.asksOfSpeaker(attribute)
+            : question.asksFor(attribute);
+      const asksFor = facts.filter((fact) => asks(fact.attribute));
       // What the question asks for, from a memory a newer recalled one supersedes, is out of date; the
       // stale memory's other facts are not (the newer one restated only what is asked).
       const onTopic = asksFor.filter((fact) => !isStale(fact, staleMemories));
@@ -457,4 +466,27 @@ export class GraphService {
 
 function storeKey(key: Owner): string {
   return `${key.teamId.length}:${key.teamId}:${key.userId}`;
+}
+
+/**
+ * The entity, as a one-element list, that alone has a visible fact whose attribute `question` names in
+ * full (asked-attributes.ts `namesInFull`); none when no entity or several do (then the question must
+ * say whose).
+ */
+function onlyOwnerOfNamedAttribute(
+  triplets: Awaited<ReturnType<UserGraphStore["getTriplets"]>>,
+  question: AttributeQuestion,
+  visibilities: VisibilityFilter["visibilities"],
+): string[] {
+  const owners = new Set(
+    triplets
+      .filter(
+        ([source, relation]) =>
+          source.label === ENTITY_LABEL &&
+          isVisible(relation, visibilities) &&
+          question.namesInFull(relation.label),
+      )
+      .map(([source]) => source.name),
+  );
+  return owners.size === 1 ? [...owners] : [];
 }

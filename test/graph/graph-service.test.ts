@@ -209,6 +209,32 @@ describe("GraphService", () => {
     expect(await agentGraph.facts(channel, "who is my manager?")).toEqual([]);
   });
 
+  it("answers a question that names no entity by an attribute it names in full, if one entity alone has it", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "동생 결혼식 5월 17일 토요일 12시 반, 더채플 청담" });
+    await graph.ingest({ ...ALICE, text: "my locker number is 112" });
+    expect(await graph.facts({ ...ALICE, text: "결혼식 장소 어디였지?" })).toEqual([
+      "동생: 결혼식 장소 = 더채플 청담",
+    ]);
+    expect(await graph.facts({ ...ALICE, text: "locker number?", userName: "you" })).toEqual([
+      "you: locker number = 112",
+    ]);
+    // One word of an attribute, or one word of two, names too little.
+    expect(await graph.facts({ ...ALICE, text: "장소 어디였지?" })).toEqual([]);
+    expect(await graph.facts({ ...ALICE, text: "결혼식 어디서 해?" })).toEqual([]);
+    // Two entities with the attribute: the question must say whose.
+    await graph.ingest({ ...ALICE, text: "사촌 결혼식 6월 7일 일요일 1시, 라온홀" });
+    expect(await graph.facts({ ...ALICE, text: "결혼식 장소 어디였지?" })).toEqual([]);
+    // Naming the entity asks it as before: by any word of the attribute.
+    expect(await graph.facts({ ...ALICE, text: "사촌 결혼식 장소 어디였지?" })).toContain(
+      "사촌: 결혼식 장소 = 라온홀",
+    );
+    // Said in a DM (private), it is not found this way from a channel.
+    const agentGraph = new AgentGraph(graph, new VisibilityRule());
+    const channel = { ...ALICE, channelId: "C1", channelType: "channel" as const };
+    expect(await agentGraph.facts(channel, "locker number?")).toEqual([]);
+  });
+
   it("finds who an entity is by a Korean noun whose last syllable looks like a particle", async () => {
     const graph = makeService();
     await graph.ingest({ ...ALICE, text: "I have a cat named Nabi" });
