@@ -189,8 +189,13 @@ function tidy(text: string): string {
 export type ForgetChoice =
   { kind: "pick"; numbers: number[] } | { kind: "all" } | { kind: "cancel" } | { kind: "unclear" };
 
-/** Matched against the trimmed reply. */
-const ALL = /^(?:전부|모두|다|둘\s*다|다\s*지워(?:줘)?|전부\s*지워(?:줘)?|all|both|all of them)\s*[.!]*$/iu;
+/**
+ * Matched against the trimmed reply: all of the listed ones, alone or with the verb ("전부 잊어줘", "둘 다
+ * 지워 줘", "forget them all"). Asked which one, "all" means all of those: forgetting everything is asked
+ * with words that say so ("내 기억 전부", "everything"), when no question is open.
+ */
+const ALL =
+  /^(?:(?:전부|모두|다|둘\s?다)(?:\s?(?:지워|잊어|삭제\s?해)\s?(?:줘요?|주세요|버려)?)?|(?:(?:forget|delete)\s)?(?:all|both|all of them|them all|both of them))[\s.!]*$/iu;
 const CANCEL = /^(?:취소|아니(?:요|야)?|됐어|그만|cancel|no|none|never ?mind)\s*[.!]*$/iu;
 const ASSENT = /^(?:응|어|네|예|그래|좋아|ㅇㅇ|ㅇㅋ|ok|okay|yes|yeah|yep|sure)\s*[.!]*$/iu;
 /**

@@ -133,6 +133,13 @@ describe("parseForgetChoice", () => {
     ["전부", { kind: "all" }],
     ["둘 다", { kind: "all" }],
     ["all", { kind: "all" }],
+    // With the verb, "all" is still all of the listed ones (forgetting everything is asked otherwise).
+    ["전부 잊어줘", { kind: "all" }],
+    ["다 지워 줘", { kind: "all" }],
+    ["둘 다 삭제해줘!", { kind: "all" }],
+    ["모두 잊어주세요.", { kind: "all" }],
+    ["forget them all", { kind: "all" }],
+    ["delete both", { kind: "all" }],
     ["취소", { kind: "cancel" }],
     ["never mind", { kind: "cancel" }],
     ["응", { kind: "unclear" }],

@@ -305,6 +305,24 @@ describe("chat commands in the local chat", () => {
     expect((await t.assistant.memory.search(scope, "보관함")).filter((r) => r.relevant)).toHaveLength(0);
   });
 
+  it("takes 'forget them all' asked which one as all of the listed ones, not everything", async () => {
+    const scope = { teamId: "local", userId: "local-user" };
+    await chat(t, [
+      "기억해줘: 수영장 사물함 41번",
+      "기억해줘: 회사 사물함 7번",
+      "기억해줘: 조카 생일 3월 2일",
+    ]);
+    await t.assistant.drain();
+    let printed = await chat(t, ["사물함 잊어줘"]);
+    expect(printed).toContain("여러 개가 있어요. 어떤 걸 잊을까요?");
+    printed = await chat(t, ["전부 잊어줘"]);
+    expect(printed).toMatch(/bot: 잊었어요: .*사물함.*사물함/u);
+    expect(printed).not.toContain("전부 잊을까요?");
+    expect((await t.assistant.memory.search(scope, "사물함")).filter((r) => r.relevant)).toHaveLength(0);
+    const left = await t.assistant.memory.search(scope, "조카 생일");
+    expect(left.filter((r) => r.relevant).map((r) => r.text)).toEqual(["조카 생일 3월 2일"]);
+  });
+
   it("answers a choice in the language the question was asked in", async () => {
     await chat(t, ["remember: gym locker 58", "remember: office locker 12"]);
     await t.assistant.drain();
