@@ -10,7 +10,8 @@
 import { foldText } from "../text/korean.js";
 import { isGenericAttribute, sameContentWord } from "./content-words.js";
 import { type StatementWords, statementWords, type ValueKind } from "./fact-words.js";
-import { ENGLISH_NEGATING_WORDS, KOREAN_NEGATING_WORDS } from "./words/value-words.js";
+import { ENGLISH_NEGATING_WORDS, KOREAN_NEGATING_WORDS, REJECTING_OPENERS } from "./words/value-words.js";
+import { isFillerWord } from "../text/function-words.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
 import { entityDisplayName, normalizeAttribute } from "./normalize.js";
 import { TITLE_WORDS } from "./words/people.js";
@@ -275,9 +276,11 @@ function hasQualifier(
 /**
  * Whether `newer` corrects a value `older` gives, said right after it in a conversation ("아 4시 아니고
  * 4시 반이야" after "내일 4시에 병원 예약"; "not Tuesday, Wednesday"): it says one of `older`'s values is not
- * so ({@link negatedValues}), gives another value, and names nothing `older` does not (a content
- * word of its own would make it another fact: "3시 말고 5시에 저녁 약속"). Whether the two follow each
- * other closely enough to be one conversation is the caller's to know.
+ * so ({@link negatedValues}) and gives another value — or it opens by rejecting what was said ("아니
+ * 3457이야", "no, 3457": {@link opensWithRejection}) and gives a value of a kind `older` gives that
+ * `older` does not hold — and names nothing `older` does not (a content word of its own would make it
+ * another fact: "3시 말고 5시에 저녁 약속"). Whether the two follow each other closely enough to be one
+ * conversation is the caller's to know.
  */
 export function statesCorrectionOf(
   older: string,
@@ -285,12 +288,26 @@ export function statesCorrectionOf(
   memo: FactSlotMemo = new FactSlotMemo(),
 ): boolean {
   const negated = negatedValues(newer);
-  if (negated.size === 0) return false;
   const before = memo.words(older);
   const after = memo.words(newer);
-  if (![...negated].some((value) => before.values.has(value))) return false;
-  if (![...after.values].some((value) => !negated.has(value))) return false;
+  if (negated.size > 0) {
+    if (![...negated].some((value) => before.values.has(value))) return false;
+    if (![...after.values].some((value) => !negated.has(value))) return false;
+  } else {
+    if (!opensWithRejection(newer) || ![...after.kinds].some((kind) => before.kinds.has(kind))) return false;
+    if (![...after.values].some((value) => !before.values.has(value))) return false;
+  }
   return after.content.every((word) => before.content.some((other) => sameContentWord(word, other)));
+}
+
+/** Whether `text` opens with a word that rejects what was just said, after any interjection ("아 아니 …"). */
+function opensWithRejection(text: string): boolean {
+  for (const raw of text.normalize("NFC").toLowerCase().split(/\s+/u).slice(0, 3)) {
+    const word = trimEndWhile(raw, isClauseMark);
+    if (REJECTING_OPENERS.has(word)) return true;
+    if (word.length > 0 && !isFillerWord(word)) return false;
+  }
+  return false;
 }
 
 /** Marks that may follow a negating word ("아니고,", "not:"). */

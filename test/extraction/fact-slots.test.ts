@@ -256,6 +256,10 @@ describe("statesCorrectionOf", () => {
     ["book club meets on Friday at 7", "oops, not Friday, Saturday"],
     ["pilates 수업 수요일 저녁", "sorry 수요일이 아니라 목요일이야"],
     ["yoga class 수요일 저녁", "not 수요일, 금요일"],
+    // A reply that opens by rejecting what was said, with a value of the same kind the note lacks.
+    ["자전거 보관함 번호 214", "아니 241이야"],
+    ["swim class is at 6pm", "no, 7pm"],
+    ["gym 락커 58번", "아 아니 85번"],
   ])("reads %j, then %j, as a correction of its value", (older, newer) => {
     expect(statesCorrectionOf(older, newer)).toBe(true);
   });
@@ -270,6 +274,10 @@ describe("statesCorrectionOf", () => {
     ["차고 번호 C7", "C7 아니야"],
     // It names a thing the older note does not: another fact.
     ["다음 주 목요일 2시에 세무사 상담", "2시 말고 4시에 치과"],
+    // Opening with 아니 / no: another thing, the same value, or a value of another kind.
+    ["치과 예약 5시", "아니 근데 내일 3시에 회의 있대"],
+    ["my locker is 42", "no, it's 42"],
+    ["치과 예약 5시", "아니 5번이야"],
   ])("does not read %j, then %j, as a correction", (older, newer) => {
     expect(statesCorrectionOf(older, newer)).toBe(false);
   });

@@ -179,6 +179,13 @@ describe("statements and questions without a model", () => {
     memories = answer.split("\n").filter((line) => /\(\d{4}-\d{2}-\d{2}/u.test(line));
     expect(memories[0]).toMatch(/^• 아 1시 말고 2시 \(\d{4}-\d{2}-\d{2}\)$/u);
     expect(memories[1]).toMatch(/^• 토요일 1시 미용실 예약 \(\d{4}-\d{2}-\d{2}, 이후 바뀜\)$/u);
+    // A reply that opens with 아니 and gives the value that is so instead.
+    await say("내 차 번호는 12가 3456이야", user);
+    await say("아니 12가 3457이야", user);
+    answer = await say("차 번호 뭐야?", user);
+    memories = answer.split("\n").filter((line) => /\(\d{4}-\d{2}-\d{2}/u.test(line));
+    expect(memories[0]).toMatch(/^• 아니 12가 3457이야 \(\d{4}-\d{2}-\d{2}\)$/u);
+    expect(memories[1]).toMatch(/^• 내 차 번호는 12가 3456이야 \(\d{4}-\d{2}-\d{2}, 이후 바뀜\)$/u);
     await say("choir practice is on Monday at 8", user);
     await say("sorry, not Monday, Wednesday", user);
     answer = await say("when is choir practice?", user);

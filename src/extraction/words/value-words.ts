@@ -81,6 +81,14 @@ export const KOREAN_NEGATING_WORDS: ReadonlySet<string> = new Set(
   ),
 );
 
+/**
+ * Words that open a reply by rejecting what was just said ("아니 3457이야", "no, 3457"): with a value of
+ * the same kind, the reply gives the value that is so instead.
+ */
+export const REJECTING_OPENERS: ReadonlySet<string> = new Set(
+  words("아니 아냐 아니야 아뇨 아니요 노노 no nope nah"),
+);
+
 /** English words that say the value after them is not so ("not Tuesday, Wednesday"). */
 export const ENGLISH_NEGATING_WORDS: ReadonlySet<string> = new Set(words("not isn't wasn't isnt wasnt"));
 
