@@ -112,12 +112,19 @@ const GLUED_PARTICLES = new Set([
   "씩",
 ]);
 const CODE_RE = /(?<![a-z0-9])([a-z]{1,5}-?\d{2,}|\d+[a-z]{1,2})(?![a-z0-9])/giu;
+/**
+ * A name written as an identifier: Latin parts joined by "_" or "." (a network or user name, a file, a
+ * domain: home_net, my.shop.kr), or a handle after "@". Each part starts after its joiner, so the match
+ * is read in one pass. Abbreviations (e.g., a.m.) are too short to count ({@link MIN_IDENTIFIER_CHARS}).
+ */
+const IDENTIFIER_RE = /(?<![a-z0-9._@])(@[a-z0-9]+(?:[._][a-z0-9]+)*|[a-z][a-z0-9]*(?:[._][a-z0-9]+)+)/giu;
+const MIN_IDENTIFIER_CHARS = 4;
 
 const KO_UNITS: Record<string, number> = { 억: 100_000_000, 만: 10_000, 천: 1_000 };
 
 /**
  * The normalised values of `text`, as keys (`d:8-8`, `m:9`, `y:2023`, `t:7:00`, `w:토`, `wk:2`, `age:3`,
- * `p:01062841937`, `a:850000`, `n:1.2kg`, `c:rn2291`).
+ * `p:01062841937`, `a:850000`, `n:1.2kg`, `c:rn2291`, `id:home_net`).
  *
  * @example valueKeys("소미 결혼식 6/6 토요일 광주") // Set { "d:6-6", "w:토" }
  * @example valueKeys("꿀떡 몸무게 48g") // Set { "n:48g" }
@@ -152,6 +159,10 @@ export function valueKeys(text: string): Set<string> {
   rest = take(rest, EN_MONEY_RE, (m) => {
     if (m[1] === undefined && m[3] === undefined && m[4] === undefined) return false;
     keys.add(`a:${Math.round(parseNumber(m[2]!) * (m[3] === "m" ? 1e6 : m[3] === "k" ? 1e3 : 1))}`);
+  });
+  rest = take(rest, IDENTIFIER_RE, (m) => {
+    if (m[1]!.replace(/[@._]/gu, "").length < MIN_IDENTIFIER_CHARS) return false;
+    keys.add(`id:${m[1]!}`);
   });
   rest = take(rest, CODE_RE, (m) => {
     if (/^\d+(?:am|pm|st|nd|rd|th|kg|cm|mm|km|m|g)$/u.test(m[1]!)) return false;

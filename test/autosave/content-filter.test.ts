@@ -137,6 +137,9 @@ describe("ContentFilter", () => {
       "저는 믹스커피만 마셔요",
       "누나 번호 010-3306-8412",
       "비염 있어서 봄엔 약 달고 삼",
+      // A name written as an identifier is the value.
+      "우리 집 와이파이 이름 sunny_home",
+      "my insta is @bread.lab",
     ])("a short fact %j", (text) => {
       expect(decide(text)).toMatchObject({ keep: true, reason: "kept" });
     });

@@ -35,6 +35,17 @@ describe("valueKeys", () => {
     expect([...valueKeys(text)].sort()).toEqual([...keys].sort());
   });
 
+  it.each([
+    ["집 와이파이 이름 sunny_home", ["id:sunny_home"]],
+    ["인스타 @bread.lab 으로 바꿈", ["id:@bread.lab"]],
+    ["shop site is order.bakery.kr", ["id:order.bakery.kr"]],
+    // Abbreviations are no names; a version stays a number.
+    ["e.g. at 7 a.m.", ["n:7a"]],
+    ["v2.4 나옴", ["n:2.4"]],
+  ])("reads a name written as an identifier in %j", (text, keys) => {
+    expect([...valueKeys(text)].sort()).toEqual([...keys].sort());
+  });
+
   it("reads no weekday in a lone syllable that is another word", () => {
     expect([...valueKeys("목 다 쉼, 할 수 있어")]).toEqual([]);
   });
