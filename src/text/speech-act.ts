@@ -229,7 +229,37 @@ export function classifySpeechAct(text: string): SpeechAct {
   const sentences = splitSentences(text);
   if (sentences.some(isRequest)) return "request";
   if (sentences.some(isQuestion)) return "question";
+  if (sentences.length === 1 && asksByNaming(text)) return "question";
   return "statement";
+}
+
+/**
+ * Nouns that name a value a fact gives (번호, 주소, 생일, password): a bare noun phrase that ends in one
+ * asks for that value ("엄마 번호", "회사 주소는", "wifi password"). A closed class of each language.
+ */
+const VALUE_NOUNS: ReadonlySet<string> = new Set(
+  words(
+    "번호 전화번호 폰번호 연락처 주소 이름 성함 생일 생신 나이 비번 비밀번호 이메일 메일 위치 날짜 시간 요일 " +
+      "가격 금액 비용 사이즈 몸무게 혈액형 내선 내선번호 마감일 계좌번호 " +
+      "number phone address name birthday age password email location date time price cost size weight " +
+      "extension deadline",
+  ),
+);
+/** How many words a noun phrase that asks by naming a value may have ("우리 팀장님 사무실 내선번호"). */
+const MAX_NAMING_WORDS = 4;
+
+/**
+ * Whether `text` asks for a value by naming it alone: two to {@link MAX_NAMING_WORDS} words, no digit
+ * (a value given is a statement: "엄마 번호 010-…"), ending in a {@link VALUE_NOUNS} noun, bare or with
+ * the topic particle 은/는 ("그럼 아빠 번호는").
+ */
+function asksByNaming(text: string): boolean {
+  if (/\d/u.test(text)) return false;
+  const spoken = text.trim().split(/\s+/u);
+  if (spoken.length < 2 || spoken.length > MAX_NAMING_WORDS) return false;
+  const last = trimEndWhile(spoken[spoken.length - 1] as string, isTrailingNoise).toLowerCase();
+  const bare = last.endsWith("은") || last.endsWith("는") ? last.slice(0, -1) : last;
+  return VALUE_NOUNS.has(last) || VALUE_NOUNS.has(bare);
 }
 
 /** A bot command (see {@link SLASH_COMMAND_RE} and the help, remind and forget forms). */

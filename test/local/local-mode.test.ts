@@ -112,6 +112,16 @@ describe("statements and questions without a model", () => {
     ]);
   });
 
+  it("answers a value asked for by naming it alone ('엄마 번호') as a question, and keeps no memory of it", async () => {
+    const user = "local-namer";
+    await say("엄마 전화번호 010-2210-7784", user);
+    const answer = await say("엄마 번호", user);
+    expect(answer).toContain("• 엄마 전화번호 010-2210-7784");
+    expect(answer).not.toContain("네, 알겠어요.");
+    const kept = await t.assistant.memory.search({ teamId: "local", userId: user }, "엄마 번호");
+    expect(kept.map((r) => r.text)).toEqual(["엄마 전화번호 010-2210-7784"]);
+  });
+
   it("says a statement that looks like a secret was not kept, and keeps nothing of it", async () => {
     const korean = await say("창고 자물쇠 비번 이제 5093으로 바꿨어");
     expect(korean).toContain(

@@ -25,3 +25,26 @@ describe("a Korean question without a question mark", () => {
     },
   );
 });
+
+describe("a question that names the value it asks for, and nothing else", () => {
+  it.each([
+    ["엄마 번호"],
+    ["회사 주소는"],
+    ["우리 팀장님 사무실 내선번호"],
+    ["wifi password"],
+    ["my dentist's number"],
+  ])("asks by a short noun phrase that ends in a value's noun: %s", (text) => {
+    expect(classifySpeechAct(text)).toBe("question");
+  });
+
+  it.each([
+    // It gives the value, it is one word, it is long, or it ends in another noun.
+    ["엄마 번호 010-2210-7784"],
+    ["번호"],
+    ["어제 엄마가 새로 바꾼 핸드폰 번호"],
+    ["점심 김치찌개"],
+    ["엄마 번호 바뀜"],
+  ])("does not take %s for one", (text) => {
+    expect(classifySpeechAct(text)).toBe("statement");
+  });
+});
