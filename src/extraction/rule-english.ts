@@ -14,6 +14,7 @@ import { EN_SUBORDINATE_RE, EN_TRAILING_ADVERBS_RE, EN_TRAILING_PHRASE_RE } from
 import { ANIMAL_WORDS, ENGLISH_BREED_WORDS } from "./words/animals.js";
 import { NAME_WORDS } from "./words/attributes.js";
 import { ENGLISH_PERSON_HEADS, OCCUPATION_HEADS, occupationAttribute } from "./words/people.js";
+import { ENGLISH_TIME_WORDS } from "./words/value-words.js";
 
 /** Longest English value, in words; a longer "is …" is a sentence, not a value. */
 const MAX_EN_VALUE_WORDS = 6;
@@ -138,7 +139,18 @@ function subjectOf(phrase: string, state: ClauseContext["state"]): string {
 
 /** A place after "in": not a time ("in May", "in 2 weeks"), nor a state ("in charge", "in a meeting"). */
 function isPlace(phrase: string): boolean {
-  return !NOT_A_PLACE_RE.test(phrase) && !/^\d/u.test(phrase) && !MONTH_OR_TIME_RE.test(phrase);
+  return (
+    !NOT_A_PLACE_RE.test(phrase) &&
+    !/^\d/u.test(phrase) &&
+    !MONTH_OR_TIME_RE.test(phrase) &&
+    !startsWithTimeWord(phrase)
+  );
+}
+
+/** "Thursday", "next week", "tomorrow at noon": where a lesson "moved to" is a time, not a place. */
+function startsWithTimeWord(phrase: string): boolean {
+  const first = (phrase.trimStart().split(/\s/u)[0] ?? "").toLowerCase().replace(/[.,!?]+$/u, "");
+  return ENGLISH_TIME_WORDS.has(first) || (first.endsWith("s") && ENGLISH_TIME_WORDS.has(first.slice(0, -1)));
 }
 
 /** "his", "her", "their", "its": the one the text is about. */

@@ -525,3 +525,16 @@ describe("a kinship word before a lesson's subject", () => {
     expect(facts("딸 서아 학원 끝나는 시간 5시")).toContainEqual(["서아", "관계", "딸"]);
   });
 });
+
+describe("a move to a time", () => {
+  it.each([["piano lesson moved to Thursday"], ["standup moved to next week"], ["yoga moved to Sundays"]])(
+    "is no residence: %s",
+    (text) => {
+      expect(facts(text).filter(([, attribute]) => attribute === "residence")).toEqual([]);
+    },
+  );
+
+  it("still reads a move to a place", () => {
+    expect(facts("my sister moved to Busan")).toEqual([["sister", "residence", "Busan"]]);
+  });
+});
