@@ -167,6 +167,23 @@ describe("MemoryLifecycle and MemorySearch against a real Chroma", () => {
     expect(await memory.delete(alice, saved.id)).toBe(false);
   });
 
+  it("keeps a text said again word for word once where it may be seen, and again where the first is hidden", async () => {
+    const dm = { ...alice, channelId: "D_ALICE", channelType: "im" as const };
+    const channel = { ...alice, channelId: "C_TEAM", channelType: "channel" as const };
+    const first = await memory.save(dm, { text: "우리 집 와이파이 이름 maple_den", source: "autosave" });
+    const again = await memory.remember(dm, " 우리 집 와이파이 이름 maple_den ", Date.now());
+    expect(again.id).toBe(first.id);
+    // Another text, however close, is kept.
+    const other = await memory.remember(dm, "우리 집 와이파이 이름 maple_den_5g", Date.now());
+    expect(other.id).not.toBe(first.id);
+    // Said in a channel, where the DM's copy may not be seen: kept there, visible there.
+    const inChannel = await memory.remember(channel, "우리 집 와이파이 이름 maple_den", Date.now());
+    expect(inChannel.id).not.toBe(first.id);
+    expect((await memory.list(dm, { limit: 10 })).items.map((m) => m.id).sort()).toEqual(
+      [first.id, other.id, inChannel.id].sort(),
+    );
+  });
+
   it("finds a phone number by its digits and by its last four", async () => {
     const saved = await memory.save(alice, { text: "김철수 전화번호는 010-1234-5678", source: "slack" });
     await memory.save(alice, { text: "엄마 생신 선물 고르기", source: "slack" });

@@ -28,6 +28,9 @@ export type { ActorOption, DeleteAllResult, MemoryLifecycleOptions } from "./lif
 /** A saved memory; `stored: false` when it is kept (journaled, in BM25) but not in Chroma yet. */
 export type SavedMemory = Memory & { stored: boolean };
 
+/** How many of a text's best BM25 matches are compared with it for a copy word for word. */
+const SAME_TEXT_CANDIDATES = 5;
+
 /** Most candidates a forget request shows when it cannot tell which memory is meant. */
 export const MAX_FORGET_CANDIDATES = 5;
 
@@ -219,15 +222,20 @@ export class MemoryLifecycle implements MemoryPort {
 
   /**
    * The agent's save: where the turn happened decides who may see it later. `key` (the Slack event
-   * id) makes the id deterministic, so a turn answered again after a restart saves nothing twice.
+   * id) makes the id deterministic, so a turn answered again after a restart saves nothing twice. A
+   * text this user already has kept word for word, visible here, is not kept twice: the kept memory is
+   * the answer ("remember: …" right after the same words were kept in passing).
    */
-  remember(
+  async remember(
     scope: MemoryScope,
     text: string,
     at: number,
     key?: string,
     actor: AuditActor = "user",
   ): Promise<SavedMemory> {
+    refuseExcluded(this.exclude, text);
+    const kept = await this.keptWordForWord(scope, text);
+    if (kept) return { ...kept, stored: true };
     return this.save(
       scope,
       {
@@ -240,6 +248,27 @@ export class MemoryLifecycle implements MemoryPort {
       },
       { actor },
     );
+  }
+
+  /**
+   * A memory of this user, visible in `scope`, whose text is `text` word for word (spaces at its ends
+   * aside), found by BM25 alone (no embedding). Undefined when none, or when the search fails (then the
+   * save goes on: a second copy is better than a lost fact).
+   */
+  private async keptWordForWord(scope: MemoryScope, text: string): Promise<Memory | undefined> {
+    const wanted = text.normalize("NFC").trim();
+    let found: SearchResult[];
+    try {
+      found = await this.reader.search(scope, wanted, { k: SAME_TEXT_CANDIDATES, queryVector: null });
+    } catch {
+      return undefined;
+    }
+    for (const result of found) {
+      if (result.text.normalize("NFC").trim() !== wanted) continue;
+      const memory = await this.get(scope, result.id);
+      if (memory) return memory;
+    }
+    return undefined;
   }
 
   /** Hybrid search in `scope` (MemorySearch.search). */
