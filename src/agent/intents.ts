@@ -192,7 +192,7 @@ export type ForgetChoice =
 /**
  * Matched against the trimmed reply: all of the listed ones, alone or with the verb ("전부 잊어줘", "둘 다
  * 지워 줘", "forget them all"). Asked which one, "all" means all of those: forgetting everything is asked
- * with words that say so ("내 기억 전부", "everything"), when no question is open.
+ * with words that say so ("내 기억 전부", "forget all my memories"), when no question is open.
  */
 const ALL =
   /^(?:(?:전부|모두|다|둘\s?다)(?:\s?(?:지워|잊어|삭제\s?해)\s?(?:줘요?|주세요|버려)?)?|(?:(?:forget|delete)\s)?(?:all|both|all of them|them all|both of them))[\s.!]*$/iu;

@@ -235,7 +235,7 @@ export function classifySpeechAct(text: string): SpeechAct {
 
 /**
  * Nouns that name a value a fact gives (번호, 주소, 생일, password): a bare noun phrase that ends in one
- * asks for that value ("엄마 번호", "회사 주소는", "wifi password"). A closed class of each language.
+ * asks for that value ("엄마 번호", "회사 주소는", "dentist number"). A closed class of each language.
  */
 const VALUE_NOUNS: ReadonlySet<string> = new Set(
   words(
