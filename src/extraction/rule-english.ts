@@ -7,7 +7,7 @@
  */
 import { containsHangul } from "../text/korean.js";
 import { words as wordList } from "../text/word-list.js";
-import { execAfterHead, splitAtFirstWith, splitAtSeparator } from "../text/trim.js";
+import { execAfterHead, inSet, splitAtFirstWith, splitAtSeparator, trimEndWhile } from "../text/trim.js";
 import { FIRST_PERSON_EN } from "./normalize.js";
 import { isKinship, topicHasFacts, type ClauseContext, type ClauseRule } from "./rule-common.js";
 import { EN_SUBORDINATE_RE, EN_TRAILING_ADVERBS_RE, EN_TRAILING_PHRASE_RE } from "./rule-patterns.js";
@@ -147,9 +147,12 @@ function isPlace(phrase: string): boolean {
   );
 }
 
+/** Marks that may end a word before what follows ("Thursday."). */
+const isEndMark = inSet(".,!?");
+
 /** "Thursday", "next week", "tomorrow at noon": where a lesson "moved to" is a time, not a place. */
 function startsWithTimeWord(phrase: string): boolean {
-  const first = (phrase.trimStart().split(/\s/u)[0] ?? "").toLowerCase().replace(/[.,!?]+$/u, "");
+  const first = trimEndWhile((phrase.trimStart().split(/\s/u)[0] ?? "").toLowerCase(), isEndMark);
   return ENGLISH_TIME_WORDS.has(first) || (first.endsWith("s") && ENGLISH_TIME_WORDS.has(first.slice(0, -1)));
 }
 
