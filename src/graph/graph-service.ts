@@ -261,13 +261,16 @@ export class GraphService {
       names: entities.map((node) => node.name),
       message: input.text,
     });
+    // A question that names no entity may name an attribute in full ("결혼식 장소 어디였지?"): the entity
+    // nodes carry their attributes, so the facts are read only when one of them has such an attribute.
+    const byAttribute =
+      mentioned.length === 0 &&
+      entities.some((node) => Object.keys(node.properties ?? {}).some((key) => question.namesInFull(key)));
+    if (mentioned.length === 0 && !question.asksWho && !byAttribute) return [];
     const triplets = await store.getTriplets();
     // The entities the question names, or, when it names none, the one entity that has an attribute it
-    // names in full ("결혼식 장소 어디였지?"); then those it asks who they are by what they are ("my dog's
-    // name").
-    const named =
-      mentioned.length > 0 ? mentioned : onlyOwnerOfNamedAttribute(triplets, question, input.visibilities);
-    if (named.length === 0 && !question.asksWho) return [];
+    // names in full; then those it asks who they are by what they are ("my dog's name").
+    const named = byAttribute ? onlyOwnerOfNamedAttribute(triplets, question, input.visibilities) : mentioned;
     const names = [
       ...new Set([
         ...named,
