@@ -288,13 +288,15 @@ export function statesCorrectionOf(
   memo: FactSlotMemo = new FactSlotMemo(),
 ): boolean {
   const negated = negatedValues(newer);
+  // Most neighbours neither negate a value nor open with a rejection: no words are read for them.
+  if (negated.size === 0 && !opensWithRejection(newer)) return false;
   const before = memo.words(older);
   const after = memo.words(newer);
   if (negated.size > 0) {
     if (![...negated].some((value) => before.values.has(value))) return false;
     if (![...after.values].some((value) => !negated.has(value))) return false;
   } else {
-    if (!opensWithRejection(newer) || ![...after.kinds].some((kind) => before.kinds.has(kind))) return false;
+    if (![...after.kinds].some((kind) => before.kinds.has(kind))) return false;
     if (![...after.values].some((value) => !before.values.has(value))) return false;
   }
   return after.content.every((word) => before.content.some((other) => sameContentWord(word, other)));

@@ -174,12 +174,15 @@ function changeNoteRestates(pair: RecencyPair, questionWords: readonly string[])
   const before = memo.words(texts.older);
   const after = memo.words(texts.newer);
   if (!after.changes) return false;
-  const namesOldValue = repeatsOlderValueWord(
-    { content: before.content, names: capitalisedKeys(texts.older) },
-    after.content,
-    questionWords,
-  );
-  if (dice(older, newer) < SAME_FACT_MIN_DICE && !namesOldValue) return false;
+  // Read only when the overlap or the values do not decide (the older text is scanned for names).
+  let namesOld: boolean | undefined;
+  const namesOldValue = (): boolean =>
+    (namesOld ??= repeatsOlderValueWord(
+      { content: before.content, names: capitalisedKeys(texts.older) },
+      after.content,
+      questionWords,
+    ));
+  if (dice(older, newer) < SAME_FACT_MIN_DICE && !namesOldValue()) return false;
   if (statesOwnersDiffer(texts.older, texts.newer, memo)) return false;
   if (![...queryTerms].some((term) => older.has(term) && newer.has(term))) return false;
   const thing = before.content[0];
@@ -187,10 +190,11 @@ function changeNoteRestates(pair: RecencyPair, questionWords: readonly string[])
   const sharesMore = questionWords.some(
     (word) => !isThing(word) && holdsWord(before.content, word) && holdsWord(after.content, word),
   );
-  if (after.values.size === 0 && !sharesMore && !namesOldValue) return false;
+  if (after.values.size === 0 && !sharesMore && !namesOldValue()) return false;
   return !questionWords.some(isThing) || (thing !== undefined && holdsWord(after.content, thing));
 }
 
+/** Whether `content` holds `word` or another name of it (content-words.ts `sameContentWord`). */
 function holdsWord(content: readonly string[], word: string): boolean {
   return content.some((w) => sameContentWord(w, word));
 }
