@@ -1,7 +1,8 @@
 /**
  * Secrets that must never be saved without the user asking: passwords and PINs, one-time codes, card
- * numbers, bank account numbers, resident registration numbers, API keys and tokens. The content
- * filter drops a message that holds one; the explicit "기억해줘" path uses {@link detectSecret} to warn.
+ * numbers, bank account numbers, resident registration, passport and driver's licence numbers, API keys
+ * and tokens. The content filter drops a message that holds one; the explicit "기억해줘" path uses
+ * {@link detectSecret} to warn.
  *
  * Every rule is a shape (a Luhn-valid card number, a token prefix, a long random-looking string) or a
  * keyword naming the secret next to a value; none knows a particular secret. All patterns are linear:
@@ -19,6 +20,8 @@ export type SecretKind =
   | "card_number"
   | "bank_account"
   | "national_id"
+  | "passport_number"
+  | "driver_licence"
   | "api_key"
   | "private_key";
 
@@ -91,6 +94,20 @@ const ACCOUNT_NUMBER_RE = /(?<![\d-])\d[\d-]{9,22}\d(?![\d-])/gu;
 /** 주민등록번호: six digits of the birth date, a hyphen, then a first digit 1–4 and six more. */
 const NATIONAL_ID_RE = /(?<!\d)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\s?-\s?[1-4]\d{6}(?!\d)/u;
 /**
+ * A passport number after the word that names it ("여권번호 M12345678", "passport no. 123456789",
+ * "여권 M123A4567"): one or two letters and six to nine digits, or the Korean passport's newer shape
+ * (letter, three digits, letter, four digits), standing alone (the year of "여권 2027년 만료" is a date).
+ * The word is needed: a bare letter-and-digits code is as likely an order or a product number.
+ */
+const PASSPORT_RE =
+  /(?:여권\s?번호|여권|passport\s{0,3}(?:number|no\.?|#)?)(?:\s|[:=]|은|는|이|가|is|요){1,4}(?:[A-Za-z]{0,2}\d{6,9}|[A-Za-z]\d{3}[A-Za-z]\d{4})(?![A-Za-z0-9가-힣])/iu;
+/**
+ * A Korean driver's licence number: two digits (the region, or its name), two of the year, six serial
+ * digits and two check digits, split by hyphens ("11-22-333333-44"). Twelve digits in that grouping are
+ * nothing else people write.
+ */
+const DRIVER_LICENCE_RE = /(?<![\d-])(?:\d{2}|[가-힣]{2})-\d{2}-\d{6}-\d{2}(?![\d-])/u;
+/**
  * Keys by their published prefixes: OpenAI, Anthropic, Slack, GitHub, GitLab, AWS, Google, Stripe (each
  * with the fewest characters it needs after its prefix: a longer key holds that match too). JWTs are
  * `hasJwt`'s.
@@ -108,7 +125,8 @@ const OPAQUE_CANDIDATE_RE = /[A-Za-z0-9+/_=-]{32,}/gu;
 
 /**
  * The first secret in `text`, or undefined. Checks, in order: private key blocks, API keys and tokens,
- * one-time codes, PINs, passwords, resident registration numbers, card numbers (Luhn), bank accounts.
+ * one-time codes, PINs, passwords, resident registration numbers, passport and driver's licence
+ * numbers, card numbers (Luhn), bank accounts.
  *
  * @example detectSecret("인증번호 482913") // { kind: "one_time_code" }
  * @example detectSecret("나 반지 13호") // undefined
@@ -120,6 +138,8 @@ export function detectSecret(text: string): SecretMatch | undefined {
   if (PIN_RE.test(text)) return { kind: "pin" };
   if (hasPassword(text) || hasPasswordValueLater(text)) return { kind: "password" };
   if (NATIONAL_ID_RE.test(text)) return { kind: "national_id" };
+  if (PASSPORT_RE.test(text)) return { kind: "passport_number" };
+  if (DRIVER_LICENCE_RE.test(text)) return { kind: "driver_licence" };
   if (hasCardNumber(text)) return { kind: "card_number" };
   if (hasAccountNumber(text)) return { kind: "bank_account" };
   return undefined;
