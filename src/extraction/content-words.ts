@@ -8,6 +8,7 @@
 import { isEnglishStopWord, stemEnglishWord } from "../text/english.js";
 import { isHangulSyllableCode, searchStems } from "../text/korean.js";
 import { isFullKoreanName } from "./rule-common.js";
+import { KIN_ACROSS_LANGUAGES } from "./words/kinship.js";
 import { SAME_THING_GROUPS } from "./words/same-thing.js";
 import { GENERIC_ATTRIBUTE_WORDS } from "./words/value-words.js";
 
@@ -60,6 +61,29 @@ export function otherNamesOf(key: string): readonly string[] {
   const thing = THING_OF_KEY.get(key);
   if (thing === undefined) return [];
   return (SAME_THING_GROUPS[thing] as readonly string[]).filter((word) => contentKeyOf(word) !== key);
+}
+
+/** Each key of a row of {@link KIN_ACROSS_LANGUAGES} → the words of the other language it may be written as. */
+const KIN_OF_KEY: ReadonlyMap<string, readonly string[]> = (() => {
+  const byKey = new Map<string, string[]>();
+  const add = (word: string, others: readonly string[]) => {
+    const key = contentKeyOf(word);
+    byKey.set(key, [...new Set([...(byKey.get(key) ?? []), ...others])]);
+  };
+  for (const [english = "", ...korean] of KIN_ACROSS_LANGUAGES) {
+    add(english, korean);
+    for (const word of korean) add(word, [english]);
+  }
+  return byKey;
+})();
+
+/**
+ * The kinship words of the other language that a memory may write `key` as (words/kinship.ts
+ * `KIN_ACROSS_LANGUAGES`: sister → 언니, 누나, 여동생, …; 동생 → sister, brother): for searching only,
+ * never for "the same thing" ({@link sameContentWord}), since 언니 and 여동생 are two people.
+ */
+export function kinOtherLanguageNamesOf(key: string): readonly string[] {
+  return KIN_OF_KEY.get(key) ?? [];
 }
 
 /**

@@ -211,6 +211,15 @@ describe("statements and questions without a model", () => {
     expect(answer).toContain("• 한소율: 역할 = 딸 첼로 선생님");
   });
 
+  it("finds a family member asked for in the other language (sister / 여동생)", async () => {
+    const user = "local-kin";
+    await say("기억해줘: 여동생 결혼식 10월 3일 토요일 청담동", user);
+    await say("기억해줘: 엄마 생신 저녁 예약 6시", user);
+    const answer = await say("when is my sister's wedding?", user);
+    expect(answer).toContain("• 여동생 결혼식 10월 3일 토요일 청담동 (");
+    expect(answer).not.toContain("엄마");
+  });
+
   it("lists only the memories a question is about, with the user as 'you' or '나'", async () => {
     const user = "local-asker";
     for (const line of [

@@ -186,6 +186,28 @@ describe("KeywordIndex", () => {
     expect(hit?.coverage).toBeGreaterThanOrEqual(MIN_KEYWORD_COVERAGE);
   });
 
+  it("finds a kinship word in the other language, where the languages cut the family differently", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "younger", text: "여동생 졸업 연주회 11월 2일" }),
+      makeDoc({ id: "older", text: "누나 이사 날짜 3월 초" }),
+      makeDoc({ id: "aunt", text: "my aunt runs a bakery in Daegu" }),
+      makeDoc({ id: "mom", text: "엄마 정기검진 목요일" }),
+    ]);
+    // "sister" is 여동생 or 누나 (or 언니): both are found, and 엄마 is not.
+    expect(
+      index
+        .search("sister", { limit: 5 })
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual(["older", "younger"]);
+    const [aunt, ...rest] = index.search("이모 빵집", { limit: 5 });
+    expect(aunt?.id).toBe("aunt");
+    expect(rest).toEqual([]);
+    // Searching only: 여동생 is not found by 누나, two people of the same language.
+    expect(index.search("누나", { limit: 5 }).map((h) => h.id)).toEqual(["older"]);
+  });
+
   it("finds what one wears asked in the other language (shoes / 신발, size / 사이즈)", () => {
     const index = new KeywordIndex();
     index.add([

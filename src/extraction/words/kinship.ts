@@ -141,3 +141,25 @@ export const KINSHIP_WORDS = new Set([
  * 형, which is also an older friend and a type ("B형").
  */
 export const NOT_FAMILY = new Set(["친구", "동료", "friend", "형"]);
+
+/**
+ * Kinship words of one language and the words of the other that a memory may use for the same person,
+ * where the two languages cut the family differently: English "sister" is 언니, 누나 or 여동생 by who
+ * speaks and who is older; 동생 is a younger sister or brother; "aunt" is 이모, 고모 or 숙모. So the
+ * relation is not sameness (언니 and 여동생 are two people, and never one group of words/same-thing.ts):
+ * it is only for searching, each word of a row for the others of the row's other language
+ * (content-words.ts `kinOtherLanguageNamesOf`). A row is the English word, then the Korean ones.
+ */
+export const KIN_ACROSS_LANGUAGES: readonly (readonly string[])[] = [
+  words("sister 언니 누나 여동생 동생 자매 큰언니 큰누나 막내동생"),
+  words("brother 형 오빠 남동생 동생 형제 큰형 큰오빠 막내동생"),
+  words("sibling 동생 언니 누나 형 오빠 남동생 여동생"),
+  words("aunt 이모 고모 숙모 외숙모 큰엄마 작은엄마"),
+  words("uncle 삼촌 외삼촌 숙부 이모부 고모부 큰아빠 작은아빠 큰아버지 작은아버지"),
+  words("cousin 사촌 사촌동생 사촌언니 사촌누나 사촌형 사촌오빠"),
+  words("niece 조카 조카딸"),
+  words("nephew 조카 외조카"),
+  words("grandchild 손주 손자 손녀"),
+  words("grandson 손자 외손자 친손자"),
+  words("granddaughter 손녀 외손녀 친손녀"),
+];

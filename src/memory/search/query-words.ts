@@ -5,7 +5,12 @@
  * search looks for those spellings too; a memory that holds one holds the query word for the recency
  * step's topic words, and for its coverage (an other name at {@link OTHER_NAME_COVERAGE_WEIGHT}).
  */
-import { messageWordKeys, messageWords, otherNamesOf } from "../../extraction/content-words.js";
+import {
+  kinOtherLanguageNamesOf,
+  messageWordKeys,
+  messageWords,
+  otherNamesOf,
+} from "../../extraction/content-words.js";
 import {
   contentTokens,
   crossScriptQueryWords,
@@ -74,7 +79,7 @@ function namedWords(query: string): NamedWord[] {
     const keys = messageWordKeys(raw);
     if (keys.length === 0) continue;
     const tokens = contentTokens(raw);
-    const names = [...new Set(keys.flatMap((key) => otherNamesOf(key)))]
+    const names = [...new Set(keys.flatMap((key) => [...otherNamesOf(key), ...kinOtherLanguageNamesOf(key)]))]
       .map((name) => tokenize(name))
       // A short form inside the word (내선 of 내선번호) is the part the text is already credited with.
       .filter(
