@@ -31,7 +31,9 @@ export function findMentionedEntities(options: { names: readonly string[]; messa
   const message = foldText(options.message);
   const compactMessage = message.replace(/ /gu, "");
   const words = new Set(message.split(/[\s.,!?~:;()[\]"']+/u).filter((w) => w.length > 0));
-  const wordStems = new Set([...words].map((w) => foldText(entityDisplayName(w))));
+  // Read as the graph reads a name: "콩이" is 콩 when 콩 is a name it knows (normalize.ts).
+  const knownNames = new Set(options.names.map(foldText));
+  const wordStems = new Set([...words].map((w) => foldText(entityDisplayName(w, { knownNames }))));
   // A first-person word ("내", "my") mentions 나 / I.
   const mentionsMe = [...words].some((w) => KOREAN_FIRST_PERSON.has(w) || ENGLISH_FIRST_PERSON.has(w));
   const covered = new Array<boolean>(compactMessage.length).fill(false);

@@ -12,6 +12,8 @@ import {
   charCount,
   fitsAttachment,
   foldText,
+  hasBatchim,
+  isHangulSyllable,
   nfc,
   PARTICLES,
   stripCopula,
@@ -254,10 +256,12 @@ function stripOnce(word: string, known: ReadonlySet<string>): string | undefined
   // A kinship word of one syllable (딸, 형, 처) is a stem too: "딸은" is 딸 + 은.
   const fits = (stem: string): boolean =>
     (charCount(stem.replace(/\s/gu, "")) >= MIN_STEM_CHARS || KINSHIP_WORDS.has(stem)) && !/\s$/u.test(stem);
+  // A known name may be of one syllable: "콩이" is 콩, already in the graph, with the 이 that follows a
+  // name ending in a consonant.
   for (const { form: particle, attach } of [...PARTICLES, ...AMBIGUOUS_PARTICLES]) {
     if (!word.endsWith(particle)) continue;
     const stem = word.slice(0, -particle.length);
-    if (!fits(stem) || !fitsAttachment(stem, attach)) continue;
+    if (!(fits(stem) || isOneSyllableName(stem)) || !fitsAttachment(stem, attach)) continue;
     if (known.has(foldText(stem))) return stem;
   }
   for (const { form: particle, attach } of PARTICLES) {
@@ -299,7 +303,16 @@ export function entityDisplayName(raw: string, options: EntityNameOptions = {}):
     if (stem === undefined) break;
     name = stem;
   }
+  // A name of one syllable ending in a consonant is mostly said with the 이 that follows it (콩 → 콩이,
+  // which keeps its 이: a one-syllable stem is no stem): once the graph knows it so, that is its name.
+  const familiar = `${name}이`;
+  if (isOneSyllableName(name) && !known.has(foldText(name)) && known.has(foldText(familiar))) return familiar;
   return name;
+}
+
+/** A Hangul syllable ending in a consonant: a name that takes 이 after it (콩 → 콩이, 별 → 별이). */
+function isOneSyllableName(word: string): boolean {
+  return word.length === 1 && isHangulSyllable(word) && hasBatchim(word);
 }
 
 /** The folded key of an entity name (what node ids are built from). */

@@ -70,6 +70,22 @@ describe("GraphService", () => {
     expect(await graph.facts({ ...ALICE, text: "오늘 날씨 어때" })).toEqual([]);
   });
 
+  it("keeps a one-syllable name and its form with 이 as one entity, in either order (콩 / 콩이)", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "우리 강아지 이름은 콩이야" });
+    await graph.ingest({ ...ALICE, text: "콩이 3살" });
+    expect(await graph.facts({ ...ALICE, text: "콩이 몇 살이야?" })).toEqual(["콩: 나이 = 3살"]);
+    expect(await graph.facts({ ...ALICE, text: "콩이는?" })).toEqual(["콩: 종 = 강아지", "콩: 나이 = 3살"]);
+    await graph.ingest({ ...BOB, text: "별이 몸무게 4kg" });
+    await graph.ingest({ ...BOB, text: "우리 고양이 이름은 별이야" });
+    expect(await graph.facts({ ...BOB, text: "별이는?" })).toEqual([
+      "별이: 몸무게 = 4kg",
+      "별이: 종 = 고양이",
+    ]);
+    const { nodes } = await graph.snapshot(BOB);
+    expect(nodes.filter((n) => n.label === ENTITY_LABEL).map((n) => n.name)).toEqual(["별이"]);
+  });
+
   it("matches the longest name first and needs a whole word for one-letter names", async () => {
     const graph = makeService();
     await graph.ingest({ ...ALICE, text: "업체명: 모루, 분류: 카페" });

@@ -40,6 +40,17 @@ describe("normalizeEntityName", () => {
     expect(normalizeEntityName("고양이는", { knownNames: new Set(["고양이"]) })).toBe("고양이");
   });
 
+  it("takes a one-syllable name and its form with 이 for one name, whichever the graph knows", () => {
+    expect(normalizeEntityName("콩이")).toBe("콩이"); // a one-syllable stem is no stem by itself
+    expect(normalizeEntityName("콩이", { knownNames: new Set(["콩"]) })).toBe("콩");
+    expect(normalizeEntityName("콩이는", { knownNames: new Set(["콩"]) })).toBe("콩");
+    expect(normalizeEntityName("콩", { knownNames: new Set(["콩이"]) })).toBe("콩이");
+    expect(normalizeEntityName("콩", { knownNames: new Set(["콩", "콩이"]) })).toBe("콩");
+    // Not for a name that ends in a vowel (보리 takes 가, not 이), nor one of two syllables.
+    expect(normalizeEntityName("보", { knownNames: new Set(["보이"]) })).toBe("보");
+    expect(normalizeEntityName("도현", { knownNames: new Set(["도현이"]) })).toBe("도현");
+  });
+
   it("prefers a known full name over a shorter stem", () => {
     expect(normalizeEntityName("도현이", { knownNames: new Set(["도현이"]) })).toBe("도현이");
   });
