@@ -96,7 +96,7 @@ const STANCE_RE = [
 ] as const;
 /** Who the speaker is: where they work, study or live; what they are. */
 const IDENTITY_RE = [
-  /근무|다님|다녀요|다니|일해|담당|소속|살아|살고|사셔|사심|산다|거주|출신|전공|학년|[0-9]년생/gu,
+  /근무|다님|다녀(?![오와왔올옴])|다니|일해|담당|소속|살아|살고|사셔|사심|산다|거주|출신|전공|학년|[0-9]년생/gu,
   /\b(?:work(?:s|ing)?\s+(?:at|for|in|remotely)|live(?:s)?\s+in|i'm\s+an?|major|graduate|born)\b/giu,
 ] as const;
 /** A memo-style nominal ending (다님, 있음, 못 먹음, 결정함) at a clause end. */

@@ -48,6 +48,20 @@ import { BUSINESS_SUFFIXES, ORGANISATION_SUFFIXES } from "./words/organisations.
 const REGULAR_WORDS = new Set(["단골", "자주가는", "주거래"]);
 /** "다니는 병원", "가는 미용실": attending, which only says whose the place is. */
 const ATTENDING_RE = /^(?:다니는|다니던|가는|다니시는)$/u;
+/**
+ * The verb of attending that closes "요가 학원은 망원동 ○○요가 다녀" (one word, or "다니고 있어", "다니는
+ * 중"): it says that the place is where one goes, and is no part of the value.
+ */
+const ATTENDS_LAST_RE = /^(?:다녀요?|다님|다닌다|다닙니다|있어요?|있음|중|중이야|중이에요)$/u;
+const ATTENDS_BEFORE_LAST_RE = /^(?:다니고|다니는)$/u;
+
+/** `tokens` without the verb of attending that ends them (ATTENDS_LAST_RE). */
+function withoutAttendingVerb(tokens: readonly string[]): readonly string[] {
+  const last = tokens.at(-1) ?? "";
+  if (!ATTENDS_LAST_RE.test(last)) return tokens;
+  if (/^다/u.test(last)) return tokens.slice(0, -1);
+  return ATTENDS_BEFORE_LAST_RE.test(tokens.at(-2) ?? "") ? tokens.slice(0, -2) : tokens;
+}
 
 /** "병원" whose value is an animal clinic ("…동물병원", "…동물의료센터") is the pet's 동물병원. */
 function animalClinic(attribute: string, value: string): string {
@@ -326,7 +340,8 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
   const attribute = attributeWords.join(" ");
   const tooShort = [...attribute].length < MIN_ATTRIBUTE_CHARS && !ONE_SYLLABLE_ATTRIBUTES.has(attribute);
   if (tooShort || !isAttributePhrase(tokens.slice(owner, attrEnd + 1))) return false;
-  const valueTokens = tokens.slice(attrEnd + 1);
+  const valueTokens = withoutAttendingVerb(tokens.slice(attrEnd + 1));
+  if (valueTokens.length === 0) return false;
   // "밤비 병원은 분당에 있는 해솔동물병원": the value, and where it is.
   const relative = locatedValue(valueTokens);
   const value = relative?.value ?? valueWords(valueTokens);

@@ -69,6 +69,12 @@ const LIGHT_VERB_STEMS: readonly string[] = [
   "만나",
   "만났",
   "만날",
+  // 다니다, to go somewhere regularly ("치과 어디 다녀?", "헬스장 어디 다니지?"): the memory names the
+  // place, seldom the verb.
+  "다녀",
+  "다니",
+  "다녔",
+  "다닐",
 ];
 const LIGHT_VERB_ENDINGS = new Set([
   "",

@@ -63,6 +63,7 @@ describe("ContentFilter", () => {
       ["법인카드 4111 1111 1111 1111", "card_number"],
       ["월세 계좌 국민은행 123-45-6789012", "bank_account"],
       ["slack token xoxb-1234-5678-abcdefghij", "api_key"],
+      ["내 여권번호 M12345678", "passport_number"],
     ])("a secret %j, even with the filter off", (text, kind) => {
       expect(decide(text)).toMatchObject({ keep: false, reason: "secret", secret: kind });
       expect(decide(text, {}, { enabled: false })).toMatchObject({ keep: false, reason: "secret" });
@@ -74,6 +75,7 @@ describe("ContentFilter", () => {
       "오늘 배포 rollback만 세 번 했다 ㅋㅋ 진짜 머리가 하얘지는 느낌이었는데 결국 다 살렸으니 치킨 시켜먹고 잔다",
       "jet lag is brutal, I've been up since 4am",
       "ugh it's so cold today",
+      "어제 병원 다녀왔어",
     ])("a passing moment %j", (text) => {
       expect(decide(text)).toMatchObject({ keep: false, reason: "low_score" });
     });
@@ -140,6 +142,8 @@ describe("ContentFilter", () => {
       // A name written as an identifier is the value.
       "우리 집 와이파이 이름 sunny_home",
       "my insta is @bread.lab",
+      // Where one goes regularly (다니다), not where one went once (다녀왔어: see the moments below).
+      "필라테스는 합정역 앞 코어랩 다녀",
     ])("a short fact %j", (text) => {
       expect(decide(text)).toMatchObject({ keep: true, reason: "kept" });
     });

@@ -450,6 +450,9 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       // An everyday attribute of one syllable.
       ["내 차는 은색 모닝이야", [["나", "차", "은색 모닝"]]],
       ["내 키는 168이야", [["나", "키", "168"]]],
+      // The verb of attending that closes it is no part of the value.
+      ["필라테스 학원은 합정 코어랩 다녀", [["필라테스", "학원", "합정 코어랩"]]],
+      ["아들 수학 학원은 대치 해법수학 다니고 있어", [["아들", "수학 학원", "대치 해법수학"]]],
     ],
     negative: "날씨는 좋다",
   },

@@ -220,6 +220,20 @@ describe("statements and questions without a model", () => {
     expect(answer).not.toContain("엄마");
   });
 
+  it("keeps where one goes regularly, and answers '어디 다녀?' with it", async () => {
+    const user = "local-attends";
+    const said = await say("필라테스 학원은 합정 코어랩 다녀", user);
+    expect(said).toContain('bot: 📝 기억해 둘게요: "필라테스 학원은 합정 코어랩 다녀"');
+    await say("my dentist is Dr. Park at Riverside Dental", user);
+    const pilates = await say("필라테스 어디 다니지?", user);
+    expect(pilates).toContain("• 필라테스: 학원 = 합정 코어랩\n");
+    expect(pilates).not.toContain("Riverside");
+    // 치과 is dentist in the other language; 다녀 asks nothing a memory would hold.
+    const dentist = await say("치과 어디 다녀?", user);
+    expect(dentist).toContain("• my dentist is Dr. Park at Riverside Dental (");
+    expect(dentist).not.toContain("코어랩");
+  });
+
   it("lists only the memories a question is about, with the user as 'you' or '나'", async () => {
     const user = "local-asker";
     for (const line of [

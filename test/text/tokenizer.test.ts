@@ -89,6 +89,10 @@ describe("queryContentTokens", () => {
     // Asked when or where one meets someone, the plan's note names the person, not the meeting.
     expect(queryContentTokens("하준이랑 언제 만나?")).toEqual(["하준"]);
     expect(new Set(tokenize("토요일에 하준이랑 전시 보기로 했어")).has("하준")).toBe(true);
+    // Asked where one goes regularly (다니다), the note names the place.
+    expect(queryContentTokens("치과 어디 다녀?")).toEqual(["치과"]);
+    expect(queryContentTokens("필라테스 어디 다니지?")).toEqual(contentTokens("필라테스"));
+    expect(queryContentTokens("다니엘 어디 살아?")).toContain("다니");
   });
 
   it("reads the counter after 몇 as the unit a memory glues to its number", () => {
