@@ -234,6 +234,17 @@ describe("statements and questions without a model", () => {
     expect(dentist).not.toContain("코어랩");
   });
 
+  it("marks the older note 'since changed' and leaves out its fact when the newer one already leads", async () => {
+    const user = "local-moved";
+    await say("my son's soccer practice is every Tuesday at 5pm", user);
+    await say("soccer practice moved to Wednesday", user);
+    const answer = await say("when is soccer practice?", user);
+    expect(answer).toMatch(
+      /• soccer practice moved to Wednesday \(\d{4}-\d{2}-\d{2}\)\n• my son's soccer practice is every Tuesday at 5pm \(\d{4}-\d{2}-\d{2}, since changed\)/u,
+    );
+    expect(answer).not.toContain("soccer practice = every Tuesday");
+  });
+
   it("lists only the memories a question is about, with the user as 'you' or '나'", async () => {
     const user = "local-asker";
     for (const line of [

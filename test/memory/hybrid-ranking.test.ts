@@ -124,6 +124,25 @@ describe("rankHybrid", () => {
     expect(results[0]?.score).toBe(results[1]?.score);
   });
 
+  it("marks a newer memory ranked first as superseding the older one of the same fact, and no other", () => {
+    const older = "my son's soccer practice is every Tuesday at 5pm";
+    const newer = "soccer practice moved to Wednesday";
+    const unrelated = "swim class every Tuesday at 5pm";
+    const results = rankHybrid({
+      query: "when is soccer practice?",
+      vector: [
+        vec("new", 0.6, newer, 30 * DAY),
+        vec("old", 0.5, older, 1 * DAY),
+        vec("swim", 0.4, unrelated, 10 * DAY),
+      ],
+      keyword: [kw("new", 12, 1, newer, 30 * DAY), kw("old", 10, 1, older, 1 * DAY)],
+      topK: 10,
+    });
+    expect(results.map((r) => r.id)).toEqual(["new", "old", "swim"]);
+    expect(results[0]?.supersedes).toBe("old");
+    expect(results.filter((r) => r.supersedes !== undefined)).toHaveLength(1);
+  });
+
   it("does not let a newer memory about another part of the query jump", () => {
     const answer = "테일러온 전화번호 0507-1432-8816";
     const other = "테일러온 가봉 3월 9일 토요일 오전 11시";

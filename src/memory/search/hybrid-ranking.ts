@@ -275,7 +275,7 @@ function addContext(
     const listedNext = next === undefined ? undefined : byId.get(next.id);
     if (
       next !== undefined &&
-      listedNext?.supersedes === undefined &&
+      listedNext?.supersedes !== anchor.id &&
       statesCorrectionOf(anchor.text, next.text, factSlots)
     ) {
       const { byContext: _context, contextOf: _of, ...own } = listedNext ?? docResult(next);

@@ -39,7 +39,7 @@ export interface RankedMemory {
   text: string;
   /** Whether it clears the relevance gate (hybrid-ranking.ts). */
   relevant: boolean;
-  /** Id of an older memory of the same fact that this one was moved above. */
+  /** Id of an older memory of the same fact that this one was moved above, or already ranked above. */
   supersedes?: string;
 }
 
@@ -370,6 +370,7 @@ export function applyRecency<T extends RankedMemory>(options: {
     });
     if (at < 0) {
       if (candidate.relevant && restatements) liftRestatements(out, candidate, pairOf, questionWords);
+      markRestatedBy(out, candidate, (newer) => isSameFact({ ...pairOf(candidate, newer), restatements }));
       out.push(candidate);
       continue;
     }
@@ -382,6 +383,27 @@ export function applyRecency<T extends RankedMemory>(options: {
     });
   }
   return out;
+}
+
+/**
+ * An `older` memory ranked below a newer one that restates its fact and needed no jump to lead: the
+ * newer one is marked as superseding it all the same (the first such, best ranked), so that what the
+ * answer takes from `older` (its graph facts, its value) is known to be out of date. A newer one under
+ * the gate over a relevant `older` is `liftRestatements`' to decide.
+ */
+function markRestatedBy<T extends RankedMemory>(
+  placed: T[],
+  older: T,
+  restates: (newer: T) => boolean,
+): void {
+  const i = placed.findIndex(
+    (newer) =>
+      newer.supersedes === undefined &&
+      newer.timestamp > older.timestamp &&
+      (newer.relevant || !older.relevant) &&
+      restates(newer),
+  );
+  if (i >= 0) placed[i] = { ...(placed[i] as T), supersedes: older.id };
 }
 
 /**
