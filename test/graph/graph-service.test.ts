@@ -286,6 +286,25 @@ describe("GraphService", () => {
     ).toEqual(["모루커피: 전화번호 = 010-2738-6641"]);
   });
 
+  it("takes 'when' as asking for the date or time, so a stale memory's date is left out", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "dentist appointment on March 3 at 2pm", memoryId: "m-appt" });
+    await graph.ingest({ ...ALICE, text: "치과 예약 3월 21일 오전 10시, 판교 미소치과", memoryId: "m-ko" });
+    expect(await graph.facts({ ...ALICE, text: "when is my dentist appointment?" })).toEqual([
+      "dentist appointment: date = March 3 at 2pm",
+    ]);
+    expect(
+      await graph.facts({
+        ...ALICE,
+        text: "when is my dentist appointment?",
+        staleMemories: new Set(["m-appt"]),
+      }),
+    ).toEqual([]);
+    expect(await graph.facts({ ...ALICE, text: "치과 예약 언제야?" })).toContain(
+      "치과 예약: 일시 = 3월 21일 오전 10시",
+    );
+  });
+
   it("keeps a superseded fact as history, not as a current fact", async () => {
     const graph = makeService();
     await graph.ingest({ ...ALICE, text: "도현이 번호 010-1111-2222", at: 1000, memoryId: "m1" });

@@ -143,6 +143,19 @@ describe("rankHybrid", () => {
     expect(results.filter((r) => r.supersedes !== undefined)).toHaveLength(1);
   });
 
+  it("marks no note superseded by a newer one that shares only the thing both are about", () => {
+    const breed = "또리는 말티즈";
+    const food = "또리 사료 로얄캐닌";
+    const results = rankHybrid({
+      query: "또리는?",
+      vector: [vec("food", 0.6, food, 30 * DAY), vec("breed", 0.5, breed, 1 * DAY)],
+      keyword: [kw("food", 10, 1, food, 30 * DAY), kw("breed", 9, 1, breed, 1 * DAY)],
+      topK: 10,
+    });
+    expect(results.map((r) => r.id)).toEqual(["food", "breed"]);
+    expect(results.every((r) => r.supersedes === undefined)).toBe(true);
+  });
+
   it("does not let a newer memory about another part of the query jump", () => {
     const answer = "테일러온 전화번호 0507-1432-8816";
     const other = "테일러온 가봉 3월 9일 토요일 오전 11시";

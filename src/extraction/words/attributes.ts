@@ -160,6 +160,13 @@ export const ATTRIBUTE_VERBS: readonly {
     korean: [],
     english: words("allergic"),
   },
+  // When: "언제야?", "며칠이야?", "when is …?" ask for the date or time an entity (an appointment, a
+  // meeting) has, under whichever of those names the rules gave it.
+  {
+    attributes: words("일시 날짜 일정 시간 date time schedule"),
+    korean: words("언제 며칠 몇일"),
+    english: words("when"),
+  },
   // How old: "몇 살이야?", "몇살?", "how old is …?" (살 after 몇, as after a number, is an age).
   {
     attributes: words("나이 age"),

@@ -118,6 +118,28 @@ export function isSameFact(options: {
   return texts !== undefined && (options.factSlots ?? new FactSlotMemo()).words(texts.newer).changes;
 }
 
+/**
+ * Whether `newer`, found to restate `older` for the query ({@link isSameFact}), may be said to replace
+ * it — marked `supersedes`, so that the answer calls `older` out of date and leaves out its graph fact:
+ * the two share a fact slot or state one fact by their words (fact-slots.ts), `newer` says that something
+ * changed, or they share a content word besides the one `older` is about (its first). Two notes that
+ * share only that word are two facts of one thing ("또리는 말티즈", "또리 사료 로얄캐닌", both asked by a
+ * question that names only 또리): the newer may still be ranked first, but replaces nothing.
+ */
+function replacesFact(pair: RecencyPair): boolean {
+  const { texts } = pair;
+  const memo = pair.factSlots ?? new FactSlotMemo();
+  if (sameFactSlot(texts.older, texts.newer, memo) || statesSameFact(texts.older, texts.newer, memo))
+    return true;
+  const before = memo.words(texts.older);
+  const after = memo.words(texts.newer);
+  if (after.changes && [...after.kinds].some((kind) => before.kinds.has(kind))) return true;
+  const thing = before.content[0];
+  return before.content.some(
+    (word) => (thing === undefined || !sameContentWord(word, thing)) && holdsWord(after.content, word),
+  );
+}
+
 /** How many of the query's terms `older` holds, and how many of those `newer` holds too. */
 function queryOverlap(
   older: ReadonlySet<string>,
@@ -370,7 +392,10 @@ export function applyRecency<T extends RankedMemory>(options: {
     });
     if (at < 0) {
       if (candidate.relevant && restatements) liftRestatements(out, candidate, pairOf, questionWords);
-      markRestatedBy(out, candidate, (newer) => isSameFact({ ...pairOf(candidate, newer), restatements }));
+      markRestatedBy(out, candidate, (newer) => {
+        const pair = pairOf(candidate, newer);
+        return isSameFact({ ...pair, restatements }) && replacesFact(pair);
+      });
       out.push(candidate);
       continue;
     }
@@ -378,7 +403,7 @@ export function applyRecency<T extends RankedMemory>(options: {
     out.splice(at, 0, {
       ...candidate,
       score: displaced.score,
-      supersedes: displaced.id,
+      ...(restated || replacesFact(pairOf(displaced, candidate)) ? { supersedes: displaced.id } : {}),
       ...(restated ? { relevant: true } : {}),
     });
   }
