@@ -121,10 +121,11 @@ export function isSameFact(options: {
 /**
  * Whether `newer`, found to restate `older` for the query ({@link isSameFact}), may be said to replace
  * it — marked `supersedes`, so that the answer calls `older` out of date and leaves out its graph fact:
- * the two share a fact slot or state one fact by their words (fact-slots.ts), `newer` says that something
- * changed, or they share a content word besides the one `older` is about (its first). Two notes that
- * share only that word are two facts of one thing ("또리는 말티즈", "또리 사료 로얄캐닌", both asked by a
- * question that names only 또리): the newer may still be ranked first, but replaces nothing.
+ * the two share a fact slot or state one fact by their words (fact-slots.ts), `newer` says that a value
+ * of a kind `older` gives changed, or they share a content word besides the one `older` is about (its
+ * first). Two notes that
+ * share only that word are two facts of one thing ("단비는 푸들", "단비 산책 저녁 7시", both asked by a
+ * question that names only 단비): the newer may still be ranked first, but replaces nothing.
  */
 function replacesFact(pair: RecencyPair): boolean {
   const { texts } = pair;
