@@ -529,6 +529,21 @@ describe("a kinship word before a lesson's subject", () => {
   });
 });
 
+describe("a verb's modifier that ends like a topic particle", () => {
+  it.each([["딸 학원 끝나는 시간 5시 반"], ["남편 쉬는 날 화요일"], ["아들 수영 가방 찾는 곳 2층 락커"]])(
+    "is no attribute's end: %s",
+    (text) => {
+      expect(facts(text).filter(([, attribute]) => /끝나$|쉬$|찾$/u.test(attribute))).toEqual([]);
+      expect(facts(text).filter(([, , value]) => /^(?:시간|날|곳) /u.test(value))).toEqual([]);
+    },
+  );
+
+  it("still reads the attribute it is part of, and a name that ends in the same syllables", () => {
+    expect(facts("딸 학원 끝나는 시간은 5시 반")).toEqual([["딸", "학원 끝나는 시간", "5시 반"]]);
+    expect(facts("유나는 간호사")).toEqual([["유나", "직업", "간호사"]]);
+  });
+});
+
 describe("a move to a time", () => {
   it.each([["piano lesson moved to Thursday"], ["standup moved to next week"], ["yoga moved to Sundays"]])(
     "is no residence: %s",
