@@ -45,6 +45,16 @@ const KO_REMEMBER_FIRST = koVerbFirst(KO_REMEMBER_VERB);
 const KO_FORGET_LAST = koVerbLast(KO_FORGET_VERB);
 const KO_FORGET_FIRST = koVerbFirst(KO_FORGET_VERB);
 
+/**
+ * "기억해줘:", "forget:" with nothing after the colon: a request whose object is missing, answered by
+ * asking for it. (The verb alone, "기억해줘", may point at what was said before: it is the model's.)
+ */
+const EMPTY_REMEMBER = new RegExp(
+  String.raw`^\s*(?:${KO_REMEMBER_VERB}|(?:please\s+)?(?:remember|note))\s*[:：]\s*$`,
+  "iu",
+);
+const EMPTY_FORGET = new RegExp(String.raw`^\s*(?:${KO_FORGET_VERB}|(?:please\s+)?forget)\s*[:：]\s*$`, "iu");
+
 const EN_REMEMBER = /^\s*(?:please\s+)?(?:remember|note)(?:\s+(?:that|this))?\s*[:,]?\s+(.+)$/isu;
 const EN_FORGET =
   /^\s*(?:please\s+)?(?:forget(?:\s+(?:about|that))?|delete\s+(?:the\s+|my\s+)?memor(?:y|ies)\s+(?:about|of|on)|remove\s+(?:the\s+|my\s+)?memor(?:y|ies)\s+(?:about|of|on))\s*[:,]?\s+(.+)$/isu;
@@ -74,6 +84,8 @@ export function parseIntent(text: string): Intent | undefined {
   if (HELP_ANY.test(text)) return { kind: "help" };
   if (HELP_KO.test(text)) return { kind: "help", lang: "ko" };
   if (HELP_EN.test(text)) return { kind: "help", lang: "en" };
+  if (EMPTY_REMEMBER.test(text)) return { kind: "remember", text: "" };
+  if (EMPTY_FORGET.test(text)) return { kind: "forget", query: "" };
   const toRemember = extract(text, KO_REMEMBER_FIRST, KO_REMEMBER_LAST, EN_REMEMBER);
   if (toRemember !== undefined) return toRemember ? { kind: "remember", text: toRemember } : undefined;
   const toForget = extract(text, KO_FORGET_FIRST, KO_FORGET_LAST, EN_FORGET) ?? englishWipe(text);

@@ -36,6 +36,16 @@ describe("parseIntent", () => {
   });
 
   it.each([
+    ["기억해줘:", { kind: "remember", text: "" }],
+    ["기억해 둬 :  ", { kind: "remember", text: "" }],
+    ["remember:", { kind: "remember", text: "" }],
+    ["잊어줘:", { kind: "forget", query: "" }],
+    ["forget :", { kind: "forget", query: "" }],
+  ])("reads %j, a colon with nothing after it, as a request whose object is missing", (text, intent) => {
+    expect(parseIntent(text)).toEqual(intent);
+  });
+
+  it.each([
     ["잊어줘: 치과 예약", "치과 예약"],
     ["치과 예약 잊어줘", "치과 예약"],
     ["치과 예약 기억 지워줘", "치과 예약"],

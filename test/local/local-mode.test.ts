@@ -275,6 +275,17 @@ describe("chat commands in the local chat", () => {
     await t.stop();
   });
 
+  it("asks what to keep or forget when a request's colon has nothing after it, and keeps nothing", async () => {
+    const printed = await chat(t, ["기억해줘:", "forget:"], "local-empty");
+    expect(printed).toContain('bot: 무엇을 기억할까요? 예: "기억해줘: 주차 B2 37번"');
+    expect(printed).toContain('bot: What should I forget? For example: "forget the dentist appointment".');
+    const kept = await t.assistant.memory.search(
+      { teamId: "local", userId: "local-empty" },
+      "기억해줘 forget",
+    );
+    expect(kept).toEqual([]);
+  });
+
   it("shows help in Korean and English", async () => {
     const printed = await chat(t, ["/help", "help"]);
     expect(printed).toContain("저는 기억하는 비서예요");
