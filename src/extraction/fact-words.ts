@@ -33,6 +33,7 @@ import {
   KOREAN_FROM_TIME_ENDINGS,
   KOREAN_CHANGE_WORDS,
   KOREAN_NEWER_STATE_WORDS,
+  ENGLISH_NEWER_STATE_WORDS,
   KOREAN_TIME_WORDS,
   KOREAN_WEEKDAY_SYLLABLES,
   KOREAN_AMOUNT_QUESTION_WORD,
@@ -66,18 +67,24 @@ export interface StatementWords {
   speakerOwned: boolean;
   /** How many content words come before its first value ("치과 예약 5일로 바뀜": 2); all when none. */
   lead: number;
+  /**
+   * How many content words come before its first verb of change ("팀장 바뀜": 1, "gym changed: now …":
+   * 1, "서준 피아노 5시로 바뀜": 2); undefined when it has none ("이제 …", "now …" are no verbs).
+   */
+  changedAfter: number | undefined;
 }
 
 /**
  * What a value measures: a time (date, weekday, clock time), an amount of money, a measure (weight,
- * length, age), a phone number (seven digits or more), or something else (a count, code, room, floor,
- * address number). Two statements of one fact give the same kind of value.
+ * length, age), a phone number (seven digits or more), a place of an address (역삼동, 성동구), or
+ * something else (a count, code, room, floor, address number). Two statements of one fact give the same
+ * kind of value.
  */
-export type ValueKind = "when" | "amount" | "measure" | "phone" | "other";
+export type ValueKind = "when" | "amount" | "measure" | "phone" | "place" | "other";
 
 /** Units after a number, by the kind of value they make (5시, 48만원, 2.9kg, "9,900 won"). */
 const UNIT_KINDS: ReadonlyMap<string, ValueKind> = new Map([
-  ...words("월 일 시 분 반 am pm").map((unit) => [unit, "when"] as const),
+  ...words("년 월 일 시 분 반 am pm").map((unit) => [unit, "when"] as const),
   ...words("원 만 천 억 won krw usd dollar dollars eur euro k").map((unit) => [unit, "amount"] as const),
   ...words("kg g cm mm km m lb lbs kcal ml l 살 세 킬로 키로 그램 센티").map(
     (unit) => [unit, "measure"] as const,
@@ -216,6 +223,7 @@ export function statementWords(text: string): StatementWords {
     values: new Set(),
     kinds: [],
     changes: false,
+    changeVerb: false,
     last: undefined,
   };
   const lower = text.normalize("NFC").toLowerCase();
@@ -225,6 +233,7 @@ export function statementWords(text: string): StatementWords {
   let lastHangul: { word: string; contentBefore: number } | undefined;
   let lead: number | undefined;
   let speakerOwned = false;
+  let changedAfter: number | undefined;
   for (const match of lower.matchAll(CHUNK_RE)) {
     const chunk = match[0];
     if (read.content.length === 0 && FIRST_PERSON_POSSESSIVES.has(chunk)) speakerOwned = true;
@@ -277,6 +286,8 @@ export function statementWords(text: string): StatementWords {
       read.modifies[contentBefore - 1] = true;
     }
     if (lead === undefined && read.values.size > 0) lead = read.content.length;
+    if (changedAfter === undefined && read.changeVerb)
+      changedAfter = Math.min(contentBefore, read.content.length);
   }
   return {
     content: read.content,
@@ -286,6 +297,7 @@ export function statementWords(text: string): StatementWords {
     changes: read.changes,
     speakerOwned,
     lead: Math.min(lead ?? read.content.length, read.content.length),
+    changedAfter,
   };
 }
 
@@ -301,6 +313,8 @@ interface Reading {
   /** One kind per value read, the last one corrected by a unit that follows it. */
   kinds: ValueKind[];
   changes: boolean;
+  /** Whether a verb of change was read ({@link StatementWords.changedAfter}). */
+  changeVerb: boolean;
   /** The value read last. */
   last: string | undefined;
 }
@@ -345,7 +359,10 @@ function readLatin(chunk: string, read: Reading): boolean {
   const apostrophe = [...word].findIndex(isApostrophe);
   const bare = apostrophe < 0 ? word : word.slice(0, apostrophe);
   const stem = stemEnglishWord(bare);
-  if (CHANGE_MARKER_STEMS.has(stem)) read.changes = true;
+  if (CHANGE_MARKER_STEMS.has(stem)) {
+    read.changes = true;
+    if (!ENGLISH_NEWER_STATE_WORDS.has(bare)) read.changeVerb = true;
+  }
   if (ENGLISH_TIME_WORDS.has(bare) || ENGLISH_TIME_WORDS.has(stem)) {
     addValue(read, stem, "when");
     return true;
@@ -385,9 +402,10 @@ function readKorean(raw: string, read: Reading): boolean {
   const stem = stripSearchSuffixes(word);
   if (isChangeWord(word) || KOREAN_NEWER_STATE_WORDS.has(word) || KOREAN_NEWER_STATE_WORDS.has(stem)) {
     read.changes = true;
+    if (isChangeWord(word)) read.changeVerb = true;
   }
   if (KOREAN_TIME_WORDS.has(stem) || KOREAN_TIME_WORDS.has(word) || isWeekdays(stem) || isAddressPart(word)) {
-    addValue(read, stem, isAddressPart(word) ? "other" : "when");
+    addValue(read, stem, isAddressPart(word) ? "place" : "when");
     return true;
   }
   if (NUMBER_WORDS.has(word) || NUMBER_WORDS.has(stem)) {

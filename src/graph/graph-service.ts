@@ -268,8 +268,10 @@ export class GraphService {
       entities.some((node) => Object.keys(node.properties ?? {}).some((key) => question.namesInFull(key)));
     if (mentioned.length === 0 && !question.asksWho && !byAttribute) return [];
     const triplets = await store.getTriplets();
+    const staleMemories = await input.staleMemories;
     // The entities the question names, or, when it names none, the one entity that has an attribute it
-    // names in full; then those it asks who they are by what they are ("my dog's name").
+    // names in full; then those it asks who they are by what they are ("my dog's name") — not by a fact
+    // of an out-of-date memory (the one who was 팀장 before the newer note).
     const named = byAttribute ? onlyOwnerOfNamedAttribute(triplets, question, input.visibilities) : mentioned;
     const names = [
       ...new Set([
@@ -279,12 +281,12 @@ export class GraphService {
             ([source, relation, target]) =>
               source.label === ENTITY_LABEL &&
               isVisible(relation, input.visibilities) &&
-              question.asksWhoIs(relation.label, target.name),
+              question.asksWhoIs(relation.label, target.name) &&
+              !isStale(factLine(relation, target.name), staleMemories),
           )
           .map(([source]) => source.name),
       ]),
     ];
-    const staleMemories = await input.staleMemories;
     const lines: string[] = [];
     for (const name of names) {
       const facts = triplets

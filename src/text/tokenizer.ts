@@ -106,8 +106,18 @@ export const MAX_PREDICATE_WORDS = 2;
 
 const isEndMark = inSet("?!.~");
 
+/**
+ * English verbs of going, coming, meeting and getting in a question's predicate ("which gym do I go
+ * to?", "when do we meet?"): a memory of the place or the plan names it, seldom the verb. The closed
+ * class the Korean stems above are, in English.
+ */
+const LIGHT_VERBS_EN = new Set(
+  "go goes going went come comes coming came meet meets meeting met get gets getting got".split(" "),
+);
+
 function isLightVerb(word: string): boolean {
   const bare = trimEndWhile(word, isEndMark);
+  if (LIGHT_VERBS_EN.has(bare.toLowerCase())) return true;
   return LIGHT_VERB_STEMS.some(
     (stem) => bare.startsWith(stem) && LIGHT_VERB_ENDINGS.has(bare.slice(stem.length)),
   );
@@ -130,6 +140,10 @@ export function queryContentTokens(query: string): string[] {
     words.some((w) => isStopWord(w, w) && QUESTION_PREFIXES.some((p) => w.startsWith(p)));
   if (!question) return contentTokens(query);
   let end = words.length;
+  // An English question may end in a preposition after its verb ("go to?"): it carries nothing.
+  let last = words.length;
+  while (last > 0 && isEnglishStopWord(trimEndWhile(words[last - 1]!, isEndMark).toLowerCase())) last -= 1;
+  if (last < end && last > 0 && isLightVerb(words[last - 1]!)) end = last;
   while (end > 0 && words.length - end < MAX_PREDICATE_WORDS && isLightVerb(words[end - 1]!)) end -= 1;
   // After 몇 comes its counter, one syllable with the question's ending (몇 시야, 몇 층이에요): read it as
   // the unit a memory glues to its number ("3시에" → 시), as tokenize does there.

@@ -132,6 +132,20 @@ describe("statesSameFact", () => {
     expect([...statementWords("회의 5시 반").values]).toEqual(["5", "반"]);
   });
 
+  it("reads a year as a time and a place of an address as a place, two kinds of value", () => {
+    expect(statementWords("입양일 2022년 6월").kinds).toEqual(new Set(["when"]));
+    expect(statementWords("새 사무실 망원동").kinds).toEqual(new Set(["place"]));
+    expect(statementWords("사무실 망원동 42-7").kinds).toEqual(new Set(["place", "other"]));
+  });
+
+  it("counts the content words before a verb of change, not before a word of now", () => {
+    expect(statementWords("코치 바뀜. 이제 윤하람 코치님").changedAfter).toBe(1);
+    expect(statementWords("studio changed: now 연희 스튜디오").changedAfter).toBe(1);
+    expect(statementWords("라떼 수업 목요일로 옮김").changedAfter).toBe(2);
+    expect(statementWords("이제 윤하람 코치님").changedAfter).toBeUndefined();
+    expect(statementWords("studio is now 연희 스튜디오").changedAfter).toBeUndefined();
+  });
+
   it("gives the English words written as names, with a capital where no sentence starts", () => {
     expect(capitalisedKeys("Beans come from Hillside Roastery. Ask Joe's team")).toEqual(
       new Set(["en:hillsid", "en:roasteri", "en:joe"]),

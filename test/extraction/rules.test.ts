@@ -544,6 +544,15 @@ describe("a verb's modifier that ends like a topic particle", () => {
   });
 });
 
+describe("a role whose holder changed", () => {
+  it.each([["코치 바뀜"], ["파트장 바꿈. 새로 오신 분 연락처 모름"], ["담당자 옮김"]])(
+    "names no one by the verb of change: %s",
+    (text) => {
+      expect(facts(text).filter(([, , value]) => /^(?:바뀜|바꿈|옮김)/u.test(value))).toEqual([]);
+    },
+  );
+});
+
 describe("a move to a time", () => {
   it.each([["piano lesson moved to Thursday"], ["standup moved to next week"], ["yoga moved to Sundays"]])(
     "is no residence: %s",

@@ -245,6 +245,27 @@ describe("statements and questions without a model", () => {
     expect(answer).not.toContain("soccer practice = every Tuesday");
   });
 
+  it("puts the note that says the thing itself changed first, and the older one and its fact out of date", async () => {
+    const user = "local-thing-changed";
+    await say("헬스장 락커 31번", user);
+    await say("my gym is Riverside Fitness in 성수", user);
+    await say("gym changed: now 뚝섬 스포츠센터", user);
+    const gym = await say("which gym do I go to?", user);
+    expect(gym).toMatch(
+      /• gym changed: now 뚝섬 스포츠센터 \(\d{4}-\d{2}-\d{2}\)\n• my gym is Riverside Fitness in 성수 \(\d{4}-\d{2}-\d{2}, since changed\)/u,
+    );
+    expect(gym).not.toContain("gym = Riverside");
+    await say("우리 파트장님 한지율님", user);
+    await say("파트장 바뀜. 이제 오세린 파트장님", user);
+    const lead = await say("파트장님 누구야?", user);
+    expect(lead).toMatch(
+      /• 파트장 바뀜\. 이제 오세린 파트장님 \(\d{4}-\d{2}-\d{2}\)\n• 우리 파트장님 한지율님 \(\d{4}-\d{2}-\d{2}, 이후 바뀜\)/u,
+    );
+    // The graph's fact of the one who held it before is out of date too, and "바뀜" names no one.
+    expect(lead).not.toContain("한지율: ");
+    expect(lead).not.toContain("= 바뀜");
+  });
+
   it("lists only the memories a question is about, with the user as 'you' or '나'", async () => {
     const user = "local-asker";
     for (const line of [

@@ -156,6 +156,61 @@ describe("rankHybrid", () => {
     expect(results.every((r) => r.supersedes === undefined)).toBe(true);
   });
 
+  it("marks the note whose thing changed superseded by a note that says the thing itself changed", () => {
+    const oldLead = "우리 파트장님 한지율님";
+    const newLead = "파트장 바뀜. 이제 오세린 파트장님";
+    const results = rankHybrid({
+      query: "파트장님 누구야?",
+      vector: [vec("new", 0.6, newLead, 30 * DAY), vec("old", 0.5, oldLead, 1 * DAY)],
+      keyword: [kw("new", 10, 1, newLead, 30 * DAY), kw("old", 9, 1, oldLead, 1 * DAY)],
+      topK: 10,
+    });
+    expect(results.map((r) => [r.id, r.supersedes])).toEqual([
+      ["new", "old"],
+      ["old", undefined],
+    ]);
+  });
+
+  it("marks the note it replaces when the one it jumped is a fact of a part of the thing", () => {
+    // The gym's locker is a fact of the gym (헬스장 is gym by another name); "gym changed" replaces
+    // which gym it is.
+    const locker = "헬스장 락커 31번";
+    const gym = "my gym is Riverside Fitness in 성수";
+    const changed = "gym changed: now 뚝섬 스포츠센터";
+    const results = rankHybrid({
+      query: "which gym do I go to?",
+      vector: [
+        vec("gym", 0.5, gym, 2 * DAY),
+        vec("changed", 0.45, changed, 3 * DAY),
+        vec("locker", 0.1, locker, 1 * DAY),
+      ],
+      keyword: [
+        kw("locker", 12, 1, locker, 1 * DAY),
+        kw("gym", 6, 1, gym, 2 * DAY),
+        kw("changed", 5, 1, changed, 3 * DAY),
+      ],
+      topK: 10,
+    });
+    expect(results.find((r) => r.id === "changed")?.supersedes).toBe("gym");
+    expect(results.findIndex((r) => r.id === "changed")).toBeLessThan(
+      results.findIndex((r) => r.id === "gym"),
+    );
+    expect(results.find((r) => r.supersedes === "locker")).toBeUndefined();
+  });
+
+  it("does not mark a note superseded by a change note about another fact of the same thing", () => {
+    // A clinic's new district and a pet's adoption year are two facts of 보리: a year is no place.
+    const adopted = "보리 입양일 2023년 4월 9일 ㅎㅎ 치즈태비";
+    const clinic = "보리 병원 옮김 ㅎㅎ 연남동 새싹동물병원 야간진료도 함";
+    const results = rankHybrid({
+      query: "보리 관련된 거 다 보여줘",
+      vector: [vec("clinic", 0.6, clinic, 30 * DAY), vec("adopted", 0.5, adopted, 1 * DAY)],
+      keyword: [kw("clinic", 10, 1, clinic, 30 * DAY), kw("adopted", 9, 1, adopted, 1 * DAY)],
+      topK: 10,
+    });
+    expect(results.every((r) => r.supersedes === undefined)).toBe(true);
+  });
+
   it("does not let a newer memory about another part of the query jump", () => {
     const answer = "테일러온 전화번호 0507-1432-8816";
     const other = "테일러온 가봉 3월 9일 토요일 오전 11시";

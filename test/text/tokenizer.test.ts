@@ -95,6 +95,15 @@ describe("queryContentTokens", () => {
     expect(queryContentTokens("다니엘 어디 살아?")).toContain("다니");
   });
 
+  it("leaves out an English verb of going or meeting that ends a question, with its preposition", () => {
+    expect(queryContentTokens("which gym do I go to?")).toEqual(["gym"]);
+    expect(queryContentTokens("where do we meet on Fridays?")).toEqual(contentTokens("meet Fridays"));
+    expect(queryContentTokens("what time do I get there?")).toEqual(["time"]);
+    // Not a statement, and not a verb that names what is asked.
+    expect(queryContentTokens("I go to the gym")).toEqual(contentTokens("I go to the gym"));
+    expect(queryContentTokens("where do I park?")).toEqual(contentTokens("park"));
+  });
+
   it("reads the counter after 몇 as the unit a memory glues to its number", () => {
     expect(queryContentTokens("회의 몇 시야?")).toEqual(["회의", "시"]);
     expect(queryContentTokens("주차 몇 층이에요?!")).toEqual(["주차", "층"]);

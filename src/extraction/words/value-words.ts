@@ -103,6 +103,9 @@ export const ENGLISH_CHANGE_MARKERS: ReadonlySet<string> = new Set(
   ),
 );
 
+/** The English markers of {@link ENGLISH_CHANGE_MARKERS} that are no verb: they say what is so now. */
+export const ENGLISH_NEWER_STATE_WORDS: ReadonlySet<string> = new Set(words("now new instead anymore"));
+
 /** English words that only say a fact changed or is now so. */
 export const ENGLISH_CHANGE_WORDS: ReadonlySet<string> = new Set(
   words(

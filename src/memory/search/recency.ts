@@ -122,8 +122,8 @@ export function isSameFact(options: {
  * Whether `newer`, found to restate `older` for the query ({@link isSameFact}), may be said to replace
  * it — marked `supersedes`, so that the answer calls `older` out of date and leaves out its graph fact:
  * the two share a fact slot or state one fact by their words (fact-slots.ts), `newer` says that a value
- * of a kind `older` gives changed, or they share a content word besides the one `older` is about (its
- * first). Two notes that
+ * of a kind `older` gives changed or, by a verb of change right after it, that the thing `older` is
+ * about (its first content word) changed, or they share a content word besides that one. Two notes that
  * share only that word are two facts of one thing ("단비는 푸들", "단비 산책 저녁 7시", both asked by a
  * question that names only 단비): the newer may still be ranked first, but replaces nothing.
  */
@@ -136,6 +136,16 @@ function replacesFact(pair: RecencyPair): boolean {
   const after = memo.words(texts.newer);
   if (after.changes && [...after.kinds].some((kind) => before.kinds.has(kind))) return true;
   const thing = before.content[0];
+  // "팀장 바뀜", "gym changed: now …": the thing itself changed, so the fact that names it does — not a
+  // fact of something of it ("헬스장 사물함 12번": its first word modifies a noun of the lexicon).
+  const ofAPart = before.modifies[0] === true && namesAThing(before.content[1] as string);
+  if (
+    thing !== undefined &&
+    !ofAPart &&
+    after.changedAfter === 1 &&
+    sameContentWord(after.content[0] as string, thing)
+  )
+    return true;
   return before.content.some(
     (word) => (thing === undefined || !sameContentWord(word, thing)) && holdsWord(after.content, word),
   );
@@ -378,6 +388,11 @@ export function applyRecency<T extends RankedMemory>(options: {
     asked,
     current,
   });
+  // Whether `newer` restates `older`'s fact for the query and replaces it (marked `supersedes`).
+  const replaces = (older: T, newer: T): boolean => {
+    const pair = pairOf(older, newer);
+    return isSameFact({ ...pair, restatements }) && replacesFact(pair);
+  };
   for (const candidate of ranked) {
     let restated = false;
     // A memory may jump an older one only if it is at least as relevant (never junk over an answer),
@@ -393,18 +408,26 @@ export function applyRecency<T extends RankedMemory>(options: {
     });
     if (at < 0) {
       if (candidate.relevant && restatements) liftRestatements(out, candidate, pairOf, questionWords);
-      markRestatedBy(out, candidate, (newer) => {
-        const pair = pairOf(candidate, newer);
-        return isSameFact({ ...pair, restatements }) && replacesFact(pair);
-      });
+      markRestatedBy(out, candidate, (newer) => replaces(candidate, newer));
       out.push(candidate);
       continue;
     }
     const displaced = out[at] as T;
+    // It supersedes the one it jumped when it replaces that one's fact; else an older one ranked lower
+    // whose fact it restates and replaces ("gym changed: now …" jumps the gym's locker note, both about
+    // the gym, and replaces "my gym is …" below it).
+    const replaced =
+      restated || replacesFact(pairOf(displaced, candidate))
+        ? displaced
+        : out.find(
+            (placed, i) => i > at && placed.timestamp < candidate.timestamp && replaces(placed, candidate),
+          );
+    // A newer one already placed may replace this one's fact in turn, as it would had this one not jumped.
+    markRestatedBy(out, candidate, (newer) => replaces(candidate, newer));
     out.splice(at, 0, {
       ...candidate,
       score: displaced.score,
-      ...(restated || replacesFact(pairOf(displaced, candidate)) ? { supersedes: displaced.id } : {}),
+      ...(replaced === undefined ? {} : { supersedes: replaced.id }),
       ...(restated ? { relevant: true } : {}),
     });
   }
