@@ -13,7 +13,8 @@ import { type StatementWords, statementWords, type ValueKind } from "./fact-word
 import { ENGLISH_NEGATING_WORDS, KOREAN_NEGATING_WORDS, REJECTING_OPENERS } from "./words/value-words.js";
 import { isFillerWord } from "../text/function-words.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
-import { entityDisplayName, normalizeAttribute } from "./normalize.js";
+import { entityDisplayName, FIRST_PERSON_KO, isFirstPerson, normalizeAttribute } from "./normalize.js";
+import { koreanAttributeFor } from "./attribute-labels.js";
 import { TITLE_WORDS } from "./words/people.js";
 import { extractTriplets } from "./rule-extractor.js";
 
@@ -26,12 +27,41 @@ export interface FactSlots {
 export function factSlots(text: string): FactSlots {
   const slots = new Set<string>();
   for (const triplet of extractTriplets(text)) {
-    const entity = foldText(entityDisplayName(triplet.entity));
+    const entity = foldText(speakerAsOne(entityDisplayName(triplet.entity)));
     const attribute = normalizeAttribute(triplet.attribute);
     if (!entity || !attribute) continue;
-    slots.add(`${entity}\u0000${foldText(attribute)}`);
+    slots.add(`${entity}\u0000${foldText(slotAttribute(attribute))}`);
   }
   return { slots };
+}
+
+/** The speaker is one entity whichever language they said it in ("I live in …", "나 … 살아"). */
+export function speakerAsOne(entity: string): string {
+  return isFirstPerson(entity) ? FIRST_PERSON_KO : entity;
+}
+
+/**
+ * The slot a (normalised) attribute fills, named the same in either language: "residence" said in
+ * English and 거주지 said in Korean are one slot of the entity (attribute-labels.ts
+ * `koreanAttributeFor`), so the value said last is the current one for both.
+ */
+export function slotAttribute(attribute: string): string {
+  return koreanAttributeFor(attribute) ?? attribute;
+}
+
+/** The (entity, attribute) slots two texts share ({@link sameFactSlot}), folded. */
+export function sharedFactSlots(
+  a: string,
+  b: string,
+  memo: FactSlotMemo = new FactSlotMemo(),
+): Array<{ entity: string; attribute: string }> {
+  const theirs = memo.of(b).slots;
+  return [...memo.of(a).slots]
+    .filter((slot) => theirs.has(slot))
+    .map((slot) => {
+      const at = slot.indexOf("\u0000");
+      return { entity: slot.slice(0, at), attribute: slot.slice(at + 1) };
+    });
 }
 
 /** Whether two slot sets share an (entity, attribute) slot. */

@@ -40,6 +40,8 @@ export interface ExtractionState {
    * clock time); otherwise only "Y에서 해요" says it is the event's place.
    */
   eventPlace: { entity: string; attribute: string; bare: boolean } | undefined;
+  /** Who moved home, said with no place yet ("이사했어!"): the next clause may say where to. */
+  movedHome: string | undefined;
   /** Adds a fact (cleaned and de-duplicated); false when a field is empty after cleaning. */
   emit(entity: string, attribute: string, value: string): boolean;
 }

@@ -43,6 +43,7 @@ import { COMMON_ATTRIBUTE_WORDS, KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./words/at
 import { STREET_ADDRESS_RE } from "./rule-english.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
 import { splitSentences } from "../text/sentence-end.js";
+import { saysBareMove } from "./rule-places.js";
 import { words } from "../text/word-list.js";
 
 /** Clause boundary inside a sentence. */
@@ -106,7 +107,8 @@ export function traceTriplets(text: string): TripletTrace {
     const read = extractKeyValueLine(line, state);
     if (read === undefined) continue;
     const { korean } = state;
-    state.topic ??= firstNameLikeToken(read.rest);
+    // "May 23, …": a line that opens with a date (or another typed value) names no one by its first word.
+    if (findTypedValues(read.rest)[0]?.start !== 0) state.topic ??= firstNameLikeToken(read.rest);
     const topicBefore = state.topic;
     state.activity = read.header !== undefined && isActivity(read.header) ? read.header : undefined;
     // Sentences end as text/sentence-end.ts says, at a dash between words ("… on May 6 — ask …") and at a
@@ -138,6 +140,7 @@ function newState(): ExtractionState {
     triplets: [],
     list: undefined,
     eventPlace: undefined,
+    movedHome: undefined,
     emit(entity, attribute, value) {
       const rawKey = `${entity}\u0000${attribute}\u0000${value}`;
       const known = outcome.get(rawKey);
@@ -354,6 +357,7 @@ function mayStateFact({ tokens, typed, state }: ClauseContext): boolean {
     (typed.length > 0 ||
       state.list !== undefined ||
       state.eventPlace !== undefined ||
+      saysBareMove(only) ||
       (COPULA_END_RE.test(only) && topicHasFacts(state)))
   );
 }

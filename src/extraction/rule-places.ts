@@ -212,6 +212,57 @@ export const movedHome: ClauseRule = ({ text, tokens, state }) => {
   return state.emit(whoLivesOrWorks(subject?.entity, state), "거주지", place);
 };
 
+/** A move said with no place ("이사했어", "이사 완료", "이사 끝났어"), then perhaps the new place. */
+const BARE_MOVE_RE =
+  /^이사(?: ?(?:했어요?|했음|했다|했습니다|함|완료|끝|끝남|끝났어요?|왔어요?|왔음))(?: (.+))?$/u;
+/** What may stand before the new place after a bare move ("이제 성수동", "새 주소 성수동 12-3"). */
+const NEW_PLACE_LEAD_RE = /^(?:이제|이젠|새 ?주소(?:는|:)?|새 ?집(?:은|:)?|새로 ?온 ?곳(?:은)?)$/u;
+/** An address number after its place ("12-3", "101동", "1203호"). */
+const ADDRESS_NUMBER_RE = /^\d+(?:-\d+)?(?:동|호|번지)?$/u;
+
+/** Whether a clause is a move said with no place ("이사했어"): a clause of one word the place may follow. */
+export function saysBareMove(text: string): boolean {
+  return BARE_MOVE_RE.test(text);
+}
+
+/**
+ * "이사했어! 이제 성동구 성수동" → (나, 거주지, 성동구 성수동): a move said with no place, and where to in
+ * the same clause or the next one, as a place named down to an address unit (동, 구, 시 …), after
+ * "이제" or "새 주소" or alone. A clause that is not such a place ends the wait.
+ */
+export const moveThenPlace: ClauseRule = ({ text, tokens, state }) => {
+  const subject = findSubject(tokens);
+  const bare = BARE_MOVE_RE.exec(subject?.rest.join(" ") ?? text);
+  if (bare !== null) {
+    state.movedHome = whoLivesOrWorks(subject?.entity, state);
+    const rest = bare[1];
+    return rest !== undefined && emitNewPlace(rest.split(" "), state);
+  }
+  const moved = emitNewPlace(tokens, state);
+  state.movedHome = undefined;
+  return moved;
+};
+
+/** The place `tokens` name after a bare move (after 이제 / 새 주소, or alone), emitted as its 거주지. */
+function emitNewPlace(tokens: readonly string[], state: ClauseContext["state"]): boolean {
+  const who = state.movedHome;
+  if (who === undefined) return false;
+  const lead = NEW_PLACE_LEAD_RE.test(tokens[0] ?? "")
+    ? 1
+    : NEW_PLACE_LEAD_RE.test(tokens.slice(0, 2).join(" "))
+      ? 2
+      : 0;
+  const place = valueWords(tokens.slice(lead));
+  const words = place?.split(" ") ?? [];
+  if (place === undefined || words.length === 0 || words.length > MAX_ATTRIBUTE_WORDS) return false;
+  if (!words.every((word) => isNameLike(word) || ADDRESS_NUMBER_RE.test(word))) return false;
+  if (!words.some((word) => PLACE_UNIT_END_RE.test(word))) return false;
+  // "회사 근처 성수동": near something, not the place itself.
+  if (words.some((word) => NOT_A_WORKPLACE.has(word) || POSITION_NOUN_RE.test(word))) return false;
+  state.movedHome = undefined;
+  return state.emit(who, "거주지", place);
+}
+
 /** "Y로 이직했어", "Y로 출근해", "Y에 입사했어 / 취직했어": a new employer, or where one goes to work. */
 const JOINED_RE =
   /^(.+?)(?:(?:으로|로) ?(?:이직|출근)|에 ?(?:입사|취직|취업))(?: ?(?:했어요?|했음|했다|했습니다|함|해요?|할 ?거야|할 ?예정이야|예정이야|예정|확정|성공))?$/u;

@@ -33,6 +33,7 @@ import {
   eventPlace,
   homeIs,
   movedHome,
+  moveThenPlace,
   placeOfSubject,
   workplace,
   worksAs,
@@ -185,6 +186,11 @@ export const RULES: readonly ExtractionRule[] = [
     name: "home-is",
     description: "(우리) 집은 PLACE(동/구/시…): where the speaker lives.",
     apply: homeIs,
+  },
+  {
+    name: "move-then-place",
+    description: "이사했어 (no place), then 이제 / 새 주소 PLACE(동/구/시…): where the speaker lives now.",
+    apply: moveThenPlace,
   },
   {
     name: "moved-home",

@@ -19,6 +19,7 @@ import {
   normalizeAttribute,
   normalizeValue,
 } from "../extraction/normalize.js";
+import { slotAttribute, speakerAsOne } from "../extraction/fact-slots.js";
 import { foldText } from "../text/korean.js";
 import {
   ENTITY_LABEL,
@@ -87,7 +88,7 @@ export function applyTriplets(
   };
   const written: Array<Omit<AppliedFact, "current">> = [];
   for (const triplet of triplets) {
-    const entityName = entityDisplayName(triplet.entity, { knownNames: known });
+    const entityName = speakerAsOne(entityDisplayName(triplet.entity, { knownNames: known }));
     const attribute = normalizeAttribute(triplet.attribute);
     const valueText = cleanValue(triplet.value);
     if (entityName === "" || attribute === "" || valueText === "") continue;
@@ -175,7 +176,7 @@ function refreshSlots(graph: PropertyGraphView, slots: ReadonlySet<string>): voi
     const [entityId, attribute] = splitSlot(slot);
     entities.add(entityId);
     const inSlot = relations
-      .filter((r) => r.source === entityId && r.label === attribute)
+      .filter((r) => r.source === entityId && slotAttribute(r.label) === attribute)
       .map((r) => ({ relation: r, latest: latestOf(r) }));
     const last = Math.max(...inSlot.map((r) => r.latest));
     const updates: StoredRelation[] = [];
@@ -266,8 +267,9 @@ function latestOf(relation: Relation): number {
   return Math.max(...sourcesOf(relation).map((s) => s.at));
 }
 
+/** An (entity, attribute) slot: one per attribute as fact-slots.ts `slotAttribute` names it. */
 function slotKey(entityId: string, attribute: string): string {
-  return `${entityId}\u0000${attribute}`;
+  return `${entityId}\u0000${slotAttribute(attribute)}`;
 }
 
 function splitSlot(slot: string): [string, string] {

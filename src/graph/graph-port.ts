@@ -2,6 +2,7 @@ import type { FactsOptions, GraphPort, ProfileGroup } from "../core/ports.js";
 import type { VisibilityRule } from "../core/visibility.js";
 import type { MemoryScope } from "../core/types.js";
 import { formatFactLines } from "../extraction/entity-mentions.js";
+import { attributeLabel } from "../extraction/attribute-labels.js";
 import { isFirstPerson } from "../extraction/normalize.js";
 import { detectLanguage, type Lang } from "../text/language.js";
 import type { GraphService } from "./graph-service.js";
@@ -61,9 +62,13 @@ export class AgentGraph implements GraphPort {
       visibilities: this.visibility.allowedIn(scope),
     });
     if (!found) return [];
-    return isFirstPerson(found.entity)
-      ? formatFactLines(USER_NAMES[nameLanguage(name)], found.current)
-      : found.lines;
+    if (!isFirstPerson(found.entity)) return found.lines;
+    // The speaker's facts, said in either language, named in the language the speaker was asked by.
+    const lang = nameLanguage(name);
+    return formatFactLines(
+      USER_NAMES[lang],
+      found.current.map((fact) => ({ ...fact, attribute: attributeLabel(fact.attribute, lang) })),
+    );
   }
 }
 

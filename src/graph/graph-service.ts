@@ -12,6 +12,7 @@ import type { Lang } from "../text/language.js";
 import { foldText } from "../text/korean.js";
 import { entityDisplayName, isFirstPerson } from "../extraction/normalize.js";
 import { extractTriplets } from "../extraction/rule-extractor.js";
+import { speakerAsOne } from "../extraction/fact-slots.js";
 import {
   ENTITY_LABEL,
   type GraphData,
@@ -328,7 +329,7 @@ export class GraphService {
     const store = this.store(input);
     const entities = (await store.get()).filter((node) => node.label === ENTITY_LABEL);
     const known = new Set(entities.map((node) => foldText(node.name)));
-    const wanted = foldText(entityDisplayName(input.name, { knownNames: known }));
+    const wanted = foldText(speakerAsOne(entityDisplayName(input.name, { knownNames: known })));
     const node = entities.find((candidate) => foldText(candidate.name) === wanted);
     if (node === undefined) return undefined;
     const facts = (await store.getTriplets({ includeHistory: true }))

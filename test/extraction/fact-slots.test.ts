@@ -18,6 +18,11 @@ describe("sameFactSlot", () => {
     expect(sameFactSlot("Rowan's birthday is Feb 8", "Rowan's birthday is Feb 9")).toBe(true);
   });
 
+  it("is true for the speaker's fact said in English and changed in Korean (residence, 거주지)", () => {
+    expect(sameFactSlot("I live in 은평구 불광동", "이사했어! 이제 광진구 자양동")).toBe(true);
+    expect(sameFactSlot("my birthday is May 3", "내 생일 5월 4일로 정정")).toBe(true);
+  });
+
   it("is false for the same date on different facts, and for texts with no fact", () => {
     expect(sameFactSlot("구름이 생일 6월 2일이야", "치과 예약 6월 2일")).toBe(false);
     expect(sameFactSlot("ㅋㅋ 배고파", "ㅋㅋ 배고파")).toBe(false);

@@ -279,6 +279,13 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
     examples: [["집은 원주 단구동이야", [["나", "거주지", "원주 단구동"]]]],
     negative: "우리 집은 엉망이야",
   },
+  "move-then-place": {
+    examples: [
+      ["이사했어! 이제 광진구 자양동", [["나", "거주지", "광진구 자양동"]]],
+      ["이사 끝났어. 새 집은 은평구 불광동", [["나", "거주지", "은평구 불광동"]]],
+    ],
+    negative: "이사했어! 이제 출퇴근 편해",
+  },
   "moved-home": {
     examples: [
       ["작년에 김포로 이사 왔어", [["나", "거주지", "김포"]]],
@@ -549,6 +556,32 @@ describe("a role whose holder changed", () => {
     "names no one by the verb of change: %s",
     (text) => {
       expect(facts(text).filter(([, , value]) => /^(?:바뀜|바꿈|옮김)/u.test(value))).toEqual([]);
+    },
+  );
+});
+
+describe("a line that opens with a date", () => {
+  it.each([["May 23, 부케 2 + 코사지 3"], ["order: June 2"]])("names no one by the month: %s", (text) => {
+    expect(facts(text).filter(([entity]) => /^(?:May|June)$/u.test(entity))).toEqual([]);
+  });
+});
+
+describe("a move said first, then where to", () => {
+  it.each([
+    ["이사 완료 새 집은 강서구 화곡동", "강서구 화곡동"],
+    ["누나는 이사했어. 이제 부산 해운대구", "부산 해운대구"],
+  ])("gives where the one who moved lives now: %s", (text, place) => {
+    expect(
+      facts(text)
+        .filter(([, attribute]) => attribute === "거주지")
+        .map(([, , value]) => value),
+    ).toEqual([place]);
+  });
+
+  it.each([["이사했어. 회사 근처 자양동"], ["이사했어 ㅎㅎ"], ["이사했어. 강아지 산책로 좋아"]])(
+    "gives no place that is not one: %s",
+    (text) => {
+      expect(facts(text).filter(([, attribute]) => attribute === "거주지")).toEqual([]);
     },
   );
 });

@@ -110,9 +110,20 @@ describe("GraphService", () => {
     expect(await agentGraph.facts(dm, "내 사물함 번호 뭐야?")).toEqual(["나: 사물함 번호 = 112"]);
     expect(await agentGraph.facts(dm, "what are my allergies?")).toEqual(["you: allergy = 복숭아"]);
     expect(await agentGraph.facts(dm, "what am I allergic to?")).toEqual(["you: allergy = 복숭아"]);
-    expect(await agentGraph.entityFacts(dm, "I")).toEqual(["you: locker number = 112"]);
-    // The graph itself keeps the first-person entity (the admin API shows it as stored).
-    expect((await graph.queryEntity({ ...ALICE, name: "I" }))?.lines).toEqual(["I: locker number = 112"]);
+    expect(await agentGraph.entityFacts(dm, "I")).toEqual([
+      "you: locker number = 112",
+      "you: allergy = 복숭아",
+    ]);
+    expect(await agentGraph.entityFacts(dm, "나")).toEqual([
+      "나: 사물함 번호 = 112",
+      "나: 알레르기 = 복숭아",
+    ]);
+    // The graph keeps the speaker as one entity, 나, whichever language a fact was said in (the admin API
+    // shows it as stored), and finds it by "I" too.
+    expect((await graph.queryEntity({ ...ALICE, name: "I" }))?.lines).toEqual([
+      "나: locker number = 112",
+      "나: 알레르기 = 복숭아",
+    ]);
   });
 
   it("finds an entity named by another word for it, in either language (wife or 와이프 for 아내)", async () => {
@@ -329,6 +340,22 @@ describe("GraphService", () => {
     ]);
     const { nodes } = await graph.snapshot(ALICE);
     expect(nodes.find((n) => n.name === "도현")?.properties).toEqual({ 전화번호: "010-9312-0468" });
+  });
+
+  it("takes a fact said in one language and changed in the other as one slot of the speaker", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "I live in 은평구 불광동", at: 1000, memoryId: "m1" });
+    await graph.ingest({ ...ALICE, text: "이사했어! 이제 광진구 자양동", at: 2000, memoryId: "m2" });
+    const agentGraph = new AgentGraph(graph, new VisibilityRule());
+    const dm = { ...ALICE, channelId: "D1", channelType: "im" as const };
+    expect(await agentGraph.facts(dm, "where do I live now?")).toEqual(["you: residence = 광진구 자양동"]);
+    expect(await agentGraph.facts(dm, "나 어디 살아?")).toEqual(["나: 거주지 = 광진구 자양동"]);
+    const { nodes } = await graph.snapshot(ALICE);
+    expect(nodes.filter((n) => n.label === ENTITY_LABEL).map((n) => n.name)).toEqual(["나"]);
+    const entity = await graph.queryEntity({ ...ALICE, name: "나" });
+    expect(entity?.history.map((f) => [f.attribute, f.value, f.supersededAt])).toEqual([
+      ["residence", "은평구 불광동", 2000],
+    ]);
   });
 
   it("stores an older fact that arrives late as history", async () => {

@@ -266,6 +266,17 @@ describe("statements and questions without a model", () => {
     expect(lead).not.toContain("= 바뀜");
   });
 
+  it("answers where one lives now after a move said in the other language, the older note out of date", async () => {
+    const user = "local-moved-home";
+    await say("I live in 은평구 불광동", user);
+    await say("이사했어! 이제 광진구 자양동", user);
+    const answer = await say("where do I live now?", user);
+    expect(answer).toMatch(
+      /• you: residence = 광진구 자양동\n• 이사했어! 이제 광진구 자양동 \(\d{4}-\d{2}-\d{2}\)\n• I live in 은평구 불광동 \(\d{4}-\d{2}-\d{2}, since changed\)/u,
+    );
+    expect(answer).not.toContain("residence = 은평구");
+  });
+
   it("lists only the memories a question is about, with the user as 'you' or '나'", async () => {
     const user = "local-asker";
     for (const line of [

@@ -2,6 +2,7 @@ import {
   changeOverlap,
   FactSlotMemo,
   sameFactSlot,
+  sharedFactSlots,
   statesOwnersDiffer,
   statesSameFact,
 } from "../../extraction/fact-slots.js";
@@ -12,6 +13,9 @@ import {
   statementWords,
   type ValueKind,
 } from "../../extraction/fact-words.js";
+import { readQuestion, type AttributeQuestion } from "../../extraction/asked-attributes.js";
+import { isFirstPerson } from "../../extraction/normalize.js";
+import { tokenize } from "../../text/tokenizer.js";
 import { asksCurrentState, asksWhenItHappened } from "../../text/speech-act.js";
 import {
   holdsTopic,
@@ -311,9 +315,11 @@ function restatesForQuery(options: {
   topic?: readonly TopicWord[] | undefined;
   asked?: ReadonlySet<ValueKind> | undefined;
   current?: boolean | undefined;
+  /** What the query asks of the graph (asked-attributes.ts `readQuestion`). */
+  question?: AttributeQuestion | undefined;
 }): boolean {
-  const { older, newer, queryTerms, texts, topic } = options;
-  for (const term of queryTerms) if (/\d/u.test(term) && older.has(term) && !newer.has(term)) return false;
+  const { older, newer, texts, topic } = options;
+  if (namesOlderValue(options)) return false;
   if (statesSameFact(texts.older, texts.newer, options.factSlots)) return true;
   if (topic === undefined) return false;
   const change = changeOverlap(texts.older, texts.newer, options.factSlots, {
@@ -328,12 +334,40 @@ function restatesForQuery(options: {
   // question does not say (the old value, a name), or when the question asks what is so now: it says
   // the change itself, and a newer note with a qualifier of its own is no change note (changeOverlap).
   const mayDropQualifier =
-    options.current === true || change.namesOldValue || saysOutsideQuery(change.factNouns, queryTerms);
+    options.current === true ||
+    change.namesOldValue ||
+    saysOutsideQuery(change.factNouns, options.queryTerms);
   const tie = topicTie(older, newer, topic, { mayDropQualifier });
   // Asked what is so now, a newer note that shares a noun of the fact with the older one and gives the
   // kind of value asked for answers through the older one, though it holds none of the question's words.
   if (tie === "none" && options.current === true) return givesAsked && holdsTopic(older, topic);
   return tie === "shares" || (tie === "keeps" && givesAsked);
+}
+
+/**
+ * Whether the two texts state a fact of the same (entity, attribute) slot (fact-slots.ts) that the
+ * question asks for: the attribute of the speaker ("where do I live?" of "I live in …" and a later
+ * "이사했어! 이제 …"), or of an entity the question names — and the question names no value of `older`
+ * only.
+ */
+function asksSharedSlot(pair: RecencyPair): boolean {
+  const { texts, question, queryTerms } = pair;
+  if (question === undefined || namesOlderValue(pair)) return false;
+  return sharedFactSlots(texts.older, texts.newer, pair.factSlots).some(({ entity, attribute }) =>
+    isFirstPerson(entity)
+      ? question.asksOfSpeaker(attribute)
+      : question.asksFor(attribute) && tokenize(entity).every((term) => queryTerms.has(term)),
+  );
+}
+
+/**
+ * Whether the query names a value (a term with a digit) that `older` holds and `newer` lacks: then it
+ * asks for the older memory itself ("메모 3번" among numbered notes), not for the newest value of its fact.
+ */
+function namesOlderValue(pair: Pick<RecencyPair, "older" | "newer" | "queryTerms">): boolean {
+  for (const term of pair.queryTerms)
+    if (/\d/u.test(term) && pair.older.has(term) && !pair.newer.has(term)) return true;
+  return false;
 }
 
 /** Dice coefficient of two sets: 2·|A ∩ B| / (|A| + |B|). */
@@ -346,12 +380,18 @@ export function dice(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 }
 
 /**
- * Whether `newer`, under the relevance gate, restates `older`, a relevant answer, for the query: by its
- * text (`restatesForQuery`), as a change note (`changeNoteRestates`), or by holding every question word
- * `older` holds (`holdsAllOlderQueryWords`). Then it is the answer.
+ * Whether `newer`, under the relevance gate, restates `older`, a relevant answer, for the query: by a
+ * fact slot both state and the question asks for (`asksSharedSlot`), by its text (`restatesForQuery`),
+ * as a change note (`changeNoteRestates`), or by holding every question word `older` holds
+ * (`holdsAllOlderQueryWords`). Then it is the answer.
  */
 function restatesFromUnderGate(pair: RecencyPair, questionWords: readonly string[]): boolean {
-  return restatesForQuery(pair) || changeNoteRestates(pair, questionWords) || holdsAllOlderQueryWords(pair);
+  return (
+    asksSharedSlot(pair) ||
+    restatesForQuery(pair) ||
+    changeNoteRestates(pair, questionWords) ||
+    holdsAllOlderQueryWords(pair)
+  );
 }
 
 /**
@@ -374,6 +414,7 @@ export function applyRecency<T extends RankedMemory>(options: {
   const asked = askedValueKinds(query);
   const current = asksCurrentState(query);
   const questionWords = statementWords(query).content;
+  const question = readQuestion(query);
   // A question about when something happened asks for that event: a later one of its kind (the same
   // words, another date) does not restate it; a shared fact slot still does.
   const restatements = !asksWhenItHappened(query);
@@ -387,6 +428,7 @@ export function applyRecency<T extends RankedMemory>(options: {
     topic,
     asked,
     current,
+    question,
   });
   // Whether `newer` restates `older`'s fact for the query and replaces it (marked `supersedes`).
   const replaces = (older: T, newer: T): boolean => {
