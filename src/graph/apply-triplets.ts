@@ -19,6 +19,7 @@ import {
   normalizeAttribute,
   normalizeValue,
 } from "../extraction/normalize.js";
+import { messageWordKeys, otherNamesOf } from "../extraction/content-words.js";
 import { slotAttribute, speakerAsOne } from "../extraction/fact-slots.js";
 import { foldText } from "../text/korean.js";
 import {
@@ -88,7 +89,10 @@ export function applyTriplets(
   };
   const written: Array<Omit<AppliedFact, "current">> = [];
   for (const triplet of triplets) {
-    const entityName = speakerAsOne(entityDisplayName(triplet.entity, { knownNames: known }));
+    const entityName = knownByAnotherName(
+      speakerAsOne(entityDisplayName(triplet.entity, { knownNames: known })),
+      known,
+    );
     const attribute = normalizeAttribute(triplet.attribute);
     const valueText = cleanValue(triplet.value);
     if (entityName === "" || attribute === "" || valueText === "") continue;
@@ -265,6 +269,20 @@ function withSources<R extends Relation>(relation: R, sources: RelationSource[])
 
 function latestOf(relation: Relation): number {
   return Math.max(...sourcesOf(relation).map((s) => s.at));
+}
+
+/**
+ * The entity already known under another name of the same thing (extraction/words/same-thing.ts), in
+ * either language — "엄마" once "mom" is known, "gym" once 헬스장 is — else `name` itself: one node, so a
+ * fact said in one language and changed in the other is one slot. A name of one word only.
+ */
+function knownByAnotherName(name: string, known: ReadonlySet<string>): string {
+  const folded = foldText(name);
+  if (known.has(folded) || folded.includes(" ")) return name;
+  const other = messageWordKeys(folded)
+    .flatMap((key) => otherNamesOf(key))
+    .find((word) => known.has(foldText(word)));
+  return other ?? name;
 }
 
 /** An (entity, attribute) slot: one per attribute as fact-slots.ts `slotAttribute` names it. */

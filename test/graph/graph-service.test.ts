@@ -358,6 +358,24 @@ describe("GraphService", () => {
     ]);
   });
 
+  it("takes an entity named by another word of the same thing in the other language as the known one", async () => {
+    const graph = makeService();
+    await graph.ingest({
+      ...ALICE,
+      text: "my mom's phone number is 010-2345-6789",
+      at: 1000,
+      memoryId: "m1",
+    });
+    await graph.ingest({ ...ALICE, text: "엄마 번호 바뀜 010-9876-5432", at: 2000, memoryId: "m2" });
+    const { nodes } = await graph.snapshot(ALICE);
+    expect(nodes.filter((n) => n.label === ENTITY_LABEL).map((n) => n.name)).toEqual(["mom"]);
+    expect(await graph.facts({ ...ALICE, text: "엄마 번호?" })).toEqual(["mom: 전화번호 = 010-9876-5432"]);
+    // A name of a person is no other name of anything: two people stay two entities.
+    await graph.ingest({ ...ALICE, text: "민지 번호 010-1111-2222", at: 3000, memoryId: "m3" });
+    await graph.ingest({ ...ALICE, text: "민지네 번호 010-3333-4444", at: 4000, memoryId: "m4" });
+    expect((await graph.snapshot(ALICE)).nodes.filter((n) => n.label === ENTITY_LABEL)).toHaveLength(3);
+  });
+
   it("stores an older fact that arrives late as history", async () => {
     const graph = makeService();
     await graph.ingest({ ...ALICE, text: "작업실 주소 서울 마포구 양화로 1", at: 2000 });
