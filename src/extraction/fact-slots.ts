@@ -8,7 +8,7 @@
  * owns a {@link FactSlotMemo} and passes it in.
  */
 import { foldText } from "../text/korean.js";
-import { isGenericAttribute, sameContentWord } from "./content-words.js";
+import { isGenericAttribute, messageWordKeys, otherNamesOf, sameContentWord } from "./content-words.js";
 import { type StatementWords, statementWords, type ValueKind } from "./fact-words.js";
 import { ENGLISH_NEGATING_WORDS, KOREAN_NEGATING_WORDS, REJECTING_OPENERS } from "./words/value-words.js";
 import { isFillerWord } from "../text/function-words.js";
@@ -27,12 +27,23 @@ export interface FactSlots {
 export function factSlots(text: string): FactSlots {
   const slots = new Set<string>();
   for (const triplet of extractTriplets(text)) {
-    const entity = foldText(speakerAsOne(entityDisplayName(triplet.entity)));
+    const entity = sameThingName(foldText(speakerAsOne(entityDisplayName(triplet.entity))));
     const attribute = normalizeAttribute(triplet.attribute);
     if (!entity || !attribute) continue;
     slots.add(`${entity}\u0000${foldText(slotAttribute(attribute))}`);
   }
   return { slots };
+}
+
+/**
+ * One name for a one-word entity the lexicon gives other names to, in either language (mom, 엄마 and
+ * 어머니; gym and 헬스장: extraction/words/same-thing.ts), as the graph keeps them one node
+ * (graph/apply-triplets.ts): the first of the names in code-point order. Folded input.
+ */
+function sameThingName(name: string): string {
+  if (name.includes(" ")) return name;
+  const names = messageWordKeys(name).flatMap((key) => otherNamesOf(key).map(foldText));
+  return names.length === 0 ? name : [name, ...names].sort()[0]!;
 }
 
 /** The speaker is one entity whichever language they said it in ("I live in …", "나 … 살아"). */

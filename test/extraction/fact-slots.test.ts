@@ -23,6 +23,11 @@ describe("sameFactSlot", () => {
     expect(sameFactSlot("my birthday is May 3", "내 생일 5월 4일로 정정")).toBe(true);
   });
 
+  it("is true for an entity named by another word of the same thing in the other language (mom, 엄마)", () => {
+    expect(sameFactSlot("my mom's phone number is 010-2345-6789", "엄마 번호 바뀜 010-9876-5432")).toBe(true);
+    expect(sameFactSlot("민지 번호 010-1111-2222", "민지네 번호 010-3333-4444")).toBe(false);
+  });
+
   it("is false for the same date on different facts, and for texts with no fact", () => {
     expect(sameFactSlot("구름이 생일 6월 2일이야", "치과 예약 6월 2일")).toBe(false);
     expect(sameFactSlot("ㅋㅋ 배고파", "ㅋㅋ 배고파")).toBe(false);
