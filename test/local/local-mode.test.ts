@@ -277,6 +277,17 @@ describe("statements and questions without a model", () => {
     expect(answer).not.toContain("residence = 은평구");
   });
 
+  it("answers in English of a note in Korean by the lexicon's other names (name / 이름, swim / 수영)", async () => {
+    const user = "local-other-names";
+    await say("Wi-Fi 이름 dasan_5G_0425", user);
+    expect(await say("what's the wifi name?", user)).toContain("• Wi-Fi 이름 dasan_5G_0425 (");
+    await say("my daughter's swim class is Thursdays 4pm", user);
+    await say("딸 수영 금요일로 옮김", user);
+    expect(await say("when is my daughter's swim class?", user)).toMatch(
+      /• 딸 수영 금요일로 옮김 \(\d{4}-\d{2}-\d{2}\)\n• my daughter's swim class is Thursdays 4pm \(\d{4}-\d{2}-\d{2}, since changed\)/u,
+    );
+  });
+
   it("lists only the memories a question is about, with the user as 'you' or '나'", async () => {
     const user = "local-asker";
     for (const line of [
