@@ -220,6 +220,17 @@ describe("KeywordIndex", () => {
     expect(hit?.matchedTerms).toEqual(expect.arrayContaining(["size", "shoe"]));
   });
 
+  it("finds a parking spot and a car's plate asked in the other language (parking / 주차, plate / 번호판)", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "spot", text: "회사 주차 자리 B3-02" }),
+      makeDoc({ id: "plate", text: "새 차 번호판 56다 1234" }),
+      makeDoc({ id: "lunch", text: "점심은 회사 앞 국숫집" }),
+    ]);
+    expect(index.search("my parking spot?", { limit: 5 })[0]?.id).toBe("spot");
+    expect(index.search("car plate?", { limit: 5 })[0]?.id).toBe("plate");
+  });
+
   it("does not score a doc as longer for its words' sound keys", () => {
     const index = new KeywordIndex();
     index.add([makeDoc({ id: "word", text: "lemon" }), makeDoc({ id: "plain", text: "zzz" })]);
