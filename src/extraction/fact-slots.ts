@@ -36,14 +36,28 @@ export function factSlots(text: string): FactSlots {
 }
 
 /**
- * One name for a one-word entity the lexicon gives other names to, in either language (mom, 엄마 and
- * 어머니; gym and 헬스장: extraction/words/same-thing.ts), as the graph keeps them one node
- * (graph/apply-triplets.ts): the first of the names in code-point order. Folded input.
+ * The other names the lexicon gives a one-word entity, in either language (mom for 엄마, 어머니; gym
+ * for 헬스장: extraction/words/same-thing.ts), folded; none for a name of several words or a person's.
  */
+function otherEntityNames(name: string): string[] {
+  const folded = foldText(name);
+  if (folded.includes(" ")) return [];
+  return messageWordKeys(folded).flatMap((key) => otherNamesOf(key).map(foldText));
+}
+
+/** One name for an entity and its other names (folded): the first in code-point order. */
 function sameThingName(name: string): string {
-  if (name.includes(" ")) return name;
-  const names = messageWordKeys(name).flatMap((key) => otherNamesOf(key).map(foldText));
-  return names.length === 0 ? name : [name, ...names].sort()[0]!;
+  return [name, ...otherEntityNames(name)].sort()[0]!;
+}
+
+/**
+ * The entity as the graph knows it (`known`: folded names): `name` itself when known or when the lexicon
+ * gives it no other name, else the known one of its other names — "엄마" once "mom" is known — so that
+ * one thing is one node whichever language names it (graph/apply-triplets.ts, graph-service.ts).
+ */
+export function entityKnownAs(name: string, known: ReadonlySet<string>): string {
+  if (known.has(foldText(name))) return name;
+  return otherEntityNames(name).find((other) => known.has(other)) ?? name;
 }
 
 /** The speaker is one entity whichever language they said it in ("I live in …", "나 … 살아"). */

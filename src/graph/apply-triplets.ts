@@ -19,8 +19,7 @@ import {
   normalizeAttribute,
   normalizeValue,
 } from "../extraction/normalize.js";
-import { messageWordKeys, otherNamesOf } from "../extraction/content-words.js";
-import { slotAttribute, speakerAsOne } from "../extraction/fact-slots.js";
+import { entityKnownAs, slotAttribute, speakerAsOne } from "../extraction/fact-slots.js";
 import { foldText } from "../text/korean.js";
 import {
   ENTITY_LABEL,
@@ -89,7 +88,7 @@ export function applyTriplets(
   };
   const written: Array<Omit<AppliedFact, "current">> = [];
   for (const triplet of triplets) {
-    const entityName = knownByAnotherName(
+    const entityName = entityKnownAs(
       speakerAsOne(entityDisplayName(triplet.entity, { knownNames: known })),
       known,
     );
@@ -269,20 +268,6 @@ function withSources<R extends Relation>(relation: R, sources: RelationSource[])
 
 function latestOf(relation: Relation): number {
   return Math.max(...sourcesOf(relation).map((s) => s.at));
-}
-
-/**
- * The entity already known under another name of the same thing (extraction/words/same-thing.ts), in
- * either language — "엄마" once "mom" is known, "gym" once 헬스장 is — else `name` itself: one node, so a
- * fact said in one language and changed in the other is one slot. A name of one word only.
- */
-function knownByAnotherName(name: string, known: ReadonlySet<string>): string {
-  const folded = foldText(name);
-  if (known.has(folded) || folded.includes(" ")) return name;
-  const other = messageWordKeys(folded)
-    .flatMap((key) => otherNamesOf(key))
-    .find((word) => known.has(foldText(word)));
-  return other ?? name;
 }
 
 /** An (entity, attribute) slot: one per attribute as fact-slots.ts `slotAttribute` names it. */

@@ -12,7 +12,7 @@ import type { Lang } from "../text/language.js";
 import { foldText } from "../text/korean.js";
 import { entityDisplayName, isFirstPerson } from "../extraction/normalize.js";
 import { extractTriplets } from "../extraction/rule-extractor.js";
-import { speakerAsOne } from "../extraction/fact-slots.js";
+import { entityKnownAs, speakerAsOne } from "../extraction/fact-slots.js";
 import {
   ENTITY_LABEL,
   type GraphData,
@@ -329,8 +329,13 @@ export class GraphService {
     const store = this.store(input);
     const entities = (await store.get()).filter((node) => node.label === ENTITY_LABEL);
     const known = new Set(entities.map((node) => foldText(node.name)));
-    const wanted = foldText(speakerAsOne(entityDisplayName(input.name, { knownNames: known })));
-    const node = entities.find((candidate) => foldText(candidate.name) === wanted);
+    const wanted = foldText(
+      entityKnownAs(speakerAsOne(entityDisplayName(input.name, { knownNames: known })), known),
+    );
+    // A graph written before the speaker was one entity may hold "I" beside 나 (or alone).
+    const node =
+      entities.find((candidate) => foldText(candidate.name) === wanted) ??
+      (isFirstPerson(wanted) ? entities.find((candidate) => isFirstPerson(candidate.name)) : undefined);
     if (node === undefined) return undefined;
     const facts = (await store.getTriplets({ includeHistory: true }))
       .filter(([source, relation]) => source.id === node.id && isVisible(relation, input.visibilities))

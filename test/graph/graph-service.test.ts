@@ -370,10 +370,24 @@ describe("GraphService", () => {
     const { nodes } = await graph.snapshot(ALICE);
     expect(nodes.filter((n) => n.label === ENTITY_LABEL).map((n) => n.name)).toEqual(["mom"]);
     expect(await graph.facts({ ...ALICE, text: "엄마 번호?" })).toEqual(["mom: 전화번호 = 010-9876-5432"]);
+    expect((await graph.queryEntity({ ...ALICE, name: "엄마" }))?.entity).toBe("mom");
     // A name of a person is no other name of anything: two people stay two entities.
     await graph.ingest({ ...ALICE, text: "민지 번호 010-1111-2222", at: 3000, memoryId: "m3" });
     await graph.ingest({ ...ALICE, text: "민지네 번호 010-3333-4444", at: 4000, memoryId: "m4" });
     expect((await graph.snapshot(ALICE)).nodes.filter((n) => n.label === ENTITY_LABEL)).toHaveLength(3);
+  });
+
+  it("finds the speaker by 'I' in a graph written when English facts were stored under 'I'", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "my locker number is 112", at: 1000, memoryId: "m1" });
+    const file = graphFilePath({ ...ALICE, dataDir: dir });
+    const legacy = (await readFile(file, "utf8"))
+      .replaceAll("나_Entity", "I_Entity")
+      .replaceAll('"나"', '"I"');
+    await writeFile(file, legacy, "utf8");
+    const reopened = makeService();
+    expect((await reopened.queryEntity({ ...ALICE, name: "I" }))?.lines).toEqual(["I: locker number = 112"]);
+    expect((await reopened.queryEntity({ ...ALICE, name: "나" }))?.entity).toBe("I");
   });
 
   it("stores an older fact that arrives late as history", async () => {
