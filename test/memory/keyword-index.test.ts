@@ -231,6 +231,15 @@ describe("KeywordIndex", () => {
     expect(index.search("car plate?", { limit: 5 })[0]?.id).toBe("plate");
   });
 
+  it("finds a short loanword whose sound key is too short to search by, through the lexicon (요가 / yoga)", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "yoga", text: "yoga moved to Fridays" }),
+      makeDoc({ id: "lunch", text: "점심은 회사 앞 국숫집" }),
+    ]);
+    expect(index.search("요가 언제야?", { limit: 5 }).map((hit) => hit.id)).toEqual(["yoga"]);
+  });
+
   it("does not score a doc as longer for its words' sound keys", () => {
     const index = new KeywordIndex();
     index.add([makeDoc({ id: "word", text: "lemon" }), makeDoc({ id: "plain", text: "zzz" })]);

@@ -212,6 +212,7 @@ export const SAME_THING_GROUPS: readonly (readonly string[])[] = [
   words("코치 코치님 coach"),
   words("수영장 풀장 pool"),
   words("수영 swim swimming"),
+  words("요가 yoga"),
   words("반려동물 애완동물 펫 pet"),
   words("강아지 멍멍이 댕댕이 반려견 애완견 도그 dog puppy"),
   words("고양이 냥이 야옹이 반려묘 캣 cat kitty kitten"),
