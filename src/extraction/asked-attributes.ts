@@ -96,12 +96,20 @@ function statesBy(verb: (typeof ATTRIBUTE_VERBS)[number], word: string): boolean
   );
 }
 
-/** The content-word keys of a question's words, with the Korean attribute an English word turns into. */
+/**
+ * The content-word keys of a question's words, with the Korean attribute an English word, or two
+ * English words side by side ("blood type" → 혈액형), turn into.
+ */
 function keysOf(text: string): string[] {
-  return messageWords(text).flatMap((word) => {
-    const korean = koreanAttributeFor(word);
-    return [...messageWordKeys(word), ...(korean === undefined ? [] : [`ko:${korean}`])];
-  });
+  const words = messageWords(text);
+  const attributeKey = (name: string): string[] => {
+    const korean = koreanAttributeFor(name);
+    return korean === undefined ? [] : [`ko:${korean}`];
+  };
+  return [
+    ...words.flatMap((word) => [...messageWordKeys(word), ...attributeKey(word)]),
+    ...words.slice(1).flatMap((word, i) => attributeKey(`${words[i]} ${word}`)),
+  ];
 }
 
 /** An attribute or value is stored bare (고양이, not 고양이가): its words are keys as they stand too. */

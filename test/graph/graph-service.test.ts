@@ -342,6 +342,15 @@ describe("GraphService", () => {
     expect(nodes.find((n) => n.name === "도현")?.properties).toEqual({ 전화번호: "010-9312-0468" });
   });
 
+  it("asks for an attribute by its English name of two words (blood type for 혈액형)", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "내 혈액형은 B형이야", at: 1000 });
+    const agentGraph = new AgentGraph(graph, new VisibilityRule());
+    const dm = { ...ALICE, channelId: "D1", channelType: "im" as const };
+    expect(await agentGraph.facts(dm, "what's my blood type?")).toEqual(["you: blood type = B형"]);
+    expect(await agentGraph.facts(dm, "what type of blood?")).toEqual([]);
+  });
+
   it("takes a fact said in one language and changed in the other as one slot of the speaker", async () => {
     const graph = makeService();
     await graph.ingest({ ...ALICE, text: "I live in 은평구 불광동", at: 1000, memoryId: "m1" });
