@@ -98,7 +98,7 @@ function statesBy(verb: (typeof ATTRIBUTE_VERBS)[number], word: string): boolean
 
 /**
  * The content-word keys of a question's words, with the Korean attribute an English word, or two
- * English words side by side ("blood type" → 혈액형), turn into.
+ * English words side by side (the two-word English name of 혈액형), turn into.
  */
 function keysOf(text: string): string[] {
   const words = messageWords(text);
