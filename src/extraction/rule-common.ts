@@ -20,6 +20,7 @@ import { ANIMAL_WORDS, BREED_WORDS } from "./words/animals.js";
 import { FILLER_WORDS, NON_ENTITY_WORDS } from "./words/function-words.js";
 import { KINSHIP_WORDS } from "./words/kinship.js";
 import { ORG_UNIT_SUFFIXES } from "./words/organisations.js";
+import { SAME_THING_GROUPS } from "./words/same-thing.js";
 import { KOREAN_SURNAMES, OCCUPATION_HEADS, ROLE_HEADS, ROLE_WORDS, TITLE_WORDS } from "./words/people.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
 
@@ -95,6 +96,7 @@ export function firstNameLikeToken(text: string): string | undefined {
  */
 export function isKoreanPersonName(word: string): boolean {
   if (!KOREAN_PERSON_NAME_RE.test(word) || NON_ENTITY_WORDS.has(word) || FILLER_WORDS.has(word)) return false;
+  if (LEXICON_KOREAN_NOUNS.has(word)) return false;
   const bare = word.replace(/님$/u, "");
   return (
     !isPredicate(word) &&
@@ -127,10 +129,19 @@ export function isKinship(word: string): boolean {
   return KINSHIP_WORDS.has(foldText(word));
 }
 
-/** True when a clause or word ends in a verb or adjective ending ("있어", "했음", "챙기는 중"). */
+/**
+ * True when a clause or word ends in a verb or adjective ending ("있어", "했음", "챙기는 중"). A noun of
+ * the lexicon (words/same-thing.ts) is none, whatever it ends in: 사물함, 우편함 end like 함 "did".
+ */
 export function isPredicate(text: string): boolean {
-  return PREDICATE_END_RE.test(text);
+  if (!PREDICATE_END_RE.test(text)) return false;
+  return !LEXICON_KOREAN_NOUNS.has(text.slice(text.lastIndexOf(" ") + 1));
 }
+
+/** The Korean nouns of the lexicon (words/same-thing.ts): things, never a verb or a person's name. */
+const LEXICON_KOREAN_NOUNS: ReadonlySet<string> = new Set(
+  SAME_THING_GROUPS.flat().filter((word) => containsHangul(word)),
+);
 
 /** The breed a word names ("토이푸들", "말티즈고", "진돗개 믹스" → itself without the ending), if any. */
 export function breedOf(word: string): string | undefined {

@@ -6,6 +6,7 @@
  * withLeadingRelation). Each rule's examples are its unit tests (test/extraction/rules.test.ts).
  */
 import { bornOn, typedValues } from "./rule-clauses.js";
+import { bareAttribute } from "./rule-bare-attribute.js";
 import type { ClauseRule } from "./rule-common.js";
 import {
   englishAddress,
@@ -272,5 +273,10 @@ export const RULES: readonly ExtractionRule[] = [
     name: "attribute-is-value",
     description: "X Y는 Z, X의 Y는 Z, 내 Y는 Z, X는 Y가 Z; after a topic, Y는 Z.",
     apply: attributeIsValue,
+  },
+  {
+    name: "bare-attribute",
+    description: "X 번호 N, X번호 N (a number-like N); 내/kin + everyday attribute + value, no particle.",
+    apply: bareAttribute,
   },
 ];

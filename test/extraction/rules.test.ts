@@ -460,8 +460,24 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       // The verb of attending that closes it is no part of the value.
       ["필라테스 학원은 합정 코어랩 다녀", [["필라테스", "학원", "합정 코어랩"]]],
       ["아들 수학 학원은 대치 해법수학 다니고 있어", [["아들", "수학 학원", "대치 해법수학"]]],
+      // A noun of the lexicon that ends like 함 "did" is a noun.
+      ["내 사물함 번호는 27이야", [["나", "사물함 번호", "27"]]],
     ],
     negative: "날씨는 좋다",
+  },
+  "bare-attribute": {
+    examples: [
+      // A numbered thing: a place before it says where, not whose.
+      ["수영장 락커 번호 52", [["나", "락커 번호", "52"]]],
+      ["내 사물함 번호 C-31", [["나", "사물함 번호", "C-31"]]],
+      // A noun of the lexicon is no one's name: 엄마's locker, not a relative called 사물함.
+      ["엄마 사물함 번호 9", [["엄마", "사물함 번호", "9"]]],
+      ["도서관 회원번호 88412", [["나", "회원번호", "88412"]]],
+      // An owner word, an everyday attribute, one value.
+      ["언니 혈액형 O형", [["언니", "혈액형", "O형"]]],
+      ["내 고향 목포", [["나", "고향", "목포"]]],
+    ],
+    negative: "택배함 번호 알려줘",
   },
 };
 

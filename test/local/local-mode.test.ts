@@ -307,6 +307,14 @@ describe("statements and questions without a model", () => {
     expect(ko).toContain("• 나: 여권 번호 = M12345678");
     expect(ko).not.toMatch(/치과|제주도|locker/);
   });
+
+  it("keeps a fact typed with no particle ('내 혈액형 B형', '헬스장 사물함 번호 41') and answers with it", async () => {
+    const user = "local-bare";
+    await say("내 혈액형 B형", user);
+    await say("헬스장 사물함 번호 41", user);
+    expect(await say("what's my blood type?", user)).toContain("• you: blood type = B형");
+    expect(await say("내 사물함 번호 뭐야?", user)).toContain("• 나: 사물함 번호 = 41");
+  });
 });
 
 describe("chat commands in the local chat", () => {

@@ -1,0 +1,76 @@
+/**
+ * A note that names an attribute and its value side by side with no particle or verb, as people type
+ * short notes: "내 혈액형 B형", "아빠 고향 대구", "헬스장 사물함 번호 40", "회원번호 2231". The
+ * grammar alone (an owner word, an attribute noun, a value) says the fact; the rules with particles
+ * (rule-korean.ts `attributeIsValue`) read the same notes written out in full.
+ */
+import { stripCopula, stripParticle, TOPIC_SUBJECT_PARTICLES } from "../text/korean.js";
+import { isFullKoreanName, isKinship, isNameLike, topicHasFacts, type ClauseRule } from "./rule-common.js";
+import { isFirstPersonPossessive, isAttributePhrase } from "./rule-subject.js";
+import { FIRST_PERSON_KO } from "./normalize.js";
+import { words } from "../text/word-list.js";
+import { COMMON_ATTRIBUTE_WORDS } from "./words/attributes.js";
+
+/** The noun of "a number that names one thing of many" (사물함 번호, 회원번호), glued or apart. */
+const NUMBER_NOUN = "번호";
+/** Nouns whose 번호 is a phone number or a plate: typed values of their own (rule-typed.ts). */
+const TYPED_NUMBER_OWNERS: ReadonlySet<string> = new Set(words("폰 핸드폰 휴대폰 전화 집 차 차량 내선"));
+/** Words between the attribute and a number that only say it is the current one ("이제", "→"). */
+const NOW_WORDS: ReadonlySet<string> = new Set(["이제", "now", "→", "->"]);
+/**
+ * A number-like value: letters (at most three) and digits, dashes inside, an optional 번 counter
+ * ("B-117", "40", "C12", "112번"). Anchored, one quantifier per class: linear.
+ */
+const NUMBER_VALUE_RE = /^[A-Za-z]{0,3}-?\d[\dA-Za-z-]{0,11}(?:번)?$/u;
+/** 우리, 저희: "our", the speaker's as much as 내 is. */
+const OUR_WORDS: ReadonlySet<string> = new Set(words("우리 저희"));
+/** Most words before the attribute that may say whose it is or where ("우리 헬스장 사물함 번호 40"). */
+const MAX_OWNER_WORDS = 2;
+
+/**
+ * "X 번호 N", "X번호 N" (N number-like, the last word or all that follows is "이제"/"now"): the number
+ * of a thing of the speaker's ("헬스장 사물함 번호 40" → (나, 사물함 번호, 40)), of a person named
+ * first ("엄마 사물함 번호 …"), or of the topic told about before ("…필라테스 …, 회원번호 2231"). "내
+ * 혈액형 B형", "아빠 고향 대구": an owner word, then an everyday attribute noun, then one value word.
+ */
+export const bareAttribute: ClauseRule = (clause) => numberedThing(clause) || ownedAttribute(clause);
+
+const numberedThing: ClauseRule = ({ tokens, state }) => {
+  const at = tokens.findIndex((token) => stripParticle(token, TOPIC_SUBJECT_PARTICLES).endsWith(NUMBER_NOUN));
+  if (at < 0) return false;
+  const rest = tokens.slice(at + 1).filter((token) => !NOW_WORDS.has(token.toLowerCase()));
+  const value = rest.length === 1 ? stripCopula(rest[0] ?? "") : undefined;
+  if (value === undefined || !NUMBER_VALUE_RE.test(value)) return false;
+  const word = stripParticle(tokens[at] ?? "", TOPIC_SUBJECT_PARTICLES);
+  const glued = word !== NUMBER_NOUN;
+  const thing = glued ? word.slice(0, -NUMBER_NOUN.length) : (tokens[at - 1] ?? "");
+  if (thing.length === 0 || TYPED_NUMBER_OWNERS.has(thing.toLowerCase()) || !isAttributePhrase([thing]))
+    return false;
+  const owners = tokens.slice(0, glued ? at : at - 1);
+  if (owners.length > MAX_OWNER_WORDS) return false;
+  const entity = ownerOf(owners, state);
+  return entity !== undefined && state.emit(entity, glued ? word : `${thing} ${NUMBER_NOUN}`, value);
+};
+
+const ownedAttribute: ClauseRule = ({ tokens, state }) => {
+  if (tokens.length !== 3) return false;
+  const [owner = "", attribute = "", raw = ""] = tokens;
+  const entity = isFirstPersonPossessive(owner) ? FIRST_PERSON_KO : isKinship(owner) ? owner : undefined;
+  const value = stripCopula(raw);
+  if (entity === undefined || !COMMON_ATTRIBUTE_WORDS.has(attribute) || !isNameLike(value)) return false;
+  return state.emit(entity, attribute, value);
+};
+
+/**
+ * Whose a numbered thing is, by the words before it: a first-person possessive says the speaker's, a
+ * person or kin named first theirs; else the topic the text told facts about, else the speaker's (a
+ * place before it, "헬스장", says where the thing is, not whose).
+ */
+function ownerOf(owners: readonly string[], state: Parameters<ClauseRule>[0]["state"]): string | undefined {
+  const [first] = owners;
+  if (first !== undefined && (isFirstPersonPossessive(first) || OUR_WORDS.has(first))) return FIRST_PERSON_KO;
+  if (first !== undefined && !isNameLike(first)) return undefined;
+  if (first !== undefined && (isKinship(first) || isFullKoreanName(first))) return first;
+  if (owners.length === 0 && topicHasFacts(state)) return state.topic;
+  return FIRST_PERSON_KO;
+}
