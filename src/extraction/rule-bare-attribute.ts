@@ -9,10 +9,13 @@ import { isFullKoreanName, isKinship, isNameLike, topicHasFacts, type ClauseRule
 import { isFirstPersonPossessive, isAttributePhrase } from "./rule-subject.js";
 import { FIRST_PERSON_KO } from "./normalize.js";
 import { words } from "../text/word-list.js";
+import { CHANGE_VERB_RE } from "./rule-patterns.js";
 import { COMMON_ATTRIBUTE_WORDS } from "./words/attributes.js";
 
 /** The noun of "a number that names one thing of many" (사물함 번호, 회원번호), glued or apart. */
 const NUMBER_NOUN = "번호";
+/** Nouns of one numbered place of many, written apart: "주차 자리 B2-17", "기차 좌석 14". */
+const NUMBERED_PLACE_NOUNS: ReadonlySet<string> = new Set(words("자리 좌석 칸 slot"));
 /** Nouns whose 번호 is a phone number or a plate: typed values of their own (rule-typed.ts). */
 const TYPED_NUMBER_OWNERS: ReadonlySet<string> = new Set(words("폰 핸드폰 휴대폰 전화 집 차 차량 내선"));
 /** Words between the attribute and a number that only say it is the current one ("이제", "→"). */
@@ -28,38 +31,66 @@ const OUR_WORDS: ReadonlySet<string> = new Set(words("우리 저희"));
 const MAX_OWNER_WORDS = 2;
 
 /**
- * "X 번호 N", "X번호 N" (N number-like, the last word or all that follows is "이제"/"now"): the number
- * of a thing of the speaker's ("헬스장 사물함 번호 40" → (나, 사물함 번호, 40)), of a person named
- * first ("엄마 사물함 번호 …"), or of the topic told about before ("…필라테스 …, 회원번호 2231"). "내
- * 혈액형 B형", "아빠 고향 대구": an owner word, then an everyday attribute noun, then one value word.
+ * "X 번호 N", "X번호 N", "X 자리 N" (N number-like and the last word, after "이제"/"now", or before a
+ * verb of change with (으)로: "주차 자리 B3-02로 옮김"): the number of a thing of the speaker's
+ * ("헬스장 사물함 번호 40" → (나, 사물함 번호, 40)), of a person named first ("엄마 사물함 번호 …"), or
+ * of the topic told about before ("…필라테스 …, 회원번호 2231"). Before changed-to (rule-korean.ts),
+ * which would read "사물함 번호 12로 바뀜" as 사물함's phone number.
  */
-export const bareAttribute: ClauseRule = (clause) => numberedThing(clause) || ownedAttribute(clause);
-
-const numberedThing: ClauseRule = ({ tokens, state }) => {
-  const at = tokens.findIndex((token) => stripParticle(token, TOPIC_SUBJECT_PARTICLES).endsWith(NUMBER_NOUN));
+export const numberedThing: ClauseRule = ({ tokens, state }) => {
+  const at = tokens.findIndex(
+    (token) => numberedHead(stripParticle(token, TOPIC_SUBJECT_PARTICLES)) !== undefined,
+  );
   if (at < 0) return false;
-  const rest = tokens.slice(at + 1).filter((token) => !NOW_WORDS.has(token.toLowerCase()));
-  const value = rest.length === 1 ? stripCopula(rest[0] ?? "") : undefined;
-  if (value === undefined || !NUMBER_VALUE_RE.test(value)) return false;
+  const value = numberAfter(tokens.slice(at + 1).filter((token) => !NOW_WORDS.has(token.toLowerCase())));
+  if (value === undefined) return false;
   const word = stripParticle(tokens[at] ?? "", TOPIC_SUBJECT_PARTICLES);
-  const glued = word !== NUMBER_NOUN;
-  const thing = glued ? word.slice(0, -NUMBER_NOUN.length) : (tokens[at - 1] ?? "");
+  const head = numberedHead(word) ?? "";
+  const glued = word !== head;
+  const thing = glued ? word.slice(0, -head.length) : (tokens[at - 1] ?? "");
   if (thing.length === 0 || TYPED_NUMBER_OWNERS.has(thing.toLowerCase()) || !isAttributePhrase([thing]))
     return false;
   const owners = tokens.slice(0, glued ? at : at - 1);
   if (owners.length > MAX_OWNER_WORDS) return false;
   const entity = ownerOf(owners, state);
-  return entity !== undefined && state.emit(entity, glued ? word : `${thing} ${NUMBER_NOUN}`, value);
+  return entity !== undefined && state.emit(entity, glued ? word : `${thing} ${head}`, value);
 };
 
-const ownedAttribute: ClauseRule = ({ tokens, state }) => {
+/** The head noun `word` is or ends in (회원번호 → 번호); a head that is no number's is whole words only. */
+function numberedHead(word: string): string | undefined {
+  if (word.endsWith(NUMBER_NOUN)) return NUMBER_NOUN;
+  return NUMBERED_PLACE_NOUNS.has(word) ? word : undefined;
+}
+
+/** The number the words after the attribute give: it alone, or it with (으)로 and a verb of change. */
+function numberAfter(rest: readonly string[]): string | undefined {
+  const [first = "", verb] = rest;
+  if (rest.length > 2 || (verb !== undefined && !CHANGE_VERB_RE.test(verb))) return undefined;
+  const value = verb === undefined ? stripCopula(first) : first.replace(/(?:으로|로)$/u, "");
+  if (verb !== undefined && value === first) return undefined;
+  return NUMBER_VALUE_RE.test(value) ? value : undefined;
+}
+
+/**
+ * "내 혈액형 B형", "아빠 고향 대구": a first-person possessive or a kinship word, an everyday attribute noun,
+ * one value word. The value holds a digit or a Latin letter (B형, 270, K5), or names a place (고향);
+ * "아빠 병원 예약", "내 차 고장" are notes about something, not a value.
+ */
+export const ownedAttribute: ClauseRule = ({ tokens, state }) => {
   if (tokens.length !== 3) return false;
   const [owner = "", attribute = "", raw = ""] = tokens;
   const entity = isFirstPersonPossessive(owner) ? FIRST_PERSON_KO : isKinship(owner) ? owner : undefined;
   const value = stripCopula(raw);
-  if (entity === undefined || !COMMON_ATTRIBUTE_WORDS.has(attribute) || !isNameLike(value)) return false;
+  if (entity === undefined || !COMMON_ATTRIBUTE_WORDS.has(attribute)) return false;
+  if (!isNameLike(value) && !NUMBER_VALUE_RE.test(value)) return false;
+  if (!VALUE_MARK_RE.test(value) && !PLACE_VALUED_ATTRIBUTES.has(attribute)) return false;
   return state.emit(entity, attribute, value);
 };
+
+/** A digit or a Latin letter: a value's mark (B형, 270, K5, INTJ). */
+const VALUE_MARK_RE = /[\dA-Za-z]/u;
+/** Attributes whose value is a place's name, whatever its letters. */
+const PLACE_VALUED_ATTRIBUTES: ReadonlySet<string> = new Set(words("고향"));
 
 /**
  * Whose a numbered thing is, by the words before it: a first-person possessive says the speaker's, a

@@ -112,7 +112,7 @@ export function codeFact({ clause, pre, value }: TypedFactInput): boolean {
 
 /** Words that say a plate is a car's, not whose car it is ("차 번호", "번호판", "car plate"). */
 const CAR_NUMBER_WORDS: ReadonlySet<string> = new Set(
-  words("차 차량 자동차 내차 번호 번호판 차번호 차량번호 넘버 car plate number license"),
+  words("차 차량 자동차 내차 신차 새차 번호 번호판 차번호 차량번호 넘버 car plate number license"),
 );
 
 /**
@@ -131,7 +131,10 @@ export function plateFact({ clause, pre, value }: TypedFactInput): boolean {
   // "남편 차 투싼, 번호판 …": a person the text began with owns the car of its later clauses.
   const topic = state.topic;
   const personTopic =
-    topic !== undefined && (isKinship(topic) || isPersonName(topic)) && !SPEAKER_OWNER_WORDS.has(topic);
+    topic !== undefined &&
+    (isKinship(topic) || isPersonName(topic)) &&
+    !SPEAKER_OWNER_WORDS.has(topic) &&
+    !CAR_NUMBER_WORDS.has(topic);
   const speaker =
     owners.every((word) => SPEAKER_OWNER_WORDS.has(word)) && !personTopic && !topicHasFacts(state);
   const entity = speaker ? FIRST_PERSON_KO : (nameBefore(owners) ?? topic);

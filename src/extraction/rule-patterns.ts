@@ -84,7 +84,7 @@ export const MODIFIER_END_RE =
   /(?:하는|니는|있는|없는|먹는|사는|가는|오는|타는|쓰는|보는|드는|되는|주는|받는|맡는|[같좋높많적작낮넓깊짧싫남젊맑밝얇굵]은|끝나는|만나는|떠나는|일어나는|태어나는|닫는|쉬는|끝내는|보내는|찾는|신는|입는|맡기는|키우는|부르는|모르는|고르는|열리는|걸리는|빌리는|내리는|올리는|바꾸는)$/u;
 
 /** Verb stems of "changed/moved to": "Y로 바꿨어", "Y로 옮겼어요", "Y로 변경". */
-export const CHANGE_VERB_RE = /^(?:바꿨|바꿈|바꾸|바뀌|바뀜|바뀐|옮겼|옮김|옮기|변경|이사|이전)/u;
+export const CHANGE_VERB_RE = /^(?:바꿨|바꿈|바꾸|바뀌|바뀜|바뀐|옮겼|옮김|옮기|옮겨|변경|이사|이전)/u;
 
 /**
  * Connective endings: a token ending in one is a clause of its own, not an entity ("말티즈고", "먹어서",

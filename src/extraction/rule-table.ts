@@ -6,7 +6,7 @@
  * withLeadingRelation). Each rule's examples are its unit tests (test/extraction/rules.test.ts).
  */
 import { bornOn, typedValues } from "./rule-clauses.js";
-import { bareAttribute } from "./rule-bare-attribute.js";
+import { numberedThing, ownedAttribute } from "./rule-bare-attribute.js";
 import type { ClauseRule } from "./rule-common.js";
 import {
   englishAddress,
@@ -230,6 +230,12 @@ export const RULES: readonly ExtractionRule[] = [
     apply: typedValues,
   },
   {
+    name: "numbered-thing",
+    description:
+      "X 번호 N, X번호 N, X 자리 N (a number-like N, maybe N로 + a verb of change): whose by the words before.",
+    apply: numberedThing,
+  },
+  {
     name: "changed-to",
     description: "X Y VALUE로 옮겼어/바꿨어: the new value of X's Y; the new place becomes the topic.",
     apply: changedTo,
@@ -275,8 +281,8 @@ export const RULES: readonly ExtractionRule[] = [
     apply: attributeIsValue,
   },
   {
-    name: "bare-attribute",
-    description: "X 번호 N, X번호 N (a number-like N); 내/kin + everyday attribute + value, no particle.",
-    apply: bareAttribute,
+    name: "owned-attribute",
+    description: "내/kin + everyday attribute + one value word, no particle (내 혈액형 B형).",
+    apply: ownedAttribute,
   },
 ];

@@ -14,14 +14,18 @@ const LATIN_LETTERS_PER_SYLLABLE = 3;
 
 /**
  * The language of one message: `ko` when it has any Hangul, `en` when it has Latin words and no Hangul,
- * else `ko`.
+ * else `ko`. The one syllable of a car's number plate is no Korean ("my plate is 12가 3456": `en`).
  *
  * @example detectLanguage("Orion 배포 언제?") === "ko"; detectLanguage("when is the dry-run?") === "en"
  */
 export function detectLanguage(text: string): Lang {
-  if (containsHangul(text)) return "ko";
-  return LATIN_WORD_RE.test(text) ? "en" : "ko";
+  const latin = LATIN_WORD_RE.test(text);
+  if (containsHangul(latin ? text.replace(PLATE_SHAPE_RE, " ") : text)) return "ko";
+  return latin ? "en" : "ko";
 }
+
+/** A Korean number plate's shape: two or three digits, one syllable, four digits ("12가 3456"). */
+const PLATE_SHAPE_RE = /\d{2,3}[가-힣] ?\d{4}/gu;
 
 /**
  * The language most of a longer text (a conversation) is written in, for the summary it gets: an English

@@ -118,6 +118,9 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["Oskar's number is 010-5550-1212 in case you need it", [["Oskar", "phone", "010-5550-1212"]]],
       // A proper name after the article is the value; "a nice guy" stays a description.
       ["My car is a Genesis G70", [["I", "car", "Genesis G70"]]],
+      // Where the thing is says which one, and is no part of its name.
+      ["my parking spot at the gym is D-61", [["I", "parking spot", "D-61"]]],
+      ["my sister in law is Wren", [["I", "sister in law", "Wren"]]],
     ],
     negative: "Her car is red",
   },
@@ -343,6 +346,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       // A car's number plate: whose by the words before it, the speaker's when they name no one.
       ["내 차 번호 57더 2041", [["나", "차량번호", "57더 2041"]]],
       ["아빠 차 번호판 212바 7730", [["아빠", "차량번호", "212바 7730"]]],
+      // A new car (신차) is a car word, no one's name.
+      ["신차 번호 61러 3307", [["나", "차량번호", "61러 3307"]]],
       [
         "꼬미 3살, 몸무게 3.1kg",
         [
@@ -460,24 +465,33 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       // The verb of attending that closes it is no part of the value.
       ["필라테스 학원은 합정 코어랩 다녀", [["필라테스", "학원", "합정 코어랩"]]],
       ["아들 수학 학원은 대치 해법수학 다니고 있어", [["아들", "수학 학원", "대치 해법수학"]]],
-      // A noun of the lexicon that ends like 함 "did" is a noun.
-      ["내 사물함 번호는 27이야", [["나", "사물함 번호", "27"]]],
     ],
     negative: "날씨는 좋다",
   },
-  "bare-attribute": {
+  "numbered-thing": {
     examples: [
-      // A numbered thing: a place before it says where, not whose.
+      // A place before it says where, not whose.
       ["수영장 락커 번호 52", [["나", "락커 번호", "52"]]],
       ["내 사물함 번호 C-31", [["나", "사물함 번호", "C-31"]]],
+      // A noun of the lexicon that ends like 함 "did" is a noun.
+      ["내 사물함 번호는 27이야", [["나", "사물함 번호", "27"]]],
       // A noun of the lexicon is no one's name: 엄마's locker, not a relative called 사물함.
       ["엄마 사물함 번호 9", [["엄마", "사물함 번호", "9"]]],
       ["도서관 회원번호 88412", [["나", "회원번호", "88412"]]],
-      // An owner word, an everyday attribute, one value.
-      ["언니 혈액형 O형", [["언니", "혈액형", "O형"]]],
-      ["내 고향 목포", [["나", "고향", "목포"]]],
+      ["기차 좌석 14", [["나", "기차 좌석", "14"]]],
+      // The new number of a change.
+      ["사물함 번호 77로 바뀜", [["나", "사물함 번호", "77"]]],
+      ["주차 자리 B1-09로 옮겨짐", [["나", "주차 자리", "B1-09"]]],
     ],
     negative: "택배함 번호 알려줘",
+  },
+  "owned-attribute": {
+    examples: [
+      ["언니 혈액형 O형", [["언니", "혈액형", "O형"]]],
+      ["내 고향 목포", [["나", "고향", "목포"]]],
+      ["내 사이즈 95", [["나", "사이즈", "95"]]],
+    ],
+    negative: "아빠 병원 예약",
   },
 };
 

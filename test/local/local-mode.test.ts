@@ -315,6 +315,21 @@ describe("statements and questions without a model", () => {
     expect(await say("what's my blood type?", user)).toContain("• you: blood type = B형");
     expect(await say("내 사물함 번호 뭐야?", user)).toContain("• 나: 사물함 번호 = 41");
   });
+
+  it("takes a parking spot or a plate said in English and changed in Korean as one fact, the English note out of date", async () => {
+    const user = "local-spot-plate";
+    expect(await say("my parking spot at the gym is D-61", user)).toContain("📝 I'll remember that");
+    await say("주차 자리 D-70으로 옮겨짐", user);
+    expect(await say("what is my parking spot?", user)).toMatch(
+      /• you: parking spot = D-70\n• 주차 자리 D-70으로 옮겨짐 \(\d{4}-\d{2}-\d{2}\)\n• my parking spot at the gym is D-61 \(\d{4}-\d{2}-\d{2}, since changed\)/u,
+    );
+    // The plate's one syllable is no Korean: the answer stays in English.
+    expect(await say("my license plate is 45버 2210", user)).toContain("📝 I'll remember that");
+    await say("차 번호 바뀜 118허 9034", user);
+    const plate = await say("what is my license plate?", user);
+    expect(plate).toContain("• you: plate number = 118허 9034");
+    expect(plate).not.toContain("= 45버 2210");
+  });
 });
 
 describe("chat commands in the local chat", () => {

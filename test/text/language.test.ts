@@ -14,4 +14,11 @@ describe("detectLanguage", () => {
     expect(detectLanguage("ㅋㅋ ok")).toBe("ko");
     expect(detectLanguage("👍 12:30")).toBe("ko");
   });
+
+  it("does not count the one syllable of a car's number plate as Korean", () => {
+    expect(detectLanguage("my license plate is 45버 2210")).toBe("en");
+    expect(detectLanguage("new car, plate 118허9034")).toBe("en");
+    expect(detectLanguage("차 번호 45버 2210")).toBe("ko");
+    expect(detectLanguage("45버 2210")).toBe("ko");
+  });
 });

@@ -113,6 +113,7 @@ export const KOREAN_FOR_ENGLISH_ATTRIBUTE: Readonly<Record<string, string>> = {
   vet: "동물병원",
   school: "학교",
   job: "직업",
+  "license plate": "차량번호",
 };
 
 /**
@@ -128,7 +129,8 @@ export const ATTRIBUTE_NAME_PAIRS: readonly (readonly [korean: string, english: 
       "학교 = school; 위치 = location; 날짜 = date; 시간 = time; 키 = height; 몸무게 = weight; " +
       "직함 = title; 영업시간 = hours; 휴무일 = closing day; 혈액형 = blood type; 취미 = hobby; " +
       "고향 = hometown; 내선번호 = extension; 비밀번호 = password; 차 = car; 차량번호 = plate number; " +
-      "담당 = contact; 연락처 = contact number; 학년 = grade; 반 = class; 사이즈 = size",
+      "담당 = contact; 연락처 = contact number; 학년 = grade; 반 = class; 사이즈 = size; " +
+      "주차 자리 = parking spot",
   ),
 );
 
