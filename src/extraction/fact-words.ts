@@ -20,7 +20,14 @@ import { isFillerWord } from "../text/function-words.js";
 import { HOW_MANY } from "../text/tokenizer.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
 import { words } from "../text/word-list.js";
-import { isHangulSyllableCode, isSearchSuffix, stripCopula, stripSearchSuffixes } from "../text/korean.js";
+import {
+  isHangulSyllableCode,
+  isSearchSuffix,
+  stripCopula,
+  stripParticle,
+  stripSearchSuffixes,
+  TOPIC_SUBJECT_PARTICLES,
+} from "../text/korean.js";
 import { namesAThing } from "./content-words.js";
 import { FILLER_WORDS, NON_ENTITY_WORDS } from "./words/function-words.js";
 import {
@@ -29,7 +36,8 @@ import {
   ENGLISH_TIME_WORDS,
   KOREAN_ADDRESS_UNITS,
   KOREAN_BOUND_WORDS,
-  KOREAN_CHANGE_STEMS,
+  CHANGE_EVENT_NOUNS,
+  isKoreanChangeWord,
   KOREAN_FROM_TIME_ENDINGS,
   KOREAN_CHANGE_WORDS,
   KOREAN_NEWER_STATE_WORDS,
@@ -238,7 +246,8 @@ export function statementWords(text: string): StatementWords {
     const chunk = match[0];
     if (read.content.length === 0 && FIRST_PERSON_POSSESSIVES.has(chunk)) speakerOwned = true;
     const end = match.index + chunk.length;
-    const glued = previous.end === match.index;
+    // Glued to the word before it, or to a bracket or quote closing it ("(토)로", "'로즈힐'에서").
+    const glued = previous.end === match.index || closesBefore(lower, previous.end, match.index);
     // The last content word modifies the next only across spaces; whatever this chunk is read as
     // (a value, a function word, a particle) comes between them unless it is a content word itself.
     const contentBefore = read.content.length;
@@ -272,7 +281,8 @@ export function statementWords(text: string): StatementWords {
         previous = { end, value: false };
         continue;
       }
-      if (lastHangul && isDecision(lastHangul.word, chunk)) {
+      // "보내기로 했음" is a decision; "이사 완료", "이사 끝" a move done: the verb's noun names nothing.
+      if (lastHangul && (isDecision(lastHangul.word, chunk) || isEventDone(lastHangul.word, chunk))) {
         read.changes = true;
         read.content.length = Math.min(read.content.length, lastHangul.contentBefore);
         read.modifies.length = read.content.length;
@@ -394,15 +404,27 @@ function readLatin(chunk: string, read: Reading): boolean {
   return false;
 }
 
+/** Whether only closing brackets and quotes stand between `from` and `to` (at least one). */
+function closesBefore(text: string, from: number, to: number): boolean {
+  if (from < 0 || to <= from) return false;
+  for (let i = from; i < to; i++) if (!CLOSING_MARKS.has(text[i] as string)) return false;
+  return true;
+}
+
+const CLOSING_MARKS: ReadonlySet<string> = new Set([...")]}'\"’”」』"]);
+
 /** Reads one Hangul word; returns whether it was a value. */
 function readKorean(raw: string, read: Reading): boolean {
   const { content } = read;
   const word =
     raw.length > POSSESSIVE_PREFIX.length && raw.startsWith(POSSESSIVE_PREFIX) ? raw.slice(2) : raw;
   const stem = stripSearchSuffixes(word);
-  if (isChangeWord(word) || KOREAN_NEWER_STATE_WORDS.has(word) || KOREAN_NEWER_STATE_WORDS.has(stem)) {
+  // "이사 날짜", "이사는": the move itself, a thing; "이사했어" says a change.
+  const changeVerb =
+    isKoreanChangeWord(word) && !CHANGE_EVENT_NOUNS.has(stripParticle(word, TOPIC_SUBJECT_PARTICLES));
+  if (changeVerb || KOREAN_NEWER_STATE_WORDS.has(word) || KOREAN_NEWER_STATE_WORDS.has(stem)) {
     read.changes = true;
-    if (isChangeWord(word)) read.changeVerb = true;
+    if (changeVerb) read.changeVerb = true;
   }
   if (KOREAN_TIME_WORDS.has(stem) || KOREAN_TIME_WORDS.has(word) || isWeekdays(stem) || isAddressPart(word)) {
     addValue(read, stem, isAddressPart(word) ? "place" : "when");
@@ -412,7 +434,7 @@ function readKorean(raw: string, read: Reading): boolean {
     read.modifier = read.carry; // a count between a noun and its counter: "백합 한 다발"
     return false;
   }
-  if (isKoreanFunctionWord(word) || isKoreanFunctionWord(stem) || isChangeWord(word)) return false;
+  if (isKoreanFunctionWord(word) || isKoreanFunctionWord(stem) || changeVerb) return false;
   if (isAdverbOfLikeness(word)) return false;
   // A noun of the lexicon is no predicate, whatever it ends in (사물함, 보관함: not 함 "did").
   if (isPredicate(word) && !namesAThing(`ko:${stem}`)) return false;
@@ -470,6 +492,14 @@ function isDecision(word: string, next: string): boolean {
   );
 }
 
+/** Words that say an event is done or was done ("이사 완료", "이사 끝", "이사 했어"). */
+const DONE_WORD_STARTS: readonly string[] = words("완료 끝 했 함 마침 마쳤");
+
+/** Whether `word` is a verbal noun of change standing alone (이사) and `next` says it is done. */
+function isEventDone(word: string, next: string): boolean {
+  return CHANGE_EVENT_NOUNS.has(word) && DONE_WORD_STARTS.some((start) => next.startsWith(start));
+}
+
 /** A word of weekday syllables only: 월수금, 화목, 토. */
 function isWeekdays(word: string): boolean {
   for (const syllable of word) if (!KOREAN_WEEKDAY_SYLLABLES.has(syllable)) return false;
@@ -500,10 +530,6 @@ function isKoreanFunctionWord(word: string): boolean {
     NON_ENTITY_WORDS.has(word) ||
     KOREAN_CHANGE_WORDS.has(word)
   );
-}
-
-function isChangeWord(word: string): boolean {
-  return KOREAN_CHANGE_STEMS.some((stem) => word.startsWith(stem));
 }
 
 /** A Korean verb or adjective with its ending ({@link PAST_SYLLABLES}, {@link PREDICATE_ENDINGS}). */

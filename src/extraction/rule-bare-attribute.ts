@@ -9,8 +9,8 @@ import { isFullKoreanName, isKinship, isNameLike, topicHasFacts, type ClauseRule
 import { isFirstPersonPossessive, isAttributePhrase } from "./rule-subject.js";
 import { FIRST_PERSON_KO } from "./normalize.js";
 import { words } from "../text/word-list.js";
-import { CHANGE_VERB_RE } from "./rule-patterns.js";
 import { COMMON_ATTRIBUTE_WORDS } from "./words/attributes.js";
+import { isKoreanChangeWord } from "./words/value-words.js";
 
 /** The noun of "a number that names one thing of many" (사물함 번호, 회원번호), glued or apart. */
 const NUMBER_NOUN = "번호";
@@ -65,7 +65,7 @@ function numberedHead(word: string): string | undefined {
 /** The number the words after the attribute give: it alone, or it with (으)로 and a verb of change. */
 function numberAfter(rest: readonly string[]): string | undefined {
   const [first = "", verb] = rest;
-  if (rest.length > 2 || (verb !== undefined && !CHANGE_VERB_RE.test(verb))) return undefined;
+  if (rest.length > 2 || (verb !== undefined && !isKoreanChangeWord(verb))) return undefined;
   const value = verb === undefined ? stripCopula(first) : first.replace(/(?:으로|로)$/u, "");
   if (verb !== undefined && value === first) return undefined;
   return NUMBER_VALUE_RE.test(value) ? value : undefined;

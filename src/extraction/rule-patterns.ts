@@ -20,11 +20,13 @@ const KO_TIME = String.raw`(?:\s?(?:(?:오전|오후|아침|저녁|밤|새벽|�
 const KO_WEEKDAY = String.raw`(?:\s?[월화수목금토일]요일|\s[월화수목금토일](?=\s|$|,))?`;
 const KO_DATE = String.raw`(?:[음양]력\s?)?(?:\d{4}년\s?)?\d{1,2}월\s?\d{1,2}일${KO_WEEKDAY}${KO_TIME}`;
 const ISO_DATE = String.raw`\d{4}[-.]\d{1,2}[-.]\d{1,2}`;
+/** Month/day as chat writes it ("5/30", "10/15"): a month 1–12 and a day 1–31, nothing else of digits or slashes around. */
+const SLASH_DATE = String.raw`(?<!/)(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![/.]?\d)`;
 const EN_MONTH = String.raw`(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)`;
 const EN_DATE = String.raw`${EN_MONTH}\.? \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?(?: at \d{1,2}(?::\d{2})?(?: ?[ap]m)?)?`;
-/** A calendar date, optionally with weekday and time: "8월 9일", "5월 17일 일요일 3시", "Aug 3 at 18:45". */
+/** A calendar date, optionally with weekday and time: "8월 9일", "5월 17일 일요일 3시", "5/30", "Aug 3 at 18:45". */
 export const DATE_RE = new RegExp(
-  String.raw`(?<![\d\p{L}])(?:${KO_DATE}|${ISO_DATE}|${EN_DATE})(?![\d])`,
+  String.raw`(?<![\d\p{L}])(?:${KO_DATE}|${ISO_DATE}|${SLASH_DATE}${KO_TIME}|${EN_DATE})(?![\d])`,
   "gu",
 );
 

@@ -26,6 +26,7 @@ import {
 } from "./rule-patterns.js";
 import { ADDRESS_WORDS } from "./words/attributes.js";
 import { LIFE_EVENT_WORDS } from "./words/events.js";
+import { isKoreanChangeWord } from "./words/value-words.js";
 import { codeFact, contactFact, nameBefore, plateFact } from "./rule-contact.js";
 import { ownerLength } from "./rule-subject.js";
 
@@ -60,9 +61,9 @@ const MAX_WORDS_BEFORE_MEASURE = 2;
 const MAX_DATE_PHRASE_WORDS = 4;
 /** Attribute words that already say "date" ("생일", "이사 날짜", "마감"); others get " 일시"/" 날짜" added. */
 const DATE_NOUN_RE =
-  /(?:일|날|날짜|일시|일정|시간|생신|기한|기간|마감|만기|때|date|day|birthday|deadline|time)$/iu;
-/** Attribute words that say "time of day" ("하원 시간", "수업 시각"). */
-const TIME_NOUN_RE = /(?:시간|시각|time)$/iu;
+  /(?:일|날|날짜|일시|일정|시간|타임|생신|기한|기간|마감|만기|때|date|day|birthday|deadline|time)$/iu;
+/** Attribute words that say "time of day" ("하원 시간", "수업 시각", "런치타임"). */
+const TIME_NOUN_RE = /(?:시간|시각|타임|time)$/iu;
 /** Nouns that say what a length measures; a length with none of them before it is left alone. */
 const LENGTH_NOUNS = new Set(["키", "신장", "길이", "폭", "너비", "높이", "둘레", "height", "length"]);
 /** Days of one's own life ("생일", "결혼기념일"): with no one named before them they are the speaker's. */
@@ -275,10 +276,17 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
     const phrase = normalizeAttribute(rest.join(" "));
     if (phrase.length === 0) return false;
     const head = normalizeAttribute(rest[rest.length - 1] ?? "");
-    // A bare clock time is a fact only when the words say it is a time ("등원 시간 8시 50분").
-    if (value.kind === "time" && !TIME_NOUN_RE.test(phrase)) return false;
+    // A bare clock time is a fact only when the words say it is a time ("등원 시간 8시 50분"), or that it
+    // is the new one ("요가 수업 7시로 옮김").
+    if (value.kind === "time" && !TIME_NOUN_RE.test(phrase) && !changedTo(clause, value)) return false;
     const entity = owner > 1 ? words.slice(0, owner).join(" ") : splitParenthetical(first, clause);
-    if (!DATE_NOUN_RE.test(head) && !LIFE_EVENT_WORDS.has(head) && rest.length === 1) {
+    // A new clock time of something ("첫차 출발 6시로 바뀜") is its time, not an event's.
+    if (
+      !DATE_NOUN_RE.test(head) &&
+      !LIFE_EVENT_WORDS.has(head) &&
+      rest.length === 1 &&
+      value.kind !== "time"
+    ) {
       // "안과 진료 9월 3일": the appointment is the entity.
       // "요가 수업은 …": the topic particle is no part of the event's name.
       const event = `${entity} ${stripParticle(rest.join(" "), TOPIC_PARTICLES)}`;
@@ -324,13 +332,19 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
   if (ownDay !== undefined && OWN_DAY_WORDS.has(ownDay) && value.kind === "date")
     return state.emit(clause.korean ? FIRST_PERSON_KO : FIRST_PERSON_EN, ownDay, value.value);
   if (only !== undefined) {
-    if (value.kind === "time") return false;
+    if (value.kind === "time" && !changedTo(clause, value)) return false;
     const entity = splitParenthetical(only, clause);
     state.topic = entity;
     return state.emit(entity, bareDateAttribute(value, clause.korean), value.value);
   }
   if (words.length > 0 || state.topic === undefined) return false;
   return state.emit(state.topic, bareDateAttribute(value, clause.korean), value.value);
+}
+
+/** Whether the clause says the value is the new one: (으)로 right after it, then a verb of change ("4시로 바뀜"). */
+function changedTo(clause: ClauseContext, value: TypedValue): boolean {
+  const [to = "", verb = ""] = clause.text.slice(value.end).split(" ");
+  return (to === "로" || to === "으로") && isKoreanChangeWord(verb);
 }
 
 /** An age, weight or length: "뭉치 … 여섯 살", "예담이 키 131cm", "몸무게 24kg" after the topic. */

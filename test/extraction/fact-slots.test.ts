@@ -254,6 +254,21 @@ describe("statesSameFact", () => {
     expect(statementWords("예약함 31번").content).toEqual([]);
   });
 
+  it("reads 이사 standing alone as the move itself, a thing, and 이사했어 as a change", () => {
+    const date = statementWords("이사 날짜 6월 2일");
+    expect(date.content).toEqual(["ko:이사", "ko:날짜"]);
+    expect(date.changes).toBe(false);
+    expect(statementWords("이사는 6/9로 변경").content).toEqual(["ko:이사"]);
+    const moved = statementWords("이사했어 성수동으로");
+    expect(moved.changes).toBe(true);
+    expect(moved.content).not.toContain("ko:이사");
+  });
+
+  it("reads a particle after a closing bracket or quote as the word's, not a word of its own", () => {
+    expect(statementWords("반상회 6/12(금)로 변경").content).toEqual(["ko:반상회"]);
+    expect(statementWords("사료 '냥냥밥'으로 바꿈").content).toEqual(["ko:사료", "ko:냥냥밥"]);
+  });
+
   it("reads times joined by a mark as times", () => {
     const read = statementWords("climbing Mon/Thu, yoga tue-fri");
     expect(read.content).toEqual(["en:climb", "en:yoga"]);

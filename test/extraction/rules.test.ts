@@ -346,6 +346,11 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       // A car's number plate: whose by the words before it, the speaker's when they name no one.
       ["내 차 번호 57더 2041", [["나", "차량번호", "57더 2041"]]],
       ["아빠 차 번호판 212바 7730", [["아빠", "차량번호", "212바 7730"]]],
+      // A date as chat writes it, month/day; a clock time said to be the new one.
+      ["반상회 6/12로 변경", [["반상회", "날짜", "6/12"]]],
+      ["요가 수업 7시로 옮김", [["요가", "수업 시간", "7시"]]],
+      ["첫차 출발 6시로 당겨짐", [["첫차", "출발 시간", "6시"]]],
+      ["가게 점심타임 1시~2시", [["가게", "점심타임", "1시~2시"]]],
       // A new car (신차) is a car word, no one's name.
       ["신차 번호 61러 3307", [["나", "차량번호", "61러 3307"]]],
       [

@@ -53,6 +53,17 @@ export const KOREAN_CHANGE_STEMS: readonly string[] = words(
 );
 
 /**
+ * Verbal nouns of change that, standing alone (with a particle at most), name the event people ask
+ * about: "이사 날짜" is the move's date, not a note that something moved; "이사했어" still says a change.
+ */
+export const CHANGE_EVENT_NOUNS: ReadonlySet<string> = new Set(words("이사"));
+
+/** Whether a Korean word is a verb (or verbal noun) of change: it starts with one of {@link KOREAN_CHANGE_STEMS}. */
+export function isKoreanChangeWord(word: string): boolean {
+  return KOREAN_CHANGE_STEMS.some((stem) => word.startsWith(stem));
+}
+
+/**
  * Time nouns that, with 부터 ("from … on"), start a new state: 11월부터, 다음 주부터, 이번 달부터, 내년부터.
  * Not a clock time or a day (2시부터, 15일부터), which begin a span ("2시부터 5시까지").
  */
