@@ -90,18 +90,23 @@ describe("graph picture", () => {
         relations.push(relation(subject, `속성${a}`, v, a !== 4, e * 10 + a));
       }
     }
-    let ticks = 0;
-    const timer = setInterval(() => (ticks += 1), 5);
     const started = performance.now();
+    const ticks: number[] = [started];
+    const timer = setInterval(() => ticks.push(performance.now()), 5);
     const picture = await drawGraph({ nodes, relations });
-    const took = performance.now() - started;
+    const ended = performance.now();
+    const took = ended - started;
     clearInterval(timer);
+    ticks.push(ended);
     expect(picture.relations).toBe(MAX_PICTURE_RELATIONS);
     expect(picture.omitted).toBe(350 - MAX_PICTURE_RELATIONS);
     // 280 current relations all drawn, then the 20 newest superseded ones.
     expect(picture.svg.match(/class="edge current"/g)).toHaveLength(280);
-    // Graphviz ran in its worker: timers kept firing while it laid out the graph.
-    // (Drawn on this thread, the layout would be one synchronous block: a tick or two at most.)
-    if (took > 100) expect(ticks).toBeGreaterThanOrEqual(5);
+    // Graphviz ran in its worker: timers kept firing while it laid out the graph. Drawn on this thread,
+    // the layout would be one synchronous block, a stretch without a tick nearly as long as the whole
+    // draw; the longest stretch is what is measured, not the count of ticks, which a loaded machine
+    // (a CI runner sharing its cores) thins out without blocking anything.
+    const longestStretch = Math.max(...ticks.slice(1).map((at, i) => at - (ticks[i] as number)));
+    if (took > 100) expect(longestStretch).toBeLessThan(took / 2);
   });
 });
