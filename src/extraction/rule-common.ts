@@ -17,7 +17,7 @@ import {
 } from "./rule-patterns.js";
 import { entityDisplayName } from "./normalize.js";
 import { ANIMAL_WORDS, BREED_WORDS } from "./words/animals.js";
-import { FILLER_WORDS, NON_ENTITY_WORDS } from "./words/function-words.js";
+import { FILLER_WORDS, NON_ENTITY_WORDS, STATUS_WORDS } from "./words/function-words.js";
 import { KINSHIP_WORDS } from "./words/kinship.js";
 import { ORG_UNIT_SUFFIXES } from "./words/organisations.js";
 import { SAME_THING_GROUPS } from "./words/same-thing.js";
@@ -96,7 +96,7 @@ export function firstNameLikeToken(text: string): string | undefined {
  */
 export function isKoreanPersonName(word: string): boolean {
   if (!KOREAN_PERSON_NAME_RE.test(word) || NON_ENTITY_WORDS.has(word) || FILLER_WORDS.has(word)) return false;
-  if (LEXICON_KOREAN_NOUNS.has(word)) return false;
+  if (LEXICON_KOREAN_NOUNS.has(word) || STATUS_WORDS.has(word)) return false;
   const bare = word.replace(/님$/u, "");
   return (
     !isPredicate(word) &&

@@ -36,6 +36,7 @@ import {
   type ClauseRule,
 } from "./rule-common.js";
 import { CHANGE_VERB_RE, HAS_CLOCK_TIME_RE } from "./rule-patterns.js";
+import { words } from "../text/word-list.js";
 import { locatedValue, placeAttribute, POSITION_NOUN_RE } from "./rule-places.js";
 import { HONORIFIC_WORD_RE, personPhrase, roleAttribute } from "./rule-roles.js";
 import { ANIMAL_DESCRIPTION_WORDS, ANIMAL_WORDS } from "./words/animals.js";
@@ -421,7 +422,16 @@ export const changedTo: ClauseRule = ({ tokens, state }) => {
   // "작업실 합정역 쪽으로 옮겼어": a position after a place says where the thing is now, near the place.
   if (POSITION_NOUN_RE.test(value))
     return attributeWords.length === 1 && state.emit(subject, "위치", attributeWords[0] ?? "");
-  const emitted = state.emit(subject, attributeWords.join(" "), value);
-  if (emitted && isNameLike(value)) state.topic = value;
+  // "생일파티 장소 볼풀하우스 망원점으로 옮김": after an attribute noun, the words up to the verb are the value.
+  const [head = "", ...named] = attributeWords;
+  const split = named.length > 0 && VALUE_NAMING_ATTRIBUTES.has(head);
+  const newValue = split ? [...named, value].join(" ") : value;
+  const emitted = state.emit(subject, split ? head : attributeWords.join(" "), newValue);
+  if (emitted && isNameLike(newValue)) state.topic = newValue;
   return emitted;
 };
+
+/** Attribute nouns whose value is a name that may take several words (장소 볼풀하우스 망원점). */
+const VALUE_NAMING_ATTRIBUTES: ReadonlySet<string> = new Set(
+  words("장소 위치 가게 병원 학원 미용실 거래처 업체 담당"),
+);

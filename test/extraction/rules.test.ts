@@ -370,6 +370,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["고모 회사 오송로 옮겼대", [["고모", "회사", "오송"]]],
       // A position after a place says where the thing is now (near the place), not a value named 근처.
       ["공방 서촌 근처로 옮겼어", [["공방", "위치", "서촌"]]],
+      // After an attribute noun, the words up to the verb are the value.
+      ["모임 장소 카페 온도로 바꿈", [["모임", "장소", "카페 온도"]]],
     ],
     negative: "서도담 학원 옮길까 고민",
   },
@@ -631,5 +633,16 @@ describe("a move to a time", () => {
 
   it("still reads a move to a place", () => {
     expect(facts("my sister moved to Busan")).toEqual([["sister", "residence", "Busan"]]);
+  });
+});
+
+describe("a word of how a plan stands (완료, 확정)", () => {
+  it("is no one's name: '이사 완료' names no director called 완료", () => {
+    expect(facts("이사 완료")).toEqual([]);
+    expect(facts("물결영어학원 02-555-0199, 원장님 확정")).not.toContainEqual([
+      "물결영어학원",
+      "원장",
+      "확정",
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { words } from "../../text/word-list.js";
 /**
  * Function words of the rule extractor: adverbs, conjunctions and fillers that carry no fact
  * ("새 번호", "요즘", "무조건"); a closed class.
@@ -102,6 +103,16 @@ export const NON_ENTITY_WORDS = new Set([
   "거의",
   "아마",
 ]);
+
+/**
+ * Nouns that say how a plan or a task stands ("이사 완료", "일정 확정", "복귀 미정"): never a person's name,
+ * though they are shaped like one (two Hangul syllables).
+ */
+export const STATUS_WORDS: ReadonlySet<string> = new Set(
+  words(
+    "완료 확정 예정 미정 취소 보류 대기 종료 성공 실패 진행 진행중 마감 완납 접수 승인 반려 통과 합격 불합격",
+  ),
+);
 
 /** Adverbs that may open a value and are no part of it ("무조건 강남점 3층" → "강남점 3층"). */
 export const VALUE_LEADING_ADVERBS = new Set([
