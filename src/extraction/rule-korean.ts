@@ -422,7 +422,7 @@ export const changedTo: ClauseRule = ({ tokens, state }) => {
   // "작업실 합정역 쪽으로 옮겼어": a position after a place says where the thing is now, near the place.
   if (POSITION_NOUN_RE.test(value))
     return attributeWords.length === 1 && state.emit(subject, "위치", attributeWords[0] ?? "");
-  // "생일파티 장소 볼풀하우스 망원점으로 옮김": after an attribute noun, the words up to the verb are the value.
+  // "모임 장소 카페 온도로 바꿈": after an attribute noun, the words up to the verb are the value.
   const [head = "", ...named] = attributeWords;
   const split = named.length > 0 && VALUE_NAMING_ATTRIBUTES.has(head);
   const newValue = split ? [...named, value].join(" ") : value;
