@@ -431,7 +431,7 @@ export const changedTo: ClauseRule = ({ tokens, state }) => {
   return emitted;
 };
 
-/** Attribute nouns whose value is a name that may take several words (장소 볼풀하우스 망원점). */
+/** Attribute nouns whose value is a name that may take several words (장소 카페 온도). */
 const VALUE_NAMING_ATTRIBUTES: ReadonlySet<string> = new Set(
   words("장소 위치 가게 병원 학원 미용실 거래처 업체 담당"),
 );
