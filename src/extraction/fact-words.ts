@@ -22,6 +22,7 @@ import { inSet, trimEndWhile } from "../text/trim.js";
 import { words } from "../text/word-list.js";
 import {
   isHangulSyllableCode,
+  isPastTenseSyllable,
   isSearchSuffix,
   stripCopula,
   stripParticle,
@@ -123,11 +124,6 @@ const HONORIFIC = "님";
 /** The polite suffix after a person's name (은지씨 → 은지); a two-syllable word keeps it (아씨). */
 const NAME_HONORIFIC = "씨";
 
-/**
- * Syllables of a Korean past tense or a finished action (았, 었, 였, 했, 됐 and the contracted forms):
- * found in a verb's ending, almost never inside a noun.
- */
-const PAST_SYLLABLES = new Set([..."았었였했됐웠겼졌뒀줬봤왔갔렸났셨쳤켰썼팠샀잤찼랐렀"]);
 /** Endings of a Korean predicate written as a note or in speech (예약함, 바뀜, 있음, 예약해, 합니다). */
 const PREDICATE_ENDINGS: readonly string[] = [
   "합니다",
@@ -532,11 +528,11 @@ function isKoreanFunctionWord(word: string): boolean {
   );
 }
 
-/** A Korean verb or adjective with its ending ({@link PAST_SYLLABLES}, {@link PREDICATE_ENDINGS}). */
+/** A Korean verb or adjective with its ending (korean.ts `isPastTenseSyllable`, {@link PREDICATE_ENDINGS}). */
 function isPredicate(word: string): boolean {
   // No noun starts with one either (했어, 갔음, 샀어): from the first syllable when another follows.
   for (let i = word.length > 1 ? 0 : 1; i < word.length; i++) {
-    if (PAST_SYLLABLES.has(word[i] as string)) return true;
+    if (isPastTenseSyllable(word[i])) return true;
   }
   return PREDICATE_ENDINGS.some((ending) => word.endsWith(ending));
 }

@@ -3,6 +3,7 @@
  * words that say whose it is — "구하영님 번호 010-…", "새길세무회계 편상훈 세무사님 042-…", "총무부
  * extension은 2210", "고은별 선생님 PHS 5512".
  */
+import { isKoreanChangeWord } from "./words/value-words.js";
 import { words } from "../text/word-list.js";
 import { stripParticle, TOPIC_SUBJECT_PARTICLES, foldText } from "../text/korean.js";
 import { FIRST_PERSON_KO, normalizeAttribute } from "./normalize.js";
@@ -37,14 +38,27 @@ export function nameBefore(words: readonly string[]): string | undefined {
   return isNameLike(last) ? last : undefined;
 }
 
+/** How many of the last words say a change (바꿨대, 바뀜, →) and nothing of whose number it is. */
+function trailingChangeWords(pre: readonly string[]): number {
+  let n = 0;
+  while (n < pre.length && isChangeMark(pre[pre.length - 1 - n] ?? "")) n += 1;
+  return n;
+}
+
+function isChangeMark(word: string): boolean {
+  return word === "→" || word === "->" || isKoreanChangeWord(stripParticle(word, [":"]));
+}
+
 /** Words for the phone a number rings, before 번호 / number ("핸드폰 번호", "mobile number"). */
 const PHONE_DEVICE_WORDS: ReadonlySet<string> = new Set(
   words("핸드폰 휴대폰 휴대전화 폰 전화 스마트폰 mobile cell phone"),
 );
 
 /** A phone number or an e-mail address after whose it is. */
-export function contactFact({ clause, pre, value }: TypedFactInput): boolean {
+export function contactFact({ clause, pre: said, value }: TypedFactInput): boolean {
   const { state } = clause;
+  // "엄마 폰 바꿨대 010-…", "번호 바뀜 → 010-…": a verb of change before the number only says it is new.
+  const pre = said.slice(0, said.length - trailingChangeWords(said));
   const last = pre[pre.length - 1];
   // "팩스 02-…", "fax 02-…": the word before a phone-shaped number may say it is another kind of line.
   const named = last === undefined ? undefined : normalizeAttribute(last);
@@ -52,7 +66,12 @@ export function contactFact({ clause, pre, value }: TypedFactInput): boolean {
     value.kind === "phone" && named !== undefined && PHONE_LIKE_ATTRIBUTES.has(named)
       ? named
       : defaultContactAttribute(value.kind, clause.korean);
-  const attributeWordAt = pre.findLastIndex((word) => normalizeAttribute(word) === attribute);
+  // The number word, or the phone it rings alone ("엄마 폰 010-…").
+  const attributeWordAt = pre.findLastIndex(
+    (word) =>
+      normalizeAttribute(word) === attribute ||
+      (value.kind === "phone" && PHONE_DEVICE_WORDS.has(word.toLowerCase())),
+  );
   if (last === undefined || attributeWordAt >= 0) {
     // "구하영님 번호 010-…", "새 번호 010-…", "석진우 대표님 번호 바뀌었대: 010-…" (whose: the words before
     // the number word, else the topic).

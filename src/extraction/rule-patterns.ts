@@ -1,4 +1,5 @@
 import { phrasePairs } from "../text/word-list.js";
+import { PAST_TENSE_SYLLABLE_CLASS } from "../text/korean.js";
 /**
  * Value shapes and word-form patterns of the rule-based triplet extractor.
  *
@@ -112,7 +113,7 @@ export const ADVERBIAL_WORD_RE = new RegExp(`(?:${ADVERBIAL_ENDINGS}|로(?:만|�
  */
 export const PREDICATE_END_RE = new RegExp(
   [
-    "[었았였했됐갔왔봤줬졌웠났켰썼렸](?:어|음|다|대|네|지|죠|어요|습니다)?",
+    `[${PAST_TENSE_SYLLABLE_CLASS}](?:어|음|다|대|네|지|죠|어요|습니다)?`,
     "하다|한다|해요?|함|됨|돼요?|된다|한대|된대|[는한간온준본운든]다|바뀜|바꿈|옮김",
     "있(?:어요?|음|다|습니다)|없(?:어요?|음|다)|싶(?:어요?|다|음)|같(?:아|음)|좋아|싫어",
     "[신는]대|신다|래요|대요|[을할까]까|는지|[마하드계]심|으심|으셔|으세요",

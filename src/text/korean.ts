@@ -62,6 +62,23 @@ export function syllableJamo(code: number): SyllableJamo | undefined {
   };
 }
 
+/** The index of ㅆ among the finals: a syllable that ends in it is a past tense (했, 꿨, 뒀) or 있. */
+const FINAL_SSANG_SIOS = 20;
+
+/**
+ * True for a syllable that ends in ㅆ: the past tense of every verb, contracted or not (았, 었, 했, 꿨,
+ * 뒀, 췄), and 있 — the ending of a predicate, almost never inside a noun.
+ */
+export function isPastTenseSyllable(char: string | undefined): boolean {
+  if (!isHangulSyllable(char)) return false;
+  return syllableJamo((char ?? "").codePointAt(0) ?? 0)?.final === FINAL_SSANG_SIOS;
+}
+
+/** Every syllable of {@link isPastTenseSyllable}, as the inside of a regular-expression class. */
+export const PAST_TENSE_SYLLABLE_CLASS: string = Array.from({ length: 19 * 21 }, (_, i) =>
+  String.fromCharCode(HANGUL_SYLLABLE_FIRST + i * FINALS_PER_SYLLABLE + FINAL_SSANG_SIOS),
+).join("");
+
 /** True when the text contains any Hangul (a syllable or a jamo such as ㅋ). */
 export function containsHangul(text: string): boolean {
   return ANY_HANGUL_RE.test(text);

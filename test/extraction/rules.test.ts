@@ -351,6 +351,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["요가 수업 7시로 옮김", [["요가", "수업 시간", "7시"]]],
       ["첫차 출발 6시로 당겨짐", [["첫차", "출발 시간", "6시"]]],
       ["가게 점심타임 1시~2시", [["가게", "점심타임", "1시~2시"]]],
+      // The phone alone names the number; a verb of change before it says only that it is new.
+      ["이모 폰 바꿨대 010-3030-4040", [["이모", "전화번호", "010-3030-4040"]]],
       // A new car (신차) is a car word, no one's name.
       ["신차 번호 61러 3307", [["나", "차량번호", "61러 3307"]]],
       [

@@ -316,6 +316,15 @@ describe("statements and questions without a model", () => {
     expect(await say("내 사물함 번호 뭐야?", user)).toContain("• 나: 사물함 번호 = 41");
   });
 
+  it("answers a number asked for with the new one after '엄마 폰 바꿨대 …', not the old one", async () => {
+    const user = "local-new-phone";
+    await say("이모 번호 010-1212-3434", user);
+    await say("이모 폰 바꿨대 010-5656-7878", user);
+    const answer = await say("이모 전화번호 뭐야?", user);
+    expect(answer).toContain("• 이모: 전화번호 = 010-5656-7878");
+    expect(answer).not.toContain("= 010-1212-3434");
+  });
+
   it("takes a parking spot or a plate said in English and changed in Korean as one fact, the English note out of date", async () => {
     const user = "local-spot-plate";
     expect(await say("my parking spot at the gym is D-61", user)).toContain("📝 I'll remember that");

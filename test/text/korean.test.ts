@@ -3,6 +3,8 @@ import {
   containsHangul,
   foldText,
   hasBatchim,
+  isPastTenseSyllable,
+  PAST_TENSE_SYLLABLE_CLASS,
   stripCopula,
   stripParticle,
   searchStems,
@@ -19,6 +21,14 @@ describe("Hangul tests", () => {
     expect(syllableJamo("갈".charCodeAt(0))?.final).toBe(8);
     expect(syllableJamo("ㅋ".charCodeAt(0))).toBeUndefined();
     expect(syllableJamo("a".charCodeAt(0))).toBeUndefined();
+  });
+
+  it("tells a past-tense syllable by its final ㅆ, contracted forms included", () => {
+    for (const syllable of "했었았였꿨뒀췄셨겼있") expect(isPastTenseSyllable(syllable)).toBe(true);
+    for (const syllable of ["씨", "사", "앗", "a", undefined])
+      expect(isPastTenseSyllable(syllable)).toBe(false);
+    expect([...PAST_TENSE_SYLLABLE_CLASS]).toHaveLength(19 * 21);
+    expect([...PAST_TENSE_SYLLABLE_CLASS].every((syllable) => isPastTenseSyllable(syllable))).toBe(true);
   });
 
   it("finds syllables and jamo, and tells a final consonant", () => {
