@@ -185,12 +185,16 @@ export function words(text: string): number {
 /** " at work", " in our building" closing an attribute (one place word; not "in law"). */
 const PLACE_AFTER_ATTRIBUTE_RE = /(?<=\S) (?:at|in) (?:the |my |our )?(?!law$)[\p{L}-]+$/iu;
 
+/** "new " or "current " opening an attribute of two words or more ("new manager", not "new"). */
+const NOW_BEFORE_ATTRIBUTE_RE = /^(?:new|current) (?=\S)/iu;
+
 export const englishPossessive: ClauseRule = ({ text, typed, state }) => {
   const match = matchPossessive(text);
   if (match === null) return false;
   const [, owner = "", possessive, placed = "", fullValue = ""] = match;
-  // "my parking spot at work is B2-11": where the thing is says which one, and is no part of its name.
-  const attribute = placed.replace(PLACE_AFTER_ATTRIBUTE_RE, "");
+  // "my parking spot at work is B2-11": where the thing is says which one, and is no part of its name;
+  // "my new manager is …": new says the value changed, and is no part of it either.
+  const attribute = placed.replace(PLACE_AFTER_ATTRIBUTE_RE, "").replace(NOW_BEFORE_ATTRIBUTE_RE, "");
   // "… is 010-… if you ever need it": the clause after the value is no part of it.
   const rawValue = fullValue.replace(EN_SUBORDINATE_RE, "");
   if (words(attribute) > MAX_EN_ATTRIBUTE_WORDS || words(rawValue) > MAX_EN_VALUE_WORDS) return false;

@@ -121,6 +121,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       // Where the thing is says which one, and is no part of its name.
       ["my parking spot at the gym is D-61", [["I", "parking spot", "D-61"]]],
       ["my sister in law is Wren", [["I", "sister in law", "Wren"]]],
+      // "new" says the value changed, and is no part of the role.
+      ["my new manager is Ivo Brandt", [["Ivo Brandt", "role", "manager"]]],
     ],
     negative: "Her car is red",
   },

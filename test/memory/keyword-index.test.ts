@@ -240,6 +240,24 @@ describe("KeywordIndex", () => {
     expect(index.search("요가 언제야?", { limit: 5 }).map((hit) => hit.id)).toEqual(["yoga"]);
   });
 
+  it("counts a weekday written short (월수금, 화목으로, 일욜) as holding what '무슨 요일' asks", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "short", text: "탁구 화목으로 옮김" }),
+      makeDoc({ id: "colloquial", text: "탁구 일욜 오전" }),
+      makeDoc({ id: "other", text: "탁구 라켓 새로 삼" }),
+    ]);
+    const coverage = new Map(
+      index.search("탁구 무슨 요일이야?", { limit: 5 }).map((h) => [h.id, h.coverage]),
+    );
+    expect(coverage.get("short")).toBe(1);
+    expect(coverage.get("colloquial")).toBe(1);
+    expect(coverage.get("other")).toBeLessThan(1);
+    // Asked otherwise, a weekday is no word of the question.
+    const plain = new Map(index.search("탁구 어디서 쳐?", { limit: 5 }).map((h) => [h.id, h.matchedTerms]));
+    expect(plain.get("short")).not.toContain("요일");
+  });
+
   it("does not score a doc as longer for its words' sound keys", () => {
     const index = new KeywordIndex();
     index.add([makeDoc({ id: "word", text: "lemon" }), makeDoc({ id: "plain", text: "zzz" })]);

@@ -3,7 +3,8 @@
  * `crossScriptQueryWords`: 볼링 / bowling) or by another name of the same thing (content-words.ts
  * `otherNamesOf`, the lexicon of words/same-thing.ts: 내선 / extension, 비행기 / flight). The keyword
  * search looks for those spellings too; a memory that holds one holds the query word for the recency
- * step's topic words, and for its coverage (an other name at {@link OTHER_NAME_COVERAGE_WEIGHT}).
+ * step's topic words, and for its coverage (an other name at {@link OTHER_NAME_COVERAGE_WEIGHT}). A
+ * question that asks for a weekday ("무슨 요일") is held by a note that gives one in short (월수금).
  */
 import {
   kinOtherLanguageNamesOf,
@@ -46,16 +47,32 @@ export interface QueryWords {
  */
 export const OTHER_NAME_COVERAGE_WEIGHT = 0.5;
 
+/** The noun of "무슨 요일": what a weekday is. */
+const WEEKDAY_NOUN = "요일";
+/** "무슨 요일", "어느 요일", "몇 요일": the question asks for a weekday. */
+const ASKS_WEEKDAY_RE = /(?:무슨|어느|몇) ?요일/u;
+/**
+ * A weekday as short notes write it, which holds no 요일: a run of weekday syllables standing as a word
+ * (월수금, 화목으로), a colloquial X욜 (일욜), or one in brackets ("(토)"). Such a note holds what "무슨
+ * 요일" asks, as a note that says 목요일 holds it by its letters.
+ */
+const WEEKDAY_WORD_RE =
+  /(?<![가-힣])(?:[월화수목금토일]{2,7}(?=$|[^가-힣]|[은는이가을를에으로도만랑과와])|[월화수목금토일]욜)|\([월화수목금토일]\)/u;
+
 /** The query's words as a memory may write them otherwise (see the module comment). */
 export function queryWords(query: string): QueryWords {
   const otherScript: CrossScriptWord[] = crossScriptQueryWords(query);
   const named = namedWords(query);
+  const asksWeekday = ASKS_WEEKDAY_RE.test(query);
   return {
     searchTerms: [
       ...otherScript.flatMap((word) => word.terms),
       ...named.flatMap((word) => word.names.flat()),
     ],
-    writtenOtherwise: (text) => tokensWrittenOtherwise(otherScript, text),
+    writtenOtherwise: (text) => [
+      ...tokensWrittenOtherwise(otherScript, text),
+      ...(asksWeekday && WEEKDAY_WORD_RE.test(text) ? [WEEKDAY_NOUN] : []),
+    ],
     namedOtherwise: (tokens) =>
       named
         .filter((word) => word.names.some((name) => name.every((token) => tokens.has(token))))
