@@ -316,6 +316,15 @@ describe("statements and questions without a model", () => {
     expect(await say("내 사물함 번호 뭐야?", user)).toContain("• 나: 사물함 번호 = 41");
   });
 
+  it("answers '무슨 요일이야?' from notes that give the weekdays in short, the newer first", async () => {
+    const user = "local-weekday";
+    await say("탁구 월수금 저녁 8시", user);
+    await say("탁구 화목으로 바꿈", user);
+    expect(await say("탁구 무슨 요일이야?", user)).toMatch(
+      /• 탁구 화목으로 바꿈 \(\d{4}-\d{2}-\d{2}\)\n• 탁구 월수금 저녁 8시 \(\d{4}-\d{2}-\d{2}, 이후 바뀜\)/u,
+    );
+  });
+
   it("answers a number asked for with the new one after '엄마 폰 바꿨대 …', not the old one", async () => {
     const user = "local-new-phone";
     await say("이모 번호 010-1212-3434", user);
