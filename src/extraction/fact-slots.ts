@@ -89,6 +89,11 @@ export function sharedFactSlots(
     });
 }
 
+/** The entities the rules read facts of in `text`, folded as in its slots ("지우", "나"). */
+export function factEntities(text: string, memo: FactSlotMemo = new FactSlotMemo()): ReadonlySet<string> {
+  return new Set([...memo.of(text).slots].map((slot) => slot.slice(0, slot.indexOf("\u0000"))));
+}
+
 /** Whether two slot sets share an (entity, attribute) slot. */
 function sharesFactSlot(a: FactSlots, b: FactSlots): boolean {
   for (const slot of a.slots) if (b.slots.has(slot)) return true;

@@ -150,9 +150,10 @@ function isPlace(phrase: string): boolean {
 /** Marks that may end a word before what follows ("Thursday."). */
 const isEndMark = inSet(".,!?");
 
-/** "Thursday", "next week", "tomorrow at noon": where a lesson "moved to" is a time, not a place. */
+/** "Thursday", "Tue/Thu", "next week", "tomorrow at noon": where a lesson "moved to" is a time, not a place. */
 function startsWithTimeWord(phrase: string): boolean {
-  const first = trimEndWhile((phrase.trimStart().split(/\s/u)[0] ?? "").toLowerCase(), isEndMark);
+  // "Tue/Thu", "Mon-Wed": the first of days joined by a mark is a time word too.
+  const first = trimEndWhile((phrase.trimStart().split(/[\s/&,-]/u)[0] ?? "").toLowerCase(), isEndMark);
   return ENGLISH_TIME_WORDS.has(first) || (first.endsWith("s") && ENGLISH_TIME_WORDS.has(first.slice(0, -1)));
 }
 

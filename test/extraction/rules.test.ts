@@ -628,12 +628,16 @@ describe("a move said first, then where to", () => {
 });
 
 describe("a move to a time", () => {
-  it.each([["piano lesson moved to Thursday"], ["standup moved to next week"], ["yoga moved to Sundays"]])(
-    "is no residence: %s",
-    (text) => {
-      expect(facts(text).filter(([, attribute]) => attribute === "residence")).toEqual([]);
-    },
-  );
+  it.each([
+    ["piano lesson moved to Thursday"],
+    ["standup moved to next week"],
+    ["yoga moved to Sundays"],
+    // Days joined by a mark.
+    ["pilates moved to Tue/Thu"],
+    ["choir moved to Mon-Wed"],
+  ])("is no residence: %s", (text) => {
+    expect(facts(text).filter(([, attribute]) => attribute === "residence")).toEqual([]);
+  });
 
   it("still reads a move to a place", () => {
     expect(facts("my sister moved to Busan")).toEqual([["sister", "residence", "Busan"]]);

@@ -211,6 +211,19 @@ describe("rankHybrid", () => {
     expect(results.every((r) => r.supersedes === undefined)).toBe(true);
   });
 
+  it("does not mark a note that names someone superseded by a later fact of theirs (only the name shared)", () => {
+    const named = "조카 이름은 하람이야";
+    const birthday = "하람 생일 9/21";
+    const results = rankHybrid({
+      query: "who is 하람?",
+      vector: [vec("birthday", 0.6, birthday, 30 * DAY), vec("named", 0.55, named, 1 * DAY)],
+      keyword: [kw("birthday", 10, 1, birthday, 30 * DAY), kw("named", 9, 1, named, 1 * DAY)],
+      topK: 10,
+    });
+    expect(results.map((r) => r.id)).toEqual(["birthday", "named"]);
+    expect(results.every((r) => r.supersedes === undefined)).toBe(true);
+  });
+
   it("does not let a newer memory about another part of the query jump", () => {
     const answer = "테일러온 전화번호 0507-1432-8816";
     const other = "테일러온 가봉 3월 9일 토요일 오전 11시";

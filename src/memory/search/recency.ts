@@ -1,5 +1,6 @@
 import {
   changeOverlap,
+  factEntities,
   FactSlotMemo,
   sameFactSlot,
   sharedFactSlots,
@@ -150,8 +151,17 @@ function replacesFact(pair: RecencyPair): boolean {
     sameContentWord(after.content[0] as string, thing)
   )
     return true;
+  // Both read by the rules, in no shared slot ("동생 이름은 지우야", "지우 생일 7/14"): a shared word that
+  // only names whom the facts are of says no fact was replaced.
+  const olderEntities = factEntities(texts.older, memo);
+  const newerEntities = factEntities(texts.newer, memo);
+  const whom = (word: string): boolean => {
+    const bare = word.slice(word.indexOf(":") + 1);
+    return olderEntities.has(bare) && newerEntities.has(bare);
+  };
   return before.content.some(
-    (word) => (thing === undefined || !sameContentWord(word, thing)) && holdsWord(after.content, word),
+    (word) =>
+      (thing === undefined || !sameContentWord(word, thing)) && holdsWord(after.content, word) && !whom(word),
   );
 }
 
