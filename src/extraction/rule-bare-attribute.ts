@@ -5,7 +5,14 @@
  * (rule-korean.ts `attributeIsValue`) read the same notes written out in full.
  */
 import { stripCopula, stripParticle, TOPIC_SUBJECT_PARTICLES } from "../text/korean.js";
-import { isFullKoreanName, isKinship, isNameLike, topicHasFacts, type ClauseRule } from "./rule-common.js";
+import {
+  isFullKoreanName,
+  isKinship,
+  isNameLike,
+  topicHasFacts,
+  type ClauseRule,
+  type ExtractionState,
+} from "./rule-common.js";
 import { isFirstPersonPossessive, isAttributePhrase } from "./rule-subject.js";
 import { FIRST_PERSON_KO } from "./normalize.js";
 import { words } from "../text/word-list.js";
@@ -27,6 +34,11 @@ const NOW_WORDS: ReadonlySet<string> = new Set(["이제", "now", "→", "->"]);
 const NUMBER_VALUE_RE = /^[A-Za-z]{0,3}-?\d[\dA-Za-z-]{0,11}(?:번)?$/u;
 /** 우리, 저희: "our", the speaker's as much as 내 is. */
 const OUR_WORDS: ReadonlySet<string> = new Set(words("우리 저희"));
+/** A digit or a Latin letter: a value's mark (B형, 270, K5, INTJ). */
+const VALUE_MARK_RE = /[\dA-Za-z]/u;
+/** Attributes whose value is a place's name, whatever its letters. */
+const PLACE_VALUED_ATTRIBUTES: ReadonlySet<string> = new Set(words("고향"));
+
 /** Most words before the attribute that may say whose it is or where ("우리 헬스장 사물함 번호 40"). */
 const MAX_OWNER_WORDS = 2;
 
@@ -87,17 +99,12 @@ export const ownedAttribute: ClauseRule = ({ tokens, state }) => {
   return state.emit(entity, attribute, value);
 };
 
-/** A digit or a Latin letter: a value's mark (B형, 270, K5, INTJ). */
-const VALUE_MARK_RE = /[\dA-Za-z]/u;
-/** Attributes whose value is a place's name, whatever its letters. */
-const PLACE_VALUED_ATTRIBUTES: ReadonlySet<string> = new Set(words("고향"));
-
 /**
  * Whose a numbered thing is, by the words before it: a first-person possessive says the speaker's, a
  * person or kin named first theirs; else the topic the text told facts about, else the speaker's (a
  * place before it, "헬스장", says where the thing is, not whose).
  */
-function ownerOf(owners: readonly string[], state: Parameters<ClauseRule>[0]["state"]): string | undefined {
+function ownerOf(owners: readonly string[], state: ExtractionState): string | undefined {
   const [first] = owners;
   if (first !== undefined && (isFirstPersonPossessive(first) || OUR_WORDS.has(first))) return FIRST_PERSON_KO;
   if (first !== undefined && !isNameLike(first)) return undefined;

@@ -278,7 +278,7 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
     const head = normalizeAttribute(rest[rest.length - 1] ?? "");
     // A bare clock time is a fact only when the words say it is a time ("등원 시간 8시 50분"), or that it
     // is the new one ("요가 수업 7시로 옮김").
-    if (value.kind === "time" && !TIME_NOUN_RE.test(phrase) && !changedTo(clause, value)) return false;
+    if (value.kind === "time" && !TIME_NOUN_RE.test(phrase) && !saysNewValue(clause, value)) return false;
     const entity = owner > 1 ? words.slice(0, owner).join(" ") : splitParenthetical(first, clause);
     // A new clock time of something ("첫차 출발 6시로 바뀜") is its time, not an event's.
     if (
@@ -332,7 +332,7 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
   if (ownDay !== undefined && OWN_DAY_WORDS.has(ownDay) && value.kind === "date")
     return state.emit(clause.korean ? FIRST_PERSON_KO : FIRST_PERSON_EN, ownDay, value.value);
   if (only !== undefined) {
-    if (value.kind === "time" && !changedTo(clause, value)) return false;
+    if (value.kind === "time" && !saysNewValue(clause, value)) return false;
     const entity = splitParenthetical(only, clause);
     state.topic = entity;
     return state.emit(entity, bareDateAttribute(value, clause.korean), value.value);
@@ -342,7 +342,7 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
 }
 
 /** Whether the clause says the value is the new one: (으)로 right after it, then a verb of change ("4시로 바뀜"). */
-function changedTo(clause: ClauseContext, value: TypedValue): boolean {
+function saysNewValue(clause: ClauseContext, value: TypedValue): boolean {
   const [to = "", verb = ""] = clause.text.slice(value.end).split(" ");
   return (to === "로" || to === "으로") && isKoreanChangeWord(verb);
 }
