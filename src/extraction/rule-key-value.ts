@@ -99,6 +99,18 @@ export function findKeyHeaders(line: string): KeyHeader[] {
 /** A value ends at a sentence end; what follows is ordinary text. */
 const VALUE_END_RE = /(?<=\S)[.!?。]\s/u;
 
+/** A Korean sentence's end: a predicate's last syllable (했어. 왔음! 됐어요.), its marks, a space. */
+const KOREAN_SENTENCE_END_RE = /[어요음다함됨임][.!?]+\s/u;
+
+/**
+ * Whether a Korean sentence ends before the line's first colon ("이사했어. 새 주소: …"); "Dr. Kim: …"
+ * keeps its key, whose "." follows a Latin letter.
+ */
+function sentenceBeforeKey(line: string): boolean {
+  const colon = line.search(/[:：]/u);
+  return colon > 0 && KOREAN_SENTENCE_END_RE.test(line.slice(0, colon));
+}
+
 /** "Mom's birthday: …", "우리 집 주소: …": a header naming an owner and an attribute is this short. */
 const MAX_HEADER_WORDS = 3;
 /** "Dad: 010-…" is a contact; a longer key before a number is a sentence. */
@@ -145,6 +157,9 @@ export interface LineRemainder {
  * (the whole line when it has no keys, the value of a lone header), or undefined when the line was consumed.
  */
 export function extractKeyValueLine(line: string, state: ExtractionState): LineRemainder | undefined {
+  // "이사했어. 새 주소: …": a sentence closed by a predicate before the first key is no part of it; the
+  // line is read as sentences, the key's among them.
+  if (sentenceBeforeKey(line)) return { rest: line };
   const pairs = parsePairs(line);
   if (pairs.length === 0) return { rest: line };
   const named = pairs.find((pair) => isNameKey(pair.key));

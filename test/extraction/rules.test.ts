@@ -654,3 +654,20 @@ describe("a word of how a plan stands (완료, 확정)", () => {
     ]);
   });
 });
+
+describe("a sentence before a line's first key", () => {
+  it("is read as a sentence, not as part of the key: the verb names no one", () => {
+    expect(
+      facts("이사했어. 새 주소: 중구 다산로 12").filter(([entity]) => entity.startsWith("이사")),
+    ).toEqual([]);
+    expect(facts("어제 다녀왔음. 치과 번호: 02-555-0101")).toContainEqual([
+      "치과",
+      "전화번호",
+      "02-555-0101",
+    ]);
+  });
+
+  it("leaves a key with a Latin abbreviation's dot whole", () => {
+    expect(facts("Dr. Roh: 010-2323-4545")).toEqual([["Dr. Roh", "phone", "010-2323-4545"]]);
+  });
+});
