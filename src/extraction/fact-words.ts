@@ -29,7 +29,7 @@ import {
   stripSearchSuffixes,
   TOPIC_SUBJECT_PARTICLES,
 } from "../text/korean.js";
-import { namesAThing } from "./content-words.js";
+import { isLexiconNoun } from "./rule-common.js";
 import { FILLER_WORDS, NON_ENTITY_WORDS } from "./words/function-words.js";
 import {
   ENGLISH_CHANGE_MARKERS,
@@ -433,7 +433,7 @@ function readKorean(raw: string, read: Reading): boolean {
   if (isKoreanFunctionWord(word) || isKoreanFunctionWord(stem) || changeVerb) return false;
   if (isAdverbOfLikeness(word)) return false;
   // A noun of the lexicon is no predicate, whatever it ends in (사물함, 보관함: not 함 "did").
-  if (isPredicate(word) && !namesAThing(`ko:${stem}`)) return false;
+  if (isPredicate(word) && !isLexiconNoun(stem)) return false;
   const unended = stripConnective(stripCopula(stem));
   let key = unended;
   if (key.length > 1 && key.endsWith(HONORIFIC)) key = key.slice(0, -1);

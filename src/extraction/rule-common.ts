@@ -96,7 +96,7 @@ export function firstNameLikeToken(text: string): string | undefined {
  */
 export function isKoreanPersonName(word: string): boolean {
   if (!KOREAN_PERSON_NAME_RE.test(word) || NON_ENTITY_WORDS.has(word) || FILLER_WORDS.has(word)) return false;
-  if (LEXICON_KOREAN_NOUNS.has(word) || STATUS_WORDS.has(word)) return false;
+  if (isLexiconNoun(word) || STATUS_WORDS.has(word)) return false;
   const bare = word.replace(/님$/u, "");
   return (
     !isPredicate(word) &&
@@ -135,7 +135,12 @@ export function isKinship(word: string): boolean {
  */
 export function isPredicate(text: string): boolean {
   if (!PREDICATE_END_RE.test(text)) return false;
-  return !LEXICON_KOREAN_NOUNS.has(text.slice(text.lastIndexOf(" ") + 1));
+  return !isLexiconNoun(text.slice(text.lastIndexOf(" ") + 1));
+}
+
+/** Whether `word` is a Korean noun of the lexicon (words/same-thing.ts): a thing, whatever it ends in. */
+export function isLexiconNoun(word: string): boolean {
+  return LEXICON_KOREAN_NOUNS.has(word);
 }
 
 /** The Korean nouns of the lexicon (words/same-thing.ts): things, never a verb or a person's name. */
