@@ -13,15 +13,16 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
   const tmp = join(dir, `.${randomBytes(6).toString("hex")}.tmp`);
   const handle = await open(tmp, "w", PRIVATE_FILE_MODE);
   try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await rename(tmp, path);
   } catch (err) {
-    await unlink(tmp).catch(() => undefined); // the rename error is the one worth reporting
+    // A failed write (a full disk) or rename leaves no temp file behind; its error is the one to report.
+    await unlink(tmp).catch(() => undefined);
     throw err;
   }
   const dirHandle = await open(dir, "r");
