@@ -27,12 +27,35 @@ export interface FactSlots {
 export function factSlots(text: string): FactSlots {
   const slots = new Set<string>();
   for (const triplet of extractTriplets(text)) {
-    const entity = sameThingName(foldText(speakerAsOne(entityDisplayName(triplet.entity))));
-    const attribute = normalizeAttribute(triplet.attribute);
-    if (!entity || !attribute) continue;
-    slots.add(`${entity}\u0000${foldText(slotAttribute(attribute))}`);
+    const thing = sameThingName(foldText(speakerAsOne(entityDisplayName(triplet.entity))));
+    const normalized = normalizeAttribute(triplet.attribute);
+    if (!thing || !normalized) continue;
+    const { entity, attribute } = homeAsSpeaker(thing, foldText(slotAttribute(normalized)));
+    slots.add(`${entity}\u0000${attribute}`);
   }
   return { slots };
+}
+
+/** The one name of a home ("집", "home", "house": the lexicon's same thing), folded. */
+const HOME = sameThingName("집");
+const ADDRESS = foldText(slotAttribute("주소"));
+
+/** Whether an attribute (folded) is a home's address, in words ("집 주소", and so in English). */
+function isHomeAddress(attribute: string): boolean {
+  const [first = "", ...rest] = attribute.split(" ");
+  if (rest.length === 0 || sameThingName(first) !== HOME) return false;
+  return foldText(slotAttribute(normalizeAttribute(rest.join(" ")))) === ADDRESS;
+}
+
+/**
+ * Where the speaker lives is one slot however it is said: "우리 집 주소는 …" (the home, no other owner
+ * named), the speaker's home address in English, and "새 주소: …" (the speaker's address). A home
+ * someone else owns keeps its own name ("부모님 집"), and "민수 집 주소" is 민수's address.
+ */
+function homeAsSpeaker(entity: string, attribute: string): { entity: string; attribute: string } {
+  const address = isHomeAddress(attribute) ? ADDRESS : attribute;
+  if (entity === HOME && address === ADDRESS) return { entity: FIRST_PERSON_KO, attribute: ADDRESS };
+  return { entity, attribute: address };
 }
 
 /**

@@ -38,7 +38,7 @@ import {
   type ClauseContext,
   type ExtractionState,
 } from "./rule-common.js";
-import { extractKeyValueLine } from "./rule-key-value.js";
+import { extractKeyValueLine, splitSentenceBeforeKey } from "./rule-key-value.js";
 import { COMMON_ATTRIBUTE_WORDS, KOREAN_FOR_ENGLISH_ATTRIBUTE } from "./words/attributes.js";
 import { STREET_ADDRESS_RE } from "./rule-english.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
@@ -100,8 +100,10 @@ export interface TripletTrace {
 export function traceTriplets(text: string): TripletTrace {
   const rules: string[] = [];
   const state = newState();
-  for (const rawLine of nfc(text.slice(0, MAX_EXTRACTION_CHARS)).split(/\r?\n/u)) {
-    const line = rawLine.replace(/\s+/gu, " ").trim();
+  const lines = nfc(text.slice(0, MAX_EXTRACTION_CHARS))
+    .split(/\r?\n/u)
+    .flatMap((rawLine) => splitSentenceBeforeKey(rawLine.replace(/\s+/gu, " ").trim()));
+  for (const line of lines) {
     if (line.length === 0) continue;
     state.korean = containsHangul(line);
     const read = extractKeyValueLine(line, state);

@@ -7,12 +7,12 @@ import type { ExtractionState } from "./rule-common.js";
 import { PHONE_RE } from "./rule-patterns.js";
 import { ADDRESS_WORDS, COMMON_ATTRIBUTE_WORDS, NAME_KEYS } from "./words/attributes.js";
 import { FILLER_WORDS } from "./words/function-words.js";
+import { CHANGE_EVENT_NOUNS, isKoreanChangeWord } from "./words/value-words.js";
 import { PLACE_NOUNS } from "./words/organisations.js";
-import { FIRST_PERSON_KO } from "./normalize.js";
+import { FIRST_PERSON_EN, FIRST_PERSON_KO, normalizeAttribute } from "./normalize.js";
 
-/** Words that open a header about the speaker's own thing ("우리 가게 …", "내 차 …"). */
-const MY_WORDS = new Set(["우리", "저희", "내", "제"]);
 import { findTypedValues } from "./rule-typed.js";
+import { isSpeakersOwnerWord } from "./rule-subject.js";
 
 /** Most code points in a key ("우리 집 근처 철물점 전화번호"); a longer stretch before a colon is a sentence. */
 const MAX_KEY_CHARS = 30;
@@ -99,16 +99,22 @@ export function findKeyHeaders(line: string): KeyHeader[] {
 /** A value ends at a sentence end; what follows is ordinary text. */
 const VALUE_END_RE = /(?<=\S)[.!?。]\s/u;
 
-/** A Korean sentence's end: a predicate's last syllable (했어. 왔음! 됐어요.), its marks, a space. */
-const KOREAN_SENTENCE_END_RE = /[어요음다함됨임][.!?]+\s/u;
+/** A Korean sentence's end: its last syllable (했어. 왔음! 이사 끝.), its marks, a space. */
+const KOREAN_SENTENCE_END_RE = /[가-힣][.!?]+\s/gu;
 
 /**
- * Whether a Korean sentence ends before the line's first colon ("이사했어. 새 주소: …"); "Dr. Kim: …"
- * keeps its key, whose "." follows a Latin letter.
+ * A line cut where a Korean sentence before its first colon ends ("이사했어. 새 주소: …" → "이사했어.",
+ * "새 주소: …"): the sentence is no part of the key, and each part is read as a line of its own, the
+ * sentence first (it may name whom the key is about). "Dr. Kim: …" stays whole: its "." follows a Latin
+ * letter.
  */
-function sentenceBeforeKey(line: string): boolean {
+export function splitSentenceBeforeKey(line: string): string[] {
   const colon = line.search(/[:：]/u);
-  return colon > 0 && KOREAN_SENTENCE_END_RE.test(line.slice(0, colon));
+  if (colon <= 0) return [line];
+  let cut = -1;
+  for (const match of line.slice(0, colon).matchAll(KOREAN_SENTENCE_END_RE))
+    cut = match.index + match[0].length;
+  return cut < 0 ? [line] : [line.slice(0, cut).trim(), line.slice(cut).trim()];
 }
 
 /** "Mom's birthday: …", "우리 집 주소: …": a header naming an owner and an attribute is this short. */
@@ -146,6 +152,35 @@ function parsePairs(line: string): Pair[] {
   }));
 }
 
+/** A key's words past the words of newness ("새", "new", "current": "새 번호" is a number, not a name). */
+function keyWordsBesidesNewness(key: string): string[] {
+  return key.split(" ").filter((word) => word !== "" && !FILLER_WORDS.has(foldText(word)));
+}
+
+/**
+ * Who a key of nothing but an attribute is about ("새 주소: …" after "민수 이사함"): the thing an
+ * earlier line of the text named first — not a change ("이사 끝냈어. 새 주소: …": the move has no
+ * address) — else the speaker.
+ */
+function ownerOfBareKey(state: ExtractionState, korean: boolean): string {
+  const { topic } = state;
+  const change = topic !== undefined && (CHANGE_EVENT_NOUNS.has(topic) || isKoreanChangeWord(topic));
+  return topic !== undefined && !change ? topic : korean ? FIRST_PERSON_KO : FIRST_PERSON_EN;
+}
+
+/**
+ * Whose number a contact key names: the key ("Dad", "석진우 대표님"), less a phone word after it ("치과
+ * 번호", "Dad's phone" is not yet: the possessive stays), or, when it is only the phone attribute, new
+ * or not ("새 번호", "Current phone", "연락처"), {@link ownerOfBareKey}.
+ */
+function contactOf(key: string, phoneAttribute: string, state: ExtractionState): string {
+  const words = keyWordsBesidesNewness(key);
+  const last = words[words.length - 1];
+  const owner =
+    last !== undefined && normalizeAttribute(last) === phoneAttribute ? words.slice(0, -1) : words;
+  return owner.length === 0 ? ownerOfBareKey(state, phoneAttribute !== "phone") : owner.join(" ");
+}
+
 /** What of a line is left to read as sentences, and the lone header it followed ("동물병원: …"). */
 export interface LineRemainder {
   rest: string;
@@ -157,9 +192,6 @@ export interface LineRemainder {
  * (the whole line when it has no keys, the value of a lone header), or undefined when the line was consumed.
  */
 export function extractKeyValueLine(line: string, state: ExtractionState): LineRemainder | undefined {
-  // "이사했어. 새 주소: …": a sentence closed by a predicate before the first key is no part of it; the
-  // line is read as sentences, the key's among them.
-  if (sentenceBeforeKey(line)) return { rest: line };
   const pairs = parsePairs(line);
   if (pairs.length === 0) return { rest: line };
   const named = pairs.find((pair) => isNameKey(pair.key));
@@ -177,7 +209,7 @@ export function extractKeyValueLine(line: string, state: ExtractionState): LineR
   if (shortKeys && phones.every((phone) => phone !== undefined)) {
     pairs.forEach((pair, i) => {
       const attribute = containsHangul(line) ? "전화번호" : "phone";
-      state.emit(pair.key, attribute, phones[i] ?? "");
+      state.emit(contactOf(pair.key, attribute, state), attribute, phones[i] ?? "");
     });
     return undefined;
   }
@@ -186,7 +218,7 @@ export function extractKeyValueLine(line: string, state: ExtractionState): LineR
   // "사무실 주소: 경기 성남시 …": the address of what the header names, commas and all.
   const rawHeaderWords = only?.key.split(" ") ?? [];
   // "우리 가게 하늘돈카츠 주소: …": a header opened by "우리/저희/내" names something of the speaker's.
-  const mine = MY_WORDS.has(rawHeaderWords[0] ?? "");
+  const mine = isSpeakersOwnerWord(rawHeaderWords[0] ?? "");
   const headerWords = mine ? rawHeaderWords.slice(1) : rawHeaderWords;
   const headerLast = headerWords[headerWords.length - 1] ?? "";
   // "Dad's birthday: Apr 7", "밤비 생일: 3월 4일": owner and attribute in the header, one typed value after it.
@@ -199,7 +231,9 @@ export function extractKeyValueLine(line: string, state: ExtractionState): LineR
     ownerAndAttribute &&
     (ADDRESS_WORDS.has(headerLast) || wholeValue)
   ) {
-    let owner = headerWords.slice(0, -1).filter((word) => !FILLER_WORDS.has(word));
+    let owner = keyWordsBesidesNewness(headerWords.slice(0, -1).join(" "));
+    // "새 주소: …", "New address: …": only a word of newness before the attribute.
+    if (owner.length === 0) owner = [ownerOfBareKey(state, containsHangul(only.key))];
     const [kind = "", name = ""] = owner;
     if (
       mine &&

@@ -10,6 +10,7 @@ import {
   findSubject,
   isAttributePhrase,
   isFirstPersonPossessive,
+  isSpeakersOwnerWord,
   isFirstPersonSubject,
   MAX_ATTRIBUTE_WORDS,
   ownerLength,
@@ -184,8 +185,8 @@ export const nameIntro: ClauseRule = ({ tokens, state, korean }) => {
   // "류하진 선생님이야": the honorific after the name is no part of it.
   const name = cleanValue(nameToken);
   const before = tokens.slice(0, at);
-  const mine = before.some((word) => word === "우리" || word === "저희" || isFirstPersonPossessive(word));
-  const owner = before.filter((word) => word !== "우리" && word !== "저희" && !isFirstPersonPossessive(word));
+  const mine = before.some(isSpeakersOwnerWord);
+  const owner = before.filter((word) => !isSpeakersOwnerWord(word));
   const last = owner[owner.length - 1];
   // After "이름은" any word is a name, even one that ends like a verb ("탱고", "하루").
   if (last === undefined || name.length === 0 || NON_ENTITY_WORDS.has(name) || isPredicate(name))

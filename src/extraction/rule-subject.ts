@@ -62,6 +62,11 @@ export function isFirstPersonPossessive(token: string): boolean {
   return /^(?:내|제|나의|저의)$/u.test(token);
 }
 
+/** "우리 집", "저희 가게", "내 차": a word that makes what follows the speaker's (or their household's). */
+export function isSpeakersOwnerWord(token: string): boolean {
+  return token === "우리" || token === "저희" || isFirstPersonPossessive(token);
+}
+
 /** A value that reads as a noun phrase: short, not a verb, not an adverbial ("…로", "…에서"). */
 export function valueWords(allWords: readonly string[]): string | undefined {
   // "무조건 강남점 3층": an adverb before the value is not part of it.

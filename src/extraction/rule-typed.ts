@@ -28,7 +28,7 @@ import { ADDRESS_WORDS } from "./words/attributes.js";
 import { LIFE_EVENT_WORDS } from "./words/events.js";
 import { isKoreanChangeWord } from "./words/value-words.js";
 import { codeFact, contactFact, nameBefore, plateFact } from "./rule-contact.js";
-import { ownerLength } from "./rule-subject.js";
+import { isSpeakersOwnerWord, ownerLength } from "./rule-subject.js";
 
 /** Kind of a typed value. */
 export type TypedKind =
@@ -430,8 +430,19 @@ function gradeFact({ clause, pre, value }: TypedFactInput): boolean {
   return state.emit(entity, defaultAttribute("grade", clause.korean), value.value);
 }
 
+/** A home, as the word before an address's attribute says it. */
+const HOME_WORDS: ReadonlySet<string> = new Set(["집", "home", "house"]);
+
 function addressFact({ clause, pre, value }: TypedFactInput): boolean {
   const { state } = clause;
-  const entity = nameBefore(pre) ?? state.topic ?? FIRST_PERSON_KO;
+  const last = pre[pre.length - 1] ?? "";
+  const owner = pre[pre.length - 2];
+  // "민수 집 주소는 …", "부모님 집 주소 …": the address of someone's home; a home of no one named is the
+  // speaker's, or the topic's.
+  const home =
+    HOME_WORDS.has(foldText(last)) && owner !== undefined && isNameLike(owner) && !isSpeakersOwnerWord(owner);
+  const entity = home
+    ? `${entityDisplayName(owner)} ${last}`
+    : (nameBefore(pre) ?? state.topic ?? FIRST_PERSON_KO);
   return state.emit(entity, defaultAttribute("address", clause.korean), value.value);
 }

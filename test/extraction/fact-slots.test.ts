@@ -28,6 +28,15 @@ describe("sameFactSlot", () => {
     expect(sameFactSlot("민지 번호 010-1111-2222", "민지네 번호 010-3333-4444")).toBe(false);
   });
 
+  it("is true for the speaker's home address however it is said, and false for someone else's home", () => {
+    expect(sameFactSlot("저희 집 주소는 서대문구 연희로 8이야", "이사 끝. 새 주소: 은평구 진관로 31")).toBe(
+      true,
+    );
+    expect(sameFactSlot("my home address is 4 Elm Row", "New address: 19 Quay Lane")).toBe(true);
+    expect(sameFactSlot("지훈이 집 주소는 연희로 8", "새 주소: 은평구 진관로 31")).toBe(false);
+    expect(sameFactSlot("할머니 집 주소 연희로 8", "내 주소는 진관로 31")).toBe(false);
+  });
+
   it("is false for the same date on different facts, and for texts with no fact", () => {
     expect(sameFactSlot("구름이 생일 6월 2일이야", "치과 예약 6월 2일")).toBe(false);
     expect(sameFactSlot("ㅋㅋ 배고파", "ㅋㅋ 배고파")).toBe(false);

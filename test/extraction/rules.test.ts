@@ -667,7 +667,43 @@ describe("a sentence before a line's first key", () => {
     ]);
   });
 
+  it("reads the key after the sentence as a line of its own, about whom the sentence named", () => {
+    expect(facts("이사 끝냈어. 새 주소: 은평구 진관로 31")).toEqual([["나", "주소", "은평구 진관로 31"]]);
+    expect(facts("지훈이 이사함. 새 주소: 은평구 진관로 31")).toEqual([["지훈", "주소", "은평구 진관로 31"]]);
+  });
+
   it("leaves a key with a Latin abbreviation's dot whole", () => {
     expect(facts("Dr. Roh: 010-2323-4545")).toEqual([["Dr. Roh", "phone", "010-2323-4545"]]);
+  });
+});
+
+describe("a key of nothing but an attribute", () => {
+  it("is the speaker's when no line before names anyone, a word of newness or not", () => {
+    expect(facts("새 주소: 은평구 진관로 31")).toEqual([["나", "주소", "은평구 진관로 31"]]);
+    expect(facts("New address: 19 Quay Lane")).toEqual([["I", "address", "19 Quay Lane"]]);
+    expect(facts("새 번호: 010-4321-8765")).toEqual([["나", "전화번호", "010-4321-8765"]]);
+    expect(facts("Current phone: 010-4321-8765")).toEqual([["I", "phone", "010-4321-8765"]]);
+  });
+
+  it("is about what the line before named first", () => {
+    expect(facts("할머니 폰 바꾸셨대\n새 번호: 010-4321-8765")).toEqual([
+      ["할머니", "전화번호", "010-4321-8765"],
+    ]);
+    expect(facts("다온세탁\n번호: 02-714-2290")).toEqual([["다온세탁", "전화번호", "02-714-2290"]]);
+  });
+
+  it("keeps a contact's own name as the key", () => {
+    expect(facts("Dad: 010-2233-4455, Aunt May: 010-1111-2222")).toEqual([
+      ["Dad", "phone", "010-2233-4455"],
+      ["Aunt May", "phone", "010-1111-2222"],
+    ]);
+  });
+});
+
+describe("an address of a home", () => {
+  it("is the home of the person named before it, or the speaker's home", () => {
+    expect(facts("지훈이 집 주소는 연희로 8")).toEqual([["지훈 집", "주소", "연희로 8"]]);
+    expect(facts("할머니 집 주소 강릉시 경강로 12")).toEqual([["할머니 집", "주소", "강릉시 경강로 12"]]);
+    expect(facts("저희 집 주소는 서대문구 연희로 8이야")).toEqual([["집", "주소", "서대문구 연희로 8"]]);
   });
 });
