@@ -36,14 +36,14 @@ import {
   type ClauseContext,
   type ClauseRule,
 } from "./rule-common.js";
-import { CHANGE_VERB_RE, HAS_CLOCK_TIME_RE } from "./rule-patterns.js";
+import { CHANGE_VERB_RE, HAS_CLOCK_TIME_RE, MODIFIER_END_RE } from "./rule-patterns.js";
 import { words } from "../text/word-list.js";
 import { locatedValue, placeAttribute, POSITION_NOUN_RE } from "./rule-places.js";
 import { HONORIFIC_WORD_RE, personPhrase, roleAttribute } from "./rule-roles.js";
 import { ANIMAL_DESCRIPTION_WORDS, ANIMAL_WORDS } from "./words/animals.js";
 import { NAME_WORDS, ONE_SYLLABLE_ATTRIBUTES } from "./words/attributes.js";
 import { EVENT_HEADS, LESSON_SUBJECTS } from "./words/events.js";
-import { FILLER_WORDS, NON_ENTITY_WORDS } from "./words/function-words.js";
+import { FILLER_WORDS, FREQUENCY_ADVERBS, NON_ENTITY_WORDS } from "./words/function-words.js";
 import { BUSINESS_SUFFIXES, ORGANISATION_SUFFIXES } from "./words/organisations.js";
 
 /** "단골 약국은 …", "단골 미용실은 …": a regular's place, the speaker's. */
@@ -313,9 +313,18 @@ function breedOfAnimal(topic: string, tokens: readonly string[], state: ClauseCo
 
 /**
  * "X Y는 Z", "X의 Y는 Z", "내 Y는 Z", "X는 Y가 Z", "X가 좋아하는 Y는 Z"; after a topic, "Y는 Z"
- * ("…, 담당은 윤서진 대리").
+ * ("…, 담당은 윤서진 대리"). "우리 X Y는 Z": 우리/저희 before an owner says only that the owner is the
+ * speaker's ("우리 언니 직업은 …" is 언니's).
  */
-export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
+export const attributeIsValue: ClauseRule = (context) => {
+  const { tokens } = context;
+  const [first = "", second = ""] = tokens;
+  if ((first === "우리" || first === "저희") && tokens.length >= 4 && !hasTopicParticle(second))
+    return attributeOfOwner(tokens.slice(1), context.state);
+  return attributeOfOwner(tokens, context.state);
+};
+
+function attributeOfOwner(tokens: string[], state: ClauseContext["state"]): boolean {
   const first = tokens[0] ?? "";
   const topicFirst = hasTopicParticle(first) && !isFirstPersonPossessive(first);
   // The attribute ends at a later word with 은/는 (or 이/가 after a topic "X는"); the last such word, so
@@ -330,14 +339,19 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
   if (attrEnd < 0) return attributeOfTopic(tokens, state);
   const named = [...tokens.slice(0, attrEnd), stripParticle(tokens[attrEnd] ?? "", TOPIC_SUBJECT_PARTICLES)];
   const owner = ownerLength(named);
-  // "단골 빵집은 밀담베이커리": a regular's place has no owner word; it is the speaker's.
-  const regular = REGULAR_WORDS.has(first) && attrEnd >= 1;
+  // "단골 빵집은 밀담베이커리", "자주 가는 카페는 …": a regular's place has no owner word; it is the
+  // speaker's.
+  const regular =
+    (REGULAR_WORDS.has(first) || (FREQUENCY_ADVERBS.has(first) && MODIFIER_END_RE.test(tokens[1] ?? ""))) &&
+    attrEnd >= 1;
   const ownerEntity =
     owner > 1 ? named.slice(0, owner).join(" ") : (entityOf(first) ?? nounEndingInGo(tokens));
   const entity = regular ? FIRST_PERSON_KO : ownerEntity;
   if (entity === undefined) return false;
   // "나비 다니는 병원은": the verb of attending only says whose the place is.
-  const attributeWords = (regular ? named : named.slice(owner)).filter((word) => !ATTENDING_RE.test(word));
+  const attributeWords = (regular ? named : named.slice(owner)).filter(
+    (word) => !ATTENDING_RE.test(word) && !FREQUENCY_ADVERBS.has(word),
+  );
   if (attributeWords.length === 0) return false;
   const attribute = attributeWords.join(" ");
   const tooShort = [...attribute].length < MIN_ATTRIBUTE_CHARS && !ONE_SYLLABLE_ATTRIBUTES.has(attribute);
@@ -362,7 +376,7 @@ export const attributeIsValue: ClauseRule = ({ tokens, state }) => {
   if (emitted && relative !== undefined && state.emit(relative.value, "위치", relative.place))
     state.topic = relative.value;
   return emitted;
-};
+}
 
 /**
  * "탱고 사료는 …", "창고 위치는 …": a first word ending in 고 reads like a verb's connective ("먹고"), but one

@@ -81,10 +81,13 @@ export const EMAIL_RE = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){
  * Verb and adjective modifiers that end like a topic particle ("다니는 병원", "좋아하는 꽃", "같은 거", "끝나는
  * 시간", "쉬는 날"): they modify the noun after them and are never a topic. By ending where no noun ends
  * so (하는, 있는), else by the whole verb where a noun may end in the same syllables (끝나는 but not 나는
- * or 유나는; 열리는 but not 또리는).
+ * or 유나는; 다니는 but not 언니는; 열리는 but not 또리는). A verb of one syllable that many nouns end in
+ * (사 회사, 가 휴가, 오 라디오, 타 기타, 드 카드, 보 정보, 주 맥주) is a modifier as a word of its own
+ * ("자주 가는", "매일 타는") or after the 아/어 form of another verb it is joined to (들어가는, 찾아오는,
+ * 도와주는, 알려주는, 나가는).
  */
 export const MODIFIER_END_RE =
-  /(?:하는|니는|있는|없는|먹는|사는|가는|오는|타는|쓰는|보는|드는|되는|주는|받는|맡는|[같좋높많적작낮넓깊짧싫남젊맑밝얇굵]은|끝나는|만나는|떠나는|일어나는|태어나는|닫는|쉬는|끝내는|보내는|찾는|신는|입는|맡기는|키우는|부르는|모르는|고르는|열리는|걸리는|빌리는|내리는|올리는|바꾸는)$/u;
+  /(?:하는|다니는|있는|없는|먹는|쓰는|되는|받는|맡는|(?:^|[아어와워려러쳐해내나])[사가오타드보주]는|[같좋높많적작낮넓깊짧싫남젊맑밝얇굵]은|끝나는|만나는|떠나는|일어나는|태어나는|닫는|쉬는|끝내는|보내는|찾는|신는|입는|맡기는|키우는|부르는|모르는|고르는|열리는|걸리는|빌리는|내리는|올리는|바꾸는)$/u;
 
 /** Verb stems of "changed/moved to": "Y로 바꿨어", "Y로 옮겼어요", "Y로 변경". */
 export const CHANGE_VERB_RE = /^(?:바꿨|바꿈|바꾸|바뀌|바뀜|바뀐|옮겼|옮김|옮기|옮겨|변경|이사|이전)/u;
@@ -97,7 +100,7 @@ export const CONNECTIVE_ENDING_RE =
   /(?:고|며|[해봐돼와가워져려러어아]서|는데|지만|니까|하면|으면|려면|다면|이면)$/u;
 
 /** Endings of an adverbial word: "판교에서", "카톡으로만", "구하영님이랑", "이음세무에". */
-const ADVERBIAL_ENDINGS = "으로(?:만|도|는|서)?|에서|에게|한테|부터|까지|처럼|랑|하고|에";
+const ADVERBIAL_ENDINGS = "으로(?:만|도|는|서)?|에서|에게|님께|한테|부터|까지|처럼|랑|하고|에";
 /** A word ending in an adverbial particle: a place, time or means, never an entity ("판교에서"). */
 export const ADVERBIAL_PARTICLE_RE = new RegExp(`(?:${ADVERBIAL_ENDINGS})$`, "u");
 /**

@@ -8,6 +8,7 @@ import { cleanValue, endsInNounUi, entityDisplayName, FIRST_PERSON_KO } from "./
 import { hasSubjectParticle, isKinship, isNameLike, isPredicate } from "./rule-common.js";
 import { ADVERBIAL_WORD_RE, CONNECTIVE_ENDING_RE } from "./rule-patterns.js";
 import { VALUE_LEADING_ADVERBS } from "./words/function-words.js";
+import { isKoreanChangeWord } from "./words/value-words.js";
 
 /** Most words of a subject ("Cedar 회의실은", "육재민 대리는"). */
 export const MAX_SUBJECT_WORDS = 3;
@@ -67,6 +68,18 @@ export function isSpeakersOwnerWord(token: string): boolean {
   return token === "우리" || token === "저희" || isFirstPersonPossessive(token);
 }
 
+/**
+ * Whether a word that ends in a bare 로, inside a value closed by a copula, is a place's name (을지로, 세종로
+ * …, as a road is named) rather than the particle "to/by": a particle phrase wants a verb, and the value
+ * ends in a noun. Not before a word of change ("3시로 변경이야"), and not after one syllable (걸로, 이걸로
+ * end in 로 as a particle far more often than 종로 names a street).
+ */
+function isPlaceNameInRo(word: string, next: string | undefined): boolean {
+  const stem = word.slice(0, -1);
+  if (!word.endsWith("로") || stem.endsWith("으") || !/^[가-힣]{2,}$/u.test(stem)) return false;
+  return next !== undefined && !isKoreanChangeWord(next);
+}
+
 /** A value that reads as a noun phrase: short, not a verb, not an adverbial ("…로", "…에서"). */
 export function valueWords(allWords: readonly string[]): string | undefined {
   // "무조건 강남점 3층": an adverb before the value is not part of it.
@@ -81,7 +94,8 @@ export function valueWords(allWords: readonly string[]): string | undefined {
   // "기억이 안 나": a negation inside makes it a verb phrase.
   if (words.some((word) => NEGATION_RE.test(word))) return undefined;
   const notNoun = (word: string, i: number): boolean =>
-    ADVERBIAL_WORD_RE.test(i === words.length - 1 ? stripCopula(word) : word) ||
+    (ADVERBIAL_WORD_RE.test(i === words.length - 1 ? stripCopula(word) : word) &&
+      !(closed && isPlaceNameInRo(word, words[i + 1]))) ||
     (!(closed && i === words.length - 1) && CONNECTIVE_ENDING_RE.test(word)) ||
     (i < words.length - 1 && isPredicate(word));
   if (words.some(notNoun)) return undefined;

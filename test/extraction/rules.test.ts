@@ -476,6 +476,14 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       // The verb of attending that closes it is no part of the value.
       ["필라테스 학원은 합정 코어랩 다녀", [["필라테스", "학원", "합정 코어랩"]]],
       ["아들 수학 학원은 대치 해법수학 다니고 있어", [["아들", "수학 학원", "대치 해법수학"]]],
+      // A noun that ends like a verb of one syllable before 는 (회사 사는, 카드 드는, 언니 다니는) is a topic.
+      ["아내 회사는 을지로 한빛상사야", [["아내", "회사", "을지로 한빛상사"]]],
+      ["큰언니는 취미가 클라이밍이야", [["큰언니", "취미", "클라이밍"]]],
+      ["내 교통카드는 티머니야", [["나", "교통카드", "티머니"]]],
+      // 우리/저희 before an owner says only that the owner is the speaker's.
+      ["저희 삼촌 직업은 치과의사예요", [["삼촌", "직업", "치과의사"]]],
+      // How often, before a verb of going: the speaker's regular place.
+      ["주로 가는 미용실은 연남 헤어숲이야", [["나", "미용실", "연남 헤어숲"]]],
     ],
     negative: "날씨는 좋다",
   },
@@ -705,5 +713,17 @@ describe("an address of a home", () => {
     expect(facts("지훈이 집 주소는 연희로 8")).toEqual([["지훈 집", "주소", "연희로 8"]]);
     expect(facts("할머니 집 주소 강릉시 경강로 12")).toEqual([["할머니 집", "주소", "강릉시 경강로 12"]]);
     expect(facts("저희 집 주소는 서대문구 연희로 8이야")).toEqual([["집", "주소", "서대문구 연희로 8"]]);
+  });
+});
+
+describe("a modifier that ends like a topic particle", () => {
+  it("is a verb as a word of its own or joined to another verb's 아/어 form, never a topic", () => {
+    expect(facts("자주 타는 버스는 7016번")).toEqual([["나", "타는 버스", "7016번"]]);
+    expect(facts("아이가 다니는 유치원은 새싹유치원")).toEqual([["아이", "유치원", "새싹유치원"]]);
+    expect(facts("요즘 들어가는 돈은 관리비")).toEqual([]);
+  });
+
+  it("reads no value that is whom something goes to ('… 실장님께')", () => {
+    expect(facts("번역 외주는 한결 실장님께 넘김")).toEqual([]);
   });
 });

@@ -28,8 +28,12 @@ export const FILLER_WORDS = new Set([
   "updated",
 ]);
 
+/** Adverbs of how often ("자주 가는 카페": before a verb, they make a place one's regular). */
+export const FREQUENCY_ADVERBS: ReadonlySet<string> = new Set(["자주", "주로", "늘", "항상", "맨날", "매번"]);
+
 /** Sentence-initial adverbs and conjunctions that are never an entity. */
 export const NON_ENTITY_WORDS = new Set([
+  ...FREQUENCY_ADVERBS,
   "오늘",
   "내일",
   "어제",
