@@ -143,6 +143,18 @@ describe("rankHybrid", () => {
     expect(results.filter((r) => r.supersedes !== undefined)).toHaveLength(1);
   });
 
+  it("puts a change note that names the old value above it, with no word of the question, in en and ko", () => {
+    const en = rankOlderAndNewer(
+      "what bike do I ride?",
+      "my bike is a blue Brompton",
+      "traded in the Brompton, now riding a red Tern",
+    );
+    expect(en.map((r) => r.id)).toEqual(["new", "old"]);
+    expect(en[0]?.supersedes).toBe("old");
+    const ko = rankOlderAndNewer("내 차 뭐야?", "내 차는 은색 그랜저야", "그랜저 처분하고 이제 아이오닉 탐");
+    expect(ko.map((r) => r.id)).toEqual(["new", "old"]);
+  });
+
   it("marks no note superseded by a newer one that shares only the thing both are about", () => {
     const breed = "또리는 말티즈";
     const food = "또리 사료 로얄캐닌";

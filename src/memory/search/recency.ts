@@ -214,8 +214,17 @@ function holdsAllOlderQueryWords(pair: RecencyPair): boolean {
  * A change note about another fact of the same subject ("지호 치과 예약 바뀜" asked about 지호's piano
  * lessons) still passes: the price measured in docs/benchmarks.md ("A change note needs one of the
  * question's words").
+ *
+ * `byOldValue`, for a newer note that cleared the gate too: one that names the older note's old value
+ * needs no question word `older` holds ("traded in the Brompton, now riding …" after "my bike is a
+ * blue Brompton", asked "what bike do I ride?"): the old value stands for the thing. Under the gate that
+ * waiver cost rank-1 answers (docs/benchmarks.md, "Found by chatting, fourth round").
  */
-function changeNoteRestates(pair: RecencyPair, questionWords: readonly string[]): boolean {
+function changeNoteRestates(
+  pair: RecencyPair,
+  questionWords: readonly string[],
+  byOldValue = false,
+): boolean {
   const { older, newer, queryTerms, texts, factSlots } = pair;
   const memo = factSlots ?? new FactSlotMemo();
   const before = memo.words(texts.older);
@@ -231,13 +240,15 @@ function changeNoteRestates(pair: RecencyPair, questionWords: readonly string[])
     ));
   if (dice(older, newer) < SAME_FACT_MIN_DICE && !namesOldValue()) return false;
   if (statesOwnersDiffer(texts.older, texts.newer, memo)) return false;
-  if (![...queryTerms].some((term) => older.has(term) && newer.has(term))) return false;
+  const sharesTerm = [...queryTerms].some((term) => older.has(term) && newer.has(term));
+  if (!sharesTerm && !(byOldValue && namesOldValue())) return false;
   const thing = before.content[0];
   const isThing = (word: string) => thing !== undefined && sameContentWord(word, thing);
   const sharesMore = questionWords.some(
     (word) => !isThing(word) && holdsWord(before.content, word) && holdsWord(after.content, word),
   );
   if (after.values.size === 0 && !sharesMore && !namesOldValue()) return false;
+  if (!sharesTerm) return true;
   return !questionWords.some(isThing) || (thing !== undefined && holdsWord(after.content, thing));
 }
 
@@ -440,10 +451,14 @@ export function applyRecency<T extends RankedMemory>(options: {
     current,
     question,
   });
+  // Whether `newer` restates `older`'s fact for the query: by isSameFact, or as a change note about it
+  // (one that names the old value needs no word of the question: `changeNoteRestates`, `byOldValue`).
+  const restates = (pair: RecencyPair): boolean =>
+    isSameFact({ ...pair, restatements }) || (restatements && changeNoteRestates(pair, questionWords, true));
   // Whether `newer` restates `older`'s fact for the query and replaces it (marked `supersedes`).
   const replaces = (older: T, newer: T): boolean => {
     const pair = pairOf(older, newer);
-    return isSameFact({ ...pair, restatements }) && replacesFact(pair);
+    return restates(pair) && replacesFact(pair);
   };
   for (const candidate of ranked) {
     let restated = false;
@@ -456,7 +471,7 @@ export function applyRecency<T extends RankedMemory>(options: {
         restated = restatements && restatesFromUnderGate(pair, questionWords);
         return restated;
       }
-      return isSameFact({ ...pair, restatements });
+      return restates(pair);
     });
     if (at < 0) {
       if (candidate.relevant && restatements) liftRestatements(out, candidate, pairOf, questionWords);
