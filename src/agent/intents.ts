@@ -9,6 +9,7 @@
  */
 import { trimEndWhile } from "../text/trim.js";
 import { words } from "../text/word-list.js";
+import { helpRequest } from "../text/speech-act.js";
 
 export type Intent =
   | { kind: "remember"; text: string }
@@ -68,11 +69,6 @@ const MEMORY_WORD = /(?:기억|메모)(?:을|를)?$/u;
 /** "…, please", "… thanks!": the English courtesy word at the end (after end punctuation is cut). */
 const EN_COURTESY = /(?:please|pls|thanks|thank you)$/iu;
 
-const HELP_ANY = /^\s*\/help\s*$/iu;
-const HELP_KO =
-  /^\s*(?:\/도움말|도움말|사용법|도움|뭐\s*할\s*수\s*있어\??|무엇을\s*할\s*수\s*있나요\??)\s*$/u;
-const HELP_EN = /^\s*(?:help|what can you do\??)\s*$/iu;
-
 /** Longest text the intent patterns look at whole (they stay linear in it). */
 const MAX_INTENT_CHARS = 4000;
 /** In a longer text, only a request at its very start counts: "기억해줘:" + a document. */
@@ -81,9 +77,8 @@ const LONG_TEXT_HEAD_CHARS = 60;
 /** The intent of a message, or undefined when it is for the model. */
 export function parseIntent(text: string): Intent | undefined {
   if (text.length > MAX_INTENT_CHARS) return longRemember(text);
-  if (HELP_ANY.test(text)) return { kind: "help" };
-  if (HELP_KO.test(text)) return { kind: "help", lang: "ko" };
-  if (HELP_EN.test(text)) return { kind: "help", lang: "en" };
+  const help = helpRequest(text);
+  if (help !== undefined) return { kind: "help", ...help };
   if (EMPTY_REMEMBER.test(text)) return { kind: "remember", text: "" };
   if (EMPTY_FORGET.test(text)) return { kind: "forget", query: "" };
   const toRemember = extract(text, KO_REMEMBER_FIRST, KO_REMEMBER_LAST, EN_REMEMBER);

@@ -19,8 +19,29 @@ export type SpeechAct = "command" | "phatic" | "question" | "request" | "stateme
 
 /** A bot command: a slash word ("/help", "/도움말"), a help word alone, "remind me …", a forget request. */
 const SLASH_COMMAND_RE = /^\s*\/[\p{L}\p{N}_-]{1,32}(?:\s|$)/u;
-const HELP_WORDS_RE =
-  /^\s*(?:help|도움말|사용법|도움|settings|설정|status|상태|what can you do\??|뭐\s*할\s*수\s*있어\??)[\s.!?]*$/iu;
+const SETTINGS_WORDS_RE = /^\s*(?:settings|설정|status|상태)[\s.!?]*$/iu;
+
+/**
+ * Asking for help or what the assistant can do: a help word alone ("도움말", "사용법", "help"), "(너) 뭐
+ * 할 수 있어?" / "뭘 해 줄 수 있어요?", "어떻게 써?", "what can you do?", "how do I use this?". Whole
+ * messages only: "help me write an email" asks for something else.
+ */
+const HELP_KO_RE =
+  /^\s*(?:\/도움말|도움말|사용법|도움|(?:(?:너|넌|너는|니가|네가|봇|당신은?)\s+)?(?:뭐|뭘|무엇을|무얼|어떤\s*(?:거|걸|일을?))\s*(?:할|해\s*줄|도와\s*줄)\s*수\s*있(?:어|어요|나요|니|냐|습니까)|어떻게\s*(?:써|써요|쓰는\s*거야|사용해|사용해요|사용하나요|사용하는\s*거야))[\s.!?]*$/u;
+const HELP_EN_RE =
+  /^\s*(?:help|what\s+can\s+you\s+do|what\s+do\s+you\s+do|how\s+do\s+i\s+use\s+(?:you|this(?:\s+bot)?|it))[\s.!?]*$/iu;
+const HELP_SLASH_RE = /^\s*\/help\s*$/iu;
+
+/**
+ * Whether a message asks for help, and in which language: `{}` for "/help" (either language), `{ lang }`
+ * for a help request said in one; undefined for anything else.
+ */
+export function helpRequest(text: string): { lang?: "ko" | "en" } | undefined {
+  if (HELP_SLASH_RE.test(text)) return {};
+  if (HELP_KO_RE.test(text)) return { lang: "ko" };
+  if (HELP_EN_RE.test(text)) return { lang: "en" };
+  return undefined;
+}
 const REMIND_RE =
   /^\s*(?:remind me|nudge me|ping me)\b|^\s*나중에\s*(?:다시\s*)?(?:알려|말해)\s*(?:줘|주세요)/iu;
 const FORGET_RE =
@@ -31,11 +52,28 @@ const FORGET_RE =
 const isTrailingNoise = (c: string): boolean => /[\p{P}\p{S}\u3131-\u318e\s]/u.test(c);
 const NON_WORD_RE = /[\u3131-\u318e\p{Extended_Pictographic}\p{P}\p{S}\s]|\u200d|\ufe0f/gu;
 
+/** Words that greet, thank or take leave, each alone enough to say so (a closed class of each language). */
+const PHATIC_KINDS: ReadonlyMap<string, Exclude<PhaticKind, "other">> = new Map([
+  ...words("안녕 안녕하세요 안녕하십니까 하이 굿모닝 hi hello hey morning").map(
+    (word) => [word, "greeting"] as const,
+  ),
+  ...words("고마워 고마워요 고맙다 고맙습니다 감사 감사해 감사해요 감사합니다 땡큐 thanks thank thx ty").map(
+    (word) => [word, "thanks"] as const,
+  ),
+  ...words("잘자 잘자요 수고하세요 안녕히 계세요 가세요 주무세요 봐 봐요 bye night later seeyou").map(
+    (word) => [word, "farewell"] as const,
+  ),
+]);
+
 /**
- * Phatic words: greetings, thanks, acknowledgements, interjections, holding words. A message made of
- * these alone says nothing to keep. Compared after lower-casing and removing punctuation.
+ * Phatic words: greetings, thanks and farewells (every word of {@link PHATIC_KINDS}), acknowledgements,
+ * interjections, holding words, and the words of degree that go with them ("정말 고마워", "thanks a
+ * lot"). A message made of these alone says nothing to keep. Compared after lower-casing and removing
+ * punctuation.
  */
 const PHATIC_WORDS: ReadonlySet<string> = new Set([
+  ...PHATIC_KINDS.keys(),
+  ...words("정말 너무 진짜 넘 완전 많이 잘 자 또 a lot very many see"),
   // Korean
   "안녕",
   "안녕하세요",
@@ -265,7 +303,11 @@ function asksByNaming(text: string): boolean {
 /** A bot command (see {@link SLASH_COMMAND_RE} and the help, remind and forget forms). */
 export function isCommand(text: string): boolean {
   return (
-    SLASH_COMMAND_RE.test(text) || HELP_WORDS_RE.test(text) || REMIND_RE.test(text) || FORGET_RE.test(text)
+    SLASH_COMMAND_RE.test(text) ||
+    helpRequest(text) !== undefined ||
+    SETTINGS_WORDS_RE.test(text) ||
+    REMIND_RE.test(text) ||
+    FORGET_RE.test(text)
   );
 }
 
@@ -278,17 +320,6 @@ export function isPhatic(text: string): boolean {
 /** What a phatic message does: greets, thanks, takes leave, or only acknowledges (ㅋㅋ, 네, ok). */
 export type PhaticKind = "greeting" | "thanks" | "farewell" | "other";
 
-/** Words that greet, thank or take leave, each alone enough to say so (a closed class of each language). */
-const PHATIC_KINDS: ReadonlyMap<string, Exclude<PhaticKind, "other">> = new Map([
-  ...words("안녕 안녕하세요 안녕하십니까 하이 굿모닝 hi hello hey morning").map(
-    (word) => [word, "greeting"] as const,
-  ),
-  ...words("고마워 고마워요 고맙다 고맙습니다 감사 감사해 감사해요 감사합니다 땡큐 thanks thank thx ty").map(
-    (word) => [word, "thanks"] as const,
-  ),
-  ...words("잘자 잘자요 수고하세요 bye night").map((word) => [word, "farewell"] as const),
-]);
-
 /**
  * What a phatic message ({@link isPhatic}) does, by its first word that greets, thanks or takes leave
  * ("고마워 ㅋㅋ" thanks, "hi!" greets); "other" for one that only acknowledges or is not phatic.
@@ -296,6 +327,9 @@ const PHATIC_KINDS: ReadonlyMap<string, Exclude<PhaticKind, "other">> = new Map(
 export function phaticKind(text: string): PhaticKind {
   if (!isPhatic(text)) return "other";
   const found = text.toLowerCase().replace(NON_WORD_RE, " ").split(/\s+/u);
+  // "잘 자", "see you": a phrase written with or without its space.
+  const whole = PHATIC_KINDS.get(found.join(""));
+  if (whole !== undefined) return whole;
   for (const word of found) {
     const kind = PHATIC_KINDS.get(word);
     if (kind !== undefined) return kind;
