@@ -17,7 +17,7 @@ import { isFirstPersonPossessive, isAttributePhrase } from "./rule-subject.js";
 import { FIRST_PERSON_KO } from "./normalize.js";
 import { words } from "../text/word-list.js";
 import { COMMON_ATTRIBUTE_WORDS } from "./words/attributes.js";
-import { isKoreanChangeWord } from "./words/value-words.js";
+import { valueChangedTo } from "./words/value-words.js";
 
 /** The noun of "a number that names one thing of many" (사물함 번호, 회원번호), glued or apart. */
 const NUMBER_NOUN = "번호";
@@ -77,10 +77,9 @@ function numberedHead(word: string): string | undefined {
 /** The number the words after the attribute give: it alone, or it with (으)로 and a verb of change. */
 function numberAfter(rest: readonly string[]): string | undefined {
   const [first = "", verb] = rest;
-  if (rest.length > 2 || (verb !== undefined && !isKoreanChangeWord(verb))) return undefined;
-  const value = verb === undefined ? stripCopula(first) : first.replace(/(?:으로|로)$/u, "");
-  if (verb !== undefined && value === first) return undefined;
-  return NUMBER_VALUE_RE.test(value) ? value : undefined;
+  if (rest.length > 2) return undefined;
+  const value = verb === undefined ? stripCopula(first) : valueChangedTo(first, verb);
+  return value !== undefined && NUMBER_VALUE_RE.test(value) ? value : undefined;
 }
 
 /**

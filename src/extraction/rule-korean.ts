@@ -37,6 +37,7 @@ import {
   type ClauseRule,
 } from "./rule-common.js";
 import { CHANGE_VERB_RE, HAS_CLOCK_TIME_RE, MODIFIER_END_RE } from "./rule-patterns.js";
+import { valueChangedTo } from "./words/value-words.js";
 import { words } from "../text/word-list.js";
 import { locatedValue, placeAttribute, POSITION_NOUN_RE } from "./rule-places.js";
 import { HONORIFIC_WORD_RE, personPhrase, roleAttribute } from "./rule-roles.js";
@@ -424,9 +425,8 @@ export const changedTo: ClauseRule = ({ tokens, state }) => {
   // Subject, attribute and new value all named: "이준이 수영 바다수영장으로 옮겼어요".
   const verbAt = tokens.findIndex((token, i) => i >= 3 && CHANGE_VERB_RE.test(token));
   if (verbAt < 3) return false;
-  const rawValue = tokens[verbAt - 1] ?? "";
-  const value = rawValue.replace(/(?:으로|로)$/u, "");
-  if (value === rawValue || value.length === 0) return false;
+  const value = valueChangedTo(tokens[verbAt - 1] ?? "", tokens[verbAt]);
+  if (!value) return false;
   const words = tokens.slice(0, verbAt - 1);
   const attributeWords = verbAt >= 3 ? words.slice(1) : words;
   // "일산에서 파주로": a place it moved from, not an attribute.

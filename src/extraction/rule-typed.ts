@@ -26,7 +26,7 @@ import {
 } from "./rule-patterns.js";
 import { ADDRESS_WORDS } from "./words/attributes.js";
 import { LIFE_EVENT_WORDS } from "./words/events.js";
-import { isKoreanChangeWord } from "./words/value-words.js";
+import { valueChangedTo } from "./words/value-words.js";
 import { codeFact, contactFact, nameBefore, plateFact } from "./rule-contact.js";
 import { isSpeakersOwnerWord, ownerLength } from "./rule-subject.js";
 
@@ -343,8 +343,8 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
 
 /** Whether the clause says the value is the new one: (으)로 right after it, then a verb of change ("4시로 바뀜"). */
 function saysNewValue(clause: ClauseContext, value: TypedValue): boolean {
-  const [to = "", verb = ""] = clause.text.slice(value.end).split(" ");
-  return (to === "로" || to === "으로") && isKoreanChangeWord(verb);
+  const [to = "", verb] = clause.text.slice(value.end).split(" ");
+  return valueChangedTo(to, verb) === "";
 }
 
 /** An age, weight or length: "뭉치 … 여섯 살", "예담이 키 131cm", "몸무게 24kg" after the topic. */

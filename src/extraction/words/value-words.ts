@@ -64,6 +64,18 @@ export function isKoreanChangeWord(word: string): boolean {
 }
 
 /**
+ * The word before a verb of change with (으)로 at its end, without it ("바다수영장으로 옮겼어" → 바다수영장,
+ * "7시로 바뀜" → 7시, a bare "로" → ""): what the thing changed to. Undefined when the word has no (으)로
+ * or `verb` is no verb of change — {@link isKoreanChangeWord}, or 이전 "moved (an office)", which only
+ * after (으)로 is that and not "before".
+ */
+export function valueChangedTo(word: string, verb: string | undefined): string | undefined {
+  if (verb === undefined || !(isKoreanChangeWord(verb) || verb.startsWith("이전"))) return undefined;
+  const value = word.replace(/(?:으로|로)$/u, "");
+  return value === word ? undefined : value;
+}
+
+/**
  * Time nouns that, with 부터 ("from … on"), start a new state: 11월부터, 다음 주부터, 이번 달부터, 내년부터.
  * Not a clock time or a day (2시부터, 15일부터), which begin a span ("2시부터 5시까지").
  */
