@@ -21,6 +21,7 @@ import { FILLER_WORDS, NON_ENTITY_WORDS, STATUS_WORDS } from "./words/function-w
 import { KINSHIP_WORDS } from "./words/kinship.js";
 import { ORG_UNIT_SUFFIXES } from "./words/organisations.js";
 import { SAME_THING_GROUPS } from "./words/same-thing.js";
+import { CHANGE_EVENT_NOUNS, isKoreanChangeWord } from "./words/value-words.js";
 import { KOREAN_SURNAMES, OCCUPATION_HEADS, ROLE_HEADS, ROLE_WORDS, TITLE_WORDS } from "./words/people.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
 
@@ -190,6 +191,17 @@ export function isOrgUnit(word: string): boolean {
     !/\d/u.test(word) &&
     ORG_UNIT_SUFFIXES.some((suffix) => word.length > suffix.length && word.endsWith(suffix))
   );
+}
+
+/**
+ * The text's topic as the owner of an address or a number, or undefined: not a change ("이사 완료! 새
+ * 주소 …", "이사했어": a move has a date, but the address is the mover's).
+ */
+export function topicAsOwner(state: ExtractionState): string | undefined {
+  const { topic } = state;
+  if (topic === undefined) return undefined;
+  const bare = stripParticle(topic, TOPIC_SUBJECT_PARTICLES);
+  return CHANGE_EVENT_NOUNS.has(bare) || isKoreanChangeWord(bare) ? undefined : topic;
 }
 
 /** True when facts were already told about the text's topic (a sentence's first word alone is no topic). */

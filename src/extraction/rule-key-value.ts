@@ -3,11 +3,10 @@
  * The name-like key (업체명, 이름, 상호, name …) names the entity; the other keys become its attributes.
  */
 import { containsHangul, foldText } from "../text/korean.js";
-import type { ExtractionState } from "./rule-common.js";
+import { type ExtractionState, topicAsOwner } from "./rule-common.js";
 import { PHONE_RE } from "./rule-patterns.js";
 import { ADDRESS_WORDS, COMMON_ATTRIBUTE_WORDS, NAME_KEYS } from "./words/attributes.js";
 import { FILLER_WORDS } from "./words/function-words.js";
-import { CHANGE_EVENT_NOUNS, isKoreanChangeWord } from "./words/value-words.js";
 import { PLACE_NOUNS } from "./words/organisations.js";
 import { FIRST_PERSON_EN, FIRST_PERSON_KO, normalizeAttribute } from "./normalize.js";
 
@@ -163,9 +162,7 @@ function keyWordsBesidesNewness(key: string): string[] {
  * address) — else the speaker.
  */
 function ownerOfBareKey(state: ExtractionState, korean: boolean): string {
-  const { topic } = state;
-  const change = topic !== undefined && (CHANGE_EVENT_NOUNS.has(topic) || isKoreanChangeWord(topic));
-  return topic !== undefined && !change ? topic : korean ? FIRST_PERSON_KO : FIRST_PERSON_EN;
+  return topicAsOwner(state) ?? (korean ? FIRST_PERSON_KO : FIRST_PERSON_EN);
 }
 
 /**

@@ -7,7 +7,14 @@
 import { words } from "../text/word-list.js";
 import { containsHangul, foldText, stripParticle, TOPIC_PARTICLES } from "../text/korean.js";
 import { entityDisplayName, FIRST_PERSON_EN, FIRST_PERSON_KO, normalizeAttribute } from "./normalize.js";
-import { breedOf, hasSubjectParticle, isNameLike, topicHasFacts, type ClauseContext } from "./rule-common.js";
+import {
+  breedOf,
+  hasSubjectParticle,
+  isNameLike,
+  topicAsOwner,
+  topicHasFacts,
+  type ClauseContext,
+} from "./rule-common.js";
 import {
   AGE_RE,
   AMOUNT_RE,
@@ -443,6 +450,6 @@ function addressFact({ clause, pre, value }: TypedFactInput): boolean {
     HOME_WORDS.has(foldText(last)) && owner !== undefined && isNameLike(owner) && !isSpeakersOwnerWord(owner);
   const entity = home
     ? `${entityDisplayName(owner)} ${last}`
-    : (nameBefore(pre) ?? state.topic ?? FIRST_PERSON_KO);
+    : (nameBefore(pre) ?? topicAsOwner(state) ?? FIRST_PERSON_KO);
   return state.emit(entity, defaultAttribute("address", clause.korean), value.value);
 }

@@ -714,6 +714,13 @@ describe("an address of a home", () => {
     expect(facts("할머니 집 주소 강릉시 경강로 12")).toEqual([["할머니 집", "주소", "강릉시 경강로 12"]]);
     expect(facts("저희 집 주소는 서대문구 연희로 8이야")).toEqual([["집", "주소", "서대문구 연희로 8"]]);
   });
+
+  it("is the mover's after a note of the move, not the move's", () => {
+    expect(facts("이사 드디어 완료!! 새 주소 은평구 진관로 31, 201호")).toEqual([
+      ["나", "주소", "은평구 진관로 31, 201호"],
+    ]);
+    expect(facts("이사 날짜 4월 9일")).toEqual([["이사", "날짜", "4월 9일"]]);
+  });
 });
 
 describe("a modifier that ends like a topic particle", () => {
