@@ -243,6 +243,10 @@ describe("statesSameFact", () => {
     ["office relocated to Gangnam"],
     ["deadline extended to May 3"],
     ["router reset, code 3952"],
+    ["kickoff delayed until June 9"],
+    ["visa interview deferred to Friday"],
+    ["upgraded the phone plan to 5G Max"],
+    ["traded in the old Brompton"],
   ])("reads a verb of more, less, again or decided as a change (%s)", (text) => {
     expect(statementWords(text).changes).toBe(true);
   });

@@ -122,7 +122,8 @@ export const ENGLISH_NEGATING_WORDS: ReadonlySet<string> = new Set(words("not is
 export const ENGLISH_CHANGE_MARKERS: ReadonlySet<string> = new Set(
   words(
     "now new change move switch update instead anymore reschedule push postpone rename raise lower " +
-      "rebook replace swap slip bump drop cancel reset renegotiate increase reduce extend shorten relocate decide",
+      "rebook replace swap slip bump drop cancel reset renegotiate increase reduce extend shorten relocate decide " +
+      "delay defer upgrade downgrade trade",
   ),
 );
 
