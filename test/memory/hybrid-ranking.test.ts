@@ -153,6 +153,20 @@ describe("rankHybrid", () => {
     expect(en[0]?.supersedes).toBe("old");
     const ko = rankOlderAndNewer("내 차 뭐야?", "내 차는 은색 그랜저야", "그랜저 처분하고 이제 아이오닉 탐");
     expect(ko.map((r) => r.id)).toEqual(["new", "old"]);
+    // Between two notes under the gate, the old value alone ties nothing: no answer lists them.
+    const older = "my bike is a blue Brompton";
+    const newer = "traded in the Brompton, now riding a red Tern";
+    const under = rankHybrid({
+      query: "what bike do I ride?",
+      vector: [vec("old", 0.2, older, 1 * DAY), vec("new", 0.15, newer, 30 * DAY)],
+      keyword: [kw("old", 2, 0.2, older, 1 * DAY), kw("new", 1, 0.1, newer, 30 * DAY)],
+      topK: 10,
+    });
+    expect(under.map((r) => `${r.id}${r.relevant ? "" : " (not relevant)"}`)).toEqual([
+      "old (not relevant)",
+      "new (not relevant)",
+    ]);
+    expect(under.every((r) => r.supersedes === undefined)).toBe(true);
   });
 
   it("marks no note superseded by a newer one that shares only the thing both are about", () => {

@@ -215,10 +215,12 @@ function holdsAllOlderQueryWords(pair: RecencyPair): boolean {
  * lessons) still passes: the price measured in docs/benchmarks.md ("A change note needs one of the
  * question's words").
  *
- * `byOldValue`, for a newer note that cleared the gate too: one that names the older note's old value
- * needs no question word `older` holds ("traded in the Brompton, now riding …" after "my bike is a
- * blue Brompton", asked "what bike do I ride?"): the old value stands for the thing. Under the gate that
- * waiver cost rank-1 answers (docs/benchmarks.md, "Found by chatting, fourth round").
+ * `byOldValue`, between two notes that both cleared the gate: one that names the older note's old value
+ * needs no question word `older` holds ("traded in the Brompton, now riding …" after "my bike is a blue
+ * Brompton", asked "what bike do I ride?"): the old value stands for the thing. Taken between notes under
+ * the gate too, it lowered stale-above-gold on the nineteen unseen sets by reordering notes no answer
+ * lists, and cost the fresh kstale-own10 a rank-1 answer: not kept (docs/benchmarks.md, "Found by
+ * chatting, fourth round").
  */
 function changeNoteRestates(
   pair: RecencyPair,
@@ -451,27 +453,28 @@ export function applyRecency<T extends RankedMemory>(options: {
     current,
     question,
   });
-  // Whether `newer` restates `older`'s fact for the query: by isSameFact, or as a change note about it
-  // (one that names the old value needs no word of the question: `changeNoteRestates`, `byOldValue`).
-  const restates = (pair: RecencyPair): boolean =>
-    isSameFact({ ...pair, restatements }) || (restatements && changeNoteRestates(pair, questionWords, true));
-  // Whether `newer` restates `older`'s fact for the query and replaces it (marked `supersedes`).
-  const replaces = (older: T, newer: T): boolean => {
+  // Whether `newer` restates `older`'s fact for the query: by isSameFact, or, when both cleared the
+  // gate, as a change note about it (one that names the old value needs no word of the question:
+  // `changeNoteRestates`, `byOldValue`).
+  const restates = (older: T, newer: T): boolean => {
     const pair = pairOf(older, newer);
-    return restates(pair) && replacesFact(pair);
+    if (isSameFact({ ...pair, restatements })) return true;
+    return restatements && older.relevant && newer.relevant && changeNoteRestates(pair, questionWords, true);
   };
+  // Whether `newer` restates `older`'s fact for the query and replaces it (marked `supersedes`).
+  const replaces = (older: T, newer: T): boolean =>
+    restates(older, newer) && replacesFact(pairOf(older, newer));
   for (const candidate of ranked) {
     let restated = false;
     // A memory may jump an older one only if it is at least as relevant (never junk over an answer),
     // unless its text states the older one's fact with a new value: then it is the answer.
     const at = out.findIndex((placed) => {
       if (placed.timestamp >= candidate.timestamp) return false;
-      const pair = pairOf(placed, candidate);
       if (!candidate.relevant && placed.relevant) {
-        restated = restatements && restatesFromUnderGate(pair, questionWords);
+        restated = restatements && restatesFromUnderGate(pairOf(placed, candidate), questionWords);
         return restated;
       }
-      return restates(pair);
+      return restates(placed, candidate);
     });
     if (at < 0) {
       if (candidate.relevant && restatements) liftRestatements(out, candidate, pairOf, questionWords);
