@@ -9,6 +9,7 @@ import {
   entityOf,
   findSubject,
   isAttributePhrase,
+  isFirstPersonPlural,
   isFirstPersonPossessive,
   isSpeakersOwnerWord,
   isFirstPersonSubject,
@@ -320,7 +321,7 @@ function breedOfAnimal(topic: string, tokens: readonly string[], state: ClauseCo
 export const attributeIsValue: ClauseRule = (context) => {
   const { tokens } = context;
   const [first = "", second = ""] = tokens;
-  if ((first === "우리" || first === "저희") && tokens.length >= 4 && !hasTopicParticle(second))
+  if (isFirstPersonPlural(first) && tokens.length >= 4 && !hasTopicParticle(second))
     return attributeOfOwner(tokens.slice(1), context.state);
   return attributeOfOwner(tokens, context.state);
 };

@@ -63,9 +63,14 @@ export function isFirstPersonPossessive(token: string): boolean {
   return /^(?:내|제|나의|저의)$/u.test(token);
 }
 
+/** "우리", "저희": the speaker's household or group, before what is theirs ("우리 집", "저희 언니"). */
+export function isFirstPersonPlural(token: string): boolean {
+  return token === "우리" || token === "저희";
+}
+
 /** "우리 집", "저희 가게", "내 차": a word that makes what follows the speaker's (or their household's). */
 export function isSpeakersOwnerWord(token: string): boolean {
-  return token === "우리" || token === "저희" || isFirstPersonPossessive(token);
+  return isFirstPersonPlural(token) || isFirstPersonPossessive(token);
 }
 
 /**
