@@ -167,8 +167,8 @@ function ownerOfBareKey(state: ExtractionState, korean: boolean): string {
 
 /**
  * Whose number a contact key names: the key ("Dad", "석진우 대표님"), less a phone word after it ("치과
- * 번호", "Dad's phone" is not yet: the possessive stays), or, when it is only the phone attribute, new
- * or not ("새 번호", "Current phone", "연락처"), {@link ownerOfBareKey}.
+ * 번호" → 치과, "Dad's phone" → Dad's, which the entity's display name reads as Dad), or, when it is only
+ * the phone attribute, new or not ("새 번호", "Current phone", "연락처"), {@link ownerOfBareKey}.
  */
 function contactOf(key: string, phoneAttribute: string, state: ExtractionState): string {
   const words = keyWordsBesidesNewness(key);

@@ -700,6 +700,11 @@ describe("a key of nothing but an attribute", () => {
     expect(facts("다온세탁\n번호: 02-714-2290")).toEqual([["다온세탁", "전화번호", "02-714-2290"]]);
   });
 
+  it("names the contact before a phone word", () => {
+    expect(facts("Aunt May's phone: 010-1111-2222")).toEqual([["Aunt May", "phone", "010-1111-2222"]]);
+    expect(facts("세탁소 번호: 02-714-2290")).toEqual([["세탁소", "전화번호", "02-714-2290"]]);
+  });
+
   it("keeps a contact's own name as the key", () => {
     expect(facts("Dad: 010-2233-4455, Aunt May: 010-1111-2222")).toEqual([
       ["Dad", "phone", "010-2233-4455"],
