@@ -15,7 +15,9 @@ import { cleanValue } from "./normalize.js";
 import {
   hasSubjectParticle,
   hasTopicParticle,
+  isKinship,
   isKoreanPersonName,
+  isLexiconNoun,
   isOrgUnit,
   isPersonName,
   type ClauseRule,
@@ -110,8 +112,17 @@ export function personPhrase(words: readonly string[]): string | undefined {
   if (names.length === 1) return isPersonName(names[0] ?? "") ? name : undefined;
   if (names.length > 2) return undefined;
   if (LATIN_NAME_RE.test(name)) return name;
-  // "올리비아 벡 씨", "아난야 라오 씨": a transliterated name, each word of Hangul syllables only.
-  const hangulName = names.every((word) => TRANSLITERATED_NAME_WORD_RE.test(word.replace(/(?:님|씨)$/u, "")));
+  // "올리비아 벡 씨", "아난야 라오 씨": a transliterated name, each word of Hangul syllables only — and
+  // none a word for a relation, a title or a thing ("아들 담임 선생님" is the son's homeroom teacher).
+  const hangulName = names.every((word) => {
+    const bare = word.replace(/(?:님|씨)$/u, "");
+    return (
+      TRANSLITERATED_NAME_WORD_RE.test(bare) &&
+      !isKinship(bare) &&
+      !TITLE_WORDS.has(bare) &&
+      !isLexiconNoun(bare)
+    );
+  });
   return honored && hangulName ? name : undefined;
 }
 

@@ -739,3 +739,11 @@ describe("a modifier that ends like a topic particle", () => {
     expect(facts("번역 외주는 한결 실장님께 넘김")).toEqual([]);
   });
 });
+
+describe("a person named with a title", () => {
+  it("is no relation and role before 선생님: the owner's teacher, not a person called so", () => {
+    const read = facts("조카 피아노 선생님은 한서윤 선생님이야");
+    expect(read.map(([entity]) => entity)).toEqual(["조카"]);
+    expect(read[0]?.[2]).toBe("한서윤 선생님");
+  });
+});
