@@ -359,6 +359,26 @@ describe("rankHybrid", () => {
       expect(underGate(query, older, newer)).toEqual(["new", "old"]);
     });
 
+    it.each([
+      ["ko", "솔빛 합창단 리허설 언제야?", "솔빛 합창단 리허설 목요일 저녁 7시, 교회 강당"],
+      ["mixed", "Larkspur choir rehearsal 언제야?", "Larkspur choir rehearsal 목요일 저녁 7시, 교회 강당"],
+    ])(
+      "may leave out the name the question gives when it keeps two more of its words (%s)",
+      (_lang, query, older) => {
+        const words = query.split(" ").slice(1, 3).join(" ");
+        expect(underGate(query, older, `${words} 또 밀림ㅋㅋ 금요일 6시로 최종 확정`)).toEqual([
+          "new",
+          "old",
+        ]);
+        // One word besides the name is not enough: the note may be about another of its kind.
+        const one = query.split(" ")[2] as string;
+        expect(underGate(query, older, `${one} 또 밀림ㅋㅋ 금요일 6시로 최종 확정`)).toEqual([
+          "old",
+          "new (not relevant)",
+        ]);
+      },
+    );
+
     it("stays below without a change word, or without the thing the question names", () => {
       const older = "거북이 사료는 사흘에 한 번 아침에 줘";
       expect(underGate("거북이 사료 언제 줘?", older, "거북이 밥 주는 날 이틀에 한 번")).toEqual([

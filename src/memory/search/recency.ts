@@ -210,7 +210,10 @@ function holdsAllOlderQueryWords(pair: RecencyPair): boolean {
  * - give a value, repeat the old value's word, or hold a word of the question besides the thing `older`
  *   is about (its first content word): a line that shares only a name with the answer ("Odile: …" in a
  *   captured chat) is not it;
- * - keep that thing when the question names it ("어항 청소 날 바꿨어" does not change what a turtle eats).
+ * - keep that thing when the question names it ("어항 청소 날 바꿨어" does not change what a turtle eats),
+ *   unless it holds two more of the question's words that `older` holds: a follow-up drops the name
+ *   the first note gave ("합창단 리허설 또 밀림" after "솔빛 합창단 리허설 목요일"); one word is
+ *   not enough (another thing of its kind).
  * A change note about another fact of the same subject ("지호 치과 예약 바뀜" asked about 지호's piano
  * lessons) still passes: the price measured in docs/benchmarks.md ("A change note needs one of the
  * question's words").
@@ -246,12 +249,16 @@ function changeNoteRestates(
   if (!sharesTerm && !(byOldValue && namesOldValue())) return false;
   const thing = before.content[0];
   const isThing = (word: string) => thing !== undefined && sameContentWord(word, thing);
-  const sharesMore = questionWords.some(
+  const sharedBesideThing = questionWords.filter(
     (word) => !isThing(word) && holdsWord(before.content, word) && holdsWord(after.content, word),
-  );
-  if (after.values.size === 0 && !sharesMore && !namesOldValue()) return false;
+  ).length;
+  if (after.values.size === 0 && sharedBesideThing === 0 && !namesOldValue()) return false;
   if (!sharesTerm) return true;
-  return !questionWords.some(isThing) || (thing !== undefined && holdsWord(after.content, thing));
+  return (
+    !questionWords.some(isThing) ||
+    (thing !== undefined && holdsWord(after.content, thing)) ||
+    sharedBesideThing >= 2
+  );
 }
 
 /** Whether `content` holds `word` or another name of it (content-words.ts `sameContentWord`). */
