@@ -392,6 +392,46 @@ describe("rankHybrid", () => {
     });
   });
 
+  describe("two notes both under the relevance gate", () => {
+    const bothUnder = (query: string, older: string, newer: string) =>
+      rankHybrid({
+        query,
+        vector: [vec("old", 0.2, older, 1 * DAY), vec("new", 0.2, newer, 30 * DAY)],
+        keyword: [kw("old", 3, 0.2, older, 1 * DAY), kw("new", 2, 0.2, newer, 30 * DAY)],
+        topK: 10,
+      }).map((r) => `${r.id}${r.relevant ? "" : " (not relevant)"}`);
+
+    it.each([
+      [
+        "ko",
+        "햄찌 요즘 뭐 먹이고 있지?",
+        "햄찌 사료 테트라 썬시드 먹이는 중, 하루 한번 5알",
+        "햄찌 밥 썬시드 말고 조아 햄스터스틱으로 바꿈. 썬시드는 잘 안먹음",
+      ],
+      [
+        "en",
+        "what am I feeding Pip these days?",
+        "Feeding Pip Tetra Sunseed pellets, five a day",
+        "Pip won't touch Sunseed anymore so I switched him to Zoa hamster sticks",
+      ],
+    ])(
+      "a change note that names the older note's value comes first, as it would over a relevant one (%s)",
+      (_lang, query, older, newer) => {
+        expect(bothUnder(query, older, newer)).toEqual(["new (not relevant)", "old (not relevant)"]);
+      },
+    );
+
+    it("a later note that says no change stays below", () => {
+      expect(
+        bothUnder(
+          "햄찌 요즘 뭐 먹여?",
+          "햄찌 사료 해바라기씨 믹스 주는 중, 하루 한 스푼",
+          "햄찌 케이지 청소 주말에 함",
+        ),
+      ).toEqual(["old (not relevant)", "new (not relevant)"]);
+    });
+  });
+
   describe("a change note under the relevance gate that names the old value", () => {
     // Each older note is long, so the two overlap by Dice < 0.15: the old value's word is the tie.
     it.each([

@@ -460,13 +460,17 @@ export function applyRecency<T extends RankedMemory>(options: {
     current,
     question,
   });
-  // Whether `newer` restates `older`'s fact for the query: by isSameFact, or, when both cleared the
-  // gate, as a change note about it (one that names the old value needs no word of the question:
-  // `changeNoteRestates`, `byOldValue`).
+  // Whether `newer` restates `older`'s fact for the query: by isSameFact, or, when both stand on the
+  // same side of the gate, as a change note about it — the test a note under the gate passes to jump a
+  // relevant one holds between two under it too; one that names the old value needs no word of the
+  // question only when both cleared it (`changeNoteRestates`, `byOldValue`: between notes under the
+  // gate it reordered notes of other things).
   const restates = (older: T, newer: T): boolean => {
     const pair = pairOf(older, newer);
     if (isSameFact({ ...pair, restatements })) return true;
-    return restatements && older.relevant && newer.relevant && changeNoteRestates(pair, questionWords, true);
+    if (!restatements) return false;
+    if (older.relevant && newer.relevant) return changeNoteRestates(pair, questionWords, true);
+    return !older.relevant && !newer.relevant && changeNoteRestates(pair, questionWords);
   };
   // Whether `newer` restates `older`'s fact for the query and replaces it (marked `supersedes`).
   const replaces = (older: T, newer: T): boolean =>
