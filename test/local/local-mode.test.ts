@@ -451,6 +451,43 @@ describe("chat commands in the local chat", () => {
     expect((await t.assistant.memory.search(scope, "보관함")).filter((r) => r.relevant)).toHaveLength(0);
   });
 
+  it.each([
+    [
+      "ko",
+      "내 헬스장 락커 번호는 58번이야",
+      "락커 옮겼어 이제 102번",
+      "락커 번호 잊어줘",
+      "여러 개가 있어요. 어떤 걸 잊을까요?",
+      "전부",
+    ],
+    [
+      "en",
+      "my gym locker number is 58",
+      "locker changed, now 102",
+      "forget my locker number",
+      "Several memories match. Which one should I forget?",
+      "all",
+    ],
+  ])(
+    "asks which to forget when another match states the same fact with another value (%s)",
+    async (_lang, older, newer, forget, asked, all) => {
+      const scope = { teamId: "local", userId: "local-user" };
+      await chat(t, [older, newer]);
+      await t.assistant.drain();
+      // The older note alone holds every word of the request; the newer one is the same fact's new value.
+      let printed = await chat(t, [forget]);
+      expect(printed).toContain(asked);
+      expect(printed).toContain(`. ${older}`);
+      expect(printed).toContain(`. ${newer}`);
+      printed = await chat(t, [all]);
+      expect(printed).toContain(older);
+      expect(printed).toContain(newer);
+      expect((await t.assistant.memory.search(scope, "락커 locker")).filter((r) => r.relevant)).toHaveLength(
+        0,
+      );
+    },
+  );
+
   it("takes 'forget them all' asked which one as all of the listed ones, not everything", async () => {
     const scope = { teamId: "local", userId: "local-user" };
     await chat(t, [

@@ -21,6 +21,8 @@ import type { AuditActor } from "../../core/audit.js";
 import type { ActorOption, DeleteAllResult, MemoryLifecycleOptions } from "./lifecycle-options.js";
 import { countBySource, recordForgotten, recordSaved } from "./lifecycle-metrics.js";
 import { NO_METRICS } from "../../core/metrics.js";
+import { tokenize } from "../../text/tokenizer.js";
+import { FactSlotMemo, sameFactSlot, statesChangeOf, statesSameFact } from "../../extraction/fact-slots.js";
 
 export type { LifecycleGraph, LifecycleHistory } from "./graph-part.js";
 export type { ActorOption, DeleteAllResult, MemoryLifecycleOptions } from "./lifecycle-options.js";
@@ -471,7 +473,10 @@ export class MemoryLifecycle implements MemoryPort {
   /**
    * Finds what "forget <idOrQuery>" means in `scope`: the memory with that id, or else the relevant
    * matches of the text. One is clearly meant when it is the only relevant match, or the only one that
-   * contains every term of the query; otherwise every relevant match (at most
+   * contains every term of the query and no other match states its fact with another value (fact-slots.ts:
+   * "락커 번호 잊어줘" after "락커 번호 58번" and "락커 옮겼어 이제 102번" means the locker's number,
+   * both of them: forgetting one would keep the other) — unless the request names a value only it
+   * holds ({@link namesValueOf}); otherwise every relevant match (at most
    * {@link MAX_FORGET_CANDIDATES}) is a candidate to ask about.
    */
   async findToForget(
@@ -494,7 +499,15 @@ export class MemoryLifecycle implements MemoryPort {
       (m): m is Memory => m !== undefined,
     );
     const meantMemory = meant && candidates.find((m) => m.id === meant.id);
-    return meantMemory ? { meant: meantMemory, candidates } : { candidates };
+    if (!meantMemory) return { candidates };
+    const memo = new FactSlotMemo();
+    const anotherValue = candidates.some(
+      (other) =>
+        other.id !== meantMemory.id &&
+        !namesValueOf(target, meantMemory.text, other.text) &&
+        statesOneFact(meantMemory, other, memo),
+    );
+    return anotherValue ? { candidates } : { meant: meantMemory, candidates };
   }
 
   /** Deletes the memory clearly meant by `idOrQuery`; when several match, deletes nothing and lists them. */
@@ -528,6 +541,29 @@ export class MemoryLifecycle implements MemoryPort {
     this.writer.index(operation);
     this.applier?.track(operation);
   }
+}
+
+/**
+ * Whether two memories state one fact, the later with another value (fact-slots.ts: the same slot, the
+ * same fact by their words, or a change of it). The query that found both already ties them to one
+ * thing, so the weaker change test applies.
+ */
+function statesOneFact(a: Memory, b: Memory, memo: FactSlotMemo): boolean {
+  const [older, newer] = a.timestamp <= b.timestamp ? [a.text, b.text] : [b.text, a.text];
+  return (
+    sameFactSlot(older, newer, memo) ||
+    statesSameFact(older, newer, memo) ||
+    statesChangeOf(older, newer, memo)
+  );
+}
+
+/**
+ * Whether the request names a value (a term with a digit) that `text` holds and `other` lacks: "잊어줘:
+ * 031-946-7702" means the note of that number, not its fact's newer value.
+ */
+function namesValueOf(request: string, text: string, other: string): boolean {
+  const [own, others] = [new Set(tokenize(text)), new Set(tokenize(other))];
+  return tokenize(request).some((term) => /\d/u.test(term) && own.has(term) && !others.has(term));
 }
 
 function owner(scope: MemoryScope): Owner {
