@@ -31,7 +31,7 @@ export const relationSourceSchema = z.object({
 /**
  * Properties every relation carries; more may be added. `sources` is what a fact is derived from;
  * `createdAt`, `sourceMemoryId`, `visibilities`, `current` and `supersededAt` are derived from the
- * sources of the relation and of its slot (apply-triplets.ts) and kept for readers of the file.
+ * sources of the relation and of its slot (and from `retiredBy`) (apply-triplets.ts) and kept for readers of the file.
  */
 export const relationPropertiesSchema = z
   .object({
@@ -47,6 +47,11 @@ export const relationPropertiesSchema = z
     sources: z.array(relationSourceSchema).optional(),
     /** Where the fact may be shown, one per source. Absent on old files: private. */
     visibilities: z.array(z.string()).optional(),
+    /**
+     * Later memories that said the fact changed without giving a new value of its slot: after the
+     * fact's latest source, one makes it not current (apply-triplets.ts `restatedRelations`).
+     */
+    retiredBy: z.array(relationSourceSchema).optional(),
   })
   .catchall(z.unknown());
 

@@ -10,22 +10,36 @@
  * left is gone, and the slot's currency is derived again from what remains — a superseded value whose
  * memory is deleted never comes back, and a current one whose memory is deleted gives way to the value
  * said before it, if its memory still exists.
+ *
+ * A later memory may say that a fact changed without giving a triplet of its slot ("락커 옮겼어 이제
+ * 102번" after "내 락커 번호는 58번이야": the rules read no fact from a change note). Then the fact is
+ * retired by it (`retiredBy`, a source of its own): no longer current, though no new value is known.
+ * Forgetting the later memory takes the retirement away, and the fact is current again.
  */
 import { isAllowed, PRIVATE } from "../core/visibility.js";
 import type { Triplet } from "../core/types.js";
 import {
   cleanValue,
   entityDisplayName,
+  isFirstPerson,
   normalizeAttribute,
   normalizeValue,
 } from "../extraction/normalize.js";
-import { entityKnownAs, slotAttribute, speakerAsOne } from "../extraction/fact-slots.js";
+import {
+  entityKnownAs,
+  FactSlotMemo,
+  slotAttribute,
+  speakerAsOne,
+  statesSameFact,
+} from "../extraction/fact-slots.js";
+import { sameContentWord } from "../extraction/content-words.js";
 import { foldText } from "../text/korean.js";
 import {
   ENTITY_LABEL,
   VALUE_LABEL,
   nodeId,
   type EntityNode,
+  type GraphTriplet,
   type PropertyGraphView,
   type Relation,
   type RelationSource,
@@ -39,6 +53,13 @@ export interface ApplyOptions {
   memoryId?: string | undefined;
   /** Where the text was said (core/visibility.ts); default "private". */
   visibility?: string | undefined;
+  /**
+   * The memory's text: the current facts of earlier memories that it states with another value, in
+   * slots its triplets leave alone, are retired by it ({@link restatedRelations}). Needs `memoryId`.
+   */
+  text?: string | undefined;
+  /** Where the facts' statements are read once ({@link restatedRelations}). */
+  memo?: FactSlotMemo | undefined;
 }
 
 /** A fact as stored, with the node ids it used. */
@@ -87,6 +108,7 @@ export function applyTriplets(
     ...(options.memoryId === undefined ? {} : { memoryId: options.memoryId }),
   };
   const written: Array<Omit<AppliedFact, "current">> = [];
+  const given = new Set<string>();
   for (const triplet of triplets) {
     const entityName = entityKnownAs(
       speakerAsOne(entityDisplayName(triplet.entity, { knownNames: known })),
@@ -114,6 +136,7 @@ export function applyTriplets(
       ),
     ]);
     touched.add(slotKey(entity.id, attribute));
+    given.add(slotKey(entity.id, attribute));
     written.push({
       entity: entity.name,
       attribute,
@@ -121,6 +144,17 @@ export function applyTriplets(
       entityId: entity.id,
       valueId: value.id,
     });
+  }
+  if (options.text !== undefined && source.memoryId !== undefined) {
+    const restated = new Set(
+      restatedRelations(graph.getTriplets(), options.text, options.at, { given, memo: options.memo }),
+    );
+    const retired = graph
+      .relations()
+      .filter((relation) => restated.has(relation.id))
+      .map((relation) => withRetirements(relation, [...retirementsOf(relation), source]));
+    if (retired.length > 0) graph.upsertRelations(retired);
+    for (const relation of retired) touched.add(slotKey(relation.source, relation.label));
   }
   refreshSlots(graph, touched);
   const relations = graph.relations();
@@ -153,13 +187,16 @@ function removeSources(graph: PropertyGraphView, memoryIds: readonly string[]): 
   const touched = new Set<string>();
   const gone: string[] = [];
   const changed: StoredRelation[] = [];
+  const keep = (s: RelationSource) => s.memoryId === undefined || !ids.has(s.memoryId);
   for (const relation of graph.relations()) {
     const sources = sourcesOf(relation);
-    const kept = sources.filter((s) => s.memoryId === undefined || !ids.has(s.memoryId));
-    if (kept.length === sources.length) continue;
+    const kept = sources.filter(keep);
+    const retirements = retirementsOf(relation);
+    const keptRetirements = retirements.filter(keep);
+    if (kept.length === sources.length && keptRetirements.length === retirements.length) continue;
     touched.add(slotKey(relation.source, relation.label));
     if (kept.length === 0) gone.push(relation.id);
-    else changed.push(withSources(relation, kept));
+    else changed.push(withRetirements(withSources(relation, kept), keptRetirements));
   }
   if (gone.length > 0) graph.deleteRelations(gone);
   if (changed.length > 0) graph.upsertRelations(changed);
@@ -181,11 +218,13 @@ function refreshSlots(graph: PropertyGraphView, slots: ReadonlySet<string>): voi
     const inSlot = relations
       .filter((r) => r.source === entityId && slotAttribute(r.label) === attribute)
       .map((r) => ({ relation: r, latest: latestOf(r) }));
-    const last = Math.max(...inSlot.map((r) => r.latest));
     const updates: StoredRelation[] = [];
     for (const { relation, latest } of inSlot) {
-      const later = inSlot.map((r) => r.latest).filter((at) => at > latest);
-      const current = latest === last;
+      // A later value of the slot, or a later memory that said this value no longer holds.
+      const later = [...inSlot.map((r) => r.latest), ...retirementsOf(relation).map((r) => r.at)].filter(
+        (at) => at > latest,
+      );
+      const current = later.length === 0;
       const supersededAt = current ? undefined : Math.min(...later);
       if (relation.properties.current === current && relation.properties.supersededAt === supersededAt)
         continue;
@@ -264,6 +303,86 @@ function withSources<R extends Relation>(relation: R, sources: RelationSource[])
       sources,
     },
   };
+}
+
+/**
+ * The memories that said a relation's value no longer holds ({@link restatedRelations}), each as a
+ * source (memory id, when, where).
+ */
+export function retirementsOf(relation: Pick<Relation, "properties">): RelationSource[] {
+  const { retiredBy } = relation.properties;
+  return Array.isArray(retiredBy) ? (retiredBy as RelationSource[]) : [];
+}
+
+/** The relation with these retirements (none: the property goes). */
+function withRetirements<R extends Relation>(relation: R, retirements: RelationSource[]): R {
+  const { retiredBy: _old, ...properties } = relation.properties;
+  return {
+    ...relation,
+    properties: { ...properties, ...(retirements.length > 0 ? { retiredBy: retirements } : {}) },
+  } as R;
+}
+
+/**
+ * The ids of the current relations, said before `at`, whose fact `text` states with another value and
+ * whose slot is not among `given` (the slots of its own triplets; a slot the rules read in both texts
+ * is one of them): the fact as a statement ("내 락커 번호 58번", its entity as "내" when it is the
+ * speaker) and the text state one fact by their words (fact-slots.ts `statesSameFact`: they share its
+ * nouns and differ in its value). Only a relation whose entity or attribute shares a term with the text
+ * (a content word, fact-words.ts) is read; pass a memo kept across calls to read each fact once.
+ */
+export function restatedRelations(
+  triplets: readonly GraphTriplet[],
+  text: string,
+  at: number,
+  options: { given?: ReadonlySet<string>; memo?: FactSlotMemo } = {},
+): string[] {
+  const given = options.given ?? new Set<string>();
+  const memo = options.memo ?? new FactSlotMemo();
+  const terms = new Set(memo.words(text).content);
+  const ids: string[] = [];
+  for (const [entity, relation, value] of triplets) {
+    if (relation.properties.current !== true || latestOf(relation) >= at) continue;
+    if (given.has(slotKey(relation.source, relation.label))) continue;
+    const speaker = isFirstPerson(entity.name);
+    const named = memo.words(speaker ? relation.label : `${entity.name} ${relation.label}`).content;
+    if (!named.some((word) => terms.has(word))) continue;
+    const statement = `${speaker ? "내" : entity.name} ${relation.label} ${value.name}`;
+    if (
+      namesTheFact(memo, { entity: speaker ? "" : entity.name, attribute: relation.label, statement }, text)
+    )
+      ids.push(relation.id);
+  }
+  return ids;
+}
+
+/**
+ * Whether `text` is about the fact and states it with another value: it opens with the fact's thing
+ * (its entity, or the attribute's first word for the speaker's own fact); before its first value it
+ * names the attribute — a word of it when the fact's value is of a kind (a date, an amount, a number)
+ * and the text gives one of that kind ("시간은 그대로" gives none), its last word otherwise (the place
+ * of a meeting is not changed by the meeting's new date) — so the fact is what it is about, not a
+ * reason it gives ("월세 이체일 25일로 바꿈, 카드값 날짜랑 맞추려고" leaves the card's date alone);
+ * and the two state the same fact by their words (fact-slots.ts `statesSameFact`).
+ */
+function namesTheFact(
+  memo: FactSlotMemo,
+  fact: { entity: string; attribute: string; statement: string },
+  text: string,
+): boolean {
+  const said = memo.words(text);
+  const attribute = memo.words(fact.attribute).content;
+  const thing = fact.entity === "" ? attribute[0] : memo.words(fact.entity).content[0];
+  const opening = said.content[0];
+  if (thing === undefined || opening === undefined || !sameContentWord(opening, thing)) return false;
+  const lead = said.content.slice(0, said.lead);
+  const named = (word: string | undefined) =>
+    word !== undefined && lead.some((w) => sameContentWord(w, word));
+  const stated = memo.words(fact.statement);
+  if (stated.kinds.size > 0) {
+    if (![...stated.kinds].some((kind) => said.kinds.has(kind)) || !attribute.some(named)) return false;
+  } else if (!named(attribute.at(-1))) return false;
+  return statesSameFact(fact.statement, text, memo);
 }
 
 function latestOf(relation: Relation): number {

@@ -3,7 +3,15 @@ import type { Llm } from "../core/llm.js";
 import type { Logger } from "../logging/logger.js";
 import type { Owner, Triplet } from "../core/types.js";
 import { withRetry, type Backoff } from "../util/retry.js";
-import { applyTriplets, forgetMemories, isVisible, sourcesOf, type AppliedFact } from "./apply-triplets.js";
+import {
+  applyTriplets,
+  forgetMemories,
+  isVisible,
+  restatedRelations,
+  retirementsOf,
+  sourcesOf,
+  type AppliedFact,
+} from "./apply-triplets.js";
 import { findMentionedEntities, formatFactLines, type FactLine } from "../extraction/entity-mentions.js";
 import { LlmTripletExtractor } from "./llm-extractor.js";
 import { readQuestion, type AttributeQuestion } from "../extraction/asked-attributes.js";
@@ -12,7 +20,7 @@ import type { Lang } from "../text/language.js";
 import { foldText } from "../text/korean.js";
 import { entityDisplayName, isFirstPerson } from "../extraction/normalize.js";
 import { extractTriplets } from "../extraction/rule-extractor.js";
-import { entityKnownAs, speakerAsOne } from "../extraction/fact-slots.js";
+import { entityKnownAs, FactSlotMemo, speakerAsOne } from "../extraction/fact-slots.js";
 import {
   ENTITY_LABEL,
   type GraphData,
@@ -128,6 +136,8 @@ export class GraphService {
   private readonly retry: GraphRetryPolicy;
   private readonly now: () => number;
   private readonly stores = new Map<string, UserGraphStore>();
+  /** The words of facts read as statements, to find what a new memory restates (bounded, all users). */
+  private readonly statements = new FactSlotMemo();
   private readonly pending = new Set<Promise<boolean>>();
   /**
    * Bumped when a memory (key `team\0user\0id`) or a whole user (`team\0user`) is forgotten, so an
@@ -176,14 +186,20 @@ export class GraphService {
   private async ingestNow(input: IngestInput): Promise<IngestResult> {
     const started = this.generationOf(input);
     const { extractor, triplets } = await this.extract(input);
-    // A memory saved again with no facts still loses the facts its earlier text gave.
-    if (triplets.length === 0 && !(await this.hasSources(input, input.memoryId)))
-      return { extractor, facts: [] };
     const at = input.at ?? this.now();
+    // A memory saved again with no facts still loses the facts its earlier text gave (and what it
+    // retired); one with no facts that says an earlier fact changed retires it (apply-triplets.ts).
+    if (triplets.length === 0 && !(await this.changesGraph(input, at))) return { extractor, facts: [] };
     const facts = await this.store(input).update((graph) =>
       this.generationOf(input) !== started
         ? [] // forgotten while the extraction ran
-        : applyTriplets(graph, triplets, { at, memoryId: input.memoryId, visibility: input.visibility }),
+        : applyTriplets(graph, triplets, {
+            at,
+            memoryId: input.memoryId,
+            visibility: input.visibility,
+            text: input.text,
+            memo: this.statements,
+          }),
     );
     this.logger.debug(
       {
@@ -416,8 +432,24 @@ export class GraphService {
     if (ids.size === 0) return false;
     const relations = await this.store(key).getTriplets({ includeHistory: true });
     return relations.some(([, relation]) =>
-      sourcesOf(relation).some((s) => s.memoryId !== undefined && ids.has(s.memoryId)),
+      [...sourcesOf(relation), ...retirementsOf(relation)].some(
+        (s) => s.memoryId !== undefined && ids.has(s.memoryId),
+      ),
     );
+  }
+
+  /**
+   * Whether a memory that gives no triplet still changes the graph (one read): it gave facts or
+   * retired some before (saved again, it loses them), or it states a current fact with another value.
+   */
+  private async changesGraph(input: IngestInput, at: number): Promise<boolean> {
+    const id = input.memoryId;
+    if (id === undefined) return false;
+    const triplets = await this.store(input).getTriplets({ includeHistory: true });
+    const said = triplets.some(([, relation]) =>
+      [...sourcesOf(relation), ...retirementsOf(relation)].some((s) => s.memoryId === id),
+    );
+    return said || restatedRelations(triplets, input.text, at, { memo: this.statements }).length > 0;
   }
 
   /** The user's and the memory's generations, as one comparable string. */

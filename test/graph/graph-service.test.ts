@@ -554,6 +554,89 @@ describe("GraphService facts derived from memories", () => {
     expect(await current(graph)).toEqual([]);
   });
 
+  it.each([
+    ["ko", "내 락커 번호는 58번이야", "락커 옮겼어 이제 102번", "내 락커 몇 번이야?", "나: 락커 번호 = 58번"],
+    [
+      "en",
+      "my locker number is 58",
+      "locker changed, now 102",
+      "what's my locker number?",
+      "나: locker number = 58",
+    ],
+  ])(
+    "retires a fact that a later memory says changed without a new triplet, until that memory is forgotten (%s)",
+    async (_lang, older, newer, question, line) => {
+      const graph = makeService();
+      const ask = () => graph.facts({ ...ALICE, text: question });
+      await graph.ingest({ ...ALICE, text: older, memoryId: "old", at: 1000 });
+      expect(await ask()).toEqual([line]);
+      // Another owner's locker, or another thing of the speaker's, retires nothing.
+      await graph.ingest({ ...ALICE, text: "민수 락커 바뀜 이제 7번", memoryId: "other", at: 1500 });
+      await graph.ingest({ ...ALICE, text: "헬스장 샤워실 이제 2층", memoryId: "other2", at: 1600 });
+      expect(await ask()).toEqual([line]);
+
+      expect((await graph.ingest({ ...ALICE, text: newer, memoryId: "new", at: 2000 })).facts).toEqual([]);
+      expect(await ask()).toEqual([]);
+      const [relation] = (await graph.snapshot(ALICE)).relations.filter(
+        (r) => r.properties.sourceMemoryId === "old",
+      );
+      expect(relation!.properties).toMatchObject({ current: false, supersededAt: 2000 });
+      expect(relation!.properties.retiredBy).toEqual([{ memoryId: "new", at: 2000, visibility: "private" }]);
+
+      // The retirement is the later memory's: forgotten, the fact is current again.
+      await graph.forgetMemories(ALICE, ["new"]);
+      expect(await ask()).toEqual([line]);
+      const [again] = (await graph.snapshot(ALICE)).relations.filter(
+        (r) => r.properties.sourceMemoryId === "old",
+      );
+      expect(again!.properties.retiredBy).toBeUndefined();
+      expect(again!.properties.supersededAt).toBeUndefined();
+    },
+  );
+
+  it.each([
+    [
+      "the fact only as a reason",
+      "카드 결제일은 14일",
+      "월세 자동이체 25일로 바꿈 (카드 결제일이랑 맞추려고)",
+      "카드 결제일",
+      "카드: 결제일 = 14일",
+    ],
+    [
+      "that it stays",
+      "필라테스 시간 화목 저녁 8시",
+      "필라테스 강사님 바뀜, 시간은 그대로",
+      "필라테스 시간",
+      "필라테스: 시간 = 화목 저녁 8시",
+    ],
+    [
+      "another attribute of the thing",
+      "워크숍 장소는 양평 솔숲리조트",
+      "워크숍 일정 바뀜 5월 3일 금요일",
+      "워크숍 장소",
+      "워크숍: 장소 = 양평 솔숲리조트",
+    ],
+  ])("retires nothing when a later memory names %s", async (_what, older, newer, question, line) => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: older, memoryId: "old", at: 1000 });
+    await graph.ingest({ ...ALICE, text: newer, memoryId: "new", at: 2000 });
+    expect(await graph.facts({ ...ALICE, text: question })).toContain(line);
+  });
+
+  it("takes a retirement away when its memory is saved again with other words, and lets a later value lead", async () => {
+    const graph = makeService();
+    const ask = () => graph.facts({ ...ALICE, text: "내 락커 몇 번이야?" });
+    await graph.ingest({ ...ALICE, text: "내 락커 번호는 58번이야", memoryId: "old", at: 1000 });
+    await graph.ingest({ ...ALICE, text: "락커 옮겼어 이제 102번", memoryId: "new", at: 2000 });
+    expect(await ask()).toEqual([]);
+    await graph.ingest({ ...ALICE, text: "헬스장 샤워실 2층", memoryId: "new", at: 2000 });
+    expect(await ask()).toEqual(["나: 락커 번호 = 58번"]);
+    // A value said after the retirement is current; the retired one stays history.
+    await graph.ingest({ ...ALICE, text: "락커 옮겼어 이제 102번", memoryId: "new", at: 2000 });
+    await graph.ingest({ ...ALICE, text: "내 락커 번호는 77번이야", memoryId: "newest", at: 3000 });
+    expect(await ask()).toEqual(["나: 락커 번호 = 77번"]);
+  });
+
   it("replaces a memory's facts when it is ingested again under its id", async () => {
     const graph = makeService();
     await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야", memoryId: "m1", at: 1000 });
