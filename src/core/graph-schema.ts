@@ -31,7 +31,8 @@ export const relationSourceSchema = z.object({
 /**
  * Properties every relation carries; more may be added. `sources` is what a fact is derived from;
  * `createdAt`, `sourceMemoryId`, `visibilities`, `current` and `supersededAt` are derived from the
- * sources of the relation and of its slot (and from `retiredBy`) (apply-triplets.ts) and kept for readers of the file.
+ * sources of the relation and of its slot and from `retiredBy` (apply-triplets.ts), and kept for
+ * readers of the file.
  */
 export const relationPropertiesSchema = z
   .object({

@@ -35,6 +35,20 @@ export function tokenize(text: string): string[] {
 }
 
 /**
+ * Whether `terms` (a request's or a question's tokens) name a value — a term with a digit — that `one`
+ * holds and `other` lacks (both token sets, {@link tokenize}): then they point at that text itself, not
+ * at another text of the same fact with another value ("메모 3번", "031-946-7702").
+ */
+export function namesValueOnlyIn(
+  terms: Iterable<string>,
+  one: ReadonlySet<string>,
+  other: ReadonlySet<string>,
+): boolean {
+  for (const term of terms) if (/\d/u.test(term) && one.has(term) && !other.has(term)) return true;
+  return false;
+}
+
+/**
  * The tokens of {@link tokenize} without the bigrams that join two words across a space: the terms a
  * text is about. Used to measure how much of a query a memory covers, where a join bigram that no
  * memory contains must not count as a missing word.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentTokens, queryContentTokens, tokenize } from "../../src/text/tokenizer.js";
+import { contentTokens, namesValueOnlyIn, queryContentTokens, tokenize } from "../../src/text/tokenizer.js";
 
 const shares = (a: string, b: string): string[] => {
   const tb = new Set(tokenize(b));
@@ -113,5 +113,21 @@ describe("queryContentTokens", () => {
     // Every term the question asks about is one a memory with the value holds.
     const memory = new Set(tokenize("내일 오후 3시에 팀 회의"));
     expect(queryContentTokens("회의 몇 시야?").every((term) => memory.has(term))).toBe(true);
+  });
+});
+
+describe("namesValueOnlyIn", () => {
+  const terms = (text: string) => new Set(tokenize(text));
+  it("is true when a term with a digit is in one text only", () => {
+    const older = terms("도서관 사물함 번호 031-555-0142");
+    const newer = terms("도서관 사물함 바뀜 031-555-0199");
+    expect(namesValueOnlyIn(tokenize("031-555-0142 지워줘"), older, newer)).toBe(true);
+    expect(namesValueOnlyIn(tokenize("031-555-0142 지워줘"), newer, older)).toBe(false);
+  });
+  it("is false for words without a digit, or a value both hold", () => {
+    const older = terms("메모 3번 우산 챙기기");
+    const newer = terms("메모 3번 우산 말고 양산");
+    expect(namesValueOnlyIn(tokenize("메모 3번"), older, newer)).toBe(false);
+    expect(namesValueOnlyIn(tokenize("우산 메모"), older, terms("양산 메모"))).toBe(false);
   });
 });

@@ -21,7 +21,7 @@ import type { AuditActor } from "../../core/audit.js";
 import type { ActorOption, DeleteAllResult, MemoryLifecycleOptions } from "./lifecycle-options.js";
 import { countBySource, recordForgotten, recordSaved } from "./lifecycle-metrics.js";
 import { NO_METRICS } from "../../core/metrics.js";
-import { tokenize } from "../../text/tokenizer.js";
+import { namesValueOnlyIn, tokenize } from "../../text/tokenizer.js";
 import { FactSlotMemo, sameFactSlot, statesChangeOf, statesSameFact } from "../../extraction/fact-slots.js";
 
 export type { LifecycleGraph, LifecycleHistory } from "./graph-part.js";
@@ -476,7 +476,7 @@ export class MemoryLifecycle implements MemoryPort {
    * contains every term of the query and no other match states its fact with another value (fact-slots.ts:
    * "락커 번호 잊어줘" after "락커 번호 58번" and "락커 옮겼어 이제 102번" means the locker's number,
    * both of them: forgetting one would keep the other) — unless the request names a value only it
-   * holds ({@link namesValueOf}); otherwise every relevant match (at most
+   * holds ("잊어줘: 031-946-7702": tokenizer.ts `namesValueOnlyIn`); otherwise every relevant match (at most
    * {@link MAX_FORGET_CANDIDATES}) is a candidate to ask about.
    */
   async findToForget(
@@ -504,7 +504,11 @@ export class MemoryLifecycle implements MemoryPort {
     const anotherValue = candidates.some(
       (other) =>
         other.id !== meantMemory.id &&
-        !namesValueOf(target, meantMemory.text, other.text) &&
+        !namesValueOnlyIn(
+          tokenize(target),
+          new Set(tokenize(meantMemory.text)),
+          new Set(tokenize(other.text)),
+        ) &&
         statesOneFact(meantMemory, other, memo),
     );
     return anotherValue ? { candidates } : { meant: meantMemory, candidates };
@@ -555,15 +559,6 @@ function statesOneFact(a: Memory, b: Memory, memo: FactSlotMemo): boolean {
     statesSameFact(older, newer, memo) ||
     statesChangeOf(older, newer, memo)
   );
-}
-
-/**
- * Whether the request names a value (a term with a digit) that `text` holds and `other` lacks: "잊어줘:
- * 031-946-7702" means the note of that number, not its fact's newer value.
- */
-function namesValueOf(request: string, text: string, other: string): boolean {
-  const [own, others] = [new Set(tokenize(text)), new Set(tokenize(other))];
-  return tokenize(request).some((term) => /\d/u.test(term) && own.has(term) && !others.has(term));
 }
 
 function owner(scope: MemoryScope): Owner {

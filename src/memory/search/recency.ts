@@ -16,7 +16,7 @@ import {
 } from "../../extraction/fact-words.js";
 import { readQuestion, type AttributeQuestion } from "../../extraction/asked-attributes.js";
 import { isFirstPerson } from "../../extraction/normalize.js";
-import { tokenize } from "../../text/tokenizer.js";
+import { namesValueOnlyIn, tokenize } from "../../text/tokenizer.js";
 import { asksCurrentState, asksWhenItHappened } from "../../text/speech-act.js";
 import {
   holdsTopic,
@@ -395,9 +395,7 @@ function asksSharedSlot(pair: RecencyPair): boolean {
  * asks for the older memory itself ("메모 3번" among numbered notes), not for the newest value of its fact.
  */
 function namesOlderValue(pair: Pick<RecencyPair, "older" | "newer" | "queryTerms">): boolean {
-  for (const term of pair.queryTerms)
-    if (/\d/u.test(term) && pair.older.has(term) && !pair.newer.has(term)) return true;
-  return false;
+  return namesValueOnlyIn(pair.queryTerms, pair.older, pair.newer);
 }
 
 /** Dice coefficient of two sets: 2·|A ∩ B| / (|A| + |B|). */
