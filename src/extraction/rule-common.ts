@@ -83,8 +83,14 @@ export function isNameLike(token: string): boolean {
   return !CONNECTIVE_ENDING_RE.test(token) && !ADVERBIAL_PARTICLE_RE.test(token) && !isPredicate(token);
 }
 
+/** An English title, with or without its dot, and a capitalised name after it: "Dr. Park", "Ms Lee". */
+const TITLED_NAME_RE = /^\s*((?:Dr|Mr|Mrs|Ms|Prof)\.? \p{Lu}\p{Ll}+)(?![\p{L}])/u;
+
 /** The first word of a text when it can name the topic ("가온이 번호 바꿨대" → "가온이"). */
 export function firstNameLikeToken(text: string): string | undefined {
+  // "Dr. Park moved …": a title and the name after it are one name.
+  const titled = TITLED_NAME_RE.exec(text)?.[1];
+  if (titled !== undefined) return titled;
   const first = text.split(/\s+/u).find((token) => token.length > 0);
   if (first === undefined) return undefined;
   const word = trimEndWhile(first, inSet(`.,!?:;()[]"'`));

@@ -102,6 +102,10 @@ const I_AM_ALLERGIC_RE = /^I(?:'m| am) allergic to (.+)$/iu;
 /** After the one who is allergic (see `execAfterHead`). */
 const ALLERGIC_RE = /(?: is| are|'s) allergic to (.+)$/iuy;
 
+/** "Dr. Park at Smile Dental": a name, then where (capitalised words, at most four). */
+const NAME_AT_PLACE_RE =
+  /^((?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+){0,2}) at ((?:the )?\p{Lu}[\p{L}'&-]*(?: \p{Lu}[\p{L}'&-]*){0,3})$/u;
+
 /** A capitalised name of two letters or more ("Lucy", "Mr. Gong"), not "O" (a blood type). */
 const LATIN_NAME_RE =
   /^(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?\p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)?(?: \p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)?){0,2}$/u;
@@ -229,10 +233,14 @@ export const englishPossessive: ClauseRule = ({ text, typed, state }) => {
     if (emitted) state.topic = name;
     return emitted;
   }
-  if (mine !== undefined && isPersonRole(attribute) && LATIN_NAME_RE.test(value)) {
+  // "my dentist is Dr. Park at Smile Dental": the person, and where they hold the role.
+  const at = mine !== undefined && isPersonRole(attribute) ? NAME_AT_PLACE_RE.exec(value) : null;
+  const person = at?.[1] ?? value;
+  if (mine !== undefined && isPersonRole(attribute) && LATIN_NAME_RE.test(person)) {
     // "Our landlord is Mr. Gong", "Our plumbing guy is Felix Berg": the person holds the role.
-    const emitted = state.emit(value, isKinship(attribute) ? "relation" : "role", attribute);
-    if (emitted) state.topic = value;
+    const emitted = state.emit(person, isKinship(attribute) ? "relation" : "role", attribute);
+    if (emitted && at?.[2] !== undefined) state.emit(person, "workplace", at[2]);
+    if (emitted) state.topic = person;
     return emitted;
   }
   const entity = third ? (state.topic ?? "") : mine !== undefined ? FIRST_PERSON_EN : ownRelative(owner);

@@ -37,7 +37,7 @@ export function tokenize(text: string): string[] {
 /**
  * Whether `terms` (a request's or a question's tokens) name a value — a term with a digit — that `one`
  * holds and `other` lacks (both token sets, {@link tokenize}): then they point at that text itself, not
- * at another text of the same fact with another value ("메모 3번", "031-946-7702").
+ * at another text of the same fact with another value ("메모 3번", "02-318-0405").
  */
 export function namesValueOnlyIn(
   terms: Iterable<string>,

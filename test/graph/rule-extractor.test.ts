@@ -676,6 +676,20 @@ describe("extractTriplets: constructions by grammar (rules3)", () => {
       expect(extractTriplets(text), text).toEqual([]);
   });
 
+  it("keeps an English title and the name after it as one person, as the topic and after a role", () => {
+    expect(extractTriplets("Mr. Oduya switched offices, new number 02-771-0415")).toEqual([
+      t("Mr. Oduya", "phone", "02-771-0415"),
+    ]);
+    expect(extractTriplets("Prof Whitcombe moved labs, new number 02-771-0416")).toEqual([
+      t("Prof Whitcombe", "phone", "02-771-0416"),
+    ]);
+    expect(extractTriplets("my optometrist is Dr. Varga at Brightline Optics, 02-771-0417")).toEqual([
+      t("Dr. Varga", "role", "optometrist"),
+      t("Dr. Varga", "workplace", "Brightline Optics"),
+      t("Dr. Varga", "phone", "02-771-0417"),
+    ]);
+  });
+
   it("reads English roles, workplaces, schools, clinics and addresses", () => {
     expect(extractTriplets("My plumber is Mr. Adebayo Okonkwo-Reyes, 010-5513-2290")).toEqual([
       t("Adebayo Okonkwo-Reyes", "role", "plumber"),

@@ -476,7 +476,7 @@ export class MemoryLifecycle implements MemoryPort {
    * contains every term of the query and no other match states its fact with another value (fact-slots.ts:
    * "락커 번호 잊어줘" after "락커 번호 58번" and "락커 옮겼어 이제 102번" means the locker's number,
    * both of them: forgetting one would keep the other) — unless the request names a value only it
-   * holds ("잊어줘: 031-946-7702": tokenizer.ts `namesValueOnlyIn`); otherwise every relevant match (at most
+   * holds ("잊어줘: 02-318-0405": tokenizer.ts `namesValueOnlyIn`); otherwise every relevant match (at most
    * {@link MAX_FORGET_CANDIDATES}) is a candidate to ask about.
    */
   async findToForget(
