@@ -16,6 +16,7 @@ import {
   whichNumberReply,
   forgottenReply,
   helpReply,
+  nothingKeptHereReply,
   nothingToForgetReply,
   notedReply,
   nothingToRememberReply,
@@ -58,6 +59,11 @@ export const RECALL_EMBED_WAIT_MS = 2_000;
 
 /** Model ↔ tool round trips in one turn before the model must answer without tools. */
 export const MAX_TOOL_ROUNDS = 3;
+/**
+ * How long ago the memory kept last in a conversation may have been kept for "방금 거 잊어줘" / "forget
+ * that" to delete it at once; an older one is listed and asked about.
+ */
+export const JUST_NOW_MS = 10 * 60 * 1000;
 
 export interface AgentServiceOptions {
   /** Undefined when no model is reachable (local mode): answers come from memory alone. */
@@ -388,6 +394,16 @@ export class AgentService implements TurnHandler {
         if (scope.channelType !== "im") return { text: forgetEverythingInDmReply(lang), mode: "command" };
         this.forgetQuestions.ask(turn, [], lang, { all: true });
         return { text: forgetEverythingQuestion(lang), mode: "command" };
+      case "forgetLast": {
+        // "방금 거 잊어줘": the memory kept last here, at once when it was kept a moment ago; an older
+        // one is asked about first (the request said "just now", and it is not).
+        const latest = await memory.latestHere(scope);
+        if (latest === undefined) return { text: nothingKeptHereReply(lang), mode: "command" };
+        if (this.now().getTime() - latest.timestamp <= JUST_NOW_MS)
+          return forgotReply(lang, await memory.deleteIds(scope, [latest.id]));
+        this.forgetQuestions.ask(turn, [latest.id], lang);
+        return { text: proposedForgetReply(lang, [latest]), mode: "command" };
+      }
       case "forget": {
         if (!intent.query) return { text: nothingToForgetReply(lang, ""), mode: "command" };
         const outcome = await memory.forget(scope, intent.query);

@@ -16,6 +16,8 @@ export type Intent =
   | { kind: "forget"; query: string }
   /** "전부 잊어줘", "forget everything": every memory of the user, after they say yes. */
   | { kind: "forgetAll" }
+  /** "방금 거 잊어줘", "forget that": the memory kept last in this conversation. */
+  | { kind: "forgetLast" }
   /** `lang` is the language the request was made in; undefined for "/help", which has none. */
   | { kind: "help"; lang?: "ko" | "en" };
 
@@ -86,7 +88,36 @@ export function parseIntent(text: string): Intent | undefined {
   const toForget = extract(text, KO_FORGET_FIRST, KO_FORGET_LAST, EN_FORGET) ?? englishWipe(text);
   if (toForget === undefined) return undefined;
   const query = toForget.replace(MEMORY_WORD, "").trim();
-  return isEverything(query) ? { kind: "forgetAll" } : { kind: "forget", query };
+  if (isEverything(query)) return { kind: "forgetAll" };
+  return pointsAtLast(query) ? { kind: "forgetLast" } : { kind: "forget", query };
+}
+
+/**
+ * Words that point at what was just kept ("방금 거", "the last one", "that"): a closed class. A forget
+ * request made only of these and {@link LAST_FILLERS} asks for the memory kept last in the conversation.
+ */
+const LAST_WORDS: ReadonlySet<string> = new Set(
+  words("방금 금방 아까 마지막 마지막으로 최근 그거 그것 그건 그걸 last latest just that it"),
+);
+/** What may stand beside them: "한/말한/저장한 거", "what I just said", "the last one". */
+const LAST_FILLERS: ReadonlySet<string> = new Set(
+  words(
+    "거 것 건 걸 내가 제가 말한 얘기한 한 저장한 기억한 저장된 적은 쓴 보낸 기억 메모 " +
+      "the one thing what i said told you saved stored memory note message",
+  ),
+);
+
+/** Whether a forget request's object points at the memory kept last ({@link LAST_WORDS}). */
+function pointsAtLast(query: string): boolean {
+  const parts = query
+    .toLowerCase()
+    .replace(/[.,!?]/gu, " ")
+    .split(/\s+/u)
+    .filter((part) => part !== "");
+  return (
+    parts.some((part) => LAST_WORDS.has(part)) &&
+    parts.every((part) => LAST_WORDS.has(part) || LAST_FILLERS.has(part))
+  );
 }
 
 /**

@@ -117,6 +117,13 @@ export function forgottenReply(lang: Lang, texts: string[]): string {
   return lang === "en" ? `Forgotten: ${quoted}` : `잊었어요: ${quoted}`;
 }
 
+/** "방금 거 잊어줘" in a conversation where nothing was kept yet. */
+export function nothingKeptHereReply(lang: Lang): string {
+  return lang === "en"
+    ? "I haven't kept anything from this conversation yet."
+    : "이 대화에서 기억해 둔 게 아직 없어요.";
+}
+
 /** A forget request that matched nothing visible here. */
 export function nothingToForgetReply(lang: Lang, query: string): string {
   if (!query) {

@@ -72,6 +72,8 @@ export interface MemoryPort {
   findToForget(scope: MemoryScope, idOrQuery: string): Promise<{ meant?: Memory; candidates: Memory[] }>;
   /** Deletes these memories (those visible in `scope`); returns what was deleted. */
   deleteIds(scope: MemoryScope, ids: readonly string[]): Promise<Memory[]>;
+  /** The memory kept last in the scope's conversation (its channel), if any: what "방금 거" points at. */
+  latestHere(scope: MemoryScope): Promise<Memory | undefined>;
   /**
    * Deletes every memory of the scope's user (wherever it was said) and their knowledge graph; with
    * `history`, their conversations too. Returns how many of each went.

@@ -76,6 +76,26 @@ describe("parseIntent", () => {
   });
 
   it.each([
+    "방금 거 잊어줘",
+    "방금 저장한 거 지워줘",
+    "마지막 거 삭제해줘",
+    "그거 잊어줘",
+    "forget that",
+    "forget it",
+    "forget the last one",
+    "please forget what I just said",
+  ])("%j asks to forget the memory kept last", (text) => {
+    expect(parseIntent(text)).toEqual({ kind: "forgetLast" });
+  });
+
+  it.each([
+    ["아까 말한 치과 예약 잊어줘", "아까 말한 치과 예약"],
+    ["forget that dentist appointment", "dentist appointment"],
+  ])("%j names what to forget besides pointing at it", (text, query) => {
+    expect(parseIntent(text)).toEqual({ kind: "forget", query });
+  });
+
+  it.each([
     ["치과 예약 전부 지워줘", "치과 예약 전부"],
     ["forget all about the dentist", "all about the dentist"],
   ])("%j asks to forget what matches, not everything", (text, query) => {

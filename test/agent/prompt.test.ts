@@ -162,6 +162,7 @@ describe("the model's tools", () => {
         return { deleted: [saved], candidates: [] };
       },
       findToForget: async () => ({ meant: saved, candidates: [saved] }),
+      latestHere: async () => saved,
       mostUsed: async () => [],
       deleteIds: async (_scope, ids) => {
         deleted.push(...ids);

@@ -488,6 +488,50 @@ describe("chat commands in the local chat", () => {
     },
   );
 
+  it.each([
+    ["ko", "내일 오후 4시 미용실 예약", "방금 거 잊어줘", "bot: 잊었어요: "],
+    ["en", "my bike shop appointment is Saturday at 11", "forget that", "bot: Forgotten: "],
+  ])(
+    "forgets the memory kept last here when asked for 'the one just now' (%s)",
+    async (_lang, said, forget, reply) => {
+      const scope = {
+        teamId: "local",
+        userId: "local-user",
+        channelId: "console",
+        channelType: "im" as const,
+      };
+      await chat(t, ["기억해줘: 헬스장 보관함 비번은 폰 메모에", said]);
+      await t.assistant.drain();
+      const printed = await chat(t, [forget]);
+      expect(printed).toContain(`${reply}"${said}"`);
+      expect((await t.assistant.memory.search(scope, said)).filter((r) => r.relevant)).toHaveLength(0);
+      // Only that one: what was kept before it stays.
+      expect(
+        (await t.assistant.memory.search(scope, "헬스장 보관함")).filter((r) => r.relevant),
+      ).toHaveLength(1);
+      await t.assistant.memory.forget(scope, "헬스장 보관함");
+    },
+  );
+
+  it("asks before forgetting a memory kept long ago as 'the one just now', and says when nothing was kept here", async () => {
+    const userId = "U_LONG_AGO";
+    const scope = { teamId: "local", userId, channelId: "console", channelType: "im" as const };
+    let printed = await chat(t, ["방금 거 잊어줘"], userId);
+    expect(printed).toContain("이 대화에서 기억해 둔 게 아직 없어요.");
+    const old = await t.assistant.memory.remember(
+      scope,
+      "작년 건강검진 병원은 하늘내과",
+      Date.now() - 3 * 60 * 60 * 1000,
+    );
+    printed = await chat(t, ["방금 거 잊어줘", "취소"], userId);
+    expect(printed).toContain("이 기억을 잊을까요?");
+    expect(printed).toContain("1. 작년 건강검진 병원은 하늘내과");
+    expect(await t.assistant.memory.get(scope, old.id)).toBeDefined();
+    printed = await chat(t, ["forget the last one", "1"], userId);
+    expect(printed).toContain('bot: Forgotten: "작년 건강검진 병원은 하늘내과"');
+    expect(await t.assistant.memory.get(scope, old.id)).toBeUndefined();
+  });
+
   it("takes 'forget them all' asked which one as all of the listed ones, not everything", async () => {
     const scope = { teamId: "local", userId: "local-user" };
     await chat(t, [

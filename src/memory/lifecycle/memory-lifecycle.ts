@@ -514,6 +514,19 @@ export class MemoryLifecycle implements MemoryPort {
     return anotherValue ? { candidates } : { meant: meantMemory, candidates };
   }
 
+  /**
+   * The memory kept last in the scope's conversation (its channel; a chunked document by its last
+   * chunk), of those that may be shown there.
+   */
+  async latestHere(scope: MemoryScope): Promise<Memory | undefined> {
+    let latest: { id: string; timestamp: number } | undefined;
+    for (const doc of await this.reader.memoriesOf(scope)) {
+      if (doc.channelId !== scope.channelId) continue;
+      if (latest === undefined || doc.timestamp >= latest.timestamp) latest = doc;
+    }
+    return latest === undefined ? undefined : this.get(scope, latest.id);
+  }
+
   /** Deletes the memory clearly meant by `idOrQuery`; when several match, deletes nothing and lists them. */
   async forget(scope: MemoryScope, idOrQuery: string, options: ActorOption = {}): Promise<ForgetOutcome> {
     const found = await this.findToForget(scope, idOrQuery);
