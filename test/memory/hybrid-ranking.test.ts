@@ -335,6 +335,16 @@ describe("rankHybrid", () => {
     },
   );
 
+  it("keeps a change note of another fact of the same thing below the answer (a weight is no food)", () => {
+    const results = rankOlderAndNewer(
+      "보리 사료 뭐 먹어?",
+      "보리 사료 바꿈 이제 연어 그레인프리",
+      "보리 몸무게 이제 5.1kg",
+    );
+    expect(results.map((r) => r.id)).toEqual(["old", "new"]);
+    expect(results.every((r) => r.supersedes === undefined)).toBe(true);
+  });
+
   describe("a change note under the relevance gate", () => {
     it.each([
       [

@@ -12,6 +12,7 @@ import {
   askedValueKinds,
   capitalisedKeys,
   statementWords,
+  type StatementWords,
   type ValueKind,
 } from "../../extraction/fact-words.js";
 import { readQuestion, type AttributeQuestion } from "../../extraction/asked-attributes.js";
@@ -120,7 +121,33 @@ export function isSameFact(options: {
   if (bothMatched / olderMatched >= SAME_FACT_MIN_QUERY_OVERLAP) return true;
   // A note that says what changed names the thing by fewer of the question's words than the note it
   // changes ("차량 시간표 바뀌어서 이제 4시 10분" after "딸 피아노 학원 차량 오후 3시 40분에 와").
-  return texts !== undefined && (options.factSlots ?? new FactSlotMemo()).words(texts.newer).changes;
+  if (texts === undefined) return false;
+  const memo = options.factSlots ?? new FactSlotMemo();
+  const after = memo.words(texts.newer);
+  return after.changes && !changesAnotherFact(memo.words(texts.older), after);
+}
+
+/**
+ * Whether a change note (`after`) changed another fact of the thing the older note (`before`) is about:
+ * it shares no content word with it but that thing (its first content word) and gives a kind of value
+ * the older note does not ("콩이 몸무게 이제 3.9kg" does not restate "콩이 사료 바꿈 이제 …", while
+ * "gym raised the price, 70,000 won now" restates "Gym membership costs 65,000 won": an amount both).
+ */
+function changesAnotherFact(before: StatementWords, after: StatementWords): boolean {
+  const thing = before.content[0];
+  if (thing === undefined) return false;
+  const sharesMore = after.content.some(
+    (word) => !sameContentWord(word, thing) && holdsWord(before.content, word),
+  );
+  return !sharesMore && givesAnotherKind(before, after);
+}
+
+/**
+ * Whether `after` gives a kind of value `before` does not, a time aside: a clock time is often part of
+ * a name ("24시 동물병원"), an amount or a measure with its unit is not.
+ */
+function givesAnotherKind(before: StatementWords, after: StatementWords): boolean {
+  return [...after.kinds].some((kind) => kind !== "when" && !before.kinds.has(kind));
 }
 
 /**
@@ -216,7 +243,8 @@ function holdsAllOlderQueryWords(pair: RecencyPair): boolean {
  *   not enough (another thing of its kind).
  * A change note about another fact of the same subject ("지호 치과 예약 바뀜" asked about 지호's piano
  * lessons) still passes: the price measured in docs/benchmarks.md ("A change note needs one of the
- * question's words").
+ * question's words") — unless it shares nothing else with `older` and gives another kind of value
+ * ({@link changesAnotherFact}: a weight after a food).
  *
  * `byOldValue`, between two notes that both cleared the gate: one that names the older note's old value
  * needs no question word `older` holds ("traded in the Brompton, now riding …" after "my bike is a blue
@@ -253,6 +281,7 @@ function changeNoteRestates(
     (word) => !isThing(word) && holdsWord(before.content, word) && holdsWord(after.content, word),
   ).length;
   if (after.values.size === 0 && sharedBesideThing === 0 && !namesOldValue()) return false;
+  if (changesAnotherFact(before, after)) return false;
   if (!sharesTerm) return true;
   return (
     !questionWords.some(isThing) ||
