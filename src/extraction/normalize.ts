@@ -217,6 +217,16 @@ function withoutLaughter(text: string): string {
   return text.length - bare.length >= 2 ? trimEndWhile(bare, isSpace) : text;
 }
 
+/**
+ * A value without a leading word that says it holds now (이제, 지금, 요즘, now): "콩이 사료는 이제 힐스
+ * 다이어트야" gives 힐스 다이어트. The word says the fact changed; it is no part of the new value.
+ */
+const LEADING_NOW_RE = /^(?:이제는?|지금은?|요즘은?|now)\s+(?=\S)/iu;
+
+function withoutNow(value: string): string {
+  return value.replace(LEADING_NOW_RE, "");
+}
+
 /** Trim, NFC, collapse spaces, and drop wrapping quotes/brackets and trailing punctuation. */
 export function tidy(text: string): string {
   let out = nfc(text).trim().replace(/\s+/gu, " ");
@@ -349,7 +359,7 @@ export function normalizeAttribute(raw: string): string {
  * "락토 채식주의자임" → "락토 채식주의자"). Case is kept.
  */
 export function cleanValue(raw: string): string {
-  const value = tidy(withoutLaughter(tidy(raw)));
+  const value = withoutNow(tidy(withoutLaughter(tidy(raw))));
   // "고양이야" is 고양이 + 야, not 고양 + 이야.
   return tidy(stripCopula(value, isLookalikeNoun));
 }

@@ -22,6 +22,7 @@ import {
   COPULA_END_RE,
   foldText,
   stripParticle,
+  syllableJamo,
   TOPIC_PARTICLES,
   TOPIC_SUBJECT_PARTICLES,
 } from "../text/korean.js";
@@ -31,13 +32,14 @@ import {
   hasSubjectParticle,
   hasTopicParticle,
   isKinship,
+  isLexiconNoun,
   isNameLike,
   isPredicate,
   topicHasFacts,
   type ClauseContext,
   type ClauseRule,
 } from "./rule-common.js";
-import { CHANGE_VERB_RE, HAS_CLOCK_TIME_RE, MODIFIER_END_RE } from "./rule-patterns.js";
+import { CHANGE_VERB_RE, CONNECTIVE_ENDING_RE, HAS_CLOCK_TIME_RE, MODIFIER_END_RE } from "./rule-patterns.js";
 import { valueChangedTo } from "./words/value-words.js";
 import { words } from "../text/word-list.js";
 import { locatedValue, placeAttribute, POSITION_NOUN_RE } from "./rule-places.js";
@@ -438,14 +440,33 @@ export const changedTo: ClauseRule = ({ tokens, state }) => {
   // "작업실 합정역 쪽으로 옮겼어": a position after a place says where the thing is now, near the place.
   if (POSITION_NOUN_RE.test(value))
     return attributeWords.length === 1 && state.emit(subject, "위치", attributeWords[0] ?? "");
-  // "모임 장소 카페 온도로 바꿈": after an attribute noun, the words up to the verb are the value.
+  // "모임 장소 카페 온도로 바꿈": after an attribute noun, the words up to the verb are the value; so
+  // after a noun of the lexicon followed by words that are not ("사료 연어 그레인프리로 바꿈").
   const [head = "", ...named] = attributeWords;
-  const split = named.length > 0 && VALUE_NAMING_ATTRIBUTES.has(head);
+  const split =
+    named.length > 0 &&
+    (VALUE_NAMING_ATTRIBUTES.has(head) ||
+      (isLexiconNoun(head) && !named.some((word) => isLexiconNoun(word) || endsClause(word))));
   const newValue = split ? [...named, value].join(" ") : value;
   const emitted = state.emit(subject, split ? head : attributeWords.join(" "), newValue);
   if (emitted && isNameLike(newValue)) state.topic = newValue;
   return emitted;
 };
+
+/**
+ * Whether a word ends a clause rather than a name: a verb (isPredicate) or a connective ending, with
+ * the contracted 아서/어서 forms the connective pattern leaves out (미뤄서, 당겨서, 바꿔서): 서 after a
+ * syllable with no final consonant whose vowel is one such a form ends in (ㅏ ㅐ ㅓ ㅕ ㅘ ㅙ ㅝ).
+ */
+function endsClause(word: string): boolean {
+  if (isPredicate(word) || CONNECTIVE_ENDING_RE.test(word)) return true;
+  if (word.length < 2 || !word.endsWith("서")) return false;
+  const before = syllableJamo(word.charCodeAt(word.length - 2));
+  return before !== undefined && before.final === 0 && CONTRACTED_CONNECTIVE_VOWELS.has(before.medial);
+}
+
+/** Medial indices (Unicode order) of ㅏ ㅐ ㅓ ㅕ ㅘ ㅙ ㅝ: the vowels a contracted 아/어 form ends in. */
+const CONTRACTED_CONNECTIVE_VOWELS: ReadonlySet<number> = new Set([0, 1, 4, 6, 9, 10, 14]);
 
 /** Attribute nouns whose value is a name that may take several words (장소 카페 온도). */
 const VALUE_NAMING_ATTRIBUTES: ReadonlySet<string> = new Set(

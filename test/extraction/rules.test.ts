@@ -376,6 +376,10 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["공방 서촌 근처로 옮겼어", [["공방", "위치", "서촌"]]],
       // After an attribute noun, the words up to the verb are the value.
       ["모임 장소 카페 온도로 바꿈", [["모임", "장소", "카페 온도"]]],
+      // So after a noun of the lexicon and words that are not: they name the new value.
+      ["호두 사료 오리 그레인프리로 바꿈", [["호두", "사료", "오리 그레인프리"]]],
+      // A connective makes the words a clause (a delay), not a name.
+      ["치과 예약 하루 당겨서 9일로 바꿈", [["치과", "예약 하루 당겨서", "9일"]]],
     ],
     negative: "서도담 학원 옮길까 고민",
   },
@@ -745,5 +749,14 @@ describe("a person named with a title", () => {
     const read = facts("조카 피아노 선생님은 한서윤 선생님이야");
     expect(read.map(([entity]) => entity)).toEqual(["조카"]);
     expect(read[0]?.[2]).toBe("한서윤 선생님");
+  });
+});
+
+describe("a value that starts with a word saying it holds now", () => {
+  it.each([
+    ["호두 사료는 이제 오리 그레인프리야", [["호두", "사료", "오리 그레인프리"]]],
+    ["our team lead is now Farrow", [["I", "team lead", "Farrow"]]],
+  ])("%j keeps the value without it", (text, expected) => {
+    expect(facts(text)).toEqual(expected);
   });
 });
