@@ -95,7 +95,7 @@ export type ValueKind = "when" | "amount" | "measure" | "phone" | "place" | "oth
 const UNIT_KINDS: ReadonlyMap<string, ValueKind> = new Map([
   ...words("년 월 일 시 분 반 am pm").map((unit) => [unit, "when"] as const),
   ...words("원 만 천 억 won krw usd dollar dollars eur euro k").map((unit) => [unit, "amount"] as const),
-  ...words("kg g cm mm km m lb lbs kcal ml l 살 세 킬로 키로 그램 센티").map(
+  ...words("kg g cm mm km m lb lbs kcal ml l 살 세 킬로 키로 그램 센티 리터 미터 밀리").map(
     (unit) => [unit, "measure"] as const,
   ),
 ]);
@@ -113,6 +113,8 @@ const POSSESSIVE_S_RE = /^['’]s?$/u;
  */
 const CHUNK_RE = /[\uac00-\ud7a3]+|[a-z0-9#][a-z0-9#'’:./_-]*/gu;
 const DIGIT_RE = /\d/u;
+/** The comma between a number's thousands (44,000 won; 1,250,000원): one number, not two. */
+const THOUSANDS_SEPARATOR_RE = /(?<=\d),(?=\d{3}(?!\d))/gu;
 /** Marks that may end a Latin chunk but belong to no word ("3.", "x-"). */
 const isTrailingMark = inSet("':./_’-");
 const isApostrophe = inSet("'’");
@@ -230,7 +232,7 @@ export function statementWords(text: string): StatementWords {
     changeVerb: false,
     last: undefined,
   };
-  const lower = text.normalize("NFC").toLowerCase();
+  const lower = text.normalize("NFC").toLowerCase().replace(THOUSANDS_SEPARATOR_RE, "");
   let previous: { end: number; value: boolean } = { end: -1, value: false };
   // The last Hangul word and how many content words there were before it: "부치기로 했음" is a decision
   // (-기로 하다), which says what is now so, and its nominalised verb (부치기) names nothing.

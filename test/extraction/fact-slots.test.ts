@@ -128,6 +128,14 @@ describe("statesSameFact", () => {
     },
   );
 
+  it("reads a number with thousands separators as one value, and a list's comma as a separator", () => {
+    const fee = statementWords("bike service fee 52,000 won");
+    expect([...fee.values]).toEqual(["52000"]);
+    expect([...fee.kinds]).toEqual(["amount"]);
+    expect([...statementWords("박스당 1,250,000원").values]).toEqual(["1250000"]);
+    expect([...statementWords("rooms 12, 14 and 305").values]).toEqual(["12", "14", "305"]);
+  });
+
   it("reads a modifier as the word right before another, bare or with 의/이/가, across spaces only", () => {
     expect(statementWords("안방 에어컨 필터").modifies).toEqual([true, true, false]);
     expect(statementWords("백합 한 다발").modifies).toEqual([true, false]); // a count passes it on

@@ -142,13 +142,17 @@ function changesAnotherFact(before: StatementWords, after: StatementWords): bool
   return !sharesMore && givesAnotherKind(before, after);
 }
 
-/**
- * Whether `after` gives a kind of value `before` does not, a time aside: a clock time is often part of
- * a name ("24시 동물병원"), an amount or a measure with its unit is not.
- */
+/** Whether `after` gives a kind of value that says which fact it is ({@link FACT_KINDS}) and `before` gives none of. */
 function givesAnotherKind(before: StatementWords, after: StatementWords): boolean {
-  return [...after.kinds].some((kind) => kind !== "when" && !before.kinds.has(kind));
+  return [...after.kinds].some((kind) => FACT_KINDS.has(kind) && !before.kinds.has(kind));
 }
+
+/**
+ * The kinds of value that say which fact a note gives: a measure, an amount, a phone number (each by
+ * its unit or form). Not a time (often part of a name: "24시 동물병원") nor "other" (any number: a
+ * count, a room, a code).
+ */
+const FACT_KINDS: ReadonlySet<ValueKind> = new Set(["measure", "amount", "phone"]);
 
 /**
  * Whether `newer`, found to restate `older` for the query ({@link isSameFact}), may be said to replace
