@@ -396,10 +396,11 @@ export class AgentService implements TurnHandler {
         return { text: forgetEverythingQuestion(lang), mode: "command" };
       case "forgetLast": {
         // "방금 거 잊어줘": the memory kept last here, at once when it was kept a moment ago; an older
-        // one is asked about first (the request said "just now", and it is not).
+        // one is asked about first (the request said "just now", and it is not), and so is one pointed
+        // at by a pronoun alone ("forget it" may mean "never mind").
         const latest = await memory.latestHere(scope);
         if (latest === undefined) return { text: nothingKeptHereReply(lang), mode: "command" };
-        if (this.now().getTime() - latest.timestamp <= JUST_NOW_MS)
+        if (intent.confirm !== true && this.now().getTime() - latest.timestamp <= JUST_NOW_MS)
           return forgotReply(lang, await memory.deleteIds(scope, [latest.id]));
         this.forgetQuestions.ask(turn, [latest.id], lang);
         return { text: proposedForgetReply(lang, [latest]), mode: "command" };

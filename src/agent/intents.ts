@@ -16,8 +16,11 @@ export type Intent =
   | { kind: "forget"; query: string }
   /** "전부 잊어줘", "forget everything": every memory of the user, after they say yes. */
   | { kind: "forgetAll" }
-  /** "방금 거 잊어줘", "forget that": the memory kept last in this conversation. */
-  | { kind: "forgetLast" }
+  /**
+   * "방금 거 잊어줘", "forget the last one": the memory kept last in this conversation. `confirm` when
+   * the request only points at it ("forget it", "그거 잊어줘": also "never mind"): asked first.
+   */
+  | { kind: "forgetLast"; confirm?: true }
   /** `lang` is the language the request was made in; undefined for "/help", which has none. */
   | { kind: "help"; lang?: "ko" | "en" };
 
@@ -89,16 +92,21 @@ export function parseIntent(text: string): Intent | undefined {
   if (toForget === undefined) return undefined;
   const query = toForget.replace(MEMORY_WORD, "").trim();
   if (isEverything(query)) return { kind: "forgetAll" };
-  return pointsAtLast(query) ? { kind: "forgetLast" } : { kind: "forget", query };
+  const last = pointsAtLast(query);
+  if (last === undefined) return { kind: "forget", query };
+  return last === "pronoun" ? { kind: "forgetLast", confirm: true } : { kind: "forgetLast" };
 }
 
 /**
- * Words that point at what was just kept ("방금 거", "the last one", "that"): a closed class. A forget
- * request made only of these and {@link LAST_FILLERS} asks for the memory kept last in the conversation.
+ * Words that point at what was just kept ("방금 거", "the last one"): a closed class. A forget request
+ * made only of these, {@link LAST_PRONOUNS} and {@link LAST_FILLERS} asks for the memory kept last in the
+ * conversation.
  */
 const LAST_WORDS: ReadonlySet<string> = new Set(
-  words("방금 금방 아까 마지막 마지막으로 최근 그거 그것 그건 그걸 last latest just that it"),
+  words("방금 금방 아까 마지막 마지막으로 최근 last latest just"),
 );
+/** Pronouns that point at it too, but alone may mean "never mind" ("forget it", "그거 잊어"). */
+const LAST_PRONOUNS: ReadonlySet<string> = new Set(words("그거 그것 그건 그걸 that it"));
 /** What may stand beside them: "한/말한/저장한 거", "what I just said", "the last one". */
 const LAST_FILLERS: ReadonlySet<string> = new Set(
   words(
@@ -107,17 +115,20 @@ const LAST_FILLERS: ReadonlySet<string> = new Set(
   ),
 );
 
-/** Whether a forget request's object points at the memory kept last ({@link LAST_WORDS}). */
-function pointsAtLast(query: string): boolean {
+/**
+ * Whether a forget request's object points at the memory kept last: by a word of {@link LAST_WORDS}
+ * ("words"), by a pronoun alone ("pronoun"), or not (undefined).
+ */
+function pointsAtLast(query: string): "words" | "pronoun" | undefined {
   const parts = query
     .toLowerCase()
     .replace(/[.,!?]/gu, " ")
     .split(/\s+/u)
     .filter((part) => part !== "");
-  return (
-    parts.some((part) => LAST_WORDS.has(part)) &&
-    parts.every((part) => LAST_WORDS.has(part) || LAST_FILLERS.has(part))
-  );
+  const pointing = (part: string) => LAST_WORDS.has(part) || LAST_PRONOUNS.has(part);
+  if (!parts.some(pointing) || !parts.every((part) => pointing(part) || LAST_FILLERS.has(part)))
+    return undefined;
+  return parts.some((part) => LAST_WORDS.has(part)) ? "words" : "pronoun";
 }
 
 /**

@@ -79,14 +79,19 @@ describe("parseIntent", () => {
     "방금 거 잊어줘",
     "방금 저장한 거 지워줘",
     "마지막 거 삭제해줘",
-    "그거 잊어줘",
-    "forget that",
-    "forget it",
     "forget the last one",
     "please forget what I just said",
+    "forget that last one",
   ])("%j asks to forget the memory kept last", (text) => {
     expect(parseIntent(text)).toEqual({ kind: "forgetLast" });
   });
+
+  it.each(["그거 잊어줘", "forget that", "forget it"])(
+    "%j points at the memory kept last by a pronoun alone, to be confirmed",
+    (text) => {
+      expect(parseIntent(text)).toEqual({ kind: "forgetLast", confirm: true });
+    },
+  );
 
   it.each([
     ["아까 말한 치과 예약 잊어줘", "아까 말한 치과 예약"],

@@ -490,7 +490,7 @@ describe("chat commands in the local chat", () => {
 
   it.each([
     ["ko", "내일 오후 4시 미용실 예약", "방금 거 잊어줘", "bot: 잊었어요: "],
-    ["en", "my bike shop appointment is Saturday at 11", "forget that", "bot: Forgotten: "],
+    ["en", "my bike shop appointment is Saturday at 11", "forget the last one", "bot: Forgotten: "],
   ])(
     "forgets the memory kept last here when asked for 'the one just now' (%s)",
     async (_lang, said, forget, reply) => {
@@ -513,6 +513,19 @@ describe("chat commands in the local chat", () => {
     },
   );
 
+  it("asks before forgetting the memory just kept when the request only says 'it' (it may mean 'never mind')", async () => {
+    const userId = "U_NEVER_MIND";
+    const scope = { teamId: "local", userId, channelId: "console", channelType: "im" as const };
+    await chat(t, ["remember: the bike shop closes at 7 on Sundays"], userId);
+    await t.assistant.drain();
+    const printed = await chat(t, ["forget it", "cancel"], userId);
+    expect(printed).toContain("Should I forget this?");
+    expect(printed).toContain("1. the bike shop closes at 7 on Sundays");
+    expect(
+      (await t.assistant.memory.search(scope, "bike shop Sundays")).filter((r) => r.relevant),
+    ).toHaveLength(1);
+  });
+
   it("asks before forgetting a memory kept long ago as 'the one just now', and says when nothing was kept here", async () => {
     const userId = "U_LONG_AGO";
     const scope = { teamId: "local", userId, channelId: "console", channelType: "im" as const };
@@ -527,7 +540,9 @@ describe("chat commands in the local chat", () => {
     expect(printed).toContain("이 기억을 잊을까요?");
     expect(printed).toContain("1. 작년 건강검진 병원은 하늘내과");
     expect(await t.assistant.memory.get(scope, old.id)).toBeDefined();
-    printed = await chat(t, ["forget the last one", "1"], userId);
+    // A pronoun alone ("forget it" may mean "never mind") is asked about too.
+    printed = await chat(t, ["forget it", "1"], userId);
+    expect(printed).toContain("Should I forget this?");
     expect(printed).toContain('bot: Forgotten: "작년 건강검진 병원은 하늘내과"');
     expect(await t.assistant.memory.get(scope, old.id)).toBeUndefined();
   });
