@@ -129,3 +129,8 @@ export function sameContentWord(a: string, b: string): boolean {
   const rest = long.slice(short.length);
   return rest.length === 1 || GENERIC_KEYS.has(`ko:${rest}`);
 }
+
+/** Whether `content` holds `word` or another name of it ({@link sameContentWord}). */
+export function holdsContentWord(content: readonly string[], word: string): boolean {
+  return content.some((w) => sameContentWord(w, word));
+}

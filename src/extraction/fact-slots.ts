@@ -8,7 +8,13 @@
  * owns a {@link FactSlotMemo} and passes it in.
  */
 import { foldText } from "../text/korean.js";
-import { isGenericAttribute, messageWordKeys, otherNamesOf, sameContentWord } from "./content-words.js";
+import {
+  holdsContentWord,
+  isGenericAttribute,
+  messageWordKeys,
+  otherNamesOf,
+  sameContentWord,
+} from "./content-words.js";
 import { type StatementWords, statementWords, type ValueKind } from "./fact-words.js";
 import { ENGLISH_NEGATING_WORDS, KOREAN_NEGATING_WORDS, REJECTING_OPENERS } from "./words/value-words.js";
 import { isFillerWord } from "../text/function-words.js";
@@ -181,7 +187,7 @@ export const MIN_SHARED_WITH_CHANGED_NAME = 2;
  *   more), and share at least {@link MIN_SHARED_CONTENT_SHARE} of all their content words, unless one
  *   is a terse note of the other's fact ({@link isTerseOf});
  * - not both qualify the thing differently: a word only one has, standing before the last shared word
- *   ("weekly meeting" / "quarterly meeting", "안방 에어컨" / "거실 에어컨"), on both sides means two things
+ *   ("yearly audit" / "monthly audit", "안방 에어컨" / "거실 에어컨"), on both sides means two things
  *   of one kind; when all they share is an attribute noun that says whose value it is not (번호,
  *   address), a qualifier on either side does;
  * - when both have a word the other lacks (a new name), share at least
@@ -273,6 +279,33 @@ export function changeOverlap(
       lead.every((_, i) => matchedB[i]),
   };
 }
+
+/**
+ * Whether a change note (`after`) changed another fact of the thing the older note (`before`) is about:
+ * it shares no content word with it but that thing (its first content word) and gives a kind of value
+ * the older note does not ("콩이 몸무게 이제 3.9kg" does not restate "콩이 사료 바꿈 이제 …", while
+ * "gym raised the price, 70,000 won now" restates "Gym membership costs 65,000 won": an amount both).
+ */
+export function changesAnotherFact(before: StatementWords, after: StatementWords): boolean {
+  const thing = before.content[0];
+  if (thing === undefined) return false;
+  const sharesMore = after.content.some(
+    (word) => !sameContentWord(word, thing) && holdsContentWord(before.content, word),
+  );
+  return !sharesMore && givesAnotherKind(before, after);
+}
+
+/** Whether `after` gives a kind of value that says which fact it is ({@link FACT_KINDS}) and `before` gives none of. */
+function givesAnotherKind(before: StatementWords, after: StatementWords): boolean {
+  return [...after.kinds].some((kind) => FACT_KINDS.has(kind) && !before.kinds.has(kind));
+}
+
+/**
+ * The kinds of value that say which fact a note gives: a measure, an amount, a phone number (each by
+ * its unit or form). Not a time (often part of a name: "24시 동물병원") nor "other" (any number: a
+ * count, a room, a code).
+ */
+const FACT_KINDS: ReadonlySet<ValueKind> = new Set(["measure", "amount", "phone"]);
 
 /** What a change statement has in common with the older statement it changes ({@link changeOverlap}). */
 export interface ChangeOverlap {

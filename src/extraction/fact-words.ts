@@ -13,7 +13,7 @@
  *   팀장), an English word by its Porter2 stem.
  *
  * The words keep their order: a word that differs between two statements before the first word they
- * share qualifies the thing ("weekly meeting" / "quarterly meeting"); one after it is where a value goes.
+ * share qualifies the thing ("yearly audit" / "monthly audit"); one after it is where a value goes.
  */
 import { isEnglishStopWord, stemEnglishWord } from "../text/english.js";
 import { isFillerWord } from "../text/function-words.js";

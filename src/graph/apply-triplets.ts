@@ -32,7 +32,7 @@ import {
   speakerAsOne,
   statesSameFact,
 } from "../extraction/fact-slots.js";
-import { sameContentWord } from "../extraction/content-words.js";
+import { holdsContentWord, sameContentWord } from "../extraction/content-words.js";
 import { foldText } from "../text/korean.js";
 import {
   ENTITY_LABEL,
@@ -376,8 +376,7 @@ function namesTheFact(
   const opening = said.content[0];
   if (thing === undefined || opening === undefined || !sameContentWord(opening, thing)) return false;
   const lead = said.content.slice(0, said.lead);
-  const named = (word: string | undefined) =>
-    word !== undefined && lead.some((w) => sameContentWord(w, word));
+  const named = (word: string | undefined) => word !== undefined && holdsContentWord(lead, word);
   const stated = memo.words(fact.statement);
   if (stated.kinds.size > 0) {
     if (![...stated.kinds].some((kind) => said.kinds.has(kind)) || !attribute.some(named)) return false;

@@ -1,5 +1,6 @@
 import {
   changeOverlap,
+  changesAnotherFact,
   factEntities,
   FactSlotMemo,
   sameFactSlot,
@@ -7,12 +8,11 @@ import {
   statesOwnersDiffer,
   statesSameFact,
 } from "../../extraction/fact-slots.js";
-import { namesAThing, sameContentWord } from "../../extraction/content-words.js";
+import { holdsContentWord, namesAThing, sameContentWord } from "../../extraction/content-words.js";
 import {
   askedValueKinds,
   capitalisedKeys,
   statementWords,
-  type StatementWords,
   type ValueKind,
 } from "../../extraction/fact-words.js";
 import { readQuestion, type AttributeQuestion } from "../../extraction/asked-attributes.js";
@@ -128,33 +128,6 @@ export function isSameFact(options: {
 }
 
 /**
- * Whether a change note (`after`) changed another fact of the thing the older note (`before`) is about:
- * it shares no content word with it but that thing (its first content word) and gives a kind of value
- * the older note does not ("콩이 몸무게 이제 3.9kg" does not restate "콩이 사료 바꿈 이제 …", while
- * "gym raised the price, 70,000 won now" restates "Gym membership costs 65,000 won": an amount both).
- */
-function changesAnotherFact(before: StatementWords, after: StatementWords): boolean {
-  const thing = before.content[0];
-  if (thing === undefined) return false;
-  const sharesMore = after.content.some(
-    (word) => !sameContentWord(word, thing) && holdsWord(before.content, word),
-  );
-  return !sharesMore && givesAnotherKind(before, after);
-}
-
-/** Whether `after` gives a kind of value that says which fact it is ({@link FACT_KINDS}) and `before` gives none of. */
-function givesAnotherKind(before: StatementWords, after: StatementWords): boolean {
-  return [...after.kinds].some((kind) => FACT_KINDS.has(kind) && !before.kinds.has(kind));
-}
-
-/**
- * The kinds of value that say which fact a note gives: a measure, an amount, a phone number (each by
- * its unit or form). Not a time (often part of a name: "24시 동물병원") nor "other" (any number: a
- * count, a room, a code).
- */
-const FACT_KINDS: ReadonlySet<ValueKind> = new Set(["measure", "amount", "phone"]);
-
-/**
  * Whether `newer`, found to restate `older` for the query ({@link isSameFact}), may be said to replace
  * it — marked `supersedes`, so that the answer calls `older` out of date and leaves out its graph fact:
  * the two share a fact slot or state one fact by their words (fact-slots.ts), `newer` says that a value
@@ -192,7 +165,9 @@ function replacesFact(pair: RecencyPair): boolean {
   };
   return before.content.some(
     (word) =>
-      (thing === undefined || !sameContentWord(word, thing)) && holdsWord(after.content, word) && !whom(word),
+      (thing === undefined || !sameContentWord(word, thing)) &&
+      holdsContentWord(after.content, word) &&
+      !whom(word),
   );
 }
 
@@ -282,21 +257,17 @@ function changeNoteRestates(
   const thing = before.content[0];
   const isThing = (word: string) => thing !== undefined && sameContentWord(word, thing);
   const sharedBesideThing = questionWords.filter(
-    (word) => !isThing(word) && holdsWord(before.content, word) && holdsWord(after.content, word),
+    (word) =>
+      !isThing(word) && holdsContentWord(before.content, word) && holdsContentWord(after.content, word),
   ).length;
   if (after.values.size === 0 && sharedBesideThing === 0 && !namesOldValue()) return false;
   if (changesAnotherFact(before, after)) return false;
   if (!sharesTerm) return true;
   return (
     !questionWords.some(isThing) ||
-    (thing !== undefined && holdsWord(after.content, thing)) ||
+    (thing !== undefined && holdsContentWord(after.content, thing)) ||
     sharedBesideThing >= 2
   );
-}
-
-/** Whether `content` holds `word` or another name of it (content-words.ts `sameContentWord`). */
-function holdsWord(content: readonly string[], word: string): boolean {
-  return content.some((w) => sameContentWord(w, word));
 }
 
 /**
