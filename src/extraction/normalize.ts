@@ -20,6 +20,7 @@ import {
 } from "../text/korean.js";
 import { phrasePairs } from "../text/word-list.js";
 import { KINSHIP_WORDS } from "./words/kinship.js";
+import { NOW_WORDS } from "./words/value-words.js";
 import { inSet, trimEndWhile, trimStartWhile } from "../text/trim.js";
 
 /** A stem left after stripping must keep at least this many characters ("나는" is handled as a pronoun). */
@@ -221,10 +222,10 @@ function withoutLaughter(text: string): string {
  * A value without a leading word that says it holds now (이제, 지금, 요즘, now): "콩이 사료는 이제 힐스
  * 다이어트야" gives 힐스 다이어트. The word says the fact changed; it is no part of the new value.
  */
-const LEADING_NOW_RE = /^(?:이제는?|지금은?|요즘은?|now)\s+(?=\S)/iu;
-
 function withoutNow(value: string): string {
-  return value.replace(LEADING_NOW_RE, "");
+  const space = value.indexOf(" ");
+  const rest = value.slice(space + 1).trimStart();
+  return space > 0 && rest.length > 0 && NOW_WORDS.has(value.slice(0, space).toLowerCase()) ? rest : value;
 }
 
 /** Trim, NFC, collapse spaces, and drop wrapping quotes/brackets and trailing punctuation. */

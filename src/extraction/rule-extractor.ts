@@ -11,6 +11,7 @@ import {
   foldText,
   hasBatchim,
   isHangulSyllable,
+  isHangulWord,
   nfc,
   stripParticle,
   TOPIC_SUBJECT_PARTICLES,
@@ -28,6 +29,7 @@ import { RULES } from "./rule-table.js";
 import { findTypedValues } from "./rule-typed.js";
 import { MAX_EXTRACTION_CHARS } from "../core/graph-types.js";
 import { splitPredicates } from "./rule-split.js";
+import { withChangeThenValue } from "./rule-change-then-value.js";
 import {
   knownNounKind,
   firstNameLikeToken,
@@ -102,7 +104,8 @@ export function traceTriplets(text: string): TripletTrace {
   const state = newState();
   const lines = nfc(text.slice(0, MAX_EXTRACTION_CHARS))
     .split(/\r?\n/u)
-    .flatMap((rawLine) => splitSentenceBeforeKey(rawLine.replace(/\s+/gu, " ").trim()));
+    .flatMap((rawLine) => splitSentenceBeforeKey(rawLine.replace(/\s+/gu, " ").trim()))
+    .map(withChangeThenValue);
   for (const line of lines) {
     if (line.length === 0) continue;
     state.korean = containsHangul(line);
@@ -220,10 +223,6 @@ function startsWithAttribute(part: string): boolean {
 
 /** Third-person pronouns, which stand for someone named before and are never an entity themselves. */
 const PRONOUNS: ReadonlySet<string> = new Set(words("he she it they him her his its their them 그녀 그들"));
-
-function isHangulWord(word: string): boolean {
-  return /^[가-힣]+$/u.test(word);
-}
 
 /**
  * "6월", "3학년": an entity of one word that starts with a digit is a date or a count; "2027학년도 1학기

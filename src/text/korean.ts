@@ -34,6 +34,11 @@ export function isHangulSyllable(char: string | undefined): boolean {
   return isHangulSyllableCode(char.codePointAt(0) ?? 0);
 }
 
+/** True when `word` is one or more Hangul syllables and nothing else ("사료", not "B3" or "c/d"). */
+export function isHangulWord(word: string): boolean {
+  return word.length > 0 && [...word].every(isHangulSyllable);
+}
+
 /** True when `char` is a Hangul syllable with a final consonant (받침), e.g. 현 → true, 리 → false. */
 export function hasBatchim(char: string | undefined): boolean {
   if (!isHangulSyllable(char)) return false;

@@ -760,3 +760,35 @@ describe("a value that starts with a word saying it holds now", () => {
     expect(facts(text)).toEqual(expected);
   });
 });
+
+describe("a change said first, then the new value after a word of now", () => {
+  it.each([
+    ["호두 사료 바꿈 이제 오리 그레인프리", [["호두", "사료", "오리 그레인프리"]]],
+    ["호두 사료를 바꿨어 이제 오리 그레인프리 먹임", [["호두", "사료", "오리 그레인프리"]]],
+    ["호두 사료 바꿈. 이제 오리 그레인프리임", [["호두", "사료", "오리 그레인프리"]]],
+  ])("%s gives the thing's new value", (text, expected) => {
+    expect(facts(text)).toEqual(expected);
+  });
+
+  it.each([
+    ["딸 학원 옮겼어요. 이제 선화미술 다녀요. 집에서 가까워요", "딸 학원은 이제 선화미술이야"],
+    ["우리 팀 회의실 바뀜, 이제 9층 소회의실", "우리 팀 회의실은 이제 9층 소회의실이야"],
+    ["필라테스 수업 옮김 이제 수요일 저녁 8시", "필라테스 수업은 이제 수요일 저녁 8시야"],
+    ["주차 구획 바뀜. 이제 C2 31번 씀", "주차 구획은 이제 C2 31번이야"],
+  ])("%s reads as its plain form", (text, plain) => {
+    expect(facts(plain)).not.toEqual([]);
+    expect(facts(text)).toEqual(facts(plain));
+  });
+
+  it.each([
+    // Stopping is no new value, a move is read as one, a contact goes to the person the words name.
+    ["헬스 그만둠 이제 수영 다님", ["헬스", "수영"]],
+    ["이사했어. 이제 부산 해운대구", ["거주지"]],
+    ["세무사님 바뀜 이제 윤가람 세무사님 010-4321-8765", ["윤가람"]],
+  ])("%s is not read as the thing's new value", (text, expected) => {
+    const read = facts(text);
+    if (expected[0] === "헬스") expect(read.filter(([entity]) => entity === "헬스")).toEqual([]);
+    else if (expected[0] === "거주지") expect(read.map(([, attribute]) => attribute)).toContain("거주지");
+    else expect(read.find(([, , value]) => value.startsWith("010-"))?.[0]).toBe("윤가람");
+  });
+});

@@ -623,6 +623,15 @@ describe("GraphService facts derived from memories", () => {
     expect(await graph.facts({ ...ALICE, text: question })).toContain(line);
   });
 
+  it("makes the value of a change said first and its value after 이제 the current one", async () => {
+    const graph = makeService();
+    const ask = () => graph.facts({ ...ALICE, text: "호두 사료 뭐 먹여?" });
+    await graph.ingest({ ...ALICE, text: "호두 사료는 로얄캐닌 인도어야", memoryId: "old", at: 1000 });
+    expect(await ask()).toEqual(["호두: 사료 = 로얄캐닌 인도어"]);
+    await graph.ingest({ ...ALICE, text: "호두 사료 바꿈 이제 오리 그레인프리", memoryId: "new", at: 2000 });
+    expect(await ask()).toEqual(["호두: 사료 = 오리 그레인프리"]);
+  });
+
   it("takes a retirement away when its memory is saved again with other words, and lets a later value lead", async () => {
     const graph = makeService();
     const ask = () => graph.facts({ ...ALICE, text: "내 락커 몇 번이야?" });

@@ -53,6 +53,16 @@ export const KOREAN_CHANGE_STEMS: readonly string[] = words(
 );
 
 /**
+ * Words that say a value holds now, not before (이제, 지금은, 요즘, now): they open a new value ("이제
+ * 102번", "now Orijen") and are no part of it.
+ */
+export const NOW_WORDS: ReadonlySet<string> = new Set(words("이제 이제는 이젠 지금 지금은 요즘 요즘은 now"));
+
+/** Verbs of change that say the thing stopped or was settled, not that it changed to a new value. */
+export const KOREAN_ENDING_CHANGE_STEMS: readonly string[] =
+  words("취소 그만두 그만뒀 그만둠 결정 정함 정했");
+
+/**
  * Verbal nouns of change that, standing alone (with a particle at most), name the event people ask
  * about: "이사 날짜" is the move's date, not a note that something moved; "이사했어" still says a change.
  */

@@ -1,0 +1,138 @@
+/**
+ * A note that first says a fact changed and then gives the new value after a word of "now" ("콩이 사료
+ * 바꿈 이제 오리젠", "주차 자리 바뀜. 이제 B3 12번 씀") states what its plain form states ("콩이 사료는
+ * 이제 오리젠이야"). The rules read the plain form; this rewrites a line into it — the same words in the
+ * same order, with a topic particle and a copula — so the statement gets the triplet its plain form
+ * gets and no rule needs a second shape.
+ */
+import {
+  hasBatchim,
+  isHangulSyllable,
+  isHangulWord,
+  lastChar,
+  stripCopula,
+  syllableJamo,
+} from "../text/korean.js";
+import { isNameLike, isPredicate } from "./rule-common.js";
+import { findTypedValues, type TypedKind } from "./rule-typed.js";
+import {
+  CHANGE_EVENT_NOUNS,
+  isKoreanChangeWord,
+  KOREAN_ENDING_CHANGE_STEMS,
+  NOW_WORDS,
+} from "./words/value-words.js";
+
+/** The words naming what changed: "사료" … "우리 팀 회의실", before the verb of change. */
+const MAX_NAME_WORDS = 3;
+/** The words of the new value: "오리젠" … "목요일 저녁 7시 반". */
+const MAX_VALUE_WORDS = 4;
+/** A word's end that closes a sentence or a clause inside the line. */
+const CLOSING_MARKS = ".,!~;:";
+/** The index of ㅁ among a syllable's finals: 바꿈, 옮김, 갈아탐, 다님 (a predicate as a noun). */
+const FINAL_MIEUM = 16;
+/** A word that ends in the (으)로 of a new value ("LG로", "강남점으로"). */
+const TO_RE = /(?:으로|로)$/u;
+/** The kinds of typed value that are someone's contact. */
+const CONTACT_KINDS: ReadonlySet<TypedKind> = new Set(["phone", "email"]);
+/** The object particles a name may carry before the verb ("사료를 바꿨어"). */
+const OBJECT_PARTICLE_RE = /^(.{2,})(?:을|를)$/u;
+
+/**
+ * `line` with its opening "NAME VERB-OF-CHANGE, NOW VALUE" written as "NAME는 이제 VALUE야", the rest of
+ * the line kept; `line` itself when it does not open so. NAME is one to three words ending in a noun, VALUE one to
+ * four words up to the end of the clause, without a closing verb ("다님", "먹임") or copula ("…임").
+ */
+export function withChangeThenValue(line: string): string {
+  const tokens = line.split(" ");
+  for (let verbAt = 1; verbAt <= MAX_NAME_WORDS && verbAt + 2 < tokens.length; verbAt += 1) {
+    const verb = withoutClosingMark(tokens[verbAt] ?? "");
+    if (!saysItChanged(verb)) continue;
+    const now = tokens[verbAt + 1];
+    if (now === undefined || !NOW_WORDS.has(now.toLowerCase())) return line;
+    const name = namedThing(tokens.slice(0, verbAt));
+    const value = newValue(tokens.slice(verbAt + 2));
+    if (name === undefined || value === undefined) return line;
+    const rest = tokens.slice(verbAt + 2 + value.taken);
+    const statement = `${name} 이제 ${value.words.join(" ")}${copulaAfter(value.words.at(-1) ?? "")}`;
+    return [statement + value.mark, ...rest].join(" ");
+  }
+  return line;
+}
+
+/** "바꿈", "바뀜.", "옮겼어", "갈아탐": a verb of change that ends its clause (not "취소", "그만둠", "이사했어"). */
+function saysItChanged(word: string): boolean {
+  if (!isKoreanChangeWord(word) || KOREAN_ENDING_CHANGE_STEMS.some((stem) => word.startsWith(stem)))
+    return false;
+  // "이사했어. 이제 부산": a move, which the rules read as where the mover lives now.
+  if ([...CHANGE_EVENT_NOUNS].some((noun) => word.startsWith(noun))) return false;
+  return isPredicate(word) || endsAsNoun(word);
+}
+
+/**
+ * Whether a value's last word is the verb that closes it ("다님", "씀", "다녀요", "먹인다"): a predicate
+ * as the rules know them, one written as a noun, or a polite or plain ending.
+ */
+function closesAsVerb(word: string): boolean {
+  return isPredicate(word) || endsAsNoun(word) || (isHangulWord(word) && /(?:요|다)$/u.test(word));
+}
+
+/** Whether the word ends in a syllable with ㅁ as its final: a predicate written as a noun (갈아탐, 다님). */
+function endsAsNoun(word: string): boolean {
+  const final = syllableJamo(word.charCodeAt(word.length - 1));
+  return final !== undefined && final.final === FINAL_MIEUM;
+}
+
+/** The words naming what changed with a topic particle on the last ("콩이 사료" → "콩이 사료는"). */
+function namedThing(words: readonly string[]): string | undefined {
+  const bare = words.map((word, i) =>
+    i === words.length - 1 ? (OBJECT_PARTICLE_RE.exec(word)?.[1] ?? word) : word,
+  );
+  const last = bare.at(-1) ?? "";
+  // "우리 팀 회의실": an owner word may come first; the rules read whose it is from the plain form. A
+  // word with (으)로 is a value the thing changed to ("통신사 KT로 갈아탐"), not part of its name.
+  if (!isNameLike(last) || bare.some((word) => hasClosingMark(word) || isPredicate(word) || TO_RE.test(word)))
+    return undefined;
+  const particle = isHangulSyllable(lastChar(last)) && !hasBatchim(lastChar(last)) ? "는" : "은";
+  return [...bare.slice(0, -1), last + particle].join(" ");
+}
+
+/**
+ * The new value: the words after the word of "now" up to the first that closes a clause, at most
+ * {@link MAX_VALUE_WORDS}, without a closing verb; how many words it took and the mark that closed it.
+ */
+function newValue(tokens: readonly string[]): { words: string[]; taken: number; mark: string } | undefined {
+  const end = tokens.findIndex(hasClosingMark);
+  const taken = end < 0 ? tokens.length : end + 1;
+  if (taken === 0 || taken > MAX_VALUE_WORDS) return undefined;
+  const words = tokens.slice(0, taken);
+  const closing = words.at(-1) ?? "";
+  const bareLast = withoutClosingMark(closing);
+  const mark = closing.slice(bareLast.length);
+  words[words.length - 1] = bareLast;
+  const last = bareLast;
+  const stated = stripCopula(last);
+  if (stated !== last && stated.length > 0) words[words.length - 1] = stated;
+  else if (words.length > 1 && closesAsVerb(last)) words.pop();
+  if (words.some((word) => word.length === 0 || isKoreanChangeWord(word) || NOW_WORDS.has(word)))
+    return undefined;
+  // "이제 남궁 주임님 010-…": a phone number or an e-mail address is a person's or a place's contact,
+  // which the contact rules give to whom the words name; the plain form would give it to the thing.
+  if (findTypedValues(words.join(" ")).some((typed) => CONTACT_KINDS.has(typed.kind))) return undefined;
+  return { words, taken, mark };
+}
+
+/** 이야 after a final consonant or a character that is not Hangul ("B3 12번이야", "010-…이야"), else 야. */
+function copulaAfter(word: string): string {
+  const last = lastChar(word);
+  return isHangulSyllable(last) && !hasBatchim(last) ? "야" : "이야";
+}
+
+function hasClosingMark(word: string): boolean {
+  return CLOSING_MARKS.includes(word.at(-1) ?? "");
+}
+
+function withoutClosingMark(word: string): string {
+  let end = word.length;
+  while (end > 0 && CLOSING_MARKS.includes(word.charAt(end - 1))) end -= 1;
+  return word.slice(0, end);
+}
