@@ -5,7 +5,9 @@
  * same order, with a topic particle and a copula — so the statement gets the triplet its plain form
  * gets and no rule needs a second shape.
  */
+import { words } from "../text/word-list.js";
 import {
+  containsHangul,
   hasBatchim,
   isHangulSyllable,
   isHangulWord,
@@ -22,8 +24,12 @@ import {
   NOW_WORDS,
 } from "./words/value-words.js";
 
-/** The words naming what changed: "사료" … "우리 팀 회의실", before the verb of change. */
+/** The words naming what changed: "사료" … "우리 팀 회의실", "my bike lock code", before the verb of change. */
 const MAX_NAME_WORDS = 3;
+/** English verbs of change that say the thing now has another value ("my gym changed, now …"). */
+const ENGLISH_REPLACING_VERBS: ReadonlySet<string> = new Set(words("changed moved switched updated"));
+/** English pronouns: "we moved, now …" is a move of people, not a thing's new value. */
+const ENGLISH_PRONOUNS: ReadonlySet<string> = new Set(words("i we you he she they it"));
 /** The words of the new value: "오리젠" … "목요일 저녁 7시 반". */
 const MAX_VALUE_WORDS = 4;
 /** A word's end that closes a sentence or a clause inside the line. */
@@ -38,25 +44,40 @@ const CONTACT_KINDS: ReadonlySet<TypedKind> = new Set(["phone", "email"]);
 const OBJECT_PARTICLE_RE = /^(.{2,})(?:을|를)$/u;
 
 /**
- * `line` with its opening "NAME VERB-OF-CHANGE, NOW VALUE" written as "NAME는 이제 VALUE야", the rest of
- * the line kept; `line` itself when it does not open so. NAME is one to three words ending in a noun, VALUE one to
- * four words up to the end of the clause, without a closing verb ("다님", "먹임") or copula ("…임").
+ * `line` with its opening "NAME VERB-OF-CHANGE, NOW VALUE" written as "NAME는 이제 VALUE야" ("NAME is now
+ * VALUE" in English: "my bike lock code changed, now 4417"), the rest of the line kept; `line` itself when it
+ * does not open so. NAME is one to {@link MAX_NAME_WORDS} words ending in a noun, VALUE one to
+ * {@link MAX_VALUE_WORDS} words up to the end of the clause, without a closing verb ("다님", "먹임") or
+ * copula ("…임").
  */
 export function withChangeThenValue(line: string): string {
   const tokens = line.split(" ");
   for (let verbAt = 1; verbAt <= MAX_NAME_WORDS && verbAt + 2 < tokens.length; verbAt += 1) {
     const verb = withoutClosingMark(tokens[verbAt] ?? "");
-    if (!saysItChanged(verb)) continue;
+    const english = ENGLISH_REPLACING_VERBS.has(verb.toLowerCase());
+    if (!english && !saysItChanged(verb)) continue;
     const now = tokens[verbAt + 1];
     if (now === undefined || !NOW_WORDS.has(now.toLowerCase())) return line;
-    const name = namedThing(tokens.slice(0, verbAt));
+    const nameWords = tokens.slice(0, verbAt);
+    const name = english ? englishName(nameWords) : namedThing(nameWords);
     const value = newValue(tokens.slice(verbAt + 2));
     if (name === undefined || value === undefined) return line;
     const rest = tokens.slice(verbAt + 2 + value.taken);
-    const statement = `${name} 이제 ${value.words.join(" ")}${copulaAfter(value.words.at(-1) ?? "")}`;
+    const said = value.words.join(" ");
+    const statement = english
+      ? `${name} is now ${said}`
+      : `${name} 이제 ${said}${copulaAfter(value.words.at(-1) ?? "")}`;
     return [statement + value.mark, ...rest].join(" ");
   }
   return line;
+}
+
+/** "my bike lock code", "Coco's food": the words before the verb, when no pronoun stands for the thing. */
+function englishName(words: readonly string[]): string | undefined {
+  const last = (words.at(-1) ?? "").toLowerCase();
+  if (ENGLISH_PRONOUNS.has(last) || words.some(hasClosingMark) || containsHangul(words.join(" ")))
+    return undefined;
+  return words.join(" ");
 }
 
 /** "바꿈", "바뀜.", "옮겼어", "갈아탐": a verb of change that ends its clause (not "취소", "그만둠", "이사했어"). */

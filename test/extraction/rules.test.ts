@@ -775,6 +775,8 @@ describe("a change said first, then the new value after a word of now", () => {
     ["우리 팀 회의실 바뀜, 이제 9층 소회의실", "우리 팀 회의실은 이제 9층 소회의실이야"],
     ["필라테스 수업 옮김 이제 수요일 저녁 8시", "필라테스 수업은 이제 수요일 저녁 8시야"],
     ["주차 구획 바뀜. 이제 C2 31번 씀", "주차 구획은 이제 C2 31번이야"],
+    ["my locker number changed, now 214", "my locker number is now 214"],
+    ["Biscuit's food switched: now Acana Puppy. She likes it", "Biscuit's food is now Acana Puppy"],
   ])("%s reads as its plain form", (text, plain) => {
     expect(facts(plain)).not.toEqual([]);
     expect(facts(text)).toEqual(facts(plain));
