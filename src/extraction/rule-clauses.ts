@@ -146,7 +146,9 @@ export function withLeadingRelation(clause: ClauseContext): ClauseContext {
   // a particle before a verb or a copula ("로하는 … 있어요", "두리는 비숑이야"), an attribute word after
   // it ("재오 번호") or a title ("고은별 선생님").
   const marked = /(?:[이의]|씨|님)$/u.test(nameToken) || /(?:이|씨|님)$/u.test(name);
-  const attributeNext = COMMON_ATTRIBUTE_WORDS.has(stripParticle(rest[0] ?? "", TOPIC_SUBJECT_PARTICLES));
+  const next = stripParticle(rest[0] ?? "", TOPIC_SUBJECT_PARTICLES);
+  // After an animal word, a word of its care names what the named one has ("고양이 X 사료는 …").
+  const attributeNext = COMMON_ATTRIBUTE_WORDS.has(next) || (lead.animal && ANIMAL_CARE_WORDS.has(next));
   const restText = rest.join(" ");
   // After an animal word, a note may give the named one's age or weight without a copula ("고양이 X는 3살").
   const topicBeforeVerb =

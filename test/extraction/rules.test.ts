@@ -568,6 +568,17 @@ describe("an animal word before a word of its care", () => {
     expect(facts("고양이 캣타워는 5만원")).toEqual([["고양이", "캣타워", "5만원"]]);
   });
 
+  it("reads a bare name between the animal word and a word of its care as the animal's", () => {
+    expect(facts("우리 강아지 두부 산책은 저녁 7시야")).toEqual([
+      ["두부", "종", "강아지"],
+      ["두부", "산책", "저녁 7시"],
+    ]);
+    expect(facts("우리 고양이 나비 사료는 로얄캐닌 키튼이야")).toEqual([
+      ["나비", "종", "고양이"],
+      ["나비", "사료", "로얄캐닌 키튼"],
+    ]);
+  });
+
   it("still reads the animal's name before a copula", () => {
     expect(facts("강아지 꼬미는 푸들이야")).toEqual([
       ["꼬미", "종", "강아지"],
