@@ -16,7 +16,7 @@ import {
   sameContentWord,
 } from "./content-words.js";
 import { type StatementWords, statementWords, type ValueKind } from "./fact-words.js";
-import { ENGLISH_NEGATING_WORDS, KOREAN_NEGATING_WORDS, REJECTING_OPENERS } from "./words/value-words.js";
+import { correctionOpening, ENGLISH_NEGATING_WORDS, KOREAN_NEGATING_WORDS } from "./words/value-words.js";
 import { isFillerWord } from "../text/function-words.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
 import { entityDisplayName, FIRST_PERSON_KO, isFirstPerson, normalizeAttribute } from "./normalize.js";
@@ -393,7 +393,7 @@ function hasQualifier(
  * Whether `newer` corrects a value `older` gives, said right after it in a conversation ("아 4시 아니고
  * 4시 반이야" after "내일 4시에 병원 예약"; "not Tuesday, Wednesday"): it says one of `older`'s values is not
  * so ({@link negatedValues}) and gives another value — or it opens by rejecting what was said ("아니
- * 3457이야", "no, 3457": {@link opensWithRejection}) and gives a value of a kind `older` gives that
+ * 3457이야", "no, 3457", "잘못 말했다 3457": value-words.ts `correctionOpening`) and gives a value of a kind `older` gives that
  * `older` does not hold — and names nothing `older` does not (a content word of its own would make it
  * another fact: "3시 말고 5시에 저녁 약속"). Whether the two follow each other closely enough to be one
  * conversation is the caller's to know.
@@ -404,10 +404,12 @@ export function statesCorrectionOf(
   memo: FactSlotMemo = new FactSlotMemo(),
 ): boolean {
   const negated = negatedValues(newer);
+  const corrected = afterCorrectionOpening(newer);
   // Most neighbours neither negate a value nor open with a rejection: no words are read for them.
-  if (negated.size === 0 && !opensWithRejection(newer)) return false;
+  if (negated.size === 0 && corrected === undefined) return false;
   const before = memo.words(older);
-  const after = memo.words(newer);
+  // "잘못 말했다", "정정": the words that say it is a correction are no part of the fact.
+  const after = memo.words(negated.size === 0 ? (corrected as string) : newer);
   if (negated.size > 0) {
     if (![...negated].some((value) => before.values.has(value))) return false;
     if (![...after.values].some((value) => !negated.has(value))) return false;
@@ -418,14 +420,11 @@ export function statesCorrectionOf(
   return after.content.every((word) => before.content.some((other) => sameContentWord(word, other)));
 }
 
-/** Whether `text` opens with a word that rejects what was just said, after any interjection ("아 아니 …"). */
-function opensWithRejection(text: string): boolean {
-  for (const raw of text.normalize("NFC").toLowerCase().split(/\s+/u).slice(0, 3)) {
-    const word = trimEndWhile(raw, isClauseMark);
-    if (REJECTING_OPENERS.has(word)) return true;
-    if (word.length > 0 && !isFillerWord(word)) return false;
-  }
-  return false;
+/** `text` without its opening rejection or correction ("아 잘못 말했다 3457이야" → "3457이야"); undefined when it has none. */
+function afterCorrectionOpening(text: string): string | undefined {
+  const tokens = text.trim().split(/\s+/u);
+  const opening = correctionOpening(tokens, isFillerWord);
+  return opening === 0 ? undefined : tokens.slice(opening).join(" ");
 }
 
 /** Marks that may follow a negating word ("아니고,", "not:"). */

@@ -30,6 +30,8 @@ import { findTypedValues } from "./rule-typed.js";
 import { MAX_EXTRACTION_CHARS } from "../core/graph-types.js";
 import { splitPredicates } from "./rule-split.js";
 import { withChangeThenValue } from "./rule-change-then-value.js";
+import { correctionOpening } from "./words/value-words.js";
+import { isFillerWord } from "../text/function-words.js";
 import {
   knownNounKind,
   firstNameLikeToken,
@@ -105,7 +107,7 @@ export function traceTriplets(text: string): TripletTrace {
   const lines = nfc(text.slice(0, MAX_EXTRACTION_CHARS))
     .split(/\r?\n/u)
     .flatMap((rawLine) => splitSentenceBeforeKey(rawLine.replace(/\s+/gu, " ").trim()))
-    .map(withChangeThenValue);
+    .map((line) => withChangeThenValue(withoutCorrectionOpening(line)));
   for (const line of lines) {
     if (line.length === 0) continue;
     state.korean = containsHangul(line);
@@ -331,6 +333,17 @@ function withoutLeadingMarker(tokens: string[]): string[] {
   let start = 0;
   while (start < tokens.length - 2 && LEADING_MARKERS.has((tokens[start] ?? "").toLowerCase())) start += 1;
   return start === 0 ? tokens : tokens.slice(start);
+}
+
+/**
+ * A line without an opening that rejects or corrects what was just said ("아니 3457이야", "아 잘못
+ * 말했다. 3시 반이야": value-words.ts `correctionOpening`), which says nothing of the fact and would
+ * otherwise be read as what it is about. A line of nothing else stays.
+ */
+function withoutCorrectionOpening(line: string): string {
+  const tokens = line.split(" ");
+  const opening = correctionOpening(tokens, isFillerWord);
+  return opening > 0 && opening < tokens.length ? tokens.slice(opening).join(" ") : line;
 }
 
 /** "보경 씨는", "금순자 님": a detached 씨/님 belongs to the name before it. */

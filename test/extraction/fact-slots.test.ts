@@ -320,6 +320,10 @@ describe("statesCorrectionOf", () => {
     ["자전거 보관함 번호 214", "아니 241이야"],
     ["swim class is at 6pm", "no, 7pm"],
     ["gym 락커 58번", "아 아니 85번"],
+    // A reply that says the speaker misspoke, then gives the value that is so.
+    ["내 차 번호는 34나 7281이야", "아 잘못 말했다 34나 7218이야"],
+    ["세무사 상담 목요일 2시", "정정: 3시"],
+    ["swim class is at 6pm", "oops I meant 7pm"],
   ])("reads %j, then %j, as a correction of its value", (older, newer) => {
     expect(statesCorrectionOf(older, newer)).toBe(true);
   });
@@ -338,6 +342,8 @@ describe("statesCorrectionOf", () => {
     ["치과 예약 5시", "아니 근데 내일 3시에 회의 있대"],
     ["my locker is 42", "no, it's 42"],
     ["치과 예약 5시", "아니 5번이야"],
+    ["치과 예약 5시", "잘못 말했어 헬스장은 6시"],
+    ["치과 예약 5시", "잘못 알았네 5시 맞아"],
   ])("does not read %j, then %j, as a correction", (older, newer) => {
     expect(statesCorrectionOf(older, newer)).toBe(false);
   });

@@ -805,3 +805,16 @@ describe("a change said first, then the new value after a word of now", () => {
     else expect(read.find(([, , value]) => value.startsWith("010-"))?.[0]).toBe("윤가람");
   });
 });
+
+describe("a line that opens by rejecting or correcting what was just said", () => {
+  it.each([["아니 34나 7218이야"], ["아 잘못 말했다 34나 7218이야"], ["정정: 34나 7218"]])(
+    "%s names no one by its opening words",
+    (text) => {
+      expect(facts(text)).toEqual([["나", "차량번호", "34나 7218"]]);
+    },
+  );
+
+  it("keeps a line of nothing else", () => {
+    expect(facts("잘못 말했어. 3시 반이야")).toEqual([]);
+  });
+});

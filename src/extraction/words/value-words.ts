@@ -5,6 +5,7 @@
  * Part of the rule extractor's word lists: ordinary words of the language, never names of people,
  * pets or shops.
  */
+import { inSet, trimEndWhile } from "../../text/trim.js";
 import { words } from "../../text/word-list.js";
 
 /** Korean words of time: weekdays (full and short), parts of the day, relative days, weeks and months. */
@@ -121,6 +122,40 @@ export const KOREAN_NEGATING_WORDS: ReadonlySet<string> = new Set(
 export const REJECTING_OPENERS: ReadonlySet<string> = new Set(
   words("아니 아냐 아니야 아뇨 아니요 노노 no nope nah"),
 );
+
+/** Interjections that may come before a correction ("아 앗 잘못 말했다"). */
+const MAX_INTERJECTIONS = 2;
+/** Marks that may follow an opening word ("정정:", "아니,"). */
+const isClauseMark = inSet(",.;:!?~");
+
+/** Verb stems of saying or writing after 잘못 ("잘못 말했다", "잘못 적었어"): the speaker misspoke. */
+const MISSPOKE_VERB_STEMS: readonly string[] = words(
+  "말했 말함 말한 썼 씀 쓴 적었 적음 적은 알려줬 얘기했 보냈",
+);
+
+/** Single words that open a correction of what was just said ("정정:", "오타", "correction:"). */
+const CORRECTING_WORDS: ReadonlySet<string> = new Set(words("정정 정정하면 정정할게 오타 오타임 correction"));
+
+/** English pairs that open a correction ("I mean 3457", "I meant Thursday"). */
+const ENGLISH_CORRECTING_PAIRS: ReadonlySet<string> = new Set(["i mean", "i meant"]);
+
+/**
+ * How many of `tokens`' first words reject or correct what was just said — after any interjection:
+ * a rejecting word ({@link REJECTING_OPENERS}), "잘못 말했다" and its kin, "정정", "I meant"; 0 when the
+ * text does not open so. `isFiller` tells an interjection ("아", "앗", "oops").
+ */
+export function correctionOpening(tokens: readonly string[], isFiller: (word: string) => boolean): number {
+  const word = (i: number) => trimEndWhile((tokens[i] ?? "").normalize("NFC").toLowerCase(), isClauseMark);
+  for (let at = 0; at <= MAX_INTERJECTIONS; at += 1) {
+    const first = word(at);
+    if (REJECTING_OPENERS.has(first) || CORRECTING_WORDS.has(first)) return at + 1;
+    const second = word(at + 1);
+    if (first === "잘못" && MISSPOKE_VERB_STEMS.some((stem) => second.startsWith(stem))) return at + 2;
+    if (ENGLISH_CORRECTING_PAIRS.has(`${first} ${second}`)) return at + 2;
+    if (first.length === 0 || !isFiller(first)) return 0;
+  }
+  return 0;
+}
 
 /** English words that say the value after them is not so ("not Tuesday, Wednesday"). */
 export const ENGLISH_NEGATING_WORDS: ReadonlySet<string> = new Set(words("not isn't wasn't isnt wasnt"));
