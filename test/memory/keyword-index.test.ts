@@ -258,6 +258,23 @@ describe("KeywordIndex", () => {
     expect(plain.get("short")).not.toContain("요일");
   });
 
+  it("counts a phone number as holding what '번호' / 'number' asks, in a note of the thing asked about", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "vet", text: "our vet is Dr. Moon at Green Paw, 02-771-3408" }),
+      makeDoc({ id: "salon", text: "미용실 예약 토요일 2시, 031-940-2217" }),
+      makeDoc({ id: "vetday", text: "vet checkup is on June 4" }),
+    ]);
+    const coverage = (query: string) =>
+      new Map(index.search(query, { limit: 5 }).map((h) => [h.id, h.coverage]));
+    expect(coverage("vet number?").get("vet")).toBe(1);
+    expect(coverage("vet phone").get("vet")).toBe(1);
+    // A note of the thing without a number, or a number of another thing, is not the answer.
+    expect(coverage("vet number?").get("vetday")).toBeLessThan(1);
+    expect(coverage("vet number?").get("salon") ?? 0).toBe(0);
+    expect(coverage("미용실 전화번호").get("salon")).toBe(1);
+  });
+
   it("does not score a doc as longer for its words' sound keys", () => {
     const index = new KeywordIndex();
     index.add([makeDoc({ id: "word", text: "lemon" }), makeDoc({ id: "plain", text: "zzz" })]);

@@ -4,7 +4,8 @@
  * `otherNamesOf`, the lexicon of words/same-thing.ts: 내선 / extension, 비행기 / flight). The keyword
  * search looks for those spellings too; a memory that holds one holds the query word for the recency
  * step's topic words, and for its coverage (an other name at {@link OTHER_NAME_COVERAGE_WEIGHT}). A
- * question that asks for a weekday ("무슨 요일") is held by a note that gives one in short (월수금).
+ * question that asks for a weekday ("무슨 요일") is held by a note that gives one in short (월수금); for
+ * the coverage, one that asks for a phone number ("치과 번호") by a note of the thing that gives one.
  */
 import {
   kinOtherLanguageNamesOf,
@@ -19,6 +20,9 @@ import {
   tokensWrittenOtherwise,
   type CrossScriptWord,
 } from "../../text/tokenizer.js";
+import { stripSearchSuffixes } from "../../text/korean.js";
+import { words } from "../../text/word-list.js";
+import { PHONE_RE } from "../../extraction/rule-patterns.js";
 
 /** A query word that has other names: its own tokens, and each other name's tokens. */
 interface NamedWord {
@@ -32,6 +36,12 @@ export interface QueryWords {
   readonly searchTerms: readonly string[];
   /** The tokens of the query words that `text` writes in the other script. */
   writtenOtherwise(text: string): string[];
+  /**
+   * The tokens of the query words that ask for a phone number ("치과 번호"), when `text` gives one and
+   * holds another of the query's words (`tokens`, by any spelling): it answers them by its value. For the
+   * keyword coverage only — not for the recency step, where any two phone notes would share them.
+   */
+  answeredBy(tokens: ReadonlySet<string>, text: string): string[];
   /**
    * The tokens of the query words that a text holds by another name: all of one other name's tokens
    * are among `tokens` (the text's own, {@link tokenize}).
@@ -59,11 +69,33 @@ const ASKS_WEEKDAY_RE = /(?:무슨|어느|몇) ?요일/u;
 const WEEKDAY_WORD_RE =
   /(?<![가-힣])(?:[월화수목금토일]{2,7}(?=$|[^가-힣]|[은는이가을를에으로도만랑과와])|[월화수목금토일]욜)|\([월화수목금토일]\)/u;
 
+/**
+ * Words that ask for a phone number ("치과 번호", "dentist number?", "연락처"): a note that gives one holds
+ * the word by its value, as a note that gives a weekday holds "무슨 요일".
+ */
+const PHONE_ASKING_WORDS: ReadonlySet<string> = new Set(
+  words("번호 전화 전화번호 연락처 핸드폰번호 폰번호 휴대폰번호 전번 phone number contact"),
+);
+
+/** Whether `text` gives a phone number (rule-patterns.ts `PHONE_RE`, which is global: a fresh copy here). */
+function givesPhone(text: string): boolean {
+  return new RegExp(PHONE_RE.source, "u").test(text);
+}
+
+/** The tokens of the query's words that ask for a phone number ({@link PHONE_ASKING_WORDS}). */
+function phoneAskingTokens(query: string): string[] {
+  return messageWords(query)
+    .filter((raw) => PHONE_ASKING_WORDS.has(stripSearchSuffixes(raw.normalize("NFC").toLowerCase())))
+    .flatMap((raw) => contentTokens(raw));
+}
+
 /** The query's words as a memory may write them otherwise (see the module comment). */
 export function queryWords(query: string): QueryWords {
   const otherScript: CrossScriptWord[] = crossScriptQueryWords(query);
   const named = namedWords(query);
   const asksWeekday = ASKS_WEEKDAY_RE.test(query);
+  const asksPhone = phoneAskingTokens(query);
+  const contentTerms = contentTokens(query);
   return {
     searchTerms: [
       ...otherScript.flatMap((word) => word.terms),
@@ -73,6 +105,12 @@ export function queryWords(query: string): QueryWords {
       ...tokensWrittenOtherwise(otherScript, text),
       ...(asksWeekday && WEEKDAY_WORD_RE.test(text) ? [WEEKDAY_NOUN] : []),
     ],
+    answeredBy: (tokens, text) =>
+      asksPhone.length > 0 &&
+      contentTerms.some((term) => !asksPhone.includes(term) && tokens.has(term)) &&
+      givesPhone(text)
+        ? asksPhone
+        : [],
     namedOtherwise: (tokens) =>
       named
         .filter((word) => word.names.some((name) => name.every((token) => tokens.has(token))))
