@@ -146,8 +146,12 @@ export function findTypedValues(text: string): TypedValue[] {
   for (const value of found) {
     const last = kept[kept.length - 1];
     if (last !== undefined && isRange(last, value, text)) {
-      // "4월 28일~5월 2일", "오후 2시~7시": one value from the first to the last.
-      kept[kept.length - 1] = { ...last, end: value.end, value: text.slice(last.start, value.end) };
+      // "4월 28일~5월 2일", "오후 2시~7시": one value from the first to the last; "12시 반부터 1시
+      // 반까지" is written so too, its 까지 taken with it.
+      const spelled = isSpelledRange(last, value, text);
+      const end = spelled && text.startsWith(UNTIL, value.end) ? value.end + UNTIL.length : value.end;
+      const range = spelled ? `${last.value}~${value.value}` : text.slice(last.start, value.end);
+      kept[kept.length - 1] = { ...last, end, value: range };
     } else if (last === undefined || value.start >= last.end) kept.push(value);
   }
   return kept.map((value) => extendRange(value, text));
@@ -159,9 +163,19 @@ const RANGE_JOIN_RE = /^\s?[~–-]\s?$/u;
 /** The short end of a range after a date or time: "~15일", "–25", "~7시 30분". */
 const RANGE_TAIL_RE = /^\s?[~–-]\s?\d{1,2}(?:일|시(?:\s?\d{1,2}분)?)?(?![\d\p{L}])/u;
 
+/** "부터 … 까지": the words of a range from one value to another. */
+const FROM = "부터";
+const UNTIL = "까지";
+
 function isRange(first: TypedValue, second: TypedValue, text: string): boolean {
   if (!RANGE_KINDS.has(first.kind) || !RANGE_KINDS.has(second.kind) || second.start < first.end) return false;
-  return RANGE_JOIN_RE.test(text.slice(first.end, second.start));
+  return RANGE_JOIN_RE.test(text.slice(first.end, second.start)) || isSpelledRange(first, second, text);
+}
+
+/** "12시 반부터 1시 반(까지)": 부터 right after the first value, the second after a space at most. */
+function isSpelledRange(first: TypedValue, second: TypedValue, text: string): boolean {
+  const between = text.slice(first.end, second.start);
+  return between === FROM || between === `${FROM} `;
 }
 
 function extendRange(value: TypedValue, text: string): TypedValue {

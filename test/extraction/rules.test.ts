@@ -818,3 +818,18 @@ describe("a line that opens by rejecting or correcting what was just said", () =
     expect(facts("잘못 말했어. 3시 반이야")).toEqual([]);
   });
 });
+
+describe("a range spelled with 부터 … 까지", () => {
+  it.each([
+    ["가게 점심타임 1시부터 2시까지", "가게 점심타임 1시~2시"],
+    ["도서관 운영시간은 오전 9시부터 오후 6시까지야", "도서관 운영시간은 오전 9시~오후 6시야"],
+    ["출장 5월 12일부터 5월 15일까지", "출장 5월 12일~5월 15일"],
+  ])("%s reads as the range written with ~", (text, tilde) => {
+    expect(facts(tilde)).not.toEqual([]);
+    expect(facts(text)).toEqual(facts(tilde));
+  });
+
+  it("keeps a start alone a date of its own", () => {
+    expect(facts("출장 5월 12일부터")).toEqual([["출장", "날짜", "5월 12일"]]);
+  });
+});
