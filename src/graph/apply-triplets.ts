@@ -32,7 +32,7 @@ import {
   speakerAsOne,
   statesSameFact,
 } from "../extraction/fact-slots.js";
-import { holdsContentWord, sameContentWord } from "../extraction/content-words.js";
+import { holdsContentWord } from "../extraction/content-words.js";
 import { foldText } from "../text/korean.js";
 import {
   ENTITY_LABEL,
@@ -358,7 +358,7 @@ export function restatedRelations(
 
 /**
  * Whether `text` is about the fact and states it with another value: it opens with the fact's thing
- * (its entity, or the attribute's first word for the speaker's own fact); before its first value it
+ * (its entity, or a word of the attribute for the speaker's own fact); before its first value it
  * names the attribute — a word of it when the fact's value is of a kind (a date, an amount, a number)
  * and the text gives one of that kind ("시간은 그대로" gives none), its last word otherwise (the place
  * of a meeting is not changed by the meeting's new date) — so the fact is what it is about, not a
@@ -372,9 +372,11 @@ function namesTheFact(
 ): boolean {
   const said = memo.words(text);
   const attribute = memo.words(fact.attribute).content;
-  const thing = fact.entity === "" ? attribute[0] : memo.words(fact.entity).content[0];
+  // The speaker's own fact is named by its attribute, which a note may shorten ("team standup" →
+  // "standup moved to 10am"): any of its words may open the text.
+  const things = fact.entity === "" ? attribute : memo.words(fact.entity).content.slice(0, 1);
   const opening = said.content[0];
-  if (thing === undefined || opening === undefined || !sameContentWord(opening, thing)) return false;
+  if (opening === undefined || !holdsContentWord(things, opening)) return false;
   const lead = said.content.slice(0, said.lead);
   const named = (word: string | undefined) => word !== undefined && holdsContentWord(lead, word);
   const stated = memo.words(fact.statement);

@@ -632,6 +632,20 @@ describe("GraphService facts derived from memories", () => {
     expect(await ask()).toEqual(["호두: 사료 = 오리 그레인프리"]);
   });
 
+  it("retires the speaker's own fact by a note that names it by a shorter form of its attribute", async () => {
+    const graph = makeService();
+    const ask = () => graph.facts({ ...ALICE, text: "when is my standup?" });
+    await graph.ingest({
+      ...ALICE,
+      text: "our team standup is every Monday at 9:30",
+      memoryId: "old",
+      at: 1000,
+    });
+    expect((await ask()).join()).toContain("9:30");
+    await graph.ingest({ ...ALICE, text: "standup moved to 10am", memoryId: "new", at: 2000 });
+    expect((await ask()).join()).not.toContain("9:30");
+  });
+
   it("takes a retirement away when its memory is saved again with other words, and lets a later value lead", async () => {
     const graph = makeService();
     const ask = () => graph.facts({ ...ALICE, text: "내 락커 몇 번이야?" });
