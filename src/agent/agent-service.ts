@@ -25,6 +25,7 @@ import {
   rememberedReply,
   secretHeldReply,
   whichToForgetReply,
+  forgetAllOfReply,
 } from "./messages.js";
 import { clipMessage, promptMessage } from "./message-limit.js";
 import { detectSecret } from "../text/secrets.js";
@@ -347,14 +348,16 @@ export class AgentService implements TurnHandler {
       this.log.info({ eventId: turn.eventId, ...result }, "the user forgot everything");
       return { text: forgotEverythingReply(lang, result), mode: "command" };
     }
-    if (question && choice?.kind === "unclear") {
+    // A yes to a question of one memory, or to "forget all of these?", confirms what it listed.
+    const confirmed = question?.confirm === true || question?.ids.length === 1;
+    if (question && choice?.kind === "unclear" && !confirmed) {
       // A yes says nothing of which: the question stays open and says how to answer it.
       this.forgetQuestions.ask(turn, question.ids, lang);
       return { text: whichNumberReply(lang, question.ids.length), mode: "command" };
     }
     if (question && choice) {
       const ids =
-        choice.kind === "all"
+        choice.kind === "all" || choice.kind === "unclear"
           ? question.ids
           : choice.kind === "pick"
             ? choice.numbers.map((n) => question.ids[n - 1]).filter((id): id is string => id !== undefined)
@@ -407,6 +410,15 @@ export class AgentService implements TurnHandler {
       }
       case "forget": {
         if (!intent.query) return { text: nothingToForgetReply(lang, ""), mode: "command" };
+        if (intent.all) {
+          // "Forget everything about Emma": every relevant match, listed and forgotten after a yes.
+          const { candidates } = await memory.findToForget(scope, intent.query);
+          if (candidates.length === 0)
+            return { text: nothingToForgetReply(lang, intent.query), mode: "command" };
+          const ids = candidates.map((m) => m.id);
+          this.forgetQuestions.ask(turn, ids, lang, { confirm: true });
+          return { text: forgetAllOfReply(lang, intent.query, candidates), mode: "command" };
+        }
         const outcome = await memory.forget(scope, intent.query);
         if (outcome.deleted.length > 0) return forgotReply(lang, outcome.deleted);
         if (outcome.candidates.length === 0)

@@ -13,7 +13,12 @@ import { helpRequest } from "../text/speech-act.js";
 
 export type Intent =
   | { kind: "remember"; text: string }
-  | { kind: "forget"; query: string }
+  /**
+   * "forget X": the memory clearly meant by X, or a question which. `all` when the request asks for
+   * every memory about X ("forget everything about Emma", "Emma 관련 기억 전부 지워줘"): all of them
+   * are listed and forgotten after a yes.
+   */
+  | { kind: "forget"; query: string; all?: true }
   /** "전부 잊어줘", "forget everything": every memory of the user, after they say yes. */
   | { kind: "forgetAll" }
   /**
@@ -92,6 +97,8 @@ export function parseIntent(text: string): Intent | undefined {
   if (toForget === undefined) return undefined;
   const query = toForget.replace(MEMORY_WORD, "").trim();
   if (isEverything(query)) return { kind: "forgetAll" };
+  const about = everythingAbout(query);
+  if (about !== undefined) return { kind: "forget", query: about, all: true };
   const last = pointsAtLast(query);
   if (last === undefined) return { kind: "forget", query };
   return last === "pronoun" ? { kind: "forgetLast", confirm: true } : { kind: "forgetLast" };
@@ -158,6 +165,34 @@ function isEverything(query: string): boolean {
     parts.some((part) => EVERYTHING_WORDS.has(part)) &&
     parts.every((part) => EVERYTHING_WORDS.has(part) || EVERYTHING_FILLERS.has(part))
   );
+}
+
+/**
+ * Words that join "all" to what it is about in a forget request ("everything about Emma", "Emma에 대한
+ * 기억 전부", "all my notes on the move"): a closed class, no part of what is to be forgotten.
+ */
+const ABOUT_WORDS: ReadonlySet<string> = new Set(
+  words(
+    "about of on regarding related to my the memories memory notes note things stuff " +
+      "대한 대해 관한 관해 관련 관련된 거 것 건 걸 기억 기억들 기억을 기억들을 메모 메모를 내용 내용을 얘기",
+  ),
+);
+/** Words that take 에 before them ("Emma에 대한"): the particle is no part of the name. */
+const TAKES_E: ReadonlySet<string> = new Set(words("대한 대해 관한 관해"));
+
+/**
+ * What a forget request asks to forget every memory of ("everything about Emma" → "Emma"), when it
+ * says "all" ({@link EVERYTHING_WORDS}) and names something besides the words that join them; else
+ * undefined. `/memory forget` reads its argument so too.
+ */
+export function everythingAbout(query: string): string | undefined {
+  const parts = query.split(/\s+/u).filter((part) => part !== "");
+  const lower = parts.map((part) => part.toLowerCase());
+  if (!lower.some((part) => EVERYTHING_WORDS.has(part))) return undefined;
+  const named = parts
+    .map((part, i) => (TAKES_E.has(lower[i + 1] ?? "") && part.endsWith("에") ? part.slice(0, -1) : part))
+    .filter((part, i) => part !== "" && !EVERYTHING_WORDS.has(lower[i]!) && !ABOUT_WORDS.has(lower[i]!));
+  return named.length > 0 ? named.join(" ") : undefined;
 }
 
 /** "delete all my memories", "wipe everything": English verbs of wiping with their object. */

@@ -158,10 +158,26 @@ export function proposedForgetReply(
   proposals: Array<{ text: string; timestamp: number }>,
 ): string {
   const lines = proposals.map((m, i) => `${i + 1}. ${m.text} (${isoDay(m.timestamp)})`);
+  // One memory is confirmed by a yes; of several, a yes does not say which.
+  const one = proposals.length === 1;
   const ask =
     lang === "en"
-      ? 'Should I forget this? Nothing is forgotten until you confirm: answer with a number, "all", or "cancel".'
-      : '이 기억을 잊을까요? 확인해 주시기 전에는 아무것도 지우지 않아요. 번호로 답해 주세요 (모두 지우려면 "전부", 그만두려면 "취소").';
+      ? `Should I forget this? Nothing is forgotten until you confirm: answer ${one ? '"yes"' : 'with a number, "all",'} or "cancel".`
+      : `이 기억을 잊을까요? 확인해 주시기 전에는 아무것도 지우지 않아요. ${one ? '지우려면 "네"' : '번호로 답해 주세요 (모두 지우려면 "전부"'}, 그만두려면 "취소"${one ? "라고 답해 주세요." : ")."}`;
+  return [ask, ...lines].join("\n");
+}
+
+/** "Forget everything about X": the memories that match, and the question whether to forget them all. */
+export function forgetAllOfReply(
+  lang: Lang,
+  query: string,
+  candidates: Array<{ text: string; timestamp: number }>,
+): string {
+  const lines = candidates.map((m, i) => `${i + 1}. ${m.text} (${isoDay(m.timestamp)})`);
+  const ask =
+    lang === "en"
+      ? `${candidates.length === 1 ? "This memory matches" : `These ${candidates.length} memories match`} “${query}”. Forget ${candidates.length === 1 ? "it" : "all of them"}? Answer "yes", numbers to pick some, or "cancel".`
+      : `“${query}”에 해당하는 기억 ${candidates.length}개예요. 모두 잊을까요? 지우려면 "네", 몇 개만 고르려면 번호, 그만두려면 "취소"라고 답해 주세요.`;
   return [ask, ...lines].join("\n");
 }
 

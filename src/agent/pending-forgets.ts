@@ -14,6 +14,8 @@ export interface OpenForgetQuestion {
   lang: Lang;
   /** "Forget everything?": a yes deletes every memory of the user, not `ids` (empty then). */
   all?: true;
+  /** "Forget all of these?": a yes deletes every one of `ids` (as a question of one memory does). */
+  confirm?: true;
 }
 
 /**
@@ -27,7 +29,7 @@ export class PendingForgets {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  ask(turn: Turn, ids: string[], lang: Lang, options: { all?: true } = {}): void {
+  ask(turn: Turn, ids: string[], lang: Lang, options: { all?: true; confirm?: true } = {}): void {
     const key = keyOf(turn);
     this.open.delete(key);
     this.open.set(key, { ids, askedAt: this.now(), lang, ...options });

@@ -101,10 +101,13 @@ describe("parseIntent", () => {
   });
 
   it.each([
-    ["치과 예약 전부 지워줘", "치과 예약 전부"],
-    ["forget all about the dentist", "all about the dentist"],
-  ])("%j asks to forget what matches, not everything", (text, query) => {
-    expect(parseIntent(text)).toEqual({ kind: "forget", query });
+    ["치과 예약 전부 지워줘", "치과 예약"],
+    ["forget all about the dentist", "dentist"],
+    ["forget everything about Emma", "Emma"],
+    ["하린이에 대한 기억 다 지워줘", "하린이"],
+    ["이사 관련 메모 전부 삭제해줘", "이사"],
+  ])("%j asks to forget every memory that matches what it names, not everything", (text, query) => {
+    expect(parseIntent(text)).toEqual({ kind: "forget", query, all: true });
   });
 
   it.each(["delete the old draft", "clear my schedule for Friday", "다 했어"])(

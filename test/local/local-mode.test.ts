@@ -547,6 +547,33 @@ describe("chat commands in the local chat", () => {
     expect(await t.assistant.memory.get(scope, old.id)).toBeUndefined();
   });
 
+  it("lists every memory about what 'forget everything about X' names and forgets them all after a yes", async () => {
+    const userId = "U_ALL_ABOUT";
+    const scope = { teamId: "local", userId, channelId: "console", channelType: "im" as const };
+    await chat(
+      t,
+      [
+        "remember: my cousin Noor lives in Daejeon",
+        "remember: Noor's birthday is August 9",
+        "remember: the bakery opens at 8",
+      ],
+      userId,
+    );
+    await t.assistant.drain();
+    let printed = await chat(t, ["forget everything about Noor"], userId);
+    expect(printed).toContain("These 2 memories match “Noor”. Forget all of them?");
+    const texts = async () =>
+      (await t.assistant.memory.list(scope, { limit: 10 })).items.map((m) => m.text).sort();
+    expect(await texts()).toHaveLength(3);
+    printed = await chat(t, ["yes"], userId);
+    expect(printed).toContain("Forgotten:");
+    expect(await texts()).toEqual(["the bakery opens at 8"]);
+    // A yes to a question of one memory confirms it.
+    printed = await chat(t, ["forget it", "yes"], userId);
+    expect(printed).toContain('answer "yes" or "cancel"');
+    expect(await texts()).toEqual([]);
+  });
+
   it("takes 'forget them all' asked which one as all of the listed ones, not everything", async () => {
     const scope = { teamId: "local", userId: "local-user" };
     await chat(t, [

@@ -10,6 +10,7 @@ import type { AutosaveMode } from "../../core/user-settings.js";
 import { parseDuration, settingsStatusText, type SlackSettingsPort } from "../settings-blocks.js";
 import { aboutBlocks, type SlackAboutPort } from "../about-blocks.js";
 import { isoDay } from "../../util/dates.js";
+import { everythingAbout } from "../../agent/intents.js";
 
 /** The slash command's name (the manifest's `slash_commands`). */
 export const MEMORY_COMMAND = "/memory";
@@ -249,9 +250,12 @@ async function runCommand(
       return void (await say(head, listBlocks(head, recent, lang)));
     }
     case "forget": {
-      const query = needQuery(parsed.query, "forget");
+      const asked = needQuery(parsed.query, "forget");
+      // "/memory forget everything about Emma": every match is listed, none forgotten at once.
+      const about = everythingAbout(asked);
+      const query = about ?? asked;
       const found = await deps.memory.findToForget(scope, query);
-      if (found.meant) {
+      if (found.meant && about === undefined) {
         const deleted = await deps.memory.deleteIds(scope, [found.meant.id]);
         return void (await say(
           `🗑 잊었어요 (forgotten): ${deleted.map((m) => `"${escapeMrkdwn(clip(m.text, 200))}"`).join(", ")}`,
@@ -261,7 +265,10 @@ async function runCommand(
         return void (await say(
           `"${escapeMrkdwn(clip(query, 200))}"에 해당하는 기억을 찾지 못했어요. (Nothing matches.)`,
         ));
-      const head = `여러 개가 있어요. 어떤 걸 잊을까요? (Several match — which one should I forget?)`;
+      const head =
+        about === undefined
+          ? `여러 개가 있어요. 어떤 걸 잊을까요? (Several match — which one should I forget?)`
+          : `"${escapeMrkdwn(clip(query, 200))}"에 해당하는 기억 ${found.candidates.length}개예요. 모두 잊을까요? (${found.candidates.length} match — forget them all?)`;
       const blocks: KnownBlock[] = [{ type: "section", text: { type: "mrkdwn", text: head } }];
       for (const memory of found.candidates) {
         blocks.push(
