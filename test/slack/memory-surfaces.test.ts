@@ -412,13 +412,15 @@ describe("App Home, /memory and the Remember this shortcut", () => {
   });
 
   it("/memory forget everything about X lists every match, even one, and forgets none until asked", async () => {
-    const owner = { teamId: TEAM, userId: ALICE };
+    const user = "U_FORGET_ABOUT";
+    const owner = { teamId: TEAM, userId: user };
     const kept = await t.assistant.memory.remember(
-      dm(ALICE),
+      dm(user),
       "자전거 자물쇠 비번 힌트는 할머니 생신",
       Date.now(),
     );
-    await sendCommand(t, makeSlashCommand(t, { text: "forget 자전거 관련 기억 전부" }));
+    await t.assistant.memory.remember(dm(user), "헬스장 사물함 41번", Date.now());
+    await sendCommand(t, makeSlashCommand(t, { text: "forget 자전거 관련 기억 전부", user }));
     const question = await response(t);
     const blocks = question.args["blocks"] as Array<{ accessory?: { action_id?: string; value?: string } }>;
     expect(textOf(blocks)).toContain("모두 잊을까요?");
@@ -428,7 +430,6 @@ describe("App Home, /memory and the Remember this shortcut", () => {
         .map((x) => x.accessory!.value),
     ).toEqual([kept.id]);
     expect(await t.assistant.memory.get(owner, kept.id)).toBeDefined();
-    await t.assistant.memory.delete(owner, kept.id);
   });
 
   it("/memory export from a channel sends the user's memories as a JSON Lines file to their DM only", async () => {
