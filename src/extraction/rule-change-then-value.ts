@@ -20,6 +20,7 @@ import { findTypedValues, type TypedKind } from "./rule-typed.js";
 import {
   CHANGE_EVENT_NOUNS,
   isKoreanChangeWord,
+  KOREAN_BOUND_WORDS,
   KOREAN_ENDING_CHANGE_STEMS,
   NOW_WORDS,
 } from "./words/value-words.js";
@@ -70,6 +71,64 @@ export function withChangeThenValue(line: string): string {
     return [statement + value.mark, ...rest].join(" ");
   }
   return line;
+}
+
+/** Words after the old value that say the new one replaces it ("화요일 말고 목요일로 옮김"). */
+const INSTEAD_OF_WORDS: ReadonlySet<string> = new Set(words("말고 대신 아니고"));
+
+/**
+ * `line` without the old value a change names before the new one ("요가 화요일 말고 목요일로 옮김" →
+ * "요가 목요일로 옮김", "치과 예약 4시 반 말고 5시로 바꿈" → "치과 예약 5시로 바꿈"): the old value is no
+ * part of the name of what changed. It is the typed value (a date, a time) that ends before 말고, or else
+ * the words that parallel the new value ({@link parallelWords}); `line` itself when no "OLD 말고
+ * NEW(으)로 VERB" is in it.
+ */
+export function withoutReplacedValue(line: string): string {
+  const tokens = line.split(" ");
+  for (let at = 1; at + 2 < tokens.length; at += 1) {
+    if (!INSTEAD_OF_WORDS.has(withoutClosingMark(tokens[at] ?? ""))) continue;
+    // Each look is bounded (the new value's words, the old value's), so a line stays linear to read.
+    const near = tokens.slice(at + 1, at + 1 + MAX_VALUE_WORDS).findIndex((token) => TO_RE.test(token));
+    const toAt = near < 0 ? -1 : at + 1 + near;
+    if (toAt < 0 || !saysItChanged(withoutClosingMark(tokens[toAt + 1] ?? ""))) continue;
+    const before = tokens.slice(Math.max(0, at - MAX_VALUE_WORDS), at).join(" ");
+    const typed = findTypedValues(before).at(-1);
+    const oldWords =
+      typed !== undefined && typed.end === before.length
+        ? before.slice(typed.start).split(" ").length
+        : parallelWords(tokens.slice(Math.max(0, at - MAX_VALUE_WORDS), at), tokens.slice(at + 1, toAt + 1));
+    if (oldWords >= at) continue;
+    return [...tokens.slice(0, at - oldWords), ...tokens.slice(at + 1)].join(" ");
+  }
+  return line;
+}
+
+/**
+ * How many of the last words of `before` are the old value, read against the new one (`after`, its last
+ * word with (으)로) word by word from the end: the last word always; a word before it when it is the new
+ * value's word there ("카페 온도 / 카페 숲"), has its shape (both with digits, "B2 37번 / B3 12번"; the same
+ * ending, "먹는 거 / 바르는 약"), comes before a word both share ("김순자 선생님 / 오미경 선생님") or before
+ * a bound noun ("먹는 거 말고 습식 캔으로"). A word of neither kind names what changed ("밥 렙토민 말고 조아
+ * 거북이스틱으로": 밥).
+ */
+function parallelWords(before: readonly string[], after: readonly string[]): number {
+  const newWords = [...after.slice(0, -1), (after.at(-1) ?? "").replace(TO_RE, "")];
+  let count = 1;
+  while (count < newWords.length && count < before.length) {
+    const old = before[before.length - 1 - count] ?? "";
+    const aligned = newWords[newWords.length - 1 - count] ?? "";
+    const next = before[before.length - count] ?? "";
+    const sharedNext = next === newWords[newWords.length - count];
+    // "먹는 거 말고": a bound noun (거, 것) stands only with the word before it.
+    if (!(old === aligned || sameShape(old, aligned) || sharedNext || KOREAN_BOUND_WORDS.has(next))) break;
+    count += 1;
+  }
+  return count;
+}
+
+/** Two words of one shape in parallel values: both hold a digit, or both end in the same character. */
+function sameShape(a: string, b: string): boolean {
+  return (/\d/u.test(a) && /\d/u.test(b)) || (a.length > 1 && b.length > 1 && a.at(-1) === b.at(-1));
 }
 
 /** "my bike lock code", "Coco's food": the words before the verb, when no pronoun stands for the thing. */

@@ -29,7 +29,7 @@ import { RULES } from "./rule-table.js";
 import { findTypedValues } from "./rule-typed.js";
 import { MAX_EXTRACTION_CHARS } from "../core/graph-types.js";
 import { splitPredicates } from "./rule-split.js";
-import { withChangeThenValue } from "./rule-change-then-value.js";
+import { withChangeThenValue, withoutReplacedValue } from "./rule-change-then-value.js";
 import { correctionOpening } from "./words/value-words.js";
 import { isFillerWord } from "../text/function-words.js";
 import {
@@ -107,7 +107,7 @@ export function traceTriplets(text: string): TripletTrace {
   const lines = nfc(text.slice(0, MAX_EXTRACTION_CHARS))
     .split(/\r?\n/u)
     .flatMap((rawLine) => splitSentenceBeforeKey(rawLine.replace(/\s+/gu, " ").trim()))
-    .map((line) => withChangeThenValue(withoutCorrectionOpening(line)));
+    .map((line) => withChangeThenValue(withoutReplacedValue(withoutCorrectionOpening(line))));
   for (const line of lines) {
     if (line.length === 0) continue;
     state.korean = containsHangul(line);

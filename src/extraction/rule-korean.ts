@@ -44,7 +44,7 @@ import { valueChangedTo } from "./words/value-words.js";
 import { words } from "../text/word-list.js";
 import { locatedValue, placeAttribute, POSITION_NOUN_RE } from "./rule-places.js";
 import { HONORIFIC_WORD_RE, personPhrase, roleAttribute } from "./rule-roles.js";
-import { ANIMAL_DESCRIPTION_WORDS, ANIMAL_WORDS } from "./words/animals.js";
+import { ANIMAL_CARE_WORDS, ANIMAL_DESCRIPTION_WORDS, ANIMAL_WORDS } from "./words/animals.js";
 import { NAME_WORDS, ONE_SYLLABLE_ATTRIBUTES } from "./words/attributes.js";
 import { EVENT_HEADS, LESSON_SUBJECTS } from "./words/events.js";
 import { FILLER_WORDS, FREQUENCY_ADVERBS, NON_ENTITY_WORDS } from "./words/function-words.js";
@@ -432,8 +432,10 @@ export const changedTo: ClauseRule = ({ tokens, state }) => {
   if (!value) return false;
   const words = tokens.slice(0, verbAt - 1);
   const attributeWords = verbAt >= 3 ? words.slice(1) : words;
-  // "일산에서 파주로": a place it moved from, not an attribute.
+  // "일산에서 파주로": a place it moved from, not an attribute; "계곡 쪽 B-12로": a position is part of
+  // where the thing is now, so the words name no attribute.
   if (attributeWords.length > MAX_ATTRIBUTE_WORDS || !attributeWords.every(isNameLike)) return false;
+  if (attributeWords.some((word) => POSITION_NOUN_RE.test(word))) return false;
   if (attributeWords.some((word) => /(?:에서|부터|에게|한테)$/u.test(word))) return false;
   const subject = verbAt >= 3 ? words[0] : state.topic;
   if (subject === undefined || !isNameLike(subject)) return false;
@@ -441,12 +443,14 @@ export const changedTo: ClauseRule = ({ tokens, state }) => {
   if (POSITION_NOUN_RE.test(value))
     return attributeWords.length === 1 && state.emit(subject, "위치", attributeWords[0] ?? "");
   // "모임 장소 카페 온도로 바꿈": after an attribute noun, the words up to the verb are the value; so
-  // after a noun of the lexicon followed by words that are not ("사료 연어 그레인프리로 바꿈").
+  // after a noun of the lexicon or of an animal's care followed by words that are not ("사료 연어
+  // 그레인프리로 바꿈", "밥 X 스틱으로 바꿈").
   const [head = "", ...named] = attributeWords;
+  const thingHead = isLexiconNoun(head) || ANIMAL_CARE_WORDS.has(head);
   const split =
     named.length > 0 &&
     (VALUE_NAMING_ATTRIBUTES.has(head) ||
-      (isLexiconNoun(head) && !named.some((word) => isLexiconNoun(word) || endsClause(word))));
+      (thingHead && !named.some((word) => isLexiconNoun(word) || endsClause(word))));
   const newValue = split ? [...named, value].join(" ") : value;
   const emitted = state.emit(subject, split ? head : attributeWords.join(" "), newValue);
   if (emitted && isNameLike(newValue)) state.topic = newValue;

@@ -833,3 +833,20 @@ describe("a range spelled with 부터 … 까지", () => {
     expect(facts("출장 5월 12일부터")).toEqual([["출장", "날짜", "5월 12일"]]);
   });
 });
+
+describe("a change that names the old value before the new one (X 말고 Y로)", () => {
+  it.each([
+    ["필라테스 수업 월요일 말고 수요일로 옮김", "필라테스 수업 수요일로 옮김"],
+    ["미용실 예약 2시 반 말고 4시로 바꿈", "미용실 예약 4시로 바꿈"],
+    ["회의 장소 본관 3층 말고 별관 2층으로 바뀜", "회의 장소 별관 2층으로 바뀜"],
+    ["치즈 사료 먹는 거 말고 습식 캔으로 바꿈", "치즈 사료 습식 캔으로 바꿈"],
+    ["아들 담임 박정호 선생님 말고 윤미래 선생님으로 바뀜", "아들 담임 윤미래 선생님으로 바뀜"],
+  ])("%s reads as the change without the old value", (text, plain) => {
+    expect(facts(plain)).not.toEqual([]);
+    expect(facts(text)).toEqual(facts(plain));
+  });
+
+  it("keeps the word that names what changed when the new value is longer ('밥 X 말고 Y Z로')", () => {
+    expect(facts("초코 밥 오리젠 말고 나우 퍼피로 바꿈")).toEqual([["초코", "밥", "나우 퍼피"]]);
+  });
+});

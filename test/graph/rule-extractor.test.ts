@@ -542,6 +542,10 @@ describe("extractTriplets on long input", () => {
     ],
     ["'is our' and its modifiers", `Bo is our ${fill(" new main")}`],
     ["'is the' and possessives", fill(" is the kids' is our ")],
+    [
+      "old values named and changes said first",
+      fill("요가 화요일 말고 목요일로 옮김 사료 바꿈 이제 아니 잘못 말했다 "),
+    ],
   ])(
     "reads 20,000 characters of %s in under 50 ms, or in linear time when the host is busy",
     (_name, text) => {
