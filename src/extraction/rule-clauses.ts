@@ -77,12 +77,35 @@ export const typedValues: ClauseRule = (clause) => {
   return emitted;
 };
 
+/** 생 after a date, maybe with a copula: "… 5월 3일생", "…생이에요". */
+const BORN_RE = /^생(?:이고|이야|이에요|입니다|임|이다|이래|)$/u;
+/** A year, maybe with its month, then 생: "1990년생", "95년생", "2020년 5월생" (each part bounded). */
+const BORN_IN_YEAR_RE =
+  /(?:^|\s)((?:\d{4}|\d{2})년(?: ?\d{1,2}월)?)생(?:이고|이야|이에요|입니다|임|이다|이래)?(?=\s|$)/u;
+
+/**
+ * "1990년생", "초코는 2020년 5월생": a year (born then: 출생연도) or a year and month (the birthday as far
+ * as it is known: 생일), where it starts and ends in `text`.
+ */
+function bornInYear(
+  text: string,
+): { start: number; end: number; value: string; attribute: string } | undefined {
+  const match = BORN_IN_YEAR_RE.exec(text);
+  if (match === null) return undefined;
+  const value = match[1] ?? "";
+  const start = match.index + match[0].indexOf(value);
+  return { start, end: start + value.length, value, attribute: value.includes("월") ? "생일" : "출생연도" };
+}
+
 /** "라희는 2월 11일생이고", "2019년 3월 2일생": a date followed by 생 is a birthday. */
 export const bornOn: ClauseRule = ({ text, tokens, typed, state, korean }) => {
-  const date = typed.find((value) => value.kind === "date");
-  if (date === undefined || !korean) return false;
-  if (!/^생(?:이고|이야|이에요|입니다|임|이다|이래|)$/u.test(text.slice(date.end).split(" ")[0] ?? ""))
-    return false;
+  if (!korean) return false;
+  const typedDate = typed.find((value) => value.kind === "date");
+  const date =
+    typedDate !== undefined && BORN_RE.test(text.slice(typedDate.end).split(" ")[0] ?? "")
+      ? { ...typedDate, attribute: "생일" }
+      : bornInYear(text);
+  if (date === undefined) return false;
   const before = text
     .slice(0, date.start)
     .trim()
@@ -98,7 +121,7 @@ export const bornOn: ClauseRule = ({ text, tokens, typed, state, korean }) => {
           )
         : undefined;
   if (owner === undefined || tokens.length === 0) return false;
-  const emitted = state.emit(owner, "생일", date.value);
+  const emitted = state.emit(owner, date.attribute, date.value);
   if (emitted) state.topic = owner;
   return emitted;
 };

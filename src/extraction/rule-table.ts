@@ -215,7 +215,7 @@ export const RULES: readonly ExtractionRule[] = [
   },
   {
     name: "born-on",
-    description: "X는 DATE생: X's birthday.",
+    description: "X는 DATE생, X는 YEAR(년 MONTH월)생: X's birthday, or the year X was born.",
     apply: bornOn,
   },
   {
