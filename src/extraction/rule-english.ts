@@ -385,8 +385,12 @@ const WORKS_AT_RE =
   / (works?|worked|teach(?:es)?|taught|stud(?:y|ies)|is working|is studying) (?:at|for) (.+)$/iuy;
 /** "… as a clerk" after the place. */
 const AS_JOB_RE = / as (?:an? |the )?(.+)$/iuy;
-/** "Bagel (my beagle) goes to Brightvet Clinic in Bojeong": where someone or a pet goes regularly. */
-const GOES_TO_RE = /(?: \((?:my|our|a|an|the) ([\p{L} -]{2,30})\))? (?:goes|go|went) to (.+)$/iuy;
+/**
+ * "Bagel (my beagle) goes to Brightvet Clinic in Bojeong": where someone or a pet goes regularly; "Leo
+ * switched to Oak Elementary": where they go now (a clinic or a school by its name's head, below).
+ */
+const GOES_TO_RE =
+  /(?: \((?:my|our|a|an|the) ([\p{L} -]{2,30})\))? (?:goes|go|went|switched|transferred|changed) to (.+)$/iuy;
 /** "… in Bojeong" after the place. */
 const IN_PLACE_RE = / in (.+)$/iuy;
 /** "12 Hwarang-ro, Suwon", "17 Elm Lane": a street address. */
@@ -394,7 +398,7 @@ export const STREET_ADDRESS_RE =
   /^\d{1,5}[A-Za-z]?(?:-\d{1,4})? (?:[\p{Lu}][\p{L}]*[- ])*[\p{Lu}][\p{L}]*(?:-(?:daero|ro|gil|dong)|\s(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Way|Place|Square))\b/u;
 /** Heads of a place's name that say what it is: a clinic (a pet's vet), a school. */
 const CLINIC_HEAD_RE = /(?:clinic|hospital|vet|veterinary|animal center|medical center)$/iu;
-const SCHOOL_HEAD_RE = /(?:school|academy|university|college|kindergarten|daycare|preschool)$/iu;
+const SCHOOL_HEAD_RE = /(?:school|elementary|academy|university|college|kindergarten|daycare|preschool)$/iu;
 
 /** "…, Head of Product" after a person: their title. */
 export const englishTitle: ClauseRule = ({ text, state }) => {

@@ -85,6 +85,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
   },
   "english-goes-to": {
     examples: [
+      ["Mina goes to Birch Hill Elementary", [["Mina", "school", "Birch Hill Elementary"]]],
+      ["Mina switched to Cedar Park Academy", [["Mina", "school", "Cedar Park Academy"]]],
       [
         "Nacho (my dachshund) goes to Sunny Side Animal Clinic in Hanam",
         [
