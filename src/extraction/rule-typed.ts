@@ -429,6 +429,21 @@ function amountFact({ clause, pre, value }: TypedFactInput): boolean {
     topicHasFacts(state)
   )
     return state.emit(state.topic, clause.korean ? "요금" : "rate", value.value);
+  // "수영장 6개월 48만원", "PT 10회 50만원": a period or a count before the amount is part of it, a
+  // rate; the words before name what charges it (and, after the thing, which charge: "회비").
+  // A word of "per" before the period is part of it too ("월 4회 22만원"). After the topic, the period
+  // alone ("…. 3개월 27만원") is what the topic charges.
+  const periodAt = pre.length > 0 && PERIOD_RE.test(pre.at(-1) ?? "") ? pre.length - 1 : -1;
+  if (periodAt >= 0) {
+    const start = periodAt > 0 && PER_WORDS.has(pre[periodAt - 1] ?? "") ? periodAt - 1 : periodAt;
+    const rate = [...pre.slice(start), value.value].join(" ");
+    const [thing = state.topic, ...charge] = pre.slice(0, start);
+    if (thing === undefined || !isNameLike(thing) || charge.length > 1 || !charge.every(isNameLike))
+      return false;
+    const attribute =
+      charge.length > 0 ? normalizeAttribute(charge.join(" ")) : clause.korean ? "요금" : "rate";
+    return state.emit(thing, attribute, rate);
+  }
   if (pre.length === 0 || pre.length > MAX_WORDS_BEFORE_MEASURE || !pre.every(isNameLike)) return false;
   const [first = "", ...rest] = pre;
   if (rest.length === 0) {
@@ -436,6 +451,11 @@ function amountFact({ clause, pre, value }: TypedFactInput): boolean {
   }
   return state.emit(first, normalizeAttribute(rest.join(" ")), value.value);
 }
+
+/** A period or a count of times that an amount is charged for: 3개월, 1년, 10회, 6주. */
+const PERIOD_RE = /^\d{1,3}(?:개월|달|년|주|회|번|일|시간)$/u;
+/** Words of "per" before a period: 월 4회, 주 2회. */
+const PER_WORDS: ReadonlySet<string> = new Set(["월", "주", "연", "매달", "매월", "매주", "하루", "인당"]);
 
 /** "중2 선호", "선호 중2", "대학교 2학년" after the topic: (선호, 학년, 중2). */
 function gradeFact({ clause, pre, value }: TypedFactInput): boolean {

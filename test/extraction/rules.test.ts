@@ -350,6 +350,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
   },
   "typed-values": {
     examples: [
+      ["수영장 6개월 48만원", [["수영장", "요금", "6개월 48만원"]]],
+      ["요가원 등록함. 주 2회 18만원", [["요가원", "요금", "주 2회 18만원"]]],
       ["꼬미 생일 4월 7일이야", [["꼬미", "생일", "4월 7일"]]],
       // A car's number plate: whose by the words before it, the speaker's when they name no one.
       ["내 차 번호 57더 2041", [["나", "차량번호", "57더 2041"]]],
