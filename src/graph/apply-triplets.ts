@@ -33,6 +33,7 @@ import {
   statesSameFact,
 } from "../extraction/fact-slots.js";
 import { holdsContentWord } from "../extraction/content-words.js";
+import { shiftedDate } from "../extraction/date-shift.js";
 import { foldText } from "../text/korean.js";
 import {
   ENTITY_LABEL,
@@ -354,6 +355,32 @@ export function restatedRelations(
       ids.push(relation.id);
   }
   return ids;
+}
+
+/**
+ * The facts a note moves by an amount ("치과 예약 하루 당겨짐": extraction/date-shift.ts `dateShiftOf`,
+ * `days`), with their values moved: each current fact whose value is a month-and-day date and whose
+ * thing — its entity's words, or for the speaker's own fact its attribute's — the note names before the
+ * move. What the rules would have read had the note given the new date ("치과 예약 12월 9일 오후 3시").
+ */
+export function shiftedFacts(
+  triplets: readonly GraphTriplet[],
+  text: string,
+  days: number,
+  at: number,
+  memo: FactSlotMemo = new FactSlotMemo(),
+): Triplet[] {
+  const said = memo.words(text).content;
+  const out: Triplet[] = [];
+  for (const [entity, relation, value] of triplets) {
+    if (relation.properties.current !== true || latestOf(relation) >= at) continue;
+    const moved = shiftedDate(value.name, days, at);
+    if (moved === undefined) continue;
+    const thing = memo.words(isFirstPerson(entity.name) ? relation.label : entity.name).content;
+    if (thing.length === 0 || !thing.every((word) => holdsContentWord(said, word))) continue;
+    out.push({ entity: entity.name, attribute: relation.label, value: moved });
+  }
+  return out;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   forgetMemories,
   isVisible,
   restatedRelations,
+  shiftedFacts,
   retirementsOf,
   sourcesOf,
   type AppliedFact,
@@ -20,6 +21,7 @@ import type { Lang } from "../text/language.js";
 import { foldText } from "../text/korean.js";
 import { entityDisplayName, isFirstPerson } from "../extraction/normalize.js";
 import { extractTriplets } from "../extraction/rule-extractor.js";
+import { dateShiftOf } from "../extraction/date-shift.js";
 import { entityKnownAs, FactSlotMemo, speakerAsOne } from "../extraction/fact-slots.js";
 import {
   ENTITY_LABEL,
@@ -185,8 +187,16 @@ export class GraphService {
 
   private async ingestNow(input: IngestInput): Promise<IngestResult> {
     const started = this.generationOf(input);
-    const { extractor, triplets } = await this.extract(input);
+    const extracted = await this.extract(input);
+    const { extractor } = extracted;
     const at = input.at ?? this.now();
+    // "치과 예약 하루 당겨짐": no date is given, but the one it moves is known — the moved value is this
+    // memory's fact (apply-triplets.ts `shiftedFacts`).
+    const shift = extracted.triplets.length === 0 ? dateShiftOf(input.text) : undefined;
+    const triplets =
+      shift === undefined
+        ? extracted.triplets
+        : shiftedFacts(await this.store(input).getTriplets(), input.text, shift, at, this.statements);
     // A memory saved again with no facts still loses the facts its earlier text gave (and what it
     // retired); one with no facts that says an earlier fact changed retires it (apply-triplets.ts).
     if (triplets.length === 0 && !(await this.changesGraph(input, at))) return { extractor, facts: [] };

@@ -646,6 +646,20 @@ describe("GraphService facts derived from memories", () => {
     expect((await ask()).join()).not.toContain("9:30");
   });
 
+  it("moves a date fact by the amount a later note says it moved, and moves it back when that note is forgotten", async () => {
+    const graph = makeService();
+    const ask = () => graph.facts({ ...ALICE, text: "피부과 예약 언제야?" });
+    const at = Date.UTC(2026, 10, 20);
+    await graph.ingest({ ...ALICE, text: "피부과 예약 12월 10일 오후 3시", memoryId: "old", at });
+    await graph.ingest({ ...ALICE, text: "피부과 예약 하루 당겨짐", memoryId: "new", at: at + 1000 });
+    expect(await ask()).toEqual(["피부과 예약: 일시 = 12월 9일 오후 3시"]);
+    // Another thing's move moves nothing of this one.
+    await graph.ingest({ ...ALICE, text: "워크숍 일주일 밀림", memoryId: "other", at: at + 2000 });
+    expect(await ask()).toEqual(["피부과 예약: 일시 = 12월 9일 오후 3시"]);
+    await graph.forgetMemories(ALICE, ["new"]);
+    expect(await ask()).toEqual(["피부과 예약: 일시 = 12월 10일 오후 3시"]);
+  });
+
   it("takes a retirement away when its memory is saved again with other words, and lets a later value lead", async () => {
     const graph = makeService();
     const ask = () => graph.facts({ ...ALICE, text: "내 락커 몇 번이야?" });
