@@ -190,6 +190,9 @@ export function words(text: string): number {
 /** " at work", " in our building" closing an attribute (one place word; not "in law"). */
 const PLACE_AFTER_ATTRIBUTE_RE = /(?<=\S) (?:at|in) (?:the |my |our )?(?!law$)[\p{L}-]+$/iu;
 
+/** An attribute that names a preference: its value is one of a kind ("favorite coffee", "go-to snack"). */
+const PREFERENCE_RE = /^(?:favou?rite|usual|go-to|regular|preferred) /iu;
+
 /** "new " or "current " opening an attribute of two words or more ("new manager", not "new"). */
 const NOW_BEFORE_ATTRIBUTE_RE = /^(?:new|current) (?=\S)/iu;
 
@@ -252,9 +255,11 @@ export const englishPossessive: ClauseRule = ({ text, typed, state }) => {
     const dated = /(?:date|day|birthday|time|deadline)$/iu.test(attribute) ? attribute : `${attribute} date`;
     return state.emit(entity, dated, date.value);
   }
-  // "my car is a Kia Ray": a proper name after the article is the value.
+  // "my car is a Kia Ray": a proper name after the article is the value; so is any kind after a
+  // preference ("my favorite coffee is a flat white": which one of its kind is the value).
   const named = /^(?:a|an) (.+)$/iu.exec(value)?.[1];
-  const proper = named !== undefined && isProperName(named) ? named : undefined;
+  const proper =
+    named !== undefined && (isProperName(named) || PREFERENCE_RE.test(attribute)) ? named : undefined;
   // "my arms are so sore", "my cat is a tabby", "my landlord is on holiday": a description, not a value.
   if (proper === undefined && (DESCRIPTION_START_RE.test(value) || DOING_PHRASE_RE.test(value))) return false;
   const emitted = state.emit(entity, attribute, proper ?? value);

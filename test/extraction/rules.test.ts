@@ -113,6 +113,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
     examples: [
       ["Marit's birthday is Dec 3", [["Marit", "birthday", "Dec 3"]]],
       ["My shoe size is 270", [["I", "shoe size", "270"]]],
+      // A kind after a preference is its value; after anything else, a description ("my cat is a tabby").
+      ["my favourite tea is a hojicha latte", [["I", "favourite tea", "hojicha latte"]]],
       // "called" / "named" says the name, as "'s name is" does.
       ["My rabbit is called Dubu", [["Dubu", "kind", "rabbit"]]],
       ["Marit's email is marit@example.org", [["Marit", "email", "marit@example.org"]]],
