@@ -134,8 +134,7 @@ export const SAME_THING_GROUPS: readonly (readonly string[])[] = [
   words("면접 인터뷰 interview"),
   words("발표 프레젠테이션 프리젠테이션 presentation"),
   words("컨퍼런스 콘퍼런스 학회 conference"),
-  // "Maple Elementary" is a school by the head of its name.
-  words("학교 스쿨 school elementary"),
+  words("학교 스쿨 school"),
   words("수업 클래스 class"),
   words("강의 렉처 lecture"),
   words("레슨 lesson"),
