@@ -16,9 +16,14 @@ import {
   sameContentWord,
 } from "./content-words.js";
 import { type StatementWords, statementWords, type ValueKind } from "./fact-words.js";
-import { correctionOpening, ENGLISH_NEGATING_WORDS, KOREAN_NEGATING_WORDS } from "./words/value-words.js";
+import {
+  correctionOpening,
+  ENGLISH_NEGATING_WORDS,
+  isClauseMark,
+  KOREAN_NEGATING_WORDS,
+} from "./words/value-words.js";
 import { isFillerWord } from "../text/function-words.js";
-import { inSet, trimEndWhile } from "../text/trim.js";
+import { trimEndWhile } from "../text/trim.js";
 import { entityDisplayName, FIRST_PERSON_KO, isFirstPerson, normalizeAttribute } from "./normalize.js";
 import { koreanAttributeFor } from "./attribute-labels.js";
 import { TITLE_WORDS } from "./words/people.js";
@@ -426,9 +431,6 @@ function afterCorrectionOpening(text: string): string | undefined {
   const opening = correctionOpening(tokens, isFillerWord);
   return opening === 0 ? undefined : tokens.slice(opening).join(" ");
 }
-
-/** Marks that may follow a negating word ("아니고,", "not:"). */
-const isClauseMark = inSet(",.;:!?~");
 
 /**
  * The values `text` says are not so: a value right before a Korean negating word ("4시 아니고 4시 반",

@@ -1,10 +1,13 @@
 /**
- * A note that first says a fact changed and then gives the new value after a word of "now" ("콩이 사료
- * 바꿈 이제 오리젠", "주차 자리 바뀜. 이제 B3 12번 씀") states what its plain form states ("콩이 사료는
- * 이제 오리젠이야"). The rules read the plain form; this rewrites a line into it — the same words in the
- * same order, with a topic particle and a copula — so the statement gets the triplet its plain form
- * gets and no rule needs a second shape.
+ * Two shapes of a change note read in their plain form, so that the statement gets the triplet its
+ * plain form gets and no rule needs a second shape:
+ * - a change said first, then its new value after a word of "now" ("콩이 사료 바꿈 이제 오리젠", "주차
+ *   자리 바뀜. 이제 B3 12번 씀") states what "콩이 사료는 이제 오리젠이야" states ({@link withChangeThenValue});
+ * - a change that names the old value before the new one ("요가 화요일 말고 목요일로 옮김") states what
+ *   "요가 목요일로 옮김" states ({@link withoutReplacedValue}).
+ * Each rewrites a line — the same words in the same order, with a particle and a copula at most.
  */
+import { inSet, trimEndWhile } from "../text/trim.js";
 import { words } from "../text/word-list.js";
 import {
   containsHangul,
@@ -34,7 +37,7 @@ const ENGLISH_PRONOUNS: ReadonlySet<string> = new Set(words("i we you he she the
 /** The words of the new value: "오리젠" … "목요일 저녁 7시 반". */
 const MAX_VALUE_WORDS = 4;
 /** A word's end that closes a sentence or a clause inside the line. */
-const CLOSING_MARKS = ".,!~;:";
+const isClosingMark = inSet(".,!~;:");
 /** The index of ㅁ among a syllable's finals: 바꿈, 옮김, 갈아탐, 다님 (a predicate as a noun). */
 const FINAL_MIEUM = 16;
 /** A word that ends in the (으)로 of a new value ("LG로", "강남점으로"). */
@@ -189,10 +192,9 @@ function newValue(tokens: readonly string[]): { words: string[]; taken: number; 
   const bareLast = withoutClosingMark(closing);
   const mark = closing.slice(bareLast.length);
   words[words.length - 1] = bareLast;
-  const last = bareLast;
-  const stated = stripCopula(last);
-  if (stated !== last && stated.length > 0) words[words.length - 1] = stated;
-  else if (words.length > 1 && closesAsVerb(last)) words.pop();
+  const stated = stripCopula(bareLast);
+  if (stated !== bareLast && stated.length > 0) words[words.length - 1] = stated;
+  else if (words.length > 1 && closesAsVerb(bareLast)) words.pop();
   if (words.some((word) => word.length === 0 || isKoreanChangeWord(word) || NOW_WORDS.has(word)))
     return undefined;
   // "이제 남궁 주임님 010-…": a phone number or an e-mail address is a person's or a place's contact,
@@ -208,11 +210,9 @@ function copulaAfter(word: string): string {
 }
 
 function hasClosingMark(word: string): boolean {
-  return CLOSING_MARKS.includes(word.at(-1) ?? "");
+  return isClosingMark(word.at(-1) ?? "");
 }
 
 function withoutClosingMark(word: string): string {
-  let end = word.length;
-  while (end > 0 && CLOSING_MARKS.includes(word.charAt(end - 1))) end -= 1;
-  return word.slice(0, end);
+  return trimEndWhile(word, isClosingMark);
 }

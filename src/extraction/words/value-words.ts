@@ -125,8 +125,8 @@ export const REJECTING_OPENERS: ReadonlySet<string> = new Set(
 
 /** Interjections that may come before a correction ("아 앗 잘못 말했다"). */
 const MAX_INTERJECTIONS = 2;
-/** Marks that may follow an opening word ("정정:", "아니,"). */
-const isClauseMark = inSet(",.;:!?~");
+/** Marks that may follow an opening or a negating word ("정정:", "아니,", "아니고,", "not:"). */
+export const isClauseMark = inSet(",.;:!?~");
 
 /** Verb stems of saying or writing after 잘못 ("잘못 말했다", "잘못 적었어"): the speaker misspoke. */
 const MISSPOKE_VERB_STEMS: readonly string[] = words(
