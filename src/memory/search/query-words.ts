@@ -23,6 +23,7 @@ import {
 import { stripSearchSuffixes } from "../../text/korean.js";
 import { words } from "../../text/word-list.js";
 import { PHONE_RE } from "../../extraction/rule-patterns.js";
+import { KOREAN_PHONE_QUESTION_WORDS } from "../../extraction/words/value-words.js";
 
 /** A query word that has other names: its own tokens, and each other name's tokens. */
 interface NamedWord {
@@ -73,9 +74,10 @@ const WEEKDAY_WORD_RE =
  * Words that ask for a phone number ("치과 번호", "dentist number?", "연락처"): a note that gives one holds
  * the word by its value, as a note that gives a weekday holds "무슨 요일".
  */
-const PHONE_ASKING_WORDS: ReadonlySet<string> = new Set(
-  words("번호 전화 전화번호 연락처 핸드폰번호 폰번호 휴대폰번호 전번 phone number contact"),
-);
+const PHONE_ASKING_WORDS: ReadonlySet<string> = new Set([
+  ...KOREAN_PHONE_QUESTION_WORDS,
+  ...words("번호 전화 전번 phone number contact"),
+]);
 
 /** Whether `text` gives a phone number (rule-patterns.ts `PHONE_RE`, which is global: a fresh copy here). */
 function givesPhone(text: string): boolean {
