@@ -147,9 +147,10 @@ export function applyTriplets(
     });
   }
   if (options.text !== undefined && source.memoryId !== undefined) {
-    const restated = new Set(
-      restatedRelations(graph.getTriplets(), options.text, options.at, { given, memo: options.memo }),
-    );
+    const restated = new Set([
+      ...restatedRelations(graph.getTriplets(), options.text, options.at, { given, memo: options.memo }),
+      ...positionsPassedOn(graph, written, options.text, options.memo),
+    ]);
     const retired = graph
       .relations()
       .filter((relation) => restated.has(relation.id))
@@ -169,6 +170,53 @@ export function applyTriplets(
         r.properties.current,
     ),
   }));
+}
+
+/** The attributes that say which position someone holds. */
+const POSITION_ATTRIBUTES: ReadonlySet<string> = new Set(["역할", "role", "직함", "title"]);
+/** Positions one person holds at a time besides the heads (…장): homeroom teacher, the one in charge. */
+const SINGLE_HOLDER_POSITIONS: ReadonlySet<string> = new Set(["담임", "담당", "담당자", "주치의", "총무"]);
+
+/** A position without its honorific ("팀장님" → 팀장), folded. */
+function bareTitle(value: string): string {
+  return foldText(value.replace(/님$/u, ""));
+}
+
+/** Whether one person holds the position at a time: a head (팀장, 원장, 반장) or one of a short list. */
+function singleHolder(title: string): boolean {
+  return (title.length >= 2 && title.endsWith("장")) || SINGLE_HOLDER_POSITIONS.has(title);
+}
+
+/**
+ * The relations of a position this memory gives to someone new, held by someone else until now ("팀장
+ * 바뀜. 새 팀장님은 정우진" after "팀장님 이름은 박서연"): only for a position one person holds at a time,
+ * and only when the memory says that something changed (바뀜, 새, new: fact-words.ts), since a note may
+ * also name two people of one title ("1팀 팀장 A, 2팀 팀장 B").
+ */
+function positionsPassedOn(
+  graph: PropertyGraphView,
+  written: ReadonlyArray<Omit<AppliedFact, "current">>,
+  text: string,
+  memo: FactSlotMemo = new FactSlotMemo(),
+): string[] {
+  const held = written.filter(
+    (fact) => POSITION_ATTRIBUTES.has(fact.attribute) && singleHolder(bareTitle(fact.value)),
+  );
+  if (held.length === 0 || !memo.words(text).changes) return [];
+  const names = new Map(graph.get().map((node) => [node.id, node.name]));
+  return graph
+    .relations()
+    .filter(
+      (relation) =>
+        relation.properties.current === true &&
+        held.some(
+          (fact) =>
+            relation.label === fact.attribute &&
+            relation.source !== fact.entityId &&
+            bareTitle(names.get(relation.target) ?? "") === bareTitle(fact.value),
+        ),
+    )
+    .map((relation) => relation.id);
 }
 
 /**

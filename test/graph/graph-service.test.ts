@@ -660,6 +660,22 @@ describe("GraphService facts derived from memories", () => {
     expect(await ask()).toEqual(["피부과 예약: 일시 = 12월 10일 오후 3시"]);
   });
 
+  it("passes a position one person holds to its new holder when a note says it changed", async () => {
+    const graph = makeService();
+    const ask = () => graph.facts({ ...ALICE, text: "팀장님 누구야?" });
+    await graph.ingest({ ...ALICE, text: "팀장님 이름은 오세린", memoryId: "old", at: 1000 });
+    // Another person of that title named without a word of change takes nothing from her: the rules
+    // cannot tell a second team's head from a new one.
+    await graph.ingest({ ...ALICE, text: "우리 팀장님은 문태호야", memoryId: "other", at: 1500 });
+    expect(await ask()).toEqual(expect.arrayContaining(["오세린: 역할 = 팀장님", "문태호: 역할 = 팀장"]));
+    await graph.ingest({ ...ALICE, text: "팀장 바뀜. 새 팀장님은 한도윤", memoryId: "new", at: 2000 });
+    expect(await ask()).toContain("한도윤: 역할 = 팀장");
+    expect(await ask()).not.toContain("오세린: 역할 = 팀장님");
+    // Forgotten, the note gives the position back.
+    await graph.forgetMemories(ALICE, ["new"]);
+    expect(await ask()).toContain("오세린: 역할 = 팀장님");
+  });
+
   it("takes a retirement away when its memory is saved again with other words, and lets a later value lead", async () => {
     const graph = makeService();
     const ask = () => graph.facts({ ...ALICE, text: "내 락커 몇 번이야?" });
