@@ -110,12 +110,17 @@ export function applyTriplets(
   };
   const written: Array<Omit<AppliedFact, "current">> = [];
   const given = new Set<string>();
+  const changes =
+    options.text !== undefined && (options.memo ?? new FactSlotMemo()).words(options.text).changes;
   for (const triplet of triplets) {
-    const entityName = entityKnownAs(
+    const named = entityKnownAs(
       speakerAsOne(entityDisplayName(triplet.entity, { knownNames: known })),
       known,
     );
-    const attribute = normalizeAttribute(triplet.attribute);
+    const said = normalizeAttribute(triplet.attribute);
+    const owner = changes ? ownerOfCompound(graph, known, named, said) : undefined;
+    const entityName = owner?.entity ?? named;
+    const attribute = owner?.attribute ?? said;
     const valueText = cleanValue(triplet.value);
     if (entityName === "" || attribute === "" || valueText === "") continue;
     const [entity, value] = upsertEnds(graph, { entity: entityName, value: valueText });
@@ -170,6 +175,32 @@ export function applyTriplets(
         r.properties.current,
     ),
   }));
+}
+
+/**
+ * The one entity whose current fact a change note names by a compound it splits ("결혼식 장소 바뀜 이제 …"
+ * after "동생 결혼식 … 더채플 청담": the rules read (결혼식, 장소, …), and 결혼식 is no entity of the graph
+ * but the first half of 동생's attribute "결혼식 장소"): that entity and the whole attribute. Undefined
+ * when `entity` is known, or no entity or more than one has such a current fact.
+ */
+function ownerOfCompound(
+  graph: PropertyGraphView,
+  known: ReadonlySet<string>,
+  entity: string,
+  attribute: string,
+): { entity: string; attribute: string } | undefined {
+  if (known.has(foldText(entity))) return undefined;
+  const compound = normalizeAttribute(`${entity} ${attribute}`);
+  const owners = new Set(
+    graph
+      .relations()
+      .filter((relation) => relation.properties.current === true && relation.label === compound)
+      .map((relation) => relation.source),
+  );
+  if (owners.size !== 1) return undefined;
+  const [ownerId] = owners;
+  const node = graph.get().find((n) => n.id === ownerId);
+  return node === undefined ? undefined : { entity: node.name, attribute: compound };
 }
 
 /** The attributes that say which position someone holds. */

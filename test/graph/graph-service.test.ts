@@ -676,6 +676,21 @@ describe("GraphService facts derived from memories", () => {
     expect(await ask()).toContain("오세린: 역할 = 팀장님");
   });
 
+  it("gives a change note that splits an entity's compound attribute to that entity", async () => {
+    const graph = makeService();
+    const ask = () => graph.facts({ ...ALICE, text: "누나 돌잔치 어디야?" });
+    await graph.ingest({
+      ...ALICE,
+      text: "누나 돌잔치 3월 8일 토요일 11시, 그랜드홀 역삼",
+      memoryId: "old",
+      at: 1000,
+    });
+    expect(await ask()).toContain("누나: 돌잔치 장소 = 그랜드홀 역삼");
+    await graph.ingest({ ...ALICE, text: "돌잔치 장소 바뀜 이제 라온컨벤션", memoryId: "new", at: 2000 });
+    expect(await ask()).toContain("누나: 돌잔치 장소 = 라온컨벤션");
+    expect(await ask()).not.toContain("누나: 돌잔치 장소 = 그랜드홀 역삼");
+  });
+
   it("takes a retirement away when its memory is saved again with other words, and lets a later value lead", async () => {
     const graph = makeService();
     const ask = () => graph.facts({ ...ALICE, text: "내 락커 몇 번이야?" });
