@@ -181,7 +181,7 @@ export function applyTriplets(
  * The one entity whose current fact a change note names by a compound it splits ("결혼식 장소 바뀜 이제 …"
  * after "동생 결혼식 … 더채플 청담": the rules read (결혼식, 장소, …), and 결혼식 is no entity of the graph
  * but the first half of 동생's attribute "결혼식 장소"): that entity and the whole attribute. Undefined
- * when `entity` is known, or no entity or more than one has such a current fact.
+ * when `entity` is known or empty, or no entity or more than one has such a current fact.
  */
 function ownerOfCompound(
   graph: PropertyGraphView,
@@ -189,7 +189,7 @@ function ownerOfCompound(
   entity: string,
   attribute: string,
 ): { entity: string; attribute: string } | undefined {
-  if (known.has(foldText(entity))) return undefined;
+  if (entity === "" || attribute === "" || known.has(foldText(entity))) return undefined;
   const compound = normalizeAttribute(`${entity} ${attribute}`);
   const owners = new Set(
     graph
