@@ -136,12 +136,17 @@ export function nothingToForgetReply(lang: Lang, query: string): string {
     : `"${query}"에 해당하는 기억을 찾지 못했어요.`;
 }
 
+/** Memories as a forget question lists them: "1. text (day)", numbered from 1 as the answer picks them. */
+function numbered(memories: Array<{ text: string; timestamp: number }>): string[] {
+  return memories.map((m, i) => `${i + 1}. ${m.text} (${isoDay(m.timestamp)})`);
+}
+
 /** Several memories match a forget request: numbered, so the user can answer with a number. */
 export function whichToForgetReply(
   lang: Lang,
   candidates: Array<{ text: string; timestamp: number }>,
 ): string {
-  const lines = candidates.map((m, i) => `${i + 1}. ${m.text} (${isoDay(m.timestamp)})`);
+  const lines = numbered(candidates);
   const ask =
     lang === "en"
       ? 'Several memories match. Which one should I forget? Answer with a number, "all", or "cancel".'
@@ -157,7 +162,7 @@ export function proposedForgetReply(
   lang: Lang,
   proposals: Array<{ text: string; timestamp: number }>,
 ): string {
-  const lines = proposals.map((m, i) => `${i + 1}. ${m.text} (${isoDay(m.timestamp)})`);
+  const lines = numbered(proposals);
   // One memory is confirmed by a yes; of several, a yes does not say which.
   const one = proposals.length === 1;
   const ask =
@@ -173,7 +178,7 @@ export function forgetAllOfReply(
   query: string,
   candidates: Array<{ text: string; timestamp: number }>,
 ): string {
-  const lines = candidates.map((m, i) => `${i + 1}. ${m.text} (${isoDay(m.timestamp)})`);
+  const lines = numbered(candidates);
   const ask =
     lang === "en"
       ? `${candidates.length === 1 ? "This memory matches" : `These ${candidates.length} memories match`} “${query}”. Forget ${candidates.length === 1 ? "it" : "all of them"}? Answer "yes", numbers to pick some, or "cancel".`
