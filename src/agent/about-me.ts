@@ -20,7 +20,8 @@ const MAX_REQUEST_CHARS = 80;
  */
 export interface AboutMe {
   groups: ProfileGroup[];
-  memories: Array<Memory & { uses: number }>;
+  /** `changed`: a fact the memory gave has since changed (GraphPort `changedMemories`). */
+  memories: Array<Memory & { uses: number; changed?: boolean }>;
 }
 
 // "나에 대해 뭘 알아?", "저에 관해 기억하는 거 보여줘": 나/저 + 에 대해·관해 + (up to two short words) +
@@ -61,14 +62,25 @@ export function isAboutMeRequest(text: string): boolean {
 
 /** The person's profile in `scope`: facts (at most {@link ABOUT_MAX_FACTS}) and most used memories. */
 export async function gatherAboutMe(
-  deps: { memory: Pick<MemoryPort, "mostUsed">; graph?: Pick<GraphPort, "profile"> | undefined },
+  deps: {
+    memory: Pick<MemoryPort, "mostUsed">;
+    graph?: Pick<GraphPort, "profile" | "changedMemories"> | undefined;
+  },
   scope: MemoryScope,
   lang: Lang,
 ): Promise<AboutMe> {
-  const [groups, memories] = await Promise.all([
+  const [groups, used] = await Promise.all([
     deps.graph?.profile(scope, lang) ?? Promise.resolve([]),
     deps.memory.mostUsed(scope, ABOUT_MAX_MEMORIES),
   ]);
+  const changed =
+    deps.graph === undefined || used.length === 0
+      ? new Set<string>()
+      : await deps.graph.changedMemories(
+          scope,
+          used.map((m) => m.id),
+        );
+  const memories = used.map((m) => (changed.has(m.id) ? { ...m, changed: true } : m));
   let budget = ABOUT_MAX_FACTS;
   const kept: ProfileGroup[] = [];
   for (const group of groups) {
@@ -105,7 +117,9 @@ export function aboutMeList(about: AboutMe, lang: Lang): string {
   }
   if (about.memories.length > 0) {
     lines.push("", en ? "Memories I use most:" : "자주 떠올린 기억:");
-    for (const m of about.memories) lines.push(`• ${m.text} (${isoDay(m.timestamp)})  [${m.id}]`);
+    const since = en ? ", since changed" : ", 이후 바뀜";
+    for (const m of about.memories)
+      lines.push(`• ${m.text} (${isoDay(m.timestamp)}${m.changed ? since : ""})  [${m.id}]`);
   }
   lines.push(
     "",
@@ -162,7 +176,7 @@ export class AboutMeService {
   constructor(
     private readonly deps: {
       memory: Pick<MemoryPort, "mostUsed">;
-      graph?: Pick<GraphPort, "profile"> | undefined;
+      graph?: Pick<GraphPort, "profile" | "changedMemories"> | undefined;
       llm?: Llm | undefined;
     },
   ) {}

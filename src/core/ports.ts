@@ -128,6 +128,11 @@ export interface GraphPort {
    * "나" or "you" (`lang`); each fact names the memory it came from, when known.
    */
   profile(scope: MemoryScope, lang: "ko" | "en"): Promise<ProfileGroup[]>;
+  /**
+   * Which of these memories gave a fact that has since changed (a newer value, or a later memory that
+   * said it changed), as far as may be shown in `scope`.
+   */
+  changedMemories(scope: MemoryScope, memoryIds: readonly string[]): Promise<ReadonlySet<string>>;
 }
 
 /** One entity's current facts in a person's profile ("what do you know about me"). */

@@ -386,6 +386,47 @@ function withSources<R extends Relation>(relation: R, sources: RelationSource[])
 }
 
 /**
+ * Which of `memoryIds` gave a fact that has since changed, as far as `allowed` shows: a fact one of
+ * them said that is no longer current, replaced by a newer value of its slot (entity and attribute)
+ * said later where it may be shown, or retired by a later memory said where it may be shown. A change
+ * said only in a DM never marks a memory shown in a channel. One pass over the relations.
+ */
+export function changedSince(
+  relations: readonly Pick<StoredRelation, "id" | "source" | "label" | "properties">[],
+  memoryIds: ReadonlySet<string>,
+  allowed: readonly string[] | undefined,
+): Set<string> {
+  const visible = (s: RelationSource) => isAllowed([s.visibility], allowed);
+  const slotOf = (r: Pick<Relation, "source" | "label">) => `${r.source}\u0000${r.label}`;
+  // Each slot's relations with the latest time a visible source said them.
+  const saidIn = new Map<string, Array<{ id: string; at: number }>>();
+  for (const relation of relations) {
+    const times = sourcesOf(relation)
+      .filter(visible)
+      .map((s) => s.at);
+    if (times.length === 0) continue;
+    const slot = slotOf(relation);
+    const said = saidIn.get(slot) ?? [];
+    said.push({ id: relation.id, at: Math.max(...times) });
+    saidIn.set(slot, said);
+  }
+  const changed = new Set<string>();
+  for (const relation of relations) {
+    if (relation.properties.current) continue;
+    const retiredAt = retirementsOf(relation)
+      .filter(visible)
+      .map((s) => s.at);
+    const others = (saidIn.get(slotOf(relation)) ?? []).filter((o) => o.id !== relation.id);
+    for (const source of sourcesOf(relation)) {
+      const id = source.memoryId;
+      if (id === undefined || !memoryIds.has(id) || !visible(source)) continue;
+      if (retiredAt.some((at) => at > source.at) || others.some((o) => o.at > source.at)) changed.add(id);
+    }
+  }
+  return changed;
+}
+
+/**
  * The memories that said a relation's value no longer holds ({@link restatedRelations}), each as a
  * source (memory id, when, where).
  */

@@ -55,6 +55,13 @@ export class AgentGraph implements GraphPort {
     }));
   }
 
+  changedMemories(scope: MemoryScope, memoryIds: readonly string[]): Promise<ReadonlySet<string>> {
+    return this.graph.changedMemories(
+      { ...scope, visibilities: this.visibility.allowedIn(scope) },
+      memoryIds,
+    );
+  }
+
   async entityFacts(scope: MemoryScope, name: string): Promise<string[]> {
     const found = await this.graph.queryEntity({
       ...scope,

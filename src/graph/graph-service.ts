@@ -5,6 +5,7 @@ import type { Owner, Triplet } from "../core/types.js";
 import { withRetry, type Backoff } from "../util/retry.js";
 import {
   applyTriplets,
+  changedSince,
   forgetMemories,
   isVisible,
   restatedRelations,
@@ -398,6 +399,16 @@ export class GraphService {
       .filter((g) => g.facts.some((f) => f.current))
       .map((g) => ({ ...g, facts: g.facts.filter((f) => f.current) }))
       .sort((a, b) => Number(b.self) - Number(a.self) || latest(b) - latest(a));
+  }
+
+  /**
+   * Which of these memories gave a fact that has since changed, as far as the visibility filter shows
+   * (apply-triplets.ts `changedSince`): "what do you know about me" marks them.
+   */
+  async changedMemories(input: Owner & VisibilityFilter, memoryIds: readonly string[]): Promise<Set<string>> {
+    if (memoryIds.length === 0) return new Set();
+    const relations = (await this.store(input).getTriplets({ includeHistory: true })).map(([, r]) => r);
+    return changedSince(relations, new Set(memoryIds), input.visibilities);
   }
 
   /** All nodes and relations (current and superseded) of the user's graph, for the admin API. */

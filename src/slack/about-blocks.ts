@@ -72,7 +72,7 @@ export function aboutBlocks(
       type: "context",
       elements: [{ type: "mrkdwn", text: en ? "*Memories I use most*" : "*자주 떠올린 기억 (most used)*" }],
     });
-    for (const memory of about.memories)
+    for (const memory of about.memories) {
       blocks.push(
         ...memoryBlocks(
           memory,
@@ -80,6 +80,14 @@ export function aboutBlocks(
           button("잊기 · Forget", actions.forget, memory.id, { style: "danger" }),
         ),
       );
+      if (memory.changed)
+        blocks.push({
+          type: "context",
+          elements: [
+            { type: "mrkdwn", text: en ? "✏️ A fact in it has since changed" : "✏️ 이후 바뀐 내용이 있어요" },
+          ],
+        });
+    }
   }
   blocks.push({
     type: "context",

@@ -79,6 +79,21 @@ describe("what do you know about me", () => {
     expect(reply).not.toContain(WRITTEN);
   });
 
+  it("marks a most used memory whose fact has since changed, in chat and in App Home", async () => {
+    profileModel(t);
+    const user = "U_ABOUT7";
+    await tell(t, user, "remember: my locker number is 112");
+    await tell(t, user, "what is my locker number?"); // recalled and used
+    await tell(t, user, "remember: my locker number is now 215");
+    t.ollama!.failNext(100, 503, "ollama is down");
+    const reply = await tell(t, user, "what do you know about me?");
+    expect(reply).toMatch(/you\n• locker number: 215 {2}\[mem_[\w-]+\]/u);
+    expect(reply).toMatch(/• my locker number is 112 \(\d{4}-\d\d-\d\d, since changed\) {2}\[mem_/u);
+    expect(reply).not.toMatch(/is now 215 \([^)]*since changed/u);
+    const view = await homeView(t, user);
+    expect(view).toContain("이후 바뀐 내용이 있어요");
+  });
+
   it("/memory about in a channel shows no DM fact; in the DM it does", async () => {
     profileModel(t);
     const user = "U_ABOUT3";

@@ -740,6 +740,51 @@ describe("GraphService facts derived from memories", () => {
     expect(await current(graph)).toEqual([]);
   });
 
+  it("names the memories whose fact has since changed, only by a change that may be shown where asked", async () => {
+    const graph = makeService();
+    const inChannel = { visibilities: ["channel:C1", "shared"] };
+    await graph.ingest({
+      ...ALICE,
+      text: "내 사물함 번호는 112번",
+      memoryId: "locker",
+      at: 1000,
+      visibility: "channel:C1",
+    });
+    await graph.ingest({
+      ...ALICE,
+      text: "또리 생일 10월 27일이야",
+      memoryId: "dog",
+      at: 1100,
+      visibility: "channel:C1",
+    });
+    await graph.ingest({ ...ALICE, text: "my locker number is 58", memoryId: "en", at: 1200 });
+    expect(await graph.changedMemories(ALICE, ["locker", "dog", "en"])).toEqual(new Set());
+
+    // A newer value said in a DM: the DM sees the change, the channel does not.
+    await graph.ingest({ ...ALICE, text: "내 사물함 번호는 이제 215번", memoryId: "locker2", at: 2000 });
+    expect(await graph.changedMemories(ALICE, ["locker", "dog", "en", "locker2"])).toEqual(
+      new Set(["locker"]),
+    );
+    expect(await graph.changedMemories({ ...ALICE, ...inChannel }, ["locker", "dog"])).toEqual(new Set());
+    // Said in the channel too, the change shows there.
+    await graph.ingest({
+      ...ALICE,
+      text: "내 사물함 번호는 이제 215번",
+      memoryId: "locker3",
+      at: 2100,
+      visibility: "channel:C1",
+    });
+    expect(await graph.changedMemories({ ...ALICE, ...inChannel }, ["locker", "dog"])).toEqual(
+      new Set(["locker"]),
+    );
+
+    // A later memory that says the fact changed, with no new value, retires it.
+    await graph.ingest({ ...ALICE, text: "locker changed, now 102", memoryId: "en2", at: 3000 });
+    expect(await graph.changedMemories(ALICE, ["en"])).toEqual(new Set(["en"]));
+    // Another user's graph knows none of them.
+    expect(await graph.changedMemories(BOB, ["locker", "en"])).toEqual(new Set());
+  });
+
   it("reads a relation written before sources existed as one source per visibility", async () => {
     const graph = makeService();
     await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야", memoryId: "m1", at: 1000 });
