@@ -1,6 +1,7 @@
 /**
  * Comparing the content words of two statements (fact-words.ts reads them as `ko:` + Korean word or
- * `en:` + English stem): whether two name the same thing, the other names of one (the groups of
+ * `en:` + English stem, and an English phrase of the lexicon as `en:` + its stems joined by `_`, beside
+ * its words): whether two name the same thing, the other names of one (the groups of
  * words/same-thing.ts), and which attribute nouns do not say whose value they are. One owner of the
  * lexicon's lookups, for the same-fact tests (fact-slots.ts) and the query's other names
  * (memory/search/query-words.ts).
@@ -14,6 +15,9 @@ import { GENERIC_ATTRIBUTE_WORDS } from "./words/value-words.js";
 
 /** Runs of Hangul and of Latin letters and digits: a message's words (a run with a digit is a code). */
 const MESSAGE_WORD_RE = /[\p{Script=Hangul}]+|[a-z0-9]+/gu;
+
+/** An English noun of two or three words as word lists write it, joined by `_` (day_off, blood_pressure). */
+const PHRASE_RE = /^[a-z]+(?:_[a-z]+){1,2}$/u;
 
 /** The words of a message, NFC and lower-cased, for {@link messageWordKeys}. */
 export function messageWords(text: string): string[] {
@@ -34,9 +38,19 @@ export function messageWordKeys(word: string): string[] {
 /** Attribute nouns of {@link GENERIC_ATTRIBUTE_WORDS}, as content keys. */
 const GENERIC_KEYS: ReadonlySet<string> = new Set([...GENERIC_ATTRIBUTE_WORDS].map(contentKeyOf));
 
-/** The content key of a word list's word: `en:` and its stem for an English word, else `ko:` and the word. */
+/**
+ * The content key of a word list's word: `en:` and its stem for an English word, `en:` and its words'
+ * stems joined by `_` for an English phrase ({@link PHRASE_RE}), else `ko:` and the word.
+ */
 function contentKeyOf(word: string): string {
-  return /^[a-z]+$/u.test(word) ? `en:${stemEnglishWord(word)}` : `ko:${word}`;
+  if (/^[a-z]+$/u.test(word)) return `en:${stemEnglishWord(word)}`;
+  if (PHRASE_RE.test(word)) return `en:${word.split("_").map(stemEnglishWord).join("_")}`;
+  return `ko:${word}`;
+}
+
+/** A word list's word as text: a phrase's words apart (day_off → "day off"). */
+function spelledOut(word: string): string {
+  return PHRASE_RE.test(word) ? word.replaceAll("_", " ") : word;
 }
 
 /** Each word of {@link SAME_THING_GROUPS} as a content key (`ko:` word, `en:` stem) → its group. */
@@ -53,14 +67,74 @@ const THING_OF_KEY: ReadonlyMap<string, number> = (() => {
   return new Map([...byKey].filter((entry): entry is [string, number] => entry[1] !== null));
 })();
 
+/** The keys of the lexicon's English phrases, by their number of words. */
+const PHRASE_KEYS_BY_LENGTH: ReadonlyMap<number, ReadonlySet<string>> = (() => {
+  const byLength = new Map<number, Set<string>>();
+  for (const key of THING_OF_KEY.keys()) {
+    if (!key.startsWith("en:") || !key.includes("_")) continue;
+    const length = key.split("_").length;
+    byLength.set(length, (byLength.get(length) ?? new Set()).add(key));
+  }
+  return byLength;
+})();
+
 /**
- * The other words of `key`'s group of words/same-thing.ts (사물함 → 락커, locker, …), as written there;
+ * The English phrases of the lexicon that `text` writes, word after word (a message with "day off"
+ * or "days off" holds `en:day_off`), each with the words as written: a phrase names one thing that none
+ * of its words names alone. One pass over the message's words per phrase length.
+ */
+export function phrasesIn(text: string): { key: string; words: string[] }[] {
+  const all = messageWords(text);
+  const out: { key: string; words: string[] }[] = [];
+  for (const [length, keys] of PHRASE_KEYS_BY_LENGTH) {
+    for (let i = 0; i + length <= all.length; i++) {
+      const run = all.slice(i, i + length);
+      if (!run.every((word) => /^[a-z]+$/u.test(word))) continue;
+      const key = `en:${run.map(stemEnglishWord).join("_")}`;
+      if (keys.has(key)) out.push({ key, words: run });
+    }
+  }
+  return out;
+}
+
+/**
+ * An English phrase of the lexicon that the text writes (sick_leave: {@link phrasesIn})
+ * names one thing, as a Korean compound does: its key is read as one more content word right after its
+ * words, which stay (each may still name a thing of its own, as the first word of a bank_account does). A word
+ * of the phrase read as no content word (a stop word: "off" of "day off") is not looked for. Returns
+ * where each key was put.
+ */
+export function addPhrases(text: string, content: string[], modifies: boolean[]): number[] {
+  const added: number[] = [];
+  if (!/[a-z]\s/iu.test(text)) return added;
+  for (const { key, words: phrase } of phrasesIn(text)) {
+    const parts = phrase
+      .filter((w) => w.length >= 2 && !isEnglishStopWord(w))
+      .map((w) => `en:${stemEnglishWord(w)}`);
+    if (parts.length === 0) continue;
+    const at = content.findIndex((_, i) => parts.every((part, j) => content[i + j] === part));
+    if (at < 0) continue;
+    // The phrase's last word now stands before the phrase's key, which it does not modify.
+    const end = at + parts.length;
+    modifies.splice(end, 0, modifies[end - 1] === true);
+    modifies[end - 1] = false;
+    content.splice(end, 0, key);
+    added.push(end);
+  }
+  return added;
+}
+
+/**
+ * The other words of `key`'s group of words/same-thing.ts (사물함 → 락커, locker, …), as written there
+ * (a phrase with its words apart: "day off");
  * empty for a key in no group or in two (an English stem two groups share).
  */
 export function otherNamesOf(key: string): readonly string[] {
   const thing = THING_OF_KEY.get(key);
   if (thing === undefined) return [];
-  return (SAME_THING_GROUPS[thing] as readonly string[]).filter((word) => contentKeyOf(word) !== key);
+  return (SAME_THING_GROUPS[thing] as readonly string[])
+    .filter((word) => contentKeyOf(word) !== key)
+    .map(spelledOut);
 }
 
 /** Each key of a row of {@link KIN_ACROSS_LANGUAGES} → the words of the other language it may be written as. */

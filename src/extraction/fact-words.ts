@@ -16,6 +16,7 @@
  * share qualifies the thing ("yearly audit" / "monthly audit"); one after it is where a value goes.
  */
 import { isEnglishStopWord, stemEnglishWord } from "../text/english.js";
+import { addPhrases } from "./content-words.js";
 import { isFillerWord } from "../text/function-words.js";
 import { HOW_MANY } from "../text/tokenizer.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
@@ -297,14 +298,21 @@ export function statementWords(text: string): StatementWords {
     if (changedAfter === undefined && read.changeVerb)
       changedAfter = Math.min(contentBefore, read.content.length);
   }
+  const modifies = read.content.map((_, i) => read.modifies[i] === true);
+  let leadWords = Math.min(lead ?? read.content.length, read.content.length);
+  // A phrase's key counts where its words stand: before the first value, before the verb of change.
+  for (const at of addPhrases(text, read.content, modifies)) {
+    if (at <= leadWords) leadWords++;
+    if (changedAfter !== undefined && at <= changedAfter) changedAfter++;
+  }
   return {
     content: read.content,
-    modifies: read.content.map((_, i) => read.modifies[i] === true),
+    modifies,
     values: read.values,
     kinds: new Set(read.kinds),
     changes: read.changes,
     speakerOwned,
-    lead: Math.min(lead ?? read.content.length, read.content.length),
+    lead: leadWords,
     changedAfter,
   };
 }

@@ -9,7 +9,7 @@ import {
   statesOwnersDiffer,
   statesSameFact,
 } from "../../src/extraction/fact-slots.js";
-import { sameContentWord } from "../../src/extraction/content-words.js";
+import { holdsContentWord, sameContentWord } from "../../src/extraction/content-words.js";
 import { capitalisedKeys, statementWords } from "../../src/extraction/fact-words.js";
 
 describe("sameFactSlot", () => {
@@ -273,6 +273,12 @@ describe("statesSameFact", () => {
     // A noun of the lexicon is read as a noun whatever its last syllable (함 also ends a verb: 예약함).
     expect(statementWords("보관함 31번").content).toEqual(["ko:보관함"]);
     expect(statementWords("예약함 31번").content).toEqual([]);
+    // An English phrase of the lexicon is one more word after its own words, the other name's too.
+    const phrase = statementWords("bakery day off moved to Sunday");
+    expect(phrase.content).toEqual(["en:bakeri", "en:day", "en:day_off"]);
+    expect(phrase.lead).toBe(3);
+    expect(holdsContentWord(phrase.content, "ko:휴무")).toBe(true);
+    expect(holdsContentWord(statementWords("a day at the beach").content, "ko:휴무")).toBe(false);
   });
 
   it("reads 이사 standing alone as the move itself, a thing, and 이사했어 as a change", () => {

@@ -296,6 +296,13 @@ describe("rankHybrid", () => {
     ],
     // Another name of the same thing (words/same-thing.ts), in the other language.
     ["ko query, en newer", "비행기 몇 시 출발이야?", "비행기 오전 7시 40분 출발", "Flight moved to 9:10am"],
+    // An English phrase of the lexicon ("day off") is one thing with its Korean name (휴무).
+    [
+      "en query, ko newer, a phrase",
+      "When is the bakery's day off?",
+      "Bakery day off is Sunday",
+      "빵집 휴무 이제 수요일로 바뀜",
+    ],
   ])(
     "puts a newer statement first when it writes a name in the other script or by another name (%s)",
     (_case, query, older, newer) => {

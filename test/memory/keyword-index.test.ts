@@ -174,6 +174,21 @@ describe("KeywordIndex", () => {
     expect(ext?.coverage).toBeLessThan(1);
   });
 
+  it("finds an English phrase of the lexicon by its other name, and the other name by the phrase", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "bp", text: "my blood pressure was 128 over 82 this morning" }),
+      makeDoc({ id: "pressure", text: "tire pressure checked at the gas station" }),
+      makeDoc({ id: "off", text: "빵집 휴무 일요일" }),
+    ]);
+    // 혈압 is "blood pressure": both words of the phrase hold it, "pressure" alone does not.
+    const [bp, pressure] = index.search("혈압", { limit: 5 });
+    expect(bp?.id).toBe("bp");
+    expect(bp?.coverage).toBeGreaterThanOrEqual(MIN_KEYWORD_COVERAGE);
+    expect(pressure?.coverage ?? 0).toBeLessThan(MIN_KEYWORD_COVERAGE);
+    expect(index.search("bakery day off?", { limit: 5 }).map((hit) => hit.id)).toEqual(["off"]);
+  });
+
   it("asks for a number in the other language by its other name (번호 / number), enough to clear the gate", () => {
     const index = new KeywordIndex();
     index.add([

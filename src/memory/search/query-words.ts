@@ -12,6 +12,7 @@ import {
   messageWordKeys,
   messageWords,
   otherNamesOf,
+  phrasesIn,
 } from "../../extraction/content-words.js";
 import {
   contentTokens,
@@ -132,10 +133,7 @@ function isUnambiguous(term: string): boolean {
 /** The query's words that the same-thing lexicon knows, each with its other names' tokens. */
 function namedWords(query: string): NamedWord[] {
   const out: NamedWord[] = [];
-  for (const raw of messageWords(query)) {
-    const keys = messageWordKeys(raw);
-    if (keys.length === 0) continue;
-    const tokens = contentTokens(raw);
+  const add = (tokens: string[], keys: readonly string[]) => {
     const names = [...new Set(keys.flatMap((key) => [...otherNamesOf(key), ...kinOtherLanguageNamesOf(key)]))]
       .map((name) => tokenize(name))
       // A short form inside the word (내선 of 내선번호) is the part the text is already credited with.
@@ -143,6 +141,12 @@ function namedWords(query: string): NamedWord[] {
         (name) => name.length > 0 && name.every(isUnambiguous) && !name.every((t) => tokens.includes(t)),
       );
     if (names.length > 0 && tokens.length > 0) out.push({ tokens, names });
+  };
+  for (const raw of messageWords(query)) {
+    const keys = messageWordKeys(raw);
+    if (keys.length > 0) add(contentTokens(raw), keys);
   }
+  // An English phrase of the lexicon names what its words alone do not.
+  for (const phrase of phrasesIn(query)) add(contentTokens(phrase.words.join(" ")), [phrase.key]);
   return out;
 }
