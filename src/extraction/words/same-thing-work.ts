@@ -232,7 +232,7 @@ export const WORK_LIFE_GROUPS: readonly (readonly string[])[] = [
   words("수련회 리트릿 retreat"),
   words("소모임 소그룹 small_group"),
   words("동아리원 동아리회원 club_member"),
-  words("회비 dues membership_fee"),
+  words("회비 dues membership_fee 모임비"),
   words("연회비 annual_fee"),
   words("봉사활동 봉사 자원봉사 volunteering volunteer_work"),
   words("자원봉사자 봉사자 volunteer"),
