@@ -89,6 +89,19 @@ const LIGHT_VERB_STEMS: readonly string[] = [
   "다니",
   "다녔",
   "다닐",
+  // 먹다, 쓰다, 타다 of what one takes, uses or rides ("혈압약 뭐 먹지?", "택배 어디 거 써?", "몇 번 버스
+  // 타?"): the memory names the medicine, the company, the bus, seldom the verb in the question's form.
+  "먹",
+  "먹어",
+  "먹었",
+  "먹을",
+  "써",
+  "쓰",
+  "썼",
+  "쓸",
+  "타",
+  "탔",
+  "탈",
 ];
 const LIGHT_VERB_ENDINGS = new Set([
   "",

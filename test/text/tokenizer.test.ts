@@ -93,6 +93,11 @@ describe("queryContentTokens", () => {
     expect(queryContentTokens("치과 어디 다녀?")).toEqual(["치과"]);
     expect(queryContentTokens("필라테스 어디 다니지?")).toEqual(contentTokens("필라테스"));
     expect(queryContentTokens("다니엘 어디 살아?")).toContain("다니");
+    // Asked what one takes, uses or rides (먹다, 쓰다, 타다), the note names the thing.
+    expect(queryContentTokens("영양제 뭐 먹지?")).toEqual(contentTokens("영양제"));
+    expect(queryContentTokens("샴푸 어떤 거 써?")).toEqual(contentTokens("샴푸"));
+    expect(queryContentTokens("출근할 때 몇 번 버스 타?")).not.toContain("타");
+    expect(queryContentTokens("타코 먹자")).toEqual(contentTokens("타코 먹자"));
   });
 
   it("leaves out an English verb of going or meeting that ends a question, with its preposition", () => {
