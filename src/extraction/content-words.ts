@@ -208,3 +208,16 @@ export function sameContentWord(a: string, b: string): boolean {
 export function holdsContentWord(content: readonly string[], word: string): boolean {
   return content.some((w) => sameContentWord(w, word));
 }
+
+/**
+ * Whether two lists name the same things word for word: each word of one is a word of the other or
+ * another name of it in the lexicon — not a compound of it (부스 / 부스비: a booth and its fee).
+ */
+export function sameContentWords(a: readonly string[], b: readonly string[]): boolean {
+  const named = (word: string, other: string) => {
+    const thing = THING_OF_KEY.get(word);
+    return word === other || (thing !== undefined && thing === THING_OF_KEY.get(other));
+  };
+  const holds = (list: readonly string[], word: string) => list.some((other) => named(word, other));
+  return a.every((word) => holds(b, word)) && b.every((word) => holds(a, word));
+}

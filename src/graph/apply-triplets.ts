@@ -32,7 +32,7 @@ import {
   speakerAsOne,
   statesSameFact,
 } from "../extraction/fact-slots.js";
-import { holdsContentWord } from "../extraction/content-words.js";
+import { holdsContentWord, sameContentWords } from "../extraction/content-words.js";
 import { shiftedDate } from "../extraction/date-shift.js";
 import { foldText } from "../text/korean.js";
 import {
@@ -524,6 +524,13 @@ function namesTheFact(
   const things = fact.entity === "" ? attribute : memo.words(fact.entity).content.slice(0, 1);
   const opening = said.content[0];
   if (opening === undefined || !holdsContentWord(things, opening)) return false;
+  // "헬스장 바꿈", "또리 사료 바꿈": the words before the verb of change are the fact's thing and its
+  // attribute and no others, so the fact itself changed, whatever the note gives after.
+  if (said.changedAfter !== undefined) {
+    const before = said.content.slice(0, said.changedAfter);
+    const whole = [...(fact.entity === "" ? [] : memo.words(fact.entity).content), ...attribute];
+    if (before.length === whole.length && sameContentWords(before, whole)) return true;
+  }
   const lead = said.content.slice(0, said.lead);
   const named = (word: string | undefined) => word !== undefined && holdsContentWord(lead, word);
   const stated = memo.words(fact.statement);

@@ -23,6 +23,7 @@ import { foldText } from "../text/korean.js";
 import { entityDisplayName, isFirstPerson } from "../extraction/normalize.js";
 import { extractTriplets } from "../extraction/rule-extractor.js";
 import { dateShiftOf } from "../extraction/date-shift.js";
+import { speakersOwnFacts } from "./speaker-facts.js";
 import { entityKnownAs, FactSlotMemo, speakerAsOne } from "../extraction/fact-slots.js";
 import {
   ENTITY_LABEL,
@@ -194,10 +195,13 @@ export class GraphService {
     // "치과 예약 하루 당겨짐": no date is given, but the one it moves is known — the moved value is this
     // memory's fact (apply-triplets.ts `shiftedFacts`).
     const shift = extracted.triplets.length === 0 ? dateShiftOf(input.text) : undefined;
-    const triplets =
-      shift === undefined
-        ? extracted.triplets
-        : shiftedFacts(await this.store(input).getTriplets(), input.text, shift, at, this.statements);
+    // "혈압약 바꿈 이제 …" after "내 혈압약은 …": no owner is named, but a verb of change follows the
+    // speaker's attribute (speaker-facts.ts `speakersOwnFacts`). The graph is read only for such a note.
+    let triplets = extracted.triplets;
+    if (triplets.length === 0 && shift !== undefined)
+      triplets = shiftedFacts(await this.store(input).getTriplets(), input.text, shift, at, this.statements);
+    else if (triplets.length === 0 && this.statements.words(input.text).changedAfter !== undefined)
+      triplets = speakersOwnFacts(await this.store(input).getTriplets(), input.text, this.statements);
     // A memory saved again with no facts still loses the facts its earlier text gave (and what it
     // retired); one with no facts that says an earlier fact changed retires it (apply-triplets.ts).
     if (triplets.length === 0 && !(await this.changesGraph(input, at))) return { extractor, facts: [] };

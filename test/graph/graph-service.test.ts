@@ -740,6 +740,55 @@ describe("GraphService facts derived from memories", () => {
     expect(await current(graph)).toEqual([]);
   });
 
+  it.each([
+    [
+      "ko",
+      "내 영양제는 종근당 비타민D",
+      "영양제 바꿈 이제 뉴트리원 오메가3",
+      "내 영양제 뭐야?",
+      "나: 영양제 = 뉴트리원 오메가3",
+    ],
+    [
+      "en",
+      "my barber is Tony's Cuts",
+      "barber changed, now Fade Factory",
+      "who is my barber?",
+      "나: barber = Fade Factory",
+    ],
+  ])(
+    "reads a change note that names no owner but opens with the speaker's attribute as the speaker's (%s)",
+    async (_lang, older, newer, question, line) => {
+      const graph = makeService();
+      await graph.ingest({ ...ALICE, text: older, memoryId: "old", at: 1000 });
+      await graph.ingest({ ...ALICE, text: newer, memoryId: "new", at: 2000 });
+      const { relations } = await graph.snapshot(ALICE);
+      const current = relations.filter((r) => r.properties.current);
+      expect(current.map((r) => r.properties.sourceMemoryId)).toEqual(["new"]);
+      expect(await graph.facts({ ...ALICE, text: question })).toEqual([line]);
+    },
+  );
+
+  it("leaves the speaker's fact alone when the words before the change are another thing's", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "내 헬스장은 스포애니", memoryId: "gym", at: 1000 });
+    await graph.ingest({ ...ALICE, text: "헬스장 사물함 바꿈 이제 12번", memoryId: "locker", at: 2000 });
+    const { relations } = await graph.snapshot(ALICE);
+    const gym = relations.find((r) => r.properties.sourceMemoryId === "gym");
+    expect(gym?.properties.current).toBe(true);
+  });
+
+  it("retires a fact whose thing and attribute alone are said to change, not a fact of a compound of them", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "또리 사료는 로얄캐닌", memoryId: "food", at: 1000 });
+    await graph.ingest({ ...ALICE, text: "또리 간식비는 한 달 3만원", memoryId: "treats", at: 1100 });
+    await graph.ingest({ ...ALICE, text: "또리 간식 바꿈", memoryId: "c1", at: 2000 });
+    let current = (await graph.snapshot(ALICE)).relations.filter((r) => r.properties.current);
+    expect(current.map((r) => r.properties.sourceMemoryId).sort()).toEqual(["food", "treats"]);
+    await graph.ingest({ ...ALICE, text: "또리 사료 바꿈", memoryId: "c2", at: 3000 });
+    current = (await graph.snapshot(ALICE)).relations.filter((r) => r.properties.current);
+    expect(current.map((r) => r.properties.sourceMemoryId)).toEqual(["treats"]);
+  });
+
   it("names the memories whose fact has since changed, only by a change that may be shown where asked", async () => {
     const graph = makeService();
     const inChannel = { visibilities: ["channel:C1", "shared"] };
