@@ -89,8 +89,8 @@ const LIGHT_VERB_STEMS: readonly string[] = [
   "다니",
   "다녔",
   "다닐",
-  // 먹다, 쓰다, 타다 of what one takes, uses or rides ("혈압약 뭐 먹지?", "택배 어디 거 써?", "몇 번 버스
-  // 타?"): the memory names the medicine, the company, the bus, seldom the verb in the question's form.
+  // 먹다, 쓰다, 타다 of what one takes, uses or rides ("영양제 뭐 먹지?", "샴푸 어떤 거 써?", "출근 버스
+  // 몇 번 타?"): the memory names the pill, the brand, the bus, seldom the verb in the question's form.
   "먹",
   "먹어",
   "먹었",
