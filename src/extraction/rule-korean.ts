@@ -39,7 +39,15 @@ import {
   type ClauseContext,
   type ClauseRule,
 } from "./rule-common.js";
-import { CHANGE_VERB_RE, CONNECTIVE_ENDING_RE, HAS_CLOCK_TIME_RE, MODIFIER_END_RE } from "./rule-patterns.js";
+import {
+  CHANGE_VERB_RE,
+  CONNECTIVE_ENDING_RE,
+  HAS_CLOCK_TIME_RE,
+  MODIFIER_END_RE,
+  WEEK_WORD_RE,
+  WEEKDAYS_WORD_RE,
+} from "./rule-patterns.js";
+import { findTypedValues } from "./rule-typed.js";
 import { valueChangedTo } from "./words/value-words.js";
 import { words } from "../text/word-list.js";
 import { locatedValue, placeAttribute, POSITION_NOUN_RE } from "./rule-places.js";
@@ -442,6 +450,17 @@ export const changedTo: ClauseRule = ({ tokens, state }) => {
   // "작업실 합정역 쪽으로 옮겼어": a position after a place says where the thing is now, near the place.
   if (POSITION_NOUN_RE.test(value))
     return attributeWords.length === 1 && state.emit(subject, "위치", attributeWords[0] ?? "");
+  // "피아노 학원 수요일로 옮김": a weekday, a date or a clock time is when the thing is now, not a
+  // thing of it: the words name what moved, with the kind of time as the attribute's last word.
+  const when = timeAttributeOf(value);
+  if (when !== undefined) {
+    // "산악회 넷째주 일욜로 옮김": which week is part of when too.
+    const week = WEEK_WORD_RE.test(attributeWords.at(-1) ?? "") ? 1 : 0;
+    const named = attributeWords.slice(0, attributeWords.length - week);
+    const what = named.map((word) => stripParticle(word, TOPIC_SUBJECT_PARTICLES)).join(" ");
+    const whenSaid = week === 1 ? `${attributeWords.at(-1) ?? ""} ${value}` : value;
+    return state.emit(subject, what === "" ? when : `${what} ${when}`, whenSaid);
+  }
   // "모임 장소 카페 온도로 바꿈": after an attribute noun, the words up to the verb are the value; so
   // after a noun of the lexicon or of an animal's care followed by words that are not ("사료 연어
   // 그레인프리로 바꿈", "밥 X 스틱으로 바꿈").
@@ -456,6 +475,20 @@ export const changedTo: ClauseRule = ({ tokens, state }) => {
   if (emitted && isNameLike(newValue)) state.topic = newValue;
   return emitted;
 };
+
+/**
+ * The attribute word for a new value that is a time: 요일 for weekdays alone, else 일시, 날짜 or 시간 by
+ * the typed value it is in full (rule-typed.ts); undefined for any other value.
+ */
+function timeAttributeOf(value: string): string | undefined {
+  if (WEEKDAYS_WORD_RE.test(value)) return "요일";
+  const [typed, ...more] = findTypedValues(value);
+  if (typed === undefined || more.length > 0 || typed.start !== 0 || typed.end !== value.length)
+    return undefined;
+  if (typed.kind === "time") return "시간";
+  if (typed.kind !== "date") return undefined;
+  return HAS_CLOCK_TIME_RE.test(typed.value) ? "일시" : "날짜";
+}
 
 /**
  * Whether a word ends a clause rather than a name: a verb (isPredicate) or a connective ending, with

@@ -56,6 +56,13 @@ export const AMOUNT_RE =
   /(?<![\p{L}\d.,])(?:(?:월|매달|매월|연|주|1회|회당|시간당|인당|1인당|\d{1,2}(?:박|시간|회|인)에|하루에?)\s?)?(?:\d{1,3}(?:,\d{3}){1,5}|\d{1,9})(?:\.\d{1,2})?(?:\s?억)?(?:\s?\d{0,4}만)?(?:\s?\d{0,4}천)?\s?원|(?<![\p{L}\d])\$\d{1,9}(?:,\d{3}){0,5}(?:\.\d{2})?/gu;
 /** A value that includes a clock time ("5월 17일 일요일 3시", "매주 일요일 9시", "Aug 3 at 18:45"). */
 export const HAS_CLOCK_TIME_RE = /\d\s*시|\d:\d\d/u;
+
+/** "수요일", "화목", "월수금", "일욜": weekdays alone as one word, as a schedule names them. */
+export const WEEKDAYS_WORD_RE = /^(?:[월화수목금토일]요일|[월화수목금토일]{1,7}|[월화수목금토일]욜)$/u;
+
+/** Which week before its weekdays: 매주, 격주, 다음주, 셋째주, 둘째 (one word, part of when). */
+export const WEEK_WORD_RE =
+  /^(?:매주|격주|이번주|다음주|담주|다다음주|저번주|지난주|(?:첫|둘|셋|넷|다섯)째주?|마지막주?)$/u;
 /** The period or unit an amount is paid by ("1회에 6만원", "시간당 2만원"): the amount is a rate. */
 export const RATE_PREFIX_RE =
   /^(?:월|매달|매월|연|주|1회|회당|시간당|인당|1인당|\d{1,2}(?:박|시간|회|인)에|하루에?)\s/u;

@@ -362,6 +362,9 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["반상회 6/12로 변경", [["반상회", "날짜", "6/12"]]],
       ["요가 수업 7시로 옮김", [["요가", "수업 시간", "7시"]]],
       ["첫차 출발 6시로 당겨짐", [["첫차", "출발 시간", "6시"]]],
+      // Weekdays (and which week) right before the new time are when, not what the time is of.
+      ["필라테스 금요일 8시로 옮김", [["필라테스", "시간", "금요일 8시"]]],
+      ["독서모임 둘째 토요일 2시로 변경", [["독서모임", "시간", "둘째 토요일 2시"]]],
       ["가게 점심타임 1시~2시", [["가게", "점심타임", "1시~2시"]]],
       // The phone alone names the number; a verb of change before it says only that it is new.
       ["이모 폰 바꿨대 010-3030-4040", [["이모", "전화번호", "010-3030-4040"]]],
@@ -390,6 +393,9 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["호두 사료 오리 그레인프리로 바꿈", [["호두", "사료", "오리 그레인프리"]]],
       // A connective makes the words a clause (a delay), not a name.
       ["치과 예약 하루 당겨서 9일로 바꿈", [["치과", "예약 하루 당겨서", "9일"]]],
+      // A new weekday is when the thing is now: its attribute says so, and which week goes with it.
+      ["미술 학원 목요일로 옮김", [["미술", "학원 요일", "목요일"]]],
+      ["산악회 넷째주 일욜로 바꿈", [["산악회", "요일", "넷째주 일욜"]]],
     ],
     negative: "서도담 학원 옮길까 고민",
   },
