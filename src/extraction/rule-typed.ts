@@ -296,8 +296,8 @@ function dateFact({ clause, pre, value }: TypedFactInput): boolean {
     // "Slack 유료 플랜 갱신일은 7월 2일": the words before a term's date noun name what it is of.
     const owner = ownerLength([...words.slice(0, -1), normalizeAttribute(words[words.length - 1] ?? "")]);
     const rest = words.slice(owner);
-    // "요가 목요일 7시로 옮김": weekdays right before the time (and which week) are when, not what the
-    // time is of.
+    // "요가 목요일 7시로 옮김": weekdays right before a time said to be the new one (and which week) are
+    // when, not what the time is of.
     const weekAt = owner > 1 && WEEK_WORD_RE.test(words[owner - 1] ?? "") ? owner - 1 : owner;
     if (rest.length > 0 && rest.every((word) => WEEKDAYS_WORD_RE.test(word))) {
       const when = { ...value, value: `${words.slice(weekAt).join(" ")} ${value.value}` };

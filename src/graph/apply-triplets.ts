@@ -397,7 +397,7 @@ export function changedSince(
   allowed: readonly string[] | undefined,
 ): Set<string> {
   const visible = (s: RelationSource) => isAllowed([s.visibility], allowed);
-  const slotOf = (r: Pick<Relation, "source" | "label">) => `${r.source}\u0000${r.label}`;
+  const slotOf = (r: Pick<Relation, "source" | "label">) => slotKey(r.source, r.label);
   // Each slot's relations with the latest time a visible source said them.
   const saidIn = new Map<string, Array<{ id: string; at: number }>>();
   for (const relation of relations) {
