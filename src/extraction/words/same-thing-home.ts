@@ -1,7 +1,9 @@
 import { words } from "../../text/word-list.js";
 
 /**
- * More groups of words/same-thing.ts for home and personal life (housing, children and school, pets, health, sport, hobbies, travel, devices and accounts, language learning), written from the languages by a helper who had not seen the evaluation sets; English phrases are written with `_` (content-words.ts).
+ * More groups of words/same-thing.ts for home and personal life (housing, children and school, pets, health,
+ * sport, hobbies, travel, devices and accounts, language learning), written from the languages by a helper who had
+ * not seen the evaluation sets. English phrases are written with `_` (content-words.ts `phrasesIn`).
  */
 export const HOME_LIFE_GROUPS: readonly (readonly string[])[] = [
   words("전세 전셋집 전세집 jeonse"),

@@ -1,7 +1,9 @@
 import { words } from "../../text/word-list.js";
 
 /**
- * More groups of words/same-thing.ts of the short forms notes use (clipped words, abbreviations, spelling variants, honorific and plain role nouns) beside their full forms, written from the languages by a helper who had not seen the evaluation sets; English phrases are written with `_` (content-words.ts).
+ * More groups of words/same-thing.ts of the short forms notes use (clipped words, abbreviations, spelling variants,
+ * honorific and plain role nouns) beside their full forms, written from the languages by a helper who had
+ * not seen the evaluation sets. English phrases are written with `_` (content-words.ts `phrasesIn`).
  */
 export const SHORT_FORM_GROUPS: readonly (readonly string[])[] = [
   words("전무 전무님"),

@@ -1,7 +1,9 @@
 import { words } from "../../text/word-list.js";
 
 /**
- * More groups of words/same-thing.ts for social life, money and shopping, online life, food and drink, leisure and getting about, written from the languages by a helper who had not seen the evaluation sets; English phrases are written with `_` (content-words.ts).
+ * More groups of words/same-thing.ts for social life, money and shopping, online life, food and drink,
+ * leisure and getting about, written from the languages by a helper who had
+ * not seen the evaluation sets. English phrases are written with `_` (content-words.ts `phrasesIn`).
  */
 export const SOCIAL_LIFE_GROUPS: readonly (readonly string[])[] = [
   words("친목회 친목모임 social_gathering"),

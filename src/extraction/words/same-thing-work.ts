@@ -1,7 +1,9 @@
 import { words } from "../../text/word-list.js";
 
 /**
- * More groups of words/same-thing.ts for work and paperwork (shifts, pay, contracts, roles, school and hospital staff, shops, farms, visas, tax, banks), written from the languages by a helper who had not seen the evaluation sets; English phrases are written with `_` (content-words.ts).
+ * More groups of words/same-thing.ts for work and paperwork (shifts, pay, contracts, roles, school and hospital
+ * staff, shops, farms, visas, tax, banks), written from the languages by a helper who had
+ * not seen the evaluation sets. English phrases are written with `_` (content-words.ts `phrasesIn`).
  */
 export const WORK_LIFE_GROUPS: readonly (readonly string[])[] = [
   words("출근시간 출근시각"),

@@ -10,10 +10,14 @@ import { WORK_LIFE_GROUPS } from "./same-thing-work.js";
  * native word, the English word): one group per thing, Korean nouns as they stand without particles,
  * English words in their base form. Two notes that name one thing by two members of a group name the
  * same thing (content-words.ts `sameContentWord`), and a query word is also searched for by the other
- * words of its group (memory/search/query-words.ts). Written from the languages by two people who had
- * not seen the evaluation sets (the first 398 groups here; then the groups of work, school, health,
- * cars, shops, pets, money and what one wears in same-thing-errands.ts, and 16 groups here extended); related but
- * different things (치과 and 병원, 생일 and 생일파티, 월세 and 관리비) are never in one group.
+ * words of its group (memory/search/query-words.ts). Written from the languages by people who had not
+ * seen the evaluation sets: the first 398 groups here; the groups of work, school, health, cars, shops,
+ * pets, money and what one wears in same-thing-errands.ts; then, by four more, work and paperwork
+ * (same-thing-work.ts), home life (same-thing-home.ts), social life, money and leisure
+ * (same-thing-social.ts) and short forms beside full ones (same-thing-short.ts), which also extended
+ * groups here. A word is in one group only; an English phrase is one word written with `_` (day_off,
+ * content-words.ts `phrasesIn`). Related but different things (치과 and 병원, 생일 and 생일파티, 월세 and
+ * 관리비) are never in one group.
  */
 export const SAME_THING_GROUPS: readonly (readonly string[])[] = [
   words("집 자택 우리집 home house 울집 저희집"),
