@@ -189,6 +189,18 @@ describe("KeywordIndex", () => {
     expect(index.search("bakery day off?", { limit: 5 }).map((hit) => hit.id)).toEqual(["off"]);
   });
 
+  it("finds a part of the day or a day next to today by its name in the other language", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "ko", text: "오늘 아침 체중 71.2kg" }),
+      makeDoc({ id: "en", text: "took the recycling out yesterday" }),
+    ]);
+    const [weight] = index.search("my weight this morning?", { limit: 5 });
+    expect(weight?.id).toBe("ko");
+    expect(weight?.coverage).toBeGreaterThanOrEqual(MIN_KEYWORD_COVERAGE);
+    expect(index.search("어제 분리수거", { limit: 5 })[0]?.id).toBe("en");
+  });
+
   it("asks for a number in the other language by its other name (번호 / number), enough to clear the gate", () => {
     const index = new KeywordIndex();
     index.add([

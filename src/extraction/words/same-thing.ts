@@ -15,7 +15,8 @@ import { WORK_LIFE_GROUPS } from "./same-thing-work.js";
  * pets, money and what one wears in same-thing-errands.ts; then, by four more, work and paperwork
  * (same-thing-work.ts), home life (same-thing-home.ts), social life, money and leisure
  * (same-thing-social.ts) and short forms beside full ones (same-thing-short.ts), which also extended
- * groups here. A word is in one group only; an English phrase is one word written with `_` (day_off,
+ * groups here. The parts of the day and the days next to today (아침 / morning, 어제 / yesterday) are a
+ * closed class, written here. A word is in one group only; an English phrase is one word written with `_` (day_off,
  * content-words.ts `phrasesIn`). Related but different things (치과 and 병원, 생일 and 생일파티, 월세 and
  * 관리비) are never in one group.
  */
@@ -430,6 +431,14 @@ export const SAME_THING_GROUPS: readonly (readonly string[])[] = [
   words("인증번호 인증코드 verification_code"),
   words("앱 어플 애플리케이션 어플리케이션 app"),
   words("신분증 identification id_card"),
+  // The parts of the day and the days next to today, a closed class of the languages.
+  words("아침 morning"),
+  words("오후 afternoon"),
+  words("저녁 evening"),
+  words("오늘 today"),
+  words("어제 yesterday"),
+  words("내일 tomorrow"),
+  words("매일 daily everyday"),
   ...WORK_AND_ERRAND_GROUPS,
   ...WORK_LIFE_GROUPS,
   ...HOME_LIFE_GROUPS,
