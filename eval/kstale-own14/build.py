@@ -1,11 +1,10 @@
 #!/usr/bin/env python3
-"""Builds memories.jsonl and queries.jsonl for the kstale-own14 eval set.
-
-All notes and queries are written by hand below. Times are written in KST
-(what the user would see) and converted to UTC for the `ts` field.
-Notes are referenced by local keys (A01..D25) and mapped to global ids
-m0001..m0100 after sorting all notes by timestamp.
-"""
+# Builds memories.jsonl and queries.jsonl for the kstale-own14 eval set.
+#
+# All notes and queries are written by hand below. Times are written in KST
+# (what the user would see) and converted to UTC for the `ts` field.
+# Notes are referenced by local keys (A01..D25) and mapped to global ids
+# m0001..m0100 after sorting all notes by timestamp.
 import json
 import random
 from datetime import datetime, timedelta

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks memories.jsonl / queries.jsonl of the kstale-own14 set."""
+# Checks memories.jsonl / queries.jsonl of the kstale-own14 set.
 import json, re, sys
 from collections import Counter, defaultdict
 from pathlib import Path
