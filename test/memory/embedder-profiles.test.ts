@@ -34,7 +34,7 @@ describe("recallSettings", () => {
     expect(settings).toEqual({
       profile: "nomic-embed-text",
       metric: "cosine",
-      fusion: { method: "rrf", k: 60, weights: { keyword: 1, vector: 1 } },
+      fusion: { method: "rrf", k: 60, weights: { keyword: 1, vector: 1 }, recencyPrior: 0 },
       relevanceThreshold: 0.65,
       similarityThreshold: 0.4,
       overridden: [],
@@ -47,7 +47,17 @@ describe("recallSettings", () => {
     ).memory;
     const settings = recallSettings("offline:hash-ngram-v1:512", vector);
     expect(settings.similarityThreshold).toBe(0.2);
-    expect(settings.fusion).toEqual({ method: "rrf", k: 60, weights: { keyword: 1, vector: 0.3 } });
+    // The offline profile's recency prior was measured with relative score fusion only: not kept with RRF.
+    expect(settings.fusion).toEqual({
+      method: "rrf",
+      k: 60,
+      weights: { keyword: 1, vector: 0.3 },
+      recencyPrior: 0,
+    });
+    expect(recallSettings("offline:hash-ngram-v1:512").fusion.recencyPrior).toBe(
+      EMBEDDER_PROFILES.offline.fusion.recencyPrior,
+    );
+    expect(EMBEDDER_PROFILES.offline.fusion.recencyPrior).toBeGreaterThan(0);
     expect(settings.relevanceThreshold).toBe(EMBEDDER_PROFILES.offline.relevanceThreshold);
     expect(settings.overridden.sort()).toEqual(["fusion", "similarity_threshold", "vector_weight"]);
   });

@@ -10,7 +10,7 @@ import {
   type KeywordCandidate,
   type VectorCandidate,
 } from "../../src/memory/search/hybrid-ranking.js";
-import { dice } from "../../src/memory/search/recency.js";
+import { dice, NEAR_CHANGE_RANKS } from "../../src/memory/search/recency.js";
 
 const DAY = 86_400_000;
 
@@ -56,6 +56,24 @@ const underGate = (query: string, older: string, newer: string) =>
   rankOlderAndNewer(query, older, newer, { similarity: 0.2, score: 2, coverage: 0.2 }).map(
     (r) => `${r.id}${r.relevant ? "" : " (not relevant)"}`,
   );
+
+/**
+ * {@link underGate} with `count` unrelated older notes under the gate ranked between the answer and the
+ * newer note, which then stands `count + 2`nd in the fused list.
+ */
+const belowOthers = (query: string, older: string, newer: string, count: number) => {
+  const fillers = ["점심은 김치찌개", "세탁기 필터 청소함", "우산 챙기기", "택배 경비실에"].slice(0, count);
+  return rankHybrid({
+    query,
+    vector: [],
+    keyword: [
+      kw("old", 12, 1, older, 1 * DAY),
+      ...fillers.map((text, i) => kw(`f${i + 1}`, 5 - i * 0.5, 0.2, text, 0)),
+      kw("new", 2, 0.2, newer, 30 * DAY),
+    ],
+    topK: 10,
+  }).map((r) => `${r.id}${r.relevant ? "" : " (not relevant)"}`);
+};
 
 describe("rankHybrid", () => {
   it("fuses by RRF: a memory found by both retrievers ranks first", () => {
@@ -387,12 +405,17 @@ describe("rankHybrid", () => {
           "new",
           "old",
         ]);
-        // One word besides the name is not enough: the note may be about another of its kind.
-        const one = query.split(" ")[2] as string;
-        expect(underGate(query, older, `${one} 또 밀림ㅋㅋ 금요일 6시로 최종 확정`)).toEqual([
+        // One word besides the name ties it only as a near change note (among the first
+        // NEAR_CHANGE_RANKS of the fused list): further down it may be about another of its kind.
+        const one = `${query.split(" ")[2] as string} 또 밀림ㅋㅋ 금요일 6시로 최종 확정`;
+        expect(underGate(query, older, one)).toEqual(["new", "old"]);
+        expect(belowOthers(query, older, one, NEAR_CHANGE_RANKS - 1)).toEqual([
           "old",
+          "f1 (not relevant)",
+          "f2 (not relevant)",
           "new (not relevant)",
         ]);
+        expect(belowOthers(query, older, one, NEAR_CHANGE_RANKS - 2)[0]).toBe("new");
       },
     );
 
@@ -406,6 +429,39 @@ describe("rankHybrid", () => {
         "old",
         "new (not relevant)",
       ]);
+    });
+  });
+
+  describe("a near change note (among the first NEAR_CHANGE_RANKS, under the gate)", () => {
+    // Each newer note names the thing by one word of the older note and of the question, and says
+    // that it moved: the other ties (a shared slot, most of the question's words) do not hold.
+    it.each([
+      [
+        "ko",
+        "하은이 치과 예약 언제였지?",
+        "하은이 교정 치과 정기검진 예약 3월 14일 토요일 10시 반, 강남역 3번 출구",
+        "예약 다음주로 밀림 3/21 같은 시간",
+      ],
+      [
+        "en",
+        "when is Theo's parent conference?",
+        "Theo's parent conference with Ms Alvarez is Nov 3 at 4pm, room 214",
+        "conference got pushed to Nov 5, same time",
+      ],
+      [
+        "mixed",
+        "Dana 분기 리뷰 언제야?",
+        "Dana 분기 리뷰 미팅 12월 9일 오후 2시, 7층 회의실",
+        "리뷰 하루 당겨짐 12/8로",
+      ],
+    ])("jumps the answer it changes and becomes the answer (%s)", (_lang, query, older, newer) => {
+      expect(underGate(query, older, newer)).toEqual(["new", "old"]);
+    });
+
+    it("stays below when it names the shared thing by another qualifier than the question's", () => {
+      expect(
+        underGate("창고 소화전 점검 언제야?", "창고 소화전 점검 5월 2일 오전", "엘베 점검 5월 9일로 미뤄짐"),
+      ).toEqual(["old", "new (not relevant)"]);
     });
   });
 
@@ -647,6 +703,28 @@ describe("rankHybrid", () => {
     expect(results[1]?.relevant).toBe(true);
     // A newer memory of something else stays below the gate.
     expect(results[2]?.relevant).toBe(false);
+  });
+
+  it("adds the recency prior: of two notes found about as well the newer leads, one found far better stays first", () => {
+    const rank = (newerScore: number, options: { recencyPrior?: number; recency?: boolean }) =>
+      rankHybrid({
+        query: "q",
+        vector: [],
+        keyword: [
+          kw("older", 10, 1, "a", 1 * DAY),
+          kw("mid", 1, 1, "c", 10 * DAY),
+          kw("newer", newerScore, 1, "b", 30 * DAY),
+        ],
+        topK: 10,
+        method: "score",
+        ...options,
+      }).map((r) => r.id);
+    // 0.95 + 0.1 × 1 (the newest) against 1 + 0 (the oldest).
+    expect(rank(9.5, { recencyPrior: 0.1 })).toEqual(["newer", "older", "mid"]);
+    expect(rank(8, { recencyPrior: 0.1 })).toEqual(["older", "newer", "mid"]);
+    // None by default, nor with recency off.
+    expect(rank(9.5, {})).toEqual(["older", "newer", "mid"]);
+    expect(rank(9.5, { recencyPrior: 0.1, recency: false })).toEqual(["older", "newer", "mid"]);
   });
 
   it("keeps the fused order without recency when asked", () => {

@@ -67,6 +67,7 @@ async function main(): Promise<void> {
           method: OFFLINE_FUSION.method,
           k: OFFLINE_FUSION.k,
           weights: OFFLINE_FUSION.weights,
+          recencyPrior: OFFLINE_FUSION.recencyPrior,
           ...overrides,
         }),
       );

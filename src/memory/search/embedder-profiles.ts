@@ -25,6 +25,15 @@ export interface FusionSettings {
   /** RRF damping constant (`rrf` only). */
   k: number;
   weights: { keyword: number; vector: number };
+  /**
+   * The recency prior (hybrid-ranking.ts `rankHybrid`'s `recencyPrior`): the newest candidate gains this
+   * share of the best fused score, the oldest none, the rest by their rank in time. Recency as one
+   * signal beside relevance, as memory streams weigh it (Park et al., "Generative Agents", 2023): of
+   * two notes a question finds about as well, the later is likelier to hold what is so now. Only with
+   * relative score fusion, where it was measured: RRF's scores stand so close together (1/61 against
+   * 1/62) that a share of the best one reorders by time more than by relevance.
+   */
+  recencyPrior: number;
 }
 
 export type ProfileName = "offline" | "bge-m3" | "nomic-embed-text" | "ollama-default";
@@ -55,10 +64,13 @@ export const EMBEDDER_PROFILES: Readonly<Record<ProfileName, EmbedderProfile>> =
    * the list where BM25 runs out, and can never lift a memory over a BM25 hit scored more than 5%
    * above it. The gate's 0.45 is the middle of the
    * plateau swept on kmem-dev (hybrid-ranking.ts MIN_VECTOR_SIMILARITY); no floor on the cosine.
+   * The recency prior: 0.05–0.15, by rank in time, by time itself and by a half-life of 30 or 90 days,
+   * on the nineteen unseen recall sets; 0.1 by rank gave the lowest stale-above-gold with no rank-1
+   * answer lost (docs/benchmarks.md, "Eighth round").
    */
   offline: {
     name: "offline",
-    fusion: { method: "score", k: 60, weights: { keyword: 1, vector: 0.05 } },
+    fusion: { method: "score", k: 60, weights: { keyword: 1, vector: 0.05 }, recencyPrior: 0.1 },
     relevanceThreshold: 0.45,
     similarityThreshold: 0,
     basis: "measured (kmem-dev, kconv-en)",
@@ -69,7 +81,7 @@ export const EMBEDDER_PROFILES: Readonly<Record<ProfileName, EmbedderProfile>> =
    */
   "bge-m3": {
     name: "bge-m3",
-    fusion: { method: "rrf", k: 60, weights: { keyword: 1, vector: 1 } },
+    fusion: { method: "rrf", k: 60, weights: { keyword: 1, vector: 1 }, recencyPrior: 0 },
     relevanceThreshold: 0.6,
     similarityThreshold: 0.35,
     basis: "the model's usual cosine range; not measured here",
@@ -80,7 +92,7 @@ export const EMBEDDER_PROFILES: Readonly<Record<ProfileName, EmbedderProfile>> =
    */
   "nomic-embed-text": {
     name: "nomic-embed-text",
-    fusion: { method: "rrf", k: 60, weights: { keyword: 1, vector: 1 } },
+    fusion: { method: "rrf", k: 60, weights: { keyword: 1, vector: 1 }, recencyPrior: 0 },
     relevanceThreshold: 0.65,
     similarityThreshold: 0.4,
     basis: "the model's usual cosine range; not measured here",
@@ -93,7 +105,7 @@ export const EMBEDDER_PROFILES: Readonly<Record<ProfileName, EmbedderProfile>> =
    */
   "ollama-default": {
     name: "ollama-default",
-    fusion: { method: "rrf", k: 60, weights: { keyword: 1, vector: 0.5 } },
+    fusion: { method: "rrf", k: 60, weights: { keyword: 1, vector: 0.5 }, recencyPrior: 0 },
     relevanceThreshold: 0.75,
     similarityThreshold: 0,
     basis: "conservative default for an unmeasured model",
@@ -157,16 +169,19 @@ export function recallSettings(embedderId: string, overrides: RecallOverrides = 
   const profile = profileForEmbedder(embedderId);
   const overridden = OVERRIDE_KEYS.filter((key) => overrides[key] !== undefined);
   const metric = overrides.similarity_metric ?? "cosine";
+  const method = overrides.fusion ?? profile.fusion.method;
   return {
     profile: profile.name,
     metric,
     fusion: {
-      method: overrides.fusion ?? profile.fusion.method,
+      method,
       k: overrides.rrf_k ?? profile.fusion.k,
       weights: {
         keyword: overrides.keyword_weight ?? profile.fusion.weights.keyword,
         vector: overrides.vector_weight ?? profile.fusion.weights.vector,
       },
+      // The profile's prior was measured with its own fusion method only.
+      recencyPrior: method === profile.fusion.method ? profile.fusion.recencyPrior : 0,
     },
     relevanceThreshold:
       overrides.relevance_threshold ?? similarityForCosine(metric, profile.relevanceThreshold),

@@ -1,5 +1,5 @@
 import { FactSlotMemo, statesCorrectionOf } from "../../extraction/fact-slots.js";
-import { RRF_K, reciprocalRankFusion, relativeScoreFusion } from "./rrf.js";
+import { RRF_K, reciprocalRankFusion, relativeScoreFusion, type FusedItem } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
 import { queryWords } from "./query-words.js";
 import { applyRecency } from "./recency.js";
@@ -144,7 +144,13 @@ export interface RankHybridOptions {
   k?: number;
   /** "rrf" (default): weighted reciprocal rank fusion; "score": relative score fusion (rrf.ts). */
   method?: "rrf" | "score";
-  /** Set false to disable recency supersession (for measurement). */
+  /**
+   * The recency prior: the newest candidate gains this share of the best fused score, the oldest none
+   * ({@link withRecencyPrior}); default 0, none. The embedder's profile says it
+   * (embedder-profiles.ts `FusionSettings.recencyPrior`).
+   */
+  recencyPrior?: number;
+  /** Set false to disable the recency prior and supersession (for measurement). */
   recency?: boolean;
   /** Adds the top results' conversation neighbours (step 4); none without it. */
   context?: ConversationContext | undefined;
@@ -161,6 +167,8 @@ export interface RankHybridOptions {
  * 1. score(d) = w_v / (k + rank_v(d)) + w_k / (k + rank_k(d))   (RRF, k = {@link RRF_K}), vector
  *    candidates ranked by cosine, keyword candidates by BM25; or with `method: "score"`,
  *    score(d) = w_v · cos(d) / max cos + w_k · bm25(d) / max bm25 (relativeScoreFusion).
+ *    Then the recency prior: each gains up to `recencyPrior` of the best score by its rank in time
+ *    among the candidates ({@link withRecencyPrior}), and the list is sorted again.
  * 2. relevant(d) = cos(d) ≥ minSimilarity  ∨  (coverage(d) ≥ minKeywordCoverage ∧ bm25(d) ≥ minKeywordScore)
  *                   ∨  d contains an identifier of the query (a number of ≥ {@link MIN_IDENTIFIER_DIGITS}
  *                      digits or a letter-digit code), decided on the raw signals because the fused score
@@ -180,7 +188,7 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
   const vectorById = new Map(options.vector.map((c) => [c.id, c]));
   const keywordById = new Map(options.keyword.map((c) => [c.id, c]));
   const weights = { ...DEFAULT_SOURCE_WEIGHTS, ...options.weights };
-  const fused =
+  const scored =
     options.method === "score"
       ? relativeScoreFusion(
           [
@@ -202,6 +210,10 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
           ],
           { k: options.k ?? RRF_K, weights },
         );
+  const timestampOf = (id: string): number =>
+    ((vectorById.get(id) ?? keywordById.get(id)) as VectorCandidate | KeywordCandidate).timestamp;
+  const prior = options.recency === false ? 0 : (options.recencyPrior ?? 0);
+  const fused = prior > 0 ? withRecencyPrior(scored, timestampOf, prior) : scored;
   const queryTerms = new Set(tokenize(options.query));
   const written = queryWords(options.query);
   const identifiers = [...queryTerms].filter(isIdentifier);
@@ -247,6 +259,29 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
     ? addContext(ordered, options.context, options.factSlots ?? new FactSlotMemo())
     : ordered;
   return withContext.slice(0, Math.max(0, options.topK));
+}
+
+/**
+ * The fused list with the recency prior added, best first again (stable): each candidate gains `prior`
+ * × the best score × its rank in time among the candidates, 0 for the oldest and 1 for the newest,
+ * equal times sharing a rank. By rank, so that one old note does not squeeze the others' shares
+ * together, and the same whatever span of time the candidates cover.
+ */
+function withRecencyPrior(
+  fused: FusedItem[],
+  timestampOf: (id: string) => number,
+  prior: number,
+): FusedItem[] {
+  if (fused.length < 2) return fused;
+  const best = Math.max(...fused.map((item) => item.score));
+  const times = fused.map((item) => timestampOf(item.id)).sort((a, b) => a - b);
+  const rankInTime = (timestamp: number): number => times.indexOf(timestamp) / (times.length - 1);
+  return fused
+    .map((item) => ({
+      ...item,
+      score: item.score + prior * best * rankInTime(timestampOf(item.id)),
+    }))
+    .sort((a, b) => b.score - a.score);
 }
 
 /** A digit run of at least {@link MIN_IDENTIFIER_DIGITS} digits, or a code mixing letters and digits. */

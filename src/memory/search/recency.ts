@@ -13,10 +13,12 @@ import {
   askedValueKinds,
   capitalisedKeys,
   statementWords,
+  type StatementWords,
   type ValueKind,
 } from "../../extraction/fact-words.js";
 import { readQuestion, type AttributeQuestion } from "../../extraction/asked-attributes.js";
 import { isFirstPerson } from "../../extraction/normalize.js";
+import { isKinship } from "../../extraction/rule-common.js";
 import { namesValueOnlyIn, tokenize } from "../../text/tokenizer.js";
 import { asksCurrentState, asksWhenItHappened } from "../../text/speech-act.js";
 import {
@@ -412,6 +414,90 @@ export function dice(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 }
 
 /**
+ * How far down the fused list a change note under the gate may stand and still be tied to a relevant
+ * older note by {@link nearChangeNote}: ranked among the best three for the question, it is about what
+ * is asked. With four or five, rank-1 answers were lost on kmem-dev and the unseen sets for no lower
+ * stale-above-gold (docs/benchmarks.md, "Eighth round").
+ */
+export const NEAR_CHANGE_RANKS = 3;
+
+/**
+ * The looser tie of a change note to the relevant older note it follows, for a note ranked among the
+ * first {@link NEAR_CHANGE_RANKS}: a follow-up names the thing by fewer words than the note it changes
+ * ("예약 다음주로 밀림 3/21" after a note that says whose 예약, where and when), so the question's words alone do not
+ * tie them. `newer` must say a change (fact-words.ts `changes`) and give a kind of value `older` gives;
+ * name no other owner, and not lose to a value the question names in `older` only; and share a content
+ * word with `older` (the lexicon's other names count: content-words.ts `holdsContentWord`)
+ * - among the words `older` names its fact by, before its first value (`lead`): "태권도 4시, 끝나면 …
+ *   발레 학원" does not tie a later ballet note to the 태권도 question;
+ * - besides `older`'s thing (its first content word) and its capitalised names: two notes of one
+ *   person or one firm are not one fact ("서준 수영 4시" / "서준 피아노 5시로 바뀜");
+ * and it must
+ * - say that something of `older` or of the question changed, when it names what changed before its
+ *   verb of change ("어항 청소 날 바꿨어" names neither the food nor the question's 사료);
+ * - keep a kinship word the question asks by that `older` holds ("아내 차" against "차 바꿨어": maybe
+ *   the speaker's own car);
+ * - not name a shared thing by another qualifier than the question's ({@link qualifiesOtherwise}:
+ *   "엘베 점검" is not the "소화전 점검" asked about).
+ */
+function nearChangeNote(pair: RecencyPair, questionWords: readonly string[]): boolean {
+  const { texts } = pair;
+  const memo = pair.factSlots ?? new FactSlotMemo();
+  const before = memo.words(texts.older);
+  const after = memo.words(texts.newer);
+  if (!after.changes || ![...after.kinds].some((kind) => before.kinds.has(kind))) return false;
+  if (namesOlderValue(pair) || statesOwnersDiffer(texts.older, texts.newer, memo)) return false;
+  const inNewer = (word: string) => holdsContentWord(after.content, word);
+  const asked = (word: string) => questionWords.some((q) => sameContentWord(q, word));
+  const shared = before.content.filter(inNewer);
+  const thing = before.content[0] as string;
+  const names = capitalisedKeys(texts.older);
+  const changed = after.content.slice(0, after.changedAfter ?? 0);
+  return (
+    before.content.slice(0, before.lead).some(inNewer) &&
+    shared.some((word) => !sameContentWord(word, thing) && !names.has(word)) &&
+    (changed.length === 0 || changed.some((word) => holdsContentWord(before.content, word) || asked(word))) &&
+    !questionWords.some(
+      (word) => isKinshipKey(word) && holdsContentWord(before.content, word) && !inNewer(word),
+    ) &&
+    !qualifiesOtherwise(before, after, shared, questionWords)
+  );
+}
+
+/** Whether a content key (`ko:` + stem) is a kinship word (아내, 누나, 엄마). */
+function isKinshipKey(key: string): boolean {
+  return key.startsWith("ko:") && isKinship(key.slice("ko:".length));
+}
+
+/**
+ * Whether `after` puts a word of its own before a shared word (`shared`, content words of `before`)
+ * where `before` puts a word of the question: two things of one kind, and the question asks for
+ * `before`'s ("토요 강좌" asked, "평일 강좌" in the newer note). Modifiers as fact-words.ts
+ * `modifies` reads them: nothing but spaces between the two words.
+ */
+function qualifiesOtherwise(
+  before: StatementWords,
+  after: StatementWords,
+  shared: readonly string[],
+  questionWords: readonly string[],
+): boolean {
+  const asked = (word: string) => questionWords.some((q) => sameContentWord(q, word));
+  const modifierOf = (words: StatementWords, head: string): string | undefined => {
+    const i = words.content.findIndex(
+      (word, k) => k > 0 && words.modifies[k - 1] === true && sameContentWord(word, head),
+    );
+    return i > 0 ? words.content[i - 1] : undefined;
+  };
+  return shared.some((head) => {
+    const own = modifierOf(before, head);
+    const other = modifierOf(after, head);
+    return (
+      own !== undefined && other !== undefined && asked(own) && !asked(other) && !sameContentWord(own, other)
+    );
+  });
+}
+
+/**
  * Whether `newer`, under the relevance gate, restates `older`, a relevant answer, for the query: by a
  * fact slot both state and the question asks for (`asksSharedSlot`), by its text (`restatesForQuery`),
  * as a change note (`changeNoteRestates`), or by holding every question word `older` holds
@@ -477,15 +563,19 @@ export function applyRecency<T extends RankedMemory>(options: {
   // Whether `newer` restates `older`'s fact for the query and replaces it (marked `supersedes`).
   const replaces = (older: T, newer: T): boolean =>
     restates(older, newer) && replacesFact(pairOf(older, newer));
-  for (const candidate of ranked) {
+  for (const [rank, candidate] of ranked.entries()) {
     let restated = false;
+    let near = false;
     // A memory may jump an older one only if it is at least as relevant (never junk over an answer),
     // unless its text states the older one's fact with a new value: then it is the answer.
     const at = out.findIndex((placed) => {
       if (placed.timestamp >= candidate.timestamp) return false;
       if (!candidate.relevant && placed.relevant) {
-        restated = restatements && restatesFromUnderGate(pairOf(placed, candidate), questionWords);
-        return restated;
+        if (!restatements) return false;
+        const pair = pairOf(placed, candidate);
+        restated = restatesFromUnderGate(pair, questionWords);
+        near = !restated && rank < NEAR_CHANGE_RANKS && nearChangeNote(pair, questionWords);
+        return restated || near;
       }
       return restates(placed, candidate);
     });
@@ -499,6 +589,8 @@ export function applyRecency<T extends RankedMemory>(options: {
     // It supersedes the one it jumped when it replaces that one's fact; else an older one ranked lower
     // whose fact it restates and replaces ("gym changed: now …" jumps the gym's locker note, both about
     // the gym, and replaces "my gym is …" below it).
+    // A near change note (`nearChangeNote`, a looser tie) jumps as the answer but replaces the older
+    // fact only by replacesFact's own test.
     const replaced =
       restated || replacesFact(pairOf(displaced, candidate))
         ? displaced
@@ -511,7 +603,7 @@ export function applyRecency<T extends RankedMemory>(options: {
       ...candidate,
       score: displaced.score,
       ...(replaced === undefined ? {} : { supersedes: replaced.id }),
-      ...(restated ? { relevant: true } : {}),
+      ...(restated || near ? { relevant: true } : {}),
     });
   }
   return out;

@@ -176,6 +176,7 @@ export class FusionRetriever extends BaseRetriever {
             method: this.options.fusion.method,
             k: this.options.fusion.k,
             weights: this.options.fusion.weights,
+            recencyPrior: this.options.fusion.recencyPrior,
           }
         : {}),
       context: this.options.context,
