@@ -1,6 +1,7 @@
 import { words } from "../../text/word-list.js";
 import { WORK_AND_ERRAND_GROUPS } from "./same-thing-errands.js";
 import { HOME_LIFE_GROUPS } from "./same-thing-home.js";
+import { PLACE_GROUPS } from "./same-thing-places.js";
 import { SHORT_FORM_GROUPS } from "./same-thing-short.js";
 import { SOCIAL_LIFE_GROUPS } from "./same-thing-social.js";
 import { WORK_LIFE_GROUPS } from "./same-thing-work.js";
@@ -15,10 +16,12 @@ import { WORK_LIFE_GROUPS } from "./same-thing-work.js";
  * pets, money and what one wears in same-thing-errands.ts; then, by four more, work and paperwork
  * (same-thing-work.ts), home life (same-thing-home.ts), social life, money and leisure
  * (same-thing-social.ts) and short forms beside full ones (same-thing-short.ts), which also extended
- * groups here. The parts of the day and the days next to today (아침 / morning, 어제 / yesterday) are a
- * closed class, written here. A word is in one group only; an English phrase is one word written with `_` (day_off,
- * content-words.ts `phrasesIn`). Related but different things (치과 and 병원, 생일 and 생일파티, 월세 and
- * 관리비) are never in one group.
+ * groups here; then languages, countries and cities in both languages (same-thing-places.ts). The
+ * parts of the day and the days next to today (아침 / morning, 어제 / yesterday) are a closed class,
+ * written here. A word is in one group only, and so is an English word's stem: a stem two groups share
+ * is dropped from both (content-words.ts), so "hospital" and "hospitalization" are never both members.
+ * An English phrase is one word written with `_` (day_off, content-words.ts `phrasesIn`). Related but
+ * different things (치과 and 병원, 생일 and 생일파티, 월세 and 관리비) are never in one group.
  */
 export const SAME_THING_GROUPS: readonly (readonly string[])[] = [
   words("집 자택 우리집 home house 울집 저희집"),
@@ -159,7 +162,7 @@ export const SAME_THING_GROUPS: readonly (readonly string[])[] = [
   words("쪽지시험 퀴즈 quiz"),
   words("과제 숙제 assignment homework"),
   words("마감 마감일 데드라인 기한 마감기한 deadline 마감날"),
-  words("과외 개인과외 튜터링 tutoring"),
+  words("과외 개인과외 튜터링"),
   words("과외선생님 과외쌤 튜터 tutor 과외샘 과외선생"),
   words("학원 아카데미 academy"),
   words("학원비 원비"),
@@ -169,7 +172,7 @@ export const SAME_THING_GROUPS: readonly (readonly string[])[] = [
   words("교장 교장선생님 principal headmaster headteacher 교장쌤"),
   words("원장 원장님 원장쌤 원장선생님"),
   words("교수 교수님 프로페서 professor prof"),
-  words("강사 강사님 인스트럭터 instructor lecturer 강사쌤"),
+  words("강사 강사님 인스트럭터 instructor 강사쌤"),
   words("학생 스튜던트 student pupil"),
   words("반친구 급우 classmate"),
   words("도서관 라이브러리 library 도서실"),
@@ -443,5 +446,6 @@ export const SAME_THING_GROUPS: readonly (readonly string[])[] = [
   ...WORK_LIFE_GROUPS,
   ...HOME_LIFE_GROUPS,
   ...SOCIAL_LIFE_GROUPS,
+  ...PLACE_GROUPS,
   ...SHORT_FORM_GROUPS,
 ];
