@@ -494,6 +494,16 @@ describe("rankHybrid", () => {
       },
     );
 
+    it("a near change note comes first, and neither becomes an answer", () => {
+      expect(
+        bothUnder(
+          "하은이 치과 예약 언제였지?",
+          "하은이 교정 치과 정기검진 예약 3월 14일 토요일 10시 반, 강남역 3번 출구",
+          "예약 다음주로 밀림 3/21 같은 시간",
+        ),
+      ).toEqual(["new (not relevant)", "old (not relevant)"]);
+    });
+
     it("a later note that says no change stays below", () => {
       expect(
         bothUnder(

@@ -414,20 +414,22 @@ export function dice(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 }
 
 /**
- * How far down the fused list a change note under the gate may stand and still be tied to a relevant
- * older note by {@link nearChangeNote}: ranked among the best three for the question, it is about what
+ * How far down the fused list a change note under the gate may stand and still be tied to an older
+ * note above it by {@link nearChangeNote}: ranked among the best three for the question, it is about what
  * is asked. With four or five, rank-1 answers were lost on kmem-dev and the unseen sets for no lower
  * stale-above-gold (docs/benchmarks.md, "Eighth round").
  */
 export const NEAR_CHANGE_RANKS = 3;
 
 /**
- * The looser tie of a change note to the relevant older note it follows, for a note ranked among the
- * first {@link NEAR_CHANGE_RANKS}: a follow-up names the thing by fewer words than the note it changes
- * ("예약 다음주로 밀림 3/21" after a note that says whose 예약, where and when), so the question's words alone do not
- * tie them. `newer` must say a change (fact-words.ts `changes`) and give a kind of value `older` gives;
- * name no other owner, and not lose to a value the question names in `older` only; and share a content
- * word with `older` (the lexicon's other names count: content-words.ts `holdsContentWord`)
+ * The looser tie of a change note to an older note ranked above it, for a note ranked among the first
+ * {@link NEAR_CHANGE_RANKS}: under the gate, it jumps a relevant older note and is the answer, or, with
+ * the older one under the gate too, leads it and is no answer. A follow-up names the thing by fewer
+ * words than the note it changes ("예약 다음주로 밀림 3/21" after a note that says whose 예약, where
+ * and when), so the question's words alone do not tie them. `newer` must say a change (fact-words.ts
+ * `changes`) and give a kind of value `older` gives; name no other owner, and not lose to a value the
+ * question names in `older` only; and share a content word with `older` (the lexicon's other names
+ * count: content-words.ts `holdsContentWord`)
  * - among the words `older` names its fact by, before its first value (`lead`): "태권도 4시, 끝나면 …
  *   발레 학원" does not tie a later ballet note to the 태권도 question;
  * - besides `older`'s thing (its first content word) and its capitalised names: two notes of one
@@ -577,7 +579,15 @@ export function applyRecency<T extends RankedMemory>(options: {
         near = !restated && rank < NEAR_CHANGE_RANKS && nearChangeNote(pair, questionWords);
         return restated || near;
       }
-      return restates(placed, candidate);
+      if (restates(placed, candidate)) return true;
+      // Both under the gate: a near change note leads all the same, though neither is an answer.
+      return (
+        restatements &&
+        !placed.relevant &&
+        !candidate.relevant &&
+        rank < NEAR_CHANGE_RANKS &&
+        nearChangeNote(pairOf(placed, candidate), questionWords)
+      );
     });
     if (at < 0) {
       if (candidate.relevant && restatements) liftRestatements(out, candidate, pairOf, questionWords);
