@@ -328,6 +328,13 @@ const SEARCH_SUFFIX_SET = new Set(SEARCH_SUFFIXES);
  */
 const SAFE_SHORT_SUFFIXES = new Set(["는", "은", "을", "를", "에", "랑"]);
 
+/**
+ * What a clinic's or a school's department ends in before its 과 "department" where 과 would also fit
+ * as the particle "and" (after a final consonant): 신경과, 정신과, 산부인과, 재활의학과. The 과
+ * of 치과 or 소아과 needs no entry, since the particle 과 cannot follow a vowel.
+ */
+const DEPARTMENT_STEMS: readonly string[] = ["신경", "정신", "산부인", "의학"];
+
 /** True when a whole Hangul word is one of {@link SEARCH_SUFFIXES} (a bare particle after a number). */
 export function isSearchSuffix(word: string): boolean {
   return SEARCH_SUFFIX_SET.has(word);
@@ -372,6 +379,7 @@ function stripSearchSuffixOnce(word: string): string {
     // A particle of two forms in the wrong one is the word's own syllable: the 과 of 치과, the 을 of 마을.
     const attach = PARTICLE_BY_FORM.get(suffix)?.attach;
     if (attach !== undefined && !fitsAttachment(stem, attach)) continue;
+    if (suffix === "과" && DEPARTMENT_STEMS.some((department) => stem.endsWith(department))) continue;
     return stem;
   }
   return word;

@@ -97,6 +97,15 @@ describe("stripSearchSuffixes", () => {
     expect(stripSearchSuffixes("와이파이")).toBe("와이파이");
   });
 
+  it("keeps the 과 of a clinic's department after a final consonant, and strips the particle 과 there", () => {
+    expect(stripSearchSuffixes("신경과에서")).toBe("신경과");
+    expect(stripSearchSuffixes("동네정신과")).toBe("동네정신과");
+    expect(stripSearchSuffixes("재활의학과는")).toBe("재활의학과");
+    expect(stripSearchSuffixes("산부인과")).toBe("산부인과");
+    expect(stripSearchSuffixes("동생과")).toBe("동생");
+    expect(stripSearchSuffixes("가족과")).toBe("가족");
+  });
+
   it("lists the word and each stem its particles pass through", () => {
     expect(searchStems("고양이는")).toEqual(["고양이는", "고양이", "고양"]);
     expect(searchStems("사료")).toEqual(["사료"]);
