@@ -458,6 +458,21 @@ describe("rankHybrid", () => {
       expect(underGate(query, older, newer)).toEqual(["new", "old"]);
     });
 
+    it("may share only the older note's thing when that is a noun of the lexicon, not a person", () => {
+      expect(
+        underGate(
+          "What's my flight number to Lisbon?",
+          "Booked my flight to Lisbon: TP 1351 from ICN, Sat Jun 6, 13:20",
+          "비행기 LH 713로 바꿨어요. 6월 7일 일요일 오후 출발",
+        ),
+      ).toEqual(["new", "old"]);
+      // 엄마 is in the lexicon too, as a kinship word: another fact of hers stays below.
+      expect(underGate("엄마 생신 언제야?", "엄마 생신 3월 29일 일요일", "엄마 검진 4/16로 연기됨")).toEqual([
+        "old",
+        "new (not relevant)",
+      ]);
+    });
+
     it("stays below when it names the shared thing by another qualifier than the question's", () => {
       expect(
         underGate("창고 소화전 점검 언제야?", "창고 소화전 점검 5월 2일 오전", "엘베 점검 5월 9일로 미뤄짐"),

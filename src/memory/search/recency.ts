@@ -432,8 +432,9 @@ export const NEAR_CHANGE_RANKS = 3;
  * count: content-words.ts `holdsContentWord`)
  * - among the words `older` names its fact by, before its first value (`lead`): "태권도 4시, 끝나면 …
  *   발레 학원" does not tie a later ballet note to the 태권도 question;
- * - besides `older`'s thing (its first content word) and its capitalised names: two notes of one
- *   person or one firm are not one fact ("서준 수영 4시" / "서준 피아노 5시로 바뀜");
+ * - not one of `older`'s capitalised names, nor its thing (its first content word) unless that is a
+ *   noun of the lexicon and no kinship word: two notes of one person or one firm are not one fact
+ *   ("서준 수영 4시" / "서준 피아노 5시로 바뀜"), while "비행기 … 바꿨어" follows "flight to …";
  * and it must
  * - say that something of `older` or of the question changed, when it names what changed before its
  *   verb of change ("어항 청소 날 바꿨어" names neither the food nor the question's 사료);
@@ -457,13 +458,18 @@ function nearChangeNote(pair: RecencyPair, questionWords: readonly string[]): bo
   const changed = after.content.slice(0, after.changedAfter ?? 0);
   return (
     before.content.slice(0, before.lead).some(inNewer) &&
-    shared.some((word) => !sameContentWord(word, thing) && !names.has(word)) &&
+    shared.some((word) => !names.has(word) && (!sameContentWord(word, thing) || namesAThingNotKin(word))) &&
     (changed.length === 0 || changed.some((word) => holdsContentWord(before.content, word) || asked(word))) &&
     !questionWords.some(
       (word) => isKinshipKey(word) && holdsContentWord(before.content, word) && !inNewer(word),
     ) &&
     !qualifiesOtherwise(before, after, shared, questionWords)
   );
+}
+
+/** Whether a content key is a noun of the lexicon (flight, 사무실) and no kinship word (엄마, mom). */
+function namesAThingNotKin(key: string): boolean {
+  return namesAThing(key) && !isKinshipKey(key);
 }
 
 /** Whether a content key (`ko:` + stem) is a kinship word (아내, 누나, 엄마). */
