@@ -473,6 +473,16 @@ describe("rankHybrid", () => {
       ]);
     });
 
+    it("may share a loanword written in the other script", () => {
+      expect(
+        underGate(
+          "racket string 뭐 쓰지?",
+          "테니스 라켓 스트링 럭실론 알루파워 1.25 씀",
+          "string 갈아탐 이제 Solinco 1.20",
+        ),
+      ).toEqual(["new", "old"]);
+    });
+
     it("stays below when it names the shared thing by another qualifier than the question's", () => {
       expect(
         underGate("창고 소화전 점검 언제야?", "창고 소화전 점검 5월 2일 오전", "엘베 점검 5월 9일로 미뤄짐"),

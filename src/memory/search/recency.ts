@@ -19,7 +19,13 @@ import {
 import { readQuestion, type AttributeQuestion } from "../../extraction/asked-attributes.js";
 import { isFirstPerson } from "../../extraction/normalize.js";
 import { isKinship } from "../../extraction/rule-common.js";
-import { namesValueOnlyIn, tokenize } from "../../text/tokenizer.js";
+import {
+  contentTokens,
+  crossScriptQueryWords,
+  namesValueOnlyIn,
+  tokenize,
+  tokensWrittenOtherwise,
+} from "../../text/tokenizer.js";
 import { asksCurrentState, asksWhenItHappened } from "../../text/speech-act.js";
 import {
   holdsTopic,
@@ -429,7 +435,8 @@ export const NEAR_CHANGE_RANKS = 3;
  * and when), so the question's words alone do not tie them. `newer` must say a change (fact-words.ts
  * `changes`) and give a kind of value `older` gives; name no other owner, and not lose to a value the
  * question names in `older` only; and share a content word with `older` (the lexicon's other names
- * count: content-words.ts `holdsContentWord`)
+ * count, content-words.ts `holdsContentWord`, and so does a loanword written in the other script,
+ * tokenizer.ts `tokensWrittenOtherwise`: 스트링 / string)
  * - among the words `older` names its fact by, before its first value (`lead`): "태권도 4시, 끝나면 …
  *   발레 학원" does not tie a later ballet note to the 태권도 question;
  * - not one of `older`'s capitalised names, nor its thing (its first content word) unless that is a
@@ -450,7 +457,13 @@ function nearChangeNote(pair: RecencyPair, questionWords: readonly string[]): bo
   const after = memo.words(texts.newer);
   if (!after.changes || ![...after.kinds].some((kind) => before.kinds.has(kind))) return false;
   if (namesOlderValue(pair) || statesOwnersDiffer(texts.older, texts.newer, memo)) return false;
-  const inNewer = (word: string) => holdsContentWord(after.content, word);
+  let sounds: ReadonlySet<string> | undefined;
+  const writtenOtherwise = (word: string): boolean => {
+    sounds ??= new Set(tokensWrittenOtherwise(crossScriptQueryWords(texts.older), texts.newer));
+    const tokens = contentTokens(word.slice(word.indexOf(":") + 1));
+    return tokens.length > 0 && tokens.every((token) => sounds?.has(token) === true);
+  };
+  const inNewer = (word: string) => holdsContentWord(after.content, word) || writtenOtherwise(word);
   const asked = (word: string) => questionWords.some((q) => sameContentWord(q, word));
   const shared = before.content.filter(inNewer);
   const thing = before.content[0] as string;
