@@ -473,6 +473,16 @@ describe("rankHybrid", () => {
       ]);
     });
 
+    it("may share any word of an older note that opens with a value (it names its fact after it)", () => {
+      expect(
+        underGate(
+          "학부모 면담 언제야?",
+          "2학기 학부모 상담주간 9월 14일~18일, 한 명당 15분",
+          "상담주간 일주일 밀림 9/21~25로",
+        ),
+      ).toEqual(["new", "old"]);
+    });
+
     it("may share a loanword written in the other script", () => {
       expect(
         underGate(

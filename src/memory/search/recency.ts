@@ -438,7 +438,8 @@ export const NEAR_CHANGE_RANKS = 3;
  * count, content-words.ts `holdsContentWord`, and so does a loanword written in the other script,
  * tokenizer.ts `tokensWrittenOtherwise`: 스트링 / string)
  * - among the words `older` names its fact by, before its first value (`lead`): "태권도 4시, 끝나면 …
- *   발레 학원" does not tie a later ballet note to the 태권도 question;
+ *   발레 학원" does not tie a later ballet note to the 태권도 question (a note that opens with a value,
+ *   "2학기 …", "v3.1 …", names its fact after it: any of its words then);
  * - not one of `older`'s capitalised names, nor its thing (its first content word) unless that is a
  *   noun of the lexicon and no kinship word: two notes of one person or one firm are not one fact
  *   ("서준 수영 4시" / "서준 피아노 5시로 바뀜"), while "비행기 … 바꿨어" follows "flight to …";
@@ -470,7 +471,7 @@ function nearChangeNote(pair: RecencyPair, questionWords: readonly string[]): bo
   const names = capitalisedKeys(texts.older);
   const changed = after.content.slice(0, after.changedAfter ?? 0);
   return (
-    before.content.slice(0, before.lead).some(inNewer) &&
+    (before.lead === 0 ? before.content : before.content.slice(0, before.lead)).some(inNewer) &&
     shared.some((word) => !names.has(word) && (!sameContentWord(word, thing) || namesAThingNotKin(word))) &&
     (changed.length === 0 || changed.some((word) => holdsContentWord(before.content, word) || asked(word))) &&
     !questionWords.some(
