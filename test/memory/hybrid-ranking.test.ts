@@ -10,7 +10,8 @@ import {
   type KeywordCandidate,
   type VectorCandidate,
 } from "../../src/memory/search/hybrid-ranking.js";
-import { dice, NEAR_CHANGE_RANKS } from "../../src/memory/search/recency.js";
+import { NEAR_CHANGE_RANKS } from "../../src/memory/search/change-notes.js";
+import { dice } from "../../src/memory/search/note-pair.js";
 
 const DAY = 86_400_000;
 
