@@ -35,7 +35,7 @@ import {
 } from "./rule-patterns.js";
 import { ADDRESS_WORDS } from "./words/attributes.js";
 import { LIFE_EVENT_WORDS } from "./words/events.js";
-import { valueChangedTo } from "./words/value-words.js";
+import { isKoreanChangeWord, KOREAN_TIME_WORDS, valueChangedTo } from "./words/value-words.js";
 import { codeFact, contactFact, nameBefore, plateFact } from "./rule-contact.js";
 import { isSpeakersOwnerWord, ownerLength } from "./rule-subject.js";
 
@@ -258,6 +258,30 @@ function awaitPlace(
   state.eventPlace = { entity, attribute: `${phrase} 장소`, bare: HAS_CLOCK_TIME_RE.test(value.value) };
 }
 
+/**
+ * The words before a new date without the verb of change and how far the date moved ("예약 다음주로 밀림
+ * 3/21", "회의 일주일 연기 5/3", "정모 날짜 변경 4/12"): they say that the date changed, not what it is
+ * the date of. The first word stays, whatever it is: it names the thing.
+ */
+function withoutChangeWords(pre: readonly string[]): string[] {
+  // 갱신일, 변경일: a date noun that begins like a verb of change names the date.
+  const verb = pre.findIndex(
+    (word, i) => i > 0 && isKoreanChangeWord(word) && !DATE_NOUN_RE.test(normalizeAttribute(word)),
+  );
+  if (verb < 0) return [...pre];
+  let from = verb;
+  while (from > 1 && isShiftWord(pre[from - 1] as string)) from--;
+  return pre.slice(0, from);
+}
+
+/** How far a date moved: a span (하루, 이틀, 일주일, 2주, 한 달) or a relative time (다음주로, 담주로). */
+const SHIFT_SPAN_RE =
+  /^(?:하루|이틀|사흘|나흘|일주일|한주|한달|\d+(?:일|주|달|개월))(?:로|으로|쯤|정도|만큼|씩)?$/u;
+
+function isShiftWord(word: string): boolean {
+  return SHIFT_SPAN_RE.test(word) || KOREAN_TIME_WORDS.has(word.replace(/(?:으로|로)$/u, ""));
+}
+
 /** The bare attribute of a date: "일시" with a clock time, else "날짜". */
 function bareDateAttribute(value: TypedValue, korean: boolean): string {
   if (value.kind === "time") return defaultAttribute("time", korean);
@@ -273,10 +297,11 @@ function bareDateAttribute(value: TypedValue, korean: boolean): string {
  * a person's life event ("재오 결혼식 …") stays the person's.
  * Words before a verb in a clause chain ("코코 생일은 모르고 분양일 …") are skipped for the attribute.
  */
-function dateFact({ clause, pre, value }: TypedFactInput): boolean {
+function dateFact({ clause, pre: said, value }: TypedFactInput): boolean {
   const { state } = clause;
   // An English clause names its dates with prepositions ("for Jun 27"); only the topic's date is safe.
-  if (pre.length > 0 && !containsHangul(clause.text)) return false;
+  if (said.length > 0 && !containsHangul(clause.text)) return false;
+  const pre = withoutChangeWords(said);
   if (pre.some((word) => EN_FUNCTION_WORDS.has(word.toLowerCase()))) return false;
   // "고등학교 친구 소미 결혼식 6월 6일": a life event is the date of the one named just before it.
   const eventAt = pre.findIndex((word, i) => i >= 1 && LIFE_EVENT_WORDS.has(normalizeAttribute(word)));

@@ -362,6 +362,12 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["반상회 6/12로 변경", [["반상회", "날짜", "6/12"]]],
       ["요가 수업 7시로 옮김", [["요가", "수업 시간", "7시"]]],
       ["첫차 출발 6시로 당겨짐", [["첫차", "출발 시간", "6시"]]],
+      // A verb of change and how far the date moved, before the new date, are no part of what it is of.
+      ["세미나 다음주로 밀림 4/17", [["세미나", "날짜", "4/17"]]],
+      ["워크숍 일주일 연기 6/5", [["워크숍", "날짜", "6/5"]]],
+      ["동창회 날짜 변경 11월 8일", [["동창회", "날짜", "11월 8일"]]],
+      // …while a date noun that begins like one (갱신일) names the date.
+      ["헬스 회원권 갱신일 5월 2일", [["헬스 회원권", "갱신일", "5월 2일"]]],
       // Weekdays (and which week) right before the new time are when, not what the time is of.
       ["필라테스 금요일 8시로 옮김", [["필라테스", "시간", "금요일 8시"]]],
       ["독서모임 둘째 토요일 2시로 변경", [["독서모임", "시간", "둘째 토요일 2시"]]],
