@@ -23,7 +23,7 @@ import { foldText } from "../text/korean.js";
 import { entityDisplayName, isFirstPerson } from "../extraction/normalize.js";
 import { extractTriplets } from "../extraction/rule-extractor.js";
 import { dateShiftOf } from "../extraction/date-shift.js";
-import { speakersOwnFacts } from "./speaker-facts.js";
+import { asSpeakersDatedFacts, isBareDatedFact, speakersOwnFacts } from "./speaker-facts.js";
 import { entityKnownAs, FactSlotMemo, speakerAsOne } from "../extraction/fact-slots.js";
 import {
   ENTITY_LABEL,
@@ -202,6 +202,18 @@ export class GraphService {
       triplets = shiftedFacts(await this.store(input).getTriplets(), input.text, shift, at, this.statements);
     else if (triplets.length === 0 && this.statements.words(input.text).changedAfter !== undefined)
       triplets = speakersOwnFacts(await this.store(input).getTriplets(), input.text, this.statements);
+    // "예약 다음주로 밀림 5/16" after "내 안과 예약 5월 9일 …": the moved date of the speaker's one 예약
+    // (speaker-facts.ts `asSpeakersDatedFacts`). The graph is read only for a change note with a bare date.
+    else if (
+      triplets.some((t) => isBareDatedFact(t, this.statements)) &&
+      this.statements.words(input.text).changes
+    )
+      triplets = asSpeakersDatedFacts(
+        await this.store(input).getTriplets(),
+        triplets,
+        input.text,
+        this.statements,
+      );
     // A memory saved again with no facts still loses the facts its earlier text gave (and what it
     // retired); one with no facts that says an earlier fact changed retires it (apply-triplets.ts).
     if (triplets.length === 0 && !(await this.changesGraph(input, at))) return { extractor, facts: [] };
