@@ -177,7 +177,7 @@ export function nearChangeNote(pair: NotePair, questionWords: readonly string[])
     !questionWords.some(
       (word) => isKinshipKey(word) && holdsContentWord(before.content, word) && !inNewer(word),
     ) &&
-    !qualifiesOtherwise(before, after, shared, questionWords)
+    !qualifiesOtherwise(before, after, shared, asked)
   );
 }
 
@@ -193,7 +193,7 @@ function isKinshipKey(key: string): boolean {
 
 /**
  * Whether `after` puts a word of its own before a shared word (`shared`, content words of `before`)
- * where `before` puts a word of the question: two things of one kind, and the question asks for
+ * where `before` puts a word of the question (`asked`): two things of one kind, and the question asks for
  * `before`'s ("토요 강좌" asked, "평일 강좌" in the newer note). Modifiers as fact-words.ts
  * `modifies` reads them: nothing but spaces between the two words.
  */
@@ -201,9 +201,8 @@ function qualifiesOtherwise(
   before: StatementWords,
   after: StatementWords,
   shared: readonly string[],
-  questionWords: readonly string[],
+  asked: (word: string) => boolean,
 ): boolean {
-  const asked = (word: string) => questionWords.some((q) => sameContentWord(q, word));
   const modifierOf = (words: StatementWords, head: string): string | undefined => {
     const i = words.content.findIndex(
       (word, k) => k > 0 && words.modifies[k - 1] === true && sameContentWord(word, head),
