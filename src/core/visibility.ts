@@ -78,6 +78,17 @@ export class VisibilityRule {
   }
 }
 
+/**
+ * What may be shown wherever something said with `visibility` is shown: all of the user's for
+ * `private` (shown only where all is), that conversation's and the shared for `channel:<id>`, the
+ * shared alone for `shared` (shown everywhere). What is derived from a note and a stored fact together
+ * reads only such facts, so that it is no more visible than they are (graph/speaker-facts.ts).
+ */
+export function visibleWherever(visibility: string): readonly string[] | undefined {
+  if (visibility === PRIVATE) return undefined;
+  return visibility === SHARED ? [SHARED] : [visibility, SHARED];
+}
+
 /** Whether any of `visibilities` is in `allowed` (undefined: everything is allowed). */
 export function isAllowed(visibilities: readonly string[], allowed: readonly string[] | undefined): boolean {
   return allowed === undefined || visibilities.some((v) => allowed.includes(v));

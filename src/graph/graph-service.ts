@@ -24,6 +24,7 @@ import { entityDisplayName, isFirstPerson } from "../extraction/normalize.js";
 import { extractTriplets } from "../extraction/rule-extractor.js";
 import { dateShiftOf } from "../extraction/date-shift.js";
 import { asSpeakersDatedFacts, isBareDatedFact, speakersOwnFacts } from "./speaker-facts.js";
+import { PRIVATE, visibleWherever } from "../core/visibility.js";
 import { entityKnownAs, FactSlotMemo, speakerAsOne } from "../extraction/fact-slots.js";
 import {
   ENTITY_LABEL,
@@ -209,7 +210,10 @@ export class GraphService {
       this.statements.words(input.text).changes
     )
       triplets = asSpeakersDatedFacts(
-        await this.store(input).getTriplets(),
+        // Only the facts that may be shown wherever this note is: the fact it gives takes their words.
+        (await this.store(input).getTriplets()).filter(([, relation]) =>
+          isVisible(relation, visibleWherever(input.visibility ?? PRIVATE)),
+        ),
         triplets,
         input.text,
         this.statements,

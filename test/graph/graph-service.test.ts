@@ -786,6 +786,30 @@ describe("GraphService facts derived from memories", () => {
     },
   );
 
+  it("does not give a note said in a channel the words of a dated fact said in a DM", async () => {
+    const graph = makeService();
+    await graph.ingest({
+      ...ALICE,
+      text: "내 안과 정기검진 예약 5월 9일 오전 10시",
+      memoryId: "dm",
+      at: 1000,
+    });
+    await graph.ingest({
+      ...ALICE,
+      text: "예약 다음주로 밀림 5/16",
+      memoryId: "ch",
+      at: 2000,
+      visibility: "channel:C1",
+    });
+    const { nodes, relations } = await graph.snapshot(ALICE);
+    const name = (id: string) => nodes.find((n) => n.id === id)?.name;
+    const current = relations.filter((r) => r.properties.current);
+    expect(current.map((r) => [r.properties.sourceMemoryId, name(r.source), r.label]).sort()).toEqual([
+      ["ch", "예약", "날짜"],
+      ["dm", "나", "안과 정기검진 예약 일시"],
+    ]);
+  });
+
   it("keeps a moved date under its own noun when the speaker has no dated fact it heads, or two", async () => {
     const graph = makeService();
     await graph.ingest({ ...ALICE, text: "내 치과 예약 5월 9일 오전 10시", memoryId: "a", at: 1000 });
