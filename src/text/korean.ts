@@ -329,7 +329,7 @@ const SEARCH_SUFFIX_SET = new Set(SEARCH_SUFFIXES);
 const SAFE_SHORT_SUFFIXES = new Set(["는", "은", "을", "를", "에", "랑"]);
 
 /**
- * What a clinic's or a school's department ends in before its 과 "department" where 과 would also fit
+ * What a clinic's department ends in before its 과 "department" where 과 would also fit
  * as the particle "and" (after a final consonant): 신경과, 정신과, 산부인과, 재활의학과. The 과
  * of 치과 or 소아과 needs no entry, since the particle 과 cannot follow a vowel.
  */
