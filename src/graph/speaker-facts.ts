@@ -66,7 +66,7 @@ export function asSpeakersDatedFacts(
     const headed = new Map<string, string>();
     for (const [entity, relation] of graph) {
       if (entity.label !== ENTITY_LABEL || relation.properties.current !== true) continue;
-      if (!isFirstPerson(entity.name) || !DATED_ATTRIBUTE_RE.test(` ${relation.label}`)) continue;
+      if (!isFirstPerson(entity.name) || !DATED_ATTRIBUTE_RE.test(relation.label)) continue;
       const words = memo.words(relation.label.replace(DATED_ATTRIBUTE_RE, "")).content;
       const head = words[words.length - 1];
       if (head !== undefined && sameContentWord(head, noun[0] as string))
@@ -82,7 +82,7 @@ export function asSpeakersDatedFacts(
 export function isBareDatedFact(t: Triplet, memo: FactSlotMemo = new FactSlotMemo()): boolean {
   return (
     !isFirstPerson(t.entity) &&
-    DATED_ATTRIBUTE_RE.test(` ${t.attribute}`) &&
+    DATED_ATTRIBUTE_RE.test(t.attribute) &&
     memo.words(t.entity).content.length === 1
   );
 }
