@@ -1,3 +1,5 @@
+import { words } from "./word-list.js";
+
 /**
  * Korean text helpers shared by search (the BM25 tokenizer, the offline embedder), the knowledge graph
  * (entity names, values, the rule extractor) and language detection: Hangul ranges and syllable tests,
@@ -295,6 +297,7 @@ export const SEARCH_SUFFIXES: readonly string[] = [
   "에요",
   "이요",
   "이죠",
+  "이지",
   "죠",
   "이다",
   "라고",
@@ -334,6 +337,19 @@ const SAFE_SHORT_SUFFIXES = new Set(["는", "은", "을", "를", "에", "랑"]);
  * of 치과 or 소아과 needs no entry, since the particle 과 cannot follow a vowel.
  */
 const DEPARTMENT_STEMS: readonly string[] = ["신경", "정신", "산부인", "의학"];
+
+/**
+ * Endings of the copula 이 that keep their 이 only after a final consonant ("몇 번이지?", after a vowel
+ * "얼마지"): after a vowel the 이 is the noun's own (페이지, 케이지), so they go only after a consonant.
+ */
+const AFTER_CONSONANT_SUFFIXES: ReadonlySet<string> = new Set(["이지"]);
+/**
+ * Verb stems that end in the causative or passive 이 after a consonant (먹이다 "to feed", 붙이다, 쌓이다):
+ * in "뭐 먹이지?" the 이 is the verb's, not the copula's, and the stem is 먹이.
+ */
+const VERB_STEMS_IN_I: ReadonlySet<string> = new Set(
+  words("먹이 붙이 줄이 늘이 끓이 쌓이 섞이 놓이 녹이 속이 죽이 숙이 높이 깎이 닦이 볶이 묶이 꺾이 덮이"),
+);
 
 /** True when a whole Hangul word is one of {@link SEARCH_SUFFIXES} (a bare particle after a number). */
 export function isSearchSuffix(word: string): boolean {
@@ -379,6 +395,11 @@ function stripSearchSuffixOnce(word: string): string {
     // A particle of two forms in the wrong one is the word's own syllable: the 과 of 치과, the 을 of 마을.
     const attach = PARTICLE_BY_FORM.get(suffix)?.attach;
     if (attach !== undefined && !fitsAttachment(stem, attach)) continue;
+    if (
+      AFTER_CONSONANT_SUFFIXES.has(suffix) &&
+      (!hasBatchim(lastChar(stem)) || VERB_STEMS_IN_I.has(`${stem}이`))
+    )
+      continue;
     if (suffix === "과" && DEPARTMENT_STEMS.some((department) => stem.endsWith(department))) continue;
     return stem;
   }

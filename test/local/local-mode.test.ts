@@ -316,6 +316,14 @@ describe("statements and questions without a model", () => {
     expect(await say("내 사물함 번호 뭐야?", user)).toContain("• 나: 사물함 번호 = 41");
   });
 
+  it("answers '몇 번이지?' of a note alone in the store (the question's 이지 is the copula's)", async () => {
+    const user = "local-copula-question";
+    await say("내 헬스장 사물함 번호는 214번이야", user);
+    const answer = await say("사물함 몇 번이지?", user);
+    expect(answer).not.toContain("찾지 못했어요");
+    expect(answer).toContain("• 내 헬스장 사물함 번호는 214번이야 (");
+  });
+
   it("answers '무슨 요일이야?' from notes that give the weekdays in short, the newer first", async () => {
     const user = "local-weekday";
     await say("탁구 월수금 저녁 8시", user);

@@ -106,6 +106,17 @@ describe("stripSearchSuffixes", () => {
     expect(stripSearchSuffixes("가족과")).toBe("가족");
   });
 
+  it("strips the copula's 이지 of a question after a final consonant only, and not a verb's 이", () => {
+    expect(stripSearchSuffixes("번이지")).toBe("번");
+    expect(stripSearchSuffixes("층이지요")).toBe("층");
+    expect(stripSearchSuffixes("예약이지")).toBe("예약");
+    // After a vowel the 이 is the noun's own; after 먹 or 붙 it is the verb's (먹이다, 붙이다).
+    expect(stripSearchSuffixes("홈페이지")).toBe("홈페이지");
+    expect(stripSearchSuffixes("케이지")).toBe("케이지");
+    expect(stripSearchSuffixes("먹이지")).toBe("먹이지");
+    expect(stripSearchSuffixes("붙이지")).toBe("붙이지");
+  });
+
   it("lists the word and each stem its particles pass through", () => {
     expect(searchStems("고양이는")).toEqual(["고양이는", "고양이", "고양"]);
     expect(searchStems("사료")).toEqual(["사료"]);
