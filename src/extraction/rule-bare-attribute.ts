@@ -18,6 +18,7 @@ import { FIRST_PERSON_KO } from "./normalize.js";
 import { words } from "../text/word-list.js";
 import { COMMON_ATTRIBUTE_WORDS } from "./words/attributes.js";
 import { valueChangedTo } from "./words/value-words.js";
+import { namesAThing } from "./content-words.js";
 
 /** The noun of "a number that names one thing of many" (사물함 번호, 회원번호), glued or apart. */
 const NUMBER_NOUN = "번호";
@@ -53,7 +54,7 @@ export const numberedThing: ClauseRule = ({ tokens, state }) => {
   const at = tokens.findIndex(
     (token) => numberedHead(stripParticle(token, TOPIC_SUBJECT_PARTICLES)) !== undefined,
   );
-  if (at < 0) return false;
+  if (at < 0) return countedNumberChanged(tokens, state);
   const value = numberAfter(tokens.slice(at + 1).filter((token) => !NOW_WORDS.has(token.toLowerCase())));
   if (value === undefined) return false;
   const word = stripParticle(tokens[at] ?? "", TOPIC_SUBJECT_PARTICLES);
@@ -67,6 +68,49 @@ export const numberedThing: ClauseRule = ({ tokens, state }) => {
   const entity = ownerOf(owners, state);
   return entity !== undefined && state.emit(entity, glued ? word : `${thing} ${head}`, value);
 };
+
+/** A number that names one of many rather than counts times: two digits at least, or a letter (B12번). */
+const NUMBER_NOT_COUNT_RE = /^(?:[A-Za-z]|\d\d)/u;
+/** Words of a period before a count ("주 3번", "하루 2번"): the 번 after them counts times, not a number. */
+const PERIOD_WORDS: ReadonlySet<string> = new Set(
+  words("주 매주 하루 매일 일주일 일주일에 한달 한달에 달 월 년 일"),
+);
+
+/**
+ * "사물함 이제 305번", "헬스장 사물함 305번으로 바뀜": a thing, then its new number with the 번 counter
+ * after "이제" or before a verb of change — the thing's number, as "사물함 번호 305번" says it. Only a
+ * change, and a number of two digits or with a letter: "N번" may count times ("운동 이제 3번").
+ */
+function countedNumberChanged(tokens: readonly string[], state: ExtractionState): boolean {
+  const nowAt = tokens.findIndex((token) => NOW_WORDS.has(token.toLowerCase()));
+  const rest = tokens.filter((token) => !NOW_WORDS.has(token.toLowerCase()));
+  const numberAt = rest.findIndex((token, i) => i > 0 && /\d/u.test(token));
+  if (numberAt < 0) return false;
+  const after = rest.slice(numberAt);
+  if (after.length === 1 && nowAt < 0) return false;
+  const value = numberAfter(after);
+  if (value === undefined || !value.endsWith("번") || !NUMBER_NOT_COUNT_RE.test(value)) return false;
+  const thing = stripParticle(rest[numberAt - 1] ?? "", TOPIC_SUBJECT_PARTICLES);
+  if (PERIOD_WORDS.has(thing) || TYPED_NUMBER_OWNERS.has(thing.toLowerCase()) || !isAttributePhrase([thing]))
+    return false;
+  const owners = rest.slice(0, numberAt - 1);
+  if (owners.length > MAX_OWNER_WORDS) return false;
+  const entity = changedNumberOwner(owners);
+  return entity !== undefined && state.emit(entity, `${thing} ${NUMBER_NOUN}`, value);
+}
+
+/**
+ * Whose a changed number is, by the words before the thing: none, a first-person possessive or a
+ * place the lexicon knows ("헬스장 사물함 …") say the speaker's; a kinship word or any other one word
+ * names the owner ("엄마 사물함 …", "민수 락커 …" is 민수's locker). Unlike {@link ownerOf}, no topic: the change is a note of its own.
+ */
+function changedNumberOwner(owners: readonly string[]): string | undefined {
+  const [first] = owners;
+  if (first === undefined || isFirstPersonPossessive(first) || OUR_WORDS.has(first)) return FIRST_PERSON_KO;
+  if (owners.length > 1 || !isNameLike(first)) return undefined;
+  if (isKinship(first) || isFullKoreanName(first)) return first;
+  return namesAThing(`ko:${first}`) ? FIRST_PERSON_KO : first;
+}
 
 /** The head noun `word` is or ends in (회원번호 → 번호); a head that is no number's is whole words only. */
 function numberedHead(word: string): string | undefined {

@@ -56,6 +56,8 @@ const OBJECT_PARTICLE_RE = /^(.{2,})(?:을|를)$/u;
  */
 export function withChangeThenValue(line: string): string {
   const tokens = line.split(" ");
+  const english = withEnglishChangedTo(tokens);
+  if (english !== undefined) return english;
   for (let verbAt = 1; verbAt <= MAX_NAME_WORDS && verbAt + 2 < tokens.length; verbAt += 1) {
     const verb = withoutClosingMark(tokens[verbAt] ?? "");
     const english = ENGLISH_REPLACING_VERBS.has(verb.toLowerCase());
@@ -74,6 +76,54 @@ export function withChangeThenValue(line: string): string {
     return [statement + value.mark, ...rest].join(" ");
   }
   return line;
+}
+
+/** Possessives that open an English change of one's own thing ("my locker number changed to 305"). */
+const ENGLISH_OWNERS: ReadonlySet<string> = new Set(words("my our"));
+/** Words that may open the line before the possessive ("actually, my …", "btw my …"). */
+const ENGLISH_OPENERS: ReadonlySet<string> = new Set(words("actually so btw oh ok okay also fyi update"));
+/** Words that may stand between the thing and its verb of change ("has changed", "just switched"). */
+const ENGLISH_AUXILIARIES: ReadonlySet<string> = new Set(words("has have just got"));
+/**
+ * Verbs that say one's thing was replaced by another value ("my gym changed to …"). Not "moved": a thing
+ * that moved to a place or a time ("my team moved to the 5th floor") keeps its name; the place or time
+ * is a fact of it.
+ */
+const ENGLISH_REPLACED_VERBS: ReadonlySet<string> = new Set(words("changed switched"));
+
+/**
+ * "my NAME changed to VALUE" and "my NAME changed, now VALUE" (switched; "has changed", "just switched";
+ * after an opener, "actually, my …") written as "my NAME is now VALUE", the rest of the line kept: the
+ * change states the thing's new value as the plain form does. NAME is one to {@link MAX_NAME_WORDS}
+ * words with no closing mark; undefined when the line does not open so.
+ */
+function withEnglishChangedTo(tokens: readonly string[]): string | undefined {
+  const opened = ENGLISH_OPENERS.has(withoutClosingMark(tokens[0] ?? "").toLowerCase()) ? 1 : 0;
+  const owner = tokens[opened] ?? "";
+  if (!ENGLISH_OWNERS.has(owner.toLowerCase())) return undefined;
+  const first = opened + 1;
+  for (
+    let verbAt = first + 1;
+    verbAt <= first + MAX_NAME_WORDS + 1 && verbAt + 2 < tokens.length;
+    verbAt += 1
+  ) {
+    const said = tokens[verbAt] ?? "";
+    const verb = withoutClosingMark(said).toLowerCase();
+    if (!ENGLISH_REPLACED_VERBS.has(verb)) continue;
+    const next = (tokens[verbAt + 1] ?? "").toLowerCase();
+    const followed = said.endsWith(",") ? next === "now" : said === verb && next === "to";
+    if (!followed) return undefined;
+    const before = tokens.slice(first, verbAt);
+    const nameWords = ENGLISH_AUXILIARIES.has((before.at(-1) ?? "").toLowerCase())
+      ? before.slice(0, -1)
+      : before;
+    if (nameWords.length === 0 || nameWords.length > MAX_NAME_WORDS || nameWords.some(hasClosingMark))
+      return undefined;
+    if (containsHangul(nameWords.join(" ")) || ENGLISH_PRONOUNS.has((nameWords.at(-1) ?? "").toLowerCase()))
+      return undefined;
+    return [owner, ...nameWords, "is", "now", ...tokens.slice(verbAt + 2)].join(" ");
+  }
+  return undefined;
 }
 
 /** Words after the old value that say the new one replaces it ("화요일 말고 목요일로 옮김"). */

@@ -122,6 +122,10 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["Oskar's number is 010-5550-1212 in case you need it", [["Oskar", "phone", "010-5550-1212"]]],
       // A proper name after the article is the value; "a nice guy" stays a description.
       ["My car is a Genesis G70", [["I", "car", "Genesis G70"]]],
+      // A change to another value states the new value, as "is now" does; a move keeps the thing's name.
+      ["my mail locker changed to 618", [["I", "mail locker", "618"]]],
+      ["Actually, my hairdresser switched to Mina Cho", [["I", "hairdresser", "Mina Cho"]]],
+      ["my cello case code has changed, now 9021", [["I", "cello case code", "9021"]]],
       // Where the thing is says which one, and is no part of its name.
       ["my parking spot at the gym is D-61", [["I", "parking spot", "D-61"]]],
       ["my sister in law is Wren", [["I", "sister in law", "Wren"]]],
@@ -527,6 +531,9 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       // The new number of a change.
       ["사물함 번호 77로 바뀜", [["나", "사물함 번호", "77"]]],
       ["주차 자리 B1-09로 옮겨짐", [["나", "주차 자리", "B1-09"]]],
+      // A thing and its new number with the 번 counter, changed: the thing's number.
+      ["수영장 락커 이제 48번으로 바뀜", [["나", "락커 번호", "48번"]]],
+      ["신발장 이제 C7번", [["나", "신발장 번호", "C7번"]]],
     ],
     negative: "택배함 번호 알려줘",
   },
@@ -870,5 +877,17 @@ describe("a change that names the old value before the new one (X 말고 Y로)",
 
   it("keeps the word that names what changed when the new value is longer ('밥 X 말고 Y Z로')", () => {
     expect(facts("초코 밥 오리젠 말고 나우 퍼피로 바꿈")).toEqual([["초코", "밥", "나우 퍼피"]]);
+  });
+});
+
+describe("changes of a near shape that state no thing's new value", () => {
+  it.each([
+    // One digit with 번 may count times ("four times now"), and a period before a count says so.
+    "스트레칭 이제 4번",
+    "요가 주 23번으로 늘림",
+    // A thing that moved keeps its name: the place is a fact of it, not its new value.
+    "my study group moved to the third floor",
+  ])("reads no fact from %s", (text) => {
+    expect(traceTriplets(text).triplets).toEqual([]);
   });
 });

@@ -555,7 +555,7 @@ describe("GraphService facts derived from memories", () => {
   });
 
   it.each([
-    ["ko", "내 락커 번호는 58번이야", "락커 옮겼어 이제 102번", "내 락커 몇 번이야?", "나: 락커 번호 = 58번"],
+    ["ko", "내 락커 번호는 58번이야", "락커 옮겼어 이제 9번", "내 락커 몇 번이야?", "나: 락커 번호 = 58번"],
     [
       "en",
       "my locker number is 58",
@@ -695,12 +695,12 @@ describe("GraphService facts derived from memories", () => {
     const graph = makeService();
     const ask = () => graph.facts({ ...ALICE, text: "내 락커 몇 번이야?" });
     await graph.ingest({ ...ALICE, text: "내 락커 번호는 58번이야", memoryId: "old", at: 1000 });
-    await graph.ingest({ ...ALICE, text: "락커 옮겼어 이제 102번", memoryId: "new", at: 2000 });
+    await graph.ingest({ ...ALICE, text: "락커 옮겼어 이제 9번", memoryId: "new", at: 2000 });
     expect(await ask()).toEqual([]);
     await graph.ingest({ ...ALICE, text: "헬스장 샤워실 2층", memoryId: "new", at: 2000 });
     expect(await ask()).toEqual(["나: 락커 번호 = 58번"]);
     // A value said after the retirement is current; the retired one stays history.
-    await graph.ingest({ ...ALICE, text: "락커 옮겼어 이제 102번", memoryId: "new", at: 2000 });
+    await graph.ingest({ ...ALICE, text: "락커 옮겼어 이제 9번", memoryId: "new", at: 2000 });
     await graph.ingest({ ...ALICE, text: "내 락커 번호는 77번이야", memoryId: "newest", at: 3000 });
     expect(await ask()).toEqual(["나: 락커 번호 = 77번"]);
   });

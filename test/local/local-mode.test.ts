@@ -324,6 +324,19 @@ describe("statements and questions without a model", () => {
     expect(answer).toContain("• 내 헬스장 사물함 번호는 214번이야 (");
   });
 
+  it("takes a thing's new number said as a change ('… 이제 305번으로 바뀜', 'changed to …') as its current fact", async () => {
+    const user = "local-number-change";
+    await say("내 헬스장 사물함 번호는 214번이야", user);
+    await say("헬스장 사물함 이제 305번으로 바뀜", user);
+    const aboutMe = await say("뭘 기억하고 있어?", user);
+    expect(aboutMe).toContain("• 사물함 번호: 305번");
+    expect(aboutMe).not.toContain("• 사물함 번호: 214번");
+    const english = "local-number-change-en";
+    await say("my dentist is Dr. Park", english);
+    await say("actually my dentist changed to Dr. Lee", english);
+    expect(await say("who is my dentist?", english)).toContain("• you: dentist = Dr. Lee");
+  });
+
   it("answers '무슨 요일이야?' from notes that give the weekdays in short, the newer first", async () => {
     const user = "local-weekday";
     await say("탁구 월수금 저녁 8시", user);
