@@ -30,6 +30,22 @@ describe("readQuestion: asksOfSpeaker", () => {
   });
 });
 
+describe("readQuestion: asksFor by a verb", () => {
+  it.each([
+    ["사료", "보리 요즘 뭐 먹여?"],
+    ["사료", "보리 뭐 먹이지?"],
+    ["food", "what does my parrot eat?"],
+    ["diet", "what do I feed the turtle?"],
+  ])("asks for %s: %s", (attribute, question) => {
+    expect(readQuestion(question).asksFor(attribute)).toBe(true);
+  });
+
+  it("asks for no food when the question asks when or where one eats", () => {
+    expect(readQuestion("보리 생일 언제야?").asksFor("사료")).toBe(false);
+    expect(readQuestion("where do I live?").asksFor("food")).toBe(false);
+  });
+});
+
 describe("readQuestion: asksWhoIs", () => {
   it.each([
     ["우리 팀장 누구야?", "역할", "팀장님"],

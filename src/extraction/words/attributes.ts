@@ -162,6 +162,12 @@ export const ATTRIBUTE_VERBS: readonly {
     korean: [],
     english: words("allergic"),
   },
+  // What one eats or is fed: "콩이 뭐 먹여?", "what does my cat eat?" ask for the food the rules named.
+  {
+    attributes: words("사료 먹이 밥 식단 food diet"),
+    korean: words("먹"),
+    english: words("eat feed"),
+  },
   // When: "언제야?", "며칠이야?", "when is …?" ask for the date or time an entity (an appointment, a
   // meeting) has, under whichever of those names the rules gave it.
   {
