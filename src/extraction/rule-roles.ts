@@ -23,6 +23,7 @@ import {
   type ClauseRule,
 } from "./rule-common.js";
 import { NON_ENTITY_WORDS } from "./words/function-words.js";
+import { NOW_WORDS } from "./words/value-words.js";
 import { OCCUPATION_HEADS, occupationAttribute, TITLE_WORDS } from "./words/people.js";
 
 /** Honorific words after a name that are no title of their own ("류하진 선생님", "연다빈 님"). */
@@ -97,9 +98,10 @@ export function roleAttribute(word: string, korean: boolean): string | undefined
 /**
  * The person a phrase names, without the title or honorific after it: "염태오 과장님이야" → 염태오, "올리비아
  * 벡씨예요" → 올리비아 벡, "Ella Park" → Ella Park. A name of two Hangul words needs the honorific
- * or title that marks it as a name.
+ * or title that marks it as a name. A word of "now" before it ("이제 김서연 팀장님이야") is no part of it.
  */
-export function personPhrase(words: readonly string[]): string | undefined {
+export function personPhrase(said: readonly string[]): string | undefined {
+  const words = NOW_WORDS.has((said[0] ?? "").toLowerCase()) ? said.slice(1) : said;
   if (words.length === 0 || words.length > 3) return undefined;
   const cleaned = [...words.slice(0, -1), cleanValue(words[words.length - 1] ?? "")];
   const last = cleaned[cleaned.length - 1] ?? "";

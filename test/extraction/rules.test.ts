@@ -578,6 +578,15 @@ describe.each(RULES.map((rule) => [rule.name, rule.description] as const))("rule
   });
 });
 
+describe("a role's new holder said after a word of now", () => {
+  it.each([
+    ["총무 바뀜 이제 모아라 씨", [["모아라", "역할", "총무"]]],
+    ["반장은 이제 서도담이야", [["서도담", "역할", "반장"]]],
+  ] as const)("names the person, not 이제 and the person: %s", (text, triplets) => {
+    expect(facts(text)).toEqual(triplets);
+  });
+});
+
 describe("an animal word before a word of its care", () => {
   it.each([
     ["거북이 사료는 사흘에 한 번 줘야 해"],

@@ -337,6 +337,17 @@ describe("statements and questions without a model", () => {
     expect(await say("who is my dentist?", english)).toContain("• you: dentist = Dr. Lee");
   });
 
+  it("takes a role's new holder said as a change ('팀장 바뀜 이제 …') as the one who holds it now", async () => {
+    const user = "local-role-change";
+    await say("우리 팀장님은 여하결 팀장님이야", user);
+    await say("팀장 바뀜 이제 모아라 팀장님", user);
+    const aboutMe = await say("뭘 기억하고 있어?", user);
+    const facts = aboutMe.split("자주 떠올린 기억")[0] ?? "";
+    expect(facts).toContain("모아라\n• 역할: 팀장");
+    expect(facts).not.toContain("여하결");
+    expect(facts).not.toContain("이제");
+  });
+
   it("answers '무슨 요일이야?' from notes that give the weekdays in short, the newer first", async () => {
     const user = "local-weekday";
     await say("탁구 월수금 저녁 8시", user);
