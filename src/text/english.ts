@@ -12,7 +12,8 @@ import winkStem from "wink-porter2-stemmer";
 /**
  * English stop words: the Snowball/NLTK English list (pronouns, auxiliaries, determiners,
  * prepositions, conjunctions, question words) plus the fragments an apostrophe leaves behind
- * (didn't → didn + t; we'll → we + ll). "may" is left out: in chat it is as often the month.
+ * (didn't → didn + t; we'll → we + ll) and the words of degree a question asks by ("how much", "how
+ * many": like 얼마 and 몇, they ask and name nothing). "may" is left out: in chat it is as often the month.
  */
 export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
   (
@@ -24,7 +25,7 @@ export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
     "where why how all any both each few more most other some such no nor not only own same so than too " +
     "very can will just should would could might must shall now also ever yet " +
     "don didn doesn isn wasn weren aren hasn haven hadn won wouldn couldn shouldn mustn needn shan ain " +
-    "ll ve re im ive id youre youve theyre thats whats lets"
+    "ll ve re im ive id youre youve theyre thats whats lets much many"
   ).split(" "),
 );
 

@@ -348,6 +348,17 @@ describe("statements and questions without a model", () => {
     expect(facts).not.toContain("이제");
   });
 
+  it("answers 'how much is …?' with the notes that hold the thing, the newer first", async () => {
+    const user = "local-how-much";
+    await say("tuition is 300k a month", user);
+    await say("tuition went up to 340k", user);
+    const answer = await say("how much is tuition?", user);
+    expect(answer).not.toContain("found nothing");
+    const memories = answer.split("\n").filter((line) => /\(\d{4}-\d{2}-\d{2}/u.test(line));
+    expect(memories[0]).toContain("tuition went up to 340k");
+    expect(memories[1]).toContain("tuition is 300k a month");
+  });
+
   it("answers '무슨 요일이야?' from notes that give the weekdays in short, the newer first", async () => {
     const user = "local-weekday";
     await say("탁구 월수금 저녁 8시", user);

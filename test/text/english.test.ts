@@ -63,6 +63,11 @@ describe("English in the BM25 tokenizer", () => {
     expect(tokenize("I didn't know")).toEqual(["know"]);
   });
 
+  it("drops the words of degree a question asks by (how much, how many)", () => {
+    expect(tokenize("how much is the parking pass?")).toEqual(tokenize("parking pass"));
+    expect(tokenize("How many vacation days are left?")).toEqual(tokenize("vacation days left"));
+  });
+
   it("meets inflected forms at one stem", () => {
     const stems = (text: string) => tokenize(text);
     expect(stems("moved")).toEqual(stems("moving"));
