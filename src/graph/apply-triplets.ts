@@ -35,6 +35,7 @@ import {
 import { holdsContentWord, sameContentWords } from "../extraction/content-words.js";
 import { shiftedDate } from "../extraction/date-shift.js";
 import { foldText } from "../text/korean.js";
+import { isKinship } from "../extraction/rule-common.js";
 import {
   ENTITY_LABEL,
   VALUE_LABEL,
@@ -462,10 +463,15 @@ export function restatedRelations(
   const memo = options.memo ?? new FactSlotMemo();
   const terms = new Set(memo.words(text).content);
   const ids: string[] = [];
+  const holders = currentHoldersByAttribute(triplets);
   for (const [entity, relation, value] of triplets) {
     if (relation.properties.current !== true || latestOf(relation) >= at) continue;
     if (given.has(slotKey(relation.source, relation.label))) continue;
-    const speaker = isFirstPerson(entity.name);
+    // A relative's fact that no other current fact shares the attribute of ("my son's coach is …") is
+    // named by its attribute alone, as the speaker's own are ("the coach changed to …").
+    const speaker =
+      isFirstPerson(entity.name) ||
+      (isKinship(entity.name) && holders.get(attributeKey(relation.label)) === 1);
     const named = memo.words(speaker ? relation.label : `${entity.name} ${relation.label}`).content;
     if (!named.some((word) => terms.has(word))) continue;
     const statement = `${speaker ? "내" : entity.name} ${relation.label} ${value.name}`;
@@ -538,6 +544,22 @@ function namesTheFact(
     if (![...stated.kinds].some((kind) => said.kinds.has(kind)) || !attribute.some(named)) return false;
   } else if (!named(attribute.at(-1))) return false;
   return statesSameFact(fact.statement, text, memo);
+}
+
+/** How many current facts hold each attribute (`attributeKey`), whatever their entity. */
+function currentHoldersByAttribute(triplets: readonly GraphTriplet[]): Map<string, number> {
+  const holders = new Map<string, number>();
+  for (const [, relation] of triplets) {
+    if (relation.properties.current !== true) continue;
+    const key = attributeKey(relation.label);
+    holders.set(key, (holders.get(key) ?? 0) + 1);
+  }
+  return holders;
+}
+
+/** An attribute as one slot names it in either language, folded. */
+function attributeKey(label: string): string {
+  return foldText(slotAttribute(label));
 }
 
 function latestOf(relation: Relation): number {

@@ -705,6 +705,24 @@ describe("GraphService facts derived from memories", () => {
     expect(await ask()).toEqual(["나: 락커 번호 = 77번"]);
   });
 
+  it("retires a relative's fact that a later note names by its attribute alone, when no other fact has it", async () => {
+    const graph = makeService();
+    const ask = () => graph.facts({ ...ALICE, text: "who is my daughter's tutor?" });
+    await graph.ingest({ ...ALICE, text: "my daughter's tutor is Ms. Jang", memoryId: "old", at: 1000 });
+    expect(await ask()).toEqual(["daughter: tutor = Ms. Jang"]);
+    await graph.ingest({ ...ALICE, text: "the tutor changed to Mr. Yoon", memoryId: "new", at: 2000 });
+    expect(await ask()).toEqual([]);
+    // Two relatives' tutors (another person's graph): "the tutor" names neither, and both stay current.
+    const bob = { teamId: "T1", userId: "U_BOB" };
+    await graph.ingest({ ...bob, text: "my daughter's tutor is Ms. Jang", memoryId: "d", at: 1000 });
+    await graph.ingest({ ...bob, text: "my son's tutor is Mr. Oh", memoryId: "s", at: 1100 });
+    await graph.ingest({ ...bob, text: "the tutor changed to Mr. Yoon", memoryId: "new", at: 2000 });
+    expect(await graph.facts({ ...bob, text: "who is my daughter's tutor?" })).toEqual([
+      "daughter: tutor = Ms. Jang",
+    ]);
+    expect(await graph.facts({ ...bob, text: "who is my son's tutor?" })).toEqual(["son: tutor = Mr. Oh"]);
+  });
+
   it("replaces a memory's facts when it is ingested again under its id", async () => {
     const graph = makeService();
     await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야", memoryId: "m1", at: 1000 });
