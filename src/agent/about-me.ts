@@ -21,7 +21,12 @@ const MAX_REQUEST_CHARS = 80;
 export interface AboutMe {
   groups: ProfileGroup[];
   /** `changed`: a fact the memory gave has since changed (GraphPort `changedMemories`). */
-  memories: Array<Memory & { uses: number; changed?: boolean }>;
+  memories: Array<Memory & { uses?: number; changed?: boolean }>;
+  /**
+   * How `memories` were chosen: the most used, or — when no memory was recalled and used yet — the
+   * newest, so that a person who told it something is never told it knows nothing.
+   */
+  memoriesBy: "use" | "time";
 }
 
 // "나에 대해 뭘 알아?", "저에 관해 기억하는 거 보여줘": 나/저 + 에 대해·관해 + (up to two short words) +
@@ -63,16 +68,19 @@ export function isAboutMeRequest(text: string): boolean {
 /** The person's profile in `scope`: facts (at most {@link ABOUT_MAX_FACTS}) and most used memories. */
 export async function gatherAboutMe(
   deps: {
-    memory: Pick<MemoryPort, "mostUsed">;
+    memory: Pick<MemoryPort, "mostUsed" | "latest">;
     graph?: Pick<GraphPort, "profile" | "changedMemories"> | undefined;
   },
   scope: MemoryScope,
   lang: Lang,
 ): Promise<AboutMe> {
-  const [groups, used] = await Promise.all([
+  const [groups, mostUsed] = await Promise.all([
     deps.graph?.profile(scope, lang) ?? Promise.resolve([]),
     deps.memory.mostUsed(scope, ABOUT_MAX_MEMORIES),
   ]);
+  const memoriesBy = mostUsed.length > 0 ? "use" : "time";
+  const used: Array<Memory & { uses?: number }> =
+    memoriesBy === "use" ? mostUsed : await deps.memory.latest(scope, ABOUT_MAX_MEMORIES);
   const changed =
     deps.graph === undefined || used.length === 0
       ? new Set<string>()
@@ -89,12 +97,18 @@ export async function gatherAboutMe(
     budget -= facts.length;
     kept.push({ ...group, facts });
   }
-  return { groups: kept, memories };
+  return { groups: kept, memories, memoriesBy };
 }
 
 /** Whether there is anything to tell. */
 export function isEmptyProfile(about: AboutMe): boolean {
   return about.groups.length === 0 && about.memories.length === 0;
+}
+
+/** The heading of the memories listed beside the facts: the most used, or the newest. */
+export function memoriesHeading(about: Pick<AboutMe, "memoriesBy">, lang: Lang): string {
+  if (about.memoriesBy === "use") return lang === "en" ? "Memories I use most:" : "자주 떠올린 기억:";
+  return lang === "en" ? "Your latest memories:" : "최근 기억:";
 }
 
 /**
@@ -116,7 +130,7 @@ export function aboutMeList(about: AboutMe, lang: Lang): string {
     }
   }
   if (about.memories.length > 0) {
-    lines.push("", en ? "Memories I use most:" : "자주 떠올린 기억:");
+    lines.push("", memoriesHeading(about, lang));
     const since = en ? ", since changed" : ", 이후 바뀜";
     for (const m of about.memories)
       lines.push(`• ${m.text} (${isoDay(m.timestamp)}${m.changed ? since : ""})  [${m.id}]`);
@@ -175,7 +189,7 @@ export class AboutMeService {
 
   constructor(
     private readonly deps: {
-      memory: Pick<MemoryPort, "mostUsed">;
+      memory: Pick<MemoryPort, "mostUsed" | "latest">;
       graph?: Pick<GraphPort, "profile" | "changedMemories"> | undefined;
       llm?: Llm | undefined;
     },

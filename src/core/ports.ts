@@ -84,6 +84,8 @@ export interface MemoryPort {
   ): Promise<{ memories: number; conversations?: number }>;
   /** The user's memories most often recalled and used in their turns, visible in `scope`, most first. */
   mostUsed(scope: MemoryScope, limit: number): Promise<Array<Memory & { uses: number }>>;
+  /** The user's newest memories visible in `scope`, newest first (at most `limit`). */
+  latest(scope: MemoryScope, limit: number): Promise<Memory[]>;
 }
 
 /** `details.reason` of the AppError `bad_request` of a save refused by `exclude_patterns`. */

@@ -1,5 +1,5 @@
 import type { KnownBlock } from "@slack/types";
-import type { AboutMe } from "../agent/about-me.js";
+import { memoriesHeading, type AboutMe } from "../agent/about-me.js";
 import type { Lang } from "../text/language.js";
 import type { MemoryScope } from "../core/types.js";
 import { button, clip, escapeMrkdwn, MAX_SECTION_CHARS, memoryBlocks } from "./memory-blocks.js";
@@ -70,7 +70,7 @@ export function aboutBlocks(
   if (about.memories.length > 0) {
     blocks.push({
       type: "context",
-      elements: [{ type: "mrkdwn", text: en ? "*Memories I use most*" : "*자주 떠올린 기억 (most used)*" }],
+      elements: [{ type: "mrkdwn", text: `*${memoriesHeading(about, lang).replace(/:$/u, "")}*` }],
     });
     for (const memory of about.memories) {
       blocks.push(

@@ -164,6 +164,7 @@ describe("the model's tools", () => {
       findToForget: async () => ({ meant: saved, candidates: [saved] }),
       latestHere: async () => saved,
       mostUsed: async () => [],
+      latest: async () => [],
       deleteIds: async (_scope, ids) => {
         deleted.push(...ids);
         return [saved];

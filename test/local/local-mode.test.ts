@@ -342,7 +342,7 @@ describe("statements and questions without a model", () => {
     await say("우리 팀장님은 여하결 팀장님이야", user);
     await say("팀장 바뀜 이제 모아라 팀장님", user);
     const aboutMe = await say("뭘 기억하고 있어?", user);
-    const facts = aboutMe.split("자주 떠올린 기억")[0] ?? "";
+    const facts = aboutMe.split(/자주 떠올린 기억|최근 기억/u)[0] ?? "";
     expect(facts).toContain("모아라\n• 역할: 팀장");
     expect(facts).not.toContain("여하결");
     expect(facts).not.toContain("이제");
@@ -357,6 +357,19 @@ describe("statements and questions without a model", () => {
     const memories = answer.split("\n").filter((line) => /\(\d{4}-\d{2}-\d{2}/u.test(line));
     expect(memories[0]).toContain("tuition went up to 340k");
     expect(memories[1]).toContain("tuition is 300k a month");
+  });
+
+  it("lists the newest memories in 'about me' before any was recalled, never 'I know nothing'", async () => {
+    const user = "local-about-latest";
+    await say("my son's coach is Mr. Kim", user);
+    await say("the coach changed to Ms. Park", user);
+    const about = await say("what do you know about me?", user);
+    expect(about).not.toContain("don't know anything");
+    const listed = about.split("Your latest memories:")[1] ?? "";
+    expect(listed.indexOf("the coach changed to Ms. Park (")).toBeGreaterThan(-1);
+    expect(listed.indexOf("my son's coach is Mr. Kim (")).toBeGreaterThan(listed.indexOf("Ms. Park"));
+    // The older fact was retired by the change, so it is no fact of "about me".
+    expect(about.split("Your latest memories:")[0]).not.toContain("Mr. Kim");
   });
 
   it("answers '무슨 요일이야?' from notes that give the weekdays in short, the newer first", async () => {

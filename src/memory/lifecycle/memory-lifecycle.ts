@@ -36,6 +36,9 @@ const SAME_TEXT_CANDIDATES = 5;
 /** Most candidates a forget request shows when it cannot tell which memory is meant. */
 export const MAX_FORGET_CANDIDATES = 5;
 
+/** How many of the newest memories `latest` reads, per memory it returns, before it stops looking. */
+const LATEST_READS_PER_MEMORY = 10;
+
 /**
  * The one owner of a memory's life. Saving (chat, tools, admin, import), forgetting and deleting (one,
  * several, all, by query) go through here and nowhere else, so the vector store, the BM25 index, the
@@ -393,6 +396,22 @@ export class MemoryLifecycle implements MemoryPort {
   /** The owner's most recalled-and-used memories, most first, as they are now. */
   mostUsed(scope: MemoryScope, limit: number): Promise<Array<Memory & { uses: number }>> {
     return this.auditPart.mostUsed(scope, limit, (id) => this.get(scope, id));
+  }
+
+  /**
+   * The user's newest memories that may be shown in `scope`, newest first: the stored ones by their
+   * time, each read as `get` reads it (a chunked document once, by its latest chunk). At most
+   * {@link LATEST_READS_PER_MEMORY} reads per memory asked for: in a channel most may be DM memories.
+   */
+  async latest(scope: MemoryScope, limit: number): Promise<Memory[]> {
+    const docs = [...(await this.reader.memoriesOf(scope))].sort((a, b) => b.timestamp - a.timestamp);
+    const out: Memory[] = [];
+    for (const doc of docs.slice(0, limit * LATEST_READS_PER_MEMORY)) {
+      if (out.length >= limit) break;
+      const memory = await this.get(scope, doc.id);
+      if (memory !== undefined && !out.some((m) => m.id === memory.id)) out.push(memory);
+    }
+    return out;
   }
 
   /** An operator's read of the owner's memories (admin API, console): an audit event, ids only. */
