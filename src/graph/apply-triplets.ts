@@ -467,18 +467,21 @@ export function restatedRelations(
   for (const [entity, relation, value] of triplets) {
     if (relation.properties.current !== true || latestOf(relation) >= at) continue;
     if (given.has(slotKey(relation.source, relation.label))) continue;
+    const speaker = isFirstPerson(entity.name);
     // A relative's fact that no other current fact shares the attribute of ("my son's coach is …") is
-    // named by its attribute alone, as the speaker's own are ("the coach changed to …").
-    const speaker =
-      isFirstPerson(entity.name) ||
-      (isKinship(entity.name) && holders.get(attributeKey(relation.label)) === 1);
-    const named = memo.words(speaker ? relation.label : `${entity.name} ${relation.label}`).content;
-    if (!named.some((word) => terms.has(word))) continue;
-    const statement = `${speaker ? "내" : entity.name} ${relation.label} ${value.name}`;
-    if (
-      namesTheFact(memo, { entity: speaker ? "" : entity.name, attribute: relation.label, statement }, text)
-    )
-      ids.push(relation.id);
+    // also named by its attribute alone, as the speaker's own are ("the coach changed to …").
+    const alone = !speaker && isKinship(entity.name) && holders.get(attributeKey(relation.label)) === 1;
+    const namedBy = (asOwn: boolean): boolean => {
+      const named = memo.words(asOwn ? relation.label : `${entity.name} ${relation.label}`).content;
+      if (!named.some((word) => terms.has(word))) return false;
+      const statement = `${asOwn ? "내" : entity.name} ${relation.label} ${value.name}`;
+      return namesTheFact(
+        memo,
+        { entity: asOwn ? "" : entity.name, attribute: relation.label, statement },
+        text,
+      );
+    };
+    if (namedBy(speaker) || (alone && namedBy(true))) ids.push(relation.id);
   }
   return ids;
 }

@@ -712,6 +712,11 @@ describe("GraphService facts derived from memories", () => {
     expect(await ask()).toEqual(["daughter: tutor = Ms. Jang"]);
     await graph.ingest({ ...ALICE, text: "the tutor changed to Mr. Yoon", memoryId: "new", at: 2000 });
     expect(await ask()).toEqual([]);
+    // Named with the relative, as before: "엄마 미용실 바꿨대" retires 엄마's only 미용실.
+    await graph.ingest({ ...ALICE, text: "엄마 미용실은 헤어담", memoryId: "salon", at: 3000 });
+    expect(await graph.facts({ ...ALICE, text: "엄마 미용실 어디야?" })).toEqual(["엄마: 미용실 = 헤어담"]);
+    await graph.ingest({ ...ALICE, text: "엄마 미용실 바꿨대", memoryId: "salon2", at: 4000 });
+    expect(await graph.facts({ ...ALICE, text: "엄마 미용실 어디야?" })).toEqual([]);
     // Two relatives' tutors (another person's graph): "the tutor" names neither, and both stay current.
     const bob = { teamId: "T1", userId: "U_BOB" };
     await graph.ingest({ ...bob, text: "my daughter's tutor is Ms. Jang", memoryId: "d", at: 1000 });
