@@ -65,7 +65,10 @@ export function isAboutMeRequest(text: string): boolean {
   );
 }
 
-/** The person's profile in `scope`: facts (at most {@link ABOUT_MAX_FACTS}) and most used memories. */
+/**
+ * The person's profile in `scope`: facts (at most {@link ABOUT_MAX_FACTS}) and the most used memories,
+ * or the newest while none has been recalled and used.
+ */
 export async function gatherAboutMe(
   deps: {
     memory: Pick<MemoryPort, "mostUsed" | "latest">;
@@ -107,8 +110,8 @@ export function isEmptyProfile(about: AboutMe): boolean {
 
 /** The heading of the memories listed beside the facts: the most used, or the newest. */
 export function memoriesHeading(about: Pick<AboutMe, "memoriesBy">, lang: Lang): string {
-  if (about.memoriesBy === "use") return lang === "en" ? "Memories I use most:" : "자주 떠올린 기억:";
-  return lang === "en" ? "Your latest memories:" : "최근 기억:";
+  if (about.memoriesBy === "use") return lang === "en" ? "Memories I use most" : "자주 떠올린 기억";
+  return lang === "en" ? "Your latest memories" : "최근 기억";
 }
 
 /**
@@ -130,7 +133,7 @@ export function aboutMeList(about: AboutMe, lang: Lang): string {
     }
   }
   if (about.memories.length > 0) {
-    lines.push("", memoriesHeading(about, lang));
+    lines.push("", `${memoriesHeading(about, lang)}:`);
     const since = en ? ", since changed" : ", 이후 바뀜";
     for (const m of about.memories)
       lines.push(`• ${m.text} (${isoDay(m.timestamp)}${m.changed ? since : ""})  [${m.id}]`);

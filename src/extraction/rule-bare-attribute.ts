@@ -102,7 +102,8 @@ function countedNumberChanged(tokens: readonly string[], state: ExtractionState)
 /**
  * Whose a changed number is, by the words before the thing: none, a first-person possessive or a
  * place the lexicon knows ("헬스장 사물함 …") say the speaker's; a kinship word or any other one word
- * names the owner ("엄마 사물함 …", "민수 락커 …" is 민수's locker). Unlike {@link ownerOf}, no topic: the change is a note of its own.
+ * names the owner ("엄마 사물함 …", "민수 락커 …" is 민수's locker). Unlike {@link ownerOf}, no
+ * topic: the change is a note of its own.
  */
 function changedNumberOwner(owners: readonly string[]): string | undefined {
   const [first] = owners;

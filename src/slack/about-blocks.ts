@@ -70,7 +70,7 @@ export function aboutBlocks(
   if (about.memories.length > 0) {
     blocks.push({
       type: "context",
-      elements: [{ type: "mrkdwn", text: `*${memoriesHeading(about, lang).replace(/:$/u, "")}*` }],
+      elements: [{ type: "mrkdwn", text: `*${memoriesHeading(about, lang)}*` }],
     });
     for (const memory of about.memories) {
       blocks.push(

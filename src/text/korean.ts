@@ -1,5 +1,3 @@
-import { words } from "./word-list.js";
-
 /**
  * Korean text helpers shared by search (the BM25 tokenizer, the offline embedder), the knowledge graph
  * (entity names, values, the rule extractor) and language detection: Hangul ranges and syllable tests,
@@ -12,6 +10,8 @@ import { words } from "./word-list.js";
  * - {@link stripSearchSuffixes}: loose, for search terms, where 생일이/생일은/생일이야 must all meet at 생일
  *   and an over-stripped term costs nothing but a little precision.
  */
+
+import { words } from "./word-list.js";
 
 /** First and last precomposed Hangul syllable (가, 힣). */
 export const HANGUL_SYLLABLE_FIRST = 0xac00;

@@ -399,8 +399,8 @@ export class MemoryLifecycle implements MemoryPort {
   }
 
   /**
-   * The user's newest memories that may be shown in `scope`, newest first: the stored ones by their
-   * time, each read as `get` reads it (a chunked document once, by its latest chunk). At most
+   * The user's newest memories that may be shown in `scope`, newest first: the indexed ones by their
+   * time, each read as `get` reads it (so through the visibility rule). At most
    * {@link LATEST_READS_PER_MEMORY} reads per memory asked for: in a channel most may be DM memories.
    */
   async latest(scope: MemoryScope, limit: number): Promise<Memory[]> {
