@@ -185,13 +185,19 @@ export function queryContentTokens(query: string): string[] {
 /** The Korean numeral of a question: the word after it, or glued to it, is its counter (몇 시, 몇kg). */
 export const HOW_MANY = "몇";
 
-/** A counter with an ending (시야 → 시, 번이에요 → 번); the word itself when the rest is no ending. */
+/**
+ * A counter with an ending (시야 → 시, 번이에요 → 번, and 시지 → 시: after a vowel the copula's 이 of 이지
+ * falls away); the word itself when the rest is no ending.
+ */
 function counterOf(word: string): string {
   const bare = trimEndWhile(word, (c) => !isHangulSyllableCode(c.charCodeAt(0)));
-  return bare.length > 1 && isHangulSyllableCode(bare.charCodeAt(0)) && isSearchSuffix(bare.slice(1))
-    ? bare.slice(0, 1)
-    : word;
+  const rest = bare.slice(1);
+  const ending = isSearchSuffix(rest) || CONTRACTED_COPULA_ENDINGS.has(rest);
+  return bare.length > 1 && isHangulSyllableCode(bare.charCodeAt(0)) && ending ? bare.slice(0, 1) : word;
 }
+
+/** The copula's 이지 after a vowel, where its 이 falls away (몇 시지?, 몇 호지요?). */
+const CONTRACTED_COPULA_ENDINGS: ReadonlySet<string> = new Set(["지", "지요"]);
 
 /** A query word's cross-script terms, with the word's own {@link contentTokens} they stand in for. */
 export interface CrossScriptWord {

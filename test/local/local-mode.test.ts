@@ -316,12 +316,16 @@ describe("statements and questions without a model", () => {
     expect(await say("내 사물함 번호 뭐야?", user)).toContain("• 나: 사물함 번호 = 41");
   });
 
-  it("answers '몇 번이지?' of a note alone in the store (the question's 이지 is the copula's)", async () => {
+  it("answers '몇 번이지?', '몇 시지?' of a note alone in the store (the question's 이지 is the copula's)", async () => {
     const user = "local-copula-question";
     await say("내 헬스장 사물함 번호는 214번이야", user);
     const answer = await say("사물함 몇 번이지?", user);
     expect(answer).not.toContain("찾지 못했어요");
     expect(answer).toContain("• 내 헬스장 사물함 번호는 214번이야 (");
+    await say("나 요즘 수영 다녀 화목 저녁 8시", user);
+    const time = await say("수영 몇 시지?", user);
+    expect(time).not.toContain("찾지 못했어요");
+    expect(time).toContain("• 나 요즘 수영 다녀 화목 저녁 8시 (");
   });
 
   it("takes a thing's new number said as a change ('… 이제 305번으로 바뀜', 'changed to …') as its current fact", async () => {

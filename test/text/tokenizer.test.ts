@@ -113,6 +113,10 @@ describe("queryContentTokens", () => {
     expect(queryContentTokens("회의 몇 시야?")).toEqual(["회의", "시"]);
     expect(queryContentTokens("주차 몇 층이에요?!")).toEqual(["주차", "층"]);
     expect(queryContentTokens("보리 몇 살이야")).toEqual(["보리", "살"]);
+    // The copula's 이지 after a vowel loses its 이 (시지, 호지요); after a consonant it is whole (번이지).
+    expect(queryContentTokens("수영 몇 시지?")).toEqual(["수영", "시"]);
+    expect(queryContentTokens("병실 몇 호지요")).toEqual(["병실", "호"]);
+    expect(queryContentTokens("사물함 몇 번이지?")).toEqual(["사물", "물함", "번"]);
     // A counter of more than one syllable, or a word that is no counter with an ending, stays.
     expect(queryContentTokens("몇 시간 걸려?")).toContain("시간");
     // Every term the question asks about is one a memory with the value holds.
