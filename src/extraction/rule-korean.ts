@@ -457,9 +457,15 @@ export const changedTo: ClauseRule = ({ tokens, state }) => {
     // "산악회 넷째주 일욜로 옮김": which week is part of when too.
     const week = WEEK_WORD_RE.test(attributeWords.at(-1) ?? "") ? 1 : 0;
     const named = attributeWords.slice(0, attributeWords.length - week);
-    const what = named.map((word) => stripParticle(word, TOPIC_SUBJECT_PARTICLES)).join(" ");
+    // Only the last word may carry a particle: a 는 before it ends a verb that modifies the noun
+    // ("끝나는 시간", "시작하는 날"), no topic.
+    const what = named
+      .map((word, i) => (i === named.length - 1 ? stripParticle(word, TOPIC_SUBJECT_PARTICLES) : word))
+      .join(" ");
     const whenSaid = week === 1 ? `${attributeWords.at(-1) ?? ""} ${value}` : value;
-    return state.emit(subject, what === "" ? when : `${what} ${when}`, whenSaid);
+    // "끝나는 시간 7시로": the words already end in a noun of time, which names the attribute.
+    const timed = TIME_NOUNS.has(what.split(" ").at(-1) ?? "");
+    return state.emit(subject, what === "" ? when : timed ? what : `${what} ${when}`, whenSaid);
   }
   // "모임 장소 카페 온도로 바꿈": after an attribute noun, the words up to the verb are the value; so
   // after a noun of the lexicon or of an animal's care followed by words that are not ("사료 연어
@@ -475,6 +481,9 @@ export const changedTo: ClauseRule = ({ tokens, state }) => {
   if (emitted && isNameLike(newValue)) state.topic = newValue;
   return emitted;
 };
+
+/** Nouns of time an attribute may end in ("끝나는 시간", "마감 날짜", "정기 휴무 요일"). */
+const TIME_NOUNS: ReadonlySet<string> = new Set(words("시간 시각 날짜 일시 요일 날 일정 time date day"));
 
 /**
  * The attribute word for a new value that is a time: 요일 for weekdays alone, else 일시, 날짜 or 시간 by

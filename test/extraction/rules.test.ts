@@ -578,6 +578,15 @@ describe.each(RULES.map((rule) => [rule.name, rule.description] as const))("rule
   });
 });
 
+describe("a thing's time changed, named by a verb that modifies a noun of time", () => {
+  it.each([
+    ["수영장 끝나는 시간 9시로 바뀜", [["수영장", "끝나는 시간", "9시"]]],
+    ["모임 시작하는 날 금요일로 옮김", [["모임", "시작하는 날", "금요일"]]],
+  ] as const)("keeps the verb's 는 and names the time once: %s", (text, triplets) => {
+    expect(facts(text)).toEqual(triplets);
+  });
+});
+
 describe("a role's new holder said after a word of now", () => {
   it.each([
     ["총무 바뀜 이제 모아라 씨", [["모아라", "역할", "총무"]]],
