@@ -219,14 +219,25 @@ function withoutLaughter(text: string): string {
 }
 
 /**
- * A value without a leading word that says it holds now (이제, 지금, 요즘, now): "콩이 사료는 이제 힐스
- * 다이어트야" gives 힐스 다이어트. The word says the fact changed; it is no part of the new value.
+ * A value without a leading word that says it holds now (이제, 지금, 요즘, now) or corrects what was said
+ * (actually, 사실): "콩이 사료는 이제 힐스 다이어트야" gives 힐스 다이어트, "my birthday is actually May 4"
+ * May 4. The word says the fact changed; it is no part of the new value.
  */
 function withoutNow(value: string): string {
   const space = value.indexOf(" ");
   const rest = value.slice(space + 1).trimStart();
-  return space > 0 && rest.length > 0 && NOW_WORDS.has(value.slice(0, space).toLowerCase()) ? rest : value;
+  const lead = value.slice(0, space).toLowerCase();
+  return space > 0 && rest.length > 0 && (NOW_WORDS.has(lead) || CORRECTING_WORDS.has(lead)) ? rest : value;
 }
+
+/** Adverbs that open a corrected or restated value ("is actually May 4", "is currently 3층", "사실 5월 4일"). */
+const CORRECTING_WORDS: ReadonlySet<string> = new Set([
+  "actually",
+  "really",
+  "currently",
+  "officially",
+  "사실",
+]);
 
 /** Trim, NFC, collapse spaces, and drop wrapping quotes/brackets and trailing punctuation. */
 export function tidy(text: string): string {

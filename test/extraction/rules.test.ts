@@ -587,6 +587,15 @@ describe("a thing's time changed, named by a verb that modifies a noun of time",
   });
 });
 
+describe("a value restated with an adverb of correction before it", () => {
+  it.each([
+    ["my anniversary is actually Oct 9", [["I", "anniversary", "Oct 9"]]],
+    ["내 혈액형은 사실 AB형이야", [["나", "혈액형", "AB형"]]],
+  ] as const)("leaves the adverb out of the value: %s", (text, triplets) => {
+    expect(facts(text)).toEqual(triplets);
+  });
+});
+
 describe("a role's new holder said after a word of now", () => {
   it.each([
     ["총무 바뀜 이제 모아라 씨", [["모아라", "역할", "총무"]]],
