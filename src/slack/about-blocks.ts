@@ -21,17 +21,31 @@ const MAX_FACT_BUTTONS = 8;
 export function aboutBlocks(
   answer: { about: AboutMe; written?: string },
   lang: Lang,
-  actions: { forget: string; focus?: string },
+  actions: { forget: string; focus?: string; latestListedBelow?: boolean },
 ): KnownBlock[] {
   const en = lang === "en";
   const { about } = answer;
+  // App Home lists the newest memories below: the newest are not listed here twice.
+  const memories = about.memoriesBy === "time" && actions.latestListedBelow ? [] : about.memories;
   const blocks: KnownBlock[] = [];
   if (answer.written)
     blocks.push({
       type: "section",
       text: { type: "mrkdwn", text: escapeMrkdwn(clip(answer.written, MAX_SECTION_CHARS - 100)) },
     });
-  if (about.groups.length === 0 && about.memories.length === 0) {
+  if (about.groups.length === 0 && memories.length < about.memories.length) {
+    blocks.push({
+      type: "section",
+      text: {
+        type: "mrkdwn",
+        text: en
+          ? "No facts taken from your memories yet: your memories are listed below."
+          : "아직 기억에서 정리한 사실은 없어요. 기억은 아래 목록에 있어요.",
+      },
+    });
+    return blocks;
+  }
+  if (about.groups.length === 0 && memories.length === 0) {
     blocks.push({
       type: "section",
       text: {
@@ -67,12 +81,12 @@ export function aboutBlocks(
         },
       });
   }
-  if (about.memories.length > 0) {
+  if (memories.length > 0) {
     blocks.push({
       type: "context",
       elements: [{ type: "mrkdwn", text: `*${memoriesHeading(about, lang)}*` }],
     });
-    for (const memory of about.memories) {
+    for (const memory of memories) {
       blocks.push(
         ...memoryBlocks(
           memory,

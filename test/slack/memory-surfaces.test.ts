@@ -178,6 +178,20 @@ describe("App Home, /memory and the Remember this shortcut", () => {
     expect(await t.assistant.memory.get({ teamId: TEAM, userId: ALICE }, saved.id)).toBeDefined();
   });
 
+  it("App Home says no facts were taken yet, not that it knows nothing, when memories give none", async () => {
+    faithfulModel(t);
+    const CAROL = "U_CAROL";
+    await t.assistant.memory.remember(dm(CAROL), "오늘 점심 너무 맛있었다", Date.now());
+    await t.assistant.drain();
+    const view = await homeOpened(t, CAROL);
+    const text = textOf(view["blocks"]);
+    expect(text).toContain("아직 기억에서 정리한 사실은 없어요");
+    expect(text).not.toContain("아는 게 없어요");
+    // The memory is listed once, in the list below, with its Forget button.
+    const blocks = view["blocks"] as Array<{ accessory?: { action_id?: string } }>;
+    expect(blocks.filter((b) => b.accessory?.action_id === HOME_ACTIONS.forget)).toHaveLength(1);
+  });
+
   it("App Home pages many and long memories within Block Kit's limits, and searches", async () => {
     const user = "U_PAGER";
     const now = Date.now();

@@ -273,7 +273,13 @@ export async function buildHomeView(
       type: "header",
       text: { type: "plain_text", text: "🙋 나에 대해 · About you", emoji: true },
     });
-    blocks.push(...aboutBlocks(about, "ko", { forget: HOME_ACTIONS.forget, focus: HOME_ACTIONS.focus }));
+    blocks.push(
+      ...aboutBlocks(about, "ko", {
+        forget: HOME_ACTIONS.forget,
+        focus: HOME_ACTIONS.focus,
+        latestListedBelow: true,
+      }),
+    );
     blocks.push({ type: "divider" });
   }
   blocks.push({
