@@ -42,10 +42,13 @@ export const AGE_RE = new RegExp(
   String.raw`(?<![\p{L}\d])(?:(?:\d{1,3}|${KO_NUMBER_WORDS})\s?살|\d{1,3}[- ]years?[- ]old)`,
   "gu",
 );
-/** A body weight: "3.2kg", "4 kg", "5킬로". */
-export const WEIGHT_RE = /(?<![\p{L}\d.])\d{1,4}(?:\.\d{1,3})?\s?(?:kg|킬로)(?![\p{L}])/gu;
-/** A length or height: "128cm", "1.8m", "30 mm". */
-export const LENGTH_RE = /(?<![\p{L}\d.])\d{1,4}(?:\.\d{1,3})?\s?(?:cm|mm|센치|센티)(?![\p{L}])/gu;
+/**
+ * A body weight: "3.2kg", "4 kg", "5킬로", and with a particle after it ("4.5kg으로", "5킬로는"); not the
+ * start of a longer Latin word or of 킬로미터, a length.
+ */
+export const WEIGHT_RE = /(?<![\p{L}\d.])\d{1,4}(?:\.\d{1,3})?\s?(?:kg|킬로)(?![A-Za-z]|미터)/gu;
+/** A length or height: "128cm", "1.8m", "30 mm", and with a particle after it ("130cm으로"). */
+export const LENGTH_RE = /(?<![\p{L}\d.])\d{1,4}(?:\.\d{1,3})?\s?(?:cm|mm|센치|센티)(?![A-Za-z])/gu;
 /**
  * An amount of money, with the period or unit it is paid by: "12만원", "월 12만원", "1회에 6만원", "시간당
  * 2만원", "173,400원", "1만2천원", "$120", "2,150,000원". A number has at most nine digits, or at most six

@@ -587,6 +587,19 @@ describe("a thing's time changed, named by a verb that modifies a noun of time",
   });
 });
 
+describe("a weight or a length with a particle after its unit", () => {
+  it.each([
+    ["보리 몸무게 6.3kg으로 줄었어", [["보리", "몸무게", "6.3kg"]]],
+    ["조카 키 112cm으로 컸대", [["조카", "키", "112cm"]]],
+  ] as const)("reads the measure: %s", (text, triplets) => {
+    expect(facts(text)).toEqual(triplets);
+  });
+
+  it("reads no weight in a distance (킬로미터)", () => {
+    expect(facts("오늘 7킬로미터 걸었어")).toEqual([]);
+  });
+});
+
 describe("a value restated with an adverb of correction before it", () => {
   it.each([
     ["my anniversary is actually Oct 9", [["I", "anniversary", "Oct 9"]]],
