@@ -222,6 +222,11 @@ export function statesSameFact(
   const namesDiffer = onlyA.size > 0 && onlyB.size > 0;
   if (namesDiffer && shared < MIN_SHARED_WITH_CHANGED_NAME) return false;
   if (kindsDisagree(a, b)) return false;
+  // "우리 팀장은 박지훈" then "박지훈 팀장 번호 010-…": a value where the other gave none, with a word the
+  // other lacks, is a further fact of the same thing (its number), not the same fact with a new value.
+  const addsValued = (bare: StatementWords, valued: StatementWords, added: Set<string>): boolean =>
+    bare.values.size === 0 && valued.values.size > 0 && added.size > 0;
+  if (!namesDiffer && (addsValued(a, b, onlyB) || addsValued(b, a, onlyA))) return false;
   return namesDiffer || !sameSet(a.values, b.values);
 }
 

@@ -96,6 +96,13 @@ describe("statesSameFact", () => {
     ["a given name of another full name", "노은솔 내선 2231", "은비님 내선 2719"],
     ["mine and a relative's", "내 생일은 2월 8일이야", "남편 생일은 11월 20일"],
     ["mine and a relative's", "my gym locker is 14", "my son's gym locker is 30"],
+    // The first gives no value; the second adds a word and a value: a further fact of the same person.
+    [
+      "a role and then its holder's number",
+      "우리 과장님은 여하결 과장님이야",
+      "여하결 과장님 번호 010-4455-6677",
+    ],
+    ["a role and then its holder's number", "our coach is Mina Cho", "Mina Cho coach number 010-4455-6677"],
   ])("is false for %s: %s / %s", (_what, a, b) => {
     expect(statesSameFact(a, b)).toBe(false);
   });
