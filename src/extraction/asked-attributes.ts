@@ -33,6 +33,11 @@ export interface AttributeQuestion {
   /** Whether it asks who the entity of this fact is: the fact says what the entity is, and the question names that. */
   asksWhoIs(attribute: string, value: string): boolean;
   /**
+   * Whether it names the entity of this fact by what the fact says it is ("my doctor's number" names the
+   * one whose role is doctor), whether or not it asks who that is.
+   */
+  namesByWhatItIs(attribute: string, value: string): boolean;
+  /**
    * Whether it asks this attribute of the speaker ({@link asksFor} and no one else owns the word that
    * names it): "what's my wife's name?" and "내 강아지 이름" ask a name, but not the speaker's.
    */
@@ -43,6 +48,11 @@ export interface AttributeQuestion {
    */
   namesInFull(attribute: string): boolean;
 }
+
+/** Words that ask for someone's number or contact ("his number?", "contact"): a phone number. */
+const NUMBER_ASKING_WORDS: ReadonlySet<string> = new Set(["number", "contact", "연락처"]);
+/** The attributes the rules store a phone number under (rule-typed.ts, rule-contact.ts). */
+const PHONE_ATTRIBUTES: ReadonlySet<string> = new Set(["phone", "전화번호", "연락처", "mobile"]);
 
 /** An attribute of one word (생일, name) belongs to too many entities to be asked without naming one. */
 const MIN_WORDS_NAMED_IN_FULL = 2;
@@ -72,15 +82,21 @@ export function readQuestion(question: string): AttributeQuestion {
     .split(/\s+/u)
     .map((word) => trimEndWhile(trimStartWhile(word, isNotWordChar), isNotWordOrApostrophe))
     .filter((word) => word.length > 0);
+  // "what's his number?", "contact?": a phone number is the number a person is asked for.
+  const asksNumber = words.some((word) => NUMBER_ASKING_WORDS.has(word));
   const asksFor = (attribute: string): boolean =>
     byVerb.has(attribute.toLowerCase()) ||
     contentTokens(attribute).some((token) => tokens.has(token)) ||
-    namesKey(attribute);
+    namesKey(attribute) ||
+    (asksNumber && PHONE_ATTRIBUTES.has(attribute.toLowerCase()));
+  const namesByWhatItIs = (attribute: string, value: string): boolean =>
+    WHAT_IT_IS_ATTRIBUTES.has(attribute) && namesKey(value);
   return {
     asksWho,
     asksOfSpeaker: (attribute) => asksFor(attribute) && !ownedByAnother(spoken, attribute),
     asksFor,
-    asksWhoIs: (attribute, value) => asksWho && WHAT_IT_IS_ATTRIBUTES.has(attribute) && namesKey(value),
+    asksWhoIs: (attribute, value) => asksWho && namesByWhatItIs(attribute, value),
+    namesByWhatItIs,
     namesInFull: (attribute) => {
       const own = contentTokens(attribute);
       return own.length >= MIN_WORDS_NAMED_IN_FULL && own.every((token) => tokens.has(token));

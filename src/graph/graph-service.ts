@@ -17,6 +17,7 @@ import {
 import { findMentionedEntities, formatFactLines, type FactLine } from "../extraction/entity-mentions.js";
 import { LlmTripletExtractor } from "./llm-extractor.js";
 import { readQuestion, type AttributeQuestion } from "../extraction/asked-attributes.js";
+import { WHAT_IT_IS_ATTRIBUTES } from "../extraction/words/attributes.js";
 import { attributeLabel } from "../extraction/attribute-labels.js";
 import type { Lang } from "../text/language.js";
 import { foldText } from "../text/korean.js";
@@ -314,13 +315,31 @@ export class GraphService {
     const byAttribute =
       mentioned.length === 0 &&
       entities.some((node) => Object.keys(node.properties ?? {}).some((key) => question.namesInFull(key)));
-    if (mentioned.length === 0 && !question.asksWho && !byAttribute) return [];
+    // "my doctor's number": an entity named by what it is (its node carries its attributes and values).
+    const byWhatItIs =
+      mentioned.length === 0 &&
+      entities.some((node) =>
+        Object.entries(node.properties ?? {}).some(
+          ([key, value]) => typeof value === "string" && question.namesByWhatItIs(key, value),
+        ),
+      );
+    if (mentioned.length === 0 && !question.asksWho && !byAttribute && !byWhatItIs) return [];
     const triplets = await store.getTriplets();
     const staleMemories = await input.staleMemories;
     // The entities the question names, or, when it names none, the one entity that has an attribute it
     // names in full; then those it asks who they are by what they are ("my dog's name") — not by a fact
     // of an out-of-date memory (the one who was 팀장 before the newer note).
     const named = byAttribute ? onlyOwnerOfNamedAttribute(triplets, question, input.visibilities) : mentioned;
+    // "my doctor's number": the one the question names by what they are, when it asks for another fact
+    // of theirs (their phone), as if it had named them.
+    const asksOtherFactOf = (name: string): boolean =>
+      triplets.some(
+        ([source, relation]) =>
+          source.name === name &&
+          isVisible(relation, input.visibilities) &&
+          !WHAT_IT_IS_ATTRIBUTES.has(relation.label) &&
+          question.asksFor(relation.label),
+      );
     const names = [
       ...new Set([
         ...named,
@@ -329,7 +348,8 @@ export class GraphService {
             ([source, relation, target]) =>
               source.label === ENTITY_LABEL &&
               isVisible(relation, input.visibilities) &&
-              question.asksWhoIs(relation.label, target.name) &&
+              (question.asksWhoIs(relation.label, target.name) ||
+                (question.namesByWhatItIs(relation.label, target.name) && asksOtherFactOf(source.name))) &&
               !isStale(factLine(relation, target.name), staleMemories),
           )
           .map(([source]) => source.name),

@@ -728,6 +728,22 @@ describe("GraphService facts derived from memories", () => {
     expect(await graph.facts({ ...bob, text: "who is my son's tutor?" })).toEqual(["son: tutor = Mr. Oh"]);
   });
 
+  it("answers a fact of someone the question names by what they are ('my doctor's number')", async () => {
+    const graph = makeService();
+    await graph.ingest({ ...ALICE, text: "my doctor is Dr. Ahn at Hanul Clinic", memoryId: "d1", at: 1000 });
+    await graph.ingest({ ...ALICE, text: "Dr. Ahn's phone is 02-555-0147", memoryId: "d2", at: 2000 });
+    expect(await graph.facts({ ...ALICE, text: "what's my doctor's number?" })).toEqual([
+      "Dr. Ahn: phone = 02-555-0147",
+    ]);
+    await graph.ingest({ ...ALICE, text: "우리 팀장님은 여하결 팀장님이야", memoryId: "k1", at: 3000 });
+    await graph.ingest({ ...ALICE, text: "여하결 팀장님 번호 010-4455-6677", memoryId: "k2", at: 4000 });
+    expect(await graph.facts({ ...ALICE, text: "팀장님 번호 뭐야?" })).toEqual([
+      "여하결: 전화번호 = 010-4455-6677",
+    ]);
+    // Named by what they are but asked nothing they have: not listed ("doctor appointment?").
+    expect(await graph.facts({ ...ALICE, text: "when is my doctor appointment?" })).toEqual([]);
+  });
+
   it("replaces a memory's facts when it is ingested again under its id", async () => {
     const graph = makeService();
     await graph.ingest({ ...ALICE, text: "또리 생일 10월 27일이야", memoryId: "m1", at: 1000 });
