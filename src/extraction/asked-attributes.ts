@@ -19,6 +19,7 @@ import { contentTokens } from "../text/tokenizer.js";
 import { trimEndWhile, trimStartWhile } from "../text/trim.js";
 import { messageWordKeys, messageWords, sameContentWord } from "./content-words.js";
 import { koreanAttributeFor } from "./attribute-labels.js";
+import { defaultAttributes } from "./rule-typed.js";
 import { entityDisplayName, isFirstPerson } from "./normalize.js";
 import { isKinship } from "./rule-common.js";
 import { ANIMAL_WORDS } from "./words/animals.js";
@@ -51,8 +52,8 @@ export interface AttributeQuestion {
 
 /** Words that ask for someone's number or contact ("his number?", "contact"): a phone number. */
 const NUMBER_ASKING_WORDS: ReadonlySet<string> = new Set(["number", "contact", "연락처"]);
-/** The attributes the rules store a phone number under (rule-typed.ts, rule-contact.ts). */
-const PHONE_ATTRIBUTES: ReadonlySet<string> = new Set(["phone", "전화번호", "연락처", "mobile"]);
+/** The attributes the rules store a phone number under (rule-typed.ts), and 연락처 as people name it. */
+const PHONE_ATTRIBUTES: ReadonlySet<string> = new Set([...defaultAttributes("phone"), "연락처"]);
 
 /** An attribute of one word (생일, name) belongs to too many entities to be asked without naming one. */
 const MIN_WORDS_NAMED_IN_FULL = 2;

@@ -126,6 +126,11 @@ const DEFAULT_ATTRIBUTE: Record<TypedKind, readonly [korean: string, english: st
   plate: ["차량번호", "license plate"],
 };
 
+/** The attributes the rules store a typed value of this kind under, when nothing names another (Korean, English). */
+export function defaultAttributes(kind: TypedKind): readonly string[] {
+  return DEFAULT_ATTRIBUTE[kind];
+}
+
 /** Typed values in `text`, left to right, without overlaps (the earlier, longer match wins). */
 export function findTypedValues(text: string): TypedValue[] {
   const found: TypedValue[] = [];
