@@ -578,42 +578,23 @@ describe.each(RULES.map((rule) => [rule.name, rule.description] as const))("rule
   });
 });
 
-describe("a thing's time changed, named by a verb that modifies a noun of time", () => {
+describe("values said around a change, in words the rules must leave out or keep", () => {
   it.each([
+    // A verb's 는 before a noun of time stays, and the time is named once.
     ["수영장 끝나는 시간 9시로 바뀜", [["수영장", "끝나는 시간", "9시"]]],
     ["모임 시작하는 날 금요일로 옮김", [["모임", "시작하는 날", "금요일"]]],
-  ] as const)("keeps the verb's 는 and names the time once: %s", (text, triplets) => {
-    expect(facts(text)).toEqual(triplets);
-  });
-});
-
-describe("a weight or a length with a particle after its unit", () => {
-  it.each([
+    // A weight or a length with a particle after its unit.
     ["보리 몸무게 6.3kg으로 줄었어", [["보리", "몸무게", "6.3kg"]]],
     ["조카 키 112cm으로 컸대", [["조카", "키", "112cm"]]],
-  ] as const)("reads the measure: %s", (text, triplets) => {
-    expect(facts(text)).toEqual(triplets);
-  });
-
-  it("reads no weight in a distance (킬로미터)", () => {
-    expect(facts("오늘 7킬로미터 걸었어")).toEqual([]);
-  });
-});
-
-describe("a value restated with an adverb of correction before it", () => {
-  it.each([
+    // An adverb of correction before a value is no part of it.
     ["my anniversary is actually Oct 9", [["I", "anniversary", "Oct 9"]]],
     ["내 혈액형은 사실 AB형이야", [["나", "혈액형", "AB형"]]],
-  ] as const)("leaves the adverb out of the value: %s", (text, triplets) => {
-    expect(facts(text)).toEqual(triplets);
-  });
-});
-
-describe("a role's new holder said after a word of now", () => {
-  it.each([
+    // A word of now before a role's new holder is no part of the name.
     ["총무 바뀜 이제 모아라 씨", [["모아라", "역할", "총무"]]],
     ["반장은 이제 서도담이야", [["서도담", "역할", "반장"]]],
-  ] as const)("names the person, not 이제 and the person: %s", (text, triplets) => {
+    // A distance is no weight (킬로미터).
+    ["오늘 7킬로미터 걸었어", []],
+  ] as const)("reads %s", (text, triplets) => {
     expect(facts(text)).toEqual(triplets);
   });
 });
