@@ -5,11 +5,18 @@ import type { Memory, MemoryScope } from "../core/types.js";
 import { DATA_CLOSE, DATA_OPEN, quoteData } from "./prompt.js";
 import type { Lang } from "../text/language.js";
 import { isoDay } from "../util/dates.js";
+import { FactSlotMemo, sameFactSlot, statesSameFact } from "../extraction/fact-slots.js";
 
 /** Facts shown in "what do you know about me" (the user's own first, then by their latest fact). */
 export const ABOUT_MAX_FACTS = 40;
 /** Most recalled-and-used memories shown beside the facts. */
 export const ABOUT_MAX_MEMORIES = 5;
+/**
+ * How many of the person's newest memories are read for a later statement of a listed memory's fact
+ * with another value, which marks it "since changed" as recall does, also where the graph holds no fact
+ * of it ("치과 예약 목요일로 미뤘어" after "내일 오후 3시 치과 예약 있어").
+ */
+const ABOUT_CHANGE_WINDOW = 200;
 /** Longest message read as the request (a longer one is about something else). */
 const MAX_REQUEST_CHARS = 80;
 
@@ -20,7 +27,10 @@ const MAX_REQUEST_CHARS = 80;
  */
 export interface AboutMe {
   groups: ProfileGroup[];
-  /** `changed`: a fact the memory gave has since changed (GraphPort `changedMemories`). */
+  /**
+   * `changed`: a fact the memory gave has since changed — in the graph (GraphPort `changedMemories`),
+   * or by a newer memory's words (fact-slots.ts `sameFactSlot`, `statesSameFact`).
+   */
   memories: Array<Memory & { uses?: number; changed?: boolean }>;
   /**
    * How `memories` were chosen: the most used, or — when no memory was recalled and used yet — the
@@ -41,13 +51,14 @@ const ABOUT_ME_EN =
 // keeping or telling, then at most two more words to the end ("제가 뭘 저장했죠?"); "what" + a verb of
 // remembering opening the message ("뭘 기억하고 있어?"); "my memories" + show/tell ("내 기억 다 보여줘").
 const KEPT_WHAT_KO = [
-  /(?:^|\s)(?:내가|제가)\s?(?:뭐|뭘|무엇을|무얼)\s?(?:기억|저장|말해\s?줬|알려\s?줬|얘기했)(?:\S{0,8}\s){0,2}\S{0,8}$/u,
+  /(?:^|\s)(?:내가|제가)\s?(?:뭐|뭘|무엇을|무얼)\s?(?:기억|저장|말(?:했|해\s?줬)|알려\s?줬|(?:얘|이야)기(?:했|해\s?줬))(?:\S{0,8}\s){0,2}\S{0,8}$/u,
   /^\s{0,3}(?:지금\s?)?(?:뭐|뭘|무엇을|무얼)\s?(?:기억하고\s?있|기억해\s?뒀|기억해\s?놨|저장해\s?뒀)(?:\S{0,8}\s){0,2}\S{0,8}$/u,
   /(?:^|\s)(?:내|제)\s?(?:기억|메모리)(?:들)?(?:을|를)?\s?(?:(?:다|전부|모두)\s?)?(?:보여|알려|정리|목록)/u,
 ] as const;
-// "what do you remember?", "what have you saved so far?" (the whole message), "show me my memories",
-// "what did I ask you to remember?".
+// "what do you remember?", "what have you saved so far?", "what did I tell you?" (the whole message),
+// "show me my memories", "what did I ask you to remember?".
 const KEPT_WHAT_EN = [
+  /^\s{0,3}what\s{1,3}(?:did\s{1,3}i\s{1,3}(?:tell|say\s{1,3}to)|have\s{1,3}i\s{1,3}(?:told|said\s{1,3}to))\s{1,3}you(?:\s{1,3}so\s{1,3}far)?\s{0,3}[?.!]{0,3}\s{0,3}$/iu,
   /^\s{0,3}what\s{1,3}(?:do|did|have)\s{1,3}you\s{1,3}(?:remember(?:ed)?|saved?|kept|stored)(?:\s{1,3}so\s{1,3}far)?\s{0,3}[?.!]{0,3}\s{0,3}$/iu,
   /\b(?:show|list|give|tell)\s{1,3}(?:me\s{1,3})?(?:all\s{1,3})?(?:of\s{1,3})?my\s{1,3}(?:memories|saved\s{1,3}(?:notes|memories))\b/iu,
   /\bwhat\s{1,3}did\s{1,3}i\s{1,3}(?:tell|ask)\s{1,3}you\s{1,3}to\s{1,3}(?:remember|save|keep)\b/iu,
@@ -82,16 +93,25 @@ export async function gatherAboutMe(
     deps.memory.mostUsed(scope, ABOUT_MAX_MEMORIES),
   ]);
   const memoriesBy = mostUsed.length > 0 ? "use" : "time";
+  const newest = await deps.memory.latest(scope, ABOUT_CHANGE_WINDOW);
   const used: Array<Memory & { uses?: number }> =
-    memoriesBy === "use" ? mostUsed : await deps.memory.latest(scope, ABOUT_MAX_MEMORIES);
-  const changed =
+    memoriesBy === "use" ? mostUsed : newest.slice(0, ABOUT_MAX_MEMORIES);
+  const byGraph =
     deps.graph === undefined || used.length === 0
       ? new Set<string>()
       : await deps.graph.changedMemories(
           scope,
           used.map((m) => m.id),
         );
-  const memories = used.map((m) => (changed.has(m.id) ? { ...m, changed: true } : m));
+  const memo = new FactSlotMemo();
+  const changed = (m: Memory): boolean =>
+    byGraph.has(m.id) ||
+    newest.some(
+      (n) =>
+        n.timestamp > m.timestamp &&
+        (sameFactSlot(m.text, n.text, memo) || statesSameFact(m.text, n.text, memo)),
+    );
+  const memories = used.map((m) => (changed(m) ? { ...m, changed: true } : m));
   let budget = ABOUT_MAX_FACTS;
   const kept: ProfileGroup[] = [];
   for (const group of groups) {

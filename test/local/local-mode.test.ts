@@ -376,6 +376,19 @@ describe("statements and questions without a model", () => {
     expect(about.split("Your latest memories:")[0]).not.toContain("Mr. Kim");
   });
 
+  it("marks a memory 'since changed' in 'about me' when a newer one restates it, with no graph fact of it", async () => {
+    const user = "local-about-restated";
+    await say("금요일 저녁 7시 동창 모임 있어", user);
+    await say("동창 모임 토요일로 미뤘어", user);
+    await say("조카 생일은 3월 9일", user);
+    const about = await say("what do you know about me?", user);
+    const listed = about.split("Your latest memories:")[1] ?? "";
+    expect(listed).toMatch(/• 동창 모임 토요일로 미뤘어 \(\d{4}-\d{2}-\d{2}\) {2}\[/u);
+    expect(listed).toMatch(/• 금요일 저녁 7시 동창 모임 있어 \(\d{4}-\d{2}-\d{2}, since changed\) {2}\[/u);
+    // A note of something else is not marked.
+    expect(listed).toMatch(/• 조카 생일은 3월 9일 \(\d{4}-\d{2}-\d{2}\) {2}\[/u);
+  });
+
   it("answers '무슨 요일이야?' from notes that give the weekdays in short, the newer first", async () => {
     const user = "local-weekday";
     await say("탁구 월수금 저녁 8시", user);
