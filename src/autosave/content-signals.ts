@@ -82,6 +82,12 @@ const FIRST_PERSON_RE =
 /** Habits and standing rules: every, always, usually, only. */
 const HABIT_RE =
   /매일|매주|매달|매월|매년|매번|항상|늘|평소|보통|무조건|꼭|주말마다|마다|\b(?:every|always|usually|never|daily|weekly|monthly|twice|once\s+a)\b/giu;
+/**
+ * A Korean frequency: a period, 에, a count of times ("일주일에 한 번", "한 달에 두 번", "3일에 1회"),
+ * or 주/하루 and a count ("주 2회", "하루 세 번") — a habit said by its rate.
+ */
+const KO_FREQUENCY_RE =
+  /(?:(?:하루|일주일|한\s?주|한\s?달|달|일\s?년|한\s?해|\d{1,2}\s?(?:일|주|개월|달|년))에|(?:^|\s)(?:주|하루|월|연))\s?(?:한|두|세|네|다섯|\d{1,2})\s?(?:번(?!호|지)|회|차례)/gu;
 /** "X만" after a word: only X (decaf만, 믹스커피만, 이하로만) — a standing choice. */
 const ONLY_RE = /(?<=[가-힣a-z])(?:로)?만(?=\s|,|$)/gu;
 /** "N 있음/있어요": the speaker has something (an allergy, a condition, a pet). */
@@ -130,7 +136,8 @@ export function contentEvidence(text: string): ContentEvidence {
     EVIDENCE.quotedName * count(text, QUOTED_NAME_RE) +
     (FIRST_PERSON_RE.test(text) ? EVIDENCE.firstPerson : 0) +
     EVIDENCE.person * Math.min(2, people) +
-    EVIDENCE.habit * Math.min(2, count(text, HABIT_RE) + count(text, ONLY_RE)) +
+    EVIDENCE.habit *
+      Math.min(2, count(text, HABIT_RE) + count(text, KO_FREQUENCY_RE) + count(text, ONLY_RE)) +
     EVIDENCE.stance * Math.min(2, count(text, STANCE_RE)) +
     EVIDENCE.identity * Math.min(2, count(text, IDENTITY_RE)) +
     (POSSESSION_RE.test(text) ? EVIDENCE.possession : 0) +

@@ -137,6 +137,10 @@ describe("ContentFilter", () => {
       "I don't eat pork",
       "나 매운 거 잘 먹음 ㅋㅋ",
       "저는 믹스커피만 마셔요",
+      // A habit said by its rate.
+      "화분 물은 일주일에 한 번",
+      "유산균 하루 두 번",
+      "필라테스 주 2회",
       "누나 번호 010-3306-8412",
       "비염 있어서 봄엔 약 달고 삼",
       // A name written as an identifier is the value.
