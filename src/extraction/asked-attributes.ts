@@ -105,6 +105,21 @@ export function readQuestion(question: string): AttributeQuestion {
   };
 }
 
+/**
+ * The question's words that ask for an attribute by a verb that states it (words/attributes.ts
+ * `ATTRIBUTE_VERBS`: "drive" in "what car do I drive?", "먹여" in "뭐 먹여?"), each as its content
+ * tokens with the content tokens of the attributes it asks for. A word that is no content token (when,
+ * 언제) is left out.
+ */
+export function verbAskedWords(question: string): Array<{ tokens: string[]; attributes: string[] }> {
+  return messageWords(question).flatMap((word) => {
+    const tokens = contentTokens(word);
+    const verbs = ATTRIBUTE_VERBS.filter((verb) => statesBy(verb, word));
+    if (tokens.length === 0 || verbs.length === 0) return [];
+    return [{ tokens, attributes: verbs.flatMap((verb) => verb.attributes.flatMap(contentTokens)) }];
+  });
+}
+
 /** Whether a word of the question is one of the verb's forms ("살아", "lives"). */
 function statesBy(verb: (typeof ATTRIBUTE_VERBS)[number], word: string): boolean {
   return (

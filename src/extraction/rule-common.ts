@@ -15,7 +15,7 @@ import {
   MODIFIER_END_RE,
   PREDICATE_END_RE,
 } from "./rule-patterns.js";
-import { entityDisplayName } from "./normalize.js";
+import { ENGLISH_FIRST_PERSON, entityDisplayName } from "./normalize.js";
 import { ANIMAL_WORDS, BREED_WORDS } from "./words/animals.js";
 import { FILLER_WORDS, NON_ENTITY_WORDS, STATUS_WORDS } from "./words/function-words.js";
 import { KINSHIP_WORDS } from "./words/kinship.js";
@@ -24,6 +24,7 @@ import { SAME_THING_GROUPS } from "./words/same-thing.js";
 import { CHANGE_EVENT_NOUNS, isKoreanChangeWord } from "./words/value-words.js";
 import { KOREAN_SURNAMES, OCCUPATION_HEADS, ROLE_HEADS, ROLE_WORDS, TITLE_WORDS } from "./words/people.js";
 import { inSet, trimEndWhile } from "../text/trim.js";
+import { isEnglishStopWord } from "../text/english.js";
 
 /** What the rules share while reading one text. */
 export interface ExtractionState {
@@ -79,8 +80,17 @@ export function isNameLike(token: string): boolean {
   // Tokens are NFC and single words already: lower-casing is all the folding they need.
   const folded = token.toLowerCase();
   if (NON_ENTITY_WORDS.has(folded) || FILLER_WORDS.has(folded)) return false;
-  if (!containsHangul(token)) return true;
+  if (!containsHangul(token)) return !isEnglishFunctionWord(token);
   return !CONNECTIVE_ENDING_RE.test(token) && !ADVERBIAL_PARTICLE_RE.test(token) && !isPredicate(token);
+}
+
+/**
+ * An English function word written in lower case ("the", "is", "was", "with"): never a name, as "the
+ * plate number is …" names no owner. The speaker's own words (I, my) are names of the speaker; a
+ * capitalised one may be a name ("Will").
+ */
+function isEnglishFunctionWord(token: string): boolean {
+  return token === token.toLowerCase() && isEnglishStopWord(token) && !ENGLISH_FIRST_PERSON.has(token);
 }
 
 /** An English title, with or without its dot, and a capitalised name after it: "Dr. Park", "Ms Lee". */

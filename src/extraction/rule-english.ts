@@ -5,6 +5,7 @@
  * ("I'm allergic to 호두"). Each regex is anchored at the start and the clause is short (the extractor
  * caps clause length), so a lazy group scans the clause at most once per split point.
  */
+import { isEnglishStopWord } from "../text/english.js";
 import { containsHangul } from "../text/korean.js";
 import { words as wordList } from "../text/word-list.js";
 import { execAfterHead, inSet, splitAtFirstWith, splitAtSeparator, trimEndWhile } from "../text/trim.js";
@@ -255,11 +256,12 @@ export const englishPossessive: ClauseRule = ({ text, typed, state }) => {
     const dated = /(?:date|day|birthday|time|deadline)$/iu.test(attribute) ? attribute : `${attribute} date`;
     return state.emit(entity, dated, date.value);
   }
-  // "my car is a Kia Ray": a proper name after the article is the value; so is any kind after a
-  // preference ("my favorite coffee is a flat white": which one of its kind is the value).
+  // "my car is a Kia Ray": a proper name after the article is the value, with the words that describe
+  // it ("a grey Kia Niro"); so is any kind after a preference ("my favorite coffee is a flat white":
+  // which one of its kind is the value).
   const named = /^(?:a|an) (.+)$/iu.exec(value)?.[1];
   const proper =
-    named !== undefined && (isProperName(named) || PREFERENCE_RE.test(attribute)) ? named : undefined;
+    named !== undefined && (describedProperName(named) || PREFERENCE_RE.test(attribute)) ? named : undefined;
   // "my arms are so sore", "my cat is a tabby", "my landlord is on holiday": a description, not a value.
   if (proper === undefined && (DESCRIPTION_START_RE.test(value) || DOING_PHRASE_RE.test(value))) return false;
   const emitted = state.emit(entity, attribute, proper ?? value);
@@ -471,7 +473,7 @@ export const englishOccupation: ClauseRule = ({ text, state }) => {
 /** "I'm 34", "Lily is 7", "my son is 5 years old": after the one named, an age. */
 const AGE_RE = /(?: is| am|'m|'s) (\d{1,3}(?: years? old| yrs? old)?)$/iuy;
 /** "I drive a Kia Morning": the car one drives, named by its maker and model. */
-const DRIVES_RE = /^I (?:drive|own|have) (?:a|an) (.+)$/u;
+const DRIVES_RE = /^(?:(?:and |so )?now )?I (drive|own|have) (?:a|an) (.+)$/u;
 
 /**
  * "I'm 34" → (I, age, 34); "my son is 5 years old" → (son, age, 5 years old): of the speaker, a person
@@ -485,16 +487,40 @@ export const englishAge: ClauseRule = ({ text, state }) => {
   return state.emit(entity, "age", match[2] ?? "");
 };
 
-/** "I drive a Hyundai Avante" → (I, car, Hyundai Avante): a proper name, each word capitalised or a number. */
+/**
+ * "I drive a Hyundai Avante" → (I, car, Hyundai Avante), "now I drive a grey Kia Niro": a proper name,
+ * each word capitalised or a number, after at most a few words that describe it.
+ */
 export const englishDrives: ClauseRule = ({ text, state }) => {
-  const car = DRIVES_RE.exec(text)?.[1]?.replace(EN_TRAILING_ADVERBS_RE, "");
-  if (car === undefined || !isProperName(car) || words(car) > MAX_EN_ATTRIBUTE_WORDS) return false;
+  const [, verb, named] = DRIVES_RE.exec(text) ?? [];
+  const car = named?.replace(EN_TRAILING_ADVERBS_RE, "");
+  // What one owns or has may be anything ("a ferret named Bolt"): only a bare proper name is a car.
+  const isCar = verb === "drive" ? describedProperName : isProperName;
+  if (car === undefined || !isCar(car) || words(car) > MAX_EN_ATTRIBUTE_WORDS) return false;
   return state.emit(FIRST_PERSON_EN, "car", car);
 };
 
 /** A name each of whose words is capitalised or a number ("Hyundai Ioniq 5", "Kia Ray"). */
 function isProperName(phrase: string): boolean {
   return phrase.split(" ").every((word) => /^(?:\p{Lu}[\p{L}\d-]*|\d+)$/u.test(word));
+}
+
+/** Most lower-case words that may describe a proper name ("grey", "second-hand"): "a grey Kia Niro". */
+const MAX_DESCRIBING_WORDS = 1;
+
+/**
+ * A proper name ({@link isProperName}), or one after at most {@link MAX_DESCRIBING_WORDS} lower-case
+ * word that is no function word: "grey Kia Niro", "blue Brompton" — not "tabby" (no name), nor
+ * "ferret named Bolt".
+ */
+function describedProperName(phrase: string): boolean {
+  const words = phrase.split(" ");
+  const first = words.findIndex((word) => /^\p{Lu}/u.test(word));
+  if (first < 0 || first > MAX_DESCRIBING_WORDS) return false;
+  return (
+    words.slice(0, first).every((word) => /^[\p{Ll}-]+$/u.test(word) && !isEnglishStopWord(word)) &&
+    isProperName(words.slice(first).join(" "))
+  );
 }
 
 /** "Bagel (my beagle) goes to Brightvet Clinic in Bojeong" → breed, vet, and where the clinic is. */

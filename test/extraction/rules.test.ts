@@ -46,8 +46,12 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
     negative: "The meeting is 30",
   },
   "english-drives": {
-    examples: [["I drive a Kia Morning", [["I", "car", "Kia Morning"]]]],
-    negative: "I drive a hard bargain",
+    examples: [
+      ["I drive a Kia Morning", [["I", "car", "Kia Morning"]]],
+      // "now" says the car changed; a word that describes it is part of it, when one drives it.
+      ["now I drive a silver Hyundai Casper", [["I", "car", "silver Hyundai Casper"]]],
+    ],
+    negative: "I have a ferret named Bolt",
   },
   "english-works-at": {
     examples: [
@@ -122,6 +126,7 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["Oskar's number is 010-5550-1212 in case you need it", [["Oskar", "phone", "010-5550-1212"]]],
       // A proper name after the article is the value; "a nice guy" stays a description.
       ["My car is a Genesis G70", [["I", "car", "Genesis G70"]]],
+      ["my scooter is a red Vespa Primavera", [["I", "scooter", "red Vespa Primavera"]]],
       // A change to another value states the new value, as "is now" does; a move keeps the thing's name.
       ["my mail locker changed to 618", [["I", "mail locker", "618"]]],
       ["Actually, my hairdresser switched to Mina Cho", [["I", "hairdresser", "Mina Cho"]]],
@@ -362,6 +367,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       // A car's number plate: whose by the words before it, the speaker's when they name no one.
       ["내 차 번호 57더 2041", [["나", "차량번호", "57더 2041"]]],
       ["아빠 차 번호판 212바 7730", [["아빠", "차량번호", "212바 7730"]]],
+      // An English function word before it names no one: the speaker's car.
+      ["the plate number is 31라 8804", [["나", "차량번호", "31라 8804"]]],
       // A date as chat writes it, month/day; a clock time said to be the new one.
       ["반상회 6/12로 변경", [["반상회", "날짜", "6/12"]]],
       ["요가 수업 7시로 옮김", [["요가", "수업 시간", "7시"]]],

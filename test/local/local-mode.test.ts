@@ -389,6 +389,16 @@ describe("statements and questions without a model", () => {
     expect(listed).toMatch(/• 조카 생일은 3월 9일 \(\d{4}-\d{2}-\d{2}\) {2}\[/u);
   });
 
+  it("answers a question that asks by a verb ('what car do I drive?') from the note that names the thing", async () => {
+    const user = "local-asked-by-verb";
+    await say("my car is a silver Hyundai Casper", user);
+    await say("my gym is open until 11pm", user);
+    const answer = await say("what car do I drive?", user);
+    expect(answer).toContain("• you: car = silver Hyundai Casper");
+    expect(answer).toMatch(/^• my car is a silver Hyundai Casper \(\d{4}-\d{2}-\d{2}\)$/mu);
+    expect(answer).not.toContain("gym");
+  });
+
   it("answers '무슨 요일이야?' from notes that give the weekdays in short, the newer first", async () => {
     const user = "local-weekday";
     await say("탁구 월수금 저녁 8시", user);

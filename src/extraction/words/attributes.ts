@@ -168,6 +168,12 @@ export const ATTRIBUTE_VERBS: readonly {
     korean: words("먹"),
     english: words("eat feed"),
   },
+  // What one drives: "what car do I drive?" asks for the car.
+  {
+    attributes: words("차 차량 car vehicle"),
+    korean: [],
+    english: words("drive"),
+  },
   // When: "언제야?", "며칠이야?", "when is …?" ask for the date or time an entity (an appointment, a
   // meeting) has, under whichever of those names the rules gave it.
   {

@@ -260,7 +260,7 @@ export class KeywordIndex {
       const text = this.docs.get(id)?.text ?? "";
       // A query word the doc writes in the other script counts as present; by another name, in part.
       const tokens = new Set(tokenize(text));
-      const named = new Set(written.namedOtherwise(tokens));
+      const named = new Set([...written.namedOtherwise(tokens), ...written.askedByVerb(tokens)]);
       const present = new Set([...tokens, ...written.writtenOtherwise(text)]);
       for (const term of written.answeredBy(new Set([...present, ...named]), text)) present.add(term);
       const matchedTerms: string[] = [];

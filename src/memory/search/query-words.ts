@@ -25,6 +25,7 @@ import { stripSearchSuffixes } from "../../text/korean.js";
 import { words } from "../../text/word-list.js";
 import { PHONE_RE } from "../../extraction/rule-patterns.js";
 import { KOREAN_PHONE_QUESTION_WORDS } from "../../extraction/words/value-words.js";
+import { verbAskedWords } from "../../extraction/asked-attributes.js";
 
 /** A query word that has other names: its own tokens, and each other name's tokens. */
 interface NamedWord {
@@ -48,7 +49,13 @@ export interface QueryWords {
    * The tokens of the query words that a text holds by another name: all of one other name's tokens
    * are among `tokens` (the text's own, {@link tokenize}).
    */
-  namedOtherwise(tokens: ReadonlySet<string>): string[];
+  namedOtherwise(tokens: ReadonlySet<string>): string[]; /**
+   * The tokens of the query words that ask for an attribute by a verb that states it ("drive" in "what
+   * car do I drive?": asked-attributes.ts `verbAskedWords`), when `tokens` (a text's own) hold a word of
+   * that attribute and another of the query's words: the text names what the verb asks for ("my car is
+   * …"). For the keyword coverage only, at {@link OTHER_NAME_COVERAGE_WEIGHT}, like another name.
+   */
+  askedByVerb(tokens: ReadonlySet<string>): string[];
 }
 
 /**
@@ -99,6 +106,7 @@ export function queryWords(query: string): QueryWords {
   const asksWeekday = ASKS_WEEKDAY_RE.test(query);
   const asksPhone = phoneAskingTokens(query);
   const contentTerms = contentTokens(query);
+  const byVerb = verbAskedWords(query);
   return {
     searchTerms: [
       ...otherScript.flatMap((word) => word.terms),
@@ -114,6 +122,14 @@ export function queryWords(query: string): QueryWords {
       givesPhone(text)
         ? asksPhone
         : [],
+    askedByVerb: (tokens) =>
+      byVerb
+        .filter(
+          (verb) =>
+            verb.attributes.some((token) => tokens.has(token)) &&
+            contentTerms.some((term) => !verb.tokens.includes(term) && tokens.has(term)),
+        )
+        .flatMap((verb) => verb.tokens),
     namedOtherwise: (tokens) =>
       named
         .filter((word) => word.names.some((name) => name.every((token) => tokens.has(token))))
