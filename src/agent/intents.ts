@@ -65,6 +65,15 @@ const EMPTY_REMEMBER = new RegExp(
   "iu",
 );
 const EMPTY_FORGET = new RegExp(String.raw`^\s*(?:${KO_FORGET_VERB}|(?:please\s+)?forget)\s*[:：]\s*$`, "iu");
+/**
+ * "이거 잊어줘", "이건 지워 줘": a forget request whose object is only a pointer (which {@link POINTERS}
+ * leaves empty, as it does before a verb-first request's colon) points at what was just kept, as "forget
+ * this" does: the memory kept last, to be confirmed.
+ */
+const KO_FORGET_POINTER = new RegExp(
+  String.raw`^\s*(?:이거|이것|이건|이걸)\s*(?:좀\s*)?${KO_FORGET_VERB}\s*[.!~]*\s*$`,
+  "u",
+);
 
 const EN_REMEMBER = /^\s*(?:please\s+)?(?:remember|note)(?:\s+(?:that|this))?\s*[:,]?\s+(.+)$/isu;
 const EN_FORGET =
@@ -95,6 +104,7 @@ export function parseIntent(text: string): Intent | undefined {
   if (toRemember !== undefined) return toRemember ? { kind: "remember", text: toRemember } : undefined;
   const toForget = extract(text, KO_FORGET_FIRST, KO_FORGET_LAST, EN_FORGET) ?? englishWipe(text);
   if (toForget === undefined) return undefined;
+  if (toForget === "" && KO_FORGET_POINTER.test(text)) return { kind: "forgetLast", confirm: true };
   const query = toForget.replace(MEMORY_WORD, "").trim();
   if (isEverything(query)) return { kind: "forgetAll" };
   const about = everythingAbout(query);
@@ -113,7 +123,7 @@ const LAST_WORDS: ReadonlySet<string> = new Set(
   words("방금 금방 아까 마지막 마지막으로 최근 last latest just"),
 );
 /** Pronouns that point at it too, but alone may mean "never mind" ("forget it", "그거 잊어"). */
-const LAST_PRONOUNS: ReadonlySet<string> = new Set(words("그거 그것 그건 그걸 that it"));
+const LAST_PRONOUNS: ReadonlySet<string> = new Set(words("그거 그것 그건 그걸 that it this"));
 /** What may stand beside them: "한/말한/저장한 거", "what I just said", "the last one". */
 const LAST_FILLERS: ReadonlySet<string> = new Set(
   words(

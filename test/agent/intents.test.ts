@@ -86,7 +86,7 @@ describe("parseIntent", () => {
     expect(parseIntent(text)).toEqual({ kind: "forgetLast" });
   });
 
-  it.each(["그거 잊어줘", "forget that", "forget it"])(
+  it.each(["그거 잊어줘", "이거 잊어줘", "forget that", "forget it", "forget this"])(
     "%j points at the memory kept last by a pronoun alone, to be confirmed",
     (text) => {
       expect(parseIntent(text)).toEqual({ kind: "forgetLast", confirm: true });
