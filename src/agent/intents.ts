@@ -71,7 +71,7 @@ const EMPTY_FORGET = new RegExp(String.raw`^\s*(?:${KO_FORGET_VERB}|(?:please\s+
  * this" does: the memory kept last, to be confirmed.
  */
 const KO_FORGET_POINTER = new RegExp(
-  String.raw`^\s*(?:이거|이것|이건|이걸)\s*(?:좀\s*)?${KO_FORGET_VERB}\s*[.!~]*\s*$`,
+  String.raw`^\s*(?:이거|이것|이건|이걸)\s*(?:좀\s*)?${KO_FORGET_VERB}[.!~]{0,3}$`,
   "u",
 );
 
@@ -104,7 +104,7 @@ export function parseIntent(text: string): Intent | undefined {
   if (toRemember !== undefined) return toRemember ? { kind: "remember", text: toRemember } : undefined;
   const toForget = extract(text, KO_FORGET_FIRST, KO_FORGET_LAST, EN_FORGET) ?? englishWipe(text);
   if (toForget === undefined) return undefined;
-  if (toForget === "" && KO_FORGET_POINTER.test(text)) return { kind: "forgetLast", confirm: true };
+  if (toForget === "" && KO_FORGET_POINTER.test(text.trim())) return { kind: "forgetLast", confirm: true };
   const query = toForget.replace(MEMORY_WORD, "").trim();
   if (isEverything(query)) return { kind: "forgetAll" };
   const about = everythingAbout(query);
