@@ -1,6 +1,7 @@
 import { createInterface } from "node:readline/promises";
 import type { TurnHandler } from "../agent/turn-handler.js";
 import { toAppError } from "../core/errors.js";
+import { withoutControlChars } from "../text/control-chars.js";
 
 export interface ConsoleChatOptions {
   agent: TurnHandler;
@@ -21,12 +22,14 @@ export const LOCAL_USER = { teamId: "local", userId: "local-user", channelId: "c
  */
 export async function runConsoleChat(options: ConsoleChatOptions): Promise<void> {
   const rl = createInterface({ input: options.input, output: options.output, terminal: false });
-  const write = (line: string) => options.output.write(`${line}\n`);
+  // Nothing printed drives the terminal: a memory's text may hold an escape sequence someone typed.
+  const write = (line: string) => options.output.write(`${withoutControlChars(line)}\n`);
   for (const line of options.banner) write(line);
   let n = 0;
   options.output.write("> ");
   for await (const raw of rl) {
-    const text = raw.trim();
+    // A key's escape sequence (an arrow, a colour pasted in) is no part of what was said.
+    const text = withoutControlChars(raw).trim();
     if (text === "/quit" || text === "/exit") break;
     if (isOtherCommand(text)) write(`bot: ${otherCommandReply(text)}`);
     else if (text) {

@@ -53,6 +53,19 @@ describe("local mode (no Slack tokens, no Ollama)", () => {
     expect(printed).toContain("관련된 기억을 찾지 못했어요.");
   });
 
+  it("keeps no terminal escape sequence or control character of a typed line, and prints none", async () => {
+    const user = "local-escape";
+    const printed = await chat(
+      t,
+      ["\u001b[31m기억해줘:\u001b[0m 우리 고양이 이름은\u0007 \u001b[1m호떡\u001b[0m", "고양이 이름 뭐야?"],
+      user,
+    );
+    expect(printed).toContain('bot: 기억했어요: "우리 고양이 이름은 호떡"');
+    expect(printed).not.toMatch(/(?![\n])\p{Cc}/u);
+    const { items } = await t.assistant.memory.list({ teamId: "local", userId: user }, { limit: 10 });
+    expect(items.map((m) => m.text)).toEqual(["우리 고양이 이름은 호떡"]);
+  });
+
   it("shows graph facts without a model (rule-based extraction)", async () => {
     await chat(t, ["기억해줘: 보리의 견종은 웰시코기야"]);
     await t.assistant.drain();
