@@ -29,7 +29,7 @@ import {
 } from "./messages.js";
 import { clipMessage, promptMessage } from "./message-limit.js";
 import { detectSecret } from "../text/secrets.js";
-import { classifySpeechAct, phaticKind } from "../text/speech-act.js";
+import { asksForWork, classifySpeechAct, phaticKind } from "../text/speech-act.js";
 import { PendingForgets } from "./pending-forgets.js";
 import { DEFAULT_PAUSE_MS, pauseCovering, type UserSettingsStore } from "../core/user-settings.js";
 import {
@@ -183,8 +183,11 @@ export class AgentService implements TurnHandler {
     candidate.is = true;
     candidate.vector = embedding;
     const { llm } = this.options;
-    // Without a model, a message that tells rather than asks is answered with what became of it.
-    const tells = tellsRatherThanAsks(turn.text);
+    // Without a model, a message that tells rather than asks is answered with what became of it; one
+    // that asks for work (a draft, a poem) hears that it needs the model when memory holds nothing.
+    const act = classifySpeechAct(turn.text);
+    const tells = act === "statement" || act === "phatic";
+    const offline = { asksForWork: asksForWork(turn.text) };
     if (!llm && tells) return this.noted(turn, { lang, embedding, hooks, candidate });
     const recalled =
       this.options.memory?.recall(scope, query, { queryVector }) ?? Promise.resolve<RecalledMemory[]>([]);
@@ -200,7 +203,7 @@ export class AgentService implements TurnHandler {
       this.options.graph?.facts(scope, query, { staleMemories }) ?? Promise.resolve<string[]>([]),
       this.options.history?.context(turn) ?? Promise.resolve<PromptHistory>({ turns: [], shared: false }),
     ]);
-    if (!llm) return { text: recallOnlyReply(lang, memories, facts), mode: "recall-only" };
+    if (!llm) return { text: recallOnlyReply(lang, memories, facts, offline), mode: "recall-only" };
     const text = promptMessage(turn.text);
     const messages = buildMessages({
       lang,
@@ -242,7 +245,7 @@ export class AgentService implements TurnHandler {
       if (isAppError(err, "llm_unavailable") || isAppError(err, "llm_timeout")) {
         this.log.warn({ err, eventId: turn.eventId }, "model unavailable; answering from memory alone");
         if (tells) return this.noted(turn, { lang, embedding, hooks, candidate });
-        return { text: recallOnlyReply(lang, memories, facts), mode: "recall-only" };
+        return { text: recallOnlyReply(lang, memories, facts, offline), mode: "recall-only" };
       }
       throw err;
     }
@@ -528,15 +531,6 @@ function forgotReply(lang: Lang, deleted: Array<{ text: string }>): Reply {
   const texts = deleted.map((m) => m.text);
   // The reply quotes long texts by their start: that start leaves the history too.
   return { text: forgottenReply(lang, texts), mode: "command", forgotten: [...texts, ...texts.map(quote)] };
-}
-
-/**
- * A statement, or a phatic message (thanks, ㅋㅋ): it tells the assistant something rather than asking
- * for anything, so without a model it gets no list of memories (speech-act.ts decides).
- */
-function tellsRatherThanAsks(text: string): boolean {
-  const act = classifySpeechAct(text);
-  return act === "statement" || act === "phatic";
 }
 
 /** Resolves undefined after `ms` (a race's losing side; the timer does not keep the process alive). */

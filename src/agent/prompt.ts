@@ -109,18 +109,33 @@ export function buildMessages(options: {
   return messages;
 }
 
+/** Said without a model to a request for work that no memory answers (`recallOnlyReply`). */
+const NEEDS_MODEL: Readonly<Record<Lang, string>> = {
+  en: 'My language model is unavailable right now, so I can\'t do that. Without it I can still tell you what you told me, remember something ("remember: …") or forget it ("forget …").',
+  ko: '지금은 언어 모델을 쓸 수 없어서 그 요청은 처리하지 못해요. 모델 없이도 알려 주신 내용을 찾아 드리고, 기억하거나("기억해줘: …") 잊을("잊어줘: …") 수는 있어요.',
+};
+
 /**
  * The reply without a language model: what memory and the graph hold, marked as such. Only memories
  * that clear the relevance gate themselves are listed: one recalled as another's conversation context
- * is context for a model, not an answer. A memory a newer one replaced says so after its date.
+ * is context for a model, not an answer. A memory a newer one replaced says so after its date. With
+ * `asksForWork` (the message asks for a draft, a summary: speech-act.ts "request") and nothing found,
+ * it says that the request needs the model, not that memory holds nothing.
  */
-export function recallOnlyReply(lang: Lang, recalled: RecalledMemory[], facts: string[]): string {
+export function recallOnlyReply(
+  lang: Lang,
+  recalled: RecalledMemory[],
+  facts: string[],
+  options: { asksForWork?: boolean } = {},
+): string {
   const memories = recalled.filter((m) => !m.byContext);
   const head =
     lang === "en"
       ? "(My language model is unavailable right now: this is what I recall from memory, without a model.)"
       : "(지금 언어 모델을 쓸 수 없어서, 모델 없이 기억에서 찾은 내용이에요.)";
   if (memories.length === 0 && facts.length === 0) {
+    // A request for work ("write …", "써줘") that memory does not answer needs the model itself.
+    if (options.asksForWork === true) return NEEDS_MODEL[lang];
     return `${head}\n${lang === "en" ? "I found nothing about that in your memories." : "관련된 기억을 찾지 못했어요."}`;
   }
   const replacedBy = replacements(memories);

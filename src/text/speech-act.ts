@@ -212,12 +212,13 @@ const EN_QUESTION_START_RE =
   /^\s*(?:(?:what|what's|whats|when|when's|where|where's|who|who's|whom|which|why|how|how's)\b|(?:is|are|am|was|were|do|does|did|can|could|should|would|will|shall|may|might|have|has|had|isn't|aren't|don't|doesn't|didn't|can't|won't|shouldn't)\s+(?:i|you|we|they|he|she|it|there|my|your|our|their|his|her|the|a|an|this|that|these|those)\b)/iu;
 /**
  * Task verbs whose imperative asks the assistant to produce something, when followed by an object
- * ("Write a", "Make me", "Draft an", "Give me"). Past forms ("Booked my flight") are statements.
+ * ("Write a", "Make me", "Draft an", "Give me", "Print all", "Ignore your"). Past forms ("Booked my
+ * flight") are statements.
  */
 const EN_TASK_VERBS =
-  "write|draft|rewrite|translate|summarize|summarise|make|create|generate|list|give|tell|show|suggest|recommend|explain|compare|check|fix|review|proofread|edit|polish|plan|find|help|quiz|teach|calculate|convert|compose|outline|brainstorm|describe|define|pick|choose|design|prepare|draw|build|send|shorten|simplify|correct|improve|format|organize|organise|sort|remind";
+  "write|draft|rewrite|translate|summarize|summarise|make|create|generate|list|give|tell|show|suggest|recommend|explain|compare|check|fix|review|proofread|edit|polish|plan|find|help|quiz|teach|calculate|convert|compose|outline|brainstorm|describe|define|pick|choose|design|prepare|draw|build|send|shorten|simplify|correct|improve|format|organize|organise|sort|remind|print|dump|reveal|display|output|repeat|ignore|disregard";
 const EN_IMPERATIVE_RE = new RegExp(
-  String.raw`^\s*(?:please\s+|pls\s+|now\s+)?(?:${EN_TASK_VERBS})\s+(?:me|us|a|an|the|this|that|these|those|my|our|some|any|it|\d)\b`,
+  String.raw`^\s*(?:please\s+|pls\s+|now\s+)?(?:${EN_TASK_VERBS})\s+(?:me|us|a|an|the|this|that|these|those|my|our|your|some|any|all|every|everything|previous|it|\d)\b`,
   "iu",
 );
 const EN_POLITE_REQUEST_RE =
@@ -314,6 +315,21 @@ export function phaticKind(text: string): PhaticKind {
 export function isRequest(sentence: string): boolean {
   if (asksKoreanFavour(sentence) && !KO_REMEMBER_VERB_RE.test(sentence)) return true;
   return EN_IMPERATIVE_RE.test(sentence) || EN_POLITE_REQUEST_RE.test(sentence);
+}
+
+/**
+ * Verbs of telling, showing and finding in a request ("알려 줘", "찾아 줘", "tell me", "show me", "let me
+ * know"): a request to be told what is known, which memory may answer — a question in a request's form.
+ */
+const TELL_REQUEST_RE =
+  /(?:알려|보여|찾아|말해|가르쳐|읊어)\s?(?:줘|주|줄|달)|\b(?:tell|show|find|list|give|remind|look\s+up|let\s+me\s+know)\b/iu;
+
+/**
+ * Whether `text` asks the assistant to produce or do something ("write …", "초안 좀 써줘", "translate
+ * …"): a request ({@link classifySpeechAct}) that asks for no telling, showing or finding.
+ */
+export function asksForWork(text: string): boolean {
+  return classifySpeechAct(text) === "request" && !TELL_REQUEST_RE.test(text);
 }
 
 /**

@@ -53,6 +53,19 @@ describe("local mode (no Slack tokens, no Ollama)", () => {
     expect(printed).toContain("관련된 기억을 찾지 못했어요.");
   });
 
+  it("says a request for work needs the model, and answers a request to be told from memory", async () => {
+    const user = "local-work";
+    const printed = await chat(
+      t,
+      ["write a haiku about autumn", "발표 자료 목차 좀 짜줘", "tell me my shoe size"],
+      user,
+    );
+    expect(printed).toContain("bot: My language model is unavailable right now, so I can't do that.");
+    expect(printed).toContain("bot: 지금은 언어 모델을 쓸 수 없어서 그 요청은 처리하지 못해요.");
+    expect(printed).toContain("I found nothing about that in your memories.");
+    expect(printed).not.toContain("📝");
+  });
+
   it("keeps no terminal escape sequence or control character of a typed line, and prints none", async () => {
     const user = "local-escape";
     const printed = await chat(
