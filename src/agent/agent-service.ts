@@ -30,6 +30,7 @@ import {
 import { clipMessage, promptMessage } from "./message-limit.js";
 import { detectSecret } from "../text/secrets.js";
 import { asksForWork, classifySpeechAct, phaticKind } from "../text/speech-act.js";
+import { withoutControlChars } from "../text/control-chars.js";
 import { PendingForgets } from "./pending-forgets.js";
 import { DEFAULT_PAUSE_MS, pauseCovering, type UserSettingsStore } from "../core/user-settings.js";
 import {
@@ -101,7 +102,10 @@ export class AgentService implements TurnHandler {
     this.about = options.about ?? (memory && new AboutMeService({ memory, graph, llm }));
   }
 
-  async handle(turn: Turn, hooks: TurnHooks = {}): Promise<Reply> {
+  async handle(said: Turn, hooks: TurnHooks = {}): Promise<Reply> {
+    // What every surface hands over is read without control characters: they say nothing, and would
+    // be kept in memories and quoted back (an escape sequence, a bidirectional override).
+    const turn = { ...said, text: withoutControlChars(said.text) };
     const lang = detectLanguage(turn.text);
     const scope: MemoryScope = {
       teamId: turn.teamId,

@@ -129,6 +129,32 @@ describe("replies are Slack-safe", () => {
     expect(rawMarkup(t)).toEqual([]);
   });
 
+  it("a mention keeps the other people it names and drops only the bot's own", async () => {
+    const user = "U_NAMES1";
+    const text = await replyTo(
+      t,
+      makeMentionEvent({ text: "기억해줘: <@U_DANA> 가 다음 달 회고 진행자", user }),
+    );
+    expect(text).toContain("&lt;@U_DANA&gt; 가 다음 달 회고 진행자");
+    const { items } = await t.assistant.memory.list(
+      { teamId: TEST_IDS.teamId, userId: user, channelId: TEST_IDS.channel, channelType: "channel" },
+      { limit: 10 },
+    );
+    expect(items.map((m) => m.text)).toEqual(["<@U_DANA> 가 다음 달 회고 진행자"]);
+  });
+
+  it("control characters and bidirectional overrides of a message are neither kept nor quoted back", async () => {
+    const user = "U_CTRL1";
+    const text = await replyTo(
+      t,
+      makeDmEvent({ text: "기억해줘: 견적서 파일\u202e이름은\u0007 \u001b[2J견적_v2", user }),
+    );
+    expect(text).toContain('"견적서 파일이름은 견적_v2"');
+    expect(text).not.toMatch(/(?![\n])\p{Cc}|\u202e/u);
+    const { items } = await t.assistant.memory.list(dmOf(user), { limit: 10 });
+    expect(items.map((m) => m.text)).toEqual(["견적서 파일이름은 견적_v2"]);
+  });
+
   it("recalled memories holding <!here> and a disguised link are posted escaped", async () => {
     const user = "U_SAFE3";
     await t.assistant.memory.remember(dmOf(user), "주차 안내 <!here> B2 구역", Date.now() - 2_000);
