@@ -9,6 +9,13 @@ import { intParam, jsonBody, memoryIdSchema, parseOr400, scopeOf } from "./valid
 
 const MAX_LIST_LIMIT = 500;
 
+/**
+ * Fields of a memory's admin view ({@link memoryView}) that a POST's metadata may not set: they are the
+ * memory's own (its owner, its id, its origin), and extra metadata beside them would read as them.
+ * channel_id, channel_type and timestamp set the memory's fields themselves.
+ */
+const OWN_FIELDS: ReadonlySet<string> = new Set(["doc_id", "user_id", "team_id", "time", "source", "topics"]);
+
 const metadataValue = z.union([z.string().max(500), z.number().finite(), z.boolean()]);
 const addBody = z.object({
   text: z
@@ -19,6 +26,9 @@ const addBody = z.object({
   metadata: z
     .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, "keys must be identifiers"), metadataValue)
     .refine((m) => Object.keys(m).length <= 20, "at most 20 keys")
+    .refine((m) => !Object.keys(m).some((key) => OWN_FIELDS.has(key)), {
+      message: "keys must not name a memory's own fields (doc_id, user_id, team_id, time, source, topics)",
+    })
     .optional(),
 });
 
@@ -30,7 +40,9 @@ export function memoryView(memory: Memory): { id: string; doc: string; meta: Rec
   return {
     id: memory.id,
     doc: memory.text,
+    // Extra metadata first: the memory's own fields win over any extra key of the same name.
     meta: {
+      ...memory.extra,
       doc_id: memory.id,
       user_id: memory.userId,
       team_id: memory.teamId,
@@ -40,7 +52,6 @@ export function memoryView(memory: Memory): { id: string; doc: string; meta: Rec
       channel_type: memory.channelType,
       source: memory.source,
       ...(memory.topics?.length ? { topics: memory.topics } : {}),
-      ...memory.extra,
     },
   };
 }

@@ -132,6 +132,9 @@ describe("admin API", () => {
       ["bad metadata keys", "U_ALICE", { text: "x", metadata: { "bad key!": 1 } }],
       ["nested metadata", "U_ALICE", { text: "x", metadata: { a: { b: 1 } } }],
       ["a bad channel_type", "U_ALICE", { text: "x", metadata: { channel_type: "planet" } }],
+      // A memory's own fields, which extra metadata beside them would read as.
+      ["metadata naming the owner", "U_ALICE", { text: "x", metadata: { user_id: "U_BOB" } }],
+      ["metadata naming the source", "U_ALICE", { text: "x", metadata: { source: "slack", doc_id: "m1" } }],
       ["a bad user id", "U%2F..%2Fetc", { text: "x" }],
     ])("POST with %s", async (_what, userId, body) => {
       const res = await post(userId, body);
