@@ -67,6 +67,18 @@ export const MAX_TOOL_ROUNDS = 3;
  */
 export const JUST_NOW_MS = 10 * 60 * 1000;
 
+/**
+ * How long a forget request waits for the memory pipeline to finish with the person's earlier turns
+ * (an autosave after a model's reply embeds and classifies the message): long enough for a slow
+ * embedder, short enough that a stuck pipeline does not hold the answer.
+ */
+const FORGET_WAITS_FOR_PIPELINE_MS = 15_000;
+
+/** Whose turn: a person in a workspace. */
+function userKey(turn: Pick<Turn, "teamId" | "userId">): string {
+  return `${turn.teamId}\u0000${turn.userId}`;
+}
+
 export interface AgentServiceOptions {
   /** Undefined when no model is reachable (local mode): answers come from memory alone. */
   llm?: Llm | undefined;
@@ -92,6 +104,8 @@ export class AgentService implements TurnHandler {
   private readonly now: () => Date;
   private readonly forgetQuestions: PendingForgets;
   private readonly pipelineJobs = new Set<Promise<void>>();
+  /** The same jobs by the person whose turn they consider (`userKey`). */
+  private readonly pipelineJobsByUser = new Map<string, Set<Promise<void>>>();
   private readonly about: AboutMeService | undefined;
 
   constructor(private readonly options: AgentServiceOptions) {
@@ -327,7 +341,26 @@ export class AgentService implements TurnHandler {
       )
       .catch((err: unknown) => this.log.warn({ err, eventId: turn.eventId }, "memory pipeline failed"));
     this.pipelineJobs.add(job);
-    void job.finally(() => this.pipelineJobs.delete(job));
+    const key = userKey(turn);
+    const own = this.pipelineJobsByUser.get(key) ?? new Set<Promise<void>>();
+    own.add(job);
+    this.pipelineJobsByUser.set(key, own);
+    void job.finally(() => {
+      this.pipelineJobs.delete(job);
+      own.delete(job);
+      if (own.size === 0 && this.pipelineJobsByUser.get(key) === own) this.pipelineJobsByUser.delete(key);
+    });
+  }
+
+  /**
+   * Waits (at most {@link FORGET_WAITS_FOR_PIPELINE_MS}) for the memory pipeline's work on this person's
+   * earlier turns: a forget request reads what was kept, and "방금 거 잊어줘" right after a reply must
+   * find the memory its message is still becoming, not miss it and let it be kept after.
+   */
+  private async settlePipeline(turn: Turn): Promise<void> {
+    const own = this.pipelineJobsByUser.get(userKey(turn));
+    if (own === undefined || own.size === 0) return;
+    await Promise.race([Promise.all([...own]), delay(FORGET_WAITS_FOR_PIPELINE_MS)]);
   }
 
   /** Waits for the memory pipeline's work on the turns answered so far (tests, shutdown). */
@@ -400,6 +433,7 @@ export class AgentService implements TurnHandler {
         return { text: rememberedReply(lang, intent.text, saved.stored, secret), mode: "remembered" };
       }
       case "forgetAll":
+        await this.settlePipeline(turn);
         // Everything includes what was said in DMs, which nothing said in a channel may touch.
         if (scope.channelType !== "im") return { text: forgetEverythingInDmReply(lang), mode: "command" };
         this.forgetQuestions.ask(turn, [], lang, { all: true });
@@ -408,6 +442,7 @@ export class AgentService implements TurnHandler {
         // "방금 거 잊어줘": the memory kept last here, at once when it was kept a moment ago; an older
         // one is asked about first (the request said "just now", and it is not), and so is one pointed
         // at by a pronoun alone ("forget it" may mean "never mind").
+        await this.settlePipeline(turn);
         const latest = await memory.latestHere(scope);
         if (latest === undefined) return { text: nothingKeptHereReply(lang), mode: "command" };
         if (intent.confirm !== true && this.now().getTime() - latest.timestamp <= JUST_NOW_MS)
@@ -417,6 +452,7 @@ export class AgentService implements TurnHandler {
       }
       case "forget": {
         if (!intent.query) return { text: nothingToForgetReply(lang, ""), mode: "command" };
+        await this.settlePipeline(turn);
         if (intent.all) {
           // "Forget everything about Emma": every relevant match, listed and forgotten after a yes.
           const { candidates } = await memory.findToForget(scope, intent.query);

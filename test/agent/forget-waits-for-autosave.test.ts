@@ -1,0 +1,44 @@
+/**
+ * A forget request right after a reply, while the memory pipeline is still keeping the message the
+ * reply answered (an autosave embeds it first: a slow embedder), forgets that memory: the request waits
+ * for the person's pipeline work instead of finding nothing and letting the memory be kept after it.
+ */
+import { PassThrough } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runConsoleChat } from "../../src/console/console-chat.js";
+import { startTestAssistant, type TestAssistant } from "../support/test-assistant.js";
+
+async function chat(t: TestAssistant, lines: string[], userId: string): Promise<string> {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let printed = "";
+  output.on("data", (chunk: Buffer) => (printed += chunk.toString("utf8")));
+  const done = runConsoleChat({ agent: t.assistant.agent, input, output, banner: [], userId });
+  for (const line of lines) input.write(`${line}\n`);
+  input.end();
+  await done;
+  return printed;
+}
+
+describe("forgetting what is still being kept", () => {
+  let t: TestAssistant;
+  beforeAll(async () => {
+    t = await startTestAssistant({ mode: "local" });
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it("'방금 거 잊어줘' right after a model's reply forgets the memory its autosave was keeping", async () => {
+    const userId = "U_RACE";
+    const scope = { teamId: "local", userId, channelId: "console", channelType: "im" as const };
+    t.ollama!.queueChat("좋아요, 알겠어요.");
+    // The reply waits for no embedding; the autosave after it does.
+    t.ollama!.setEmbedLatency(700);
+    const printed = await chat(t, ["내 헬스장 락커는 517번이야", "방금 거 잊어줘"], userId);
+    expect(printed).toContain('bot: 잊었어요: "내 헬스장 락커는 517번이야"');
+    await t.assistant.drain();
+    const { items } = await t.assistant.memory.list(scope, { limit: 10 });
+    expect(items.map((m) => m.text)).toEqual([]);
+  });
+});
