@@ -158,10 +158,13 @@ function isLightVerb(word: string): boolean {
  * query.
  */
 export function queryContentTokens(query: string): string[] {
-  const words = query
-    .normalize("NFC")
-    .split(/\s+/u)
-    .filter((w) => w.length > 0);
+  const words = withoutAskingVerbs(
+    query
+      .normalize("NFC")
+      .split(/\s+/u)
+      .filter((w) => w.length > 0),
+  );
+  query = words.join(" ");
   const question =
     query.includes("?") ||
     words.some((w) => isStopWord(w, w) && QUESTION_PREFIXES.some((p) => w.startsWith(p)));
@@ -180,6 +183,25 @@ export function queryContentTokens(query: string): string[] {
   return asked.every((word, i) => word === words[i]) && end === words.length
     ? contentTokens(query)
     : contentTokens(asked.join(" "));
+}
+
+/**
+ * English verbs by which a person asks the assistant what it holds ("do you remember …", "do you know
+ * …", "tell me about …", "remind me …"): after "you" or before "me" they name nothing of the answer, as
+ * 기억나 and 알려줘 do not (those end a Korean question: light verbs and stop words). Elsewhere ("what
+ * did I tell Mina?") they are the question's own words.
+ */
+const ASKING_VERBS_EN: ReadonlySet<string> = new Set("remember remembers remind know tell recall".split(" "));
+
+/** `words` without an {@link ASKING_VERBS_EN} verb right after "you"/"u" or right before "me". */
+function withoutAskingVerbs(words: string[]): string[] {
+  const bare = (word: string | undefined) =>
+    word === undefined ? "" : trimEndWhile(word, isEndMark).toLowerCase();
+  return words.filter(
+    (word, i) =>
+      !ASKING_VERBS_EN.has(bare(word)) ||
+      !(["you", "u"].includes(bare(words[i - 1])) || bare(words[i + 1]) === "me"),
+  );
 }
 
 /** The Korean numeral of a question: the word after it, or glued to it, is its counter (몇 시, 몇kg). */

@@ -83,6 +83,13 @@ describe("tokenize", () => {
 });
 
 describe("queryContentTokens", () => {
+  it("leaves out the verb by which one asks the assistant what it holds, and keeps it elsewhere", () => {
+    expect(queryContentTokens("do you remember my plumber?")).toEqual(["plumber"]);
+    expect(queryContentTokens("tell me about my plumber")).toEqual(["plumber"]);
+    expect(queryContentTokens("Do you know my plumber's number?")).toEqual(["plumber", "number"]);
+    expect(queryContentTokens("what did I tell Yerin?")).toEqual(["tell", "yerin"]);
+  });
+
   it("leaves out the light verb that ends a question, and keeps a statement whole", () => {
     expect(queryContentTokens("치과 언제 가야 돼?")).toEqual(["치과"]);
     expect(queryContentTokens("치과 가야 돼")).toEqual(contentTokens("치과 가야 돼"));
