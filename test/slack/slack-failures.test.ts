@@ -37,12 +37,18 @@ describe("Slack turns that fail", () => {
 
     it("answers from memory when the model is past LLM_TIMEOUT_MS, in the mention's thread", async () => {
       t.ollama!.hang(true);
-      const mention = makeMentionEvent({ text: "요약해줘" });
+      const mention = makeMentionEvent({ text: "이번 주 회의 언제였지?" });
       const res = await t.sendEvent(mention);
       expect(res.status).toBe(200); // acked although the model never answers
       const [post] = await t.slack!.waitForCall("chat.postMessage", { timeoutMs: 10_000 });
       expect(post!.args).toMatchObject({ channel: TEST_IDS.channel, thread_ts: mention.ts });
       expect(post!.args.text).toMatch(KOREAN_MODEL_DOWN);
+      // A request for work ("요약해줘") that memory does not answer is told it needs the model.
+      const work = makeMentionEvent({ text: "요약해줘" });
+      await t.sendEvent(work);
+      const posted = await t.slack!.waitForCall("chat.postMessage", { timeoutMs: 10_000, count: 2 });
+      expect(posted.at(-1)!.args).toMatchObject({ channel: TEST_IDS.channel, thread_ts: work.ts });
+      expect(posted.at(-1)!.args.text).toMatch(/^지금은 언어 모델을 쓸 수 없어서 그 요청은 처리하지 못해요/u);
     });
 
     it("answers in English when the user wrote English", async () => {
