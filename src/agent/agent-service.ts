@@ -363,6 +363,41 @@ export class AgentService implements TurnHandler {
     await Promise.race([Promise.all([...own]), delay(FORGET_WAITS_FOR_PIPELINE_MS)]);
   }
 
+  /** Keeps `text` as asked ("기억해줘: …"), or asks what to keep when there is none. */
+  private async rememberExplicitly(
+    memory: MemoryPort,
+    { turn, scope, lang, at }: { turn: Turn; scope: MemoryScope; lang: Lang; at: number },
+    text: string | undefined,
+  ): Promise<Reply> {
+    if (!text) return { text: nothingToRememberReply(lang), mode: "command" };
+    let saved: Awaited<ReturnType<MemoryPort["remember"]>>;
+    try {
+      saved = await memory.remember(scope, text, at, turn.eventId);
+    } catch (err) {
+      // The operator's "never save" patterns refuse it: say so rather than fail the turn.
+      if (isExcludedSave(err)) return { text: excludedSaveReply(lang), mode: "command" };
+      throw err;
+    }
+    // Asked for explicitly, so kept — but a secret gets a warning (autosave never keeps one).
+    const secret = detectSecret(text) !== undefined;
+    return { text: rememberedReply(lang, text, saved.stored, secret), mode: "remembered" };
+  }
+
+  /**
+   * The person's own last message in this conversation that told something (speech-act.ts: a
+   * statement, no request of the assistant's own): what "그거 기억해줘" points at. Undefined when the
+   * history holds none (or there is no history).
+   */
+  private async previousStatement(turn: Turn): Promise<string | undefined> {
+    const history = await this.options.history?.context(turn);
+    const own = (history?.turns ?? []).filter((past) => past.userId === turn.userId);
+    for (let i = own.length - 1; i >= 0; i -= 1) {
+      const said = own[i]!.user;
+      if (parseIntent(said) === undefined && classifySpeechAct(said) === "statement") return said;
+    }
+    return undefined;
+  }
+
   /** Waits for the memory pipeline's work on the turns answered so far (tests, shutdown). */
   async drain(): Promise<void> {
     while (this.pipelineJobs.size > 0) await Promise.all([...this.pipelineJobs]);
@@ -418,20 +453,11 @@ export class AgentService implements TurnHandler {
           text: intent.lang ? helpReply(intent.lang) : `${helpReply("ko")}\n\n${helpReply("en")}`,
           mode: "command",
         };
-      case "remember": {
-        if (!intent.text) return { text: nothingToRememberReply(lang), mode: "command" };
-        let saved: Awaited<ReturnType<MemoryPort["remember"]>>;
-        try {
-          saved = await memory.remember(scope, intent.text, at, turn.eventId);
-        } catch (err) {
-          // The operator's "never save" patterns refuse it: say so rather than fail the turn.
-          if (isExcludedSave(err)) return { text: excludedSaveReply(lang), mode: "command" };
-          throw err;
-        }
-        // Asked for explicitly, so kept — but a secret gets a warning (autosave never keeps one).
-        const secret = detectSecret(intent.text) !== undefined;
-        return { text: rememberedReply(lang, intent.text, saved.stored, secret), mode: "remembered" };
-      }
+      case "remember":
+        return this.rememberExplicitly(memory, { turn, scope, lang, at }, intent.text);
+      case "rememberLast":
+        // "그거 기억해줘": what the person said before in this conversation, asked for explicitly.
+        return this.rememberExplicitly(memory, { turn, scope, lang, at }, await this.previousStatement(turn));
       case "forgetAll":
         await this.settlePipeline(turn);
         // Everything includes what was said in DMs, which nothing said in a channel may touch.

@@ -14,6 +14,11 @@ import { helpRequest } from "../text/speech-act.js";
 export type Intent =
   | { kind: "remember"; text: string }
   /**
+   * "그거 기억해줘", "방금 말한 거 기억해 둬", "note that": the request only points at what the person
+   * said before: their previous message in this conversation is kept.
+   */
+  | { kind: "rememberLast" }
+  /**
    * "forget X": the memory clearly meant by X, or a question which. `all` when the request asks for
    * every memory about X ("forget everything about Emma", "Emma 관련 기억 전부 지워줘"): all of them
    * are listed and forgotten after a yes.
@@ -68,8 +73,12 @@ const EMPTY_FORGET = new RegExp(String.raw`^\s*(?:${KO_FORGET_VERB}|(?:please\s+
 /**
  * "이거 잊어줘", "이건 지워 줘": a forget request whose object is only a pointer (which {@link POINTERS}
  * leaves empty, as it does before a verb-first request's colon) points at what was just kept, as "forget
- * this" does: the memory kept last, to be confirmed.
+ * this" does: the memory kept last, to be confirmed. "이거 기억해 줘" points at what was just said.
  */
+const KO_REMEMBER_POINTER = new RegExp(
+  String.raw`^\s*(?:이거|이것|이건|이걸)\s*(?:좀\s*)?${KO_REMEMBER_VERB}[.!~]{0,3}$`,
+  "u",
+);
 const KO_FORGET_POINTER = new RegExp(
   String.raw`^\s*(?:이거|이것|이건|이걸)\s*(?:좀\s*)?${KO_FORGET_VERB}[.!~]{0,3}$`,
   "u",
@@ -101,7 +110,13 @@ export function parseIntent(text: string): Intent | undefined {
   if (EMPTY_REMEMBER.test(text)) return { kind: "remember", text: "" };
   if (EMPTY_FORGET.test(text)) return { kind: "forget", query: "" };
   const toRemember = extract(text, KO_REMEMBER_FIRST, KO_REMEMBER_LAST, EN_REMEMBER);
-  if (toRemember !== undefined) return toRemember ? { kind: "remember", text: toRemember } : undefined;
+  if (toRemember !== undefined) {
+    if (toRemember === "")
+      return KO_REMEMBER_POINTER.test(text.trim()) ? { kind: "rememberLast" } : undefined;
+    return pointsAtLast(toRemember) === undefined
+      ? { kind: "remember", text: toRemember }
+      : { kind: "rememberLast" };
+  }
   const toForget = extract(text, KO_FORGET_FIRST, KO_FORGET_LAST, EN_FORGET) ?? englishWipe(text);
   if (toForget === undefined) return undefined;
   if (toForget === "" && KO_FORGET_POINTER.test(text.trim())) return { kind: "forgetLast", confirm: true };

@@ -30,9 +30,9 @@ describe("parseIntent", () => {
     expect(parseIntent(text)).toBeUndefined();
   });
 
-  it("asks for nothing when the verb comes alone", () => {
+  it("asks for nothing when the verb comes alone (the model's), and for what was said when it points at it", () => {
     expect(parseIntent("기억해줘")).toBeUndefined();
-    expect(parseIntent("이거 기억해 둬")).toBeUndefined();
+    expect(parseIntent("이거 기억해 둬")).toEqual({ kind: "rememberLast" });
   });
 
   it.each([
@@ -92,6 +92,23 @@ describe("parseIntent", () => {
       expect(parseIntent(text)).toEqual({ kind: "forgetLast", confirm: true });
     },
   );
+
+  it.each([
+    "그거 기억해줘",
+    "이거 기억해 둬",
+    "방금 말한 거 기억해줘",
+    "remember that",
+    "remember what I just said",
+  ])("%j points at what was said before: keep that", (text) => {
+    expect(parseIntent(text)).toEqual({ kind: "rememberLast" });
+  });
+
+  it.each([
+    ["기억해줘: 마지막 기차는 11시 반", "마지막 기차는 11시 반"],
+    ["remember that it's Ana's turn to cook", "it's Ana's turn to cook"],
+  ])("%j says what to keep besides a pointing word", (text, kept) => {
+    expect(parseIntent(text)).toEqual({ kind: "remember", text: kept });
+  });
 
   it.each([
     ["아까 말한 치과 예약 잊어줘", "아까 말한 치과 예약"],

@@ -66,6 +66,18 @@ describe("local mode (no Slack tokens, no Ollama)", () => {
     expect(printed).not.toContain("📝");
   });
 
+  it("'그거 기억해줘' keeps what the person said before, and asks what to keep when nothing was said", async () => {
+    let printed = await chat(t, ["그거 기억해줘"], "local-pointer-first");
+    expect(printed).toContain('bot: 무엇을 기억할까요? 예: "기억해줘: 주차 B2 37번"');
+    printed = await chat(t, ["금요일 워크숍 장소는 본관 3층 대강당", "그거 기억해줘"], "local-pointer");
+    expect(printed).toContain('bot: 기억했어요: "금요일 워크숍 장소는 본관 3층 대강당"');
+    const { items } = await t.assistant.memory.list(
+      { teamId: "local", userId: "local-pointer" },
+      { limit: 10 },
+    );
+    expect(items.map((m) => m.text)).toEqual(["금요일 워크숍 장소는 본관 3층 대강당"]);
+  });
+
   it("keeps no terminal escape sequence or control character of a typed line, and prints none", async () => {
     const user = "local-escape";
     const printed = await chat(
