@@ -285,9 +285,17 @@ export function isCommand(text: string): boolean {
   );
 }
 
-/** True when nothing but phatic words, jamo, emoji and punctuation remains. */
+/** An emoji written as Slack's shortcode (":tada:", ":+1:", ":skin-tone-2:"). */
+const EMOJI_SHORTCODE_RE = /:[a-z0-9_+-]{1,40}:/gu;
+
+/** True when nothing but phatic words, jamo, emoji (drawn or as shortcodes) and punctuation remains. */
 export function isPhatic(text: string): boolean {
-  const words = text.toLowerCase().replace(NON_WORD_RE, " ").split(/\s+/u).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .replace(EMOJI_SHORTCODE_RE, " ")
+    .replace(NON_WORD_RE, " ")
+    .split(/\s+/u)
+    .filter(Boolean);
   return words.every((word) => PHATIC_WORDS.has(word) || /^(?:ha)+h?$|^(?:he)+$|^l+o+l+$/u.test(word));
 }
 
@@ -311,9 +319,18 @@ export function phaticKind(text: string): PhaticKind {
   return "other";
 }
 
+/**
+ * A verb of looking something up with the helper 보다 in the imperative ("찾아봐", "알아봐요", "확인해
+ * 봐"): asked of the assistant. A closed class — "처음 먹어 봐" tells of a first time — and not 봐야 or
+ * 봐서, which go on ("찾아 봐야지").
+ */
+const KO_TRY_IMPERATIVE_RE =
+  /(?:찾아|알아|확인해|검색해|계산해|정리해|조사해|살펴)\s?봐(?:요|라)?(?=$|[\s.,!?~])/u;
+
 /** True when `sentence` asks the assistant for something to be done or produced. */
 export function isRequest(sentence: string): boolean {
   if (asksKoreanFavour(sentence) && !KO_REMEMBER_VERB_RE.test(sentence)) return true;
+  if (KO_TRY_IMPERATIVE_RE.test(sentence) && !KO_INTERROGATIVE_RE.test(sentence)) return true;
   return EN_IMPERATIVE_RE.test(sentence) || EN_POLITE_REQUEST_RE.test(sentence);
 }
 

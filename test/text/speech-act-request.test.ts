@@ -59,3 +59,24 @@ describe("asksForWork", () => {
     expect(asksForWork(text)).toBe(false);
   });
 });
+
+describe("a Korean request to look something up, and emoji shortcodes", () => {
+  it.each([["우리 팀 회식 장소 찾아봐"], ["내 정보 좀 알아봐요"], ["일정 확인해 봐"]])(
+    "a verb of looking up with 봐 in the imperative is a request: %s",
+    (text) => {
+      expect(classifySpeechAct(text)).toBe("request");
+    },
+  );
+
+  it.each([["마라탕 오늘 처음 먹어 봐"], ["주말에 다시 찾아 봐야지"]])(
+    "a statement stays one: %s",
+    (text) => {
+      expect(classifySpeechAct(text)).toBe("statement");
+    },
+  );
+
+  it("a message of emoji shortcodes only is phatic", () => {
+    expect(classifySpeechAct(":tada: :+1: :smile:")).toBe("phatic");
+    expect(classifySpeechAct(":tada: 이사 날짜 3월 2일로 확정")).toBe("statement");
+  });
+});
