@@ -10,6 +10,7 @@
  */
 
 import { HANGUL_SYLLABLES, syllableJamo } from "./korean.js";
+import { forgottenThing } from "./forgetting.js";
 import { trimEndWhile } from "./trim.js";
 import { words } from "./word-list.js";
 import { splitSentences } from "./sentence-end.js";
@@ -382,6 +383,8 @@ function isInfinitiveSyllable(syllable: string): boolean {
 /** True when `sentence` asks a question. */
 export function isQuestion(sentence: string): boolean {
   const trimmed = sentence.trim();
+  // "아내 이름 까먹었어", "I forgot my locker number": asks for what was forgotten.
+  if (forgottenThing(trimmed) !== undefined) return true;
   if (/[?？]\s*[\p{Extended_Pictographic}ㅋㅎㅠㅜ.~!]*$/u.test(trimmed)) return true;
   const last = lastWord(trimmed);
   if (last === "") return false;

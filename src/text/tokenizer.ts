@@ -8,6 +8,7 @@ import {
   soundQueryTerms,
 } from "./sound-key.js";
 import { inSet, trimEndWhile } from "./trim.js";
+import { forgottenThing } from "./forgetting.js";
 
 /**
  * Korean-aware tokenizer for BM25, applied identically to memories and queries.
@@ -158,8 +159,9 @@ function isLightVerb(word: string): boolean {
  * query.
  */
 export function queryContentTokens(query: string): string[] {
+  // "아내 이름 까먹었어" asks for 아내 이름: the verb of forgetting names nothing of the answer.
   const words = withoutAskingVerbs(
-    query
+    (forgottenThing(query) ?? query)
       .normalize("NFC")
       .split(/\s+/u)
       .filter((w) => w.length > 0),
