@@ -224,16 +224,24 @@ export class HistoryService {
   }
 
   /**
-   * Deletes every conversation of the team the user took part in (their DMs, and the threads they
-   * spoke in — a thread's summary mixes everyone's words, so it cannot keep one person's out). Returns
-   * how many.
+   * Takes the user out of every conversation of the team they took part in: their DMs are deleted, and
+   * so is a thread only they spoke in; from a thread others spoke in too, their turns (with the replies
+   * to them) and the summary go — it mixes everyone's words, so it cannot keep one person's out — and
+   * the others' turns stay, as those people said them. Returns how many conversations were changed.
    */
   async deleteUser(key: Owner): Promise<number> {
     const records = (await this.store.listByUser(key.userId)).filter((r) => r.key.teamId === key.teamId);
     let deleted = 0;
     for (const record of records) {
       this.clearRetry(record.id);
-      if (await this.store.delete(record.id)) deleted += 1;
+      if (record.key.kind === "dm" || record.userIds.every((userId) => userId === key.userId)) {
+        if (await this.store.delete(record.id)) deleted += 1;
+        continue;
+      }
+      const left = await this.store.update(record.id, (current) =>
+        current === undefined ? undefined : withoutUser(current, key.userId),
+      );
+      if (left !== undefined) deleted += 1;
     }
     return deleted;
   }
@@ -373,4 +381,26 @@ export class HistoryService {
     if (timer) clearTimeout(timer);
     this.retryTimers.delete(conversationId);
   }
+}
+
+/**
+ * A thread's record without one participant: their turns (and the replies to them) and the summary
+ * (which mixes everyone's words) gone, the counts kept consistent; the others' turns as they were.
+ */
+function withoutUser(record: ConversationRecord, userId: string): ConversationRecord {
+  const theirs = (turn: HistoryTurn) => turn.userId === userId;
+  const pending = record.pending.filter((turn) => !theirs(turn));
+  const recent = record.recent.filter((turn) => !theirs(turn));
+  const { summary, ...rest } = record;
+  const removed =
+    (summary?.coversTurns ?? 0) +
+    (record.pending.length - pending.length) +
+    (record.recent.length - recent.length);
+  return {
+    ...rest,
+    userIds: record.userIds.filter((id) => id !== userId),
+    pending,
+    recent,
+    totalTurns: record.totalTurns - removed,
+  };
 }

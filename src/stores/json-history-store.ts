@@ -77,6 +77,10 @@ export class JsonHistoryStore implements HistoryStore {
       } catch (err) {
         throw new AppError("store_failed", "could not write history file", { cause: err, details: { id } });
       }
+      // Users taken out of it (their "forget everything") leave their indexes after the file no longer
+      // names them.
+      const left = current?.userIds.filter((userId) => !next.userIds.includes(userId)) ?? [];
+      for (const userId of left) await this.changeIndex(userId, (ids) => ids.delete(id));
       return next;
     });
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HistoryService } from "../../src/history/history-service.js";
+import { threadConversation } from "../../src/history/conversation.js";
 import { InMemoryHistoryStore } from "../../src/stores/in-memory-history-store.js";
 import { KEEP_RECENT_TURNS, MAX_HISTORY_TURNS } from "../../src/history/policy.js";
 import { RECENT_HEADER, renderContext } from "../../src/history/render-context.js";
@@ -305,5 +306,32 @@ describe("HistoryService", () => {
     const record = await store.get(makeDm().id);
     expect(record?.summary).toBeUndefined();
     expect(record?.recent).toEqual([makeTurn(100)]);
+  });
+});
+
+describe("HistoryService.deleteUser in a thread others spoke in", () => {
+  it("takes out the user's turns and the summary, keeps the others' turns, and deletes the user's DMs", async () => {
+    const { service, store } = setup();
+    const where = { teamId: "T1", channelId: "C1", threadTs: "1712345678.000200" };
+    const mine = threadConversation({ ...where, userId: "U_ME" });
+    const theirs = threadConversation({ ...where, userId: "U_YOU" });
+    for (let n = 1; n <= 6; n += 1) {
+      const [conversation, userId] = n % 2 === 1 ? [mine, "U_ME"] : [theirs, "U_YOU"];
+      await service.append(conversation, makeTurn(n, { userId, user: `${userId} 메시지 ${n}` }));
+    }
+    await service.append(makeDm({ userId: "U_ME" }), makeTurn(7, { userId: "U_ME" }));
+    await service.flush();
+    expect((await store.get(mine.id))?.summary).toBeDefined();
+
+    expect(await service.deleteUser({ teamId: "T1", userId: "U_ME" })).toBe(2);
+    expect(await store.get(makeDm({ userId: "U_ME" }).id)).toBeUndefined();
+    const left = await store.get(mine.id);
+    expect(left?.summary).toBeUndefined();
+    expect(left?.userIds).toEqual(["U_YOU"]);
+    const said = [...(left?.pending ?? []), ...(left?.recent ?? [])].map((turn) => turn.user);
+    expect(said.length).toBeGreaterThan(0);
+    expect(said.every((text) => text.startsWith("U_YOU "))).toBe(true);
+    expect(left?.totalTurns).toBe(said.length);
+    expect(await service.list("U_ME")).toEqual([]);
   });
 });

@@ -182,7 +182,12 @@ describe("JsonHistoryStore", () => {
     expect((await second.service.list("U2")).map((c) => c.id)).toEqual([
       threadConversation({ ...base, userId: "U2" }).id,
     ]);
+    // U1's DM goes; the thread keeps U2's turn, and U2 theirs.
     expect(await second.service.deleteUser({ teamId: "T1", userId: "U1" })).toBe(2);
+    expect((await second.service.list("U1")).map((c) => c.id)).toEqual([]);
+    const [thread] = await second.service.list("U2");
+    expect(thread?.userIds).toEqual(["U2"]);
+    expect(await second.service.deleteUser({ teamId: "T1", userId: "U2" })).toBe(1);
     expect(await second.service.list("U2")).toEqual([]);
     expect(await readdir(join(dataDir, HISTORY_INDEX_FOLDER))).toEqual(["complete.json"]);
   });
