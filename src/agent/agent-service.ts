@@ -74,6 +74,12 @@ export const JUST_NOW_MS = 10 * 60 * 1000;
  */
 const FORGET_WAITS_FOR_PIPELINE_MS = 15_000;
 
+/**
+ * How long a question waits for the memory pipeline to finish with the person's earlier turns before
+ * recall: what they said a moment ago is then recalled; a slow pipeline costs the answer this at most.
+ */
+const RECALL_WAITS_FOR_PIPELINE_MS = 5_000;
+
 /** Whose turn: a person in a workspace. */
 function userKey(turn: Pick<Turn, "teamId" | "userId">): string {
   return `${turn.teamId}\u0000${turn.userId}`;
@@ -207,6 +213,9 @@ export class AgentService implements TurnHandler {
     const tells = act === "statement" || act === "phatic";
     const offline = { asksForWork: asksForWork(turn.text) };
     if (!llm && tells) return this.noted(turn, { lang, embedding, hooks, candidate });
+    // What the person told a moment ago is recalled too: a question right after a statement waits
+    // (briefly) for the pipeline still keeping it ("락커 이제 102번" then "락커 몇 번이야?").
+    await this.settlePipeline(turn, RECALL_WAITS_FOR_PIPELINE_MS);
     const recalled =
       this.options.memory?.recall(scope, query, { queryVector }) ?? Promise.resolve<RecalledMemory[]>([]);
     // A fact taken from a memory that a newer recalled one supersedes is out of date: the graph reads
@@ -353,14 +362,15 @@ export class AgentService implements TurnHandler {
   }
 
   /**
-   * Waits (at most {@link FORGET_WAITS_FOR_PIPELINE_MS}) for the memory pipeline's work on this person's
-   * earlier turns: a forget request reads what was kept, and "방금 거 잊어줘" right after a reply must
-   * find the memory its message is still becoming, not miss it and let it be kept after.
+   * Waits (at most `waitMs`, {@link FORGET_WAITS_FOR_PIPELINE_MS} by default) for the memory pipeline's
+   * work on this person's earlier turns: a forget request reads what was kept, and "방금 거 잊어줘" right
+   * after a reply must find the memory its message is still becoming, not miss it and let it be kept
+   * after; a question recalls what was said just before it.
    */
-  private async settlePipeline(turn: Turn): Promise<void> {
+  private async settlePipeline(turn: Turn, waitMs = FORGET_WAITS_FOR_PIPELINE_MS): Promise<void> {
     const own = this.pipelineJobsByUser.get(userKey(turn));
     if (own === undefined || own.size === 0) return;
-    await Promise.race([Promise.all([...own]), delay(FORGET_WAITS_FOR_PIPELINE_MS)]);
+    await Promise.race([Promise.all([...own]), delay(waitMs)]);
   }
 
   /** Keeps `text` as asked ("기억해줘: …"), or asks what to keep when there is none. */
