@@ -143,6 +143,11 @@ describe("replies are Slack-safe", () => {
     expect(items.map((m) => m.text)).toEqual(["<@U_DANA> 가 다음 달 회고 진행자"]);
   });
 
+  it("a mention with nothing else is answered with what the bot can do", async () => {
+    const text = await replyTo(t, makeMentionEvent({ text: "", user: "U_EMPTY1" }));
+    expect(text).toContain("remember: my locker is 112");
+  });
+
   it("control characters and bidirectional overrides of a message are neither kept nor quoted back", async () => {
     const user = "U_CTRL1";
     const text = await replyTo(

@@ -16,14 +16,14 @@ export function register(app: App, runner: TurnRunner): void {
       .replace(MENTION, (mention, id: string) => (bot === undefined || id === bot ? " " : mention))
       .replace(/\s+/g, " ")
       .trim();
-    if (!text) return;
     await answerTurn({
       message: {
         user: event.user,
         channel: event.channel,
         channelType: channelTypeOf(event.channel),
         threadTs: event.thread_ts ?? event.ts,
-        text,
+        // The bot mentioned with nothing else asks what it can do.
+        text: text || "/help",
         ts: event.ts,
       },
       context,
