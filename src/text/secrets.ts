@@ -75,6 +75,14 @@ const isTrailingPunct = inSet(",;:)\"'");
 const COUNT_NEXT_WORD_RE = /^(?:digits?|chars?|characters?|letters?|times?|days?|weeks?|months?|years?)$/iu;
 /** "PIN 4821", "핀번호 0912": the word, then four to eight digits. */
 const PIN_RE = /(?:\bpin\b|핀\s?번호|핀\s?코드)\s{0,3}(?:[:=은는이가]|is|number|code)?\s{0,3}\d{4,8}\b/iu;
+/**
+ * The code that opens a lock: "도어락 번호 4471", "도어락 4471", "자물쇠 번호 0912", "금고 비밀 코드 …",
+ * "door code 2580", "gate code is 1357", "keypad code: 8800" — a PIN by another name. The Korean lock
+ * words need no word for the code (a number after 도어락 is its code); the English ones do ("gate 4"
+ * is a boarding gate). Three to eight digits.
+ */
+const LOCK_CODE_RE =
+  /(?:(?:도어\s?락|디지털\s?도어\s?락|자물쇠|금고)\s{0,3}(?:번호|코드|비밀\s?코드)?|\b(?:door|gate|lock|safe|keypad|entry|padlock)\s{1,3}(?:code|pin|combination|combo))\s{0,3}(?:[:=은는이가]|is)?\s{0,3}\d{3,8}\b/iu;
 /** "인증번호 482913", "OTP 123456", "verification code is 5521", "2FA code: 991204". */
 const OTP_WORDS_RE = [
   /인증\s?번호|인증\s?코드|보안\s?코드|확인\s?코드|일회용\s?(?:비밀번호|코드)/gu,
@@ -135,7 +143,7 @@ export function detectSecret(text: string): SecretMatch | undefined {
   if (PRIVATE_KEY_RE.test(text)) return { kind: "private_key" };
   if (KEY_PREFIX_RE.test(text) || hasJwt(text) || hasOpaqueToken(text)) return { kind: "api_key" };
   if (hasOneTimeCode(text)) return { kind: "one_time_code" };
-  if (PIN_RE.test(text)) return { kind: "pin" };
+  if (PIN_RE.test(text) || LOCK_CODE_RE.test(text)) return { kind: "pin" };
   if (hasPassword(text) || hasPasswordValueLater(text)) return { kind: "password" };
   if (NATIONAL_ID_RE.test(text)) return { kind: "national_id" };
   if (PASSPORT_RE.test(text)) return { kind: "passport_number" };
