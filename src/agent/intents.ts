@@ -34,8 +34,8 @@ export type Intent =
   /** `lang` is the language the request was made in; undefined for "/help", which has none. */
   | { kind: "help"; lang?: "ko" | "en" };
 
-/** Korean verb forms that ask to keep something: 기억해 줘 / 둬 / 놔 / 주세요, 메모해 줘 … */
-const KO_REMEMBER_VERB = String.raw`(?:기억|메모)\s*해\s*(?:줘요?|주세요|둬요?|두세요|놔요?|줄래요?|주라|주시겠어요)`;
+/** Korean verb forms that ask to keep something: 기억해 줘 / 둬 / 놔 / 주세요, 메모해 줘, 잊지 마 … */
+const KO_REMEMBER_VERB = String.raw`(?:(?:기억|메모)\s*해\s*(?:줘요?|주세요|둬요?|두세요|놔요?|줄래요?|주라|주시겠어요)|잊지\s*(?:마(?:요|세요|라)?|말아\s*(?:줘요?|주세요)))`;
 /** … and to drop something: 잊어 줘 / 버려, 지워 줘, 삭제해 줘. */
 const KO_FORGET_VERB = String.raw`(?:잊어|지워|삭제\s*해)\s*(?:줘요?|주세요|버려요?|버리세요|줄래요?|주라|주시겠어요)`;
 
@@ -84,7 +84,8 @@ const KO_FORGET_POINTER = new RegExp(
   "u",
 );
 
-const EN_REMEMBER = /^\s*(?:please\s+)?(?:remember|note)(?:\s+(?:that|this))?\s*[:,]?\s+(.+)$/isu;
+const EN_REMEMBER =
+  /^\s*(?:please\s+)?(?:remember|note|don'?t\s+forget|do\s+not\s+forget)(?:\s+(?:that|this|about))?\s*[:,]?\s+(.+)$/isu;
 const EN_FORGET =
   /^\s*(?:please\s+)?(?:forget(?:\s+(?:about|that))?|delete\s+(?:the\s+|my\s+)?memor(?:y|ies)\s+(?:about|of|on)|remove\s+(?:the\s+|my\s+)?memor(?:y|ies)\s+(?:about|of|on))\s*[:,]?\s+(.+)$/isu;
 

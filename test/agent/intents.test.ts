@@ -104,6 +104,15 @@ describe("parseIntent", () => {
   });
 
   it.each([
+    ["금요일 동창회 잊지 마", "금요일 동창회"],
+    ["다음 주 세미나 발표 잊지 말아 줘", "다음 주 세미나 발표"],
+    ["don't forget the vet closes at 6 on Sundays", "the vet closes at 6 on Sundays"],
+    ["Do not forget: recycling goes out Tuesday", "recycling goes out Tuesday"],
+  ])("%j asks to keep what it says not to forget", (text, kept) => {
+    expect(parseIntent(text)).toEqual({ kind: "remember", text: kept });
+  });
+
+  it.each([
     ["기억해줘: 마지막 기차는 11시 반", "마지막 기차는 11시 반"],
     ["remember that it's Ana's turn to cook", "it's Ana's turn to cook"],
   ])("%j says what to keep besides a pointing word", (text, kept) => {
