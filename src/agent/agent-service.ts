@@ -112,6 +112,10 @@ export class AgentService implements TurnHandler {
   private readonly pipelineJobs = new Set<Promise<void>>();
   /** The same jobs by the person whose turn they consider (`userKey`). */
   private readonly pipelineJobsByUser = new Map<string, Set<Promise<void>>>();
+  /** Each person's turns being answered now (`handle`), by `userKey`. */
+  private readonly turnsInFlight = new Map<string, Set<Promise<void>>>();
+  /** For a turn being answered, the same person's turns that were in flight when it came. */
+  private readonly earlierTurns = new WeakMap<Turn, Promise<void>[]>();
   private readonly about: AboutMeService | undefined;
 
   constructor(private readonly options: AgentServiceOptions) {
@@ -126,6 +130,36 @@ export class AgentService implements TurnHandler {
     // What every surface hands over is read without control characters: they say nothing, and would
     // be kept in memories and quoted back (an escape sequence, a bidirectional override).
     const turn = { ...said, text: withoutControlChars(said.text) };
+    // The person's turns still being answered go before this one for what reads their state (recall,
+    // forget, "그거 기억해줘"): each is in the set until its reply is recorded and its pipeline job,
+    // if any, is registered (`settlePipeline`).
+    const own = this.turnsByUser(turn);
+    this.earlierTurns.set(turn, [...own]);
+    let finished!: () => void;
+    const inFlight = new Promise<void>((resolve) => (finished = resolve));
+    own.add(inFlight);
+    try {
+      return await this.handleTurn(turn, hooks);
+    } finally {
+      own.delete(inFlight);
+      if (own.size === 0 && this.turnsInFlight.get(userKey(turn)) === own)
+        this.turnsInFlight.delete(userKey(turn));
+      finished();
+    }
+  }
+
+  /** The turns of this person still being answered (`userKey`), shared by their `handle` calls. */
+  private turnsByUser(turn: Turn): Set<Promise<void>> {
+    const key = userKey(turn);
+    let own = this.turnsInFlight.get(key);
+    if (own === undefined) {
+      own = new Set();
+      this.turnsInFlight.set(key, own);
+    }
+    return own;
+  }
+
+  private async handleTurn(turn: Turn, hooks: TurnHooks): Promise<Reply> {
     const lang = detectLanguage(turn.text);
     const scope: MemoryScope = {
       teamId: turn.teamId,
@@ -368,9 +402,14 @@ export class AgentService implements TurnHandler {
    * after; a question recalls what was said just before it.
    */
   private async settlePipeline(turn: Turn, waitMs = FORGET_WAITS_FOR_PIPELINE_MS): Promise<void> {
+    const deadline = delay(waitMs);
+    // First the earlier turns still being answered (their pipeline jobs are registered when they end),
+    // then the pipeline jobs, all within the one wait.
+    const earlier = this.earlierTurns.get(turn) ?? [];
+    if (earlier.length > 0) await Promise.race([Promise.all(earlier), deadline]);
     const own = this.pipelineJobsByUser.get(userKey(turn));
     if (own === undefined || own.size === 0) return;
-    await Promise.race([Promise.all([...own]), delay(waitMs)]);
+    await Promise.race([Promise.all([...own]), deadline]);
   }
 
   /** Keeps `text` as asked ("기억해줘: …"), or asks what to keep when there is none. */
@@ -454,8 +493,11 @@ export class AgentService implements TurnHandler {
     }
     const setting = this.options.settings && parseSettingsIntent(turn.text);
     if (setting) return this.changeSetting(this.options.settings!, turn, setting, lang);
-    if (this.about && isAboutMeRequest(turn.text))
+    if (this.about && isAboutMeRequest(turn.text)) {
+      // What was said a moment ago is part of it.
+      await this.settlePipeline(turn, RECALL_WAITS_FOR_PIPELINE_MS);
       return { text: (await this.about.answer(scope, lang)).text, mode: "command" };
+    }
     const intent = parseIntent(turn.text);
     switch (intent?.kind) {
       case "help":
@@ -466,7 +508,9 @@ export class AgentService implements TurnHandler {
       case "remember":
         return this.rememberExplicitly(memory, { turn, scope, lang, at }, intent.text);
       case "rememberLast":
-        // "그거 기억해줘": what the person said before in this conversation, asked for explicitly.
+        // "그거 기억해줘": what the person said before in this conversation, asked for explicitly —
+        // once the turn that said it is recorded.
+        await this.settlePipeline(turn);
         return this.rememberExplicitly(memory, { turn, scope, lang, at }, await this.previousStatement(turn));
       case "forgetAll":
         await this.settlePipeline(turn);

@@ -26,7 +26,10 @@ describe("forgetting what is still being kept", () => {
   beforeAll(async () => {
     // An embedding may take longer than a reply waits for it (RECALL_EMBED_WAIT_MS): the autosave after
     // the reply still waits for it.
-    t = await startTestAssistant({ mode: "local", env: { EMBED_TIMEOUT_MS: "6000" } });
+    t = await startTestAssistant({
+      mode: "local",
+      env: { EMBED_TIMEOUT_MS: "6000", LLM_TIMEOUT_MS: "6000" },
+    });
   });
   afterAll(async () => {
     await t.stop();
@@ -63,5 +66,32 @@ describe("forgetting what is still being kept", () => {
     await t.assistant.drain();
     const { items } = await t.assistant.memory.list(scope, { limit: 10 });
     expect(items.map((m) => m.text)).toEqual([]);
+  });
+
+  it("a forget sent while the statement before it still waits for the model forgets that statement", async () => {
+    const userId = "U_RACE_SLOW";
+    const scope = { teamId: "local", userId, channelId: "console", channelType: "im" as const };
+    await t.assistant.memory.remember(scope, "우편함 번호는 1203", Date.now() - 60_000);
+    t.ollama!.setEmbedLatency(0);
+    t.ollama!.setLatency(1_200);
+    const turn = (text: string, n: number) => ({
+      teamId: "local",
+      userId,
+      channelId: "console",
+      channelType: "im" as const,
+      text,
+      eventId: `race-slow-${n}`,
+      receivedAt: Date.now(),
+    });
+    const statement = t.assistant.agent.handle(turn("헬스장 사물함은 44번", 1));
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    const forget = await t.assistant.agent.handle(turn("방금 거 잊어줘", 2));
+    await statement;
+    await t.assistant.drain();
+    t.ollama!.setLatency(0);
+    expect(forget.text).toContain("헬스장 사물함은 44번");
+    const { items } = await t.assistant.memory.list(scope, { limit: 10 });
+    // The earlier memory stays; the statement is not kept after its forget.
+    expect(items.map((m) => m.text)).toEqual(["우편함 번호는 1203"]);
   });
 });
