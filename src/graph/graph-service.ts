@@ -323,7 +323,18 @@ export class GraphService {
           ([key, value]) => typeof value === "string" && question.namesByWhatItIs(key, value),
         ),
       );
-    if (mentioned.length === 0 && !question.asksWho && !byAttribute && !byWhatItIs) return [];
+    // "어디 살아?", "몇 살이야?": a question that names no one asks it of the speaker (Korean drops the
+    // subject), when the speaker has a fact of what it asks.
+    const speaker =
+      mentioned.length === 0
+        ? entities.find(
+            (node) =>
+              isFirstPerson(node.name) &&
+              Object.keys(node.properties ?? {}).some((key) => question.asksOfSpeaker(key)),
+          )?.name
+        : undefined;
+    if (mentioned.length === 0 && !question.asksWho && !byAttribute && !byWhatItIs && speaker === undefined)
+      return [];
     const triplets = await store.getTriplets();
     const staleMemories = await input.staleMemories;
     // The entities the question names, or, when it names none, the one entity that has an attribute it
@@ -343,6 +354,7 @@ export class GraphService {
     const names = [
       ...new Set([
         ...named,
+        ...(speaker === undefined ? [] : [speaker]),
         ...triplets
           .filter(
             ([source, relation, target]) =>

@@ -445,13 +445,22 @@ const WORD_RUN_RE = new RegExp(`[${HANGUL_SYLLABLES}]+|[a-z]+`, "gu");
  */
 export function asksCurrentState(text: string): boolean {
   const found = Array.from(text.normalize("NFC").toLowerCase().matchAll(WORD_RUN_RE), (match) => match[0]);
-  return found.some(
-    (word, i) =>
-      ENGLISH_NOW_WORDS.has(word) ||
-      (word === "these" && found[i + 1] === "days") ||
-      KOREAN_NOW_WORDS.has(word) ||
-      KOREAN_NOW_PARTICLES.some(
-        (particle) => word.endsWith(particle) && KOREAN_NOW_WORDS.has(word.slice(0, -particle.length)),
-      ),
+  return found.some((word, i) => isNowWord(word, found[i + 1], found[i - 1]));
+}
+
+/**
+ * Whether `word` (a lower-case run of Hangul or of Latin letters, beside `next` and `previous`) is one
+ * of the words that ask for the state of things now: 지금, 요즘 (with a particle: 요즘엔), now, currently,
+ * and these days (both words).
+ */
+export function isNowWord(word: string, next?: string, previous?: string): boolean {
+  return (
+    ENGLISH_NOW_WORDS.has(word) ||
+    (word === "these" && next === "days") ||
+    (word === "days" && previous === "these") ||
+    KOREAN_NOW_WORDS.has(word) ||
+    KOREAN_NOW_PARTICLES.some(
+      (particle) => word.endsWith(particle) && KOREAN_NOW_WORDS.has(word.slice(0, -particle.length)),
+    )
   );
 }

@@ -9,6 +9,7 @@ import {
 } from "./sound-key.js";
 import { inSet, trimEndWhile } from "./trim.js";
 import { forgottenThing } from "./forgetting.js";
+import { isNowWord } from "./speech-act.js";
 
 /**
  * Korean-aware tokenizer for BM25, applied identically to memories and queries.
@@ -166,10 +167,11 @@ export function queryContentTokens(query: string): string[] {
       .split(/\s+/u)
       .filter((w) => w.length > 0),
   );
-  query = words.join(" ");
+  // A question by its mark or its interrogative, read before the words of now (and their "?") left.
   const question =
     query.includes("?") ||
     words.some((w) => isStopWord(w, w) && QUESTION_PREFIXES.some((p) => w.startsWith(p)));
+  query = words.join(" ");
   if (!question) return contentTokens(query);
   let end = words.length;
   // An English question may end in a preposition after its verb ("go to?"): it carries nothing.
@@ -195,14 +197,19 @@ export function queryContentTokens(query: string): string[] {
  */
 const ASKING_VERBS_EN: ReadonlySet<string> = new Set("remember remembers remind know tell recall".split(" "));
 
-/** `words` without an {@link ASKING_VERBS_EN} verb right after "you"/"u" or right before "me". */
+/**
+ * `words` without an {@link ASKING_VERBS_EN} verb right after "you"/"u" or right before "me", and
+ * without the words that ask for the state of now (speech-act.ts `isNowWord`: 요즘, 지금은, now, these
+ * days): "요즘 어디 살아?" asks where one lives; a note of it holds no 요즘.
+ */
 function withoutAskingVerbs(words: string[]): string[] {
   const bare = (word: string | undefined) =>
     word === undefined ? "" : trimEndWhile(word, isEndMark).toLowerCase();
   return words.filter(
     (word, i) =>
-      !ASKING_VERBS_EN.has(bare(word)) ||
-      !(["you", "u"].includes(bare(words[i - 1])) || bare(words[i + 1]) === "me"),
+      !isNowWord(bare(word), bare(words[i + 1]), bare(words[i - 1])) &&
+      (!ASKING_VERBS_EN.has(bare(word)) ||
+        !(["you", "u"].includes(bare(words[i - 1])) || bare(words[i + 1]) === "me")),
   );
 }
 

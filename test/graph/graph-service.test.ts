@@ -359,6 +359,9 @@ describe("GraphService", () => {
     const dm = { ...ALICE, channelId: "D1", channelType: "im" as const };
     expect(await agentGraph.facts(dm, "where do I live now?")).toEqual(["you: residence = 광진구 자양동"]);
     expect(await agentGraph.facts(dm, "나 어디 살아?")).toEqual(["나: 거주지 = 광진구 자양동"]);
+    // Korean drops the subject: a question that names no one asks the speaker what they have.
+    expect(await agentGraph.facts(dm, "요즘 어디 살아?")).toEqual(["나: 거주지 = 광진구 자양동"]);
+    expect(await agentGraph.facts(dm, "어디서 일해?")).toEqual([]);
     const { nodes } = await graph.snapshot(ALICE);
     expect(nodes.filter((n) => n.label === ENTITY_LABEL).map((n) => n.name)).toEqual(["나"]);
     const entity = await graph.queryEntity({ ...ALICE, name: "나" });

@@ -88,6 +88,10 @@ describe("queryContentTokens", () => {
     expect(queryContentTokens("tell me about my plumber")).toEqual(["plumber"]);
     expect(queryContentTokens("Do you know my plumber's number?")).toEqual(["plumber", "number"]);
     expect(queryContentTokens("what did I tell Yerin?")).toEqual(["tell", "yerin"]);
+    // Words of now ask what is so now and name nothing a note holds.
+    expect(queryContentTokens("요즘 어디 살아?")).toEqual(queryContentTokens("어디 살아?"));
+    expect(queryContentTokens("요즘엔 필라테스 어디 다녀?")).toEqual(contentTokens("필라테스"));
+    expect(queryContentTokens("which gym do I go to these days?")).toEqual(["gym"]);
   });
 
   it("leaves out the light verb that ends a question, and keeps a statement whole", () => {
