@@ -78,6 +78,17 @@ describe("local mode (no Slack tokens, no Ollama)", () => {
     expect(items.map((m) => m.text)).toEqual(["금요일 워크숍 장소는 본관 3층 대강당"]);
   });
 
+  it("lists for a forget only memories that match the request's words, not a note a cosine alone puts near", async () => {
+    const user = "local-forget-words";
+    const printed = await chat(
+      t,
+      ["내일 오후 2시 치과 예약했어", "나 부산에 살아", "치과 관련 기억 전부 지워줘", "취소"],
+      user,
+    );
+    expect(printed).toContain("1. 내일 오후 2시 치과 예약했어");
+    expect(printed).not.toContain("2. 나 부산에 살아");
+  });
+
   it("keeps no terminal escape sequence or control character of a typed line, and prints none", async () => {
     const user = "local-escape";
     const printed = await chat(

@@ -509,9 +509,12 @@ export class MemoryLifecycle implements MemoryPort {
       if (byId) return { meant: byId, candidates: [byId] };
     }
     // Not reranked: every matching candidate is listed, so the order is not worth a model request.
+    // Only what matches the person's words (a keyword hit, in any spelling the search reads): a
+    // cosine alone lists notes that share no word with the request (the offline embedder's hashed
+    // n-grams put "치과" near "나 부산에 살아"), and a forget must not offer what was never named.
     const relevant = (
       await this.reader.search(scope, target, { k: MAX_FORGET_CANDIDATES, rerank: false })
-    ).filter(matchesQuery);
+    ).filter((r) => matchesQuery(r) && (r.keywordCoverage ?? 0) > 0);
     const complete = relevant.filter((r) => (r.keywordCoverage ?? 0) >= 0.999);
     const meant = relevant.length === 1 ? relevant[0] : complete.length === 1 ? complete[0] : undefined;
     const candidates = (await Promise.all(relevant.map((r) => this.get(scope, r.id)))).filter(
