@@ -2,7 +2,14 @@ import type { KnownBlock } from "@slack/types";
 import { memoriesHeading, type AboutMe } from "../agent/about-me.js";
 import type { Lang } from "../text/language.js";
 import type { MemoryScope } from "../core/types.js";
-import { button, clip, escapeMrkdwn, MAX_SECTION_CHARS, memoryBlocks } from "./memory-blocks.js";
+import {
+  button,
+  clip,
+  escapeMrkdwn,
+  forgetConfirm,
+  MAX_SECTION_CHARS,
+  memoryBlocks,
+} from "./memory-blocks.js";
 
 /** "What do you know about me" as the Slack surfaces need it (the agent's AboutMeService). */
 export interface SlackAboutPort {
@@ -91,7 +98,11 @@ export function aboutBlocks(
         ...memoryBlocks(
           memory,
           lang,
-          button("잊기 · Forget", actions.forget, memory.id, { style: "danger" }),
+          // Forgetting asks first, as the memory list's own Forget does.
+          button("잊기 · Forget", actions.forget, memory.id, {
+            style: "danger",
+            confirm: forgetConfirm(memory, lang),
+          }),
         ),
       );
       if (memory.changed)

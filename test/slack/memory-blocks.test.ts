@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { GraphData } from "../../src/core/graph-types.js";
 import { visibilityOf } from "../../src/core/visibility.js";
 import { buildHomeView, HOME_PAGE_SIZE } from "../../src/slack/listeners/app-home.js";
+import { aboutBlocks } from "../../src/slack/about-blocks.js";
 import { parseMemoryCommand } from "../../src/slack/listeners/memory-command.js";
 import {
   channelTypeOf,
@@ -163,5 +164,29 @@ describe("memory Block Kit", () => {
     expect(parseMemoryCommand("내보내기")).toEqual({ kind: "export" });
     expect(parseMemoryCommand("목록")).toEqual({ kind: "list" });
     expect(parseMemoryCommand("dance")).toEqual({ kind: "unknown", word: "dance" });
+  });
+});
+
+describe("aboutBlocks", () => {
+  it("asks before forgetting a memory listed under 'about me', as the memory list does", () => {
+    const memory: Memory = {
+      id: "m-about-1",
+      text: "관리실 택배 보관은 3일까지",
+      userId: "U1",
+      teamId: "T1",
+      timestamp: Date.UTC(2026, 5, 1),
+      channelId: "D1",
+      channelType: "im",
+      source: "slack",
+    };
+    const blocks = aboutBlocks(
+      { about: { groups: [], memories: [{ ...memory, uses: 2 }], memoriesBy: "use" } },
+      "ko",
+      { forget: "about_forget" },
+    );
+    const forget = blocks
+      .flatMap((block) => ("accessory" in block && block.accessory ? [block.accessory] : []))
+      .find((element) => "action_id" in element && element.action_id === "about_forget");
+    expect(forget).toMatchObject({ value: "m-about-1", confirm: { title: { text: "이 기억을 잊을까요?" } } });
   });
 });
