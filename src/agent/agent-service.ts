@@ -32,6 +32,7 @@ import { detectSecret } from "../text/secrets.js";
 import { asksForWork, classifySpeechAct, phaticKind } from "../text/speech-act.js";
 import { withoutControlChars } from "../text/control-chars.js";
 import { PendingForgets } from "./pending-forgets.js";
+import { PersonWork } from "./person-work.js";
 import { DEFAULT_PAUSE_MS, pauseCovering, type UserSettingsStore } from "../core/user-settings.js";
 import {
   autosaveSetReply,
@@ -80,11 +81,6 @@ const FORGET_WAITS_FOR_PIPELINE_MS = 15_000;
  */
 const RECALL_WAITS_FOR_PIPELINE_MS = 5_000;
 
-/** Whose turn: a person in a workspace. */
-function userKey(turn: Pick<Turn, "teamId" | "userId">): string {
-  return `${turn.teamId}\u0000${turn.userId}`;
-}
-
 export interface AgentServiceOptions {
   /** Undefined when no model is reachable (local mode): answers come from memory alone. */
   llm?: Llm | undefined;
@@ -109,13 +105,8 @@ export class AgentService implements TurnHandler {
   private readonly log: Logger;
   private readonly now: () => Date;
   private readonly forgetQuestions: PendingForgets;
-  private readonly pipelineJobs = new Set<Promise<void>>();
-  /** The same jobs by the person whose turn they consider (`userKey`). */
-  private readonly pipelineJobsByUser = new Map<string, Set<Promise<void>>>();
-  /** Each person's turns being answered now (`handle`), by `userKey`. */
-  private readonly turnsInFlight = new Map<string, Set<Promise<void>>>();
-  /** For a turn being answered, the same person's turns that were in flight when it came. */
-  private readonly earlierTurns = new WeakMap<Turn, Promise<void>[]>();
+  /** Each person's turns being answered and pipeline jobs, which their later turns wait for. */
+  private readonly work = new PersonWork();
   private readonly about: AboutMeService | undefined;
 
   constructor(private readonly options: AgentServiceOptions) {
@@ -131,32 +122,9 @@ export class AgentService implements TurnHandler {
     // be kept in memories and quoted back (an escape sequence, a bidirectional override).
     const turn = { ...said, text: withoutControlChars(said.text) };
     // The person's turns still being answered go before this one for what reads their state (recall,
-    // forget, "그거 기억해줘"): each is in the set until its reply is recorded and its pipeline job,
-    // if any, is registered (`settlePipeline`).
-    const own = this.turnsByUser(turn);
-    this.earlierTurns.set(turn, [...own]);
-    let finished!: () => void;
-    const inFlight = new Promise<void>((resolve) => (finished = resolve));
-    own.add(inFlight);
-    try {
-      return await this.handleTurn(turn, hooks);
-    } finally {
-      own.delete(inFlight);
-      if (own.size === 0 && this.turnsInFlight.get(userKey(turn)) === own)
-        this.turnsInFlight.delete(userKey(turn));
-      finished();
-    }
-  }
-
-  /** The turns of this person still being answered (`userKey`), shared by their `handle` calls. */
-  private turnsByUser(turn: Turn): Set<Promise<void>> {
-    const key = userKey(turn);
-    let own = this.turnsInFlight.get(key);
-    if (own === undefined) {
-      own = new Set();
-      this.turnsInFlight.set(key, own);
-    }
-    return own;
+    // forget, "그거 기억해줘"): each counts until its reply is recorded and its pipeline job, if any, is
+    // registered (`settlePipeline`).
+    return this.work.turn(turn, () => this.handleTurn(turn, hooks));
   }
 
   private async handleTurn(turn: Turn, hooks: TurnHooks): Promise<Reply> {
@@ -383,16 +351,7 @@ export class AgentService implements TurnHandler {
         }),
       )
       .catch((err: unknown) => this.log.warn({ err, eventId: turn.eventId }, "memory pipeline failed"));
-    this.pipelineJobs.add(job);
-    const key = userKey(turn);
-    const own = this.pipelineJobsByUser.get(key) ?? new Set<Promise<void>>();
-    own.add(job);
-    this.pipelineJobsByUser.set(key, own);
-    void job.finally(() => {
-      this.pipelineJobs.delete(job);
-      own.delete(job);
-      if (own.size === 0 && this.pipelineJobsByUser.get(key) === own) this.pipelineJobsByUser.delete(key);
-    });
+    this.work.addJob(turn, job);
   }
 
   /**
@@ -401,15 +360,8 @@ export class AgentService implements TurnHandler {
    * after a reply must find the memory its message is still becoming, not miss it and let it be kept
    * after; a question recalls what was said just before it.
    */
-  private async settlePipeline(turn: Turn, waitMs = FORGET_WAITS_FOR_PIPELINE_MS): Promise<void> {
-    const deadline = delay(waitMs);
-    // First the earlier turns still being answered (their pipeline jobs are registered when they end),
-    // then the pipeline jobs, all within the one wait.
-    const earlier = this.earlierTurns.get(turn) ?? [];
-    if (earlier.length > 0) await Promise.race([Promise.all(earlier), deadline]);
-    const own = this.pipelineJobsByUser.get(userKey(turn));
-    if (own === undefined || own.size === 0) return;
-    await Promise.race([Promise.all([...own]), deadline]);
+  private settlePipeline(turn: Turn, waitMs = FORGET_WAITS_FOR_PIPELINE_MS): Promise<void> {
+    return this.work.settle(turn, waitMs);
   }
 
   /** Keeps `text` as asked ("기억해줘: …"), or asks what to keep when there is none. */
@@ -448,8 +400,8 @@ export class AgentService implements TurnHandler {
   }
 
   /** Waits for the memory pipeline's work on the turns answered so far (tests, shutdown). */
-  async drain(): Promise<void> {
-    while (this.pipelineJobs.size > 0) await Promise.all([...this.pipelineJobs]);
+  drain(): Promise<void> {
+    return this.work.drain();
   }
 
   /**
