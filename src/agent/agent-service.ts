@@ -1,3 +1,4 @@
+import { delay } from "../util/delay.js";
 import type { Logger } from "../logging/logger.js";
 import { AppError, isAppError, toAppError } from "../core/errors.js";
 import type { ChatMessage, Llm } from "../core/llm.js";
@@ -69,15 +70,15 @@ export const MAX_TOOL_ROUNDS = 3;
 export const JUST_NOW_MS = 10 * 60 * 1000;
 
 /**
- * How long a forget request waits for the memory pipeline to finish with the person's earlier turns
- * (an autosave after a model's reply embeds and classifies the message): long enough for a slow
- * embedder, short enough that a stuck pipeline does not hold the answer.
+ * How long a forget request waits for the person's earlier turns (still being answered, or kept by the
+ * memory pipeline: an autosave after a model's reply embeds and classifies the message): long enough
+ * for a slow model or embedder, short enough that a stuck one does not hold the answer.
  */
 const FORGET_WAITS_FOR_PIPELINE_MS = 15_000;
 
 /**
- * How long a question waits for the memory pipeline to finish with the person's earlier turns before
- * recall: what they said a moment ago is then recalled; a slow pipeline costs the answer this at most.
+ * How long a question, "그거 기억해줘" or "about me" waits for the person's earlier turns before reading
+ * their memories: what they said a moment ago is then read; a slow model or pipeline costs this at most.
  */
 const RECALL_WAITS_FOR_PIPELINE_MS = 5_000;
 
@@ -603,11 +604,6 @@ function forgotReply(lang: Lang, deleted: Array<{ text: string }>): Reply {
   const texts = deleted.map((m) => m.text);
   // The reply quotes long texts by their start: that start leaves the history too.
   return { text: forgottenReply(lang, texts), mode: "command", forgotten: [...texts, ...texts.map(quote)] };
-}
-
-/** Resolves undefined after `ms` (a race's losing side; the timer does not keep the process alive). */
-function delay(ms: number): Promise<undefined> {
-  return new Promise((resolve) => setTimeout(() => resolve(undefined), ms).unref());
 }
 
 /** Slack refuses an empty message; an empty answer is a model failure, reported as such. */

@@ -5,16 +5,12 @@
  * it, while a slow model still answers that statement or its autosave still runs. Per person (team and
  * user); nothing is shared between people.
  */
+import { delay } from "../util/delay.js";
 import type { Turn } from "../core/types.js";
 
 /** Whose work: a person in a workspace. */
 function personKey(turn: Pick<Turn, "teamId" | "userId">): string {
   return `${turn.teamId}\u0000${turn.userId}`;
-}
-
-/** Resolves undefined after `ms` (a race's losing side; the timer does not keep the process alive). */
-function delay(ms: number): Promise<undefined> {
-  return new Promise((resolve) => setTimeout(() => resolve(undefined), ms).unref());
 }
 
 export class PersonWork {
