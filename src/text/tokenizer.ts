@@ -161,7 +161,7 @@ function isLightVerb(word: string): boolean {
  */
 export function queryContentTokens(query: string): string[] {
   // "아내 이름 까먹었어" asks for 아내 이름: the verb of forgetting names nothing of the answer.
-  const words = withoutAskingVerbs(
+  const words = withoutAskingWords(
     (forgottenThing(query) ?? query)
       .normalize("NFC")
       .split(/\s+/u)
@@ -171,8 +171,8 @@ export function queryContentTokens(query: string): string[] {
   const question =
     query.includes("?") ||
     words.some((w) => isStopWord(w, w) && QUESTION_PREFIXES.some((p) => w.startsWith(p)));
-  query = words.join(" ");
-  if (!question) return contentTokens(query);
+  const said = words.join(" ");
+  if (!question) return contentTokens(said);
   let end = words.length;
   // An English question may end in a preposition after its verb ("go to?"): it carries nothing.
   let last = words.length;
@@ -185,7 +185,7 @@ export function queryContentTokens(query: string): string[] {
     .slice(0, end)
     .map((word, i, kept) => (kept[i - 1] === HOW_MANY ? counterOf(word) : word));
   return asked.every((word, i) => word === words[i]) && end === words.length
-    ? contentTokens(query)
+    ? contentTokens(said)
     : contentTokens(asked.join(" "));
 }
 
@@ -202,7 +202,7 @@ const ASKING_VERBS_EN: ReadonlySet<string> = new Set("remember remembers remind 
  * without the words that ask for the state of now (speech-act.ts `isNowWord`: 요즘, 지금은, now, these
  * days): "요즘 어디 살아?" asks where one lives; a note of it holds no 요즘.
  */
-function withoutAskingVerbs(words: string[]): string[] {
+function withoutAskingWords(words: string[]): string[] {
   const bare = (word: string | undefined) =>
     word === undefined ? "" : trimEndWhile(word, isEndMark).toLowerCase();
   return words.filter(

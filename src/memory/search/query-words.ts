@@ -49,7 +49,8 @@ export interface QueryWords {
    * The tokens of the query words that a text holds by another name: all of one other name's tokens
    * are among `tokens` (the text's own, {@link tokenize}).
    */
-  namedOtherwise(tokens: ReadonlySet<string>): string[]; /**
+  namedOtherwise(tokens: ReadonlySet<string>): string[];
+  /**
    * The tokens of the query words that ask for an attribute by a verb that states it ("drive" in "what
    * car do I drive?": asked-attributes.ts `verbAskedWords`), when `tokens` (a text's own) hold a word of
    * that attribute and another of the query's words: the text names what the verb asks for ("my car is
