@@ -340,7 +340,7 @@ export function isRequest(sentence: string): boolean {
  * know"): a request to be told what is known, which memory may answer — a question in a request's form.
  */
 const TELL_REQUEST_RE =
-  /(?:알려|보여|찾아|말해|가르쳐|읊어)\s?(?:줘|주|줄|달)|\b(?:tell|show|find|list|give|remind|look\s+up|let\s+me\s+know)\b/iu;
+  /(?:알려|보여|찾아|알아|확인해|말해|가르쳐|읊어)\s?(?:줘|주|줄|달|봐)|\b(?:tell|show|find|list|give|remind|look\s+up|let\s+me\s+know)\b/iu;
 
 /**
  * Whether `text` asks the assistant to produce or do something ("write …", "초안 좀 써줘", "translate
