@@ -53,6 +53,7 @@ describe("asksForWork", () => {
   it.each([
     ["show me my gym schedule"],
     ["내 차 번호 알려줘"],
+    ["우리 팀 회식 장소 찾아봐"],
     ["let me know my sister's address"],
     ["치과 언제야?"],
   ])("not a request to be told, nor a question: %s", (text) => {
