@@ -23,9 +23,25 @@ export async function summariseTurns(options: {
     turns: options.turns,
     language: mainLanguage(options.languageSample),
   });
-  const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]);
-  const reply = await raceAbort(options.llm.chat({ messages, signal, priority: "background" }), signal);
-  return cleanSummaryReply(reply.content);
+  // A controller and a timer of our own, not AbortSignal.any(AbortSignal.timeout(…)): under load the
+  // composite signal may be collected before its timeout fires, and the summary then never settles
+  // (a CI run hung 30 s on a summary that never answers). The timer holds the controller until it fires.
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("summary timed out", "TimeoutError")),
+    options.timeoutMs,
+  );
+  const stop = (): void => controller.abort(options.signal.reason);
+  if (options.signal.aborted) stop();
+  else options.signal.addEventListener("abort", stop, { once: true });
+  const signal = controller.signal;
+  try {
+    const reply = await raceAbort(options.llm.chat({ messages, signal, priority: "background" }), signal);
+    return cleanSummaryReply(reply.content);
+  } finally {
+    clearTimeout(timer);
+    options.signal.removeEventListener("abort", stop);
+  }
 }
 
 function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
