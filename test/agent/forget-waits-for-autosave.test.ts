@@ -3,23 +3,10 @@
  * reply answered (an autosave embeds it first: a slow embedder), forgets that memory: the request waits
  * for the person's pipeline work instead of finding nothing and letting the memory be kept after it.
  */
-import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HEADERS } from "../../src/agent/prompt.js";
-import { runConsoleChat } from "../../src/console/console-chat.js";
+import { chat } from "../support/console-chat.js";
 import { startTestAssistant, type TestAssistant } from "../support/test-assistant.js";
-
-async function chat(t: TestAssistant, lines: string[], userId: string): Promise<string> {
-  const input = new PassThrough();
-  const output = new PassThrough();
-  let printed = "";
-  output.on("data", (chunk: Buffer) => (printed += chunk.toString("utf8")));
-  const done = runConsoleChat({ agent: t.assistant.agent, input, output, banner: [], userId });
-  for (const line of lines) input.write(`${line}\n`);
-  input.end();
-  await done;
-  return printed;
-}
 
 describe("forgetting what is still being kept", () => {
   let t: TestAssistant;

@@ -2,31 +2,11 @@ import { spawn } from "node:child_process";
 import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runConsoleChat } from "../../src/console/console-chat.js";
+import { chat } from "../support/console-chat.js";
 import { startTestAssistant, type TestAssistant } from "../support/test-assistant.js";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
-
-/** Feeds lines to the console chat and collects what it printed. */
-async function chat(t: TestAssistant, lines: string[], userId?: string): Promise<string> {
-  const input = new PassThrough();
-  const output = new PassThrough();
-  let printed = "";
-  output.on("data", (chunk: Buffer) => (printed += chunk.toString("utf8")));
-  const done = runConsoleChat({
-    agent: t.assistant.agent,
-    input,
-    output,
-    banner: ["banner"],
-    ...(userId ? { userId } : {}),
-  });
-  for (const line of lines) input.write(`${line}\n`);
-  input.end();
-  await done;
-  return printed;
-}
 
 describe("local mode (no Slack tokens, no Ollama)", () => {
   let t: TestAssistant;
