@@ -1,6 +1,7 @@
 import type { App, webApi } from "@slack/bolt";
 import type { Logger } from "../logging/logger.js";
 import { detectLanguage } from "../text/language.js";
+import { plainFromSlack } from "./incoming-text.js";
 import { failureReply, missedTurnReply } from "../agent/messages.js";
 import type { TurnHandler } from "../agent/turn-handler.js";
 import { toAppError } from "../core/errors.js";
@@ -61,7 +62,7 @@ function turnOf(message: SlackMessage, context: { teamId?: string | undefined },
     channelId: message.channel,
     channelType: message.channelType,
     threadTs: message.threadTs,
-    text: message.text,
+    text: plainFromSlack(message.text),
     eventId: envelope.event_id ?? message.ts,
     receivedAt: Math.round(Number(message.ts) * 1000),
   };

@@ -167,6 +167,18 @@ describe("MemoryLifecycle and MemorySearch against a real Chroma", () => {
     expect(await memory.delete(alice, saved.id)).toBe(false);
   });
 
+  it("keeps no control characters, escape sequences or bidirectional overrides of a text saved by any way in", async () => {
+    const saved = await memory.save(alice, {
+      text: "\u001b[31m창고 열쇠\u0007는 관리실\u202e에 맡김",
+      source: "admin",
+    });
+    expect(saved.text).toBe("창고 열쇠는 관리실에 맡김");
+    expect((await memory.get(alice, saved.id))?.text).toBe("창고 열쇠는 관리실에 맡김");
+    await expect(memory.save(alice, { text: "\u0007\u001b[2J", source: "admin" })).rejects.toMatchObject({
+      code: "bad_request",
+    });
+  });
+
   it("keeps a text said again word for word once where it may be seen, and again where the first is hidden", async () => {
     const dm = { ...alice, channelId: "D_ALICE", channelType: "im" as const };
     const channel = { ...alice, channelId: "C_TEAM", channelType: "channel" as const };

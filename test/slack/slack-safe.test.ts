@@ -103,30 +103,54 @@ describe("replies are Slack-safe", () => {
   let t: TestAssistant;
   useTestAssistant({ mode: "http" }, (started) => (t = started));
 
-  it("'기억해줘: <!channel> …' in a DM is confirmed with <!channel> escaped, pinging no one", async () => {
+  it("'기억해줘: <!channel> …' typed in a DM is kept as typed and confirmed with <!channel> escaped, pinging no one", async () => {
+    const user = "U_SAFE1";
+    // Slack delivers the brackets a person types escaped.
     const text = await replyTo(
       t,
-      makeDmEvent({ text: "기억해줘: <!channel> 회의실 예약은 3층", user: "U_SAFE1" }),
+      makeDmEvent({ text: "기억해줘: &lt;!channel&gt; 회의실 예약은 3층", user }),
     );
     expect(text).toContain("&lt;!channel&gt; 회의실 예약은 3층");
     expect(rawMarkup(t)).toEqual([]);
     const [post] = t.slack!.callsTo("chat.postMessage");
     // Form-encoded by the Web API client.
     expect(post!.args).toMatchObject({ parse: "none", link_names: "false" });
+    const { items } = await t.assistant.memory.list(dmOf(user), { limit: 10 });
+    expect(items.map((m) => m.text)).toEqual(["<!channel> 회의실 예약은 3층"]);
   });
 
-  it("a mention in a channel quoting special mentions and a disguised link is answered escaped in its thread", async () => {
+  it("Slack's own markup in a mention (special mentions, a labelled link) is read as words and answered without it", async () => {
+    const user = "U_SAFE2";
     const text = await replyTo(
       t,
       makeMentionEvent({
         // (A user mention is taken out of a mention's text before the agent sees it.)
         text: "기억해줘: <!here> <!everyone> <!subteam^S0TEAM> 점심은 <http://x.example|y> 참고",
-        user: "U_SAFE2",
+        user,
       }),
     );
-    expect(text).toContain("&lt;!here&gt; &lt;!everyone&gt; &lt;!subteam^S0TEAM&gt; 점심은");
-    expect(text).toContain("&lt;http://x.example|y&gt;");
+    expect(text).toContain('"@here @everyone @S0TEAM 점심은 y (http://x.example) 참고"');
     expect(rawMarkup(t)).toEqual([]);
+    const { items } = await t.assistant.memory.list(
+      { teamId: TEST_IDS.teamId, userId: user, channelId: TEST_IDS.channel, channelType: "channel" },
+      { limit: 10 },
+    );
+    expect(items.map((m) => m.text)).toEqual(["@here @everyone @S0TEAM 점심은 y (http://x.example) 참고"]);
+  });
+
+  it("'&', '<' and '>' that Slack delivers escaped are kept and searched as typed, and posted escaped once", async () => {
+    const user = "U_AMP1";
+    const saved = await replyTo(
+      t,
+      makeDmEvent({ text: "기억해줘: R&amp;D 주간회의는 목요일, 예산 &lt; 300만원", user }),
+    );
+    expect(saved).toContain('"R&amp;D 주간회의는 목요일, 예산 &lt; 300만원"');
+    expect(saved).not.toContain("&amp;amp;");
+    const { items } = await t.assistant.memory.list(dmOf(user), { limit: 10 });
+    expect(items.map((m) => m.text)).toEqual(["R&D 주간회의는 목요일, 예산 < 300만원"]);
+    const [hit] = await t.assistant.memory.search(dmOf(user), "R&D 주간회의 언제야", { k: 3 });
+    expect(hit?.text).toBe("R&D 주간회의는 목요일, 예산 < 300만원");
+    expect(hit?.ranks.keyword).toBeDefined();
   });
 
   it("a mention keeps the other people it names and drops only the bot's own", async () => {
@@ -208,11 +232,13 @@ describe("replies are Slack-safe", () => {
     const shortcut = makeMessageShortcut(t, {
       user,
       author: "U_AUTHOR",
-      text: "<!channel> 점검 공지 <http://x.example|y>",
+      // As Slack delivers a message whose author typed the markup.
+      text: "&lt;!channel&gt; 점검 공지 &lt;http://x.example|y&gt;",
     });
     await postForm(t, form({ payload: JSON.stringify(shortcut) }), nowSec());
     const [note] = await t.slack!.waitForCall("chat.postEphemeral", { timeoutMs: 10_000 });
     expect(String(note!.args["text"])).toContain("&lt;!channel&gt; 점검 공지 &lt;http://x.example|y&gt;");
+    expect(String(note!.args["text"])).not.toContain("&amp;lt;");
     expect(note!.args).toMatchObject({ parse: "none", link_names: "false" });
 
     await sendCommand(t, makeSlashCommand(t, { text: "search 점검 공지", user, channel: TEST_IDS.channel }));

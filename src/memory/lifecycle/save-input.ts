@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { AppError } from "../../core/errors.js";
 import type { ChannelType, Memory, MemoryScope, MemorySource } from "../../core/types.js";
+import { withoutControlChars } from "../../text/control-chars.js";
 
 /** Longest memory text accepted, in characters. */
 export const MAX_MEMORY_CHARS = 4000;
@@ -39,7 +40,9 @@ export function prepareMemories(
 }
 
 function toMemory(scope: MemoryScope, input: SaveInput, now: () => number): Memory {
-  const text = input.text.normalize("NFC").trim();
+  // Every way in (a turn, a shortcut, the admin API, an import) keeps no control characters: they carry
+  // no words, and a bidirectional override or an escape sequence would disguise the text where shown.
+  const text = withoutControlChars(input.text).normalize("NFC").trim();
   if (!text) throw new AppError("bad_request", "text must not be empty");
   if (text.length > MAX_MEMORY_CHARS) {
     throw new AppError("bad_request", `text is longer than ${MAX_MEMORY_CHARS} characters`);

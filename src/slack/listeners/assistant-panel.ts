@@ -1,6 +1,7 @@
 import { Assistant, type webApi } from "@slack/bolt";
 import { panelGreeting, suggestedPrompts } from "../../agent/messages.js";
 import type { Lang } from "../../text/language.js";
+import { plainFromSlack } from "../incoming-text.js";
 import { answerTurn, type TurnRunner } from "../respond.js";
 
 /** Longest thread title taken from the first message. */
@@ -62,7 +63,7 @@ export function createAssistantPanel(runner: TurnRunner): Assistant {
       if (!titled.has(key)) {
         titled.add(key);
         if (titled.size > MAX_TITLED_THREADS) titled.delete(titled.values().next().value as string);
-        void setTitle(titleOf(message.text)).catch((err: unknown) =>
+        void setTitle(titleOf(plainFromSlack(message.text))).catch((err: unknown) =>
           logger.warn(`could not set the thread title: ${String(err)}`),
         );
       }

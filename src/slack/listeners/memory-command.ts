@@ -3,6 +3,7 @@ import type { KnownBlock } from "@slack/types";
 import type { Logger } from "../../logging/logger.js";
 import { AppError, toAppError } from "../../core/errors.js";
 import { detectLanguage, type Lang } from "../../text/language.js";
+import { plainFromSlack } from "../incoming-text.js";
 import type { Memory, MemoryScope } from "../../core/types.js";
 import { matchesQuery } from "../../core/ports.js";
 import { button, clip, escapeMrkdwn, memoryBlocks, scopeIn, type SlackMemoryPort } from "../memory-blocks.js";
@@ -136,8 +137,9 @@ export function register(app: App, deps: MemoryCommandDeps): void {
   app.command(MEMORY_COMMAND, async ({ command, ack, respond, client }) => {
     await ack();
     const scope = scopeIn(command.team_id, command.user_id, command.channel_id);
-    const parsed = parseMemoryCommand(command.text ?? "");
-    const lang: Lang = detectLanguage(command.text ?? "");
+    const text = plainFromSlack(command.text ?? "");
+    const parsed = parseMemoryCommand(text);
+    const lang: Lang = detectLanguage(text);
     try {
       await runCommand(parsed, { scope, lang, respond, client, deps });
     } catch (err) {

@@ -4,6 +4,7 @@ import type { Logger } from "../../logging/logger.js";
 import { toAppError } from "../../core/errors.js";
 import { quote } from "../../agent/messages.js";
 import { detectLanguage } from "../../text/language.js";
+import { plainFromSlack } from "../incoming-text.js";
 import { channelTypeOf, escapeMrkdwn, type SlackMemoryPort } from "../memory-blocks.js";
 import { visibilityOf } from "../../core/visibility.js";
 import { PLAIN_POSTING } from "../mrkdwn.js";
@@ -40,7 +41,7 @@ export function register(app: App, deps: RememberShortcutDeps): void {
       const teamId = shortcut.team?.id ?? shortcut.user.team_id ?? "";
       const channelId = shortcut.channel.id;
       const channelType = channelTypeOf(channelId);
-      const text = (shortcut.message.text ?? "").trim();
+      const text = plainFromSlack(shortcut.message.text ?? "").trim();
       const lang = detectLanguage(text);
       const tell = (message: string) =>
         confirm(client, respond, { channel: channelId, user: userId, text: message }, deps.logger);
