@@ -3,6 +3,7 @@ import type { Memory, Owner } from "../core/types.js";
 import {
   DEFAULT_PAUSE_MS,
   MAX_PAUSE_MS,
+  MIN_PAUSE_MS,
   type AutosaveMode,
   type ConversationRef,
   type UserSettings,
@@ -47,7 +48,7 @@ export class AutosaveSettings {
 
   /** Pauses a conversation for `ms` (default a day, at most {@link MAX_PAUSE_MS}); returns its end. */
   async pause(owner: Owner, conversation: ConversationRef, ms = DEFAULT_PAUSE_MS): Promise<number> {
-    const until = this.now() + Math.min(Math.max(ms, 60_000), MAX_PAUSE_MS);
+    const until = this.now() + Math.min(Math.max(ms, MIN_PAUSE_MS), MAX_PAUSE_MS);
     await this.options.store.pause(owner, { ...conversation, until });
     return until;
   }

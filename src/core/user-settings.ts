@@ -11,6 +11,8 @@ export const DEFAULT_AUTOSAVE_MODE: AutosaveMode = "on";
 
 /** A pause lasts this long unless resumed earlier or given another duration. */
 export const DEFAULT_PAUSE_MS = 24 * 60 * 60 * 1000;
+/** Shortest pause accepted (`/memory pause 1m`). */
+export const MIN_PAUSE_MS = 60 * 1000;
 /** Longest pause accepted (`/memory pause 30d`). */
 export const MAX_PAUSE_MS = 30 * 24 * 60 * 60 * 1000;
 /** An autosave offer (`ask`) lapses after this long: nothing is kept. */

@@ -263,6 +263,17 @@ describe("a paused conversation through Slack", () => {
     await tell(t, user, FACT);
     expect(await memoriesOf(t, user)).toHaveLength(1);
   });
+
+  it("/memory pause 0m or 90d is refused with the range, and nothing is paused", async () => {
+    faithfulModel(t);
+    const user = "U_CMD_RANGE";
+    await sendCommand(t, makeSlashCommand(t, { text: "pause 0m", user, channel: `D_${user}` }));
+    expect(await responseText(t, 1)).toContain("1 minute to 30 days");
+    await sendCommand(t, makeSlashCommand(t, { text: "pause 90d", user, channel: `D_${user}` }));
+    expect(await responseText(t, 2)).toContain("1 minute to 30 days");
+    await tell(t, user, FACT);
+    expect(await memoriesOf(t, user)).toHaveLength(1);
+  });
 });
 
 describe("settings across a restart (embedded)", () => {

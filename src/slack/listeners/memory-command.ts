@@ -7,7 +7,7 @@ import { plainFromSlack } from "../incoming-text.js";
 import type { Memory, MemoryScope } from "../../core/types.js";
 import { matchesQuery } from "../../core/ports.js";
 import { button, clip, escapeMrkdwn, memoryBlocks, scopeIn, type SlackMemoryPort } from "../memory-blocks.js";
-import type { AutosaveMode } from "../../core/user-settings.js";
+import { MAX_PAUSE_MS, MIN_PAUSE_MS, type AutosaveMode } from "../../core/user-settings.js";
 import { parseDuration, settingsStatusText, type SlackSettingsPort } from "../settings-blocks.js";
 import { aboutBlocks, type SlackAboutPort } from "../about-blocks.js";
 import { isoDay } from "../../util/dates.js";
@@ -356,6 +356,12 @@ async function changeSettings(
         throw new AppError(
           "bad_request",
           "기간은 `30m`, `2h`, `1d`처럼 써 주세요 (a duration like 30m, 2h, 1d).",
+        );
+      // A pause the person did not ask for (a minute for "0m", a month for "999d") is refused, not bent.
+      if (ms !== undefined && (ms < MIN_PAUSE_MS || ms > MAX_PAUSE_MS))
+        throw new AppError(
+          "bad_request",
+          "멈추는 기간은 1분에서 30일 사이로 써 주세요 (a pause is 1 minute to 30 days).",
         );
       const until = await settings.pause(scope, conversation, ms);
       const when = new Date(until).toISOString().slice(0, 16).replace("T", " ");
