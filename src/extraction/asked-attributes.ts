@@ -87,8 +87,8 @@ export function readQuestion(question: string): AttributeQuestion {
   const asksNumber = words.some((word) => NUMBER_ASKING_WORDS.has(word));
   const asksFor = (attribute: string): boolean =>
     byVerb.has(attribute.toLowerCase()) ||
-    contentTokens(attribute).some((token) => tokens.has(token)) ||
-    namesKey(attribute) ||
+    ((contentTokens(attribute).some((token) => tokens.has(token)) || namesKey(attribute)) &&
+      !namesAnotherKind(spoken, attribute)) ||
     (asksNumber && PHONE_ATTRIBUTES.has(attribute.toLowerCase()));
   const namesByWhatItIs = (attribute: string, value: string): boolean =>
     WHAT_IT_IS_ATTRIBUTES.has(attribute) && namesKey(value);
@@ -103,6 +103,51 @@ export function readQuestion(question: string): AttributeQuestion {
       return own.length >= MIN_WORDS_NAMED_IN_FULL && own.every((token) => tokens.has(token));
     },
   };
+}
+
+/**
+ * Whether the question names only the head of `attribute` and qualifies it otherwise: the attribute
+ * says which one by words before its head that the question does not name, and the question puts a
+ * word of its own before the head, in the same word or the word before it. "회의실 비밀번호" and "what's
+ * my phone number?" ask no 보관함 번호 or locker number though both end in a number, nor does "와이파이
+ * 비밀번호" ask a 전화번호; "내 번호", a bare 번호 asked by "비밀번호", "사물함 번호" (a word of
+ * 보관함's group) and "the number of my locker" still ask for them.
+ */
+function namesAnotherKind(spoken: readonly string[], attribute: string): boolean {
+  const parts = attribute
+    .toLowerCase()
+    .split(/\s+/u)
+    .filter((part) => part.length > 0);
+  const head = parts.at(-1);
+  if (head === undefined) return false;
+  const names = (word: string, part: string): boolean => {
+    const partTokens = contentTokens(part);
+    return contentTokens(word).some((token) => partTokens.includes(token)) || namesByKey(word, part);
+  };
+  const qualifiers = parts.slice(0, -1);
+  if (spoken.some((word) => qualifiers.some((part) => names(word, part)))) return false;
+  const sharing = spoken.flatMap((word, i) => (names(word, head) ? [i] : []));
+  if (sharing.length === 0) return false;
+  return sharing.every((at) => {
+    const word = spoken[at] as string;
+    // The word's own syllables before the head: 비밀 of 비밀번호, asked of 전화번호 or of 보관함 번호.
+    const headTokens = contentTokens(head);
+    const wordTokens = contentTokens(word);
+    const inWord = wordTokens.findIndex((token) => headTokens.includes(token));
+    const attributeOwn = headTokens.findIndex((token) => wordTokens.includes(token));
+    if (inWord > 0) return qualifiers.length > 0 || attributeOwn > 0;
+    if (qualifiers.length === 0) return false;
+    const before = spoken[at - 1];
+    return (
+      before !== undefined && contentTokens(before).length > 0 && !isFirstPerson(entityDisplayName(before))
+    );
+  });
+}
+
+/** Whether a question word names `part` by a content-word key (words/same-thing.ts groups). */
+function namesByKey(word: string, part: string): boolean {
+  const partKeys = storedKeys(part);
+  return keysOf(word).some((key) => partKeys.some((other) => sameContentWord(key, other)));
 }
 
 /**

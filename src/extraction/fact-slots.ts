@@ -23,8 +23,14 @@ import {
   KOREAN_NEGATING_WORDS,
 } from "./words/value-words.js";
 import { isFillerWord } from "../text/function-words.js";
-import { trimEndWhile } from "../text/trim.js";
-import { entityDisplayName, FIRST_PERSON_KO, isFirstPerson, normalizeAttribute } from "./normalize.js";
+import { trimEndWhile, trimStartWhile } from "../text/trim.js";
+import {
+  cleanValue,
+  entityDisplayName,
+  FIRST_PERSON_KO,
+  isFirstPerson,
+  normalizeAttribute,
+} from "./normalize.js";
 import { koreanAttributeFor } from "./attribute-labels.js";
 import { TITLE_WORDS } from "./words/people.js";
 import { extractTriplets } from "./rule-extractor.js";
@@ -431,7 +437,7 @@ export function statesCorrectionOf(
 }
 
 /** `text` without its opening rejection or correction ("아 잘못 말했다 3457이야" → "3457이야"); undefined when it has none. */
-function afterCorrectionOpening(text: string): string | undefined {
+export function afterCorrectionOpening(text: string): string | undefined {
   const tokens = text.trim().split(/\s+/u);
   const opening = correctionOpening(tokens, isFillerWord);
   return opening === 0 ? undefined : tokens.slice(opening).join(" ");
@@ -446,15 +452,42 @@ export function negatedValues(text: string): ReadonlySet<string> {
   const out = new Set<string>();
   const spaced = text.normalize("NFC").toLowerCase().split(/\s+/u);
   spaced.forEach((raw, i) => {
-    const word = trimEndWhile(raw, isClauseMark).replace(/’/gu, "'");
-    const negated = KOREAN_NEGATING_WORDS.has(word)
-      ? spaced[i - 1]
-      : ENGLISH_NEGATING_WORDS.has(word)
-        ? spaced[i + 1]
-        : undefined;
+    const negates = negatingWord(raw);
+    const negated = negates === "ko" ? spaced[i - 1] : negates === "en" ? spaced[i + 1] : undefined;
     if (negated !== undefined) for (const value of statementWords(negated).values) out.add(value);
   });
   return out;
+}
+
+/** Whether a word says a value is not so: Korean after the value ("B2 말고"), English before it ("not B2"). */
+function negatingWord(raw: string): "ko" | "en" | undefined {
+  const word = trimEndWhile(raw, isClauseMark).replace(/’/gu, "'");
+  if (KOREAN_NEGATING_WORDS.has(word)) return "ko";
+  return ENGLISH_NEGATING_WORDS.has(word) ? "en" : undefined;
+}
+
+/**
+ * The value a correction gives in place of another, as it stands after the last word that rejects
+ * ("아니 B2 말고 B3" → B3, "4시 아니고 4시 반이야" → 4시 반, "잘못 말했다, 3457이야" → 3457, "not Friday,
+ * Thursday" → Thursday): the words after it, when they hold a value and say no change of their own.
+ * Undefined when the text is no such correction or asks for a change ("… 말고 B3로 옮겨줘"). Whether its
+ * other words belong to the fact corrected is `statesCorrectionOf`'s to tell.
+ */
+export function correctedValue(text: string, memo: FactSlotMemo = new FactSlotMemo()): string | undefined {
+  const negated = negatedValues(text);
+  let rest = afterCorrectionOpening(text);
+  if (negated.size > 0) {
+    const spaced = text.normalize("NFC").trim().split(/\s+/u);
+    const negates = spaced.map((raw) => negatingWord(raw.toLowerCase()));
+    const last = negates.findLastIndex((kind) => kind !== undefined);
+    // An English negation comes before its value ("not Friday, Thursday"): the new value follows that.
+    rest = spaced.slice(last + (negates[last] === "en" ? 2 : 1)).join(" ");
+  }
+  if (rest === undefined) return undefined;
+  const value = cleanValue(trimStartWhile(rest, isClauseMark));
+  const read = memo.words(value);
+  if (read.changes || read.values.size === 0) return undefined;
+  return [...read.values].every((v) => negated.has(v)) ? undefined : value;
 }
 
 /**

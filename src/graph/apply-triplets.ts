@@ -26,10 +26,13 @@ import {
   normalizeValue,
 } from "../extraction/normalize.js";
 import {
+  correctedValue,
   entityKnownAs,
   FactSlotMemo,
+  negatedValues,
   slotAttribute,
   speakerAsOne,
+  statesCorrectionOf,
   statesSameFact,
 } from "../extraction/fact-slots.js";
 import { holdsContentWord, sameContentWords } from "../extraction/content-words.js";
@@ -510,6 +513,57 @@ export function shiftedFacts(
     out.push({ entity: entity.name, attribute: relation.label, value: moved });
   }
   return out;
+}
+
+/**
+ * How long after a fact was said a correction that names no thing may still be about it ("아니 58번
+ * 말고 59번" a few messages on): the length of a conversation about one thing, not of a day.
+ */
+export const CORRECTION_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * The facts of a correction that names no thing, only a value in place of another ("아니 58번 말고
+ * 59번", "잘못 말했다, 3457이야", "not Friday, Thursday": fact-slots.ts `correctedValue`): the slots of
+ * the current facts it corrects (`statesCorrectionOf`, the fact read as a statement), with the new value.
+ * Only facts said in the {@link CORRECTION_WINDOW_MS} before it, the latest memory's first: one that
+ * rejects a value by name ("58번 말고") may be about an earlier memory of the window that gave it; one
+ * that only opens with a rejection ("잘못 말했다") is about the memory said last, or none.
+ */
+export function correctedFacts(
+  triplets: readonly GraphTriplet[],
+  text: string,
+  at: number,
+  memo: FactSlotMemo = new FactSlotMemo(),
+): Triplet[] {
+  const value = correctedValue(text, memo);
+  if (value === undefined) return [];
+  const recent = triplets.filter(
+    ([entity, relation]) =>
+      entity.label === ENTITY_LABEL &&
+      relation.properties.current === true &&
+      latestOf(relation) < at &&
+      at - latestOf(relation) <= CORRECTION_WINDOW_MS,
+  );
+  const times = [...new Set(recent.map(([, relation]) => latestOf(relation)))].sort((a, b) => b - a);
+  const namesOld = negatedValues(text).size > 0;
+  for (const time of namesOld ? times : times.slice(0, 1)) {
+    const corrected = recent.filter(
+      ([entity, relation, old]) =>
+        latestOf(relation) === time &&
+        statesCorrectionOf(
+          `${isFirstPerson(entity.name) ? "내" : entity.name} ${relation.label} ${old.name}`,
+          text,
+          memo,
+        ),
+    );
+    if (corrected.length > 0)
+      return corrected.map(([entity, relation]) => ({
+        entity: entity.name,
+        attribute: relation.label,
+        value,
+      }));
+  }
+  return [];
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   forgetMemories,
   isVisible,
   restatedRelations,
+  correctedFacts,
   shiftedFacts,
   retirementsOf,
   sourcesOf,
@@ -26,7 +27,7 @@ import { extractTriplets } from "../extraction/rule-extractor.js";
 import { dateShiftOf } from "../extraction/date-shift.js";
 import { asSpeakersDatedFacts, isBareDatedFact, speakersOwnFacts } from "./speaker-facts.js";
 import { PRIVATE, visibleWherever } from "../core/visibility.js";
-import { entityKnownAs, FactSlotMemo, speakerAsOne } from "../extraction/fact-slots.js";
+import { correctedValue, entityKnownAs, FactSlotMemo, speakerAsOne } from "../extraction/fact-slots.js";
 import {
   ENTITY_LABEL,
   type GraphData,
@@ -202,6 +203,17 @@ export class GraphService {
     let triplets = extracted.triplets;
     if (triplets.length === 0 && shift !== undefined)
       triplets = shiftedFacts(await this.store(input).getTriplets(), input.text, shift, at, this.statements);
+    // "아니 58번 말고 59번" right after "내 보관함 번호 58번": the new value of the fact it corrects — one
+    // that may be shown wherever this note is (apply-triplets.ts `correctedFacts`).
+    else if (triplets.length === 0 && correctedValue(input.text, this.statements) !== undefined)
+      triplets = correctedFacts(
+        (await this.store(input).getTriplets()).filter(([, relation]) =>
+          isVisible(relation, visibleWherever(input.visibility ?? PRIVATE)),
+        ),
+        input.text,
+        at,
+        this.statements,
+      );
     else if (triplets.length === 0 && this.statements.words(input.text).changedAfter !== undefined)
       triplets = speakersOwnFacts(await this.store(input).getTriplets(), input.text, this.statements);
     // "예약 다음주로 밀림 5/16" after "내 안과 예약 5월 9일 …": the moved date of the speaker's one 예약

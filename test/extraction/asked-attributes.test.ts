@@ -30,6 +30,30 @@ describe("readQuestion: asksOfSpeaker", () => {
   });
 });
 
+describe("readQuestion: asksFor by the head of an attribute", () => {
+  it.each([
+    ["보관함 번호", "회의실 비밀번호 뭐야?"],
+    ["보관함 번호", "우리 집 현관 번호 뭐였지"],
+    ["locker number", "what's my phone number?"],
+    ["전화번호", "와이파이 비밀번호 뭐야?"],
+  ])("a question that qualifies the head otherwise asks no %s: %s", (attribute, question) => {
+    const read = readQuestion(question);
+    expect(read.asksFor(attribute)).toBe(false);
+    expect(read.asksOfSpeaker(attribute)).toBe(false);
+  });
+
+  it.each([
+    ["보관함 번호", "내 번호 뭐였지?"],
+    ["보관함 번호", "보관함 번호 몇 번이야?"],
+    ["번호", "비밀번호 뭐야?"],
+    ["휴대폰 번호", "아내 휴대폰 번호 알려줘"],
+    ["locker number", "what's the number of my locker?"],
+    ["전화번호", "전화번호 뭐였지?"],
+  ])("still asks for %s: %s", (attribute, question) => {
+    expect(readQuestion(question).asksFor(attribute)).toBe(true);
+  });
+});
+
 describe("readQuestion: asksFor by a verb", () => {
   it.each([
     ["사료", "보리 요즘 뭐 먹여?"],

@@ -663,6 +663,51 @@ describe("GraphService facts derived from memories", () => {
     expect(await ask()).toEqual(["피부과 예약: 일시 = 12월 10일 오후 3시"]);
   });
 
+  it("takes a correction that names only a value as the new value of the fact it corrects, and undoes it when forgotten", async () => {
+    const graph = makeService();
+    const ask = () => graph.facts({ ...ALICE, text: "내 자전거 보관함 번호 몇 번이야?" });
+    const at = Date.UTC(2026, 10, 20);
+    await graph.ingest({ ...ALICE, text: "내 자전거 보관함 번호는 64번이야", memoryId: "old", at });
+    await graph.ingest({ ...ALICE, text: "아니 64번 말고 65번", memoryId: "fix", at: at + 20_000 });
+    expect(await ask()).toEqual(["나: 보관함 번호 = 65번"]);
+    await graph.forgetMemories(ALICE, ["fix"]);
+    expect(await ask()).toEqual(["나: 보관함 번호 = 64번"]);
+  });
+
+  it.each([
+    ["an opening that rejects what was said", "my gym locker is 215", "sorry, I meant 251", "251"],
+    ["a rejected value named in English", "my parking spot is B2", "not B2, B3", "B3"],
+    ["잘못 말했다", "비상키는 3층 창고에 있어", "아 잘못 말했다, 4층 창고야", "4층 창고"],
+  ])("corrects by %s", async (_what, first, fix, value) => {
+    const graph = makeService();
+    const at = Date.UTC(2026, 10, 20);
+    const [fact] = (await graph.ingest({ ...ALICE, text: first, memoryId: "old", at })).facts;
+    expect(fact).toBeDefined();
+    await graph.ingest({ ...ALICE, text: fix, memoryId: "fix", at: at + 30_000 });
+    const relations = (await graph.snapshot(ALICE)).relations.filter(
+      (r) => r.label === fact!.attribute && r.properties["current"] === true,
+    );
+    const nodes = new Map((await graph.snapshot(ALICE)).nodes.map((n) => [n.id, n.name]));
+    expect(relations.map((r) => nodes.get(r.target))).toEqual([value]);
+  });
+
+  it("leaves a fact alone when the correction comes long after it, names another value, or was said where the fact may not be shown", async () => {
+    const graph = makeService();
+    const ask = () => graph.facts({ ...ALICE, text: "내 자전거 보관함 번호 몇 번이야?" });
+    const at = Date.UTC(2026, 10, 20);
+    await graph.ingest({ ...ALICE, text: "내 자전거 보관함 번호는 64번이야", memoryId: "old", at });
+    await graph.ingest({ ...ALICE, text: "아니 12번 말고 13번", memoryId: "other", at: at + 10_000 });
+    await graph.ingest({
+      ...ALICE,
+      text: "아니 64번 말고 65번",
+      memoryId: "channel",
+      at: at + 20_000,
+      visibility: "channel:C_TEAM",
+    });
+    await graph.ingest({ ...ALICE, text: "아니 64번 말고 66번", memoryId: "late", at: at + 3_600_000 });
+    expect(await ask()).toEqual(["나: 보관함 번호 = 64번"]);
+  });
+
   it("passes a position one person holds to its new holder when a note says it changed", async () => {
     const graph = makeService();
     const ask = () => graph.facts({ ...ALICE, text: "팀장님 누구야?" });
