@@ -319,11 +319,14 @@ function withoutLeadingTime(tokens: string[]): string[] {
 
 /**
  * Words that open a chat message before what it says ("fyi I'm allergic to …", "btw 나 …", "PS: …",
- * "actually my …", "근데 나 …"): discourse markers and interjections, bare or with a comma or colon.
+ * "actually my …", "근데 나 …", "now I live in …"): discourse markers, interjections and the English
+ * adverbs of time that open a clause, bare or with a comma or colon. That the clause says what is so now
+ * is read from its whole text (fact-words.ts), not from these tokens.
  */
 const LEADING_MARKERS = new Set(
   words(
     "fyi btw ps p.s. note update oh also so ok okay actually well anyway anyways hey hmm um uh and but " +
+      "now then currently nowadays lately finally " +
       "참고로 근데 그런데 그리고 아무튼 암튼 그나저나 아참 실은 사실은",
   ).flatMap((word) => [word, `${word},`, `${word}:`]),
 );

@@ -163,6 +163,8 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ["I live in Gunsan", [["I", "residence", "Gunsan"]]],
       ["I'm living in Sokcho these days", [["I", "residence", "Sokcho"]]],
       ["I just moved to Yangju", [["I", "residence", "Yangju"]]],
+      ["Moved out last month, now I live in Suwon", [["I", "residence", "Suwon"]]],
+      ["then Brio moved to Gunsan", [["Brio", "residence", "Gunsan"]]],
       ["My aunt lives in Tongyeong", [["aunt", "residence", "Tongyeong"]]],
       ["my cousin is moving to Porto in March", [["cousin", "residence", "Porto"]]],
       ["I live in Bupyeong-gu, Incheon", [["I", "residence", "Bupyeong-gu, Incheon"]]],
