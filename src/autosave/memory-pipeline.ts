@@ -12,9 +12,19 @@ import {
 import type { ContentFilter, FilterDecision } from "./content-filter.js";
 import type { TopicLabeler } from "./topic-labeler.js";
 import type { TopicExtractor } from "./topics.js";
+import { correctedValue } from "../extraction/fact-slots.js";
+import { statementWords } from "../extraction/fact-words.js";
 
 /** Nearest memories handed to the filter for novelty (a restatement is not always the top cosine). */
 export const NOVELTY_NEIGHBOURS = 5;
+
+/**
+ * How long after a secret was held in a conversation a correction that gives only a value ("아 잘못
+ * 말했다, 4812야", "no, 4812") is taken to correct that secret, and held too.
+ */
+export const SECRET_CORRECTION_WINDOW_MS = 2 * 60 * 1000;
+/** Conversations whose last held secret is remembered (oldest forgotten first). */
+const MAX_SECRET_CONVERSATIONS = 1000;
 
 export interface MemoryPipelineOptions {
   memory: MemoryLifecycle;
@@ -59,6 +69,8 @@ type Gate = "on" | "ask" | "off" | "paused";
 export class MemoryPipeline implements MessagePipeline {
   private readonly log: Logger;
   private readonly now: () => number;
+  /** Per conversation, when a secret was last held there ({@link correctsHeldSecret}). */
+  private readonly heldSecrets = new Map<string, number>();
 
   constructor(private readonly options: MemoryPipelineOptions) {
     this.log = options.logger.child({ component: "pipeline" });
@@ -71,13 +83,23 @@ export class MemoryPipeline implements MessagePipeline {
       this.log.debug({ eventId: turn.eventId, gate }, "autosave skipped by the user's setting");
       return;
     }
+    // Only the message right after a held secret may correct it.
+    const correctsSecret = this.correctsHeldSecret(turn);
     const decision = await this.judge(turn, options.vector);
     this.log.debug(
       { eventId: turn.eventId, keep: decision.keep, reason: decision.reason, score: decision.score },
       "pipeline decision",
     );
     if (!decision.keep) {
-      if (decision.reason === "secret") options.onSecretHeld?.();
+      if (decision.reason === "secret") {
+        this.secretHeld(turn);
+        options.onSecretHeld?.();
+      }
+      return;
+    }
+    if (correctsSecret) {
+      this.log.debug({ eventId: turn.eventId }, "a correction of a held secret is held too");
+      options.onSecretHeld?.();
       return;
     }
     if (gate === "ask") {
@@ -112,6 +134,32 @@ export class MemoryPipeline implements MessagePipeline {
     );
     this.log.info({ offerId: offer.id, memoryId: memory.id }, "autosave offer kept");
     return memory;
+  }
+
+  /** Notes when a secret was held in the turn's conversation (this process only: the time, no text). */
+  private secretHeld(turn: Turn): void {
+    const key = conversationKey(turn);
+    this.heldSecrets.delete(key);
+    this.heldSecrets.set(key, turn.receivedAt ?? this.now());
+    if (this.heldSecrets.size > MAX_SECRET_CONVERSATIONS)
+      this.heldSecrets.delete(this.heldSecrets.keys().next().value as string);
+  }
+
+  /**
+   * Whether the turn gives only a value in place of what was just said (fact-slots.ts `correctedValue`,
+   * nothing else besides the words that reject), right after a secret held in the same conversation and
+   * within {@link SECRET_CORRECTION_WINDOW_MS} of it: "회의실 비밀번호 …" held, then "아 잘못 말했다,
+   * 4812야" is the secret. Reading it forgets the held secret: only the next message may correct it.
+   */
+  private correctsHeldSecret(turn: Turn): boolean {
+    const key = conversationKey(turn);
+    const heldAt = this.heldSecrets.get(key);
+    if (heldAt === undefined) return false;
+    this.heldSecrets.delete(key);
+    const at = turn.receivedAt ?? this.now();
+    if (at - heldAt > SECRET_CORRECTION_WINDOW_MS || at < heldAt) return false;
+    const value = correctedValue(turn.text);
+    return value !== undefined && statementWords(value).content.length === 0;
   }
 
   /** The author's setting for this message's conversation. */
@@ -240,4 +288,9 @@ function scopeOf(turn: {
 
 function round(x: number): number {
   return Math.round(x * 1000) / 1000;
+}
+
+/** One conversation of one person: a DM, a channel or one thread of it. */
+function conversationKey(turn: Turn): string {
+  return [turn.teamId, turn.userId, turn.channelId, turn.threadTs ?? ""].join("\u0000");
 }

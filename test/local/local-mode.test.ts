@@ -175,6 +175,20 @@ describe("statements and questions without a model", () => {
     expect(items.map((m) => m.text).filter((text) => /5093|red-door/u.test(text))).toEqual([]);
   });
 
+  it("holds a correction that gives only a value right after a held secret, and keeps such a correction otherwise", async () => {
+    const user = "local-secret-fix";
+    const held = "bot: 🔒 비밀번호·인증번호·카드/계좌번호 같은 민감한 정보로 보여서 기억하지 않았어요.";
+    expect(await say("창고 도어락 비번은 7350이야", user)).toContain(held);
+    expect(await say("아 잘못 말했다, 7351이야", user)).toContain(held);
+    expect(await say("내 자전거 보관함은 27번", user)).toContain("기억해 둘게요");
+    // Not right after the secret: a correction of the note before it, kept.
+    expect(await say("아니 27번 말고 28번", user)).toContain("기억해 둘게요");
+    const { items } = await t.assistant.memory.list({ teamId: "local", userId: user }, { limit: 100 });
+    expect(items.map((m) => m.text).sort()).toEqual(
+      ["아니 27번 말고 28번", "내 자전거 보관함은 27번"].sort(),
+    );
+  });
+
   it("leads with the newer value, and shows no fact taken from the memory it replaced", async () => {
     await say("my gym locker is 214");
     await say("I switched gym lockers, it's 305 now");
