@@ -5,6 +5,9 @@ import type { Lang } from "../text/language.js";
 import type { ChannelType, Memory, MemoryScope, Owner } from "../core/types.js";
 import { escapeMrkdwn } from "./mrkdwn.js";
 import { isoDay } from "../util/dates.js";
+import { isFirstPerson } from "../extraction/normalize.js";
+import { attributeLabel } from "../extraction/attribute-labels.js";
+import { USER_NAMES } from "../graph/graph-port.js";
 
 /**
  * What the Slack memory surfaces (App Home, `/memory`, the "Remember this" shortcut) need of the
@@ -223,14 +226,20 @@ export function currentFacts(graph: GraphData): FactView[] {
     .sort((a, b) => b.at - a.at);
 }
 
-/** Fact lines packed into sections of at most {@link MAX_SECTION_CHARS} characters each. */
+/**
+ * Fact lines packed into sections of at most {@link MAX_SECTION_CHARS} characters each, in `lang`: the
+ * user's own facts under "나" / "you" (graph-port.ts `USER_NAMES`), attributes named in that language
+ * where a name is known (attribute-labels.ts).
+ */
 export function factSections(facts: FactView[], lang: Lang): KnownBlock[] {
-  const lines = facts.map(
-    (f) =>
-      `• *${escapeMrkdwn(clip(f.entity, 100))}* — ${escapeMrkdwn(clip(f.attribute, 100))}: ${escapeMrkdwn(
-        clip(f.value, 300),
-      )}  _(${isoDay(f.at)}${f.shared ? (lang === "en" ? ", also where it was said" : ", 말한 대화에서도 보임") : ""})_`,
-  );
+  const lines = facts.map((f) => {
+    const entity = isFirstPerson(f.entity) ? USER_NAMES[lang] : f.entity;
+    const attribute = attributeLabel(f.attribute, lang);
+    const shared = f.shared ? (lang === "en" ? ", also where it was said" : ", 말한 대화에서도 보임") : "";
+    return `• *${escapeMrkdwn(clip(entity, 100))}* — ${escapeMrkdwn(clip(attribute, 100))}: ${escapeMrkdwn(
+      clip(f.value, 300),
+    )}  _(${isoDay(f.at)}${shared})_`;
+  });
   const sections: KnownBlock[] = [];
   let current = "";
   for (const line of lines) {

@@ -90,8 +90,10 @@ describe("what do you know about me", () => {
     expect(reply).toMatch(/you\n• locker number: 215 {2}\[mem_[\w-]+\]/u);
     expect(reply).toMatch(/• my locker number is 112 \(\d{4}-\d\d-\d\d, since changed\) {2}\[mem_/u);
     expect(reply).not.toMatch(/is now 215 \([^)]*since changed/u);
+    // The memories are in English: so is what App Home writes of them, the user's facts under "you".
     const view = await homeView(t, user);
-    expect(view).toContain("이후 바뀐 내용이 있어요");
+    expect(view).toContain("A fact in it has since changed");
+    expect(view).toContain("• *you* — locker number: 215");
   });
 
   it("/memory about in a channel shows no DM fact; in the DM it does", async () => {

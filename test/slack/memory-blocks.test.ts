@@ -96,6 +96,48 @@ describe("memory Block Kit", () => {
     expect(searched.blocks.length).toBeLessThanOrEqual(100);
   });
 
+  it("a page past the last (its memories just forgotten) shows the last page, and a forgotten memory shown alone says it is gone", async () => {
+    const scope = { teamId: "T1", userId: "U1" };
+    const graph = { snapshot: async () => graphOf(0) };
+    const past = await buildHomeView({ memory: port, graph }, scope, { q: "", page: 9 });
+    const shown = past.blocks.filter((b) => "accessory" in b && b.accessory);
+    // 40 memories: the last page holds what is left after the full ones.
+    expect(shown).toHaveLength(40 - Math.floor(39 / HOME_PAGE_SIZE) * HOME_PAGE_SIZE);
+    expect(JSON.parse(past.private_metadata)).toMatchObject({ page: Math.floor(39 / HOME_PAGE_SIZE) });
+    expect(JSON.stringify(past.blocks)).toContain("◀ 이전 · Previous");
+    expect(JSON.stringify(past.blocks)).not.toContain("아직 기억이 없어요");
+    const gone = await buildHomeView({ memory: port, graph }, scope, { q: "", page: 0, focus: "mem_gone" });
+    expect(JSON.stringify(gone.blocks)).toContain("this memory is gone");
+    expect(JSON.stringify(gone.blocks)).not.toContain("아직 기억이 없어요");
+  });
+
+  it("writes what comes from the memories (about you, a memory's Forget dialog) in the language they are written in", async () => {
+    const english = Array.from({ length: 3 }, (_, i) => ({
+      ...memory(i, `my gym locker is ${200 + i}`),
+      channelId: "D1",
+      channelType: "im" as const,
+    }));
+    const asked: string[] = [];
+    const view = await buildHomeView(
+      {
+        memory: { ...port, list: async () => ({ items: english, nextCursor: null }) },
+        graph: { snapshot: async () => graphOf(0) },
+        about: {
+          answer: async (_scope, lang) => {
+            asked.push(lang);
+            return { about: { groups: [], memories: english, memoriesBy: "time" }, text: "" };
+          },
+        },
+      },
+      { teamId: "T1", userId: "U1" },
+      { q: "", page: 0 },
+    );
+    expect(asked).toEqual(["en"]);
+    const text = JSON.stringify(view.blocks);
+    expect(text).toContain("Forget this?");
+    expect(text).not.toContain("이 기억을 잊을까요?");
+  });
+
   it("facts are packed into sections of at most 3,000 characters and marked when shared", () => {
     const facts = currentFacts(graphOf(40));
     const sections = factSections(facts, "ko");

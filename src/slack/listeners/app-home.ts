@@ -18,6 +18,7 @@ import {
 } from "../memory-blocks.js";
 import { AUTOSAVE_MODES, type AutosaveMode } from "../../core/user-settings.js";
 import type { AuditAction, AuditActor, AuditLog, StoredAuditEvent } from "../../core/audit.js";
+import { mainLanguage } from "../../text/language.js";
 import { aboutBlocks, type SlackAboutPort } from "../about-blocks.js";
 import {
   conversationOfValue,
@@ -170,7 +171,9 @@ export function register(app: App, deps: AppHomeDeps): void {
     const scope = homeScope(body);
     // The user's own memory only: the lifecycle finds ids within the user's scope, nobody else's.
     const deleted = id ? await deps.memory.deleteIds(scope, [id]) : [];
-    const state = parseState(body.view?.private_metadata);
+    // The memory shown alone is gone: back to the list it was opened from.
+    const { focus, ...listed } = parseState(body.view?.private_metadata);
+    const state: HomeState = focus === id ? listed : { ...listed, ...(focus ? { focus } : {}) };
     const notice =
       deleted.length > 0
         ? `🗑 잊었어요 (forgotten): "${escapeMrkdwn(clip(deleted[0]!.text.replace(/\s+/g, " "), 200))}"`
@@ -203,24 +206,30 @@ function homeScope(body: BlockAction): MemoryScope {
   return { teamId: body.team?.id ?? body.user.team_id ?? "", userId: body.user.id };
 }
 
-/** The user's memories for a page: newest first, or the relevant matches of `q`. */
+/**
+ * The user's memories for a page: newest first, or the relevant matches of `q`. A page past the last
+ * (its last memory just forgotten) shows the last page instead; `page` is the one shown.
+ */
 async function pageOf(
   memory: SlackMemoryPort,
   scope: MemoryScope,
   state: HomeState,
-): Promise<{ items: Memory[]; total: number; capped: boolean }> {
+): Promise<{ items: Memory[]; total: number; capped: boolean; page: number }> {
+  const shown = (total: number): number =>
+    Math.min(state.page, Math.max(0, Math.ceil(total / HOME_PAGE_SIZE) - 1));
   if (state.focus) {
     // Only the user's own memory: the lifecycle reads within the user's scope, nobody else's.
     const one = await memory.get(scope, state.focus);
-    return { items: one ? [one] : [], total: one ? 1 : 0, capped: false };
+    return { items: one ? [one] : [], total: one ? 1 : 0, capped: false, page: 0 };
   }
   if (state.q) {
     const found = (await memory.search(scope, state.q, { k: HOME_SEARCH_K })).filter(matchesQuery);
-    const ids = found.slice(state.page * HOME_PAGE_SIZE, (state.page + 1) * HOME_PAGE_SIZE).map((r) => r.id);
+    const page = shown(found.length);
+    const ids = found.slice(page * HOME_PAGE_SIZE, (page + 1) * HOME_PAGE_SIZE).map((r) => r.id);
     const items = (await Promise.all(ids.map((id) => memory.get(scope, id)))).filter(
       (m): m is Memory => m !== undefined,
     );
-    return { items, total: found.length, capped: false };
+    return { items, total: found.length, capped: false, page };
   }
   const all: Memory[] = [];
   let cursor: string | undefined;
@@ -230,8 +239,14 @@ async function pageOf(
     cursor = page.nextCursor ?? undefined;
   } while (cursor && all.length < HOME_SCAN_LIMIT);
   all.sort((a, b) => b.timestamp - a.timestamp);
-  const start = state.page * HOME_PAGE_SIZE;
-  return { items: all.slice(start, start + HOME_PAGE_SIZE), total: all.length, capped: cursor !== undefined };
+  const page = shown(all.length);
+  const start = page * HOME_PAGE_SIZE;
+  return {
+    items: all.slice(start, start + HOME_PAGE_SIZE),
+    total: all.length,
+    capped: cursor !== undefined,
+    page,
+  };
 }
 
 /** The App Home view (`type: "home"`), at most 100 blocks whatever the user holds. */
@@ -241,16 +256,20 @@ export async function buildHomeView(
   state: HomeState,
   notice?: string,
 ): Promise<{ type: "home"; private_metadata: string; blocks: KnownBlock[] }> {
-  const [page, graph, settings, about, changes] = await Promise.all([
+  const [page, graph, settings, changes] = await Promise.all([
     pageOf(deps.memory, scope, state),
     deps.graph.snapshot(scope).catch(() => ({ nodes: [], relations: [] })),
     deps.settings?.status(scope).catch(() => undefined),
-    deps.about?.answer(scope, "ko").catch(() => undefined),
     deps.audit
       ?.page({ limit: HOME_CHANGES, userId: scope.userId, teamId: scope.teamId })
       .then((p) => p.items)
       .catch(() => undefined),
   ]);
+  // The page's own headings are in both languages; what is written from the memories (the about
+  // section, labels of memories and facts) is in the language the person writes them in.
+  const lang = mainLanguage(page.items.map((m) => m.text).join("\n"));
+  const about =
+    state.q || state.focus ? undefined : await deps.about?.answer(scope, lang).catch(() => undefined);
   const blocks: KnownBlock[] = [
     {
       type: "header",
@@ -268,13 +287,13 @@ export async function buildHomeView(
   ];
   if (settings) blocks.push(...settingsBlocks(settings));
   if (notice) blocks.push({ type: "section", text: { type: "mrkdwn", text: clip(notice, 2900) } });
-  if (about && !state.q && !state.focus) {
+  if (about) {
     blocks.push({
       type: "header",
       text: { type: "plain_text", text: "🙋 나에 대해 · About you", emoji: true },
     });
     blocks.push(
-      ...aboutBlocks(about, "ko", {
+      ...aboutBlocks(about, lang, {
         forget: HOME_ACTIONS.forget,
         focus: HOME_ACTIONS.focus,
         latestListedBelow: true,
@@ -313,9 +332,11 @@ export async function buildHomeView(
       type: "section",
       text: {
         type: "mrkdwn",
-        text: state.q
-          ? "찾는 기억이 없어요 (no memory matches)."
-          : '아직 기억이 없어요. DM으로 "기억해줘: …"라고 말하거나, 메시지의 "Remember this" 바로가기를 써 보세요.',
+        text: state.focus
+          ? "이 기억은 이제 없어요 (this memory is gone)."
+          : state.q
+            ? "찾는 기억이 없어요 (no memory matches)."
+            : '아직 기억이 없어요. DM으로 "기억해줘: …"라고 말하거나, 메시지의 "Remember this" 바로가기를 써 보세요.',
       },
     });
   }
@@ -328,10 +349,10 @@ export async function buildHomeView(
     blocks.push(
       ...memoryBlocks(
         memory,
-        "ko",
+        lang,
         button("잊기 · Forget", HOME_ACTIONS.forget, memory.id, {
           style: "danger",
-          confirm: forgetConfirm(memory, "ko"),
+          confirm: forgetConfirm(memory, lang),
         }),
       ),
     );
@@ -346,14 +367,12 @@ export async function buildHomeView(
       } as KnownBlock);
   }
   const nav: Button[] = [];
-  if (state.page > 0)
+  if (page.page > 0)
     nav.push(
-      button("◀ 이전 · Previous", HOME_ACTIONS.page, JSON.stringify({ q: state.q, page: state.page - 1 })),
+      button("◀ 이전 · Previous", HOME_ACTIONS.page, JSON.stringify({ q: state.q, page: page.page - 1 })),
     );
-  if ((state.page + 1) * HOME_PAGE_SIZE < page.total)
-    nav.push(
-      button("다음 · Next ▶", HOME_ACTIONS.page, JSON.stringify({ q: state.q, page: state.page + 1 })),
-    );
+  if ((page.page + 1) * HOME_PAGE_SIZE < page.total)
+    nav.push(button("다음 · Next ▶", HOME_ACTIONS.page, JSON.stringify({ q: state.q, page: page.page + 1 })));
   if (nav.length > 0) blocks.push({ type: "actions", elements: nav } as KnownBlock);
   if (deps.memory.deleteAll && !state.q && !state.focus && page.total > 0)
     blocks.push({
@@ -378,7 +397,7 @@ export async function buildHomeView(
       text: { type: "mrkdwn", text: "아직 정리된 사실이 없어요 (no facts yet)." },
     });
   } else {
-    blocks.push(...factSections(facts.slice(0, HOME_MAX_FACTS), "ko"));
+    blocks.push(...factSections(facts.slice(0, HOME_MAX_FACTS), lang));
     if (facts.length > HOME_MAX_FACTS)
       blocks.push({
         type: "context",
@@ -396,7 +415,11 @@ export async function buildHomeView(
       text: { type: "mrkdwn", text: clip(changes.map(changeLine).join("\n"), 2900) },
     });
   }
-  return { type: "home", private_metadata: JSON.stringify(state), blocks };
+  return {
+    type: "home",
+    private_metadata: JSON.stringify(state.focus ? state : { ...state, page: page.page }),
+    blocks,
+  };
 }
 
 /** Audit events shown under "Recent changes" (newest first). */
