@@ -387,9 +387,14 @@ export const englishAllergy: ClauseRule = ({ text, state }) => {
 /** "Head of Design", "VP of Ops", "CTO": a job title said after a person. */
 const TITLE_PHRASE_RE =
   /^(?:(?:Head|VP|Vice President|Director|Chief|Manager|Lead|Dean|Chair) of [\p{L}& ]{2,40}|C[A-Z]O|VP [\p{L} ]{2,30})$/u;
-/** "I teach at X", "Nikhil works at Y as a Z", "she studies at X": where someone works or studies. */
+/**
+ * "I teach at X", "Nikhil works at Y as a Z", "she studies at X", "I started a new job at X", "got a job
+ * at X", "started working for X": where someone works or studies.
+ */
 const WORKS_AT_RE =
-  / (works?|worked|teach(?:es)?|taught|stud(?:y|ies)|is working|is studying) (?:at|for) (.+)$/iuy;
+  / (works?|worked|teach(?:es)?|taught|stud(?:y|ies)|is working|is studying|started working|(?:started|got|landed|took|has|have) (?:a|an|my|his|her|their) (?:new )?job) (?:at|for) (.+)$/iuy;
+/** A note that opens with the verb of a new job, its I left out ("Started a new job at …"). */
+const SELF_NOTE_JOB_RE = /^(?:started|got|landed|took) (?:working|(?:a|an|my) (?:new )?job) /iu;
 /** "… as a clerk" after the place. */
 const AS_JOB_RE = / as (?:an? |the )?(.+)$/iuy;
 /**
@@ -415,14 +420,16 @@ export const englishTitle: ClauseRule = ({ text, state }) => {
 
 /** "I teach at Maple Ridge School" → (I, school, …); "Lee works at Initech as a clerk" → workplace, job. */
 export const englishWorksAt: ClauseRule = ({ text, state }) => {
-  const match = execAfterHead(text, WORKS_AT_RE);
+  // "Started a new job at X", "got a job at X": a note to oneself leaves out the I.
+  const match = execAfterHead(SELF_NOTE_JOB_RE.test(text) ? `I ${text}` : text, WORKS_AT_RE);
   if (match === null) return false;
   const [, rawEntity = "", verb = "", rest = ""] = match;
   const [, rawPlace = "", job] = execAfterHead(rest, AS_JOB_RE) ?? [rest, rest];
   const place = rawPlace.replace(EN_TRAILING_ADVERBS_RE, "").replace(EN_TRAILING_PHRASE_RE, "");
   if (PRONOUN_RE.test(rawEntity) || words(rawEntity) > MAX_EN_ATTRIBUTE_WORDS) return false;
   if (words(place) > MAX_EN_VALUE_WORDS || !/^\p{Lu}/u.test(place)) return false;
-  const entity = /^i$/iu.test(rawEntity) ? FIRST_PERSON_EN : withoutArticle(rawEntity);
+  // "my wife works at …": the relative, by kinship alone, as englishPlace names one.
+  const entity = /^i$/iu.test(rawEntity) ? FIRST_PERSON_EN : withoutArticle(ownRelative(rawEntity));
   const attribute =
     /^(?:teach|taught|stud)/iu.test(verb) || SCHOOL_HEAD_RE.test(place) ? "school" : "workplace";
   const emitted = state.emit(entity, attribute, place);

@@ -524,7 +524,8 @@ export const CORRECTION_WINDOW_MS = 10 * 60 * 1000;
 /**
  * The facts of a correction that names no thing, only a value in place of another ("아니 58번 말고
  * 59번", "잘못 말했다, 3457이야", "not Friday, Thursday": fact-slots.ts `correctedValue`): the slots of
- * the current facts it corrects (`statesCorrectionOf`, the fact read as a statement), with the new value.
+ * the current facts it corrects (`statesCorrectionOf`, the fact read as a statement), with the new value
+ * ({@link withCorrectedPart}: in place of the part of the old one it rejects, when it names that part).
  * Only facts said in the {@link CORRECTION_WINDOW_MS} before it, the latest memory's first: one that
  * rejects a value by name ("58번 말고") may be about an earlier memory of the window that gave it; one
  * that only opens with a rejection ("잘못 말했다") is about the memory said last, or none.
@@ -545,8 +546,8 @@ export function correctedFacts(
       at - latestOf(relation) <= CORRECTION_WINDOW_MS,
   );
   const times = [...new Set(recent.map(([, relation]) => latestOf(relation)))].sort((a, b) => b - a);
-  const namesOld = negatedValues(text).size > 0;
-  for (const time of namesOld ? times : times.slice(0, 1)) {
+  const negated = negatedValues(text);
+  for (const time of negated.size > 0 ? times : times.slice(0, 1)) {
     const corrected = recent.filter(
       ([entity, relation, old]) =>
         latestOf(relation) === time &&
@@ -557,13 +558,32 @@ export function correctedFacts(
         ),
     );
     if (corrected.length > 0)
-      return corrected.map(([entity, relation]) => ({
+      return corrected.map(([entity, relation, old]) => ({
         entity: entity.name,
         attribute: relation.label,
-        value,
+        value: withCorrectedPart(old.name, negated, value, memo),
       }));
   }
   return [];
+}
+
+/**
+ * The old value with the part a correction rejects put right ("Friday at 3pm", "not 3pm, 4pm" → "Friday
+ * at 4pm"; "내일 오후 4시", "4시 아니고 4시 반" → "내일 오후 4시 반"): the one word of it that gives the
+ * rejected value, replaced by the new value. The new value alone when no word or more than one does.
+ */
+function withCorrectedPart(
+  old: string,
+  negated: ReadonlySet<string>,
+  value: string,
+  memo: FactSlotMemo,
+): string {
+  const parts = old.split(" ");
+  const rejected = parts.flatMap((part, i) =>
+    [...memo.words(part).values].some((v) => negated.has(v)) ? [i] : [],
+  );
+  if (rejected.length !== 1 || parts.length === 1) return value;
+  return parts.map((part, i) => (i === rejected[0] ? value : part)).join(" ");
 }
 
 /**

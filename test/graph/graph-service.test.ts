@@ -678,6 +678,12 @@ describe("GraphService facts derived from memories", () => {
     ["an opening that rejects what was said", "my gym locker is 215", "sorry, I meant 251", "251"],
     ["a rejected value named in English", "my parking spot is B2", "not B2, B3", "B3"],
     ["잘못 말했다", "비상키는 3층 창고에 있어", "아 잘못 말했다, 4층 창고야", "4층 창고"],
+    [
+      "the rejected part of a longer value",
+      "my dentist appointment is Friday at 3pm",
+      "sorry, not 3pm, 4pm",
+      "Friday at 4pm",
+    ],
   ])("corrects by %s", async (_what, first, fix, value) => {
     const graph = makeService();
     const at = Date.UTC(2026, 10, 20);
