@@ -437,7 +437,7 @@ export function statesCorrectionOf(
 }
 
 /** `text` without its opening rejection or correction ("아 잘못 말했다 3457이야" → "3457이야"); undefined when it has none. */
-export function afterCorrectionOpening(text: string): string | undefined {
+function afterCorrectionOpening(text: string): string | undefined {
   const tokens = text.trim().split(/\s+/u);
   const opening = correctionOpening(tokens, isFillerWord);
   return opening === 0 ? undefined : tokens.slice(opening).join(" ");
