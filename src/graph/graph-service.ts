@@ -26,7 +26,8 @@ import { entityDisplayName, isFirstPerson } from "../extraction/normalize.js";
 import { extractTriplets } from "../extraction/rule-extractor.js";
 import { dateShiftOf } from "../extraction/date-shift.js";
 import { asSpeakersDatedFacts, isBareDatedFact, speakersOwnFacts } from "./speaker-facts.js";
-import { PRIVATE, visibleWherever } from "../core/visibility.js";
+import { isAllowed, PRIVATE, visibleWherever } from "../core/visibility.js";
+import { holdsContentWord } from "../extraction/content-words.js";
 import { correctedValue, entityKnownAs, FactSlotMemo, speakerAsOne } from "../extraction/fact-slots.js";
 import {
   ENTITY_LABEL,
@@ -473,6 +474,29 @@ export class GraphService {
     if (memoryIds.length === 0) return new Set();
     const relations = (await this.store(input).getTriplets({ includeHistory: true })).map(([, r]) => r);
     return changedSince(relations, new Set(memoryIds), input.visibilities);
+  }
+
+  /**
+   * The memories a current fact visible here was taken from, of the facts a request names by its words
+   * (every content word of it is one of the fact's: its entity's — for the speaker's own, none —, its
+   * attribute's or its value's). "락커 잊어줘" names the speaker's (락커 번호 = 59번) even when the memory
+   * that gave 59번 ("아니 58번 말고 59번") holds no word of the request: forgetting what the request names
+   * must find that memory too (memory-lifecycle.ts `findToForget`). Only sources that may be seen here.
+   */
+  async sourcesNamedBy(input: Owner & VisibilityFilter & { text: string }): Promise<string[]> {
+    const asked = this.statements.words(input.text).content;
+    if (asked.length === 0) return [];
+    const ids = new Set<string>();
+    for (const [entity, relation, value] of await this.store(input).getTriplets()) {
+      if (relation.properties.current !== true || !isVisible(relation, input.visibilities)) continue;
+      const own = isFirstPerson(entity.name) ? "" : entity.name;
+      const named = this.statements.words(`${own} ${relation.label} ${value.name}`).content;
+      if (!asked.every((word) => holdsContentWord(named, word))) continue;
+      for (const source of sourcesOf(relation))
+        if (source.memoryId !== undefined && isAllowed([source.visibility], input.visibilities))
+          ids.add(source.memoryId);
+    }
+    return [...ids];
   }
 
   /** All nodes and relations (current and superseded) of the user's graph, for the admin API. */

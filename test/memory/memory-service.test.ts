@@ -167,6 +167,29 @@ describe("MemoryLifecycle and MemorySearch against a real Chroma", () => {
     expect(await memory.delete(alice, saved.id)).toBe(false);
   });
 
+  it("finds for a forget the memory that gave a fact the request names, though it holds none of its words, and only where it may be seen", async () => {
+    const at = Date.now();
+    const first = await memory.save(alice, {
+      text: "내 자전거 보관함 번호는 64번이야",
+      source: "slack",
+      timestamp: at,
+    });
+    const fix = await memory.save(alice, {
+      text: "아니 64번 말고 65번",
+      source: "slack",
+      timestamp: at + 20_000,
+    });
+    await memory.drain();
+    const found = await memory.findToForget(alice, "보관함");
+    expect(found.meant).toBeUndefined();
+    expect(found.candidates.map((m) => m.id).sort()).toEqual([first.id, fix.id].sort());
+    // Nothing is deleted without the person choosing: the request names two memories now.
+    expect((await memory.forget(alice, "보관함")).deleted).toEqual([]);
+    // In a channel, the DM memories and the facts they gave are not found.
+    const inChannel = { ...alice, channelId: "C_TEAM", channelType: "channel" as const };
+    expect((await memory.findToForget(inChannel, "보관함")).candidates).toEqual([]);
+  });
+
   it("keeps no control characters, escape sequences or bidirectional overrides of a text saved by any way in", async () => {
     const saved = await memory.save(alice, {
       text: "\u001b[31m창고 열쇠\u0007는 관리실\u202e에 맡김",

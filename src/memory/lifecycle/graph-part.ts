@@ -19,6 +19,13 @@ export interface LifecycleGraph {
   ): Promise<boolean>;
   /** Removes the facts these memories gave. */
   forgetMemories(key: Owner, memoryIds: readonly string[]): Promise<number>;
+  /**
+   * The memories the current facts a request names were taken from, of those seen where `visibilities`
+   * allow (GraphService `sourcesNamedBy`); without it, a forget finds memories by their words alone.
+   */
+  sourcesNamedBy?(
+    input: Owner & { text: string; visibilities?: readonly string[] | undefined },
+  ): Promise<string[]>;
   deleteUser(key: Owner): Promise<void>;
 }
 
@@ -46,6 +53,20 @@ export class GraphPart {
       logger: Logger;
     },
   ) {}
+
+  /** {@link LifecycleGraph.sourcesNamedBy}, or none without a graph (or when it cannot be read). */
+  async sourcesNamedBy(
+    key: Owner,
+    text: string,
+    visibilities: readonly string[] | undefined,
+  ): Promise<string[]> {
+    const graph = this.options.graph;
+    if (graph?.sourcesNamedBy === undefined) return [];
+    return graph.sourcesNamedBy({ ...key, text, visibilities }).catch((err: unknown) => {
+      this.options.logger.warn({ err }, "graph unavailable: a forget finds memories by their words alone");
+      return [];
+    });
+  }
 
   /** Extracts a save's facts; marks the journal's graph part done when every memory's are in. */
   async extractFacts(operation: NewOperation | MemoryOperation): Promise<void> {

@@ -512,14 +512,30 @@ export class MemoryLifecycle implements MemoryPort {
     // Only what matches the person's words (a keyword hit, in any spelling the search reads): a
     // cosine alone lists notes that share no word with the request (the offline embedder's hashed
     // n-grams put "치과" near "나 부산에 살아"), and a forget must not offer what was never named.
-    const relevant = (
-      await this.reader.search(scope, target, { k: MAX_FORGET_CANDIDATES, rerank: false })
-    ).filter((r) => matchesQuery(r) && (r.keywordCoverage ?? 0) > 0);
+    const [found, factSources] = await Promise.all([
+      this.reader.search(scope, target, { k: MAX_FORGET_CANDIDATES, rerank: false }),
+      this.graphPart.sourcesNamedBy(owner(scope), target, this.reader.visibility.allowedIn(scope)),
+    ]);
+    const relevant = found.filter((r) => matchesQuery(r) && (r.keywordCoverage ?? 0) > 0);
+    // A memory that gave a fact the request names, though it holds none of its words ("아니 58번 말고
+    // 59번" gave the locker's number): a candidate too, never the one clearly meant by itself.
+    const byFact = factSources.filter((id) => !relevant.some((r) => r.id === id));
     const complete = relevant.filter((r) => (r.keywordCoverage ?? 0) >= 0.999);
-    const meant = relevant.length === 1 ? relevant[0] : complete.length === 1 ? complete[0] : undefined;
-    const candidates = (await Promise.all(relevant.map((r) => this.get(scope, r.id)))).filter(
-      (m): m is Memory => m !== undefined,
-    );
+    const meant =
+      byFact.length > 0
+        ? undefined
+        : relevant.length === 1
+          ? relevant[0]
+          : complete.length === 1
+            ? complete[0]
+            : undefined;
+    const candidates = (
+      await Promise.all(
+        [...relevant.map((r) => r.id), ...byFact]
+          .slice(0, MAX_FORGET_CANDIDATES)
+          .map((id) => this.get(scope, id)),
+      )
+    ).filter((m): m is Memory => m !== undefined);
     const meantMemory = meant && candidates.find((m) => m.id === meant.id);
     if (!meantMemory) return { candidates };
     const memo = new FactSlotMemo();
