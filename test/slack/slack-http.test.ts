@@ -125,6 +125,24 @@ describe("Slack over HTTP (Events API)", () => {
     expect(t.ollama!.chatRequests()).toHaveLength(1);
   });
 
+  it("answers the words of a DM sent with a file, and says a file alone is not read", async () => {
+    t.ollama!.queueChat("영수증 건 알겠어요.");
+    const file = { id: "F1", name: "receipt.png", mimetype: "image/png" };
+    await t.sendEvent(
+      makeDmEvent({ text: "이 영수증은 11월 출장비야", subtype: "file_share", files: [file] }),
+    );
+    const [answer] = await t.slack!.waitForCall("chat.postMessage");
+    expect(answer!.args.text).toBe("영수증 건 알겠어요.");
+    const [chat] = t.ollama!.chatRequests();
+    expect(chat!.messages.at(-1)).toMatchObject({ role: "user", content: "이 영수증은 11월 출장비야" });
+    await t.assistant.drain();
+    const asked = t.ollama!.chatRequests().length;
+    await t.sendEvent(makeDmEvent({ text: "", subtype: "file_share", files: [file] }));
+    const posts = await t.slack!.waitForCall("chat.postMessage", { count: 2 });
+    expect(posts.at(-1)!.args.text).toContain("I can't read attached files yet");
+    expect(t.ollama!.chatRequests()).toHaveLength(asked);
+  });
+
   it("answers a URL verification challenge only when signed", async () => {
     const payload = { type: "url_verification", challenge: "abc123", token: "x" };
     const ok = await postSignedEvent(`${t.assistant.url}/slack/events`, payload, SIGNING_SECRET);

@@ -56,7 +56,9 @@ export function createAssistantPanel(runner: TurnRunner): Assistant {
       if (eventId) await runner.inbox?.answered(eventId).catch(() => undefined);
     },
     userMessage: async ({ message, body, client, context, setStatus, setTitle, logger }) => {
-      if (message.subtype !== undefined || message.bot_id || !message.user || !message.text?.trim()) return;
+      // A message with a file shared is answered by its words, as in a DM (direct-message.ts).
+      if (message.subtype !== undefined && message.subtype !== "file_share") return;
+      if (("bot_id" in message && message.bot_id) || !message.user || !message.text?.trim()) return;
       const threadTs = message.thread_ts;
       if (!threadTs) return;
       const key = `${message.channel}:${threadTs}`;
