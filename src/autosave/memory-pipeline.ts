@@ -9,10 +9,10 @@ import {
   type AutosaveOffer,
   type UserSettingsStore,
 } from "../core/user-settings.js";
-import type { ContentFilter, FilterDecision } from "./content-filter.js";
+import type { ContentFilter, FilterDecision, FilterReason } from "./content-filter.js";
 import type { TopicLabeler } from "./topic-labeler.js";
 import type { TopicExtractor } from "./topics.js";
-import { correctedValue } from "../extraction/fact-slots.js";
+import { correctedValue, statesCorrectionOf } from "../extraction/fact-slots.js";
 import { statementWords } from "../extraction/fact-words.js";
 
 /** Nearest memories handed to the filter for novelty (a restatement is not always the top cosine). */
@@ -23,6 +23,13 @@ export const NOVELTY_NEIGHBOURS = 5;
  * 말했다, 4812야", "no, 4812") is taken to correct that secret, and held too.
  */
 export const SECRET_CORRECTION_WINDOW_MS = 2 * 60 * 1000;
+/**
+ * How long after a memory was kept a correction of it that the filter finds too thin ("아니 강남 말고
+ * 서초") is kept all the same (MemoryPipeline `correctsLastKept`).
+ */
+export const CORRECTION_KEEP_WINDOW_MS = 10 * 60 * 1000;
+/** The filter's reasons a correction of the memory kept last overrides: too little said, not a kind of message. */
+const KEPT_WHEN_CORRECTING: ReadonlySet<FilterReason> = new Set(["low_score", "too_short", "noise"]);
 /** Conversations whose last held secret is remembered (oldest forgotten first). */
 const MAX_SECRET_CONVERSATIONS = 1000;
 
@@ -90,13 +97,12 @@ export class MemoryPipeline implements MessagePipeline {
       { eventId: turn.eventId, keep: decision.keep, reason: decision.reason, score: decision.score },
       "pipeline decision",
     );
-    if (!decision.keep) {
-      if (decision.reason === "secret") {
-        this.secretHeld(turn);
-        options.onSecretHeld?.();
-      }
+    if (!decision.keep && decision.reason === "secret") {
+      this.secretHeld(turn);
+      options.onSecretHeld?.();
       return;
     }
+    if (!decision.keep && !(await this.correctsLastKept(turn, decision))) return;
     if (correctsSecret) {
       this.log.debug({ eventId: turn.eventId }, "a correction of a held secret is held too");
       options.onSecretHeld?.();
@@ -160,6 +166,23 @@ export class MemoryPipeline implements MessagePipeline {
     if (at - heldAt > SECRET_CORRECTION_WINDOW_MS || at < heldAt) return false;
     const value = correctedValue(turn.text);
     return value !== undefined && statementWords(value).content.length === 0;
+  }
+
+  /**
+   * Whether a message the filter would drop as too short or too thin ("잘못 말했다, 서초야", "아니 강남 말고
+   * 서초") puts right the memory kept last in its conversation, within {@link CORRECTION_KEEP_WINDOW_MS}
+   * of it (fact-slots.ts `statesCorrectionOf`): then it is kept, as the newer value of that memory's fact.
+   * A question, a request, a command or a repeat is never kept so.
+   */
+  private async correctsLastKept(turn: Turn, decision: FilterDecision): Promise<boolean> {
+    if (!KEPT_WHEN_CORRECTING.has(decision.reason) || correctedValue(turn.text) === undefined) return false;
+    const at = turn.receivedAt ?? this.now();
+    const last = await this.options.memory.latestHere(scopeOf(turn)).catch(() => undefined);
+    if (last === undefined || at - last.timestamp > CORRECTION_KEEP_WINDOW_MS || last.timestamp > at)
+      return false;
+    const corrects = statesCorrectionOf(last.text, turn.text);
+    if (corrects) this.log.debug({ eventId: turn.eventId }, "a correction of the memory kept last is kept");
+    return corrects;
   }
 
   /** The author's setting for this message's conversation. */

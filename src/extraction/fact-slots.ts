@@ -418,10 +418,15 @@ export function statesCorrectionOf(
   older: string,
   newer: string,
   memo: FactSlotMemo = new FactSlotMemo(),
+  /** `older` is known to state one fact (a graph fact read as a statement); else its rules tell. */
+  options: { oneFact?: boolean } = {},
 ): boolean {
   const negated = negatedValues(newer);
   const corrected = afterCorrectionOpening(newer);
-  // Most neighbours neither negate a value nor open with a rejection: no words are read for them.
+  const rejected = rejectedWords(newer);
+  // Most neighbours neither reject a word nor open with a rejection: no words are read for them.
+  if (rejected.length === 0 && corrected === undefined) return false;
+  if (correctsAName(older, newer, rejected, memo, options.oneFact === true)) return true;
   if (negated.size === 0 && corrected === undefined) return false;
   const before = memo.words(older);
   // "잘못 말했다", "정정": the words that say it is a correction are no part of the fact.
@@ -450,12 +455,8 @@ function afterCorrectionOpening(text: string): string | undefined {
  */
 export function negatedValues(text: string): ReadonlySet<string> {
   const out = new Set<string>();
-  const spaced = text.normalize("NFC").toLowerCase().split(/\s+/u);
-  spaced.forEach((raw, i) => {
-    const negates = negatingWord(raw);
-    const negated = negates === "ko" ? spaced[i - 1] : negates === "en" ? spaced[i + 1] : undefined;
-    if (negated !== undefined) for (const value of statementWords(negated).values) out.add(value);
-  });
+  for (const word of rejectedWords(text.toLowerCase()))
+    for (const value of statementWords(word).values) out.add(value);
   return out;
 }
 
@@ -476,7 +477,7 @@ function negatingWord(raw: string): "ko" | "en" | undefined {
 export function correctedValue(text: string, memo: FactSlotMemo = new FactSlotMemo()): string | undefined {
   const negated = negatedValues(text);
   let rest = afterCorrectionOpening(text);
-  if (negated.size > 0) {
+  if (rejectedWords(text).length > 0) {
     const spaced = text.normalize("NFC").trim().split(/\s+/u);
     const negates = spaced.map((raw) => negatingWord(raw.toLowerCase()));
     const last = negates.findLastIndex((kind) => kind !== undefined);
@@ -486,8 +487,65 @@ export function correctedValue(text: string, memo: FactSlotMemo = new FactSlotMe
   if (rest === undefined) return undefined;
   const value = cleanValue(trimStartWhile(rest, isClauseMark));
   const read = memo.words(value);
-  if (read.changes || read.values.size === 0) return undefined;
+  if (read.changes) return undefined;
+  // A name in place of another ("서초", "Seocho"): a few words and no value.
+  if (read.values.size === 0)
+    return read.content.length > 0 && read.content.length <= MAX_NAME_WORDS ? value : undefined;
   return [...read.values].every((v) => negated.has(v)) ? undefined : value;
+}
+
+/** Most content words a name put in place of another may have ("서초", "Seocho Station"). */
+const MAX_NAME_WORDS = 3;
+
+/**
+ * The words a text says are not so, as written: the word right before a Korean negating word ("강남
+ * 말고", "B2 말고", "화요일이 아니라") or right after an English one ("not Gangnam").
+ */
+export function rejectedWords(text: string): string[] {
+  const spaced = text.normalize("NFC").trim().split(/\s+/u);
+  return spaced.flatMap((raw, i) => {
+    const negates = negatingWord(raw.toLowerCase());
+    const word = negates === "ko" ? spaced[i - 1] : negates === "en" ? spaced[i + 1] : undefined;
+    return word === undefined ? [] : [trimEndWhile(trimStartWhile(word, isClauseMark), isClauseMark)];
+  });
+}
+
+/**
+ * Whether `newer` puts right a name `older` gave, with no value in either: it rejects a word of `older`
+ * by name and gives another ("강남 말고 서초" after "나 강남에 살아"; "not Gangnam, Seocho"), or opens with
+ * a rejection and gives a name of a few words `older` does not hold, when `older` states one fact (its
+ * one triplet: "잘못 말했다, 서초야" — of two facts, which one changed is not said). Besides, `newer` names
+ * nothing `older` does not.
+ */
+function correctsAName(
+  older: string,
+  newer: string,
+  rejected: readonly string[],
+  memo: FactSlotMemo,
+  oneFact: boolean,
+): boolean {
+  const value = correctedValue(newer, memo);
+  if (value === undefined) return false;
+  const put = memo.words(value);
+  // A name, not a number, a date or an amount: those are the value path's (statesCorrectionOf).
+  if ([...put.kinds].some((kind) => kind !== "place" && kind !== "other") || /\d/u.test(value)) return false;
+  const olderText = older.normalize("NFC").toLowerCase();
+  const holds = (word: string): boolean => word.length >= 2 && olderText.includes(word.toLowerCase());
+  if (holds(value)) return false;
+  const named = rejected.map((word) => cleanValue(word));
+  if (rejected.length > 0) {
+    // "그건 아니고 …" rejects no name of the older note.
+    if (!named.every(holds)) return false;
+  } else if (!oneFact && extractTriplets(older).length !== 1) return false;
+  const before = memo.words(older);
+  const surface = (word: string): string => word.slice(word.indexOf(":") + 1);
+  const said = memo.words(afterCorrectionOpening(newer) ?? newer).content;
+  return said.every(
+    (word) =>
+      holdsContentWord(before.content, word) ||
+      value.toLowerCase().includes(surface(word)) ||
+      named.some((name) => name.toLowerCase().includes(surface(word))),
+  );
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   entityKnownAs,
   FactSlotMemo,
   negatedValues,
+  rejectedWords,
   slotAttribute,
   speakerAsOne,
   statesCorrectionOf,
@@ -548,20 +549,22 @@ export function correctedFacts(
   const times = [...new Set(recent.map(([, relation]) => latestOf(relation)))].sort((a, b) => b - a);
   const negated = negatedValues(text);
   for (const time of negated.size > 0 ? times : times.slice(0, 1)) {
-    const corrected = recent.filter(
-      ([entity, relation, old]) =>
-        latestOf(relation) === time &&
-        statesCorrectionOf(
-          `${isFirstPerson(entity.name) ? "내" : entity.name} ${relation.label} ${old.name}`,
-          text,
-          memo,
-        ),
+    const said = recent.filter(([, relation]) => latestOf(relation) === time);
+    // Of a memory that gave one fact, that fact is what a correction naming no part of it puts right.
+    const oneFact = said.length === 1;
+    const corrected = said.filter(([entity, relation, old]) =>
+      statesCorrectionOf(
+        `${isFirstPerson(entity.name) ? "내" : entity.name} ${relation.label} ${old.name}`,
+        text,
+        memo,
+        { oneFact },
+      ),
     );
     if (corrected.length > 0)
       return corrected.map(([entity, relation, old]) => ({
         entity: entity.name,
         attribute: relation.label,
-        value: withCorrectedPart(old.name, negated, value, memo),
+        value: withCorrectedPart(old.name, text, negated, value, memo),
       }));
   }
   return [];
@@ -569,19 +572,24 @@ export function correctedFacts(
 
 /**
  * The old value with the part a correction rejects put right ("Friday at 3pm", "not 3pm, 4pm" → "Friday
- * at 4pm"; "내일 오후 4시", "4시 아니고 4시 반" → "내일 오후 4시 반"): the one word of it that gives the
- * rejected value, replaced by the new value. The new value alone when no word or more than one does.
+ * at 4pm"; "내일 오후 4시", "4시 아니고 4시 반" → "내일 오후 4시 반"; "강남역 2번 출구", "강남역 말고 역삼역"
+ * → "역삼역 2번 출구"): the one word of it that gives the rejected value or name, replaced by the new one. The new value alone when no word or more than one does.
  */
 function withCorrectedPart(
   old: string,
+  text: string,
   negated: ReadonlySet<string>,
   value: string,
   memo: FactSlotMemo,
 ): string {
   const parts = old.split(" ");
-  const rejected = parts.flatMap((part, i) =>
-    [...memo.words(part).values].some((v) => negated.has(v)) ? [i] : [],
-  );
+  const names = rejectedWords(text).flatMap((word) => memo.words(word).content);
+  const rejected = parts.flatMap((part, i) => {
+    const read = memo.words(part);
+    const byValue = [...read.values].some((v) => negated.has(v));
+    const byName = read.content.length > 0 && read.content.every((word) => holdsContentWord(names, word));
+    return byValue || byName ? [i] : [];
+  });
   if (rejected.length !== 1 || parts.length === 1) return value;
   return parts.map((part, i) => (i === rejected[0] ? value : part)).join(" ");
 }

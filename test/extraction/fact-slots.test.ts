@@ -337,6 +337,10 @@ describe("statesCorrectionOf", () => {
     ["내 차 번호는 34나 7281이야", "아 잘못 말했다 34나 7218이야"],
     ["세무사 상담 목요일 2시", "정정: 3시"],
     ["swim class is at 6pm", "oops I meant 7pm"],
+    // A name put right: by the name it rejects, or, of a note of one fact, by a rejection alone.
+    ["나 망원동에 살아", "아니 망원동 말고 합정동"],
+    ["my cat's name is Pickle", "not Pickle, Pocket"],
+    ["나 망원동에 살아", "아 잘못 말했다, 합정동이야"],
   ])("reads %j, then %j, as a correction of its value", (older, newer) => {
     expect(statesCorrectionOf(older, newer)).toBe(true);
   });
@@ -357,6 +361,10 @@ describe("statesCorrectionOf", () => {
     ["치과 예약 5시", "아니 5번이야"],
     ["치과 예약 5시", "잘못 말했어 헬스장은 6시"],
     ["치과 예약 5시", "잘못 알았네 5시 맞아"],
+    // A name it rejects that the older note does not hold; a pronoun rejected; a new name and more.
+    ["나 망원동에 살아", "아니 연남동 말고 합정동"],
+    ["나 망원동에 살아", "아니 그건 아니고 회사는 합정동"],
+    ["my cat's name is Pickle", "not Pickle, we adopted a second cat called Pocket last week"],
   ])("does not read %j, then %j, as a correction", (older, newer) => {
     expect(statesCorrectionOf(older, newer)).toBe(false);
   });

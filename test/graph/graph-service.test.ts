@@ -678,6 +678,13 @@ describe("GraphService facts derived from memories", () => {
     ["an opening that rejects what was said", "my gym locker is 215", "sorry, I meant 251", "251"],
     ["a rejected value named in English", "my parking spot is B2", "not B2, B3", "B3"],
     ["잘못 말했다", "비상키는 3층 창고에 있어", "아 잘못 말했다, 4층 창고야", "4층 창고"],
+    ["a name rejected by name", "I live in Gangnam", "not Gangnam, Seocho", "Seocho"],
+    [
+      "a name after a rejection, of a note of one fact",
+      "나 망원동에 살아",
+      "아 잘못 말했다, 합정동이야",
+      "합정동",
+    ],
     [
       "the rejected part of a longer value",
       "my dentist appointment is Friday at 3pm",

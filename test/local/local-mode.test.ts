@@ -175,6 +175,17 @@ describe("statements and questions without a model", () => {
     expect(items.map((m) => m.text).filter((text) => /5093|red-door/u.test(text))).toEqual([]);
   });
 
+  it("keeps a correction that puts a name right, though it says little, and answers with the new name", async () => {
+    const user = "local-name-fix";
+    await say("나 망원동에 살아", user);
+    expect(await say("아니 망원동 말고 합정동", user)).toContain('기억해 둘게요: "아니 망원동 말고 합정동"');
+    const answer = await say("나 어디 살아?", user);
+    expect(answer).toContain("• 나: 거주지 = 합정동");
+    expect(answer).toMatch(/^• 나 망원동에 살아 \(\d{4}-\d{2}-\d{2}, 이후 바뀜\)$/mu);
+    // With nothing kept before it to correct, such a reply is not kept.
+    expect(await say("아니 연남동 말고 상수동", "local-name-fix-2")).not.toContain("기억해 둘게요");
+  });
+
   it("holds a correction that gives only a value right after a held secret, and keeps such a correction otherwise", async () => {
     const user = "local-secret-fix";
     const held = "bot: 🔒 비밀번호·인증번호·카드/계좌번호 같은 민감한 정보로 보여서 기억하지 않았어요.";
