@@ -439,6 +439,18 @@ export const changedTo: ClauseRule = ({ tokens, state }) => {
   const value = valueChangedTo(tokens[verbAt - 1] ?? "", tokens[verbAt]);
   if (!value) return false;
   const words = tokens.slice(0, verbAt - 1);
+  // "주간 회의가 화요일 2시로 바뀌었어": the words up to one with 이/가 or 은/는 are what changed, and the
+  // words after it, with the new value, are when it is now.
+  const subjectEnd = words.findIndex((word) => endsWithSubjectParticle(word));
+  if (subjectEnd > 0) {
+    const whenSaid = [...words.slice(subjectEnd + 1), value].join(" ");
+    const when = timeAttributeOf(whenSaid) ?? dayAndTimeAttribute(whenSaid);
+    const what = [
+      ...words.slice(0, subjectEnd),
+      stripParticle(words[subjectEnd] ?? "", TOPIC_SUBJECT_PARTICLES),
+    ];
+    if (when !== undefined && what.every(isNameLike)) return state.emit(what.join(" "), when, whenSaid);
+  }
   const attributeWords = verbAt >= 3 ? words.slice(1) : words;
   // "일산에서 파주로": a place it moved from, not an attribute; "계곡 쪽 B-12로": a position is part of
   // where the thing is now, so the words name no attribute.
@@ -481,6 +493,32 @@ export const changedTo: ClauseRule = ({ tokens, state }) => {
   if (emitted && isNameLike(newValue)) state.topic = newValue;
   return emitted;
 };
+
+/**
+ * Whether a word is a noun with 이/가 or 은/는 after it. A final 이 is the particle only after a noun of
+ * the lexicon ("회식이"): many nouns end in 이 themselves ("물갈이", "고양이").
+ */
+function endsWithSubjectParticle(word: string): boolean {
+  const bare = stripParticle(word, TOPIC_SUBJECT_PARTICLES);
+  if (bare === word) return false;
+  return !word.endsWith("이") || isLexiconNoun(bare);
+}
+
+/**
+ * 일시 for a day said by words and then a clock time ("화요일 2시", "다음주 목요일 7시", "매주 월요일
+ * 10시"), which the typed values read as a time alone; undefined for anything else.
+ */
+function dayAndTimeAttribute(value: string): string | undefined {
+  const typed = findTypedValues(value);
+  const time = typed[0];
+  if (typed.length !== 1 || time === undefined || time.kind !== "time" || time.end !== value.length)
+    return undefined;
+  const day = value.slice(0, time.start).trim().split(" ");
+  const isDay = (word: string): boolean => WEEKDAYS_WORD_RE.test(word) || WEEK_WORD_RE.test(word);
+  return day.length > 0 && day.every(isDay) && day.some((word) => WEEKDAYS_WORD_RE.test(word))
+    ? "일시"
+    : undefined;
+}
 
 /** Nouns of time an attribute may end in ("끝나는 시간", "마감 날짜", "정기 휴무 요일"). */
 const TIME_NOUNS: ReadonlySet<string> = new Set(words("시간 시각 날짜 일시 요일 날 일정 time date day"));

@@ -23,7 +23,8 @@ import {
   type ClauseRule,
 } from "./rule-common.js";
 import { NON_ENTITY_WORDS } from "./words/function-words.js";
-import { NOW_WORDS } from "./words/value-words.js";
+import { NOW_WORDS, valueChangedTo } from "./words/value-words.js";
+import { CHANGE_VERB_RE } from "./rule-patterns.js";
 import { OCCUPATION_HEADS, occupationAttribute, TITLE_WORDS } from "./words/people.js";
 
 /** Honorific words after a name that are no title of their own ("류하진 선생님", "연다빈 님"). */
@@ -72,6 +73,30 @@ export const roleIsPerson: ClauseRule = ({ tokens, state, korean }) => {
   const inTeam = modifiers.some((word) => TEAM_WORDS.has(word));
   const emitted = state.emit(person, inTeam && attribute === "직업" ? "역할" : attribute, role);
   for (const unit of units) state.emit(person, korean ? "소속" : "team", unit);
+  if (emitted) state.topic = person;
+  return emitted;
+};
+
+/**
+ * "이제 팀장님이 박영희로 바뀌었어", "담당이 윤서진 대리로 바뀜" → (박영희, 역할, 팀장): a role named first, with
+ * 이/가 or 은/는, then the person who holds it now, with (으)로, then a verb of change. What the person
+ * held before is passed on by the graph (apply-triplets.ts `positionsPassedOn`: the text says a change).
+ */
+export const roleChangedTo: ClauseRule = ({ tokens, state, korean }) => {
+  if (tokens.length > MAX_ROLE_CLAUSE_WORDS) return false;
+  const verbAt = tokens.findIndex((token, i) => i >= 2 && CHANGE_VERB_RE.test(token));
+  if (verbAt < 2) return false;
+  const roleAt = tokens.findIndex((token) => stripParticle(token, TOPIC_SUBJECT_PARTICLES) !== token);
+  if (roleAt < 0 || roleAt > MAX_ROLE_PREFIX_WORDS || roleAt >= verbAt - 1) return false;
+  if (!tokens.slice(0, roleAt).every(isRoleModifier)) return false;
+  const role = stripParticle(tokens[roleAt] ?? "", TOPIC_SUBJECT_PARTICLES).replace(/님$/u, "");
+  const attribute = roleAttribute(role, korean);
+  if (attribute === undefined) return false;
+  const last = valueChangedTo(tokens[verbAt - 1] ?? "", tokens[verbAt]);
+  if (last === undefined) return false;
+  const person = personPhrase([...tokens.slice(roleAt + 1, verbAt - 1), last]);
+  if (person === undefined) return false;
+  const emitted = state.emit(person, attribute, role);
   if (emitted) state.topic = person;
   return emitted;
 };

@@ -41,6 +41,7 @@ import {
 } from "./rule-places.js";
 import {
   listContinuation,
+  roleChangedTo,
   roleIsPerson,
   roleNameTitle,
   roleTaken,
@@ -234,6 +235,11 @@ export const RULES: readonly ExtractionRule[] = [
     description:
       "X 번호 N, X번호 N, X 자리 N (a number-like N, maybe N로 + a verb of change): whose by the words before.",
     apply: numberedThing,
+  },
+  {
+    name: "role-changed-to",
+    description: "ROLE이/가 PERSON(으)로 바뀌었어: the person who holds the role now.",
+    apply: roleChangedTo,
   },
   {
     name: "changed-to",

@@ -418,6 +418,9 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       // A new weekday is when the thing is now: its attribute says so, and which week goes with it.
       ["미술 학원 목요일로 옮김", [["미술", "학원 요일", "목요일"]]],
       ["산악회 넷째주 일욜로 바꿈", [["산악회", "요일", "넷째주 일욜"]]],
+      // The words up to one with 이/가 or 은/는 are what moved; the day after it is part of when.
+      ["월례 회의가 목요일 4시로 바뀌었어", [["월례 회의", "일시", "목요일 4시"]]],
+      ["독서 모임이 토요일로 옮겨졌어", [["독서 모임", "요일", "토요일"]]],
     ],
     negative: "서도담 학원 옮길까 고민",
   },
@@ -489,6 +492,13 @@ const EXAMPLES: Readonly<Record<string, RuleExamples>> = {
       ],
     ],
     negative: "일요일 휴무",
+  },
+  "role-changed-to": {
+    examples: [
+      ["이제 총무가 모아라 씨로 바뀌었어", [["모아라", "역할", "총무"]]],
+      ["우리 과장님이 여하결로 바뀜", [["여하결", "직함", "과장"]]],
+    ],
+    negative: "총무가 자주 바뀌었어",
   },
   "role-is-person": {
     examples: [

@@ -721,6 +721,27 @@ describe("GraphService facts derived from memories", () => {
     expect(await ask()).toEqual(["나: 보관함 번호 = 64번"]);
   });
 
+  it("takes a meeting's new day and time said with its subject ('월례 회의가 목요일 4시로 바뀌었어')", async () => {
+    const graph = makeService();
+    const ask = () => graph.facts({ ...ALICE, text: "월례 회의 언제야?" });
+    await graph.ingest({
+      ...ALICE,
+      text: "월례 회의는 매달 첫째주 월요일 10시야",
+      memoryId: "old",
+      at: 1000,
+    });
+    await graph.ingest({ ...ALICE, text: "월례 회의가 목요일 4시로 바뀌었어", memoryId: "new", at: 2000 });
+    expect(await ask()).toEqual(["월례 회의: 일시 = 목요일 4시"]);
+  });
+
+  it("passes a position to the person a note says it changed to ('팀장님이 박영희로 바뀌었어')", async () => {
+    const graph = makeService();
+    const ask = () => graph.facts({ ...ALICE, text: "팀장님 누구야?" });
+    await graph.ingest({ ...ALICE, text: "우리 팀장님은 오세린이야", memoryId: "old", at: 1000 });
+    await graph.ingest({ ...ALICE, text: "이제 팀장님이 한도윤으로 바뀌었어", memoryId: "new", at: 2000 });
+    expect(await ask()).toEqual(["한도윤: 역할 = 팀장"]);
+  });
+
   it("passes a position one person holds to its new holder when a note says it changed", async () => {
     const graph = makeService();
     const ask = () => graph.facts({ ...ALICE, text: "팀장님 누구야?" });
