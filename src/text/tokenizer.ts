@@ -202,7 +202,8 @@ const ASKING_VERBS_EN: ReadonlySet<string> = new Set("remember remembers remind 
  * without the words that ask for the state of now (speech-act.ts `isNowWord`: 요즘, 지금은, now, these
  * days): "요즘 어디 살아?" asks where one lives; a note of it holds no 요즘.
  */
-function withoutAskingWords(words: string[]): string[] {
+function withoutAskingWords(said: string[]): string[] {
+  const words = withoutReportedSaying(said);
   const bare = (word: string | undefined) =>
     word === undefined ? "" : trimEndWhile(word, isEndMark).toLowerCase();
   return words.filter(
@@ -211,6 +212,37 @@ function withoutAskingWords(words: string[]): string[] {
       (!ASKING_VERBS_EN.has(bare(word)) ||
         !(["you", "u"].includes(bare(words[i - 1])) || bare(words[i + 1]) === "me")),
   );
+}
+
+/** The quotative endings (-다고, -라고, -냐고, -자고): "이직한다고 했지" reports what was said. */
+const QUOTATIVE_END_RE = /(?:다|라|냐|자)고$/u;
+/** A form of 하다 / 그러다 / 말하다 that reports saying ("했지", "했잖아", "그랬어", "말했었나"). */
+const SAID_RE = /^(?:했|그랬|말했|하지|하던|하더|하잖)/u;
+/** Nouns of talk that a report of saying names the talk by ("이직 얘기 했던 거"). */
+const TALK_WORDS: ReadonlySet<string> = new Set(["얘기", "이야기", "말"]);
+/** What a 하다 verb ends in before its quotative ending ("이직한다고" → 이직). */
+const HADA_END_RE = /(?:한|했|할|하)$/u;
+
+/**
+ * A question's words without its report of saying: "나 이직 언제 한다고 했지?" asks when one changes jobs,
+ * as "이직 언제야?" does, and a note of it holds neither 한다고 nor 했지. A quotative word before a verb
+ * of saying keeps only the noun of its 하다 verb ("이직한다고" → 이직; "한다고" → nothing); the verb of
+ * saying after a quotative or a noun of talk goes, and so does the noun of talk. Elsewhere the words stay.
+ */
+function withoutReportedSaying(words: string[]): string[] {
+  const bare = (word: string | undefined) => (word === undefined ? "" : trimEndWhile(word, isEndMark));
+  const reports = (i: number): boolean => SAID_RE.test(bare(words[i + 1]));
+  return words.flatMap((word, i) => {
+    const own = bare(word);
+    if (QUOTATIVE_END_RE.test(own) && reports(i)) {
+      const stem = own.slice(0, -2).replace(HADA_END_RE, "");
+      return [...stem].length >= 2 ? [stem] : [];
+    }
+    if (TALK_WORDS.has(own) && reports(i)) return [];
+    const previous = bare(words[i - 1]);
+    if (SAID_RE.test(own) && (QUOTATIVE_END_RE.test(previous) || TALK_WORDS.has(previous))) return [];
+    return [word];
+  });
 }
 
 /** The Korean numeral of a question: the word after it, or glued to it, is its counter (몇 시, 몇kg). */
@@ -423,8 +455,10 @@ const STOP_WORDS_KO = new Set([
   "지금",
   "나",
   "내",
+  "내가",
   "저",
   "제",
+  "제가",
   "하",
   "해",
   "했",

@@ -94,6 +94,16 @@ describe("queryContentTokens", () => {
     expect(queryContentTokens("which gym do I go to these days?")).toEqual(["gym"]);
   });
 
+  it("leaves out a report of saying ('… 한다고 했지?', '… 얘기 했던 거'), keeping the noun of a 하다 verb", () => {
+    const plain = queryContentTokens("개명 언제야?");
+    expect(queryContentTokens("나 개명 언제 한다고 했지?")).toEqual(plain);
+    expect(queryContentTokens("내가 언제 개명한다고 했었지?")).toEqual(plain);
+    expect(queryContentTokens("개명 얘기 했던 거 기억나?")).toEqual(plain);
+    expect(queryContentTokens("언니가 뭐라고 했지?")).toEqual(contentTokens("언니"));
+    // Without a verb of saying after it, a word is the question's own.
+    expect(queryContentTokens("개명 얘기 좀 해줘")).toContain("얘기");
+  });
+
   it("leaves out the light verb that ends a question, and keeps a statement whole", () => {
     expect(queryContentTokens("치과 언제 가야 돼?")).toEqual(["치과"]);
     expect(queryContentTokens("치과 가야 돼")).toEqual(contentTokens("치과 가야 돼"));
