@@ -107,6 +107,11 @@ const EN: ReadonlyMap<string, SettingsIntent> = new Map<string, SettingsIntent>(
     "remember things automatically",
     "start remembering things automatically",
     "remember things automatically again",
+    "resume remembering automatically",
+    "resume remembering things automatically",
+    "start remembering automatically",
+    "turn autosave back on",
+    "autosave back on",
   ].map((p) => [p, { kind: "autosave", mode: "on" }] as const),
   ...[
     "ask before remembering",

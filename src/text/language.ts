@@ -18,11 +18,16 @@ const LATIN_LETTERS_PER_SYLLABLE = 3;
  *
  * @example detectLanguage("Orion 배포 언제?") === "ko"; detectLanguage("when is the dry-run?") === "en"
  */
-export function detectLanguage(text: string): Lang {
+export function detectLanguage(said: string): Lang {
+  // ":thinking_face:" is an emoji as Slack writes it, in no language.
+  const text = said.replace(EMOJI_SHORTCODE_RE, " ");
   const latin = LATIN_WORD_RE.test(text);
   if (containsHangul(latin ? text.replace(PLATE_SHAPE_RE, " ") : text)) return "ko";
   return latin ? "en" : "ko";
 }
+
+/** An emoji's shortcode (":tada:", ":+1:", ":thinking_face:"): one run of its characters between colons. */
+const EMOJI_SHORTCODE_RE = /:[a-z0-9_+-]{1,50}:/gu;
 
 /** A Korean number plate's shape: two or three digits, one syllable, four digits ("12가 3456"). */
 const PLATE_SHAPE_RE = /\d{2,3}[가-힣] ?\d{4}/gu;

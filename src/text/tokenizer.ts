@@ -36,6 +36,13 @@ export function tokenize(text: string): string[] {
   return scan(text, true);
 }
 
+/** Whether a text has a letter or a digit in any script: something a search can go by. */
+export function hasWords(text: string): boolean {
+  return WORD_CHAR_RE.test(text);
+}
+
+const WORD_CHAR_RE = /[\p{L}\p{N}]/u;
+
 /**
  * Whether `terms` (a request's or a question's tokens) name a value — a term with a digit — that `one`
  * holds and `other` lacks (both token sets, {@link tokenize}): then they point at that text itself, not

@@ -11,6 +11,8 @@ describe("settings intents", () => {
     ["Stop remembering things automatically.", { kind: "autosave", mode: "off" }],
     ["자동저장 켜줘", { kind: "autosave", mode: "on" }],
     ["turn autosave on please", { kind: "autosave", mode: "on" }],
+    ["resume remembering automatically", { kind: "autosave", mode: "on" }],
+    ["turn autosave back on", { kind: "autosave", mode: "on" }],
     ["기억하기 전에 물어봐", { kind: "autosave", mode: "ask" }],
     ["ask me before remembering", { kind: "autosave", mode: "ask" }],
     ["이 대화는 기억하지 마", { kind: "pause" }],

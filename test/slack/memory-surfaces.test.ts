@@ -294,6 +294,26 @@ describe("App Home, /memory and the Remember this shortcut", () => {
     expect(searched).not.toContain("Clearview");
   });
 
+  it("/memory search and App Home search by emoji or marks alone list nothing and say what a query needs", async () => {
+    const user = "U_NOWORDS";
+    await t.assistant.memory.remember(dm(user), "주차는 B2 17번", Date.now());
+    for (const query of ["😀", "*", "%"]) {
+      const before = t.slack!.callsTo(RESPONSE_URL_METHOD).length;
+      await sendCommand(t, makeSlashCommand(t, { text: `search ${query}`, user }));
+      const answer = (await response(t, before + 1)).args;
+      expect(String(answer["text"])).toContain("a query needs a letter or a digit");
+      expect(JSON.stringify(answer)).not.toContain("B2 17번");
+    }
+    let count = t.slack!.callsTo("views.publish").length;
+    await sendInteraction(
+      t,
+      makeHomeAction({ user, actionId: HOME_ACTIONS.search, value: "😀", input: true }),
+    );
+    const searched = textOf((await published(t, ++count))["blocks"]);
+    expect(searched).toContain("no memory matches");
+    expect(searched).not.toContain("B2 17번");
+  });
+
   it("/memory in a channel shows only that channel's memories, never a DM's", async () => {
     await t.assistant.memory.remember(dm(ALICE), "비밀 프로젝트 코드네임은 오로라", Date.now());
     await t.assistant.memory.remember(inChannel(ALICE), "공개 프로젝트 코드네임은 보리알", Date.now());

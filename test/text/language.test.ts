@@ -15,6 +15,12 @@ describe("detectLanguage", () => {
     expect(detectLanguage("👍 12:30")).toBe("ko");
   });
 
+  it("reads an emoji's shortcode as no language", () => {
+    expect(detectLanguage(":thinking_face:?")).toBe("ko");
+    expect(detectLanguage(":tada: :+1:")).toBe("ko");
+    expect(detectLanguage(":tada: see you at noon")).toBe("en");
+  });
+
   it("does not count the one syllable of a car's number plate as Korean", () => {
     expect(detectLanguage("my license plate is 45버 2210")).toBe("en");
     expect(detectLanguage("new car, plate 118허9034")).toBe("en");

@@ -4,6 +4,7 @@ import type { Logger } from "../../logging/logger.js";
 import { AppError, toAppError } from "../../core/errors.js";
 import { detectLanguage, type Lang } from "../../text/language.js";
 import { plainFromSlack } from "../incoming-text.js";
+import { hasWords } from "../../text/tokenizer.js";
 import type { Memory, MemoryScope } from "../../core/types.js";
 import { matchesQuery } from "../../core/ports.js";
 import { button, clip, escapeMrkdwn, memoryBlocks, scopeIn, type SlackMemoryPort } from "../memory-blocks.js";
@@ -226,7 +227,7 @@ async function runCommand(
       return void (await say(await changeSettings(parsed, ctx)));
     case "unknown":
       return void (await say(
-        `알 수 없는 명령이에요: \`${escapeMrkdwn(clip(parsed.word, 50))}\`\n\n${memoryCommandHelp()}`,
+        `알 수 없는 명령이에요 (unknown command): \`${escapeMrkdwn(clip(parsed.word, 50))}\`\n\n${memoryCommandHelp()}`,
       ));
     case "search": {
       const query = needQuery(parsed.query, "search");
@@ -382,6 +383,12 @@ function needQuery(query: string, what: "search" | "forget"): string {
     );
   if (query.length > MAX_QUERY_CHARS)
     throw new AppError("bad_request", `검색어는 ${MAX_QUERY_CHARS}자까지예요 (query too long).`);
+  // "😀", "*", "%": nothing to search by; the vector half alone would list every memory.
+  if (!hasWords(query))
+    throw new AppError(
+      "bad_request",
+      "검색어에 글자나 숫자가 있어야 해요 (a query needs a letter or a digit): `/memory search 또리 생일`",
+    );
   return query;
 }
 
