@@ -211,7 +211,19 @@ function ownerOfCompound(
 /** The attributes that say which position someone holds. */
 const POSITION_ATTRIBUTES: ReadonlySet<string> = new Set(["역할", "role", "직함", "title"]);
 /** Positions one person holds at a time besides the heads (…장): homeroom teacher, the one in charge. */
-const SINGLE_HOLDER_POSITIONS: ReadonlySet<string> = new Set(["담임", "담당", "담당자", "주치의", "총무"]);
+const SINGLE_HOLDER_POSITIONS: ReadonlySet<string> = new Set([
+  "담임",
+  "담당",
+  "담당자",
+  "주치의",
+  "총무",
+  "manager",
+  "boss",
+  "supervisor",
+  "team lead",
+  "advisor",
+  "landlord",
+]);
 
 /** A position without its honorific ("팀장님" → 팀장), folded. */
 function bareTitle(value: string): string {
@@ -235,21 +247,33 @@ function positionsPassedOn(
   text: string,
   memo: FactSlotMemo = new FactSlotMemo(),
 ): string[] {
-  const held = written.filter(
-    (fact) => POSITION_ATTRIBUTES.has(fact.attribute) && singleHolder(bareTitle(fact.value)),
+  // The position as the title a person holds ("Sarah Lee: role = manager"), or as the speaker's own
+  // attribute ("I: manager = Sarah Lee", "my manager is now …"): a change said either way passes it on.
+  const titles = written.flatMap((fact): Array<{ title: string; holder: string }> =>
+    POSITION_ATTRIBUTES.has(fact.attribute) && singleHolder(bareTitle(fact.value))
+      ? [{ title: bareTitle(fact.value), holder: foldText(fact.entity) }]
+      : isFirstPerson(fact.entity) && singleHolder(bareTitle(fact.attribute))
+        ? [{ title: bareTitle(fact.attribute), holder: foldText(fact.value) }]
+        : [],
   );
-  if (held.length === 0 || !memo.words(text).changes) return [];
+  if (titles.length === 0 || !memo.words(text).changes) return [];
   const names = new Map(graph.get().map((node) => [node.id, node.name]));
+  const name = (id: string): string => names.get(id) ?? "";
   return graph
     .relations()
     .filter(
       (relation) =>
         relation.properties.current === true &&
-        held.some(
-          (fact) =>
-            relation.label === fact.attribute &&
-            relation.source !== fact.entityId &&
-            bareTitle(names.get(relation.target) ?? "") === bareTitle(fact.value),
+        titles.some(
+          ({ title, holder }) =>
+            // Someone else holds the title ...
+            (POSITION_ATTRIBUTES.has(relation.label) &&
+              foldText(name(relation.source)) !== holder &&
+              bareTitle(name(relation.target)) === title) ||
+            // ... or the speaker's own attribute of it names someone else.
+            (isFirstPerson(name(relation.source)) &&
+              bareTitle(relation.label) === title &&
+              foldText(name(relation.target)) !== holder),
         ),
     )
     .map((relation) => relation.id);

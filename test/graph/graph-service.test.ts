@@ -734,6 +734,19 @@ describe("GraphService facts derived from memories", () => {
     expect(await ask()).toEqual(["월례 회의: 일시 = 목요일 4시"]);
   });
 
+  it("passes a position on whether it is said as a person's title or as the speaker's own attribute", async () => {
+    const graph = makeService();
+    const ask = () => graph.facts({ ...ALICE, text: "who is my manager?" });
+    await graph.ingest({ ...ALICE, text: "my manager is Odile Brandt", memoryId: "old", at: 1000 });
+    expect(await ask()).toEqual(["Odile Brandt: role = manager"]);
+    await graph.ingest({ ...ALICE, text: "my manager is now Tamsin Oyelaran", memoryId: "new", at: 2000 });
+    expect((await ask()).join("\n")).not.toContain("Odile Brandt");
+    expect((await ask()).join("\n")).toContain("Tamsin Oyelaran");
+    // Forgotten, the note gives the position back.
+    await graph.forgetMemories(ALICE, ["new"]);
+    expect(await ask()).toEqual(["Odile Brandt: role = manager"]);
+  });
+
   it("passes a position to the person a note says it changed to ('팀장님이 박영희로 바뀌었어')", async () => {
     const graph = makeService();
     const ask = () => graph.facts({ ...ALICE, text: "팀장님 누구야?" });
