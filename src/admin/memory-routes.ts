@@ -133,6 +133,9 @@ export function registerMemoryRoutes(
     const scope = scopeOf(c, deps.defaultTeam);
     const body = c.req.valid("json");
     const { channel_id, channel_type, timestamp, ...extra } = body.metadata ?? {};
+    // "shared" decides where the memory may be recalled (core/visibility.ts): only true shares it, so
+    // "yes" or 1 is refused rather than kept as a memory that says shared and is not.
+    if (extra["shared"] !== undefined) parseOr400(z.boolean(), extra["shared"], "metadata.shared");
     // source "admin": the audit's actor is the admin token.
     const saved = await deps.memory.saveMany(scope, [
       {

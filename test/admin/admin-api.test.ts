@@ -136,6 +136,8 @@ describe("admin API", () => {
       ["metadata naming the owner", "U_ALICE", { text: "x", metadata: { user_id: "U_BOB" } }],
       ["metadata naming the source", "U_ALICE", { text: "x", metadata: { source: "slack", doc_id: "m1" } }],
       ["a bad user id", "U%2F..%2Fetc", { text: "x" }],
+      // Only true shares a memory: "yes" would be kept as a flag that says shared and is not.
+      ["shared as a string", "U_ALICE", { text: "x", metadata: { shared: "yes" } }],
     ])("POST with %s", async (_what, userId, body) => {
       const res = await post(userId, body);
       expect(res.status).toBe(400);
