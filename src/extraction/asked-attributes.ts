@@ -85,10 +85,11 @@ export function readQuestion(question: string): AttributeQuestion {
     .filter((word) => word.length > 0);
   // "what's his number?", "contact?": a phone number is the number a person is asked for.
   const asksNumber = words.some((word) => NUMBER_ASKING_WORDS.has(word));
+  const spokenRead = spokenWords(spoken);
   const asksFor = (attribute: string): boolean =>
     byVerb.has(attribute.toLowerCase()) ||
     ((contentTokens(attribute).some((token) => tokens.has(token)) || namesKey(attribute)) &&
-      !namesAnotherKind(spoken, attribute)) ||
+      !namesAnotherKind(spokenRead, attribute)) ||
     (asksNumber && PHONE_ATTRIBUTES.has(attribute.toLowerCase()));
   const namesByWhatItIs = (attribute: string, value: string): boolean =>
     WHAT_IT_IS_ATTRIBUTES.has(attribute) && namesKey(value);
@@ -113,41 +114,60 @@ export function readQuestion(question: string): AttributeQuestion {
  * 비밀번호" ask a 전화번호; "내 번호", a bare 번호 asked by "비밀번호", "사물함 번호" (a word of
  * 보관함's group) and "the number of my locker" still ask for them.
  */
-function namesAnotherKind(spoken: readonly string[], attribute: string): boolean {
+function namesAnotherKind(spoken: readonly SpokenWord[], attribute: string): boolean {
   const parts = attribute
     .toLowerCase()
     .split(/\s+/u)
-    .filter((part) => part.length > 0);
+    .filter((part) => part.length > 0)
+    .map((part): AttributePart => {
+      let keys: string[] | undefined;
+      return { tokens: contentTokens(part), keys: () => (keys ??= storedKeys(part)) };
+    });
   const head = parts.at(-1);
   if (head === undefined) return false;
-  const names = (word: string, part: string): boolean => {
-    const partTokens = contentTokens(part);
-    return contentTokens(word).some((token) => partTokens.includes(token)) || namesByKey(word, part);
-  };
+  const byToken = (word: SpokenWord, part: AttributePart): boolean =>
+    word.tokens.some((token) => part.tokens.includes(token));
+  const byKey = (word: SpokenWord, part: AttributePart): boolean =>
+    word.keys().some((key) => part.keys().some((other) => sameContentWord(key, other)));
+  const names = (word: SpokenWord, part: AttributePart): boolean => byToken(word, part) || byKey(word, part);
   const qualifiers = parts.slice(0, -1);
-  if (spoken.some((word) => qualifiers.some((part) => names(word, part)))) return false;
+  // The qualifier named by a token, else by a key (the dearer test, read only when needed).
+  const namesQualifier = (test: typeof names): boolean =>
+    spoken.some((word) => qualifiers.some((part) => test(word, part)));
+  if (qualifiers.length > 0 && (namesQualifier(byToken) || namesQualifier(byKey))) return false;
   const sharing = spoken.flatMap((word, i) => (names(word, head) ? [i] : []));
   if (sharing.length === 0) return false;
   return sharing.every((at) => {
-    const word = spoken[at] as string;
+    const word = spoken[at] as SpokenWord;
     // The word's own syllables before the head: 비밀 of 비밀번호, asked of 전화번호 or of 보관함 번호.
-    const headTokens = contentTokens(head);
-    const wordTokens = contentTokens(word);
-    const inWord = wordTokens.findIndex((token) => headTokens.includes(token));
-    const attributeOwn = headTokens.findIndex((token) => wordTokens.includes(token));
+    const inWord = word.tokens.findIndex((token) => head.tokens.includes(token));
+    const attributeOwn = head.tokens.findIndex((token) => word.tokens.includes(token));
     if (inWord > 0) return qualifiers.length > 0 || attributeOwn > 0;
     if (qualifiers.length === 0) return false;
     const before = spoken[at - 1];
-    return (
-      before !== undefined && contentTokens(before).length > 0 && !isFirstPerson(entityDisplayName(before))
-    );
+    return before !== undefined && before.tokens.length > 0 && !isFirstPerson(entityDisplayName(before.text));
   });
 }
 
-/** Whether a question word names `part` by a content-word key (words/same-thing.ts groups). */
-function namesByKey(word: string, part: string): boolean {
-  const partKeys = storedKeys(part);
-  return keysOf(word).some((key) => partKeys.some((other) => sameContentWord(key, other)));
+/** A word of the question as {@link namesAnotherKind} reads it: its tokens, and its keys when needed. */
+interface SpokenWord {
+  text: string;
+  tokens: string[];
+  keys: () => string[];
+}
+
+/** A word of an attribute: its tokens, and its keys as stored when needed. */
+interface AttributePart {
+  tokens: string[];
+  keys: () => string[];
+}
+
+/** The question's words, each read once (its keys only when asked for). */
+function spokenWords(spoken: readonly string[]): SpokenWord[] {
+  return spoken.map((text) => {
+    let keys: string[] | undefined;
+    return { text, tokens: contentTokens(text), keys: () => (keys ??= keysOf(text)) };
+  });
 }
 
 /**
