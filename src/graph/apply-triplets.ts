@@ -26,14 +26,10 @@ import {
   normalizeValue,
 } from "../extraction/normalize.js";
 import {
-  correctedValue,
   entityKnownAs,
   FactSlotMemo,
-  negatedValues,
-  rejectedWords,
   slotAttribute,
   speakerAsOne,
-  statesCorrectionOf,
   statesSameFact,
 } from "../extraction/fact-slots.js";
 import { holdsContentWord, sameContentWords } from "../extraction/content-words.js";
@@ -219,7 +215,6 @@ const SINGLE_HOLDER_POSITIONS: ReadonlySet<string> = new Set([
   "총무",
   "manager",
   "boss",
-  "supervisor",
   "team lead",
   "advisor",
   "landlord",
@@ -541,84 +536,6 @@ export function shiftedFacts(
 }
 
 /**
- * How long after a fact was said a correction that names no thing may still be about it ("아니 58번
- * 말고 59번" a few messages on): the length of a conversation about one thing, not of a day.
- */
-export const CORRECTION_WINDOW_MS = 10 * 60 * 1000;
-
-/**
- * The facts of a correction that names no thing, only a value in place of another ("아니 58번 말고
- * 59번", "잘못 말했다, 3457이야", "not Friday, Thursday": fact-slots.ts `correctedValue`): the slots of
- * the current facts it corrects (`statesCorrectionOf`, the fact read as a statement), with the new value
- * ({@link withCorrectedPart}: in place of the part of the old one it rejects, when it names that part).
- * Only facts said in the {@link CORRECTION_WINDOW_MS} before it, the latest memory's first: one that
- * rejects a value by name ("58번 말고") may be about an earlier memory of the window that gave it; one
- * that only opens with a rejection ("잘못 말했다") is about the memory said last, or none.
- */
-export function correctedFacts(
-  triplets: readonly GraphTriplet[],
-  text: string,
-  at: number,
-  memo: FactSlotMemo = new FactSlotMemo(),
-): Triplet[] {
-  const value = correctedValue(text, memo);
-  if (value === undefined) return [];
-  const recent = triplets.filter(
-    ([entity, relation]) =>
-      entity.label === ENTITY_LABEL &&
-      relation.properties.current === true &&
-      latestOf(relation) < at &&
-      at - latestOf(relation) <= CORRECTION_WINDOW_MS,
-  );
-  const times = [...new Set(recent.map(([, relation]) => latestOf(relation)))].sort((a, b) => b - a);
-  const negated = negatedValues(text);
-  for (const time of negated.size > 0 ? times : times.slice(0, 1)) {
-    const said = recent.filter(([, relation]) => latestOf(relation) === time);
-    // Of a memory that gave one fact, that fact is what a correction naming no part of it puts right.
-    const oneFact = said.length === 1;
-    const corrected = said.filter(([entity, relation, old]) =>
-      statesCorrectionOf(
-        `${isFirstPerson(entity.name) ? "내" : entity.name} ${relation.label} ${old.name}`,
-        text,
-        memo,
-        { oneFact },
-      ),
-    );
-    if (corrected.length > 0)
-      return corrected.map(([entity, relation, old]) => ({
-        entity: entity.name,
-        attribute: relation.label,
-        value: withCorrectedPart(old.name, text, negated, value, memo),
-      }));
-  }
-  return [];
-}
-
-/**
- * The old value with the part a correction rejects put right ("Friday at 3pm", "not 3pm, 4pm" → "Friday
- * at 4pm"; "내일 오후 4시", "4시 아니고 4시 반" → "내일 오후 4시 반"; "강남역 2번 출구", "강남역 말고 역삼역"
- * → "역삼역 2번 출구"): the one word of it that gives the rejected value or name, replaced by the new one. The new value alone when no word or more than one does.
- */
-function withCorrectedPart(
-  old: string,
-  text: string,
-  negated: ReadonlySet<string>,
-  value: string,
-  memo: FactSlotMemo,
-): string {
-  const parts = old.split(" ");
-  const names = rejectedWords(text).flatMap((word) => memo.words(word).content);
-  const rejected = parts.flatMap((part, i) => {
-    const read = memo.words(part);
-    const byValue = [...read.values].some((v) => negated.has(v));
-    const byName = read.content.length > 0 && read.content.every((word) => holdsContentWord(names, word));
-    return byValue || byName ? [i] : [];
-  });
-  if (rejected.length !== 1 || parts.length === 1) return value;
-  return parts.map((part, i) => (i === rejected[0] ? value : part)).join(" ");
-}
-
-/**
  * Whether `text` is about the fact and states it with another value: it opens with the fact's thing
  * (its entity, or a word of the attribute for the speaker's own fact); before its first value it
  * names the attribute — a word of it when the fact's value is of a kind (a date, an amount, a number)
@@ -671,7 +588,8 @@ function attributeKey(label: string): string {
   return foldText(slotAttribute(label));
 }
 
-function latestOf(relation: Relation): number {
+/** When a relation was said last (its newest source). */
+export function latestOf(relation: Relation): number {
   return Math.max(...sourcesOf(relation).map((s) => s.at));
 }
 

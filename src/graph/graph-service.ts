@@ -9,7 +9,6 @@ import {
   forgetMemories,
   isVisible,
   restatedRelations,
-  correctedFacts,
   shiftedFacts,
   retirementsOf,
   sourcesOf,
@@ -26,6 +25,7 @@ import { entityDisplayName, isFirstPerson } from "../extraction/normalize.js";
 import { extractTriplets } from "../extraction/rule-extractor.js";
 import { dateShiftOf } from "../extraction/date-shift.js";
 import { asSpeakersDatedFacts, isBareDatedFact, speakersOwnFacts } from "./speaker-facts.js";
+import { correctedFacts } from "./corrections.js";
 import { isAllowed, PRIVATE, visibleWherever } from "../core/visibility.js";
 import { holdsContentWord } from "../extraction/content-words.js";
 import { correctedValue, entityKnownAs, FactSlotMemo, speakerAsOne } from "../extraction/fact-slots.js";
