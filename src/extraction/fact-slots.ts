@@ -411,8 +411,9 @@ function hasQualifier(
  * so ({@link negatedValues}) and gives another value — or it opens by rejecting what was said ("아니
  * 3457이야", "no, 3457", "잘못 말했다 3457": value-words.ts `correctionOpening`) and gives a value of a kind `older` gives that
  * `older` does not hold — and names nothing `older` does not (a content word of its own would make it
- * another fact: "3시 말고 5시에 저녁 약속"). Whether the two follow each other closely enough to be one
- * conversation is the caller's to know.
+ * another fact: "3시 말고 5시에 저녁 약속"). A name put right by another is one too ({@link correctsAName}:
+ * "아니 망원동 말고 합정동"). Whether the two follow each other closely enough to be one conversation is
+ * the caller's to know.
  */
 export function statesCorrectionOf(
   older: string,
@@ -511,8 +512,8 @@ export function rejectedWords(text: string): string[] {
 }
 
 /**
- * Whether `newer` puts right a name `older` gave, with no value in either: it rejects a word of `older`
- * by name and gives another ("강남 말고 서초" after "나 강남에 살아"; "not Gangnam, Seocho"), or opens with
+ * Whether `newer` puts right a name `older` gave with another name (no number, date or amount: those
+ * are {@link statesCorrectionOf}'s own test): it rejects a word of `older` by name and gives another ("강남 말고 서초" after "나 강남에 살아"; "not Gangnam, Seocho"), or opens with
  * a rejection and gives a name of a few words `older` does not hold, when `older` states one fact (its
  * one triplet: "잘못 말했다, 서초야" — of two facts, which one changed is not said). Besides, `newer` names
  * nothing `older` does not.

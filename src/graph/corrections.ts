@@ -23,12 +23,13 @@ import { latestOf } from "./apply-triplets.js";
 export const CORRECTION_WINDOW_MS = 10 * 60 * 1000;
 
 /**
- * The facts of a correction that names no thing, only a value in place of another ("아니 58번 말고
- * 59번", "잘못 말했다, 3457이야", "not Friday, Thursday": fact-slots.ts `correctedValue`): the slots of
+ * The facts of a correction that names no thing, only a value or a name in place of another ("아니 58번
+ * 말고 59번", "잘못 말했다, 3457이야", "not Friday, Thursday", "아니 망원동 말고 합정동": fact-slots.ts
+ * `correctedValue`): the slots of
  * the current facts it corrects (`statesCorrectionOf`, the fact read as a statement), with the new value
  * ({@link withCorrectedPart}: in place of the part of the old one it rejects, when it names that part).
  * Only facts said in the {@link CORRECTION_WINDOW_MS} before it, the latest memory's first: one that
- * rejects a value by name ("58번 말고") may be about an earlier memory of the window that gave it; one
+ * rejects a value or a name by name ("58번 말고") may be about an earlier memory of the window that gave it; one
  * that only opens with a rejection ("잘못 말했다") is about the memory said last, or none.
  */
 export function correctedFacts(
@@ -48,7 +49,8 @@ export function correctedFacts(
   );
   const times = [...new Set(recent.map(([, relation]) => latestOf(relation)))].sort((a, b) => b - a);
   const negated = negatedValues(text);
-  for (const time of negated.size > 0 ? times : times.slice(0, 1)) {
+  const namesOld = rejectedWords(text).length > 0;
+  for (const time of namesOld ? times : times.slice(0, 1)) {
     const said = recent.filter(([, relation]) => latestOf(relation) === time);
     // Of a memory that gave one fact, that fact is what a correction naming no part of it puts right.
     const oneFact = said.length === 1;
@@ -73,7 +75,8 @@ export function correctedFacts(
 /**
  * The old value with the part a correction rejects put right ("Friday at 3pm", "not 3pm, 4pm" → "Friday
  * at 4pm"; "내일 오후 4시", "4시 아니고 4시 반" → "내일 오후 4시 반"; "강남역 2번 출구", "강남역 말고 역삼역"
- * → "역삼역 2번 출구"): the one word of it that gives the rejected value or name, replaced by the new one. The new value alone when no word or more than one does.
+ * → "역삼역 2번 출구"): the one word of it that gives the rejected value or name, replaced by the new
+ * one. The new value alone when no word or more than one does.
  */
 function withCorrectedPart(
   old: string,

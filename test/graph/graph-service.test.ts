@@ -704,6 +704,23 @@ describe("GraphService facts derived from memories", () => {
     expect(relations.map((r) => nodes.get(r.target))).toEqual([value]);
   });
 
+  it("puts right a name the correction rejects by name, though a note of another fact came between", async () => {
+    const graph = makeService();
+    const at = Date.UTC(2026, 10, 20);
+    await graph.ingest({ ...ALICE, text: "나 망원동에 살아", memoryId: "home", at });
+    await graph.ingest({
+      ...ALICE,
+      text: "내 자전거 보관함 번호는 64번이야",
+      memoryId: "bike",
+      at: at + 10_000,
+    });
+    await graph.ingest({ ...ALICE, text: "아니 망원동 말고 합정동", memoryId: "fix", at: at + 20_000 });
+    expect(await graph.facts({ ...ALICE, text: "나 어디 살아?" })).toEqual(["나: 거주지 = 합정동"]);
+    expect(await graph.facts({ ...ALICE, text: "내 자전거 보관함 번호 몇 번이야?" })).toEqual([
+      "나: 보관함 번호 = 64번",
+    ]);
+  });
+
   it("leaves a fact alone when the correction comes long after it, names another value, or was said where the fact may not be shown", async () => {
     const graph = makeService();
     const ask = () => graph.facts({ ...ALICE, text: "내 자전거 보관함 번호 몇 번이야?" });
