@@ -707,17 +707,12 @@ describe("GraphService facts derived from memories", () => {
   it("puts right a name the correction rejects by name, though a note of another fact came between", async () => {
     const graph = makeService();
     const at = Date.UTC(2026, 10, 20);
-    await graph.ingest({ ...ALICE, text: "나 망원동에 살아", memoryId: "home", at });
-    await graph.ingest({
-      ...ALICE,
-      text: "내 자전거 보관함 번호는 64번이야",
-      memoryId: "bike",
-      at: at + 10_000,
-    });
-    await graph.ingest({ ...ALICE, text: "아니 망원동 말고 합정동", memoryId: "fix", at: at + 20_000 });
-    expect(await graph.facts({ ...ALICE, text: "나 어디 살아?" })).toEqual(["나: 거주지 = 합정동"]);
-    expect(await graph.facts({ ...ALICE, text: "내 자전거 보관함 번호 몇 번이야?" })).toEqual([
-      "나: 보관함 번호 = 64번",
+    await graph.ingest({ ...ALICE, text: "I live in Gangnam", memoryId: "home", at });
+    await graph.ingest({ ...ALICE, text: "my parking spot is B2", memoryId: "car", at: at + 10_000 });
+    await graph.ingest({ ...ALICE, text: "not Gangnam, Seocho", memoryId: "fix", at: at + 20_000 });
+    expect(await graph.facts({ ...ALICE, text: "where do I live?" })).toEqual(["나: residence = Seocho"]);
+    expect(await graph.facts({ ...ALICE, text: "what's my parking spot?" })).toEqual([
+      "나: parking spot = B2",
     ]);
   });
 
