@@ -190,6 +190,12 @@ describe("MemoryLifecycle and MemorySearch against a real Chroma", () => {
     expect((await memory.findToForget(inChannel, "보관함")).candidates).toEqual([]);
   });
 
+  it("finds nothing for a query of emoji or marks alone, where the vector half would rank every memory", async () => {
+    await memory.save(alice, { text: "우산은 현관 신발장 위", source: "slack" });
+    expect((await memory.search(alice, "우산")).length).toBeGreaterThan(0);
+    for (const query of ["😀", "*", "%", "🎉🎉"]) expect(await memory.search(alice, query)).toEqual([]);
+  });
+
   it("keeps no control characters, escape sequences or bidirectional overrides of a text saved by any way in", async () => {
     const saved = await memory.save(alice, {
       text: "\u001b[31m창고 열쇠\u0007는 관리실\u202e에 맡김",

@@ -1,6 +1,7 @@
 import { FactSlotMemo } from "../../extraction/fact-slots.js";
 import type { Logger } from "../../logging/logger.js";
 import type { RecalledMemory } from "../../core/ports.js";
+import { hasWords } from "../../text/tokenizer.js";
 import { AppError, isAppError } from "../../core/errors.js";
 import type { ChannelType, Memory, MemoryScope, MemorySource, Owner } from "../../core/types.js";
 import { cosineForSimilarity, type OwnerCount, type VectorIndex } from "../../core/vector-index.js";
@@ -238,6 +239,9 @@ export class MemorySearch {
       throw new AppError("bad_request", `k must be an integer from 1 to ${MAX_SEARCH_K}`);
     }
     if (!query.trim()) throw new AppError("bad_request", "query must not be empty");
+    // "😀", "*", "%": no letter or digit to search by; the vector half alone would rank every memory
+    // (App Home's box, `/memory search`, the admin API and recall alike).
+    if (!hasWords(query)) return [];
     const index = await this.keywordIndex(scope);
     if (index.size === 0) return [];
     const visibilities = this.visibility.allowedIn(scope);

@@ -19,7 +19,6 @@ import {
 import { AUTOSAVE_MODES, type AutosaveMode } from "../../core/user-settings.js";
 import type { AuditAction, AuditActor, AuditLog, StoredAuditEvent } from "../../core/audit.js";
 import { mainLanguage } from "../../text/language.js";
-import { hasWords } from "../../text/tokenizer.js";
 import { aboutBlocks, type SlackAboutPort } from "../about-blocks.js";
 import {
   conversationOfValue,
@@ -224,10 +223,7 @@ async function pageOf(
     return { items: one ? [one] : [], total: one ? 1 : 0, capped: false, page: 0 };
   }
   if (state.q) {
-    // A search box of only emoji or marks matches nothing (the vector half alone would list everything).
-    const found = hasWords(state.q)
-      ? (await memory.search(scope, state.q, { k: HOME_SEARCH_K })).filter(matchesQuery)
-      : [];
+    const found = (await memory.search(scope, state.q, { k: HOME_SEARCH_K })).filter(matchesQuery);
     const page = shown(found.length);
     const ids = found.slice(page * HOME_PAGE_SIZE, (page + 1) * HOME_PAGE_SIZE).map((r) => r.id);
     const items = (await Promise.all(ids.map((id) => memory.get(scope, id)))).filter(
