@@ -6,7 +6,7 @@ import { RuleTopicExtractor, type TopicAssignment, type TopicContext } from "./t
 
 /** What the labeler reads of a user's stored memories, to rebuild their registry on first use. */
 export interface StoredTopics {
-  /** The user's memories' topics and texts (any order); may build their BM25 index from the store. */
+  /** Topics and texts of the user's memories (any order); may build their BM25 index from the store. */
   memoriesOf(scope: MemoryScope): Promise<Iterable<{ text: string; topics?: readonly string[] | undefined }>>;
 }
 

@@ -431,7 +431,7 @@ export function statesCorrectionOf(
   if (negated.size === 0 && corrected === undefined) return false;
   const before = memo.words(older);
   // "잘못 말했다", "정정": the words that say it is a correction are no part of the fact.
-  const after = memo.words(negated.size === 0 ? (corrected as string) : newer);
+  const after = memo.words(corrected ?? newer);
   if (negated.size > 0) {
     if (![...negated].some((value) => before.values.has(value))) return false;
     if (![...after.values].some((value) => !negated.has(value))) return false;

@@ -337,6 +337,9 @@ describe("statesCorrectionOf", () => {
     ["내 차 번호는 34나 7281이야", "아 잘못 말했다 34나 7218이야"],
     ["세무사 상담 목요일 2시", "정정: 3시"],
     ["swim class is at 6pm", "oops I meant 7pm"],
+    // Written as one word ("잘못적음"), and an opening before the value it denies: its words are no part of the fact.
+    ["내 차 번호는 34나 7281이야", "아 잘못말함 34나 7218이야"],
+    ["광주 출장 KTX 용산역 9시꺼 예매", "아 잘못 적음 KTX 9시 아니고 9시 20분"],
     // A name put right: by the name it rejects, or, of a note of one fact, by a rejection alone.
     ["나 망원동에 살아", "아니 망원동 말고 합정동"],
     ["my cat's name is Pickle", "not Pickle, Pocket"],

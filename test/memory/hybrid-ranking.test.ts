@@ -616,6 +616,73 @@ describe("rankHybrid", () => {
     });
   });
 
+  describe("a change note under the relevance gate that drops the thing the question names", () => {
+    // The question names the older note's thing (its first content word), which the follow-up leaves
+    // out, and shares one more word with both: a word of the older note's value (among or after its
+    // values) or a person's name ties the follow-up to that note.
+    it.each([
+      [
+        "ko",
+        "부장님 환송 회식 어디서 해?",
+        "부장님 환송 회식 3/7 토 밤 9시 을지로 솥뚜껑집",
+        "회식 장소 바뀜 솥뚜껑집 예약 꽉차서 신당동 고깃집으로 시간 그대로",
+      ],
+      [
+        "en",
+        "where is the sales team dinner?",
+        "sales team dinner 12/20 Fri 7pm at Harbor Grill downtown",
+        "dinner venue changed, Harbor Grill was full, now at Olive Tree",
+      ],
+      [
+        "mixed",
+        "동아리 회계 누구야?",
+        "동아리 회계 담당 박지수쌤, receipts는 지수쌤한테",
+        "박지수쌤 출산휴가 가심 회계는 이제 Mina Cho가 대신",
+      ],
+    ])("jumps the answer it changes and becomes the answer (%s)", (_lang, query, older, newer) => {
+      expect(underGate(query, older, newer)).toEqual(["new", "old"]);
+      // Below the first NEAR_CHANGE_RANKS too: the repeated word, not the rank, ties it.
+      expect(belowOthers(query, older, newer, NEAR_CHANGE_RANKS)[0]).toBe("new");
+    });
+
+    it("stays below when the word it repeats names what the older note is about, before its values", () => {
+      // 시간: before the older note's first value, a word notes of other things say too.
+      expect(
+        underGate(
+          "민서 수영 무슨 요일이야?",
+          "민서 수영 시간 바뀜. 4월부터 월수 5시",
+          "구민회관 모임 토요일로 연기됐대 시간 장소는 그대로",
+        ),
+      ).toEqual(["old", "new (not relevant)"]);
+    });
+  });
+
+  describe("a correction under the relevance gate", () => {
+    it.each([
+      [
+        "ko",
+        "부산 가는 KTX 몇 시야?",
+        "부산 출장 KTX 서울역 7시꺼 예매",
+        "아 잘못 적음 KTX 7시 아니고 7시 30분",
+      ],
+      [
+        "en",
+        "what time is my flight to Osaka?",
+        "Flight to Osaka on 5/2, departs 9am from Gimpo",
+        "oops, the flight is not 9am, 9:40am",
+      ],
+      ["mixed", "KTX to Busan 몇 시야?", "Busan 출장 KTX 7시꺼 예매", "잘못 적음 KTX 7시 말고 7시 30분"],
+    ])("puts the corrected value above the one it corrects (%s)", (_lang, query, older, newer) => {
+      expect(underGate(query, older, newer)).toEqual(["new", "old"]);
+    });
+
+    it("does not tie a correction that shares no word of the question with the older note", () => {
+      expect(
+        underGate("부산 가는 KTX 몇 시야?", "부산 출장 KTX 서울역 7시꺼 예매", "아니 7시 아니고 7시 30분"),
+      ).toEqual(["old", "new (not relevant)"]);
+    });
+  });
+
   describe("a note under the relevance gate that holds every question word the answer holds", () => {
     // Each newer note shares too few words with the older to state its fact by words alone
     // (fact-slots.ts statesSameFact) and says no change.

@@ -128,6 +128,9 @@ const MAX_INTERJECTIONS = 2;
 /** Marks that may follow an opening or a negating word ("정정:", "아니,", "아니고,", "not:"). */
 export const isClauseMark = inSet(",.;:!?~");
 
+/** "Wrongly": before a verb of saying or writing, it opens a correction. */
+const MISSPOKE = "잘못";
+
 /** Verb stems of saying or writing after 잘못 ("잘못 말했다", "잘못 적었어"): the speaker misspoke. */
 const MISSPOKE_VERB_STEMS: readonly string[] = words(
   "말했 말함 말한 썼 씀 쓴 적었 적음 적은 알려줬 얘기했 보냈",
@@ -150,7 +153,10 @@ export function correctionOpening(tokens: readonly string[], isFiller: (word: st
     const first = word(at);
     if (REJECTING_OPENERS.has(first) || CORRECTING_WORDS.has(first)) return at + 1;
     const second = word(at + 1);
-    if (first === "잘못" && MISSPOKE_VERB_STEMS.some((stem) => second.startsWith(stem))) return at + 2;
+    if (first === MISSPOKE && MISSPOKE_VERB_STEMS.some((stem) => second.startsWith(stem))) return at + 2;
+    // Written as one word ("잘못말함", "잘못적었다").
+    const glued = first.startsWith(MISSPOKE) ? first.slice(MISSPOKE.length) : "";
+    if (MISSPOKE_VERB_STEMS.some((stem) => glued.startsWith(stem))) return at + 1;
     if (ENGLISH_CORRECTING_PAIRS.has(`${first} ${second}`)) return at + 2;
     if (first.length === 0 || !isFiller(first)) return 0;
   }

@@ -7,7 +7,7 @@
 import { changesAnotherFact, FactSlotMemo, statesOwnersDiffer } from "../../extraction/fact-slots.js";
 import { holdsContentWord, namesAThing, sameContentWord } from "../../extraction/content-words.js";
 import { capitalisedKeys, type StatementWords } from "../../extraction/fact-words.js";
-import { isKinship } from "../../extraction/rule-common.js";
+import { isFullKoreanName, isKinship } from "../../extraction/rule-common.js";
 import { contentTokens, crossScriptQueryWords, tokensWrittenOtherwise } from "../../text/tokenizer.js";
 import { dice, namesOlderValue, SAME_FACT_MIN_DICE, type NotePair } from "./note-pair.js";
 
@@ -23,7 +23,9 @@ import { dice, namesOlderValue, SAME_FACT_MIN_DICE, type NotePair } from "./note
  * - keep that thing when the question names it ("어항 청소 날 바꿨어" does not change what a turtle eats),
  *   unless it holds two more of the question's words that `older` holds: a follow-up drops the name
  *   the first note gave ("합창단 리허설 또 밀림" after "솔빛 합창단 리허설 목요일"); one word is
- *   not enough (another thing of its kind).
+ *   not enough (another thing of its kind) — unless it also repeats a word of `older`'s value or a
+ *   person's name `older` gives ("회식 장소 바뀜, 솥뚜껑집 예약이 꽉 차서 …" after "부장님 환송 회식 …
+ *   을지로 솥뚜껑집"): that points at `older` itself.
  * A change note about another fact of the same subject ("지호 치과 예약 바뀜" asked about 지호's piano
  * lessons) still passes: the price measured in docs/benchmarks.md ("A change note needs one of the
  * question's words") — unless it shares nothing else with `older` and gives another kind of value
@@ -70,7 +72,12 @@ export function changeNoteRestates(
   return (
     !questionWords.some(isThing) ||
     (thing !== undefined && holdsContentWord(after.content, thing)) ||
-    sharedBesideThing >= 2
+    sharedBesideThing >= 2 ||
+    repeatsOlderValueWord(
+      { content: before.content, names: capitalisedKeys(texts.older), lead: before.lead },
+      after.content,
+      questionWords,
+    )
   );
 }
 
@@ -85,11 +92,18 @@ export function changeNoteRestates(
  * 다른 걸로 갈아탐" after "사료 냥스밀 먹이는 중") is about that fact, however few other words the two share.
  */
 function repeatsOlderValueWord(
-  older: { content: readonly string[]; names: ReadonlySet<string> },
+  older: { content: readonly string[]; names: ReadonlySet<string>; lead?: number },
   after: readonly string[],
   questionWords: readonly string[],
 ): boolean {
   const before = older.content;
+  const lead = older.lead;
+  // Given `lead`, only a word that stands among the older note's values or is a person's name: a
+  // word before its first value may name what the fact is of (시간, 장소), which notes of other things say too.
+  const ofTheValue = (word: string, i: number) =>
+    lead === undefined ||
+    i >= lead ||
+    isFullKoreanName(word.slice(word.indexOf(":") + 1).replace(GLUED_HONORIFIC_RE, ""));
   const asked = (word: string | undefined) =>
     word !== undefined && questionWords.some((q) => sameContentWord(q, word));
   const namesValue = (word: string) =>
@@ -99,6 +113,7 @@ function repeatsOlderValueWord(
       i > 0 &&
       !sameContentWord(word, before[0] as string) &&
       namesValue(word) &&
+      ofTheValue(word, i) &&
       !asked(word) &&
       after.some((w, j) => sameContentWord(w, word) && !besideAskedWord(before, i, after, j, asked)),
   );
@@ -118,6 +133,9 @@ function besideAskedWord(
     return a !== undefined && b !== undefined && asked(a) && sameContentWord(a, b);
   });
 }
+
+/** An honorific glued to a name ("최하윤쌤", "윤서진님"). */
+const GLUED_HONORIFIC_RE = /(?:선생님|쌤|님|씨)$/u;
 
 /**
  * How far down the fused list a change note under the gate may stand and still be tied to an older

@@ -5,6 +5,7 @@ import {
   FactSlotMemo,
   sameFactSlot,
   sharedFactSlots,
+  statesCorrectionOf,
   statesOwnersDiffer,
   statesSameFact,
 } from "../../extraction/fact-slots.js";
@@ -89,6 +90,8 @@ export function isSameFact(options: {
   if (texts && sameFactSlot(texts.older, texts.newer, options.factSlots)) return true;
   // "내 생일은 …" and "아내 생일은 …" share every word the query asks by, and are two people's facts.
   if (texts && statesOwnersDiffer(texts.older, texts.newer, options.factSlots)) return false;
+  if (texts && correctsForQuery({ older, newer, queryTerms, texts, factSlots: options.factSlots }))
+    return true;
   if (
     texts &&
     options.restatements !== false &&
@@ -128,7 +131,11 @@ export function isSameFact(options: {
 function replacesFact(pair: RecencyPair): boolean {
   const { texts } = pair;
   const memo = pair.factSlots ?? new FactSlotMemo();
-  if (sameFactSlot(texts.older, texts.newer, memo) || statesSameFact(texts.older, texts.newer, memo))
+  if (
+    sameFactSlot(texts.older, texts.newer, memo) ||
+    statesSameFact(texts.older, texts.newer, memo) ||
+    correctsForQuery(pair)
+  )
     return true;
   const before = memo.words(texts.older);
   const after = memo.words(texts.newer);
@@ -157,6 +164,22 @@ function replacesFact(pair: RecencyPair): boolean {
       (thing === undefined || !sameContentWord(word, thing)) &&
       holdsContentWord(after.content, word) &&
       !whom(word),
+  );
+}
+
+/**
+ * Whether `newer` corrects a value or a name `older` gives (fact-slots.ts `statesCorrectionOf`: "SRT 8시
+ * 아니고 8시 40분" after "SRT 8시꺼 예매"), and the two share a word of the query: a correction names
+ * nothing the older note does not, so the shared word says it is that note's fact the query asks for.
+ * Recalled notes may stand weeks apart, so a bare "아니 3457이야" (no word of its own) corrects none.
+ */
+function correctsForQuery(
+  pair: Pick<NotePair, "older" | "newer" | "queryTerms" | "texts" | "factSlots">,
+): boolean {
+  const { older, newer, queryTerms, texts } = pair;
+  return (
+    [...queryTerms].some((term) => older.has(term) && newer.has(term)) &&
+    statesCorrectionOf(texts.older, texts.newer, pair.factSlots)
   );
 }
 
@@ -273,6 +296,7 @@ function asksSharedSlot(pair: RecencyPair): boolean {
 function restatesFromUnderGate(pair: RecencyPair, questionWords: readonly string[]): boolean {
   return (
     asksSharedSlot(pair) ||
+    correctsForQuery(pair) ||
     restatesForQuery(pair) ||
     changeNoteRestates(pair, questionWords) ||
     holdsAllOlderQueryWords(pair)
