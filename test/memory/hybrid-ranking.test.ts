@@ -501,6 +501,42 @@ describe("rankHybrid", () => {
     });
   });
 
+  describe("a near change note that rejects the older note's value by name", () => {
+    // The newer note calls the thing by a word the older one does not use (필테 for 필라테스 수업), so
+    // no word ties them; the value it rejects ("화요일 말고") is the older note's.
+    it.each([
+      [
+        "ko",
+        "필라테스 무슨 요일이야?",
+        "필라테스 김하늘 강사님, 매주 화요일 저녁 8시",
+        "필테 화요일 말고 금요일 저녁 7시로 바꿈",
+      ],
+      [
+        "en",
+        "which day is my spin class?",
+        "Spin class with Coach Rhee, every Tuesday 8pm",
+        "cycling moved: not Tuesday, Friday 7pm",
+      ],
+      [
+        "mixed",
+        "spin class 무슨 요일이야?",
+        "spin class 김하늘 코치, 매주 화요일 저녁 8시",
+        "자전거 수업 화요일 말고 금요일 7시로 바꿈",
+      ],
+    ])("comes first among the first NEAR_CHANGE_RANKS (%s)", (_lang, query, older, newer) => {
+      expect(underGate(query, older, newer)[0]).toBe("new");
+      expect(belowOthers(query, older, newer, NEAR_CHANGE_RANKS)[0]).toBe("old");
+      // A value the older note does not give ties nothing.
+      expect(
+        underGate(
+          query,
+          older,
+          newer.replace(/화요일|Tuesday/u, (day) => (day === "화요일" ? "수요일" : "Wednesday")),
+        )[0],
+      ).toBe("old");
+    });
+  });
+
   describe("two notes both under the relevance gate", () => {
     const bothUnder = (query: string, older: string, newer: string) =>
       rankHybrid({

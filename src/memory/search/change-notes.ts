@@ -4,7 +4,12 @@
  * note needs to jump a relevant answer from under the gate ({@link changeNoteRestates}) and by the
  * looser one for a note ranked among the first few ({@link nearChangeNote}). Pure.
  */
-import { changesAnotherFact, FactSlotMemo, statesOwnersDiffer } from "../../extraction/fact-slots.js";
+import {
+  changesAnotherFact,
+  FactSlotMemo,
+  negatedValues,
+  statesOwnersDiffer,
+} from "../../extraction/fact-slots.js";
 import { holdsContentWord, namesAThing, sameContentWord } from "../../extraction/content-words.js";
 import { capitalisedKeys, type StatementWords } from "../../extraction/fact-words.js";
 import { isFullKoreanName, isKinship } from "../../extraction/rule-common.js";
@@ -168,6 +173,9 @@ export const NEAR_CHANGE_RANKS = 3;
  *   the speaker's own car);
  * - not name a shared thing by another qualifier than the question's ({@link qualifiesOtherwise}:
  *   "엘베 점검" is not the "소화전 점검" asked about).
+ * A note that rejects one of `older`'s values by name ("필테 화요일 말고 금요일로 바꿈" after "필라테스
+ * … 매주 화요일": fact-slots.ts `negatedValues`) needs, of all this, only the change, the kind of value,
+ * the owner and the question's value: the rejected value names `older`'s fact however it calls the thing.
  */
 export function nearChangeNote(pair: NotePair, questionWords: readonly string[]): boolean {
   const { texts } = pair;
@@ -188,6 +196,8 @@ export function nearChangeNote(pair: NotePair, questionWords: readonly string[])
   const thing = before.content[0] as string;
   const names = capitalisedKeys(texts.older);
   const changed = after.content.slice(0, after.changedAfter ?? 0);
+  // "토요일 말고 목요일로 바꿈": it rejects a value `older` gives, by name — that names `older`'s fact.
+  if ([...negatedValues(texts.newer)].some((value) => before.values.has(value))) return true;
   return (
     (before.lead === 0 ? before.content : before.content.slice(0, before.lead)).some(inNewer) &&
     shared.some((word) => !names.has(word) && (!sameContentWord(word, thing) || namesAThingNotKin(word))) &&
