@@ -33,6 +33,7 @@ import { detectSecret } from "../text/secrets.js";
 import { asksForWork, classifySpeechAct, phaticKind } from "../text/speech-act.js";
 import { withoutControlChars } from "../text/control-chars.js";
 import { PendingForgets } from "./pending-forgets.js";
+import type { ForgetQuestionStore } from "../core/forget-questions.js";
 import { PersonWork } from "./person-work.js";
 import { DEFAULT_PAUSE_MS, pauseCovering, type UserSettingsStore } from "../core/user-settings.js";
 import {
@@ -92,6 +93,11 @@ export interface AgentServiceOptions {
   pipeline?: MessagePipeline | undefined;
   /** Each person's autosave mode and paused conversations, changed by chat ("이 대화는 기억하지 마"). */
   settings?: UserSettingsStore | undefined;
+  /**
+   * Where "which one should I forget?" waits for its answer: this process's memory by default, PostgreSQL
+   * with replicas (the user's next message may reach another replica).
+   */
+  forgetQuestions?: ForgetQuestionStore | undefined;
   /** "What do you know about me" (shared with `/memory about` and App Home); built from the above when absent. */
   about?: AboutMeService | undefined;
   logger: Logger;
@@ -113,7 +119,7 @@ export class AgentService implements TurnHandler {
   constructor(private readonly options: AgentServiceOptions) {
     this.log = options.logger.child({ component: "agent" });
     this.now = options.now ?? (() => new Date());
-    this.forgetQuestions = new PendingForgets(() => this.now().getTime());
+    this.forgetQuestions = new PendingForgets(options.forgetQuestions, () => this.now().getTime());
     const { memory, graph, llm } = options;
     this.about = options.about ?? (memory && new AboutMeService({ memory, graph, llm }));
   }
@@ -260,7 +266,7 @@ export class AgentService implements TurnHandler {
       if (proposals.length === 0) return { text: answer, mode: "llm" };
       // The model may only propose a forget: the user confirms it by answering the question (the
       // "which one should I forget?" flow) or, in Slack, with the buttons posted under the reply.
-      this.forgetQuestions.ask(
+      await this.forgetQuestions.ask(
         turn,
         proposals.map((m) => m.id),
         lang,
@@ -413,7 +419,7 @@ export class AgentService implements TurnHandler {
     memory: MemoryPort,
     { turn, scope, lang: messageLang, at }: { turn: Turn; scope: MemoryScope; lang: Lang; at: number },
   ): Promise<Reply | undefined> {
-    const question = this.forgetQuestions.take(turn);
+    const question = await this.forgetQuestions.take(turn);
     const choice = question && parseForgetChoice(turn.text);
     // An answer to a question ("1", "ok") goes on in the question's language.
     const lang = question && choice ? question.lang : messageLang;
@@ -429,7 +435,7 @@ export class AgentService implements TurnHandler {
     const confirmed = question?.confirm === true || question?.ids.length === 1;
     if (question && choice?.kind === "unclear" && !confirmed) {
       // A yes says nothing of which: the question stays open and says how to answer it.
-      this.forgetQuestions.ask(turn, question.ids, lang);
+      await this.forgetQuestions.ask(turn, question.ids, lang);
       return { text: whichNumberReply(lang, question.ids.length), mode: "command" };
     }
     if (question && choice) {
@@ -469,7 +475,7 @@ export class AgentService implements TurnHandler {
         await this.settlePipeline(turn);
         // Everything includes what was said in DMs, which nothing said in a channel may touch.
         if (scope.channelType !== "im") return { text: forgetEverythingInDmReply(lang), mode: "command" };
-        this.forgetQuestions.ask(turn, [], lang, { all: true });
+        await this.forgetQuestions.ask(turn, [], lang, { all: true });
         return { text: forgetEverythingQuestion(lang), mode: "command" };
       case "forgetLast": {
         // "방금 거 잊어줘": the memory kept last here, at once when it was kept a moment ago; an older
@@ -480,7 +486,7 @@ export class AgentService implements TurnHandler {
         if (latest === undefined) return { text: nothingKeptHereReply(lang), mode: "command" };
         if (intent.confirm !== true && this.now().getTime() - latest.timestamp <= JUST_NOW_MS)
           return forgotReply(lang, await memory.deleteIds(scope, [latest.id]));
-        this.forgetQuestions.ask(turn, [latest.id], lang);
+        await this.forgetQuestions.ask(turn, [latest.id], lang);
         return { text: proposedForgetReply(lang, [latest]), mode: "command" };
       }
       case "forget": {
@@ -492,14 +498,14 @@ export class AgentService implements TurnHandler {
           if (candidates.length === 0)
             return { text: nothingToForgetReply(lang, intent.query), mode: "command" };
           const ids = candidates.map((m) => m.id);
-          this.forgetQuestions.ask(turn, ids, lang, { confirm: true });
+          await this.forgetQuestions.ask(turn, ids, lang, { confirm: true });
           return { text: forgetAllOfReply(lang, intent.query, candidates), mode: "command" };
         }
         const outcome = await memory.forget(scope, intent.query);
         if (outcome.deleted.length > 0) return forgotReply(lang, outcome.deleted);
         if (outcome.candidates.length === 0)
           return { text: nothingToForgetReply(lang, intent.query), mode: "command" };
-        this.forgetQuestions.ask(
+        await this.forgetQuestions.ask(
           turn,
           outcome.candidates.map((m) => m.id),
           lang,

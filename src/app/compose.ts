@@ -304,6 +304,7 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
       history: new AgentHistory(history),
       pipeline,
       settings: state.settings,
+      forgetQuestions: state.forgetQuestions,
       logger,
     });
 

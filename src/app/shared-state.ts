@@ -23,6 +23,8 @@ import { JsonRecallTally, PgRecallTally } from "../stores/recall-tally.js";
 import type { UserSettingsStore } from "../core/user-settings.js";
 import { JsonUserSettingsStore } from "../stores/json-user-settings-store.js";
 import { PgUserSettingsStore } from "../stores/pg-user-settings-store.js";
+import { PgForgetQuestions } from "../stores/pg-forget-questions.js";
+import { InProcessForgetQuestions, type ForgetQuestionStore } from "../core/forget-questions.js";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../util/private-files.js";
 import { type HeldStream, PgJournalLease } from "../stores/pg-journal.js";
 import type { JournalStorage } from "../util/journal.js";
@@ -33,9 +35,9 @@ import { readJsonFile, writeFileAtomic } from "../util/atomic-file.js";
  * changes. Two modes, chosen by DATABASE_URL:
  *
  * - `embedded` (unset, the default): JSON files under DATA_DIR for history, graphs and per-person
- *   settings (autosave mode, paused conversations, autosave offers), event dedupe
- *   in process, changes through `DATA_DIR/changes.jsonl` (the memory CLI beside the one assistant).
- * - `postgres`: history, graphs, settings and event dedupe in PostgreSQL (schema migrated at start), changes
+ *   settings (autosave mode, paused conversations, autosave offers), event dedupe and open forget
+ *   questions in process, changes through `DATA_DIR/changes.jsonl` (the memory CLI beside the one assistant).
+ * - `postgres`: history, graphs, settings, event dedupe and open forget questions in PostgreSQL (schema migrated at start), changes
  *   through LISTEN/NOTIFY — any number of replicas. Each replica's memory journal and turn inbox are
  *   a journal stream in PostgreSQL too (held under a lease), so a replica replaced on an empty disk
  *   loses nothing: the next replica to start takes the stream over and replays it.
@@ -46,6 +48,8 @@ export interface SharedState {
   graphs: GraphStores;
   /** Per-person settings: autosave on/off/ask, paused conversations, pending autosave offers. */
   settings: UserSettingsStore;
+  /** "Which one should I forget?" waiting for its answer: in process, or the `forget_questions` table. */
+  forgetQuestions: ForgetQuestionStore;
   dedupe: EventDedupe;
   changes: ChangeFeed;
   /** Who touched a memory (ids only): `DATA_DIR/audit.jsonl`, or the `audit_events` table. */
@@ -106,6 +110,7 @@ export async function openSharedState(options: OpenStateOptions): Promise<Shared
       history: new JsonHistoryStore({ dataDir, logger: logger.child({ component: "history" }) }),
       graphs: new JsonGraphStores(dataDir),
       settings: new JsonUserSettingsStore(dataDir),
+      forgetQuestions: new InProcessForgetQuestions(),
       dedupe: new EventDeduper(),
       changes,
       audit: new JsonlAuditLog(dataDir),
@@ -156,6 +161,7 @@ export async function openSharedState(options: OpenStateOptions): Promise<Shared
       history: new PgHistoryStore(db),
       graphs: new PgGraphStores(db),
       settings: new PgUserSettingsStore(db),
+      forgetQuestions: new PgForgetQuestions(db),
       dedupe: new PgEventDedupe(db, instanceId, logger),
       changes,
       audit: new PgAuditLog(db),

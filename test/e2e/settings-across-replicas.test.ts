@@ -64,6 +64,23 @@ describe("settings and the sweep across two replicas", { timeout: 180_000 }, () 
     expect((await memories(user)).map((m) => m.doc)).toEqual([OTHER_FACT]);
   });
 
+  it("a forget question asked by one replica is taken by the next message on the other", async () => {
+    faithfulModel(a);
+    faithfulModel(b);
+    const user = "U_REPL_FORGET";
+    await tell(a, user, "기억해줘: 헬스장 사물함 비번 4821");
+    await tell(a, user, "기억해줘: 헬스장 수요일 휴관");
+    // "Forget everything?" asked by B, cancelled on A: a later yes on B confirms nothing.
+    expect(await tell(b, user, "전부 잊어줘")).toContain("전부 잊을까요");
+    expect(await tell(a, user, "취소")).toContain("아무것도 지우지 않았어요");
+    expect(await tell(b, user, "네")).not.toContain("잊었어요");
+    expect(await memories(user)).toHaveLength(2);
+    // "Which one?" asked by A, answered on B: the number picks from A's list.
+    expect(await tell(a, user, "잊어줘: 헬스장")).toContain("2.");
+    expect(await tell(b, user, "2")).toContain("잊었어요");
+    expect(await memories(user)).toHaveLength(1);
+  });
+
   it("two replicas sweeping at once forget an expired autosaved memory once", async () => {
     faithfulModel(a);
     const user = "U_REPL_SWEEP";
