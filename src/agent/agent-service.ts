@@ -161,7 +161,10 @@ export class AgentService implements TurnHandler {
     }
     // Read after the reply: the turn that pauses the conversation is itself off the record.
     const offRecord = await this.pausedHere(turn);
-    await this.options.history?.record(turn, reply.text, reply.forgotten, { offRecord });
+    await this.options.history?.record(turn, reply.text, reply.forgotten, {
+      offRecord,
+      memoryIds: reply.memoryIds,
+    });
     if (candidate.is) this.considerLater(turn, candidate.vector, hooks);
     return reply;
   }
@@ -227,6 +230,8 @@ export class AgentService implements TurnHandler {
     await this.settlePipeline(turn, RECALL_WAITS_FOR_PIPELINE_MS);
     const recalled =
       this.options.memory?.recall(scope, query, { queryVector }) ?? Promise.resolve<RecalledMemory[]>([]);
+    // Every memory shown to the model for this reply: recalled, the graph facts' sources, its tools'.
+    const shown = new Set<string>();
     // A fact taken from a memory that a newer recalled one supersedes is out of date: the graph reads
     // while recall runs and takes recall's answer last (a failed recall fails the turn through
     // `recalled` itself; the graph then sees no stale memory).
@@ -236,10 +241,19 @@ export class AgentService implements TurnHandler {
     );
     const [memories, facts, history] = await Promise.all([
       recalled,
-      this.options.graph?.facts(scope, query, { staleMemories }) ?? Promise.resolve<string[]>([]),
+      this.options.graph?.facts(scope, query, { staleMemories, shownSources: shown }) ??
+        Promise.resolve<string[]>([]),
       this.options.history?.context(turn) ?? Promise.resolve<PromptHistory>({ turns: [], shared: false }),
     ]);
-    if (!llm) return { text: recallOnlyReply(lang, memories, facts, offline), mode: "recall-only" };
+    for (const m of memories) shown.add(m.id);
+    // The memories the reply rests on, for the history: forgetting one takes the reply out of it.
+    const memoryIds = (): string[] => [...shown];
+    if (!llm)
+      return {
+        text: recallOnlyReply(lang, memories, facts, offline),
+        mode: "recall-only",
+        memoryIds: memoryIds(),
+      };
     const text = promptMessage(turn.text);
     const messages = buildMessages({
       lang,
@@ -262,8 +276,9 @@ export class AgentService implements TurnHandler {
         candidate,
         ownMessages,
         proposals,
+        shown,
       });
-      if (proposals.length === 0) return { text: answer, mode: "llm" };
+      if (proposals.length === 0) return { text: answer, mode: "llm", memoryIds: memoryIds() };
       // The model may only propose a forget: the user confirms it by answering the question (the
       // "which one should I forget?" flow) or, in Slack, with the buttons posted under the reply.
       await this.forgetQuestions.ask(
@@ -275,13 +290,18 @@ export class AgentService implements TurnHandler {
         text: `${answer}\n\n${proposedForgetReply(lang, proposals)}`,
         mode: "llm",
         forgetProposal: { ids: proposals.map((m) => m.id) },
+        memoryIds: memoryIds(),
       };
     } catch (err) {
       // The model down or too slow: say so, and give what memory and the graph hold (every mode).
       if (isAppError(err, "llm_unavailable") || isAppError(err, "llm_timeout")) {
         this.log.warn({ err, eventId: turn.eventId }, "model unavailable; answering from memory alone");
         if (tells) return this.noted(turn, { lang, embedding, hooks, candidate });
-        return { text: recallOnlyReply(lang, memories, facts, offline), mode: "recall-only" };
+        return {
+          text: recallOnlyReply(lang, memories, facts, offline),
+          mode: "recall-only",
+          memoryIds: memoryIds(),
+        };
       }
       throw err;
     }
@@ -566,6 +586,7 @@ export class AgentService implements TurnHandler {
       candidate,
       ownMessages,
       proposals,
+      shown,
     }: {
       scope: MemoryScope;
       at: number;
@@ -574,6 +595,7 @@ export class AgentService implements TurnHandler {
       candidate: { is?: boolean };
       ownMessages: readonly string[];
       proposals: Memory[];
+      shown: Set<string>;
     },
   ): Promise<string> {
     const onQueued = hooks.onQueued ? () => hooks.onQueued?.() : undefined;
@@ -595,6 +617,7 @@ export class AgentService implements TurnHandler {
           graph: this.options.graph,
           ownMessages,
           proposals,
+          shown,
         });
         this.log.debug({ tool: call.name }, "tool called");
         messages.push({ role: "tool", content: result, toolName: call.name });

@@ -56,6 +56,8 @@ export async function runTool(options: {
   ownMessages: readonly string[];
   /** Where `forget` puts the memories it proposes to delete (each once). */
   proposals: Memory[];
+  /** Filled with the memories whose words or facts the result shows the model (history's `memoryIds`). */
+  shown?: Set<string> | undefined;
 }): Promise<string> {
   const { call, scope, memory, graph } = options;
   const arg = (name: string): string | undefined => {
@@ -80,6 +82,7 @@ export async function runTool(options: {
       const query = arg("query");
       if (!query || !memory) return query ? "memory is unavailable" : "error: `query` is required";
       const found = await memory.recall(scope, query, { topic: arg("topic") });
+      for (const m of found) options.shown?.add(m.id);
       return found.length ? quoteData(renderMemories(found, scope.userId)) : "no matching memories";
     }
     case "forget": {
@@ -90,6 +93,7 @@ export async function runTool(options: {
       const found = await memory.findToForget(scope, target);
       const meant = found.meant ? [found.meant] : found.candidates;
       if (meant.length === 0) return "nothing matched";
+      for (const m of meant) options.shown?.add(m.id);
       for (const m of meant) if (!options.proposals.some((p) => p.id === m.id)) options.proposals.push(m);
       return `nothing was deleted: the user is asked to confirm forgetting ${meant.length === 1 ? "this memory" : "one or more of these memories"}; tell them so.\n${quoteData(
         meant.map((m) => `- id ${m.id}: ${m.text}`).join("\n"),
@@ -99,7 +103,7 @@ export async function runTool(options: {
       const entity = arg("entity");
       if (!entity || !graph)
         return entity ? "the knowledge graph is unavailable" : "error: `entity` is required";
-      const facts = await graph.entityFacts(scope, entity);
+      const facts = await graph.entityFacts(scope, entity, options.shown);
       return facts.length ? facts.join("\n") : `no facts about ${entity}`;
     }
     default:

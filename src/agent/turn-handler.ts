@@ -32,6 +32,8 @@ export interface Reply {
   mode: "llm" | "recall-only" | "remembered" | "command";
   /** Texts of memories this turn forgot: shown to the user once, kept out of the history. */
   forgotten?: string[];
+  /** Memories shown to the model for this reply (history's `memoryIds`). */
+  memoryIds?: string[];
   /**
    * Memories the model proposed to forget (deleted only when the user confirms: by answering the
    * reply's question, or by a front end's buttons). The reply's text asks already.

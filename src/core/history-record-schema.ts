@@ -23,6 +23,12 @@ export const historyTurnSchema = z.object({
    * long-term record.
    */
   offRecord: z.boolean().optional(),
+  /**
+   * Memories shown to the model for `assistant` (recalled, by its tools, or as the graph facts'
+   * sources): forgetting one takes this answer out of the history, since it may say the memory in
+   * other words.
+   */
+  memoryIds: z.array(z.string()).optional(),
 });
 
 /** Where a conversation happens: a DM (one user) or a channel thread (anyone in it). */
@@ -37,6 +43,8 @@ export const conversationSummarySchema = z.object({
   /** How many turns (from the first) are folded into `text`. */
   coversTurns: z.number().int().min(0),
   updatedAt: z.number(),
+  /** The `memoryIds` of the turns folded into `text`: forgetting one of them drops the summary's text. */
+  memoryIds: z.array(z.string()).optional(),
 });
 
 /**

@@ -114,6 +114,11 @@ export interface FactsOptions {
    * A promise is awaited after the graph's own reads: recall and the graph run at once.
    */
   staleMemories?: ReadonlySet<string> | Promise<ReadonlySet<string>> | undefined;
+  /**
+   * Filled with the memories the facts shown were taken from: an answer built on them is taken out of
+   * the history when one of them is forgotten.
+   */
+  shownSources?: Set<string> | undefined;
 }
 
 /** What the agent needs of the knowledge graph. */
@@ -123,8 +128,8 @@ export interface GraphPort {
    * own under "나" or "you" (the language of `text`).
    */
   facts(scope: MemoryScope, text: string, options?: FactsOptions): Promise<string[]>;
-  /** Current facts about one entity. */
-  entityFacts(scope: MemoryScope, name: string): Promise<string[]>;
+  /** Current facts about one entity; `shownSources` is filled as {@link FactsOptions.shownSources} is. */
+  entityFacts(scope: MemoryScope, name: string, shownSources?: Set<string>): Promise<string[]>;
   /**
    * Every current fact that may be shown in `scope`, grouped by entity, the user's own first under
    * "나" or "you" (`lang`); each fact names the memory it came from, when known.
@@ -179,7 +184,8 @@ export interface HistoryPort {
     turn: Turn,
     reply: string,
     forgotten?: readonly string[],
-    options?: { offRecord?: boolean },
+    /** `memoryIds`: the memories shown to the model for `reply` (history's turn `memoryIds`). */
+    options?: { offRecord?: boolean; memoryIds?: readonly string[] | undefined },
   ): Promise<void>;
 }
 

@@ -31,6 +31,7 @@ export class AgentGraph implements GraphPort {
       ...scope,
       text,
       staleMemories: options.staleMemories,
+      shownSources: options.shownSources,
       visibilities: this.visibility.allowedIn(scope),
       userName: USER_NAMES[lang],
       labelsIn: lang,
@@ -62,13 +63,15 @@ export class AgentGraph implements GraphPort {
     );
   }
 
-  async entityFacts(scope: MemoryScope, name: string): Promise<string[]> {
+  async entityFacts(scope: MemoryScope, name: string, shownSources?: Set<string>): Promise<string[]> {
     const found = await this.graph.queryEntity({
       ...scope,
       name,
       visibilities: this.visibility.allowedIn(scope),
     });
     if (!found) return [];
+    for (const fact of found.current)
+      if (fact.sourceMemoryId !== undefined) shownSources?.add(fact.sourceMemoryId);
     if (!isFirstPerson(found.entity)) return found.lines;
     // The speaker's facts, said in either language, named in the language the speaker was asked by.
     const lang = nameLanguage(name);

@@ -314,6 +314,8 @@ export class GraphService {
          * while recall still runs.
          */
         staleMemories?: ReadonlySet<string> | Promise<ReadonlySet<string>> | undefined;
+        /** Filled with the memories the facts shown were taken from (`FactsOptions.shownSources`). */
+        shownSources?: Set<string> | undefined;
       },
   ): Promise<string[]> {
     const store = this.store(input);
@@ -403,6 +405,8 @@ export class GraphService {
       // stale memory's other facts are not (the newer one restated only what is asked).
       const onTopic = asksFor.filter((fact) => !isStale(fact, staleMemories));
       const shown = self || asksFor.length > 0 ? onTopic : facts;
+      for (const fact of shown)
+        if (fact.sourceMemoryId !== undefined) input.shownSources?.add(fact.sourceMemoryId);
       const { labelsIn } = input;
       lines.push(
         ...formatFactLines(

@@ -96,9 +96,21 @@ export function applySummary(
   const covers = record.summary?.coversTurns ?? 0;
   const head = record.pending.slice(0, options.batch.length);
   if (covers !== options.basedOnCoversTurns || !isDeepStrictEqual(head, options.batch)) return undefined;
+  // The memories its answers rested on stay known: forgetting one drops the summary's text.
+  const memoryIds = [
+    ...new Set([
+      ...(record.summary?.memoryIds ?? []),
+      ...options.batch.flatMap((turn) => turn.memoryIds ?? []),
+    ]),
+  ];
   return {
     ...record,
-    summary: { text: options.text, coversTurns: covers + options.batch.length, updatedAt: options.now },
+    summary: {
+      text: options.text,
+      coversTurns: covers + options.batch.length,
+      updatedAt: options.now,
+      ...(memoryIds.length > 0 ? { memoryIds } : {}),
+    },
     pending: record.pending.slice(options.batch.length),
     updatedAt: options.now,
   };

@@ -33,7 +33,7 @@ export class AgentHistory implements HistoryPort {
     turn: Turn,
     reply: string,
     forgotten: readonly string[] = [],
-    options: { offRecord?: boolean } = {},
+    options: { offRecord?: boolean; memoryIds?: readonly string[] | undefined } = {},
   ): Promise<void> {
     await this.history.append(conversationFromTurn(turn), {
       user: redactForgotten(turn.text, forgotten),
@@ -43,6 +43,7 @@ export class AgentHistory implements HistoryPort {
       eventId: turn.eventId,
       userId: turn.userId,
       ...(options.offRecord ? { offRecord: true } : {}),
+      ...(options.memoryIds && options.memoryIds.length > 0 ? { memoryIds: [...options.memoryIds] } : {}),
     });
   }
 }

@@ -263,38 +263,53 @@ export class HistoryService {
   }
 
   /**
-   * Takes forgotten memories' texts out of the user's conversations in the team: every verbatim
-   * occurrence in a turn (theirs or the assistant's confirmation) or a summary becomes
-   * {@link FORGOTTEN_MARK} ({@link redactForgotten}), so a forgotten fact is not handed back to the
-   * model as history. A summary that paraphrased it cannot be found this way; deleting the history
-   * (delete-all) covers that. Returns how many conversations changed.
+   * Takes forgotten memories out of the user's conversations in the team: every verbatim occurrence
+   * of their texts in a turn (theirs or the assistant's confirmation) or a summary becomes
+   * {@link FORGOTTEN_MARK} ({@link redactForgotten}); an answer the model gave with one of the memories
+   * `ids` before it (a turn's `memoryIds`), which may say it in other words, becomes the mark as a
+   * whole, and so does a summary that folded such an answer, and every answer from the turn whose user
+   * text said it on (the model had it in the conversation). So a forgotten fact is not handed back to
+   * the model as history. A summary of turns that said it, which paraphrases them, keeps what it wrote
+   * unless its text quotes the memory or its `memoryIds` name it. Returns how many conversations changed.
    */
-  async forgetTexts(key: Owner, texts: readonly string[]): Promise<number> {
+  async forgetTexts(key: Owner, texts: readonly string[], ids: readonly string[] = []): Promise<number> {
     const wanted = texts.map((t) => t.trim()).filter((t) => t.length >= MIN_FORGET_CHARS);
-    if (wanted.length === 0) return 0;
+    const gone = new Set(ids);
+    if (wanted.length === 0 && gone.size === 0) return 0;
     const redact = (text: string): string => redactForgotten(text, wanted);
+    const usedGone = (used: readonly string[] | undefined): boolean =>
+      used?.some((id) => gone.has(id)) === true;
     const records = (await this.store.listByUser(key.userId)).filter((r) => r.key.teamId === key.teamId);
     let changed = 0;
     for (const record of records) {
       const hit = (text: string) => wanted.some((target) => text.includes(target));
       const turns = [...record.pending, ...record.recent];
       if (
-        !turns.some((t) => hit(t.user) || hit(t.assistant)) &&
-        !(record.summary && hit(record.summary.text))
+        !turns.some((t) => hit(t.user) || hit(t.assistant) || usedGone(t.memoryIds)) &&
+        !(record.summary && (hit(record.summary.text) || usedGone(record.summary.memoryIds)))
       )
         continue;
       await this.store.update(record.id, (current) => {
         if (!current) return undefined;
-        const clean = (turn: HistoryTurn): HistoryTurn => ({
+        const all = [...current.pending, ...current.recent];
+        // Said here: every answer from then on may have used it, in words of its own.
+        const said = all.findIndex((turn) => hit(turn.user));
+        const clean = (turn: HistoryTurn, i: number): HistoryTurn => ({
           ...turn,
           user: redact(turn.user),
-          assistant: redact(turn.assistant),
+          assistant:
+            usedGone(turn.memoryIds) || (said >= 0 && i >= said) ? FORGOTTEN_MARK : redact(turn.assistant),
         });
+        const cleaned = all.map(clean);
+        const summary = current.summary && {
+          ...current.summary,
+          text: usedGone(current.summary.memoryIds) ? FORGOTTEN_MARK : redact(current.summary.text),
+        };
         return {
           ...current,
-          pending: current.pending.map(clean),
-          recent: current.recent.map(clean),
-          ...(current.summary ? { summary: { ...current.summary, text: redact(current.summary.text) } } : {}),
+          pending: cleaned.slice(0, current.pending.length),
+          recent: cleaned.slice(current.pending.length),
+          ...(summary ? { summary } : {}),
         };
       });
       changed += 1;

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isAppError } from "../../src/core/errors.js";
 import { dmConversation, threadConversation } from "../../src/history/conversation.js";
-import { HistoryService } from "../../src/history/history-service.js";
+import { FORGOTTEN_MARK, HistoryService } from "../../src/history/history-service.js";
 import {
   HISTORY_FOLDER,
   HISTORY_INDEX_FOLDER,
@@ -164,6 +164,27 @@ describe("JsonHistoryStore", () => {
     expect((await service.list("U_ME")).map((c) => c.id)).toEqual([mine.id]);
     expect(await service.deleteUser({ teamId: "T1", userId: "U_ME" })).toBe(1);
     expect(logger.entries.filter((e) => e.level === "warn")).toEqual([]);
+  });
+
+  it("forgets by memory id the answers and the summary that rested on a memory, in other words", async () => {
+    const { service, store } = open();
+    const dm = makeDm();
+    // Turn 2's answer used memory m1; the summary folds turns 1–3, so it knows m1 too.
+    for (let n = 1; n <= 7; n += 1)
+      await service.append(dm, makeTurn(n, n === 2 || n === 6 ? { memoryIds: [n === 2 ? "m1" : "m2"] } : {}));
+    await service.flush();
+    const before = await store.get(dm.id);
+    expect(before?.summary?.memoryIds).toEqual(["m1"]);
+    expect(await service.forgetTexts({ teamId: "T1", userId: "U1" }, [], ["m2"])).toBe(1);
+    const after = await store.get(dm.id);
+    expect(after?.recent.map((t) => t.assistant)).toEqual([
+      makeTurn(5).assistant,
+      FORGOTTEN_MARK,
+      makeTurn(7).assistant,
+    ]);
+    expect(after?.summary?.text).toBe(before?.summary?.text);
+    await service.forgetTexts({ teamId: "T1", userId: "U1" }, [], ["m1"]);
+    expect((await store.get(dm.id))?.summary?.text).toBe(FORGOTTEN_MARK);
   });
 
   it("indexes a data dir written before the index, once, and keeps the index through deletes", async () => {

@@ -32,7 +32,7 @@ export interface LifecycleGraph {
 /** What the lifecycle needs of conversation history (HistoryService fits). */
 export interface LifecycleHistory {
   /** Takes forgotten memories' texts out of the user's conversations. */
-  forgetTexts(key: Owner, texts: readonly string[]): Promise<number>;
+  forgetTexts(key: Owner, texts: readonly string[], ids?: readonly string[]): Promise<number>;
   /** Deletes every conversation of the user in the team; returns how many. */
   deleteUser(key: Owner): Promise<number>;
 }
@@ -97,7 +97,7 @@ export class GraphPart {
     const { graph, history } = this.options;
     if (operation.op === "delete") {
       await graph?.forgetMemories(operation.scope, operation.ids);
-      if (operation.texts) await history?.forgetTexts(operation.scope, operation.texts);
+      if (operation.texts) await history?.forgetTexts(operation.scope, operation.texts, operation.ids);
       return 0;
     }
     if (operation.op === "deleteAll") {

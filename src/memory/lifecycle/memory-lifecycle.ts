@@ -445,6 +445,7 @@ export class MemoryLifecycle implements MemoryPort {
     await this.options.history?.forgetTexts(
       owner(scope),
       memories.map((m) => m.text),
+      memories.map((m) => m.id),
     );
     const deletedIds = memories.map((m) => m.id);
     await this.perform({ op: "delete", scope: owner(scope), ids: deletedIds });
