@@ -24,6 +24,11 @@ export interface SlackMemoryPort {
     options: { k?: number },
   ): Promise<Array<{ id: string; relevant: boolean }>>;
   get(scope: MemoryScope, id: string): Promise<Memory | undefined>;
+  /** A page of the user's memories visible in `scope`, newest first, and how many there are. */
+  newest(
+    scope: MemoryScope,
+    page: { offset: number; limit: number },
+  ): Promise<{ items: Memory[]; total: number }>;
   deleteIds(scope: MemoryScope, ids: readonly string[]): Promise<Memory[]>;
   /** Deletes every memory of the user, their graph and (with `history`) their conversations. */
   deleteAll?(

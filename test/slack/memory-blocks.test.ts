@@ -62,6 +62,10 @@ const port: SlackMemoryPort = {
   },
   search: async () => memories.map((m) => ({ id: m.id, relevant: true })),
   get: async (_s, id) => memories.find((m) => m.id === id),
+  newest: async (_s, { offset, limit }) => ({
+    items: [...memories].sort((a, b) => b.timestamp - a.timestamp).slice(offset, offset + limit),
+    total: memories.length,
+  }),
   deleteIds: async () => [],
   forgetSavedFrom: async () => [],
   findToForget: async () => ({ candidates: [] }),
@@ -120,7 +124,11 @@ describe("memory Block Kit", () => {
     const asked: string[] = [];
     const view = await buildHomeView(
       {
-        memory: { ...port, list: async () => ({ items: english, nextCursor: null }) },
+        memory: {
+          ...port,
+          list: async () => ({ items: english, nextCursor: null }),
+          newest: async () => ({ items: english, total: english.length }),
+        },
         graph: { snapshot: async () => graphOf(0) },
         about: {
           answer: async (_scope, lang) => {

@@ -346,6 +346,30 @@ describe("App Home, /memory and the Remember this shortcut", () => {
     expect(dmText).toContain("이사 날짜");
   });
 
+  it("/memory list and App Home show the newest memories first past the store's first pages", async () => {
+    const user = "U_MANY_MEMORIES";
+    const start = Date.now() - 1_000_000;
+    // The store lists in the order it was written: the newest come last, past 500.
+    await t.assistant.memory.saveMany(
+      dm(user),
+      Array.from({ length: 620 }, (_, i) => ({
+        text: i === 619 ? "가장 최근 메모: 내일 아침 9시 임원 보고" : `오래된 메모 ${i}번`,
+        timestamp: start + i * 1_000,
+        source: "import" as const,
+      })),
+    );
+    await t.assistant.drain();
+    const before = t.slack!.callsTo(RESPONSE_URL_METHOD).length;
+    await sendCommand(t, makeSlashCommand(t, { text: "list", user, channel: `D_${user}` }));
+    const listed = textOf((await response(t, before + 1)).args["blocks"]);
+    expect(listed).toContain("가장 최근 메모");
+    expect(listed).toContain("오래된 메모 618번");
+    expect(listed).not.toContain("오래된 메모 499번");
+    const home = textOf((await homeOpened(t, user))["blocks"]);
+    expect(home).toContain("가장 최근 메모");
+    expect(home).toContain("620개");
+  });
+
   it("a conversation is a DM by its id, never by its name: channel_name=directmessage from a C… id sees no DM memory", async () => {
     await t.assistant.memory.remember(dm(ALICE), "DM 전용: 여권 번호 끝자리는 42", Date.now());
     await t.assistant.memory.remember(inChannel(ALICE), "채널 메모: 여권 사진은 3층에서 찍어요", Date.now());

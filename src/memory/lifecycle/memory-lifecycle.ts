@@ -344,6 +344,19 @@ export class MemoryLifecycle implements MemoryPort {
     return this.notYetStored(scope).deleted(id) ? undefined : this.reader.get(scope, id);
   }
 
+  /**
+   * A page of the user's memories that may be shown in `scope`, newest first (MemorySearch.newest:
+   * whatever order the store lists them in), and how many there are.
+   */
+  async newest(
+    scope: MemoryScope,
+    page: { offset: number; limit: number },
+  ): Promise<{ items: Memory[]; total: number }> {
+    const { ids, total } = await this.reader.newest(scope, page);
+    const found = await Promise.all(ids.map((id) => this.get(scope, id)));
+    return { items: found.filter((m): m is Memory => m !== undefined), total };
+  }
+
   /** One page of the user's memories that may be shown in `scope`, those not in Chroma yet first. */
   list(scope: MemoryScope, options: { limit: number; cursor?: string | undefined }) {
     return listUnstoredFirst({

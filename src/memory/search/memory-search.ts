@@ -210,6 +210,26 @@ export class MemorySearch {
     return this.options.store.owners();
   }
 
+  /**
+   * Ids of the user's memories that may be shown in `scope`, newest first (ties by id), from `offset`
+   * on, and how many there are: read from their BM25 index, which holds every memory with its time
+   * (saves not in the store yet included), so the newest are found whatever the store's order.
+   */
+  async newest(
+    scope: MemoryScope,
+    page: { offset: number; limit: number },
+  ): Promise<{ ids: string[]; total: number }> {
+    const visibilities = this.visibility.allowedIn(scope);
+    const docs = [...(await this.keywordIndex(scope)).all()].filter(
+      (doc) => !visibilities || isAllowed([docVisibility(doc)], visibilities),
+    );
+    docs.sort((a, b) => b.timestamp - a.timestamp || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return {
+      ids: docs.slice(page.offset, page.offset + page.limit).map((doc) => doc.id),
+      total: docs.length,
+    };
+  }
+
   /** How many memories the user has (their BM25 index's, which counts saves not stored yet). */
   async keywordCount(scope: MemoryScope): Promise<number> {
     return (await this.keywordIndex(scope)).size;

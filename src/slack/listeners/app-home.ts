@@ -31,8 +31,6 @@ import {
 export const HOME_PAGE_SIZE = 10;
 /** Facts shown on App Home (newest first), packed into as few sections as fit. */
 export const HOME_MAX_FACTS = 30;
-/** Memories read for "recent first": App Home sorts at most this many of the user's by time. */
-export const HOME_SCAN_LIMIT = 2_000;
 /** Search results on App Home (all relevant ones, paged). */
 const HOME_SEARCH_K = 50;
 /** Longest search text (Slack's plain_text_input allows 3,000; a query needs far less). */
@@ -214,13 +212,13 @@ async function pageOf(
   memory: SlackMemoryPort,
   scope: MemoryScope,
   state: HomeState,
-): Promise<{ items: Memory[]; total: number; capped: boolean; page: number }> {
+): Promise<{ items: Memory[]; total: number; page: number }> {
   const shown = (total: number): number =>
     Math.min(state.page, Math.max(0, Math.ceil(total / HOME_PAGE_SIZE) - 1));
   if (state.focus) {
     // Only the user's own memory: the lifecycle reads within the user's scope, nobody else's.
     const one = await memory.get(scope, state.focus);
-    return { items: one ? [one] : [], total: one ? 1 : 0, capped: false, page: 0 };
+    return { items: one ? [one] : [], total: one ? 1 : 0, page: 0 };
   }
   if (state.q) {
     const found = (await memory.search(scope, state.q, { k: HOME_SEARCH_K })).filter(matchesQuery);
@@ -229,24 +227,14 @@ async function pageOf(
     const items = (await Promise.all(ids.map((id) => memory.get(scope, id)))).filter(
       (m): m is Memory => m !== undefined,
     );
-    return { items, total: found.length, capped: false, page };
+    return { items, total: found.length, page };
   }
-  const all: Memory[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await memory.list(scope, { limit: 500, cursor });
-    all.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor && all.length < HOME_SCAN_LIMIT);
-  all.sort((a, b) => b.timestamp - a.timestamp);
-  const page = shown(all.length);
-  const start = page * HOME_PAGE_SIZE;
-  return {
-    items: all.slice(start, start + HOME_PAGE_SIZE),
-    total: all.length,
-    capped: cursor !== undefined,
-    page,
-  };
+  // Newest first whatever the store's order: the page asked for, moved back when it is past the end.
+  const first = await memory.newest(scope, { offset: state.page * HOME_PAGE_SIZE, limit: HOME_PAGE_SIZE });
+  const page = shown(first.total);
+  if (page === state.page) return { items: first.items, total: first.total, page };
+  const back = await memory.newest(scope, { offset: page * HOME_PAGE_SIZE, limit: HOME_PAGE_SIZE });
+  return { items: back.items, total: back.total, page };
 }
 
 /** The App Home view (`type: "home"`), at most 100 blocks whatever the user holds. */
@@ -319,7 +307,7 @@ export async function buildHomeView(
     ? "*이 기억 (this memory)* — 잊거나, 잊은 뒤 다시 알려 주면 고쳐져요 (forget it, or forget and tell me again to fix it)"
     : state.q
       ? `*"${escapeMrkdwn(clip(state.q, 200))}"* 검색 결과 ${page.total}개 (results)`
-      : `*최근 기억 (recent memories)* — ${page.total}${page.capped ? "+" : ""}개`;
+      : `*최근 기억 (recent memories)* — ${page.total}개`;
   blocks.push({ type: "section", text: { type: "mrkdwn", text: heading } });
   if (state.q || state.focus)
     blocks.push({

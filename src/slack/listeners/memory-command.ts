@@ -244,11 +244,10 @@ async function runCommand(
       return void (await say(head, listBlocks(head, memories, lang)));
     }
     case "list": {
-      const page = await deps.memory.list(scope, { limit: 500 });
-      const recent = [...page.items].sort((a, b) => b.timestamp - a.timestamp).slice(0, COMMAND_RESULTS);
+      const { items: recent, total } = await deps.memory.newest(scope, { offset: 0, limit: COMMAND_RESULTS });
       const head =
         recent.length > 0
-          ? `*최근 기억 (recent memories)* — ${recent.length}개${page.nextCursor ? " (App Home에서 더 보기)" : ""}`
+          ? `*최근 기억 (recent memories)* — ${recent.length}개${total > recent.length ? " (App Home에서 더 보기)" : ""}`
           : "아직 여기서 보이는 기억이 없어요. (No memories visible here yet.)";
       return void (await say(head, listBlocks(head, recent, lang)));
     }
