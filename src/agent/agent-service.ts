@@ -250,7 +250,7 @@ export class AgentService implements TurnHandler {
     const memoryIds = (): string[] => [...shown];
     if (!llm)
       return {
-        text: recallOnlyReply(lang, memories, facts, offline),
+        text: recallOnlyReply(lang, memories, facts, { ...offline, timeZone: turn.timeZone }),
         mode: "recall-only",
         memoryIds: memoryIds(),
       };
@@ -258,6 +258,7 @@ export class AgentService implements TurnHandler {
     const messages = buildMessages({
       lang,
       now: this.now(),
+      timeZone: turn.timeZone,
       userId: turn.userId,
       text,
       history,
@@ -298,7 +299,7 @@ export class AgentService implements TurnHandler {
         this.log.warn({ err, eventId: turn.eventId }, "model unavailable; answering from memory alone");
         if (tells) return this.noted(turn, { lang, embedding, hooks, candidate });
         return {
-          text: recallOnlyReply(lang, memories, facts, offline),
+          text: recallOnlyReply(lang, memories, facts, { ...offline, timeZone: turn.timeZone }),
           mode: "recall-only",
           memoryIds: memoryIds(),
         };

@@ -28,6 +28,8 @@ export interface Turn extends Owner {
    * the message's author can undo exactly that (removing 📝, or "Undo").
    */
   messageTs?: string | undefined;
+  /** The writer's time zone (IANA, from Slack's `users.info`): what "today" is for them. */
+  timeZone?: string | undefined;
 }
 
 /** The scope a memory is read or written in: whose it is and where it was said. */

@@ -14,6 +14,7 @@ import { AUTOSAVED_REACTION } from "./message-undo.js";
 import { postAutosaveOffer } from "./listeners/autosave-offer.js";
 import { type AcceptedEvent, INBOX_REPLAY_MAX_AGE_MS, type OpenTurn, type TurnInbox } from "./inbox.js";
 import type { WorkSet } from "../util/work-set.js";
+import type { UserTimeZones } from "./user-zones.js";
 import {
   type Metrics,
   NO_METRICS,
@@ -94,6 +95,8 @@ export interface TurnRunner {
   turns?: WorkSet | undefined;
   /** Each turn's surface, outcome and time (none by default). */
   metrics?: Metrics | undefined;
+  /** The writers' time zones (their "today"); without it, the process's zone. */
+  zones?: UserTimeZones | undefined;
 }
 
 /**
@@ -150,7 +153,12 @@ async function runTurnNow(options: RunTurnOptions): Promise<void> {
   const started = performance.now();
   let outcome: TurnOutcome = "failed";
   // The message's ts goes with the turn (also one replayed from the inbox), so autosave names it.
-  const turn: Turn = { ...options.turn, messageTs: options.messageTs };
+  const timeZone = await options.zones?.of(client, options.turn);
+  const turn: Turn = {
+    ...options.turn,
+    messageTs: options.messageTs,
+    ...(timeZone === undefined ? {} : { timeZone }),
+  };
   const log = logger.child({ teamId: turn.teamId, channel: turn.channelId, eventId: turn.eventId });
   const mark = (name: string) => {
     const reaction = { channel: turn.channelId, timestamp: options.messageTs, name };

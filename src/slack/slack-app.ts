@@ -17,6 +17,7 @@ import { register as registerRememberShortcut } from "./listeners/remember-short
 import { register as registerAutosaveOffer } from "./listeners/autosave-offer.js";
 import type { SlackSettingsPort } from "./settings-blocks.js";
 import type { SlackGraphPort, SlackMemoryPort } from "./memory-blocks.js";
+import { UserTimeZones } from "./user-zones.js";
 import { register as registerDirectMessage } from "./listeners/direct-message.js";
 import { guardSlackEvents } from "./events-guard.js";
 import type { EventDedupe } from "../core/event-dedupe.js";
@@ -201,7 +202,14 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
 
   const dedupe = options.dedupe;
   app.use(dedupeMiddleware(dedupe, inbox));
-  const runner = { agent: options.agent, logger, inbox, turns: options.turns, metrics: options.metrics };
+  const runner = {
+    agent: options.agent,
+    logger,
+    inbox,
+    turns: options.turns,
+    metrics: options.metrics,
+    zones: new UserTimeZones(),
+  };
   // Before the DM listener: a message in an assistant thread goes to the panel, not to app.message.
   app.assistant(createAssistantPanel(runner));
   registerDirectMessage(app, runner);
