@@ -15,6 +15,7 @@ import { postAutosaveOffer } from "./listeners/autosave-offer.js";
 import { type AcceptedEvent, INBOX_REPLAY_MAX_AGE_MS, type OpenTurn, type TurnInbox } from "./inbox.js";
 import type { WorkSet } from "../util/work-set.js";
 import type { UserTimeZones } from "./user-zones.js";
+import { retryRateLimited } from "./rate-limit.js";
 import {
   type Metrics,
   NO_METRICS,
@@ -272,13 +273,15 @@ export async function postReply(
   text: string,
   metadata?: { event_type: string; event_payload: Record<string, string> },
 ): Promise<void> {
-  await client.chat.postMessage({
-    channel: turn.channelId,
-    text: escapeMrkdwn(text),
-    ...PLAIN_POSTING,
-    ...(turn.threadTs ? { thread_ts: turn.threadTs } : {}),
-    ...(metadata ? { metadata } : {}),
-  });
+  await retryRateLimited(() =>
+    client.chat.postMessage({
+      channel: turn.channelId,
+      text: escapeMrkdwn(text),
+      ...PLAIN_POSTING,
+      ...(turn.threadTs ? { thread_ts: turn.threadTs } : {}),
+      ...(metadata ? { metadata } : {}),
+    }),
+  );
 }
 
 /**

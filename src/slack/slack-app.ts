@@ -144,6 +144,8 @@ function clientOptionsOf(options: {
     ...(options.apiUrl ? { slackApiUrl: options.apiUrl } : {}),
     retryConfig: SLACK_RETRY,
     timeout: options.timeoutMs,
+    // A 429 fails the one call (which may wait and retry: rate-limit.ts), not every call of the process.
+    rejectRateLimitedCalls: true,
   };
 }
 

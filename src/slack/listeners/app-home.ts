@@ -26,6 +26,7 @@ import {
   settingsBlocks,
   type SlackSettingsPort,
 } from "../settings-blocks.js";
+import { retryRateLimited } from "../rate-limit.js";
 
 /** Memories on one page of App Home (three blocks each with the pin row: far below Slack's 100 blocks per view). */
 export const HOME_PAGE_SIZE = 10;
@@ -94,7 +95,7 @@ export function register(app: App, deps: AppHomeDeps): void {
     notice?: string,
   ): Promise<void> => {
     const view = await buildHomeView(deps, scope, state, notice);
-    await client.views.publish({ user_id: scope.userId, view });
+    await retryRateLimited(() => client.views.publish({ user_id: scope.userId, view }));
   };
 
   app.event("app_home_opened", async ({ event, body, client, context }) => {

@@ -3,6 +3,7 @@ import { panelGreeting, suggestedPrompts } from "../../agent/messages.js";
 import type { Lang } from "../../text/language.js";
 import { plainFromSlack } from "../incoming-text.js";
 import { answerTurn, type TurnRunner } from "../respond.js";
+import { retryRateLimited } from "../rate-limit.js";
 
 /** Longest thread title taken from the first message. */
 export const MAX_TITLE_CHARS = 60;
@@ -40,7 +41,9 @@ export function createAssistantPanel(runner: TurnRunner): Assistant {
     threadStarted: async ({ event, body, client, logger }) => {
       const { channel_id: channel, thread_ts: threadTs, user_id: user } = event.assistant_thread;
       const lang = await userLanguage(client, user);
-      await client.chat.postMessage({ channel, thread_ts: threadTs, text: panelGreeting(lang) });
+      await retryRateLimited(() =>
+        client.chat.postMessage({ channel, thread_ts: threadTs, text: panelGreeting(lang) }),
+      );
       const { title, prompts } = suggestedPrompts(lang);
       await client.assistant.threads
         .setSuggestedPrompts({ channel_id: channel, thread_ts: threadTs, title, prompts })

@@ -1,6 +1,7 @@
 import type { App } from "@slack/bolt";
 import { PLAIN_POSTING } from "../mrkdwn.js";
 import { answerTurn, type TurnRunner } from "../respond.js";
+import { retryRateLimited } from "../rate-limit.js";
 
 /** Said to a file sent with no words: the bot reads a message's text, not what is attached to it. */
 export const FILE_ONLY_REPLY =
@@ -19,12 +20,14 @@ export function register(app: App, runner: TurnRunner): void {
     if (("bot_id" in message && message.bot_id) || !message.user) return;
     if (!message.text?.trim()) {
       if (subtype === "file_share")
-        await client.chat.postMessage({
-          channel: message.channel,
-          ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
-          text: FILE_ONLY_REPLY,
-          ...PLAIN_POSTING,
-        });
+        await retryRateLimited(() =>
+          client.chat.postMessage({
+            channel: message.channel,
+            ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
+            text: FILE_ONLY_REPLY,
+            ...PLAIN_POSTING,
+          }),
+        );
       return;
     }
     await answerTurn({

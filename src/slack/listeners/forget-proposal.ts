@@ -4,6 +4,7 @@ import type { Logger } from "../../logging/logger.js";
 import type { Lang } from "../../text/language.js";
 import type { Turn } from "../../core/types.js";
 import { button, clip, escapeMrkdwn, scopeIn, type SlackMemoryPort } from "../memory-blocks.js";
+import { retryRateLimited } from "../rate-limit.js";
 
 /** The buttons under a reply in which the model proposed forgetting memories. */
 export const PROPOSAL_ACTIONS = {
@@ -61,12 +62,14 @@ export async function postForgetProposal(
       ],
     },
   ];
-  await client.chat.postMessage({
-    channel: turn.channelId,
-    text,
-    blocks,
-    ...(turn.threadTs ? { thread_ts: turn.threadTs } : {}),
-  });
+  await retryRateLimited(() =>
+    client.chat.postMessage({
+      channel: turn.channelId,
+      text,
+      blocks,
+      ...(turn.threadTs ? { thread_ts: turn.threadTs } : {}),
+    }),
+  );
 }
 
 /**
