@@ -16,7 +16,7 @@ import { HttpServer } from "./http/server.js";
 import type { QueuedLlm } from "./llm/queued-llm.js";
 import type { MemoryLifecycle } from "./memory/lifecycle/memory-lifecycle.js";
 import { TurnInbox } from "./slack/inbox.js";
-import { replayOpenTurns } from "./slack/respond.js";
+import { replayOpenTurns, retryOpenTurns } from "./slack/respond.js";
 import type { RetentionSweep } from "./app/retention-sweep.js";
 import { checkSlackToken, createSlackApp, type SlackFrontEnd } from "./slack/slack-app.js";
 
@@ -142,6 +142,16 @@ export async function startAssistant(config: Config, options: StartOptions = {})
           }),
         );
       }
+      const retries = retryOpenTurns({
+        app: slack.app,
+        agent,
+        logger,
+        inbox,
+        turns: app.turns,
+        metrics: app.metrics,
+        everyMs: config.OPEN_TURN_RETRY_MS,
+      });
+      app.onStop(() => retries.stop());
     }
     logger.info(
       { mode, port, llmOnline: app.llmOnline, embedder: app.embedderId, recall: app.recall },

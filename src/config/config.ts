@@ -86,6 +86,8 @@ export const configSchema = z.object({
   ALLOW_DM_MEMORIES_IN_CHANNELS: bool.default(false),
   // Shared mode: a replica's journal stream is taken over this long after its last lease renewal (stores/pg-journal.ts).
   JOURNAL_LEASE_MS: int(1000, 3_600_000).default(30_000),
+  // A turn whose reply did not reach Slack is answered again this long after it came, then after doubling waits (slack/respond.ts).
+  OPEN_TURN_RETRY_MS: int(1000, 3_600_000).default(60_000),
   // Graceful stop: how long SIGTERM waits for turns being answered and background work (main.ts).
   SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(25_000),
   HOST: z.string().trim().min(1, { message: "accepts a host name or IP" }).default("127.0.0.1"),

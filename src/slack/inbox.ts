@@ -62,6 +62,8 @@ export class TurnInbox {
   private readonly open = new Map<string, OpenTurn>();
   private readonly accepted = new Map<string, AcceptedEvent>();
   private readonly seen = new Map<string, number>();
+  /** Turns being answered by this process now (`begin` … `settled`). */
+  private readonly working = new Set<string>();
 
   /** `where`: DATA_DIR (the file DATA_DIR/journal/inbox.jsonl), or another storage (PostgreSQL). */
   constructor(
@@ -138,6 +140,26 @@ export class TurnInbox {
     const wasOpen = this.open.delete(eventId);
     if (!this.accepted.delete(eventId) && !wasOpen) return;
     await this.compact();
+  }
+
+  /** Marks a turn as being answered now: it is not {@link unattended} until `settled`. */
+  begin(eventId: string): void {
+    this.working.add(eventId);
+  }
+
+  /** The turn's answer ended (posted or not: an unposted one stays open, and unattended). */
+  settled(eventId: string): void {
+    this.working.delete(eventId);
+  }
+
+  /**
+   * Open turns nothing in this process is answering: their reply (and apology) did not reach Slack,
+   * or they were left by a restart. Oldest first.
+   */
+  unattended(): OpenTurn[] {
+    return [...this.open.values()]
+      .filter((t) => !this.working.has(t.turn.eventId))
+      .sort((a, b) => a.at - b.at);
   }
 
   close(): Promise<void> {

@@ -150,6 +150,16 @@ type RunTurnOptions = TurnRunner & {
 };
 
 async function runTurnNow(options: RunTurnOptions): Promise<void> {
+  const { inbox } = options;
+  inbox?.begin(options.turn.eventId);
+  try {
+    await answerNow(options);
+  } finally {
+    inbox?.settled(options.turn.eventId);
+  }
+}
+
+async function answerNow(options: RunTurnOptions): Promise<void> {
   const { client, agent, logger, inbox, surface } = options;
   const started = performance.now();
   let outcome: TurnOutcome = "failed";
@@ -334,6 +344,57 @@ export async function replayOpenTurns(
       log.error({ err }, "could not answer a turn left open by a restart");
     }
   }
+}
+
+/** How often open turns that nothing answers are looked at, and how long one waits for its first retry. */
+export const OPEN_TURN_RETRY_MS = 60_000;
+/** Longest wait between two tries of one turn (the wait doubles from {@link OPEN_TURN_RETRY_MS}). */
+const MAX_OPEN_TURN_BACKOFF_MS = 8 * 60_000;
+
+/**
+ * While the process runs: a turn whose reply and apology both failed to reach Slack (Slack down, or
+ * rate-limited past the wait) stays open in the inbox; it is answered again as after a restart
+ * ({@link replayOpenTurns}: not when Slack already holds its reply; past `INBOX_REPLAY_MAX_AGE_MS`, a
+ * note that it was missed), a minute after it was received, then after doubling waits. Without this
+ * only the next restart answered it.
+ */
+export function retryOpenTurns(options: TurnRunner & { app: App; everyMs?: number; now?: () => number }): {
+  stop(): Promise<void>;
+} {
+  const everyMs = options.everyMs ?? OPEN_TURN_RETRY_MS;
+  const now = options.now ?? Date.now;
+  const tries = new Map<string, { count: number; next: number }>();
+  let running: Promise<void> | undefined;
+  const tick = async (): Promise<void> => {
+    const open = options.inbox?.unattended() ?? [];
+    const openIds = new Set(open.map((t) => t.turn.eventId));
+    for (const id of tries.keys()) if (!openIds.has(id)) tries.delete(id);
+    const due = open.filter((t) => now() >= (tries.get(t.turn.eventId)?.next ?? t.at + everyMs));
+    if (due.length === 0) return;
+    for (const t of due) {
+      const count = (tries.get(t.turn.eventId)?.count ?? 0) + 1;
+      tries.set(t.turn.eventId, {
+        count,
+        next: now() + Math.min(everyMs * 2 ** count, MAX_OPEN_TURN_BACKOFF_MS),
+      });
+    }
+    options.logger.warn({ turns: due.length }, "answering again turns whose reply did not reach Slack");
+    await replayOpenTurns({ ...options, open: { turns: due, events: [] } });
+  };
+  const timer = setInterval(() => {
+    running ??= tick()
+      .catch((err: unknown) => options.logger.error({ err }, "could not retry open turns"))
+      .finally(() => {
+        running = undefined;
+      });
+  }, everyMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
 
 /**
