@@ -150,6 +150,7 @@ export const DEFAULT_MEMO_TEXTS = 5000;
 export class FactSlotMemo {
   private readonly known = new Map<string, FactSlots>();
   private readonly read = new Map<string, StatementWords>();
+  private readonly corrections = new Map<string, CorrectionParts>();
 
   constructor(private readonly capacity: number = DEFAULT_MEMO_TEXTS) {}
 
@@ -162,6 +163,20 @@ export class FactSlotMemo {
   words(text: string): StatementWords {
     return remember(this.read, this.capacity, text, statementWords);
   }
+
+  /** What `text` says is not so and what follows its opening correction, read once per memo. */
+  correction(text: string): CorrectionParts {
+    return remember(this.corrections, this.capacity, text, (t) => ({
+      rejected: rejectedWords(t),
+      corrected: afterCorrectionOpening(t),
+    }));
+  }
+}
+
+/** A text's words that reject a value ("B2 말고"), and what follows its opening correction, if any. */
+interface CorrectionParts {
+  rejected: string[];
+  corrected: string | undefined;
 }
 
 function remember<T>(known: Map<string, T>, capacity: number, text: string, read: (text: string) => T): T {
@@ -422,11 +437,10 @@ export function statesCorrectionOf(
   /** `older` is known to state one fact (a graph fact read as a statement); else its rules tell. */
   options: { oneFact?: boolean } = {},
 ): boolean {
-  const negated = negatedValues(newer);
-  const corrected = afterCorrectionOpening(newer);
-  const rejected = rejectedWords(newer);
+  const { rejected, corrected } = memo.correction(newer);
   // Most neighbours neither reject a word nor open with a rejection: no words are read for them.
   if (rejected.length === 0 && corrected === undefined) return false;
+  const negated = negatedValues(newer);
   if (correctsAName(older, newer, rejected, memo, options.oneFact === true)) return true;
   if (negated.size === 0 && corrected === undefined) return false;
   const before = memo.words(older);
