@@ -350,7 +350,7 @@ export class AgentService implements TurnHandler {
     } catch (err) {
       this.log.warn({ err, eventId: turn.eventId }, "memory pipeline failed");
     }
-    if (kept) return { text: notedReply(lang, kept.text), mode: "remembered" };
+    if (kept) return { text: notedReply(lang, kept.text), mode: "remembered", memoryIds: [kept.id] };
     return {
       text: secret ? secretHeldReply(lang) : acknowledgedReply(lang, phaticKind(turn.text)),
       mode: "recall-only",
@@ -373,7 +373,15 @@ export class AgentService implements TurnHandler {
       .then(async () =>
         pipeline.consider(turn, {
           vector: await embedding,
-          onAutosaved: hooks.onAutosaved,
+          onAutosaved: (memory) => {
+            hooks.onAutosaved?.(memory);
+            // Forgetting it takes this turn's answer (or the summary that folds it) out of the history.
+            void this.options.history
+              ?.noteMemories?.(turn, [memory.id])
+              .catch((err: unknown) =>
+                this.log.warn({ err, eventId: turn.eventId }, "could not tag the turn"),
+              );
+          },
           onOffered: hooks.onOffered,
           onSecretHeld: hooks.onSecretHeld,
         }),
@@ -409,7 +417,11 @@ export class AgentService implements TurnHandler {
     }
     // Asked for explicitly, so kept — but a secret gets a warning (autosave never keeps one).
     const secret = detectSecret(text) !== undefined;
-    return { text: rememberedReply(lang, text, saved.stored, secret), mode: "remembered" };
+    return {
+      text: rememberedReply(lang, text, saved.stored, secret),
+      mode: "remembered",
+      memoryIds: [saved.id],
+    };
   }
 
   /**

@@ -187,6 +187,8 @@ export interface HistoryPort {
     /** `memoryIds`: the memories shown to the model for `reply` (history's turn `memoryIds`). */
     options?: { offRecord?: boolean; memoryIds?: readonly string[] | undefined },
   ): Promise<void>;
+  /** The recorded turn became the memories `ids` (autosave, after its reply): history's `memoryIds`. */
+  noteMemories?(turn: Turn, ids: readonly string[]): Promise<void>;
 }
 
 /**

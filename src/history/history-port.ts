@@ -29,6 +29,10 @@ export class AgentHistory implements HistoryPort {
     };
   }
 
+  async noteMemories(turn: Turn, ids: readonly string[]): Promise<void> {
+    await this.history.noteMemories(conversationFromTurn(turn), turn.eventId, ids);
+  }
+
   async record(
     turn: Turn,
     reply: string,

@@ -317,6 +317,28 @@ export class HistoryService {
     return changed;
   }
 
+  /**
+   * Records that the turn of `eventId` became (or gave) the memories `ids`, kept after its reply was
+   * recorded (autosave): its `memoryIds` take them, so that forgetting one takes the turn's answer —
+   * and, once the turn is folded, the summary's text — out of the history. A turn already folded
+   * gives them to the summary. Nothing happens when the conversation holds no such turn or summary.
+   */
+  async noteMemories(conversation: Conversation, eventId: string, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const add = (known: readonly string[] | undefined): string[] => [...new Set([...(known ?? []), ...ids])];
+    await this.store.update(conversation.id, (current) => {
+      if (!current) return undefined;
+      const holds = (turn: HistoryTurn) => turn.eventId === eventId;
+      const tag = (turn: HistoryTurn): HistoryTurn =>
+        holds(turn) ? { ...turn, memoryIds: add(turn.memoryIds) } : turn;
+      if (current.pending.some(holds) || current.recent.some(holds))
+        return { ...current, pending: current.pending.map(tag), recent: current.recent.map(tag) };
+      return current.summary
+        ? { ...current, summary: { ...current.summary, memoryIds: add(current.summary.memoryIds) } }
+        : undefined;
+    });
+  }
+
   private async runCompaction(conversationId: string): Promise<void> {
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !this.shutdown.signal.aborted; batch += 1) {
       try {

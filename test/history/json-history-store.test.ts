@@ -187,6 +187,23 @@ describe("JsonHistoryStore", () => {
     expect((await store.get(dm.id))?.summary?.text).toBe(FORGOTTEN_MARK);
   });
 
+  it("drops a summary that folded a turn kept as a memory after its reply, when that memory is forgotten", async () => {
+    const { service, store } = open();
+    const dm = makeDm();
+    await service.append(dm, makeTurn(1));
+    // Autosave kept turn 1 as memory m9 after its reply was recorded.
+    await service.noteMemories(dm, "Ev1", ["m9"]);
+    expect((await store.get(dm.id))?.recent[0]?.memoryIds).toEqual(["m9"]);
+    for (let n = 2; n <= 7; n += 1) await service.append(dm, makeTurn(n));
+    await service.flush();
+    expect((await store.get(dm.id))?.summary?.memoryIds).toEqual(["m9"]);
+    // Tagged once folded: the summary takes it.
+    await service.noteMemories(dm, "Ev2", ["m10"]);
+    expect((await store.get(dm.id))?.summary?.memoryIds).toEqual(["m9", "m10"]);
+    await service.forgetTexts({ teamId: "T1", userId: "U1" }, [], ["m9"]);
+    expect((await store.get(dm.id))?.summary?.text).toBe(FORGOTTEN_MARK);
+  });
+
   it("indexes a data dir written before the index, once, and keeps the index through deletes", async () => {
     const first = open();
     const base = { teamId: "T1", channelId: "C1", threadTs: "1712345678.000100" };
