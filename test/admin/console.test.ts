@@ -113,6 +113,31 @@ describe("admin console (HTTP)", () => {
     expect(badCookie.status).toBe(303);
   });
 
+  it("lists a user's memories newest first, 50 a page, and refuses a cursor that is no offset", async () => {
+    const user = "U_NEWEST";
+    const texts = Array.from({ length: 55 }, (_, i) => `정렬 확인 메모 ${String(i).padStart(2, "0")}번`);
+    const base = Date.now() - 100_000;
+    for (const [i, text] of texts.entries()) {
+      const res = await t.admin(`/admin/memory/${user}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ text, metadata: { timestamp: base + i * 1_000 } }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const { cookie } = await signIn();
+    const first = await (await send(`/admin/console/users/${user}/memories`, { cookie })).text();
+    expect(first.indexOf("메모 54번")).toBeGreaterThan(-1);
+    expect(first.indexOf("메모 54번")).toBeLessThan(first.indexOf("메모 53번"));
+    expect(first).not.toContain("메모 04번");
+    const next = /href="([^"]*cursor=[^"]*)"/u.exec(first)![1]!.replace(/&amp;/gu, "&");
+    const second = await (await send(next, { cookie })).text();
+    expect(second).toContain("메모 04번");
+    expect(second).toContain("메모 00번");
+    expect(second).not.toContain("메모 05번");
+    expect((await send(`/admin/console/users/${user}/memories?cursor=abc`, { cookie })).status).toBe(400);
+  });
+
   it("refuses cross-site posts and posts without the session's CSRF token", async () => {
     const memory = await addMemory("U_CSRF", "CSRF 표적 메모");
     const { cookie } = await signIn();

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { z } from "zod";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { csrf } from "hono/csrf";
@@ -39,6 +40,8 @@ import { type ConsoleSession, type ConsoleSessions, SESSION_TTL_MS } from "./ses
 export const SESSION_COOKIE = "admin_session";
 const COOKIE_PATH = "/admin";
 const LIST_LIMIT = 50;
+/** A page's offset among the user's memories, newest first (the console's list cursor). */
+const offsetCursorSchema = z.coerce.number().int().min(0).max(100_000_000);
 const MAX_TOKEN_CHARS = 1024;
 const MAX_CONVERSATION_ID_CHARS = 300;
 
@@ -221,7 +224,13 @@ export function createConsole(options: ConsoleOptions): Hono<Env> {
     }
     const k = intParam(c, "k", { min: 1, max: 50, default: 10 });
     const cursor = c.req.query("cursor") || undefined;
-    const page = await options.memory.list(user, { limit: LIST_LIMIT, cursor });
+    // Newest first, as App Home lists them; the cursor is the offset of the page.
+    const offset = cursor === undefined ? 0 : parseOr400(offsetCursorSchema, cursor, "cursor");
+    const newest = await options.memory.newest(user, { offset, limit: LIST_LIMIT });
+    const page = {
+      items: newest.items,
+      nextCursor: offset + LIST_LIMIT < newest.total ? String(offset + LIST_LIMIT) : null,
+    };
     await options.memory.recordRead(
       user,
       page.items.map((m) => m.id),
