@@ -216,6 +216,9 @@ async function answerNow(options: RunTurnOptions): Promise<void> {
     await postReply(client, turn, text, metadata);
   };
   let posted = false;
+  // The agent's reply, once made: a reply Slack refused is posted again, never replaced by an apology
+  // (what the turn did — a memory kept — stands, and the apology would say it failed).
+  let answer: string | undefined;
   try {
     const reply = await agent.handle(turn, {
       onQueued: () => {
@@ -238,7 +241,12 @@ async function answerNow(options: RunTurnOptions): Promise<void> {
         ),
       ...(stream ? { onText: (piece: string) => stream.push(piece) } : {}),
     });
-    await post(reply.text);
+    answer = reply.text;
+    await post(reply.text).catch(async (err: unknown) => {
+      log.warn({ err }, "Slack refused the reply; posting it once more");
+      await new Promise((resolve) => setTimeout(resolve, REPOST_WAIT_MS));
+      await postReply(client, turn, reply.text, metadata);
+    });
     posted = true;
     outcome = reply.mode;
     log.info({ mode: reply.mode }, "replied");
@@ -250,6 +258,8 @@ async function answerNow(options: RunTurnOptions): Promise<void> {
     }
   } catch (err) {
     const appError = toAppError(err);
+    // Made but not posted: the turn stays open, and is answered again (retryOpenTurns).
+    if (answer !== undefined && !posted) throw appError;
     await post(failureReply(detectLanguage(turn.text), appError.code));
     posted = true;
     throw appError;
@@ -345,6 +355,9 @@ export async function replayOpenTurns(
     }
   }
 }
+
+/** How long a reply Slack refused waits before it is posted once more. */
+const REPOST_WAIT_MS = 1_000;
 
 /** How often open turns that nothing answers are looked at, and how long one waits for its first retry. */
 export const OPEN_TURN_RETRY_MS = 60_000;

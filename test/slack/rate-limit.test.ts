@@ -42,6 +42,33 @@ describe("a rate-limited Slack call", () => {
   });
 });
 
+describe("a reply Slack refuses once", () => {
+  let t: TestAssistant;
+  beforeAll(async () => {
+    t = await startTestAssistant({ mode: "http" });
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it("is posted once more, with no apology that says the turn failed (the memory was kept)", async () => {
+    t.ollama!.onChat((request) => (request.format !== undefined ? { json: { triplets: [] } } : "네."));
+    t.slack!.onMethod("chat.postMessage", () => {
+      t.slack!.onMethod("chat.postMessage", undefined);
+      return { ok: false, error: "ratelimited" };
+    });
+    const user = "U_REFUSED_ONCE";
+    await t.sendEvent(makeDmEvent({ text: "기억해줘: 여권은 안방 금고에", user, channel: `D_${user}` }));
+    const posts = await t.slack!.waitForCall("chat.postMessage", { count: 2, timeoutMs: 10_000 });
+    await t.assistant.drain();
+    const texts = t.slack!.callsTo("chat.postMessage").map((c) => String(c.args["text"]));
+    expect(texts).toHaveLength(2);
+    expect(posts[1]!.args["text"]).toBe(posts[0]!.args["text"]);
+    expect(texts.join("\n")).toContain("여권은 안방 금고에");
+    expect(texts.join("\n")).not.toContain("죄송해요");
+  });
+});
+
 describe("retryRateLimited", () => {
   const limited = (retryAfter: number) =>
     Object.assign(new Error("rate limited"), { code: "slack_webapi_rate_limited_error", retryAfter });
