@@ -369,23 +369,28 @@ export class AgentService implements TurnHandler {
   ): void {
     const pipeline = this.options.pipeline;
     if (!pipeline) return;
+    // The turn's history is tagged with what it became before the job ends: a forget that waits for
+    // the job finds the tag (forgetting it takes this turn's answer, or the summary folding it, out).
+    const tags: Array<Promise<void>> = [];
     const job = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(async () =>
-        pipeline.consider(turn, {
+      .then(async () => {
+        await pipeline.consider(turn, {
           vector: await embedding,
           onAutosaved: (memory) => {
             hooks.onAutosaved?.(memory);
-            // Forgetting it takes this turn's answer (or the summary that folds it) out of the history.
-            void this.options.history
-              ?.noteMemories?.(turn, [memory.id])
-              .catch((err: unknown) =>
-                this.log.warn({ err, eventId: turn.eventId }, "could not tag the turn"),
+            const tagged = this.options.history?.noteMemories?.(turn, [memory.id]);
+            if (tagged)
+              tags.push(
+                tagged.catch((err: unknown) =>
+                  this.log.warn({ err, eventId: turn.eventId }, "could not tag the turn"),
+                ),
               );
           },
           onOffered: hooks.onOffered,
           onSecretHeld: hooks.onSecretHeld,
-        }),
-      )
+        });
+        await Promise.all(tags);
+      })
       .catch((err: unknown) => this.log.warn({ err, eventId: turn.eventId }, "memory pipeline failed"));
     this.work.addJob(turn, job);
   }

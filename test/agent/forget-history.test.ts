@@ -40,6 +40,18 @@ describe("forgetting what an answer said in other words", () => {
     expect(stored).not.toContain("제일 윗선반");
   });
 
+  it("tags the turn an autosave kept with the memory it became, once the pipeline is done", async () => {
+    const userId = "U_FORGET_AUTOSAVED";
+    t.ollama!.onChat((request) => (request.format !== undefined ? { json: { triplets: [] } } : "좋아요!"));
+    await chat(t, ["우리 강아지 보리 산책은 매일 저녁 7시에 해"], userId);
+    await t.assistant.drain();
+    const scope = { teamId: "local", userId, channelId: "console", channelType: "im" as const };
+    const { items } = await t.assistant.memory.list(scope, { limit: 10 });
+    expect(items.map((m) => m.text)).toEqual(["우리 강아지 보리 산책은 매일 저녁 7시에 해"]);
+    const [conversation] = await t.assistant.history.list(userId);
+    expect(conversation?.recent.at(-1)?.memoryIds).toEqual([items[0]!.id]);
+  });
+
   it("drops an answer given with a recalled memory, said in another conversation, and keeps the others", async () => {
     const userId = "U_FORGET_RECALLED";
     const scope = { teamId: "local", userId, channelId: "D_ELSEWHERE", channelType: "im" as const };
