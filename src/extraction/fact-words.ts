@@ -433,7 +433,7 @@ function readKorean(raw: string, read: Reading): boolean {
     if (changeVerb) read.changeVerb = true;
   }
   if (KOREAN_TIME_WORDS.has(stem) || KOREAN_TIME_WORDS.has(word) || isWeekdays(stem) || isAddressPart(word)) {
-    addValue(read, stem, isAddressPart(word) ? "place" : "when");
+    addValue(read, weekdayOf(stem) ?? stem, isAddressPart(word) ? "place" : "when");
     return true;
   }
   if (NUMBER_WORDS.has(word) || NUMBER_WORDS.has(stem)) {
@@ -504,6 +504,15 @@ const DONE_WORD_STARTS: readonly string[] = words("완료 끝 했 함 마침 마
 /** Whether `word` is a verbal noun of change standing alone (이사) and `next` says it is done. */
 function isEventDone(word: string, next: string): boolean {
   return CHANGE_EVENT_NOUNS.has(word) && DONE_WORD_STARTS.some((start) => next.startsWith(start));
+}
+
+/**
+ * The day a weekday word names, as its one syllable: 화요일, 화욜 (said short) → 화; undefined for any
+ * other word. Two notes then give the same value however each wrote the day.
+ */
+function weekdayOf(word: string): string | undefined {
+  const day = word.endsWith("요일") ? word.slice(0, -2) : word.endsWith("욜") ? word.slice(0, -1) : undefined;
+  return day !== undefined && day.length === 1 && KOREAN_WEEKDAY_SYLLABLES.has(day) ? day : undefined;
 }
 
 /** A word of weekday syllables only: 월수금, 화목, 토. */

@@ -340,6 +340,8 @@ describe("statesCorrectionOf", () => {
     // Written as one word ("잘못적음"), and an opening before the value it denies: its words are no part of the fact.
     ["내 차 번호는 34나 7281이야", "아 잘못말함 34나 7218이야"],
     ["광주 출장 KTX 용산역 9시꺼 예매", "아 잘못 적음 KTX 9시 아니고 9시 20분"],
+    // A weekday said short ("화욜") is the day the note gives in full ("화요일").
+    ["요가 수업 매주 화요일 저녁", "화욜 말고 목욜"],
     // A name put right: by the name it rejects, or, of a note of one fact, by a rejection alone.
     ["나 망원동에 살아", "아니 망원동 말고 합정동"],
     ["my cat's name is Pickle", "not Pickle, Pocket"],
