@@ -31,7 +31,7 @@ import {
 import { clipMessage, promptMessage } from "./message-limit.js";
 import { detectSecret } from "../text/secrets.js";
 import { asksForWork, classifySpeechAct, phaticKind } from "../text/speech-act.js";
-import { withoutControlChars } from "../text/control-chars.js";
+import { typedText } from "../text/control-chars.js";
 import { PendingForgets } from "./pending-forgets.js";
 import type { ForgetQuestionStore } from "../core/forget-questions.js";
 import { PersonWork } from "./person-work.js";
@@ -125,9 +125,11 @@ export class AgentService implements TurnHandler {
   }
 
   async handle(said: Turn, hooks: TurnHooks = {}): Promise<Reply> {
-    // What every surface hands over is read without control characters: they say nothing, and would
-    // be kept in memories and quoted back (an escape sequence, a bidirectional override).
-    const turn = { ...said, text: withoutControlChars(said.text) };
+    // What every surface hands over is read as typed text (control-chars.ts `typedText`): no control
+    // characters, which say nothing and would be kept and quoted back (an escape sequence, a
+    // bidirectional override); composed Hangul, so "잊어줘" pasted as separate jamo is a forget request
+    // and a password so written is one; ASCII digits for full-width ones.
+    const turn = { ...said, text: typedText(said.text) };
     // The person's turns still being answered go before this one for what reads their state (recall,
     // forget, "그거 기억해줘"): each counts until its reply is recorded and its pipeline job, if any, is
     // registered (`settlePipeline`).

@@ -9,6 +9,8 @@
  * escaped again on the way out (mrkdwn.ts), so nothing decoded here can ping or disguise a link.
  */
 
+import { typedText } from "../text/control-chars.js";
+
 /**
  * One of Slack's angle-bracket items: what is inside up to a `|`, and the label after it. Neither part
  * may hold `<` or `>` (Slack escapes them inside), so each `<` is scanned to the next bracket at most
@@ -20,11 +22,13 @@ const ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">" 
 
 /** `text` as the person wrote it: Slack's links, channel names and special mentions as words, `&amp;` as `&`. */
 export function plainFromSlack(text: string): string {
-  return text
-    .replace(SLACK_ITEM_RE, (item: string, target: string, label: string | undefined) =>
-      readItem(item, target, label),
-    )
-    .replace(ENTITY_RE, (_entity, name: string) => ENTITIES[name] as string);
+  return typedText(
+    text
+      .replace(SLACK_ITEM_RE, (item: string, target: string, label: string | undefined) =>
+        readItem(item, target, label),
+      )
+      .replace(ENTITY_RE, (_entity, name: string) => ENTITIES[name] as string),
+  );
 }
 
 function readItem(item: string, target: string, label: string | undefined): string {

@@ -18,3 +18,28 @@ const CONTROL_CHAR_RE = /(?![\t\n\r])\p{Cc}|[\u202a-\u202e\u2066-\u2069]/gu;
 export function withoutControlChars(text: string): string {
   return text.replace(CSI_SEQUENCE_RE, "").replace(CONTROL_CHAR_RE, "");
 }
+
+/** Full-width forms of ASCII (U+FF01–U+FF5E: "１２３", "ＡＢ"), typed by a CJK input method. */
+const FULL_WIDTH_RE = /[\uff01-\uff5e]/gu;
+/** The distance from a full-width form to its ASCII character. */
+const FULL_WIDTH_OFFSET = 0xfee0;
+/**
+ * Characters that show nothing and join nothing: the zero-width space and the byte-order mark. The
+ * joiners (U+200C, U+200D, U+2060), which emoji and some scripts need, stay.
+ */
+const INVISIBLE_RE = /[\u200b\ufeff]/gu;
+
+/**
+ * A text a person typed, as the project reads and keeps it: without control characters
+ * ({@link withoutControlChars}), composed (NFC: Hangul pasted as separate jamo, NFD, reads as the
+ * syllables it shows), full-width ASCII as ASCII ("１２３" is 123: the same number to search, forget and
+ * the secret filter), the ideographic space as a space, and no zero-width spaces. Not NFKC: it would
+ * turn the jamo of "ㅋㅋ" into initial consonants.
+ */
+export function typedText(text: string): string {
+  return withoutControlChars(text)
+    .normalize("NFC")
+    .replace(FULL_WIDTH_RE, (c) => String.fromCharCode(c.charCodeAt(0) - FULL_WIDTH_OFFSET))
+    .replace(/\u3000/gu, " ")
+    .replace(INVISIBLE_RE, "");
+}

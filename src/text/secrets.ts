@@ -73,16 +73,18 @@ const isSentenceEnd = inSet(".,;:!");
 /** Punctuation after the next word ("90 days,"). */
 const isTrailingPunct = inSet(",;:)\"'");
 const COUNT_NEXT_WORD_RE = /^(?:digits?|chars?|characters?|letters?|times?|days?|weeks?|months?|years?)$/iu;
-/** "PIN 4821", "핀번호 0912": the word, then four to eight digits. */
-const PIN_RE = /(?:\bpin\b|핀\s?번호|핀\s?코드)\s{0,3}(?:[:=은는이가]|is|number|code)?\s{0,3}\d{4,8}\b/iu;
+/** "PIN 4821", "핀번호 0912", "PIN is now 4821": the word, then four to eight digits. */
+const PIN_RE =
+  /(?:\bpin\b|핀\s?번호|핀\s?코드)\s{0,3}(?:(?:[:=은는이가]|is|number|code|now|changed\s+to|set\s+to|이제|지금)\s{0,3}){0,2}\d{4,8}\b/iu;
 /**
  * The code that opens a lock: "도어락 번호 4471", "도어락 4471", "자물쇠 번호 0912", "금고 비밀 코드 …",
  * "door code 2580", "gate code is 1357", "keypad code: 8800" — a PIN by another name. The Korean lock
  * words need no word for the code (a number after 도어락 is its code); the English ones do ("gate 4"
- * is a boarding gate). Three to eight digits.
+ * is a boarding gate). Three to eight digits, after at most two linking words ("is now", "set to",
+ * "는 이제").
  */
 const LOCK_CODE_RE =
-  /(?:(?:도어\s?락|디지털\s?도어\s?락|자물쇠|금고)\s{0,3}(?:번호|코드|비밀\s?코드)?|\b(?:door|gate|lock|safe|keypad|entry|padlock)\s{1,3}(?:code|pin|combination|combo))\s{0,3}(?:[:=은는이가]|is)?\s{0,3}\d{3,8}\b/iu;
+  /(?:(?:도어\s?락|디지털\s?도어\s?락|자물쇠|금고)\s{0,3}(?:번호|코드|비밀\s?코드)?|\b(?:door|gate|lock|safe|keypad|entry|padlock|locker)\s{1,3}(?:code|pin|combination|combo))\s{0,3}(?:(?:[:=은는이가]|is|now|changed\s+to|set\s+to|이제|지금)\s{0,3}){0,2}\d{3,8}\b/iu;
 /** "인증번호 482913", "OTP 123456", "verification code is 5521", "2FA code: 991204". */
 const OTP_WORDS_RE = [
   /인증\s?번호|인증\s?코드|보안\s?코드|확인\s?코드|일회용\s?(?:비밀번호|코드)/gu,

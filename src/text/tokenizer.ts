@@ -1,4 +1,5 @@
 import { isEnglishStopWord, stemEnglishWord } from "./english.js";
+import { typedText } from "./control-chars.js";
 import { HANGUL_SYLLABLES, isHangulSyllableCode, isSearchSuffix, stripSearchSuffixes } from "./korean.js";
 import {
   hangulSoundKey,
@@ -357,7 +358,7 @@ export function nameTokens(text: string): string[] {
 
 function scan(text: string, withJoins: boolean): string[] {
   const out: string[] = [];
-  const s = text.normalize("NFC").toLowerCase();
+  const s = typedText(text).toLowerCase();
   const n = s.length;
   // Stem of the previous Hangul word when only whitespace separates it from the current one.
   let prevStem = "";

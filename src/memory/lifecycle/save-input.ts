@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { AppError } from "../../core/errors.js";
 import type { ChannelType, Memory, MemoryScope, MemorySource } from "../../core/types.js";
-import { withoutControlChars } from "../../text/control-chars.js";
+import { typedText } from "../../text/control-chars.js";
 
 /** Longest memory text accepted, in characters. */
 export const MAX_MEMORY_CHARS = 4000;
@@ -42,7 +42,7 @@ export function prepareMemories(
 function toMemory(scope: MemoryScope, input: SaveInput, now: () => number): Memory {
   // Every way in (a turn, a shortcut, the admin API, an import) keeps no control characters: they carry
   // no words, and a bidirectional override or an escape sequence would disguise the text where shown.
-  const text = withoutControlChars(input.text).normalize("NFC").trim();
+  const text = typedText(input.text).trim();
   if (!text) throw new AppError("bad_request", "text must not be empty");
   if (text.length > MAX_MEMORY_CHARS) {
     throw new AppError("bad_request", `text is longer than ${MAX_MEMORY_CHARS} characters`);
