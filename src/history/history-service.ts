@@ -33,6 +33,7 @@ import type {
   HistoryStore,
   HistoryTurn,
 } from "../core/history-types.js";
+import { contentTokens } from "../text/tokenizer.js";
 
 /** Background retries of a failed summary: `maxRetries` timers, delay doubling from `initialMs` to `maxMs`. */
 export interface SummaryRetryOptions {
@@ -77,6 +78,29 @@ export function redactForgotten(text: string, texts: readonly string[]): string 
     .map((t) => t.trim())
     .filter((t) => t.length >= MIN_FORGET_CHARS)
     .reduce((out, target) => out.split(target).join(FORGOTTEN_MARK), text);
+}
+
+/**
+ * Share of a forgotten text's search terms a summary must hold to be taken as saying it in its own
+ * words: a summary folds turns that may have said the fact in passing, before it was kept.
+ */
+export const SUMMARY_PARAPHRASE_SHARE = 0.5;
+
+/**
+ * Whether `summary` holds at least {@link SUMMARY_PARAPHRASE_SHARE} of the search terms of one of
+ * `texts` (tokenizer.ts `contentTokens`: syllable pairs within words, numbers), of three terms at least: it likely
+ * says that text in other words ("여권은 안방 옷장 서랍에 넣어 뒀어" summarised as "패스포트는 안방 옷장
+ * 서랍"). A false match costs the summary's text, never a fact.
+ */
+function paraphrases(summary: string, texts: readonly string[]): boolean {
+  const held = new Set(contentTokens(summary));
+  return texts.some((text) => {
+    const terms = [...new Set(contentTokens(text))];
+    return (
+      terms.length >= 3 &&
+      terms.filter((term) => held.has(term)).length >= terms.length * SUMMARY_PARAPHRASE_SHARE
+    );
+  });
 }
 
 /**
@@ -286,7 +310,12 @@ export class HistoryService {
       const turns = [...record.pending, ...record.recent];
       if (
         !turns.some((t) => hit(t.user) || hit(t.assistant) || usedGone(t.memoryIds)) &&
-        !(record.summary && (hit(record.summary.text) || usedGone(record.summary.memoryIds)))
+        !(
+          record.summary &&
+          (hit(record.summary.text) ||
+            usedGone(record.summary.memoryIds) ||
+            paraphrases(record.summary.text, wanted))
+        )
       )
         continue;
       await this.store.update(record.id, (current) => {
@@ -303,7 +332,10 @@ export class HistoryService {
         const cleaned = all.map(clean);
         const summary = current.summary && {
           ...current.summary,
-          text: usedGone(current.summary.memoryIds) ? FORGOTTEN_MARK : redact(current.summary.text),
+          text:
+            usedGone(current.summary.memoryIds) || paraphrases(current.summary.text, wanted)
+              ? FORGOTTEN_MARK
+              : redact(current.summary.text),
         };
         return {
           ...current,

@@ -204,6 +204,24 @@ describe("JsonHistoryStore", () => {
     expect((await store.get(dm.id))?.summary?.text).toBe(FORGOTTEN_MARK);
   });
 
+  it("drops a summary that says a forgotten text in other words, and keeps one about other things", async () => {
+    const said = "여권은 안방 옷장 서랍에 넣어 뒀어";
+    const { service, store } = open(
+      new ScriptedLlm((prompt) =>
+        prompt.turns.some((turn) => turn.user === said) ? "패스포트는 안방 옷장 서랍. 잡담." : "잡담을 나눔.",
+      ),
+    );
+    const dm = makeDm();
+    await service.append(dm, makeTurn(1, { user: said }));
+    for (let n = 2; n <= 7; n += 1) await service.append(dm, makeTurn(n));
+    await service.flush();
+    expect((await store.get(dm.id))?.summary?.text).toContain("옷장 서랍");
+    await service.forgetTexts({ teamId: "T1", userId: "U1" }, ["헬스장 사물함 번호는 58번"]);
+    expect((await store.get(dm.id))?.summary?.text).toContain("옷장 서랍");
+    await service.forgetTexts({ teamId: "T1", userId: "U1" }, [said]);
+    expect((await store.get(dm.id))?.summary?.text).toBe(FORGOTTEN_MARK);
+  });
+
   it("indexes a data dir written before the index, once, and keeps the index through deletes", async () => {
     const first = open();
     const base = { teamId: "T1", channelId: "C1", threadTs: "1712345678.000100" };

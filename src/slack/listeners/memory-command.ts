@@ -451,6 +451,6 @@ async function exportMemories(ctx: {
   });
   await respond({
     response_type: "ephemeral",
-    text: `📦 기억 ${lines.length}개를 DM으로 보냈어요. (Sent ${lines.length} memories to your DM as a JSON Lines file.)`,
+    text: `📦 기억 ${lines.length}개를 DM으로 보냈어요. (Sent ${lines.length} ${lines.length === 1 ? "memory" : "memories"} to your DM as a JSON Lines file.)`,
   });
 }
