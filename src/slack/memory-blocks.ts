@@ -3,8 +3,7 @@ import type { GraphData } from "../core/graph-types.js";
 import { visibilityOf } from "../core/visibility.js";
 import type { Lang } from "../text/language.js";
 import type { ChannelType, Memory, MemoryScope, Owner } from "../core/types.js";
-import { escapeMrkdwn } from "./mrkdwn.js";
-import { isoDay } from "../util/dates.js";
+import { escapeMrkdwn, slackDate } from "./mrkdwn.js";
 import { isFirstPerson } from "../extraction/normalize.js";
 import { attributeLabel } from "../extraction/attribute-labels.js";
 import { USER_NAMES } from "../graph/graph-port.js";
@@ -116,7 +115,8 @@ export function whereLabel(memory: Memory, lang: Lang): string {
 
 /** The marks under a memory: date, topics, where it may be shown, who wrote it (shortcut), its id. */
 export function memoryMarks(memory: Memory, lang: Lang): string {
-  const marks = [`📅 ${isoDay(memory.timestamp)}`];
+  // The day in the viewer's own time zone (Slack renders it).
+  const marks = [`📅 ${slackDate(memory.timestamp)}`];
   if (memory.topics?.length) marks.push(`🏷 ${memory.topics.map(escapeMrkdwn).join(", ")}`);
   marks.push(whereLabel(memory, lang));
   const author = memory.extra?.["author"];
@@ -243,7 +243,7 @@ export function factSections(facts: FactView[], lang: Lang): KnownBlock[] {
     const shared = f.shared ? (lang === "en" ? ", also where it was said" : ", 말한 대화에서도 보임") : "";
     return `• *${escapeMrkdwn(clip(entity, 100))}* — ${escapeMrkdwn(clip(attribute, 100))}: ${escapeMrkdwn(
       clip(f.value, 300),
-    )}  _(${isoDay(f.at)}${shared})_`;
+    )}  _(${slackDate(f.at)}${shared})_`;
   });
   const sections: KnownBlock[] = [];
   let current = "";

@@ -27,3 +27,16 @@ export function escapeMrkdwn(text: string): string {
  * (`link_names: false`).
  */
 export const PLAIN_POSTING = { parse: "none", link_names: false } as const;
+
+/**
+ * A time as Slack shows it to each viewer, in their own time zone (`<!date^…>`): the day
+ * (`{date_num}`, 2026-12-06) or the day and the time. The fallback, for a client that cannot, is UTC
+ * and says so.
+ */
+export function slackDate(ms: number, show: "day" | "minute" = "day"): string {
+  const seconds = Math.floor(ms / 1000);
+  const iso = new Date(ms).toISOString();
+  return show === "day"
+    ? `<!date^${seconds}^{date_num}|${iso.slice(0, 10)}>`
+    : `<!date^${seconds}^{date_num} {time}|${iso.slice(0, 16).replace("T", " ")} UTC>`;
+}

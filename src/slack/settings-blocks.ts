@@ -1,4 +1,5 @@
 import type { KnownBlock } from "@slack/types";
+import { slackDate } from "./mrkdwn.js";
 import type { AutosaveSettings } from "../autosave/autosave-settings.js";
 import { AUTOSAVE_MODES, type AutosaveMode, type UserSettings } from "../core/user-settings.js";
 import { button } from "./memory-blocks.js";
@@ -84,7 +85,7 @@ function conversationLabel(p: { channelId: string; threadTs?: string | undefined
 }
 
 function whenLabel(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return slackDate(ms, "minute");
 }
 
 /** A pause duration like `30m`, `2h`, `1d`, `90분`, `2시간`, `3일`; undefined when it is not one. */

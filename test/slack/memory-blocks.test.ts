@@ -217,6 +217,26 @@ describe("memory Block Kit", () => {
   });
 });
 
+describe("memoryMarks", () => {
+  it("dates a memory in the viewer's own time zone (Slack's date token), with the UTC day as the fallback", () => {
+    const at = Date.UTC(2026, 11, 5, 23, 30);
+    const marks = memoryMarks(
+      {
+        id: "m1",
+        text: "x",
+        userId: "U1",
+        teamId: "T1",
+        timestamp: at,
+        channelId: "D1",
+        channelType: "im",
+        source: "slack",
+      },
+      "ko",
+    );
+    expect(marks).toContain(`📅 <!date^${at / 1000}^{date_num}|2026-12-05>`);
+  });
+});
+
 describe("aboutBlocks", () => {
   it("asks before forgetting a memory listed under 'about me', as the memory list does", () => {
     const memory: Memory = {

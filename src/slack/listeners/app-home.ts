@@ -1,4 +1,5 @@
 import type { App, BlockAction, webApi } from "@slack/bolt";
+import { slackDate } from "../mrkdwn.js";
 import type { Button, KnownBlock } from "@slack/types";
 import type { Logger } from "../../logging/logger.js";
 import { z } from "zod";
@@ -435,7 +436,6 @@ const ACTOR_WORDS: Record<AuditActor, string> = {
 
 /** One audit event as a line: when, what, by whom, how many memories — never a text or id list. */
 function changeLine(event: StoredAuditEvent): string {
-  const when = new Date(event.at).toISOString().slice(0, 16).replace("T", " ");
   const count = event.ids.length > 0 ? ` · ${event.ids.length}개` : "";
-  return `• ${when} UTC · ${ACTION_WORDS[event.action]} · ${ACTOR_WORDS[event.actor]}${count}`;
+  return `• ${slackDate(event.at, "minute")} · ${ACTION_WORDS[event.action]} · ${ACTOR_WORDS[event.actor]}${count}`;
 }

@@ -1,4 +1,5 @@
 import type { App, BlockAction, RespondFn, webApi } from "@slack/bolt";
+import { slackDate } from "../mrkdwn.js";
 import type { KnownBlock } from "@slack/types";
 import type { Logger } from "../../logging/logger.js";
 import { AppError, toAppError } from "../../core/errors.js";
@@ -364,8 +365,8 @@ async function changeSettings(
           "멈추는 기간은 1분에서 30일 사이로 써 주세요 (a pause is 1 minute to 30 days).",
         );
       const until = await settings.pause(scope, conversation, ms);
-      const when = new Date(until).toISOString().slice(0, 16).replace("T", " ");
-      return `⏸ 이 대화는 ${when} UTC까지 기억하지 않아요 — \`/memory resume\`으로 재개. (Paused here until ${when} UTC; "기억해줘" still works.)`;
+      const when = slackDate(until, "minute");
+      return `⏸ 이 대화는 ${when}까지 기억하지 않아요 — \`/memory resume\`으로 재개. (Paused here until ${when}; "기억해줘" still works.)`;
     }
     case "resume":
       return (await settings.resume(scope, conversation))
