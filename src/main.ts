@@ -139,6 +139,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
             inbox,
             turns: app.turns,
             metrics: app.metrics,
+            zones: slack.zones,
           }),
         );
       }
@@ -149,6 +150,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
         inbox,
         turns: app.turns,
         metrics: app.metrics,
+        zones: slack.zones,
         everyMs: config.OPEN_TURN_RETRY_MS,
       });
       app.onStop(() => retries.stop());

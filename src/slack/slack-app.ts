@@ -79,6 +79,8 @@ export interface SlackFrontEnd {
   identity: SlackIdentity;
   /** HTTP mode: the request listener for `POST /slack/events`, mounted on the project's HTTP server. */
   httpListener?: RequestListener;
+  /** The writers' time zones the listeners use: turns answered again after a restart use them too. */
+  zones: UserTimeZones;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -204,13 +206,14 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
 
   const dedupe = options.dedupe;
   app.use(dedupeMiddleware(dedupe, inbox));
+  const zones = new UserTimeZones();
   const runner = {
     agent: options.agent,
     logger,
     inbox,
     turns: options.turns,
     metrics: options.metrics,
-    zones: new UserTimeZones(),
+    zones,
   };
   // Before the DM listener: a message in an assistant thread goes to the panel, not to app.message.
   app.assistant(createAssistantPanel(runner));
@@ -256,6 +259,7 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
       mode: "socket",
       app,
       identity,
+      zones,
       start: async () => {
         await app.start();
       },
@@ -270,6 +274,7 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
     mode: "http",
     app,
     identity,
+    zones,
     httpListener: guardSlackEvents(http.requestListener, {
       signingSecret: options.signingSecret ?? "",
       logger: options.logger,
