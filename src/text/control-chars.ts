@@ -29,6 +29,11 @@ const FULL_WIDTH_OFFSET = 0xfee0;
  */
 const INVISIBLE_RE = /[\u200b\ufeff]/gu;
 
+/** Any character {@link typedText} changes besides composition (tab and line breaks need nothing). */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
+const NEEDS_CLEANING_RE =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200b\ufeff\u3000\uff01-\uff5e]/u;
+
 /**
  * A text a person typed, as the project reads and keeps it: without control characters
  * ({@link withoutControlChars}), composed (NFC: Hangul pasted as separate jamo, NFD, reads as the
@@ -37,6 +42,8 @@ const INVISIBLE_RE = /[\u200b\ufeff]/gu;
  * turn the jamo of "ㅋㅋ" into initial consonants.
  */
 export function typedText(text: string): string {
+  // Most texts hold none of these: one scan, and only composition.
+  if (!NEEDS_CLEANING_RE.test(text)) return text.normalize("NFC");
   return withoutControlChars(text)
     .normalize("NFC")
     .replace(FULL_WIDTH_RE, (c) => String.fromCharCode(c.charCodeAt(0) - FULL_WIDTH_OFFSET))
