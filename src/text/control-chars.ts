@@ -30,8 +30,8 @@ const FULL_WIDTH_OFFSET = 0xfee0;
 const INVISIBLE_RE = /[\u200b\ufeff]/gu;
 
 /** Any character {@link typedText} changes besides composition (tab and line breaks need nothing). */
-// eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
 const NEEDS_CLEANING_RE =
+  // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200b\ufeff\u3000\uff01-\uff5e]/u;
 
 /**
