@@ -125,25 +125,8 @@ export async function startAssistant(config: Config, options: StartOptions = {})
     if (slack) {
       await slack.start();
       app.onStop(() => slack.stop());
-      if (open.turns.length + open.events.length > 0) {
-        logger.warn(
-          { turns: open.turns.length, events: open.events.length },
-          "turns left unanswered by a restart: answering them",
-        );
-        void app.turns.track(
-          replayOpenTurns({
-            open,
-            app: slack.app,
-            agent,
-            logger,
-            inbox,
-            turns: app.turns,
-            metrics: app.metrics,
-            zones: slack.zones,
-          }),
-        );
-      }
-      const retries = retryOpenTurns({
+      // What answers a turn again: after a restart (the turns left open) and while running.
+      const runner = {
         app: slack.app,
         agent,
         logger,
@@ -151,8 +134,15 @@ export async function startAssistant(config: Config, options: StartOptions = {})
         turns: app.turns,
         metrics: app.metrics,
         zones: slack.zones,
-        everyMs: config.OPEN_TURN_RETRY_MS,
-      });
+      };
+      if (open.turns.length + open.events.length > 0) {
+        logger.warn(
+          { turns: open.turns.length, events: open.events.length },
+          "turns left unanswered by a restart: answering them",
+        );
+        void app.turns.track(replayOpenTurns({ ...runner, open }));
+      }
+      const retries = retryOpenTurns({ ...runner, everyMs: config.OPEN_TURN_RETRY_MS });
       app.onStop(() => retries.stop());
     }
     logger.info(
