@@ -96,8 +96,11 @@ export function clip(text: string, max: number): string {
 }
 
 /**
- * Where a memory may be shown, for its owner: a DM's is private, a channel's is shared with that
- * channel, a private channel's or group DM's is private to that conversation.
+ * Where a memory may be recalled, for its owner: a DM's in their DMs (and App Home), a conversation's
+ * other than a DM — a channel, a private channel or a group DM — in that conversation alone, and never
+ * to anyone but its owner (core/visibility.ts). One label for all three: nothing in the payload of a
+ * mention or a slash command tells a private channel with a `C…` id from a public one, and the label
+ * says where, not who else reads the conversation.
  */
 export function whereLabel(memory: Memory, lang: Lang): string {
   const visibility = visibilityOf(memory);
@@ -106,9 +109,7 @@ export function whereLabel(memory: Memory, lang: Lang): string {
     // A link only for a Slack id: an imported memory's channel id is any text.
     const id = memory.channelId ?? "";
     const channel = /^[A-Z0-9_]+$/.test(id) ? `<#${id}>` : `#${escapeMrkdwn(id)}`;
-    if (memory.channelType === "channel")
-      return lang === "en" ? `📢 shared in ${channel}` : `📢 ${channel} 채널에 공유됨`;
-    return lang === "en" ? `🔒 ${channel} only (private)` : `🔒 ${channel} 대화에서만 (비공개)`;
+    return lang === "en" ? `💬 only in ${channel}` : `💬 ${channel} 대화에서만`;
   }
   return lang === "en" ? "🔒 private (DM)" : "🔒 나만 (DM)";
 }

@@ -171,9 +171,9 @@ describe("memory Block Kit", () => {
     ).not.toContain("javascript");
     // An imported memory's channel id is any text: a Slack id becomes a channel link, nothing else.
     expect(memoryMarks({ ...memory(1), channelId: "C1> <!channel" }, "ko")).toContain(
-      "#C1&gt; &lt;!channel 채널에 공유됨",
+      "#C1&gt; &lt;!channel 대화에서만",
     );
-    expect(memoryMarks(memory(1), "ko")).toContain("<#C1> 채널에 공유됨");
+    expect(memoryMarks(memory(1), "ko")).toContain("💬 <#C1> 대화에서만");
   });
 
   it("names conversations by Slack's id and type, never by their name", () => {
@@ -187,7 +187,7 @@ describe("memory Block Kit", () => {
     expect(channelTypeOf("C123", "directmessage")).toBe("channel");
   });
 
-  it("marks a group DM's or private channel's memory private to that conversation, a channel's shared", () => {
+  it("marks a memory said outside a DM as recalled only in that conversation, whatever its kind", () => {
     const said = (channelType: Memory["channelType"], channelId: string): Memory => ({
       ...memory(1),
       channelType,
@@ -196,9 +196,11 @@ describe("memory Block Kit", () => {
     expect(visibilityOf(said("mpim", "G1"))).toBe("channel:G1");
     expect(visibilityOf(said("group", "G2"))).toBe("channel:G2");
     expect(visibilityOf(said("im", "D1"))).toBe("private");
-    expect(whereLabel(said("mpim", "G1"), "en")).toBe("🔒 <#G1> only (private)");
-    expect(whereLabel(said("group", "C9"), "ko")).toBe("🔒 <#C9> 대화에서만 (비공개)");
-    expect(whereLabel(said("channel", "C1"), "en")).toBe("📢 shared in <#C1>");
+    expect(whereLabel(said("mpim", "G1"), "en")).toBe("💬 only in <#G1>");
+    expect(whereLabel(said("group", "C9"), "ko")).toBe("💬 <#C9> 대화에서만");
+    // A mention in a private channel with a `C…` id carries no channel type: never called "shared".
+    expect(whereLabel(said("channel", "C1"), "en")).toBe("💬 only in <#C1>");
+    expect(whereLabel(said("channel", "C1"), "en")).not.toMatch(/shared|📢/);
     expect(whereLabel(said("im", "D1"), "en")).toBe("🔒 private (DM)");
     // A fact said outside a DM is marked as shown where it was said, never as shared.
     const facts = factSections(currentFacts(graphOf(2)), "en");

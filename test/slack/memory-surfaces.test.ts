@@ -91,7 +91,7 @@ describe("App Home, /memory and the Remember this shortcut", () => {
     const text = textOf(view["blocks"]);
     expect(text).toContain("또리 생일은 10월 27일이야");
     expect(text).toContain("팀 회의는 매주 화요일 10시");
-    expect(text).toContain(`<#${TEST_IDS.channel}> 채널에 공유됨`);
+    expect(text).toContain(`💬 <#${TEST_IDS.channel}> 대화에서만`);
     expect(text).toContain("🔒 나만 (DM)");
     // The graph's fact, with its date.
     expect(text).toMatch(/\*또리\* — 생일: 10월 27일/);
@@ -416,8 +416,8 @@ describe("App Home, /memory and the Remember this shortcut", () => {
       const groupText = await answerIn(groupDm, text, ++n);
       expect(groupText).toContain("깜짝 파티");
       expect(groupText).toContain("보드게임");
-      // Marked private to that conversation, not shared.
-      expect(groupText).toContain(`🔒 <#${groupDm}>`);
+      // Marked as recalled in that conversation alone, not shared.
+      expect(groupText).toMatch(new RegExp(`💬 (only in <#${groupDm}>|<#${groupDm}> 대화에서만)`));
       expect(groupText).not.toContain("📢");
       const dmText = await answerIn(TEST_IDS.dmChannel, text, ++n);
       expect(dmText).toContain("깜짝 파티");

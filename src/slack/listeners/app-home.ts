@@ -85,7 +85,7 @@ export interface AppHomeDeps {
  * App Home, "what I remember": the user's own memories (newest first, or the matches of a search),
  * paged, each with a forget button behind a confirmation; and the current facts of their knowledge
  * graph. App Home is seen by its user alone, so it shows all of their memories (as a DM does) and
- * marks those shared in a channel. Forgetting goes through the memory lifecycle: memory, BM25 and
+ * marks where each may be recalled. Forgetting goes through the memory lifecycle: memory, BM25 and
  * graph facts at once.
  */
 export function register(app: App, deps: AppHomeDeps): void {
