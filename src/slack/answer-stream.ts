@@ -69,7 +69,7 @@ export class AnswerStream {
   async finish(reply: string, metadata: ReplyMetadata): Promise<boolean> {
     await this.chain;
     if (this.streamed === "" || this.failed) {
-      if (this.failed && this.started) await this.stopQuietly(metadata);
+      if (this.failed && this.started) await this.stopQuietly();
       return false;
     }
     const same = this.streamed.trim() === reply.trim();
@@ -102,10 +102,14 @@ export class AnswerStream {
     });
   }
 
-  /** Ends a stream Slack broke off midway, so it does not stay "typing"; a failure is only logged. */
-  private async stopQuietly(metadata: ReplyMetadata): Promise<void> {
+  /**
+   * Ends a stream Slack broke off midway, so it does not stay "typing"; a failure is only logged. It
+   * carries no reply metadata: a half answer is not the reply (respond.ts `alreadyAnswered`), which is
+   * posted whole after it.
+   */
+  private async stopQuietly(): Promise<void> {
     await this.streamer
-      .stop({ metadata })
+      .stop({})
       .catch((err: unknown) => this.log.warn({ err }, "could not end a broken streamed answer"));
   }
 }

@@ -245,6 +245,8 @@ async function answerNow(options: RunTurnOptions): Promise<void> {
     await post(reply.text).catch(async (err: unknown) => {
       log.warn({ err }, "Slack refused the reply; posting it once more");
       await new Promise((resolve) => setTimeout(resolve, REPOST_WAIT_MS));
+      // A call that timed out may have been posted all the same, only answered late.
+      if (await alreadyAnswered(client, turn, log)) return;
       await postReply(client, turn, reply.text, metadata);
     });
     posted = true;

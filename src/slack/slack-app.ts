@@ -31,9 +31,23 @@ import { AckFirstScheduler } from "./ack-first.js";
 /**
  * Retries of one Web API call: a few, within 10 s, instead of the client's default of 10 over about
  * 30 minutes (a turn would wait that long for Slack, and a start against an unreachable Slack would
- * fill the log for as long).
+ * fill the log for as long). A call that timed out (`SLACK_TIMEOUT_MS`) is not sent again: Slack may
+ * have done it and only answered late, and a second `chat.postMessage` would show the reply twice. The
+ * reply's own repost looks first (respond.ts `alreadyAnswered`).
  */
-export const SLACK_RETRY = { retries: 2, maxRetryTime: 10_000 } as const;
+export const SLACK_RETRY = {
+  retries: 2,
+  maxRetryTime: 10_000,
+  onFailedAttempt: (error: Error): void => {
+    if (timedOut(error)) throw error;
+  },
+} as const;
+
+/** Whether a failed Web API call gave up waiting for Slack's answer (the client's `timeout`). */
+function timedOut(error: Error): boolean {
+  const original = (error as { original?: unknown }).original;
+  return original instanceof Error && (original.name === "TimeoutError" || original.name === "AbortError");
+}
 
 export interface SlackAppOptions {
   botToken: string;
