@@ -34,6 +34,7 @@ import {
 import { koreanAttributeFor } from "./attribute-labels.js";
 import { TITLE_WORDS } from "./words/people.js";
 import { extractTriplets } from "./rule-extractor.js";
+import { splitSentences } from "../text/sentence-end.js";
 
 export interface FactSlots {
   /** `entity\u0000attribute`, folded. */
@@ -151,6 +152,7 @@ export class FactSlotMemo {
   private readonly known = new Map<string, FactSlots>();
   private readonly read = new Map<string, StatementWords>();
   private readonly corrections = new Map<string, CorrectionParts>();
+  private readonly sentences = new Map<string, string>();
 
   constructor(private readonly capacity: number = DEFAULT_MEMO_TEXTS) {}
 
@@ -162,6 +164,19 @@ export class FactSlotMemo {
   /** The content words and values of `text` (fact-words.ts), read once per memo. */
   words(text: string): StatementWords {
     return remember(this.read, this.capacity, text, statementWords);
+  }
+
+  /**
+   * The sentence of `text` that gives a value, when it has more than one sentence and only one of them
+   * gives values (sentence-end.ts `splitSentences`, with chat marks); else `text` itself. Read once per memo.
+   */
+  factSentence(text: string): string {
+    return remember(this.sentences, this.capacity, text, (t) => {
+      const sentences = splitSentences(t, { chatMarks: true, numberStops: true });
+      if (sentences.length < 2) return t;
+      const valued = sentences.filter((sentence) => this.words(sentence).values.size > 0);
+      return valued.length === 1 ? (valued[0] as string) : t;
+    });
   }
 
   /** What `text` says is not so and what follows its opening correction, read once per memo. */
@@ -227,7 +242,21 @@ export function statesSameFact(
   newer: string,
   memo: FactSlotMemo = new FactSlotMemo(),
 ): boolean {
-  const { a, b, matchedA, matchedB } = compare(memo.words(older), memo.words(newer));
+  if (wordsStateSameFact(memo.words(older), memo.words(newer))) return true;
+  // A newer note that states its fact in one sentence and says why, or how it feels, in others ("X
+  // 11500. 연휴 때 혼자 …"): those are no part of the fact, and their words would outvote its own — unless
+  // they name a thing of the older note, which then says which fact is meant.
+  const fact = memo.factSentence(newer);
+  if (fact === newer) return false;
+  const before = memo.words(older);
+  const rest = memo.words(newer.replace(fact, " "));
+  if (rest.content.some((word) => holdsContentWord(before.content, word))) return false;
+  return wordsStateSameFact(before, memo.words(fact));
+}
+
+/** {@link statesSameFact} of two statements' words. */
+function wordsStateSameFact(older: StatementWords, newer: StatementWords): boolean {
+  const { a, b, matchedA, matchedB } = compare(older, newer);
   const sharedWords = new Set(a.content.filter((_, i) => matchedA[i]));
   if (![...sharedWords].some(isNoun)) return false;
   if (ownersDiffer(a, matchedA, b, matchedB)) return false;

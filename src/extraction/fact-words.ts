@@ -343,7 +343,8 @@ function addValue(read: Reading, value: string, kind: ValueKind): void {
 
 /** The kind a unit word or a glued Hangul unit gives the number before it (만원 → amount). */
 function unitKind(chunk: string, glued: boolean): ValueKind | undefined {
-  const exact = UNIT_KINDS.get(chunk);
+  // A unit may end its sentence ("45 dollars."): its mark is no part of it, as of any Latin word.
+  const exact = UNIT_KINDS.get(trimEndWhile(chunk, isTrailingMark));
   if (exact !== undefined) return exact;
   if (!isHangulSyllableCode(chunk.charCodeAt(0))) return undefined;
   // A unit word apart from its number keeps its particle ("398만 원으로", "4만 원이야").

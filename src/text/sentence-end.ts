@@ -39,6 +39,8 @@ const ABBREVIATIONS = new Set([
 const DOTTED = /^(?:\p{L}\.)+$/u;
 const BARE_NUMBER = /^\d+\.$/;
 
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;
+
 /** Does this word end a sentence (when a space or the end of the text follows it)? */
 export function endsSentence(word: string): boolean {
   const bare = trimEndWhile(word, isCloser);
@@ -74,6 +76,11 @@ export interface SplitSentencesOptions {
    * would go. The mark itself belongs to neither sentence.
    */
   chatMarks?: boolean;
+  /**
+   * Also end a sentence after a number with a full stop when the next word does not begin with a digit
+   * ("시급 11500. 연휴 때 …"): a Korean date (`2024. 10. 27.`) goes on with digits.
+   */
+  numberStops?: boolean;
 }
 
 /** Hangul letters (jamo) as chat writes them alone: ㅋ, ㅎ, ㅠ, ㅜ. */
@@ -106,10 +113,14 @@ export function splitSentences(text: string, options: SplitSentencesOptions = {}
     if (from >= 0) sentences.push(text.slice(from, to));
     from = -1;
   };
+  /** Whether the last word was a number with a full stop (`numberStops`). */
+  let afterNumberStop = false;
   for (const match of text.matchAll(WORD_RE)) {
     const start = match.index;
     const word = match[0];
     if (from >= 0 && lineBreaks(text, to, start) > 0) close();
+    if (afterNumberStop && !isDigit(word.charCodeAt(0))) close();
+    afterNumberStop = options.numberStops === true && BARE_NUMBER.test(word);
     if (options.dashes === true && from >= 0 && DASH_WORDS.has(word)) {
       close();
       continue;

@@ -71,6 +71,16 @@ describe("splitSentences", () => {
     expect(splitSentences("ㅇ 알겠어", { chatMarks: true })).toEqual(["ㅇ 알겠어"]);
   });
 
+  it("ends a sentence after a number with a full stop only when asked, and not inside a date", () => {
+    expect(splitSentences("시급 10800. 명절에 고마웠음")).toEqual(["시급 10800. 명절에 고마웠음"]);
+    expect(splitSentences("시급 10800. 명절에 고마웠음", { numberStops: true })).toEqual([
+      "시급 10800.",
+      "명절에 고마웠음",
+    ]);
+    expect(splitSentences("2024. 10. 27. 결혼", { numberStops: true })).toEqual(["2024. 10. 27.", "결혼"]);
+    expect(splitSentences("rate is 45. thanks", { numberStops: true })).toEqual(["rate is 45.", "thanks"]);
+  });
+
   it("is linear on a long text", () => {
     const text = "먹었다. ".repeat(50_000);
     const started = performance.now();

@@ -135,6 +135,32 @@ describe("statesSameFact", () => {
     },
   );
 
+  it.each([
+    ["ko", "주말 알바 수빈 시급 10030 토일 오후", "수빈 시급 10800. 명절에 혼자 가게 다 봐줘서 고마움"],
+    [
+      "en",
+      "weekend tutor Mina hourly rate 40 dollars",
+      "Mina hourly rate 45 dollars. she helped a lot before finals, exams went great, parents happy",
+    ],
+    [
+      "mixed",
+      "공유 오피스 desk 월 25만 부가세 별도",
+      "공유 오피스 desk 월 28만. 커피머신 새로 들어오고 라운지 넓어지고 조명 밝아짐",
+    ],
+    [
+      "mixed, a chat mark",
+      "클라이밍 locker 31번 3개월 등록",
+      "클라이밍 locker 47번 ㅋㅋ 옆 사람 코골이 때문에 카운터 가서 부탁함 매니저 친절했음",
+    ],
+  ])(
+    "reads the fact of a newer note from its sentence that gives the value, not its comment (%s): %s → %s",
+    (_lang, older, newer) => {
+      // Read whole, the comment's words outvote the fact's (the test "ties a change note when only the
+      // older note qualifies the thing" keeps a comment that names the older note's thing whole).
+      expect(statesSameFact(older, newer)).toBe(true);
+    },
+  );
+
   it("reads a number with thousands separators as one value, and a list's comma as a separator", () => {
     const fee = statementWords("bike service fee 52,000 won");
     expect([...fee.values]).toEqual(["52000"]);
