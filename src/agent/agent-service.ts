@@ -4,7 +4,7 @@ import { AppError, isAppError, toAppError } from "../core/errors.js";
 import type { ChatMessage, Llm } from "../core/llm.js";
 import type { Memory, MemoryScope, Turn } from "../core/types.js";
 import { detectLanguage, type Lang } from "../text/language.js";
-import { parseForgetChoice, parseIntent } from "./intents.js";
+import { parseForgetChoice, parseIntent, type Intent } from "./intents.js";
 import { AboutMeService, isAboutMeRequest } from "./about-me.js";
 import {
   acknowledgedReply,
@@ -299,6 +299,12 @@ export class AgentService implements TurnHandler {
       // The model down or too slow: say so, and give what memory and the graph hold (every mode).
       if (isAppError(err, "llm_unavailable") || isAppError(err, "llm_timeout")) {
         this.log.warn({ err, eventId: turn.eventId }, "model unavailable; answering from memory alone");
+        // A plain "delete …" was the model's to read; without it, it can only mean a memory.
+        const wipe = parseIntent(turn.text, { wipes: true });
+        if (this.options.memory && wipe !== undefined) {
+          const wiped = await this.runIntent(this.options.memory, { turn, scope, lang, at }, wipe);
+          if (wiped) return wiped;
+        }
         if (tells) return this.noted(turn, { lang, embedding, hooks, candidate });
         return {
           text: recallOnlyReply(lang, memories, facts, { ...offline, timeZone: turn.timeZone }),
@@ -497,7 +503,20 @@ export class AgentService implements TurnHandler {
       await this.settlePipeline(turn, RECALL_WAITS_FOR_PIPELINE_MS);
       return { text: (await this.about.answer(scope, lang)).text, mode: "command" };
     }
-    const intent = parseIntent(turn.text);
+    // Without a model, "치과 건 지워" / "delete the dentist one" can only mean a memory.
+    return this.runIntent(
+      memory,
+      { turn, scope, lang, at },
+      parseIntent(turn.text, { wipes: !this.options.llm }),
+    );
+  }
+
+  /** What a chat command (intents.ts `parseIntent`) does; undefined for none. */
+  private async runIntent(
+    memory: MemoryPort,
+    { turn, scope, lang, at }: { turn: Turn; scope: MemoryScope; lang: Lang; at: number },
+    intent: Intent | undefined,
+  ): Promise<Reply | undefined> {
     switch (intent?.kind) {
       case "help":
         return {

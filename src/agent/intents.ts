@@ -59,6 +59,11 @@ const VERB_FIRST_GAP = /^[\s:：.!~]+/u;
 const KO_REMEMBER_LAST = koVerbLast(KO_REMEMBER_VERB);
 const KO_REMEMBER_FIRST = koVerbFirst(KO_REMEMBER_VERB);
 const KO_FORGET_LAST = koVerbLast(KO_FORGET_VERB);
+/**
+ * With `wipes` (no model to read it), the plain imperative too, only at the end ("치과 건 지워", "그거
+ * 삭제해"): first in a message, "지워" may open a narration ("지워 버렸는데 …").
+ */
+const KO_WIPE_LAST = koVerbLast(String.raw`(?:${KO_FORGET_VERB}|(?:지워|삭제\s*해)(?:라|요)?)`);
 const KO_FORGET_FIRST = koVerbFirst(KO_FORGET_VERB);
 
 /**
@@ -93,8 +98,11 @@ const EN_FORGET =
 const POINTERS = /^(?:이거|이것|이건|이걸|이|다음|다음\s*거|아래|아래\s*거|이\s*내용)?\s*(?:좀|도)?$/u;
 /** Endings that tie the text to a final verb: "…(이)라고 기억해줘", "… 좀 기억해줘", "…를 잊어줘". */
 const KO_TAIL = /(?:(?:이)?라고|좀|(?:에\s*대한|관련(?:된)?|관한)(?:\s*(?:기억|메모|내용|거|것))?|을|를)$/u;
-/** A forget target's own noise: "치과 예약 기억 지워줘" looks for "치과 예약". */
-const MEMORY_WORD = /(?:기억|메모)(?:을|를)?$/u;
+/**
+ * A forget target's own noise: "치과 예약 기억 지워줘" looks for "치과 예약", and so does "치과 예약 건
+ * 지워" — a bound noun apart from it (건, 거, 것: "the … one") names nothing.
+ */
+const MEMORY_WORD = /(?:기억|메모|\s(?:건|거|것))(?:을|를|은|는)?$/u;
 /** "…, please", "… thanks!": the English courtesy word at the end (after end punctuation is cut). */
 const EN_COURTESY = /(?:please|pls|thanks|thank you)$/iu;
 
@@ -103,8 +111,12 @@ const MAX_INTENT_CHARS = 4000;
 /** In a longer text, only a request at its very start counts: "기억해줘:" + a document. */
 const LONG_TEXT_HEAD_CHARS = 60;
 
-/** The intent of a message, or undefined when it is for the model. */
-export function parseIntent(text: string): Intent | undefined {
+/**
+ * The intent of a message, or undefined when it is for the model. With `wipes` (there is no model to
+ * read it), a plain imperative to delete something ("치과 건 지워", "delete the dentist one") is a forget
+ * request: the only things of the user's this assistant can delete are memories.
+ */
+export function parseIntent(text: string, options: { wipes?: boolean } = {}): Intent | undefined {
   if (text.length > MAX_INTENT_CHARS) return longRemember(text);
   const help = helpRequest(text);
   if (help !== undefined) return { kind: "help", ...help };
@@ -118,7 +130,9 @@ export function parseIntent(text: string): Intent | undefined {
       ? { kind: "remember", text: toRemember }
       : { kind: "rememberLast" };
   }
-  const toForget = extract(text, KO_FORGET_FIRST, KO_FORGET_LAST, EN_FORGET) ?? englishWipe(text);
+  const toForget =
+    extract(text, KO_FORGET_FIRST, options.wipes ? KO_WIPE_LAST : KO_FORGET_LAST, EN_FORGET) ??
+    englishWipe(text, options.wipes === true);
   if (toForget === undefined) return undefined;
   if (toForget === "" && KO_FORGET_POINTER.test(text.trim())) return { kind: "forgetLast", confirm: true };
   const query = toForget.replace(MEMORY_WORD, "").trim();
@@ -222,13 +236,28 @@ export function everythingAbout(query: string): string | undefined {
 }
 
 /** "delete all my memories", "wipe everything": English verbs of wiping with their object. */
-const EN_WIPE = /^\s*(?:please\s+)?(?:delete|erase|remove|wipe|clear)\s+(.+)$/isu;
+const EN_WIPE = /^\s*(?:please\s+)?(delete|erase|remove|wipe|clear)\s+(.+)$/isu;
 
-/** The object of an English wipe request, when it is one ({@link isEverything} decides if it is all). */
-function englishWipe(text: string): string | undefined {
+/**
+ * The object of an English wipe request: "erase everything" asks to forget all; with `any` (no model to
+ * read "delete the old draft" otherwise), delete, erase and remove ask to forget whatever they name
+ * ("delete the dentist one"); wipe and clear only ever everything ("clear skies tomorrow").
+ */
+function englishWipe(text: string, any: boolean): string | undefined {
   const match = EN_WIPE.exec(trimEndWhile(text, isSpaceOrEndMark));
-  return match && isEverything(match[1]!) ? match[1] : undefined;
+  if (!match) return undefined;
+  const [, verb, object] = match as unknown as [string, string, string];
+  if (isEverything(object)) return object;
+  if (!any || /^(?:wipe|clear)$/iu.test(verb)) return undefined;
+  // "the dentist one", "my bike lock": what names it, without the determiner and "one".
+  const words = object.replace(EN_DETERMINER, "").split(" ");
+  if (words.length > 1 && /^ones?$/iu.test(words[words.length - 1] as string)) words.pop();
+  const named = words.join(" ").trim();
+  return /^(?:ones?)?$/iu.test(named) ? object : named;
 }
+
+/** A determiner or possessive before what a wipe request names. */
+const EN_DETERMINER = /^(?:the|my|that|this|those|these|our)\s+/iu;
 
 /**
  * "기억해줘:" / "remember:" before a long text (a pasted document): the request is read from the head

@@ -46,7 +46,7 @@ export function helpRequest(text: string): { lang?: "ko" | "en" } | undefined {
 const REMIND_RE =
   /^\s*(?:remind me|nudge me|ping me)\b|^\s*나중에\s*(?:다시\s*)?(?:알려|말해)\s*(?:줘|주세요)/iu;
 const FORGET_RE =
-  /(?:잊어|지워|삭제\s*해)\s*(?:줘요?|주세요|버려요?|줄래요?)[\s.!]*$|^\s*(?:please\s+)?forget\b|^\s*delete\s+(?:the\s+|my\s+)?memor/iu;
+  /(?:잊어|지워|삭제\s*해)\s*(?:줘요?|주세요|버려요?|줄래요?)[\s.!]*$|(?:지워|삭제\s*해)(?:라|요)?[\s.!]*$|^\s*(?:please\s+)?(?:forget|delete|remove|erase)\b/iu;
 
 /** Compatibility jamo (ㅋ, ㅎ, ㅠ, ㅇㅋ, ㄳ), emoji and punctuation: no words at all. */
 /** Punctuation, symbols, bare jamo (ㅋ, ㅠ) and spaces: what a sentence's last word is read without. */

@@ -136,6 +136,26 @@ describe("parseIntent", () => {
     expect(parseIntent(text)).toEqual({ kind: "forget", query, all: true });
   });
 
+  it.each([
+    ["delete the dentist one", { kind: "forget", query: "dentist" }],
+    ["remove my dentist appointment", { kind: "forget", query: "dentist appointment" }],
+    ["Erase the passport note.", { kind: "forget", query: "passport note" }],
+    ["치과 건 지워", { kind: "forget", query: "치과" }],
+    ["여권 메모 삭제해요", { kind: "forget", query: "여권" }],
+    ["delete that one", { kind: "forgetLast", confirm: true }],
+  ])("%j asks to forget what it names when no model reads it (wipes)", (text, intent) => {
+    expect(parseIntent(text, { wipes: true })).toEqual(intent);
+    // With a model, a plain imperative is the model's to read ("delete the old draft" below).
+    expect(parseIntent(text)).toBeUndefined();
+  });
+
+  it.each(["clear my schedule for Friday", "지워 버렸는데 복구 되나?", "화장 지워야지", "다 했어"])(
+    "does not take %j for a forget request even without a model",
+    (text) => {
+      expect(parseIntent(text, { wipes: true })).toBeUndefined();
+    },
+  );
+
   it.each(["delete the old draft", "clear my schedule for Friday", "다 했어"])(
     "does not take %j for a forget request",
     (text) => {

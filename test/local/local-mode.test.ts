@@ -69,6 +69,27 @@ describe("local mode (no Slack tokens, no Ollama)", () => {
     expect(printed).not.toContain("2. 나 부산에 살아");
   });
 
+  it.each([
+    [
+      "en",
+      ["remember: dentist appointment Friday 3pm", "remember: my passport is in the desk drawer"],
+      "delete the dentist one",
+    ],
+    [
+      "en",
+      ["remember: dentist appointment Friday 3pm", "remember: my passport is in the desk drawer"],
+      "erase my dentist appointment",
+    ],
+    ["ko", ["기억해줘: 금요일 3시 치과 예약", "기억해줘: 여권은 책상 서랍에"], "치과 건 지워"],
+  ])("forgets what a plain imperative names, without a model (%s: %s → %s)", async (_lang, saved, ask) => {
+    const user = `local-wipe-${ask.length}-${_lang}`;
+    const printed = await chat(t, [...saved, ask], user);
+    expect(printed).not.toMatch(/bot: (?:Got it\.|네, 알겠어요\.)$/mu);
+    const { items } = await t.assistant.memory.list({ teamId: "local", userId: user }, { limit: 10 });
+    expect(items.map((m) => m.text).join("\n")).not.toMatch(/dentist|치과/u);
+    expect(items.map((m) => m.text).join("\n")).toMatch(/passport|여권/u);
+  });
+
   it("keeps no terminal escape sequence or control character of a typed line, and prints none", async () => {
     const user = "local-escape";
     const printed = await chat(

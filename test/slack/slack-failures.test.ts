@@ -82,6 +82,26 @@ describe("Slack turns that fail", () => {
       expect(post!.args.text).toMatch(KOREAN_MODEL_DOWN);
     });
 
+    it("forgets what a plain 'delete …' names, the model being down, in Korean and English", async () => {
+      for (const [user, keep, other, wipe] of [
+        ["U_WIPE_KO", "기억해줘: 금요일 3시 치과 예약", "기억해줘: 여권은 책상 서랍에", "치과 건 지워"],
+        [
+          "U_WIPE_EN",
+          "remember: dentist Friday 3pm",
+          "remember: passport in the desk drawer",
+          "delete the dentist one",
+        ],
+      ] as const) {
+        const event = (text: string) => makeDmEvent({ text, user, channel: `D_${user}` });
+        await replyTo(t, event(keep));
+        await replyTo(t, event(other));
+        const reply = await replyTo(t, event(wipe));
+        expect(reply).toMatch(/잊었어요|Forgot/u);
+        const listed = await t.assistant.memory.list({ teamId: "T_TEST", userId: user }, { limit: 10 });
+        expect(listed.items.map((m) => m.text)).toEqual([other.slice(other.indexOf(":") + 2)]);
+      }
+    });
+
     it("answers a statement with what it kept, not with what memory holds", async () => {
       const kept = await replyTo(
         t,
