@@ -24,7 +24,8 @@ import type { UserSettingsStore } from "../core/user-settings.js";
 import { JsonUserSettingsStore } from "../stores/json-user-settings-store.js";
 import { PgUserSettingsStore } from "../stores/pg-user-settings-store.js";
 import { PgForgetQuestions } from "../stores/pg-forget-questions.js";
-import { InProcessForgetQuestions, type ForgetQuestionStore } from "../core/forget-questions.js";
+import type { ForgetQuestionStore } from "../core/forget-questions.js";
+import { JsonForgetQuestions } from "../stores/json-forget-questions.js";
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../util/private-files.js";
 import { type HeldStream, PgJournalLease } from "../stores/pg-journal.js";
 import type { JournalStorage } from "../util/journal.js";
@@ -110,7 +111,7 @@ export async function openSharedState(options: OpenStateOptions): Promise<Shared
       history: new JsonHistoryStore({ dataDir, logger: logger.child({ component: "history" }) }),
       graphs: new JsonGraphStores(dataDir),
       settings: new JsonUserSettingsStore(dataDir),
-      forgetQuestions: new InProcessForgetQuestions(),
+      forgetQuestions: new JsonForgetQuestions(dataDir),
       dedupe: new EventDeduper(),
       changes,
       audit: new JsonlAuditLog(dataDir),

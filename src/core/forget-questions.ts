@@ -46,4 +46,9 @@ export class InProcessForgetQuestions implements ForgetQuestionStore {
     this.open.delete(key);
     return Promise.resolve(question);
   }
+
+  /** The open questions, oldest asked first (for a store that keeps them on disk). */
+  entries(): [string, OpenForgetQuestion][] {
+    return [...this.open.entries()];
+  }
 }
