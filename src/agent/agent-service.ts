@@ -428,8 +428,10 @@ export class AgentService implements TurnHandler {
       if (isExcludedSave(err)) return { text: excludedSaveReply(lang), mode: "command" };
       throw err;
     }
-    // Asked for explicitly, so kept — but a secret gets a warning (autosave never keeps one).
+    // Asked for explicitly, so kept — but a secret gets a warning (autosave never keeps one), and a
+    // bare value said next to put it right ("아니 5678이야") is that secret too: held, not autosaved.
     const secret = detectSecret(text) !== undefined;
+    if (secret) this.options.pipeline?.secretSaid?.(turn);
     return {
       text: rememberedReply(lang, text, saved.stored, secret),
       mode: "remembered",

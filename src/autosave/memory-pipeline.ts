@@ -142,6 +142,10 @@ export class MemoryPipeline implements MessagePipeline {
     return memory;
   }
 
+  secretSaid(turn: Turn): void {
+    this.secretHeld(turn);
+  }
+
   /** Notes when a secret was held in the turn's conversation (this process only: the time, no text). */
   private secretHeld(turn: Turn): void {
     const key = conversationKey(turn);

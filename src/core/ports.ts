@@ -197,6 +197,12 @@ export interface HistoryPort {
  */
 export interface MessagePipeline {
   consider(turn: Turn, options: PipelineHooks & { vector?: number[] | undefined }): Promise<void>;
+  /**
+   * A secret was said in the turn's conversation outside the pipeline (kept at its author's explicit
+   * request, with a warning): a message right after it that only gives a value in its place is held as
+   * the secret it is, as after a secret the pipeline held itself.
+   */
+  secretSaid?(turn: Turn): void;
 }
 
 /** What the caller hears of the pipeline's outcome for a message. */

@@ -221,6 +221,23 @@ describe("statements and questions without a model", () => {
     );
   });
 
+  it.each([
+    ["ko", "기억해줘: 현관 비밀번호는 4096이야", "아니 4097이야"],
+    ["ko", "기억해줘: 현관 비밀번호는 4096이야", "아 잘못 말했다, 4097이야"],
+    ["en", "remember: the garage door code is 4096", "not 4096, 4097"],
+  ])(
+    "holds a bare value that corrects a secret kept on request, never autosaving it (%s: %s → %s)",
+    async (_lang, kept, fix) => {
+      const user = `local-kept-secret-${_lang}-${fix.length}`;
+      expect(await say(kept, user)).toMatch(/⚠️/u);
+      const reply = await say(fix, user);
+      expect(reply).not.toMatch(/📝|기억해 둘게요|I'll remember/u);
+      expect(reply).toContain("🔒");
+      const { items } = await t.assistant.memory.list({ teamId: "local", userId: user }, { limit: 10 });
+      expect(items.map((m) => m.text)).toEqual([kept.slice(kept.indexOf(":") + 2)]);
+    },
+  );
+
   it("leads with the newer value, and shows no fact taken from the memory it replaced", async () => {
     await say("my gym locker is 214");
     await say("I switched gym lockers, it's 305 now");
