@@ -108,7 +108,10 @@ const EN_COURTESY = /(?:please|pls|thanks|thank you)$/iu;
 
 /** Longest text the intent patterns look at whole (they stay linear in it). */
 const MAX_INTENT_CHARS = 4000;
-/** In a longer text, only a request at its very start counts: "기억해줘:" + a document. */
+/**
+ * In a longer text, only a request at its very start ("기억해줘:" + a document) or its very end (a
+ * document + "기억해 둬") counts, read from this many characters there.
+ */
 const LONG_TEXT_HEAD_CHARS = 60;
 
 /**
@@ -256,6 +259,9 @@ function englishWipe(text: string, any: boolean): string | undefined {
   return /^(?:ones?)?$/iu.test(named) ? object : named;
 }
 
+/** "… 이거 다 기억해 둬": the words that point back at the text before the final verb. */
+const TRAILING_POINTER = /(?:이거|이것|이건|이걸|위\s?내용|위에\s?거)(?: ?(?:다|전부|모두|좀))?$/u;
+
 /** A determiner or possessive before what a wipe request names. */
 const EN_DETERMINER = /^(?:the|my|that|this|those|these|our)\s+/iu;
 
@@ -269,8 +275,22 @@ function longRemember(text: string): Intent | undefined {
     /^\s*(?:(?:기억|메모)\s*해\s*(?:줘요?|주세요|둬요?|두세요)|(?:please\s+)?remember)\s*[:：\n]/iu.exec(
       head,
     );
-  if (!match) return undefined;
-  const rest = text.slice(match[0].length).trim();
+  if (match) {
+    const rest = text.slice(match[0].length).trim();
+    return rest ? { kind: "remember", text: rest } : undefined;
+  }
+  // "<a pasted document> … 기억해 둬": the verb at the very end, read from the tail alone.
+  const body = trimEndWhile(text, isSpaceOrEndMark);
+  const tail = body.slice(-LONG_TEXT_HEAD_CHARS);
+  const verb = KO_REMEMBER_LAST.exec(tail);
+  if (!verb) return undefined;
+  // Kept as written, line breaks and all, like the text after a leading request.
+  const rest = body
+    .slice(0, body.length - tail.length + verb.index)
+    .trimEnd()
+    .replace(KO_TAIL, "")
+    .replace(TRAILING_POINTER, "")
+    .trim();
   return rest ? { kind: "remember", text: rest } : undefined;
 }
 

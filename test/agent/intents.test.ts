@@ -183,11 +183,23 @@ describe("parseIntent", () => {
     expect(parseIntent(text)).toBeUndefined();
   });
 
-  it("looks at a long message in bounded time and does not take it for a command", () => {
+  it("looks at a long message in bounded time, and reads a request to keep it at its start or end", () => {
     const long = `${"가".repeat(20_000)} 기억해줘`;
     const started = performance.now();
-    expect(parseIntent(long)).toBeUndefined();
+    // As "기억해줘: <the same text>" is: the verb at the end of a pasted text asks to keep it all.
+    expect(parseIntent(long)).toEqual({ kind: "remember", text: "가".repeat(20_000) });
     expect(performance.now() - started).toBeLessThan(50);
+    expect(parseIntent(`기억해줘:\n${"나".repeat(5_000)}`)).toEqual({
+      kind: "remember",
+      text: "나".repeat(5_000),
+    });
+    const lines = `첫 줄\n${"다".repeat(5_000)}\n마지막 줄`;
+    expect(parseIntent(`${lines}\n\n이거 다 기억해 둬.`)).toEqual({
+      kind: "remember",
+      text: lines,
+    });
+    // A verb inside it, not at its end, is no request.
+    expect(parseIntent(`${"가".repeat(5_000)} 기억해줘 ${"나".repeat(100)}`)).toBeUndefined();
   });
 });
 
