@@ -158,7 +158,7 @@ export class AgentService implements TurnHandler {
         .catch((recordErr: unknown) =>
           this.log.warn({ err: recordErr, eventId: turn.eventId }, "could not record a failed turn"),
         );
-      if (candidate.is) this.considerLater(turn, candidate.vector, hooks);
+      if (candidate.is) void this.considerLater(turn, candidate.vector, hooks);
       throw err;
     }
     // Read after the reply: the turn that pauses the conversation is itself off the record.
@@ -167,8 +167,22 @@ export class AgentService implements TurnHandler {
       offRecord,
       memoryIds: reply.memoryIds,
     });
-    if (candidate.is) this.considerLater(turn, candidate.vector, hooks);
+    if (candidate.is) return { ...reply, considered: this.considerLater(turn, candidate.vector, hooks) };
     return reply;
+  }
+
+  async reconsider(said: Turn): Promise<void> {
+    const turn = { ...said, text: typedText(said.text) };
+    // What the turn's answer took for a command was never the pipeline's ("기억해줘: …" was kept as
+    // asked); an answer to a forget question ("1", "네") says nothing the filter would keep.
+    if (
+      !this.options.memory ||
+      parseIntent(turn.text) !== undefined ||
+      parseSettingsIntent(turn.text) !== undefined ||
+      isAboutMeRequest(turn.text)
+    )
+      return;
+    await this.considerLater(turn, this.options.memory.embed(clipMessage(turn.text)), {});
   }
 
   /**
@@ -368,15 +382,16 @@ export class AgentService implements TurnHandler {
   /**
    * Hands the message to the memory pipeline once the reply is made: the reply never waits for it and
    * a pipeline failure never fails the turn (it is logged). A turn that failed is considered too — what
-   * the user said is not lost because the model was down.
+   * the user said is not lost because the model was down. Returns the job, which ends when the pipeline
+   * has (`Reply.considered`).
    */
   private considerLater(
     turn: Turn,
     embedding: Promise<number[] | undefined> | undefined,
     hooks: TurnHooks,
-  ): void {
+  ): Promise<void> {
     const pipeline = this.options.pipeline;
-    if (!pipeline) return;
+    if (!pipeline) return Promise.resolve();
     // The turn's history is tagged with what it became before the job ends: a forget that waits for
     // the job finds the tag (forgetting it takes this turn's answer, or the summary folding it, out).
     const tags: Array<Promise<void>> = [];
@@ -401,6 +416,7 @@ export class AgentService implements TurnHandler {
       })
       .catch((err: unknown) => this.log.warn({ err, eventId: turn.eventId }, "memory pipeline failed"));
     this.work.addJob(turn, job);
+    return job;
   }
 
   /**

@@ -21,6 +21,12 @@ export interface TurnHooks {
 /** What front ends (Slack, console) need from the agent: one turn in, one reply out. */
 export interface TurnHandler {
   handle(turn: Turn, hooks?: TurnHooks): Promise<Reply>;
+  /**
+   * A turn whose reply was posted before a restart, but whose memory pipeline may not have ended (a
+   * crash, or a stop past its time): the message is considered for autosave again, as after its reply.
+   * Keeping is idempotent per turn, so a pipeline that had ended keeps nothing twice.
+   */
+  reconsider?(turn: Turn): Promise<void>;
 }
 
 export interface Reply {
@@ -39,4 +45,9 @@ export interface Reply {
    * reply's question, or by a front end's buttons). The reply's text asks already.
    */
   forgetProposal?: { ids: string[] };
+  /**
+   * Ends when the memory pipeline's work on the turn (autosave, after the reply) has: a front end that
+   * keeps turns across a crash (Slack's inbox) keeps this one until then. Undefined when there is none.
+   */
+  considered?: Promise<void>;
 }

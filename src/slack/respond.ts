@@ -151,15 +151,24 @@ type RunTurnOptions = TurnRunner & {
 
 async function runTurnNow(options: RunTurnOptions): Promise<void> {
   const { inbox } = options;
-  inbox?.begin(options.turn.eventId);
+  const id = options.turn.eventId;
+  inbox?.begin(id);
+  let considered: Promise<void> | undefined;
   try {
-    await answerNow(options);
+    ({ considered } = await answerNow(options));
   } finally {
-    inbox?.settled(options.turn.eventId);
+    // Still this process's while its autosave runs: not answered again meanwhile (retryOpenTurns).
+    if (considered) void considered.finally(() => inbox?.settled(id));
+    else inbox?.settled(id);
   }
 }
 
-async function answerNow(options: RunTurnOptions): Promise<void> {
+/**
+ * Answers the turn; when its reply (or apology) reached Slack, marks it answered in the inbox once the
+ * memory pipeline's work on it has ended too (`Reply.considered`, returned), so that a crash before
+ * then leaves the turn for the next start to consider again (`replayOpenTurns`).
+ */
+async function answerNow(options: RunTurnOptions): Promise<{ considered?: Promise<void> }> {
   const { client, agent, logger, inbox, surface } = options;
   const started = performance.now();
   let outcome: TurnOutcome = "failed";
@@ -219,6 +228,7 @@ async function answerNow(options: RunTurnOptions): Promise<void> {
   // The agent's reply, once made: a reply Slack refused is posted again, never replaced by an apology
   // (what the turn did — a memory kept — stands, and the apology would say it failed).
   let answer: string | undefined;
+  let considered: Promise<void> | undefined;
   try {
     const reply = await agent.handle(turn, {
       onQueued: () => {
@@ -242,6 +252,7 @@ async function answerNow(options: RunTurnOptions): Promise<void> {
       ...(stream ? { onText: (piece: string) => stream.push(piece) } : {}),
     });
     answer = reply.text;
+    considered = reply.considered;
     await post(reply.text).catch(async (err: unknown) => {
       log.warn({ err }, "Slack refused the reply; posting it once more");
       await new Promise((resolve) => setTimeout(resolve, REPOST_WAIT_MS));
@@ -270,12 +281,19 @@ async function answerNow(options: RunTurnOptions): Promise<void> {
     unmarkWorking();
     unmarkWaiting?.();
     // Only a turn whose reply (or apology) reached Slack leaves the inbox; else a restart answers it.
-    if (posted) {
-      await inbox
+    // One whose autosave is still running leaves it when that ends (a restart considers it again).
+    const markAnswered = () =>
+      inbox
         ?.answered(turn.eventId)
         .catch((err: unknown) => log.warn({ err }, "could not mark the turn answered"));
+    if (posted && considered) {
+      considered = considered.then(markAnswered);
+    } else if (posted) {
+      await markAnswered();
     }
   }
+  // In an object: an async function's promise would wait for the one it returned.
+  return posted && considered ? { considered } : {};
 }
 
 /** The surface a turn came from, as metrics name it: the assistant panel, a DM, or a channel mention. */
@@ -338,10 +356,12 @@ export async function replayOpenTurns(
   for (const { turn, messageTs, at } of options.open.turns) {
     const log = options.logger.child({ eventId: turn.eventId, channel: turn.channelId });
     try {
-      // Killed between posting the reply and marking the turn answered: the reply is in Slack already.
+      // Killed between posting the reply and marking the turn answered: the reply is in Slack already,
+      // and the message's autosave may not have ended — it is considered again (idempotent per turn).
       if (await alreadyAnswered(client, turn, log)) {
+        await options.agent.reconsider?.(turn);
         await options.inbox?.answered(turn.eventId);
-        log.info("a turn left open by a restart had its reply already");
+        log.info("a turn left open by a restart had its reply already; its autosave was finished");
         continue;
       }
       if (now() - at <= maxAgeMs) {
