@@ -289,9 +289,19 @@ export function isCommand(text: string): boolean {
 /** An emoji written as Slack's shortcode (":tada:", ":+1:", ":skin-tone-2:"). */
 const EMOJI_SHORTCODE_RE = /:[a-z0-9_+-]{1,40}:/gu;
 
-/** True when nothing but phatic words, jamo, emoji (drawn or as shortcodes) and punctuation remains. */
+/**
+ * A Slack mention of a person (`<@U…>`, as it stays in a message read from Slack) or of a group
+ * (`@channel`, `@here`, `@everyone`, as `<!channel>` is read): it calls someone and says nothing.
+ */
+const MENTION_RE = /<@[A-Z0-9]{1,40}>|@(?:channel|here|everyone)\b/gu;
+
+/**
+ * True when nothing but phatic words, jamo, emoji (drawn or as shortcodes), mentions and punctuation
+ * remains.
+ */
 export function isPhatic(text: string): boolean {
   const words = text
+    .replace(MENTION_RE, " ")
     .toLowerCase()
     .replace(EMOJI_SHORTCODE_RE, " ")
     .replace(NON_WORD_RE, " ")

@@ -15,17 +15,23 @@ describe("a phatic message and what it does", () => {
     ["또 봐요", "farewell"],
     ["좋은 아침", "other"],
     ["ㅋㅋㅋ", "other"],
+    // A mention alone calls someone and says nothing (Slack's <!channel> is read as @channel).
+    ["<@UBOB0002>", "other"],
+    ["@channel", "other"],
+    ["<@UBOB0002> 안녕", "greeting"],
   ] as const)("%j is phatic: %s", (text, kind) => {
     expect(classifySpeechAct(text)).toBe("phatic");
     expect(phaticKind(text)).toBe(kind);
   });
 
-  it.each(["정말 맛있었어", "thanks to Mina the party worked", "see the doctor on Friday"])(
-    "%j says something besides: not phatic",
-    (text) => {
-      expect(classifySpeechAct(text)).not.toBe("phatic");
-    },
-  );
+  it.each([
+    "정말 맛있었어",
+    "thanks to Mina the party worked",
+    "see the doctor on Friday",
+    "<@UBOB0002> 내일 3시 회의 본관",
+  ])("%j says something besides: not phatic", (text) => {
+    expect(classifySpeechAct(text)).not.toBe("phatic");
+  });
 });
 
 describe("a request for help", () => {
