@@ -18,7 +18,7 @@ import {
   PARTICLES,
   stripCopula,
 } from "../text/korean.js";
-import { phrasePairs } from "../text/word-list.js";
+import { phrasePairs, words } from "../text/word-list.js";
 import { KINSHIP_WORDS } from "./words/kinship.js";
 import { NOW_WORDS } from "./words/value-words.js";
 import { inSet, trimEndWhile, trimStartWhile } from "../text/trim.js";
@@ -219,16 +219,31 @@ function withoutLaughter(text: string): string {
 }
 
 /**
- * A value without a leading word that says it holds now (이제, 지금, 요즘, now) or corrects what was said
+ * A value without a leading word that points back at the thing (그거, 이건), or says it holds now (이제, 지금, 요즘, now) or corrects what was said
  * (actually, 사실): "콩이 사료는 이제 힐스 다이어트야" gives 힐스 다이어트, "my birthday is actually May 4"
  * May 4. The word says the fact changed; it is no part of the new value.
  */
 function withoutNow(value: string): string {
-  const space = value.indexOf(" ");
-  const rest = value.slice(space + 1).trimStart();
-  const lead = value.slice(0, space).toLowerCase();
-  return space > 0 && rest.length > 0 && (NOW_WORDS.has(lead) || CORRECTING_WORDS.has(lead)) ? rest : value;
+  // Two at most: "그거 이제 60번".
+  let out = value;
+  for (let i = 0; i < 2; i++) {
+    const space = out.indexOf(" ");
+    const rest = out.slice(space + 1).trimStart();
+    const lead = out.slice(0, space).toLowerCase();
+    const opens = NOW_WORDS.has(lead) || CORRECTING_WORDS.has(lead) || POINTING_WORDS.has(lead);
+    if (!(space > 0 && rest.length > 0 && opens)) break;
+    out = rest;
+  }
+  return out;
 }
+
+/**
+ * Demonstratives that point back at the thing whose value follows ("아니 그거 60번이야", "그건 목요일",
+ * "actually it's B3"): the value is what follows them. A closed class.
+ */
+const POINTING_WORDS: ReadonlySet<string> = new Set(
+  words("그거 그게 그건 그것 그것은 그걸 이거 이게 이건 저거 저게 저건 it's its that's thats"),
+);
 
 /** Adverbs that open a corrected or restated value ("is actually May 4", "is currently 3층", "사실 5월 4일"). */
 const CORRECTING_WORDS: ReadonlySet<string> = new Set([

@@ -296,6 +296,29 @@ describe("statements and questions without a model", () => {
     expect(memories[1]).toMatch(/^• choir practice is on Monday at 8 \(\d{4}-\d{2}-\d{2}, since changed\)$/u);
   });
 
+  it.each([
+    ["ko", "헬스장 사물함 번호는 58번", "아니 그거 60번이야", "사물함 번호 뭐야?", "60번", "58번"],
+    ["ko", "헬스장 사물함 번호는 58번", "아니다 60번", "사물함 번호 뭐야?", "60번", "58번"],
+    ["en", "my parking spot is B2-14", "actually it's B3-07", "where is my parking spot?", "B3-07", "B2-14"],
+    ["en", "my parking spot is B2-14", "no wait, it's B3-07", "where is my parking spot?", "B3-07", "B2-14"],
+    ["en", "my parking spot is B2-14", "oops, B3-07", "where is my parking spot?", "B3-07", "B2-14"],
+  ])(
+    "takes a correction opened by a pointing word or an aside as the newer value (%s: %s → %s)",
+    async (lang, note, fix, ask, value, old) => {
+      const user = `local-aside-${lang}-${Buffer.from(fix).toString("hex")}`;
+      await say(note, user);
+      await say(fix, user);
+      const answer = await say(ask, user);
+      const memories = answer.split("\n").filter((line) => /\(\d{4}-\d{2}-\d{2}/u.test(line));
+      expect(memories[0]).toContain(fix);
+      expect(memories[1]).toMatch(/이후 바뀜|since changed/u);
+      // The fact holds the value alone ("그거 60번" was its value), and not the old one.
+      const facts = answer.split("\n").filter((line) => line.includes(" = "));
+      expect(facts.join("\n")).toContain(`= ${value}`);
+      expect(facts.join("\n")).not.toMatch(new RegExp(`= (?:그거 |it's )?${old}|그거|it's`, "u"));
+    },
+  );
+
   it("answers who someone is by what they are, from the graph", async () => {
     const user = "local-who";
     await say("우리 딸 첼로 선생님 성함은 한소율 선생님이야", user);

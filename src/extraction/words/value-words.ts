@@ -120,7 +120,7 @@ export const KOREAN_NEGATING_WORDS: ReadonlySet<string> = new Set(
  * the same kind, the reply gives the value that is so instead.
  */
 export const REJECTING_OPENERS: ReadonlySet<string> = new Set(
-  words("아니 아냐 아니야 아뇨 아니요 노노 no nope nah"),
+  words("아니 아냐 아니야 아뇨 아니요 아니다 아니지 아님 노노 no nope nah"),
 );
 
 /** Interjections that may come before a correction ("아 앗 잘못 말했다"). */
@@ -136,8 +136,22 @@ const MISSPOKE_VERB_STEMS: readonly string[] = words(
   "말했 말함 말한 썼 씀 쓴 적었 적음 적은 알려줬 얘기했 보냈",
 );
 
-/** Single words that open a correction of what was just said ("정정:", "오타", "correction:"). */
-const CORRECTING_WORDS: ReadonlySet<string> = new Set(words("정정 정정하면 정정할게 오타 오타임 correction"));
+/**
+ * Single words that open a correction of what was just said ("정정:", "오타", "correction:", "actually
+ * it's …", "oops, …", "wait, …").
+ */
+const CORRECTING_WORDS: ReadonlySet<string> = new Set(
+  words("정정 정정하면 정정할게 오타 오타임 correction oops whoops"),
+);
+
+/**
+ * Words that open a correction only as an aside — set off by a mark ("wait, …", "actually: …"), after
+ * another opening ("no wait …"), or before "it's" ("actually it's …"): "wait for me", "actually I love
+ * sushi" correct nothing.
+ */
+const ASIDE_OPENERS: ReadonlySet<string> = new Set(words("actually wait"));
+/** What an aside opener may stand right before ({@link ASIDE_OPENERS}). */
+const POINTING_COPULAS: ReadonlySet<string> = new Set(words("it's its that's thats"));
 
 /** English pairs that open a correction ("I mean 3457", "I meant Thursday"). */
 const ENGLISH_CORRECTING_PAIRS: ReadonlySet<string> = new Set(["i mean", "i meant"]);
@@ -149,18 +163,37 @@ const ENGLISH_CORRECTING_PAIRS: ReadonlySet<string> = new Set(["i mean", "i mean
  */
 export function correctionOpening(tokens: readonly string[], isFiller: (word: string) => boolean): number {
   const word = (i: number) => trimEndWhile((tokens[i] ?? "").normalize("NFC").toLowerCase(), isClauseMark);
-  for (let at = 0; at <= MAX_INTERJECTIONS; at += 1) {
+  // Openings may follow one another ("no wait, …", "oops, I meant …"): the text opens with all of them.
+  let opened = 0;
+  let at = 0;
+  for (let skipped = 0; skipped <= MAX_INTERJECTIONS && at < tokens.length;) {
     const first = word(at);
-    if (REJECTING_OPENERS.has(first) || CORRECTING_WORDS.has(first)) return at + 1;
     const second = word(at + 1);
-    if (first === MISSPOKE && MISSPOKE_VERB_STEMS.some((stem) => second.startsWith(stem))) return at + 2;
-    // Written as one word ("잘못말함", "잘못적었다").
-    const glued = first.startsWith(MISSPOKE) ? first.slice(MISSPOKE.length) : "";
-    if (MISSPOKE_VERB_STEMS.some((stem) => glued.startsWith(stem))) return at + 1;
-    if (ENGLISH_CORRECTING_PAIRS.has(`${first} ${second}`)) return at + 2;
-    if (first.length === 0 || !isFiller(first)) return 0;
+    const aside =
+      ASIDE_OPENERS.has(first) &&
+      (opened > 0 || first !== (tokens[at] ?? "").toLowerCase() || POINTING_COPULAS.has(second));
+    const length =
+      REJECTING_OPENERS.has(first) || CORRECTING_WORDS.has(first) || aside
+        ? 1
+        : first === MISSPOKE && MISSPOKE_VERB_STEMS.some((stem) => second.startsWith(stem))
+          ? 2
+          : // Written as one word ("잘못말함", "잘못적었다").
+            first.startsWith(MISSPOKE) &&
+              MISSPOKE_VERB_STEMS.some((stem) => first.slice(MISSPOKE.length).startsWith(stem))
+            ? 1
+            : ENGLISH_CORRECTING_PAIRS.has(`${first} ${second}`)
+              ? 2
+              : 0;
+    if (length > 0) {
+      at += length;
+      opened = at;
+      continue;
+    }
+    if (first.length === 0 || !isFiller(first)) break;
+    at += 1;
+    skipped += 1;
   }
-  return 0;
+  return opened;
 }
 
 /** English words that say the value after them is not so ("not Tuesday, Wednesday"). */
