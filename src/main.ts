@@ -225,6 +225,7 @@ async function main(): Promise<void> {
       input: process.stdin,
       output: process.stdout,
       banner: banner(assistant, settings.config, logFile),
+      joinPastes: process.stdin.isTTY === true,
     });
     await shutdown(0);
   }

@@ -11,7 +11,16 @@ export interface ConsoleChatOptions {
   banner: string[];
   userId?: string;
   teamId?: string;
+  /**
+   * Lines that arrive together ({@link PASTE_GAP_MS} apart at most) are one message: a text pasted at a
+   * terminal (an address over three lines), which no one types that fast. For a terminal only: piped
+   * input arrives all at once and is a line a message.
+   */
+  joinPastes?: boolean;
 }
+
+/** Longest gap between two lines of one paste: a terminal delivers a paste in one read. */
+export const PASTE_GAP_MS = 25;
 
 /** The identity of the person at the terminal in local mode. */
 export const LOCAL_USER = { teamId: "local", userId: "local-user", channelId: "console" } as const;
@@ -27,9 +36,14 @@ export async function runConsoleChat(options: ConsoleChatOptions): Promise<void>
   for (const line of options.banner) write(line);
   let n = 0;
   options.output.write("> ");
-  for await (const raw of rl) {
-    // A key's escape sequence (an arrow, a colour pasted in) is no part of what was said.
-    const text = withoutControlChars(raw).trim();
+  for await (const raw of messages(rl, options.joinPastes === true)) {
+    // A key's escape sequence (an arrow, a colour pasted in) is no part of what was said; a paste's
+    // line breaks are.
+    const text = raw
+      .split("\n")
+      .map((line) => withoutControlChars(line))
+      .join("\n")
+      .trim();
     if (text === "/quit" || text === "/exit") break;
     if (isOtherCommand(text)) write(`bot: ${otherCommandReply(text)}`);
     else if (text) {
@@ -68,6 +82,38 @@ export async function runConsoleChat(options: ConsoleChatOptions): Promise<void>
     options.output.write("> ");
   }
   rl.close();
+}
+
+/** The input's messages: its lines, or with `joinPastes` the lines that arrived together, joined. */
+async function* messages(lines: AsyncIterable<string>, joinPastes: boolean): AsyncGenerator<string> {
+  const source = lines[Symbol.asyncIterator]();
+  // A line asked for but not yet come when the paste's gap ran out: the next message's first.
+  let waiting: Promise<IteratorResult<string>> | undefined;
+  for (;;) {
+    const first = await (waiting ?? source.next());
+    waiting = undefined;
+    if (first.done === true) return;
+    const paste = [first.value];
+    let ended = false;
+    while (joinPastes) {
+      const next = source.next();
+      const more = await Promise.race([
+        next,
+        new Promise<undefined>((resolve) => setTimeout(resolve, PASTE_GAP_MS)),
+      ]);
+      if (more === undefined) {
+        waiting = next;
+        break;
+      }
+      if (more.done === true) {
+        ended = true;
+        break;
+      }
+      paste.push(more.value);
+    }
+    yield paste.join("\n");
+    if (ended) return;
+  }
 }
 
 /** The commands the agent answers itself in any surface ("/help"); the chat answers /quit and /exit. */

@@ -89,6 +89,8 @@ describe("npm start on a terminal", () => {
     await type(run, "기억해줘: 주차 B2 37번");
     await type(run, "my locker number is 112");
     await type(run, "주차 어디야?");
+    // A text pasted over three lines is one message, with one reply.
+    await type(run, "기억해줘: 우리집 주소는\n서울시 마포구 합정동 123\n101동 202호");
     run.child.stdin!.write("/quit\n");
     expect(await run.exited).toBe(0);
 
@@ -96,6 +98,8 @@ describe("npm start on a terminal", () => {
     expect(screen).toContain('bot: 기억했어요: "주차 B2 37번"');
     expect(screen).toContain('bot: 📝 I\'ll remember that: "my locker number is 112"');
     expect(screen).toMatch(/bot: \(지금 언어 모델을 쓸 수 없어서[^\n]*\n• 주차 B2 37번/);
+    expect(screen).toContain('bot: 기억했어요: "우리집 주소는 서울시 마포구 합정동 123 101동 202호"');
+    expect(count(screen, "bot: ")).toBe(4);
     expect(jsonLines(screen), screen).toEqual([]);
     expect(screen).not.toContain('"msg"');
 
