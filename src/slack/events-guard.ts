@@ -28,6 +28,18 @@ const innerEvent = z.looseObject({
   item: object.optional(),
 });
 
+/** Interactions (a button, a dialog, a shortcut): Slack sends each with the user who acted. */
+const INTERACTION_TYPES: ReadonlySet<string> = new Set([
+  "block_actions",
+  "block_suggestion",
+  "view_submission",
+  "view_closed",
+  "shortcut",
+  "message_action",
+  "interactive_message",
+  "dialog_submission",
+]);
+
 /**
  * A Slack request body Bolt can route without throwing: a JSON object that is an event (with a valid
  * `event`), a slash command, an interaction (`type`, and `channel` an object if present) or an SSL check.
@@ -42,6 +54,12 @@ const slackRequestBody = z
     ssl_check: z.string().optional(),
   })
   .refine((b) => b.type !== "event_callback" || b.event !== undefined, "an event_callback needs an event")
+  // Bolt reads `user.id` of an interaction before any listener runs (its context's user).
+  .refine(
+    (b) =>
+      !INTERACTION_TYPES.has(b.type ?? "") || typeof (b as { user?: { id?: unknown } }).user?.id === "string",
+    "an interaction needs a user with an id",
+  )
   .refine(
     (b) => [b.type, b.event, b.command, b.ssl_check].some((v) => v !== undefined),
     "is not a Slack event, command or interaction",

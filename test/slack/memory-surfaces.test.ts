@@ -599,6 +599,11 @@ describe("App Home, /memory and the Remember this shortcut", () => {
   it("a malformed interaction is refused with 400, not a crash", async () => {
     const res = await sendInteraction(t, { type: "block_actions", channel: "not-an-object" });
     expect(res.status).toBe(400);
+    // Bolt reads the acting user of an interaction before any listener: none is a 400, not a 500.
+    for (const user of [undefined, null, "U1", { name: "x" }]) {
+      const noUser = await sendInteraction(t, { type: "block_actions", actions: [], user });
+      expect(noUser.status).toBe(400);
+    }
     const ok = await sendCommand(t, makeSlashCommand(t, { text: "list" }));
     expect(ok.status).toBe(200);
     await response(t);
