@@ -31,7 +31,9 @@ export function readJsonLines<T>(
 ): { rows: JsonLine<T>[]; errors: LineProblem[] } {
   const rows: JsonLine<T>[] = [];
   const errors: LineProblem[] = [];
-  text.split("\n").forEach((source, index) => {
+  // A byte order mark (a file saved by some Windows editors) is no part of the first line.
+  const body = text.startsWith("\ufeff") ? text.slice(1) : text;
+  body.split("\n").forEach((source, index) => {
     const line = index + 1;
     if (source.trim() === "") return;
     let raw: unknown;
