@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { AppError } from "../core/errors.js";
 import type { GraphService } from "../graph/graph-service.js";
+import { USER_NAMES } from "../graph/graph-port.js";
 import { scopeOf } from "./validation.js";
 
 const MAX_ENTITY_CHARS = 200;
@@ -19,7 +20,9 @@ export function registerGraphRoutes(app: Hono, deps: { graph: GraphService; defa
         details: { field: "name" },
       });
     }
-    const found = await deps.graph.queryEntity({ ...key, name });
+    // The user's own facts are shown under "you" / "나" (graph-port.ts USER_NAMES): either finds them.
+    const asked = name.toLowerCase() === USER_NAMES.en ? USER_NAMES.ko : name;
+    const found = await deps.graph.queryEntity({ ...key, name: asked });
     if (!found) throw new AppError("not_found", `no entity "${name}" in the graph of ${key.userId}`);
     return c.json(found);
   });

@@ -109,6 +109,21 @@ describe("local mode (no Slack tokens, no Ollama)", () => {
     const printed = await chat(t, ["보리 관련 정보 알려줘"]);
     expect(printed).toContain("• 보리: 견종 = 웰시코기");
   });
+
+  it("finds the user's own facts in the admin API by the names they are shown under, and by me / I", async () => {
+    const user = "local-self-admin";
+    await chat(t, ["기억해줘: 내 생일은 3월 4일이야"], user);
+    await t.assistant.drain();
+    for (const name of ["you", "You", "나", "me", "I"]) {
+      const res = await t.admin(`/admin/graph/${user}/entity/${encodeURIComponent(name)}?team=local`);
+      expect(res.status, name).toBe(200);
+      const found = (await res.json()) as { current: Array<{ value: string }> };
+      expect(
+        found.current.map((fact) => fact.value),
+        name,
+      ).toContain("3월 4일");
+    }
+  });
 });
 
 describe("statements and questions without a model", () => {
