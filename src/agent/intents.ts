@@ -35,7 +35,7 @@ export type Intent =
   | { kind: "help"; lang?: "ko" | "en" };
 
 /** Korean verb forms that ask to keep something: 기억해 줘 / 둬 / 놔 / 주세요, 메모해 줘, 잊지 마 … */
-const KO_REMEMBER_VERB = String.raw`(?:(?:기억|메모)\s*해\s*(?:줘요?|주세요|둬요?|두세요|놔요?|줄래요?|주라|주시겠어요)|잊지\s*(?:마(?:요|세요|라)?|말아\s*(?:줘요?|주세요)))`;
+const KO_REMEMBER_VERB = String.raw`(?:(?:기억|메모)\s*(?:좀\s*|꼭\s*)?해\s*(?:줘요?|조|주세요|둬요?|두세요|놔요?|줄래요?|주라|주시겠어요)|잊지\s*(?:마(?:요|세요|라)?|말아\s*(?:줘요?|주세요)))`;
 /** … and to drop something: 잊어 줘 / 버려, 지워 줘, 삭제해 줘. */
 const KO_FORGET_VERB = String.raw`(?:잊어|지워|삭제\s*해)\s*(?:줘요?|주세요|버려요?|버리세요|줄래요?|주라|주시겠어요)`;
 
@@ -97,7 +97,8 @@ const EN_FORGET =
 /** Words before a verb-first request that only point at what follows ("이것 좀 기억해 둬: …"). */
 const POINTERS = /^(?:이거|이것|이건|이걸|이|다음|다음\s*거|아래|아래\s*거|이\s*내용)?\s*(?:좀|도)?$/u;
 /** Endings that tie the text to a final verb: "…(이)라고 기억해줘", "… 좀 기억해줘", "…를 잊어줘". */
-const KO_TAIL = /(?:(?:이)?라고|좀|(?:에\s*대한|관련(?:된)?|관한)(?:\s*(?:기억|메모|내용|거|것))?|을|를)$/u;
+const KO_TAIL =
+  /(?:(?:이)?라고|좀|꼭|(?:에\s*대한|관련(?:된)?|관한)(?:\s*(?:기억|메모|내용|거|것))?|을|를)$/u;
 /**
  * A forget target's own noise: "치과 예약 기억 지워줘" looks for "치과 예약", and so does "치과 예약 건
  * 지워" — a bound noun apart from it (건, 거, 것: "the … one") names nothing.
