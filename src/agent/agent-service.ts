@@ -569,6 +569,18 @@ export class AgentService implements TurnHandler {
       case "forget": {
         if (!intent.query) return { text: nothingToForgetReply(lang, ""), mode: "command" };
         await this.settlePipeline(turn);
+        if (intent.plain) {
+          // "delete the dentist one" without a model: listed and asked; matching nothing, no command.
+          const { candidates } = await memory.findToForget(scope, intent.query);
+          if (candidates.length === 0) return undefined;
+          // One is confirmed by a yes; of several, a yes asks which (as for the model's proposals).
+          await this.forgetQuestions.ask(
+            turn,
+            candidates.map((m) => m.id),
+            lang,
+          );
+          return { text: proposedForgetReply(lang, candidates), mode: "command" };
+        }
         if (intent.all) {
           // "Forget everything about Emma": every relevant match, listed and forgotten after a yes.
           const { candidates } = await memory.findToForget(scope, intent.query);

@@ -23,7 +23,17 @@ export type Intent =
    * every memory about X ("forget everything about Emma", "Emma 관련 기억 전부 지워줘"): all of them
    * are listed and forgotten after a yes.
    */
-  | { kind: "forget"; query: string; all?: true }
+  | {
+      kind: "forget";
+      query: string;
+      all?: true;
+      /**
+       * Read from a plain imperative without a model (`wipes`: "치과 건 지워", "delete the dentist one"),
+       * which may not have meant a memory: what matches is listed and forgotten only after a yes, and
+       * when nothing matches the message is no command.
+       */
+      plain?: true;
+    }
   /** "전부 잊어줘", "forget everything": every memory of the user, after they say yes. */
   | { kind: "forgetAll" }
   /**
@@ -134,10 +144,19 @@ export function parseIntent(text: string, options: { wipes?: boolean } = {}): In
       ? { kind: "remember", text: toRemember }
       : { kind: "rememberLast" };
   }
-  const toForget =
-    extract(text, KO_FORGET_FIRST, options.wipes ? KO_WIPE_LAST : KO_FORGET_LAST, EN_FORGET) ??
-    englishWipe(text, options.wipes === true);
-  if (toForget === undefined) return undefined;
+  const strict = extract(text, KO_FORGET_FIRST, KO_FORGET_LAST, EN_FORGET) ?? englishWipe(text, false);
+  if (strict === undefined && options.wipes === true) {
+    const plain = extract(text, KO_FORGET_FIRST, KO_WIPE_LAST, EN_FORGET) ?? englishWipe(text, true);
+    const intent = plain === undefined ? undefined : forgetIntent(text, plain);
+    // Asked first, whatever it points at.
+    if (intent?.kind === "forgetLast") return { kind: "forgetLast", confirm: true };
+    return intent?.kind === "forget" && !intent.all ? { ...intent, plain: true } : intent;
+  }
+  return strict === undefined ? undefined : forgetIntent(text, strict);
+}
+
+/** The forget request whose object is `toForget` (intents.ts `extract`'s reading of `text`). */
+function forgetIntent(text: string, toForget: string): Intent {
   if (toForget === "" && KO_FORGET_POINTER.test(text.trim())) return { kind: "forgetLast", confirm: true };
   const query = toForget.replace(MEMORY_WORD, "").trim();
   if (isEverything(query)) return { kind: "forgetAll" };

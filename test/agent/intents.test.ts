@@ -140,12 +140,13 @@ describe("parseIntent", () => {
   });
 
   it.each([
-    ["delete the dentist one", { kind: "forget", query: "dentist" }],
-    ["remove my dentist appointment", { kind: "forget", query: "dentist appointment" }],
-    ["Erase the passport note.", { kind: "forget", query: "passport note" }],
-    ["치과 건 지워", { kind: "forget", query: "치과" }],
-    ["여권 메모 삭제해요", { kind: "forget", query: "여권" }],
+    ["delete the dentist one", { kind: "forget", query: "dentist", plain: true }],
+    ["remove my dentist appointment", { kind: "forget", query: "dentist appointment", plain: true }],
+    ["Erase the passport note.", { kind: "forget", query: "passport note", plain: true }],
+    ["치과 건 지워", { kind: "forget", query: "치과", plain: true }],
+    ["여권 메모 삭제해요", { kind: "forget", query: "여권", plain: true }],
     ["delete that one", { kind: "forgetLast", confirm: true }],
+    ["delete the last one", { kind: "forgetLast", confirm: true }],
   ])("%j asks to forget what it names when no model reads it (wipes)", (text, intent) => {
     expect(parseIntent(text, { wipes: true })).toEqual(intent);
     // With a model, a plain imperative is the model's to read ("delete the old draft" below).

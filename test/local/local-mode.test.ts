@@ -81,13 +81,33 @@ describe("local mode (no Slack tokens, no Ollama)", () => {
       "erase my dentist appointment",
     ],
     ["ko", ["기억해줘: 금요일 3시 치과 예약", "기억해줘: 여권은 책상 서랍에"], "치과 건 지워"],
-  ])("forgets what a plain imperative names, without a model (%s: %s → %s)", async (_lang, saved, ask) => {
-    const user = `local-wipe-${ask.length}-${_lang}`;
-    const printed = await chat(t, [...saved, ask], user);
-    expect(printed).not.toMatch(/bot: (?:Got it\.|네, 알겠어요\.)$/mu);
+  ])(
+    "asks to forget what a plain imperative names, without a model, and forgets it on a yes (%s: %s → %s)",
+    async (lang, saved, ask) => {
+      const user = `local-wipe-${lang}-${Buffer.from(ask).toString("hex")}`;
+      const scope = { teamId: "local", userId: user };
+      const printed = await chat(t, [...saved, ask], user);
+      expect(printed).not.toMatch(/bot: (?:Got it\.|네, 알겠어요\.)$/mu);
+      expect(printed).toMatch(/Should I forget this\?|이 기억을 잊을까요\?/u);
+      // Nothing is forgotten before the yes.
+      expect((await t.assistant.memory.list(scope, { limit: 10 })).items).toHaveLength(2);
+      await chat(t, [lang === "en" ? "yes" : "네"], user);
+      const texts = (await t.assistant.memory.list(scope, { limit: 10 })).items.map((m) => m.text).join("\n");
+      expect(texts).not.toMatch(/dentist|치과/u);
+      expect(texts).toMatch(/passport|여권/u);
+    },
+  );
+
+  it("reads a plain imperative that names no memory as no forget request, without a model", async () => {
+    const user = "local-wipe-nothing";
+    const printed = await chat(
+      t,
+      ["기억해줘: 드론 배터리는 충전 전에 분리", "remove the propellers before packing the drone"],
+      user,
+    );
+    expect(printed).not.toMatch(/Should I forget|잊을까요|couldn't find a memory matching/iu);
     const { items } = await t.assistant.memory.list({ teamId: "local", userId: user }, { limit: 10 });
-    expect(items.map((m) => m.text).join("\n")).not.toMatch(/dentist|치과/u);
-    expect(items.map((m) => m.text).join("\n")).toMatch(/passport|여권/u);
+    expect(items.map((m) => m.text)).toEqual(["드론 배터리는 충전 전에 분리"]);
   });
 
   it("keeps no terminal escape sequence or control character of a typed line, and prints none", async () => {

@@ -96,7 +96,9 @@ describe("Slack turns that fail", () => {
         await replyTo(t, event(keep));
         await replyTo(t, event(other));
         const reply = await replyTo(t, event(wipe));
-        expect(reply).toMatch(/잊었어요|Forgot/u);
+        expect(reply).toMatch(/이 기억을 잊을까요\?|Should I forget this\?/u);
+        const yes = await replyTo(t, event(user.endsWith("KO") ? "네" : "yes"));
+        expect(yes).toMatch(/잊었어요|Forgot/u);
         const listed = await t.assistant.memory.list({ teamId: "T_TEST", userId: user }, { limit: 10 });
         expect(listed.items.map((m) => m.text)).toEqual([other.slice(other.indexOf(":") + 2)]);
       }
