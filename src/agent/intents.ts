@@ -292,7 +292,7 @@ const EN_DETERMINER = /^(?:the|my|that|this|those|these|our)\s+/iu;
 function longRemember(text: string): Intent | undefined {
   const head = text.slice(0, LONG_TEXT_HEAD_CHARS);
   const match =
-    /^\s*(?:(?:기억|메모)\s*해\s*(?:줘요?|주세요|둬요?|두세요)|(?:please\s+)?remember)\s*[:：\n]/iu.exec(
+    /^\s*(?:(?:기억|메모)\s*(?:좀\s*|꼭\s*)?해\s*(?:줘요?|조|주세요|둬요?|두세요)|(?:please\s+)?remember)\s*[:：\n]/iu.exec(
       head,
     );
   if (match) {

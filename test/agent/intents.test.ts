@@ -197,6 +197,10 @@ describe("parseIntent", () => {
       kind: "remember",
       text: "나".repeat(5_000),
     });
+    expect(parseIntent(`기억 좀 해줘:\n${"나".repeat(5_000)}`)).toEqual({
+      kind: "remember",
+      text: "나".repeat(5_000),
+    });
     const lines = `첫 줄\n${"다".repeat(5_000)}\n마지막 줄`;
     expect(parseIntent(`${lines}\n\n이거 다 기억해 둬.`)).toEqual({
       kind: "remember",
