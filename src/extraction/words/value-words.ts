@@ -169,9 +169,9 @@ export function correctionOpening(tokens: readonly string[], isFiller: (word: st
   for (let skipped = 0; skipped <= MAX_INTERJECTIONS && at < tokens.length;) {
     const first = word(at);
     const second = word(at + 1);
-    const aside =
-      ASIDE_OPENERS.has(first) &&
-      (opened > 0 || first !== (tokens[at] ?? "").toLowerCase() || POINTING_COPULAS.has(second));
+    // Set off by a mark: the word as written ends in one ("wait," "actually:").
+    const marked = isClauseMark((tokens[at] ?? "").slice(-1));
+    const aside = ASIDE_OPENERS.has(first) && (opened > 0 || marked || POINTING_COPULAS.has(second));
     const length =
       REJECTING_OPENERS.has(first) || CORRECTING_WORDS.has(first) || aside
         ? 1
