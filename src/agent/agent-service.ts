@@ -4,57 +4,34 @@ import { AppError, isAppError, toAppError } from "../core/errors.js";
 import type { ChatMessage, Llm } from "../core/llm.js";
 import type { Memory, MemoryScope, Turn } from "../core/types.js";
 import { detectLanguage, type Lang } from "../text/language.js";
-import { parseForgetChoice, parseIntent, type Intent } from "./intents.js";
-import { AboutMeService, isAboutMeRequest } from "./about-me.js";
+import { parseIntent } from "./intents.js";
+import { AboutMeService } from "./about-me.js";
 import {
   acknowledgedReply,
-  excludedSaveReply,
   failureReply,
-  forgetCancelledReply,
-  forgetEverythingInDmReply,
-  forgetEverythingQuestion,
-  forgotEverythingReply,
-  whichNumberReply,
-  forgottenReply,
-  helpReply,
-  nothingKeptHereReply,
-  nothingToForgetReply,
   notedReply,
-  nothingToRememberReply,
   proposedForgetReply,
-  quote,
-  rememberedReply,
   secretHeldReply,
-  whichToForgetReply,
-  forgetAllOfReply,
 } from "./messages.js";
 import { clipMessage, promptMessage } from "./message-limit.js";
-import { detectSecret } from "../text/secrets.js";
 import { asksForWork, classifySpeechAct, phaticKind } from "../text/speech-act.js";
 import { typedText } from "../text/control-chars.js";
 import { PendingForgets } from "./pending-forgets.js";
 import type { ForgetQuestionStore } from "../core/forget-questions.js";
 import { PersonWork } from "./person-work.js";
-import { DEFAULT_PAUSE_MS, pauseCovering, type UserSettingsStore } from "../core/user-settings.js";
-import {
-  autosaveSetReply,
-  parseSettingsIntent,
-  pausedReply,
-  resumedReply,
-  settingsUnavailableReply,
-} from "./settings-intents.js";
-import {
-  type GraphPort,
-  type HistoryPort,
-  isExcludedSave,
-  type MemoryPort,
-  type MessagePipeline,
-  type PromptHistory,
-  type RecalledMemory,
+import { pauseCovering, type UserSettingsStore } from "../core/user-settings.js";
+import type {
+  GraphPort,
+  HistoryPort,
+  MemoryPort,
+  MessagePipeline,
+  PromptHistory,
+  RecalledMemory,
 } from "../core/ports.js";
 import { buildMessages, recallOnlyReply } from "./prompt.js";
 import { runTool, TOOL_SPECS } from "./tools.js";
 import type { Reply, TurnHandler, TurnHooks } from "./turn-handler.js";
+import { ChatCommands, isChatCommand, RECALL_WAITS_FOR_PIPELINE_MS } from "./chat-commands.js";
 
 /**
  * Longest wait for the message's embedding before recall goes on by words alone (BM25): a slow
@@ -64,24 +41,6 @@ export const RECALL_EMBED_WAIT_MS = 2_000;
 
 /** Model ↔ tool round trips in one turn before the model must answer without tools. */
 export const MAX_TOOL_ROUNDS = 3;
-/**
- * How long ago the memory kept last in a conversation may have been kept for "방금 거 잊어줘" / "forget
- * that" to delete it at once; an older one is listed and asked about.
- */
-export const JUST_NOW_MS = 10 * 60 * 1000;
-
-/**
- * How long a forget request waits for the person's earlier turns (still being answered, or kept by the
- * memory pipeline: an autosave after a model's reply embeds and classifies the message): long enough
- * for a slow model or embedder, short enough that a stuck one does not hold the answer.
- */
-const FORGET_WAITS_FOR_PIPELINE_MS = 15_000;
-
-/**
- * How long a question, "그거 기억해줘" or "about me" waits for the person's earlier turns before reading
- * their memories: what they said a moment ago is then read; a slow model or pipeline costs this at most.
- */
-const RECALL_WAITS_FOR_PIPELINE_MS = 5_000;
 
 export interface AgentServiceOptions {
   /** Undefined when no model is reachable (local mode): answers come from memory alone. */
@@ -114,14 +73,28 @@ export class AgentService implements TurnHandler {
   private readonly forgetQuestions: PendingForgets;
   /** Each person's turns being answered and pipeline jobs, which their later turns wait for. */
   private readonly work = new PersonWork();
-  private readonly about: AboutMeService | undefined;
+  /** Undefined without a memory: every message is then the model's. */
+  private readonly commands: ChatCommands | undefined;
 
   constructor(private readonly options: AgentServiceOptions) {
     this.log = options.logger.child({ component: "agent" });
     this.now = options.now ?? (() => new Date());
     this.forgetQuestions = new PendingForgets(options.forgetQuestions, () => this.now().getTime());
     const { memory, graph, llm } = options;
-    this.about = options.about ?? (memory && new AboutMeService({ memory, graph, llm }));
+    this.commands =
+      memory &&
+      new ChatCommands({
+        memory,
+        settings: options.settings,
+        about: options.about ?? new AboutMeService({ memory, graph, llm }),
+        pipeline: options.pipeline,
+        history: options.history,
+        forgetQuestions: this.forgetQuestions,
+        modelReads: llm !== undefined,
+        settle: (turn, waitMs) => this.work.settle(turn, waitMs),
+        now: () => this.now().getTime(),
+        log: this.log,
+      });
   }
 
   async handle(said: Turn, hooks: TurnHooks = {}): Promise<Reply> {
@@ -132,7 +105,7 @@ export class AgentService implements TurnHandler {
     const turn = { ...said, text: typedText(said.text) };
     // The person's turns still being answered go before this one for what reads their state (recall,
     // forget, "그거 기억해줘"): each counts until its reply is recorded and its pipeline job, if any, is
-    // registered (`settlePipeline`).
+    // registered (`PersonWork.settle`).
     return this.work.turn(turn, () => this.handleTurn(turn, hooks));
   }
 
@@ -175,13 +148,7 @@ export class AgentService implements TurnHandler {
     const turn = { ...said, text: typedText(said.text) };
     // What the turn's answer took for a command was never the pipeline's ("기억해줘: …" was kept as
     // asked); an answer to a forget question ("1", "네") says nothing the filter would keep.
-    if (
-      !this.options.memory ||
-      parseIntent(turn.text) !== undefined ||
-      parseSettingsIntent(turn.text) !== undefined ||
-      isAboutMeRequest(turn.text)
-    )
-      return;
+    if (!this.options.memory || isChatCommand(turn.text)) return;
     await this.considerLater(turn, this.options.memory.embed(clipMessage(turn.text)), {});
   }
 
@@ -219,9 +186,7 @@ export class AgentService implements TurnHandler {
       candidate: { vector?: Promise<number[] | undefined>; is?: boolean };
     },
   ): Promise<Reply> {
-    const command = this.options.memory
-      ? await this.command(this.options.memory, { turn, scope, lang, at })
-      : undefined;
+    const command = await this.commands?.answer({ turn, scope, lang, at });
     if (command) return command;
     const query = clipMessage(turn.text);
     if (query !== turn.text)
@@ -243,7 +208,7 @@ export class AgentService implements TurnHandler {
     if (!llm && tells) return this.noted(turn, { lang, embedding, hooks, candidate });
     // What the person told a moment ago is recalled too: a question right after a statement waits
     // (briefly) for the pipeline still keeping it ("락커 이제 102번" then "락커 몇 번이야?").
-    await this.settlePipeline(turn, RECALL_WAITS_FOR_PIPELINE_MS);
+    await this.work.settle(turn, RECALL_WAITS_FOR_PIPELINE_MS);
     const recalled =
       this.options.memory?.recall(scope, query, { queryVector }) ?? Promise.resolve<RecalledMemory[]>([]);
     // Every memory shown to the model for this reply: recalled, the graph facts' sources, its tools'.
@@ -315,8 +280,8 @@ export class AgentService implements TurnHandler {
         this.log.warn({ err, eventId: turn.eventId }, "model unavailable; answering from memory alone");
         // A plain "delete …" was the model's to read; without it, it can only mean a memory.
         const wipe = parseIntent(turn.text, { wipes: true });
-        if (this.options.memory && wipe !== undefined) {
-          const wiped = await this.runIntent(this.options.memory, { turn, scope, lang, at }, wipe);
+        if (this.commands && wipe !== undefined) {
+          const wiped = await this.commands.run({ turn, scope, lang, at }, wipe);
           if (wiped) return wiped;
         }
         if (tells) return this.noted(turn, { lang, embedding, hooks, candidate });
@@ -419,228 +384,9 @@ export class AgentService implements TurnHandler {
     return job;
   }
 
-  /**
-   * Waits (at most `waitMs`, {@link FORGET_WAITS_FOR_PIPELINE_MS} by default) for the memory pipeline's
-   * work on this person's earlier turns: a forget request reads what was kept, and "방금 거 잊어줘" right
-   * after a reply must find the memory its message is still becoming, not miss it and let it be kept
-   * after; a question recalls what was said just before it.
-   */
-  private settlePipeline(turn: Turn, waitMs = FORGET_WAITS_FOR_PIPELINE_MS): Promise<void> {
-    return this.work.settle(turn, waitMs);
-  }
-
-  /** Keeps `text` as asked ("기억해줘: …"), or asks what to keep when there is none. */
-  private async rememberExplicitly(
-    memory: MemoryPort,
-    { turn, scope, lang, at }: { turn: Turn; scope: MemoryScope; lang: Lang; at: number },
-    text: string | undefined,
-  ): Promise<Reply> {
-    if (!text) return { text: nothingToRememberReply(lang), mode: "command" };
-    let saved: Awaited<ReturnType<MemoryPort["remember"]>>;
-    try {
-      saved = await memory.remember(scope, text, at, turn.eventId);
-    } catch (err) {
-      // The operator's "never save" patterns refuse it: say so rather than fail the turn.
-      if (isExcludedSave(err)) return { text: excludedSaveReply(lang), mode: "command" };
-      throw err;
-    }
-    // Asked for explicitly, so kept — but a secret gets a warning (autosave never keeps one), and a
-    // bare value said next to put it right ("아니 5678이야") is that secret too: held, not autosaved.
-    const secret = detectSecret(text) !== undefined;
-    if (secret) this.options.pipeline?.secretSaid?.(turn);
-    return {
-      text: rememberedReply(lang, text, saved.stored, secret),
-      mode: "remembered",
-      memoryIds: [saved.id],
-    };
-  }
-
-  /**
-   * The person's own last message in this conversation that told something (speech-act.ts: a
-   * statement, no request of the assistant's own): what "그거 기억해줘" points at. Undefined when the
-   * history holds none (or there is no history).
-   */
-  private async previousStatement(turn: Turn): Promise<string | undefined> {
-    const history = await this.options.history?.context(turn);
-    const own = (history?.turns ?? []).filter((past) => past.userId === turn.userId);
-    for (let i = own.length - 1; i >= 0; i -= 1) {
-      const said = own[i]!.user;
-      if (parseIntent(said) === undefined && classifySpeechAct(said) === "statement") return said;
-    }
-    return undefined;
-  }
-
   /** Waits for the memory pipeline's work on the turns answered so far (tests, shutdown). */
   drain(): Promise<void> {
     return this.work.drain();
-  }
-
-  /**
-   * Chat commands, answered without the model: help, remember, forget (and the answer to "which one
-   * should I forget?"). Undefined when the message is for the model.
-   */
-  private async command(
-    memory: MemoryPort,
-    { turn, scope, lang: messageLang, at }: { turn: Turn; scope: MemoryScope; lang: Lang; at: number },
-  ): Promise<Reply | undefined> {
-    const question = await this.forgetQuestions.take(turn);
-    const choice = question && parseForgetChoice(turn.text);
-    // An answer to a question ("1", "ok") goes on in the question's language.
-    const lang = question && choice ? question.lang : messageLang;
-    if (question?.all && choice) {
-      // "Forget everything?" is answered by a yes (or "전부"); numbers or a no keep everything.
-      if (choice.kind !== "unclear" && choice.kind !== "all")
-        return { text: forgetCancelledReply(lang), mode: "command" };
-      const result = await memory.deleteAll(scope, { history: true });
-      this.log.info({ eventId: turn.eventId, ...result }, "the user forgot everything");
-      return { text: forgotEverythingReply(lang, result), mode: "command" };
-    }
-    // A yes to a question of one memory, or to "forget all of these?", confirms what it listed.
-    const confirmed = question?.confirm === true || question?.ids.length === 1;
-    if (question && choice?.kind === "unclear" && !confirmed) {
-      // A yes says nothing of which: the question stays open and says how to answer it.
-      await this.forgetQuestions.ask(turn, question.ids, lang);
-      return { text: whichNumberReply(lang, question.ids.length), mode: "command" };
-    }
-    if (question && choice) {
-      const ids =
-        choice.kind === "all" || choice.kind === "unclear"
-          ? question.ids
-          : choice.kind === "pick"
-            ? choice.numbers.map((n) => question.ids[n - 1]).filter((id): id is string => id !== undefined)
-            : [];
-      const deleted = ids.length > 0 ? await memory.deleteIds(scope, ids) : [];
-      return deleted.length > 0
-        ? forgotReply(lang, deleted)
-        : { text: forgetCancelledReply(lang), mode: "command" };
-    }
-    const setting = this.options.settings && parseSettingsIntent(turn.text);
-    if (setting) return this.changeSetting(this.options.settings!, turn, setting, lang);
-    if (this.about && isAboutMeRequest(turn.text)) {
-      // What was said a moment ago is part of it.
-      await this.settlePipeline(turn, RECALL_WAITS_FOR_PIPELINE_MS);
-      return { text: (await this.about.answer(scope, lang)).text, mode: "command" };
-    }
-    // Without a model, "치과 건 지워" / "delete the dentist one" can only mean a memory.
-    return this.runIntent(
-      memory,
-      { turn, scope, lang, at },
-      parseIntent(turn.text, { wipes: !this.options.llm }),
-    );
-  }
-
-  /** What a chat command (intents.ts `parseIntent`) does; undefined for none. */
-  private async runIntent(
-    memory: MemoryPort,
-    { turn, scope, lang, at }: { turn: Turn; scope: MemoryScope; lang: Lang; at: number },
-    intent: Intent | undefined,
-  ): Promise<Reply | undefined> {
-    switch (intent?.kind) {
-      case "help":
-        return {
-          text: intent.lang ? helpReply(intent.lang) : `${helpReply("ko")}\n\n${helpReply("en")}`,
-          mode: "command",
-        };
-      case "remember":
-        return this.rememberExplicitly(memory, { turn, scope, lang, at }, intent.text);
-      case "rememberLast":
-        // "그거 기억해줘": what the person said before in this conversation, asked for explicitly —
-        // once the turn that said it is recorded.
-        await this.settlePipeline(turn);
-        return this.rememberExplicitly(memory, { turn, scope, lang, at }, await this.previousStatement(turn));
-      case "forgetAll":
-        await this.settlePipeline(turn);
-        // Everything includes what was said in DMs, which nothing said in a channel may touch.
-        if (scope.channelType !== "im") return { text: forgetEverythingInDmReply(lang), mode: "command" };
-        await this.forgetQuestions.ask(turn, [], lang, { all: true });
-        return { text: forgetEverythingQuestion(lang), mode: "command" };
-      case "forgetLast": {
-        // "방금 거 잊어줘": the memory kept last here, at once when it was kept a moment ago; an older
-        // one is asked about first (the request said "just now", and it is not), and so is one pointed
-        // at by a pronoun alone ("forget it" may mean "never mind").
-        await this.settlePipeline(turn);
-        const latest = await memory.latestHere(scope);
-        if (latest === undefined) return { text: nothingKeptHereReply(lang), mode: "command" };
-        if (intent.confirm !== true && this.now().getTime() - latest.timestamp <= JUST_NOW_MS)
-          return forgotReply(lang, await memory.deleteIds(scope, [latest.id]));
-        await this.forgetQuestions.ask(turn, [latest.id], lang);
-        return { text: proposedForgetReply(lang, [latest]), mode: "command" };
-      }
-      case "forget": {
-        if (!intent.query) return { text: nothingToForgetReply(lang, ""), mode: "command" };
-        await this.settlePipeline(turn);
-        if (intent.plain) {
-          // "delete the dentist one" without a model: listed and asked; matching nothing, no command.
-          const { candidates } = await memory.findToForget(scope, intent.query);
-          if (candidates.length === 0) return undefined;
-          // One is confirmed by a yes; of several, a yes asks which (as for the model's proposals).
-          await this.forgetQuestions.ask(
-            turn,
-            candidates.map((m) => m.id),
-            lang,
-          );
-          return { text: proposedForgetReply(lang, candidates), mode: "command" };
-        }
-        if (intent.all) {
-          // "Forget everything about Emma": every relevant match, listed and forgotten after a yes.
-          const { candidates } = await memory.findToForget(scope, intent.query);
-          if (candidates.length === 0)
-            return { text: nothingToForgetReply(lang, intent.query), mode: "command" };
-          const ids = candidates.map((m) => m.id);
-          await this.forgetQuestions.ask(turn, ids, lang, { confirm: true });
-          return { text: forgetAllOfReply(lang, intent.query, candidates), mode: "command" };
-        }
-        const outcome = await memory.forget(scope, intent.query);
-        if (outcome.deleted.length > 0) return forgotReply(lang, outcome.deleted);
-        if (outcome.candidates.length === 0)
-          return { text: nothingToForgetReply(lang, intent.query), mode: "command" };
-        await this.forgetQuestions.ask(
-          turn,
-          outcome.candidates.map((m) => m.id),
-          lang,
-        );
-        return { text: whichToForgetReply(lang, outcome.candidates), mode: "command" };
-      }
-      default:
-        return undefined;
-    }
-  }
-
-  /**
-   * "앞으로 자동으로 기억하지 마" / "이 대화는 기억하지 마" / "다시 기억해": the person's autosave mode,
-   * or a pause of this conversation (its thread when it has one; a DM as a whole otherwise), for
-   * {@link DEFAULT_PAUSE_MS} unless resumed. Kept in the shared settings, so every replica agrees.
-   */
-  private async changeSetting(
-    settings: UserSettingsStore,
-    turn: Turn,
-    setting: NonNullable<ReturnType<typeof parseSettingsIntent>>,
-    lang: Lang,
-  ): Promise<Reply> {
-    const conversation = { channelId: turn.channelId, threadTs: turn.threadTs };
-    const now = this.now().getTime();
-    try {
-      switch (setting.kind) {
-        case "autosave":
-          await settings.setAutosave(turn, setting.mode);
-          this.log.info({ eventId: turn.eventId, autosave: setting.mode }, "autosave setting changed");
-          return { text: autosaveSetReply(setting.mode, lang), mode: "command" };
-        case "pause": {
-          const until = now + DEFAULT_PAUSE_MS;
-          await settings.pause(turn, { ...conversation, until });
-          this.log.info({ eventId: turn.eventId, until }, "conversation paused");
-          return { text: pausedReply(lang, until, turn.threadTs !== undefined), mode: "command" };
-        }
-        case "resume": {
-          const was = await settings.resume(turn, conversation, now);
-          this.log.info({ eventId: turn.eventId, was }, "conversation resumed");
-          return { text: resumedReply(lang, was), mode: "command" };
-        }
-      }
-    } catch (err) {
-      this.log.warn({ err, eventId: turn.eventId }, "could not change a setting");
-      return { text: settingsUnavailableReply(lang), mode: "command" };
-    }
   }
 
   /** The model ↔ tools loop, bounded by MAX_TOOL_ROUNDS. */
@@ -695,13 +441,6 @@ export class AgentService implements TurnHandler {
     const final = await llm.chat({ messages, ...extra });
     return nonEmpty(final.content);
   }
-}
-
-/** The confirmation of forgotten memories; their texts stay out of the conversation history. */
-function forgotReply(lang: Lang, deleted: Array<{ text: string }>): Reply {
-  const texts = deleted.map((m) => m.text);
-  // The reply quotes long texts by their start: that start leaves the history too.
-  return { text: forgottenReply(lang, texts), mode: "command", forgotten: [...texts, ...texts.map(quote)] };
 }
 
 /** Slack refuses an empty message; an empty answer is a model failure, reported as such. */
