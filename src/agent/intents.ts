@@ -7,6 +7,7 @@
  * that X", "forget X"), or what comes before a final verb ("X 기억해 둬", "X 잊어줘"), verbatim apart
  * from the words that only point at it ("이거", "좀", "(이)라고").
  */
+import levenshtein from "damerau-levenshtein";
 import { trimEndWhile } from "../text/trim.js";
 import { words } from "../text/word-list.js";
 import { helpRequest } from "../text/speech-act.js";
@@ -130,7 +131,8 @@ const LONG_TEXT_HEAD_CHARS = 60;
  * read it), a plain imperative to delete something ("치과 건 지워", "delete the dentist one") is a forget
  * request: the only things of the user's this assistant can delete are memories.
  */
-export function parseIntent(text: string, options: { wipes?: boolean } = {}): Intent | undefined {
+export function parseIntent(said: string, options: { wipes?: boolean } = {}): Intent | undefined {
+  const text = withCommandWordMended(said);
   if (text.length > MAX_INTENT_CHARS) return longRemember(text);
   const help = helpRequest(text);
   if (help !== undefined) return { kind: "help", ...help };
@@ -256,6 +258,28 @@ export function everythingAbout(query: string): string | undefined {
     .map((part, i) => (TAKES_E.has(lower[i + 1] ?? "") && part.endsWith("에") ? part.slice(0, -1) : part))
     .filter((part, i) => part !== "" && !EVERYTHING_WORDS.has(lower[i]!) && !ABOUT_WORDS.has(lower[i]!));
   return named.length > 0 ? named.join(" ") : undefined;
+}
+
+/** A word one edit from "remember" that is a word of its own, never read as it. */
+const NOT_MISTYPED: ReadonlySet<string> = new Set(words("remembers"));
+/** "remmeber: …", "please remeber: …": a head word of letters, then a colon. */
+const COLON_HEAD = /^(\s*(?:please\s+)?)([a-z]{4,10})\s*[:：]/iu;
+
+/**
+ * The message with a mistyped "remember" before a colon put right ("remmeber: X" → "remember: X"):
+ * one edit away (a letter added, dropped or changed, or two swapped: Damerau-Levenshtein) and no word
+ * of its own. Only before a colon, which gives the head a command's shape; and only "remember": what a
+ * mended word keeps is shown and can be forgotten, while a mended "forget" ("forge: …") could delete
+ * what nobody asked to.
+ */
+function withCommandWordMended(text: string): string {
+  const head = COLON_HEAD.exec(text);
+  if (!head) return text;
+  const [, before, word] = head as unknown as [string, string, string];
+  const lower = word.toLowerCase();
+  if (lower === "remember" || NOT_MISTYPED.has(lower) || levenshtein(lower, "remember").steps !== 1)
+    return text;
+  return `${before}remember${text.slice(before.length + word.length)}`;
 }
 
 /** "delete all my memories", "wipe everything": English verbs of wiping with their object. */

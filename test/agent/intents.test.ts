@@ -211,6 +211,36 @@ describe("parseIntent", () => {
   });
 });
 
+describe("parseIntent with a mistyped command word", () => {
+  it("reads a 'remember' one edit off before a colon as 'remember', and keeps the text without it", () => {
+    for (const typed of ["remmeber", "remeber", "remembr", "Rememebr", "rmember"])
+      expect(parseIntent(`${typed}: my wife's name is Jane`), typed).toEqual({
+        kind: "remember",
+        text: "my wife's name is Jane",
+      });
+    expect(parseIntent("please remeber: gate code changes monthly")).toEqual({
+      kind: "remember",
+      text: "gate code changes monthly",
+    });
+    expect(parseIntent(`remmeber:\n${"a".repeat(5_000)}`)).toEqual({
+      kind: "remember",
+      text: "a".repeat(5_000),
+    });
+  });
+
+  it("leaves words of their own, other words, and the same word without a colon as they are", () => {
+    expect(parseIntent("remembers: nothing of the trip")).toBeUndefined();
+    expect(parseIntent("remmeber my wife's name is Jane")).toBeUndefined();
+    expect(parseIntent("member: the club meets Friday")).toBeUndefined();
+    expect(parseIntent("reminder: call the bank")).toBeUndefined();
+  });
+
+  it("never mends a forget: a destructive request is read only as spelled", () => {
+    for (const typed of ["foget", "forgt", "froget", "forge"])
+      expect(parseIntent(`${typed}: the dentist appointment`), typed).toBeUndefined();
+  });
+});
+
 describe("parseIntent on long hostile messages", () => {
   it.each([
     [
