@@ -264,15 +264,24 @@ export function everythingAbout(query: string): string | undefined {
 const NOT_MISTYPED: ReadonlySet<string> = new Set(words("remembers"));
 /** "remmeber: …", "please remeber: …": a head word of letters, then a colon. */
 const COLON_HEAD = /^(\s*(?:please\s+)?)([a-z]{4,10})\s*[:：]/iu;
+/**
+ * "기억해: …", "이거 메모해: …": the plain imperative, which {@link KO_REMEMBER_VERB} leaves out at the
+ * end ("나 그거 기억해" tells that one remembers), asks only before a colon, maybe after a pointer.
+ */
+const KO_PLAIN_COLON_HEAD =
+  /^(\s*(?:(?:이거|이것|이건|이걸|이\s?내용|다음)\s*)?(?:좀\s*|꼭\s*)?(?:기억|메모)\s*해)\s*[:：]/u;
 
 /**
- * The message with a mistyped "remember" before a colon put right ("remmeber: X" → "remember: X"):
+ * The message with a plain "기억해:" read as "기억해줘:", and a mistyped "remember" before a colon put
+ * right ("remmeber: X" → "remember: X"):
  * one edit away (a letter added, dropped or changed, or two swapped: Damerau-Levenshtein) and no word
  * of its own. Only before a colon, which gives the head a command's shape; and only "remember": what a
  * mended word keeps is shown and can be forgotten, while a mended "forget" ("forge: …") could delete
  * what nobody asked to.
  */
 function withCommandWordMended(text: string): string {
+  const plain = KO_PLAIN_COLON_HEAD.exec(text);
+  if (plain) return `${plain[1]!}줘${text.slice(plain[1]!.length)}`;
   const head = COLON_HEAD.exec(text);
   if (!head) return text;
   const [, before, word] = head as unknown as [string, string, string];

@@ -228,6 +228,13 @@ describe("parseIntent with a mistyped command word", () => {
     });
   });
 
+  it("reads the plain imperative '기억해:' before a colon as a request, and not without one", () => {
+    expect(parseIntent("이거 기억해: 주차 B2 37번")).toEqual({ kind: "remember", text: "주차 B2 37번" });
+    expect(parseIntent("메모해: 우유 두 개")).toEqual({ kind: "remember", text: "우유 두 개" });
+    expect(parseIntent("나 그거 기억해")).toBeUndefined();
+    expect(parseIntent("그 사람 이름 기억해?")).toBeUndefined();
+  });
+
   it("leaves words of their own, other words, and the same word without a colon as they are", () => {
     expect(parseIntent("remembers: nothing of the trip")).toBeUndefined();
     expect(parseIntent("remmeber my wife's name is Jane")).toBeUndefined();
