@@ -19,15 +19,25 @@ const LATIN_LETTERS_PER_SYLLABLE = 3;
  * @example detectLanguage("Orion 배포 언제?") === "ko"; detectLanguage("when is the dry-run?") === "en"
  */
 export function detectLanguage(said: string): Lang {
-  // ":thinking_face:" is an emoji as Slack writes it, in no language.
-  const text = said.replace(EMOJI_SHORTCODE_RE, " ");
+  // ":thinking_face:" is an emoji as Slack writes it, and "<@U0123ABCD>" a mention: in no language.
+  const text = said.replace(EMOJI_SHORTCODE_RE, " ").replace(MENTION_RE, " ");
   const latin = LATIN_WORD_RE.test(text);
   if (containsHangul(latin ? text.replace(PLATE_SHAPE_RE, " ") : text)) return "ko";
   return latin ? "en" : "ko";
 }
 
-/** An emoji's shortcode (":tada:", ":+1:", ":thinking_face:"): one run of its characters between colons. */
-const EMOJI_SHORTCODE_RE = /:[a-z0-9_+-]{1,50}:/gu;
+/**
+ * An emoji's shortcode (":tada:", ":+1:", ":skin-tone-2:", ":thinking_face:"): one run of its
+ * characters between colons. It says nothing in any language.
+ */
+export const EMOJI_SHORTCODE_RE = /:[a-z0-9_+-]{1,50}:/gu;
+
+/**
+ * A Slack mention of a person (`<@U…>`, as it stays in a message read from Slack) or of a group
+ * (`@channel`, `@here`, `@everyone`, as `<!channel>` is read): it calls someone and says nothing, in
+ * any language.
+ */
+export const MENTION_RE = /<@[A-Z0-9]{1,40}>|@(?:channel|here|everyone)\b/gu;
 
 /** A Korean number plate's shape: two or three digits, one syllable, four digits ("12가 3456"). */
 const PLATE_SHAPE_RE = /\d{2,3}[가-힣] ?\d{4}/gu;

@@ -10,6 +10,7 @@
  */
 
 import { HANGUL_SYLLABLES, syllableJamo } from "./korean.js";
+import { EMOJI_SHORTCODE_RE, MENTION_RE } from "./language.js";
 import { forgottenThing } from "./forgetting.js";
 import { trimEndWhile } from "./trim.js";
 import { words } from "./word-list.js";
@@ -285,15 +286,6 @@ export function isCommand(text: string): boolean {
     FORGET_RE.test(text)
   );
 }
-
-/** An emoji written as Slack's shortcode (":tada:", ":+1:", ":skin-tone-2:"). */
-const EMOJI_SHORTCODE_RE = /:[a-z0-9_+-]{1,40}:/gu;
-
-/**
- * A Slack mention of a person (`<@U…>`, as it stays in a message read from Slack) or of a group
- * (`@channel`, `@here`, `@everyone`, as `<!channel>` is read): it calls someone and says nothing.
- */
-const MENTION_RE = /<@[A-Z0-9]{1,40}>|@(?:channel|here|everyone)\b/gu;
 
 /**
  * True when nothing but phatic words, jamo, emoji (drawn or as shortcodes), mentions and punctuation

@@ -21,6 +21,14 @@ describe("detectLanguage", () => {
     expect(detectLanguage(":tada: see you at noon")).toBe("en");
   });
 
+  it("reads a Slack mention as no language: a message that is only one is answered in Korean", () => {
+    expect(detectLanguage("<@UBOB0002>")).toBe("ko");
+    expect(detectLanguage("@channel")).toBe("ko");
+    expect(detectLanguage("<@UBOB0002> <@W0ALICE01>")).toBe("ko");
+    expect(detectLanguage("<@UBOB0002> can you check this?")).toBe("en");
+    expect(detectLanguage("<@UBOB0002> 이거 봐줘")).toBe("ko");
+  });
+
   it("does not count the one syllable of a car's number plate as Korean", () => {
     expect(detectLanguage("my license plate is 45버 2210")).toBe("en");
     expect(detectLanguage("new car, plate 118허9034")).toBe("en");
