@@ -30,7 +30,7 @@ import type {
 } from "../core/ports.js";
 import { buildMessages, recallOnlyReply } from "./prompt.js";
 import { runTool, TOOL_SPECS } from "./tools.js";
-import type { Reply, TurnHandler, TurnHooks } from "./turn-handler.js";
+import type { ForgetPlan, Reply, TurnHandler, TurnHooks } from "./turn-handler.js";
 import { ChatCommands, isChatCommand, RECALL_WAITS_FOR_PIPELINE_MS } from "./chat-commands.js";
 
 /**
@@ -111,12 +111,7 @@ export class AgentService implements TurnHandler {
 
   private async handleTurn(turn: Turn, hooks: TurnHooks): Promise<Reply> {
     const lang = detectLanguage(turn.text);
-    const scope: MemoryScope = {
-      teamId: turn.teamId,
-      userId: turn.userId,
-      channelId: turn.channelId,
-      channelType: turn.channelType,
-    };
+    const scope = scopeOf(turn);
     const at = turn.receivedAt ?? this.now().getTime();
     // Filled by `answer` for a message that is not a command: what the pipeline gets after the reply.
     const candidate: { vector?: Promise<number[] | undefined>; is?: boolean } = {};
@@ -142,6 +137,21 @@ export class AgentService implements TurnHandler {
     });
     if (candidate.is) return { ...reply, considered: this.considerLater(turn, candidate.vector, hooks) };
     return reply;
+  }
+
+  async finishForget(said: Turn, plan: ForgetPlan): Promise<Reply> {
+    const turn = { ...said, text: typedText(said.text) };
+    const commands = this.commands;
+    if (!commands) return this.handle(turn);
+    return this.work.turn(turn, async () => {
+      const reply = await commands.finishForget(
+        { scope: scopeOf(turn), lang: detectLanguage(turn.text) },
+        plan,
+      );
+      const offRecord = await this.pausedHere(turn);
+      await this.options.history?.record(turn, reply.text, reply.forgotten, { offRecord });
+      return reply;
+    });
   }
 
   async reconsider(said: Turn): Promise<void> {
@@ -186,7 +196,8 @@ export class AgentService implements TurnHandler {
       candidate: { vector?: Promise<number[] | undefined>; is?: boolean };
     },
   ): Promise<Reply> {
-    const command = await this.commands?.answer({ turn, scope, lang, at });
+    const forgetting = hooks.onForgetting;
+    const command = await this.commands?.answer({ turn, scope, lang, at, forgetting });
     if (command) return command;
     const query = clipMessage(turn.text);
     if (query !== turn.text)
@@ -281,7 +292,7 @@ export class AgentService implements TurnHandler {
         // A plain "delete …" was the model's to read; without it, it can only mean a memory.
         const wipe = parseIntent(turn.text, { wipes: true });
         if (this.commands && wipe !== undefined) {
-          const wiped = await this.commands.run({ turn, scope, lang, at }, wipe);
+          const wiped = await this.commands.run({ turn, scope, lang, at, forgetting }, wipe);
           if (wiped) return wiped;
         }
         if (tells) return this.noted(turn, { lang, embedding, hooks, candidate });
@@ -441,6 +452,16 @@ export class AgentService implements TurnHandler {
     const final = await llm.chat({ messages, ...extra });
     return nonEmpty(final.content);
   }
+}
+
+/** Whose memories a turn reads and writes, and where it is said. */
+function scopeOf(turn: Turn): MemoryScope {
+  return {
+    teamId: turn.teamId,
+    userId: turn.userId,
+    channelId: turn.channelId,
+    channelType: turn.channelType,
+  };
 }
 
 /** Slack refuses an empty message; an empty answer is a model failure, reported as such. */

@@ -1,5 +1,5 @@
 import type { Logger } from "../logging/logger.js";
-import type { MemoryScope, Turn } from "../core/types.js";
+import type { Memory, MemoryScope, Turn } from "../core/types.js";
 import type { Lang } from "../text/language.js";
 import { classifySpeechAct } from "../text/speech-act.js";
 import { detectSecret } from "../text/secrets.js";
@@ -14,6 +14,7 @@ import {
   forgetEverythingInDmReply,
   forgetEverythingQuestion,
   forgotEverythingReply,
+  forgetFinishedReply,
   forgottenReply,
   helpReply,
   nothingKeptHereReply,
@@ -33,7 +34,7 @@ import {
   resumedReply,
   settingsUnavailableReply,
 } from "./settings-intents.js";
-import type { Reply } from "./turn-handler.js";
+import type { ForgetPlan, Reply } from "./turn-handler.js";
 
 /**
  * How long ago the memory kept last in a conversation may have been kept for "방금 거 잊어줘" / "forget
@@ -62,6 +63,8 @@ export interface CommandContext {
   lang: Lang;
   /** When the message was received (ms since the epoch): a memory kept by it is dated so. */
   at: number;
+  /** Told, and waited for, right before the turn deletes memories (`TurnHooks.onForgetting`). */
+  forgetting?: ((plan: ForgetPlan) => Promise<void>) | undefined;
 }
 
 export interface ChatCommandDeps {
@@ -107,6 +110,34 @@ export function isChatCommand(text: string): boolean {
 export class ChatCommands {
   constructor(private readonly deps: ChatCommandDeps) {}
 
+  /** Deletes the person's memories `ids`, once the front end has heard of it (`forgetting`). */
+  private async delete(
+    { scope, forgetting }: Pick<CommandContext, "scope" | "forgetting">,
+    ids: string[],
+  ): Promise<Memory[]> {
+    await forgetting?.({ ids });
+    return this.deps.memory.deleteIds(scope, ids);
+  }
+
+  /**
+   * Finishes a deletion a turn had begun when the process stopped (`TurnHandler.finishForget`): what
+   * is still there is deleted now and quoted; what was deleted before the stop is counted.
+   */
+  async finishForget(
+    { scope, lang }: Pick<CommandContext, "scope" | "lang">,
+    plan: ForgetPlan,
+  ): Promise<Reply> {
+    if ("all" in plan) {
+      const result = await this.deps.memory.deleteAll(scope, { history: true });
+      const text =
+        result.memories > 0 ? forgotEverythingReply(lang, result) : forgetFinishedReply(lang, plan);
+      return { text, mode: "command" };
+    }
+    const deleted = await this.deps.memory.deleteIds(scope, plan.ids);
+    if (deleted.length > 0) return forgotReply(lang, deleted);
+    return { text: forgetFinishedReply(lang, { memories: plan.ids.length }), mode: "command" };
+  }
+
   /** Keeps `text` as asked ("기억해줘: …"), or asks what to keep when there is none. */
   private async rememberExplicitly(
     { turn, scope, lang, at }: CommandContext,
@@ -151,7 +182,13 @@ export class ChatCommands {
    * The reply to a chat command, or to an open forget question's answer; undefined when the message
    * is for the model.
    */
-  async answer({ turn, scope, lang: messageLang, at }: CommandContext): Promise<Reply | undefined> {
+  async answer({
+    turn,
+    scope,
+    lang: messageLang,
+    at,
+    forgetting,
+  }: CommandContext): Promise<Reply | undefined> {
     const question = await this.deps.forgetQuestions.take(turn);
     const choice = question && parseForgetChoice(turn.text);
     // An answer to a question ("1", "ok") goes on in the question's language.
@@ -160,6 +197,7 @@ export class ChatCommands {
       // "Forget everything?" is answered by a yes (or "전부"); numbers or a no keep everything.
       if (choice.kind !== "unclear" && choice.kind !== "all")
         return { text: forgetCancelledReply(lang), mode: "command" };
+      await forgetting?.({ all: true });
       const result = await this.deps.memory.deleteAll(scope, { history: true });
       this.deps.log.info({ eventId: turn.eventId, ...result }, "the user forgot everything");
       return { text: forgotEverythingReply(lang, result), mode: "command" };
@@ -178,7 +216,7 @@ export class ChatCommands {
           : choice.kind === "pick"
             ? choice.numbers.map((n) => question.ids[n - 1]).filter((id): id is string => id !== undefined)
             : [];
-      const deleted = ids.length > 0 ? await this.deps.memory.deleteIds(scope, ids) : [];
+      const deleted = ids.length > 0 ? await this.delete({ scope, forgetting }, ids) : [];
       return deleted.length > 0
         ? forgotReply(lang, deleted)
         : { text: forgetCancelledReply(lang), mode: "command" };
@@ -192,7 +230,10 @@ export class ChatCommands {
       return { text: (await this.deps.about.answer(scope, lang)).text, mode: "command" };
     }
     // Without a model, "치과 건 지워" / "delete the dentist one" can only mean a memory.
-    return this.run({ turn, scope, lang, at }, parseIntent(turn.text, { wipes: !this.deps.modelReads }));
+    return this.run(
+      { turn, scope, lang, at, forgetting },
+      parseIntent(turn.text, { wipes: !this.deps.modelReads }),
+    );
   }
 
   /**
@@ -200,7 +241,7 @@ export class ChatCommands {
    * reading of a plain "delete …" (agent-service.ts).
    */
   async run(
-    { turn, scope, lang, at }: CommandContext,
+    { turn, scope, lang, at, forgetting }: CommandContext,
     intent: Intent | undefined,
   ): Promise<Reply | undefined> {
     switch (intent?.kind) {
@@ -230,7 +271,7 @@ export class ChatCommands {
         const latest = await this.deps.memory.latestHere(scope);
         if (latest === undefined) return { text: nothingKeptHereReply(lang), mode: "command" };
         if (intent.confirm !== true && this.deps.now() - latest.timestamp <= JUST_NOW_MS)
-          return forgotReply(lang, await this.deps.memory.deleteIds(scope, [latest.id]));
+          return forgotReply(lang, await this.delete({ scope, forgetting }, [latest.id]));
         await this.deps.forgetQuestions.ask(turn, [latest.id], lang);
         return { text: proposedForgetReply(lang, [latest]), mode: "command" };
       }
@@ -258,8 +299,9 @@ export class ChatCommands {
           await this.deps.forgetQuestions.ask(turn, ids, lang, { confirm: true });
           return { text: forgetAllOfReply(lang, intent.query, candidates), mode: "command" };
         }
-        const outcome = await this.deps.memory.forget(scope, intent.query);
-        if (outcome.deleted.length > 0) return forgotReply(lang, outcome.deleted);
+        const outcome = await this.deps.memory.findToForget(scope, intent.query);
+        if (outcome.meant)
+          return forgotReply(lang, await this.delete({ scope, forgetting }, [outcome.meant.id]));
         if (outcome.candidates.length === 0)
           return { text: nothingToForgetReply(lang, intent.query), mode: "command" };
         await this.deps.forgetQuestions.ask(

@@ -211,6 +211,22 @@ export function forgotEverythingReply(
     : `전부 잊었어요 (기억 ${result.memories}개, 대화 ${conversations}개).`;
 }
 
+/**
+ * A forget finished after a restart whose memories were already gone (deleted before the process
+ * stopped, the reply not yet sent): how many, or everything; their texts are no longer there to quote.
+ */
+export function forgetFinishedReply(lang: Lang, what: { memories: number } | { all: true }): string {
+  const restarted =
+    lang === "en"
+      ? "I restarted before I could answer, and have made sure of it now."
+      : "답하기 전에 제가 다시 시작돼서, 지금 확인했어요.";
+  if ("all" in what)
+    return lang === "en" ? `Done: I forgot everything. ${restarted}` : `전부 잊었어요. ${restarted}`;
+  return lang === "en"
+    ? `Forgotten: ${count(what.memories, "memory", "memories")}. ${restarted}`
+    : `잊었어요: 기억 ${what.memories}개. ${restarted}`;
+}
+
 /** "1 memory", "2 memories". */
 function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;

@@ -16,7 +16,17 @@ export interface TurnHooks {
    * order. Chat commands and answers from memory alone come only whole, as the reply.
    */
   onText?: (piece: string) => void;
+  /**
+   * The turn is about to delete memories (a forget request, or the yes to a forget question): called,
+   * and waited for, right before. A front end that answers turns again after a crash writes it down
+   * (ids only), so the turn answered again finishes that deletion and confirms it
+   * ({@link TurnHandler.finishForget}) instead of finding nothing left to forget.
+   */
+  onForgetting?: (plan: ForgetPlan) => Promise<void>;
 }
+
+/** The memories a turn deletes: these ids, or every memory of its person (a forget-everything yes). */
+export type ForgetPlan = { ids: string[] } | { all: true };
 
 /** What front ends (Slack, console) need from the agent: one turn in, one reply out. */
 export interface TurnHandler {
@@ -27,6 +37,11 @@ export interface TurnHandler {
    * Keeping is idempotent per turn, so a pipeline that had ended keeps nothing twice.
    */
   reconsider?(turn: Turn): Promise<void>;
+  /**
+   * A turn that was deleting memories when the process stopped (`TurnHooks.onForgetting`): the
+   * deletion is done again (deleting is idempotent) and confirmed, in place of answering the message.
+   */
+  finishForget?(turn: Turn, plan: ForgetPlan): Promise<Reply>;
 }
 
 export interface Reply {

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { JOURNAL_DIR } from "../memory/lifecycle/memory-journal.js";
 import type { Turn } from "../core/types.js";
+import type { ForgetPlan } from "../agent/turn-handler.js";
 import { AppendJournal, type JournalStorage } from "../util/journal.js";
 
 /** The inbox's file in DATA_DIR/journal. */
@@ -28,6 +29,13 @@ const entrySchema = z.discriminatedUnion("op", [
   z.object({ op: z.literal("accepted"), at: z.number(), eventId: z.string(), body: z.unknown() }),
   z.object({ op: z.literal("received"), at: z.number(), turn: turnSchema, messageTs: z.string() }),
   z.object({ op: z.literal("answered"), at: z.number(), eventId: z.string() }),
+  /** An open turn is deleting memories (`TurnHooks.onForgetting`): which, by id, or all of them. */
+  z.object({
+    op: z.literal("forgetting"),
+    at: z.number(),
+    eventId: z.string(),
+    plan: z.union([z.object({ ids: z.array(z.string()) }), z.object({ all: z.literal(true) })]),
+  }),
 ]);
 type InboxEntry = z.infer<typeof entrySchema>;
 
@@ -36,6 +44,8 @@ export interface OpenTurn {
   turn: Turn;
   messageTs: string;
   at: number;
+  /** The deletion the turn had begun, if any: answering it again finishes that (`finishForget`). */
+  forgetting?: ForgetPlan | undefined;
 }
 
 /** An event acked but whose listener never ran (a crash right after the ack): Slack's body, kept. */
@@ -91,6 +101,9 @@ export class TurnInbox {
         this.seen.set(entry.turn.eventId, entry.at);
         this.accepted.delete(entry.turn.eventId);
         this.open.set(entry.turn.eventId, { turn: entry.turn, messageTs: entry.messageTs, at: entry.at });
+      } else if (entry.op === "forgetting") {
+        const open = this.open.get(entry.eventId);
+        if (open) open.forgetting = entry.plan;
       } else {
         this.seen.set(entry.eventId, entry.at);
         this.accepted.delete(entry.eventId);
@@ -130,6 +143,17 @@ export class TurnInbox {
     this.open.set(turn.eventId, { turn, messageTs, at });
     await this.append({ op: "received", at, turn, messageTs });
     return true;
+  }
+
+  /**
+   * Records that an open turn is about to delete memories (ids only, never a text), before it does: a
+   * restart then finishes that deletion rather than answering the message anew.
+   */
+  async forgetting(eventId: string, plan: ForgetPlan): Promise<void> {
+    const open = this.open.get(eventId);
+    if (!open) return;
+    open.forgetting = plan;
+    await this.append({ op: "forgetting", at: this.now(), eventId, plan });
   }
 
   /**
@@ -193,6 +217,7 @@ export class TurnInbox {
             ? { op: "accepted", at, eventId, body: accepted.body }
             : { op: "answered", at, eventId },
       );
+      if (open?.forgetting) entries.push({ op: "forgetting", at, eventId, plan: open.forgetting });
     }
     return entries;
   }

@@ -3,7 +3,7 @@ import type { Logger } from "../logging/logger.js";
 import { detectLanguage } from "../text/language.js";
 import { plainFromSlack } from "./incoming-text.js";
 import { failureReply, missedTurnReply } from "../agent/messages.js";
-import type { TurnHandler } from "../agent/turn-handler.js";
+import type { ForgetPlan, TurnHandler, TurnHooks } from "../agent/turn-handler.js";
 import { toAppError } from "../core/errors.js";
 import type { ChannelType, Turn } from "../core/types.js";
 import { AnswerStream } from "./answer-stream.js";
@@ -147,6 +147,8 @@ type RunTurnOptions = TurnRunner & {
   messageTs: string;
   client: webApi.WebClient;
   surface?: TurnSurface | undefined;
+  /** A turn answered again after a restart that had begun deleting memories: it finishes that. */
+  forgetting?: ForgetPlan | undefined;
 };
 
 async function runTurnNow(options: RunTurnOptions): Promise<void> {
@@ -230,7 +232,7 @@ async function answerNow(options: RunTurnOptions): Promise<{ considered?: Promis
   let answer: string | undefined;
   let considered: Promise<void> | undefined;
   try {
-    const reply = await agent.handle(turn, {
+    const hooks: TurnHooks = {
       onQueued: () => {
         unmarkWaiting ??= mark(WAITING_REACTION);
       },
@@ -250,7 +252,18 @@ async function answerNow(options: RunTurnOptions): Promise<{ considered?: Promis
           log.warn({ err }, "could not post an autosave offer"),
         ),
       ...(stream ? { onText: (piece: string) => stream.push(piece) } : {}),
-    });
+      // Written down before the memories go, so a crash in between is finished after the restart
+      // (ids only). A failed write costs only that: the forget goes on.
+      onForgetting: async (plan) => {
+        await inbox
+          ?.forgetting(turn.eventId, plan)
+          .catch((err: unknown) => log.warn({ err }, "could not write down the forget in the inbox"));
+      },
+    };
+    const reply =
+      options.forgetting && agent.finishForget
+        ? await agent.finishForget(turn, options.forgetting)
+        : await agent.handle(turn, hooks);
     answer = reply.text;
     considered = reply.considered;
     await post(reply.text).catch(async (err: unknown) => {
@@ -353,7 +366,7 @@ export async function replayOpenTurns(
       .processEvent({ body: event.body as Record<string, unknown>, ack: async () => undefined })
       .catch((err: unknown) => log.error({ err }, "could not replay an event acked before a restart"));
   }
-  for (const { turn, messageTs, at } of options.open.turns) {
+  for (const { turn, messageTs, at, forgetting } of options.open.turns) {
     const log = options.logger.child({ eventId: turn.eventId, channel: turn.channelId });
     try {
       // Killed between posting the reply and marking the turn answered: the reply is in Slack already,
@@ -366,7 +379,7 @@ export async function replayOpenTurns(
       }
       if (now() - at <= maxAgeMs) {
         log.info("answering a turn left open by a restart");
-        await runTurn({ ...options, client, turn, messageTs });
+        await runTurn({ ...options, client, turn, messageTs, forgetting });
         continue;
       }
       await postReply(client, turn, missedTurnReply(detectLanguage(turn.text), turn.text));

@@ -87,4 +87,30 @@ describe("TurnInbox", () => {
     expect(await restarted.load()).toEqual({ turns: [], events: [] });
     expect(await restarted.receive(turn("Ev1"), "1.0")).toBe(false); // still known as answered
   });
+
+  it("keeps a turn's begun forget (ids only) across a restart and a rewrite, and drops it when answered", async () => {
+    const inbox = new TurnInbox(dir, () => now);
+    await inbox.load();
+    await inbox.receive(turn("Ev1"), "1.0");
+    await inbox.receive(turn("Ev2"), "2.0");
+    await inbox.receive(turn("Ev3"), "3.0");
+    await inbox.forgetting("Ev1", { ids: ["m1", "m2"] });
+    await inbox.forgetting("Ev2", { all: true });
+    await inbox.forgetting("EvGone", { ids: ["m9"] }); // not an open turn: nothing to record
+    await inbox.answered("Ev3"); // a rewrite of the file
+    await inbox.close();
+
+    const restarted = new TurnInbox(dir, () => now);
+    const { turns } = await restarted.load();
+    expect(turns.map((o) => [o.turn.eventId, o.forgetting])).toEqual([
+      ["Ev1", { ids: ["m1", "m2"] }],
+      ["Ev2", { all: true }],
+    ]);
+    await restarted.answered("Ev1");
+    await restarted.answered("Ev2");
+    const text = await readFile(path.join(dir, "journal", "inbox.jsonl"), "utf8");
+    expect(text).not.toContain("forgetting");
+    expect(text).not.toContain("m9");
+    await restarted.close();
+  });
 });
