@@ -196,8 +196,8 @@ export class AgentService implements TurnHandler {
       candidate: { vector?: Promise<number[] | undefined>; is?: boolean };
     },
   ): Promise<Reply> {
-    const forgetting = hooks.onForgetting;
-    const command = await this.commands?.answer({ turn, scope, lang, at, forgetting });
+    const beforeDelete = hooks.onForgetting;
+    const command = await this.commands?.answer({ turn, scope, lang, at, beforeDelete });
     if (command) return command;
     const query = clipMessage(turn.text);
     if (query !== turn.text)
@@ -292,7 +292,7 @@ export class AgentService implements TurnHandler {
         // A plain "delete …" was the model's to read; without it, it can only mean a memory.
         const wipe = parseIntent(turn.text, { wipes: true });
         if (this.commands && wipe !== undefined) {
-          const wiped = await this.commands.run({ turn, scope, lang, at, forgetting }, wipe);
+          const wiped = await this.commands.run({ turn, scope, lang, at, beforeDelete }, wipe);
           if (wiped) return wiped;
         }
         if (tells) return this.noted(turn, { lang, embedding, hooks, candidate });

@@ -64,7 +64,7 @@ export interface CommandContext {
   /** When the message was received (ms since the epoch): a memory kept by it is dated so. */
   at: number;
   /** Told, and waited for, right before the turn deletes memories (`TurnHooks.onForgetting`). */
-  forgetting?: ((plan: ForgetPlan) => Promise<void>) | undefined;
+  beforeDelete?: ((plan: ForgetPlan) => Promise<void>) | undefined;
 }
 
 export interface ChatCommandDeps {
@@ -110,12 +110,12 @@ export function isChatCommand(text: string): boolean {
 export class ChatCommands {
   constructor(private readonly deps: ChatCommandDeps) {}
 
-  /** Deletes the person's memories `ids`, once the front end has heard of it (`forgetting`). */
+  /** Deletes the person's memories `ids`, once the front end has heard of it (`beforeDelete`). */
   private async delete(
-    { scope, forgetting }: Pick<CommandContext, "scope" | "forgetting">,
+    { scope, beforeDelete }: Pick<CommandContext, "scope" | "beforeDelete">,
     ids: string[],
   ): Promise<Memory[]> {
-    await forgetting?.({ ids });
+    await beforeDelete?.({ ids });
     return this.deps.memory.deleteIds(scope, ids);
   }
 
@@ -187,7 +187,7 @@ export class ChatCommands {
     scope,
     lang: messageLang,
     at,
-    forgetting,
+    beforeDelete,
   }: CommandContext): Promise<Reply | undefined> {
     const question = await this.deps.forgetQuestions.take(turn);
     const choice = question && parseForgetChoice(turn.text);
@@ -197,7 +197,7 @@ export class ChatCommands {
       // "Forget everything?" is answered by a yes (or "전부"); numbers or a no keep everything.
       if (choice.kind !== "unclear" && choice.kind !== "all")
         return { text: forgetCancelledReply(lang), mode: "command" };
-      await forgetting?.({ all: true });
+      await beforeDelete?.({ all: true });
       const result = await this.deps.memory.deleteAll(scope, { history: true });
       this.deps.log.info({ eventId: turn.eventId, ...result }, "the user forgot everything");
       return { text: forgotEverythingReply(lang, result), mode: "command" };
@@ -216,7 +216,7 @@ export class ChatCommands {
           : choice.kind === "pick"
             ? choice.numbers.map((n) => question.ids[n - 1]).filter((id): id is string => id !== undefined)
             : [];
-      const deleted = ids.length > 0 ? await this.delete({ scope, forgetting }, ids) : [];
+      const deleted = ids.length > 0 ? await this.delete({ scope, beforeDelete }, ids) : [];
       return deleted.length > 0
         ? forgotReply(lang, deleted)
         : { text: forgetCancelledReply(lang), mode: "command" };
@@ -231,7 +231,7 @@ export class ChatCommands {
     }
     // Without a model, "치과 건 지워" / "delete the dentist one" can only mean a memory.
     return this.run(
-      { turn, scope, lang, at, forgetting },
+      { turn, scope, lang, at, beforeDelete },
       parseIntent(turn.text, { wipes: !this.deps.modelReads }),
     );
   }
@@ -241,7 +241,7 @@ export class ChatCommands {
    * reading of a plain "delete …" (agent-service.ts).
    */
   async run(
-    { turn, scope, lang, at, forgetting }: CommandContext,
+    { turn, scope, lang, at, beforeDelete }: CommandContext,
     intent: Intent | undefined,
   ): Promise<Reply | undefined> {
     switch (intent?.kind) {
@@ -271,7 +271,7 @@ export class ChatCommands {
         const latest = await this.deps.memory.latestHere(scope);
         if (latest === undefined) return { text: nothingKeptHereReply(lang), mode: "command" };
         if (intent.confirm !== true && this.deps.now() - latest.timestamp <= JUST_NOW_MS)
-          return forgotReply(lang, await this.delete({ scope, forgetting }, [latest.id]));
+          return forgotReply(lang, await this.delete({ scope, beforeDelete }, [latest.id]));
         await this.deps.forgetQuestions.ask(turn, [latest.id], lang);
         return { text: proposedForgetReply(lang, [latest]), mode: "command" };
       }
@@ -301,7 +301,7 @@ export class ChatCommands {
         }
         const outcome = await this.deps.memory.findToForget(scope, intent.query);
         if (outcome.meant)
-          return forgotReply(lang, await this.delete({ scope, forgetting }, [outcome.meant.id]));
+          return forgotReply(lang, await this.delete({ scope, beforeDelete }, [outcome.meant.id]));
         if (outcome.candidates.length === 0)
           return { text: nothingToForgetReply(lang, intent.query), mode: "command" };
         await this.deps.forgetQuestions.ask(

@@ -31,7 +31,7 @@ const entrySchema = z.discriminatedUnion("op", [
   z.object({ op: z.literal("answered"), at: z.number(), eventId: z.string() }),
   /** An open turn is deleting memories (`TurnHooks.onForgetting`): which, by id, or all of them. */
   z.object({
-    op: z.literal("forgetting"),
+    op: z.literal("deleting"),
     at: z.number(),
     eventId: z.string(),
     plan: z.union([z.object({ ids: z.array(z.string()) }), z.object({ all: z.literal(true) })]),
@@ -45,7 +45,7 @@ export interface OpenTurn {
   messageTs: string;
   at: number;
   /** The deletion the turn had begun, if any: answering it again finishes that (`finishForget`). */
-  forgetting?: ForgetPlan | undefined;
+  deleting?: ForgetPlan | undefined;
 }
 
 /** An event acked but whose listener never ran (a crash right after the ack): Slack's body, kept. */
@@ -101,9 +101,9 @@ export class TurnInbox {
         this.seen.set(entry.turn.eventId, entry.at);
         this.accepted.delete(entry.turn.eventId);
         this.open.set(entry.turn.eventId, { turn: entry.turn, messageTs: entry.messageTs, at: entry.at });
-      } else if (entry.op === "forgetting") {
+      } else if (entry.op === "deleting") {
         const open = this.open.get(entry.eventId);
-        if (open) open.forgetting = entry.plan;
+        if (open) open.deleting = entry.plan;
       } else {
         this.seen.set(entry.eventId, entry.at);
         this.accepted.delete(entry.eventId);
@@ -149,11 +149,11 @@ export class TurnInbox {
    * Records that an open turn is about to delete memories (ids only, never a text), before it does: a
    * restart then finishes that deletion rather than answering the message anew.
    */
-  async forgetting(eventId: string, plan: ForgetPlan): Promise<void> {
+  async deleting(eventId: string, plan: ForgetPlan): Promise<void> {
     const open = this.open.get(eventId);
     if (!open) return;
-    open.forgetting = plan;
-    await this.append({ op: "forgetting", at: this.now(), eventId, plan });
+    open.deleting = plan;
+    await this.append({ op: "deleting", at: this.now(), eventId, plan });
   }
 
   /**
@@ -217,7 +217,7 @@ export class TurnInbox {
             ? { op: "accepted", at, eventId, body: accepted.body }
             : { op: "answered", at, eventId },
       );
-      if (open?.forgetting) entries.push({ op: "forgetting", at, eventId, plan: open.forgetting });
+      if (open?.deleting) entries.push({ op: "deleting", at, eventId, plan: open.deleting });
     }
     return entries;
   }

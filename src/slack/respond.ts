@@ -148,7 +148,7 @@ type RunTurnOptions = TurnRunner & {
   client: webApi.WebClient;
   surface?: TurnSurface | undefined;
   /** A turn answered again after a restart that had begun deleting memories: it finishes that. */
-  forgetting?: ForgetPlan | undefined;
+  deleting?: ForgetPlan | undefined;
 };
 
 async function runTurnNow(options: RunTurnOptions): Promise<void> {
@@ -256,13 +256,13 @@ async function answerNow(options: RunTurnOptions): Promise<{ considered?: Promis
       // (ids only). A failed write costs only that: the forget goes on.
       onForgetting: async (plan) => {
         await inbox
-          ?.forgetting(turn.eventId, plan)
+          ?.deleting(turn.eventId, plan)
           .catch((err: unknown) => log.warn({ err }, "could not write down the forget in the inbox"));
       },
     };
     const reply =
-      options.forgetting && agent.finishForget
-        ? await agent.finishForget(turn, options.forgetting)
+      options.deleting && agent.finishForget
+        ? await agent.finishForget(turn, options.deleting)
         : await agent.handle(turn, hooks);
     answer = reply.text;
     considered = reply.considered;
@@ -366,7 +366,7 @@ export async function replayOpenTurns(
       .processEvent({ body: event.body as Record<string, unknown>, ack: async () => undefined })
       .catch((err: unknown) => log.error({ err }, "could not replay an event acked before a restart"));
   }
-  for (const { turn, messageTs, at, forgetting } of options.open.turns) {
+  for (const { turn, messageTs, at, deleting } of options.open.turns) {
     const log = options.logger.child({ eventId: turn.eventId, channel: turn.channelId });
     try {
       // Killed between posting the reply and marking the turn answered: the reply is in Slack already,
@@ -379,7 +379,7 @@ export async function replayOpenTurns(
       }
       if (now() - at <= maxAgeMs) {
         log.info("answering a turn left open by a restart");
-        await runTurn({ ...options, client, turn, messageTs, forgetting });
+        await runTurn({ ...options, client, turn, messageTs, deleting });
         continue;
       }
       await postReply(client, turn, missedTurnReply(detectLanguage(turn.text), turn.text));

@@ -94,22 +94,22 @@ describe("TurnInbox", () => {
     await inbox.receive(turn("Ev1"), "1.0");
     await inbox.receive(turn("Ev2"), "2.0");
     await inbox.receive(turn("Ev3"), "3.0");
-    await inbox.forgetting("Ev1", { ids: ["m1", "m2"] });
-    await inbox.forgetting("Ev2", { all: true });
-    await inbox.forgetting("EvGone", { ids: ["m9"] }); // not an open turn: nothing to record
+    await inbox.deleting("Ev1", { ids: ["m1", "m2"] });
+    await inbox.deleting("Ev2", { all: true });
+    await inbox.deleting("EvGone", { ids: ["m9"] }); // not an open turn: nothing to record
     await inbox.answered("Ev3"); // a rewrite of the file
     await inbox.close();
 
     const restarted = new TurnInbox(dir, () => now);
     const { turns } = await restarted.load();
-    expect(turns.map((o) => [o.turn.eventId, o.forgetting])).toEqual([
+    expect(turns.map((o) => [o.turn.eventId, o.deleting])).toEqual([
       ["Ev1", { ids: ["m1", "m2"] }],
       ["Ev2", { all: true }],
     ]);
     await restarted.answered("Ev1");
     await restarted.answered("Ev2");
     const text = await readFile(path.join(dir, "journal", "inbox.jsonl"), "utf8");
-    expect(text).not.toContain("forgetting");
+    expect(text).not.toContain("deleting");
     expect(text).not.toContain("m9");
     await restarted.close();
   });
