@@ -432,8 +432,6 @@ export class AgentService implements TurnHandler {
       if (response.toolCalls.length === 0) return nonEmpty(response.content);
       messages.push({ role: "assistant", content: response.content, toolCalls: response.toolCalls });
       for (const call of response.toolCalls) {
-        // The model kept or dropped a memory itself: the pipeline must not autosave the message too.
-        if (call.name === "remember" || call.name === "forget") candidate.is = false;
         const result = await runTool({
           call,
           scope,
@@ -444,6 +442,12 @@ export class AgentService implements TurnHandler {
           ownMessages,
           proposals,
           shown,
+          // The model kept a memory of the message: the pipeline must not autosave it too. A refused or
+          // failed `remember`, or a proposed forget (the message may give the new value: "락커 102번으로
+          // 옮겼어"), leaves the message to the pipeline, which keeps no request.
+          onSaved: () => {
+            candidate.is = false;
+          },
         });
         this.log.debug({ tool: call.name }, "tool called");
         messages.push({ role: "tool", content: result, toolName: call.name });

@@ -58,6 +58,8 @@ export async function runTool(options: {
   proposals: Memory[];
   /** Filled with the memories whose words or facts the result shows the model (history's `memoryIds`). */
   shown?: Set<string> | undefined;
+  /** Called when `remember` kept a memory (a refused or failed call keeps none). */
+  onSaved?: ((id: string) => void) | undefined;
 }): Promise<string> {
   const { call, scope, memory, graph } = options;
   const arg = (name: string): string | undefined => {
@@ -72,6 +74,7 @@ export async function runTool(options: {
         return "refused: nothing was saved. Only the user's own words can be remembered: use words from their own messages only, or ask them to say it.";
       try {
         const saved = await memory.remember(scope, text, options.at, options.key, "tool");
+        options.onSaved?.(saved.id);
         return `saved as ${saved.id}`;
       } catch (err) {
         if (!isExcludedSave(err)) throw err;
