@@ -89,6 +89,7 @@ export async function startAssistant(config: Config, options: StartOptions = {})
           settings: app.settings,
           about: app.about,
           audit: app.audit,
+          forgetQuestions: app.forgetQuestions,
           metrics: app.metrics,
         })
       : undefined;

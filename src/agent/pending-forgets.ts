@@ -28,6 +28,18 @@ export class PendingForgets {
     await this.store.put(keyOf(turn), { ids, askedAt: this.now(), lang, ...options });
   }
 
+  /**
+   * Closes the conversation's open question when it lists exactly `ids` (answered another way: the
+   * proposal's Forget or Cancel button); a question asked since about other memories stays open.
+   */
+  async withdraw(conversation: Conversation, ids: readonly string[]): Promise<void> {
+    const key = keyOf(conversation);
+    const question = await this.store.take(key);
+    if (!question) return;
+    const same = question.ids.length === ids.length && question.ids.every((id) => ids.includes(id));
+    if (!same) await this.store.put(key, question);
+  }
+
   /** The open question of this turn's conversation, removed; undefined when none or lapsed. */
   async take(turn: Turn): Promise<OpenForgetQuestion | undefined> {
     const question = await this.store.take(keyOf(turn));
@@ -36,7 +48,10 @@ export class PendingForgets {
   }
 }
 
+/** Where a question is asked: one person's conversation (a channel, and its thread when there is one). */
+export type Conversation = Pick<Turn, "teamId" | "userId" | "channelId" | "threadTs">;
+
 /** The conversation's key: unambiguous for any ids, and text PostgreSQL can hold (no NUL). */
-function keyOf(turn: Turn): string {
+function keyOf(turn: Conversation): string {
   return JSON.stringify([turn.teamId, turn.userId, turn.channelId, turn.threadTs ?? ""]);
 }

@@ -5,6 +5,7 @@
  * entry point (main.ts) starts the interfaces — Slack, the HTTP server, the console chat — on what it
  * returns; the memory CLI composes through compose-cli.ts and the benchmarks through memory-index.ts.
  */
+import type { ForgetQuestionStore } from "../core/forget-questions.js";
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { createFileLogger, createLogger, type Logger } from "../logging/logger.js";
@@ -75,6 +76,8 @@ export interface App {
   dedupe: EventDedupe;
   /** Who touched a memory (the shared state's audit record). */
   audit: AuditLog;
+  /** Open "which one should I forget?" questions (shared state): the Slack proposal buttons close them too. */
+  forgetQuestions: ForgetQuestionStore;
   /** `[memory.retention]`'s sweep (its timer runs when retention is on). */
   retention: RetentionSweep;
   /** The model queue; undefined when there is no model (local mode offline). */
@@ -358,6 +361,7 @@ export async function composeApp(config: Config, options: ComposeOptions = {}): 
       settings,
       dedupe: state.dedupe,
       audit: state.audit,
+      forgetQuestions: state.forgetQuestions,
       retention,
       llm,
       llmOnline: llm !== undefined && llmOnline,

@@ -4,11 +4,13 @@ import type { ExtendedErrorHandlerArgs } from "@slack/bolt/dist/App.js";
 import type { Logger } from "../logging/logger.js";
 import type { TurnHandler } from "../agent/turn-handler.js";
 import type { AuditLog } from "../core/audit.js";
+import type { ForgetQuestionStore } from "../core/forget-questions.js";
 import type { SlackAboutPort } from "./about-blocks.js";
 import { boltLogger } from "../logging/bolt-logger.js";
 import { register as registerAppMention } from "./listeners/app-mention.js";
 import { register as registerAppHome } from "./listeners/app-home.js";
 import { register as registerForgetProposal } from "./listeners/forget-proposal.js";
+import { PendingForgets } from "../agent/pending-forgets.js";
 import { register as registerAutosaveUndo } from "./listeners/autosave-undo.js";
 import { register as registerReactionRemoved } from "./listeners/reaction-removed.js";
 import { createAssistantPanel } from "./listeners/assistant-panel.js";
@@ -82,6 +84,8 @@ export interface SlackAppOptions {
   about?: SlackAboutPort | undefined;
   /** The audit record: each person's "Recent changes" in App Home. */
   audit?: Pick<AuditLog, "page"> | undefined;
+  /** Open forget questions (the agent's): a forget proposal's buttons close the one their reply asked. */
+  forgetQuestions?: ForgetQuestionStore | undefined;
   /** Turns (surface, outcome, time) and Socket Mode acks are recorded here; none by default. */
   metrics?: Metrics | undefined;
 }
@@ -244,7 +248,7 @@ export function createSlackApp(options: SlackAppOptions & { identity: SlackIdent
     if (options.graph) registerAppHome(app, { ...deps, graph: options.graph, audit: options.audit });
     registerMemoryCommand(app, deps);
     registerRememberShortcut(app, deps);
-    registerForgetProposal(app, deps);
+    registerForgetProposal(app, { ...deps, questions: new PendingForgets(options.forgetQuestions) });
     registerAutosaveUndo(app, deps);
     registerReactionRemoved(app, deps);
   }

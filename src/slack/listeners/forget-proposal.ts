@@ -5,6 +5,7 @@ import type { Lang } from "../../text/language.js";
 import type { Turn } from "../../core/types.js";
 import { button, clip, escapeMrkdwn, scopeIn, type SlackMemoryPort } from "../memory-blocks.js";
 import { retryRateLimited } from "../rate-limit.js";
+import type { PendingForgets } from "../../agent/pending-forgets.js";
 
 /** The buttons under a reply in which the model proposed forgetting memories. */
 export const PROPOSAL_ACTIONS = {
@@ -15,14 +16,19 @@ export const PROPOSAL_ACTIONS = {
 /** Memories one proposal can name (the forget tool lists at most a handful of candidates). */
 const MAX_PROPOSED_IDS = 10;
 
-/** What a proposal's buttons carry: whose memories, and which. */
+/** What a proposal's buttons carry: whose memories, which, and the thread its question was asked in. */
 interface ProposalValue {
   owner: string;
   ids: string[];
+  thread?: string | undefined;
 }
 
 function encode(value: ProposalValue): string {
-  return JSON.stringify({ owner: value.owner, ids: value.ids.slice(0, MAX_PROPOSED_IDS) });
+  return JSON.stringify({
+    owner: value.owner,
+    ids: value.ids.slice(0, MAX_PROPOSED_IDS),
+    thread: value.thread,
+  });
 }
 
 /** The button's value read back; undefined when it is not a proposal's (a forged payload). */
@@ -31,7 +37,7 @@ function decode(raw: string | undefined): ProposalValue | undefined {
     const value = JSON.parse(raw ?? "") as Partial<ProposalValue>;
     if (typeof value.owner !== "string" || !Array.isArray(value.ids)) return undefined;
     const ids = value.ids.filter((id): id is string => typeof id === "string").slice(0, MAX_PROPOSED_IDS);
-    return { owner: value.owner, ids };
+    return { owner: value.owner, ids, thread: typeof value.thread === "string" ? value.thread : undefined };
   } catch {
     return undefined;
   }
@@ -47,7 +53,7 @@ export async function postForgetProposal(
   ids: readonly string[],
   lang: Lang,
 ): Promise<void> {
-  const value = encode({ owner: turn.userId, ids: [...ids] });
+  const value = encode({ owner: turn.userId, ids: [...ids], thread: turn.threadTs });
   const text =
     lang === "en"
       ? `<@${turn.userId}>, forget the memories listed above? Only you can confirm.`
@@ -75,9 +81,24 @@ export async function postForgetProposal(
 /**
  * The proposal's buttons. A press by anyone but the memories' owner changes nothing (they are told so,
  * ephemerally); the owner's Forget deletes, through the lifecycle, those of the proposed memories still
- * theirs and visible in the conversation the buttons are in; Cancel deletes nothing.
+ * theirs and visible in the conversation the buttons are in; Cancel deletes nothing. Either answers the
+ * question the reply asked in words too: it is closed, so a later "네" or "1" deletes nothing.
  */
-export function register(app: App, deps: { memory: SlackMemoryPort; logger: Logger }): void {
+export function register(
+  app: App,
+  deps: { memory: SlackMemoryPort; logger: Logger; questions: PendingForgets },
+): void {
+  const answered = async (body: BlockAction, proposal: ProposalValue) => {
+    const conversation = {
+      teamId: body.team?.id ?? body.user.team_id ?? "",
+      userId: body.user.id,
+      channelId: body.channel?.id ?? "",
+      threadTs: proposal.thread,
+    };
+    await deps.questions
+      .withdraw(conversation, proposal.ids)
+      .catch((err: unknown) => deps.logger.warn({ err }, "could not close the forget question"));
+  };
   const owned = async (body: BlockAction, raw: string | undefined, respond: RespondFn) => {
     const proposal = decode(raw);
     if (proposal && proposal.owner === body.user.id) return proposal;
@@ -96,6 +117,7 @@ export function register(app: App, deps: { memory: SlackMemoryPort; logger: Logg
     await ack();
     const proposal = await owned(body, action.type === "button" ? action.value : undefined, respond);
     if (!proposal) return;
+    await answered(body, proposal);
     const scope = scopeIn(body.team?.id ?? body.user.team_id ?? "", body.user.id, body.channel?.id);
     const deleted = proposal.ids.length > 0 ? await deps.memory.deleteIds(scope, proposal.ids) : [];
     await respond({
@@ -109,7 +131,9 @@ export function register(app: App, deps: { memory: SlackMemoryPort; logger: Logg
 
   app.action<BlockAction>(PROPOSAL_ACTIONS.cancel, async ({ ack, body, action, respond }) => {
     await ack();
-    if (!(await owned(body, action.type === "button" ? action.value : undefined, respond))) return;
+    const proposal = await owned(body, action.type === "button" ? action.value : undefined, respond);
+    if (!proposal) return;
+    await answered(body, proposal);
     await respond({
       replace_original: true,
       text: "알겠어요, 아무것도 지우지 않았어요. (OK, nothing was forgotten.)",
