@@ -4,7 +4,13 @@ import type { Lang } from "../text/language.js";
 import { classifySpeechAct } from "../text/speech-act.js";
 import { detectSecret } from "../text/secrets.js";
 import { DEFAULT_PAUSE_MS, type UserSettingsStore } from "../core/user-settings.js";
-import { isExcludedSave, type HistoryPort, type MemoryPort, type MessagePipeline } from "../core/ports.js";
+import {
+  isExcludedSave,
+  MAX_FORGET_ALL,
+  type HistoryPort,
+  type MemoryPort,
+  type MessagePipeline,
+} from "../core/ports.js";
 import { parseForgetChoice, parseIntent, type Intent } from "./intents.js";
 import { type AboutMeService, isAboutMeRequest } from "./about-me.js";
 import {
@@ -292,7 +298,9 @@ export class ChatCommands {
         }
         if (intent.all) {
           // "Forget everything about Emma": every relevant match, listed and forgotten after a yes.
-          const { candidates } = await this.deps.memory.findToForget(scope, intent.query);
+          const { candidates } = await this.deps.memory.findToForget(scope, intent.query, {
+            limit: MAX_FORGET_ALL,
+          });
           if (candidates.length === 0)
             return { text: nothingToForgetReply(lang, intent.query), mode: "command" };
           const ids = candidates.map((m) => m.id);

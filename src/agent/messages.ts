@@ -172,13 +172,18 @@ export function proposedForgetReply(
   return [ask, ...lines].join("\n");
 }
 
+/** Memories "forget everything about X" lists by number; the rest are counted (all are forgotten on a yes). */
+const LISTED_OF_ALL = 10;
+
 /** "Forget everything about X": the memories that match, and the question whether to forget them all. */
 export function forgetAllOfReply(
   lang: Lang,
   query: string,
   candidates: Array<{ text: string; timestamp: number }>,
 ): string {
-  const lines = numbered(candidates);
+  const lines = numbered(candidates.slice(0, LISTED_OF_ALL));
+  const more = candidates.length - lines.length;
+  if (more > 0) lines.push(lang === "en" ? `… and ${more} more` : `… 외 ${more}개`);
   const ask =
     lang === "en"
       ? `${candidates.length === 1 ? "This memory matches" : `These ${candidates.length} memories match`} “${query}”. Forget ${candidates.length === 1 ? "it" : "all of them"}? Answer "yes", numbers to pick some, or "cancel".`

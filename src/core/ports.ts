@@ -3,6 +3,13 @@ import { isAppError } from "./errors.js";
 import type { Memory, MemoryScope, Turn } from "./types.js";
 import type { AutosaveOffer } from "./user-settings.js";
 
+/**
+ * Most memories "forget everything about X" lists and forgets at once (`findToForget`'s `limit`): a
+ * reply, a question's ids and a Slack button hold that many (a search's most, `MAX_SEARCH_K`); more
+ * are found by asking again.
+ */
+export const MAX_FORGET_ALL = 50;
+
 /** A memory recalled for a message, with its fused score. */
 export interface RecalledMemory {
   id: string;
@@ -69,7 +76,12 @@ export interface MemoryPort {
    * What "forget <idOrQuery>" means in `scope`, deleting nothing: the memory clearly meant (if one
    * is) and every relevant candidate. What a proposal of the model is built from.
    */
-  findToForget(scope: MemoryScope, idOrQuery: string): Promise<{ meant?: Memory; candidates: Memory[] }>;
+  findToForget(
+    scope: MemoryScope,
+    idOrQuery: string,
+    /** How many candidates at most: a handful by default, {@link MAX_FORGET_ALL} for "everything about X". */
+    options?: { limit?: number },
+  ): Promise<{ meant?: Memory; candidates: Memory[] }>;
   /** Deletes these memories (those visible in `scope`); returns what was deleted. */
   deleteIds(scope: MemoryScope, ids: readonly string[]): Promise<Memory[]>;
   /** The memory kept last in the scope's conversation (its channel), if any: what "방금 거" points at. */

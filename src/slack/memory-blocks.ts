@@ -36,7 +36,11 @@ export interface SlackMemoryPort {
   ): Promise<{ memories: number; conversations?: number }>;
   /** Forgets everywhere what autosave kept of one message of the user; returns what was forgotten. */
   forgetSavedFrom(scope: MemoryScope, message: { channelId: string; messageTs: string }): Promise<Memory[]>;
-  findToForget(scope: MemoryScope, idOrQuery: string): Promise<{ meant?: Memory; candidates: Memory[] }>;
+  findToForget(
+    scope: MemoryScope,
+    idOrQuery: string,
+    options?: { limit?: number },
+  ): Promise<{ meant?: Memory; candidates: Memory[] }>;
   /** Pins or unpins the user's memory so the retention sweep never expires it; false when not found. */
   pin?(scope: MemoryScope, id: string, options?: { pinned?: boolean }): Promise<boolean>;
   /** Which of `ids` the user pinned. */

@@ -807,6 +807,27 @@ describe("chat commands in the local chat", () => {
     expect(await texts()).toEqual([]);
   });
 
+  it("finds every match of 'forget everything about X' past a handful, lists ten, and forgets all after a yes", async () => {
+    const userId = "U_ALL_ABOUT_MANY";
+    const scope = { teamId: "local", userId, channelId: "console", channelType: "im" as const };
+    for (let day = 1; day <= 20; day++)
+      await t.assistant.memory.remember(
+        scope,
+        `치과 예약 ${day}일 오후 ${(day % 6) + 1}시`,
+        Date.now() + day,
+      );
+    await t.assistant.memory.remember(scope, "헬스장 사물함은 41번", Date.now());
+    await t.assistant.drain();
+    const printed = await chat(t, ["치과 관련 기억 전부 지워줘"], userId);
+    expect(printed).toContain("“치과”에 해당하는 기억 20개예요. 모두 잊을까요?");
+    expect(printed).toContain("10. 치과 예약");
+    expect(printed).not.toContain("11. 치과 예약");
+    expect(printed).toContain("… 외 10개");
+    await chat(t, ["네"], userId);
+    const left = (await t.assistant.memory.list(scope, { limit: 50 })).items.map((m) => m.text);
+    expect(left).toEqual(["헬스장 사물함은 41번"]);
+  });
+
   it("takes 'forget them all' asked which one as all of the listed ones, not everything", async () => {
     const scope = { teamId: "local", userId: "local-user" };
     await chat(t, [

@@ -490,6 +490,26 @@ describe("App Home, /memory and the Remember this shortcut", () => {
     expect(await t.assistant.memory.get(owner, kept.id)).toBeDefined();
   });
 
+  it("/memory forget everything about X covers every match past a handful, and Forget all carries them", async () => {
+    const user = "U_FORGET_ABOUT_MANY";
+    const ids: string[] = [];
+    for (let day = 1; day <= 20; day++)
+      ids.push((await t.assistant.memory.remember(dm(user), `치과 예약 ${day}일`, Date.now() + day)).id);
+    await sendCommand(t, makeSlashCommand(t, { text: "forget 치과 관련 기억 전부", user }));
+    const question = await response(t);
+    const blocks = question.args["blocks"] as Array<{
+      accessory?: { action_id?: string };
+      elements?: Array<{ action_id?: string; value?: string }>;
+    }>;
+    expect(textOf(blocks)).toContain("기억 20개예요. 모두 잊을까요?");
+    expect(blocks.filter((x) => x.accessory?.action_id === COMMAND_ACTIONS.forgetOne)).toHaveLength(10);
+    const all = blocks
+      .flatMap((x) => x.elements ?? [])
+      .find((e) => e.action_id === COMMAND_ACTIONS.forgetAll);
+    expect(all!.value!.split(",").sort()).toEqual([...ids].sort());
+    expect(blocks.length).toBeLessThanOrEqual(100);
+  });
+
   it("/memory export from a channel sends the user's memories as a JSON Lines file to their DM only", async () => {
     const user = "U_EXPORTER";
     await t.assistant.memory.remember(dm(user), "내보낼 기억 하나", Date.now());

@@ -510,11 +510,13 @@ export class MemoryLifecycle implements MemoryPort {
    * "락커 번호 잊어줘" after "락커 번호 58번" and "락커 옮겼어 이제 102번" means the locker's number,
    * both of them: forgetting one would keep the other) — unless the request names a value only it
    * holds ("잊어줘: 02-318-0405": tokenizer.ts `namesValueOnlyIn`); otherwise every relevant match (at most
-   * {@link MAX_FORGET_CANDIDATES}) is a candidate to ask about.
+   * `limit`, {@link MAX_FORGET_CANDIDATES} by default: "forget everything about X" asks for
+   * ports.ts `MAX_FORGET_ALL`) is a candidate to ask about.
    */
   async findToForget(
     scope: MemoryScope,
     idOrQuery: string,
+    { limit = MAX_FORGET_CANDIDATES }: { limit?: number } = {},
   ): Promise<{ meant?: Memory; candidates: Memory[] }> {
     const target = idOrQuery.trim();
     if (!target) return { candidates: [] };
@@ -527,7 +529,7 @@ export class MemoryLifecycle implements MemoryPort {
     // cosine alone lists notes that share no word with the request (the offline embedder's hashed
     // n-grams put "치과" near "나 부산에 살아"), and a forget must not offer what was never named.
     const [found, factSources] = await Promise.all([
-      this.reader.search(scope, target, { k: MAX_FORGET_CANDIDATES, rerank: false }),
+      this.reader.search(scope, target, { k: limit, rerank: false }),
       this.graphPart.sourcesNamedBy(owner(scope), target, this.reader.visibility.allowedIn(scope)),
     ]);
     const relevant = found.filter((r) => matchesQuery(r) && (r.keywordCoverage ?? 0) > 0);
@@ -545,9 +547,7 @@ export class MemoryLifecycle implements MemoryPort {
             : undefined;
     const candidates = (
       await Promise.all(
-        [...relevant.map((r) => r.id), ...byFact]
-          .slice(0, MAX_FORGET_CANDIDATES)
-          .map((id) => this.get(scope, id)),
+        [...relevant.map((r) => r.id), ...byFact].slice(0, limit).map((id) => this.get(scope, id)),
       )
     ).filter((m): m is Memory => m !== undefined);
     const meantMemory = meant && candidates.find((m) => m.id === meant.id);

@@ -14,6 +14,7 @@ import { parseDuration, settingsStatusText, type SlackSettingsPort } from "../se
 import { aboutBlocks, type SlackAboutPort } from "../about-blocks.js";
 import { isoDay } from "../../util/dates.js";
 import { everythingAbout } from "../../agent/intents.js";
+import { MAX_FORGET_ALL } from "../../core/ports.js";
 
 /** The slash command's name (the manifest's `slash_commands`). */
 export const MEMORY_COMMAND = "/memory";
@@ -257,7 +258,11 @@ async function runCommand(
       // "/memory forget everything about Emma": every match is listed, none forgotten at once.
       const about = everythingAbout(asked);
       const query = about ?? asked;
-      const found = await deps.memory.findToForget(scope, query);
+      const found = await deps.memory.findToForget(
+        scope,
+        query,
+        about === undefined ? {} : { limit: MAX_FORGET_ALL },
+      );
       if (found.meant && about === undefined) {
         const deleted = await deps.memory.deleteIds(scope, [found.meant.id]);
         return void (await say(
@@ -268,12 +273,14 @@ async function runCommand(
         return void (await say(
           `"${escapeMrkdwn(clip(query, 200))}"에 해당하는 기억을 찾지 못했어요. (Nothing matches.)`,
         ));
+      // "Forget all" carries the ids in its value, which Slack caps: as many as it holds.
+      const all = idsThatFit(found.candidates.map((m) => m.id));
       const head =
         about === undefined
           ? `여러 개가 있어요. 어떤 걸 잊을까요? (Several match — which one should I forget?)`
-          : `"${escapeMrkdwn(clip(query, 200))}"에 해당하는 기억 ${found.candidates.length}개예요. 모두 잊을까요? (${found.candidates.length} match — forget them all?)`;
+          : `"${escapeMrkdwn(clip(query, 200))}"에 해당하는 기억 ${all.length}개예요. 모두 잊을까요? (${all.length} match — forget them all?)`;
       const blocks: KnownBlock[] = [{ type: "section", text: { type: "mrkdwn", text: head } }];
-      for (const memory of found.candidates) {
+      for (const memory of found.candidates.slice(0, SHOWN_OF_ALL)) {
         blocks.push(
           ...memoryBlocks(
             memory,
@@ -285,14 +292,9 @@ async function runCommand(
       blocks.push({
         type: "actions",
         elements: [
-          button(
-            "전부 잊기 · Forget all",
-            COMMAND_ACTIONS.forgetAll,
-            found.candidates.map((m) => m.id).join(","),
-            {
-              style: "danger",
-            },
-          ),
+          button("전부 잊기 · Forget all", COMMAND_ACTIONS.forgetAll, all.join(","), {
+            style: "danger",
+          }),
           button("취소 · Cancel", COMMAND_ACTIONS.cancel, "cancel"),
         ],
       } as KnownBlock);
@@ -454,4 +456,21 @@ async function exportMemories(ctx: {
     response_type: "ephemeral",
     text: `📦 기억 ${lines.length}개를 DM으로 보냈어요. (Sent ${lines.length} ${lines.length === 1 ? "memory" : "memories"} to your DM as a JSON Lines file.)`,
   });
+}
+
+/** Memories a forget's list shows with their own buttons; "Forget all" covers the rest too. */
+const SHOWN_OF_ALL = 10;
+/** Longest value Slack takes in a button. */
+const MAX_BUTTON_VALUE_CHARS = 2000;
+
+/** The first of `ids` whose comma-joined list fits in one button's value. */
+function idsThatFit(ids: readonly string[]): string[] {
+  const fit: string[] = [];
+  let length = 0;
+  for (const id of ids) {
+    length += id.length + (fit.length > 0 ? 1 : 0);
+    if (length > MAX_BUTTON_VALUE_CHARS) break;
+    fit.push(id);
+  }
+  return fit;
 }
