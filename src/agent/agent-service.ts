@@ -91,7 +91,7 @@ export class AgentService implements TurnHandler {
         history: options.history,
         forgetQuestions: this.forgetQuestions,
         modelReads: llm !== undefined,
-        settle: (turn, waitMs) => this.work.settle(turn, waitMs),
+        work: this.work,
         now: () => this.now().getTime(),
         log: this.log,
       });
@@ -333,9 +333,16 @@ export class AgentService implements TurnHandler {
     let kept: Memory | undefined;
     let secret = false;
     try {
+      let dropped: Promise<void> | undefined;
       await pipeline.consider(turn, {
         vector: await embedding,
+        stillWanted: () => !this.work.isVetoed(turn),
         onAutosaved: (memory) => {
+          // A forget asked for it while it was being saved (the pipeline slower than a forget waits).
+          if (this.work.isVetoed(turn)) {
+            dropped = this.dropVetoed(turn, memory);
+            return;
+          }
           kept ??= memory;
           hooks.onAutosaved?.(memory);
         },
@@ -345,6 +352,7 @@ export class AgentService implements TurnHandler {
           secret = true;
         },
       });
+      await dropped;
     } catch (err) {
       this.log.warn({ err, eventId: turn.eventId }, "memory pipeline failed");
     }
@@ -375,7 +383,13 @@ export class AgentService implements TurnHandler {
       .then(async () => {
         await pipeline.consider(turn, {
           vector: await embedding,
+          stillWanted: () => !this.work.isVetoed(turn),
           onAutosaved: (memory) => {
+            // A forget asked for it while it was being saved: gone at once, and never marked 📝.
+            if (this.work.isVetoed(turn)) {
+              tags.push(this.dropVetoed(turn, memory));
+              return;
+            }
             hooks.onAutosaved?.(memory);
             const tagged = this.options.history?.noteMemories?.(turn, [memory.id]);
             if (tagged)
@@ -393,6 +407,15 @@ export class AgentService implements TurnHandler {
       .catch((err: unknown) => this.log.warn({ err, eventId: turn.eventId }, "memory pipeline failed"));
     this.work.addJob(turn, job);
     return job;
+  }
+
+  /** Deletes what autosave kept of a turn a forget vetoed while it was being saved. */
+  private async dropVetoed(turn: Turn, memory: Memory): Promise<void> {
+    await this.options.memory
+      ?.deleteIds(scopeOf(turn), [memory.id])
+      .catch((err: unknown) =>
+        this.log.warn({ err, eventId: turn.eventId }, "could not drop an autosave asked to be forgotten"),
+      );
   }
 
   /** Waits for the memory pipeline's work on the turns answered so far (tests, shutdown). */

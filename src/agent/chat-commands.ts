@@ -22,6 +22,7 @@ import {
   forgotEverythingReply,
   forgetFinishedReply,
   forgottenReply,
+  notKeptNowReply,
   helpReply,
   nothingKeptHereReply,
   nothingToForgetReply,
@@ -33,6 +34,8 @@ import {
   whichToForgetReply,
 } from "./messages.js";
 import type { PendingForgets } from "./pending-forgets.js";
+import type { PersonWork } from "./person-work.js";
+import { contentTokens } from "../text/tokenizer.js";
 import {
   autosaveSetReply,
   parseSettingsIntent,
@@ -89,11 +92,12 @@ export interface ChatCommandDeps {
    */
   modelReads: boolean;
   /**
-   * Waits (at most `waitMs`) for the memory pipeline's work on this person's earlier turns: a forget
-   * request reads what was kept, and "방금 거 잊어줘" right after a reply must find the memory its message
-   * is still becoming, not miss it and let it be kept after; "about me" reads what was said just before.
+   * The person's work in progress (agent-service.ts). `settle` waits (at most `waitMs`) for the memory
+   * pipeline's work on their earlier turns: a forget request reads what was kept, and "방금 거 잊어줘"
+   * right after a reply must find the memory its message is still becoming; "about me" reads what was
+   * said just before. What a forget could not wait for is `unsettled`, and its autosave is `veto`ed.
    */
-  settle: (turn: Turn, waitMs: number) => Promise<void>;
+  work: Pick<PersonWork, "settle" | "unsettled" | "veto">;
   /** ms since the epoch. */
   now: () => number;
   log: Logger;
@@ -115,6 +119,19 @@ export function isChatCommand(text: string): boolean {
  */
 export class ChatCommands {
   constructor(private readonly deps: ChatCommandDeps) {}
+
+  /**
+   * The person's turns a forget of `query` could not wait for (their work still running after the
+   * bounded wait) that share a word with it: vetoed, so their autosave keeps nothing. Their texts.
+   */
+  private vetoNaming(turn: Turn, query: string): string[] {
+    const words = new Set(contentTokens(query));
+    const naming = this.deps.work
+      .unsettled(turn)
+      .filter((t) => contentTokens(t.text).some((word) => words.has(word)));
+    this.deps.work.veto(naming);
+    return naming.map((t) => t.text);
+  }
 
   /** Deletes the person's memories `ids`, once the front end has heard of it (`beforeDelete`). */
   private async delete(
@@ -204,6 +221,8 @@ export class ChatCommands {
       if (choice.kind !== "unclear" && choice.kind !== "all")
         return { text: forgetCancelledReply(lang), mode: "command" };
       await beforeDelete?.({ all: true });
+      // What is still being kept is part of everything.
+      this.deps.work.veto(this.deps.work.unsettled(turn));
       const result = await this.deps.memory.deleteAll(scope, { history: true });
       this.deps.log.info({ eventId: turn.eventId, ...result }, "the user forgot everything");
       return { text: forgotEverythingReply(lang, result), mode: "command" };
@@ -232,7 +251,7 @@ export class ChatCommands {
     if (setting) return this.changeSetting(settings, turn, setting, lang);
     if (this.deps.about && isAboutMeRequest(turn.text)) {
       // What was said a moment ago is part of it.
-      await this.deps.settle(turn, RECALL_WAITS_FOR_PIPELINE_MS);
+      await this.deps.work.settle(turn, RECALL_WAITS_FOR_PIPELINE_MS);
       return { text: (await this.deps.about.answer(scope, lang)).text, mode: "command" };
     }
     // Without a model, "치과 건 지워" / "delete the dentist one" can only mean a memory.
@@ -261,10 +280,10 @@ export class ChatCommands {
       case "rememberLast":
         // "그거 기억해줘": what the person said before in this conversation, asked for explicitly —
         // once the turn that said it is recorded.
-        await this.deps.settle(turn, FORGET_WAITS_FOR_PIPELINE_MS);
+        await this.deps.work.settle(turn, FORGET_WAITS_FOR_PIPELINE_MS);
         return this.rememberExplicitly({ turn, scope, lang, at }, await this.previousStatement(turn));
       case "forgetAll":
-        await this.deps.settle(turn, FORGET_WAITS_FOR_PIPELINE_MS);
+        await this.deps.work.settle(turn, FORGET_WAITS_FOR_PIPELINE_MS);
         // Everything includes what was said in DMs, which nothing said in a channel may touch.
         if (scope.channelType !== "im") return { text: forgetEverythingInDmReply(lang), mode: "command" };
         await this.deps.forgetQuestions.ask(turn, [], lang, { all: true });
@@ -273,8 +292,17 @@ export class ChatCommands {
         // "방금 거 잊어줘": the memory kept last here, at once when it was kept a moment ago; an older
         // one is asked about first (the request said "just now", and it is not), and so is one pointed
         // at by a pronoun alone ("forget it" may mean "never mind").
-        await this.deps.settle(turn, FORGET_WAITS_FOR_PIPELINE_MS);
+        await this.deps.work.settle(turn, FORGET_WAITS_FOR_PIPELINE_MS);
         const latest = await this.deps.memory.latestHere(scope);
+        // Said here after that memory, and still being judged: that is what "just now" means.
+        const pending = this.deps.work
+          .unsettled(turn)
+          .filter((t) => t.channelId === turn.channelId && t.threadTs === turn.threadTs)
+          .at(-1);
+        if (pending && (latest === undefined || (pending.receivedAt ?? Infinity) >= latest.timestamp)) {
+          this.deps.work.veto([pending]);
+          return notKeptReply(lang, [pending.text]);
+        }
         if (latest === undefined) return { text: nothingKeptHereReply(lang), mode: "command" };
         if (intent.confirm !== true && this.deps.now() - latest.timestamp <= JUST_NOW_MS)
           return forgotReply(lang, await this.delete({ scope, beforeDelete }, [latest.id]));
@@ -283,7 +311,7 @@ export class ChatCommands {
       }
       case "forget": {
         if (!intent.query) return { text: nothingToForgetReply(lang, ""), mode: "command" };
-        await this.deps.settle(turn, FORGET_WAITS_FOR_PIPELINE_MS);
+        await this.deps.work.settle(turn, FORGET_WAITS_FOR_PIPELINE_MS);
         if (intent.plain) {
           // "delete the dentist one" without a model: listed and asked; matching nothing, no command.
           const { candidates } = await this.deps.memory.findToForget(scope, intent.query);
@@ -296,13 +324,17 @@ export class ChatCommands {
           );
           return { text: proposedForgetReply(lang, candidates), mode: "command" };
         }
+        // What names the thing and is still being judged is not kept, whatever is found below.
+        const unkept = this.vetoNaming(turn, intent.query);
         if (intent.all) {
           // "Forget everything about Emma": every relevant match, listed and forgotten after a yes.
           const { candidates } = await this.deps.memory.findToForget(scope, intent.query, {
             limit: MAX_FORGET_ALL,
           });
           if (candidates.length === 0)
-            return { text: nothingToForgetReply(lang, intent.query), mode: "command" };
+            return unkept.length > 0
+              ? notKeptReply(lang, unkept)
+              : { text: nothingToForgetReply(lang, intent.query), mode: "command" };
           const ids = candidates.map((m) => m.id);
           await this.deps.forgetQuestions.ask(turn, ids, lang, { confirm: true });
           return { text: forgetAllOfReply(lang, intent.query, candidates), mode: "command" };
@@ -311,7 +343,9 @@ export class ChatCommands {
         if (outcome.meant)
           return forgotReply(lang, await this.delete({ scope, beforeDelete }, [outcome.meant.id]));
         if (outcome.candidates.length === 0)
-          return { text: nothingToForgetReply(lang, intent.query), mode: "command" };
+          return unkept.length > 0
+            ? notKeptReply(lang, unkept)
+            : { text: nothingToForgetReply(lang, intent.query), mode: "command" };
         await this.deps.forgetQuestions.ask(
           turn,
           outcome.candidates.map((m) => m.id),
@@ -367,4 +401,9 @@ function forgotReply(lang: Lang, deleted: Array<{ text: string }>): Reply {
   const texts = deleted.map((m) => m.text);
   // The reply quotes long texts by their start: that start leaves the history too.
   return { text: forgottenReply(lang, texts), mode: "command", forgotten: [...texts, ...texts.map(quote)] };
+}
+
+/** Messages still being judged that a forget asked for: not kept; their texts stay out of the history. */
+function notKeptReply(lang: Lang, texts: string[]): Reply {
+  return { text: notKeptNowReply(lang, texts), mode: "command", forgotten: [...texts, ...texts.map(quote)] };
 }

@@ -117,6 +117,17 @@ export function forgottenReply(lang: Lang, texts: string[]): string {
   return lang === "en" ? `Forgotten: ${quoted}` : `잊었어요: ${quoted}`;
 }
 
+/**
+ * A forget request that named a message still being judged for autosave (a slow model): it will not
+ * be kept. Quoted, as a forget's confirmation quotes what it deleted.
+ */
+export function notKeptNowReply(lang: Lang, texts: string[]): string {
+  const quoted = texts.map((t) => `"${quote(t)}"`).join(", ");
+  return lang === "en"
+    ? `I was still deciding whether to keep it; now I won't: ${quoted}`
+    : `아직 기억할지 정하던 중이었는데, 기억하지 않을게요: ${quoted}`;
+}
+
 /** "방금 거 잊어줘" in a conversation where nothing was kept yet. */
 export function nothingKeptHereReply(lang: Lang): string {
   return lang === "en"

@@ -108,6 +108,10 @@ export class MemoryPipeline implements MessagePipeline {
       options.onSecretHeld?.();
       return;
     }
+    if (options.stillWanted?.() === false) {
+      this.log.info({ eventId: turn.eventId }, "autosave dropped: its author asked to forget it meanwhile");
+      return;
+    }
     if (gate === "ask") {
       const offer = await this.offer(turn, decision);
       this.log.info({ eventId: turn.eventId, offerId: offer.id }, "autosave offered");

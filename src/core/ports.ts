@@ -228,4 +228,9 @@ export interface PipelineHooks {
    * number, a key): the content filter does not keep it, whatever else it says.
    */
   onSecretHeld?: (() => void) | undefined;
+  /**
+   * Asked right before the message is kept or offered: false keeps and offers nothing (its author
+   * asked to forget it while it was being judged).
+   */
+  stillWanted?: (() => boolean) | undefined;
 }
