@@ -5,7 +5,7 @@ import type { MemoryScope } from "../core/types.js";
 import {
   button,
   clip,
-  escapeMrkdwn,
+  escapedClip,
   forgetConfirm,
   MAX_SECTION_CHARS,
   memoryBlocks,
@@ -38,7 +38,7 @@ export function aboutBlocks(
   if (answer.written)
     blocks.push({
       type: "section",
-      text: { type: "mrkdwn", text: escapeMrkdwn(clip(answer.written, MAX_SECTION_CHARS - 100)) },
+      text: { type: "mrkdwn", text: escapedClip(answer.written, MAX_SECTION_CHARS - 100) },
     });
   if (about.groups.length === 0 && memories.length < about.memories.length) {
     blocks.push({
@@ -64,17 +64,17 @@ export function aboutBlocks(
     });
     return blocks;
   }
-  const idMark = (id: string | undefined) => (id ? `  \`${escapeMrkdwn(clip(id, 100))}\`` : "");
+  const idMark = (id: string | undefined) => (id ? `  \`${escapedClip(id, 100)}\`` : "");
   let buttons = actions.focus ? MAX_FACT_BUTTONS : 0;
   for (const group of about.groups.slice(0, 8)) {
     const lines: string[] = [];
     for (const f of group.facts) {
-      const line = `${escapeMrkdwn(clip(f.attribute, 100))}: ${escapeMrkdwn(clip(f.value, 300))}`;
+      const line = `${escapedClip(f.attribute, 100)}: ${escapedClip(f.value, 300)}`;
       if (group.self && buttons > 0 && f.memoryId && actions.focus) {
         buttons -= 1;
         blocks.push({
           type: "section",
-          text: { type: "mrkdwn", text: `*${escapeMrkdwn(clip(group.entity, 100))}* — ${line}` },
+          text: { type: "mrkdwn", text: `*${escapedClip(group.entity, 100)}* — ${line}` },
           accessory: button(en ? "Show" : "보기 · Show", actions.focus, f.memoryId),
         } as KnownBlock);
       } else lines.push(`• ${line}${idMark(f.memoryId)}`);
@@ -84,7 +84,7 @@ export function aboutBlocks(
         type: "section",
         text: {
           type: "mrkdwn",
-          text: clip(`*${escapeMrkdwn(clip(group.entity, 100))}*\n${lines.join("\n")}`, MAX_SECTION_CHARS),
+          text: clip(`*${escapedClip(group.entity, 100)}*\n${lines.join("\n")}`, MAX_SECTION_CHARS),
         },
       });
   }

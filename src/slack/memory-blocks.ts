@@ -3,7 +3,7 @@ import type { GraphData } from "../core/graph-types.js";
 import { visibilityOf } from "../core/visibility.js";
 import type { Lang } from "../text/language.js";
 import type { ChannelType, Memory, MemoryScope, Owner } from "../core/types.js";
-import { escapeMrkdwn, slackDate } from "./mrkdwn.js";
+import { escapedClip, escapeMrkdwn, slackDate } from "./mrkdwn.js";
 import { isFirstPerson } from "../extraction/normalize.js";
 import { attributeLabel } from "../extraction/attribute-labels.js";
 import { USER_NAMES } from "../graph/graph-port.js";
@@ -92,7 +92,7 @@ export function scopeIn(teamId: string, userId: string, channelId: string | unde
 }
 
 // A memory's text is escaped by the one owner of Slack escaping (src/slack/mrkdwn.ts).
-export { escapeMrkdwn };
+export { escapeMrkdwn, escapedClip };
 
 /** A text cut to `max` characters with "…" (never more: Slack refuses longer texts). */
 export function clip(text: string, max: number): string {
@@ -138,7 +138,7 @@ export function memoryMarks(memory: Memory, lang: Lang): string {
 export function memoryBlocks(memory: Memory, lang: Lang, accessory?: Button): KnownBlock[] {
   const section = {
     type: "section",
-    text: { type: "mrkdwn", text: escapeMrkdwn(clip(memory.text, MAX_SHOWN_MEMORY_CHARS)) },
+    text: { type: "mrkdwn", text: escapedClip(memory.text, MAX_SHOWN_MEMORY_CHARS) },
     ...(accessory ? { accessory } : {}),
   } as KnownBlock;
   return [
@@ -246,9 +246,7 @@ export function factSections(facts: FactView[], lang: Lang): KnownBlock[] {
     const entity = isFirstPerson(f.entity) ? USER_NAMES[lang] : f.entity;
     const attribute = attributeLabel(f.attribute, lang);
     const shared = f.shared ? (lang === "en" ? ", also where it was said" : ", 말한 대화에서도 보임") : "";
-    return `• *${escapeMrkdwn(clip(entity, 100))}* — ${escapeMrkdwn(clip(attribute, 100))}: ${escapeMrkdwn(
-      clip(f.value, 300),
-    )}  _(${slackDate(f.at)}${shared})_`;
+    return `• *${escapedClip(entity, 100)}* — ${escapedClip(attribute, 100)}: ${escapedClip(f.value, 300)}  _(${slackDate(f.at)}${shared})_`;
   });
   const sections: KnownBlock[] = [];
   let current = "";

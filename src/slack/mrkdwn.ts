@@ -22,6 +22,23 @@ export function escapeMrkdwn(text: string): string {
 }
 
 /**
+ * `text` escaped ({@link escapeMrkdwn}) and then clipped to at most `max` characters, with "…" when
+ * cut: the length Slack counts against a block's limit is the escaped one (a text dense in `<` grows
+ * four times), so clipping before escaping could break Block Kit's 3,000 characters a section. A cut
+ * never leaves half an entity ("&l").
+ */
+export function escapedClip(text: string, max: number): string {
+  // Escaping never shortens a text: its first `max` characters hold all that can be shown.
+  const head = escapeMrkdwn(text.slice(0, max));
+  if (text.length <= max && head.length <= max) return head;
+  let end = Math.max(0, max - 1);
+  // An entity is at most five characters ("&amp;"); one the cut would split goes whole.
+  const amp = head.lastIndexOf("&", end - 1);
+  if (amp >= 0 && amp >= end - 4 && head.indexOf(";", amp) >= end) end = amp;
+  return `${head.slice(0, end)}…`;
+}
+
+/**
  * Arguments of every `chat.postMessage` / `chat.postEphemeral` of the bot: Slack finds no names or
  * links in the text by itself (`parse: "none"`) and makes no bare `@channel`/`@here` a mention
  * (`link_names: false`).

@@ -5,6 +5,7 @@ import { visibilityOf } from "../../src/core/visibility.js";
 import { buildHomeView, HOME_PAGE_SIZE } from "../../src/slack/listeners/app-home.js";
 import { aboutBlocks } from "../../src/slack/about-blocks.js";
 import { parseMemoryCommand } from "../../src/slack/listeners/memory-command.js";
+import { escapedClip } from "../../src/slack/mrkdwn.js";
 import {
   channelTypeOf,
   currentFacts,
@@ -152,6 +153,35 @@ describe("memory Block Kit", () => {
     for (const s of sections) expect(JSON.stringify(s).length).toBeLessThan(MAX_SECTION_CHARS + 500);
     expect(blockTextError(sections)).toBeUndefined();
     expect(facts.filter((f) => f.shared)).toHaveLength(20);
+  });
+
+  it("clips a memory dense in '<', '>' or '&' by its escaped length: App Home and lists stay within the limits", async () => {
+    const dense = [
+      memory(1, `부등호 메모 ${"<".repeat(1500)}`),
+      memory(2, `<br>${"<br>".repeat(800)}`),
+      memory(3, "&&".repeat(1400)),
+    ];
+    const densePort: SlackMemoryPort = {
+      ...port,
+      list: async () => ({ items: dense, nextCursor: null }),
+      newest: async () => ({ items: dense, total: dense.length }),
+    };
+    const view = await buildHomeView(
+      { memory: densePort, graph: { snapshot: async () => graphOf(0) } },
+      { teamId: "T1", userId: "U1" },
+      { q: "", page: 0 },
+    );
+    expect(blockTextError(view.blocks)).toBeUndefined();
+    for (const m of dense) expect(blockTextError(memoryBlocks(m, "ko"))).toBeUndefined();
+  });
+
+  it("escapedClip counts the escaped length and never splits an entity", () => {
+    expect(escapedClip("a < b", 10)).toBe("a &lt; b");
+    expect(escapedClip("<".repeat(10), 10)).toBe("&lt;&lt;…");
+    expect(escapedClip("<".repeat(3000), 2500).length).toBeLessThanOrEqual(2500);
+    expect(escapedClip("<".repeat(3000), 2500)).toMatch(/^(?:&lt;)+…$/u);
+    expect(escapedClip("abcdefgh", 5)).toBe("abcd…");
+    expect(escapedClip("ab&cd", 5)).toBe("ab…");
   });
 
   it("escapes mrkdwn so a memory cannot mention or link", () => {

@@ -9,7 +9,7 @@ import {
   button,
   clip,
   currentFacts,
-  escapeMrkdwn,
+  escapedClip,
   factSections,
   forgetConfirm,
   forgetEverythingConfirm,
@@ -176,7 +176,7 @@ export function register(app: App, deps: AppHomeDeps): void {
     const state: HomeState = focus === id ? listed : { ...listed, ...(focus ? { focus } : {}) };
     const notice =
       deleted.length > 0
-        ? `🗑 잊었어요 (forgotten): "${escapeMrkdwn(clip(deleted[0]!.text.replace(/\s+/g, " "), 200))}"`
+        ? `🗑 잊었어요 (forgotten): "${escapedClip(deleted[0]!.text.replace(/\s+/g, " "), 200)}"`
         : "이미 잊은 기억이에요 (already forgotten).";
     deps.logger.info(
       { teamId: scope.teamId, userId: scope.userId, deleted: deleted.length },
@@ -308,7 +308,7 @@ export async function buildHomeView(
   const heading = state.focus
     ? "*이 기억 (this memory)* — 잊거나, 잊은 뒤 다시 알려 주면 고쳐져요 (forget it, or forget and tell me again to fix it)"
     : state.q
-      ? `*"${escapeMrkdwn(clip(state.q, 200))}"* 검색 결과 ${page.total}개 (results)`
+      ? `*"${escapedClip(state.q, 200)}"* 검색 결과 ${page.total}개 (results)`
       : `*최근 기억 (recent memories)* — ${page.total}개`;
   blocks.push({ type: "section", text: { type: "mrkdwn", text: heading } });
   if (state.q || state.focus)

@@ -3,7 +3,7 @@ import type { KnownBlock } from "@slack/types";
 import type { Logger } from "../../logging/logger.js";
 import type { Lang } from "../../text/language.js";
 import type { AutosaveOffer } from "../../core/user-settings.js";
-import { button, clip, escapeMrkdwn } from "../memory-blocks.js";
+import { button, escapedClip } from "../memory-blocks.js";
 import { PLAIN_POSTING } from "../mrkdwn.js";
 import type { SlackSettingsPort } from "../settings-blocks.js";
 
@@ -19,7 +19,7 @@ export async function postAutosaveOffer(
   offer: AutosaveOffer,
   lang: Lang,
 ): Promise<void> {
-  const quoted = escapeMrkdwn(clip(offer.text.replace(/\s+/g, " "), 300));
+  const quoted = escapedClip(offer.text.replace(/\s+/g, " "), 300);
   const text =
     lang === "en"
       ? `📝 Keep this as a memory? (only you see this; it lapses after a day)\n> ${quoted}`
@@ -63,7 +63,7 @@ export function register(app: App, deps: { settings: SlackSettingsPort; logger: 
         replace_original: true,
         text:
           outcome.kind === "kept"
-            ? `📝 기억했어요 (kept): "${escapeMrkdwn(clip(outcome.memory.text.replace(/\s+/g, " "), 200))}"`
+            ? `📝 기억했어요 (kept): "${escapedClip(outcome.memory.text.replace(/\s+/g, " "), 200)}"`
             : outcome.kind === "discarded"
               ? "알겠어요, 기억하지 않았어요. (Discarded: nothing was kept.)"
               : "이미 답했거나 기한이 지난 제안이에요. (This offer was already answered or has lapsed.)",

@@ -3,7 +3,7 @@ import type { KnownBlock } from "@slack/types";
 import type { Logger } from "../../logging/logger.js";
 import type { Lang } from "../../text/language.js";
 import type { Turn } from "../../core/types.js";
-import { button, clip, escapeMrkdwn, scopeIn, type SlackMemoryPort } from "../memory-blocks.js";
+import { button, escapedClip, scopeIn, type SlackMemoryPort } from "../memory-blocks.js";
 import { retryRateLimited } from "../rate-limit.js";
 import type { PendingForgets } from "../../agent/pending-forgets.js";
 
@@ -124,7 +124,7 @@ export function register(
       replace_original: true,
       text:
         deleted.length > 0
-          ? `🗑 잊었어요 (forgotten): ${deleted.map((m) => `"${escapeMrkdwn(clip(m.text.replace(/\s+/g, " "), 200))}"`).join(", ")}`
+          ? `🗑 잊었어요 (forgotten): ${deleted.map((m) => `"${escapedClip(m.text.replace(/\s+/g, " "), 200)}"`).join(", ")}`
           : "이미 잊었거나 여기서는 지울 수 없는 기억이에요. (Already forgotten, or not visible here.)",
     });
   });

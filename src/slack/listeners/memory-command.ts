@@ -8,7 +8,14 @@ import { plainFromSlack } from "../incoming-text.js";
 import { hasWords } from "../../text/tokenizer.js";
 import type { Memory, MemoryScope } from "../../core/types.js";
 import { matchesQuery } from "../../core/ports.js";
-import { button, clip, escapeMrkdwn, memoryBlocks, scopeIn, type SlackMemoryPort } from "../memory-blocks.js";
+import {
+  button,
+  escapeMrkdwn,
+  escapedClip,
+  memoryBlocks,
+  scopeIn,
+  type SlackMemoryPort,
+} from "../memory-blocks.js";
 import { MAX_PAUSE_MS, MIN_PAUSE_MS, type AutosaveMode } from "../../core/user-settings.js";
 import { parseDuration, settingsStatusText, type SlackSettingsPort } from "../settings-blocks.js";
 import { aboutBlocks, type SlackAboutPort } from "../about-blocks.js";
@@ -198,7 +205,7 @@ async function forgetChosen(
     replace_original: true,
     text:
       deleted.length > 0
-        ? `🗑 잊었어요 (forgotten): ${deleted.map((m) => `"${escapeMrkdwn(clip(m.text.replace(/\s+/g, " "), 200))}"`).join(", ")}`
+        ? `🗑 잊었어요 (forgotten): ${deleted.map((m) => `"${escapedClip(m.text.replace(/\s+/g, " "), 200)}"`).join(", ")}`
         : "이미 잊었거나 여기서는 지울 수 없는 기억이에요. (Already forgotten, or not visible here.)",
   });
 }
@@ -229,7 +236,7 @@ async function runCommand(
       return void (await say(await changeSettings(parsed, ctx)));
     case "unknown":
       return void (await say(
-        `알 수 없는 명령이에요 (unknown command): \`${escapeMrkdwn(clip(parsed.word, 50))}\`\n\n${memoryCommandHelp()}`,
+        `알 수 없는 명령이에요 (unknown command): \`${escapedClip(parsed.word, 50)}\`\n\n${memoryCommandHelp()}`,
       ));
     case "search": {
       const query = needQuery(parsed.query, "search");
@@ -241,8 +248,8 @@ async function runCommand(
       );
       const head =
         memories.length > 0
-          ? `*"${escapeMrkdwn(clip(query, 200))}"* — ${memories.length}개 찾았어요 (found)`
-          : `"${escapeMrkdwn(clip(query, 200))}"에 해당하는 기억이 없어요. (No memory matches.)`;
+          ? `*"${escapedClip(query, 200)}"* — ${memories.length}개 찾았어요 (found)`
+          : `"${escapedClip(query, 200)}"에 해당하는 기억이 없어요. (No memory matches.)`;
       return void (await say(head, listBlocks(head, memories, lang)));
     }
     case "list": {
@@ -266,19 +273,19 @@ async function runCommand(
       if (found.meant && about === undefined) {
         const deleted = await deps.memory.deleteIds(scope, [found.meant.id]);
         return void (await say(
-          `🗑 잊었어요 (forgotten): ${deleted.map((m) => `"${escapeMrkdwn(clip(m.text, 200))}"`).join(", ")}`,
+          `🗑 잊었어요 (forgotten): ${deleted.map((m) => `"${escapedClip(m.text, 200)}"`).join(", ")}`,
         ));
       }
       if (found.candidates.length === 0)
         return void (await say(
-          `"${escapeMrkdwn(clip(query, 200))}"에 해당하는 기억을 찾지 못했어요. (Nothing matches.)`,
+          `"${escapedClip(query, 200)}"에 해당하는 기억을 찾지 못했어요. (Nothing matches.)`,
         ));
       // "Forget all" carries the ids in its value, which Slack caps: as many as it holds.
       const all = idsThatFit(found.candidates.map((m) => m.id));
       const head =
         about === undefined
           ? `여러 개가 있어요. 어떤 걸 잊을까요? (Several match — which one should I forget?)`
-          : `"${escapeMrkdwn(clip(query, 200))}"에 해당하는 기억 ${all.length}개예요. 모두 잊을까요? (${all.length} match — forget them all?)`;
+          : `"${escapedClip(query, 200)}"에 해당하는 기억 ${all.length}개예요. 모두 잊을까요? (${all.length} match — forget them all?)`;
       const blocks: KnownBlock[] = [{ type: "section", text: { type: "mrkdwn", text: head } }];
       for (const memory of found.candidates.slice(0, SHOWN_OF_ALL)) {
         blocks.push(
@@ -325,7 +332,7 @@ async function runCommand(
       const done = (await deps.memory.pin?.(scope, parsed.id, { pinned })) ?? false;
       return void (await say(
         !done
-          ? `\`${escapeMrkdwn(clip(parsed.id, 100))}\` 기억을 여기서 찾지 못했어요. (No such memory visible here.)`
+          ? `\`${escapedClip(parsed.id, 100)}\` 기억을 여기서 찾지 못했어요. (No such memory visible here.)`
           : pinned
             ? "📌 고정했어요: 보존 기간이 지나도 잊지 않아요. (Pinned: it never expires.)"
             : "고정을 풀었어요. (Unpinned.)",
