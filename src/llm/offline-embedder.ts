@@ -61,6 +61,10 @@ export class OfflineEmbedder implements Embedder {
       const padded = `_${word}_`;
       for (let k = 0; k + 3 <= padded.length; k++) add(`c:${padded.slice(k, k + 3)}`);
     }
+    // A text of none of these (emoji, jamo, a short Latin word, punctuation) by its characters: a
+    // vector of no direction would be as near to every text as to none (a store reads it as similar to
+    // all). Only a text of spaces alone has none.
+    if (counts.size === 0) for (const ch of normalized) if (!/\s/u.test(ch)) add(`t:${ch}`);
     const vector = new Array<number>(this.dimension).fill(0);
     for (const [feature, tf] of counts) {
       const hash = fnv1a(feature);

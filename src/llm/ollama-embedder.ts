@@ -53,8 +53,36 @@ export class OllamaEmbedder implements Embedder {
           `Ollama returned ${embeddings.length} vectors for ${batch.length} texts`,
         );
       }
+      for (const vector of embeddings) this.check(vector);
       out.push(...embeddings);
     }
     return out;
+  }
+
+  /**
+   * A vector a store can compare: numbers only, finite, not all zero (a vector of no direction reads
+   * as similar to every text in some stores), and as long as the model's (after the dimension probe).
+   * Anything else is the model's fault, reported as `embed_failed`: a save waits for it in the journal,
+   * recall goes on by words alone.
+   */
+  private check(vector: unknown): asserts vector is number[] {
+    if (!Array.isArray(vector) || vector.length === 0)
+      throw new AppError("embed_failed", `Ollama model ${this.options.model} returned an empty embedding`);
+    if (this.dimension > 0 && vector.length !== this.dimension)
+      throw new AppError(
+        "embed_failed",
+        `Ollama model ${this.options.model} returned ${vector.length} numbers, not ${this.dimension}`,
+      );
+    let norm = 0;
+    for (const x of vector) {
+      if (typeof x !== "number" || !Number.isFinite(x))
+        throw new AppError(
+          "embed_failed",
+          `Ollama model ${this.options.model} returned a non-number in an embedding`,
+        );
+      norm += x * x;
+    }
+    if (norm === 0)
+      throw new AppError("embed_failed", `Ollama model ${this.options.model} returned an embedding of zeros`);
   }
 }

@@ -29,9 +29,15 @@ describe("OfflineEmbedder", () => {
     expect(a[0]).not.toEqual(a[1]);
   });
 
-  it("returns a zero vector for text without features", async () => {
-    const [v] = await new OfflineEmbedder({ dimension: 16 }).embed(["👍"]);
-    expect(v).toEqual(new Array(16).fill(0));
+  it("embeds a text without words by its characters, and only spaces as zeros", async () => {
+    const embedder = new OfflineEmbedder({ dimension: 64 });
+    const [thumbs, again, party, spaces] = await embedder.embed(["👍", "👍👍", "🎉", "  "]);
+    const dot = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+    // A vector of no direction would read as near every text in a store that divides by its norm.
+    expect(dot(thumbs!, thumbs!)).toBeCloseTo(1);
+    expect(dot(thumbs!, again!)).toBeCloseTo(1);
+    expect(Math.abs(dot(thumbs!, party!))).toBeLessThan(0.5);
+    expect(spaces).toEqual(new Array(64).fill(0));
   });
 
   it("scores a memory sharing the query's words above an unrelated one", async () => {
