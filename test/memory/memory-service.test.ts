@@ -225,6 +225,17 @@ describe("MemoryLifecycle and MemorySearch against a real Chroma", () => {
     );
   });
 
+  it("keeps a text asked for five times at once once, and tells each request that same memory", async () => {
+    const dm = { ...alice, channelId: "D_ALICE", channelType: "im" as const };
+    const text = "조카 돌잔치는 다음 달 셋째 주 토요일";
+    const saved = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => memory.remember(dm, text, Date.now(), `Ev_at_once_${n}`)),
+    );
+    expect(new Set(saved.map((m) => m.id)).size).toBe(1);
+    const copies = (await memory.list(dm, { limit: 50 })).items.filter((m) => m.text === text);
+    expect(copies).toHaveLength(1);
+  });
+
   it("finds a phone number by its digits and by its last four", async () => {
     const saved = await memory.save(alice, { text: "김철수 전화번호는 010-1234-5678", source: "slack" });
     await memory.save(alice, { text: "엄마 생신 선물 고르기", source: "slack" });

@@ -21,6 +21,7 @@ import type { AuditActor } from "../../core/audit.js";
 import type { ActorOption, DeleteAllResult, MemoryLifecycleOptions } from "./lifecycle-options.js";
 import { countBySource, recordForgotten, recordSaved } from "./lifecycle-metrics.js";
 import { NO_METRICS } from "../../core/metrics.js";
+import { KeyedMutex } from "../../util/keyed-mutex.js";
 import { namesValueOnlyIn, tokenize } from "../../text/tokenizer.js";
 import { FactSlotMemo, sameFactSlot, statesChangeOf, statesSameFact } from "../../extraction/fact-slots.js";
 
@@ -58,6 +59,8 @@ const LATEST_READS_PER_MEMORY = 10;
  */
 export class MemoryLifecycle implements MemoryPort {
   private readonly log: Logger;
+  /** `remember`'s check for a copy and its save, one at a time per person and text. */
+  private readonly rememberOnce = new KeyedMutex();
   private readonly reader: MemorySearch;
   /** The one write path to the store and the BM25 indexes: made here, never handed out. */
   private readonly writer: StoreWriter;
@@ -239,20 +242,25 @@ export class MemoryLifecycle implements MemoryPort {
     actor: AuditActor = "user",
   ): Promise<SavedMemory> {
     refuseExcluded(this.exclude, text);
-    const kept = await this.keptWordForWord(scope, text);
-    if (kept) return { ...kept, stored: true };
-    return this.save(
-      scope,
-      {
-        text,
-        timestamp: at,
-        channelId: scope.channelId,
-        channelType: scope.channelType,
-        source: "slack",
-        ...(key === undefined ? {} : { id: turnMemoryId(at, key, text) }),
-      },
-      { actor },
-    );
+    // One at a time per person and text: the same request sent twice at once (a double send, DM and
+    // channel together) finds the first copy instead of racing it to a second.
+    const sameText = JSON.stringify([scope.teamId, scope.userId, text.normalize("NFC").trim()]);
+    return this.rememberOnce.run(sameText, async () => {
+      const kept = await this.keptWordForWord(scope, text);
+      if (kept) return { ...kept, stored: true };
+      return this.save(
+        scope,
+        {
+          text,
+          timestamp: at,
+          channelId: scope.channelId,
+          channelType: scope.channelType,
+          source: "slack",
+          ...(key === undefined ? {} : { id: turnMemoryId(at, key, text) }),
+        },
+        { actor },
+      );
+    });
   }
 
   /**
