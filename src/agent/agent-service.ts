@@ -286,8 +286,13 @@ export class AgentService implements TurnHandler {
         memoryIds: memoryIds(),
       };
     } catch (err) {
-      // The model down or too slow: say so, and give what memory and the graph hold (every mode).
-      if (isAppError(err, "llm_unavailable") || isAppError(err, "llm_timeout")) {
+      // The model down, too slow, or answering nothing usable (an empty message): say so, and give
+      // what memory and the graph hold (every mode).
+      if (
+        isAppError(err, "llm_unavailable") ||
+        isAppError(err, "llm_timeout") ||
+        isAppError(err, "llm_bad_output")
+      ) {
         this.log.warn({ err, eventId: turn.eventId }, "model unavailable; answering from memory alone");
         // A plain "delete …" was the model's to read; without it, it can only mean a memory.
         const wipe = parseIntent(turn.text, { wipes: true });

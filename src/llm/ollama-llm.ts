@@ -1,6 +1,5 @@
 import { Ollama } from "@llamaindex/ollama";
-import type { BaseTool, ChatMessage as LiMessage, ToolCallLLMMessageOptions } from "llamaindex";
-import { AppError } from "../core/errors.js";
+import type { Message as OllamaMessage } from "ollama";
 import type { ChatMessage, ChatRequest, ChatResponse, Llm, ToolCall, ToolSpec } from "../core/llm.js";
 import { ollamaError, timeoutFetch } from "./ollama-client.js";
 
@@ -12,9 +11,9 @@ export interface OllamaLlmOptions {
 }
 
 /**
- * The `Llm` port over LlamaIndex's Ollama adapter. Plain and tool calls go through LlamaIndex's
- * `Ollama.chat`; structured output (`format` as a JSON Schema) goes through the adapter's own ollama
- * client, because the adapter only forwards zod 3 schemas.
+ * The `Llm` port over LlamaIndex's Ollama adapter (`@llamaindex/ollama`), through its own ollama client:
+ * LlamaIndex's `Ollama.chat` drops the model's tool calls from the messages it sends back (a tool
+ * result then answers no call) and forwards only zod 3 schemas as `format`.
  */
 export class OllamaLlm implements Llm {
   readonly model: string;
@@ -35,34 +34,30 @@ export class OllamaLlm implements Llm {
     try {
       if (request.format) return await this.structured(request);
       if (request.onText) return await this.streamed(request, request.onText);
-      const response = await this.llm.chat({
-        messages: request.messages.map(toLlamaMessage),
-        ...(request.tools?.length ? { tools: request.tools.map(toLlamaTool) } : {}),
+      const response = await this.llm.ollama.chat({
+        model: this.model,
+        messages: request.messages.map(toOllamaMessage),
+        ...(request.tools?.length ? { tools: request.tools.map(toOllamaTool) } : {}),
+        stream: false,
+        options: { ...this.llm.options },
       });
-      const content = typeof response.message.content === "string" ? response.message.content : "";
-      const options = response.message.options as ToolCallLLMMessageOptions | undefined;
-      const toolCalls: ToolCall[] =
-        options && "toolCall" in options
-          ? options.toolCall.map((c) => ({ name: c.name, arguments: parseArguments(c.input) }))
-          : [];
-      return { content, toolCalls };
+      return {
+        content: response.message.content,
+        toolCalls: (response.message.tool_calls ?? []).map(toToolCall),
+      };
     } catch (err) {
       throw ollamaError(err, "chat", this.host);
     }
   }
 
   /**
-   * The same request as `chat` (LlamaIndex's wire form: tool results as `tool` messages), sent with
-   * `stream: true` through the adapter's ollama client; each content piece goes to `onText` as the
+   * The same request as `chat`, sent with `stream: true`; each content piece goes to `onText` as the
    * NDJSON lines arrive, and the pieces and tool calls are gathered into one response.
    */
   private async streamed(request: ChatRequest, onText: (piece: string) => void): Promise<ChatResponse> {
     const parts = await this.llm.ollama.chat({
       model: this.model,
-      messages: request.messages.map((m) => ({
-        role: m.role,
-        content: m.content,
-      })),
+      messages: request.messages.map(toOllamaMessage),
       ...(request.tools?.length ? { tools: request.tools.map(toOllamaTool) } : {}),
       stream: true,
       options: { ...this.llm.options },
@@ -79,9 +74,7 @@ export class OllamaLlm implements Llm {
           // A display callback must not cost the answer; the caller logs its own failures.
         }
       }
-      for (const call of part.message?.tool_calls ?? []) {
-        toolCalls.push({ name: call.function.name, arguments: parseArguments(call.function.arguments) });
-      }
+      toolCalls.push(...(part.message?.tool_calls ?? []).map(toToolCall));
     }
     return { content, toolCalls };
   }
@@ -89,7 +82,7 @@ export class OllamaLlm implements Llm {
   private async structured(request: ChatRequest): Promise<ChatResponse> {
     const response = await this.llm.ollama.chat({
       model: this.model,
-      messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+      messages: request.messages.map(toOllamaMessage),
       format: request.format,
       stream: false,
       options: { ...this.llm.options },
@@ -98,38 +91,31 @@ export class OllamaLlm implements Llm {
   }
 }
 
-function toLlamaMessage(message: ChatMessage): LiMessage<ToolCallLLMMessageOptions> {
-  if (message.role === "tool") {
+/**
+ * A message as Ollama's `/api/chat` reads it: the model's tool calls stay on its message
+ * (`tool_calls`) and a tool's result names its tool (`tool_name`), so the model can tie each result
+ * to its call. (LlamaIndex's `Ollama.chat` drops both, which is why every request goes through the
+ * adapter's own client.)
+ */
+function toOllamaMessage(message: ChatMessage): OllamaMessage {
+  if (message.role === "tool")
     return {
-      role: "user",
+      role: "tool",
       content: message.content,
-      options: { toolResult: { id: message.toolName ?? "tool", result: message.content, isError: false } },
+      ...(message.toolName ? { tool_name: message.toolName } : {}),
     };
-  }
-  if (message.role === "assistant" && message.toolCalls?.length) {
+  if (message.role === "assistant" && message.toolCalls?.length)
     return {
       role: "assistant",
       content: message.content,
-      options: {
-        toolCall: message.toolCalls.map((c, i) => ({
-          id: `${c.name}-${i}`,
-          name: c.name,
-          input: JSON.stringify(c.arguments),
-        })),
-      },
+      tool_calls: message.toolCalls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })),
     };
-  }
   return { role: message.role, content: message.content };
 }
 
-function toLlamaTool(spec: ToolSpec): BaseTool {
-  return {
-    metadata: {
-      name: spec.name,
-      description: spec.description,
-      parameters: spec.parameters as BaseTool["metadata"]["parameters"],
-    },
-  };
+/** One of the model's tool calls; arguments that are no JSON object are none (the tool says what it needs). */
+function toToolCall(call: { function: { name: string; arguments: unknown } }): ToolCall {
+  return { name: call.function.name, arguments: parseArguments(call.function.arguments) };
 }
 
 function toOllamaTool(spec: ToolSpec): {
@@ -146,11 +132,13 @@ function parseArguments(input: unknown): Record<string, unknown> {
   if (typeof input === "string") {
     try {
       const parsed: unknown = JSON.parse(input);
-      if (parsed && typeof parsed === "object") return parsed as Record<string, unknown>;
-    } catch (err) {
-      throw new AppError("llm_bad_output", "tool call arguments are not JSON", { cause: err });
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>;
+    } catch {
+      // Not JSON: no arguments, and the tool answers what is missing.
     }
+    return {};
   }
-  if (input && typeof input === "object") return input as Record<string, unknown>;
+  if (input && typeof input === "object" && !Array.isArray(input)) return input as Record<string, unknown>;
   return {};
 }

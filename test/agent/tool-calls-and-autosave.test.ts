@@ -58,6 +58,15 @@ describe("the model's tool calls and autosave", () => {
     expect(await texts(userId)).toEqual(["헬스장 락커 102번으로 옮겼어", "헬스장 락커는 58번이야"]);
   });
 
+  it("answers from memory, not with an apology, when the model's answer is empty", async () => {
+    const userId = "U_TOOL_EMPTY_ANSWER";
+    t.ollama!.onChat((req) => (req.format !== undefined ? { json: { topics: [], triplets: [] } } : "   "));
+    expect(await chat(t, ["기억해줘: 택배 상자는 현관 우산꽂이 옆에 있어"], userId)).toContain("기억했어요");
+    const printed = await chat(t, ["택배 상자 어디 있어?"], userId);
+    expect(printed).toContain("택배 상자는 현관 우산꽂이 옆에 있어");
+    expect(printed).not.toContain("문제가 생겼어요");
+  });
+
   it("keeps a statement once when the model kept it, and never keeps a forget request it proposed", async () => {
     const userId = "U_TOOL_KEPT";
     modelCalls((text) => [{ name: "remember", arguments: { text } }]);
