@@ -13,7 +13,7 @@ import {
   proposedForgetReply,
   secretHeldReply,
 } from "./messages.js";
-import { clipMessage, promptMessage } from "./message-limit.js";
+import { clipAnswer, clipMessage, MAX_ANSWER_CHARS, promptMessage } from "./message-limit.js";
 import { asksForWork, classifySpeechAct, phaticKind } from "../text/speech-act.js";
 import { typedText } from "../text/control-chars.js";
 import { PendingForgets } from "./pending-forgets.js";
@@ -453,8 +453,22 @@ export class AgentService implements TurnHandler {
     },
   ): Promise<string> {
     const onQueued = hooks.onQueued ? () => hooks.onQueued?.() : undefined;
-    const onText = hooks.onText;
-    const extra = { ...(onQueued ? { onQueued } : {}), ...(onText ? { onText } : {}) };
+    // Streamed pieces stop where the answer is cut (message-limit.ts MAX_ANSWER_CHARS).
+    let streamed = 0;
+    const onText =
+      hooks.onText &&
+      ((piece: string) => {
+        const room = MAX_ANSWER_CHARS - streamed;
+        if (room <= 0) return;
+        streamed += piece.length;
+        hooks.onText?.(piece.length <= room ? piece : piece.slice(0, room));
+      });
+    const extra = {
+      ...(onQueued ? { onQueued } : {}),
+      ...(onText ? { onText } : {}),
+      // A little past the cut, so that an answer stopped there is marked as cut ("…").
+      maxChars: MAX_ANSWER_CHARS + 100,
+    };
     for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
       const response = await llm.chat({ messages, tools: TOOL_SPECS, ...extra });
       if (response.toolCalls.length === 0) return nonEmpty(response.content);
@@ -496,9 +510,12 @@ function scopeOf(turn: Turn): MemoryScope {
   };
 }
 
-/** Slack refuses an empty message; an empty answer is a model failure, reported as such. */
+/**
+ * Slack refuses an empty message; an empty answer is a model failure, reported as such. A long one is
+ * cut (message-limit.ts `clipAnswer`).
+ */
 function nonEmpty(content: string): string {
   const text = content.trim();
   if (!text) throw new AppError("llm_bad_output", "the model answered with an empty message");
-  return text;
+  return clipAnswer(text);
 }

@@ -7,12 +7,29 @@
  */
 export const MAX_MESSAGE_CHARS = 4_000;
 
+/**
+ * Longest answer of the model that is passed on, whole or streamed: Slack cuts a message at 40,000
+ * characters (and its streaming fields earlier), and the history keeps what was said. A longer answer
+ * ends with "…" there; the pieces streamed past it are not sent.
+ */
+export const MAX_ANSWER_CHARS = 12_000;
+
 /** The first MAX_MESSAGE_CHARS characters of `text`, never ending in half a surrogate pair. */
 export function clipMessage(text: string): string {
-  if (text.length <= MAX_MESSAGE_CHARS) return text;
-  const last = text.charCodeAt(MAX_MESSAGE_CHARS - 1);
+  return clipTo(text, MAX_MESSAGE_CHARS);
+}
+
+/** The model's answer as it is passed on: at most MAX_ANSWER_CHARS characters, "…" when cut. */
+export function clipAnswer(text: string): string {
+  return text.length <= MAX_ANSWER_CHARS ? text : `${clipTo(text, MAX_ANSWER_CHARS - 1)}…`;
+}
+
+/** The first `max` characters of `text`, never ending in half a surrogate pair. */
+function clipTo(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
   const splitsPair = last >= 0xd800 && last <= 0xdbff;
-  return text.slice(0, splitsPair ? MAX_MESSAGE_CHARS - 1 : MAX_MESSAGE_CHARS);
+  return text.slice(0, splitsPair ? max - 1 : max);
 }
 
 /**

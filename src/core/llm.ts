@@ -43,6 +43,11 @@ export interface ChatRequest {
    * resolves with the whole content. A callback that throws does not stop the request.
    */
   onText?: (piece: string) => void;
+  /**
+   * Longest content wanted: a streamed answer that reaches it is not read further (the model is told
+   * to stop); the response holds what came until then. Unbounded by default.
+   */
+  maxChars?: number;
 }
 
 export interface ChatResponse {

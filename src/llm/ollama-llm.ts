@@ -75,6 +75,11 @@ export class OllamaLlm implements Llm {
         }
       }
       toolCalls.push(...(part.message?.tool_calls ?? []).map(toToolCall));
+      if (request.maxChars !== undefined && content.length >= request.maxChars) {
+        // A runaway answer: the rest would be cut anyway, so the model stops generating it.
+        parts.abort();
+        break;
+      }
     }
     return { content, toolCalls };
   }
