@@ -112,6 +112,15 @@ const LIGHT_VERB_STEMS: readonly string[] = [
   "타",
   "탔",
   "탈",
+  // 두다, 놓다, 넣다 of where a thing was put ("여권 어디 뒀지?", "열쇠 어디 놨더라", "어디 넣었어?"): the
+  // memory names the place, in whatever form of the verb ("서랍에 둠", "넣어 놨어"). Not 두 and 둘,
+  // which are also the numeral two ("두 시", "아이 둘").
+  "둬",
+  "뒀",
+  "놔",
+  "놨",
+  "넣어",
+  "넣었",
 ];
 const LIGHT_VERB_ENDINGS = new Set([
   "",

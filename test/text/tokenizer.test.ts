@@ -119,6 +119,12 @@ describe("queryContentTokens", () => {
     expect(queryContentTokens("샴푸 어떤 거 써?")).toEqual(contentTokens("샴푸"));
     expect(queryContentTokens("출근할 때 몇 번 버스 타?")).not.toContain("타");
     expect(queryContentTokens("타코 먹자")).toEqual(contentTokens("타코 먹자"));
+    // Asked where a thing was put (두다, 놓다, 넣다), the note names the place in its own verb form.
+    expect(queryContentTokens("택배 상자 어디 뒀지?")).toEqual(contentTokens("택배 상자"));
+    expect(queryContentTokens("열쇠 어디 놨더라?")).toEqual(contentTokens("열쇠"));
+    expect(queryContentTokens("여권 어디에 넣어 뒀어?")).toEqual(contentTokens("여권"));
+    // The numeral two (두, 둘) is no verb of putting.
+    expect(queryContentTokens("회의 두 시야?")).toContain("두");
   });
 
   it("leaves out an English verb of going or meeting that ends a question, with its preposition", () => {
