@@ -27,6 +27,7 @@ import {
   nothingKeptHereReply,
   nothingToForgetReply,
   nothingToRememberReply,
+  othersWordsReply,
   proposedForgetReply,
   quote,
   rememberedReply,
@@ -277,6 +278,8 @@ export class ChatCommands {
         };
       case "remember":
         return this.rememberExplicitly({ turn, scope, lang, at }, intent.text);
+      case "rememberOthers":
+        return { text: othersWordsReply(lang), mode: "command" };
       case "rememberLast":
         // "그거 기억해줘": what the person said before in this conversation, asked for explicitly —
         // once the turn that said it is recorded.

@@ -20,6 +20,11 @@ export type Intent =
    */
   | { kind: "rememberLast" }
   /**
+   * "방금 밥이 한 말 기억해 둬", "remember what Bob said": the request only points at someone else's
+   * words, which no chat command can fetch: it is answered with how to keep them, and keeps nothing.
+   */
+  | { kind: "rememberOthers" }
+  /**
    * "forget X": the memory clearly meant by X, or a question which. `all` when the request asks for
    * every memory about X ("forget everything about Emma", "Emma 관련 기억 전부 지워줘"): all of them
    * are listed and forgotten after a yes.
@@ -142,6 +147,7 @@ export function parseIntent(said: string, options: { wipes?: boolean } = {}): In
   if (toRemember !== undefined) {
     if (toRemember === "")
       return KO_REMEMBER_POINTER.test(text.trim()) ? { kind: "rememberLast" } : undefined;
+    if (pointsAtOthersWords(toRemember)) return { kind: "rememberOthers" };
     return pointsAtLast(toRemember) === undefined
       ? { kind: "remember", text: toRemember }
       : { kind: "rememberLast" };
@@ -182,7 +188,7 @@ const LAST_PRONOUNS: ReadonlySet<string> = new Set(words("그거 그것 그건 �
 /** What may stand beside them: "한/말한/저장한 거", "what I just said", "the last one". */
 const LAST_FILLERS: ReadonlySet<string> = new Set(
   words(
-    "거 것 건 걸 내가 제가 말한 얘기한 한 저장한 기억한 저장된 적은 쓴 보낸 기억 메모 " +
+    "거 것 건 걸 말 얘기 내가 제가 말한 얘기한 한 저장한 기억한 저장된 적은 쓴 보낸 기억 메모 " +
       "the one thing what i said told you saved stored memory note message",
   ),
 );
@@ -201,6 +207,36 @@ function pointsAtLast(query: string): "words" | "pronoun" | undefined {
   if (!parts.some(pointing) || !parts.every((part) => pointing(part) || LAST_FILLERS.has(part)))
     return undefined;
   return parts.some((part) => LAST_WORDS.has(part)) ? "words" : "pronoun";
+}
+
+/** Verbs of saying or writing in the form that ends a clause before the thing said ("밥이 한 말"). */
+const SAID_VERBS: ReadonlySet<string> = new Set(
+  words("한 말한 얘기한 보낸 쓴 올린 적은 said wrote sent posted told"),
+);
+/** What was said, as a request points at it ("… 한 말", "… 말한 거", "what … said"). */
+const SAID_THINGS: ReadonlySet<string> = new Set(words("말 거 것 얘기 이야기 메시지 내용 what"));
+/** Who said it, when it is the person asking (then it is "remember what I said": `rememberLast`). */
+const SPEAKER_SELF: ReadonlySet<string> = new Set(words("나 내가 제가 저 i me"));
+
+/**
+ * Whether a remember request's object only points at what another person said ("방금 밥이 한 말", "위에
+ * 지수님이 올린 거", "what Bob said"): the words of {@link LAST_WORDS} or "위에/아까", one name (with its
+ * particle), a verb of saying and the thing said — nothing of what was said itself.
+ */
+function pointsAtOthersWords(object: string): boolean {
+  const parts = object
+    .toLowerCase()
+    .replace(/[.,!?]/gu, " ")
+    .split(/\s+/u)
+    .filter((part) => part !== "" && !LAST_WORDS.has(part) && part !== "위에" && part !== "아까");
+  if (parts.length < 3 || parts.length > 4) return false;
+  const english = parts[0] === "what";
+  const [thing, name, verb] = english
+    ? [parts[0]!, parts[1]!, parts[2]!]
+    : [parts.at(-1)!, parts[0]!, parts.at(-2)!];
+  if (!SAID_THINGS.has(thing) || !SAID_VERBS.has(verb)) return false;
+  if (parts.length === 4 && !(english ? parts[3] === "just" : parts[1] === "님이")) return false;
+  return !SPEAKER_SELF.has(name);
 }
 
 /**

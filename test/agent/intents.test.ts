@@ -211,6 +211,28 @@ describe("parseIntent", () => {
   });
 });
 
+describe("parseIntent on a request that points at someone's words", () => {
+  it("reads one that points at another person's words as such, and keeps nothing of the pointer", () => {
+    for (const text of [
+      "방금 밥이 한 말 기억해 둬",
+      "위에 밥이 말한 거 기억해줘",
+      "아까 지수님이 올린 거 기억해줘",
+      "엄마가 한 말 기억해 둬",
+      "remember what Bob said",
+    ])
+      expect(parseIntent(text), text).toEqual({ kind: "rememberOthers" });
+  });
+
+  it("reads the person's own words as what they said before, and a text with content as that text", () => {
+    expect(parseIntent("방금 내가 한 말 기억해줘")).toEqual({ kind: "rememberLast" });
+    expect(parseIntent("밥 이직 얘기 메모해줘")).toEqual({ kind: "remember", text: "밥 이직 얘기" });
+    expect(parseIntent("기억해줘: 민수가 한 말 중요해")).toEqual({
+      kind: "remember",
+      text: "민수가 한 말 중요해",
+    });
+  });
+});
+
 describe("parseIntent with a mistyped command word", () => {
   it("reads a 'remember' one edit off before a colon as 'remember', and keeps the text without it", () => {
     for (const typed of ["remmeber", "remeber", "remembr", "Rememebr", "rmember"])

@@ -828,6 +828,15 @@ describe("chat commands in the local chat", () => {
     expect(left).toEqual(["헬스장 사물함은 41번"]);
   });
 
+  it("answers a request for someone else's words with how to keep them, and keeps nothing", async () => {
+    const userId = "U_OTHERS_WORDS";
+    const scope = { teamId: "local", userId, channelId: "console", channelType: "im" as const };
+    const printed = await chat(t, ["방금 밥이 한 말 기억해 둬"], userId);
+    expect(printed).toContain("다른 사람이 한 말은 여기서 가져올 수 없어요");
+    await t.assistant.drain();
+    expect((await t.assistant.memory.list(scope, { limit: 10 })).items).toEqual([]);
+  });
+
   it("takes 'forget them all' asked which one as all of the listed ones, not everything", async () => {
     const scope = { teamId: "local", userId: "local-user" };
     await chat(t, [
