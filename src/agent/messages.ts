@@ -123,8 +123,8 @@ export function forgottenReply(lang: Lang, texts: string[]): string {
  */
 export function othersWordsReply(lang: Lang): string {
   return lang === "en"
-    ? "I can't fetch what someone else said from here. Tell me what to keep (\"remember: …\"), or use the message's ⋯ menu → Remember this."
-    : '다른 사람이 한 말은 여기서 가져올 수 없어요. 기억할 내용을 적어 주시거나("기억해줘: …"), 그 메시지의 ⋯ 메뉴에서 "기억하기"를 눌러 주세요.';
+    ? "I can't fetch what someone else said from here. Tell me what to keep (\"remember: …\"), or use the message's ⋮ menu → Remember this."
+    : '다른 사람이 한 말은 여기서 가져올 수 없어요. 기억할 내용을 적어 주시거나("기억해줘: …"), 그 메시지의 ⋮ 메뉴에서 "Remember this"를 눌러 주세요.';
 }
 
 /**
