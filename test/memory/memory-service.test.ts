@@ -236,6 +236,13 @@ describe("MemoryLifecycle and MemorySearch against a real Chroma", () => {
     expect(copies).toHaveLength(1);
   });
 
+  it("deletes memories asked to be deleted twice at once once: the second request finds them gone", async () => {
+    const a = await memory.save(alice, { text: "두 번 눌린 잊기 버튼의 기억", source: "slack" });
+    const both = await Promise.all([memory.deleteIds(alice, [a.id]), memory.deleteIds(alice, [a.id])]);
+    expect(both.map((deleted) => deleted.length).sort()).toEqual([0, 1]);
+    expect(await memory.get(alice, a.id)).toBeUndefined();
+  });
+
   it("finds a phone number by its digits and by its last four", async () => {
     const saved = await memory.save(alice, { text: "김철수 전화번호는 010-1234-5678", source: "slack" });
     await memory.save(alice, { text: "엄마 생신 선물 고르기", source: "slack" });

@@ -61,6 +61,8 @@ export class MemoryLifecycle implements MemoryPort {
   private readonly log: Logger;
   /** `remember`'s check for a copy and its save, one at a time per person and text. */
   private readonly rememberOnce = new KeyedMutex();
+  /** `deleteIds`, one at a time per person. */
+  private readonly deleting = new KeyedMutex();
   private readonly reader: MemorySearch;
   /** The one write path to the store and the BM25 indexes: made here, never handed out. */
   private readonly writer: StoreWriter;
@@ -446,6 +448,18 @@ export class MemoryLifecycle implements MemoryPort {
    * left alone. Returns what was deleted.
    */
   async deleteIds(scope: MemoryScope, ids: readonly string[], options: ActorOption = {}): Promise<Memory[]> {
+    // One at a time per person: a button pressed twice at once deletes (and audits) its memories once;
+    // the second press finds them gone.
+    return this.deleting.run(JSON.stringify([scope.teamId, scope.userId]), () =>
+      this.deleteIdsNow(scope, ids, options),
+    );
+  }
+
+  private async deleteIdsNow(
+    scope: MemoryScope,
+    ids: readonly string[],
+    options: ActorOption,
+  ): Promise<Memory[]> {
     const first = (await Promise.all([...new Set(ids)].map((id) => this.get(scope, id)))).filter(
       (m): m is Memory => m !== undefined,
     );
