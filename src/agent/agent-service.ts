@@ -16,6 +16,7 @@ import {
 import { clipAnswer, clipMessage, MAX_ANSWER_CHARS, promptMessage } from "./message-limit.js";
 import { asksForWork, classifySpeechAct, phaticKind } from "../text/speech-act.js";
 import { typedText } from "../text/control-chars.js";
+import { namesValueOnlyIn, tokenize } from "../text/tokenizer.js";
 import { PendingForgets } from "./pending-forgets.js";
 import type { ForgetQuestionStore } from "../core/forget-questions.js";
 import { PersonWork } from "./person-work.js";
@@ -272,6 +273,9 @@ export class AgentService implements TurnHandler {
         shown,
       });
       if (proposals.length === 0) return { text: answer, mode: "llm", memoryIds: memoryIds() };
+      // A message the model read as asking to drop a memory ("또리 생일 정보는 이제 필요 없어") is no memory
+      // itself; one that also gives a new value of it ("락커 102번으로 옮겼어" for "락커 58번") is.
+      if (!givesNewValue(turn.text, proposals)) candidate.is = false;
       // The model may only propose a forget: the user confirms it by answering the question (the
       // "which one should I forget?" flow) or, in Slack, with the buttons posted under the reply.
       await this.forgetQuestions.ask(
@@ -485,8 +489,7 @@ export class AgentService implements TurnHandler {
           proposals,
           shown,
           // The model kept a memory of the message: the pipeline must not autosave it too. A refused or
-          // failed `remember`, or a proposed forget (the message may give the new value: "락커 102번으로
-          // 옮겼어"), leaves the message to the pipeline, which keeps no request.
+          // failed `remember` leaves the message to the pipeline (a proposed forget: see `answer`).
           onSaved: () => {
             candidate.is = false;
           },
@@ -498,6 +501,15 @@ export class AgentService implements TurnHandler {
     const final = await llm.chat({ messages, ...extra });
     return nonEmpty(final.content);
   }
+}
+
+/**
+ * Whether `text` names a value (a term with a digit) that none of `memories` holds: a new value of what
+ * they say, not only a wish to drop them.
+ */
+function givesNewValue(text: string, memories: readonly Memory[]): boolean {
+  const said = new Set(tokenize(text));
+  return memories.every((m) => namesValueOnlyIn(said, said, new Set(tokenize(m.text))));
 }
 
 /** Whose memories a turn reads and writes, and where it is said. */

@@ -28,11 +28,16 @@ describe("Slack turns that fail", () => {
       );
     });
 
-    it("treats an empty answer from the model as a failure, not an empty message", async () => {
+    it("treats an empty answer from the model as the model's failure: answered from memory, never an empty message", async () => {
       t.ollama!.queueChat("   ");
-      await t.sendEvent(makeDmEvent({ text: "빈 답" }));
+      await t.sendEvent(makeDmEvent({ text: "이번 주 회의 언제였지?" }));
       const [post] = await t.slack!.waitForCall("chat.postMessage");
-      expect(post!.args.text).toMatch(/^죄송해요, 답변하는 중에 문제가 생겼어요/);
+      expect(post!.args.text).toMatch(KOREAN_MODEL_DOWN);
+      // A statement is answered as without a model: with what became of it.
+      t.ollama!.queueChat("");
+      await t.sendEvent(makeDmEvent({ text: "빈 답" }));
+      const posted = await t.slack!.waitForCall("chat.postMessage", { count: 2 });
+      expect(posted.at(-1)!.args.text).toBe("네, 알겠어요.");
     });
 
     it("answers from memory when the model is past LLM_TIMEOUT_MS, in the mention's thread", async () => {
