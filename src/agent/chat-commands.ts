@@ -122,13 +122,16 @@ export class ChatCommands {
   constructor(private readonly deps: ChatCommandDeps) {}
 
   /**
-   * The person's turns a forget of `query` could not wait for (their work still running after the
-   * bounded wait) that share a word with it: vetoed, so their autosave keeps nothing. Their texts.
+   * The person's turns in this conversation that a forget of `query` could not wait for (their work
+   * still running after the bounded wait) and that share a word with it: vetoed, so their autosave keeps
+   * nothing. Their texts, which the reply quotes: so only this conversation's (a DM's words never reach
+   * a channel's reply).
    */
   private vetoNaming(turn: Turn, query: string): string[] {
     const words = new Set(contentTokens(query));
     const naming = this.deps.work
       .unsettled(turn)
+      .filter((t) => t.channelId === turn.channelId && t.teamId === turn.teamId)
       .filter((t) => contentTokens(t.text).some((word) => words.has(word)));
     this.deps.work.veto(naming);
     return naming.map((t) => t.text);

@@ -54,4 +54,27 @@ describe("a forget asked while the message it names is still being autosaved", (
     await t.assistant.agent.drain();
     expect(await texts("U_FORGET_SLOW_NAMED")).toEqual(["다음 달 둘째 주에 제주도 출장 가"]);
   }, 90_000);
+
+  it("never quotes in a channel, nor vetoes, a DM statement still being saved", async () => {
+    t.ollama!.onChat(async (req) => {
+      if (req.format === undefined) return "좋아요!";
+      const said = req.messages.map((m) => m.content).join("\n");
+      if (said.includes("비상금")) await new Promise((resolve) => setTimeout(resolve, SLOW_LABELS_MS));
+      return { json: { topics: [{ label: "money", confidence: 0.9 }], triplets: [] } };
+    });
+    const userId = "U_FORGET_SLOW_DM";
+    const base = { teamId: "local", userId, receivedAt: Date.now() };
+    const dm = { ...base, channelId: "D_SLOW", channelType: "im" as const };
+    await t.assistant.agent.handle({
+      ...dm,
+      text: "비상금은 책장 세 번째 칸 사전 안에 있어",
+      eventId: "Ev_dm_1",
+    });
+    const channel = { ...base, channelId: "C_SLOW", channelType: "channel" as const, receivedAt: Date.now() };
+    const reply = await t.assistant.agent.handle({ ...channel, text: "잊어줘: 비상금", eventId: "Ev_ch_1" });
+    expect(reply.text).not.toContain("책장");
+    await t.assistant.agent.drain();
+    const kept = await t.assistant.memory.list(dm, { limit: 10 });
+    expect(kept.items.map((m) => m.text)).toEqual(["비상금은 책장 세 번째 칸 사전 안에 있어"]);
+  }, 90_000);
 });
