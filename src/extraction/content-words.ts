@@ -7,7 +7,7 @@
  * (memory/search/query-words.ts).
  */
 import { isEnglishStopWord, stemEnglishWord } from "../text/english.js";
-import { isHangulSyllableCode, searchStems } from "../text/korean.js";
+import { isHangulSyllableCode, nominalizedStem, searchStems } from "../text/korean.js";
 import { isFullKoreanName } from "./rule-common.js";
 import { KIN_ACROSS_LANGUAGES } from "./words/kinship.js";
 import { SAME_THING_GROUPS } from "./words/same-thing.js";
@@ -199,6 +199,9 @@ export function sameContentWord(a: string, b: string): boolean {
   if (long.length === short.length + 1 && isFullKoreanName(long.slice(3)) && long.endsWith(short.slice(3))) {
     return true;
   }
+  // A verb's noun in -(으)ㅁ and its other forms (끝남 / 끝나는): one verb.
+  if (nominalizedStem(long.slice(3)) === short.slice(3) || nominalizedStem(short.slice(3)) === long.slice(3))
+    return true;
   if (short.length < "ko:".length + 2 || !long.startsWith(short)) return false;
   const rest = long.slice(short.length);
   return rest.length === 1 || GENERIC_KEYS.has(`ko:${rest}`);

@@ -81,6 +81,26 @@ export function isPastTenseSyllable(char: string | undefined): boolean {
   return syllableJamo((char ?? "").codePointAt(0) ?? 0)?.final === FINAL_SSANG_SIOS;
 }
 
+/** The index of ㅁ among the finals: the -(으)ㅁ that makes a verb's noun (끝남, 바뀜, 옮김). */
+const FINAL_MIEUM = 16;
+/** Syllables a verb's stem keeps before its -(으)ㅁ noun, at least: one-syllable stems (감, 봄, 잠) are nouns too. */
+const MIN_NOMINALIZED_STEM_SYLLABLES = 2;
+
+/**
+ * The verb stem of a noun made with -(으)ㅁ, as its other forms write it: 끝남 → 끝나 (끝나는, 끝나서),
+ * 옮김 → 옮기, 마감했음 → 마감했; undefined for a word that does not end so or whose stem would have fewer
+ * than {@link MIN_NOMINALIZED_STEM_SYLLABLES} syllables (봄, 감, 있음). A noun that ends in ㅁ and is no
+ * such form gives its own verb's stem (그림 → 그리) or, rarely, a word of its own (사람 → 사라).
+ */
+export function nominalizedStem(word: string): string | undefined {
+  if (word.endsWith("음"))
+    return word.length > MIN_NOMINALIZED_STEM_SYLLABLES ? word.slice(0, -1) : undefined;
+  const last = word.charCodeAt(word.length - 1);
+  if (word.length < MIN_NOMINALIZED_STEM_SYLLABLES || syllableJamo(last)?.final !== FINAL_MIEUM)
+    return undefined;
+  return word.slice(0, -1) + String.fromCharCode(last - FINAL_MIEUM);
+}
+
 /** Every syllable of {@link isPastTenseSyllable}, as the inside of a regular-expression class. */
 export const PAST_TENSE_SYLLABLE_CLASS: string = Array.from({ length: 19 * 21 }, (_, i) =>
   String.fromCharCode(HANGUL_SYLLABLE_FIRST + i * FINALS_PER_SYLLABLE + FINAL_SSANG_SIOS),

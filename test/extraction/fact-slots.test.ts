@@ -299,6 +299,13 @@ describe("statesSameFact", () => {
     },
   );
 
+  it("takes a verb's noun in -(으)ㅁ as the verb (끝남 / 끝나는), not a noun that ends in ㅁ", () => {
+    expect(sameContentWord("ko:끝남", "ko:끝나")).toBe(true);
+    expect(sameContentWord("ko:옮기", "ko:옮김")).toBe(true);
+    // One syllable before the ㅁ is too short a stem to say (봄 / 보, 감 / 가).
+    expect(sameContentWord("ko:봄", "ko:보")).toBe(false);
+  });
+
   it("takes two words of one same-thing group as one word, never two related things", () => {
     expect(sameContentWord("ko:사물함", "ko:락커")).toBe(true);
     expect(sameContentWord("ko:사물함", "en:locker")).toBe(true);

@@ -760,6 +760,42 @@ describe("rankHybrid", () => {
     });
   });
 
+  describe("a note that gives the value asked for again", () => {
+    // Neither says a change, and the newer one names its fact shorter than the older (피아노 for
+    // 피아노학원) and shares too few words with it to state its fact by words alone.
+    it.each([
+      [
+        "ko",
+        "지우 피아노학원 몇 시에 끝나?",
+        "지우 피아노학원 끝나는 시간 5시 20분, 정문 앞에서 픽업",
+        "지우 피아노 6시에 끝남 (진도 빨라서)",
+      ],
+      [
+        "mixed",
+        "Mia 수영 몇 시에 끝나?",
+        "Mia 수영 끝나는 시간 4시 30분, 옆문에서 픽업",
+        "Mia 수영 5시 15분에 끝남 (윗반)",
+      ],
+    ])("leads the older answer, under the gate or not (%s)", (_lang, query, older, newer) => {
+      expect(underGate(query, older, newer)).toEqual(["new", "old"]);
+      expect(rankOlderAndNewer(query, older, newer).map((r) => r.id)).toEqual(["new", "old"]);
+    });
+
+    it.each([
+      ["names its value by a word the older lacks", "지우 피아노 콩쿠르 6월 3일에 끝남"],
+      ["gives another kind of value", "지우 피아노학원 원비 18만원으로 끝남"],
+      ["is another child's", "민서 피아노 6시에 끝남 (진도 빨라서)"],
+    ])("stays below when it %s", (_case, newer) => {
+      expect(
+        underGate(
+          "지우 피아노학원 몇 시에 끝나?",
+          "지우 피아노학원 끝나는 시간 5시 20분, 정문 앞에서 픽업",
+          newer,
+        ),
+      ).toEqual(["old", "new (not relevant)"]);
+    });
+  });
+
   it("ties a newer note to the older by a noun of the fact when the question asks what is so now", () => {
     const older = "수영장 사물함 31번, 열쇠는 카운터에서";
     const newer = "락커 88번으로 받음";

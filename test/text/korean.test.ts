@@ -4,6 +4,7 @@ import {
   foldText,
   hasBatchim,
   isPastTenseSyllable,
+  nominalizedStem,
   PAST_TENSE_SYLLABLE_CLASS,
   stripCopula,
   stripParticle,
@@ -42,6 +43,21 @@ describe("Hangul tests", () => {
 
   it("folds NFC, spacing and Latin case", () => {
     expect(foldText(` ${"또리".normalize("NFD")}  Is\tHere `)).toBe("또리 is here");
+  });
+});
+
+describe("nominalizedStem", () => {
+  it("gives the stem of a verb's noun in -(으)ㅁ", () => {
+    expect(nominalizedStem("끝남")).toBe("끝나");
+    expect(nominalizedStem("옮김")).toBe("옮기");
+    expect(nominalizedStem("마감했음")).toBe("마감했");
+  });
+
+  it("gives none for a word without it or with a one-syllable stem", () => {
+    expect(nominalizedStem("끝나")).toBeUndefined();
+    expect(nominalizedStem("봄")).toBeUndefined();
+    expect(nominalizedStem("있음")).toBeUndefined();
+    expect(nominalizedStem("")).toBeUndefined();
   });
 });
 

@@ -289,18 +289,62 @@ function asksSharedSlot(pair: RecencyPair): boolean {
 
 /**
  * Whether `newer`, under the relevance gate, restates `older`, a relevant answer, for the query: by a
- * fact slot both state and the question asks for (`asksSharedSlot`), by its text (`restatesForQuery`),
+ * fact slot both state and the question asks for (`asksSharedSlot`), by the value asked for
+ * (`givesAskedValueAgain`), by its text (`restatesForQuery`),
  * as a change note (`changeNoteRestates`), or by holding every question word `older` holds
  * (`holdsAllOlderQueryWords`). Then it is the answer.
  */
 function restatesFromUnderGate(pair: RecencyPair, questionWords: readonly string[]): boolean {
   return (
     asksSharedSlot(pair) ||
+    givesAskedValueAgain(pair, questionWords) ||
     correctsForQuery(pair) ||
     restatesForQuery(pair) ||
     changeNoteRestates(pair, questionWords) ||
     holdsAllOlderQueryWords(pair)
   );
+}
+
+/**
+ * Whether `content` holds `word` ({@link sameContentWord}), or a Korean compound that begins with it or
+ * a word of two syllables or more that begins one ("수학" / "수학학원": a note that names its fact
+ * shorter than the question).
+ */
+function holdsWordOrCompound(content: readonly string[], word: string): boolean {
+  return content.some(
+    (other) =>
+      sameContentWord(other, word) ||
+      (other.startsWith("ko:") &&
+        word.startsWith("ko:") &&
+        Math.min(other.length, word.length) >= "ko:".length + 2 &&
+        (other.startsWith(word) || word.startsWith(other))),
+  );
+}
+
+/**
+ * Whether `newer` gives again the kind of value the question asks for (며칠, 몇 시, 얼마: fact-words.ts
+ * `askedValueKinds`) for the fact `older` gives it for, with a value `older` lacks: `older` holds two
+ * of the question's words or more (`questionWords`, fact-words.ts `statementWords`) and `newer` holds
+ * each of them, names its value by no word `older` lacks (the words before its first digit: "아빠
+ * 오늘 검진 결과 180" names a result, not the next check-up), and names no other owner. Neither need
+ * say a change ("지우 피아노 6시에 끝남" after "지우 피아노학원 끝나는 시간 5시 20분"): the question
+ * asks for one value, and two notes that give it by the question's words are two of its values.
+ */
+function givesAskedValueAgain(pair: RecencyPair, questionWords: readonly string[]): boolean {
+  const { asked, texts } = pair;
+  if (asked === undefined || asked.size === 0 || namesOlderValue(pair)) return false;
+  const memo = pair.factSlots ?? new FactSlotMemo();
+  const before = memo.words(texts.older);
+  const after = memo.words(texts.newer);
+  if (![...asked].some((kind) => before.kinds.has(kind) && after.kinds.has(kind))) return false;
+  if (![...after.values].some((value) => !before.values.has(value))) return false;
+  const held = questionWords.filter((word) => holdsWordOrCompound(before.content, word));
+  if (held.length < 2 || !held.every((word) => holdsWordOrCompound(after.content, word))) return false;
+  const firstDigit = texts.newer.search(/\d/u);
+  if (firstDigit < 0) return false;
+  const naming = memo.words(texts.newer.slice(0, firstDigit)).content;
+  if (!naming.every((word) => holdsWordOrCompound(before.content, word))) return false;
+  return !statesOwnersDiffer(texts.older, texts.newer, memo);
 }
 
 /**
@@ -339,7 +383,8 @@ export function applyRecency<T extends RankedMemory>(options: {
     current,
     question,
   });
-  // Whether `newer` restates `older`'s fact for the query: by isSameFact, or, when both stand on the
+  // Whether `newer` restates `older`'s fact for the query: by isSameFact or by giving the value asked
+  // for again (givesAskedValueAgain), or, when both stand on the
   // same side of the gate, as a change note about it — the test a note under the gate passes to jump a
   // relevant one holds between two under it too; one that names the old value needs no word of the
   // question only when both cleared it (`changeNoteRestates`, `byOldValue`: between notes under the
@@ -348,6 +393,7 @@ export function applyRecency<T extends RankedMemory>(options: {
     const pair = pairOf(older, newer);
     if (isSameFact({ ...pair, restatements })) return true;
     if (!restatements) return false;
+    if (givesAskedValueAgain(pair, questionWords)) return true;
     if (older.relevant && newer.relevant) return changeNoteRestates(pair, questionWords, true);
     return !older.relevant && !newer.relevant && changeNoteRestates(pair, questionWords);
   };
