@@ -52,6 +52,26 @@ export function stemEnglishWord(input: string): string {
   return stem;
 }
 
+/** English ordinals in words, by their number less one: the ones notes also write in digits (2nd). */
+const ORDINAL_WORDS: readonly string[] =
+  "first second third fourth fifth sixth seventh eighth ninth tenth".split(" ");
+/** An ordinal in digits as the tokenizer keeps it (2nd, 10th). */
+const ORDINAL_NUMERAL_RE = /^(\d{1,2})(?:st|nd|rd|th)$/u;
+
+/**
+ * The other way to write an English ordinal, first to tenth: "second" → "2nd", "2nd" → "second" (a
+ * note writes "2nd shooter", a question asks for the second one); undefined for any other word.
+ */
+export function ordinalOtherForm(word: string): string | undefined {
+  const inWords = ORDINAL_WORDS.indexOf(word);
+  if (inWords >= 0) {
+    const n = inWords + 1;
+    return `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
+  }
+  const digits = ORDINAL_NUMERAL_RE.exec(word)?.[1];
+  return digits === undefined ? undefined : ORDINAL_WORDS[Number(digits) - 1];
+}
+
 /**
  * Longer "words" are returned as they are: no English word is this long, and the stemmer's regular
  * expressions take time that grows faster than the length (a 20,000-letter run took seconds).

@@ -134,6 +134,21 @@ describe("KeywordIndex", () => {
     expect(index.search("바다", { limit: 5 })).toEqual([]); // body, bowling: no word of its sound
   });
 
+  it("finds an ordinal written in digits or in words, and counts it toward coverage", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "digits", text: "2nd violin: Jun from March" }),
+      makeDoc({ id: "word", text: "Third floor, the door by the stairs" }),
+      makeDoc({ id: "other", text: "Violin lessons on Monday" }),
+    ]);
+    const [second] = index.search("second violin", { limit: 5 });
+    expect(second).toMatchObject({ id: "digits", matchedTerms: ["second", "violin"] });
+    expect(second?.coverage).toBeCloseTo(1, 10);
+    expect(index.search("3rd floor", { limit: 5 }).map((h) => h.id)).toEqual(["word"]);
+    // Only first to tenth: a 21st birthday is no ordinal in words here.
+    expect(index.search("21st", { limit: 5 })).toEqual([]);
+  });
+
   it("finds a romanised Korean name that begins with a glide or holds ng before a vowel", () => {
     const index = new KeywordIndex();
     index.add([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isEnglishStopWord, stemEnglishWord } from "../../src/text/english.js";
+import { isEnglishStopWord, ordinalOtherForm, stemEnglishWord } from "../../src/text/english.js";
 import { tokenize } from "../../src/text/tokenizer.js";
 
 describe("stemEnglishWord (Porter2)", () => {
@@ -50,6 +50,18 @@ describe("stemEnglishWord (Porter2)", () => {
     expect(stemEnglishWord(run)).toBe(run);
     expect(stemEnglishWord(`${"ing".repeat(10_000)}s`)).toHaveLength(30_001);
     expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe("ordinalOtherForm", () => {
+  it("writes first to tenth the other way, and nothing else", () => {
+    expect(ordinalOtherForm("second")).toBe("2nd");
+    expect(ordinalOtherForm("first")).toBe("1st");
+    expect(ordinalOtherForm("3rd")).toBe("third");
+    expect(ordinalOtherForm("10th")).toBe("tenth");
+    expect(ordinalOtherForm("11th")).toBeUndefined();
+    expect(ordinalOtherForm("0th")).toBeUndefined();
+    expect(ordinalOtherForm("seconds")).toBeUndefined();
   });
 });
 

@@ -21,6 +21,7 @@ import {
   tokensWrittenOtherwise,
   type CrossScriptWord,
 } from "../../text/tokenizer.js";
+import { ordinalOtherForm } from "../../text/english.js";
 import { stripSearchSuffixes } from "../../text/korean.js";
 import { words } from "../../text/word-list.js";
 import { PHONE_RE } from "../../extraction/rule-patterns.js";
@@ -103,6 +104,7 @@ function phoneAskingTokens(query: string): string[] {
 /** The query's words as a memory may write them otherwise (see the module comment). */
 export function queryWords(query: string): QueryWords {
   const otherScript: CrossScriptWord[] = crossScriptQueryWords(query);
+  const ordinals = ordinalWords(query);
   const named = namedWords(query);
   const asksWeekday = ASKS_WEEKDAY_RE.test(query);
   const asksPhone = phoneAskingTokens(query);
@@ -111,10 +113,12 @@ export function queryWords(query: string): QueryWords {
   return {
     searchTerms: [
       ...otherScript.flatMap((word) => word.terms),
+      ...ordinals.map((word) => word.other),
       ...named.flatMap((word) => word.names.flat()),
     ],
     writtenOtherwise: (text) => [
       ...tokensWrittenOtherwise(otherScript, text),
+      ...ordinalsWrittenOtherwise(ordinals, text),
       ...(asksWeekday && WEEKDAY_WORD_RE.test(text) ? [WEEKDAY_NOUN] : []),
     ],
     answeredBy: (tokens, text) =>
@@ -148,6 +152,27 @@ function isUnambiguous(term: string): boolean {
 }
 
 /** The query's words that the same-thing lexicon knows, each with its other names' tokens. */
+/** A query's ordinal (second, 2nd) with its other spelling (english.ts `ordinalOtherForm`). */
+interface OrdinalWord {
+  token: string;
+  other: string;
+}
+
+/** The query's ordinals that a note may write the other way. */
+function ordinalWords(query: string): OrdinalWord[] {
+  return tokenize(query).flatMap((token) => {
+    const other = ordinalOtherForm(token);
+    return other === undefined ? [] : [{ token, other }];
+  });
+}
+
+/** The query's ordinals that `text` writes the other way ("2nd" for "second"). */
+function ordinalsWrittenOtherwise(ordinals: readonly OrdinalWord[], text: string): string[] {
+  if (ordinals.length === 0) return [];
+  const tokens = new Set(tokenize(text));
+  return ordinals.filter((word) => tokens.has(word.other)).map((word) => word.token);
+}
+
 function namedWords(query: string): NamedWord[] {
   const out: NamedWord[] = [];
   const add = (tokens: string[], keys: readonly string[]) => {
