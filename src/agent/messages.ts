@@ -253,7 +253,7 @@ export function forgetFinishedReply(lang: Lang, what: { memories: number } | { a
     : `잊었어요: 기억 ${what.memories}개. ${restarted}`;
 }
 
-/** "1 memory", "2 memories". */
+/** A count and its noun, singular for one: one memory, many memories. */
 function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
