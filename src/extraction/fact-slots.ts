@@ -7,6 +7,7 @@
  * There is no module-level state: a caller that asks about the same texts again and again (a retriever)
  * owns a {@link FactSlotMemo} and passes it in.
  */
+import levenshtein from "damerau-levenshtein";
 import { foldText } from "../text/korean.js";
 import {
   holdsContentWord,
@@ -21,6 +22,7 @@ import {
   ENGLISH_NEGATING_WORDS,
   isClauseMark,
   KOREAN_NEGATING_WORDS,
+  marksCorrection,
 } from "./words/value-words.js";
 import { isFillerWord } from "../text/function-words.js";
 import { trimEndWhile, trimStartWhile } from "../text/trim.js";
@@ -483,6 +485,46 @@ export function statesCorrectionOf(
     if (![...after.values].some((value) => !before.values.has(value))) return false;
   }
   return after.content.every((word) => before.content.some((other) => sameContentWord(word, other)));
+}
+
+/**
+ * Whether `newer` says that a value was put wrong before (value-words.ts `marksCorrection`: "뒷자리
+ * 잘못 적었다. … 2209 가 맞음", "correction: it's …, I typed it wrong earlier") and gives a value of a kind
+ * `older` gives, that `older` lacks. It names the note it corrects by no word: whether the two are of
+ * one fact is the caller's to tie (recall: a word of the question both hold).
+ */
+export function statesMarkedCorrectionOf(
+  older: string,
+  newer: string,
+  memo: FactSlotMemo = new FactSlotMemo(),
+): boolean {
+  if (!marksCorrection(newer)) return false;
+  const before = memo.words(older);
+  const after = memo.words(newer);
+  const added = [...after.values].filter((value) => !before.values.has(value));
+  if (added.length === 0 || ![...after.kinds].some((kind) => before.kinds.has(kind))) return false;
+  // The right value is a slip away from the wrong one ("2290" → "2209"), or the two share a word.
+  return (
+    added.some((value) => [...before.values].some((wrong) => isSlipOf(value, wrong))) ||
+    after.content.some((word) => !isGenericAttribute(word) && holdsContentWord(before.content, word))
+  );
+}
+
+/** Fewest characters a value needs for a slip of it to say which value it corrects. */
+const MIN_SLIP_VALUE_LENGTH = 3;
+
+/**
+ * Whether `value` is a slip of the keys away from `wrong`: as long, with a digit, and one edit apart —
+ * one character, or two next to each other that swapped places (4417-2290 / 4417-2209, 10.2.31.7 / 10.2.13.7:
+ * Damerau–Levenshtein distance 1).
+ */
+function isSlipOf(value: string, wrong: string): boolean {
+  return (
+    value.length === wrong.length &&
+    value.length >= MIN_SLIP_VALUE_LENGTH &&
+    /\d/u.test(value) &&
+    levenshtein(value, wrong).steps === 1
+  );
 }
 
 /** `text` without its opening rejection or correction ("아 잘못 말했다 3457이야" → "3457이야"); undefined when it has none. */

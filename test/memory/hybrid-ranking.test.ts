@@ -712,6 +712,42 @@ describe("rankHybrid", () => {
       expect(underGate(query, older, newer)).toEqual(["new", "old"]);
     });
 
+    it.each([
+      [
+        "ko",
+        "도서관 한지민 사서 번호",
+        "도서관 사물함 담당 한지민 사서 010-4417-2290",
+        "아 한사서 번호 뒷자리 잘못 적었다. 010-4417-2209 가 맞음",
+      ],
+      [
+        "en",
+        "which IP is the build server on",
+        "build server IP is 10.2.31.7, ssh as deploy",
+        "correction: build server is 10.2.13.7, I typed it wrong earlier",
+      ],
+      [
+        "mixed",
+        "build server IP 뭐였지",
+        "build server IP 10.2.31.7, deploy 계정으로 접속",
+        "build server 오타 있었음 10.2.13.7 이 맞음",
+      ],
+    ])(
+      "puts a note that says a value was written wrong above it, weeks later (%s)",
+      (_lang, query, older, newer) => {
+        expect(underGate(query, older, newer)).toEqual(["new", "old"]);
+      },
+    );
+
+    it("does not tie a note that puts another fact right", () => {
+      expect(
+        underGate(
+          "팀 회의 무슨 요일이야?",
+          "팀 회의 매주 화요일 아침 8시반",
+          "아 잘못 적음 21일 아니고 28일임. 토요일 11시 그대로",
+        ),
+      ).toEqual(["old", "new (not relevant)"]);
+    });
+
     it("does not tie a correction that shares no word of the question with the older note", () => {
       expect(
         underGate("부산 가는 KTX 몇 시야?", "부산 출장 KTX 서울역 7시꺼 예매", "아니 7시 아니고 7시 30분"),

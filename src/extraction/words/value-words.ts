@@ -196,6 +196,57 @@ export function correctionOpening(tokens: readonly string[], isFiller: (word: st
   return opened;
 }
 
+/** English words that say, anywhere in a note, that something was written wrong before ("typo"). */
+const ENGLISH_CORRECTION_WORDS: ReadonlySet<string> = new Set(
+  words("correction corrected typo mistyped misspoke"),
+);
+/** English verbs of writing that, with {@link EARLIER} later in the note, say the earlier value was wrong ("I typed it wrong earlier"). */
+const ENGLISH_WROTE: ReadonlySet<string> = new Set(words("typed wrote"));
+const EARLIER = "earlier";
+/** Korean predicates of "that is the right one" after a value and 이/가 ("2209가 맞음", "7218 이 맞아"). */
+const KOREAN_RIGHT_ONE: ReadonlySet<string> = new Set(
+  words("맞음 맞아 맞아요 맞다 맞습니다 맞네 맞대 맞음요"),
+);
+/** The subject particles that may stand between a value and {@link KOREAN_RIGHT_ONE}. */
+const SUBJECT_PARTICLES: readonly string[] = words("이 가");
+
+/**
+ * Whether a note says, anywhere in it, that a value was written or said wrong before and gives the
+ * right one: a word of correction (정정, 오타, correction, typo), 잘못 before a verb of saying or
+ * writing ("뒷자리 잘못 적었다"), "I typed / wrote … earlier", or a value followed by 이/가 and
+ * 맞다 ("2209가 맞음"). Unlike {@link correctionOpening}, which reads a reply right after what it
+ * corrects, it does not say which note is corrected: that is for the caller to tie by shared words.
+ */
+export function marksCorrection(text: string): boolean {
+  const tokens = text
+    .normalize("NFC")
+    .toLowerCase()
+    .split(/\s+/u)
+    .map((token) => trimEndWhile(token, isClauseMark));
+  let wrote = false;
+  return tokens.some((token, i) => {
+    if (CORRECTING_WORDS.has(token) || ENGLISH_CORRECTION_WORDS.has(token)) return true;
+    if (token.startsWith("정정") || token.startsWith("오타")) return true;
+    const verb =
+      token === MISSPOKE
+        ? (tokens[i + 1] ?? "")
+        : token.startsWith(MISSPOKE)
+          ? token.slice(MISSPOKE.length)
+          : undefined;
+    if (verb !== undefined && MISSPOKE_VERB_STEMS.some((stem) => verb.startsWith(stem))) return true;
+    if (ENGLISH_WROTE.has(token)) wrote = true;
+    else if (wrote && token === EARLIER) return true;
+    return KOREAN_RIGHT_ONE.has(token) && valueBeforeSubjectParticle(tokens, i);
+  });
+}
+
+/** Whether the tokens right before `at` are a value with a digit and a subject particle, glued or apart. */
+function valueBeforeSubjectParticle(tokens: readonly string[], at: number): boolean {
+  const before = tokens[at - 1] ?? "";
+  if (SUBJECT_PARTICLES.includes(before)) return /\d/u.test(tokens[at - 2] ?? "");
+  return SUBJECT_PARTICLES.some((particle) => before.endsWith(particle)) && /\d/u.test(before);
+}
+
 /** English words that say the value after them is not so ("not Tuesday, Wednesday"). */
 export const ENGLISH_NEGATING_WORDS: ReadonlySet<string> = new Set(words("not isn't wasn't isnt wasnt"));
 

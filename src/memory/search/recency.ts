@@ -6,6 +6,7 @@ import {
   sameFactSlot,
   sharedFactSlots,
   statesCorrectionOf,
+  statesMarkedCorrectionOf,
   statesOwnersDiffer,
   statesSameFact,
 } from "../../extraction/fact-slots.js";
@@ -179,7 +180,8 @@ function correctsForQuery(
   const { older, newer, queryTerms, texts } = pair;
   return (
     [...queryTerms].some((term) => older.has(term) && newer.has(term)) &&
-    statesCorrectionOf(texts.older, texts.newer, pair.factSlots)
+    (statesCorrectionOf(texts.older, texts.newer, pair.factSlots) ||
+      statesMarkedCorrectionOf(texts.older, texts.newer, pair.factSlots))
   );
 }
 
