@@ -37,6 +37,7 @@ import { koreanAttributeFor } from "./attribute-labels.js";
 import { TITLE_WORDS } from "./words/people.js";
 import { extractTriplets } from "./rule-extractor.js";
 import { splitSentences } from "../text/sentence-end.js";
+import { words } from "../text/word-list.js";
 
 export interface FactSlots {
   /** `entity\u0000attribute`, folded. */
@@ -507,6 +508,66 @@ export function statesMarkedCorrectionOf(
   return (
     added.some((value) => [...before.values].some((wrong) => isSlipOf(value, wrong))) ||
     after.content.some((word) => !isGenericAttribute(word) && holdsContentWord(before.content, word))
+  );
+}
+
+/** Korean words that point back at what was said before ("그거 3시로 바뀜"), matched as a word's start (그거는, 그건데). */
+const POINTING_BACK_STARTS: readonly string[] = words("그거 그건 그게 그걸 그것 그날 거기");
+/** The Korean demonstrative that, before a noun, points back at it ("그 교육 …"). */
+const THAT_NOUN = "그";
+/** English words that open a note by pointing back ("that got pushed to …", "it moved to …"). */
+const ENGLISH_POINTING_BACK: ReadonlySet<string> = new Set(words("that it it's that's"));
+/** How many of a note's first words, after interjections, may hold its pointing word ("치과 그거 …"). */
+const POINTING_REACH = 2;
+
+/**
+ * The index among `tokens` of the word that points back (for "그" before a noun, the noun's), within
+ * {@link POINTING_REACH} words after interjections; -1 when none.
+ */
+function pointingWordAt(tokens: readonly string[]): number {
+  let counted = 0;
+  for (const [i, token] of tokens.entries()) {
+    if (POINTING_BACK_STARTS.some((start) => token.startsWith(start))) return i;
+    if (token === THAT_NOUN && i + 1 < tokens.length) return i + 1;
+    if (ENGLISH_POINTING_BACK.has(token)) return counted === 0 ? i : -1;
+    if (isFillerWord(token)) continue;
+    if (++counted >= POINTING_REACH) return -1;
+  }
+  return -1;
+}
+
+/**
+ * Whether `newer`, said next after `older` in its conversation however much later, is a follow-up
+ * that changes `older`'s value: it opens by pointing back (그거, 그건, "그 교육", that, it — after an
+ * interjection, or after a word `older` holds: "치과 그거 …"), says a change or a correction, and
+ * gives a value of a kind `older` gives, that `older` lacks ("앗 그거 목요일 4시로 옮김" after "치과
+ * 정기검진 화요일 2시 예약"). A follow-up names its fact by nothing but the pointing word: only the
+ * memory right before it can be what it points at (recall: hybrid-ranking.ts `followUp`).
+ */
+export function statesFollowUpOf(
+  older: string,
+  newer: string,
+  memo: FactSlotMemo = new FactSlotMemo(),
+): boolean {
+  const tokens = newer
+    .normalize("NFC")
+    .toLowerCase()
+    .split(/\s+/u)
+    .map((token) => trimEndWhile(token, isClauseMark))
+    .filter((token) => token.length > 0);
+  const at = pointingWordAt(tokens);
+  if (at < 0) return false;
+  const before = memo.words(older);
+  // The words before the pointing word, and the noun "그" points with, are the older note's ("그 교육").
+  const named =
+    tokens[at - 1] === THAT_NOUN ? [...tokens.slice(0, at - 1), tokens[at] as string] : tokens.slice(0, at);
+  const lead = memo.words(named.join(" ")).content;
+  if (!lead.every((word) => holdsContentWord(before.content, word))) return false;
+  const after = memo.words(newer);
+  if (!after.changes && !marksCorrection(newer) && afterCorrectionOpening(newer) === undefined) return false;
+  return (
+    [...after.kinds].some((kind) => before.kinds.has(kind)) &&
+    [...after.values].some((value) => !before.values.has(value))
   );
 }
 

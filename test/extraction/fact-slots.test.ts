@@ -6,6 +6,7 @@ import {
   sameFactSlot,
   negatedValues,
   statesCorrectionOf,
+  statesFollowUpOf,
   statesMarkedCorrectionOf,
   statesOwnersDiffer,
   statesSameFact,
@@ -353,6 +354,32 @@ describe("statesSameFact", () => {
     const memo = new FactSlotMemo();
     expect(memo.words("헬스장 락커 58번")).toBe(memo.words("헬스장 락커 58번"));
     expect(statesSameFact("헬스장 락커 58번", "헬스장 락커 이제 104번", memo)).toBe(true);
+  });
+});
+
+describe("statesFollowUpOf", () => {
+  it.each([
+    ["치과 정기검진 화요일 2시 예약", "앗 그거 목요일 4시로 옮김"],
+    ["치과 정기검진 화요일 2시 예약", "치과 그거 목요일로 미뤄짐"],
+    ["디자인 workshop 6/2 오후 3시 본관 4층", "그 workshop 장소 2층으로 바뀜"],
+    ["team dinner on May 3 at 7pm, Ondal", "that got pushed to May 10"],
+    ["locker 31 at the pool", "it's 13 actually, typo"],
+  ])("reads %j then %j as a follow-up", (older, newer) => {
+    expect(statesFollowUpOf(older, newer)).toBe(true);
+  });
+
+  it.each([
+    // Points at a thing the older note does not name.
+    ["치과 정기검진 화요일 2시 예약", "그 수영 강습 목요일 4시로 옮김"],
+    ["치과 정기검진 화요일 2시 예약", "수영 그거 목요일로 미뤄짐"],
+    // Says no change, or gives no value the older note lacks, or one of another kind.
+    ["치과 정기검진 화요일 2시 예약", "그거 목요일 4시"],
+    ["치과 정기검진 화요일 2시 예약", "그거 화요일 2시 그대로 바뀐 거 없음"],
+    ["치과 정기검진 화요일 2시 예약", "그거 비용 3만원으로 올랐대"],
+    // No word that points back.
+    ["team dinner on May 3 at 7pm, Ondal", "yoga got pushed to May 10"],
+  ])("does not read %j then %j as a follow-up", (older, newer) => {
+    expect(statesFollowUpOf(older, newer)).toBe(false);
   });
 });
 

@@ -19,7 +19,8 @@ function isConversation(doc: KeywordDoc | undefined): boolean {
  * Recall's conversation context over a user's index: only captured conversation has neighbours
  * ({@link CONVERSATION_SOURCES}), each in the result's channel and passing `accept` — the same
  * visibility and topic filter as the BM25 half. The memory said right after any result (`next`, of any
- * source, passing `accept`) is read only as a possible correction of it (rankHybrid step 4).
+ * source, passing `accept`) is read only as a possible correction of it, and the one said next however
+ * much later (`followUp`) only as a follow-up that points back at it (rankHybrid step 4).
  */
 export function conversationContext(
   index: KeywordIndex,
@@ -34,6 +35,14 @@ export function conversationContext(
       const doc = index.get(id);
       if (doc === undefined) return undefined;
       const after = index.neighbours(id, CONTEXT_WINDOW_MS).find((other) => other.timestamp > doc.timestamp);
+      return after !== undefined && accept(after) ? after : undefined;
+    },
+    followUp: (id) => {
+      const doc = index.get(id);
+      if (doc === undefined) return undefined;
+      const after = index
+        .neighbours(id, Number.POSITIVE_INFINITY)
+        .find((other) => other.timestamp > doc.timestamp);
       return after !== undefined && accept(after) ? after : undefined;
     },
   };

@@ -1,4 +1,4 @@
-import { FactSlotMemo, statesCorrectionOf } from "../../extraction/fact-slots.js";
+import { FactSlotMemo, statesCorrectionOf, statesFollowUpOf } from "../../extraction/fact-slots.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion, type FusedItem } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
 import { queryWords } from "./query-words.js";
@@ -82,6 +82,11 @@ export interface ConversationContext {
    * `neighbours` are; without it, the later of `neighbours`.
    */
   next?(id: string): ContextDoc | undefined;
+  /**
+   * The memory said next after a result in its channel, however much later, limited as `neighbours`
+   * are: read only as a follow-up that points back at the result (fact-slots.ts `statesFollowUpOf`).
+   */
+  followUp?(id: string): ContextDoc | undefined;
 }
 
 /** How many of the best results bring their neighbours. */
@@ -295,7 +300,9 @@ function isIdentifier(term: string): boolean {
  * The memory said right after an anchor that corrects a value of it ("아 4시 아니고 4시 반이야" after the
  * appointment; fact-slots.ts `statesCorrectionOf`) is the anchor's fact with a newer value, whatever
  * either's source: it takes the anchor's score and relevance, just above it, and supersedes it, as the
- * recency step's restatements do.
+ * recency step's restatements do. So is the memory said next in the channel, however much later, that
+ * points back at it and says its value changed ("앗 그거 목요일로 옮김": `statesFollowUpOf`) — a follow-up
+ * names its fact by nothing but that pointing word.
  */
 function addContext(
   ranked: HybridResult[],
@@ -306,12 +313,15 @@ function addContext(
   const results = [...ranked];
   for (const anchor of ranked.slice(0, CONTEXT_ANCHORS)) {
     const neighbours = context.neighbours(anchor.id);
-    const next = context.next?.(anchor.id) ?? neighbours.find((doc) => doc.timestamp > anchor.timestamp);
+    const near = context.next?.(anchor.id) ?? neighbours.find((doc) => doc.timestamp > anchor.timestamp);
+    const later = near === undefined ? context.followUp?.(anchor.id) : undefined;
+    const next = near ?? later;
     const listedNext = next === undefined ? undefined : byId.get(next.id);
     if (
       next !== undefined &&
       listedNext?.supersedes !== anchor.id &&
-      statesCorrectionOf(anchor.text, next.text, factSlots)
+      (statesFollowUpOf(anchor.text, next.text, factSlots) ||
+        (near !== undefined && statesCorrectionOf(anchor.text, near.text, factSlots)))
     ) {
       const { byContext: _context, contextOf: _of, ...own } = listedNext ?? docResult(next);
       const correction: HybridResult = {
