@@ -2,13 +2,16 @@
  * The tuning scripts' in-memory recall: every user's memories in their own BM25 index (as the app
  * keeps them, all built here at once) and their offline-embedder vectors searched exactly; for each
  * query, each retriever's top {@link CANDIDATES_PER_RETRIEVER} candidates, ready for `rankHybrid`. No
- * Chroma, and no conversation context (see tools/scripts/tune-fusion.ts); the production path is
- * `npm run memory -- eval --set DIR --ablate`.
+ * Chroma; the conversation context only with `context` (each user's memories per channel in time order,
+ * captured conversation, as the CLI's `eval` command ingests them). The production path is `npm run
+ * memory -- eval --set DIR --ablate`.
  */
 import { cosineSimilarity } from "../core/embedder.js";
 import { OfflineEmbedder } from "../llm/offline-embedder.js";
+import { conversationContext } from "../memory/search/conversation-context.js";
 import {
   CANDIDATES_PER_RETRIEVER,
+  type ConversationContext,
   type KeywordCandidate,
   type VectorCandidate,
 } from "../memory/search/hybrid-ranking.js";
@@ -19,11 +22,14 @@ export interface QueryCandidates {
   query: QueryRow;
   keyword: KeywordCandidate[];
   vector: VectorCandidate[];
+  /** The user's conversation context, when asked for. */
+  context?: ConversationContext;
 }
 
 export async function inMemoryCandidates(
   memories: MemoryRow[],
   queries: QueryRow[],
+  options: { context?: boolean } = {},
 ): Promise<QueryCandidates[]> {
   const embedder = new OfflineEmbedder();
   const vectors = await embedder.embed(memories.map((m) => m.text));
@@ -43,8 +49,10 @@ export async function inMemoryCandidates(
         id: memory.id,
         text: memory.text,
         timestamp: Date.parse(memory.ts),
-        channelId: `C-${memory.user_id}`,
+        // As the CLI's `eval` command ingests them: one DM and one channel per user, imported notes.
+        channelId: `${memory.channel_type === "im" ? "D" : "C"}-${memory.user_id}`,
         channelType: memory.channel_type,
+        source: "import",
       },
     ]);
     user.entries.push({ memory, vector: vectors[i]! });
@@ -71,6 +79,8 @@ export async function inMemoryCandidates(
       }))
       .sort((a, b) => b.similarity - a.similarity)
       .slice(0, CANDIDATES_PER_RETRIEVER);
-    return { query, keyword, vector };
+    return options.context === true
+      ? { query, keyword, vector, context: conversationContext(index, () => true) }
+      : { query, keyword, vector };
   });
 }

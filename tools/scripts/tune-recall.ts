@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 /**
  * Runs hybrid recall over the kmem-dev set fully in memory and prints the scores.
  *
- *   npx tsx tools/scripts/tune-recall.ts [--dir <kmem-dev dir>] [--k 5] [--grid] [--misses] [--gate]
+ *   npx tsx tools/scripts/tune-recall.ts [--dir <kmem-dev dir>] [--k 5] [--grid] [--misses] [--gate] [--context]
  *
  * Every user's memories are indexed (as in production); each query runs as its user: BM25 on the
  * user's own KeywordIndex, brute-force cosine over the user's OfflineEmbedder vectors, then
@@ -47,11 +47,13 @@ async function main(): Promise<void> {
       misses: { type: "boolean", default: false },
       gate: { type: "boolean", default: false },
       "no-recency": { type: "boolean", default: false },
+      // The conversation context of `npm run memory -- eval` (rankHybrid step 4).
+      context: { type: "boolean", default: false },
     },
   });
   const k = Number(values.k);
   const { memories, queries } = await loadKmemDev(values.dir);
-  const prepared = await inMemoryCandidates(memories, queries);
+  const prepared = await inMemoryCandidates(memories, queries, { context: values.context });
   const ownerOf = ownersOf(memories);
   const run = (overrides: Partial<RankHybridOptions>) => {
     const ranked = new Map<string, HybridResult[]>();
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
           k: OFFLINE_FUSION.k,
           weights: OFFLINE_FUSION.weights,
           recencyPrior: OFFLINE_FUSION.recencyPrior,
+          ...(p.context ? { context: p.context } : {}),
           ...overrides,
         }),
       );
