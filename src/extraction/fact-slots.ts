@@ -517,6 +517,9 @@ const POINTING_BACK_STARTS: readonly string[] = words("그거 그건 그게 그�
 const THAT_NOUN = "그";
 /** English words that open a note by pointing back ("that got pushed to …", "it moved to …"). */
 const ENGLISH_POINTING_BACK: ReadonlySet<string> = new Set(words("that it it's that's"));
+/** A clock time: 3시, 14:30, 7pm, 오전 / 오후. */
+const CLOCK_TIME_RE = /\d\s*시(?![가-힣])|\d\s*시[에반까부로]|\d:\d\d|\d\s*(?:am|pm)\b|오전|오후/iu;
+
 /** How many of a note's first words, after interjections, may hold its pointing word ("치과 그거 …"). */
 const POINTING_REACH = 2;
 
@@ -565,6 +568,9 @@ export function statesFollowUpOf(
   if (!lead.every((word) => holdsContentWord(before.content, word))) return false;
   const after = memo.words(newer);
   if (!after.changes && !marksCorrection(newer) && afterCorrectionOpening(newer) === undefined) return false;
+  // A clock time changes a note that gives one: "그거 3시로 바뀜" said after "엄마 생일 5월 3일" points at
+  // something else said in between (a question is not kept), not at the birthday.
+  if (CLOCK_TIME_RE.test(newer) && !CLOCK_TIME_RE.test(older)) return false;
   return (
     [...after.kinds].some((kind) => before.kinds.has(kind)) &&
     [...after.values].some((value) => !before.values.has(value))

@@ -376,6 +376,8 @@ describe("statesFollowUpOf", () => {
     ["치과 정기검진 화요일 2시 예약", "그거 목요일 4시"],
     ["치과 정기검진 화요일 2시 예약", "그거 화요일 2시 그대로 바뀐 거 없음"],
     ["치과 정기검진 화요일 2시 예약", "그거 비용 3만원으로 올랐대"],
+    // A clock time changes a note that gives one: this one points at something said in between.
+    ["엄마 생일 5월 3일", "그거 3시로 바뀌었어"],
     // No word that points back.
     ["team dinner on May 3 at 7pm, Ondal", "yoga got pushed to May 10"],
   ])("does not read %j then %j as a follow-up", (older, newer) => {
