@@ -207,6 +207,23 @@ export function sameContentWord(a: string, b: string): boolean {
   return rest.length === 1 || GENERIC_KEYS.has(`ko:${rest}`);
 }
 
+/**
+ * Whether `content` holds `word` ({@link sameContentWord}), or a Korean compound that begins with it or
+ * a word of two syllables or more that begins one ("수학" / "수학학원": a note that names its fact
+ * shorter than the question). Looser than {@link holdsContentWord} (생일 / 생일파티 hold each other
+ * here): for recall, where the question's words already say which fact is meant.
+ */
+export function holdsWordOrCompound(content: readonly string[], word: string): boolean {
+  return content.some(
+    (other) =>
+      sameContentWord(other, word) ||
+      (other.startsWith("ko:") &&
+        word.startsWith("ko:") &&
+        Math.min(other.length, word.length) >= "ko:".length + 2 &&
+        (other.startsWith(word) || word.startsWith(other))),
+  );
+}
+
 /** Whether `content` holds `word` or another name of it ({@link sameContentWord}). */
 export function holdsContentWord(content: readonly string[], word: string): boolean {
   return content.some((w) => sameContentWord(w, word));

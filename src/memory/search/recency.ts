@@ -10,7 +10,12 @@ import {
   statesOwnersDiffer,
   statesSameFact,
 } from "../../extraction/fact-slots.js";
-import { holdsContentWord, namesAThing, sameContentWord } from "../../extraction/content-words.js";
+import {
+  holdsContentWord,
+  holdsWordOrCompound,
+  namesAThing,
+  sameContentWord,
+} from "../../extraction/content-words.js";
 import { changeNoteRestates, NEAR_CHANGE_RANKS, nearChangeNote } from "./change-notes.js";
 import { dice, namesOlderValue, SAME_FACT_MIN_DICE, type NotePair } from "./note-pair.js";
 import { askedValueKinds, statementWords, type ValueKind } from "../../extraction/fact-words.js";
@@ -308,22 +313,6 @@ function restatesFromUnderGate(pair: RecencyPair, questionWords: readonly string
 }
 
 /**
- * Whether `content` holds `word` ({@link sameContentWord}), or a Korean compound that begins with it or
- * a word of two syllables or more that begins one ("수학" / "수학학원": a note that names its fact
- * shorter than the question).
- */
-function holdsWordOrCompound(content: readonly string[], word: string): boolean {
-  return content.some(
-    (other) =>
-      sameContentWord(other, word) ||
-      (other.startsWith("ko:") &&
-        word.startsWith("ko:") &&
-        Math.min(other.length, word.length) >= "ko:".length + 2 &&
-        (other.startsWith(word) || word.startsWith(other))),
-  );
-}
-
-/**
  * Whether `newer` gives again the kind of value the question asks for (며칠, 몇 시, 얼마: fact-words.ts
  * `askedValueKinds`) for the fact `older` gives it for, with a value `older` lacks: `older` holds two
  * of the question's words or more (`questionWords`, fact-words.ts `statementWords`) and `newer` holds
@@ -386,8 +375,8 @@ export function applyRecency<T extends RankedMemory>(options: {
     question,
   });
   // Whether `newer` restates `older`'s fact for the query: by isSameFact or by giving the value asked
-  // for again (givesAskedValueAgain), or, when both stand on the
-  // same side of the gate, as a change note about it — the test a note under the gate passes to jump a
+  // for again (givesAskedValueAgain), or, when both stand on the same side of the gate, as a change
+  // note about it — the test a note under the gate passes to jump a
   // relevant one holds between two under it too; one that names the old value needs no word of the
   // question only when both cleared it (`changeNoteRestates`, `byOldValue`: between notes under the
   // gate it reordered notes of other things).
