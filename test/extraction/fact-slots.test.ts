@@ -6,8 +6,6 @@ import {
   sameFactSlot,
   negatedValues,
   statesCorrectionOf,
-  statesFollowUpOf,
-  statesMarkedCorrectionOf,
   statesOwnersDiffer,
   statesSameFact,
 } from "../../src/extraction/fact-slots.js";
@@ -354,63 +352,6 @@ describe("statesSameFact", () => {
     const memo = new FactSlotMemo();
     expect(memo.words("헬스장 락커 58번")).toBe(memo.words("헬스장 락커 58번"));
     expect(statesSameFact("헬스장 락커 58번", "헬스장 락커 이제 104번", memo)).toBe(true);
-  });
-});
-
-describe("statesFollowUpOf", () => {
-  it.each([
-    ["치과 정기검진 화요일 2시 예약", "앗 그거 목요일 4시로 옮김"],
-    ["치과 정기검진 화요일 2시 예약", "치과 그거 목요일로 미뤄짐"],
-    ["디자인 workshop 6/2 오후 3시 본관 4층", "그 workshop 장소 2층으로 바뀜"],
-    ["team dinner on May 3 at 7pm, Ondal", "that got pushed to May 10"],
-    ["locker 31 at the pool", "it's 13 actually, typo"],
-  ])("reads %j then %j as a follow-up", (older, newer) => {
-    expect(statesFollowUpOf(older, newer)).toBe(true);
-  });
-
-  it.each([
-    // Points at a thing the older note does not name.
-    ["치과 정기검진 화요일 2시 예약", "그 수영 강습 목요일 4시로 옮김"],
-    ["치과 정기검진 화요일 2시 예약", "수영 그거 목요일로 미뤄짐"],
-    // Says no change, or gives no value the older note lacks, or one of another kind.
-    ["치과 정기검진 화요일 2시 예약", "그거 목요일 4시"],
-    ["치과 정기검진 화요일 2시 예약", "그거 화요일 2시 그대로 바뀐 거 없음"],
-    ["치과 정기검진 화요일 2시 예약", "그거 비용 3만원으로 올랐대"],
-    // A clock time changes a note that gives one: this one points at something said in between.
-    ["엄마 생일 5월 3일", "그거 3시로 바뀌었어"],
-    // No word that points back.
-    ["team dinner on May 3 at 7pm, Ondal", "yoga got pushed to May 10"],
-  ])("does not read %j then %j as a follow-up", (older, newer) => {
-    expect(statesFollowUpOf(older, newer)).toBe(false);
-  });
-});
-
-describe("statesMarkedCorrectionOf", () => {
-  it.each([
-    // The right value a slip away from the wrong one; the note says so anywhere in it.
-    [
-      "도서관 사물함 담당 한지민 사서 010-4417-2290",
-      "아 한사서 번호 뒷자리 잘못 적었다. 010-4417-2209 가 맞음",
-    ],
-    ["build server IP is 10.2.31.7", "correction: build server is 10.2.13.7, I typed it wrong earlier"],
-    ["약국 영업 끝나는 시간 9시 10분", "오타 있었음 약국 9시 20분까지"],
-    // Or the two share a word of the fact.
-    ["Ayla's piano recital is May 12", "typo in my note, Ayla's recital is May 21"],
-  ])("is a correction of %j by %j", (older, newer) => {
-    expect(statesMarkedCorrectionOf(older, newer)).toBe(true);
-  });
-
-  it.each([
-    // No mark of a correction: a change, or a new value alone.
-    ["도서관 사물함 담당 한지민 사서 010-4417-2290", "한사서 번호 010-4417-2209 로 바뀜"],
-    // A correction of another fact: no shared word, no value a slip of the older one's.
-    ["팀 회의 매주 화요일 아침 8시반", "아 잘못 적음 21일 아니고 28일임. 토요일 11시 그대로"],
-    // A value of another kind.
-    ["Ayla's piano recital is May 12", "typo: Ayla's recital fee is 40 dollars"],
-    // The fit of a thing, no value put right.
-    ["운동화 사이즈 265", "새 운동화 사이즈가 딱 맞음"],
-  ])("is no correction of %j by %j", (older, newer) => {
-    expect(statesMarkedCorrectionOf(older, newer)).toBe(false);
   });
 });
 

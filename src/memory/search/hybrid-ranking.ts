@@ -1,4 +1,5 @@
-import { FactSlotMemo, statesCorrectionOf, statesFollowUpOf } from "../../extraction/fact-slots.js";
+import { FactSlotMemo, statesCorrectionOf } from "../../extraction/fact-slots.js";
+import { statesFollowUpOf } from "../../extraction/follow-ups.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion, type FusedItem } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
 import { queryWords } from "./query-words.js";

@@ -6,10 +6,10 @@ import {
   sameFactSlot,
   sharedFactSlots,
   statesCorrectionOf,
-  statesMarkedCorrectionOf,
   statesOwnersDiffer,
   statesSameFact,
 } from "../../extraction/fact-slots.js";
+import { statesMarkedCorrectionOf } from "../../extraction/follow-ups.js";
 import {
   holdsContentWord,
   holdsWordOrCompound,

@@ -1,0 +1,121 @@
+/**
+ * Notes said later that put an earlier note's value right or change it without naming its fact: a
+ * correction marked anywhere in the note ("뒷자리 잘못 적었다", "typo"), and a follow-up that points
+ * back at the note said right before it ("그거 목요일로 옮김"). Recall's recency step and conversation
+ * context read them (memory/search/recency.ts, hybrid-ranking.ts); which two notes to compare is the
+ * caller's to choose. Pure.
+ */
+import levenshtein from "damerau-levenshtein";
+import { isFillerWord } from "../text/function-words.js";
+import { trimEndWhile } from "../text/trim.js";
+import { words } from "../text/word-list.js";
+import { holdsContentWord, isGenericAttribute } from "./content-words.js";
+import { FactSlotMemo } from "./fact-slots.js";
+import { isClauseMark, marksCorrection } from "./words/value-words.js";
+
+/**
+ * Whether `newer` says that a value was put wrong before (value-words.ts `marksCorrection`: "뒷자리
+ * 잘못 적었다. … 2209 가 맞음", "correction: it's …, I typed it wrong earlier") and gives a value of a kind
+ * `older` gives, that `older` lacks. It names the note it corrects by no word: whether the two are of
+ * one fact is the caller's to tie (recall: a word of the question both hold).
+ */
+export function statesMarkedCorrectionOf(
+  older: string,
+  newer: string,
+  memo: FactSlotMemo = new FactSlotMemo(),
+): boolean {
+  if (!marksCorrection(newer)) return false;
+  const before = memo.words(older);
+  const after = memo.words(newer);
+  const added = [...after.values].filter((value) => !before.values.has(value));
+  if (added.length === 0 || ![...after.kinds].some((kind) => before.kinds.has(kind))) return false;
+  // The right value is a slip away from the wrong one ("2290" → "2209"), or the two share a word.
+  return (
+    added.some((value) => [...before.values].some((wrong) => isSlipOf(value, wrong))) ||
+    after.content.some((word) => !isGenericAttribute(word) && holdsContentWord(before.content, word))
+  );
+}
+
+/** Korean words that point back at what was said before ("그거 3시로 바뀜"), matched as a word's start (그거는, 그건데). */
+const POINTING_BACK_STARTS: readonly string[] = words("그거 그건 그게 그걸 그것 그날 거기");
+/** The Korean demonstrative that, before a noun, points back at it ("그 교육 …"). */
+const THAT_NOUN = "그";
+/** English words that open a note by pointing back ("that got pushed to …", "it moved to …"). */
+const ENGLISH_POINTING_BACK: ReadonlySet<string> = new Set(words("that it it's that's"));
+/** A clock time: 3시, 14:30, 7pm, 오전 / 오후. */
+const CLOCK_TIME_RE = /\d\s*시(?![가-힣])|\d\s*시[에반까부로]|\d:\d\d|\d\s*(?:am|pm)\b|오전|오후/iu;
+
+/** How many of a note's first words, after interjections, may hold its pointing word ("치과 그거 …"). */
+const POINTING_REACH = 2;
+
+/**
+ * The index among `tokens` of the word that points back (for "그" before a noun, the noun's), within
+ * {@link POINTING_REACH} words after interjections; -1 when none.
+ */
+function pointingWordAt(tokens: readonly string[]): number {
+  let counted = 0;
+  for (const [i, token] of tokens.entries()) {
+    if (POINTING_BACK_STARTS.some((start) => token.startsWith(start))) return i;
+    if (token === THAT_NOUN && i + 1 < tokens.length) return i + 1;
+    if (ENGLISH_POINTING_BACK.has(token)) return counted === 0 ? i : -1;
+    if (isFillerWord(token)) continue;
+    if (++counted >= POINTING_REACH) return -1;
+  }
+  return -1;
+}
+
+/**
+ * Whether `newer`, said next after `older` in its conversation however much later, is a follow-up
+ * that changes `older`'s value: it opens by pointing back (그거, 그건, "그 교육", that, it — after an
+ * interjection, or after a word `older` holds: "치과 그거 …"), says a change or a correction, and
+ * gives a value of a kind `older` gives, that `older` lacks ("앗 그거 목요일 4시로 옮김" after "치과
+ * 정기검진 화요일 2시 예약"). A follow-up names its fact by nothing but the pointing word: only the
+ * memory right before it can be what it points at (recall: hybrid-ranking.ts `followUp`).
+ */
+export function statesFollowUpOf(
+  older: string,
+  newer: string,
+  memo: FactSlotMemo = new FactSlotMemo(),
+): boolean {
+  const tokens = newer
+    .normalize("NFC")
+    .toLowerCase()
+    .split(/\s+/u)
+    .map((token) => trimEndWhile(token, isClauseMark))
+    .filter((token) => token.length > 0);
+  const at = pointingWordAt(tokens);
+  if (at < 0) return false;
+  const before = memo.words(older);
+  // The words before the pointing word, and the noun "그" points with, are the older note's ("그 교육").
+  const named =
+    tokens[at - 1] === THAT_NOUN ? [...tokens.slice(0, at - 1), tokens[at] as string] : tokens.slice(0, at);
+  const lead = memo.words(named.join(" ")).content;
+  if (!lead.every((word) => holdsContentWord(before.content, word))) return false;
+  const after = memo.words(newer);
+  if (!after.changes && !marksCorrection(newer) && memo.correction(newer).corrected === undefined)
+    return false;
+  // A clock time changes a note that gives one: "그거 3시로 바뀜" said after "엄마 생일 5월 3일" points at
+  // something else said in between (a question is not kept), not at the birthday.
+  if (CLOCK_TIME_RE.test(newer) && !CLOCK_TIME_RE.test(older)) return false;
+  return (
+    [...after.kinds].some((kind) => before.kinds.has(kind)) &&
+    [...after.values].some((value) => !before.values.has(value))
+  );
+}
+
+/** Fewest characters a value needs for a slip of it to say which value it corrects. */
+const MIN_SLIP_VALUE_LENGTH = 3;
+
+/**
+ * Whether `value` is a slip of the keys away from `wrong`: as long, with a digit, and one edit apart —
+ * one character, or two next to each other that swapped places (4417-2290 / 4417-2209, 10.2.31.7 / 10.2.13.7:
+ * Damerau–Levenshtein distance 1).
+ */
+function isSlipOf(value: string, wrong: string): boolean {
+  return (
+    value.length === wrong.length &&
+    value.length >= MIN_SLIP_VALUE_LENGTH &&
+    /\d/u.test(value) &&
+    levenshtein(value, wrong).steps === 1
+  );
+}
