@@ -60,7 +60,7 @@ const ORDINAL_NUMERAL_RE = /^(\d{1,2})(?:st|nd|rd|th)$/u;
 
 /**
  * The other way to write an English ordinal, first to tenth: "second" → "2nd", "2nd" → "second" (a
- * note writes "2nd shooter", a question asks for the second one); undefined for any other word.
+ * note writes "2nd violin", a question asks for the second one); undefined for any other word.
  */
 export function ordinalOtherForm(word: string): string | undefined {
   const inWords = ORDINAL_WORDS.indexOf(word);

@@ -40,6 +40,7 @@ describe("statesMarkedCorrectionOf", () => {
     ["약국 영업 끝나는 시간 9시 10분", "오타 있었음 약국 9시 20분까지"],
     // Or the two share a word of the fact.
     ["Ayla's piano recital is May 12", "typo in my note, Ayla's recital is May 21"],
+    ["Ayla's piano recital is May 12", "I wrote the wrong date, Ayla's recital is May 21"],
   ])("is a correction of %j by %j", (older, newer) => {
     expect(statesMarkedCorrectionOf(older, newer)).toBe(true);
   });
@@ -49,6 +50,8 @@ describe("statesMarkedCorrectionOf", () => {
     ["도서관 사물함 담당 한지민 사서 010-4417-2290", "한사서 번호 010-4417-2209 로 바뀜"],
     // A correction of another fact: no shared word, no value a slip of the older one's.
     ["팀 회의 매주 화요일 아침 8시반", "아 잘못 적음 21일 아니고 28일임. 토요일 11시 그대로"],
+    // Writing to someone earlier is no correction.
+    ["Ayla's piano recital is May 12", "wrote to Ayla's teacher earlier, recital May 21 she said"],
     // A value of another kind.
     ["Ayla's piano recital is May 12", "typo: Ayla's recital fee is 40 dollars"],
     // The fit of a thing, no value put right.

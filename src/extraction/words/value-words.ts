@@ -200,8 +200,14 @@ export function correctionOpening(tokens: readonly string[], isFiller: (word: st
 const ENGLISH_CORRECTION_WORDS: ReadonlySet<string> = new Set(
   words("correction corrected typo mistyped misspoke"),
 );
-/** English verbs of writing that, with {@link EARLIER} later in the note, say the earlier value was wrong ("I typed it wrong earlier"). */
+/**
+ * English verbs of writing that, with "wrong" later in the note, say an earlier value was wrong ("I
+ * wrote the wrong date"); "typed", with "earlier" too ("I typed 14 earlier"), while "wrote to the
+ * landlord earlier" corrects nothing.
+ */
 const ENGLISH_WROTE: ReadonlySet<string> = new Set(words("typed wrote"));
+const WRONG = "wrong";
+const TYPED = "typed";
 const EARLIER = "earlier";
 /** Korean predicates of "that is the right one" after a value and 이/가 ("2209가 맞음", "7218 이 맞아"). */
 const KOREAN_RIGHT_ONE: ReadonlySet<string> = new Set(
@@ -213,7 +219,7 @@ const SUBJECT_PARTICLES: readonly string[] = words("이 가");
 /**
  * Whether a note says, anywhere in it, that a value was written or said wrong before and gives the
  * right one: a word of correction (정정, 오타, correction, typo), 잘못 before a verb of saying or
- * writing ("뒷자리 잘못 적었다"), "I typed / wrote … earlier", or a value followed by 이/가 and
+ * writing ("뒷자리 잘못 적었다"), "I wrote / typed … wrong", "I typed … earlier", or a value followed by 이/가 and
  * 맞다 ("2209가 맞음"). Unlike {@link correctionOpening}, which reads a reply right after what it
  * corrects, it does not say which note is corrected: that is for the caller to tie by shared words.
  */
@@ -223,7 +229,7 @@ export function marksCorrection(text: string): boolean {
     .toLowerCase()
     .split(/\s+/u)
     .map((token) => trimEndWhile(token, isClauseMark));
-  let wrote = false;
+  let wrote: string | undefined;
   return tokens.some((token, i) => {
     if (CORRECTING_WORDS.has(token) || ENGLISH_CORRECTION_WORDS.has(token)) return true;
     if (token.startsWith("정정") || token.startsWith("오타")) return true;
@@ -234,8 +240,8 @@ export function marksCorrection(text: string): boolean {
           ? token.slice(MISSPOKE.length)
           : undefined;
     if (verb !== undefined && MISSPOKE_VERB_STEMS.some((stem) => verb.startsWith(stem))) return true;
-    if (ENGLISH_WROTE.has(token)) wrote = true;
-    else if (wrote && token === EARLIER) return true;
+    if (ENGLISH_WROTE.has(token)) wrote = token;
+    else if (wrote !== undefined && (token === WRONG || (wrote === TYPED && token === EARLIER))) return true;
     return KOREAN_RIGHT_ONE.has(token) && valueBeforeSubjectParticle(tokens, i);
   });
 }
