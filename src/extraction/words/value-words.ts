@@ -157,6 +157,16 @@ const POINTING_COPULAS: ReadonlySet<string> = new Set(words("it's its that's tha
 const ENGLISH_CORRECTING_PAIRS: ReadonlySet<string> = new Set(["i mean", "i meant"]);
 
 /**
+ * How many words, from `first` on, say the speaker misspoke: 2 for 잘못 and a verb of saying or
+ * writing ("잘못 적었다"), 1 for the two written as one word ("잘못적음"), else 0.
+ */
+function misspokeWords(first: string, second: string): number {
+  const saysVerb = (verb: string) => MISSPOKE_VERB_STEMS.some((stem) => verb.startsWith(stem));
+  if (first === MISSPOKE) return saysVerb(second) ? 2 : 0;
+  return first.startsWith(MISSPOKE) && saysVerb(first.slice(MISSPOKE.length)) ? 1 : 0;
+}
+
+/**
  * How many of `tokens`' first words reject or correct what was just said — after any interjection:
  * a rejecting word ({@link REJECTING_OPENERS}), "잘못 말했다" and its kin, "정정", "I meant"; 0 when the
  * text does not open so. `isFiller` tells an interjection ("아", "앗", "oops").
@@ -175,15 +185,7 @@ export function correctionOpening(tokens: readonly string[], isFiller: (word: st
     const length =
       REJECTING_OPENERS.has(first) || CORRECTING_WORDS.has(first) || aside
         ? 1
-        : first === MISSPOKE && MISSPOKE_VERB_STEMS.some((stem) => second.startsWith(stem))
-          ? 2
-          : // Written as one word ("잘못말함", "잘못적었다").
-            first.startsWith(MISSPOKE) &&
-              MISSPOKE_VERB_STEMS.some((stem) => first.slice(MISSPOKE.length).startsWith(stem))
-            ? 1
-            : ENGLISH_CORRECTING_PAIRS.has(`${first} ${second}`)
-              ? 2
-              : 0;
+        : misspokeWords(first, second) || (ENGLISH_CORRECTING_PAIRS.has(`${first} ${second}`) ? 2 : 0);
     if (length > 0) {
       at += length;
       opened = at;
@@ -233,13 +235,7 @@ export function marksCorrection(text: string): boolean {
   return tokens.some((token, i) => {
     if (CORRECTING_WORDS.has(token) || ENGLISH_CORRECTION_WORDS.has(token)) return true;
     if (token.startsWith("정정") || token.startsWith("오타")) return true;
-    const verb =
-      token === MISSPOKE
-        ? (tokens[i + 1] ?? "")
-        : token.startsWith(MISSPOKE)
-          ? token.slice(MISSPOKE.length)
-          : undefined;
-    if (verb !== undefined && MISSPOKE_VERB_STEMS.some((stem) => verb.startsWith(stem))) return true;
+    if (misspokeWords(token, tokens[i + 1] ?? "") > 0) return true;
     if (ENGLISH_WROTE.has(token)) wrote = token;
     else if (wrote !== undefined && (token === WRONG || (wrote === TYPED && token === EARLIER))) return true;
     return KOREAN_RIGHT_ONE.has(token) && valueBeforeSubjectParticle(tokens, i);
