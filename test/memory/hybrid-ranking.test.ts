@@ -1054,49 +1054,46 @@ describe("rankHybrid conversation context", () => {
     }
   });
 
-  it("puts the next note that points back and changes the answer's value in its place, however much later, in ko, en and mixed", () => {
-    const DAYS_LATER = 9 * DAY;
-    const cases = [
-      ["치과 검진 언제야?", "치과 정기검진 화요일 2시 예약", "앗 그거 목요일 4시로 옮김"],
-      ["when is the team dinner?", "team dinner on May 3 at 7pm, Ondal", "that got pushed to May 10"],
-      ["workshop 장소 어디야?", "디자인 workshop 6/2 오후 3시 본관 4층", "그 workshop 장소 2층으로 바뀜"],
-    ] as const;
-    for (const [query, answer, followUp] of cases) {
-      const results = rankHybrid({
-        query,
-        vector: [],
-        keyword: [kw("m", 5, 1, answer, 1_000)],
-        topK: 10,
-        method: "score",
-        context: {
-          neighbours: () => [],
-          followUp: () => ({ id: "later", text: followUp, timestamp: 1_000 + DAYS_LATER }),
-        },
-      });
+  /** The answer `m` alone, and `followUp` said next in its channel nine days later. */
+  const withFollowUp = (query: string, answer: string, followUp: string) =>
+    rankHybrid({
+      query,
+      vector: [],
+      keyword: [kw("m", 5, 1, answer, 1_000)],
+      topK: 10,
+      method: "score",
+      context: {
+        neighbours: () => [],
+        followUp: () => ({ id: "later", text: followUp, timestamp: 1_000 + 9 * DAY }),
+      },
+    });
+
+  it.each([
+    ["ko", "치과 검진 언제야?", "치과 정기검진 화요일 2시 예약", "앗 그거 목요일 4시로 옮김"],
+    ["en", "when is the team dinner?", "team dinner on May 3 at 7pm, Ondal", "that got pushed to May 10"],
+    [
+      "mixed",
+      "workshop 장소 어디야?",
+      "디자인 workshop 6/2 오후 3시 본관 4층",
+      "그 workshop 장소 2층으로 바뀜",
+    ],
+  ])(
+    "puts the next note that points back and changes the answer's value in its place, however much later (%s)",
+    (_lang, query, answer, followUp) => {
+      const results = withFollowUp(query, answer, followUp);
       expect(results.map((r) => r.id)).toEqual(["later", "m"]);
       expect(results[0]).toMatchObject({ relevant: true, supersedes: "m", score: results[1]!.score });
-    }
-  });
+    },
+  );
 
-  it("leaves out a later note that points at another thing, says no change, or gives no new value", () => {
-    for (const followUp of [
-      "그 수영 강습 목요일 4시로 옮김", // 그 + a noun the answer lacks
-      "아 그거 잘 다녀왔어", // no change, no value
-      "그거 화요일 2시 그대로", // no new value
-    ]) {
-      const results = rankHybrid({
-        query: "치과 검진 언제야?",
-        vector: [],
-        keyword: [kw("m", 5, 1, "치과 정기검진 화요일 2시 예약", 1_000)],
-        topK: 10,
-        method: "score",
-        context: {
-          neighbours: () => [],
-          followUp: () => ({ id: "later", text: followUp, timestamp: 1_000 + 9 * DAY }),
-        },
-      });
-      expect(results.map((r) => r.id)).toEqual(["m"]);
-    }
+  it.each([
+    ["points at a thing the answer lacks", "그 수영 강습 목요일 4시로 옮김"],
+    ["says no change and gives no value", "아 그거 잘 다녀왔어"],
+    ["gives no new value", "그거 화요일 2시 그대로"],
+  ])("leaves out a later note that %s", (_case, followUp) => {
+    expect(
+      withFollowUp("치과 검진 언제야?", "치과 정기검진 화요일 2시 예약", followUp).map((r) => r.id),
+    ).toEqual(["m"]);
   });
 
   it("leaves an earlier neighbour, or one that names another thing, as context", () => {
