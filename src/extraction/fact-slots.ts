@@ -631,7 +631,7 @@ function distinctUnmatched(words: readonly string[], matched: readonly boolean[]
 const MIN_IDENTIFYING_DIGITS = 4;
 
 /** A value that names one thing: a code of letters and digits (b7, ke7735), or a long number. */
-function isIdentifyingValue(value: string): boolean {
+export function isIdentifyingValue(value: string): boolean {
   let digits = 0;
   let letters = 0;
   for (const c of value) {

@@ -10,7 +10,7 @@ import { isFillerWord } from "../text/function-words.js";
 import { trimEndWhile } from "../text/trim.js";
 import { words } from "../text/word-list.js";
 import { holdsContentWord, isGenericAttribute } from "./content-words.js";
-import { FactSlotMemo } from "./fact-slots.js";
+import { FactSlotMemo, isIdentifyingValue, negatedValues } from "./fact-slots.js";
 import { isClauseMark, marksCorrection } from "./words/value-words.js";
 
 /**
@@ -33,6 +33,33 @@ export function statesMarkedCorrectionOf(
   return (
     added.some((value) => [...before.values].some((wrong) => isSlipOf(value, wrong))) ||
     after.content.some((word) => !isGenericAttribute(word) && holdsContentWord(before.content, word))
+  );
+}
+
+/**
+ * Whether `newer` puts right a value of `older` that names `older` by itself, however much later and
+ * whatever else either says: it says that value is not so ("B4 아니고 B14", "not 4417-2290") — or
+ * marks a correction (value-words.ts `marksCorrection`) and gives the value with one slip of the keys
+ * ("031-276-4810" put right as "031-276-4180") — and gives a value of a kind `older` gives, that `older`
+ * lacks. The old value is a code or a long number (fact-slots.ts `isIdentifyingValue`): a day or a time
+ * is said by many notes, a room code or a phone number by one.
+ */
+export function statesCorrectionByValueOf(
+  older: string,
+  newer: string,
+  memo: FactSlotMemo = new FactSlotMemo(),
+): boolean {
+  const before = memo.words(older);
+  const after = memo.words(newer);
+  if (![...after.kinds].some((kind) => before.kinds.has(kind))) return false;
+  const negated = negatedValues(newer);
+  const added = [...after.values].filter((value) => !before.values.has(value) && !negated.has(value));
+  if (added.length === 0) return false;
+  const identifies = (value: string) => before.values.has(value) && isIdentifyingValue(value);
+  if ([...negated].some(identifies)) return true;
+  return (
+    marksCorrection(newer) &&
+    added.some((value) => [...before.values].some((wrong) => identifies(wrong) && isSlipOf(value, wrong)))
   );
 }
 

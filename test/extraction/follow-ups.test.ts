@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { statesFollowUpOf, statesMarkedCorrectionOf } from "../../src/extraction/follow-ups.js";
+import {
+  statesCorrectionByValueOf,
+  statesFollowUpOf,
+  statesMarkedCorrectionOf,
+} from "../../src/extraction/follow-ups.js";
 
 describe("statesFollowUpOf", () => {
   it.each([
@@ -58,5 +62,36 @@ describe("statesMarkedCorrectionOf", () => {
     ["운동화 사이즈 265", "새 운동화 사이즈가 딱 맞음"],
   ])("is no correction of %j by %j", (older, newer) => {
     expect(statesMarkedCorrectionOf(older, newer)).toBe(false);
+  });
+});
+
+describe("statesCorrectionByValueOf", () => {
+  it.each([
+    // The old value, a code or a long number, said not to be so; the new one of the same kind.
+    ["Kids' swim class: pool C17, Saturdays 10am", "not C17, it's C71"],
+    ["요가 studio locker B214, 비번은 생일", "B214 말고 B241 임 ㅋㅋ 헷갈렸다"],
+    ["관리실 번호 031-555-2840, 평일 9시부터", "031-555-2840 아니고 031-555-2480"],
+    // A marked correction whose value is one slip of the keys from a long number of the older note.
+    [
+      "보일러 점검 기사님 서태호 010-3391-5806 다음 주 화요일 방문",
+      "아 서기사님 거 잘못 적었네 010-3391-5860 이 맞아",
+    ],
+  ])("reads %j as put right by %j", (older, newer) => {
+    expect(statesCorrectionByValueOf(older, newer)).toBe(true);
+  });
+
+  it.each([
+    // A short value (a day, a time) names no note.
+    ["헬스 PT 화목 저녁 8시", "아 잘못 적음 8시 아니고 9시 저녁 약속"],
+    // The rejected value is not the older note's.
+    ["Kids' swim class: pool C17, Saturdays 10am", "not C18, it's C81"],
+    // No new value.
+    ["Kids' swim class: pool C17, Saturdays 10am", "not C17 anymore"],
+    // A slip without a mark of correction is a new value, not a fix.
+    ["보일러 점검 기사님 서태호 010-3391-5806", "관리실 번호 010-3391-5860"],
+    // A marked correction whose value is far from the older one's.
+    ["보일러 점검 기사님 서태호 010-3391-5806", "잘못 적었네 010-7720-1144 가 맞아"],
+  ])("does not read %j as put right by %j", (older, newer) => {
+    expect(statesCorrectionByValueOf(older, newer)).toBe(false);
   });
 });

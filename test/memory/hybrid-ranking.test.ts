@@ -738,6 +738,34 @@ describe("rankHybrid", () => {
       },
     );
 
+    it.each([
+      [
+        "ko",
+        "보일러 점검 연락처",
+        "보일러 점검 서태호 기사님 010-3391-5806",
+        "아 잘못 적었네 010-3391-5860 이 맞아",
+      ],
+      [
+        "en",
+        "where is the kids' swim class",
+        "Kids' swim class: pool C17, Saturdays 10am",
+        "not C17, it's C71",
+      ],
+      ["mixed", "요가 락커 몇 번이야", "요가원 락커 B214, 비번은 생일", "oops not B214, it is B241"],
+    ])(
+      "puts a note that puts right a value naming the older note above it, with no word of the question (%s)",
+      (_lang, query, older, newer) => {
+        expect(underGate(query, older, newer)).toEqual(["new", "old"]);
+      },
+    );
+
+    it("does not tie a note that says a short value is not so", () => {
+      // A day or a time names no note by itself.
+      expect(
+        underGate("헬스 PT 무슨 요일이야?", "헬스 PT 화목 저녁 8시", "아 잘못 적음 8시 아니고 9시 저녁 약속"),
+      ).toEqual(["old", "new (not relevant)"]);
+    });
+
     it("does not tie a note that puts another fact right", () => {
       expect(
         underGate(

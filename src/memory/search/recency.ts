@@ -9,7 +9,7 @@ import {
   statesOwnersDiffer,
   statesSameFact,
 } from "../../extraction/fact-slots.js";
-import { statesMarkedCorrectionOf } from "../../extraction/follow-ups.js";
+import { statesCorrectionByValueOf, statesMarkedCorrectionOf } from "../../extraction/follow-ups.js";
 import {
   holdsContentWord,
   holdsWordOrCompound,
@@ -177,16 +177,19 @@ function replacesFact(pair: RecencyPair): boolean {
  * Whether `newer` corrects a value or a name `older` gives (fact-slots.ts `statesCorrectionOf`: "SRT 8시
  * 아니고 8시 40분" after "SRT 8시꺼 예매"), and the two share a word of the query: a correction names
  * nothing the older note does not, so the shared word says it is that note's fact the query asks for.
- * Recalled notes may stand weeks apart, so a bare "아니 3457이야" (no word of its own) corrects none.
+ * Recalled notes may stand weeks apart, so a bare "아니 3457이야" (no word of its own) corrects none —
+ * unless the value it puts right names the older note by itself (follow-ups.ts
+ * `statesCorrectionByValueOf`: "B214 말고 B241", a phone number one slip off under "잘못 적었다").
  */
 function correctsForQuery(
   pair: Pick<NotePair, "older" | "newer" | "queryTerms" | "texts" | "factSlots">,
 ): boolean {
   const { older, newer, queryTerms, texts } = pair;
   return (
-    [...queryTerms].some((term) => older.has(term) && newer.has(term)) &&
-    (statesCorrectionOf(texts.older, texts.newer, pair.factSlots) ||
-      statesMarkedCorrectionOf(texts.older, texts.newer, pair.factSlots))
+    ([...queryTerms].some((term) => older.has(term) && newer.has(term)) &&
+      (statesCorrectionOf(texts.older, texts.newer, pair.factSlots) ||
+        statesMarkedCorrectionOf(texts.older, texts.newer, pair.factSlots))) ||
+    statesCorrectionByValueOf(texts.older, texts.newer, pair.factSlots)
   );
 }
 
