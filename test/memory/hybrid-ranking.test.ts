@@ -783,6 +783,51 @@ describe("rankHybrid", () => {
     });
   });
 
+  describe("a change of the value asked for, under the relevance gate", () => {
+    // Each newer note leaves out a word the question names the thing by (솔빛, 발레, karate).
+    it.each([
+      [
+        "ko",
+        "솔빛 합창공연 리허설 몇 시야?",
+        "솔빛 합창공연 5월 9일 리허설 7시, 대강당",
+        "합창 리허설 6시 반으로 당겨짐",
+      ],
+      [
+        "ko",
+        "하린 발레 몇 시에 끝나?",
+        "하린 발레 끝나는거 5시 반. 화목은 내가 픽업",
+        "하린 학원 시간표 바뀜, 이제 6시 40분 끝남",
+      ],
+      [
+        "en",
+        "when does Leo's karate end?",
+        "Leo's karate ends at 6pm, I pick him up Tue/Thu",
+        "Leo's dojo timetable changed, he ends at 7:10pm now",
+      ],
+      [
+        "mixed",
+        "Leo 태권도 몇 시에 끝나?",
+        "Leo 태권도 끝나는거 6시, 화목 픽업",
+        "Leo dojo 시간표 바뀜 → 7시10분 끝남",
+      ],
+    ])(
+      "puts it above the note it changes when both hold two words of the question (%s)",
+      (_lang, query, older, newer) => {
+        expect(underGate(query, older, newer)).toEqual(["new", "old"]);
+      },
+    );
+
+    it("stays below when the two share one word of the question", () => {
+      expect(
+        underGate(
+          "엄마 치과 예약 며칠이야?",
+          "엄마 치과 예약 3월 14일 오전 10시",
+          "엄마 검진 다음 주 목요일 21일로 밀림",
+        ),
+      ).toEqual(["old", "new (not relevant)"]);
+    });
+  });
+
   describe("a note under the relevance gate that holds every question word the answer holds", () => {
     // Each newer note shares too few words with the older to state its fact by words alone
     // (fact-slots.ts statesSameFact) and says no change.

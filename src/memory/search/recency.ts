@@ -300,7 +300,7 @@ function asksSharedSlot(pair: RecencyPair): boolean {
 /**
  * Whether `newer`, under the relevance gate, restates `older`, a relevant answer, for the query: by a
  * fact slot both state and the question asks for (`asksSharedSlot`), by the value asked for
- * (`givesAskedValueAgain`), by its text (`restatesForQuery`),
+ * (`givesAskedValueAgain`) or a change of it (`changesAskedValue`), by its text (`restatesForQuery`),
  * as a change note (`changeNoteRestates`), or by holding every question word `older` holds
  * (`holdsAllOlderQueryWords`). Then it is the answer.
  */
@@ -308,6 +308,7 @@ function restatesFromUnderGate(pair: RecencyPair, questionWords: readonly string
   return (
     asksSharedSlot(pair) ||
     givesAskedValueAgain(pair, questionWords) ||
+    changesAskedValue(pair, questionWords) ||
     correctsForQuery(pair) ||
     restatesForQuery(pair) ||
     changeNoteRestates(pair, questionWords) ||
@@ -340,6 +341,34 @@ function givesAskedValueAgain(pair: RecencyPair, questionWords: readonly string[
   if (!naming.every((word) => holdsWordOrCompound(before.content, word))) return false;
   return !statesOwnersDiffer(texts.older, texts.newer, memo);
 }
+
+/**
+ * Whether `newer` says that the kind of value the question asks for changed (며칠, 몇 시, 얼마:
+ * fact-words.ts `askedValueKinds`), giving a value of that kind `older` lacks, for the fact `older`
+ * gives it for: both hold two of the question's words at least (a Korean word may be shorter or longer,
+ * as in 합창 / 합창공연), and `newer` names no other owner nor another fact of the thing
+ * (`changesAnotherFact`): "합창 리허설 6시 반으로 당겨짐" after "합창공연 5월 9일 리허설 7시", asked
+ * what time the choir's rehearsal is. One shared word is not enough: "엄마 검진 다음 주로 밀림" moves
+ * another of her appointments than the dentist's.
+ */
+function changesAskedValue(pair: RecencyPair, questionWords: readonly string[]): boolean {
+  const { asked, texts } = pair;
+  if (asked === undefined || asked.size === 0 || namesOlderValue(pair)) return false;
+  const memo = pair.factSlots ?? new FactSlotMemo();
+  const before = memo.words(texts.older);
+  const after = memo.words(texts.newer);
+  if (!after.changes) return false;
+  if (![...asked].some((kind) => before.kinds.has(kind) && after.kinds.has(kind))) return false;
+  if (![...after.values].some((value) => !before.values.has(value))) return false;
+  const both = questionWords.filter(
+    (word) => holdsWordOrCompound(before.content, word) && holdsWordOrCompound(after.content, word),
+  );
+  if (both.length < MIN_SHARED_QUESTION_WORDS) return false;
+  return !statesOwnersDiffer(texts.older, texts.newer, memo) && !changesAnotherFact(before, after);
+}
+
+/** Question words both notes hold for {@link changesAskedValue}. */
+const MIN_SHARED_QUESTION_WORDS = 2;
 
 /**
  * Walks the ranked memories best first: a memory is moved directly above the highest-ranked older one
