@@ -18,7 +18,12 @@ import {
 } from "../../extraction/content-words.js";
 import { changeNoteRestates, NEAR_CHANGE_RANKS, nearChangeNote } from "./change-notes.js";
 import { dice, namesOlderValue, SAME_FACT_MIN_DICE, type NotePair } from "./note-pair.js";
-import { askedValueKinds, statementWords, type ValueKind } from "../../extraction/fact-words.js";
+import {
+  askedValueKinds,
+  statementWords,
+  type StatementWords,
+  type ValueKind,
+} from "../../extraction/fact-words.js";
 import { readQuestion } from "../../extraction/asked-attributes.js";
 import { isFirstPerson } from "../../extraction/normalize.js";
 import { tokenize } from "../../text/tokenizer.js";
@@ -326,13 +331,10 @@ function restatesFromUnderGate(pair: RecencyPair, questionWords: readonly string
  * asks for one value, and two notes that give it by the question's words are two of its values.
  */
 function givesAskedValueAgain(pair: RecencyPair, questionWords: readonly string[]): boolean {
-  const { asked, texts } = pair;
-  if (asked === undefined || asked.size === 0 || namesOlderValue(pair)) return false;
-  const memo = pair.factSlots ?? new FactSlotMemo();
-  const before = memo.words(texts.older);
-  const after = memo.words(texts.newer);
-  if (![...asked].some((kind) => before.kinds.has(kind) && after.kinds.has(kind))) return false;
-  if (![...after.values].some((value) => !before.values.has(value))) return false;
+  const given = newAskedValue(pair);
+  if (given === undefined) return false;
+  const { before, after, memo } = given;
+  const { texts } = pair;
   const held = questionWords.filter((word) => holdsWordOrCompound(before.content, word));
   if (held.length < 2 || !held.every((word) => holdsWordOrCompound(after.content, word))) return false;
   const firstDigit = texts.newer.search(/\d/u);
@@ -352,19 +354,33 @@ function givesAskedValueAgain(pair: RecencyPair, questionWords: readonly string[
  * another of her appointments than the dentist's.
  */
 function changesAskedValue(pair: RecencyPair, questionWords: readonly string[]): boolean {
-  const { asked, texts } = pair;
-  if (asked === undefined || asked.size === 0 || namesOlderValue(pair)) return false;
-  const memo = pair.factSlots ?? new FactSlotMemo();
-  const before = memo.words(texts.older);
-  const after = memo.words(texts.newer);
-  if (!after.changes) return false;
-  if (![...asked].some((kind) => before.kinds.has(kind) && after.kinds.has(kind))) return false;
-  if (![...after.values].some((value) => !before.values.has(value))) return false;
+  const given = newAskedValue(pair);
+  if (given === undefined || !given.after.changes) return false;
+  const { before, after, memo } = given;
+  const { texts } = pair;
   const both = questionWords.filter(
     (word) => holdsWordOrCompound(before.content, word) && holdsWordOrCompound(after.content, word),
   );
   if (both.length < MIN_SHARED_QUESTION_WORDS) return false;
   return !statesOwnersDiffer(texts.older, texts.newer, memo) && !changesAnotherFact(before, after);
+}
+
+/**
+ * Both notes' words when `newer` gives a kind of value the question asks for that `older` gives too,
+ * with a value `older` lacks, and the question names no value only `older` holds (`namesOlderValue`);
+ * else undefined.
+ */
+function newAskedValue(
+  pair: RecencyPair,
+): { before: StatementWords; after: StatementWords; memo: FactSlotMemo } | undefined {
+  const { asked, texts } = pair;
+  if (asked === undefined || asked.size === 0 || namesOlderValue(pair)) return undefined;
+  const memo = pair.factSlots ?? new FactSlotMemo();
+  const before = memo.words(texts.older);
+  const after = memo.words(texts.newer);
+  if (![...asked].some((kind) => before.kinds.has(kind) && after.kinds.has(kind))) return undefined;
+  if (![...after.values].some((value) => !before.values.has(value))) return undefined;
+  return { before, after, memo };
 }
 
 /** Question words both notes hold for {@link changesAskedValue}. */
