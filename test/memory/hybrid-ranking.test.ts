@@ -783,6 +783,47 @@ describe("rankHybrid", () => {
     });
   });
 
+  describe("a move of home", () => {
+    it.each([
+      [
+        "ko",
+        "자취방 월세 얼마야?",
+        "자취방 신림동 원룸 월세 45 관리비 7",
+        "이사 확정!! 다음 달부터 봉천동 투룸 월세 55",
+      ],
+      [
+        "en",
+        "where do I live now?",
+        "I live in a shared flat in Hongdae, room 3",
+        "finally moved into my own place in Mapo today",
+      ],
+      [
+        "mixed",
+        "내 주소 뭐였지",
+        "my address: 서초구 반포대로 45, 1203호",
+        "이사 끝!! 성북구 보문로 12, 402호",
+      ],
+    ])(
+      "puts the note that says one moved above the old home's, sharing no word (%s)",
+      (_lang, query, older, newer) => {
+        expect(underGate(query, older, newer)).toEqual(["new", "old"]);
+      },
+    );
+
+    it.each([
+      // Someone else's home.
+      ["동생 원룸 주소", "동생 원룸 주소 노원구 상계로 9, 301호", "이사 끝!! 성북구 보문로 12, 402호"],
+      // Something else of the home.
+      ["집 와이파이 비번 뭐였지", "집 와이파이 비번 hana1234", "이사 끝!! 성북구 보문로 12, 402호"],
+      // The rent asked, and the move note gives none.
+      ["자취방 월세 얼마야?", "자취방 신림동 원룸 월세 45 관리비 7", "이사 끝!! 성북구 보문로 12, 402호"],
+      // Someone else moved.
+      ["내 주소 뭐였지", "my address: 서초구 반포대로 45, 1203호", "엄마 이사 끝났대 성북구 보문로 12"],
+    ])("leaves the old home's note first for %j", (query, older, newer) => {
+      expect(underGate(query, older, newer)).toEqual(["old", "new (not relevant)"]);
+    });
+  });
+
   describe("a change of the value asked for, under the relevance gate", () => {
     // Each newer note leaves out a word the question names the thing by (솔빛, 발레, karate).
     it.each([

@@ -149,6 +149,21 @@ describe("KeywordIndex", () => {
     expect(index.search("21st", { limit: 5 })).toEqual([]);
   });
 
+  it("finds the notes that say one moved for a question about one's home, and counts no coverage for them", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "old", text: "기숙사 B동 214호 살고 있음" }),
+      makeDoc({ id: "ko", text: "이사 끝!! 성북구 보문로 12, 402호" }),
+      makeDoc({ id: "en", text: "finally moved into a flat in Mapo" }),
+      makeDoc({ id: "other", text: "치과 예약 화요일 3시" }),
+    ]);
+    const hits = index.search("내 주소 뭐였지", { limit: 5 });
+    expect(hits.map((h) => h.id).sort()).toEqual(["en", "ko"]);
+    expect(hits.every((h) => h.coverage === 0)).toBe(true);
+    // Not for a question about something else.
+    expect(index.search("치과 예약 언제", { limit: 5 }).map((h) => h.id)).toEqual(["other"]);
+  });
+
   it("finds a romanised Korean name that begins with a glide or holds ng before a vowel", () => {
     const index = new KeywordIndex();
     index.add([

@@ -1,0 +1,188 @@
+/**
+ * The speaker's home, and a note that says they moved: a question about where one lives or what one
+ * pays for it ("요즘 사는 곳이 어디였지", "what's my address now?"), a note about one's home ("원룸 월세
+ * 50", "dorm room 214"), and a note that says one moved ("이사 끝!! 새 주소는 …", "moved into a flat in
+ * …"). A move changes every fact of the old home at once — its address, its rent, its room — while the
+ * move note names none of the old home's words, so no word test ties the two: recall's recency step
+ * asks these (memory/search/recency.ts), and the keyword search looks for the move's words beside a home
+ * question's (memory/search/query-words.ts). Word lists are closed classes of the two languages. Pure.
+ */
+import { words } from "../text/word-list.js";
+import { stripSearchSuffixes } from "../text/korean.js";
+import { messageWords } from "./content-words.js";
+import { isKinship } from "./rule-common.js";
+
+/** What one lives in: the nouns that make a note or a question about one's home. */
+const KOREAN_HOME_NOUNS: ReadonlySet<string> = new Set(
+  words(
+    "집 우리집 내집 새집 자취방 자취집 원룸 투룸 쓰리룸 오피스텔 아파트 빌라 주택 기숙사 고시원 고시텔 " +
+      "셰어하우스 쉐어하우스 하숙집 하숙 월셋집 전셋집 신혼집 사택 관사",
+  ),
+);
+const ENGLISH_HOME_NOUNS: ReadonlySet<string> = new Set(
+  words("home house apartment apt flat dorm dormitory condo goshiwon sharehouse"),
+);
+
+/** Korean words that say one lives somewhere (살고 있음, 사는 곳, 거주). */
+const KOREAN_LIVING_WORDS: ReadonlySet<string> = new Set(words("살고 살아 살아요 사는곳 거주 거주지"));
+/** Korean 사는 ("who lives"; also "who buys") names one's home only before a place noun. */
+const KOREAN_LIVING_ADNOMINAL = "사는";
+const KOREAN_LIVING_PLACES: ReadonlySet<string> = new Set(words("곳 데 집 동네 동"));
+const ENGLISH_LIVING_WORDS: ReadonlySet<string> = new Set(words("live lives living reside"));
+
+/** An address: one's home when one's own (내 주소, my new address). */
+const ADDRESS_WORDS: ReadonlySet<string> = new Set(words("주소 address"));
+const FIRST_PERSON_OWNERS: ReadonlySet<string> = new Set(words("내 나의 제 저의 우리 우리집 my our home"));
+/** Words that may stand between the owner and the address ("my new address", "내 새 주소"). */
+const ADDRESS_MODIFIERS: ReadonlySet<string> = new Set(
+  words("지금 현재 요즘 새 바뀐 current new present home"),
+);
+
+/** What a question about one's home asks for: where it is, which 동, its rent; 몇 before 호, 동, 층. */
+const KOREAN_HOME_ASKS: ReadonlySet<string> = new Set(words("어디 어느 주소 동 월세 집세 방세"));
+const KOREAN_HOW_MANY = "몇";
+const KOREAN_ROOM_COUNTERS: readonly string[] = words("호 동 층");
+const ENGLISH_HOME_ASKS: ReadonlySet<string> = new Set(words("where which address rent"));
+/** The rent of a home: a question that asks it is answered by a move note that gives it. */
+const RENT_WORDS: ReadonlySet<string> = new Set(words("월세 집세 방세 관리비 rent"));
+
+/** 이사 (a move) said to be done or settled: 이사 끝, 이사 완료, 이사 확정, 이사 했어. */
+const MOVE_NOUN = "이사";
+const MOVE_DONE_STARTS: readonly string[] = words("끝 완료 확정 했 함 왔 옴 갔 감 마침 마쳤 들어왔");
+/** 입주 (moving in) said done the same way. */
+const MOVE_IN_NOUN = "입주";
+/** Workplaces that move too: "사무실 이사 완료" is the office's move, not the speaker's. */
+const MOVING_WORKPLACES: ReadonlySet<string> = new Set(
+  words("사무실 작업실 가게 매장 회사 연구실 사무소 연습실 학원 병원 공장 센터 지점 스튜디오 공방"),
+);
+/** English: "moved in", "moved into …", "moved to …", said by the speaker or with no subject. */
+const ENGLISH_MOVE_VERBS: ReadonlySet<string> = new Set(words("moved"));
+const ENGLISH_MOVE_PARTICLES: ReadonlySet<string> = new Set(words("in into to"));
+/** What may stand right before the speaker's "moved": the speaker, or an adverb of the moment. */
+const ENGLISH_MOVE_SUBJECTS: ReadonlySet<string> = new Set(
+  words("i we ve finally just officially already today yesterday"),
+);
+
+/** A capitalised English word: a name, unless it opens the text or is "I". */
+const CAPITALISED_WORD_RE = /(?<=\s)[A-Z][a-z]+/gu;
+/** Korean endings of a person's name or title: 민수씨, 지은님, 민수네 (민수's family). */
+const KOREAN_PERSON_ENDINGS: readonly string[] = words("씨 님 네");
+
+/**
+ * Whether `words` (lower-cased words of `text`) name someone other than the speaker: a kinship word
+ * (동생, 엄마, my sister), a word ending as a person's name does (민수씨, 지은님, 민수네), or, in the
+ * text, a capitalised English word past its first ("where does Mira live?", "Suji moved to …").
+ */
+function namesAnotherPerson(text: string, lowered: readonly string[]): boolean {
+  if (lowered.some((word) => isKinship(word) || isKinship(stripSearchSuffixes(word)))) return true;
+  if (lowered.some((word) => word.length > 1 && KOREAN_PERSON_ENDINGS.some((end) => word.endsWith(end))))
+    return true;
+  const names = new Set(Array.from(text.matchAll(CAPITALISED_WORD_RE), ([name]) => name.toLowerCase()));
+  return lowered.some((word) => names.has(word));
+}
+
+/** The words of a text, each without its Korean particles and endings. */
+function stems(text: string): string[] {
+  return messageWords(text).map((word) => stripSearchSuffixes(word));
+}
+
+/** Whether the words hold a home noun or say one lives somewhere (a Korean compound ends in one: 투룸집). */
+function namesHome(raw: readonly string[], bare: readonly string[]): boolean {
+  return bare.some(
+    (word, i) =>
+      KOREAN_HOME_NOUNS.has(word) ||
+      ENGLISH_HOME_NOUNS.has(word) ||
+      KOREAN_LIVING_WORDS.has(raw[i] as string) ||
+      ENGLISH_LIVING_WORDS.has(word) ||
+      (raw[i] === KOREAN_LIVING_ADNOMINAL && KOREAN_LIVING_PLACES.has(bare[i + 1] ?? "")),
+  );
+}
+
+/** Whether an address word stands after a first-person owner, with only modifiers between. */
+function namesOwnAddress(bare: readonly string[]): boolean {
+  return bare.some((word, i) => {
+    if (!ADDRESS_WORDS.has(word)) return false;
+    for (let j = i - 1; j >= 0; j--) {
+      const before = bare[j] as string;
+      if (FIRST_PERSON_OWNERS.has(before)) return true;
+      if (!ADDRESS_MODIFIERS.has(before)) return false;
+    }
+    return false;
+  });
+}
+
+/**
+ * Whether a question asks about the speaker's home: it names one's home (a home noun, a word of living
+ * there, one's own address) and asks where it is, which 동 or room, or its rent ("자취방 월세 얼마야",
+ * "where am I living now?"). "집 와이파이 비번" names a home and asks for something else in it.
+ */
+export function asksAboutHome(query: string): boolean {
+  const raw = messageWords(query);
+  const bare = raw.map((word) => stripSearchSuffixes(word));
+  if (!namesHome(raw, bare) && !namesOwnAddress(bare)) return false;
+  if (namesAnotherPerson(query, raw)) return false;
+  return bare.some(
+    (word, i) =>
+      KOREAN_HOME_ASKS.has(word) ||
+      KOREAN_HOME_ASKS.has(raw[i] as string) ||
+      ENGLISH_HOME_ASKS.has(word) ||
+      ENGLISH_LIVING_WORDS.has(word) ||
+      (word.startsWith(KOREAN_HOW_MANY) &&
+        KOREAN_ROOM_COUNTERS.some((counter) =>
+          (word.slice(KOREAN_HOW_MANY.length) || (raw[i + 1] ?? "")).startsWith(counter),
+        )),
+  );
+}
+
+/** Whether a question about one's home asks for its rent. */
+export function asksHomeRent(query: string): boolean {
+  return stems(query).some((word) => RENT_WORDS.has(word));
+}
+
+/** Whether a note is about one's home: it names it, or one's address, or says one moved. */
+export function isHomeNote(text: string): boolean {
+  const raw = messageWords(text);
+  const bare = raw.map((word) => stripSearchSuffixes(word));
+  return (
+    namesHome(raw, bare) ||
+    bare.some((word) => ADDRESS_WORDS.has(word) || RENT_WORDS.has(word)) ||
+    statesHomeMove(text)
+  );
+}
+
+/**
+ * Whether a note says the speaker moved home, or settled the move: 이사 or 입주 said done or settled
+ * ("드디어 이사 끝", "이사 확정!! 다음 달부터 …", "입주 완료"), or the verb itself (이사함, 이사했어,
+ * 이사왔어), not after a workplace that moved ("사무실 이사 완료"), nor in a note that names another
+ * person first ("엄마 이사 끝났대"); "moved in", "moved into …", "moved to …" with the speaker or no one
+ * before it ("I finally moved into …", not "the standup moved to 10am"). 이사님 (a director) and 이삿짐 (the
+ * things moved) are no move.
+ */
+export function statesHomeMove(text: string): boolean {
+  const raw = messageWords(text);
+  return raw.some((word, i) => {
+    if (namesAnotherPerson(text, raw.slice(0, i))) return false;
+    const next = raw[i + 1] ?? "";
+    const previous = raw[i - 1];
+    const workplace = previous !== undefined && MOVING_WORKPLACES.has(stripSearchSuffixes(previous));
+    for (const noun of [MOVE_NOUN, MOVE_IN_NOUN]) {
+      if (!word.startsWith(noun) || workplace) continue;
+      const rest = word.slice(noun.length);
+      if (rest === "" && MOVE_DONE_STARTS.some((start) => next.startsWith(start))) return true;
+      if (rest !== "" && MOVE_DONE_STARTS.some((start) => rest.startsWith(start))) return true;
+    }
+    return (
+      ENGLISH_MOVE_VERBS.has(word) &&
+      ENGLISH_MOVE_PARTICLES.has(next) &&
+      (previous === undefined || ENGLISH_MOVE_SUBJECTS.has(previous))
+    );
+  });
+}
+
+/** Whether a move note gives the rent of the new home. */
+export function givesRent(text: string): boolean {
+  return stems(text).some((word) => RENT_WORDS.has(word));
+}
+
+/** Words the keyword search looks for beside a home question's own: the move's ({@link statesHomeMove}). */
+export const HOME_MOVE_SEARCH_WORDS: readonly string[] = words("이사 입주 moved");
