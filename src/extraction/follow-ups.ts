@@ -16,7 +16,8 @@ import { isClauseMark, marksCorrection } from "./words/value-words.js";
 /**
  * Whether `newer` says that a value was put wrong before (value-words.ts `marksCorrection`: "뒷자리
  * 잘못 적었다. … 2209 가 맞음", "correction: it's …, I typed it wrong earlier") and gives a value of a kind
- * `older` gives, that `older` lacks. It names the note it corrects by no word: whether the two are of
+ * `older` gives, that `older` lacks: a slip of one of its values (isSlipOf), or any such value when the
+ * two share a word. It names the note it corrects by no word: whether the two are of
  * one fact is the caller's to tie (recall: a word of the question both hold).
  */
 export function statesMarkedCorrectionOf(
@@ -28,10 +29,12 @@ export function statesMarkedCorrectionOf(
   const before = memo.words(older);
   const after = memo.words(newer);
   const added = [...after.values].filter((value) => !before.values.has(value));
-  if (added.length === 0 || ![...after.kinds].some((kind) => before.kinds.has(kind))) return false;
-  // The right value is a slip away from the wrong one ("2290" → "2209"), or the two share a word.
+  // The right value is a slip away from the wrong one ("2290" → "2209"; a phone number's last digits
+  // alone: of another kind than the whole), or one of a kind `older` gives and the two share a word.
+  if (added.some((value) => [...before.values].some((wrong) => isSlipOf(value, wrong)))) return true;
   return (
-    added.some((value) => [...before.values].some((wrong) => isSlipOf(value, wrong))) ||
+    added.length > 0 &&
+    [...after.kinds].some((kind) => before.kinds.has(kind)) &&
     after.content.some((word) => !isGenericAttribute(word) && holdsContentWord(before.content, word))
   );
 }
@@ -40,8 +43,8 @@ export function statesMarkedCorrectionOf(
  * Whether `newer` puts right a value of `older` that names `older` by itself, however much later and
  * whatever else either says: it says that value is not so ("B4 아니고 B14", "not 4417-2290") — or
  * marks a correction (value-words.ts `marksCorrection`) and gives the value with one slip of the keys
- * ("031-276-4810" put right as "031-276-4180") — and gives a value of a kind `older` gives, that `older`
- * lacks. The old value is a code or a long number (fact-slots.ts `isIdentifyingValue`): a day or a time
+ * ("031-276-4810" put right as "031-276-4180", or by its last digits alone: "끝자리 4180") — and
+ * gives a value of a kind `older` gives, that `older` lacks (a slip is of its kind). The old value is a code or a long number (fact-slots.ts `isIdentifyingValue`): a day or a time
  * is said by many notes, a room code or a phone number by one.
  */
 export function statesCorrectionByValueOf(
@@ -51,16 +54,16 @@ export function statesCorrectionByValueOf(
 ): boolean {
   const before = memo.words(older);
   const after = memo.words(newer);
-  if (![...after.kinds].some((kind) => before.kinds.has(kind))) return false;
   const negated = negatedValues(newer);
   const added = [...after.values].filter((value) => !before.values.has(value) && !negated.has(value));
   if (added.length === 0) return false;
   const identifies = (value: string) => before.values.has(value) && isIdentifyingValue(value);
-  if ([...negated].some(identifies)) return true;
-  return (
+  if (
     marksCorrection(newer) &&
     added.some((value) => [...before.values].some((wrong) => identifies(wrong) && isSlipOf(value, wrong)))
-  );
+  )
+    return true;
+  return [...after.kinds].some((kind) => before.kinds.has(kind)) && [...negated].some(identifies);
 }
 
 /** Korean words that point back at what was said before ("그거 3시로 바뀜"), matched as a word's start (그거는, 그건데). */
@@ -133,16 +136,27 @@ export function statesFollowUpOf(
 /** Fewest characters a value needs for a slip of it to say which value it corrects. */
 const MIN_SLIP_VALUE_LENGTH = 3;
 
+/** Fewest digits a number's last digits need to be put right alone ("뒷자리 2290 아니고 2209"). */
+const MIN_TAIL_DIGITS = 4;
+
 /**
  * Whether `value` is a slip of the keys away from `wrong`: as long, with a digit, and one edit apart —
  * one character, or two next to each other that swapped places (4417-2290 / 4417-2209, 10.2.31.7 / 10.2.13.7:
- * Damerau–Levenshtein distance 1).
+ * Damerau–Levenshtein distance 1) — or, a number of {@link MIN_TAIL_DIGITS} digits or more, a slip of
+ * `wrong`'s last digits: a phone number is put right by its tail ("끝자리 1187이 맞음", "last four are 1187").
  */
 function isSlipOf(value: string, wrong: string): boolean {
+  const tail =
+    wrong.length > value.length &&
+    value.length >= MIN_TAIL_DIGITS &&
+    /^\d+$/u.test(value) &&
+    /^\d+$/u.test(wrong)
+      ? wrong.slice(-value.length)
+      : wrong;
   return (
-    value.length === wrong.length &&
+    value.length === tail.length &&
     value.length >= MIN_SLIP_VALUE_LENGTH &&
     /\d/u.test(value) &&
-    levenshtein(value, wrong).steps === 1
+    levenshtein(value, tail).steps === 1
   );
 }

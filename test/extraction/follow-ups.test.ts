@@ -45,6 +45,9 @@ describe("statesMarkedCorrectionOf", () => {
     // Or the two share a word of the fact.
     ["Ayla's piano recital is May 12", "typo in my note, Ayla's recital is May 21"],
     ["Ayla's piano recital is May 12", "I wrote the wrong date, Ayla's recital is May 21"],
+    // A phone number put right by its last digits alone, a slip of the old number's.
+    ["세탁소 사장님 010-2281-5063", "오타 있었음 끝자리 5036 이 맞아"],
+    ["plumber Mr. Han 010-7720-3391", "typo, the last four digits are 3319"],
   ])("is a correction of %j by %j", (older, newer) => {
     expect(statesMarkedCorrectionOf(older, newer)).toBe(true);
   });
@@ -60,6 +63,8 @@ describe("statesMarkedCorrectionOf", () => {
     ["Ayla's piano recital is May 12", "typo: Ayla's recital fee is 40 dollars"],
     // The fit of a thing, no value put right.
     ["운동화 사이즈 265", "새 운동화 사이즈가 딱 맞음"],
+    // Last digits far from the old number's.
+    ["세탁소 사장님 010-2281-5063", "오타 있었음 끝자리 7744 가 맞아"],
   ])("is no correction of %j by %j", (older, newer) => {
     expect(statesMarkedCorrectionOf(older, newer)).toBe(false);
   });
@@ -76,6 +81,8 @@ describe("statesCorrectionByValueOf", () => {
       "보일러 점검 기사님 서태호 010-3391-5806 다음 주 화요일 방문",
       "아 서기사님 거 잘못 적었네 010-3391-5860 이 맞아",
     ],
+    // ... or by its last digits alone.
+    ["보일러 점검 기사님 서태호 010-3391-5806", "잘못 적었네 뒷자리 5860"],
   ])("reads %j as put right by %j", (older, newer) => {
     expect(statesCorrectionByValueOf(older, newer)).toBe(true);
   });
