@@ -143,7 +143,7 @@ const MIN_TAIL_DIGITS = 4;
  * Whether `value` is a slip of the keys away from `wrong`: as long, with a digit, and one edit apart —
  * one character, or two next to each other that swapped places (4417-2290 / 4417-2209, 10.2.31.7 / 10.2.13.7:
  * Damerau–Levenshtein distance 1) — or, a number of {@link MIN_TAIL_DIGITS} digits or more, a slip of
- * `wrong`'s last digits: a phone number is put right by its tail ("끝자리 1187이 맞음", "last four are 1187").
+ * `wrong`'s last digits: a phone number is put right by its tail ("뒷자리 2290 이 맞음", "the last four are 2290").
  */
 function isSlipOf(value: string, wrong: string): boolean {
   const tail =
