@@ -66,8 +66,31 @@ export function statesCorrectionByValueOf(
   return [...after.kinds].some((kind) => before.kinds.has(kind)) && [...negated].some(identifies);
 }
 
-/** Korean words that point back at what was said before ("그거 3시로 바뀜"), matched as a word's start (그거는, 그건데). */
-const POINTING_BACK_STARTS: readonly string[] = words("그거 그건 그게 그걸 그것 그날 거기");
+/**
+ * Whether `newer`, said next after `older` in its conversation, marks a correction (value-words.ts
+ * `marksCorrection`) of a value it repeats from `older` and gives another of a kind `older` gives ("아까
+ * 36 오타 63개임" after "재고 36개"): the old value named beside the mark says which note it puts right,
+ * however short the value — but only the note right before can be meant (recall: hybrid-ranking.ts
+ * `followUp`); weeks apart, "36" names nothing.
+ */
+export function statesNamedCorrectionOf(
+  older: string,
+  newer: string,
+  memo: FactSlotMemo = new FactSlotMemo(),
+): boolean {
+  if (!marksCorrection(newer)) return false;
+  const before = memo.words(older);
+  const after = memo.words(newer);
+  const values = [...after.values];
+  return (
+    values.some((value) => before.values.has(value)) &&
+    values.some((value) => !before.values.has(value)) &&
+    [...after.kinds].some((kind) => before.kinds.has(kind))
+  );
+}
+
+/** Korean words that point back at what was said before ("그거 3시로 바뀜"; 그분, that person), matched as a word's start (그거는, 그건데). */
+const POINTING_BACK_STARTS: readonly string[] = words("그거 그건 그게 그걸 그것 그날 거기 그분");
 /** The Korean demonstrative that, before a noun, points back at it ("그 교육 …"). */
 const THAT_NOUN = "그";
 /** English words that open a note by pointing back ("that got pushed to …", "it moved to …"). */

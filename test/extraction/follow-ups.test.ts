@@ -3,6 +3,7 @@ import {
   statesCorrectionByValueOf,
   statesFollowUpOf,
   statesMarkedCorrectionOf,
+  statesNamedCorrectionOf,
 } from "../../src/extraction/follow-ups.js";
 
 describe("statesFollowUpOf", () => {
@@ -12,6 +13,8 @@ describe("statesFollowUpOf", () => {
     ["디자인 workshop 6/2 오후 3시 본관 4층", "그 workshop 장소 2층으로 바뀜"],
     ["team dinner on May 3 at 7pm, Ondal", "that got pushed to May 10"],
     ["locker 31 at the pool", "it's 13 actually, typo"],
+    // 그분: that person, named in the older note.
+    ["토요일 민지 고객님 오전 11시 커트", "그분 오후 3시로 옮겨달라고 하심"],
   ])("reads %j then %j as a follow-up", (older, newer) => {
     expect(statesFollowUpOf(older, newer)).toBe(true);
   });
@@ -100,5 +103,25 @@ describe("statesCorrectionByValueOf", () => {
     ["보일러 점검 기사님 서태호 010-3391-5806", "잘못 적었네 010-7720-1144 가 맞아"],
   ])("does not read %j as put right by %j", (older, newer) => {
     expect(statesCorrectionByValueOf(older, newer)).toBe(false);
+  });
+});
+
+describe("statesNamedCorrectionOf", () => {
+  it.each([
+    ["창고 재고 36개 남음", "아까 36 오타 63개임"],
+    ["ordered 24 chairs for the hall", "typo earlier: not 24, 42"],
+  ])("reads %j as put right by %j, which names its value", (older, newer) => {
+    expect(statesNamedCorrectionOf(older, newer)).toBe(true);
+  });
+
+  it.each([
+    // No mark of a correction.
+    ["창고 재고 36개 남음", "36개 중에 10개 팔림"],
+    // The value it puts right is not the older note's.
+    ["창고 재고 36개 남음", "아까 5 오타 6임"],
+    // No other value.
+    ["창고 재고 36개 남음", "36 오타 아님 맞음"],
+  ])("does not read %j as put right by %j", (older, newer) => {
+    expect(statesNamedCorrectionOf(older, newer)).toBe(false);
   });
 });

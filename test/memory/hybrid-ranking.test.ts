@@ -1202,7 +1202,28 @@ describe("rankHybrid conversation context", () => {
   );
 
   it.each([
+    [
+      "ko, that person",
+      "민지 고객님 커트 몇 시야?",
+      "토요일 민지 고객님 오전 11시 커트",
+      "그분 오후 3시로 옮겨달라고 하심",
+    ],
+    ["ko, the old value named", "재고 몇 개 남았지?", "창고 재고 36개 남음", "아까 36 오타 63개임"],
+    [
+      "en, the old value named",
+      "how many chairs did we order?",
+      "ordered 24 chairs for the hall",
+      "typo earlier: not 24, 42",
+    ],
+  ])("puts the next note that puts the answer right in its place (%s)", (_case, query, answer, followUp) => {
+    const results = withFollowUp(query, answer, followUp);
+    expect(results.map((r) => r.id)).toEqual(["later", "m"]);
+    expect(results[0]).toMatchObject({ relevant: true, supersedes: "m" });
+  });
+
+  it.each([
     ["points at a thing the answer lacks", "그 수영 강습 목요일 4시로 옮김"],
+    ["marks a correction of a value the answer does not give", "아까 5 오타 6임"],
     ["says no change and gives no value", "아 그거 잘 다녀왔어"],
     ["gives no new value", "그거 화요일 2시 그대로"],
   ])("leaves out a later note that %s", (_case, followUp) => {

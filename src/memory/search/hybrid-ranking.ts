@@ -1,5 +1,5 @@
 import { FactSlotMemo, statesCorrectionOf } from "../../extraction/fact-slots.js";
-import { statesFollowUpOf } from "../../extraction/follow-ups.js";
+import { statesFollowUpOf, statesNamedCorrectionOf } from "../../extraction/follow-ups.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion, type FusedItem } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
 import { queryWords } from "./query-words.js";
@@ -322,6 +322,7 @@ function addContext(
       next !== undefined &&
       listedNext?.supersedes !== anchor.id &&
       (statesFollowUpOf(anchor.text, next.text, factSlots) ||
+        statesNamedCorrectionOf(anchor.text, next.text, factSlots) ||
         (near !== undefined && statesCorrectionOf(anchor.text, near.text, factSlots)))
     ) {
       const { byContext: _context, contextOf: _of, ...own } = listedNext ?? docResult(next);
