@@ -11,6 +11,7 @@ import { trimEndWhile } from "../text/trim.js";
 import { words } from "../text/word-list.js";
 import { holdsContentWord, isGenericAttribute } from "./content-words.js";
 import { FactSlotMemo, isIdentifyingValue, negatedValues } from "./fact-slots.js";
+import type { StatementWords } from "./fact-words.js";
 import { isClauseMark, marksCorrection } from "./words/value-words.js";
 
 /**
@@ -25,10 +26,9 @@ export function statesMarkedCorrectionOf(
   newer: string,
   memo: FactSlotMemo = new FactSlotMemo(),
 ): boolean {
-  if (!marksCorrection(newer)) return false;
-  const before = memo.words(older);
-  const after = memo.words(newer);
-  const added = [...after.values].filter((value) => !before.values.has(value));
+  const marked = markedCorrection(older, newer, memo);
+  if (marked === undefined) return false;
+  const { before, after, added } = marked;
   // The right value is a slip away from the wrong one ("2290" → "2209"; a phone number's last digits
   // alone: of another kind than the whole), or one of a kind `older` gives and the two share a word.
   if (added.some((value) => [...before.values].some((wrong) => isSlipOf(value, wrong)))) return true;
@@ -44,8 +44,9 @@ export function statesMarkedCorrectionOf(
  * whatever else either says: it says that value is not so ("B4 아니고 B14", "not 4417-2290") — or
  * marks a correction (value-words.ts `marksCorrection`) and gives the value with one slip of the keys
  * ("031-276-4810" put right as "031-276-4180", or by its last digits alone: "끝자리 4180") — and
- * gives a value of a kind `older` gives, that `older` lacks (a slip is of its kind). The old value is a code or a long number (fact-slots.ts `isIdentifyingValue`): a day or a time
- * is said by many notes, a room code or a phone number by one.
+ * gives a value of a kind `older` gives, that `older` lacks (a slip is of its kind). The old value is a
+ * code or a long number (fact-slots.ts `isIdentifyingValue`): a day or a time is said by many notes, a
+ * room code or a phone number by one.
  */
 export function statesCorrectionByValueOf(
   older: string,
@@ -78,18 +79,32 @@ export function statesNamedCorrectionOf(
   newer: string,
   memo: FactSlotMemo = new FactSlotMemo(),
 ): boolean {
-  if (!marksCorrection(newer)) return false;
-  const before = memo.words(older);
-  const after = memo.words(newer);
-  const values = [...after.values];
+  const marked = markedCorrection(older, newer, memo);
+  if (marked === undefined) return false;
+  const { before, after, added } = marked;
   return (
-    values.some((value) => before.values.has(value)) &&
-    values.some((value) => !before.values.has(value)) &&
+    added.length > 0 &&
+    [...after.values].some((value) => before.values.has(value)) &&
     [...after.kinds].some((kind) => before.kinds.has(kind))
   );
 }
 
-/** Korean words that point back at what was said before ("그거 3시로 바뀜"; 그분, that person), matched as a word's start (그거는, 그건데). */
+/** Both notes' words and the values `newer` gives that `older` lacks, when `newer` marks a correction. */
+function markedCorrection(
+  older: string,
+  newer: string,
+  memo: FactSlotMemo,
+): { before: StatementWords; after: StatementWords; added: string[] } | undefined {
+  if (!marksCorrection(newer)) return undefined;
+  const before = memo.words(older);
+  const after = memo.words(newer);
+  return { before, after, added: [...after.values].filter((value) => !before.values.has(value)) };
+}
+
+/**
+ * Korean words that point back at what was said before ("그거 3시로 바뀜"; 그분, that person), matched as
+ * a word's start (그거는, 그건데).
+ */
 const POINTING_BACK_STARTS: readonly string[] = words("그거 그건 그게 그걸 그것 그날 거기 그분");
 /** The Korean demonstrative that, before a noun, points back at it ("그 교육 …"). */
 const THAT_NOUN = "그";
