@@ -21,6 +21,7 @@ import {
   ENGLISH_NEGATING_WORDS,
   isClauseMark,
   KOREAN_NEGATING_WORDS,
+  marksCorrection,
 } from "./words/value-words.js";
 import { isFillerWord } from "../text/function-words.js";
 import { trimEndWhile, trimStartWhile } from "../text/trim.js";
@@ -179,19 +180,24 @@ export class FactSlotMemo {
     });
   }
 
-  /** What `text` says is not so and what follows its opening correction, read once per memo. */
+  /** What `text` says is not so, what follows its opening correction, and whether it marks one; read once per memo. */
   correction(text: string): CorrectionParts {
     return remember(this.corrections, this.capacity, text, (t) => ({
       rejected: rejectedWords(t),
       corrected: afterCorrectionOpening(t),
+      marked: marksCorrection(t),
     }));
   }
 }
 
-/** A text's words that reject a value ("B2 말고"), and what follows its opening correction, if any. */
+/**
+ * A text's words that reject a value ("B2 말고"), what follows its opening correction, if any, and
+ * whether it marks a correction anywhere (value-words.ts `marksCorrection`: 오타, 잘못 적었다, typo).
+ */
 interface CorrectionParts {
   rejected: string[];
   corrected: string | undefined;
+  marked: boolean;
 }
 
 function remember<T>(known: Map<string, T>, capacity: number, text: string, read: (text: string) => T): T {

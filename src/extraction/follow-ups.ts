@@ -12,7 +12,7 @@ import { words } from "../text/word-list.js";
 import { holdsContentWord, isGenericAttribute } from "./content-words.js";
 import { FactSlotMemo, isIdentifyingValue, negatedValues } from "./fact-slots.js";
 import type { StatementWords } from "./fact-words.js";
-import { isClauseMark, marksCorrection } from "./words/value-words.js";
+import { isClauseMark } from "./words/value-words.js";
 
 /**
  * Whether `newer` says that a value was put wrong before (value-words.ts `marksCorrection`: "뒷자리
@@ -53,6 +53,9 @@ export function statesCorrectionByValueOf(
   newer: string,
   memo: FactSlotMemo = new FactSlotMemo(),
 ): boolean {
+  const { rejected, marked } = memo.correction(newer);
+  // Most notes neither reject a value nor mark a correction: no words are read for them.
+  if (rejected.length === 0 && !marked) return false;
   const before = memo.words(older);
   const after = memo.words(newer);
   const negated = negatedValues(newer);
@@ -60,7 +63,7 @@ export function statesCorrectionByValueOf(
   if (added.length === 0) return false;
   const identifies = (value: string) => before.values.has(value) && isIdentifyingValue(value);
   if (
-    marksCorrection(newer) &&
+    marked &&
     added.some((value) => [...before.values].some((wrong) => identifies(wrong) && isSlipOf(value, wrong)))
   )
     return true;
@@ -95,7 +98,7 @@ function markedCorrection(
   newer: string,
   memo: FactSlotMemo,
 ): { before: StatementWords; after: StatementWords; added: string[] } | undefined {
-  if (!marksCorrection(newer)) return undefined;
+  if (!memo.correction(newer).marked) return undefined;
   const before = memo.words(older);
   const after = memo.words(newer);
   return { before, after, added: [...after.values].filter((value) => !before.values.has(value)) };
@@ -160,8 +163,8 @@ export function statesFollowUpOf(
   const lead = memo.words(named.join(" ")).content;
   if (!lead.every((word) => holdsContentWord(before.content, word))) return false;
   const after = memo.words(newer);
-  if (!after.changes && !marksCorrection(newer) && memo.correction(newer).corrected === undefined)
-    return false;
+  const { marked, corrected } = memo.correction(newer);
+  if (!after.changes && !marked && corrected === undefined) return false;
   // A clock time changes a note that gives one: "그거 3시로 바뀜" said after "엄마 생일 5월 3일" points at
   // something else said in between (a question is not kept), not at the birthday.
   if (CLOCK_TIME_RE.test(newer) && !CLOCK_TIME_RE.test(older)) return false;
