@@ -43,7 +43,7 @@ export function statesMarkedCorrectionOf(
  * Whether `newer` puts right a value of `older` that names `older` by itself, however much later and
  * whatever else either says: it says that value is not so ("B4 아니고 B14", "not 4417-2290") — or
  * marks a correction (value-words.ts `marksCorrection`) and gives the value with one slip of the keys
- * ("031-276-4810" put right as "031-276-4180", or by its last digits alone: "끝자리 4180") — and
+ * ("02-745-3316" put right as "02-745-3361", or by its last digits alone: "끝자리 3361") — and
  * gives a value of a kind `older` gives, that `older` lacks (a slip is of its kind). The old value is a
  * code or a long number (fact-slots.ts `isIdentifyingValue`): a day or a time is said by many notes, a
  * room code or a phone number by one.

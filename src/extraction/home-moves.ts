@@ -43,7 +43,7 @@ const KOREAN_HOME_ASKS: ReadonlySet<string> = new Set(words("어디 어느 주�
 const KOREAN_HOW_MANY = "몇";
 const KOREAN_ROOM_COUNTERS: readonly string[] = words("호 동 층");
 const ENGLISH_HOME_ASKS: ReadonlySet<string> = new Set(words("where which address rent"));
-/** The rent of a home: a question that asks it is answered by a move note that gives it. */
+/** The rent of a home: a question that asks it is answered by a move note that gives it ({@link namesRent}). */
 const RENT_WORDS: ReadonlySet<string> = new Set(words("월세 집세 방세 관리비 rent"));
 
 /** 이사 (a move) said to be done or settled: 이사 끝, 이사 완료, 이사 확정, 이사 했어. */
@@ -134,9 +134,9 @@ export function asksAboutHome(query: string): boolean {
   );
 }
 
-/** Whether a question about one's home asks for its rent. */
-export function asksHomeRent(query: string): boolean {
-  return stems(query).some((word) => RENT_WORDS.has(word));
+/** Whether a text names a home's rent: a question that asks for it, a move note that gives it. */
+export function namesRent(text: string): boolean {
+  return stems(text).some((word) => RENT_WORDS.has(word));
 }
 
 /** Whether a note is about one's home: it names it, or one's address, or says one moved. */
@@ -177,11 +177,6 @@ export function statesHomeMove(text: string): boolean {
       (previous === undefined || ENGLISH_MOVE_SUBJECTS.has(previous))
     );
   });
-}
-
-/** Whether a move note gives the rent of the new home. */
-export function givesRent(text: string): boolean {
-  return stems(text).some((word) => RENT_WORDS.has(word));
 }
 
 /** Words the keyword search looks for beside a home question's own: the move's ({@link statesHomeMove}). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asksAboutHome, asksHomeRent, isHomeNote, statesHomeMove } from "../../src/extraction/home-moves.js";
+import { asksAboutHome, namesRent, isHomeNote, statesHomeMove } from "../../src/extraction/home-moves.js";
 
 describe("asksAboutHome", () => {
   it.each([
@@ -28,10 +28,12 @@ describe("asksAboutHome", () => {
     expect(asksAboutHome(query)).toBe(false);
   });
 
-  it("knows a question that asks for the rent", () => {
-    expect(asksHomeRent("자취방 월세 얼마야")).toBe(true);
-    expect(asksHomeRent("what's my rent now?")).toBe(true);
-    expect(asksHomeRent("지금 사는 곳 어디야")).toBe(false);
+  it("knows a text that names the rent, asked or given", () => {
+    expect(namesRent("자취방 월세 얼마야")).toBe(true);
+    expect(namesRent("what's my rent now?")).toBe(true);
+    expect(namesRent("지금 사는 곳 어디야")).toBe(false);
+    expect(namesRent("이사 확정, 다음 달부터 투룸 월세 55")).toBe(true);
+    expect(namesRent("이사 끝!! 성북구 보문로 12, 402호")).toBe(false);
   });
 });
 

@@ -25,13 +25,7 @@ import {
   type ValueKind,
 } from "../../extraction/fact-words.js";
 import { readQuestion } from "../../extraction/asked-attributes.js";
-import {
-  asksAboutHome,
-  asksHomeRent,
-  givesRent,
-  isHomeNote,
-  statesHomeMove,
-} from "../../extraction/home-moves.js";
+import { asksAboutHome, namesRent, isHomeNote, statesHomeMove } from "../../extraction/home-moves.js";
 import { isFirstPerson } from "../../extraction/normalize.js";
 import { tokenize } from "../../text/tokenizer.js";
 import { asksCurrentState, asksWhenItHappened } from "../../text/speech-act.js";
@@ -419,11 +413,11 @@ export function applyRecency<T extends RankedMemory>(options: {
   const restatements = !asksWhenItHappened(query);
   // A question about one's home: a later note that says one moved restates every note of the old home.
   const home = asksAboutHome(query);
-  const rent = home && asksHomeRent(query);
+  const rent = home && namesRent(query);
   const movedHome = (pair: RecencyPair): boolean =>
     home &&
     statesHomeMove(pair.texts.newer) &&
-    (!rent || givesRent(pair.texts.newer)) &&
+    (!rent || namesRent(pair.texts.newer)) &&
     isHomeNote(pair.texts.older) &&
     !statesOwnersDiffer(pair.texts.older, pair.texts.newer, factSlots);
   const out: T[] = [];
