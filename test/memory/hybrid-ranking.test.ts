@@ -371,6 +371,35 @@ describe("rankHybrid", () => {
     expect(results.every((r) => r.supersedes === undefined)).toBe(true);
   });
 
+  describe("a query word's generic head written inside another compound", () => {
+    it.each([
+      [
+        "ko",
+        "세탁소 전화번호 뭐였더라",
+        "사장님 번호 오타였음 끝자리 4408이 맞음",
+        "호텔 날짜 바꾸면서 예약번호 새로 받음 QK-55102",
+      ],
+      [
+        "mixed",
+        "dry cleaner 전화번호 뭐였더라",
+        "사장님 번호 typo였음, 끝자리 4408이 맞음",
+        "hotel 날짜 바꾸면서 예약번호 새로 받음 QK-55102",
+      ],
+    ])(
+      "does not tie a change of another kind of the head to the answer (%s: 예약번호 is no 전화번호)",
+      (_lang, query, older, newer) => {
+        expect(underGate(query, older, newer)).toEqual(["old", "new (not relevant)"]);
+      },
+    );
+
+    it("still ties a note that writes the head alone or after the word's own first part", () => {
+      const query = "세탁소 전화번호 뭐였더라";
+      const older = "세탁소 전화번호 010-2231-4480";
+      expect(underGate(query, older, "세탁소 번호 바뀜 이제 010-2231-4408")).toEqual(["new", "old"]);
+      expect(underGate(query, older, "세탁소 전화번호 바뀜 이제 010-2231-4408")).toEqual(["new", "old"]);
+    });
+  });
+
   describe("a change note under the relevance gate", () => {
     it.each([
       [

@@ -231,7 +231,13 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
     // A query word the text writes in the other script or by another name counts as there (볼링 in
     // "bowling …", 내선 in "extension …").
     const own = new Set(tokenize(base.text));
-    const terms = new Set([...own, ...written.writtenOtherwise(base.text), ...written.namedOtherwise(own)]);
+    // … and a generic head it writes only inside another compound (예약번호 asked 전화번호) does not.
+    const foreign = new Set(written.headsOfOtherCompounds(base.text));
+    const terms = new Set([
+      ...[...own].filter((term) => !foreign.has(term)),
+      ...written.writtenOtherwise(base.text),
+      ...written.namedOtherwise(own),
+    ]);
     termsOf.set(item.id, terms);
     const relevantByVector = v !== undefined && v.similarity >= minSimilarity;
     const relevantByKeyword = kw !== undefined && kw.coverage >= minCoverage && kw.score >= minScore;

@@ -25,7 +25,7 @@ import { ordinalOtherForm } from "../../text/english.js";
 import { stripSearchSuffixes } from "../../text/korean.js";
 import { words } from "../../text/word-list.js";
 import { PHONE_RE } from "../../extraction/rule-patterns.js";
-import { KOREAN_PHONE_QUESTION_WORDS } from "../../extraction/words/value-words.js";
+import { GENERIC_ATTRIBUTE_WORDS, KOREAN_PHONE_QUESTION_WORDS } from "../../extraction/words/value-words.js";
 import { verbAskedWords } from "../../extraction/asked-attributes.js";
 import { asksAboutHome, HOME_MOVE_SEARCH_WORDS } from "../../extraction/home-moves.js";
 
@@ -47,6 +47,13 @@ export interface QueryWords {
    * keyword coverage only — not for the recency step, where any two phone notes would share them.
    */
   answeredBy(tokens: ReadonlySet<string>, text: string): string[];
+  /**
+   * The generic heads of the query's Korean compounds (the 번호 of 전화번호: value-words.ts
+   * `GENERIC_ATTRIBUTE_WORDS`) that `text` writes only as the head of another compound (예약번호,
+   * 퇴근시간): there the head is that compound's, so the text does not hold the query word by it. A
+   * head standing alone ("세탁소 번호 바뀜") or after the query word's own first part is the word's.
+   */
+  headsOfOtherCompounds(text: string): string[];
   /**
    * The tokens of the query words that a text holds by another name: all of one other name's tokens
    * are among `tokens` (the text's own, {@link tokenize}).
@@ -111,6 +118,7 @@ export function queryWords(query: string): QueryWords {
   const asksPhone = phoneAskingTokens(query);
   const contentTerms = contentTokens(query);
   const byVerb = verbAskedWords(query);
+  const compounds = compoundsWithGenericHead(query);
   return {
     searchTerms: [
       ...(asksAboutHome(query) ? HOME_MOVE_SEARCH_WORDS.flatMap((word) => tokenize(word)) : []),
@@ -137,11 +145,48 @@ export function queryWords(query: string): QueryWords {
             contentTerms.some((term) => !verb.tokens.includes(term) && tokens.has(term)),
         )
         .flatMap((verb) => verb.tokens),
+    headsOfOtherCompounds: (text) =>
+      compounds
+        .filter((compound) => writesHeadOnlyInOtherCompounds(text.normalize("NFC"), compound))
+        .map((compound) => compound.head),
     namedOtherwise: (tokens) =>
       named
         .filter((word) => word.names.some((name) => name.every((token) => tokens.has(token))))
         .flatMap((word) => word.tokens),
   };
+}
+
+/** A query's Korean compound that ends in a generic attribute noun of two syllables: 전화 + 번호. */
+interface HeadedCompound {
+  first: string;
+  head: string;
+}
+
+/** Generic attribute nouns of two Korean syllables (one search term each: 번호, 시간, 주소). */
+const GENERIC_HEADS: readonly string[] = [...GENERIC_ATTRIBUTE_WORDS].filter((word) =>
+  /^[가-힣]{2}$/u.test(word),
+);
+
+/** The query's Korean compounds with a generic head ({@link HeadedCompound}). */
+function compoundsWithGenericHead(query: string): HeadedCompound[] {
+  return messageWords(query).flatMap((raw) => {
+    const word = stripSearchSuffixes(raw.normalize("NFC").toLowerCase());
+    if (!/^[가-힣]+$/u.test(word)) return [];
+    const head = GENERIC_HEADS.find((noun) => word.length > noun.length && word.endsWith(noun));
+    return head === undefined ? [] : [{ first: word.slice(0, -head.length), head }];
+  });
+}
+
+/** Whether `text` writes `compound`'s head, and each time right after a syllable of another word's. */
+function writesHeadOnlyInOtherCompounds(text: string, compound: HeadedCompound): boolean {
+  const { first, head } = compound;
+  let found = false;
+  for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, at + 1)) {
+    found = true;
+    const before = text.slice(0, at);
+    if (!/[가-힣]$/u.test(before) || before.endsWith(first)) return false;
+  }
+  return found;
 }
 
 /**
