@@ -161,7 +161,7 @@ for i, q in enumerate(qs, 1):
     qids.add(qid)
     u, t = q.get("user_id"), q.get("type")
     if u not in mems_of:
-        err(f"{qid}: user {u} has no memories")
+        err(f"{qid}: user {u} has no memory rows")
     if t not in TYPES:
         err(f"{qid}: type {t!r}")
     if not str(q.get("query", "")).strip():

@@ -34,7 +34,7 @@ const MAX_NAME_WORDS = 3;
 const ENGLISH_REPLACING_VERBS: ReadonlySet<string> = new Set(words("changed moved switched updated"));
 /** English pronouns: "we moved, now …" is a move of people, not a thing's new value. */
 const ENGLISH_PRONOUNS: ReadonlySet<string> = new Set(words("i we you he she they it"));
-/** The words of the new value: "오리젠" … "목요일 저녁 7시 반". */
+/** The words of the new value: "오리젠" … "금요일 오후 네 시 반". */
 const MAX_VALUE_WORDS = 4;
 /** A word's end that closes a sentence or a clause inside the line. */
 const isClosingMark = inSet(".,!~;:");
