@@ -5,7 +5,9 @@
  * …"). A move changes every fact of the old home at once — its address, its rent, its room — while the
  * move note names none of the old home's words, so no word test ties the two: recall's recency step
  * asks these (memory/search/recency.ts), and the keyword search looks for the move's words beside a home
- * question's (memory/search/query-words.ts). Word lists are closed classes of the two languages. Pure.
+ * question's (memory/search/query-words.ts). The same holds for the place one works at, which moves
+ * too ("사무실 위치가 어디더라" and a later "회사 이전 완료, 새 주소 …"). Word lists are closed classes of
+ * the two languages. Pure.
  */
 import { words } from "../text/word-list.js";
 import { stripSearchSuffixes } from "../text/korean.js";
@@ -181,3 +183,110 @@ export function statesHomeMove(text: string): boolean {
 
 /** Words the keyword search looks for beside a home question's own: the move's ({@link statesHomeMove}). */
 export const HOME_MOVE_SEARCH_WORDS: readonly string[] = words("이사 입주 moved");
+
+/**
+ * Places one works at, one group per thing under its several names: the office (회사, 사무실, office),
+ * a shop (가게, 매장, store), a studio, a lab, an academy. A question about one of them is answered by a
+ * move of any name of the group ("회사 주소" / "사무실 이사 완료"). A hospital or a centre one goes to
+ * is not here: "병원 옮김" says one changed hospitals, which other rules read.
+ */
+const WORKPLACE_GROUPS: readonly (readonly string[])[] = [
+  words("회사 사무실 직장 오피스 일터 근무지 사무소 office company workplace"),
+  words("가게 매장 점포 shop store"),
+  words("작업실 스튜디오 공방 studio workshop"),
+  words("연구실 lab"),
+  words("학원 academy"),
+  words("공장 factory"),
+];
+const WORKPLACE_OF_WORD: ReadonlyMap<string, number> = new Map(
+  WORKPLACE_GROUPS.flatMap((group, i) => group.map((word): [string, number] => [word, i])),
+);
+
+/** A workplace question asks where it is: its address or place right after its name, or 어디. */
+const KOREAN_PLACE_ASKS: ReadonlySet<string> = new Set(words("주소 위치"));
+const KOREAN_WHERE = "어디";
+const ENGLISH_PLACE_ASKS: ReadonlySet<string> = new Set(words("address location"));
+const ENGLISH_WHERE: ReadonlySet<string> = new Set(words("where where's wheres"));
+/** What may stand between "where" and the workplace: "where is our new office". */
+const ENGLISH_WHERE_FILLERS: ReadonlySet<string> = new Set(words("is are was the my our new current now"));
+/** 이전 (relocation) beside 이사: "사무실 이전 완료"; alone it is also "before", so it counts only said done. */
+const RELOCATION_NOUN = "이전";
+/** Words that may stand between a workplace and its move: where it went ("성수로", "to Seongsu"). */
+const KOREAN_DESTINATION_ENDINGS: readonly string[] = words("로 으로");
+const ENGLISH_MOVE_AUXILIARIES: ReadonlySet<string> = new Set(words("has have just finally officially"));
+
+/** The workplace group of a word (a stem; an English plural too: "moved offices"), if it names one. */
+function workplaceOf(word: string): number | undefined {
+  return (
+    WORKPLACE_OF_WORD.get(word) ??
+    (/^[a-z]+s$/u.test(word) ? WORKPLACE_OF_WORD.get(word.slice(0, -1)) : undefined)
+  );
+}
+
+/**
+ * Which place one works at a question asks the whereabouts of (an index into the groups: compare it
+ * with {@link statesWorkplaceMove}'s): a workplace word followed by 주소, 위치 or 어디 ("회사 주소 어디였더라",
+ * "사무실 어디였지"), or by "address", "location", or after "where" ("where is our office now?") — not
+ * one of another person ("동생 회사 주소"), nor something in it ("회사 주차 어디").
+ */
+export function asksAboutWorkplace(query: string): number | undefined {
+  const raw = messageWords(query);
+  const bare = raw.map((word) => stripSearchSuffixes(word));
+  if (namesAnotherPerson(query, raw)) return undefined;
+  for (const [i, word] of bare.entries()) {
+    const group = workplaceOf(word);
+    if (group === undefined) continue;
+    const next = bare[i + 1] ?? "";
+    if (KOREAN_PLACE_ASKS.has(next) || next.startsWith(KOREAN_WHERE) || ENGLISH_PLACE_ASKS.has(next))
+      return group;
+    for (let j = i - 1; j >= 0; j--) {
+      const before = bare[j] as string;
+      if (ENGLISH_WHERE.has(before)) return group;
+      if (!ENGLISH_WHERE_FILLERS.has(before)) break;
+    }
+  }
+  return undefined;
+}
+
+/** Whether a note names a workplace of `group` ({@link asksAboutWorkplace}). */
+export function isWorkplaceNote(text: string, group: number): boolean {
+  return stems(text).some((word) => workplaceOf(word) === group);
+}
+
+/**
+ * Whether a note says that a workplace of `group` moved: its name, at most one word of where to after
+ * it ("성수로"), then 이사 or 이전 said done ("사무실 이사 완료", "회사 성수로 이전했어", "가게 이전
+ * 끝"); or its name and "moved" ("the office moved to Seongsu", "office has moved"), or "moved offices".
+ * Not a workplace of someone the note names first ("남편 회사 이사 끝났대").
+ */
+export function statesWorkplaceMove(text: string, group: number): boolean {
+  const raw = messageWords(text);
+  const bare = raw.map((word) => stripSearchSuffixes(word));
+  return bare.some((word, i) => {
+    if (namesAnotherPerson(text, raw.slice(0, i))) return false;
+    if (word === "moved" && workplaceOf(bare[i + 1] ?? "") === group) return true;
+    if (workplaceOf(word) !== group) return false;
+    let at = i + 1;
+    const destination = raw[at] ?? "";
+    if (
+      KOREAN_DESTINATION_ENDINGS.some((end) => destination.length > end.length && destination.endsWith(end))
+    )
+      at++;
+    if (saysMoveDone(raw[at] ?? "", raw[at + 1] ?? "")) return true;
+    let verb = i + 1;
+    if (ENGLISH_MOVE_AUXILIARIES.has(bare[verb] ?? "")) verb++;
+    return bare[verb] === "moved";
+  });
+}
+
+/** Whether a word (and the next) say 이사 or 이전 done: "이사 완료", "이전했어", "이사함". */
+function saysMoveDone(word: string, next: string): boolean {
+  return [MOVE_NOUN, RELOCATION_NOUN].some((noun) => {
+    if (!word.startsWith(noun)) return false;
+    const rest = word.slice(noun.length);
+    return MOVE_DONE_STARTS.some((start) => (rest === "" ? next : rest).startsWith(start));
+  });
+}
+
+/** Words the keyword search looks for beside a workplace question's own ({@link statesWorkplaceMove}). */
+export const WORKPLACE_MOVE_SEARCH_WORDS: readonly string[] = words("이사 이전 moved");

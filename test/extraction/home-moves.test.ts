@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { asksAboutHome, namesRent, isHomeNote, statesHomeMove } from "../../src/extraction/home-moves.js";
+import {
+  asksAboutHome,
+  asksAboutWorkplace,
+  isHomeNote,
+  isWorkplaceNote,
+  namesRent,
+  statesHomeMove,
+  statesWorkplaceMove,
+} from "../../src/extraction/home-moves.js";
 
 describe("asksAboutHome", () => {
   it.each([
@@ -78,5 +86,80 @@ describe("isHomeNote", () => {
 
   it("does not read a note of something else as one", () => {
     expect(isHomeNote("치과 예약 화요일 3시")).toBe(false);
+  });
+});
+
+describe("workplace moves", () => {
+  const office = asksAboutWorkplace("회사 주소 어디였더라") as number;
+
+  it.each([
+    "회사 주소 어디였더라",
+    "사무실 어디였지",
+    "우리 회사 위치 알려줘",
+    "where is our office now?",
+    "office address?",
+    "what's the company address",
+  ])("reads %j as asking where the office is", (query) => {
+    expect(asksAboutWorkplace(query)).toBe(office);
+  });
+
+  it("tells the office from a shop", () => {
+    const shop = asksAboutWorkplace("가게 주소 뭐더라");
+    expect(shop).toBeDefined();
+    expect(shop).not.toBe(office);
+    expect(asksAboutWorkplace("store location?")).toBe(shop);
+  });
+
+  it.each([
+    // Something at the office, not where it is.
+    "회사 주차 어디에 대면 돼?",
+    "office wifi password",
+    // Someone else's workplace.
+    "남편 회사 주소 뭐였지",
+    "where is Mira's office?",
+    // No workplace.
+    "내 주소 뭐였지",
+    "병원 어디야",
+  ])("does not read %j as asking where one's workplace is", (query) => {
+    expect(asksAboutWorkplace(query)).toBeUndefined();
+  });
+
+  it.each([
+    "사무실 이사 완료! 새 주소는 마포구 독막로 7",
+    "회사 판교로 이전했어",
+    "사무실 을지로로 이사 끝",
+    "회사 이전 완료, 다음 주부터 새 건물",
+    "the office moved to Euljiro last week",
+    "office has moved, new address on the wiki",
+    "we moved offices, 4F now",
+  ])("reads %j as the office's move", (text) => {
+    expect(statesWorkplaceMove(text, office)).toBe(true);
+  });
+
+  it.each([
+    // Not said done.
+    "사무실 이사 날짜 고민 중",
+    "회사 이전 주소는 강남이었음",
+    // Another workplace, or someone else's.
+    "가게 이전 완료",
+    "남편 회사 이사 끝났대",
+    // Something else moved.
+    "the standup moved to 10am",
+    "회의실 이사 완료",
+    // The speaker's home.
+    "이사 끝!! 새 주소 성북구 보문로 12",
+  ])("does not read %j as the office's move", (text) => {
+    expect(statesWorkplaceMove(text, office)).toBe(false);
+  });
+
+  it("knows a note of the workplace by any of its names", () => {
+    expect(isWorkplaceNote("사무실 주소 종로구 삼일대로 30, 9층", office)).toBe(true);
+    expect(isWorkplaceNote("office: 9F, Samil-daero 30", office)).toBe(true);
+    expect(isWorkplaceNote("가게 주소 종로구 삼일대로 30", office)).toBe(false);
+  });
+
+  it("leaves a workplace's move out of the speaker's home moves", () => {
+    expect(statesHomeMove("사무실 이사 완료! 새 주소는 마포구 독막로 7")).toBe(false);
+    expect(asksAboutHome("회사 주소 어디였더라")).toBe(false);
   });
 });

@@ -854,6 +854,51 @@ describe("rankHybrid", () => {
     });
   });
 
+  describe("a move of one's workplace", () => {
+    it.each([
+      [
+        "ko",
+        "회사 주소 어디였지?",
+        "회사 주소 종로구 삼일대로 30, 9층. 택배는 1층 안내데스크",
+        "사무실 을지로로 이사 완료, 새 건물 12층",
+      ],
+      [
+        "en",
+        "what's the company address?",
+        "company address: 9F, 30 Samil-daero, parcels go to the front desk",
+        "the office moved to Euljiro, 12F of the new tower",
+      ],
+      [
+        "mixed",
+        "office 주소 뭐였지",
+        "office 주소 종로구 삼일대로 30, 9층",
+        "회사 이전 완료! 을지로 새 건물 12층",
+      ],
+    ])(
+      "puts the note that says the workplace moved above its old address, sharing no word (%s)",
+      (_lang, query, older, newer) => {
+        expect(underGate(query, older, newer)).toEqual(["new", "old"]);
+      },
+    );
+
+    it.each([
+      // Something at the office asked for.
+      [
+        "회사 주차 어디에 대면 돼?",
+        "회사 주차 지하 2층 B-14 자리",
+        "사무실 을지로로 이사 완료, 새 건물 12층",
+      ],
+      // Another workplace moved.
+      ["회사 주소 어디였지?", "회사 주소 종로구 삼일대로 30, 9층", "단골 가게 이전 완료, 이제 을지로"],
+      // Someone else's office moved.
+      ["회사 주소 어디였지?", "회사 주소 종로구 삼일대로 30, 9층", "남편 회사 이사 끝났대 을지로로"],
+      // The speaker's home moved.
+      ["회사 주소 어디였지?", "회사 주소 종로구 삼일대로 30, 9층", "이사 끝!! 성북구 보문로 12, 402호"],
+    ])("leaves the old workplace note first for %j", (query, older, newer) => {
+      expect(underGate(query, older, newer)).toEqual(["old", "new (not relevant)"]);
+    });
+  });
+
   describe("a change of the value asked for, under the relevance gate", () => {
     // Each newer note leaves out a word the question names the thing by (솔빛, 발레, karate).
     it.each([

@@ -164,6 +164,22 @@ describe("KeywordIndex", () => {
     expect(index.search("치과 예약 언제", { limit: 5 }).map((h) => h.id)).toEqual(["other"]);
   });
 
+  it("finds the notes that say a workplace moved for a question about where it is", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "old", text: "회사 주소 종로구 삼일대로 30, 9층" }),
+      makeDoc({ id: "ko", text: "사무실 을지로로 이전 완료" }),
+      makeDoc({ id: "en", text: "the office moved to Euljiro last week" }),
+      makeDoc({ id: "other", text: "치과 예약 화요일 3시" }),
+    ]);
+    const hits = index.search("회사 어디였지", { limit: 5 });
+    expect(hits.map((h) => h.id).sort()).toEqual(["en", "ko", "old"]);
+    // Not for a question about something else.
+    const other = index.search("치과 예약 언제", { limit: 5 }).map((h) => h.id);
+    expect(other[0]).toBe("other");
+    expect(other).not.toContain("ko");
+  });
+
   it("finds a romanised Korean name that begins with a glide or holds ng before a vowel", () => {
     const index = new KeywordIndex();
     index.add([

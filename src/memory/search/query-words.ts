@@ -27,7 +27,12 @@ import { words } from "../../text/word-list.js";
 import { PHONE_RE } from "../../extraction/rule-patterns.js";
 import { GENERIC_ATTRIBUTE_WORDS, KOREAN_PHONE_QUESTION_WORDS } from "../../extraction/words/value-words.js";
 import { verbAskedWords } from "../../extraction/asked-attributes.js";
-import { asksAboutHome, HOME_MOVE_SEARCH_WORDS } from "../../extraction/home-moves.js";
+import {
+  asksAboutHome,
+  asksAboutWorkplace,
+  HOME_MOVE_SEARCH_WORDS,
+  WORKPLACE_MOVE_SEARCH_WORDS,
+} from "../../extraction/home-moves.js";
 
 /** A query word that has other names: its own tokens, and each other name's tokens. */
 interface NamedWord {
@@ -122,6 +127,9 @@ export function queryWords(query: string): QueryWords {
   return {
     searchTerms: [
       ...(asksAboutHome(query) ? HOME_MOVE_SEARCH_WORDS.flatMap((word) => tokenize(word)) : []),
+      ...(asksAboutWorkplace(query) === undefined
+        ? []
+        : WORKPLACE_MOVE_SEARCH_WORDS.flatMap((word) => tokenize(word))),
       ...otherScript.flatMap((word) => word.terms),
       ...ordinals.map((word) => word.other),
       ...named.flatMap((word) => word.names.flat()),

@@ -25,7 +25,15 @@ import {
   type ValueKind,
 } from "../../extraction/fact-words.js";
 import { readQuestion } from "../../extraction/asked-attributes.js";
-import { asksAboutHome, namesRent, isHomeNote, statesHomeMove } from "../../extraction/home-moves.js";
+import {
+  asksAboutHome,
+  asksAboutWorkplace,
+  isHomeNote,
+  isWorkplaceNote,
+  namesRent,
+  statesHomeMove,
+  statesWorkplaceMove,
+} from "../../extraction/home-moves.js";
 import { isFirstPerson } from "../../extraction/normalize.js";
 import { tokenize } from "../../text/tokenizer.js";
 import { asksCurrentState, asksWhenItHappened } from "../../text/speech-act.js";
@@ -411,15 +419,17 @@ export function applyRecency<T extends RankedMemory>(options: {
   // A question about when something happened asks for that event: a later one of its kind (the same
   // words, another date) does not restate it; a shared fact slot still does.
   const restatements = !asksWhenItHappened(query);
-  // A question about one's home: a later note that says one moved restates every note of the old home.
+  // A question about one's home: a later note that says one moved restates every note of the old home …
   const home = asksAboutHome(query);
   const rent = home && namesRent(query);
-  const movedHome = (pair: RecencyPair): boolean =>
-    home &&
-    statesHomeMove(pair.texts.newer) &&
-    (!rent || namesRent(pair.texts.newer)) &&
-    isHomeNote(pair.texts.older) &&
-    !statesOwnersDiffer(pair.texts.older, pair.texts.newer, factSlots);
+  // … and so, asked where one's workplace is, does a later note that says it moved.
+  const workplace = asksAboutWorkplace(query);
+  const moved = ({ texts }: RecencyPair): boolean =>
+    ((home && statesHomeMove(texts.newer) && (!rent || namesRent(texts.newer)) && isHomeNote(texts.older)) ||
+      (workplace !== undefined &&
+        statesWorkplaceMove(texts.newer, workplace) &&
+        isWorkplaceNote(texts.older, workplace))) &&
+    !statesOwnersDiffer(texts.older, texts.newer, factSlots);
   const out: T[] = [];
   const pairOf = (older: T, newer: T): RecencyPair => ({
     older: termsOf.get(older.id) as Set<string>,
@@ -442,7 +452,7 @@ export function applyRecency<T extends RankedMemory>(options: {
     const pair = pairOf(older, newer);
     if (isSameFact({ ...pair, restatements })) return true;
     if (!restatements) return false;
-    if (movedHome(pair)) return true;
+    if (moved(pair)) return true;
     if (givesAskedValueAgain(pair, questionWords)) return true;
     if (older.relevant && newer.relevant) return changeNoteRestates(pair, questionWords, true);
     return !older.relevant && !newer.relevant && changeNoteRestates(pair, questionWords);
@@ -460,7 +470,7 @@ export function applyRecency<T extends RankedMemory>(options: {
       if (!candidate.relevant && placed.relevant) {
         if (!restatements) return false;
         const pair = pairOf(placed, candidate);
-        restated = restatesFromUnderGate(pair, questionWords) || movedHome(pair);
+        restated = restatesFromUnderGate(pair, questionWords) || moved(pair);
         near = !restated && rank < NEAR_CHANGE_RANKS && nearChangeNote(pair, questionWords);
         return restated || near;
       }
