@@ -64,6 +64,8 @@ const LATIN_VOWELS: Readonly<Record<string, readonly string[]>> = {
 };
 
 const GLIDE_E_VOWELS: readonly string[] = ["e", "o"];
+/** "ew" is written 우 or 유 (crew 크루, news 뉴스), beside what e alone may be. */
+const EW_VOWELS: readonly string[] = [...(LATIN_VOWELS.e as readonly string[]), "u"];
 
 const sound = (c: string): string => (c === "-" ? "" : c);
 
@@ -125,7 +127,8 @@ function latinKey(word: string, ngVowelHasK: boolean): SoundKey | undefined {
       const afterGlide = i === 1 && isGlide(word[0]!);
       if (i === 0 || afterGlide) classes += "_";
       // After a glide, e is 웨, 예 or 여, never the 이 it may be alone (email 이메일).
-      vowel ??= afterGlide && c === "e" ? GLIDE_E_VOWELS : LATIN_VOWELS[c];
+      vowel ??=
+        afterGlide && c === "e" ? GLIDE_E_VOWELS : c === "e" && next === "w" ? EW_VOWELS : LATIN_VOWELS[c];
       // A new group of vowel letters is a beat, but not a final e after a consonant (mike, code).
       if (!afterVowel && !(c === "e" && i === n - 1 && beats > 0)) beats += 1;
       afterVowel = true;
@@ -247,4 +250,37 @@ export function soundQueryTerms(otherScript: "hangul" | "latin", key: SoundKey):
       terms.push(`${prefix}:${v}${b}`);
   }
   return terms;
+}
+
+/**
+ * The terms of a compound of two words under their two keys: a Hangul word that runs two loanwords
+ * together (피아노레슨, 게임센터, split where each part has two syllables or more) and two Latin words
+ * side by side (piano lesson, game center) meet when, in order, each part's consonants agree and its
+ * beats are within {@link BEAT_SLACK}, and the first parts' first vowels agree. Korean writes such a
+ * compound as one word, English as two, so neither whole word has the other's key. Two parts that each
+ * agree are rarer by chance than one long key (which met a name of five syllables to two English
+ * words); the second part's vowel is left out, which keeps a Latin pair's terms few (one per vowel of
+ * its first word) and measured the same on the evaluation sets (docs/benchmarks.md).
+ */
+export function soundPairDocTerms(script: "hangul" | "latin", first: SoundKey, second: SoundKey): string[] {
+  const prefix = `~${script === "hangul" ? "h" : "l"}2:`;
+  const rest = `${second.consonants}:${second.beats}`;
+  return first.vowels.map((v) => `${prefix}${first.consonants}:${v}${first.beats}|${rest}`);
+}
+
+/** The terms a query's compound of two words looks for among the other script's ({@link soundPairDocTerms}). */
+export function soundPairQueryTerms(
+  otherScript: "hangul" | "latin",
+  first: SoundKey,
+  second: SoundKey,
+): string[] {
+  const prefix = `~${otherScript === "hangul" ? "h" : "l"}2:`;
+  const beats = (key: SoundKey) => {
+    const out: number[] = [];
+    for (let b = Math.max(1, key.beats - BEAT_SLACK); b <= key.beats + BEAT_SLACK; b++) out.push(b);
+    return out;
+  };
+  const firsts = first.vowels.flatMap((v) => beats(first).map((b) => `${first.consonants}:${v}${b}`));
+  const seconds = beats(second).map((b) => `${second.consonants}:${b}`);
+  return firsts.flatMap((a) => seconds.map((b) => `${prefix}${a}|${b}`));
 }

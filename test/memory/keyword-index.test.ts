@@ -180,6 +180,22 @@ describe("KeywordIndex", () => {
     expect(other).not.toContain("ko");
   });
 
+  it("finds a compound of two loanwords written in the other script as two words, and the other way", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "ko", text: "피아노레슨 월 16만원, 토요일 오전" }),
+      makeDoc({ id: "en", text: "piano lesson fee went up to 180k" }),
+      makeDoc({ id: "other", text: "도서관 열람실 자리 예약함" }),
+    ]);
+    expect(
+      index
+        .search("피아노레슨 한 달에 얼마야", { limit: 5 })
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual(["en", "ko"]);
+    expect(index.search("how much is the piano lesson?", { limit: 5 }).map((h) => h.id)).toContain("ko");
+  });
+
   it("finds a romanised Korean name that begins with a glide or holds ng before a vowel", () => {
     const index = new KeywordIndex();
     index.add([

@@ -41,6 +41,7 @@ describe("sound keys across scripts", () => {
       ["캠핑", "camping"],
       ["런던", "london"],
       ["부산", "busan"],
+      ["뉴스", "news"],
     ]) {
       expect(meet(hangul!, latin!), `${hangul} / ${latin}`).toBe(true);
     }
@@ -125,6 +126,40 @@ describe("cross-script words of a query and a memory", () => {
     expect(tokensWrittenOtherwise(crossScriptQueryWords("When is bowling?"), "볼링 모임은 목요일")).toEqual([
       "bowl",
     ]);
+  });
+
+  it("match a Hangul compound of two loanwords and the two English words side by side, both ways", () => {
+    for (const [korean, english] of [
+      ["피아노레슨", "piano lesson"],
+      ["게임센터", "game center"],
+      ["모닝커피", "morning coffee"],
+      ["플레이리스트", "play list"],
+    ]) {
+      const hangul = crossScriptQueryWords(`${korean} 언제`);
+      expect(tokensWrittenOtherwise(hangul, `the ${english} changed`), korean).not.toEqual([]);
+      const latin = crossScriptQueryWords(`${english} 언제`);
+      expect(tokensWrittenOtherwise(latin, `${korean}에서 보자`), english).not.toEqual([]);
+    }
+  });
+
+  it("match no compound whose parts are a syllable, or whose words stand apart or part by part differ", () => {
+    const meets = (query: string, text: string) =>
+      tokensWrittenOtherwise(crossScriptQueryWords(query), text).length > 0;
+    // Parts of one syllable key nothing alone (두 / due, 부 / feb).
+    expect(meets("두부 얼마", "due feb 28")).toBe(false);
+    // One long key would have met: each part must meet its own word.
+    expect(meets("브라이트룹 연락처", "daycare field trip in May")).toBe(false);
+    // Not side by side.
+    expect(meets("피아노레슨 몇 시", "piano, then lesson")).toBe(false);
+    // The parts in the other order.
+    expect(meets("피아노레슨 몇 시", "lesson piano")).toBe(false);
+  });
+
+  it("key a compound in one pass however long the text, and no longer word than ten syllables", () => {
+    const started = performance.now();
+    const text = `${"피아노레슨 ".repeat(20_000)}${"piano lesson ".repeat(20_000)}${"가".repeat(40_000)}`;
+    expect(crossScriptDocTerms(text).length).toBeGreaterThan(40_000);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it("strip particles from a Hangul word before keying it, and skip stop words", () => {
