@@ -245,11 +245,15 @@ export function soundDocTerms(script: "hangul" | "latin", key: SoundKey): string
 export function soundQueryTerms(otherScript: "hangul" | "latin", key: SoundKey): string[] {
   const prefix = `~${otherScript === "hangul" ? "h" : "l"}:${key.consonants}`;
   const terms: string[] = [];
-  for (const v of key.vowels) {
-    for (let b = Math.max(1, key.beats - BEAT_SLACK); b <= key.beats + BEAT_SLACK; b++)
-      terms.push(`${prefix}:${v}${b}`);
-  }
+  for (const v of key.vowels) for (const b of beatsNear(key)) terms.push(`${prefix}:${v}${b}`);
   return terms;
+}
+
+/** The counts of beats within {@link BEAT_SLACK} of a key's own, at least one. */
+function beatsNear(key: SoundKey): number[] {
+  const out: number[] = [];
+  for (let b = Math.max(1, key.beats - BEAT_SLACK); b <= key.beats + BEAT_SLACK; b++) out.push(b);
+  return out;
 }
 
 /**
@@ -275,12 +279,7 @@ export function soundPairQueryTerms(
   second: SoundKey,
 ): string[] {
   const prefix = `~${otherScript === "hangul" ? "h" : "l"}2:`;
-  const beats = (key: SoundKey) => {
-    const out: number[] = [];
-    for (let b = Math.max(1, key.beats - BEAT_SLACK); b <= key.beats + BEAT_SLACK; b++) out.push(b);
-    return out;
-  };
-  const firsts = first.vowels.flatMap((v) => beats(first).map((b) => `${first.consonants}:${v}${b}`));
-  const seconds = beats(second).map((b) => `${second.consonants}:${b}`);
+  const firsts = first.vowels.flatMap((v) => beatsNear(first).map((b) => `${first.consonants}:${v}${b}`));
+  const seconds = beatsNear(second).map((b) => `${second.consonants}:${b}`);
   return firsts.flatMap((a) => seconds.map((b) => `${prefix}${a}|${b}`));
 }

@@ -23,4 +23,12 @@ describe("queryWords().headsOfOtherCompounds", () => {
       expect(queryWords(query).headsOfOtherCompounds(text)).toEqual([]);
     },
   );
+
+  it("reads a long text in linear time", () => {
+    const started = performance.now();
+    const words = queryWords("세탁소 전화번호 뭐였지");
+    expect(words.headsOfOtherCompounds("예약번호 ".repeat(100_000))).toEqual(["번호"]);
+    expect(words.headsOfOtherCompounds(`${"예약번호 ".repeat(100_000)} 번호`)).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
 });

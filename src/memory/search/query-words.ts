@@ -191,8 +191,8 @@ function writesHeadOnlyInOtherCompounds(text: string, compound: HeadedCompound):
   let found = false;
   for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, at + 1)) {
     found = true;
-    const before = text.slice(0, at);
-    if (!/[가-힣]$/u.test(before) || before.endsWith(first)) return false;
+    if (at === 0 || !/[가-힣]/u.test(text.charAt(at - 1)) || text.startsWith(first, at - first.length))
+      return false;
   }
   return found;
 }
