@@ -4,7 +4,7 @@ import {
   crossScriptDocTerms,
   crossScriptQueryWords,
   tokensWrittenOtherwise,
-} from "../../src/text/tokenizer.js";
+} from "../../src/text/cross-script.js";
 
 /**
  * Whether a Hangul word and a Latin word meet at one sound term, as a search matches them: the Latin

@@ -17,7 +17,8 @@ import {
   KeywordIndex,
   type KeywordDoc,
 } from "../../src/memory/search/keyword-index.js";
-import { crossScriptDocTerms, tokenize } from "../../src/text/tokenizer.js";
+import { tokenize } from "../../src/text/tokenizer.js";
+import { crossScriptDocTerms } from "../../src/text/cross-script.js";
 import { readMemory } from "./lib/memory-usage.js";
 import { createRng } from "./lib/prng.js";
 import { generateMemories } from "./lib/synthetic-memories.js";

@@ -13,7 +13,8 @@ import {
 import { holdsContentWord, namesAThing, sameContentWord } from "../../extraction/content-words.js";
 import { capitalisedKeys, type StatementWords } from "../../extraction/fact-words.js";
 import { isFullKoreanName, isKinship } from "../../extraction/rule-common.js";
-import { contentTokens, crossScriptQueryWords, tokensWrittenOtherwise } from "../../text/tokenizer.js";
+import { contentTokens } from "../../text/tokenizer.js";
+import { crossScriptQueryWords, tokensWrittenOtherwise } from "../../text/cross-script.js";
 import { dice, namesOlderValue, SAME_FACT_MIN_DICE, type NotePair } from "./note-pair.js";
 
 /**
@@ -159,7 +160,7 @@ export const NEAR_CHANGE_RANKS = 3;
  * `changes`) and give a kind of value `older` gives; name no other owner, and not lose to a value the
  * question names in `older` only; and share a content word with `older` (the lexicon's other names
  * count, content-words.ts `holdsContentWord`, and so does a loanword written in the other script,
- * tokenizer.ts `tokensWrittenOtherwise`: 스트링 / string)
+ * cross-script.ts `tokensWrittenOtherwise`: 스트링 / string)
  * - among the words `older` names its fact by, before its first value (`lead`): "태권도 4시, 끝나면 …
  *   발레 학원" does not tie a later ballet note to the 태권도 question (a note that opens with a value,
  *   "2학기 …", "v3.1 …", names its fact after it: any of its words then);

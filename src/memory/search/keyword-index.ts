@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
-import { crossScriptDocTerms, queryContentTokens, tokenize } from "../../text/tokenizer.js";
+import { queryContentTokens, tokenize } from "../../text/tokenizer.js";
+import { crossScriptDocTerms } from "../../text/cross-script.js";
 import { Bm25Postings } from "./bm25-postings.js";
 import type { KeywordSnapshots } from "./keyword-snapshots.js";
 import { OTHER_NAME_COVERAGE_WEIGHT, queryWords } from "./query-words.js";

@@ -1,5 +1,5 @@
 /**
- * A query's words as a memory may write them otherwise: in the other script (tokenizer.ts
+ * A query's words as a memory may write them otherwise: in the other script (cross-script.ts
  * `crossScriptQueryWords`: 볼링 / bowling) or by another name of the same thing (content-words.ts
  * `otherNamesOf`, the lexicon of words/same-thing.ts: 내선 / extension, 비행기 / flight). The keyword
  * search looks for those spellings too; a memory that holds one holds the query word for the recency
@@ -14,13 +14,12 @@ import {
   otherNamesOf,
   phrasesIn,
 } from "../../extraction/content-words.js";
+import { contentTokens, tokenize } from "../../text/tokenizer.js";
 import {
-  contentTokens,
   crossScriptQueryWords,
-  tokenize,
   tokensWrittenOtherwise,
   type CrossScriptWord,
-} from "../../text/tokenizer.js";
+} from "../../text/cross-script.js";
 import { ordinalOtherForm } from "../../text/english.js";
 import { stripSearchSuffixes } from "../../text/korean.js";
 import { words } from "../../text/word-list.js";
