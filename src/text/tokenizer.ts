@@ -299,11 +299,8 @@ function scan(text: string, withJoins: boolean): string[] {
     if (isHangulSyllableCode(c)) {
       let j = i + 1;
       while (j < n && isHangulSyllableCode(s.charCodeAt(j))) j++;
-      const raw = s.slice(i, j);
-      const word =
-        raw.length > POSSESSIVE_PREFIX.length && raw.startsWith(POSSESSIVE_PREFIX) ? raw.slice(2) : raw;
-      const stem = stripSearchSuffixes(word);
-      if (isStopWord(word, stem)) {
+      const stem = keyedHangulStem(s.slice(i, j));
+      if (stem === undefined) {
         prevStem = "";
       } else {
         if (withJoins && prevStem !== "") out.push(prevStem.slice(-1) + stem.slice(0, 1));
@@ -427,8 +424,8 @@ export function isFunctionWord(word: string): boolean {
 }
 
 /**
- * A Hangul word's search stem as the cross-script keys read it (cross-script.ts): without a leading
- * 우리 (우리집 → 집) and its particles; undefined for a stop word.
+ * A Hangul word's search stem, as the tokens and the cross-script keys (cross-script.ts) read it:
+ * without a leading 우리 (우리집 → 집) and its particles; undefined for a stop word.
  */
 export function keyedHangulStem(raw: string): string | undefined {
   const word =
