@@ -100,8 +100,9 @@ interface CrossScriptFound {
  * Calls `found.word` with each keyed word of `text`: its script, its keys (a Latin word may have two,
  * see sound-key.ts `latinSoundKeys`) and the word (a Hangul search stem); and `found.compound` with each
  * compound of two words (sound-key.ts `soundPairDocTerms`): a Hangul search stem of two parts of
- * {@link MIN_COMPOUND_PART_SYLLABLES} or more, once with every such split (피아노레슨: 피아 + 노레슨, 피아노 + 레슨, 피아노레 + 슨 is no split), and two
- * keyed Latin words with only spaces between (piano lesson). One pass over the text.
+ * {@link MIN_COMPOUND_PART_SYLLABLES} or more, once with every such split (피아노레슨: 피아 + 노레슨
+ * and 피아노 + 레슨), and two keyed Latin words with only spaces between (piano lesson). One pass
+ * over the text.
  */
 function crossScriptWords(text: string, found: CrossScriptFound): void {
   const lowered = text.normalize("NFC").toLowerCase();
