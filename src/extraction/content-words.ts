@@ -6,6 +6,7 @@
  * lexicon's lookups, for the same-fact tests (fact-slots.ts) and the query's other names
  * (memory/search/query-words.ts).
  */
+import { soundsAlikeAcrossScripts } from "../text/cross-script.js";
 import { isEnglishStopWord, stemEnglishWord } from "../text/english.js";
 import { isHangulSyllableCode, nominalizedStem, searchStems } from "../text/korean.js";
 import { isFullKoreanName } from "./rule-common.js";
@@ -205,6 +206,21 @@ export function sameContentWord(a: string, b: string): boolean {
   if (short.length < "ko:".length + 2 || !long.startsWith(short)) return false;
   const rest = long.slice(short.length);
   return rest.length === 1 || GENERIC_KEYS.has(`ko:${rest}`);
+}
+
+/**
+ * Whether a Korean content word and an English one are one word written in two scripts by their sound
+ * (text/cross-script.ts `soundsAlikeAcrossScripts`: 하윤 / hayun, 콩이 / kongi): a name, or a loanword
+ * the lexicon does not hold. A word of a group of words/same-thing.ts is never matched by sound — its
+ * group names it in the other language (치과 / dentist), and a sound key would also meet words it is
+ * not (치과 / check). Looser than {@link sameContentWord}, so only for two statements compared side by
+ * side (fact-slots.ts), where the rest of them must agree too.
+ */
+export function sameWordAcrossScripts(a: string, b: string): boolean {
+  const [korean, english] = a.startsWith("ko:") ? [a, b] : [b, a];
+  if (!korean.startsWith("ko:") || !english.startsWith("en:")) return false;
+  if (namesAThing(korean) || namesAThing(english)) return false;
+  return soundsAlikeAcrossScripts(korean.slice(3), english.slice(3));
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   messageWordKeys,
   otherNamesOf,
   sameContentWord,
+  sameWordAcrossScripts,
 } from "./content-words.js";
 import { type StatementWords, statementWords, type ValueKind } from "./fact-words.js";
 import {
@@ -400,7 +401,29 @@ function compare(
 ): { a: StatementWords; b: StatementWords; matchedA: boolean[]; matchedB: boolean[] } {
   const matchedA = a.content.map((word) => b.content.some((other) => sameContentWord(word, other)));
   const matchedB = b.content.map((word) => a.content.some((other) => sameContentWord(word, other)));
+  matchAcrossScripts(a.content, matchedA, b.content, matchedB);
   return { a, b, matchedA, matchedB };
+}
+
+/**
+ * Side by side, a name in one script and its spelling in the other are one word (하윤 / Hayun,
+ * content-words.ts `sameWordAcrossScripts`): marks each such Korean word of one statement and English
+ * word of the other as matched in both. The rest of the two statements still has to agree, which the
+ * loose sound key alone would not ask.
+ */
+function matchAcrossScripts(
+  a: readonly string[],
+  matchedA: boolean[],
+  b: readonly string[],
+  matchedB: boolean[],
+): void {
+  for (const [i, x] of a.entries()) {
+    const korean = x.startsWith("ko:");
+    for (const [j, y] of b.entries()) {
+      if ((matchedA[i] && matchedB[j]) || y.startsWith("ko:") === korean) continue;
+      if (sameWordAcrossScripts(x, y)) matchedA[i] = matchedB[j] = true;
+    }
+  }
 }
 
 /**

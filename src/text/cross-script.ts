@@ -11,6 +11,7 @@ import {
   latinSoundKeys,
   type SoundKey,
   soundDocTerms,
+  soundKeysMeet,
   soundPairDocTerms,
   soundPairQueryTerms,
   soundQueryTerms,
@@ -141,4 +142,43 @@ function hangulCompoundKeys(stem: string): (readonly [SoundKey, SoundKey])[] {
     if (first && second) pairs.push([first, second]);
   }
   return pairs;
+}
+
+/**
+ * Whether a Hangul word and a Latin word may be one word in two scripts (콩이 / kongi, 피아노 / piano):
+ * their sound keys meet as a query word's and a memory's do (sound-key.ts `soundKeysMeet`). Words of one
+ * script never meet here: two Korean words with one key are two words. Recall asks this of the same
+ * words again and again (each pair of notes it compares), so each word's keys are kept
+ * ({@link KEY_MEMO_WORDS} words of each script, forgotten all at once when full).
+ */
+export function soundsAlikeAcrossScripts(hangul: string, latin: string): boolean {
+  const key = remembered(HANGUL_KEYS, hangul, () => {
+    const found = hangulSoundKey(hangul);
+    return found === undefined ? [] : [found];
+  })[0];
+  if (key === undefined) return false;
+  return remembered(LATIN_KEYS, latin, () => latinSoundKeys(latin)).some((other) =>
+    soundKeysMeet(key, other),
+  );
+}
+
+/** How many words' keys {@link soundsAlikeAcrossScripts} keeps per script, each of a name's length at most: a few MB. */
+const KEY_MEMO_WORDS = 20_000;
+const MAX_MEMO_WORD_LENGTH = 32;
+const HANGUL_KEYS = new Map<string, readonly SoundKey[]>();
+const LATIN_KEYS = new Map<string, readonly SoundKey[]>();
+
+function remembered(
+  memo: Map<string, readonly SoundKey[]>,
+  word: string,
+  keysOf: () => readonly SoundKey[],
+): readonly SoundKey[] {
+  if (word.length > MAX_MEMO_WORD_LENGTH) return keysOf();
+  let keys = memo.get(word);
+  if (keys === undefined) {
+    if (memo.size >= KEY_MEMO_WORDS) memo.clear();
+    keys = keysOf();
+    memo.set(word, keys);
+  }
+  return keys;
 }

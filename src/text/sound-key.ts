@@ -24,7 +24,9 @@ import { syllableJamo } from "./korean.js";
  * begins with a vowel, holds its first vowel (a Hangul vowel's class must be one the Latin vowel
  * letter is written with in Hangul) and counts its vowel beats (within one of each other). That rules
  * out most such pairs, not all (다리 and dairy still meet): a met key makes a search candidate and
- * counts toward a query's coverage; it never makes a fact.
+ * counts toward a query's coverage; it never makes a fact by itself (two statements compared side by
+ * side may read a name in both scripts as one word, content-words.ts `sameWordAcrossScripts`, and the
+ * rest of them must agree).
  *
  * All functions are one pass over the word: linear in its length.
  */
@@ -247,6 +249,18 @@ export function soundQueryTerms(otherScript: "hangul" | "latin", key: SoundKey):
   const terms: string[] = [];
   for (const v of key.vowels) for (const b of beatsNear(key)) terms.push(`${prefix}:${v}${b}`);
   return terms;
+}
+
+/**
+ * Whether a Hangul word's key and a Latin word's meet: what {@link soundQueryTerms} of the one finds
+ * among {@link soundDocTerms} of the other, compared without building the terms.
+ */
+export function soundKeysMeet(hangul: SoundKey, latin: SoundKey): boolean {
+  return (
+    hangul.consonants === latin.consonants &&
+    Math.abs(hangul.beats - latin.beats) <= BEAT_SLACK &&
+    hangul.vowels.some((vowel) => latin.vowels.includes(vowel))
+  );
 }
 
 /** The counts of beats within {@link BEAT_SLACK} of a key's own, at least one. */

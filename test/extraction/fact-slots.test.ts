@@ -9,7 +9,11 @@ import {
   statesOwnersDiffer,
   statesSameFact,
 } from "../../src/extraction/fact-slots.js";
-import { holdsContentWord, sameContentWord } from "../../src/extraction/content-words.js";
+import {
+  holdsContentWord,
+  sameContentWord,
+  sameWordAcrossScripts,
+} from "../../src/extraction/content-words.js";
 import { capitalisedKeys, statementWords } from "../../src/extraction/fact-words.js";
 
 describe("sameFactSlot", () => {
@@ -223,6 +227,27 @@ describe("statesSameFact", () => {
     // The speaker's own thing, said with and without the possessive, is one thing.
     expect(changeOverlap("내 사물함 번호 7번", "사물함 번호 바뀜, 이제 19번")).toBeDefined();
     expect(statesOwnersDiffer("내 사물함 번호 7번", "사물함 번호 바뀜, 이제 19번")).toBe(false);
+  });
+
+  it.each([
+    ["ko → en", "도윤 수영 토요일 오전 10시 구민체육센터", "Doyun's swim class moved to Sunday 11am"],
+    ["en → ko", "Jiho's swim class is Tuesdays at 5pm", "지호 수영 목요일 6시로 바뀜"],
+    ["mixed", "서윤 piano lesson 월요일 4시", "Seoyun's piano moved to Wednesday 5pm"],
+  ])("reads a name written in the other script as the same word (%s)", (_lang, older, newer) => {
+    // Unread, the name is a word only one note has before the shared ones: a qualifier, another person.
+    expect(changeOverlap(older, newer)).toBeDefined();
+    expect(statesSameFact(older, newer)).toBe(true);
+  });
+
+  it("does not read another name, or a word of the lexicon, as a name in the other script", () => {
+    expect(changeOverlap("지호 수영 목요일 6시", "Hayun's swim moved to Friday 5pm")).toBeUndefined();
+    expect(sameWordAcrossScripts("ko:하윤", "en:hayun")).toBe(true);
+    expect(sameWordAcrossScripts("en:hayun", "ko:하윤")).toBe(true);
+    expect(sameWordAcrossScripts("ko:하윤", "en:jiho")).toBe(false);
+    // 치과 sounds like "check", but the lexicon names it in English (dentist): no sound key for it.
+    expect(sameWordAcrossScripts("ko:치과", "en:check")).toBe(false);
+    // One script: a sound key never ties two Korean words.
+    expect(sameWordAcrossScripts("ko:하윤", "ko:하윤")).toBe(false);
   });
 
   it("does not tie a change note to an older fact when both qualify the thing differently", () => {

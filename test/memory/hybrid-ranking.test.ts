@@ -899,6 +899,40 @@ describe("rankHybrid", () => {
     });
   });
 
+  describe("a change note that writes a name in the other script", () => {
+    it.each([
+      [
+        "ko",
+        "도윤 수영 몇 시야",
+        "도윤 수영 토요일 오전 10시 구민체육센터",
+        "Doyun's swim class moved to Sunday 11am",
+      ],
+      [
+        "en",
+        "when is Jiho's swim class?",
+        "Jiho's swim class is Tuesdays at 5pm",
+        "지호 수영 목요일 6시로 바뀜",
+      ],
+      [
+        "mixed",
+        "서윤 piano lesson 언제야",
+        "서윤 piano lesson 월요일 4시",
+        "Seoyun's piano moved to Wednesday 5pm",
+      ],
+    ])("puts it above the note it changes, under the gate (%s)", (_lang, query, older, newer) => {
+      expect(underGate(query, older, newer)).toEqual(["new", "old"]);
+    });
+
+    it.each([
+      // Another child's class moved.
+      ["지호 수영 몇 시야", "지호 수영 목요일 6시", "Hayun's swim class moved to Friday 5pm"],
+      // A word of the lexicon that sounds like an English one (치과 / check) is not read by its sound.
+      ["치과 예약 언제야", "치과 예약 5월 3일 오후 2시", "Bike check moved to May 9"],
+    ])("leaves the older note first for %j", (query, older, newer) => {
+      expect(underGate(query, older, newer)).toEqual(["old", "new (not relevant)"]);
+    });
+  });
+
   describe("a change of the value asked for, under the relevance gate", () => {
     // Each newer note leaves out a word the question names the thing by (솔빛, 발레, karate).
     it.each([

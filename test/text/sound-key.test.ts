@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { hangulSoundKey, latinSoundKeys, soundDocTerms, soundQueryTerms } from "../../src/text/sound-key.js";
+import {
+  hangulSoundKey,
+  latinSoundKeys,
+  soundDocTerms,
+  soundKeysMeet,
+  soundQueryTerms,
+} from "../../src/text/sound-key.js";
 import {
   crossScriptDocTerms,
   crossScriptQueryWords,
+  soundsAlikeAcrossScripts,
   tokensWrittenOtherwise,
 } from "../../src/text/cross-script.js";
 
@@ -113,6 +120,37 @@ describe("sound keys across scripts", () => {
       0,
     );
     expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe("a Hangul word and a Latin word compared side by side", () => {
+  it("meet by soundKeysMeet exactly when their search terms meet", () => {
+    for (const [hangul, latin] of [
+      ["하윤", "hayun"],
+      ["도윤", "doyun"],
+      ["콩이", "kongi"],
+      ["볼링", "bowling"],
+      ["하윤", "jiho"],
+      ["도윤", "minjun"],
+      ["바다", "body"],
+      ["마이크", "mike"],
+      ["베를린", "paris"],
+    ] as const) {
+      const h = hangulSoundKey(hangul);
+      const byKeys = h !== undefined && latinSoundKeys(latin).some((l) => soundKeysMeet(h, l));
+      expect(byKeys, `${hangul} / ${latin}`).toBe(meet(hangul, latin));
+      expect(soundsAlikeAcrossScripts(hangul, latin), `${hangul} / ${latin}`).toBe(byKeys);
+    }
+  });
+
+  it("are names in two scripts when their keys meet, and two names when not", () => {
+    expect(soundsAlikeAcrossScripts("하윤", "hayun")).toBe(true);
+    expect(soundsAlikeAcrossScripts("민준", "minjun")).toBe(true);
+    expect(soundsAlikeAcrossScripts("하윤", "jiho")).toBe(false);
+    expect(soundsAlikeAcrossScripts("서하", "doyun")).toBe(false);
+    // Nothing to key: no Hangul, or a Latin word without a vowel.
+    expect(soundsAlikeAcrossScripts("hayun", "hayun")).toBe(false);
+    expect(soundsAlikeAcrossScripts("피티", "pt")).toBe(false);
   });
 });
 

@@ -137,8 +137,8 @@ const MISSPOKE_VERB_STEMS: readonly string[] = words(
 );
 
 /**
- * Single words that open a correction of what was just said ("정정:", "오타", "correction:", "actually
- * it's …", "oops, …", "wait, …").
+ * Single words that open a correction of what was just said ("정정:", "오타", a leading "correction",
+ * "actually it's …", "oops, …", "wait, …").
  */
 const CORRECTING_WORDS: ReadonlySet<string> = new Set(
   words("정정 정정하면 정정할게 오타 오타임 correction oops whoops"),
