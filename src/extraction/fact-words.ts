@@ -36,6 +36,7 @@ import {
   ENGLISH_CHANGE_MARKERS,
   ENGLISH_CHANGE_WORDS,
   ENGLISH_TIME_WORDS,
+  isEnglishTimeWord,
   KOREAN_ADDRESS_UNITS,
   KOREAN_BOUND_WORDS,
   CHANGE_EVENT_NOUNS,
@@ -380,7 +381,7 @@ function readLatin(chunk: string, read: Reading): boolean {
     read.changes = true;
     if (!ENGLISH_NEWER_STATE_WORDS.has(bare)) read.changeVerb = true;
   }
-  if (ENGLISH_TIME_WORDS.has(bare) || ENGLISH_TIME_WORDS.has(stem)) {
+  if (isEnglishTimeWord(bare)) {
     addValue(read, stem, "when");
     return true;
   }

@@ -15,7 +15,7 @@ import { EN_SUBORDINATE_RE, EN_TRAILING_ADVERBS_RE, EN_TRAILING_PHRASE_RE } from
 import { ANIMAL_WORDS, ENGLISH_BREED_WORDS } from "./words/animals.js";
 import { NAME_WORDS } from "./words/attributes.js";
 import { ENGLISH_PERSON_HEADS, OCCUPATION_HEADS, occupationAttribute } from "./words/people.js";
-import { ENGLISH_TIME_WORDS } from "./words/value-words.js";
+import { isEnglishTimeWord } from "./words/value-words.js";
 
 /** Longest English value, in words; a longer "is …" is a sentence, not a value. */
 const MAX_EN_VALUE_WORDS = 6;
@@ -159,7 +159,7 @@ const isEndMark = inSet(".,!?");
 function startsWithTimeWord(phrase: string): boolean {
   // "Tue/Thu", "Mon-Wed": the first of days joined by a mark is a time word too.
   const first = trimEndWhile((phrase.trimStart().split(/[\s/&,-]/u)[0] ?? "").toLowerCase(), isEndMark);
-  return ENGLISH_TIME_WORDS.has(first) || (first.endsWith("s") && ENGLISH_TIME_WORDS.has(first.slice(0, -1)));
+  return isEnglishTimeWord(first);
 }
 
 /** "his", "her", "their", "its": the one the text is about. */

@@ -15,6 +15,7 @@ import {
   sameWordAcrossScripts,
 } from "../../src/extraction/content-words.js";
 import { capitalisedKeys, statementWords } from "../../src/extraction/fact-words.js";
+import { isEnglishTimeWord } from "../../src/extraction/words/value-words.js";
 
 describe("sameFactSlot", () => {
   it("is true when two texts state the same (entity, attribute) with different values", () => {
@@ -171,6 +172,21 @@ describe("statesSameFact", () => {
     expect([...fee.kinds]).toEqual(["amount"]);
     expect([...statementWords("박스당 1,250,000원").values]).toEqual(["1250000"]);
     expect([...statementWords("rooms 12, 14 and 305").values]).toEqual(["12", "14", "305"]);
+  });
+
+  it("reads a weekday or a month, and its plural, as a time, but not a word whose stem is one", () => {
+    const party = statementWords("Mina's wedding party moved to Sat");
+    expect(party.content).toEqual(["en:mina", "en:wed", "en:parti"]);
+    expect([...party.values]).toEqual(["sat"]);
+    expect(statementWords("the marching band plays in May").content).toEqual([
+      "en:march",
+      "en:band",
+      "en:play",
+    ]);
+    expect([...statementWords("open Mondays and weekends").values]).toEqual(["monday", "weekend"]);
+    expect(isEnglishTimeWord("wed")).toBe(true);
+    expect(isEnglishTimeWord("wedding")).toBe(false);
+    expect(isEnglishTimeWord("mondays")).toBe(true);
   });
 
   it("reads a modifier as the word right before another, bare or with 의/이/가, across spaces only", () => {

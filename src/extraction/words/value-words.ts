@@ -32,6 +32,14 @@ export const ENGLISH_TIME_WORDS: ReadonlySet<string> = new Set(
   ),
 );
 
+/**
+ * Whether a lower-case English word is a time word ({@link ENGLISH_TIME_WORDS}) or its plural (Mondays,
+ * weekends) — not any word whose stem is one: "wedding" and "marching" stem to a weekday and a month.
+ */
+export function isEnglishTimeWord(word: string): boolean {
+  return ENGLISH_TIME_WORDS.has(word) || (word.endsWith("s") && ENGLISH_TIME_WORDS.has(word.slice(0, -1)));
+}
+
 /** Number words: Korean native and Sino-Korean, and English, as people write small amounts. */
 export const NUMBER_WORDS: ReadonlySet<string> = new Set(
   words(
