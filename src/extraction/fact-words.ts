@@ -434,7 +434,13 @@ function readKorean(raw: string, read: Reading): boolean {
     read.changes = true;
     if (changeVerb) read.changeVerb = true;
   }
-  if (KOREAN_TIME_WORDS.has(stem) || KOREAN_TIME_WORDS.has(word) || isWeekdays(stem) || isAddressPart(word)) {
+  if (
+    KOREAN_TIME_WORDS.has(stem) ||
+    KOREAN_TIME_WORDS.has(word) ||
+    isWeekdays(stem) ||
+    weekdayOf(stem) !== undefined ||
+    isAddressPart(word)
+  ) {
     addValue(read, weekdayOf(stem) ?? stem, isAddressPart(word) ? "place" : "when");
     return true;
   }
@@ -513,9 +519,18 @@ function isEventDone(word: string, next: string): boolean {
  * other word. Two notes then give the same value however each wrote the day.
  */
 function weekdayOf(word: string): string | undefined {
-  const day = word.endsWith("요일") ? word.slice(0, -2) : word.endsWith("욜") ? word.slice(0, -1) : undefined;
+  const day = word.endsWith("요일")
+    ? word.slice(0, -2)
+    : word.endsWith("욜")
+      ? word.slice(0, -1)
+      : word.length === 2 && word.endsWith("요") && !WEEKDAY_STEMS_OTHERWISE.has(word)
+        ? word.slice(0, -1)
+        : undefined;
   return day !== undefined && day.length === 1 && KOREAN_WEEKDAY_SYLLABLES.has(day) ? day : undefined;
 }
+
+/** 수요 before a noun is demand (수요 조사) as often as Wednesday: only 수요일 and 수욜 say the day. */
+const WEEKDAY_STEMS_OTHERWISE: ReadonlySet<string> = new Set(["수요"]);
 
 /** A word of weekday syllables only: 월수금, 화목, 토. */
 function isWeekdays(word: string): boolean {

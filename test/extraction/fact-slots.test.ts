@@ -189,6 +189,15 @@ describe("statesSameFact", () => {
     expect(isEnglishTimeWord("mondays")).toBe(true);
   });
 
+  it("reads a weekday said short before a noun (토요 연습) as the day, but not 수요, which is also demand", () => {
+    expect([...statementWords("토요 연습 B구장").values]).toEqual(["토"]);
+    expect(statementWords("토요 연습 B구장").content).toEqual(["ko:연습", "ko:구장"]);
+    expect([...statementWords("일요 예배 9시").values]).toContain("일");
+    expect(statementWords("수요 조사 결과").content).toEqual(["ko:수요", "ko:조사", "ko:결과"]);
+    // Said short, the day is the day said in full: a later note restates the older one.
+    expect(statesSameFact("토요일 축구 연습 9시 한강 A구장", "담주부터 토요 연습 B구장에서 해요")).toBe(true);
+  });
+
   it("reads a modifier as the word right before another, bare or with 의/이/가, across spaces only", () => {
     expect(statementWords("안방 에어컨 필터").modifies).toEqual([true, true, false]);
     expect(statementWords("백합 한 다발").modifies).toEqual([true, false]); // a count passes it on
