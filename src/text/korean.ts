@@ -353,10 +353,10 @@ const SAFE_SHORT_SUFFIXES = new Set(["는", "은", "을", "를", "에", "랑"]);
 
 /**
  * What a clinic's department ends in before its 과 "department" where 과 would also fit
- * as the particle "and" (after a final consonant): 신경과, 정신과, 산부인과, 재활의학과. The 과
+ * as the particle "and" (after a final consonant): 신경과, 정신과, 산부인과, 재활의학과, 소아청소년과. The 과
  * of 치과 or 소아과 needs no entry, since the particle 과 cannot follow a vowel.
  */
-const DEPARTMENT_STEMS: readonly string[] = ["신경", "정신", "산부인", "의학"];
+const DEPARTMENT_STEMS: readonly string[] = ["신경", "정신", "산부인", "의학", "소아청소년"];
 
 /**
  * Endings of the copula 이 that keep their 이 only after a final consonant ("몇 번이지?", after a vowel

@@ -118,6 +118,10 @@ describe("stripSearchSuffixes", () => {
     expect(stripSearchSuffixes("동네정신과")).toBe("동네정신과");
     expect(stripSearchSuffixes("재활의학과는")).toBe("재활의학과");
     expect(stripSearchSuffixes("산부인과")).toBe("산부인과");
+    // Pediatrics by its full name, and a clinic named by it.
+    expect(stripSearchSuffixes("소아청소년과로")).toBe("소아청소년과");
+    expect(stripSearchSuffixes("새봄소아청소년과")).toBe("새봄소아청소년과");
+    expect(stripSearchSuffixes("청소년과")).toBe("청소년"); // "youths and …"
     expect(stripSearchSuffixes("동생과")).toBe("동생");
     expect(stripSearchSuffixes("가족과")).toBe("가족");
   });
