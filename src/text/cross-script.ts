@@ -162,7 +162,10 @@ export function soundsAlikeAcrossScripts(hangul: string, latin: string): boolean
   );
 }
 
-/** How many words' keys {@link soundsAlikeAcrossScripts} keeps per script, each of a name's length at most: a few MB. */
+/**
+ * How many words' keys {@link soundsAlikeAcrossScripts} keeps per script, and the longest word kept (a
+ * longer one is keyed each time): a few MB at most.
+ */
 const KEY_MEMO_WORDS = 20_000;
 const MAX_MEMO_WORD_LENGTH = 32;
 const HANGUL_KEYS = new Map<string, readonly SoundKey[]>();

@@ -258,6 +258,7 @@ export function soundQueryTerms(otherScript: "hangul" | "latin", key: SoundKey):
 export function soundKeysMeet(hangul: SoundKey, latin: SoundKey): boolean {
   return (
     hangul.consonants === latin.consonants &&
+    hangul.beats >= 1 &&
     Math.abs(hangul.beats - latin.beats) <= BEAT_SLACK &&
     hangul.vowels.some((vowel) => latin.vowels.includes(vowel))
   );

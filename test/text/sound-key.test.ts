@@ -116,6 +116,7 @@ describe("sound keys across scripts", () => {
     expect(latinSoundKeys("abd".repeat(13_000))[0]?.consonants).toBe(`_${"PT".repeat(13_000)}`);
     expect(latinSoundKeys("tchla".repeat(8_000))[0]?.consonants).toBe("JL".repeat(8_000));
     expect(hangulSoundKey("바다".repeat(20_000))?.consonants).toBe("PT".repeat(20_000));
+    expect(soundsAlikeAcrossScripts("바다".repeat(20_000), "body".repeat(10_000))).toBe(false);
     expect(crossScriptDocTerms(`${"볼링".repeat(10_000)} ${"bowling".repeat(5_000)}`).length).toBeGreaterThan(
       0,
     );
