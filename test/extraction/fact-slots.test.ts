@@ -198,6 +198,16 @@ describe("statesSameFact", () => {
     expect(statesSameFact("토요일 축구 연습 9시 한강 A구장", "담주부터 토요 연습 B구장에서 해요")).toBe(true);
   });
 
+  it.each([
+    "면접 5월 15일로 바꼈어요",
+    "마감 하루 앞당겼어",
+    "수업 시간 달라졌어",
+    "숙박 하루 연장함",
+    "일정 달라짐",
+  ])("reads a verb of change in its contracted or compound forms: %s", (text) => {
+    expect(statementWords(text).changes).toBe(true);
+  });
+
   it("reads a modifier as the word right before another, bare or with 의/이/가, across spaces only", () => {
     expect(statementWords("안방 에어컨 필터").modifies).toEqual([true, true, false]);
     expect(statementWords("백합 한 다발").modifies).toEqual([true, false]); // a count passes it on
