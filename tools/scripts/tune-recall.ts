@@ -2,11 +2,13 @@ import { fileURLToPath } from "node:url";
 /**
  * Runs hybrid recall over the kmem-dev set fully in memory and prints the scores.
  *
- *   npx tsx tools/scripts/tune-recall.ts [--dir <kmem-dev dir>] [--k 5] [--grid] [--misses] [--gate] [--context]
+ *   npx tsx tools/scripts/tune-recall.ts [--dir <kmem-dev dir>] [--k 5] [--grid] [--misses] [--gate] [--context] [--answers]
  *
  * Every user's memories are indexed (as in production); each query runs as its user: BM25 on the
  * user's own KeywordIndex, brute-force cosine over the user's OfflineEmbedder vectors, then
- * rankHybrid. `--grid` sweeps the relevance thresholds; `--misses` lists the failing queries; `--gate` the queries the relevance gate gets wrong (answered
+ * rankHybrid. `--answers` prints, for each query, where its first gold memory ranks, whether a stale one
+ * is above it, and the first result — one line per query, to diff between two commits (the per-query
+ * top-1 lists of docs/benchmarks.md). `--grid` sweeps the relevance thresholds; `--misses` lists the failing queries; `--gate` the queries the relevance gate gets wrong (answered
  * without a gold memory, or a positive left unanswered).
  */
 import { parseArgs } from "node:util";
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
       "no-recency": { type: "boolean", default: false },
       // The conversation context of `npm run memory -- eval` (rankHybrid step 4).
       context: { type: "boolean", default: false },
+      answers: { type: "boolean", default: false },
     },
   });
   const k = Number(values.k);
@@ -87,10 +90,24 @@ async function main(): Promise<void> {
     return;
   }
   const { ranked, report } = run({ recency: !values["no-recency"] });
+  if (values.answers) {
+    printAnswers(queries, ranked);
+    return;
+  }
   printTable(report);
   if (values.misses) printMisses(queries, ranked, memories);
   if (values.gate) printGateErrors(queries, ranked, memories, k);
   console.log(JSON.stringify(toRecallSummary(report), null, 2));
+}
+
+function printAnswers(queries: QueryRow[], ranked: Map<string, HybridResult[]>): void {
+  for (const q of queries) {
+    const list = ranked.get(q.qid) ?? [];
+    const gold = list.findIndex((r) => q.gold.includes(r.id));
+    const first = list[0];
+    const stale = isStaleAboveGold(q, list) ? "STALE" : "ok";
+    console.log(`${q.qid} gold@${gold} ${stale} | ${q.query} | first: ${first ? first.id : "-"}`);
+  }
 }
 
 function pct(x: number): string {
