@@ -1,6 +1,8 @@
 import type { MemorySource } from "../../core/types.js";
 import { CONTEXT_WINDOW_MS, type ConversationContext } from "./hybrid-ranking.js";
 import type { KeywordDoc, KeywordIndex } from "./keyword-index.js";
+import { newestChangeOf, NOTES_COMPARED, type NoteSearch } from "./successors.js";
+import { tokenize } from "../../text/tokenizer.js";
 
 /**
  * Memories that are captured conversation — kept by the content filter from what was said, or
@@ -20,7 +22,9 @@ function isConversation(doc: KeywordDoc | undefined): boolean {
  * ({@link CONVERSATION_SOURCES}), each in the result's channel and passing `accept` — the same
  * visibility and topic filter as the BM25 half. The memory said right after any result (`next`, of any
  * source, passing `accept`) is read only as a possible correction of it, and the one said next however
- * much later (`followUp`) only as a follow-up that points back at it (rankHybrid step 4).
+ * much later (`followUp`) only as a follow-up that points back at it (rankHybrid step 4). The note that
+ * changes a result's fact later (`changedBy`) is looked for among all of the user's notes that pass
+ * `accept`, whatever their source or channel: a change is mostly said apart from the first statement.
  */
 export function conversationContext(
   index: KeywordIndex,
@@ -45,5 +49,25 @@ export function conversationContext(
         .find((other) => other.timestamp > doc.timestamp);
       return after !== undefined && accept(after) ? after : undefined;
     },
+    changedBy: (id, factSlots) => {
+      const doc = index.get(id);
+      return doc === undefined ? undefined : newestChangeOf(doc, noteSearch(index, accept), factSlots);
+    },
+  };
+}
+
+/**
+ * The user's notes that pass `accept`, searched with BM25; a content word's note count is that of its
+ * rarest token (every note holding the word holds each of its tokens, so this bounds it from above).
+ */
+function noteSearch(index: KeywordIndex, accept: (doc: KeywordDoc) => boolean): NoteSearch {
+  return {
+    like: (text) =>
+      index.search(text, { limit: NOTES_COMPARED, filter: accept }).flatMap((hit) => index.get(hit.id) ?? []),
+    frequency: (word) => {
+      const counts = tokenize(word.slice(word.indexOf(":") + 1)).map((t) => index.documentFrequency(t));
+      return counts.length === 0 ? index.size : Math.min(...counts);
+    },
+    size: index.size,
   };
 }

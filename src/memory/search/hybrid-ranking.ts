@@ -1,5 +1,6 @@
 import { FactSlotMemo, statesCorrectionOf } from "../../extraction/fact-slots.js";
 import { statesFollowUpOf, statesNamedCorrectionOf } from "../../extraction/follow-ups.js";
+import { askedValueKinds, statementWords } from "../../extraction/fact-words.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion, type FusedItem } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
 import { queryWords } from "./query-words.js";
@@ -88,6 +89,11 @@ export interface ConversationContext {
    * are: read only as a follow-up that points back at the result (fact-slots.ts `statesFollowUpOf`).
    */
   followUp?(id: string): ContextDoc | undefined;
+  /**
+   * The newest later note of the user, limited as `neighbours` are but in any channel, that changes
+   * the fact of a result (successors.ts `newestChangeOf`): put above the best relevant result.
+   */
+  changedBy?(id: string, factSlots: FactSlotMemo): ContextDoc | undefined;
 }
 
 /** How many of the best results bring their neighbours. */
@@ -267,10 +273,54 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
           termsOf,
           factSlots: options.factSlots ?? new FactSlotMemo(),
         });
+  const factSlots = options.factSlots ?? new FactSlotMemo();
   const withContext = options.context
-    ? addContext(ordered, options.context, options.factSlots ?? new FactSlotMemo())
+    ? addNewestChange(
+        addContext(ordered, options.context, factSlots),
+        options.query,
+        options.context,
+        factSlots,
+      )
     : ordered;
   return withContext.slice(0, Math.max(0, options.topK));
+}
+
+/**
+ * Step 5: the newest note that changes the fact of the best relevant result (successors.ts) goes right
+ * above it, relevant, superseding it — found among all of the user's notes, since such a note often
+ * shares no word with the question. Not when the question names a value with a digit the result gives (it asks
+ * about that note: "4417 누구 번호지") or a run of three digits or more, nor when the question asks
+ * for a kind of value (몇 시, how much) the newer note does not give.
+ */
+function addNewestChange(
+  results: HybridResult[],
+  query: string,
+  context: ConversationContext,
+  factSlots: FactSlotMemo,
+): HybridResult[] {
+  const anchor = results.find((r) => r.relevant);
+  if (anchor === undefined || context.changedBy === undefined) return results;
+  const asked = statementWords(query);
+  const held = factSlots.words(anchor.text).values;
+  if (
+    [...asked.values].some((value) => /\d/u.test(value) && held.has(value)) ||
+    /\d{3}/u.test(query.replace(/[\s-]/gu, ""))
+  ) {
+    return results;
+  }
+  const newer = context.changedBy(anchor.id, factSlots);
+  if (newer === undefined) return results;
+  const kinds = askedValueKinds(query);
+  const gives = factSlots.words(newer.text).kinds;
+  if (kinds.size > 0 && ![...kinds].some((kind) => gives.has(kind))) return results;
+  const at = results.findIndex((r) => r.id === newer.id);
+  if (at >= 0 && at < results.indexOf(anchor)) return results;
+  const listed = at >= 0 ? results[at] : undefined;
+  const { byContext: _context, contextOf: _of, ...own } = listed ?? docResult(newer);
+  const change: HybridResult = { ...own, score: anchor.score, relevant: true, supersedes: anchor.id };
+  const rest = results.filter((r) => r.id !== newer.id);
+  rest.splice(rest.indexOf(anchor), 0, change);
+  return rest;
 }
 
 /**

@@ -213,6 +213,11 @@ export class KeywordIndex {
     return lo;
   }
 
+  /** How many indexed docs hold a term. */
+  documentFrequency(term: string): number {
+    return this.bm25.documentFrequency(term);
+  }
+
   /** BM25 idf of a term in this index: ln(1 + (N − df + 0.5) / (df + 0.5)). */
   idf(term: string): number {
     const df = this.bm25.documentFrequency(term);

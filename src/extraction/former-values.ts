@@ -1,0 +1,46 @@
+/**
+ * The values a note names as the old ones it replaces: "7:40 instead of 7:15", "from 31 to 46",
+ * "4시→5시", "4시 → 5시", "4시에서 5시로", and what it negates ("C4 말고 C7", "not Monday":
+ * fact-slots.ts `negatedValues`). A change note that names its old value points at the note that gave
+ * it: an earlier note that gives none of them states another fact (memory/search/successors.ts).
+ * Values as {@link statementWords} normalises them. One pass over the words: linear in the text.
+ */
+import { negatedValues } from "./fact-slots.js";
+import { statementWords } from "./fact-words.js";
+
+/** Arrows between an old value and a new one. */
+const ARROWS: readonly string[] = ["→", "->", "=>", "⇒"];
+/** The Korean particle of a starting point ("4시에서 5시로"): the value before it is the old one. */
+const KOREAN_FROM = "에서";
+/** The Korean particles of a destination ("5시로", "3층으로"). */
+const KOREAN_TO: readonly string[] = ["으로", "로"];
+
+/** The values `text` says were so before: see the module comment. Empty when it names none. */
+export function formerValues(text: string): ReadonlySet<string> {
+  const out = new Set(negatedValues(text));
+  const add = (raw: string | undefined): void => {
+    if (raw === undefined) return;
+    for (const value of statementWords(raw).values) out.add(value);
+  };
+  const spaced = text.normalize("NFC").trim().split(/\s+/u);
+  spaced.forEach((raw, i) => {
+    const word = raw.toLowerCase();
+    // "instead of 7:15": the value after "of".
+    if (word === "instead" && spaced[i + 1]?.toLowerCase() === "of") add(spaced[i + 2]);
+    // "from 31 to 46": the value after "from", when "to" follows it.
+    if (word === "from" && spaced[i + 2]?.toLowerCase() === "to") add(spaced[i + 1]);
+    for (const arrow of ARROWS) {
+      const at = raw.indexOf(arrow);
+      if (at < 0) continue;
+      // "4시→5시" in one word, or "4시 → 5시" with the arrow apart.
+      add(at > 0 ? raw.slice(0, at) : spaced[i - 1]);
+    }
+    // "4시에서 5시로": a value with 에서, and the next word a value with 로/으로.
+    if (raw.endsWith(KOREAN_FROM)) {
+      const next = spaced[i + 1] ?? "";
+      const bare = raw.slice(0, -KOREAN_FROM.length);
+      if (KOREAN_TO.some((to) => next.endsWith(to)) && statementWords(next).values.size > 0) add(bare);
+    }
+  });
+  return out;
+}

@@ -1,0 +1,159 @@
+/**
+ * Which later note of a user changes the fact an older one states, found from the notes themselves:
+ * the newer note says that something changed ("늦춰짐", "moved to …", "이제 …"), and among the notes
+ * said before it the older one is the one it most plausibly points back at. A change note has one
+ * antecedent — the fact it changes — so a note is linked only to the earlier note that wins that
+ * comparison, not to every earlier note it shares a word with: sharing a rare word with an answer is
+ * not enough, the answer must also be the best earlier match of the change note (docs/benchmarks.md,
+ * "Nineteenth round", for what the looser link cost).
+ *
+ * Recall uses it for the best relevant answer (hybrid-ranking.ts step 5): the newest note of its chain of
+ * changes ("요가 목요일로 옮김" after "요가 화요일 7시", then "또 바뀜 금요일") goes above it, whether or not
+ * either retriever found it — such a note often shares no word with the question ("솔숲식당 8시로
+ * 늦춤" asked "동창회 몇 시였지"). Pure over a {@link NoteSearch}.
+ */
+import type { ContextDoc } from "./hybrid-ranking.js";
+import { FactSlotMemo, statesOwnersDiffer } from "../../extraction/fact-slots.js";
+import {
+  holdsWordOrCompound,
+  isGenericAttribute,
+  sameWordAcrossScripts,
+} from "../../extraction/content-words.js";
+import type { StatementWords } from "../../extraction/fact-words.js";
+import { formerValues } from "../../extraction/former-values.js";
+
+/** A user's notes the scope may see, searched by text (conversation-context.ts builds it on BM25). */
+export interface NoteSearch {
+  /** The notes most like `text`, best first (at most {@link NOTES_COMPARED}). */
+  like(text: string): readonly ContextDoc[];
+  /** At most how many of the notes hold a content word (`ko:`/`en:` key). */
+  frequency(word: string): number;
+  /** How many notes there are. */
+  readonly size: number;
+}
+
+/** How many notes like a text are compared: an antecedent shares the change note's words. */
+export const NOTES_COMPARED = 20;
+/**
+ * The least idf-weighted share of words (Σ ln((N + 1) / (df + 0.5)) over the change note's content
+ * words the earlier note holds) an antecedent needs: one word said in at most about a tenth of the
+ * notes, or two more common ones.
+ */
+export const MIN_SHARED_WEIGHT = 2;
+/** A single shared word links two notes only when at most this many notes hold it (a name, a place). */
+export const MAX_RARE_WORD_NOTES = 2;
+/** How many changes of one fact are followed from the first statement to the newest. */
+export const MAX_CHAIN = 3;
+
+/**
+ * The earlier note `note` changes the fact of, when it says a change: among the notes like it said
+ * before it, the one that
+ * - holds one of the words it names its fact by (those before its first value or verb of change:
+ *   "안과 검진 9일로 바뀜" → 안과, 검진), when it names any;
+ * - gives a value of a kind it gives, or the same value ("장소는 그대로 3층");
+ * - gives one of the old values it names, when it names any ("7:40 instead of 7:15", "31 → 46":
+ *   extraction/former-values.ts);
+ * - shares two of its content words, or one that at most {@link MAX_RARE_WORD_NOTES} notes hold, and
+ *   words of weight {@link MIN_SHARED_WEIGHT} at least (a word, its compound, or it written in the
+ *   other script: 주간 / 주간회의, 서윤 / Seoyun);
+ * - does not name another owner of the thing ({@link statesOwnersDiffer});
+ * with the most weight (a shared kind of value and each shared value count one, the later note a
+ * little more). None when nothing qualifies.
+ */
+export function antecedentOf(
+  note: ContextDoc,
+  search: NoteSearch,
+  memo: FactSlotMemo = new FactSlotMemo(),
+): ContextDoc | undefined {
+  const after = memo.words(note.text);
+  if (!after.changes) return undefined;
+  const earlier = search
+    .like(note.text)
+    .filter((doc) => doc.timestamp < note.timestamp)
+    .sort((a, b) => a.timestamp - b.timestamp);
+  const words = [...new Set(after.content)];
+  const weightOf = new Map<string, number>();
+  const weight = (word: string): number => {
+    let value = weightOf.get(word);
+    if (value === undefined) {
+      value = Math.log((search.size + 1) / (search.frequency(word) + 0.5));
+      weightOf.set(word, value);
+    }
+    return value;
+  };
+  const topic = after.content.slice(0, Math.min(after.lead, after.changedAfter ?? after.lead));
+  const former = formerValues(note.text);
+  // A user with few notes: one word said in at most MAX_RARE_WORD_NOTES of them is still enough.
+  const enough = Math.min(MIN_SHARED_WEIGHT, Math.log((search.size + 1) / (MAX_RARE_WORD_NOTES + 0.5)));
+  let best: { doc: ContextDoc; score: number } | undefined;
+  earlier.forEach((doc, at) => {
+    const before = memo.words(doc.text);
+    const holds = (word: string): boolean => holdsSharedWord(before, word);
+    if (topic.length > 0 && !topic.some(holds)) return;
+    if (former.size > 0 && ![...former].some((value) => before.values.has(value))) return;
+    const shared = words.filter(holds);
+    const weightShared = shared.reduce((sum, word) => sum + weight(word), 0);
+    if (weightShared < enough) return;
+    const sameValues = [...before.values].filter((value) => after.values.has(value)).length;
+    const sameKind = [...after.kinds].some((kind) => before.kinds.has(kind));
+    if (!sameKind && sameValues === 0 && (after.changedAfter === undefined || shared.length < 2)) return;
+    if (
+      shared.length < 2 &&
+      sameValues === 0 &&
+      !shared.some((word) => search.frequency(word) <= MAX_RARE_WORD_NOTES)
+    )
+      return;
+    if (statesOwnersDiffer(doc.text, note.text, memo)) return;
+    const score = weightShared + (sameKind ? 1 : 0) + sameValues + 0.3 * ((at + 1) / earlier.length);
+    if (best === undefined || score > best.score) best = { doc, score };
+  });
+  return best?.doc;
+}
+
+/**
+ * The newest note of `older`'s chain of changes: a later note whose {@link antecedentOf} it is, then
+ * the same from that note, at most {@link MAX_CHAIN} times. Undefined when no later note changes it.
+ */
+export function newestChangeOf(
+  older: ContextDoc,
+  search: NoteSearch,
+  memo: FactSlotMemo = new FactSlotMemo(),
+): ContextDoc | undefined {
+  let newest: ContextDoc | undefined;
+  let at = older;
+  for (let step = 0; step < MAX_CHAIN; step++) {
+    const next = search
+      .like(at.text)
+      .filter((doc) => doc.timestamp > at.timestamp && antecedentOf(doc, search, memo)?.id === at.id)
+      .sort((a, b) => b.timestamp - a.timestamp)[0];
+    if (next === undefined) break;
+    newest = next;
+    at = next;
+  }
+  return newest;
+}
+
+/**
+ * Whether Korean `word` ends with `head`, a word of two syllables or more: a Korean compound is named
+ * by its last noun (동물병원 is a 병원, 주간회의 a 회의) — unless that noun is an attribute any
+ * thing has (전화번호 and 방번호 are two numbers: content-words.ts `isGenericAttribute`).
+ */
+function headOf(word: string, head: string): boolean {
+  return (
+    word.startsWith("ko:") &&
+    head.startsWith("ko:") &&
+    head.length >= "ko:".length + 2 &&
+    word.endsWith(head.slice(3)) &&
+    !isGenericAttribute(head)
+  );
+}
+
+/** Whether `before` holds `word`, a compound of it, or it written in the other script. */
+function holdsSharedWord(before: StatementWords, word: string): boolean {
+  return (
+    holdsWordOrCompound(before.content, word) ||
+    before.content.some(
+      (other) => sameWordAcrossScripts(other, word) || headOf(other, word) || headOf(word, other),
+    )
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { formerValues } from "../../src/extraction/former-values.js";
+
+const former = (text: string) => [...formerValues(text)];
+
+describe("formerValues", () => {
+  it("reads the old value of an English change: instead of, from … to", () => {
+    expect(former("Swim lessons now start at 7:40 instead of 7:15")).toEqual(["715"]);
+    expect(former("They moved my desk from 31 to 46 on the third floor")).toEqual(["31"]);
+  });
+
+  it("reads the old value before an arrow, glued or apart, and a Korean 에서 … 로", () => {
+    expect(former("과외 4시→5시로 변경")).toEqual(["4"]);
+    expect(former("과외 4시 → 5시")).toEqual(["4"]);
+    expect(former("스터디 4시에서 5시로 바뀜")).toEqual(["4"]);
+  });
+
+  it("keeps the values a correction negates", () => {
+    expect(former("C4 말고 C7 자리야")).toEqual(["c4"]);
+    expect(former("not Monday, Thursday")).toEqual(["monday"]);
+  });
+
+  it("names none for a statement that gives no old value", () => {
+    expect(former("스터디 5시로 바뀜")).toEqual([]);
+    // A place it starts from is no value, nor is a "from" with no "to" after the next word.
+    expect(former("서울에서 부산으로 이사함")).toEqual([]);
+    expect(former("Open from 9 every weekday")).toEqual([]);
+    expect(former("instead of")).toEqual([]);
+  });
+
+  it("reads a long line of arrows and markers in linear time", () => {
+    const unit = "4시→5시 instead of 7:15 from 31 to 46 4시에서 5시로 ";
+    const time = (n: number) => {
+      const text = unit.repeat(n);
+      const start = performance.now();
+      formerValues(text);
+      return performance.now() - start;
+    };
+    time(200);
+    const small = Math.max(time(500), 1);
+    const large = time(4000);
+    expect(large / small).toBeLessThan(8 * 4);
+  });
+});

@@ -1,0 +1,164 @@
+import { describe, expect, it } from "vitest";
+import { conversationContext } from "../../src/memory/search/conversation-context.js";
+import { KeywordIndex, type KeywordDoc } from "../../src/memory/search/keyword-index.js";
+import { rankHybrid, type HybridResult } from "../../src/memory/search/hybrid-ranking.js";
+import { antecedentOf, newestChangeOf } from "../../src/memory/search/successors.js";
+import { FactSlotMemo } from "../../src/extraction/fact-slots.js";
+
+const DAY = 86_400_000;
+const doc = (id: string, text: string, day: number, overrides: Partial<KeywordDoc> = {}): KeywordDoc => ({
+  id,
+  text,
+  timestamp: day * DAY,
+  channelId: "D1",
+  channelType: "im",
+  source: "slack",
+  ...overrides,
+});
+
+/** Filler notes of the same user, so that a word said in two notes is a rare one. */
+const FILLER = [
+  "회사 노트북 자산번호 QX-5521 반납 때 필요",
+  "점심은 보통 구내식당에서 먹음",
+  "주말마다 한강에서 자전거 탐",
+  "My landlord prefers texts over calls",
+  "올해 연차 11일 남음",
+  "조카 돌잔치 선물로 은수저 사기로 함",
+  "집 와이파이 공유기 재부팅하면 됨",
+  "Bought a standing desk, arrives next week",
+  "분리수거는 목요일 밤에만 가능",
+  "엄마가 김장김치 보내주심",
+  "Finished the second book of the trilogy",
+  "차 엔진오일 교환 주기 만 킬로",
+  "베란다 화분에 물 주기 잊지 말기",
+  "Team offsite is in Gapyeong this year",
+  "새 러닝화 사이즈 270이 맞음",
+  "세탁소 아저씨가 셔츠 다림질 잘해주심",
+  "I prefer aisle seats on long flights",
+  "동네 빵집 소금빵이 제일 맛있음",
+  "전기요금 자동이체 신청 완료",
+  "Grandpa's favourite snack is yakgwa",
+  "컴퓨터 모니터 하나 더 주문함",
+  "고양이 카페 처음 가봤는데 좋았음",
+  "Learning to make sourdough at home",
+  "주민센터 요가 수강신청 놓침",
+].map((text, i) => doc(`f${i}`, text, 40 + i));
+
+const indexOf = (docs: KeywordDoc[]): KeywordIndex => {
+  const index = new KeywordIndex();
+  index.add([...FILLER, ...docs]);
+  return index;
+};
+
+/** Recall as memory-search.ts runs it, on the BM25 half alone: the query's hits, then rankHybrid. */
+const recall = (
+  index: KeywordIndex,
+  query: string,
+  accept: (d: KeywordDoc) => boolean = () => true,
+): HybridResult[] =>
+  rankHybrid({
+    query,
+    vector: [],
+    keyword: index
+      .search(query, { limit: 20, filter: accept })
+      .map((hit) => ({ ...hit, text: index.get(hit.id)!.text, timestamp: index.get(hit.id)!.timestamp })),
+    topK: 10,
+    context: conversationContext(index, accept),
+    factSlots: new FactSlotMemo(),
+  });
+const ids = (results: HybridResult[]) => results.map((r) => r.id);
+
+describe("antecedentOf / newestChangeOf", () => {
+  const index = indexOf([
+    doc("dinner", "동창회 저녁 6월 3일 솔숲식당 7시 예약", 1),
+    doc("moved", "솔숲식당 8시로 늦춤, 다들 퇴근이 늦어서", 5),
+    doc("gym", "헬스장 PT 화목 저녁 7시", 2),
+  ]);
+  const search = {
+    like: (text: string) => index.search(text, { limit: 20 }).map((hit) => index.get(hit.id)!),
+    frequency: (word: string) => index.documentFrequency(word.slice(3)),
+    size: index.size,
+  };
+
+  it("links a change note to the earlier note it points back at, by a rare word and a value of its kind", () => {
+    expect(antecedentOf(index.get("moved")!, search)?.id).toBe("dinner");
+    expect(newestChangeOf(index.get("dinner")!, search)?.id).toBe("moved");
+  });
+
+  it("links no note that says no change, and finds no change of a note nothing changed", () => {
+    expect(antecedentOf(index.get("gym")!, search)).toBeUndefined();
+    expect(newestChangeOf(index.get("gym")!, search)).toBeUndefined();
+  });
+});
+
+describe("recall: the newest change of the best answer goes above it (rankHybrid step 5)", () => {
+  it("puts a change note that shares no word with the question above the older answer", () => {
+    const index = indexOf([
+      doc("dinner", "동창회 저녁 6월 3일 솔숲식당 7시 예약", 1),
+      doc("moved", "솔숲식당 8시로 늦춤, 다들 퇴근이 늦어서", 5),
+    ]);
+    const results = recall(index, "동창회 저녁 몇 시였지");
+    expect(ids(results).slice(0, 2)).toEqual(["moved", "dinner"]);
+    expect(results[0]).toMatchObject({ relevant: true, supersedes: "dinner" });
+  });
+
+  it("follows a chain of two changes to the newest", () => {
+    const index = indexOf([
+      doc("yoga", "요가 수업 화요일 저녁 7시 그린요가 등록", 1),
+      doc("first", "그린요가 수업 목요일로 옮김, 7시는 그대로", 6),
+      doc("second", "그린요가 수업 또 바뀜 금요일 8시로", 12),
+    ]);
+    expect(ids(recall(index, "요가 수업 언제 가지"))[0]).toBe("second");
+  });
+
+  it("does so in English, and from a Korean note to an English one", () => {
+    const english = indexOf([
+      doc("hours", "My mentor is Dr. Okafor. Office hours Monday 2-4pm, room 512", 1),
+      doc("change", "Okafor sees students Fridays 9 to 11 from now on, same room", 9),
+    ]);
+    expect(ids(recall(english, "When are my mentor's office hours?"))[0]).toBe("change");
+    const mixed = indexOf([
+      doc("lesson", "언어교환 다니엘이랑 매주 월요일 저녁 7시 카페에서", 1),
+      doc("switch", "Daniel has a late shift on Mondays now, so we switched to Wednesday 7pm", 8),
+    ]);
+    expect(ids(recall(mixed, "언어교환 무슨 요일이야"))[0]).toBe("switch");
+  });
+
+  it("links no later change of another thing that shares a common word", () => {
+    const index = indexOf([
+      doc("bday", "서윤 생일 5월 12일, 케이크는 미리 주문", 1),
+      doc("food", "서윤 사료 연어로 바꿈", 3),
+      doc("food2", "서윤 간식 오리로 바꿈", 4),
+      doc("vet", "서윤 병원 예약 5월 20일로 미룸", 6),
+    ]);
+    // 서윤 is in four notes: no rare word, one shared word, no link to the birthday.
+    expect(conversationContext(index, () => true).changedBy?.("bday", new FactSlotMemo())).toBeUndefined();
+  });
+
+  it("links no change that names an old value the older note does not give", () => {
+    const index = indexOf([
+      doc("bath", "방문목욕 매주 수요일 오후 2시, 요양센터에서 두 분 오심", 1),
+      doc("van", "요양센터 셔틀 now 9:10 instead of 8:40", 7),
+    ]);
+    expect(ids(recall(index, "방문목욕 무슨 요일이야"))[0]).toBe("bath");
+  });
+
+  it("keeps the older note first when the question names its value or asks what the newer does not give", () => {
+    const index = indexOf([
+      doc("dinner", "동창회 저녁 6월 3일 솔숲식당 7시 예약, 총무 010-5521-3384", 1),
+      doc("moved", "솔숲식당 8시로 늦춤, 다들 퇴근이 늦어서", 5),
+    ]);
+    expect(ids(recall(index, "3384 누구 번호지"))[0]).toBe("dinner");
+    expect(ids(recall(index, "동창회 총무 전화번호 뭐였지"))[0]).toBe("dinner");
+  });
+
+  it("never brings in a change note the scope may not see (a DM note in a channel)", () => {
+    const index = indexOf([
+      doc("dinner", "동창회 저녁 6월 3일 솔숲식당 7시 예약", 1, { channelId: "C1", channelType: "channel" }),
+      doc("moved", "솔숲식당 8시로 늦춤, 다들 퇴근이 늦어서", 5),
+    ]);
+    const inChannel = recall(index, "동창회 저녁 몇 시였지", (d) => d.channelType !== "im");
+    expect(ids(inChannel)).not.toContain("moved");
+    expect(ids(recall(index, "동창회 저녁 몇 시였지"))[0]).toBe("moved");
+  });
+});
