@@ -42,6 +42,8 @@ export const NOTES_COMPARED = 20;
 export const MIN_SHARED_WEIGHT = 2;
 /** A single shared word links two notes only when at most this many notes hold it (a name, a place). */
 export const MAX_RARE_WORD_NOTES = 2;
+/** What the latest of the compared earlier notes adds to its weight (the earliest adds a share of it). */
+export const LATER_WEIGHT = 0.3;
 /** How many changes of one fact are followed from the first statement to the newest. */
 export const MAX_CHAIN = 3;
 
@@ -50,15 +52,19 @@ export const MAX_CHAIN = 3;
  * before it, the one that
  * - holds one of the words it names its fact by (those before its first value or verb of change:
  *   "안과 검진 9일로 바뀜" → 안과, 검진), when it names any;
- * - gives a value of a kind it gives, or the same value ("장소는 그대로 3층");
+ * - gives a value of a kind it gives, or the same value ("장소는 그대로 3층") — or neither, when the
+ *   change note says it with a verb of change and shares two words with it (a place or a person
+ *   changed: "요가원 옮겼어, 이제 …" gives a name, not a value);
  * - gives one of the old values it names, when it names any ("7:40 instead of 7:15", "31 → 46":
  *   extraction/former-values.ts);
  * - shares two of its content words, or one that at most {@link MAX_RARE_WORD_NOTES} notes hold, and
- *   words of weight {@link MIN_SHARED_WEIGHT} at least (a word, its compound, or it written in the
- *   other script: 주간 / 주간회의, 서윤 / Seoyun);
+ *   words of weight {@link MIN_SHARED_WEIGHT} at least — or of one word in at most
+ *   {@link MAX_RARE_WORD_NOTES} notes, for a user with few notes (a word, its compound, or it written
+ *   in the other script: 주간 / 주간회의, 서윤 / Seoyun);
  * - does not name another owner of the thing ({@link statesOwnersDiffer});
- * with the most weight (a shared kind of value and each shared value count one, the later note a
- * little more). None when nothing qualifies.
+ * with the most weight (a shared kind of value and each shared value count one, the later note up to
+ * {@link LATER_WEIGHT} more: of two statements of the fact, a change points back at the newer). None
+ * when nothing qualifies.
  */
 export function antecedentOf(
   note: ContextDoc,
@@ -104,7 +110,7 @@ export function antecedentOf(
     )
       return;
     if (statesOwnersDiffer(doc.text, note.text, memo)) return;
-    const score = weightShared + (sameKind ? 1 : 0) + sameValues + 0.3 * ((at + 1) / earlier.length);
+    const score = weightShared + (sameKind ? 1 : 0) + sameValues + LATER_WEIGHT * ((at + 1) / earlier.length);
     if (best === undefined || score > best.score) best = { doc, score };
   });
   return best?.doc;
