@@ -44,6 +44,8 @@ export const MIN_SHARED_WEIGHT = 2;
 export const MAX_RARE_WORD_NOTES = 2;
 /** What the latest of the compared earlier notes adds to its weight (the earliest adds a share of it). */
 export const LATER_WEIGHT = 0.3;
+/** How many later change notes, newest first, are asked whether they change a note (each asks BM25 once). */
+export const MAX_CHANGES_COMPARED = 8;
 /** How many changes of one fact are followed from the first statement to the newest. */
 export const MAX_CHAIN = 3;
 
@@ -117,8 +119,9 @@ export function antecedentOf(
 }
 
 /**
- * The newest note of `older`'s chain of changes: a later note whose {@link antecedentOf} it is, then
- * the same from that note, at most {@link MAX_CHAIN} times. Undefined when no later note changes it.
+ * The newest note of `older`'s chain of changes: the newest later note whose {@link antecedentOf} it is
+ * (of the {@link MAX_CHANGES_COMPARED} newest change notes like it), then the same from that note, at
+ * most {@link MAX_CHAIN} times. Undefined when no later note changes it.
  */
 export function newestChangeOf(
   older: ContextDoc,
@@ -128,10 +131,13 @@ export function newestChangeOf(
   let newest: ContextDoc | undefined;
   let at = older;
   for (let step = 0; step < MAX_CHAIN; step++) {
+    const from = at;
     const next = search
-      .like(at.text)
-      .filter((doc) => doc.timestamp > at.timestamp && antecedentOf(doc, search, memo)?.id === at.id)
-      .sort((a, b) => b.timestamp - a.timestamp)[0];
+      .like(from.text)
+      .filter((doc) => doc.timestamp > from.timestamp && memo.words(doc.text).changes)
+      .sort((a, b) => b.timestamp - a.timestamp)
+      .slice(0, MAX_CHANGES_COMPARED)
+      .find((doc) => antecedentOf(doc, search, memo)?.id === from.id);
     if (next === undefined) break;
     newest = next;
     at = next;
