@@ -889,6 +889,30 @@ describe("MemoryLifecycle and MemorySearch against a real Chroma", () => {
     );
   });
 
+  it("puts a later note that changes the answer's fact first, and never a DM one in a channel", async () => {
+    const t0 = Date.parse("2026-04-01T09:00:00Z");
+    const channel = { ...alice, channelId: "C_ALUMNI", channelType: "channel" as const };
+    const dm = { ...alice, channelId: "D_ALICE", channelType: "im" as const };
+    const booked = await memory.save(channel, {
+      text: "동창회 저녁 6월 3일 솔숲식당 7시 예약",
+      source: "slack",
+      timestamp: t0,
+    });
+    const moved = await memory.save(dm, {
+      text: "솔숲식당 8시로 늦춤, 다들 퇴근이 늦어서",
+      source: "slack",
+      timestamp: t0 + 5 * 86_400_000,
+    });
+    // The change shares no word with the question; in the DM it is found and leads.
+    const inDm = await memory.search(dm, "동창회 저녁 몇 시였지");
+    expect(inDm.map((r) => r.id).slice(0, 2)).toEqual([moved.id, booked.id]);
+    expect(inDm[0]).toMatchObject({ supersedes: booked.id, relevant: true });
+    // In the channel the DM note is never shown, by this path or any other.
+    const inChannel = (await memory.search(channel, "동창회 저녁 몇 시였지")).map((r) => r.id);
+    expect(inChannel[0]).toBe(booked.id);
+    expect(inChannel).not.toContain(moved.id);
+  });
+
   it("ranks the newer of two memories of the same fact first", async () => {
     const old = await memory.save(alice, {
       text: "하준이 어린이집 담임은 김선영 선생님",
