@@ -162,3 +162,36 @@ describe("recall: the newest change of the best answer goes above it (rankHybrid
     expect(ids(recall(index, "동창회 저녁 몇 시였지"))[0]).toBe("moved");
   });
 });
+
+describe("bounds", () => {
+  it("reads no long note as a change or its antecedent, so a recall's work does not grow with note length", () => {
+    const words =
+      "회의 장소 시간 변경 예약 학원 수업 카페 식당 사무실 발표 meeting lesson office report".split(" ");
+    const long = (seed: number) =>
+      Array.from({ length: 8_000 }, (_, i) => `${words[(i * 7 + seed) % words.length]}${i % 5}`).join(" ");
+    const changes = Array.from({ length: 20 }, (_, i) =>
+      doc(`change${i}`, `이제 바뀜 ${long(i + 1)}`, 2 + i),
+    );
+    // A long note asked about, and a short one, among twenty long notes that say a change: before the
+    // bound each took seconds (every long note's words read and compared), now a few BM25 lookups.
+    for (const anchor of [long(0), "회의 장소 시간 변경 공지"]) {
+      const index = new KeywordIndex();
+      index.add([doc("anchor", anchor, 1), ...changes]);
+      const context = conversationContext(index, () => true);
+      const start = performance.now();
+      expect(context.changedBy?.("anchor", new FactSlotMemo())).toBeUndefined();
+      expect(performance.now() - start).toBeLessThan(250);
+    }
+  });
+
+  it("still links a short change to a short statement among long notes", () => {
+    const index = indexOf([
+      doc("dinner", "동창회 저녁 6월 3일 솔숲식당 7시 예약", 1),
+      doc("essay", "회의록 ".repeat(2_000), 2),
+      doc("moved", "솔숲식당 8시로 늦춤, 다들 퇴근이 늦어서", 5),
+    ]);
+    expect(conversationContext(index, () => true).changedBy?.("dinner", new FactSlotMemo())?.id).toBe(
+      "moved",
+    );
+  });
+});

@@ -44,6 +44,12 @@ export const MIN_SHARED_WEIGHT = 2;
 export const MAX_RARE_WORD_NOTES = 2;
 /** What the latest of the compared earlier notes adds to its weight (the earliest adds a share of it). */
 export const LATER_WEIGHT = 0.3;
+/**
+ * Most characters a note may have to be compared here: a change and the statement it changes are
+ * short; a longer note (a pasted document, a long message) is read by no rule of this file, which keeps
+ * one recall's work bounded however long the notes are.
+ */
+export const MAX_STATEMENT_CHARS = 280;
 /** How many later change notes, newest first, are asked whether they change a note (each asks BM25 once). */
 export const MAX_CHANGES_COMPARED = 8;
 /** How many changes of one fact are followed from the first statement to the newest. */
@@ -73,6 +79,7 @@ export function antecedentOf(
   search: NoteSearch,
   memo: FactSlotMemo = new FactSlotMemo(),
 ): ContextDoc | undefined {
+  if (note.text.length > MAX_STATEMENT_CHARS) return undefined;
   const after = memo.words(note.text);
   if (!after.changes) return undefined;
   const earlier = search
@@ -95,6 +102,7 @@ export function antecedentOf(
   const enough = Math.min(MIN_SHARED_WEIGHT, Math.log((search.size + 1) / (MAX_RARE_WORD_NOTES + 0.5)));
   let best: { doc: ContextDoc; score: number } | undefined;
   earlier.forEach((doc, at) => {
+    if (doc.text.length > MAX_STATEMENT_CHARS) return;
     const before = memo.words(doc.text);
     const holds = (word: string): boolean => holdsSharedWord(before, word);
     if (topic.length > 0 && !topic.some(holds)) return;
@@ -128,13 +136,20 @@ export function newestChangeOf(
   search: NoteSearch,
   memo: FactSlotMemo = new FactSlotMemo(),
 ): ContextDoc | undefined {
+  // A long note is no antecedent (antecedentOf), so nothing can change it here.
+  if (older.text.length > MAX_STATEMENT_CHARS) return undefined;
   let newest: ContextDoc | undefined;
   let at = older;
   for (let step = 0; step < MAX_CHAIN; step++) {
     const from = at;
     const next = search
       .like(from.text)
-      .filter((doc) => doc.timestamp > from.timestamp && memo.words(doc.text).changes)
+      .filter(
+        (doc) =>
+          doc.timestamp > from.timestamp &&
+          doc.text.length <= MAX_STATEMENT_CHARS &&
+          memo.words(doc.text).changes,
+      )
       .sort((a, b) => b.timestamp - a.timestamp)
       .slice(0, MAX_CHANGES_COMPARED)
       .find((doc) => antecedentOf(doc, search, memo)?.id === from.id);
