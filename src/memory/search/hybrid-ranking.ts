@@ -164,7 +164,7 @@ export interface RankHybridOptions {
   recencyPrior?: number;
   /** Set false to disable the recency prior and supersession (for measurement). */
   recency?: boolean;
-  /** Adds the top results' conversation neighbours (step 4); none without it. */
+  /** Adds the top results' conversation neighbours (step 4) and the change of the best one (step 5). */
   context?: ConversationContext | undefined;
   /**
    * The fact slots read so far, for the recency step; a retriever passes the one it keeps so that a
@@ -191,7 +191,9 @@ export interface RankHybridOptions {
  * 4. Context: each of the first {@link CONTEXT_ANCHORS} results brings the memories said just before
  *    and after it in its channel (`options.context`), scored {@link CONTEXT_WEIGHT} × its score (a
  *    result already listed is lifted to that if it scored less) and relevant when it is.
- * 5. The first topK are returned.
+ * 5. Change (`options.context`, {@link addNewestChange}): the newest later note that changes the fact of
+ *    the first relevant result goes right above it.
+ * 6. The first topK are returned.
  */
 export function rankHybrid(options: RankHybridOptions): HybridResult[] {
   const minSimilarity = options.minSimilarity ?? MIN_VECTOR_SIMILARITY;
@@ -263,6 +265,7 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
     }
     return result;
   });
+  const factSlots = options.factSlots ?? new FactSlotMemo();
   const ordered =
     options.recency === false
       ? ranked
@@ -271,9 +274,8 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
           query: options.query,
           queryTerms,
           termsOf,
-          factSlots: options.factSlots ?? new FactSlotMemo(),
+          factSlots,
         });
-  const factSlots = options.factSlots ?? new FactSlotMemo();
   const withContext = options.context
     ? addNewestChange(
         addContext(ordered, options.context, factSlots),
@@ -288,9 +290,9 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
 /**
  * Step 5: the newest note that changes the fact of the best relevant result (successors.ts) goes right
  * above it, relevant, superseding it — found among all of the user's notes, since such a note often
- * shares no word with the question. Not when the question names a value with a digit the result gives (it asks
- * about that note: "4417 누구 번호지") or a run of three digits or more, nor when the question asks
- * for a kind of value (몇 시, how much) the newer note does not give.
+ * shares no word with the question. Not when the question names a value with a digit the result
+ * gives (it asks about that note: "4417 누구 번호지") or a run of three digits or more, nor when the
+ * question asks for a kind of value (몇 시, how much) the newer note does not give.
  */
 function addNewestChange(
   results: HybridResult[],
