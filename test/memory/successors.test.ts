@@ -143,6 +143,20 @@ describe("recall: the newest change of the best answer goes above it (rankHybrid
     expect(ids(recall(index, "방문목욕 무슨 요일이야"))[0]).toBe("bath");
   });
 
+  it("puts a correction that names the old value first, with no word shared, and only over a note of that value's kind", () => {
+    const index = indexOf([
+      doc("room", "영어 회화반 강의실 4층 412호로 옮겼대요", 1),
+      doc("yoga", "요가 화요일 7시 시작", 2),
+      doc("fixed", "아 412호 아니고 413호였어요ㅠ 오늘 문 잘못 열었음", 4),
+      doc("locker", "아 7번 아니고 17번 사물함이었음", 6),
+    ]);
+    const results = recall(index, "영어 회화반 몇 호실이야");
+    expect(ids(results)[0]).toBe("fixed");
+    expect(results[0]).toMatchObject({ supersedes: "room" });
+    // "7번 아니고 …" rejects a number; the 7 of a clock time is another kind of value.
+    expect(conversationContext(index, () => true).changedBy?.("yoga", new FactSlotMemo())).toBeUndefined();
+  });
+
   it("keeps the older note first when the question names its value or asks what the newer does not give", () => {
     const index = indexOf([
       doc("dinner", "동창회 저녁 6월 3일 솔숲식당 7시 예약, 총무 010-5521-3384", 1),

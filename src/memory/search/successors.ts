@@ -13,7 +13,7 @@
  * 늦춤" asked "동창회 몇 시였지"). Pure over a {@link NoteSearch}.
  */
 import type { ContextDoc } from "./hybrid-ranking.js";
-import { FactSlotMemo, statesOwnersDiffer } from "../../extraction/fact-slots.js";
+import { FactSlotMemo, negatedValues, statesOwnersDiffer } from "../../extraction/fact-slots.js";
 import {
   holdsWordOrCompound,
   isGenericAttribute,
@@ -56,8 +56,10 @@ export const MAX_CHANGES_COMPARED = 8;
 export const MAX_CHAIN = 3;
 
 /**
- * The earlier note `note` changes the fact of, when it says a change: among the notes like it said
- * before it, the one that
+ * The earlier note `note` changes the fact of, when it says a change or that a value is not so ("X
+ * 아니고 Y"): among the notes like it said before it, the one that gives an old value it names with a
+ * value of the same kind — that value points at it by itself ("512호 아니고 513호", no word shared) —
+ * or else the one that
  * - holds one of the words it names its fact by (those before its first value or verb of change:
  *   "안과 검진 9일로 바뀜" → 안과, 검진), when it names any;
  * - gives a value of a kind it gives, or the same value ("장소는 그대로 3층") — or neither, when the
@@ -80,8 +82,8 @@ export function antecedentOf(
   memo: FactSlotMemo = new FactSlotMemo(),
 ): ContextDoc | undefined {
   if (note.text.length > MAX_STATEMENT_CHARS) return undefined;
+  if (!saysChange(note.text, memo)) return undefined;
   const after = memo.words(note.text);
-  if (!after.changes) return undefined;
   const earlier = search
     .like(note.text)
     .filter((doc) => doc.timestamp < note.timestamp)
@@ -105,20 +107,25 @@ export function antecedentOf(
     if (doc.text.length > MAX_STATEMENT_CHARS) return;
     const before = memo.words(doc.text);
     const holds = (word: string): boolean => holdsSharedWord(before, word);
-    if (topic.length > 0 && !topic.some(holds)) return;
-    if (former.size > 0 && ![...former].some((value) => before.values.has(value))) return;
+    const givesOld = [...former].some((value) => before.values.has(value));
+    if (former.size > 0 && !givesOld) return;
     const shared = words.filter(holds);
     const weightShared = shared.reduce((sum, word) => sum + weight(word), 0);
-    if (weightShared < enough) return;
     const sameValues = [...before.values].filter((value) => after.values.has(value)).length;
     const sameKind = [...after.kinds].some((kind) => before.kinds.has(kind));
-    if (!sameKind && sameValues === 0 && (after.changedAfter === undefined || shared.length < 2)) return;
-    if (
-      shared.length < 2 &&
-      sameValues === 0 &&
-      !shared.some((word) => search.frequency(word) <= MAX_RARE_WORD_NOTES)
-    )
-      return;
+    if (givesOld && sameKind) {
+      // The old value it names points at this note by itself ("512호 아니고 513호"): no word needed.
+    } else {
+      if (topic.length > 0 && !topic.some(holds)) return;
+      if (weightShared < enough) return;
+      if (!sameKind && sameValues === 0 && (after.changedAfter === undefined || shared.length < 2)) return;
+      if (
+        shared.length < 2 &&
+        sameValues === 0 &&
+        !shared.some((word) => search.frequency(word) <= MAX_RARE_WORD_NOTES)
+      )
+        return;
+    }
     if (statesOwnersDiffer(doc.text, note.text, memo)) return;
     const score = weightShared + (sameKind ? 1 : 0) + sameValues + LATER_WEIGHT * ((at + 1) / earlier.length);
     if (best === undefined || score > best.score) best = { doc, score };
@@ -148,7 +155,7 @@ export function newestChangeOf(
         (doc) =>
           doc.timestamp > from.timestamp &&
           doc.text.length <= MAX_STATEMENT_CHARS &&
-          memo.words(doc.text).changes,
+          saysChange(doc.text, memo),
       )
       .sort((a, b) => b.timestamp - a.timestamp)
       .slice(0, MAX_CHANGES_COMPARED)
@@ -173,6 +180,11 @@ function headOf(word: string, head: string): boolean {
     word.endsWith(head.slice(3)) &&
     !isGenericAttribute(head)
   );
+}
+
+/** Whether a text says a change ({@link StatementWords.changes}) or that a value it names is not so ("X 아니고 Y"). */
+function saysChange(text: string, memo: FactSlotMemo): boolean {
+  return memo.words(text).changes || negatedValues(text).size > 0;
 }
 
 /** Whether `before` holds `word`, a compound of it, or it written in the other script. */
