@@ -109,6 +109,8 @@ describe("recall: the newest change of the best answer goes above it (rankHybrid
       doc("second", "그린요가 수업 또 바뀜 금요일 8시로", 12),
     ]);
     expect(ids(recall(index, "요가 수업 언제 가지"))[0]).toBe("second");
+    // The recency step orders these three too; the chain itself is the change step's.
+    expect(conversationContext(index, () => true).changedBy?.("yoga", new FactSlotMemo())?.id).toBe("second");
   });
 
   it("does so in English, and from a Korean note to an English one", () => {
