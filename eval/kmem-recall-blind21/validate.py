@@ -195,7 +195,7 @@ def main():
         seen_q.add(q["qid"])
         u, t = q["user_id"], q["type"]
         if u not in users:
-            err("%s: user %s has no memories" % (where, u))
+            err("%s: user %s is missing from memories.jsonl" % (where, u))
         if t not in TYPES:
             err("%s: unknown type %r" % (where, t))
         if not isinstance(q["query"], str) or not q["query"].strip():
