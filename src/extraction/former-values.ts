@@ -4,9 +4,11 @@
  * fact-slots.ts `negatedValues`). A change note that names its old value points at the note that gave
  * it: an earlier note that gives none of them states another fact (memory/search/successors.ts).
  * Values as {@link statementWords} normalises them. One pass over the words: linear in the text.
+ * Also whether a note says its fact changed again ({@link saysChangedAgain}).
  */
 import { negatedValues } from "./fact-slots.js";
 import { statementWords } from "./fact-words.js";
+import { trimEndWhile, trimStartWhile } from "../text/trim.js";
 
 /** Arrows between an old value and a new one. */
 const ARROWS: readonly string[] = ["→", "->", "=>", "⇒"];
@@ -44,3 +46,23 @@ export function formerValues(text: string): ReadonlySet<string> {
   });
   return out;
 }
+
+/**
+ * Adverbs that say a change happened before (a closed class): 또, 다시, 또다시, 재차, "again". A note
+ * with one ("또 밀림 …", "postponed again") changes the fact's latest value, not its first.
+ */
+const AGAIN_WORDS: ReadonlySet<string> = new Set(["또", "다시", "또다시", "재차", "again"]);
+
+/**
+ * Whether `text` says its fact changed again ({@link AGAIN_WORDS} as a word of its own, with any
+ * punctuation around it). One pass over the words: linear in the text.
+ */
+export function saysChangedAgain(text: string): boolean {
+  return text
+    .normalize("NFC")
+    .toLowerCase()
+    .split(/\s+/u)
+    .some((word) => AGAIN_WORDS.has(trimEndWhile(trimStartWhile(word, notALetter), notALetter)));
+}
+
+const notALetter = (c: string): boolean => !/\p{L}/u.test(c);

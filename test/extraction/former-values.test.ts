@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formerValues } from "../../src/extraction/former-values.js";
+import { formerValues, saysChangedAgain } from "../../src/extraction/former-values.js";
 
 const former = (text: string) => [...formerValues(text)];
 
@@ -39,6 +39,30 @@ describe("formerValues", () => {
     time(200);
     const small = Math.max(time(500), 1);
     const large = time(4000);
+    expect(large / small).toBeLessThan(8 * 4);
+  });
+});
+
+describe("saysChangedAgain", () => {
+  it("reads 또, 다시, again as words of their own, with punctuation around them", () => {
+    expect(saysChangedAgain("치과 또 밀림 ㅠ 금요일로")).toBe(true);
+    expect(saysChangedAgain("시간 다시 바꿈: 3시")).toBe(true);
+    expect(saysChangedAgain("The demo moved (again!) to Friday")).toBe(true);
+    // Not inside a word: 또래 is "peers", 다시마 "kelp", against "against".
+    expect(saysChangedAgain("또래 모임 장소 바뀜, 다시마 사오기")).toBe(false);
+    expect(saysChangedAgain("voted against moving the demo")).toBe(false);
+  });
+
+  it("reads a long run of punctuation around a word in linear time", () => {
+    const time = (n: number) => {
+      const text = `${"!".repeat(n)}a${"?".repeat(n)} 또`;
+      const start = performance.now();
+      saysChangedAgain(text);
+      return performance.now() - start;
+    };
+    time(2000);
+    const small = Math.max(time(5000), 1);
+    const large = time(40_000);
     expect(large / small).toBeLessThan(8 * 4);
   });
 });

@@ -67,6 +67,12 @@ const recall = (
     factSlots: new FactSlotMemo(),
   });
 const ids = (results: HybridResult[]) => results.map((r) => r.id);
+/** A note search over the whole index (conversation-context.ts builds the same on a scope's notes). */
+const likeSearch = (index: KeywordIndex) => ({
+  like: (text: string) => index.search(text, { limit: 20 }).map((hit) => index.get(hit.id)!),
+  frequency: (word: string) => index.documentFrequency(word.slice(3)),
+  size: index.size,
+});
 
 describe("antecedentOf / newestChangeOf", () => {
   const index = indexOf([
@@ -111,6 +117,23 @@ describe("recall: the newest change of the best answer goes above it (rankHybrid
     expect(ids(recall(index, "요가 수업 언제 가지"))[0]).toBe("second");
     // The recency step orders these three too; the chain itself is the change step's.
     expect(conversationContext(index, () => true).changedBy?.("yoga", new FactSlotMemo())?.id).toBe("second");
+  });
+
+  it("takes a change that says it is one again as newer than an earlier change of the same first statement", () => {
+    const notes = [
+      doc("first", "피아노 레슨 수요일 오후 5시 한빛음악학원 원장님 010-2345-6789", 1),
+      doc("middle", "레슨 시간 6시로 바뀜, 원장님 사정", 5),
+    ];
+    const changed = (index: KeywordIndex, id: string) =>
+      conversationContext(index, () => true).changedBy?.(id, new FactSlotMemo())?.id;
+    // Its words point back at the first statement, not at the change before it; "또" says it follows one.
+    const again = indexOf([...notes, doc("again", "한빛음악학원 피아노 레슨 또 옮김, 목요일 4시", 12)]);
+    expect(antecedentOf(again.get("again")!, likeSearch(again))?.id).toBe("first");
+    expect(changed(again, "middle")).toBe("again");
+    expect(ids(recall(again, "레슨 시간 바뀐 거 몇 시였지"))[0]).toBe("again");
+    // A later change of the first statement that does not say so may change another of its facts.
+    const other = indexOf([...notes, doc("number", "한빛음악학원 원장님 번호 바뀜 010-9876-5432", 12)]);
+    expect(changed(other, "middle")).toBeUndefined();
   });
 
   it("does so in English, and from a Korean note to an English one", () => {

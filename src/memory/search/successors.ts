@@ -20,7 +20,7 @@ import {
   sameWordAcrossScripts,
 } from "../../extraction/content-words.js";
 import type { StatementWords } from "../../extraction/fact-words.js";
-import { formerValues } from "../../extraction/former-values.js";
+import { formerValues, saysChangedAgain } from "../../extraction/former-values.js";
 
 /** A user's notes the scope may see, searched by text (conversation-context.ts builds it on BM25). */
 export interface NoteSearch {
@@ -136,7 +136,13 @@ export function antecedentOf(
 /**
  * The newest note of `older`'s chain of changes: the newest later note whose {@link antecedentOf} it is
  * (of the {@link MAX_CHANGES_COMPARED} newest change notes like it), then the same from that note, at
- * most {@link MAX_CHAIN} times. Undefined when no later note changes it.
+ * most {@link MAX_CHAIN} times. When no later note changes `older` and `older` is itself a change, a
+ * later change that says it is one again ("또 밀림", "postponed again": former-values.ts
+ * `saysChangedAgain`) of the note `older` changes (or of that note's own antecedent, up the chain) is
+ * the newer value of the same fact, though its words point back at the first statement rather than at
+ * `older`. Only then: a later change of the first statement that does not say "again" may change
+ * another of its facts (a person's number after a change of the person). Undefined when no later note
+ * changes it.
  */
 export function newestChangeOf(
   older: ContextDoc,
@@ -145,21 +151,38 @@ export function newestChangeOf(
 ): ContextDoc | undefined {
   // A long note is no antecedent (antecedentOf), so nothing can change it here.
   if (older.text.length > MAX_STATEMENT_CHARS) return undefined;
-  let newest: ContextDoc | undefined;
-  let at = older;
+  const newest = lastChangeFrom(older, search, memo);
+  if (newest !== undefined) return newest;
+  let first = older;
   for (let step = 0; step < MAX_CHAIN; step++) {
-    const from = at;
+    const earlier = antecedentOf(first, search, memo);
+    if (earlier === undefined) break;
+    first = earlier;
+  }
+  if (first.id === older.id) return undefined;
+  const again = lastChangeFrom(first, search, memo);
+  return again !== undefined && again.timestamp > older.timestamp && saysChangedAgain(again.text)
+    ? again
+    : undefined;
+}
+
+/** The last note of the chain of changes from `from` ({@link newestChangeOf}'s first walk). */
+function lastChangeFrom(from: ContextDoc, search: NoteSearch, memo: FactSlotMemo): ContextDoc | undefined {
+  let newest: ContextDoc | undefined;
+  let at = from;
+  for (let step = 0; step < MAX_CHAIN; step++) {
+    const current = at;
     const next = search
-      .like(from.text)
+      .like(current.text)
       .filter(
         (doc) =>
-          doc.timestamp > from.timestamp &&
+          doc.timestamp > current.timestamp &&
           doc.text.length <= MAX_STATEMENT_CHARS &&
           saysChange(doc.text, memo),
       )
       .sort((a, b) => b.timestamp - a.timestamp)
       .slice(0, MAX_CHANGES_COMPARED)
-      .find((doc) => antecedentOf(doc, search, memo)?.id === from.id);
+      .find((doc) => antecedentOf(doc, search, memo)?.id === current.id);
     if (next === undefined) break;
     newest = next;
     at = next;
