@@ -4,10 +4,12 @@
  * fact-slots.ts `negatedValues`). A change note that names its old value points at the note that gave
  * it: an earlier note that gives none of them states another fact (memory/search/successors.ts).
  * Values as {@link statementWords} normalises them. One pass over the words: linear in the text.
- * Also whether a note says its fact changed again ({@link saysChangedAgain}).
+ * Also whether a note says its fact changed again ({@link saysChangedAgain}) or that its value is now
+ * settled ({@link saysSettled}).
  */
 import { negatedValues } from "./fact-slots.js";
 import { statementWords } from "./fact-words.js";
+import { stemEnglishWord } from "../text/english.js";
 import { trimEndWhile, trimStartWhile } from "../text/trim.js";
 
 /** Arrows between an old value and a new one. */
@@ -58,11 +60,50 @@ const AGAIN_WORDS: ReadonlySet<string> = new Set(["또", "다시", "또다시", 
  * punctuation around it). One pass over the words: linear in the text.
  */
 export function saysChangedAgain(text: string): boolean {
+  return wordsOf(text).some((word) => AGAIN_WORDS.has(word));
+}
+
+/**
+ * Words that say a value is now settled or set right (a closed class): Korean stems that take endings
+ * and particles (확정됨, 최종으로, "정정:"), English words as they stand. A note with one ("가격 최종
+ * 확정", "Booth final: …") gives the value that replaces a draft or a mistake said before it, whether
+ * or not it says that anything changed.
+ */
+const SETTLED_KOREAN_STEMS: readonly string[] = ["최종", "확정", "정정"];
+const SETTLED_ENGLISH_WORDS: ReadonlySet<string> = new Set([
+  "final",
+  "finalized",
+  "finalised",
+  "confirmed",
+  "correction",
+]);
+
+/** Whether `text` says its value is settled or corrected ({@link SETTLED_KOREAN_STEMS}). Linear in the text. */
+export function saysSettled(text: string): boolean {
+  return wordsOf(text).some(
+    (word) => SETTLED_ENGLISH_WORDS.has(word) || SETTLED_KOREAN_STEMS.some((stem) => word.startsWith(stem)),
+  );
+}
+
+/**
+ * Whether a content word (fact-words.ts key, `ko:` or `en:`) is one of {@link saysSettled}'s: it says how
+ * the value stands, not which fact it is, so two notes that share only it share no fact.
+ */
+export function isSettlingWord(key: string): boolean {
+  const word = key.slice(key.indexOf(":") + 1);
+  return key.startsWith("ko:")
+    ? SETTLED_KOREAN_STEMS.some((stem) => word.startsWith(stem))
+    : SETTLED_ENGLISH_WORDS.has(word) ||
+        [...SETTLED_ENGLISH_WORDS].some((settled) => stemEnglishWord(settled) === word);
+}
+
+/** The words of `text`, lower-cased, without the punctuation around each. */
+function wordsOf(text: string): string[] {
   return text
     .normalize("NFC")
     .toLowerCase()
     .split(/\s+/u)
-    .some((word) => AGAIN_WORDS.has(trimEndWhile(trimStartWhile(word, notALetter), notALetter)));
+    .map((word) => trimEndWhile(trimStartWhile(word, notALetter), notALetter));
 }
 
 const notALetter = (c: string): boolean => !/\p{L}/u.test(c);

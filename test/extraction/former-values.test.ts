@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formerValues, saysChangedAgain } from "../../src/extraction/former-values.js";
+import { formerValues, saysChangedAgain, saysSettled } from "../../src/extraction/former-values.js";
 
 const former = (text: string) => [...formerValues(text)];
 
@@ -64,5 +64,17 @@ describe("saysChangedAgain", () => {
     const small = Math.max(time(5000), 1);
     const large = time(40_000);
     expect(large / small).toBeLessThan(8 * 4);
+  });
+});
+
+describe("saysSettled", () => {
+  it("reads 최종, 확정, 정정 with their endings and final, confirmed, correction as words", () => {
+    expect(saysSettled("발표 순서 최종으로 정해짐")).toBe(true);
+    expect(saysSettled("이사 날짜 확정됨 5월 30일")).toBe(true);
+    expect(saysSettled("정정: 회비 3만원")).toBe(true);
+    expect(saysSettled("Venue (final): Hall C")).toBe(true);
+    expect(saysSettled("Dates confirmed for the offsite")).toBe(true);
+    // Not inside another word, and nothing else: finally, finals, 확인 are no settling.
+    expect(saysSettled("finally got the finals schedule, 확인함")).toBe(false);
   });
 });

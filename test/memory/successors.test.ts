@@ -136,6 +136,20 @@ describe("recall: the newest change of the best answer goes above it (rankHybrid
     expect(changed(other, "middle")).toBeUndefined();
   });
 
+  it("takes a note that says its value is settled as a change of the draft before it, and no other", () => {
+    const index = indexOf([
+      doc("draft", "팀 워크숍 가안 6월 12일 금요일, 양평 숲속리조트 예약 문의", 1),
+      doc("settled", "워크숍 최종: 6월 19일 가평 별빛펜션, 버스 대절", 9),
+      doc("dinner", "회식 최종 장소 을지로 노포집, 7월 3일", 12),
+    ]);
+    const changed = (id: string) =>
+      conversationContext(index, () => true).changedBy?.(id, new FactSlotMemo())?.id;
+    expect(changed("draft")).toBe("settled");
+    // 최종 says how a value stands, not which fact it is: two settled notes share no fact by it.
+    expect(changed("settled")).toBeUndefined();
+    expect(ids(recall(index, "양평 숲속리조트 워크숍 며칠이었지"))[0]).toBe("settled");
+  });
+
   it("does so in English, and from a Korean note to an English one", () => {
     const english = indexOf([
       doc("hours", "My mentor is Dr. Okafor. Office hours Monday 2-4pm, room 512", 1),

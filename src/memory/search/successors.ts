@@ -20,7 +20,12 @@ import {
   sameWordAcrossScripts,
 } from "../../extraction/content-words.js";
 import type { StatementWords } from "../../extraction/fact-words.js";
-import { formerValues, saysChangedAgain } from "../../extraction/former-values.js";
+import {
+  formerValues,
+  isSettlingWord,
+  saysChangedAgain,
+  saysSettled,
+} from "../../extraction/former-values.js";
 
 /** A user's notes the scope may see, searched by text (conversation-context.ts builds it on BM25). */
 export interface NoteSearch {
@@ -88,7 +93,8 @@ export function antecedentOf(
     .like(note.text)
     .filter((doc) => doc.timestamp < note.timestamp)
     .sort((a, b) => a.timestamp - b.timestamp);
-  const words = [...new Set(after.content)];
+  // A word that says the value is settled (최종, final) names no fact: two settled notes share no fact by it.
+  const words = [...new Set(after.content)].filter((word) => !isSettlingWord(word));
   const weightOf = new Map<string, number>();
   const weight = (word: string): number => {
     let value = weightOf.get(word);
@@ -205,9 +211,12 @@ function headOf(word: string, head: string): boolean {
   );
 }
 
-/** Whether a text says a change ({@link StatementWords.changes}) or that a value it names is not so ("X 아니고 Y"). */
+/**
+ * Whether a text says a change ({@link StatementWords.changes}), that a value it names is not so ("X
+ * 아니고 Y"), or that its value is now settled ("최종", "final": former-values.ts `saysSettled`).
+ */
 function saysChange(text: string, memo: FactSlotMemo): boolean {
-  return memo.words(text).changes || negatedValues(text).size > 0;
+  return memo.words(text).changes || negatedValues(text).size > 0 || saysSettled(text);
 }
 
 /** Whether `before` holds `word`, a compound of it, or it written in the other script. */
