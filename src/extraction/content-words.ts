@@ -8,8 +8,8 @@
  */
 import { soundsAlikeAcrossScripts } from "../text/cross-script.js";
 import { isEnglishStopWord, stemEnglishWord } from "../text/english.js";
-import { isHangulSyllableCode, nominalizedStem, searchStems } from "../text/korean.js";
-import { isFullKoreanName } from "./rule-common.js";
+import { isClippedForm, isHangulSyllableCode, nominalizedStem, searchStems } from "../text/korean.js";
+import { isFullKoreanName, isLexiconNoun } from "./rule-common.js";
 import { KIN_ACROSS_LANGUAGES } from "./words/kinship.js";
 import { SAME_THING_GROUPS } from "./words/same-thing.js";
 import { GENERIC_ATTRIBUTE_WORDS } from "./words/value-words.js";
@@ -221,6 +221,26 @@ export function sameWordAcrossScripts(a: string, b: string): boolean {
   if (!korean.startsWith("ko:") || !english.startsWith("en:")) return false;
   if (namesAThing(korean) || namesAThing(english)) return false;
   return soundsAlikeAcrossScripts(korean.slice(3), english.slice(3));
+}
+
+/**
+ * Whether one of two Korean content words is a clipped form of the other, or of it and the content word
+ * after it in `content` (text/korean.ts `isClippedForm`: 체검 / 체력검정, 중크리 / 중간 크리틱) — the
+ * short one no word of the lexicon (words/same-thing.ts), since a word the lexicon knows (병원, 회비)
+ * is a word of its own, not a clipping of a longer one that holds its syllables (병설유치원, 회식비).
+ * `content[at]` is the word compared. Looser than {@link sameContentWord}: for two statements compared
+ * side by side, where the rest of them must agree too.
+ */
+export function clippedFormOf(word: string, content: readonly string[], at: number): boolean {
+  const other = content[at];
+  if (other === undefined || !word.startsWith("ko:") || !other.startsWith("ko:")) return false;
+  const [a, b] = [word.slice(3), other.slice(3)];
+  if (!isLexiconNoun(a) && isClippedForm(a, [b])) return true;
+  if (!isLexiconNoun(b) && isClippedForm(b, [a])) return true;
+  const next = content[at + 1];
+  return (
+    next !== undefined && next.startsWith("ko:") && !isLexiconNoun(a) && isClippedForm(a, [b, next.slice(3)])
+  );
 }
 
 /**

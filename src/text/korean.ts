@@ -425,3 +425,33 @@ function stripSearchSuffixOnce(word: string): string {
   }
   return word;
 }
+
+/**
+ * Whether Korean `short` is a clipped form (줄임말) of the Korean words `long`, said one after the other:
+ * a short form keeps the first syllable of its first word and, in order, syllables of it and of the
+ * word after it, each word it draws from giving the first of them at its start (체력검정 → 체검,
+ * 남자컷 → 남컷; 중간 + 크리틱 → 중크리). Two or three syllables, one syllable shorter than its
+ * source at least; from a second word only when that word gives its first syllable. Syllables only:
+ * whether `short` is a word of its own the caller knows (extraction/content-words.ts `clippedFormOf`).
+ * Linear in the words' length.
+ */
+export function isClippedForm(short: string, long: readonly string[]): boolean {
+  const [first, second] = long;
+  if (first === undefined || short.length < 2 || short.length > 3 || short[0] !== first[0]) return false;
+  if (long.length === 1) return short.length < first.length && inOrderAfterFirst(short.slice(1), first);
+  if (second === undefined || long.length > 2) return false;
+  // Split after `k` syllables: short[1..k) from the first word, short[k..] from the second, from its start.
+  for (let k = 1; k < short.length; k++) {
+    if (short[k] !== second[0]) continue;
+    if (inOrderAfterFirst(short.slice(1, k), first) && inOrderAfterFirst(short.slice(k + 1), second))
+      return true;
+  }
+  return false;
+}
+
+/** Whether the syllables of `part` come in order in `word` after its first syllable. */
+function inOrderAfterFirst(part: string, word: string): boolean {
+  let at = 0;
+  for (let i = 1; i < word.length && at < part.length; i++) if (word[i] === part[at]) at++;
+  return at === part.length;
+}

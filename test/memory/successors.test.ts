@@ -150,6 +150,26 @@ describe("recall: the newest change of the best answer goes above it (rankHybrid
     expect(ids(recall(index, "양평 숲속리조트 워크숍 며칠이었지"))[0]).toBe("settled");
   });
 
+  it("links a change that names its fact by a clipped form (졸작 for 졸업작품, 중발 for 중간 발표), and no word of the lexicon so", () => {
+    const index = indexOf([
+      doc("show", "졸업작품 전시 11월 6일 금요일 오후 2시 본관 갤러리", 1),
+      doc("moved", "졸작 11월 13일로 미뤄짐, 심사위원 일정 때문", 6),
+      doc("talk", "중간 발표 4월 8일 수요일 오후 3시 세미나실", 2),
+      doc("later", "중발 4월 15일로 미뤄짐, 교수님 출장", 7),
+    ]);
+    const changed = (within: KeywordIndex, id: string) =>
+      conversationContext(within, () => true).changedBy?.(id, new FactSlotMemo())?.id;
+    expect(changed(index, "show")).toBe("moved");
+    expect(changed(index, "talk")).toBe("later");
+    expect(ids(recall(index, "졸업작품 전시 언제야"))[0]).toBe("moved");
+    // 병원 is a word of its own, not a clipping of 병설유치원: the two notes share no word.
+    const words = indexOf([
+      doc("kinder", "병설유치원 입학 설명회 3월 13일 금요일 오전 10시", 1),
+      doc("clinic", "병원 예약 3월 20일로 미룸", 6),
+    ]);
+    expect(changed(words, "kinder")).toBeUndefined();
+  });
+
   it("does so in English, and from a Korean note to an English one", () => {
     const english = indexOf([
       doc("hours", "My mentor is Dr. Okafor. Office hours Monday 2-4pm, room 512", 1),

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
+  PAST_TENSE_SYLLABLE_CLASS,
   containsHangul,
   foldText,
   hasBatchim,
+  isClippedForm,
   isPastTenseSyllable,
   nominalizedStem,
-  PAST_TENSE_SYLLABLE_CLASS,
+  searchStems,
   stripCopula,
   stripParticle,
-  searchStems,
   stripSearchSuffixes,
   syllableJamo,
 } from "../../src/text/korean.js";
@@ -141,5 +142,23 @@ describe("stripSearchSuffixes", () => {
     expect(searchStems("고양이는")).toEqual(["고양이는", "고양이", "고양"]);
     expect(searchStems("사료")).toEqual(["사료"]);
     expect(searchStems("고양이는").at(-1)).toBe(stripSearchSuffixes("고양이는"));
+  });
+});
+
+describe("isClippedForm", () => {
+  it("reads a short form that keeps the first syllable and later ones in order, of one word or of two", () => {
+    expect(isClippedForm("신환회", ["신입생환영회"])).toBe(true);
+    expect(isClippedForm("중발", ["중간", "발표"])).toBe(true);
+    expect(isClippedForm("주보", ["주간", "보고"])).toBe(true);
+  });
+
+  it("reads no other pair: another first syllable, syllables out of order, a second word not from its start", () => {
+    expect(isClippedForm("환회", ["신입생환영회"])).toBe(false);
+    expect(isClippedForm("신회환", ["신입생환영회"])).toBe(false);
+    expect(isClippedForm("고교", ["고등", "학교"])).toBe(false);
+    // Not as long as its source, nor of one syllable or of four.
+    expect(isClippedForm("주간", ["주간"])).toBe(false);
+    expect(isClippedForm("신", ["신입생"])).toBe(false);
+    expect(isClippedForm("신입환영", ["신입생환영회"])).toBe(false);
   });
 });

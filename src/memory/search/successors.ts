@@ -15,6 +15,7 @@
 import type { ContextDoc } from "./hybrid-ranking.js";
 import { FactSlotMemo, negatedValues, statesOwnersDiffer } from "../../extraction/fact-slots.js";
 import {
+  clippedFormOf,
   holdsWordOrCompound,
   isGenericAttribute,
   sameWordAcrossScripts,
@@ -219,12 +220,19 @@ function saysChange(text: string, memo: FactSlotMemo): boolean {
   return memo.words(text).changes || negatedValues(text).size > 0 || saysSettled(text);
 }
 
-/** Whether `before` holds `word`, a compound of it, or it written in the other script. */
+/**
+ * Whether `before` holds `word`, a compound of it, it written in the other script, or a clipped form of
+ * it or clipped to it (체검 / 체력검정).
+ */
 function holdsSharedWord(before: StatementWords, word: string): boolean {
   return (
     holdsWordOrCompound(before.content, word) ||
     before.content.some(
-      (other) => sameWordAcrossScripts(other, word) || headOf(other, word) || headOf(word, other),
+      (other, at) =>
+        sameWordAcrossScripts(other, word) ||
+        headOf(other, word) ||
+        headOf(word, other) ||
+        clippedFormOf(word, before.content, at),
     )
   );
 }
