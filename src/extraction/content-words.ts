@@ -225,7 +225,7 @@ export function sameWordAcrossScripts(a: string, b: string): boolean {
 
 /**
  * Whether one of two Korean content words is a clipped form of the other, or of it and the content word
- * after it in `content` (text/korean.ts `isClippedForm`: 체검 / 체력검정, 중크리 / 중간 크리틱) — the
+ * after it in `content` (text/korean.ts `isClippedForm`: 졸작 / 졸업작품, 중발 / 중간 발표) — the
  * short one no word of the lexicon (words/same-thing.ts), since a word the lexicon knows (병원, 회비)
  * is a word of its own, not a clipping of a longer one that holds its syllables (병설유치원, 회식비).
  * `content[at]` is the word compared. Looser than {@link sameContentWord}: for two statements compared

@@ -51,7 +51,7 @@ export function formerValues(text: string): ReadonlySet<string> {
 
 /**
  * Adverbs that say a change happened before (a closed class): 또, 다시, 또다시, 재차, "again". A note
- * with one ("또 밀림 …", "postponed again") changes the fact's latest value, not its first.
+ * with one ("또 미뤄짐 …", "postponed again") changes the fact's latest value, not its first.
  */
 const AGAIN_WORDS: ReadonlySet<string> = new Set(["또", "다시", "또다시", "재차", "again"]);
 
@@ -65,18 +65,12 @@ export function saysChangedAgain(text: string): boolean {
 
 /**
  * Words that say a value is now settled or set right (a closed class): Korean stems that take endings
- * and particles (확정됨, 최종으로, "정정:"), English words as they stand. A note with one ("가격 최종
- * 확정", "Booth final: …") gives the value that replaces a draft or a mistake said before it, whether
+ * and particles (확정됨, 최종으로, "정정:"), English words as they stand. A note with one ("회비 최종
+ * 3만원", "Venue final: …") gives the value that replaces a draft or a mistake said before it, whether
  * or not it says that anything changed.
  */
 const SETTLED_KOREAN_STEMS: readonly string[] = ["최종", "확정", "정정"];
-const SETTLED_ENGLISH_WORDS: ReadonlySet<string> = new Set([
-  "final",
-  "finalized",
-  "finalised",
-  "confirmed",
-  "correction",
-]);
+const SETTLED_ENGLISH_WORDS: ReadonlySet<string> = new Set(["final", "finalized", "finalised", "confirmed"]);
 
 /** Whether `text` says its value is settled or corrected ({@link SETTLED_KOREAN_STEMS}). Linear in the text. */
 export function saysSettled(text: string): boolean {

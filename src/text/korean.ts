@@ -429,8 +429,8 @@ function stripSearchSuffixOnce(word: string): string {
 /**
  * Whether Korean `short` is a clipped form (줄임말) of the Korean words `long`, said one after the other:
  * a short form keeps the first syllable of its first word and, in order, syllables of it and of the
- * word after it, each word it draws from giving the first of them at its start (체력검정 → 체검,
- * 남자컷 → 남컷; 중간 + 크리틱 → 중크리). Two or three syllables, one syllable shorter than its
+ * word after it, each word it draws from giving the first of them at its start (졸업작품 → 졸작,
+ * 신입생환영회 → 신환회; 중간 + 발표 → 중발). Two or three syllables, one syllable shorter than its
  * source at least; from a second word only when that word gives its first syllable. Syllables only:
  * whether `short` is a word of its own the caller knows (extraction/content-words.ts `clippedFormOf`).
  * Linear in the words' length.

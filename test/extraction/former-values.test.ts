@@ -68,7 +68,7 @@ describe("saysChangedAgain", () => {
 });
 
 describe("saysSettled", () => {
-  it("reads 최종, 확정, 정정 with their endings and final, confirmed, correction as words", () => {
+  it("reads 최종, 확정, 정정 with their endings and final, confirmed as words", () => {
     expect(saysSettled("발표 순서 최종으로 정해짐")).toBe(true);
     expect(saysSettled("이사 날짜 확정됨 5월 30일")).toBe(true);
     expect(saysSettled("정정: 회비 3만원")).toBe(true);

@@ -28,7 +28,7 @@ import { dice, namesOlderValue, SAME_FACT_MIN_DICE, type NotePair } from "./note
  *   captured chat) is not it;
  * - keep that thing when the question names it ("어항 청소 날 바꿨어" does not change what a turtle eats),
  *   unless it holds two more of the question's words that `older` holds: a follow-up drops the name
- *   the first note gave ("합창단 리허설 또 밀림" after "솔빛 합창단 리허설 목요일"); one word is
+ *   the first note gave ("합창단 리허설 또 미뤄짐" after "솔빛 합창단 리허설 목요일"); one word is
  *   not enough (another thing of its kind) — unless it also repeats a word of `older`'s value or a
  *   person's name `older` gives ("회식 장소 바뀜, 솥뚜껑집 예약이 꽉 차서 …" after "부장님 환송 회식 …
  *   을지로 솥뚜껑집"): that points at `older` itself.

@@ -144,7 +144,7 @@ export function antecedentOf(
  * The newest note of `older`'s chain of changes: the newest later note whose {@link antecedentOf} it is
  * (of the {@link MAX_CHANGES_COMPARED} newest change notes like it), then the same from that note, at
  * most {@link MAX_CHAIN} times. When no later note changes `older` and `older` is itself a change, a
- * later change that says it is one again ("또 밀림", "postponed again": former-values.ts
+ * later change that says it is one again ("또 미뤄짐", "postponed again": former-values.ts
  * `saysChangedAgain`) of the note `older` changes (or of that note's own antecedent, up the chain) is
  * the newer value of the same fact, though its words point back at the first statement rather than at
  * `older`. Only then: a later change of the first statement that does not say "again" may change
@@ -222,7 +222,7 @@ function saysChange(text: string, memo: FactSlotMemo): boolean {
 
 /**
  * Whether `before` holds `word`, a compound of it, it written in the other script, or a clipped form of
- * it or clipped to it (체검 / 체력검정).
+ * it or clipped to it (졸작 / 졸업작품).
  */
 function holdsSharedWord(before: StatementWords, word: string): boolean {
   return (
