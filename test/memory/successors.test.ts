@@ -225,6 +225,14 @@ describe("recall: the newest change of the best answer goes above it (rankHybrid
     expect(ids(recall(index, "동창회 총무 전화번호 뭐였지"))[0]).toBe("dinner");
   });
 
+  it("answers a question for a number with a change that gives a phone number", () => {
+    const index = indexOf([
+      doc("plumber", "Plumber: Mr. Baek, 010-7731-2290, comes on weekdays only", 1),
+      doc("office", "Baek moved his shop to Ilsan. New shop line 031-904-5512, the old one is off", 9),
+    ]);
+    expect(ids(recall(index, "what's the plumber's number"))[0]).toBe("office");
+  });
+
   it("never brings in a change note the scope may not see (a DM note in a channel)", () => {
     const index = indexOf([
       doc("dinner", "동창회 저녁 6월 3일 솔숲식당 7시 예약", 1, { channelId: "C1", channelType: "channel" }),

@@ -1,6 +1,6 @@
 import { FactSlotMemo, statesCorrectionOf } from "../../extraction/fact-slots.js";
 import { statesFollowUpOf, statesNamedCorrectionOf } from "../../extraction/follow-ups.js";
-import { askedValueKinds, statementWords } from "../../extraction/fact-words.js";
+import { askedValueKinds, statementWords, type ValueKind } from "../../extraction/fact-words.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion, type FusedItem } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
 import { queryWords } from "./query-words.js";
@@ -292,7 +292,8 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
  * above it, relevant, superseding it — found among all of the user's notes, since such a note often
  * shares no word with the question. Not when the question names a value with a digit the result
  * gives (it asks about that note: "4417 누구 번호지") or a run of three digits or more, nor when the
- * question asks for a kind of value (몇 시, how much) the newer note does not give.
+ * question asks for a kind of value (몇 시, how much) the newer note does not give (a question for a
+ * number is answered by a phone number too).
  */
 function addNewestChange(
   results: HybridResult[],
@@ -314,7 +315,9 @@ function addNewestChange(
   if (newer === undefined) return results;
   const kinds = askedValueKinds(query);
   const gives = factSlots.words(newer.text).kinds;
-  if (kinds.size > 0 && ![...kinds].some((kind) => gives.has(kind))) return results;
+  // A phone number is a number: "what's the accountant's number" is answered by a new office line.
+  const answers = (kind: ValueKind): boolean => gives.has(kind) || (kind === "other" && gives.has("phone"));
+  if (kinds.size > 0 && ![...kinds].some(answers)) return results;
   const at = results.findIndex((r) => r.id === newer.id);
   if (at >= 0 && at < results.indexOf(anchor)) return results;
   const listed = at >= 0 ? results[at] : undefined;
