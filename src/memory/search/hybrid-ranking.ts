@@ -315,7 +315,7 @@ function addNewestChange(
   if (newer === undefined) return results;
   const kinds = askedValueKinds(query);
   const gives = factSlots.words(newer.text).kinds;
-  // A phone number is a number: "what's the accountant's number" is answered by a new office line.
+  // A phone number is a number: "what's the plumber's number" is answered by his new shop line.
   const answers = (kind: ValueKind): boolean => gives.has(kind) || (kind === "other" && gives.has("phone"));
   if (kinds.size > 0 && ![...kinds].some(answers)) return results;
   const at = results.findIndex((r) => r.id === newer.id);
