@@ -87,9 +87,11 @@ export function isSettlingWord(key: string): boolean {
   const word = key.slice(key.indexOf(":") + 1);
   return key.startsWith("ko:")
     ? SETTLED_KOREAN_STEMS.some((stem) => word.startsWith(stem))
-    : SETTLED_ENGLISH_WORDS.has(word) ||
-        [...SETTLED_ENGLISH_WORDS].some((settled) => stemEnglishWord(settled) === word);
+    : SETTLED_ENGLISH_STEMS.has(word);
 }
+
+/** {@link SETTLED_ENGLISH_WORDS} as content keys stem them. */
+const SETTLED_ENGLISH_STEMS: ReadonlySet<string> = new Set([...SETTLED_ENGLISH_WORDS].map(stemEnglishWord));
 
 /** The words of `text`, lower-cased, without the punctuation around each. */
 function wordsOf(text: string): string[] {
