@@ -74,9 +74,7 @@ const SETTLED_ENGLISH_WORDS: ReadonlySet<string> = new Set(["final", "finalized"
 
 /** Whether `text` says its value is settled or corrected ({@link SETTLED_KOREAN_STEMS}). Linear in the text. */
 export function saysSettled(text: string): boolean {
-  return wordsOf(text).some(
-    (word) => SETTLED_ENGLISH_WORDS.has(word) || SETTLED_KOREAN_STEMS.some((stem) => word.startsWith(stem)),
-  );
+  return wordsOf(text).some((word) => SETTLED_ENGLISH_WORDS.has(word) || isSettledKorean(word));
 }
 
 /**
@@ -85,9 +83,12 @@ export function saysSettled(text: string): boolean {
  */
 export function isSettlingWord(key: string): boolean {
   const word = key.slice(key.indexOf(":") + 1);
-  return key.startsWith("ko:")
-    ? SETTLED_KOREAN_STEMS.some((stem) => word.startsWith(stem))
-    : SETTLED_ENGLISH_STEMS.has(word);
+  return key.startsWith("ko:") ? isSettledKorean(word) : SETTLED_ENGLISH_STEMS.has(word);
+}
+
+/** A Korean word on a stem of {@link SETTLED_KOREAN_STEMS}, with whatever ending or particle. */
+function isSettledKorean(word: string): boolean {
+  return SETTLED_KOREAN_STEMS.some((stem) => word.startsWith(stem));
 }
 
 /** {@link SETTLED_ENGLISH_WORDS} as content keys stem them. */

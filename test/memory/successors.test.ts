@@ -131,6 +131,14 @@ describe("recall: the newest change of the best answer goes above it (rankHybrid
     expect(antecedentOf(again.get("again")!, likeSearch(again))?.id).toBe("first");
     expect(changed(again, "middle")).toBe("again");
     expect(ids(recall(again, "레슨 시간 바뀐 거 몇 시였지"))[0]).toBe("again");
+    // "Again" is what the first step says; the chain after it is followed as any chain is.
+    const later = indexOf([
+      ...notes,
+      doc("again", "한빛음악학원 피아노 레슨 또 옮김, 목요일 4시", 12),
+      doc("then", "목요일 피아노 레슨 4시 반으로 바뀜", 15),
+    ]);
+    expect(antecedentOf(later.get("then")!, likeSearch(later))?.id).toBe("again");
+    expect(changed(later, "middle")).toBe("then");
     // A later change of the first statement that does not say so may change another of its facts.
     const other = indexOf([...notes, doc("number", "한빛음악학원 원장님 번호 바뀜 010-9876-5432", 12)]);
     expect(changed(other, "middle")).toBeUndefined();

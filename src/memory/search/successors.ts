@@ -143,13 +143,13 @@ export function antecedentOf(
 /**
  * The newest note of `older`'s chain of changes: the newest later note whose {@link antecedentOf} it is
  * (of the {@link MAX_CHANGES_COMPARED} newest change notes like it), then the same from that note, at
- * most {@link MAX_CHAIN} times. When no later note changes `older` and `older` is itself a change, a
- * later change that says it is one again ("또 미뤄짐", "postponed again": former-values.ts
- * `saysChangedAgain`) of the note `older` changes (or of that note's own antecedent, up the chain) is
- * the newer value of the same fact, though its words point back at the first statement rather than at
- * `older`. Only then: a later change of the first statement that does not say "again" may change
- * another of its facts (a person's number after a change of the person). Undefined when no later note
- * changes it.
+ * most {@link MAX_CHAIN} times. When no later note changes `older` and `older` is itself a change, the
+ * newest change of the note `older` changes (or of that note's own antecedent, up the chain) is the
+ * newer value of the same fact when it says it is one again ("또 미뤄짐", "postponed again":
+ * former-values.ts `saysChangedAgain`) — its words point back at the first statement rather than at
+ * `older` — and its own chain is followed from there. Only then: a later change of the first statement
+ * that does not say "again" may change another of its facts (a person's number after a change of the
+ * person). Undefined when no later note changes it.
  */
 export function newestChangeOf(
   older: ContextDoc,
@@ -158,8 +158,8 @@ export function newestChangeOf(
 ): ContextDoc | undefined {
   // A long note is no antecedent (antecedentOf), so nothing can change it here.
   if (older.text.length > MAX_STATEMENT_CHARS) return undefined;
-  const newest = lastChangeFrom(older, search, memo);
-  if (newest !== undefined) return newest;
+  const next = nextChange(older, search, memo);
+  if (next !== undefined) return lastChangeFrom(next, search, memo);
   let first = older;
   for (let step = 0; step < MAX_CHAIN; step++) {
     const earlier = antecedentOf(first, search, memo);
@@ -167,32 +167,34 @@ export function newestChangeOf(
     first = earlier;
   }
   if (first.id === older.id) return undefined;
-  const again = lastChangeFrom(first, search, memo);
+  const again = nextChange(first, search, memo);
   return again !== undefined && again.timestamp > older.timestamp && saysChangedAgain(again.text)
-    ? again
+    ? lastChangeFrom(again, search, memo)
     : undefined;
 }
 
-/** The last note of the chain of changes from `from` ({@link newestChangeOf}'s first walk). */
-function lastChangeFrom(from: ContextDoc, search: NoteSearch, memo: FactSlotMemo): ContextDoc | undefined {
-  let newest: ContextDoc | undefined;
-  let at = from;
-  for (let step = 0; step < MAX_CHAIN; step++) {
-    const current = at;
-    const next = search
-      .like(current.text)
-      .filter(
-        (doc) =>
-          doc.timestamp > current.timestamp &&
-          doc.text.length <= MAX_STATEMENT_CHARS &&
-          saysChange(doc.text, memo),
-      )
-      .sort((a, b) => b.timestamp - a.timestamp)
-      .slice(0, MAX_CHANGES_COMPARED)
-      .find((doc) => antecedentOf(doc, search, memo)?.id === current.id);
+/** The newest later note that changes `from` ({@link antecedentOf}), of the {@link MAX_CHANGES_COMPARED} newest change notes like it. */
+function nextChange(from: ContextDoc, search: NoteSearch, memo: FactSlotMemo): ContextDoc | undefined {
+  return search
+    .like(from.text)
+    .filter(
+      (doc) =>
+        doc.timestamp > from.timestamp &&
+        doc.text.length <= MAX_STATEMENT_CHARS &&
+        saysChange(doc.text, memo),
+    )
+    .sort((a, b) => b.timestamp - a.timestamp)
+    .slice(0, MAX_CHANGES_COMPARED)
+    .find((doc) => antecedentOf(doc, search, memo)?.id === from.id);
+}
+
+/** `change`, or the last note of the chain of changes after it (at most {@link MAX_CHAIN} notes in all). */
+function lastChangeFrom(change: ContextDoc, search: NoteSearch, memo: FactSlotMemo): ContextDoc {
+  let newest = change;
+  for (let step = 1; step < MAX_CHAIN; step++) {
+    const next = nextChange(newest, search, memo);
     if (next === undefined) break;
     newest = next;
-    at = next;
   }
   return newest;
 }
