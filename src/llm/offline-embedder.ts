@@ -1,6 +1,6 @@
 import type { Embedder } from "../core/embedder.js";
 import { isHangulSyllableCode } from "../text/korean.js";
-import { tokenize } from "../text/tokenizer.js";
+import { embeddingTokens } from "../text/tokenizer.js";
 
 /** Default vector size: large enough that a memory's ~50 features rarely collide, small enough to scan fast. */
 export const OFFLINE_EMBEDDER_DIMENSION = 512;
@@ -26,7 +26,7 @@ export interface OfflineEmbedderOptions {
  *   v[h(f) mod D] += sign(f) · w_type(f) · (1 + ln tf(f)),   then v ← v / ‖v‖₂
  *
  * with h = FNV-1a (32 bit) of the feature tagged with its type, sign(f) = ±1 from the hash's top bit
- * (so collisions cancel on average instead of piling up), and features: the {@link tokenize} tokens,
+ * (so collisions cancel on average instead of piling up), and features: the tokenizer's tokens (`embeddingTokens`),
  * Hangul syllables, and Latin character trigrams of each word padded with `_`. Cosine similarity of
  * two vectors then approximates a weighted n-gram overlap: lexical, not semantic.
  */
@@ -52,7 +52,7 @@ export class OfflineEmbedder implements Embedder {
     const add = (feature: string): void => {
       counts.set(feature, (counts.get(feature) ?? 0) + 1);
     };
-    for (const token of tokenize(text)) add(`t:${token}`);
+    for (const token of embeddingTokens(text)) add(`t:${token}`);
     const normalized = text.normalize("NFC").toLowerCase();
     for (const ch of normalized) {
       if (isHangulSyllableCode(ch.charCodeAt(0))) add(`s:${ch}`);

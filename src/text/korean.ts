@@ -455,3 +455,45 @@ function inOrderAfterFirst(part: string, word: string): boolean {
   for (let i = 1; i < word.length && at < part.length; i++) if (word[i] === part[at]) at++;
   return at === part.length;
 }
+
+/**
+ * First syllables of the light verbs a predicate noun takes, glued to it: 하다 (예약했어, 변경한대), 되다
+ * (취소됐대, 연기될), 받다 (배정받았어).
+ */
+const LIGHT_VERB_HEADS: ReadonlySet<string> = new Set([..."하해했한할함합되돼됐될됨됩된받"]);
+/**
+ * The heads that may end the word with no ending after them (예약해, 취소됨). Bare 한, 할, 함 and 합 end
+ * nouns as often (유통기한, 역할, 사물함, 노동조합) and given names (a name in 한), so they need an ending.
+ */
+const BARE_LIGHT_VERB_HEADS: ReadonlySet<string> = new Set([..."하해돼됨"]);
+/**
+ * Syllables of the endings and auxiliaries that follow a light verb (-어, -요, -지, -더라, 있다, 놓다,
+ * 두다, 주다, 보다, 버리다 in their usual forms): a closed class of the grammar.
+ */
+const PREDICATE_TAIL_SYLLABLES: ReadonlySet<string> = new Set([
+  ..."어아요지야서고면도는은다라대래더던니나가까죠네게음임있었았겠놨놓놔둠뒀둘두둬줘줬주줌봐봤버렸려림린시셨세잖거든데구",
+]);
+/** Syllables a light verb with its endings spans at most (했었거든요, 돼있더라고). */
+const MAX_PREDICATE_TAIL_SYLLABLES = 6;
+/** A predicate noun is two syllables at least: 일했어 and 정해 keep their one-syllable stems whole. */
+const MIN_PREDICATE_NOUN_SYLLABLES = 2;
+
+/**
+ * The predicate noun of a Hangul word written with its light verb glued on (계약돼있어 → 계약, 신청해뒀어 →
+ * 신청, 배정받음 → 배정, 전화했었지 → 전화), or undefined when the word is no such form: the verb's part is
+ * a {@link LIGHT_VERB_HEADS} syllable followed only by {@link PREDICATE_TAIL_SYLLABLES} (a bare head only
+ * of {@link BARE_LIGHT_VERB_HEADS}), and the noun before it keeps {@link MIN_PREDICATE_NOUN_SYLLABLES}
+ * syllables. The two classes share no syllable, so
+ * the head is the last syllable that is no ending. Linear in the word's length.
+ */
+export function predicateNounOf(word: string): string | undefined {
+  const syllables = [...word];
+  let head = syllables.length - 1;
+  while (head >= 0 && PREDICATE_TAIL_SYLLABLES.has(syllables[head]!)) head -= 1;
+  if (head < MIN_PREDICATE_NOUN_SYLLABLES || syllables.length - head > MAX_PREDICATE_TAIL_SYLLABLES)
+    return undefined;
+  const verb = syllables[head]!;
+  const bare = head === syllables.length - 1;
+  if (!LIGHT_VERB_HEADS.has(verb) || (bare && !BARE_LIGHT_VERB_HEADS.has(verb))) return undefined;
+  return syllables.slice(0, head).join("");
+}

@@ -1,6 +1,6 @@
 import { isEnglishStopWord, stemEnglishWord } from "./english.js";
 import { typedText } from "./control-chars.js";
-import { isHangulSyllableCode, isSearchSuffix, stripSearchSuffixes } from "./korean.js";
+import { isHangulSyllableCode, isSearchSuffix, predicateNounOf, stripSearchSuffixes } from "./korean.js";
 import { inSet, trimEndWhile } from "./trim.js";
 import { forgottenThing } from "./forgetting.js";
 import { isNowWord } from "./speech-act.js";
@@ -10,7 +10,8 @@ import { isNowWord } from "./speech-act.js";
  *
  * Output for one text (after NFC normalisation and lower-casing):
  * - Hangul: syllable bigrams of every word ("결혼정장" → 결혼, 혼정, 정장); a one-syllable word yields
- *   itself. A trailing particle or ending is stripped first (생일이/생일은/생일의 → 생일), and the bigram
+ *   itself. A trailing particle or ending is stripped first (생일이/생일은/생일의 → 생일), and so is a light
+ *   verb glued to its predicate noun (예약했어 → 예약: korean.ts `predicateNounOf`), and the bigram
  *   across a space inside a Hangul run is added (결혼 정장 → 혼정), so spacing variants still match.
  *   Interrogatives and request verbs (뭐, 언제, 알려줘 …) are dropped: they occur in questions, not facts.
  * - Latin: words lower-cased, English stop words dropped ({@link isEnglishStopWord}), the rest reduced
@@ -27,7 +28,16 @@ import { isNowWord } from "./speech-act.js";
  * @example tokenize("뭉치의 생일이 언제야?") // ["뭉치", "치생", "생일"]
  */
 export function tokenize(text: string): string[] {
-  return scan(text, true);
+  return scan(text, true, true);
+}
+
+/**
+ * The tokens of {@link tokenize} as they were before a predicate noun lost its glued light verb (계약했어 →
+ * 계약, 약했, 했어): the offline embedder's features, frozen because the vectors it stored were made of
+ * them and are compared with the vectors of new queries.
+ */
+export function embeddingTokens(text: string): string[] {
+  return scan(text, true, false);
 }
 
 /** Whether a text has a letter or a digit in any script: something a search can go by. */
@@ -57,7 +67,7 @@ export function namesValueOnlyIn(
  * memory contains must not count as a missing word.
  */
 export function contentTokens(text: string): string[] {
-  return scan(text, false);
+  return scan(text, false, true);
 }
 
 /**
@@ -287,7 +297,7 @@ export function nameTokens(text: string): string[] {
   return out;
 }
 
-function scan(text: string, withJoins: boolean): string[] {
+function scan(text: string, withJoins: boolean, predicateNouns: boolean): string[] {
   const out: string[] = [];
   const s = typedText(text).toLowerCase();
   const n = s.length;
@@ -299,7 +309,8 @@ function scan(text: string, withJoins: boolean): string[] {
     if (isHangulSyllableCode(c)) {
       let j = i + 1;
       while (j < n && isHangulSyllableCode(s.charCodeAt(j))) j++;
-      const stem = keyedHangulStem(s.slice(i, j));
+      const keyed = keyedHangulStem(s.slice(i, j));
+      const stem = predicateNouns && keyed !== undefined ? (predicateNounOf(keyed) ?? keyed) : keyed;
       if (stem === undefined) {
         prevStem = "";
       } else {

@@ -44,6 +44,20 @@ describe("KeywordIndex", () => {
     expect(partial?.coverage).toBeLessThan(0.5);
   });
 
+  it("covers a question whose predicate noun has its light verb glued on, whatever the verb's form", () => {
+    const index = new KeywordIndex();
+    index.add([
+      makeDoc({ id: "m1", text: "세탁소 코트 드라이 맡김, 토요일 찾기" }),
+      makeDoc({ id: "m2", text: "보일러 점검 신청함 수요일 오전" }),
+      makeDoc({ id: "m3", text: "보일러 교체 견적 80만" }),
+    ]);
+    // Before, the verb's bigrams (청해, 해뒀, 뒀던) counted as words of the question no note holds.
+    const [hit] = index.search("보일러 점검 언제로 신청해뒀던가?", { limit: 3 });
+    expect(hit?.id).toBe("m2");
+    expect(hit?.coverage).toBeCloseTo(1, 10);
+    expect(hit!.coverage).toBeGreaterThanOrEqual(MIN_KEYWORD_COVERAGE);
+  });
+
   it("replaces a doc added again with the same id", () => {
     const index = new KeywordIndex();
     index.add([makeDoc({ id: "m1", text: "사과 주스" })]);

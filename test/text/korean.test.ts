@@ -7,6 +7,7 @@ import {
   isClippedForm,
   isPastTenseSyllable,
   nominalizedStem,
+  predicateNounOf,
   searchStems,
   stripCopula,
   stripParticle,
@@ -160,5 +161,31 @@ describe("isClippedForm", () => {
     expect(isClippedForm("주간", ["주간"])).toBe(false);
     expect(isClippedForm("신", ["신입생"])).toBe(false);
     expect(isClippedForm("신입환영", ["신입생환영회"])).toBe(false);
+  });
+});
+
+describe("predicateNounOf", () => {
+  it("reads the noun before a glued 하다, 되다 or 받다 with its endings and auxiliaries", () => {
+    expect(predicateNounOf("계약돼있")).toBe("계약");
+    expect(predicateNounOf("신청해뒀어")).toBe("신청");
+    expect(predicateNounOf("전화했었지")).toBe("전화");
+    expect(predicateNounOf("배정받았어")).toBe("배정");
+    expect(predicateNounOf("취소됨")).toBe("취소");
+    expect(predicateNounOf("등록했음")).toBe("등록");
+    expect(predicateNounOf("출발한대")).toBe("출발");
+    expect(predicateNounOf("물리치료하고")).toBe("물리치료");
+  });
+
+  it("reads no noun of one syllable, no word without a light verb, and no bare 한, 할, 함 or 합", () => {
+    expect(predicateNounOf("일했어")).toBeUndefined();
+    expect(predicateNounOf("지하")).toBeUndefined();
+    expect(predicateNounOf("주차장")).toBeUndefined();
+    expect(predicateNounOf("유통기한")).toBeUndefined();
+    expect(predicateNounOf("협동조합")).toBeUndefined();
+    expect(predicateNounOf("사물함")).toBeUndefined();
+    expect(predicateNounOf("배우역할")).toBeUndefined();
+    expect(predicateNounOf("해운대")).toBeUndefined();
+    // A light verb with more than six syllables after it is no ending of the grammar's.
+    expect(predicateNounOf("예약해어어어어어어")).toBeUndefined();
   });
 });

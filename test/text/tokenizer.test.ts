@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { contentTokens, namesValueOnlyIn, queryContentTokens, tokenize } from "../../src/text/tokenizer.js";
+import {
+  contentTokens,
+  embeddingTokens,
+  namesValueOnlyIn,
+  queryContentTokens,
+  tokenize,
+} from "../../src/text/tokenizer.js";
 
 const shares = (a: string, b: string): string[] => {
   const tb = new Set(tokenize(b));
@@ -79,6 +85,30 @@ describe("tokenize", () => {
 
   it("contentTokens leaves out the bigrams joining two words", () => {
     expect(contentTokens("결혼 정장")).toEqual(["결혼", "정장"]);
+  });
+
+  it("reads a predicate noun without the light verb glued to it, so no bigram of the verb is a word", () => {
+    expect(tokenize("정비소 예약해놨어")).toEqual(["정비", "비소", "소예", "예약"]);
+    // A question's words and a note's share the noun whatever the verb's form.
+    expect(queryContentTokens("정비소 어디로 예약돼있더라?")).toEqual(["정비", "비소", "예약"]);
+    expect(shares("정비소 예약돼있더라", "정비소 예약함 내일 10시")).toEqual([
+      "정비",
+      "비소",
+      "소예",
+      "예약",
+    ]);
+  });
+
+  it("keeps the offline embedder's tokens as they were, with the verb's bigrams", () => {
+    expect(embeddingTokens("정비소 예약해놨어")).toEqual([
+      "정비",
+      "비소",
+      "소예",
+      "예약",
+      "약해",
+      "해놨",
+      "놨어",
+    ]);
   });
 });
 
