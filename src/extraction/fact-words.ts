@@ -8,7 +8,9 @@
  * - dropped are function words (English stop words, Korean deictics and the first person, adverbs and
  *   fillers), honorific-free titles stay, and the words that only say a fact changed (now, 바뀜, 이제);
  * - a Korean predicate (a verb or adjective with its ending: 받았음, 예약했어, 있음) says what was done,
- *   not which fact: it is kept apart and compared with nothing;
+ *   not which fact: it is kept apart and compared with nothing — but the noun of a 하다/되다/받다 verb
+ *   glued to it is a content word, as it is when written apart (예약했어 → 예약: korean.ts
+ *   `predicateNounOf`);
  * - the rest are content words: a Korean word without its particles and endings (현관은 → 현관, 팀장님 →
  *   팀장), an English word by its Porter2 stem.
  *
@@ -25,6 +27,7 @@ import {
   isHangulSyllableCode,
   isPastTenseSyllable,
   isSearchSuffix,
+  predicateNounOf,
   stripCopula,
   stripParticle,
   stripSearchSuffixes,
@@ -451,7 +454,12 @@ function readKorean(raw: string, read: Reading): boolean {
   if (isKoreanFunctionWord(word) || isKoreanFunctionWord(stem) || changeVerb) return false;
   if (isAdverbOfLikeness(word)) return false;
   // A noun of the lexicon is no predicate, whatever it ends in (사물함, 보관함: not 함 "did").
-  if (isPredicate(word) && !isLexiconNoun(stem)) return false;
+  if (isPredicate(word) && !isLexiconNoun(stem)) {
+    // "미용 예약했어" names the booking as "미용 예약" does: the noun stays, the verb goes.
+    const noun = predicateNounOf(stem);
+    if (noun !== undefined && !isKoreanFunctionWord(noun)) content.push(`ko:${noun}`);
+    return false;
+  }
   const unended = stripConnective(stripCopula(stem));
   let key = unended;
   if (key.length > 1 && key.endsWith(HONORIFIC)) key = key.slice(0, -1);

@@ -76,6 +76,8 @@ describe("statesSameFact", () => {
     ["en, terse", "Piano lessons Tue/Fri 5pm at the Maple Street studio", "piano lessons Wed 6pm"],
     ["ko, another word for the thing", "수영장 보관함 31번", "수영장 로커 44번"],
     ["mixed, the English word for the thing", "공항 탑승구 12번", "공항 gate 27로 바뀜"],
+    ["ko, a predicate noun with its light verb", "여권 재발급 신청했어 구청 3일", "여권 신청 5일 구청"],
+    ["ko, a predicate noun with its light verb", "강아지 미용 예약했어 토요일 2시", "미용 예약 일요일 3시로"],
   ])("is true for the same fact with a new value (%s): %s → %s", (_lang, older, newer) => {
     expect(statesSameFact(older, newer)).toBe(true);
   });
@@ -99,6 +101,7 @@ describe("statesSameFact", () => {
       "서준이 피아노 5시",
     ],
     ["a given name of another full name", "노은솔 내선 2231", "은비님 내선 2719"],
+    ["two bookings: a predicate noun alone is no thing", "치과 예약했어 4월 9일", "미용실 예약 4월 12일"],
     ["mine and a relative's", "내 생일은 2월 8일이야", "남편 생일은 11월 20일"],
     ["mine and a relative's", "my gym locker is 14", "my son's gym locker is 30"],
     // The first gives no value; the second adds a word and a value: a further fact of the same person.
