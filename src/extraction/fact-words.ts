@@ -590,9 +590,13 @@ function isPredicate(word: string): boolean {
 export function askedValueKinds(text: string): ReadonlySet<ValueKind> {
   const kinds = new Set<ValueKind>();
   const chunks = Array.from(text.normalize("NFC").toLowerCase().matchAll(CHUNK_RE), (match) => match[0]);
+  // An English question fronts its one question word: a "when" after another ("who do I call when …")
+  // opens a clause of time and asks nothing.
+  const firstWh = chunks.findIndex((chunk) => ENGLISH_QUESTION_WORDS.has(chunk));
   chunks.forEach((chunk, i) => {
     const next = chunks[i + 1] ?? "";
     const stem = stripSearchSuffixes(chunk);
+    if (chunk === "when" && firstWh >= 0 && firstWh < i) return;
     if (KOREAN_WHEN_QUESTION_WORDS.some((word) => chunk.startsWith(word))) kinds.add("when");
     else if (chunk.startsWith(KOREAN_AMOUNT_QUESTION_WORD)) kinds.add("amount");
     else if (KOREAN_PHONE_QUESTION_WORDS.has(stem)) kinds.add("phone");
@@ -613,6 +617,10 @@ const ENGLISH_QUESTION_KINDS: ReadonlyMap<string, ValueKind> = new Map([
   ["phone", "phone"],
   ["number", "other"],
 ]);
+/** The English question words (wh-words). */
+const ENGLISH_QUESTION_WORDS: ReadonlySet<string> = new Set(
+  words("who whom whose what which where when why how"),
+);
 /** Nouns after "what" / "which" that ask for a time. */
 const ENGLISH_WHEN_NOUNS: ReadonlySet<string> = new Set(words("time day date"));
 

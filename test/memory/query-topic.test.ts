@@ -280,6 +280,8 @@ describe("askedValueKinds", () => {
     ["how much is the rent", ["amount"]],
     ["how many km did I run", ["measure"]],
     ["where do I park?", []],
+    ["who do I call when the boiler breaks?", []],
+    ["where do I park when it snows?", []],
     ["누가 데리러 가?", []],
     ["오늘 회의 길었다", []],
   ])("%s → %j", (question, kinds) => {

@@ -55,8 +55,10 @@ const recall = (
   index: KeywordIndex,
   query: string,
   accept: (d: KeywordDoc) => boolean = () => true,
+  recency = true,
 ): HybridResult[] =>
   rankHybrid({
+    recency,
     query,
     vector: [],
     keyword: index
@@ -239,6 +241,27 @@ describe("recall: the newest change of the best answer goes above it (rankHybrid
       doc("office", "Baek moved his shop to Ilsan. New shop line 031-904-5512, the old one is off", 9),
     ]);
     expect(ids(recall(index, "what's the plumber's number"))[0]).toBe("office");
+  });
+
+  it("answers a question for an amount with a change that gives a bare number in the answer's unit", () => {
+    const index = indexOf([
+      doc("bonus", "심야 콜 보너스 건당 +2500원 (01:00~04:00) 이번주부터", 1),
+      doc("raised", "late-night call bonus is +3000 per call now, same 01:00-04:00 window", 9),
+    ]);
+    // Step 5 alone (no recency step): the bare +3000 is in the answer's unit, won.
+    expect(ids(recall(index, "심야 콜 보너스 건당 얼마야", () => true, false))[0]).toBe("raised");
+    // A bare number answers no kind the answer does not give either.
+    expect(ids(recall(index, "심야 콜 보너스 몇 kg", () => true, false))[0]).toBe("bonus");
+  });
+
+  it("reads a 'when' after an English question word as a clause of time, not the kind of value asked", () => {
+    const index = indexOf([
+      doc("contact", "After-hours contact for the server room: Dana, 010-2231-7781", 1),
+      doc("new", "Dana left, now Priyam is on call for it. 010-4410-9932", 9),
+    ]);
+    expect(ids(recall(index, "who is my after-hours contact for the server room when it floods?"))[0]).toBe(
+      "new",
+    );
   });
 
   it("never brings in a change note the scope may not see (a DM note in a channel)", () => {

@@ -293,7 +293,7 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
  * shares no word with the question. Not when the question names a value with a digit the result
  * gives (it asks about that note: "4417 누구 번호지") or a run of three digits or more, nor when the
  * question asks for a kind of value (몇 시, how much) the newer note does not give (a question for a
- * number is answered by a phone number too).
+ * number is answered by a phone number too, and any kind the answer gives by a bare number).
  */
 function addNewestChange(
   results: HybridResult[],
@@ -315,8 +315,14 @@ function addNewestChange(
   if (newer === undefined) return results;
   const kinds = askedValueKinds(query);
   const gives = factSlots.words(newer.text).kinds;
-  // A phone number is a number: "what's the plumber's number" is answered by his new shop line.
-  const answers = (kind: ValueKind): boolean => gives.has(kind) || (kind === "other" && gives.has("phone"));
+  const anchorGives = factSlots.words(anchor.text).kinds;
+  // A phone number is a number: "what's the plumber's number" is answered by his new shop line. A bare
+  // number in a change takes the unit of the value it replaces (27만원, then "올라서 29"), so it
+  // answers the kind the answer gave.
+  const answers = (kind: ValueKind): boolean =>
+    gives.has(kind) ||
+    (kind === "other" && gives.has("phone")) ||
+    (gives.has("other") && anchorGives.has(kind));
   if (kinds.size > 0 && ![...kinds].some(answers)) return results;
   const at = results.findIndex((r) => r.id === newer.id);
   if (at >= 0 && at < results.indexOf(anchor)) return results;
