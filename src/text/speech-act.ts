@@ -451,6 +451,28 @@ export function asksCurrentState(text: string): boolean {
 }
 
 /**
+ * Whether a question asks to confirm what it names ("치과 3일 맞아?", "is it still on the 3rd?", "the
+ * 3rd, right?"): it ends in a form of 맞다 or in "right" / "correct", or says "still". A value it names
+ * is then what the user remembers, not what they look up by, and a later change of it is the answer.
+ */
+export function asksToConfirm(text: string): boolean {
+  const found = Array.from(text.normalize("NFC").toLowerCase().matchAll(WORD_RUN_RE), (match) => match[0]);
+  const last = found[found.length - 1] ?? "";
+  return (
+    CONFIRMING_KOREAN_ENDS.has(last) ||
+    (CONFIRMING_ENGLISH_ENDS.has(last) && text.trimEnd().endsWith("?")) ||
+    found.includes("still")
+  );
+}
+
+/** The forms of 맞다 "be right" that end a question asking to confirm (맞아, 맞죠, 맞나요). */
+const CONFIRMING_KOREAN_ENDS: ReadonlySet<string> = new Set(
+  words("맞아 맞아요 맞지 맞지요 맞죠 맞나 맞나요 맞니 맞냐 맞는지 맞음 맞는거지 맞던가"),
+);
+/** English words that end a question asking to confirm ("…, right?"). */
+const CONFIRMING_ENGLISH_ENDS: ReadonlySet<string> = new Set(words("right correct"));
+
+/**
  * Whether `word` (a lower-case run of Hangul or of Latin letters, beside `next` and `previous`) is one
  * of the words that ask for the state of things now: 지금, 요즘 (with a particle: 요즘엔), now, currently,
  * and these days (both words).

@@ -235,6 +235,15 @@ describe("recall: the newest change of the best answer goes above it (rankHybrid
     expect(ids(recall(index, "동창회 총무 전화번호 뭐였지"))[0]).toBe("dinner");
   });
 
+  it("answers a question that asks to confirm the older value with the change of it", () => {
+    const index = indexOf([
+      doc("talk", "학회 포스터 발표 11월 4일 오후 2시 B홀", 1),
+      doc("moved", "포스터 세션 하루 밀림, 같은 시간 같은 홀", 5),
+    ]);
+    // It names the old date as what the user remembers, not as what it looks the note up by.
+    expect(ids(recall(index, "학회 포스터 발표 11월 4일 맞아?"))[0]).toBe("moved");
+  });
+
   it("answers a question for a number with a change that gives a phone number", () => {
     const index = indexOf([
       doc("plumber", "Plumber: Mr. Baek, 010-7731-2290, comes on weekdays only", 1),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asksCurrentState, asksWhenItHappened } from "../../src/text/speech-act.js";
+import { asksCurrentState, asksToConfirm, asksWhenItHappened } from "../../src/text/speech-act.js";
 
 describe("asksWhenItHappened", () => {
   it.each([
@@ -49,4 +49,22 @@ describe("asksCurrentState", () => {
     expect(asksCurrentState(text)).toBe(false);
     expect(performance.now() - started).toBeLessThan(500);
   });
+});
+
+describe("asksToConfirm", () => {
+  it.each([
+    "세미나 발표 11월 4일 맞아?",
+    "치과 예약 3시 맞죠",
+    "도서관 반납일 금요일 맞나요?",
+    "Is the retro still on the 12th?",
+    "Book club is at 7, right?",
+  ])("asks to confirm what it names: %s", (text) => expect(asksToConfirm(text)).toBe(true));
+
+  it.each([
+    "세미나 발표 언제야?",
+    "맞춤 정장 찾는 날 언제지",
+    "4417 누구 번호지",
+    "Turn right at the bakery",
+    "Which answer was correct on the quiz",
+  ])("does not: %s", (text) => expect(asksToConfirm(text)).toBe(false));
 });

@@ -3,6 +3,7 @@ import { statesFollowUpOf, statesNamedCorrectionOf } from "../../extraction/foll
 import { askedValueKinds, statementWords, type ValueKind } from "../../extraction/fact-words.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion, type FusedItem } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
+import { asksToConfirm } from "../../text/speech-act.js";
 import { queryWords } from "./query-words.js";
 import { applyRecency } from "./recency.js";
 
@@ -291,9 +292,11 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
  * Step 5: the newest note that changes the fact of the best relevant result (successors.ts) goes right
  * above it, relevant, superseding it — found among all of the user's notes, since such a note often
  * shares no word with the question. Not when the question names a value with a digit the result
- * gives (it asks about that note: "4417 누구 번호지") or a run of three digits or more, nor when the
- * question asks for a kind of value (몇 시, how much) the newer note does not give (a question for a
- * number is answered by a phone number too, and any kind the answer gives by a bare number).
+ * gives (it asks about that note: "4417 누구 번호지") or a run of three digits or more, unless it asks
+ * to confirm that value (text/speech-act.ts `asksToConfirm`: "… 4일 맞아?" — the change is the
+ * answer), nor when the question asks for a kind of value (몇 시, how much) the newer note does not
+ * give (a question for a number is answered by a phone number too, and any kind the answer gives by a
+ * bare number).
  */
 function addNewestChange(
   results: HybridResult[],
@@ -306,8 +309,9 @@ function addNewestChange(
   const asked = statementWords(query);
   const held = factSlots.words(anchor.text).values;
   if (
-    [...asked.values].some((value) => /\d/u.test(value) && held.has(value)) ||
-    /\d{3}/u.test(query.replace(/[\s-]/gu, ""))
+    !asksToConfirm(query) &&
+    ([...asked.values].some((value) => /\d/u.test(value) && held.has(value)) ||
+      /\d{3}/u.test(query.replace(/[\s-]/gu, "")))
   ) {
     return results;
   }
