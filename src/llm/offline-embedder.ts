@@ -26,9 +26,10 @@ export interface OfflineEmbedderOptions {
  *   v[h(f) mod D] += sign(f) · w_type(f) · (1 + ln tf(f)),   then v ← v / ‖v‖₂
  *
  * with h = FNV-1a (32 bit) of the feature tagged with its type, sign(f) = ±1 from the hash's top bit
- * (so collisions cancel on average instead of piling up), and features: the tokenizer's tokens (`embeddingTokens`),
- * Hangul syllables, and Latin character trigrams of each word padded with `_`. Cosine similarity of
- * two vectors then approximates a weighted n-gram overlap: lexical, not semantic.
+ * (so collisions cancel on average instead of piling up), and features: the tokenizer's tokens
+ * (`embeddingTokens`, frozen so that stored vectors stay comparable), Hangul syllables, and Latin
+ * character trigrams of each word padded with `_`. Cosine similarity of two vectors then approximates a
+ * weighted n-gram overlap: lexical, not semantic.
  */
 export class OfflineEmbedder implements Embedder {
   readonly id: string;
