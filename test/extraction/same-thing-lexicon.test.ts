@@ -30,7 +30,18 @@ describe("the same-thing lexicon", () => {
     ["en:custom", "ko:고객"],
     ["en:korean", "ko:한국어"],
     ["en:tokyo", "ko:도쿄"],
+    ["en:flour", "ko:밀가루"],
+    ["en:pull_up", "ko:턱걸이"],
+    ["en:ointment", "ko:연고"],
   ])("ties %s to %s", (english, korean) => {
     expect(sameContentWord(english, korean)).toBe(true);
+  });
+});
+
+describe("the same-thing lexicon and names", () => {
+  it("keeps the foods people name their pets by out of the lexicon, so they stay names", () => {
+    const words = new Set(SAME_THING_GROUPS.flat());
+    for (const name of ["두부", "치즈", "감자", "고구마", "쿠키", "버터"])
+      expect(words.has(name)).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { WORK_AND_ERRAND_GROUPS } from "./same-thing-errands.js";
 import { HOME_LIFE_GROUPS } from "./same-thing-home.js";
 import { PLACE_GROUPS } from "./same-thing-places.js";
 import { SHORT_FORM_GROUPS } from "./same-thing-short.js";
+import { MORE_GROUPS } from "./same-thing-more.js";
 import { SOCIAL_LIFE_GROUPS } from "./same-thing-social.js";
 import { WORK_LIFE_GROUPS } from "./same-thing-work.js";
 
@@ -16,7 +17,9 @@ import { WORK_LIFE_GROUPS } from "./same-thing-work.js";
  * pets, money and what one wears in same-thing-errands.ts; then, by four more, work and paperwork
  * (same-thing-work.ts), home life (same-thing-home.ts), social life, money and leisure
  * (same-thing-social.ts) and short forms beside full ones (same-thing-short.ts), which also extended
- * groups here; then languages, countries and cities in both languages (same-thing-places.ts). The
+ * groups here; then languages, countries and cities in both languages (same-thing-places.ts); then, by
+ * one more, everyday domains the others cover thinly — exercise, cars, cooking, music, pharmacy, farming,
+ * weddings, school, design work, travel, delivery, clothes (same-thing-more.ts). The
  * parts of the day and the days next to today (아침 / morning, 어제 / yesterday) are a closed class,
  * written here. A word is in one group only, and so is an English word's stem: a stem two groups share
  * is dropped from both (content-words.ts), so "hospital" and "hospitalization" are never both members.
@@ -448,4 +451,5 @@ export const SAME_THING_GROUPS: readonly (readonly string[])[] = [
   ...SOCIAL_LIFE_GROUPS,
   ...PLACE_GROUPS,
   ...SHORT_FORM_GROUPS,
+  ...MORE_GROUPS,
 ];
