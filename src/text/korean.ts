@@ -483,8 +483,8 @@ const MIN_PREDICATE_NOUN_SYLLABLES = 2;
  * 신청, 배정받음 → 배정, 전화했었지 → 전화), or undefined when the word is no such form: the verb's part is
  * a {@link LIGHT_VERB_HEADS} syllable followed only by {@link PREDICATE_TAIL_SYLLABLES} (a bare head only
  * of {@link BARE_LIGHT_VERB_HEADS}), and the noun before it keeps {@link MIN_PREDICATE_NOUN_SYLLABLES}
- * syllables. The two classes share no syllable, so
- * the head is the last syllable that is no ending. Linear in the word's length.
+ * syllables. The two classes share no syllable, so the head is the last syllable that is no ending.
+ * Linear in the word's length.
  */
 export function predicateNounOf(word: string): string | undefined {
   const syllables = [...word];
