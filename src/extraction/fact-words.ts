@@ -38,6 +38,10 @@ import { FILLER_WORDS, NON_ENTITY_WORDS } from "./words/function-words.js";
 import {
   ENGLISH_CHANGE_MARKERS,
   ENGLISH_CHANGE_WORDS,
+  ENGLISH_FROM_TIME_NOUNS,
+  ENGLISH_FROM_TIMES,
+  ENGLISH_FROM_WORDS,
+  ENGLISH_WEEKDAYS,
   ENGLISH_TIME_WORDS,
   isEnglishTimeWord,
   KOREAN_ADDRESS_UNITS,
@@ -245,6 +249,10 @@ export function statementWords(text: string): StatementWords {
   let lead: number | undefined;
   let speakerOwned = false;
   let changedAfter: number | undefined;
+  // After an English word that starts a new state ("from", "starting"), which words may follow it.
+  let from: FromStarter | undefined;
+  let previousChunk = "";
+  let contentBeforeStarter = 0;
   for (const match of lower.matchAll(CHUNK_RE)) {
     const chunk = match[0];
     if (read.content.length === 0 && FIRST_PERSON_POSSESSIVES.has(chunk)) speakerOwned = true;
@@ -257,6 +265,23 @@ export function statementWords(text: string): StatementWords {
     const modifierBefore = read.modifier && onlySpaces(lower, previous.end, match.index);
     read.modifier = false;
     read.carry = modifierBefore;
+    const fromTime = readsFromTime(chunk, from);
+    if (fromTime !== "no") {
+      // "From October, …", "beginning next term": when a new state starts is no value of the fact, and
+      // the word that starts it names nothing.
+      read.changes = true;
+      if (from !== "time") {
+        read.content.length = Math.min(read.content.length, contentBeforeStarter);
+        read.modifies.length = Math.min(read.modifies.length, read.content.length);
+      }
+      from = fromTime === "more" ? "time" : undefined;
+      previousChunk = chunk;
+      previous = { end, value: false };
+      continue;
+    }
+    from = fromStarter(chunk, previousChunk);
+    previousChunk = chunk;
+    contentBeforeStarter = read.content.length;
     if (startsNewState(chunk)) {
       // When a new state starts is not a value of the fact ("3월부터 구독료 월 9천원", "다음 주부터 9시").
       read.changes = true;
@@ -361,12 +386,26 @@ function unitKind(chunk: string, glued: boolean): ValueKind | undefined {
 
 /** The kind of a value written with digits (06:40, 5pm, 4/21, 010-0000-0000, 2.9kg, 48k, C3). */
 function digitKind(word: string): ValueKind {
-  if (/\d[:/]\d/u.test(word) || /\d(?:am|pm)$/u.test(word)) return "when";
+  if (/\d[:/]\d/u.test(word) || /\d(?:am|pm)$/u.test(word) || isFullDate(word)) return "when";
   const digits = word.replace(/[^0-9]/gu, "");
   if (/^[0-9.,-]+$/u.test(word) && digits.length >= PHONE_MIN_DIGITS && /-/u.test(word)) return "phone";
   const unit = /\d([a-z]+)$/u.exec(word)?.[1];
   return (unit === undefined ? undefined : UNIT_KINDS.get(unit)) ?? "other";
 }
+
+/**
+ * A date written with its year first and one mark between its parts: 2026-05-21, 2026.5.21, 2026/05/21
+ * (a trailing mark allowed). Its dashes make no phone number, nor its dots a decimal.
+ */
+function isFullDate(word: string): boolean {
+  const match = FULL_DATE_RE.exec(word);
+  if (match === null) return false;
+  const [month, day] = [Number(match[3]), Number(match[4])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+/** Year, month and day, each group of digits bounded (linear). */
+const FULL_DATE_RE = /^((?:19|20)\d\d)([-./])(\d{1,2})\2(\d{1,2})[.]?$/u;
 
 /** Reads one Latin chunk; returns whether it was a value. */
 function readLatin(chunk: string, read: Reading): boolean {
@@ -490,13 +529,47 @@ function onlySpaces(text: string, start: number, end: number): boolean {
   return true;
 }
 
+/**
+ * What may follow an English word that starts a new state: "from" takes a month, next, this, today or
+ * tomorrow ({@link ENGLISH_FROM_TIMES}); the other starters a weekday as well; after next or this, a
+ * time noun ({@link ENGLISH_FROM_TIME_NOUNS}).
+ */
+type FromStarter = "from" | "starting" | "time";
+
+/** Which starter `chunk` is, given the chunk before it ("as of"); undefined when none. */
+function fromStarter(chunk: string, previousChunk: string): FromStarter | undefined {
+  if (chunk === "of" && previousChunk === "as") return "starting";
+  if (!ENGLISH_FROM_WORDS.has(chunk)) return undefined;
+  return chunk === "from" ? "from" : "starting";
+}
+
+/**
+ * Whether `chunk` (a trailing mark aside) is a time after a starter of a new state: "no" when not, "more"
+ * when a time noun may still follow (next, this), "done" when the time is complete.
+ */
+function readsFromTime(chunk: string, from: FromStarter | undefined): "no" | "more" | "done" {
+  if (from === undefined) return "no";
+  const word = trimEndWhile(chunk, isTrailingMark);
+  if (from === "time") return ENGLISH_FROM_TIME_NOUNS.has(word) ? "done" : "no";
+  if (word === "next" || word === "this") return "more";
+  if (ENGLISH_FROM_TIMES.has(word)) return "done";
+  return from === "starting" && ENGLISH_WEEKDAYS.has(word) ? "done" : "no";
+}
+
 /** The particle of a time a new state starts at ({@link KOREAN_FROM_TIME_ENDINGS}). */
 const FROM = "부터";
 
-/** Whether a Hangul word is a time a new state starts at: (11)월부터, (다음) 주부터, 내년부터. */
+/** Particles 부터 may carry (다음 주부터는, 내일부터도). */
+const AFTER_FROM_PARTICLES: readonly string[] = ["는", "도"];
+
+/**
+ * Whether a Hangul word is a time a new state starts at: (11)월부터, (다음) 주부터, 내년부터, with a
+ * particle after it (주부터는).
+ */
 function startsNewState(word: string): boolean {
-  if (!word.endsWith(FROM)) return false;
-  const time = word.slice(0, -FROM.length);
+  const bare = AFTER_FROM_PARTICLES.some((p) => word.endsWith(FROM + p)) ? word.slice(0, -1) : word;
+  if (!bare.endsWith(FROM)) return false;
+  const time = bare.slice(0, -FROM.length);
   return KOREAN_FROM_TIME_ENDINGS.some((ending) => time.endsWith(ending));
 }
 

@@ -35,7 +35,26 @@ export function statesMarkedCorrectionOf(
   return (
     added.length > 0 &&
     [...after.kinds].some((kind) => before.kinds.has(kind)) &&
-    after.content.some((word) => !isGenericAttribute(word) && holdsContentWord(before.content, word))
+    after.content.some((word) => !isGenericAttribute(word) && holdsContentWord(before.content, word)) &&
+    !namesAnotherFactOfItsThing(before, after)
+  );
+}
+
+/**
+ * Whether `after` names, right after the thing `before` is about (its first content word), a fact of it
+ * `before` does not name, while `before` names one there that `after` lacks: "지호 상담 9일이었음, 잘못
+ * 적었네" puts right 지호's appointment, not the note "지호 수영 월수 5시", which shares only whom it is
+ * about.
+ */
+function namesAnotherFactOfItsThing(before: StatementWords, after: StatementWords): boolean {
+  const [thing, beforeFact] = before.content;
+  if (thing === undefined || beforeFact === undefined) return false;
+  const at = after.content.findIndex((word) => holdsContentWord([thing], word));
+  const afterFact = at < 0 ? undefined : after.content[at + 1];
+  return (
+    afterFact !== undefined &&
+    !holdsContentWord(before.content, afterFact) &&
+    !holdsContentWord(after.content, beforeFact)
   );
 }
 

@@ -192,6 +192,46 @@ describe("statesSameFact", () => {
     expect(isEnglishTimeWord("mondays")).toBe(true);
   });
 
+  it("reads a date written year first with one mark as a time, not a phone number or another number", () => {
+    expect([...statementWords("여권 만료 2031-08-17").kinds]).toEqual(["when"]);
+    expect([...statementWords("lease ends 2027.3.9.").kinds]).toEqual(["when"]);
+    expect([...statementWords("검진 2028/11/02").kinds]).toEqual(["when"]);
+    // Not a date: a month past twelve, two marks of two kinds, a phone number.
+    expect([...statementWords("code 2026.14.03").kinds]).toEqual(["other"]);
+    expect([...statementWords("공방 010-5521-0987").kinds]).toEqual(["phone"]);
+  });
+
+  it("reads an English time a new state starts at (from May, starting next week) as a change, and no value", () => {
+    const from = statementWords("From July the pool opens at 6am");
+    expect(from.changes).toBe(true);
+    expect([...from.values]).toEqual(["6am"]);
+    expect(from.content).toEqual(["en:pool", "en:open"]);
+    const starting = statementWords("Starting next month, yoga on Fridays");
+    expect(starting.changes).toBe(true);
+    expect(starting.content).toEqual(["en:yoga"]);
+    expect([...starting.values]).toEqual(["friday"]);
+    expect(statementWords("as of October the parking pass is 90,000 won").changes).toBe(true);
+    expect(statementWords("effective Monday, standup at 9:45").changes).toBe(true);
+    // A span of time, a sender, a day after "from": no new state.
+    expect(statementWords("library open from 9am to 8pm").changes).toBe(false);
+    expect(statementWords("shifts from Monday to Thursday").changes).toBe(false);
+    expect(statementWords("a parcel from Dana arrived").changes).toBe(false);
+    expect(statementWords("the starting lineup is set").changes).toBe(false);
+  });
+
+  it("reads a Korean time a new state starts at with a particle after 부터, or said short, as a change", () => {
+    expect(statementWords("다음 달부터는 요가 토요일 오전").changes).toBe(true);
+    expect(statementWords("낼부터 출근 8시 반").changes).toBe(true);
+    expect(statementWords("다음부터 택배는 경비실에 맡기기").changes).toBe(true);
+    // A clock time with 부터 begins a span, with a particle or without.
+    expect(statementWords("1시부터는 점심시간").changes).toBe(false);
+    expect(statementWords("세미나 2시부터 4시까지").changes).toBe(false);
+  });
+
+  it("reads 잘못 (wrongly) as no content word: it says how a value was written, not which fact", () => {
+    expect(statementWords("치과 예약 잘못 적었음 14일임").content).toEqual(["ko:치과", "ko:예약"]);
+  });
+
   it("reads a weekday said short before a noun (토요 연습) as the day, but not 수요, which is also demand", () => {
     expect([...statementWords("토요 연습 B구장").values]).toEqual(["토"]);
     expect(statementWords("토요 연습 B구장").content).toEqual(["ko:연습", "ko:구장"]);

@@ -51,6 +51,11 @@ describe("statesMarkedCorrectionOf", () => {
     // A phone number put right by its last digits alone, a slip of the old number's.
     ["세탁소 사장님 010-2281-5063", "오타 있었음 끝자리 5036 이 맞아"],
     ["plumber Mr. Han 010-7720-3391", "typo, the last four digits are 3319"],
+    // 잘못 before a verb of writing, reading or hearing, whatever its ending or auxiliary.
+    ["다온 상담 5월 12일 4시 담임선생님", "다온 상담 5월 13일 4시였음 잘못 적어놨네"],
+    ["다온 상담 5월 12일 4시 담임선생님", "다온 상담 13일이래 내가 잘못 들었음"],
+    ["다온 상담 5월 12일 4시 담임선생님", "문자 잘못 봤네 다온 상담 13일"],
+    ["Ayla's piano recital is May 12", "misread the flyer, Ayla's recital is May 21"],
   ])("is a correction of %j by %j", (older, newer) => {
     expect(statesMarkedCorrectionOf(older, newer)).toBe(true);
   });
@@ -60,10 +65,14 @@ describe("statesMarkedCorrectionOf", () => {
     ["도서관 사물함 담당 한지민 사서 010-4417-2290", "한사서 번호 010-4417-2209 로 바뀜"],
     // A correction of another fact: no shared word, no value a slip of the older one's.
     ["팀 회의 매주 화요일 아침 8시반", "아 잘못 적음 21일 아니고 28일임. 토요일 11시 그대로"],
+    // An apology is no correction: 잘못 before 했다, not before a verb of writing or saying.
+    ["다온 상담 5월 12일 4시 담임선생님", "다온 상담 13일로 옮겨달라고 했음 내가 잘못했네"],
     // Writing to someone earlier is no correction.
     ["Ayla's piano recital is May 12", "wrote to Ayla's teacher earlier, recital May 21 she said"],
     // A value of another kind.
     ["Ayla's piano recital is May 12", "typo: Ayla's recital fee is 40 dollars"],
+    // A correction of another fact of the one the older note is about: 상담 is no fact of the swim note.
+    ["다온 수영 화목 4시 반 시민체육관", "다온 상담 5월 13일 4시였음 잘못 적었네"],
     // The fit of a thing, no value put right.
     ["운동화 사이즈 265", "새 운동화 사이즈가 딱 맞음"],
     // Last digits far from the old number's.

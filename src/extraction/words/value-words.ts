@@ -21,11 +21,18 @@ export const KOREAN_TIME_WORDS: ReadonlySet<string> = new Set(
   ),
 );
 
+/** English weekdays, full and short. */
+export const ENGLISH_WEEKDAYS: ReadonlySet<string> = new Set(
+  words(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun",
+  ),
+);
+
 /** English words of time: weekdays, months (full and short), parts of the day, relative days. */
 export const ENGLISH_TIME_WORDS: ReadonlySet<string> = new Set(
   words(
-    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun " +
-      "january february march april may june july august september october november december " +
+    [...ENGLISH_WEEKDAYS].join(" ") +
+      " january february march april may june july august september october november december " +
       "jan feb mar apr jun jul aug sep sept oct nov dec " +
       "am pm noon midnight morning afternoon evening night tonight today tomorrow yesterday " +
       "next last week weekend weekday month year daily weekly monthly every o'clock oclock",
@@ -95,15 +102,40 @@ export function valueChangedTo(word: string, verb: string | undefined): string |
 }
 
 /**
- * Time nouns that, with 부터 ("from … on"), start a new state: 11월부터, 다음 주부터, 이번 달부터, 내년부터.
- * Not a clock time or a day (2시부터, 15일부터), which begin a span ("2시부터 5시까지").
+ * Time nouns that, with 부터 ("from … on"), start a new state: 11월부터, 다음 주부터, 이번 달부터, 내년부터,
+ * 낼부터 (내일 said short), 다음부터 ("from next time"). Not a clock time or a day (2시부터, 15일부터),
+ * which begin a span ("2시부터 5시까지").
  */
-export const KOREAN_FROM_TIME_ENDINGS: readonly string[] = words("월 주 달 년 학기 내일 오늘 지금");
+export const KOREAN_FROM_TIME_ENDINGS: readonly string[] = words(
+  "월 주 달 년 학기 내일 낼 모레 오늘 지금 다음",
+);
 
-/** Korean adverbs of change and sequence ("이제", "새로", "원래", "예전"): about the change, not the fact. */
+/**
+ * English words that, before a time, say from when a new state holds ("from October", "starting next
+ * week", "as of June", "effective Monday"): the English of {@link KOREAN_FROM_TIME_ENDINGS} with 부터.
+ * "as of" is read by its "of" after "as".
+ */
+export const ENGLISH_FROM_WORDS: ReadonlySet<string> = new Set(words("from starting beginning effective"));
+/** The time words after which "from" starts a new state: a month, next, this, today, tomorrow. */
+export const ENGLISH_FROM_TIMES: ReadonlySet<string> = new Set(
+  words(
+    "january february march april may june july august september october november december " +
+      "jan feb mar apr jun jul aug sep sept oct nov dec next this today tomorrow",
+  ),
+);
+/**
+ * The words that may follow "next" or "this" in such a time (next week, this month); the other
+ * starters also take a weekday ("beginning Thursday"), which after "from" rather begins a span ("from
+ * Monday to Friday"), as a day with 부터 does.
+ */
+export const ENGLISH_FROM_TIME_NOUNS: ReadonlySet<string> = new Set(
+  words("week month year semester term season weekend"),
+);
+
+/** Korean adverbs of change, sequence and error ("이제", "새로", "원래", "잘못"): about the change, not the fact. */
 export const KOREAN_CHANGE_WORDS: ReadonlySet<string> = new Set(
   words(
-    "이제 이젠 새로 새 원래 예전 예전엔 전에 앞으로 부터 대신 말고 아니고 아니라 다시 결국 드디어 그대로 끝",
+    "이제 이젠 새로 새 원래 예전 예전엔 전에 앞으로 부터 대신 말고 아니고 아니라 다시 결국 드디어 그대로 끝 잘못",
   ),
 );
 
@@ -139,9 +171,16 @@ export const isClauseMark = inSet(",.;:!?~");
 /** "Wrongly": before a verb of saying or writing, it opens a correction. */
 const MISSPOKE = "잘못";
 
-/** Verb stems of saying or writing after 잘못 ("잘못 말했다", "잘못 적었어"): the speaker misspoke. */
+/**
+ * How a verb of saying, writing, typing, reading, hearing or knowing begins after 잘못 ("잘못 말했다",
+ * "잘못 적어놨었네", "잘못 봤어", "잘못 들었음", "잘못 알았네"): the speaker misspoke. A verb is matched
+ * by how it begins, so every ending and auxiliary counts (적었, 적어놨, 적음); a past form is also
+ * written with its ㅆ dropped, as people type fast (적엇, 햇, 봣). 보다 counts in its past forms only
+ * (봤, 본, 봄), since a word that begins with 보 is often a noun (보관, 보험).
+ */
 const MISSPOKE_VERB_STEMS: readonly string[] = words(
-  "말했 말함 말한 썼 씀 쓴 적었 적음 적은 알려줬 얘기했 보냈",
+  "말했 말햇 말함 말한 말해 말하 썼 썻 씀 쓴 써 적 얘기 이야기 알려 알았 알앗 알고 보냈 보냇 보낸 " +
+    "봤 봣 본 봄 읽 들었 들엇 들은 들음 듣 입력 기록 메모 전달 계산 찍 쳤 쳣",
 );
 
 /**
@@ -208,7 +247,7 @@ export function correctionOpening(tokens: readonly string[], isFiller: (word: st
 
 /** English words that say, anywhere in a note, that something was written wrong before ("typo"). */
 const ENGLISH_CORRECTION_WORDS: ReadonlySet<string> = new Set(
-  words("correction corrected typo mistyped misspoke"),
+  words("correction corrected typo mistyped misspoke misread misheard miscounted miscalculated"),
 );
 /**
  * English verbs of writing that, with "wrong" later in the note, say an earlier value was wrong ("I

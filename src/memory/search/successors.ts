@@ -13,7 +13,7 @@
  * 늦춤" asked "동창회 몇 시였지"). Pure over a {@link NoteSearch}.
  */
 import type { ContextDoc } from "./hybrid-ranking.js";
-import { FactSlotMemo, negatedValues, statesOwnersDiffer } from "../../extraction/fact-slots.js";
+import { FactSlotMemo, statesOwnersDiffer } from "../../extraction/fact-slots.js";
 import {
   clippedFormOf,
   holdsWordOrCompound,
@@ -215,11 +215,19 @@ function headOf(word: string, head: string): boolean {
 }
 
 /**
- * Whether a text says a change ({@link StatementWords.changes}), that a value it names is not so ("X
- * 아니고 Y"), or that its value is now settled ("최종", "final": former-values.ts `saysSettled`).
+ * Whether a text says a change ({@link StatementWords.changes}), names a value it replaces ("4시 → 3시
+ * 반", "X 아니고 Y": former-values.ts `formerValues`), says that its value is now settled ("최종",
+ * "final": `saysSettled`), or that a value was written or said wrong before ("잘못 적었네", "typo":
+ * value-words.ts `marksCorrection`) — a correction changes the value its note gave as much as a change
+ * does.
  */
 function saysChange(text: string, memo: FactSlotMemo): boolean {
-  return memo.words(text).changes || negatedValues(text).size > 0 || saysSettled(text);
+  return (
+    memo.words(text).changes ||
+    formerValues(text).size > 0 ||
+    saysSettled(text) ||
+    memo.correction(text).marked
+  );
 }
 
 /**
