@@ -41,6 +41,7 @@ import {
   ENGLISH_FROM_TIME_NOUNS,
   ENGLISH_FROM_TIMES,
   ENGLISH_FROM_WORDS,
+  ENGLISH_PHRASAL_CHANGES,
   ENGLISH_WEEKDAYS,
   ENGLISH_TIME_WORDS,
   isEnglishTimeWord,
@@ -278,6 +279,13 @@ export function statementWords(text: string): StatementWords {
       previousChunk = chunk;
       previous = { end, value: false };
       continue;
+    }
+    if (ENGLISH_PHRASAL_CHANGES.get(chunk)?.has(previousChunk) === true) {
+      // "went up", "took over": a verb of change, whose verb names nothing.
+      read.changes = true;
+      read.changeVerb = true;
+      read.content.length = Math.min(read.content.length, contentBeforeStarter);
+      read.modifies.length = Math.min(read.modifies.length, read.content.length);
     }
     from = fromStarter(chunk, previousChunk);
     previousChunk = chunk;

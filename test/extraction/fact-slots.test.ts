@@ -228,6 +228,18 @@ describe("statesSameFact", () => {
     expect(statementWords("세미나 2시부터 4시까지").changes).toBe(false);
   });
 
+  it("reads an English verb of change made with a particle (went up, took over) as a change, its verb no content word", () => {
+    const up = statementWords("parking went up to 120,000 won");
+    expect(up.changes).toBe(true);
+    expect(up.content).toEqual(["en:park"]);
+    expect(up.changedAfter).toBe(1);
+    expect(statementWords("Mira takes over payroll").changes).toBe(true);
+    expect(statementWords("Mr. Oh retired, ask the front desk").changes).toBe(true);
+    // The verb alone, or the particle after another verb.
+    expect(statementWords("went to the market for apples").changes).toBe(false);
+    expect(statementWords("picked up the dry cleaning").changes).toBe(false);
+  });
+
   it("reads 잘못 (wrongly) as no content word: it says how a value was written, not which fact", () => {
     expect(statementWords("치과 예약 잘못 적었음 14일임").content).toEqual(["ko:치과", "ko:예약"]);
   });

@@ -305,11 +305,21 @@ export const ENGLISH_NEGATING_WORDS: ReadonlySet<string> = new Set(words("not is
  */
 export const ENGLISH_CHANGE_MARKERS: ReadonlySet<string> = new Set(
   words(
-    "now new change move switch update instead anymore reschedule push postpone rename raise lower " +
+    "now new change move switch update instead anymore reschedule push postpone rename raise lower retire resign " +
       "rebook replace swap slip bump drop cancel reset renegotiate increase reduce extend shorten relocate decide " +
       "delay defer upgrade downgrade trade",
   ),
 );
+
+/**
+ * English verbs of change made of a verb and a particle (a closed class): "goes up", "went down", "took
+ * over", "handed over" — by the particle, the verb forms it follows.
+ */
+export const ENGLISH_PHRASAL_CHANGES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ["up", new Set(words("go goes went going gone"))],
+  ["down", new Set(words("go goes went going gone"))],
+  ["over", new Set(words("take takes took taking taken hand hands handed handing"))],
+]);
 
 /** The English markers of {@link ENGLISH_CHANGE_MARKERS} that are no verb: they say what is so now. */
 export const ENGLISH_NEWER_STATE_WORDS: ReadonlySet<string> = new Set(words("now new instead anymore"));
