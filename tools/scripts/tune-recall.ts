@@ -1,8 +1,14 @@
+import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 /**
  * Runs hybrid recall over the kmem-dev set fully in memory and prints the scores.
  *
  *   npx tsx tools/scripts/tune-recall.ts [--dir <kmem-dev dir>] [--k 5] [--grid] [--misses] [--gate] [--context] [--answers]
+ *   npx tsx tools/scripts/tune-recall.ts --dir <set> --dir <set> … [--k 10] [--context] [--answers]
+ *
+ * With more than one `--dir`, each set is scored in turn: one line per set (stale-above-gold, R@1,
+ * MRR, relevant recall@k, negative pass) and their unweighted mean — the set means of docs/benchmarks.md
+ * — or, with `--answers`, every set's answer lines, each qid prefixed by its set's folder name.
  *
  * Every user's memories are indexed (as in production); each query runs as its user: BM25 on the
  * user's own KeywordIndex, brute-force cosine over the user's OfflineEmbedder vectors, then
@@ -43,7 +49,7 @@ const OFFLINE_FUSION = EMBEDDER_PROFILES.offline.fusion;
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      dir: { type: "string", default: DEFAULT_DIR },
+      dir: { type: "string", multiple: true, default: [DEFAULT_DIR] },
       k: { type: "string", default: "5" },
       grid: { type: "boolean", default: false },
       misses: { type: "boolean", default: false },
@@ -55,35 +61,14 @@ async function main(): Promise<void> {
     },
   });
   const k = Number(values.k);
-  const { memories, queries } = await loadKmemDev(values.dir);
+  if (values.dir.length > 1) {
+    await scoreSets(values.dir, { k, context: values.context, answers: values.answers });
+    return;
+  }
+  const { memories, queries } = await loadKmemDev(values.dir[0] ?? DEFAULT_DIR);
   const prepared = await inMemoryCandidates(memories, queries, { context: values.context });
   const ownerOf = ownersOf(memories);
-  const run = (overrides: Partial<RankHybridOptions>) => {
-    const ranked = new Map<string, HybridResult[]>();
-    for (const p of prepared) {
-      ranked.set(
-        p.query.qid,
-        rankHybrid({
-          query: p.query.query,
-          vector: p.vector,
-          keyword: p.keyword,
-          topK: TOP_K,
-          // The production fusion of the offline embedder (its profile), unless overridden.
-          method: OFFLINE_FUSION.method,
-          k: OFFLINE_FUSION.k,
-          weights: OFFLINE_FUSION.weights,
-          recencyPrior: OFFLINE_FUSION.recencyPrior,
-          ...(p.context ? { context: p.context } : {}),
-          ...overrides,
-        }),
-      );
-    }
-    const results = new Map<string, RankedResult[]>();
-    for (const [qid, list] of ranked) {
-      results.set(qid, toRankedResults(list, ownerOf));
-    }
-    return { ranked, report: scoreRecall({ queries, results, k }) };
-  };
+  const run = (overrides: Partial<RankHybridOptions>) => rankAll(prepared, queries, ownerOf, k, overrides);
 
   if (values.grid) {
     printGrid(run);
@@ -100,13 +85,76 @@ async function main(): Promise<void> {
   console.log(JSON.stringify(toRecallSummary(report), null, 2));
 }
 
-function printAnswers(queries: QueryRow[], ranked: Map<string, HybridResult[]>): void {
+/** Every query ranked as production ranks it (the offline embedder's fusion, unless overridden), and scored. */
+function rankAll(
+  prepared: Awaited<ReturnType<typeof inMemoryCandidates>>,
+  queries: QueryRow[],
+  ownerOf: Map<string, string>,
+  k: number,
+  overrides: Partial<RankHybridOptions>,
+): { ranked: Map<string, HybridResult[]>; report: RecallReport } {
+  const ranked = new Map<string, HybridResult[]>();
+  for (const p of prepared) {
+    ranked.set(
+      p.query.qid,
+      rankHybrid({
+        query: p.query.query,
+        vector: p.vector,
+        keyword: p.keyword,
+        topK: TOP_K,
+        method: OFFLINE_FUSION.method,
+        k: OFFLINE_FUSION.k,
+        weights: OFFLINE_FUSION.weights,
+        recencyPrior: OFFLINE_FUSION.recencyPrior,
+        ...(p.context ? { context: p.context } : {}),
+        ...overrides,
+      }),
+    );
+  }
+  const results = new Map<string, RankedResult[]>();
+  for (const [qid, list] of ranked) results.set(qid, toRankedResults(list, ownerOf));
+  return { ranked, report: scoreRecall({ queries, results, k }) };
+}
+
+/** Scores each set in turn (see the module comment): one line per set and the mean, or the answers. */
+async function scoreSets(
+  dirs: readonly string[],
+  options: { k: number; context: boolean; answers: boolean },
+): Promise<void> {
+  const columns = ["stale", "R@1", "MRR", `relR@${options.k}`, "negPass"] as const;
+  const sums: number[] = columns.map(() => 0);
+  for (const dir of dirs) {
+    const name = basename(dir);
+    const { memories, queries } = await loadKmemDev(dir);
+    const prepared = await inMemoryCandidates(memories, queries, { context: options.context });
+    const { ranked, report } = rankAll(prepared, queries, ownersOf(memories), options.k, {});
+    if (options.answers) {
+      printAnswers(queries, ranked, `${name}:`);
+      continue;
+    }
+    const figures = [
+      report.staleAboveGold,
+      report.recallAt[1],
+      report.mrr,
+      report.relevantRecallAtK,
+      report.negativePassRate,
+    ];
+    figures.forEach((value, i) => (sums[i] = (sums[i] ?? 0) + value));
+    console.log(`${name.padEnd(28)} ${figures.map((v, i) => `${columns[i]} ${v.toFixed(3)}`).join("  ")}`);
+  }
+  if (!options.answers) {
+    const mean = sums.map((sum, i) => `${columns[i]} ${(sum / dirs.length).toFixed(3)}`).join("  ");
+    console.log(`${`mean of ${dirs.length} sets`.padEnd(28)} ${mean}`);
+  }
+}
+
+function printAnswers(queries: QueryRow[], ranked: Map<string, HybridResult[]>, prefix = ""): void {
   for (const q of queries) {
     const list = ranked.get(q.qid) ?? [];
     const gold = list.findIndex((r) => q.gold.includes(r.id));
     const first = list[0];
     const stale = isStaleAboveGold(q, list) ? "STALE" : "ok";
-    console.log(`${q.qid} gold@${gold} ${stale} | ${q.query} | first: ${first ? first.id : "-"}`);
+    console.log(`${prefix}${q.qid} gold@${gold} ${stale} | ${q.query} | first: ${first ? first.id : "-"}`);
   }
 }
 
