@@ -38,11 +38,11 @@ import { FILLER_WORDS, NON_ENTITY_WORDS } from "./words/function-words.js";
 import {
   ENGLISH_CHANGE_MARKERS,
   ENGLISH_CHANGE_WORDS,
-  ENGLISH_FROM_TIME_NOUNS,
-  ENGLISH_FROM_TIMES,
-  ENGLISH_FROM_WORDS,
   ENGLISH_PHRASAL_CHANGES,
-  ENGLISH_WEEKDAYS,
+  fromStarter,
+  isFullDate,
+  readsFromTime,
+  type FromStarter,
   ENGLISH_TIME_WORDS,
   isEnglishTimeWord,
   KOREAN_ADDRESS_UNITS,
@@ -266,7 +266,7 @@ export function statementWords(text: string): StatementWords {
     const modifierBefore = read.modifier && onlySpaces(lower, previous.end, match.index);
     read.modifier = false;
     read.carry = modifierBefore;
-    const fromTime = readsFromTime(chunk, from);
+    const fromTime = readsFromTime(trimEndWhile(chunk, isTrailingMark), from);
     if (fromTime !== "no") {
       // "From October, …", "beginning next term": when a new state starts is no value of the fact, and
       // the word that starts it names nothing.
@@ -401,20 +401,6 @@ function digitKind(word: string): ValueKind {
   return (unit === undefined ? undefined : UNIT_KINDS.get(unit)) ?? "other";
 }
 
-/**
- * A date written with its year first and one mark between its parts: 2026-05-21, 2026.5.21, 2026/05/21
- * (a trailing mark allowed). Its dashes make no phone number, nor its dots a decimal.
- */
-function isFullDate(word: string): boolean {
-  const match = FULL_DATE_RE.exec(word);
-  if (match === null) return false;
-  const [month, day] = [Number(match[3]), Number(match[4])];
-  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
-}
-
-/** Year, month and day, each group of digits bounded (linear). */
-const FULL_DATE_RE = /^((?:19|20)\d\d)([-./])(\d{1,2})\2(\d{1,2})[.]?$/u;
-
 /** Reads one Latin chunk; returns whether it was a value. */
 function readLatin(chunk: string, read: Reading): boolean {
   const word = trimEndWhile(chunk, isTrailingMark).replace(/^#/u, "");
@@ -535,33 +521,6 @@ function onlySpaces(text: string, start: number, end: number): boolean {
   if (start < 0) return false;
   for (let i = start; i < end; i++) if (text[i] !== " " && text[i] !== "\t") return false;
   return true;
-}
-
-/**
- * What may follow an English word that starts a new state: "from" takes a month, next, this, today or
- * tomorrow ({@link ENGLISH_FROM_TIMES}); the other starters a weekday as well; after next or this, a
- * time noun ({@link ENGLISH_FROM_TIME_NOUNS}).
- */
-type FromStarter = "from" | "starting" | "time";
-
-/** Which starter `chunk` is, given the chunk before it ("as of"); undefined when none. */
-function fromStarter(chunk: string, previousChunk: string): FromStarter | undefined {
-  if (chunk === "of" && previousChunk === "as") return "starting";
-  if (!ENGLISH_FROM_WORDS.has(chunk)) return undefined;
-  return chunk === "from" ? "from" : "starting";
-}
-
-/**
- * Whether `chunk` (a trailing mark aside) is a time after a starter of a new state: "no" when not, "more"
- * when a time noun may still follow (next, this), "done" when the time is complete.
- */
-function readsFromTime(chunk: string, from: FromStarter | undefined): "no" | "more" | "done" {
-  if (from === undefined) return "no";
-  const word = trimEndWhile(chunk, isTrailingMark);
-  if (from === "time") return ENGLISH_FROM_TIME_NOUNS.has(word) ? "done" : "no";
-  if (word === "next" || word === "this") return "more";
-  if (ENGLISH_FROM_TIMES.has(word)) return "done";
-  return from === "starting" && ENGLISH_WEEKDAYS.has(word) ? "done" : "no";
 }
 
 /** The particle of a time a new state starts at ({@link KOREAN_FROM_TIME_ENDINGS}). */

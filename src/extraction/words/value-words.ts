@@ -22,7 +22,7 @@ export const KOREAN_TIME_WORDS: ReadonlySet<string> = new Set(
 );
 
 /** English weekdays, full and short. */
-export const ENGLISH_WEEKDAYS: ReadonlySet<string> = new Set(
+const ENGLISH_WEEKDAYS: ReadonlySet<string> = new Set(
   words(
     "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun",
   ),
@@ -115,9 +115,9 @@ export const KOREAN_FROM_TIME_ENDINGS: readonly string[] = words(
  * week", "as of June", "effective Monday"): the English of {@link KOREAN_FROM_TIME_ENDINGS} with 부터.
  * "as of" is read by its "of" after "as".
  */
-export const ENGLISH_FROM_WORDS: ReadonlySet<string> = new Set(words("from starting beginning effective"));
+const ENGLISH_FROM_WORDS: ReadonlySet<string> = new Set(words("from starting beginning effective"));
 /** The time words after which "from" starts a new state: a month, next, this, today, tomorrow. */
-export const ENGLISH_FROM_TIMES: ReadonlySet<string> = new Set(
+const ENGLISH_FROM_TIMES: ReadonlySet<string> = new Set(
   words(
     "january february march april may june july august september october november december " +
       "jan feb mar apr jun jul aug sep sept oct nov dec next this today tomorrow",
@@ -128,9 +128,50 @@ export const ENGLISH_FROM_TIMES: ReadonlySet<string> = new Set(
  * starters also take a weekday ("beginning Thursday"), which after "from" rather begins a span ("from
  * Monday to Friday"), as a day with 부터 does.
  */
-export const ENGLISH_FROM_TIME_NOUNS: ReadonlySet<string> = new Set(
+const ENGLISH_FROM_TIME_NOUNS: ReadonlySet<string> = new Set(
   words("week month year semester term season weekend"),
 );
+
+/**
+ * What may follow an English word that starts a new state: "from" takes a month, next, this, today or
+ * tomorrow ({@link ENGLISH_FROM_TIMES}); the other starters a weekday as well; after next or this, a
+ * time noun ({@link ENGLISH_FROM_TIME_NOUNS}).
+ */
+export type FromStarter = "from" | "starting" | "time";
+
+/** Which starter a lower-case word is, given the word before it ("as of"); undefined when none. */
+export function fromStarter(word: string, previousWord: string): FromStarter | undefined {
+  if (word === "of" && previousWord === "as") return "starting";
+  if (!ENGLISH_FROM_WORDS.has(word)) return undefined;
+  return word === "from" ? "from" : "starting";
+}
+
+/**
+ * Whether a lower-case word, its trailing marks off, is a time after a starter of a new state: "no"
+ * when not, "more" when a time noun may still follow (next, this), "done" when the time is complete.
+ */
+export function readsFromTime(word: string, from: FromStarter | undefined): "no" | "more" | "done" {
+  if (from === undefined) return "no";
+  if (from === "time") return ENGLISH_FROM_TIME_NOUNS.has(word) ? "done" : "no";
+  if (word === "next" || word === "this") return "more";
+  if (ENGLISH_FROM_TIMES.has(word)) return "done";
+  return from === "starting" && ENGLISH_WEEKDAYS.has(word) ? "done" : "no";
+}
+
+/**
+ * Whether a lower-case word is a date written with its year first and one mark between its parts:
+ * 2026-05-21, 2026.5.21, 2026/05/21 (a trailing dot allowed). Its dashes make no phone number, nor its
+ * dots a decimal.
+ */
+export function isFullDate(word: string): boolean {
+  const match = FULL_DATE_RE.exec(word);
+  if (match === null || match[2] !== match[4]) return false;
+  const [month, day] = [Number(match[3]), Number(match[5])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+/** Year, mark, month, mark, day: each group of digits bounded, so the match is linear. */
+const FULL_DATE_RE = /^((?:19|20)\d\d)([-./])(\d{1,2})([-./])(\d{1,2})\.?$/u;
 
 /** Korean adverbs of change, sequence and error ("이제", "새로", "원래", "잘못"): about the change, not the fact. */
 export const KOREAN_CHANGE_WORDS: ReadonlySet<string> = new Set(
