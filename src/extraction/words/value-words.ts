@@ -216,7 +216,7 @@ const MISSPOKE = "잘못";
  * How a verb of saying, writing, typing, reading, hearing or knowing begins after 잘못 ("잘못 말했다",
  * "잘못 적어놨었네", "잘못 봤어", "잘못 들었음", "잘못 알았네"): the speaker misspoke. A verb is matched
  * by how it begins, so every ending and auxiliary counts (적었, 적어놨, 적음); a past form is also
- * written with its ㅆ dropped, as people type fast (적엇, 햇, 봣). 보다 counts in its past forms only
+ * written with its ㅆ dropped, as people type fast (적엇, 말햇, 봣). 보다 counts in its past forms only
  * (봤, 본, 봄), since a word that begins with 보 is often a noun (보관, 보험).
  */
 const MISSPOKE_VERB_STEMS: readonly string[] = words(
