@@ -5,7 +5,7 @@
  * text.
  */
 import { isEnglishStopWord } from "./english.js";
-import { HANGUL_SYLLABLES, isHangulSyllableCode } from "./korean.js";
+import { HANGUL_SYLLABLES, isHangulSyllableCode, syllableJamo } from "./korean.js";
 import {
   hangulSoundKey,
   latinSoundKeys,
@@ -146,8 +146,10 @@ function hangulCompoundKeys(stem: string): (readonly [SoundKey, SoundKey])[] {
 
 /**
  * Whether a Hangul word and a Latin word may be one word in two scripts (콩이 / kongi, 피아노 / piano):
- * their sound keys meet as a query word's and a memory's do (sound-key.ts `soundKeysMeet`). Words of one
- * script never meet here: two Korean words with one key are two words. Recall asks this of the same
+ * their sound keys meet as a query word's and a memory's do (sound-key.ts `soundKeysMeet`), or, for a
+ * Hangul word with too few consonants for a key (태오, 시우), the Latin word spells it ({@link
+ * spelledAlike}). Words of one script never meet here: two Korean words with one key are two words.
+ * Recall asks this of the same
  * words again and again (each pair of notes it compares), so each word's keys are kept
  * ({@link KEY_MEMO_WORDS} words of each script, forgotten all at once when full).
  */
@@ -156,7 +158,7 @@ export function soundsAlikeAcrossScripts(hangul: string, latin: string): boolean
     const found = hangulSoundKey(hangul);
     return found === undefined ? [] : [found];
   })[0];
-  if (key === undefined) return false;
+  if (key === undefined) return spelledAlike(hangul, latin);
   return remembered(LATIN_KEYS, latin, () => latinSoundKeys(latin)).some((other) =>
     soundKeysMeet(key, other),
   );
@@ -184,4 +186,35 @@ function remembered(
     memo.set(word, keys);
   }
   return keys;
+}
+
+/** Revised Romanization of the initials, medials and finals (Unicode order). */
+const RR_INITIALS = "g kk n d tt r m b pp s ss - j jj ch k t p h".split(" ");
+const RR_MEDIALS = "a ae ya yae eo e yeo ye o wa wae oe yo u wo we wi yu eu ui i".split(" ");
+const RR_FINALS = "- k k k n n n t l k m l l l p l m p p t t ng t t k t p t".split(" ");
+/** Letters a romanised name needs at least to be compared by spelling (an, ai and imo are words). */
+const MIN_SPELLED_LETTERS = 4;
+
+/**
+ * Whether a Hangul word too short in consonants for a sound key (태오, 시우, 유나: one consonant sound)
+ * and a Latin word are one name spelled in two scripts: the Latin word, spelled as names are (oo and
+ * woo for 우, sh for ㅅ before i, ee for 이), is the word's Revised Romanization.
+ */
+function spelledAlike(hangul: string, latin: string): boolean {
+  if (latin.length < MIN_SPELLED_LETTERS || hangul.length < 2) return false;
+  let romanised = "";
+  for (const char of hangul) {
+    const jamo = syllableJamo(char.charCodeAt(0));
+    if (jamo === undefined) return false;
+    for (const part of [RR_INITIALS[jamo.initial], RR_MEDIALS[jamo.medial], RR_FINALS[jamo.final]]) {
+      if (part !== undefined && part !== "-") romanised += part;
+    }
+  }
+  const spelled = latin
+    .toLowerCase()
+    .replace(/([aeiou])w(oo|u)/gu, "$1$2")
+    .replace(/oo/gu, "u")
+    .replace(/ee/gu, "i")
+    .replace(/sh(?=i)/gu, "s");
+  return spelled === romanised;
 }

@@ -153,6 +153,20 @@ describe("a Hangul word and a Latin word compared side by side", () => {
     expect(soundsAlikeAcrossScripts("hayun", "hayun")).toBe(false);
     expect(soundsAlikeAcrossScripts("피티", "pt")).toBe(false);
   });
+
+  it("are one name when a Hangul word of one consonant sound is spelled by the Latin one, as names are", () => {
+    // Too few consonants for a key: the Latin word must spell the Revised Romanization.
+    expect(hangulSoundKey("태오")).toBeUndefined();
+    expect(soundsAlikeAcrossScripts("태오", "taeo")).toBe(true);
+    expect(soundsAlikeAcrossScripts("지우", "jiwoo")).toBe(true);
+    expect(soundsAlikeAcrossScripts("시우", "shiwoo")).toBe(true);
+    expect(soundsAlikeAcrossScripts("유나", "yuna")).toBe(true);
+    // Another spelling, another name, or a short word that is a word of its own (아이 / AI, 오이 / oil).
+    expect(soundsAlikeAcrossScripts("태오", "teo")).toBe(false);
+    expect(soundsAlikeAcrossScripts("지우", "jiho")).toBe(false);
+    expect(soundsAlikeAcrossScripts("아이", "ai")).toBe(false);
+    expect(soundsAlikeAcrossScripts("오이", "oil")).toBe(false);
+  });
 });
 
 describe("cross-script words of a query and a memory", () => {
