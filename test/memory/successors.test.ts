@@ -93,24 +93,16 @@ describe("antecedentOf / newestChangeOf", () => {
     expect(newestChangeOf(index.get("dinner")!, search)?.id).toBe("moved");
   });
 
-  it("links a note that says a value was written wrong, like a change", () => {
-    const corrected = indexOf([
-      doc("appointment", "피부과 재진 9월 14일 오전 10시", 1),
-      doc("fixed", "피부과 15일이었음 잘못 적어놨네 ㅋ 10시는 맞음", 4),
-    ]);
-    const corrections = likeSearch(corrected);
-    expect(antecedentOf(corrected.get("fixed")!, corrections)?.id).toBe("appointment");
-    expect(newestChangeOf(corrected.get("appointment")!, corrections)?.id).toBe("fixed");
-  });
-
-  it("links a note that names the value it replaces with an arrow, like a change", () => {
-    const arrowed = indexOf([
-      doc("meeting", "주간 보고 월요일 오전 10시 3층 소회의실", 1),
-      doc("earlier", "주간 보고 10시 → 9시 반", 6),
-    ]);
-    const search = likeSearch(arrowed);
-    expect(antecedentOf(arrowed.get("earlier")!, search)?.id).toBe("meeting");
-    expect(newestChangeOf(arrowed.get("meeting")!, search)?.id).toBe("earlier");
+  it.each([
+    // A correction: a value written wrong before (value-words.ts `marksCorrection`).
+    ["피부과 재진 9월 14일 오전 10시", "피부과 15일이었음 잘못 적어놨네 ㅋ 10시는 맞음"],
+    // A value named as replaced, with an arrow (former-values.ts `formerValues`).
+    ["주간 보고 월요일 오전 10시 3층 소회의실", "주간 보고 10시 → 9시 반"],
+  ])("links %j and %j as a change, though the later says no word of change", (first, later) => {
+    const notes = indexOf([doc("first", first, 1), doc("later", later, 5)]);
+    const search = likeSearch(notes);
+    expect(antecedentOf(notes.get("later")!, search)?.id).toBe("first");
+    expect(newestChangeOf(notes.get("first")!, search)?.id).toBe("later");
   });
 
   it("links no note that says no change, and finds no change of a note nothing changed", () => {
