@@ -280,6 +280,7 @@ export const SEARCH_SUFFIXES: readonly string[] = [
   "이었었나",
   "였었는데",
   "이었지",
+  "이더라",
   "이었나",
   "이었어",
   "이에요",
@@ -362,7 +363,7 @@ const DEPARTMENT_STEMS: readonly string[] = ["신경", "정신", "산부인", "�
  * Endings of the copula 이 that keep their 이 only after a final consonant ("몇 번이지?", after a vowel
  * "얼마지"): after a vowel the 이 is the noun's own (페이지, 케이지), so they go only after a consonant.
  */
-const AFTER_CONSONANT_SUFFIXES: ReadonlySet<string> = new Set(["이지"]);
+const AFTER_CONSONANT_SUFFIXES: ReadonlySet<string> = new Set(["이지", "이더라"]);
 /**
  * Verb stems that end in the causative or passive 이 after a consonant (먹이다 "to feed", 붙이다, 쌓이다):
  * in "뭐 먹이지?" the 이 is the verb's, not the copula's, and the stem is 먹이.

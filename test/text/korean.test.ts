@@ -139,6 +139,14 @@ describe("stripSearchSuffixes", () => {
     expect(stripSearchSuffixes("붙이지")).toBe("붙이지");
   });
 
+  it("strips the copula's 이더라 (recalling: 몇 팀이더라) after a final consonant only", () => {
+    expect(stripSearchSuffixes("팀이더라")).toBe("팀");
+    expect(stripSearchSuffixes("번이더라")).toBe("번");
+    // After a vowel the 이 is the word's own (보이다 "to be seen"), after 먹 the verb's (먹이다).
+    expect(stripSearchSuffixes("보이더라")).toBe("보이");
+    expect(stripSearchSuffixes("먹이더라")).toBe("먹이");
+  });
+
   it("lists the word and each stem its particles pass through", () => {
     expect(searchStems("고양이는")).toEqual(["고양이는", "고양이", "고양"]);
     expect(searchStems("사료")).toEqual(["사료"]);
