@@ -37,6 +37,7 @@ import { koreanAttributeFor } from "./attribute-labels.js";
 import { TITLE_WORDS } from "./words/people.js";
 import { extractTriplets } from "./rule-extractor.js";
 import { splitSentences } from "../text/sentence-end.js";
+import { valueForms } from "./value-forms.js";
 
 export interface FactSlots {
   /** `entity\u0000attribute`, folded. */
@@ -155,6 +156,7 @@ export class FactSlotMemo {
   private readonly read = new Map<string, StatementWords>();
   private readonly corrections = new Map<string, CorrectionParts>();
   private readonly sentences = new Map<string, string>();
+  private readonly forms = new Map<string, ReadonlySet<string>>();
 
   constructor(private readonly capacity: number = DEFAULT_MEMO_TEXTS) {}
 
@@ -179,6 +181,11 @@ export class FactSlotMemo {
       const valued = sentences.filter((sentence) => this.words(sentence).values.size > 0);
       return valued.length === 1 ? (valued[0] as string) : t;
     });
+  }
+
+  /** The times, dates and weekdays of `text` in one form however written (value-forms.ts), read once per memo. */
+  valueForms(text: string): ReadonlySet<string> {
+    return remember(this.forms, this.capacity, text, valueForms);
   }
 
   /** What `text` says is not so, what follows its opening correction, and whether it marks one; read once per memo. */

@@ -39,6 +39,7 @@ import {
   ENGLISH_CHANGE_MARKERS,
   ENGLISH_CHANGE_WORDS,
   ENGLISH_PHRASAL_CHANGES,
+  fellTo,
   fromStarter,
   isFullDate,
   readsFromTime,
@@ -280,6 +281,7 @@ export function statementWords(text: string): StatementWords {
       previous = { end, value: false };
       continue;
     }
+    if (fellTo(previousChunk, chunk, lower, end)) read.changes = true;
     if (ENGLISH_PHRASAL_CHANGES.get(chunk)?.has(previousChunk) === true) {
       // "went up", "took over": a verb of change, whose verb names nothing.
       read.changes = true;

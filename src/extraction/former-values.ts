@@ -7,8 +7,9 @@
  * Also whether a note says its fact changed again ({@link saysChangedAgain}) or that its value is now
  * settled ({@link saysSettled}).
  */
-import { negatedValues } from "./fact-slots.js";
+import { negatedValues, rejectedWords } from "./fact-slots.js";
 import { statementWords } from "./fact-words.js";
+import { valueForms } from "./value-forms.js";
 import { stemEnglishWord } from "../text/english.js";
 import { trimEndWhile, trimStartWhile } from "../text/trim.js";
 
@@ -19,16 +20,26 @@ const KOREAN_FROM = "에서";
 /** The Korean particles of a destination ("5시로", "3층으로"). */
 const KOREAN_TO: readonly string[] = ["으로", "로"];
 
+/**
+ * How the words begin that say a plan cannot be kept (못함, 못 해, 안됨, 안 돼, 불가): the value right
+ * before one is the old value of a change ("비 와서 10일 못함, 17일로").
+ */
+const KOREAN_CANNOT: readonly string[] = ["못", "안돼", "안되", "안됨", "불가"];
+
 /** The values `text` says were so before: see the module comment. Empty when it names none. */
 export function formerValues(text: string): ReadonlySet<string> {
   const out = new Set(negatedValues(text));
   const add = (raw: string | undefined): void => {
     if (raw === undefined) return;
     for (const value of statementWords(raw).values) out.add(value);
+    for (const form of valueForms(raw)) out.add(form);
   };
+  for (const word of rejectedWords(text.toLowerCase())) for (const form of valueForms(word)) out.add(form);
   const spaced = text.normalize("NFC").trim().split(/\s+/u);
   spaced.forEach((raw, i) => {
     const word = raw.toLowerCase();
+    // "10일날 못함", "3시는 안 돼": a value it says cannot be kept is the old one.
+    if (KOREAN_CANNOT.some((stem) => spaced[i + 1]?.startsWith(stem) === true)) add(raw);
     // "instead of 7:15": the value after "of".
     if (word === "instead" && spaced[i + 1]?.toLowerCase() === "of") add(spaced[i + 2]);
     // "from 31 to 46": the value after "from", when "to" follows it.
@@ -48,6 +59,24 @@ export function formerValues(text: string): ReadonlySet<string> {
   });
   return out;
 }
+
+/**
+ * Whether a clause of `text` ends on a value with (으)로 and no verb after it ("… 17일로", "결국 3시로."):
+ * the shorthand of a change, its verb left out ("17일로 바뀜"). One pass over the words.
+ */
+export function endsOnNewValue(text: string): boolean {
+  const spaced = text.normalize("NFC").trim().split(/\s+/u);
+  return spaced.some((raw, i) => {
+    const word = trimEndWhile(raw, isClosingMark);
+    const endsClause = i === spaced.length - 1 || word.length < raw.length;
+    if (!endsClause || !KOREAN_TO.some((to) => word.endsWith(to))) return false;
+    const read = statementWords(word);
+    return read.values.size > 0 && (/\d/u.test(word) || read.kinds.has("when"));
+  });
+}
+
+/** Marks and letters that may close a clause after its last word: punctuation, ㅠ, ㅋ, ~. */
+const isClosingMark = (c: string): boolean => !/[\p{L}\p{N}]/u.test(c) || /[\u3131-\u318e]/u.test(c);
 
 /**
  * Adverbs that say a change happened before (a closed class): 또, 다시, 또다시, 재차, "again". A note

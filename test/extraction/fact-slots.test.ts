@@ -240,6 +240,18 @@ describe("statesSameFact", () => {
     expect(statementWords("picked up the dry cleaning").changes).toBe(false);
   });
 
+  it("reads an amount fallen to a number (down to 12) and a person replaced (발령, 후임, 퇴사, quit) as a change", () => {
+    expect(statementWords("we're down to 12 seed packets").changes).toBe(true);
+    expect(statementWords("down to 3 cans of tuna").changes).toBe(true);
+    expect(statementWords("담당 주무관 발령 남").changes).toBe(true);
+    expect(statementWords("후임은 홍예린 대리").changes).toBe(true);
+    expect(statementWords("경리 이모님 퇴사하심").changes).toBe(true);
+    expect(statementWords("Dana quit, the new bookkeeper is Ravi").changes).toBe(true);
+    // "down to" a place, and a word that only begins like one (퇴직금, severance pay).
+    expect(statementWords("walked down to the river at 6").changes).toBe(false);
+    expect(statementWords("퇴직금 정산 3월 말").changes).toBe(false);
+  });
+
   it("reads 잘못 (wrongly) as no content word: it says how a value was written, not which fact", () => {
     expect(statementWords("치과 예약 잘못 적었음 14일임").content).toEqual(["ko:치과", "ko:예약"]);
   });

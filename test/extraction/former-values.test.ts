@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formerValues, saysChangedAgain, saysSettled } from "../../src/extraction/former-values.js";
+import {
+  endsOnNewValue,
+  formerValues,
+  saysChangedAgain,
+  saysSettled,
+} from "../../src/extraction/former-values.js";
+import { saysArrangedAnew } from "../../src/extraction/words/value-words.js";
 
 const former = (text: string) => [...formerValues(text)];
 
@@ -20,19 +26,28 @@ function growth(run: (n: number) => unknown, n: number): number {
 
 describe("formerValues", () => {
   it("reads the old value of an English change: instead of, from … to", () => {
-    expect(former("Swim lessons now start at 7:40 instead of 7:15")).toEqual(["715"]);
+    // As fact-words.ts writes it, and a time in one form however written (value-forms.ts).
+    expect(former("Swim lessons now start at 7:40 instead of 7:15")).toEqual(["715", "time:7:15"]);
     expect(former("They moved my desk from 31 to 46 on the third floor")).toEqual(["31"]);
   });
 
   it("reads the old value before an arrow, glued or apart, and a Korean 에서 … 로", () => {
-    expect(former("과외 4시→5시로 변경")).toEqual(["4"]);
-    expect(former("과외 4시 → 5시")).toEqual(["4"]);
-    expect(former("스터디 4시에서 5시로 바뀜")).toEqual(["4"]);
+    expect(former("과외 4시→5시로 변경")).toEqual(["4", "time:4:0"]);
+    expect(former("과외 4시 → 5시")).toEqual(["4", "time:4:0"]);
+    expect(former("스터디 4시에서 5시로 바뀜")).toEqual(["4", "time:4:0"]);
+    expect(former("레슨 요일 수→금")).toEqual(["수", "day:3"]);
   });
 
   it("keeps the values a correction negates", () => {
     expect(former("C4 말고 C7 자리야")).toEqual(["c4"]);
-    expect(former("not Monday, Thursday")).toEqual(["monday"]);
+    expect(former("not Monday, Thursday")).toEqual(["monday", "day:1"]);
+  });
+
+  it("reads a value said to be impossible as the old one: 못, 안 돼, 불가", () => {
+    expect(former("눈 와서 12일엔 못 감, 19일로")).toEqual(["12", "dom:12"]);
+    expect(former("세미나 3/4 불가 ㅠ")).toEqual(["34", "date:3-4", "dom:4"]);
+    // Nothing before it that is a value: nothing old.
+    expect(former("오늘 운동 못 함")).toEqual([]);
   });
 
   it("names none for a statement that gives no old value", () => {
@@ -46,6 +61,24 @@ describe("formerValues", () => {
   it("reads a long line of arrows and markers in linear time", () => {
     const unit = "4시→5시 instead of 7:15 from 31 to 46 4시에서 5시로 ";
     expect(growth((n) => formerValues(unit.repeat(n)), 500)).toBeLessThan(8 * 4);
+  });
+});
+
+describe("endsOnNewValue / saysArrangedAnew: a change said short", () => {
+  it("reads a clause that ends on a time or number with (으)로 and no verb as a change", () => {
+    expect(endsOnNewValue("비 와서 못 감.. 19일로")).toBe(true);
+    expect(endsOnNewValue("결국 3시 반으로!")).toBe(true);
+    expect(endsOnNewValue("회의 다음 주 금요일로ㅠㅠ 어쩔 수 없지")).toBe(true);
+    // A verb after it, or no value before the particle.
+    expect(endsOnNewValue("3시로 예약함")).toBe(false);
+    expect(endsOnNewValue("서류는 택배로")).toBe(false);
+  });
+
+  it("reads 다시 before a verb of arranging as arranged anew, and 다시 before another verb as nothing", () => {
+    expect(saysArrangedAnew("자리 없어서 옆 식당으로 다시 예약함")).toBe(true);
+    expect(saysArrangedAnew("상담 다시 잡았어")).toBe(true);
+    expect(saysArrangedAnew("영화 다시 봤는데 좋더라")).toBe(false);
+    expect(saysArrangedAnew("다시마 사기")).toBe(false);
   });
 });
 

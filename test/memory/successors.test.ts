@@ -98,7 +98,15 @@ describe("antecedentOf / newestChangeOf", () => {
     ["피부과 재진 9월 14일 오전 10시", "피부과 15일이었음 잘못 적어놨네 ㅋ 10시는 맞음"],
     // A value named as replaced, with an arrow (former-values.ts `formerValues`).
     ["주간 보고 월요일 오전 10시 3층 소회의실", "주간 보고 10시 → 9시 반"],
-  ])("links %j and %j as a change, though the later says no word of change", (first, later) => {
+    // The old value in another language's form: 7시 40분 is 7:40 (value-forms.ts), no word shared.
+    ["셔틀버스 아침 7시 40분 정문 앞", "Shuttle now comes at 7:25 instead of 7:40"],
+    // A value that cannot be kept is the old one; a clause that ends on a value with 로 says the new.
+    ["텃밭 모종 심기 4/12 예정", "비 와서 12일엔 못 함.. 19일로"],
+    // 다시 before a verb of arranging: arranged anew.
+    ["결혼기념일 저녁 6시 한옥집 예약", "한옥집 휴무라 솔바람으로 다시 예약함. 6시는 그대로"],
+    // A person replaced: 발령, 후임.
+    ["구청 민원 담당 박지수 주무관 02-555-1234", "박지수 주무관 발령 후임은 홍예린 주무관 02-555-9876"],
+  ])("links %j and %j as a change, by what the later says of the earlier", (first, later) => {
     const notes = indexOf([doc("first", first, 1), doc("later", later, 5)]);
     const search = likeSearch(notes);
     expect(antecedentOf(notes.get("later")!, search)?.id).toBe("first");

@@ -258,7 +258,7 @@ export const SAME_THING_GROUPS: readonly (readonly string[])[] = [
   words("알바 아르바이트 파트타임 part_time_job"),
   words("용돈 allowance pocket_money"),
   words("청구서 고지서 인보이스 bill invoice"),
-  words("영수증 receipt"),
+  words("receipt 영수증"),
   words("결제 지불 납부 페이먼트 payment"),
   words("자동이체 자동납부 autopay direct_debit"),
   words("이체 송금 계좌이체 remittance bank_transfer wire_transfer"),

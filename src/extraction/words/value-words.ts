@@ -65,8 +65,31 @@ export const KOREAN_CHANGE_STEMS: readonly string[] = words(
   "바뀌 바뀐 바뀜 바뀌었 바뀌어 바꾸 바꿨 바꿈 바꿔 변경 옮기 옮겼 옮김 옮겨 이사 " +
     "미뤄 미뤘 미룸 미루 당겨 당겼 당김 연기 갱신 업데이트 수정 정정 올려 올렸 올림 내렸 인상 인하 교체 " +
     "조정 갈아타 갈아탔 갈아탐 올랐 늦춰 늦췄 늦춤 밀려 밀렸 밀림 밀었 취소 그만두 그만뒀 그만둠 결정 대체 " +
-    "줄었 줄여 줄였 줄임 줄어 늘려 늘렸 늘림 늘었 늘어 정착 재계약 재배정 변동 정함 정했 바꼈 앞당 달라졌 달라짐 연장",
+    "줄었 줄여 줄였 줄임 줄어 늘려 늘렸 늘림 늘었 늘어 정착 재계약 재배정 변동 정함 정했 바꼈 앞당 달라졌 달라짐 연장 " +
+    "후임 발령 은퇴 퇴사 이직 전근 퇴직하 퇴직했 퇴직함",
 );
+
+/**
+ * How a verb of arranging begins (예약, 잡았어, 정함, 조정, 신청): after 다시 ("다시 예약함", "다시 잡음")
+ * it says the thing was arranged anew, a change of what was arranged before.
+ */
+export const KOREAN_REDO_STEMS: readonly string[] = words(
+  "예약 잡 정하 정했 정함 정해 조정 짜 짰 맞추 맞췄 맞춤 등록 신청 계약 구했 구함 구해 뽑",
+);
+/** The adverb before a {@link KOREAN_REDO_STEMS} verb that says it was done anew. */
+export const KOREAN_ANEW = "다시";
+
+/**
+ * Whether `text` says a thing was arranged anew: 다시 before a verb of arranging ("다시 예약함", "다시
+ * 잡음"). One pass over its words.
+ */
+export function saysArrangedAnew(text: string): boolean {
+  const spaced = text.normalize("NFC").split(/\s+/u);
+  return spaced.some(
+    (word, i) =>
+      word === KOREAN_ANEW && KOREAN_REDO_STEMS.some((stem) => spaced[i + 1]?.startsWith(stem) === true),
+  );
+}
 
 /**
  * Words that say a value holds now, not before (이제, 지금은, 요즘, now): they open a new value ("이제
@@ -348,7 +371,7 @@ export const ENGLISH_CHANGE_MARKERS: ReadonlySet<string> = new Set(
   words(
     "now new change move switch update instead anymore reschedule push postpone rename raise lower retire resign " +
       "rebook replace swap slip bump drop cancel reset renegotiate increase reduce extend shorten relocate decide " +
-      "delay defer upgrade downgrade trade",
+      "delay defer upgrade downgrade trade quit successor",
   ),
 );
 
@@ -361,6 +384,15 @@ export const ENGLISH_PHRASAL_CHANGES: ReadonlyMap<string, ReadonlySet<string>> =
   ["down", new Set(words("go goes went going gone"))],
   ["over", new Set(words("take takes took taking taken hand hands handed handing"))],
 ]);
+
+/** "down to" before a number ("down to 36 left"): the amount fell to it. `end` is where `word` ends in `text`. */
+export function fellTo(previous: string, word: string, text: string, end: number): boolean {
+  if (previous !== "down" || word !== "to") return false;
+  let at = end;
+  while (text[at] === " ") at++;
+  const code = text.charCodeAt(at);
+  return code >= 48 && code <= 57;
+}
 
 /** The English markers of {@link ENGLISH_CHANGE_MARKERS} that are no verb: they say what is so now. */
 export const ENGLISH_NEWER_STATE_WORDS: ReadonlySet<string> = new Set(words("now new instead anymore"));

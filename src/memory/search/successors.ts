@@ -21,7 +21,9 @@ import {
   sameWordAcrossScripts,
 } from "../../extraction/content-words.js";
 import type { StatementWords } from "../../extraction/fact-words.js";
+import { saysArrangedAnew } from "../../extraction/words/value-words.js";
 import {
+  endsOnNewValue,
   formerValues,
   isSettlingWord,
   saysChangedAgain,
@@ -107,6 +109,7 @@ export function antecedentOf(
   };
   const topic = after.content.slice(0, Math.min(after.lead, after.changedAfter ?? after.lead));
   const former = formerValues(note.text);
+  const afterForms = memo.valueForms(note.text);
   // A user with few notes: one word said in at most MAX_RARE_WORD_NOTES of them is still enough.
   const enough = Math.min(MIN_SHARED_WEIGHT, Math.log((search.size + 1) / (MAX_RARE_WORD_NOTES + 0.5)));
   let best: { doc: ContextDoc; score: number } | undefined;
@@ -114,11 +117,15 @@ export function antecedentOf(
     if (doc.text.length > MAX_STATEMENT_CHARS) return;
     const before = memo.words(doc.text);
     const holds = (word: string): boolean => holdsSharedWord(before, word);
-    const givesOld = [...former].some((value) => before.values.has(value));
+    const beforeForms = memo.valueForms(doc.text);
+    const givesOld = [...former].some((value) => before.values.has(value) || beforeForms.has(value));
     if (former.size > 0 && !givesOld) return;
     const shared = words.filter(holds);
     const weightShared = shared.reduce((sum, word) => sum + weight(word), 0);
-    const sameValues = [...before.values].filter((value) => after.values.has(value)).length;
+    const sameValues = Math.max(
+      [...before.values].filter((value) => after.values.has(value)).length,
+      sharedForms(beforeForms, afterForms),
+    );
     const sameKind = [...after.kinds].some((kind) => before.kinds.has(kind));
     if (givesOld && sameKind) {
       // The old value it names points at this note by itself ("512호 아니고 513호"): no word needed.
@@ -200,6 +207,21 @@ function lastChangeFrom(change: ContextDoc, search: NoteSearch, memo: FactSlotMe
 }
 
 /**
+ * How many times, dates and weekdays two notes both give, however each writes them (value-forms.ts): a
+ * day of the month counts only when no whole date is shared.
+ */
+function sharedForms(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let whole = 0;
+  let days = 0;
+  for (const form of a) {
+    if (!b.has(form)) continue;
+    if (form.startsWith("dom:")) days++;
+    else whole++;
+  }
+  return whole + (whole === 0 ? Math.min(days, 1) : 0);
+}
+
+/**
  * Whether Korean `word` ends with `head`, a word of two syllables or more: a Korean compound is named
  * by its last noun (동물병원 is a 병원, 주간회의 a 회의) — unless that noun is an attribute any
  * thing has (전화번호 and 방번호 are two numbers: content-words.ts `isGenericAttribute`).
@@ -226,6 +248,8 @@ function saysChange(text: string, memo: FactSlotMemo): boolean {
     memo.words(text).changes ||
     formerValues(text).size > 0 ||
     saysSettled(text) ||
+    saysArrangedAnew(text) ||
+    endsOnNewValue(text) ||
     memo.correction(text).marked
   );
 }

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { valueForms } from "../../src/extraction/value-forms.js";
+
+const forms = (text: string) => [...valueForms(text)].sort();
+
+/** How much longer `run(8n)` takes than `run(n)` after a warm-up: about 8 for linear work, 64 for quadratic. */
+function growth(run: (n: number) => unknown, n: number): number {
+  const time = (size: number) => {
+    const start = performance.now();
+    run(size);
+    return performance.now() - start;
+  };
+  time(Math.floor(n / 2));
+  const small = Math.max(time(n), 1);
+  return time(8 * n) / small;
+}
+
+describe("valueForms", () => {
+  it("gives a clock time one form in Korean, with a colon, with am/pm, the hour modulo 12", () => {
+    expect(forms("셔틀 7시 40분에 옴")).toEqual(["time:7:40"]);
+    expect(forms("shuttle at 7:40am")).toEqual(["time:7:40"]);
+    expect(forms("저녁 7시반 모임")).toEqual(["time:7:30"]);
+    expect(forms("7시 반으로 옮김")).toEqual(["time:7:30"]);
+    expect(forms("19:30 start")).toEqual(["time:7:30"]);
+    expect(forms("drinks at 6pm")).toEqual(["time:6:0"]);
+  });
+
+  it("gives a date one form: M/D, M월 D일, English month names either side, a year first", () => {
+    expect(forms("검진 6/14")).toEqual(["date:6-14", "dom:14"]);
+    expect(forms("검진 6월 14일로")).toEqual(["date:6-14", "dom:14"]);
+    expect(forms("check-up Jun 14")).toEqual(["date:6-14", "dom:14"]);
+    expect(forms("check-up on the 14th of June")).toEqual(["date:6-14", "dom:14"]);
+    expect(forms("check-up 2027-06-14")).toEqual(["date:6-14", "dom:14"]);
+    // A day of the month alone gives the day only.
+    expect(forms("21일로 미룸")).toEqual(["dom:21"]);
+  });
+
+  it("gives weekdays one form: 요일, 욜, a run of syllables, English names and plurals", () => {
+    expect(forms("수영 목요일")).toEqual(["day:4"]);
+    expect(forms("수영 목욜")).toEqual(["day:4"]);
+    expect(forms("수영 화목 저녁")).toEqual(["day:2", "day:4"]);
+    expect(forms("swim on Thursdays")).toEqual(["day:4"]);
+    expect(forms("swim Tue/Thu")).toEqual(["day:2", "day:4"]);
+    // A lone syllable beside another weekday across a list mark, or in brackets after a date.
+    expect(forms("요일 수→금")).toEqual(["day:3", "day:5"]);
+    expect(forms("이삿날 9/12(토)")).toEqual(["date:9-12", "day:6", "dom:12"]);
+  });
+
+  it("reads no weekday or date where the word means something else", () => {
+    // 금 "gold", 수 "number", a unit after a number (3월, 8일), a span of days, a duration.
+    expect(forms("금 두 돈 샀음")).toEqual([]);
+    expect(forms("3일간 휴가")).toEqual([]);
+    expect(forms("회의 2시간")).toEqual([]);
+    expect(forms("3월 8일")).toEqual(["date:3-8", "dom:8"]);
+    // sat, sun, wed are English words too: a weekday only beside a number or another weekday.
+    expect(forms("sat down in the sun for a bit")).toEqual([]);
+    expect(forms("Sat 10am")).toEqual(["day:6", "time:10:0"]);
+    expect(forms("may be late")).toEqual([]);
+  });
+
+  it("reads a long text in linear time", () => {
+    const unit = "7시 40분 6/14 Jun 14th 화목 수→금 Sat 10am 21일로 ";
+    expect(growth((n) => valueForms(unit.repeat(n)), 300)).toBeLessThan(8 * 4);
+  });
+});
