@@ -220,7 +220,10 @@ export function sameWordAcrossScripts(a: string, b: string): boolean {
   const [korean, english] = a.startsWith("ko:") ? [a, b] : [b, a];
   if (!korean.startsWith("ko:") || !english.startsWith("en:")) return false;
   if (namesAThing(korean) || namesAThing(english)) return false;
-  return soundsAlikeAcrossScripts(korean.slice(3), english.slice(3));
+  const word = korean.slice(3);
+  if (soundsAlikeAcrossScripts(word, english.slice(3))) return true;
+  // A full Korean name (박서윤) is written in English by its given name alone as often as whole (Seoyun).
+  return isFullKoreanName(word) && soundsAlikeAcrossScripts(word.slice(1), english.slice(3));
 }
 
 /**

@@ -352,6 +352,14 @@ describe("statesSameFact", () => {
     expect(sameWordAcrossScripts("ko:하윤", "ko:하윤")).toBe(false);
   });
 
+  it("reads a full Korean name and its given name in English as one name (박서윤 / Seoyun), not its surname", () => {
+    expect(sameWordAcrossScripts("ko:박서윤", "en:seoyun")).toBe(true);
+    expect(sameWordAcrossScripts("en:garam", "ko:한가람")).toBe(true);
+    expect(sameWordAcrossScripts("ko:박서윤", "en:park")).toBe(false);
+    // A word that only starts with a surname's syllable is no name (정수기, a water purifier).
+    expect(sameWordAcrossScripts("ko:정수기", "en:suki")).toBe(false);
+  });
+
   it("does not tie a change note to an older fact when both qualify the thing differently", () => {
     expect(changeOverlap("안방 에어컨 필터 4월 교체", "거실 에어컨 필터 6월로 바뀜")).toBeUndefined();
     // A word before the first shared one qualifies, adjacent or not (국화값 … 한 다발 / 백합 한 다발).
