@@ -104,6 +104,11 @@ describe("antecedentOf / newestChangeOf", () => {
     ["텃밭 모종 심기 4/12 예정", "비 와서 12일엔 못 함.. 19일로"],
     // 다시 before a verb of arranging: arranged anew.
     ["결혼기념일 저녁 6시 한옥집 예약", "한옥집 휴무라 솔바람으로 다시 예약함. 6시는 그대로"],
+    // An English verb's object names the changed thing as much as its subject does.
+    [
+      "Kayak rental booked for Aug 3 at Riverbend Outfitters",
+      "Storm warning moved the kayak rental to Aug 10",
+    ],
     // A person replaced: 발령, 후임.
     ["구청 민원 담당 박지수 주무관 02-555-1234", "박지수 주무관 발령 후임은 홍예린 주무관 02-555-9876"],
   ])("links %j and %j as a change, by what the later says of the earlier", (first, later) => {

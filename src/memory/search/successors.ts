@@ -107,7 +107,7 @@ export function antecedentOf(
     }
     return value;
   };
-  const topic = after.content.slice(0, Math.min(after.lead, after.changedAfter ?? after.lead));
+  const topic = after.content.slice(0, topicEnd(after));
   const former = formerValues(note.text);
   const afterForms = memo.valueForms(note.text);
   // A user with few notes: one word said in at most MAX_RARE_WORD_NOTES of them is still enough.
@@ -145,6 +145,19 @@ export function antecedentOf(
     if (best === undefined || score > best.score) best = { doc, score };
   });
   return best?.doc;
+}
+
+/**
+ * Where the words end that a change note names its fact by: before its first value, and before its verb
+ * of change in Korean, which ends its clause ("안과 검진 9일로 바뀜"). An English verb comes between its
+ * subject and its object, and the object is as much the changed thing as the subject ("the clinic moved
+ * my check-up to …"): there the words up to the first value count.
+ */
+function topicEnd(words: StatementWords): number {
+  const verbAt = words.changedAfter;
+  if (verbAt === undefined) return words.lead;
+  const english = (at: number): boolean => words.content[at]?.startsWith("en:") === true;
+  return verbAt > 0 && english(verbAt - 1) && english(verbAt) ? words.lead : Math.min(words.lead, verbAt);
 }
 
 /**
