@@ -72,7 +72,8 @@ export const MAX_CHAIN = 3;
  *   "안과 검진 9일로 바뀜" → 안과, 검진), when it names any;
  * - gives a value of a kind it gives, or the same value ("장소는 그대로 3층") — or neither, when the
  *   change note says it with a verb of change and shares two words with it (a place or a person
- *   changed: "요가원 옮겼어, 이제 …" gives a name, not a value);
+ *   changed: "요가원 옮겼어, 이제 …" gives a name, not a value), or when neither note gives any value
+ *   and they share two words (both name the thing's value by a name);
  * - gives one of the old values it names, when it names any ("7:40 instead of 7:15", "31 → 46":
  *   extraction/former-values.ts);
  * - shares two of its content words, or one that at most {@link MAX_RARE_WORD_NOTES} notes hold, and
@@ -126,7 +127,9 @@ export function antecedentOf(
       [...before.values].filter((value) => after.values.has(value)).length,
       sharedForms(beforeForms, afterForms),
     );
-    const sameKind = [...after.kinds].some((kind) => before.kinds.has(kind));
+    const sameKind =
+      [...after.kinds].some((kind) => before.kinds.has(kind)) ||
+      (after.kinds.size === 0 && before.kinds.size === 0 && shared.length >= 2);
     if (givesOld && sameKind) {
       // The old value it names points at this note by itself ("512호 아니고 513호"): no word needed.
     } else {
