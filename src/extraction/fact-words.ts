@@ -254,6 +254,8 @@ export function statementWords(text: string): StatementWords {
   // After an English word that starts a new state ("from", "starting"), which words may follow it.
   let from: FromStarter | undefined;
   let previousChunk = "";
+  // The chunk before that: a verb before its object pronoun and particle ("handed us over").
+  let chunkBefore = "";
   let contentBeforeStarter = 0;
   for (const match of lower.matchAll(CHUNK_RE)) {
     const chunk = match[0];
@@ -277,12 +279,13 @@ export function statementWords(text: string): StatementWords {
         read.modifies.length = Math.min(read.modifies.length, read.content.length);
       }
       from = fromTime === "more" ? "time" : undefined;
+      chunkBefore = previousChunk;
       previousChunk = chunk;
       previous = { end, value: false };
       continue;
     }
     if (fellTo(previousChunk, chunk, lower, end)) read.changes = true;
-    if (ENGLISH_PHRASAL_CHANGES.get(chunk)?.has(previousChunk) === true) {
+    if (phrasalChange(chunk, previousChunk, chunkBefore)) {
       // "went up", "took over": a verb of change, whose verb names nothing.
       read.changes = true;
       read.changeVerb = true;
@@ -290,9 +293,11 @@ export function statementWords(text: string): StatementWords {
       read.modifies.length = Math.min(read.modifies.length, read.content.length);
     }
     from = fromStarter(chunk, previousChunk);
+    const newState = startsNewState(chunk, previousChunk);
+    chunkBefore = previousChunk;
     previousChunk = chunk;
     contentBeforeStarter = read.content.length;
-    if (startsNewState(chunk)) {
+    if (newState) {
       // When a new state starts is not a value of the fact ("3월부터 구독료 월 9천원", "다음 주부터 9시").
       read.changes = true;
       if (previous.value && read.last !== undefined) {
@@ -535,12 +540,31 @@ const AFTER_FROM_PARTICLES: readonly string[] = ["는", "도"];
  * Whether a Hangul word is a time a new state starts at: (11)월부터, (다음) 주부터, 내년부터, with a
  * particle after it (주부터는).
  */
-function startsNewState(word: string): boolean {
+function startsNewState(word: string, previousWord: string): boolean {
   const bare = AFTER_FROM_PARTICLES.some((p) => word.endsWith(FROM + p)) ? word.slice(0, -1) : word;
   if (!bare.endsWith(FROM)) return false;
   const time = bare.slice(0, -FROM.length);
+  // After 다음 or 이번 any noun with 부터 does ("다음 주문부터", "이번 학기부터"): from the next one on.
+  if (time.length > 0 && NEXT_ONE_WORDS.has(previousWord)) return true;
   return KOREAN_FROM_TIME_ENDINGS.some((ending) => time.endsWith(ending));
 }
+
+/** Words before a noun that name the next or the current one of a series: 다음 주문, 이번 학기. */
+const NEXT_ONE_WORDS: ReadonlySet<string> = new Set(words("다음 이번 담"));
+
+/**
+ * Whether `word` after `previous` (and `before` that) is the particle of an English verb of change
+ * ({@link ENGLISH_PHRASAL_CHANGES}): right after the verb ("took over"), or after its object pronoun
+ * ("handed us over").
+ */
+function phrasalChange(word: string, previous: string, before: string): boolean {
+  const verbs = ENGLISH_PHRASAL_CHANGES.get(word);
+  if (verbs === undefined) return false;
+  return verbs.has(previous) || (OBJECT_PRONOUNS.has(previous) && verbs.has(before));
+}
+
+/** English object pronouns, which may stand between a verb and its particle. */
+const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(words("me us him her them it"));
 
 /** Forms of 하다 that follow a -기로 clause to make a decision (하기로 했어, 가기로 함, 오기로 한). */
 const DECISION_VERB_STARTS: readonly string[] = ["하", "했", "함", "해", "한"];

@@ -223,6 +223,10 @@ describe("statesSameFact", () => {
     expect(statementWords("다음 달부터는 요가 토요일 오전").changes).toBe(true);
     expect(statementWords("낼부터 출근 8시 반").changes).toBe(true);
     expect(statementWords("다음부터 택배는 경비실에 맡기기").changes).toBe(true);
+    // After 다음 or 이번 any noun: from the next one on.
+    expect(statementWords("기저귀 다음 주문부터 대형으로").changes).toBe(true);
+    expect(statementWords("이번 시즌부터 유니폼 남색").changes).toBe(true);
+    expect(statementWords("다음 주문 언제 넣지").changes).toBe(false);
     // A clock time with 부터 begins a span, with a particle or without.
     expect(statementWords("1시부터는 점심시간").changes).toBe(false);
     expect(statementWords("세미나 2시부터 4시까지").changes).toBe(false);
@@ -235,6 +239,9 @@ describe("statesSameFact", () => {
     expect(up.changedAfter).toBe(1);
     expect(statementWords("Mira takes over payroll").changes).toBe(true);
     expect(statementWords("Mr. Oh retired, ask the front desk").changes).toBe(true);
+    // An object pronoun between the verb and its particle.
+    expect(statementWords("the agency handed us over to Priya").changes).toBe(true);
+    expect(statementWords("Ben took it over in May").changes).toBe(true);
     // The verb alone, or the particle after another verb.
     expect(statementWords("went to the market for apples").changes).toBe(false);
     expect(statementWords("picked up the dry cleaning").changes).toBe(false);
