@@ -280,3 +280,33 @@ export function sameContentWords(a: readonly string[], b: readonly string[]): bo
   const holds = (list: readonly string[], word: string) => list.some((other) => named(word, other));
   return a.every((word) => holds(b, word)) && b.every((word) => holds(a, word));
 }
+
+/** A word written in capitals of three to six letters, a lower-case plural s allowed (PTA, CBT, PTCs); two (IT, PT) meet too many runs of words by chance. */
+const ACRONYM_RE = /\b[A-Z]{3,6}s?\b/gu;
+
+/**
+ * The acronyms `text` writes in capitals, as content keys (as {@link messageWordKeys} keys them) with
+ * the letters they stand for: "PTCs" → `en:ptcs` → "ptc". A run of English content words with those
+ * initials names the same thing ({@link spelledByInitials}).
+ */
+export function acronymsIn(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const match of text.matchAll(ACRONYM_RE)) {
+    const word = match[0];
+    const letters = (word.endsWith("s") ? word.slice(0, -1) : word).toLowerCase();
+    out.set(`en:${stemEnglishWord(word.toLowerCase())}`, letters);
+  }
+  return out;
+}
+
+/**
+ * Whether English content words in a row, starting anywhere in `content`, begin with `letters` in turn
+ * (parent, teacher, conference → "ptc"): the words an acronym stands for. Linear in `content` for the
+ * few letters an acronym has.
+ */
+export function spelledByInitials(letters: string, content: readonly string[]): boolean {
+  const initials = content
+    .map((key) => (key.startsWith("en:") && !key.includes("_") ? key[3] : " "))
+    .join("");
+  return initials.includes(letters);
+}

@@ -254,7 +254,7 @@ export function statementWords(text: string): StatementWords {
   // After an English word that starts a new state ("from", "starting"), which words may follow it.
   let from: FromStarter | undefined;
   let previousChunk = "";
-  // The chunk before that: a verb before its object pronoun and particle ("handed us over").
+  // The chunk before that: a verb before its object pronoun and particle ("handed it over").
   let chunkBefore = "";
   let contentBeforeStarter = 0;
   for (const match of lower.matchAll(CHUNK_RE)) {
@@ -555,7 +555,7 @@ const NEXT_ONE_WORDS: ReadonlySet<string> = new Set(words("다음 이번 담"));
 /**
  * Whether `word` after `previous` (and `before` that) is the particle of an English verb of change
  * ({@link ENGLISH_PHRASAL_CHANGES}): right after the verb ("took over"), or after its object pronoun
- * ("handed us over").
+ * ("handed it over").
  */
 function phrasalChange(word: string, previous: string, before: string): boolean {
   const verbs = ENGLISH_PHRASAL_CHANGES.get(word);

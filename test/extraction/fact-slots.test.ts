@@ -1,3 +1,4 @@
+import { acronymsIn, spelledByInitials } from "../../src/extraction/content-words.js";
 import { describe, expect, it } from "vitest";
 import {
   changeOverlap,
@@ -357,6 +358,15 @@ describe("statesSameFact", () => {
     expect(sameWordAcrossScripts("ko:치과", "en:check")).toBe(false);
     // One script: a sound key never ties two Korean words.
     expect(sameWordAcrossScripts("ko:하윤", "ko:하윤")).toBe(false);
+  });
+
+  it("reads an acronym of three letters or more as the words in a row whose initials it writes", () => {
+    expect([...acronymsIn("PTCs moved, the HOA too; IT knows")]).toEqual([
+      ["en:ptcs", "ptc"],
+      ["en:hoa", "hoa"],
+    ]);
+    expect(spelledByInitials("ptc", ["en:fall", "en:parent", "en:teacher", "en:confer"])).toBe(true);
+    expect(spelledByInitials("ptc", ["en:parent", "ko:상담", "en:teacher", "en:confer"])).toBe(false);
   });
 
   it("reads a full Korean name and its given name in English as one name (박서윤 / Seoyun), not its surname", () => {

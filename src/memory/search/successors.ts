@@ -15,7 +15,9 @@
 import type { ContextDoc } from "./hybrid-ranking.js";
 import { FactSlotMemo, statesOwnersDiffer } from "../../extraction/fact-slots.js";
 import {
+  acronymsIn,
   clippedFormOf,
+  spelledByInitials,
   holdsWordOrCompound,
   isGenericAttribute,
   sameWordAcrossScripts,
@@ -99,6 +101,7 @@ export function antecedentOf(
     .sort((a, b) => a.timestamp - b.timestamp);
   // A word that says the value is settled (최종, final) names no fact: two settled notes share no fact by it.
   const words = [...new Set(after.content)].filter((word) => !isSettlingWord(word));
+  const acronyms = acronymsIn(note.text);
   const weightOf = new Map<string, number>();
   const weight = (word: string): number => {
     let value = weightOf.get(word);
@@ -117,7 +120,12 @@ export function antecedentOf(
   earlier.forEach((doc, at) => {
     if (doc.text.length > MAX_STATEMENT_CHARS) return;
     const before = memo.words(doc.text);
-    const holds = (word: string): boolean => holdsSharedWord(before, word);
+    const holds = (word: string): boolean => {
+      const letters = acronyms.get(word);
+      return (
+        holdsSharedWord(before, word) || (letters !== undefined && spelledByInitials(letters, before.content))
+      );
+    };
     const beforeForms = memo.valueForms(doc.text);
     const givesOld = [...former].some((value) => before.values.has(value) || beforeForms.has(value));
     if (former.size > 0 && !givesOld) return;
