@@ -233,7 +233,7 @@ export const HOME_LIFE_GROUPS: readonly (readonly string[])[] = [
   words("일본어능력시험 jlpt"),
   words("원어민 native_speaker"),
   words("어댑터 어답터 아답터 adapter adaptor"),
-  words("배터리 밧데리 battery"),
+  words("배터리 밧데리 battery 건전지"),
   words("업데이트 업뎃 update"),
   words("구글드라이브 구드 google_drive gdrive"),
   words("에어팟 airpods airpod"),

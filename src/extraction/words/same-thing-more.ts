@@ -168,7 +168,7 @@ export const MORE_GROUPS: readonly (readonly string[])[] = [
   words("모종 seedling"),
   words("경운기 power_tiller"),
   words("제초제 herbicide weedkiller"),
-  words("살충제 insecticide"),
+  words("살충제 에프킬라 insecticide"),
   words("잡초 weed"),
   words("조류독감 조류인플루엔자 bird_flu avian_influenza"),
 

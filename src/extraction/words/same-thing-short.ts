@@ -112,7 +112,7 @@ export const SHORT_FORM_GROUPS: readonly (readonly string[])[] = [
   words("고데기 고대기"),
   words("매니큐어 네일폴리시 nail_polish"),
   words("마스크팩 시트팩 sheet_mask"),
-  words("파마 perm"),
+  words("파마 빠마 perm"),
   words("헤어컷 커트 컷트 haircut"),
   words("염색 hair_dye"),
   words("피부관리실 피부관리샵 피부샵"),

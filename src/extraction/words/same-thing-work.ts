@@ -267,7 +267,7 @@ export const WORK_LIFE_GROUPS: readonly (readonly string[])[] = [
   words("전문의 specialist"),
   words("주치의 담당의 attending_physician"),
   words("간호조무사 조무사 nursing_assistant"),
-  words("수간호사 head_nurse"),
+  words("수간호사 수간호사님 수쌤 head_nurse"),
   words("물리치료사 physical_therapist physiotherapist 물리치료사님"),
   words("의료진 medical_staff"),
   words("회진 ward_round"),

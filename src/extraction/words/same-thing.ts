@@ -1,5 +1,6 @@
 import { words } from "../../text/word-list.js";
 import { WORK_AND_ERRAND_GROUPS } from "./same-thing-errands.js";
+import { EVERYDAY_GROUPS } from "./same-thing-everyday.js";
 import { HOME_LIFE_GROUPS } from "./same-thing-home.js";
 import { PLACE_GROUPS } from "./same-thing-places.js";
 import { SHORT_FORM_GROUPS } from "./same-thing-short.js";
@@ -19,7 +20,9 @@ import { WORK_LIFE_GROUPS } from "./same-thing-work.js";
  * (same-thing-social.ts) and short forms beside full ones (same-thing-short.ts), which also extended
  * groups here; then languages, countries and cities in both languages (same-thing-places.ts); then, by
  * one more, everyday domains the others cover thinly — exercise, cars, cooking, music, pharmacy, farming,
- * weddings, school, design work, travel, delivery, clothes (same-thing-more.ts). The
+ * weddings, school, design work, travel, delivery, clothes (same-thing-more.ts); then, by one more,
+ * clipped forms, loanwords, job titles, workplace abbreviations, foods and produce, housing and money
+ * (same-thing-everyday.ts). The
  * parts of the day and the days next to today (아침 / morning, 어제 / yesterday) are a closed class,
  * written here. A word is in one group only, and so is an English word's stem: a stem two groups share
  * is dropped from both (content-words.ts), so "hospital" and "hospitalization" are never both members.
@@ -223,7 +226,7 @@ export const SAME_THING_GROUPS: readonly (readonly string[])[] = [
   words("스케일링 치석제거 scaling"),
   words("치아교정 orthodontics braces 교정치료"),
   words("카운슬링 심리상담 counseling counselling"),
-  words("상담선생님 카운슬러 테라피스트 counselor therapist"),
+  words("상담선생님 카운슬러 테라피스트 counselor therapist 상담쌤 상담교사"),
   words("헬스장 헬스 헬스클럽 피트니스 피트니스센터 gym fitness_center 휘트니스 휘트니스센터 피트니스클럽"),
   words("트레이너 트레이너쌤 트레이너님 trainer personal_trainer 피티쌤 피티선생님 헬스트레이너"),
   words("코치 코치님 coach"),
@@ -452,4 +455,5 @@ export const SAME_THING_GROUPS: readonly (readonly string[])[] = [
   ...PLACE_GROUPS,
   ...SHORT_FORM_GROUPS,
   ...MORE_GROUPS,
+  ...EVERYDAY_GROUPS,
 ];
