@@ -251,6 +251,8 @@ describe("statesSameFact", () => {
   it("reads an amount fallen to a number (down to 12) and a person replaced (발령, 후임, 퇴사, quit) as a change", () => {
     expect(statementWords("we're down to 12 seed packets").changes).toBe(true);
     expect(statementWords("down to 3 cans of tuna").changes).toBe(true);
+    expect(statementWords("yoga back to 7pm on Fridays").changes).toBe(true);
+    expect(statementWords("drove back to the office").changes).toBe(false);
     expect(statementWords("담당 주무관 발령 남").changes).toBe(true);
     expect(statementWords("후임은 홍예린 대리").changes).toBe(true);
     expect(statementWords("경리 이모님 퇴사하심").changes).toBe(true);

@@ -56,6 +56,9 @@ describe("statesMarkedCorrectionOf", () => {
     ["다온 상담 5월 12일 4시 담임선생님", "다온 상담 13일이래 내가 잘못 들었음"],
     ["다온 상담 5월 12일 4시 담임선생님", "문자 잘못 봤네 다온 상담 13일"],
     ["Ayla's piano recital is May 12", "misread the flyer, Ayla's recital is May 21"],
+    // 잘못 before a verb of storing, and "scratch that" anywhere in a note.
+    ["다온 상담 5월 12일 4시 담임선생님", "다온 상담 13일임 폰에 잘못 저장했네"],
+    ["Ayla's piano recital is May 12", "Ayla's recital: scratch that, it is May 21"],
   ])("is a correction of %j by %j", (older, newer) => {
     expect(statesMarkedCorrectionOf(older, newer)).toBe(true);
   });

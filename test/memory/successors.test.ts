@@ -113,6 +113,8 @@ describe("antecedentOf / newestChangeOf", () => {
     ["포장재 거래처 솔빛상사, 주문은 문자로", "솔빛상사 너무 느려서 이제 한결포장에 주문"],
     // An acronym and the words whose initials it writes.
     ["Parent council meeting Nov 4 at 7pm in the library", "PCM moved to Nov 11, same time"],
+    // A phone number put right by its last group, whose kind is the number it ends.
+    ["구청 민원 담당 박지수 주무관 02-555-5093", "번호 잘못 저장함 5093 아니고 5039"],
     // A person replaced: 발령, 후임.
     ["구청 민원 담당 박지수 주무관 02-555-1234", "박지수 주무관 발령 후임은 홍예린 주무관 02-555-9876"],
   ])("links %j and %j as a change, by what the later says of the earlier", (first, later) => {

@@ -244,7 +244,7 @@ const MISSPOKE = "잘못";
  */
 const MISSPOKE_VERB_STEMS: readonly string[] = words(
   "말했 말햇 말함 말한 말해 말하 썼 썻 씀 쓴 써 적 얘기 이야기 알려 알았 알앗 알고 보냈 보냇 보낸 " +
-    "봤 봣 본 봄 읽 들었 들엇 들은 들음 듣 입력 기록 메모 전달 계산 찍 쳤 쳣",
+    "봤 봣 본 봄 읽 들었 들엇 들은 들음 듣 입력 기록 메모 전달 계산 찍 쳤 쳣 저장",
 );
 
 /**
@@ -264,8 +264,8 @@ const ASIDE_OPENERS: ReadonlySet<string> = new Set(words("actually wait"));
 /** What an aside opener may stand right before ({@link ASIDE_OPENERS}). */
 const POINTING_COPULAS: ReadonlySet<string> = new Set(words("it's its that's thats"));
 
-/** English pairs that open a correction ("I mean 3457", "I meant Thursday"). */
-const ENGLISH_CORRECTING_PAIRS: ReadonlySet<string> = new Set(["i mean", "i meant"]);
+/** English pairs that open a correction ("I mean 3457", "I meant Thursday"; scratch, that: "… 4pm"). */
+const ENGLISH_CORRECTING_PAIRS: ReadonlySet<string> = new Set(["i mean", "i meant", "scratch" + " that"]);
 
 /**
  * How many words, from `first` on, say the speaker misspoke: 2 for 잘못 and a verb of saying or
@@ -320,6 +320,9 @@ const ENGLISH_CORRECTION_WORDS: ReadonlySet<string> = new Set(
  */
 const ENGLISH_WROTE: ReadonlySet<string> = new Set(words("typed wrote"));
 const WRONG = "wrong";
+/** The verb scratch with that after it: anywhere in a note, what was said before it is taken back. */
+const SCRATCH = "scratch";
+const THAT = "that";
 const TYPED = "typed";
 const EARLIER = "earlier";
 /** Korean predicates of "that is the right one" after a value and 이/가 ("2209가 맞음", "7218 이 맞아"). */
@@ -331,7 +334,7 @@ const SUBJECT_PARTICLES: readonly string[] = words("이 가");
 
 /**
  * Whether a note says, anywhere in it, that a value was written or said wrong before and gives the
- * right one: a word of correction (정정, 오타, correction, typo), 잘못 before a verb of saying or
+ * right one: a word of correction (정정, 오타, correction, typo; scratch with that after it), 잘못 before a verb of saying or
  * writing ("뒷자리 잘못 적었다"), "I wrote / typed … wrong", "I typed … earlier", or a value followed by 이/가 and
  * 맞다 ("2209가 맞음"). Unlike {@link correctionOpening}, which reads a reply right after what it
  * corrects, it does not say which note is corrected: that is for the caller to tie by shared words.
@@ -345,6 +348,7 @@ export function marksCorrection(text: string): boolean {
   let wrote: string | undefined;
   return tokens.some((token, i) => {
     if (CORRECTING_WORDS.has(token) || ENGLISH_CORRECTION_WORDS.has(token)) return true;
+    if (token === SCRATCH && tokens[i + 1] === THAT) return true;
     if (token.startsWith("정정") || token.startsWith("오타")) return true;
     if (misspokeWords(token, tokens[i + 1] ?? "") > 0) return true;
     if (ENGLISH_WROTE.has(token)) wrote = token;
@@ -385,9 +389,12 @@ export const ENGLISH_PHRASAL_CHANGES: ReadonlyMap<string, ReadonlySet<string>> =
   ["over", new Set(words("take takes took taking taken hand hands handed handing"))],
 ]);
 
-/** "down to" before a number ("down to 36 left"): the amount fell to it. `end` is where `word` ends in `text`. */
+/**
+ * "down to" or "back to" before a number ("down to 12 left", "back to 9 on Fridays"): the value fell to
+ * it, or went back to an earlier one. `end` is where `word` ends in `text`.
+ */
 export function fellTo(previous: string, word: string, text: string, end: number): boolean {
-  if (previous !== "down" || word !== "to") return false;
+  if ((previous !== "down" && previous !== "back") || word !== "to") return false;
   let at = end;
   while (text[at] === " ") at++;
   const code = text.charCodeAt(at);

@@ -127,7 +127,10 @@ export function antecedentOf(
       );
     };
     const beforeForms = memo.valueForms(doc.text);
-    const givesOld = [...former].some((value) => before.values.has(value) || beforeForms.has(value));
+    // A number named by its last group ("5093 아니고 5039") is of the kind of the number it ends.
+    const givesTail = [...former].some((value) => endsAValue(before.values, value));
+    const givesOld =
+      givesTail || [...former].some((value) => before.values.has(value) || beforeForms.has(value));
     if (former.size > 0 && !givesOld) return;
     const shared = words.filter(holds);
     const weightShared = shared.reduce((sum, word) => sum + weight(word), 0);
@@ -138,7 +141,7 @@ export function antecedentOf(
     const sameKind =
       [...after.kinds].some((kind) => before.kinds.has(kind)) ||
       (after.kinds.size === 0 && before.kinds.size === 0 && shared.length >= 2);
-    if (givesOld && sameKind) {
+    if ((givesOld && sameKind) || givesTail) {
       // The old value it names points at this note by itself ("512호 아니고 513호"): no word needed.
     } else {
       if (topic.length > 0 && !topic.some(holds)) return;
@@ -228,6 +231,20 @@ function lastChangeFrom(change: ContextDoc, search: NoteSearch, memo: FactSlotMe
     newest = next;
   }
   return newest;
+}
+
+/** The fewest digits a value named as old needs to point at a longer one by its end (a phone number's last group). */
+const MIN_TAIL_DIGITS = 4;
+
+/**
+ * Whether `value`, all digits and at least {@link MIN_TAIL_DIGITS} of them, ends one of `values` that is
+ * longer: a correction names a number by its last group ("5093 아니고 5039" after "02-555-5093").
+ */
+function endsAValue(values: ReadonlySet<string>, value: string): boolean {
+  if (value.length < MIN_TAIL_DIGITS || !/^\d+$/u.test(value)) return false;
+  return [...values].some(
+    (held) => held.length > value.length && held.endsWith(value) && /^\d+$/u.test(held),
+  );
 }
 
 /**
