@@ -50,9 +50,13 @@ export function dateShiftOf(text: string): number | undefined {
   return undefined;
 }
 
-/** The days a word counts ("하루", "3일", "2주"; "주" after "한"). */
+/** The week after this one as a destination (담주로, 다음주로; 주로 after 다음): a week later. */
+const NEXT_WEEK_TO: ReadonlySet<string> = new Set(words("담주로 다음주로 담주루 다음주루"));
+
+/** The days a word counts ("하루", "3일", "2주"; "주" after "한"; a week in "담주로", "다음 주로"). */
 function daysIn(word: string, before: string | undefined): number | undefined {
   if (word === "주" && before === "한") return 7;
+  if (NEXT_WEEK_TO.has(word) || (word === "주로" && before === "다음")) return 7;
   const native = DAY_COUNTS.get(word);
   if (native !== undefined) return native;
   const counted = COUNTED_RE.exec(word);

@@ -7,6 +7,7 @@
  * Also whether a note says its fact changed again ({@link saysChangedAgain}) or that its value is now
  * settled ({@link saysSettled}).
  */
+import { dateShiftOf } from "./date-shift.js";
 import { negatedValues, rejectedWords } from "./fact-slots.js";
 import { statementWords } from "./fact-words.js";
 import { valueForms } from "./value-forms.js";
@@ -35,6 +36,7 @@ export function formerValues(text: string): ReadonlySet<string> {
     for (const form of valueForms(raw)) out.add(form);
   };
   for (const word of rejectedWords(text.toLowerCase())) for (const form of valueForms(word)) out.add(form);
+  for (const form of shiftedBack(text)) out.add(form);
   const spaced = text.normalize("NFC").trim().split(/\s+/u);
   spaced.forEach((raw, i) => {
     const word = raw.toLowerCase();
@@ -77,6 +79,26 @@ export function endsOnNewValue(text: string): boolean {
 
 /** Marks and letters that may close a clause after its last word: punctuation, ㅠ, ㅋ, ~. */
 const isClosingMark = (c: string): boolean => !/[\p{L}\p{N}]/u.test(c) || /[\u3131-\u318e]/u.test(c);
+
+/**
+ * The day a note that moves a date by an amount and gives the new day ("하루 당겨짐, 17일로", "담주로
+ * 미뤄짐. 25일 같은 시간": date-shift.ts `dateShiftOf`) says the date was before: the new day less the
+ * move (18, 18), as value-forms.ts writes a day of the month, and a whole date when it gives its month.
+ * Empty when it names no such move or no day, or the day falls outside the month.
+ */
+function shiftedBack(text: string): string[] {
+  const shift = dateShiftOf(text);
+  if (shift === undefined) return [];
+  const out: string[] = [];
+  for (const form of valueForms(text)) {
+    const day = /^dom:(\d+)$/u.exec(form);
+    const date = /^date:(\d+)-(\d+)$/u.exec(form);
+    const before = Number(day?.[1] ?? date?.[2] ?? 0) - shift;
+    if ((day === null && date === null) || before < 1 || before > 31) continue;
+    out.push(day !== null ? `dom:${before}` : `date:${date?.[1] ?? ""}-${before}`);
+  }
+  return out;
+}
 
 /**
  * Adverbs that say a change happened before (a closed class): 또, 다시, 또다시, 재차, "again". A note

@@ -11,6 +11,9 @@ describe("dateShiftOf", () => {
     ["세미나 한 주 연기됨", 7],
     ["발표 3일 미뤄짐", 3],
     ["정기점검 2주 늦춰졌대", 14],
+    // To next week: a week later.
+    ["세미나 담주로 미뤄짐", 7],
+    ["세미나 다음 주로 연기", 7],
   ])("%s moves the date by %i days", (text, days) => {
     expect(dateShiftOf(text)).toBe(days);
   });
@@ -20,6 +23,7 @@ describe("dateShiftOf", () => {
     ["일주일 동안 야근"],
     ["하루 종일 밀린 일 함"],
     ["워크숍 장소 바뀜"],
+    ["담주로 예약함"],
   ])("%s moves nothing", (text) => {
     expect(dateShiftOf(text)).toBeUndefined();
   });

@@ -43,6 +43,14 @@ describe("formerValues", () => {
     expect(former("not Monday, Thursday")).toEqual(["monday", "day:1"]);
   });
 
+  it("counts the old day back from a move by an amount and the new day (하루 당겨짐, 담주로 미뤄짐)", () => {
+    expect(former("그 약속 하루 당겨짐. 9일 금요일로")).toEqual(["dom:10"]);
+    expect(former("검진 담주로 미뤄짐 11월 20일 같은 시간")).toEqual(["date:11-13", "dom:13"]);
+    // No day given, or none left in the month: nothing old.
+    expect(former("검진 일주일 밀림")).toEqual([]);
+    expect(former("검진 담주로 미뤄짐 3일로")).toEqual([]);
+  });
+
   it("reads a value said to be impossible as the old one: 못, 안 돼, 불가", () => {
     expect(former("눈 와서 12일엔 못 감, 19일로")).toEqual(["12", "dom:12"]);
     expect(former("세미나 3/4 불가 ㅠ")).toEqual(["34", "date:3-4", "dom:4"]);

@@ -124,6 +124,15 @@ describe("antecedentOf / newestChangeOf", () => {
     expect(newestChangeOf(notes.get("first")!, search)?.id).toBe("later");
   });
 
+  it("links a move by an amount to the note of the day it moved from, not to a later note of the thing", () => {
+    const notes = indexOf([
+      doc("start", "도배 3/18 시작, 한빛도배 사장님", 1),
+      doc("stock", "도배 자재 3/25 입고 예정", 3),
+      doc("moved", "도배 하루 당겨짐 17일로", 5),
+    ]);
+    expect(antecedentOf(notes.get("moved")!, likeSearch(notes))?.id).toBe("start");
+  });
+
   it("links no note that says no change, and finds no change of a note nothing changed", () => {
     expect(antecedentOf(index.get("gym")!, search)).toBeUndefined();
     expect(newestChangeOf(index.get("gym")!, search)).toBeUndefined();
