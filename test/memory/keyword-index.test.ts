@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { OTHER_NAME_COVERAGE_WEIGHT } from "../../src/memory/search/query-words.js";
 import { MIN_KEYWORD_COVERAGE } from "../../src/memory/search/hybrid-ranking.js";
 import {
+  AROUND_SCAN,
   COMMON_TERM_MIN_DF,
   KeywordIndex,
   KeywordIndexRegistry,
@@ -428,6 +429,46 @@ describe("KeywordIndex conversation neighbours", () => {
     index.removeAll();
     index.add([at("n", 1)]);
     expect(index.neighbours("n", 5 * MIN)).toEqual([]);
+  });
+});
+
+describe("KeywordIndex notes around one", () => {
+  const DAY = 86_400_000;
+  const at = (id: string, day: number, channelId = "D1") => ({
+    id,
+    text: id,
+    timestamp: day * DAY,
+    channelId,
+    channelType: "im",
+  });
+
+  it("gives the docs said before or after one in any channel, nearest first, that pass the filter", () => {
+    const index = new KeywordIndex();
+    index.add([at("d", 4), at("a", 1), at("c", 3, "C9"), at("b", 2), at("e", 5, "C9"), at("same", 3)]);
+    const all = () => true;
+    expect(index.around("c", "before", 10, all).map((d) => d.id)).toEqual(["b", "a"]);
+    expect(index.around("c", "after", 10, all).map((d) => d.id)).toEqual(["d", "e"]);
+    expect(index.around("c", "after", 1, all).map((d) => d.id)).toEqual(["d"]);
+    expect(index.around("c", "after", 10, (doc) => doc.channelId === "C9").map((d) => d.id)).toEqual(["e"]);
+    expect(index.around("unknown", "before", 10, all)).toEqual([]);
+  });
+
+  it("follows removals and replacements, and looks at a bounded number of docs", () => {
+    const index = new KeywordIndex();
+    index.add([at("a", 1), at("b", 2), at("c", 3)]);
+    index.remove(["b"]);
+    expect(index.around("c", "before", 10, () => true).map((d) => d.id)).toEqual(["a"]);
+    index.add([at("a", 9)]); // a moved after c
+    expect(index.around("c", "after", 10, () => true).map((d) => d.id)).toEqual(["a"]);
+    index.removeAll();
+    index.add(Array.from({ length: 100 }, (_, i) => at(`n${i}`, i)));
+    let seen = 0;
+    const hidden = () => {
+      seen++;
+      return false;
+    };
+    expect(index.around("n99", "before", 2, hidden)).toEqual([]);
+    expect(seen).toBe(2 * AROUND_SCAN);
   });
 });
 

@@ -133,6 +133,18 @@ describe("antecedentOf / newestChangeOf", () => {
     expect(antecedentOf(notes.get("moved")!, likeSearch(notes))?.id).toBe("start");
   });
 
+  it("links a change that shares no word, said soon after, by the day it moved from alone", () => {
+    const notes = indexOf([
+      doc("wash", "세차 예약 3/18 오전 10시 손세차장", 1),
+      doc("gift", "엄마 생신 선물 스카프로 정함", 2),
+      doc("moved", "그거 하루 당겨짐. 17일로", 3),
+    ]);
+    const context = conversationContext(notes, () => true);
+    expect(context.changedBy?.("wash", new FactSlotMemo())?.id).toBe("moved");
+    // Said soon after but naming no old value: nothing ties it.
+    expect(context.changedBy?.("gift", new FactSlotMemo())).toBeUndefined();
+  });
+
   it("links no note that says no change, and finds no change of a note nothing changed", () => {
     expect(antecedentOf(index.get("gym")!, search)).toBeUndefined();
     expect(newestChangeOf(index.get("gym")!, search)).toBeUndefined();

@@ -1,7 +1,7 @@
 import type { MemorySource } from "../../core/types.js";
 import { CONTEXT_WINDOW_MS, type ConversationContext } from "./hybrid-ranking.js";
 import type { KeywordDoc, KeywordIndex } from "./keyword-index.js";
-import { newestChangeOf, NOTES_COMPARED, type NoteSearch } from "./successors.js";
+import { newestChangeOf, NOTES_COMPARED, NOTES_NEAR, type NoteSearch } from "./successors.js";
 import { tokenize } from "../../text/tokenizer.js";
 
 /**
@@ -64,6 +64,7 @@ function noteSearch(index: KeywordIndex, accept: (doc: KeywordDoc) => boolean): 
   return {
     like: (text) =>
       index.search(text, { limit: NOTES_COMPARED, filter: accept }).flatMap((hit) => index.get(hit.id) ?? []),
+    near: (doc, side) => index.around(doc.id, side, NOTES_NEAR, accept),
     frequency: (word) => {
       const counts = tokenize(word.slice(word.indexOf(":") + 1)).map((t) => index.documentFrequency(t));
       return counts.length === 0 ? index.size : Math.min(...counts);

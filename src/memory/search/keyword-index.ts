@@ -107,11 +107,16 @@ export const BYTES_PER_TERM = 330;
  * through exactly the same tokenizer; the postings' document frequencies also give
  * {@link KeywordHit.coverage}.
  */
+/** How many docs {@link KeywordIndex.around} looks at, as a multiple of the docs it returns at most. */
+export const AROUND_SCAN = 4;
+
 export class KeywordIndex {
   private readonly bm25 = new Bm25Postings(BM25_PARAMS);
   private readonly docs = new Map<string, KeywordDoc>();
   /** Per channel, its docs' ids in time order (ties by id): a memory's neighbours in its conversation. */
   private readonly timelines = new Map<string, string[]>();
+  /** All docs' ids in time order (ties by id), whatever their channel: the notes said around one. */
+  private readonly timeline: string[] = [];
   /** Characters of the indexed texts: for {@link estimatedBytes}. */
   private chars = 0;
 
@@ -130,6 +135,7 @@ export class KeywordIndex {
       const line = this.timelines.get(channelKey(doc));
       if (line) line.splice(this.timelineAt(line, doc), 0, doc.id);
       else this.timelines.set(channelKey(doc), [doc.id]);
+      this.timeline.splice(this.timelineAt(this.timeline, doc), 0, doc.id);
     }
   }
 
@@ -143,6 +149,7 @@ export class KeywordIndex {
       const line = this.timelines.get(channelKey(doc))!;
       line.splice(this.timelineAt(line, doc), 1);
       if (line.length === 0) this.timelines.delete(channelKey(doc));
+      this.timeline.splice(this.timelineAt(this.timeline, doc), 1);
       this.docs.delete(id);
     }
   }
@@ -150,6 +157,7 @@ export class KeywordIndex {
   removeAll(): void {
     this.bm25.removeAll();
     this.timelines.clear();
+    this.timeline.length = 0;
     this.docs.clear();
     this.chars = 0;
   }
@@ -196,6 +204,30 @@ export class KeywordIndex {
         const apart = other ? Math.abs(other.timestamp - doc.timestamp) : 0;
         return apart > 0 && apart <= windowMs;
       });
+  }
+
+  /**
+   * The docs said right before (or after) this one in any channel, nearest first, that pass `accept`:
+   * at most `limit` of them, looking at no more than {@link AROUND_SCAN} times that many (bounded work
+   * however many a scope may not see). Unknown id: none.
+   */
+  around(
+    id: string,
+    side: "before" | "after",
+    limit: number,
+    accept: (doc: KeywordDoc) => boolean,
+  ): KeywordDoc[] {
+    const doc = this.docs.get(id);
+    if (doc === undefined) return [];
+    const at = this.timelineAt(this.timeline, doc);
+    const step = side === "before" ? -1 : 1;
+    const out: KeywordDoc[] = [];
+    for (let i = at + step, seen = 0; i >= 0 && i < this.timeline.length && out.length < limit; i += step) {
+      if (++seen > limit * AROUND_SCAN) break;
+      const other = this.docs.get(this.timeline[i]!)!;
+      if (other.timestamp !== doc.timestamp && accept(other)) out.push(other);
+    }
+    return out;
   }
 
   /** Where `doc` is (or would go) in its channel's timeline: binary search on (timestamp, id). */

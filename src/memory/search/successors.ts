@@ -36,6 +36,12 @@ import {
 export interface NoteSearch {
   /** The notes most like `text`, best first (at most {@link NOTES_COMPARED}). */
   like(text: string): readonly ContextDoc[];
+  /**
+   * The notes said right before or after `doc`, nearest first (at most {@link NOTES_NEAR}): a change that
+   * names its fact by no word at all ("그거 하루 당겨짐, 17일로") is said near the note it changes, and
+   * only the old value it names ties them.
+   */
+  near?(doc: ContextDoc, side: "before" | "after"): readonly ContextDoc[];
   /** At most how many of the notes hold a content word (`ko:`/`en:` key). */
   frequency(word: string): number;
   /** How many notes there are. */
@@ -44,6 +50,8 @@ export interface NoteSearch {
 
 /** How many notes like a text are compared: an antecedent shares the change note's words. */
 export const NOTES_COMPARED = 20;
+/** How many notes said right before or after a note are compared besides ({@link NoteSearch.near}). */
+export const NOTES_NEAR = 10;
 /**
  * The least idf-weighted share of words (Σ ln((N + 1) / (df + 0.5)) over the change note's content
  * words the earlier note holds) an antecedent needs: one word said in at most about a tenth of the
@@ -95,10 +103,14 @@ export function antecedentOf(
   if (note.text.length > MAX_STATEMENT_CHARS) return undefined;
   if (!saysChange(note.text, memo)) return undefined;
   const after = memo.words(note.text);
-  const earlier = search
-    .like(note.text)
+  const liked = search.like(note.text);
+  const likedIds = new Set(liked.map((doc) => doc.id));
+  // A note said just before it that shares no word is compared too, tied only by an old value it names.
+  const nearOnly = (search.near?.(note, "before") ?? []).filter((doc) => !likedIds.has(doc.id));
+  const earlier = [...liked, ...nearOnly]
     .filter((doc) => doc.timestamp < note.timestamp)
     .sort((a, b) => a.timestamp - b.timestamp);
+  const nearIds = new Set(nearOnly.map((doc) => doc.id));
   // A word that says the value is settled (최종, final) names no fact: two settled notes share no fact by it.
   const words = [...new Set(after.content)].filter((word) => !isSettlingWord(word));
   const acronyms = acronymsIn(note.text);
@@ -143,6 +155,8 @@ export function antecedentOf(
       (after.kinds.size === 0 && before.kinds.size === 0 && shared.length >= 2);
     if ((givesOld && sameKind) || givesTail) {
       // The old value it names points at this note by itself ("512호 아니고 513호"): no word needed.
+    } else if (nearIds.has(doc.id)) {
+      return;
     } else {
       if (topic.length > 0 && !topic.some(holds)) return;
       if (weightShared < enough) return;
@@ -209,8 +223,10 @@ export function newestChangeOf(
 
 /** The newest later note that changes `from` ({@link antecedentOf}), of the {@link MAX_CHANGES_COMPARED} newest change notes like it. */
 function nextChange(from: ContextDoc, search: NoteSearch, memo: FactSlotMemo): ContextDoc | undefined {
-  return search
-    .like(from.text)
+  const liked = search.like(from.text);
+  const likedIds = new Set(liked.map((doc) => doc.id));
+  const near = (search.near?.(from, "after") ?? []).filter((doc) => !likedIds.has(doc.id));
+  return [...liked, ...near]
     .filter(
       (doc) =>
         doc.timestamp > from.timestamp &&
