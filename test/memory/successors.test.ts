@@ -334,6 +334,17 @@ describe("recall: the newest change of the best answer goes above it (rankHybrid
     expect(ids(inChannel)).not.toContain("moved");
     expect(ids(recall(index, "동창회 저녁 몇 시였지"))[0]).toBe("moved");
   });
+
+  it("never brings in a DM change said soon after, that shares no word, in a channel", () => {
+    const index = indexOf([
+      doc("wash", "세차 예약 3/18 오전 10시 손세차장", 1, { channelId: "C1", channelType: "channel" }),
+      doc("moved", "그거 하루 당겨짐. 17일로", 3),
+    ]);
+    const inChannel = (d: KeywordDoc) => d.channelType !== "im";
+    expect(conversationContext(index, inChannel).changedBy?.("wash", new FactSlotMemo())).toBeUndefined();
+    expect(ids(recall(index, "세차 예약 언제야", inChannel))).not.toContain("moved");
+    expect(ids(recall(index, "세차 예약 언제야"))[0]).toBe("moved");
+  });
 });
 
 describe("bounds", () => {
