@@ -13,7 +13,7 @@
  * 늦춤" asked "동창회 몇 시였지"). Pure over a {@link NoteSearch}.
  */
 import type { ContextDoc } from "./hybrid-ranking.js";
-import { FactSlotMemo, statesOwnersDiffer } from "../../extraction/fact-slots.js";
+import { DEFAULT_MEMO_TEXTS, FactSlotMemo, statesOwnersDiffer } from "../../extraction/fact-slots.js";
 import {
   acronymsIn,
   clippedFormOf,
@@ -103,10 +103,12 @@ export function antecedentOf(
   if (note.text.length > MAX_STATEMENT_CHARS) return undefined;
   if (!saysChange(note.text, memo)) return undefined;
   const after = memo.words(note.text);
+  const former = formerOf(note.text, memo);
   const liked = search.like(note.text);
   const likedIds = new Set(liked.map((doc) => doc.id));
   // A note said just before it that shares no word is compared too, tied only by an old value it names.
-  const nearOnly = (search.near?.(note, "before") ?? []).filter((doc) => !likedIds.has(doc.id));
+  const nearOnly =
+    former.size === 0 ? [] : (search.near?.(note, "before") ?? []).filter((doc) => !likedIds.has(doc.id));
   const earlier = [...liked, ...nearOnly]
     .filter((doc) => doc.timestamp < note.timestamp)
     .sort((a, b) => a.timestamp - b.timestamp);
@@ -124,7 +126,6 @@ export function antecedentOf(
     return value;
   };
   const topic = after.content.slice(0, topicEnd(after));
-  const former = formerValues(note.text);
   const afterForms = memo.valueForms(note.text);
   // A user with few notes: one word said in at most MAX_RARE_WORD_NOTES of them is still enough.
   const enough = Math.min(MIN_SHARED_WEIGHT, Math.log((search.size + 1) / (MAX_RARE_WORD_NOTES + 0.5)));
@@ -225,7 +226,11 @@ export function newestChangeOf(
 function nextChange(from: ContextDoc, search: NoteSearch, memo: FactSlotMemo): ContextDoc | undefined {
   const liked = search.like(from.text);
   const likedIds = new Set(liked.map((doc) => doc.id));
-  const near = (search.near?.(from, "after") ?? []).filter((doc) => !likedIds.has(doc.id));
+  // A note said soon after that shares no word can change it only by an old value it names.
+  const near = (search.near?.(from, "after") ?? []).filter(
+    (doc) =>
+      !likedIds.has(doc.id) && doc.text.length <= MAX_STATEMENT_CHARS && formerOf(doc.text, memo).size > 0,
+  );
   return [...liked, ...near]
     .filter(
       (doc) =>
@@ -278,6 +283,25 @@ function sharedForms(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   return whole + (whole === 0 ? Math.min(days, 1) : 0);
 }
 
+/** Each memo's {@link formerValues} of the texts it has read: step 5 asks them of the same notes again and again. */
+const FORMER_BY_MEMO = new WeakMap<FactSlotMemo, Map<string, ReadonlySet<string>>>();
+
+function formerOf(text: string, memo: FactSlotMemo): ReadonlySet<string> {
+  let known = FORMER_BY_MEMO.get(memo);
+  if (known === undefined) {
+    known = new Map();
+    FORMER_BY_MEMO.set(memo, known);
+  }
+  let former = known.get(text);
+  if (former === undefined) {
+    // Bounded as the memo's own reads are: forgotten all at once when full.
+    if (known.size >= DEFAULT_MEMO_TEXTS) known.clear();
+    former = formerValues(text);
+    known.set(text, former);
+  }
+  return former;
+}
+
 /**
  * Whether Korean `word` ends with `head`, a word of two syllables or more: a Korean compound is named
  * by its last noun (동물병원 is a 병원, 주간회의 a 회의) — unless that noun is an attribute any
@@ -303,7 +327,7 @@ function headOf(word: string, head: string): boolean {
 function saysChange(text: string, memo: FactSlotMemo): boolean {
   return (
     memo.words(text).changes ||
-    formerValues(text).size > 0 ||
+    formerOf(text, memo).size > 0 ||
     saysSettled(text) ||
     saysArrangedAnew(text) ||
     endsOnNewValue(text) ||
