@@ -76,8 +76,9 @@ export const MAX_CHAIN = 3;
 /**
  * The earlier note `note` changes the fact of, when it says a change or that a value is not so ("X
  * 아니고 Y"): among the notes like it said before it, the one that gives an old value it names with a
- * value of the same kind — that value points at it by itself ("512호 아니고 513호", no word shared) —
- * or else the one that
+ * value of the same kind — that value points at it by itself ("512호 아니고 513호", no word shared; a
+ * number named by its last group points at the number it ends), and only such a one among the notes
+ * said right before it that share no word ({@link NoteSearch.near}) — or else the one that
  * - holds one of the words it names its fact by (those before its first value or verb of change:
  *   "안과 검진 9일로 바뀜" → 안과, 검진), when it names any;
  * - gives a value of a kind it gives, or the same value ("장소는 그대로 3층") — or neither, when the
@@ -319,8 +320,10 @@ function headOf(word: string, head: string): boolean {
 
 /**
  * Whether a text says a change ({@link StatementWords.changes}), names a value it replaces ("4시 → 3시
- * 반", "X 아니고 Y": former-values.ts `formerValues`), says that its value is now settled ("최종",
- * "final": `saysSettled`), or that a value was written or said wrong before ("잘못 적었네", "typo":
+ * 반", "X 아니고 Y", "12일엔 못 함": former-values.ts `formerValues`), says that its value is now settled
+ * ("최종", "final": `saysSettled`), that a thing was arranged anew ("다시 예약함": value-words.ts
+ * `saysArrangedAnew`), says its change short, a clause ending on a value with (으)로 ("… 19일로":
+ * `endsOnNewValue`), or that a value was written or said wrong before ("잘못 적었네", "typo":
  * value-words.ts `marksCorrection`) — a correction changes the value its note gave as much as a change
  * does.
  */
