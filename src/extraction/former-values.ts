@@ -26,6 +26,9 @@ const KOREAN_TO: readonly string[] = ["으로", "로"];
  * before one is the old value of a change ("비 와서 10일 못함, 17일로").
  */
 const KOREAN_CANNOT: readonly string[] = ["못", "안돼", "안되", "안됨", "불가"];
+/** 안 and the forms of 되다 after it, written apart ("안 돼", "안 됨"). */
+const KOREAN_NOT = "안";
+const KOREAN_BE_DONE: readonly string[] = ["돼", "되", "됨"];
 
 /** The values `text` says were so before: see the module comment. Empty when it names none. */
 export function formerValues(text: string): ReadonlySet<string> {
@@ -41,7 +44,11 @@ export function formerValues(text: string): ReadonlySet<string> {
   spaced.forEach((raw, i) => {
     const word = raw.toLowerCase();
     // "10일날 못함", "3시는 안 돼": a value it says cannot be kept is the old one.
-    if (KOREAN_CANNOT.some((stem) => spaced[i + 1]?.startsWith(stem) === true)) add(raw);
+    const next = spaced[i + 1] ?? "";
+    const cannot =
+      KOREAN_CANNOT.some((stem) => next.startsWith(stem)) ||
+      (next === KOREAN_NOT && KOREAN_BE_DONE.some((stem) => spaced[i + 2]?.startsWith(stem) === true));
+    if (cannot) add(raw);
     // "instead of 7:15": the value after "of".
     if (word === "instead" && spaced[i + 1]?.toLowerCase() === "of") add(spaced[i + 2]);
     // "from 31 to 46": the value after "from", when "to" follows it.

@@ -54,6 +54,7 @@ describe("formerValues", () => {
   it("reads a value said to be impossible as the old one: 못, 안 돼, 불가", () => {
     expect(former("눈 와서 12일엔 못 감, 19일로")).toEqual(["12", "dom:12"]);
     expect(former("세미나 3/4 불가 ㅠ")).toEqual(["34", "date:3-4", "dom:4"]);
+    expect(former("3시는 안 돼서 4시로")).toEqual(["3", "time:3:0"]);
     // Nothing before it that is a value: nothing old.
     expect(former("오늘 운동 못 함")).toEqual([]);
   });
