@@ -6,23 +6,9 @@ import {
   saysSettled,
 } from "../../src/extraction/former-values.js";
 import { saysArrangedAnew } from "../../src/extraction/words/value-words.js";
+import { growth } from "../support/growth.js";
 
 const former = (text: string) => [...formerValues(text)];
-
-/**
- * How much longer `run(8n)` takes than `run(n)`, after a warm-up: under 8 for linear work, with room for
- * a noisy machine (the tests allow four times that); quadratic work takes about 64 times as long.
- */
-function growth(run: (n: number) => unknown, n: number): number {
-  const time = (size: number) => {
-    const start = performance.now();
-    run(size);
-    return performance.now() - start;
-  };
-  time(Math.floor(n / 2));
-  const small = Math.max(time(n), 1);
-  return time(8 * n) / small;
-}
 
 describe("formerValues", () => {
   it("reads the old value of an English change: instead of, from … to", () => {

@@ -1,19 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { valueForms } from "../../src/extraction/value-forms.js";
+import { growth } from "../support/growth.js";
 
 const forms = (text: string) => [...valueForms(text)].sort();
-
-/** How much longer `run(8n)` takes than `run(n)` after a warm-up: about 8 for linear work, 64 for quadratic. */
-function growth(run: (n: number) => unknown, n: number): number {
-  const time = (size: number) => {
-    const start = performance.now();
-    run(size);
-    return performance.now() - start;
-  };
-  time(Math.floor(n / 2));
-  const small = Math.max(time(n), 1);
-  return time(8 * n) / small;
-}
 
 describe("valueForms", () => {
   it("gives a clock time one form in Korean, with a colon, with am/pm, the hour modulo 12", () => {
