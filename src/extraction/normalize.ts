@@ -278,7 +278,8 @@ export function endsInNounUi(word: string): boolean {
   return NOUNS_ENDING_IN_UI.some((noun) => word.endsWith(noun)) && !ORGANISATION_HOE_RE.test(word);
 }
 
-function isHonorificWord(stem: string): boolean {
+/** Whether 님 or 씨 after `stem` is part of the word ("선생님", "할머님", "아저씨"), not a courtesy after a name. */
+export function isHonorificWord(stem: string): boolean {
   return HONORIFIC_STEMS.some((title) => stem.endsWith(title));
 }
 

@@ -15,15 +15,15 @@ import {
   MODIFIER_END_RE,
   PREDICATE_END_RE,
 } from "./rule-patterns.js";
-import { ENGLISH_FIRST_PERSON, entityDisplayName } from "./normalize.js";
+import { ENGLISH_FIRST_PERSON, entityDisplayName, isHonorificWord } from "./normalize.js";
 import { ANIMAL_WORDS, BREED_WORDS } from "./words/animals.js";
 import { FILLER_WORDS, NON_ENTITY_WORDS, STATUS_WORDS } from "./words/function-words.js";
 import { KINSHIP_WORDS } from "./words/kinship.js";
-import { ORG_UNIT_SUFFIXES } from "./words/organisations.js";
+import { ENGLISH_PLACE_HEADS, ORG_UNIT_SUFFIXES } from "./words/organisations.js";
 import { SAME_THING_GROUPS } from "./words/same-thing.js";
-import { CHANGE_EVENT_NOUNS, isKoreanChangeWord } from "./words/value-words.js";
+import { CHANGE_EVENT_NOUNS, ENGLISH_TIME_WORDS, isKoreanChangeWord } from "./words/value-words.js";
 import { KOREAN_SURNAMES, OCCUPATION_HEADS, ROLE_HEADS, ROLE_WORDS, TITLE_WORDS } from "./words/people.js";
-import { inSet, trimEndWhile } from "../text/trim.js";
+import { inSet, trimEndWhile, trimStartWhile } from "../text/trim.js";
 import { isEnglishStopWord } from "../text/english.js";
 
 /** What the rules share while reading one text. */
@@ -139,6 +139,67 @@ export function isFullKoreanName(word: string): boolean {
 export function isPersonName(words: string): boolean {
   const bare = words.replace(/(?:님|씨)$/u, "");
   return isKoreanPersonName(bare) || LATIN_PERSON_NAME_RE.test(bare);
+}
+
+/** Korean courtesy words written after a name, glued or apart ("가온쌤", "편도윤 씨", "모하진 선생님"), 님 read off first. */
+const AFTER_NAME_COURTESIES: readonly string[] = ["쌤", "샘", "선생", "씨"];
+/** A capitalised Latin word as a name's part ("Ilse", "O'Neil"). */
+const LATIN_NAME_PART_RE = /^\p{Lu}\p{Ll}[\p{L}'-]*$/u;
+const trimName = (token: string): string => trimStartWhile(trimEndWhile(token, notNamePart), notNamePart);
+const notNamePart = (c: string): boolean => !/[\p{L}\p{N}]/u.test(c);
+
+/**
+ * The people a text names, folded: a Korean name with a courtesy or a job title after it, glued or
+ * apart ("가온쌤", "편도윤 씨가", "진태서 주무관"), and two capitalised Latin words that are neither
+ * function words nor words of time, the second no place's ("Ilse Brandt"; "Since June", "Lakeview Park"
+ * are none). A title alone ("원장님")
+ * names no one, nor does a bare word of a name's shape: too many words are (a surname syllable and
+ * two more: "지키기"). One pass over the words: linear in the text.
+ */
+export function personNamesIn(text: string): string[] {
+  const tokens = text.normalize("NFC").split(/\s+/u).map(trimName);
+  const out = new Set<string>();
+  // "모하진님이" → 모하진: the particle, then the courtesy 님.
+  const bareOf = (token: string): string => stripParticle(token, PERSON_PARTICLES).replace(/님$/u, "");
+  tokens.forEach((token, i) => {
+    if (containsHangul(token)) {
+      const bare = bareOf(token);
+      const unparticled = stripParticle(token, PERSON_PARTICLES);
+      const glued =
+        unparticled.length > bare.length
+          ? "님"
+          : AFTER_NAME_COURTESIES.find((courtesy) => bare.endsWith(courtesy));
+      const stem = glued === undefined ? undefined : glued === "님" ? bare : bare.slice(0, -glued.length);
+      if (stem !== undefined) {
+        if (isKoreanPersonName(stem) && !isKinship(stem) && !isHonorificWord(stem)) out.add(stem);
+      } else if (isKoreanPersonName(bare) && !isKinship(bare)) {
+        const next = bareOf(tokens[i + 1] ?? "");
+        if (AFTER_NAME_COURTESIES.includes(next) || TITLE_WORDS.has(next)) out.add(bare);
+      }
+      return;
+    }
+    const next = tokens[i + 1] ?? "";
+    const place = ENGLISH_PLACE_HEADS.has(next.toLowerCase());
+    if (isLatinNamePart(token) && isLatinNamePart(next) && !place) out.add(`${token} ${next}`.toLowerCase());
+  });
+  return [...out];
+}
+
+/** The particles that may follow a person's name in a note ("진태서가", "편도윤 씨가", "쌤한테"). */
+const PERSON_PARTICLES: readonly string[] = [
+  ...TOPIC_SUBJECT_PARTICLES,
+  "한테",
+  "에게",
+  "께서",
+  "께",
+  "이랑",
+  "랑",
+  "도",
+];
+
+function isLatinNamePart(word: string): boolean {
+  const folded = word.toLowerCase();
+  return LATIN_NAME_PART_RE.test(word) && !isEnglishStopWord(folded) && !ENGLISH_TIME_WORDS.has(folded);
 }
 
 /** Kinship word check ("동생 수은이", "선호 어머님", "my sister"). */

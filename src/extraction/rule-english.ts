@@ -19,7 +19,7 @@ import { isEnglishTimeWord } from "./words/value-words.js";
 
 /** Longest English value, in words; a longer "is …" is a sentence, not a value. */
 const MAX_EN_VALUE_WORDS = 6;
-/** Longest English attribute, in words ("favorite food", "office phone number"). */
+/** Longest English attribute, in words ("favorite food", "home phone number"). */
 export const MAX_EN_ATTRIBUTE_WORDS = 3;
 
 /** Between a subject and its value: " is ", " are ", " was ", " = ". */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   endsOnNewValue,
+  formerNames,
   formerValues,
   saysChangedAgain,
   saysSettled,
@@ -56,6 +57,27 @@ describe("formerValues", () => {
   it("reads a long line of arrows and markers in linear time", () => {
     const unit = "4시→5시 instead of 7:15 from 31 to 46 4시에서 5시로 ";
     expect(growth((n) => formerValues(unit.repeat(n)), 500)).toBeLessThan(8 * 4);
+  });
+});
+
+describe("formerNames", () => {
+  it("reads a thing's name a note rejects, in Korean or capitalised after English not", () => {
+    expect(formerNames("앗 동문역 말고 서문역에서 보기로 한 거임")).toEqual(["ko:동문역"]);
+    expect(formerNames("한빛홀이 아니라 새솔관이래")).toEqual(["ko:한빛홀"]);
+    expect(formerNames("Pickup is at Dunmore Park, not Ashby Park")).toEqual(["en:ashbi"]);
+  });
+
+  it("names none for a rejected value, a lower-case English word or no rejection", () => {
+    // A value is formerValues' to read.
+    expect(formerNames("C4 말고 C7 자리야")).toEqual([]);
+    expect(formerNames("not sure the lab is open on Sunday")).toEqual([]);
+    expect(formerNames("그건 아니고 그냥 피곤해서")).toEqual([]);
+    expect(formerNames("서문역 근처 카페에서 공부함")).toEqual([]);
+  });
+
+  it("reads a long line of rejections in linear time", () => {
+    const unit = "동문역 말고 서문역 not Ashby 한빛홀이 아니라 ";
+    expect(growth((n) => formerNames(unit.repeat(n)), 500)).toBeLessThan(8 * 4);
   });
 });
 

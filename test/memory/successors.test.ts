@@ -245,6 +245,29 @@ describe("recall: the newest change of the best answer goes above it (rankHybrid
     expect(ids(recall(mixed, "언어교환 무슨 요일이야"))[0]).toBe("switch");
   });
 
+  it("links a note that names another person in a change to the note of the person it replaces", () => {
+    const index = indexOf([
+      doc("lead", "동아리 지도교사 모하진 쌤, 활동비 신청은 3월까지", 1),
+      doc("other", "동아리 축제 부스 배치도 받음", 3),
+      doc("swap", "동아리 지도 이제 진태서 선생님이 맡으심. 하진쌤 연수 가셔서", 9),
+    ]);
+    expect(antecedentOf(index.get("swap")!, likeSearch(index))?.id).toBe("lead");
+    expect(ids(recall(index, "동아리 지도교사 누구야"))[0]).toBe("swap");
+    const english = indexOf([
+      doc("contact", "Supplier contact for the mugs: Ilse Brandt, orders by Thursday", 1),
+      doc("leave", "Ilse is on leave until May, so mug orders go through Oren Falk now", 7),
+    ]);
+    expect(antecedentOf(english.get("leave")!, likeSearch(english))?.id).toBe("contact");
+  });
+
+  it("links no note that names the same person again, by a given name or a full one", () => {
+    const index = indexOf([
+      doc("lead", "동아리 지도교사 모하진 쌤, 활동비 신청은 3월까지", 1),
+      doc("again", "동아리 하진쌤이 이제 간식비도 맡으심", 9),
+    ]);
+    expect(antecedentOf(index.get("again")!, likeSearch(index))).toBeUndefined();
+  });
+
   it("links no later change of another thing that shares a common word", () => {
     const index = indexOf([
       doc("bday", "서윤 생일 5월 12일, 케이크는 미리 주문", 1),
@@ -276,6 +299,20 @@ describe("recall: the newest change of the best answer goes above it (rankHybrid
     expect(results[0]).toMatchObject({ supersedes: "room" });
     // "7번 아니고 …" rejects a number; the 7 of a clock time is another kind of value.
     expect(conversationContext(index, () => true).changedBy?.("yoga", new FactSlotMemo())).toBeUndefined();
+  });
+
+  it("puts first a correction that rejects the place's name the older note gave, with no word of the question", () => {
+    const index = indexOf([
+      doc("meet", "독서모임 5/17 토 2시 동문역 근처 북카페", 1),
+      doc("other", "동네 서문시장 떡집 토요일 휴무", 2),
+      doc("fixed", "아 잘못 적음. 동문역 아니고 서문역임. 시간은 맞음", 3),
+      doc("name", "아 잘못 적음. 한빛홀 아니고 새솔관임", 5),
+    ]);
+    const results = recall(index, "독서모임 어디서 하지");
+    expect(ids(results)[0]).toBe("fixed");
+    expect(results[0]).toMatchObject({ supersedes: "meet" });
+    // A name no earlier note gave points at none.
+    expect(antecedentOf(index.get("name")!, likeSearch(index))).toBeUndefined();
   });
 
   it("keeps the older note first when the question names its value or asks what the newer does not give", () => {

@@ -3,6 +3,7 @@
  * Part of the rule extractor's word lists: ordinary words of the language, never names of people,
  * pets or shops.
  */
+import { words } from "../../text/word-list.js";
 
 /**
  * Endings of an organisation's name ("한결대학교병원", "한빛은행", "다솜은행"): "X에서 일해" names a workplace
@@ -104,3 +105,17 @@ export const PLACE_NOUNS = new Set([
   "스튜디오",
   "office",
 ]);
+
+/**
+ * English nouns that end the name of a place or an organisation ("Lakeview Park", "Riverside Clinic",
+ * "Inkwell Books"): two capitalised words that end in one name no person.
+ */
+export const ENGLISH_PLACE_HEADS: ReadonlySet<string> = new Set(
+  words(
+    "park street st road rd avenue ave lane drive way station hall center centre building tower mall plaza " +
+      "square school university college academy institute hospital clinic cafe café hotel inn bank market " +
+      "church temple gym office library museum theater theatre cinema stadium arena bridge lake river beach " +
+      "island mountain hill books store shop restaurant kitchen bar bakery studio club company inc corp ltd " +
+      "airport terminal gate port harbor harbour village town city county district",
+  ),
+);

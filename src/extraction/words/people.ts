@@ -23,6 +23,8 @@ export const TITLE_WORDS = new Set([
   "차장",
   "대리",
   "주임",
+  "주무관",
+  "계장",
   "사원",
   "사장",
   "이사",

@@ -173,7 +173,7 @@ export const NEAR_CHANGE_RANKS = 3;
  * - keep a kinship word the question asks by that `older` holds ("아내 차" against "차 바꿨어": maybe
  *   the speaker's own car);
  * - not name a shared thing by another qualifier than the question's ({@link qualifiesOtherwise}:
- *   "엘베 점검" is not the "소화전 점검" asked about).
+ *   "엘베 점검" names another thing than the "소화전 점검" asked about).
  * A note that rejects one of `older`'s values by name ("필테 화요일 말고 금요일로 바꿈" after "필라테스
  * … 매주 화요일": fact-slots.ts `negatedValues`) needs, of all this, only the change, the kind of value,
  * the owner and the question's value: the rejected value names `older`'s fact however it calls the thing.

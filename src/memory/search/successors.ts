@@ -24,8 +24,10 @@ import {
 } from "../../extraction/content-words.js";
 import type { StatementWords } from "../../extraction/fact-words.js";
 import { saysArrangedAnew } from "../../extraction/words/value-words.js";
+import { personNamesIn } from "../../extraction/rule-common.js";
 import {
   endsOnNewValue,
+  formerNames,
   formerValues,
   isSettlingWord,
   saysChangedAgain,
@@ -78,7 +80,9 @@ export const MAX_CHAIN = 3;
  * 아니고 Y"): among the notes like it said before it, the one that gives an old value it names with a
  * value of the same kind — that value points at it by itself ("512호 아니고 513호", no word shared; a
  * number named by its last group points at the number it ends), and only such a one among the notes
- * said right before it that share no word ({@link NoteSearch.near}) — or else the one that
+ * said right before it that share no word ({@link NoteSearch.near}); the same for a thing's name it
+ * rejects ("동문역 말고 서문역": former-values.ts `formerNames`), which the earlier note must hold — or
+ * else the one that
  * - holds one of the words it names its fact by (those before its first value or verb of change:
  *   "안과 검진 9일로 바뀜" → 안과, 검진), when it names any;
  * - gives a value of a kind it gives, or the same value ("장소는 그대로 3층") — or neither, when the
@@ -105,11 +109,15 @@ export function antecedentOf(
   if (!saysChange(note.text, memo)) return undefined;
   const after = memo.words(note.text);
   const former = formerOf(note.text, memo);
+  // "동문역 말고 서문역": the name it rejects was given by the note it corrects.
+  const names = namesOf(note.text, memo);
   const liked = search.like(note.text);
   const likedIds = new Set(liked.map((doc) => doc.id));
   // A note said just before it that shares no word is compared too, tied only by an old value it names.
   const nearOnly =
-    former.size === 0 ? [] : (search.near?.(note, "before") ?? []).filter((doc) => !likedIds.has(doc.id));
+    former.size === 0 && names.length === 0
+      ? []
+      : (search.near?.(note, "before") ?? []).filter((doc) => !likedIds.has(doc.id));
   const earlier = [...liked, ...nearOnly]
     .filter((doc) => doc.timestamp < note.timestamp)
     .sort((a, b) => a.timestamp - b.timestamp);
@@ -128,6 +136,13 @@ export function antecedentOf(
   };
   const topic = after.content.slice(0, topicEnd(after));
   const afterForms = memo.valueForms(note.text);
+  // A person replaced ("이제 진태서 주무관이 맡음" after "담당 모하진 쌤"): a person is the value of both.
+  const people = peopleOf(note.text, memo);
+  const replacesPerson = (text: string): boolean => {
+    if (people.length === 0 || !after.changes) return false;
+    const named = peopleOf(text, memo);
+    return named.length > 0 && people.some((person) => !named.some((other) => samePerson(person, other)));
+  };
   // A user with few notes: one word said in at most MAX_RARE_WORD_NOTES of them is still enough.
   const enough = Math.min(MIN_SHARED_WEIGHT, Math.log((search.size + 1) / (MAX_RARE_WORD_NOTES + 0.5)));
   let best: { doc: ContextDoc; score: number } | undefined;
@@ -146,6 +161,8 @@ export function antecedentOf(
     const givesOld =
       givesTail || [...former].some((value) => before.values.has(value) || beforeForms.has(value));
     if (former.size > 0 && !givesOld) return;
+    const givesName = names.length > 0 && names.every((name) => holdsSharedWord(before, name));
+    if (former.size === 0 && names.length > 0 && !givesName) return;
     const shared = words.filter(holds);
     const weightShared = shared.reduce((sum, word) => sum + weight(word), 0);
     const sameValues = Math.max(
@@ -154,9 +171,10 @@ export function antecedentOf(
     );
     const sameKind =
       [...after.kinds].some((kind) => before.kinds.has(kind)) ||
-      (after.kinds.size === 0 && before.kinds.size === 0 && shared.length >= 2);
-    if ((givesOld && sameKind) || givesTail) {
-      // The old value it names points at this note by itself ("512호 아니고 513호"): no word needed.
+      (after.kinds.size === 0 && before.kinds.size === 0 && shared.length >= 2) ||
+      replacesPerson(doc.text);
+    if ((givesOld && sameKind) || givesTail || givesName) {
+      // The old value or name it names points at this note by itself ("512호 아니고 513호"): no word needed.
     } else if (nearIds.has(doc.id)) {
       return;
     } else {
@@ -171,10 +189,25 @@ export function antecedentOf(
         return;
     }
     if (statesOwnersDiffer(doc.text, note.text, memo)) return;
-    const score = weightShared + (sameKind ? 1 : 0) + sameValues + LATER_WEIGHT * ((at + 1) / earlier.length);
+    const score =
+      weightShared +
+      (sameKind ? 1 : 0) +
+      sameValues +
+      (givesName ? 1 : 0) +
+      LATER_WEIGHT * ((at + 1) / earlier.length);
     if (best === undefined || score > best.score) best = { doc, score };
   });
   return best?.doc;
+}
+
+/**
+ * Whether two names from {@link personNamesIn} name one person: the same, or one the given name the
+ * other ends with ("민준" / "박민준"), or two Latin names with one first name ("hannah" / "hannah cho").
+ */
+function samePerson(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return long.endsWith(short) || long.startsWith(`${short} `) || short.split(" ")[0] === long.split(" ")[0];
 }
 
 /**
@@ -230,7 +263,9 @@ function nextChange(from: ContextDoc, search: NoteSearch, memo: FactSlotMemo): C
   // A note said soon after that shares no word can change it only by an old value it names.
   const near = (search.near?.(from, "after") ?? []).filter(
     (doc) =>
-      !likedIds.has(doc.id) && doc.text.length <= MAX_STATEMENT_CHARS && formerOf(doc.text, memo).size > 0,
+      !likedIds.has(doc.id) &&
+      doc.text.length <= MAX_STATEMENT_CHARS &&
+      (formerOf(doc.text, memo).size > 0 || namesOf(doc.text, memo).length > 0),
   );
   return [...liked, ...near]
     .filter(
@@ -284,24 +319,34 @@ function sharedForms(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   return whole + (whole === 0 ? Math.min(days, 1) : 0);
 }
 
-/** Each memo's {@link formerValues} of the texts it has read: step 5 asks them of the same notes again and again. */
-const FORMER_BY_MEMO = new WeakMap<FactSlotMemo, Map<string, ReadonlySet<string>>>();
-
-function formerOf(text: string, memo: FactSlotMemo): ReadonlySet<string> {
-  let known = FORMER_BY_MEMO.get(memo);
-  if (known === undefined) {
-    known = new Map();
-    FORMER_BY_MEMO.set(memo, known);
-  }
-  let former = known.get(text);
-  if (former === undefined) {
-    // Bounded as the memo's own reads are: forgotten all at once when full.
-    if (known.size >= DEFAULT_MEMO_TEXTS) known.clear();
-    former = formerValues(text);
-    known.set(text, former);
-  }
-  return former;
+/**
+ * `read` of a text, kept per memo: step 5 asks it of the same notes again and again. Bounded as the
+ * memo's own reads are: forgotten all at once when full.
+ */
+function perMemo<T>(read: (text: string) => T): (text: string, memo: FactSlotMemo) => T {
+  const byMemo = new WeakMap<FactSlotMemo, Map<string, T>>();
+  return (text, memo) => {
+    let known = byMemo.get(memo);
+    if (known === undefined) {
+      known = new Map();
+      byMemo.set(memo, known);
+    }
+    let value = known.get(text);
+    if (value === undefined) {
+      if (known.size >= DEFAULT_MEMO_TEXTS) known.clear();
+      value = read(text);
+      known.set(text, value);
+    }
+    return value;
+  };
 }
+
+/** The values a note names as replaced (former-values.ts `formerValues`). */
+const formerOf = perMemo(formerValues);
+/** The names a note rejects (former-values.ts `formerNames`). */
+const namesOf = perMemo(formerNames);
+/** The people a note names (rule-common.ts `personNamesIn`). */
+const peopleOf = perMemo(personNamesIn);
 
 /**
  * Whether Korean `word` ends with `head`, a word of two syllables or more: a Korean compound is named
@@ -320,7 +365,8 @@ function headOf(word: string, head: string): boolean {
 
 /**
  * Whether a text says a change ({@link StatementWords.changes}), names a value it replaces ("4시 → 3시
- * 반", "X 아니고 Y", "12일엔 못 함": former-values.ts `formerValues`), says that its value is now settled
+ * 반", "X 아니고 Y", "12일엔 못 함": former-values.ts `formerValues`) or a name it rejects
+ * (`formerNames`), says that its value is now settled
  * ("최종", "final": `saysSettled`), that a thing was arranged anew ("다시 예약함": value-words.ts
  * `saysArrangedAnew`), says its change short, a clause ending on a value with (으)로 ("… 19일로":
  * `endsOnNewValue`), or that a value was written or said wrong before ("잘못 적었네", "typo":
@@ -331,6 +377,7 @@ function saysChange(text: string, memo: FactSlotMemo): boolean {
   return (
     memo.words(text).changes ||
     formerOf(text, memo).size > 0 ||
+    namesOf(text, memo).length > 0 ||
     saysSettled(text) ||
     saysArrangedAnew(text) ||
     endsOnNewValue(text) ||
