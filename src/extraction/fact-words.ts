@@ -50,6 +50,7 @@ import {
   KOREAN_BOUND_WORDS,
   CHANGE_EVENT_NOUNS,
   isKoreanChangeWord,
+  nounBeforeGluedChange,
   KOREAN_FROM_TIME_ENDINGS,
   KOREAN_CHANGE_WORDS,
   KOREAN_NEWER_STATE_WORDS,
@@ -241,6 +242,7 @@ export function statementWords(text: string): StatementWords {
     kinds: [],
     changes: false,
     changeVerb: false,
+    changeGlued: false,
     last: undefined,
   };
   const lower = text.normalize("NFC").toLowerCase().replace(THOUSANDS_SEPARATOR_RE, "");
@@ -340,7 +342,7 @@ export function statementWords(text: string): StatementWords {
     }
     if (lead === undefined && read.values.size > 0) lead = read.content.length;
     if (changedAfter === undefined && read.changeVerb)
-      changedAfter = Math.min(contentBefore, read.content.length);
+      changedAfter = read.changeGlued ? read.content.length : Math.min(contentBefore, read.content.length);
   }
   const modifies = read.content.map((_, i) => read.modifies[i] === true);
   let leadWords = Math.min(lead ?? read.content.length, read.content.length);
@@ -375,6 +377,8 @@ interface Reading {
   changes: boolean;
   /** Whether a verb of change was read ({@link StatementWords.changedAfter}). */
   changeVerb: boolean;
+  /** Whether that verb was glued to the noun it follows ("번호바뀜"): the noun comes before the change. */
+  changeGlued: boolean;
   /** The value read last. */
   last: string | undefined;
 }
@@ -469,6 +473,15 @@ function readKorean(raw: string, read: Reading): boolean {
   const { content } = read;
   const word =
     raw.length > POSSESSIVE_PREFIX.length && raw.startsWith(POSSESSIVE_PREFIX) ? raw.slice(2) : raw;
+  // "번호바뀜", "장소변경": a noun and a verb of change typed as one word are read as two.
+  const noun = nounBeforeGluedChange(word);
+  if (noun !== undefined) {
+    readKorean(noun, read);
+    read.changes = true;
+    read.changeVerb = true;
+    read.changeGlued = true;
+    return false;
+  }
   const stem = stripSearchSuffixes(word);
   // "이사 날짜", "이사는": the move itself, a thing; "이사했어" says a change.
   const changeVerb =

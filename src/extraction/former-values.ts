@@ -117,6 +117,24 @@ function isDemonstrative(word: string): boolean {
 }
 
 /**
+ * Whether `text` points an arrow at a value with a digit ("면담 30분 늦춤 → 16:10", "rate → 55,000"): the
+ * shorthand of a change, whether or not a value stands before the arrow ({@link formerValues} reads
+ * that one). An arrow between two codes ("ICN→LAX") is a route, no change. One pass over the words.
+ */
+export function arrowsToValue(text: string): boolean {
+  const spaced = text.normalize("NFC").trim().split(/\s+/u);
+  return spaced.some((raw, i) => {
+    for (const arrow of ARROWS) {
+      const at = raw.indexOf(arrow);
+      if (at < 0) continue;
+      const after = raw.slice(at + arrow.length) || (spaced[i + 1] ?? "");
+      if (/^\p{P}*\d/u.test(after)) return true;
+    }
+    return false;
+  });
+}
+
+/**
  * Whether a clause of `text` ends on a value with (으)로 and no verb after it ("… 17일로", "결국 3시로."):
  * the shorthand of a change, its verb left out ("17일로 바뀜"). One pass over the words.
  */

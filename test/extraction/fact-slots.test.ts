@@ -248,6 +248,26 @@ describe("statesSameFact", () => {
     expect(statementWords("picked up the dry cleaning").changes).toBe(false);
   });
 
+  it("reads a noun and a verb of change typed as one word as the noun and a change (번호바뀜, 자리옮김)", () => {
+    const glued = statementWords("반장님 번호바뀜 010-2291-7730");
+    expect(glued.changes).toBe(true);
+    expect(glued.content).toEqual(["ko:반장", "ko:번호"]);
+    // The noun names the thing before the change, as it does written apart.
+    expect(glued.changedAfter).toBe(statementWords("반장님 번호 바뀜 010-2291-7730").changedAfter);
+    expect(statementWords("사물함 자리옮김 B동 14번").changes).toBe(true);
+    expect(statementWords("모임 장소변경됨, 이제 2층").content).toContain("ko:장소");
+    // 변경 without a verb's ending ends a compound noun; a verbal noun at a compound's end names a thing.
+    expect(statementWords("차량 구조변경 검사 9월 2일").changes).toBe(false);
+    expect(statementWords("대표이사 면담 3시").changes).toBe(false);
+    expect(statementWords("바뀜바뀜").content).toEqual([]);
+  });
+
+  it("reads pulled or brought forward as a change", () => {
+    expect(statementWords("the audit got pulled forward to May 4").changes).toBe(true);
+    expect(statementWords("launch day was brought forward to Monday").changes).toBe(true);
+    expect(statementWords("pulled the blinds and went to bed").changes).toBe(false);
+  });
+
   it("reads an amount fallen to a number (down to 12) and a person replaced (발령, 후임, 퇴사, quit) as a change", () => {
     expect(statementWords("we're down to 12 seed packets").changes).toBe(true);
     expect(statementWords("down to 3 cans of tuna").changes).toBe(true);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  arrowsToValue,
   endsOnNewValue,
   formerNames,
   formerValues,
@@ -57,6 +58,24 @@ describe("formerValues", () => {
   it("reads a long line of arrows and markers in linear time", () => {
     const unit = "4시→5시 instead of 7:15 from 31 to 46 4시에서 5시로 ";
     expect(growth((n) => formerValues(unit.repeat(n)), 500)).toBeLessThan(8 * 4);
+  });
+});
+
+describe("arrowsToValue", () => {
+  it("reads an arrow at a value with a digit as a change, glued or apart", () => {
+    expect(arrowsToValue("면담 한 시간 늦춰서 → 16:30")).toBe(true);
+    expect(arrowsToValue("rate→55,000")).toBe(true);
+    expect(arrowsToValue("lesson fee -> 60k")).toBe(true);
+  });
+
+  it("reads no route between codes or an arrow at words as one", () => {
+    expect(arrowsToValue("flight GMP→CJU 오전 출발")).toBe(false);
+    expect(arrowsToValue("다음 할 일 → 서류 정리")).toBe(false);
+  });
+
+  it("reads a long line of arrows in linear time", () => {
+    const unit = "A → B ->x => ⇒ ";
+    expect(growth((n) => arrowsToValue(unit.repeat(n)), 500)).toBeLessThan(8 * 4);
   });
 });
 

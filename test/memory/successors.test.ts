@@ -260,6 +260,22 @@ describe("recall: the newest change of the best answer goes above it (rankHybrid
     expect(antecedentOf(english.get("leave")!, likeSearch(english))?.id).toBe("contact");
   });
 
+  it("reads a change typed glued to its noun", () => {
+    const index = indexOf([
+      doc("shop", "단골 세탁소 도경태 사장님 가게 번호 031-555-0193", 1),
+      doc("glued", "도사장님 번호바뀜 031-555-7710 예전꺼 안씀", 8),
+    ]);
+    expect(ids(recall(index, "도경태 사장님 번호"))[0]).toBe("glued");
+  });
+
+  it("reads a change said with an arrow at the new value", () => {
+    const index = indexOf([
+      doc("meet", "학부모 면담 5월 7일 목 14:00 2층 상담실", 10),
+      doc("arrow", "면담 선생님 회의 생겨서 한 시간 뒤로 → 15:00", 12),
+    ]);
+    expect(ids(recall(index, "학부모 면담 몇 시야"))[0]).toBe("arrow");
+  });
+
   it("links no note that names the same person again, by a given name or a full one", () => {
     const index = indexOf([
       doc("lead", "동아리 지도교사 모하진 쌤, 활동비 신청은 3월까지", 1),

@@ -107,6 +107,33 @@ export const KOREAN_ENDING_CHANGE_STEMS: readonly string[] =
  */
 export const CHANGE_EVENT_NOUNS: ReadonlySet<string> = new Set(words("이사"));
 
+/**
+ * Verbs of change that, typed glued to the noun before them ("번호바뀜", "시간변경", "자리옮김"), still
+ * say the change: the stems of {@link KOREAN_CHANGE_STEMS} that begin no other word's tail. A verbal
+ * noun that ends compounds (대표이사, 도쿄올림픽, 발표연기 — acting, too) is left out, as are 올리-/올림,
+ * and 변경 counts only with a verb's ending: "구조변경 검사" names an inspection.
+ */
+const KOREAN_GLUED_CHANGE_STEMS: readonly string[] = words(
+  "바뀌 바뀐 바뀜 바꾸 바꿨 바꿈 바꿔 바꼈 옮기 옮겼 옮김 옮겨 미뤄 미뤘 미룸 당겨 당겼 당김 앞당 " +
+    "늦춰 늦췄 늦춤 밀렸 밀림 달라졌 달라짐 변경됨 변경되 변경돼 변경됐 변경함 변경했",
+);
+/** The fewest syllables of a noun before a glued verb of change. */
+const MIN_GLUED_NOUN_SYLLABLES = 2;
+
+/**
+ * The noun of a Korean word that is a noun and a verb of change typed as one ("번호바뀜" → 번호), or
+ * undefined. The noun is not itself a verb of change ("바뀜바뀜" is none). Linear in the word.
+ */
+export function nounBeforeGluedChange(word: string): string | undefined {
+  for (let at = MIN_GLUED_NOUN_SYLLABLES; at < word.length; at++) {
+    const rest = word.slice(at);
+    if (!KOREAN_GLUED_CHANGE_STEMS.some((stem) => rest.startsWith(stem))) continue;
+    const noun = word.slice(0, at);
+    return /^[가-힣]+$/u.test(noun) && !isKoreanChangeWord(noun) ? noun : undefined;
+  }
+  return undefined;
+}
+
 /** Whether a Korean word is a verb (or verbal noun) of change: it starts with one of {@link KOREAN_CHANGE_STEMS}. */
 export function isKoreanChangeWord(word: string): boolean {
   return KOREAN_CHANGE_STEMS.some((stem) => word.startsWith(stem));
@@ -381,12 +408,13 @@ export const ENGLISH_CHANGE_MARKERS: ReadonlySet<string> = new Set(
 
 /**
  * English verbs of change made of a verb and a particle (a closed class): "goes up", "went down", "took
- * over", "handed over" — by the particle, the verb forms it follows.
+ * over", "handed over", "brought forward" — by the particle, the verb forms it follows.
  */
 export const ENGLISH_PHRASAL_CHANGES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ["up", new Set(words("go goes went going gone"))],
   ["down", new Set(words("go goes went going gone"))],
   ["over", new Set(words("take takes took taking taken hand hands handed handing"))],
+  ["forward", new Set(words("pull pulls pulled pulling bring brings brought bringing"))],
 ]);
 
 /**
