@@ -540,6 +540,9 @@ export function negatedValues(text: string): ReadonlySet<string> {
   return out;
 }
 
+/** The English articles, which may stand between "not" and what it negates. */
+const ENGLISH_ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
+
 /** Whether a word says a value is not so: Korean after the value ("B2 말고"), English before it ("not B2"). */
 function negatingWord(raw: string): "ko" | "en" | undefined {
   const word = trimEndWhile(raw, isClauseMark).replace(/’/gu, "'");
@@ -579,13 +582,16 @@ const MAX_NAME_WORDS = 3;
 
 /**
  * The words a text says are not so, as written: the word right before a Korean negating word ("강남
- * 말고", "B2 말고", "화요일이 아니라") or right after an English one ("not Gangnam").
+ * 말고", "B2 말고", "화요일이 아니라") or right after an English one, past an article ("not Gangnam",
+ * "not the 12th").
  */
 export function rejectedWords(text: string): string[] {
   const spaced = text.normalize("NFC").trim().split(/\s+/u);
   return spaced.flatMap((raw, i) => {
     const negates = negatingWord(raw.toLowerCase());
-    const word = negates === "ko" ? spaced[i - 1] : negates === "en" ? spaced[i + 1] : undefined;
+    // "not the 12th": an English article between the negation and the value it negates.
+    const next = ENGLISH_ARTICLES.has((spaced[i + 1] ?? "").toLowerCase()) ? spaced[i + 2] : spaced[i + 1];
+    const word = negates === "ko" ? spaced[i - 1] : negates === "en" ? next : undefined;
     return word === undefined ? [] : [trimEndWhile(trimStartWhile(word, isClauseMark), isClauseMark)];
   });
 }

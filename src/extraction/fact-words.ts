@@ -703,7 +703,11 @@ const ENGLISH_QUESTION_WORDS: ReadonlySet<string> = new Set(
 /** Nouns after "what" / "which" that ask for a time. */
 const ENGLISH_WHEN_NOUNS: ReadonlySet<string> = new Set(words("time day date"));
 
-/** The kind of value counted in a unit word (시 → when, kg → measure), "other" for any other counter. */
+/**
+ * The kind of value counted in a unit word (시 → when, kg → measure), "other" for any other counter. A
+ * Korean unit may have more after it (시간, 분쯤); an English word is a unit only whole ("global" is no g).
+ */
 function unitKindOf(unit: string): ValueKind {
-  return UNIT_KINDS.get(unit) ?? UNIT_KINDS.get(unit.charAt(0)) ?? "other";
+  const head = isHangulSyllableCode(unit.charCodeAt(0)) ? UNIT_KINDS.get(unit.charAt(0)) : undefined;
+  return UNIT_KINDS.get(unit) ?? head ?? "other";
 }

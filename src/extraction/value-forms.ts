@@ -57,6 +57,8 @@ const KOREAN_DAY_SUFFIXES: readonly string[] = ["요일", "욜"];
 const DAY_LIST_MARKS: ReadonlySet<string> = new Set([",", "/", "·", "→", "~", "-", ">", "&"]);
 
 const ENGLISH_ORDINAL_ENDINGS: ReadonlySet<string> = new Set(["st", "nd", "rd", "th"]);
+/** Words that may follow an ordinal day that ends its phrase ("the 3rd at 5pm", "the 9th instead"). */
+const ORDINAL_PHRASE_ENDS: ReadonlySet<string> = new Set(["at", "and", "or", "instead", "so", "but", "then"]);
 const MERIDIEM: ReadonlySet<string> = new Set(["am", "pm"]);
 
 interface Chunk {
@@ -217,6 +219,10 @@ function readNumber(
   }
   if (glued && ENGLISH_ORDINAL_ENDINGS.has(next)) {
     readDayOfMonth(number, chunks, i + 1, addDate);
+    // "pushed to the 16th.", "the 3rd at 5pm": an ordinal that ends its phrase is a day of the month;
+    // one before a noun ("5th floor", "2nd round") is not.
+    const after = chunks[i + 2]?.text;
+    if (after === undefined || !/^[a-z]/u.test(after) || ORDINAL_PHRASE_ENDS.has(after)) addDate(0, number);
     return;
   }
   if (glued && isHangulSyllableCode(next.charCodeAt(0))) {

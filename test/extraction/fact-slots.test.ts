@@ -585,5 +585,7 @@ describe("statesCorrectionOf", () => {
     expect([...negatedValues("4시가 아니라, 5시")]).toEqual(["4"]);
     expect([...negatedValues("it isn’t 6pm, it's 7pm")]).toEqual(["6pm"]);
     expect([...negatedValues("아니 괜찮아")]).toEqual([]);
+    // An article between the negation and its value.
+    expect([...negatedValues("it's the 12th, not the 14th")]).toEqual(["14th"]);
   });
 });

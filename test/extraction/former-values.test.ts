@@ -29,6 +29,8 @@ describe("formerValues", () => {
   it("keeps the values a correction negates", () => {
     expect(former("C4 말고 C7 자리야")).toEqual(["c4"]);
     expect(former("not Monday, Thursday")).toEqual(["monday", "day:1"]);
+    // Past an article, an English ordinal day in the one form of a day of the month.
+    expect(former("June 21, not the 23rd. Typo in the memo")).toEqual(["23rd", "dom:23"]);
   });
 
   it("counts the old day back from a move by an amount and the new day (하루 당겨짐, 담주로 미뤄짐)", () => {

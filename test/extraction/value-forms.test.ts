@@ -20,8 +20,11 @@ describe("valueForms", () => {
     expect(forms("check-up Jun 14")).toEqual(["date:6-14", "dom:14"]);
     expect(forms("check-up on the 14th of June")).toEqual(["date:6-14", "dom:14"]);
     expect(forms("check-up 2027-06-14")).toEqual(["date:6-14", "dom:14"]);
-    // A day of the month alone gives the day only.
+    // A day of the month alone gives the day only, in English by an ordinal that ends its phrase.
     expect(forms("21일로 미룸")).toEqual(["dom:21"]);
+    expect(forms("pushed to the 21st.")).toEqual(["dom:21"]);
+    expect(forms("the 21st at 9am")).toEqual(["dom:21", "time:9:0"]);
+    expect(forms("desk on the 21st floor")).toEqual([]);
   });
 
   it("gives weekdays one form: 요일, 욜, a run of syllables, English names and plurals", () => {

@@ -279,6 +279,9 @@ describe("askedValueKinds", () => {
     ["When is the dentist?", ["when"]],
     ["how much is the rent", ["amount"]],
     ["how many km did I run", ["measure"]],
+    // An English noun that begins with a unit's letter is counted, not measured.
+    ["how many garden plots are there", ["other"]],
+    ["몇시간 걸려?", ["when"]],
     ["where do I park?", []],
     ["who do I call when the boiler breaks?", []],
     ["where do I park when it snows?", []],
