@@ -107,7 +107,7 @@ export type ValueKind = "when" | "amount" | "measure" | "phone" | "place" | "oth
 const UNIT_KINDS: ReadonlyMap<string, ValueKind> = new Map([
   ...words("년 월 일 시 분 반 am pm").map((unit) => [unit, "when"] as const),
   ...words("원 만 천 억 won krw usd dollar dollars eur euro k").map((unit) => [unit, "amount"] as const),
-  ...words("kg g cm mm km m lb lbs kcal ml l 살 세 킬로 키로 그램 센티 리터 미터 밀리").map(
+  ...words("kg g mg cm mm km m lb lbs kcal ml l 살 세 킬로 키로 그램 센티 리터 미터 밀리").map(
     (unit) => [unit, "measure"] as const,
   ),
 ]);
@@ -681,7 +681,7 @@ export function askedValueKinds(text: string): ReadonlySet<ValueKind> {
     else if (KOREAN_PHONE_QUESTION_WORDS.has(stem)) kinds.add("phone");
     else if (chunk.startsWith(HOW_MANY)) {
       const glued = stripSearchSuffixes(chunk.slice(HOW_MANY.length));
-      kinds.add(unitKindOf(glued.length > 0 ? glued : next));
+      kinds.add(unitKindOf(glued.length > 0 ? glued : stripSearchSuffixes(next)));
     } else if (ENGLISH_QUESTION_KINDS.has(chunk)) kinds.add(ENGLISH_QUESTION_KINDS.get(chunk) as ValueKind);
     else if ((chunk === "what" || chunk === "which") && ENGLISH_WHEN_NOUNS.has(next)) kinds.add("when");
     else if (chunk === "how" && next === "much") kinds.add("amount");

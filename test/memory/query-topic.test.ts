@@ -282,6 +282,9 @@ describe("askedValueKinds", () => {
     // An English noun that begins with a unit's letter is counted, not measured.
     ["how many garden plots are there", ["other"]],
     ["몇시간 걸려?", ["when"]],
+    // A unit with a particle after it, and milligrams.
+    ["쌀 몇 키로에 샀더라", ["measure"]],
+    ["진통제 몇 mg짜리야", ["measure"]],
     ["where do I park?", []],
     ["who do I call when the boiler breaks?", []],
     ["where do I park when it snows?", []],
