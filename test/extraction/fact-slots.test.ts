@@ -277,6 +277,10 @@ describe("statesSameFact", () => {
     expect(statementWords("후임은 홍예린 대리").changes).toBe(true);
     expect(statementWords("경리 이모님 퇴사하심").changes).toBe(true);
     expect(statementWords("Dana quit, the new bookkeeper is Ravi").changes).toBe(true);
+    // Handed over to another, moved elsewhere: 넘기다, 이전하다 in a verb's form.
+    expect(statementWords("정산 업무는 윤하림 대리한테 넘김").changes).toBe(true);
+    expect(statementWords("공방 이전했음 망원동으로").changes).toBe(true);
+    expect(statementWords("이전 주소로 온 택배 찾음").changes).toBe(false);
     // "down to" a place, and a word that only begins like one (퇴직금, severance pay).
     expect(statementWords("walked down to the river at 6").changes).toBe(false);
     expect(statementWords("퇴직금 정산 3월 말").changes).toBe(false);
