@@ -1383,6 +1383,43 @@ describe("rankHybrid conversation context", () => {
   });
 });
 
+describe("rankHybrid step 6: a listed change above the note it changes", () => {
+  const fee = kw("fee", 9, 1, "pottery class materials fee 30,000 won", 3 * DAY);
+  const cls = kw("class", 6, 0.6, "pottery class on Thursdays at 7:30pm", DAY);
+  const moved = kw("moved", 2, 0.2, "studio timetable redone → Thu 20:00", 6 * DAY);
+  const rank = (query: string, changes: (id: string) => ContextDoc | undefined) =>
+    rankHybrid({
+      query,
+      vector: [],
+      keyword: [fee, cls, moved],
+      topK: 10,
+      method: "score",
+      recency: false,
+      context: { neighbours: () => [], changes },
+    });
+  const changesClass = (id: string): ContextDoc | undefined => (id === "moved" ? cls : undefined);
+
+  it("puts a change listed under the answer right above the note it changes, as relevant as it", () => {
+    const results = rank("what time is pottery class?", changesClass);
+    expect(results.map((r) => r.id)).toEqual(["fee", "moved", "class"]);
+    expect(results[1]).toMatchObject({ relevant: true, supersedes: "class", score: results[2]!.score });
+  });
+
+  it("leaves the list as it is when the question names the older note's value or asks what the change lacks", () => {
+    expect(rank("pottery class 7:30pm?", changesClass).map((r) => r.id)).toEqual(["fee", "class", "moved"]);
+    expect(rank("how much is pottery class", changesClass).map((r) => r.id)).toEqual([
+      "fee",
+      "class",
+      "moved",
+    ]);
+    expect(rank("what time is pottery class?", () => undefined).map((r) => r.id)).toEqual([
+      "fee",
+      "class",
+      "moved",
+    ]);
+  });
+});
+
 describe("dice", () => {
   it("is 2|A∩B| / (|A|+|B|)", () => {
     expect(dice(new Set(["a", "b"]), new Set(["b", "c", "d"]))).toBeCloseTo(0.4, 12);

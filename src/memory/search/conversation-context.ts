@@ -1,7 +1,7 @@
 import type { MemorySource } from "../../core/types.js";
 import { CONTEXT_WINDOW_MS, type ConversationContext } from "./hybrid-ranking.js";
 import type { KeywordDoc, KeywordIndex } from "./keyword-index.js";
-import { newestChangeOf, NOTES_COMPARED, NOTES_NEAR, type NoteSearch } from "./successors.js";
+import { antecedentOf, newestChangeOf, NOTES_COMPARED, NOTES_NEAR, type NoteSearch } from "./successors.js";
 import { tokenize } from "../../text/tokenizer.js";
 
 /**
@@ -52,6 +52,10 @@ export function conversationContext(
     changedBy: (id, factSlots) => {
       const doc = index.get(id);
       return doc === undefined ? undefined : newestChangeOf(doc, noteSearch(index, accept), factSlots);
+    },
+    changes: (id, factSlots) => {
+      const doc = index.get(id);
+      return doc === undefined ? undefined : antecedentOf(doc, noteSearch(index, accept), factSlots);
     },
   };
 }

@@ -95,6 +95,11 @@ export interface ConversationContext {
    * the fact of a result (successors.ts `newestChangeOf`): put above the best relevant result.
    */
   changedBy?(id: string, factSlots: FactSlotMemo): ContextDoc | undefined;
+  /**
+   * The earlier note of the user, limited as `neighbours` are but in any channel, whose fact a result
+   * changes (successors.ts `antecedentOf`): a change listed below it goes right above it (step 6).
+   */
+  changes?(id: string, factSlots: FactSlotMemo): ContextDoc | undefined;
 }
 
 /** How many of the best results bring their neighbours. */
@@ -194,7 +199,9 @@ export interface RankHybridOptions {
  *    result already listed is lifted to that if it scored less) and relevant when it is.
  * 5. Change (`options.context`, {@link addNewestChange}): the newest later note that changes the fact of
  *    the first relevant result goes right above it.
- * 6. The first topK are returned.
+ * 6. Listed changes ({@link liftListedChanges}): a change among the first results goes right above the
+ *    listed note whose fact it changes, whichever result leads.
+ * 7. The first topK are returned.
  */
 export function rankHybrid(options: RankHybridOptions): HybridResult[] {
   const minSimilarity = options.minSimilarity ?? MIN_VECTOR_SIMILARITY;
@@ -278,8 +285,13 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
           factSlots,
         });
   const withContext = options.context
-    ? addNewestChange(
-        addContext(ordered, options.context, factSlots),
+    ? liftListedChanges(
+        addNewestChange(
+          addContext(ordered, options.context, factSlots),
+          options.query,
+          options.context,
+          factSlots,
+        ),
         options.query,
         options.context,
         factSlots,
@@ -306,28 +318,9 @@ function addNewestChange(
 ): HybridResult[] {
   const anchor = results.find((r) => r.relevant);
   if (anchor === undefined || context.changedBy === undefined) return results;
-  const asked = statementWords(query);
-  const held = factSlots.words(anchor.text).values;
-  if (
-    !asksToConfirm(query) &&
-    ([...asked.values].some((value) => /\d/u.test(value) && held.has(value)) ||
-      /\d{3}/u.test(query.replace(/[\s-]/gu, "")))
-  ) {
-    return results;
-  }
+  if (asksAboutOlder(query, anchor.text, factSlots)) return results;
   const newer = context.changedBy(anchor.id, factSlots);
-  if (newer === undefined) return results;
-  const kinds = askedValueKinds(query);
-  const gives = factSlots.words(newer.text).kinds;
-  const anchorGives = factSlots.words(anchor.text).kinds;
-  // A phone number is a number: "what's the plumber's number" is answered by his new shop line. A bare
-  // number in a change takes the unit of the value it replaces (27만원, then "올라서 29"), so it
-  // answers the kind the answer gave.
-  const answers = (kind: ValueKind): boolean =>
-    gives.has(kind) ||
-    (kind === "other" && gives.has("phone")) ||
-    (gives.has("other") && anchorGives.has(kind));
-  if (kinds.size > 0 && ![...kinds].some(answers)) return results;
+  if (newer === undefined || !answersAsChange(query, anchor.text, newer.text, factSlots)) return results;
   const at = results.findIndex((r) => r.id === newer.id);
   if (at >= 0 && at < results.indexOf(anchor)) return results;
   const listed = at >= 0 ? results[at] : undefined;
@@ -336,6 +329,85 @@ function addNewestChange(
   const rest = results.filter((r) => r.id !== newer.id);
   rest.splice(rest.indexOf(anchor), 0, change);
   return rest;
+}
+
+/**
+ * Whether the question names a value with a digit `older` gives (it asks about that note: "4417 누구
+ * 번호지") or a run of three digits or more, and does not ask to confirm it ({@link addNewestChange}).
+ */
+function asksAboutOlder(query: string, older: string, factSlots: FactSlotMemo): boolean {
+  const asked = statementWords(query);
+  const held = factSlots.words(older).values;
+  return (
+    !asksToConfirm(query) &&
+    ([...asked.values].some((value) => /\d/u.test(value) && held.has(value)) ||
+      /\d{3}/u.test(query.replace(/[\s-]/gu, "")))
+  );
+}
+
+/**
+ * Whether `newer`, a change of `older`'s fact, answers the question as well: it gives a kind of value
+ * the question asks for, if it asks for any ({@link addNewestChange}).
+ */
+function answersAsChange(query: string, older: string, newer: string, factSlots: FactSlotMemo): boolean {
+  const kinds = askedValueKinds(query);
+  if (kinds.size === 0) return true;
+  const gives = factSlots.words(newer).kinds;
+  const olderGives = factSlots.words(older).kinds;
+  // A phone number is a number: "what's the plumber's number" is answered by his new shop line. A bare
+  // number in a change takes the unit of the value it replaces (27만원, then "올라서 29"), so it
+  // answers the kind the answer gave.
+  const answers = (kind: ValueKind): boolean =>
+    gives.has(kind) ||
+    (kind === "other" && gives.has("phone")) ||
+    (gives.has("other") && olderGives.has(kind));
+  return [...kinds].some(answers);
+}
+
+/**
+ * How many of the first results step 6 reads as possible changes of a result listed above them: each
+ * one that says a change and has an older result above it asks BM25 once (successors.ts
+ * `antecedentOf`). Three put right four stale pairs fewer on the read sets than five; five cost +11% at
+ * the p50 of a recall (docs/benchmarks.md, "Twenty-fourth round").
+ */
+export const CHANGES_READ = 5;
+
+/**
+ * Step 6: a change note listed among the first {@link CHANGES_READ} results goes right above the
+ * earlier result whose fact it changes (successors.ts `antecedentOf`), superseding it and as relevant
+ * as it — with the tests of step 5: not when the question names that result's value, nor when the
+ * change does not give the kind of value asked.
+ */
+function liftListedChanges(
+  results: HybridResult[],
+  query: string,
+  context: ConversationContext,
+  factSlots: FactSlotMemo,
+): HybridResult[] {
+  if (context.changes === undefined) return results;
+  let out = results;
+  for (const candidate of results.slice(0, CHANGES_READ)) {
+    const from = out.findIndex((r) => r.id === candidate.id);
+    // Only an older note listed above it can be the one it changes: no search otherwise.
+    if (!out.slice(0, from).some((r) => r.timestamp < candidate.timestamp)) continue;
+    const older = context.changes(candidate.id, factSlots);
+    if (older === undefined) continue;
+    const at = out.findIndex((r) => r.id === older.id);
+    if (at < 0 || at > from) continue;
+    const above = out[at] as HybridResult;
+    if (asksAboutOlder(query, above.text, factSlots)) continue;
+    if (!answersAsChange(query, above.text, candidate.text, factSlots)) continue;
+    const lifted: HybridResult = {
+      ...candidate,
+      score: above.score,
+      relevant: above.relevant || candidate.relevant,
+      supersedes: above.id,
+    };
+    const rest = out.filter((r) => r.id !== candidate.id);
+    rest.splice(at, 0, lifted);
+    out = rest;
+  }
+  return out;
 }
 
 /**
