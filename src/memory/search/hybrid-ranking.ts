@@ -367,10 +367,11 @@ function answersAsChange(query: string, older: string, newer: string, factSlots:
 /**
  * How many of the first results step 6 reads as possible changes of a result listed above them: each
  * one that says a change and has an older result above it asks BM25 once (successors.ts
- * `antecedentOf`). Three put right four stale pairs fewer on the read sets than five; five cost +11% at
- * the p50 of a recall (docs/benchmarks.md, "Twenty-fourth round").
+ * `antecedentOf`), so a recall asks at most this many more times. On the read sets ten put right 16
+ * stale pairs more than five, and five 4 more than three, at about the same cost, +10% at the p50 of a
+ * recall (docs/benchmarks.md, "Twenty-fourth round").
  */
-export const CHANGES_READ = 5;
+export const CHANGES_READ = 10;
 
 /**
  * Step 6: a change note listed among the first {@link CHANGES_READ} results goes right above the
