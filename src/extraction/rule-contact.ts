@@ -49,7 +49,7 @@ function isChangeMark(word: string): boolean {
   return word === "→" || word === "->" || isKoreanChangeWord(stripParticle(word, [":"]));
 }
 
-/** Words for the phone a number rings, before 번호 / number ("핸드폰 번호", "mobile number"). */
+/** Words for the phone a number rings, before 번호 / number ("핸드폰 번호", "work cell number"). */
 const PHONE_DEVICE_WORDS: ReadonlySet<string> = new Set(
   words("핸드폰 휴대폰 휴대전화 폰 전화 스마트폰 mobile cell phone"),
 );

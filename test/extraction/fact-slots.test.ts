@@ -277,6 +277,8 @@ describe("statesSameFact", () => {
     expect(statementWords("후임은 홍예린 대리").changes).toBe(true);
     expect(statementWords("경리 이모님 퇴사하심").changes).toBe(true);
     expect(statementWords("Dana quit, the new bookkeeper is Ravi").changes).toBe(true);
+    // 땡기다, as 당기다 is said.
+    expect(statementWords("검진 3/9로 땡김").changes).toBe(true);
     // Handed over to another, moved elsewhere: 넘기다, 이전하다 in a verb's form.
     expect(statementWords("정산 업무는 윤하림 대리한테 넘김").changes).toBe(true);
     expect(statementWords("공방 이전했음 망원동으로").changes).toBe(true);
@@ -591,5 +593,8 @@ describe("statesCorrectionOf", () => {
     expect([...negatedValues("아니 괜찮아")]).toEqual([]);
     // An article between the negation and its value.
     expect([...negatedValues("it's the 12th, not the 14th")]).toEqual(["14th"]);
+    // The negative copula's past, as said and as typed.
+    expect([...negatedValues("회비 3만 아니었다. 2만5천")]).toEqual(["3"]);
+    expect([...negatedValues("7번 아니였음 9번임")]).toEqual(["7"]);
   });
 });

@@ -58,12 +58,12 @@ export const NUMBER_WORDS: ReadonlySet<string> = new Set(
 );
 
 /**
- * Korean words and stems that only say a fact changed or is now so (바뀜, 바꿨어, 옮겼어, 미뤘어): what the
- * newer statement adds around the same fact. Matched as a word's beginning.
+ * Korean words and stems that only say a fact changed or is now so (바뀜, 바꿨어, 옮겼어, 미뤘어; 땡기다,
+ * as 당기다 is said): what the newer statement adds around the same fact. Matched as a word's beginning.
  */
 export const KOREAN_CHANGE_STEMS: readonly string[] = words(
   "바뀌 바뀐 바뀜 바뀌었 바뀌어 바꾸 바꿨 바꿈 바꿔 변경 옮기 옮겼 옮김 옮겨 이사 " +
-    "미뤄 미뤘 미룸 미루 당겨 당겼 당김 연기 갱신 업데이트 수정 정정 올려 올렸 올림 내렸 인상 인하 교체 " +
+    "미뤄 미뤘 미룸 미루 당겨 당겼 당김 땡겨 땡겼 땡김 연기 갱신 업데이트 수정 정정 올려 올렸 올림 내렸 인상 인하 교체 " +
     "조정 갈아타 갈아탔 갈아탐 올랐 늦춰 늦췄 늦춤 밀려 밀렸 밀림 밀었 취소 그만두 그만뒀 그만둠 결정 대체 " +
     "줄었 줄여 줄였 줄임 줄어 늘려 늘렸 늘림 늘었 늘어 정착 재계약 재배정 변동 정함 정했 바꼈 앞당 달라졌 달라짐 연장 " +
     "후임 발령 은퇴 퇴사 이직 전근 퇴직하 퇴직했 퇴직함 넘겼 넘김 넘겨 이전함 이전했 이전됨 이전해 이전하",
@@ -114,7 +114,7 @@ export const CHANGE_EVENT_NOUNS: ReadonlySet<string> = new Set(words("이사"));
  * and 변경 counts only with a verb's ending: "구조변경 검사" names an inspection.
  */
 const KOREAN_GLUED_CHANGE_STEMS: readonly string[] = words(
-  "바뀌 바뀐 바뀜 바꾸 바꿨 바꿈 바꿔 바꼈 옮기 옮겼 옮김 옮겨 미뤄 미뤘 미룸 당겨 당겼 당김 앞당 " +
+  "바뀌 바뀐 바뀜 바꾸 바꿨 바꿈 바꿔 바꼈 옮기 옮겼 옮김 옮겨 미뤄 미뤘 미룸 당겨 당겼 당김 땡겨 땡겼 땡김 앞당 " +
     "늦춰 늦췄 늦춤 밀렸 밀림 달라졌 달라짐 변경됨 변경되 변경돼 변경됐 변경함 변경했",
 );
 /** The fewest syllables of a noun before a glued verb of change. */
@@ -238,11 +238,13 @@ export const KOREAN_NEWER_STATE_WORDS: ReadonlySet<string> = new Set(words("이�
 
 /**
  * Korean words that say the value before them is not so ("4시 아니고 4시 반", "B2 말고 B3", "화요일이
- * 아니라"): the negative copula's connective and final forms, and 말고.
+ * 아니라", "3만 아니었다"): the negative copula's connective and final forms (its past ones typed 였 too),
+ * and 말고.
  */
 export const KOREAN_NEGATING_WORDS: ReadonlySet<string> = new Set(
   words(
-    "아니고 아니구 아니라 아니라서 아니야 아냐 아니에요 아니예요 아님 아닌데 아니었고 아니었어 아니었음 말고 말구",
+    "아니고 아니구 아니라 아니라서 아니야 아냐 아니에요 아니예요 아님 아닌데 아니었고 아니었어 아니었음 " +
+      "아니었다 아니었네 아니었는데 아니었어요 아니였음 아니였어 아니였다 아니더라 아니래 말고 말구",
   ),
 );
 
