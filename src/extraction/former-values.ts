@@ -74,8 +74,8 @@ export function formerValues(text: string): ReadonlySet<string> {
  * 말고 서문역", "한빛홀이 아니라 …", "not Dunmore"): the content words (fact-words.ts keys) of each word
  * a negating word rejects that gives no value. An English one counts only when capitalised: after
  * "not" a lower-case word is a verb or an adjective ("not sure", "not going"), not a name; nor does a
- * demonstrative name a thing ("그건 아니고"). Empty when
- * it rejects none; which earlier note gave the name is the caller's to find. Linear in the text.
+ * demonstrative name a thing ("그건 아니고"). Empty when it rejects none; which earlier note gave the
+ * name is the caller's to find. Linear in the text.
  */
 export function formerNames(text: string): readonly string[] {
   const out = new Set<string>();

@@ -149,12 +149,12 @@ const trimName = (token: string): string => trimStartWhile(trimEndWhile(token, n
 const notNamePart = (c: string): boolean => !/[\p{L}\p{N}]/u.test(c);
 
 /**
- * The people a text names, folded: a Korean name with a courtesy or a job title after it, glued or
- * apart ("가온쌤", "편도윤 씨가", "진태서 주무관"), and two capitalised Latin words that are neither
- * function words nor words of time, the second no place's ("Ilse Brandt"; "Since June", "Lakeview Park"
- * are none). A title alone ("원장님")
- * names no one, nor does a bare word of a name's shape: too many words are (a surname syllable and
- * two more: "지키기"). One pass over the words: linear in the text.
+ * The people a text names: a Korean name with a courtesy or a job title after it, glued or apart
+ * ("가온쌤", "편도윤 씨가", "진태서 주무관"), and two capitalised Latin words, lower-cased, that are
+ * neither function words nor words of time, the second no place's ("Ilse Brandt"; "Since June",
+ * "Lakeview Park" are none). A title alone ("원장님") names no one, nor does a bare word of a name's
+ * shape: too many words are (a surname syllable and two more: "지키기"). One pass over the words:
+ * linear in the text.
  */
 export function personNamesIn(text: string): string[] {
   const tokens = text.normalize("NFC").split(/\s+/u).map(trimName);

@@ -16,7 +16,8 @@ import {
   sameWordAcrossScripts,
 } from "../../src/extraction/content-words.js";
 import { capitalisedKeys, statementWords } from "../../src/extraction/fact-words.js";
-import { isEnglishTimeWord } from "../../src/extraction/words/value-words.js";
+import { isEnglishTimeWord, nounBeforeGluedChange } from "../../src/extraction/words/value-words.js";
+import { growth } from "../support/growth.js";
 
 describe("sameFactSlot", () => {
   it("is true when two texts state the same (entity, attribute) with different values", () => {
@@ -260,6 +261,11 @@ describe("statesSameFact", () => {
     expect(statementWords("차량 구조변경 검사 9월 2일").changes).toBe(false);
     expect(statementWords("대표이사 면담 3시").changes).toBe(false);
     expect(statementWords("바뀜바뀜").content).toEqual([]);
+  });
+
+  it("reads a long word with no verb of change in it in linear time", () => {
+    expect(growth((n) => nounBeforeGluedChange("가".repeat(n)), 2000)).toBeLessThan(8 * 4);
+    expect(growth((n) => statementWords(`${"나".repeat(n)}바뀜`), 2000)).toBeLessThan(8 * 4);
   });
 
   it("reads pulled or brought forward as a change", () => {

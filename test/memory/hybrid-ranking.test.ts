@@ -1405,6 +1405,21 @@ describe("rankHybrid step 6: a listed change above the note it changes", () => {
     expect(results[1]).toMatchObject({ relevant: true, supersedes: "class", score: results[2]!.score });
   });
 
+  it("lifts a change brought in as another result's context as an answer, no longer its context", () => {
+    const results = rankHybrid({
+      query: "what time is pottery class?",
+      vector: [],
+      keyword: [fee, cls],
+      topK: 10,
+      method: "score",
+      recency: false,
+      context: { neighbours: (id) => (id === "fee" ? [moved] : []), changes: changesClass },
+    });
+    expect(results.map((r) => r.id)).toEqual(["fee", "moved", "class"]);
+    expect(results[1]!.byContext).toBeUndefined();
+    expect(results[1]!.contextOf).toBeUndefined();
+  });
+
   it("leaves the list as it is when the question names the older note's value or asks what the change lacks", () => {
     expect(rank("pottery class 7:30pm?", changesClass).map((r) => r.id)).toEqual(["fee", "class", "moved"]);
     expect(rank("how much is pottery class", changesClass).map((r) => r.id)).toEqual([

@@ -126,8 +126,7 @@ const MIN_GLUED_NOUN_SYLLABLES = 2;
  */
 export function nounBeforeGluedChange(word: string): string | undefined {
   for (let at = MIN_GLUED_NOUN_SYLLABLES; at < word.length; at++) {
-    const rest = word.slice(at);
-    if (!KOREAN_GLUED_CHANGE_STEMS.some((stem) => rest.startsWith(stem))) continue;
+    if (!KOREAN_GLUED_CHANGE_STEMS.some((stem) => word.startsWith(stem, at))) continue;
     const noun = word.slice(0, at);
     return /^[가-힣]+$/u.test(noun) && !isKoreanChangeWord(noun) ? noun : undefined;
   }

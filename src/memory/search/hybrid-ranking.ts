@@ -368,7 +368,7 @@ function answersAsChange(query: string, older: string, newer: string, factSlots:
  * How many of the first results step 6 reads as possible changes of a result listed above them: each
  * one that says a change and has an older result above it asks BM25 once (successors.ts
  * `antecedentOf`), so a recall asks at most this many more times. On the read sets ten put right 16
- * stale pairs more than five, and five 4 more than three, at about the same cost, +10% at the p50 of a
+ * stale pairs more than five, and five 4 more than three, at about the same cost: ×1.1 at the p50 of a
  * recall (docs/benchmarks.md, "Twenty-fourth round").
  */
 export const CHANGES_READ = 10;
@@ -398,8 +398,10 @@ function liftListedChanges(
     const above = out[at] as HybridResult;
     if (asksAboutOlder(query, above.text, factSlots)) continue;
     if (!answersAsChange(query, above.text, candidate.text, factSlots)) continue;
+    // An answer now, not the context of another (as step 5's change is).
+    const { byContext: _context, contextOf: _of, ...own } = candidate;
     const lifted: HybridResult = {
-      ...candidate,
+      ...own,
       score: above.score,
       relevant: above.relevant || candidate.relevant,
       supersedes: above.id,

@@ -367,9 +367,9 @@ function headOf(word: string, head: string): boolean {
 /**
  * Whether a text says a change ({@link StatementWords.changes}), names a value it replaces ("4시 → 3시
  * 반", "X 아니고 Y", "12일엔 못 함": former-values.ts `formerValues`) or a name it rejects
- * (`formerNames`), says that its value is now settled
- * ("최종", "final": `saysSettled`), points an arrow at a value ("→ 16:30": `arrowsToValue`), that a thing was arranged anew ("다시 예약함": value-words.ts
- * `saysArrangedAnew`), says its change short, a clause ending on a value with (으)로 ("… 19일로":
+ * (`formerNames`), says that its value is now settled ("최종", "final": `saysSettled`), points an
+ * arrow at a value ("→ 16:10": `arrowsToValue`), that a thing was arranged anew ("다시 예약함":
+ * value-words.ts `saysArrangedAnew`), says its change short, a clause ending on a value with (으)로 ("… 19일로":
  * `endsOnNewValue`), or that a value was written or said wrong before ("잘못 적었네", "typo":
  * value-words.ts `marksCorrection`) — a correction changes the value its note gave as much as a change
  * does.
