@@ -73,47 +73,19 @@ export function formerValues(text: string): ReadonlySet<string> {
  * The names `text` says were so before, where it rejects a thing's name rather than a value ("동문역
  * 말고 서문역", "한빛홀이 아니라 …", "not Dunmore"): the content words (fact-words.ts keys) of each word
  * a negating word rejects that gives no value. An English one counts only when capitalised: after
- * "not" a lower-case word is a verb or an adjective ("not sure", "not going"), not a name; nor does a
- * demonstrative name a thing ("그건 아니고"). Empty when it rejects none; which earlier note gave the
- * name is the caller's to find. Linear in the text.
+ * "not" a lower-case word is a verb or an adjective ("not sure", "not going"), not a name; a
+ * demonstrative ("그건 아니고") is no content word (words/function-words.ts). Empty when it rejects
+ * none; which earlier note gave the name is the caller's to find. Linear in the text.
  */
 export function formerNames(text: string): readonly string[] {
   const out = new Set<string>();
   for (const word of rejectedWords(text)) {
     const read = statementWords(word);
     if (read.values.size > 0) continue;
-    if (/^[a-z]/u.test(word) || isDemonstrative(word)) continue;
+    if (/^[a-z]/u.test(word)) continue;
     for (const key of read.content) out.add(key);
   }
   return [...out];
-}
-
-/**
- * Korean demonstratives with their contracted particles (a closed class): "그건 아니고" rejects what
- * was just said, not a thing by its name.
- */
-const DEMONSTRATIVE_STEMS: readonly string[] = ["이거", "그거", "저거", "이것", "그것", "저것"];
-const DEMONSTRATIVE_WORDS: ReadonlySet<string> = new Set([
-  "이건",
-  "그건",
-  "저건",
-  "이게",
-  "그게",
-  "저게",
-  "이걸",
-  "그걸",
-  "저걸",
-  "여기",
-  "거기",
-  "저기",
-  "이때",
-  "그때",
-  "그날",
-]);
-
-function isDemonstrative(word: string): boolean {
-  const bare = word.normalize("NFC");
-  return DEMONSTRATIVE_WORDS.has(bare) || DEMONSTRATIVE_STEMS.some((stem) => bare.startsWith(stem));
 }
 
 /**

@@ -263,6 +263,12 @@ describe("statesSameFact", () => {
     expect(statementWords("바뀜바뀜").content).toEqual([]);
   });
 
+  it("reads no demonstrative with a contracted particle as a content word (그건, 그게, 이걸)", () => {
+    expect(statementWords("그건 아니고 그냥 피곤해서").content).not.toContain("ko:그건");
+    expect(statementWords("그게 제일 싸더라").content).not.toContain("ko:그게");
+    expect(statementWords("그걸 왜 샀지").content).not.toContain("ko:그걸");
+  });
+
   it("reads a long word with no verb of change in it in linear time", () => {
     expect(growth((n) => nounBeforeGluedChange("가".repeat(n)), 2000)).toBeLessThan(8 * 4);
     expect(growth((n) => statementWords(`${"나".repeat(n)}바뀜`), 2000)).toBeLessThan(8 * 4);
