@@ -9,10 +9,12 @@
  */
 import { dateShiftOf } from "./date-shift.js";
 import { negatedValues, rejectedWords } from "./fact-slots.js";
-import { statementWords } from "./fact-words.js";
+import { statementWords, type ValueKind } from "./fact-words.js";
 import { valueForms } from "./value-forms.js";
 import { stemEnglishWord } from "../text/english.js";
+import { stripSearchSuffixes } from "../text/korean.js";
 import { trimEndWhile, trimStartWhile } from "../text/trim.js";
+import { words } from "../text/word-list.js";
 
 /** Arrows between an old value and a new one. */
 const ARROWS: readonly string[] = ["→", "->", "=>", "⇒"];
@@ -199,3 +201,76 @@ function wordsOf(text: string): string[] {
 }
 
 const notALetter = (c: string): boolean => !/\p{L}/u.test(c);
+
+/**
+ * The nouns that name what kind of value a fact has (a closed class), as a change note names what it
+ * leaves as it was: "일시는 동일", "요일 같고", "same hall", "price unchanged".
+ */
+const ATTRIBUTE_KINDS: ReadonlyMap<string, readonly ValueKind[]> = new Map(
+  (
+    [
+      ["when", "날짜 날 일자 일시 요일 시간 시각 일정 타임 time times date dates day days schedule"],
+      ["amount", "금액 가격 값 비용 요금 단가 price prices cost fee fees rate amount"],
+      ["place", "장소 위치 곳 주소 place venue location address"],
+      ["phone other", "번호 연락처 number"],
+      ["other", "호실 room"],
+    ] as const
+  ).flatMap(([kinds, nouns]) => words(nouns).map((noun) => [noun, words(kinds) as ValueKind[]] as const)),
+);
+
+/** How a Korean word begins that says the attribute before it stays as it was (그대로, 동일, 똑같이, 같고, 유지). */
+const KOREAN_KEPT_STEMS: readonly string[] = ["그대로", "동일", "똑같", "같", "유지", "변동"];
+/** 같이 "together" (시간 같이 정하자) begins like 같고 "the same" and says nothing of a value. */
+const TOGETHER = "같이";
+/** English words after an attribute that say it stays ("cost unchanged", "venue stays"). */
+const ENGLISH_KEPT_AFTER: ReadonlySet<string> = new Set(words("unchanged stays stay same"));
+/**
+ * Words that may stand between two attributes of one list or after it ("날짜, 시각", "요일이랑 시각",
+ * "date & venue", "요일 시각 다 그대로", "the date is the same").
+ */
+const LIST_WORDS: ReadonlySet<string> = new Set(words("and & 및 랑 하고 다 모두 전부 both all is are the"));
+
+/**
+ * The kinds of value a change note says stay as they were ({@link ATTRIBUTE_KINDS} before a word of
+ * {@link KOREAN_KEPT_STEMS} or {@link ENGLISH_KEPT_AFTER}, or after "same": "회식 장소 변경, 날짜 시간 동일",
+ * "moved to Room 4, same time"): the note it changes gave values of those kinds. Empty when it names
+ * none. One pass over the words and a walk back over each list: linear in the text.
+ */
+export function keptValueKinds(text: string): ReadonlySet<ValueKind> {
+  const out = new Set<ValueKind>();
+  const spaced = wordsOf(text);
+  const kindsOf = (word: string): readonly ValueKind[] | undefined =>
+    ATTRIBUTE_KINDS.get(word) ?? ATTRIBUTE_KINDS.get(stripSearchSuffixes(word));
+  spaced.forEach((word, i) => {
+    // "same time": the attribute after it; "the time is the same": the attributes before it.
+    if (word === "same") for (const kind of kindsOf(spaced[i + 1] ?? "") ?? []) out.add(kind);
+    const kept =
+      ENGLISH_KEPT_AFTER.has(word) ||
+      (KOREAN_KEPT_STEMS.some((stem) => word.startsWith(stem)) && !word.startsWith(TOGETHER));
+    if (!kept) return;
+    // The attributes right before it, a list of them read back to its first ("요일 시각 다 그대로").
+    for (let at = i - 1; at >= 0; at--) {
+      const before = spaced[at] as string;
+      if (LIST_WORDS.has(before)) continue;
+      const kinds = kindsOf(before);
+      if (kinds === undefined) break;
+      for (const kind of kinds) out.add(kind);
+    }
+  });
+  return out;
+}
+
+/**
+ * The kinds of value a content word (fact-words.ts key, `ko:` or `en:`) names when it only names a kind
+ * of value ({@link ATTRIBUTE_KINDS}: 장소, 시간, time); undefined for any other word. A change note whose
+ * words before its value are all such ("그거 장소 바뀜, …") names no thing of its own.
+ */
+export function attributeKindsOf(key: string): readonly ValueKind[] | undefined {
+  const word = key.slice(key.indexOf(":") + 1);
+  return ATTRIBUTE_KINDS.get(word) ?? ATTRIBUTE_KINDS_BY_STEM.get(word);
+}
+
+/** {@link ATTRIBUTE_KINDS}' English nouns as content keys stem them (times → time). */
+const ATTRIBUTE_KINDS_BY_STEM: ReadonlyMap<string, readonly ValueKind[]> = new Map(
+  [...ATTRIBUTE_KINDS].map(([noun, kinds]) => [stemEnglishWord(noun), kinds]),
+);

@@ -360,6 +360,15 @@ const SAFE_SHORT_SUFFIXES = new Set(["는", "은", "을", "를", "에", "랑"]);
 const DEPARTMENT_STEMS: readonly string[] = ["신경", "정신", "산부인", "의학", "소아청소년"];
 
 /**
+ * Sino-Korean nouns that end in the syllable 의 and head compounds (직원회의, 온라인강의, 가격협의): at the
+ * end of a longer word their 의 is the noun's, not the genitive particle, which notes rarely write. Read
+ * as a particle, 직원회의 would lose its head (직원회) and share no word with 회의. Those whose syllable
+ * before 의 often ends another noun before a genitive (정의 of 일정의, 주의 of 이번주의, 편의 of 남편의) are
+ * left out; when a genitive is kept by mistake (농협의), the stem is still its prefix.
+ */
+const NOUNS_IN_UI: readonly string[] = words("회의 강의 논의 토의 건의 협의 합의 문의 심의 질의 결의");
+
+/**
  * Endings of the copula 이 that keep their 이 only after a final consonant ("몇 번이지?", after a vowel
  * "얼마지"): after a vowel the 이 is the noun's own (페이지, 케이지), so they go only after a consonant.
  */
@@ -422,6 +431,7 @@ function stripSearchSuffixOnce(word: string): string {
     )
       continue;
     if (suffix === "과" && DEPARTMENT_STEMS.some((department) => stem.endsWith(department))) continue;
+    if (suffix === "의" && NOUNS_IN_UI.some((noun) => word.endsWith(noun))) continue;
     return stem;
   }
   return word;

@@ -4,6 +4,7 @@ import {
   endsOnNewValue,
   formerNames,
   formerValues,
+  keptValueKinds,
   saysChangedAgain,
   saysSettled,
 } from "../../src/extraction/former-values.js";
@@ -144,5 +145,28 @@ describe("saysSettled", () => {
     expect(saysSettled("Dates confirmed for the offsite")).toBe(true);
     // Not inside another word, and nothing else: finally, finals, 확인 are no settling.
     expect(saysSettled("finally got the finals schedule, 확인함")).toBe(false);
+  });
+});
+
+describe("keptValueKinds", () => {
+  const kept = (text: string) => [...keptValueKinds(text)].sort();
+
+  it("reads the kinds of value a change says stay, a list of attributes before 그대로, 동일, 똑같이, or after same", () => {
+    expect(kept("세미나실 바뀜 → 본관 204호. 날짜, 시간 동일")).toEqual(["when"]);
+    expect(kept("강사님 바뀜 요일이랑 시간은 그대로")).toEqual(["when"]);
+    expect(kept("가격은 똑같고 배송만 하루 늦어짐")).toEqual(["amount"]);
+    expect(kept("Moved to the north gym, same time and same price")).toEqual(["amount", "when"]);
+    expect(kept("venue unchanged, now at 6:30")).toEqual(["place"]);
+  });
+
+  it("reads none where 같이 means together, where no attribute comes before, or where nothing is kept", () => {
+    expect(kept("시간 같이 정하자")).toEqual([]);
+    expect(kept("모임은 그대로 진행")).toEqual([]);
+    expect(kept("Same here, see you there")).toEqual([]);
+    expect(kept("회식 장소 변경됨")).toEqual([]);
+  });
+
+  it("reads a long list of attributes in linear time", () => {
+    expect(growth((n) => keptValueKinds(`${"날짜 시간 ".repeat(n)}그대로`), 500)).toBeLessThan(8 * 4);
   });
 });

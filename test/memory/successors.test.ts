@@ -76,6 +76,12 @@ const likeSearch = (index: KeywordIndex) => ({
   size: index.size,
 });
 
+/** The notes said right before or after one, as conversation-context.ts gives them. */
+const nearSearch =
+  (index: KeywordIndex) =>
+  (d: KeywordDoc, side: "before" | "after"): readonly KeywordDoc[] =>
+    index.around(d.id, side, 10, () => true);
+
 describe("antecedentOf / newestChangeOf", () => {
   const index = indexOf([
     doc("dinner", "동창회 저녁 6월 3일 솔숲식당 7시 예약", 1),
@@ -143,6 +149,34 @@ describe("antecedentOf / newestChangeOf", () => {
     expect(context.changedBy?.("wash", new FactSlotMemo())?.id).toBe("moved");
     // Said soon after but naming no old value: nothing ties it.
     expect(context.changedBy?.("gift", new FactSlotMemo())).toBeUndefined();
+  });
+
+  it("links a change that names only the kind of value it changes and the kinds it keeps to the note said before that gave them all", () => {
+    const notes = indexOf([
+      doc("party", "사촌 집들이 5/16 토 저녁 6시 망원동 한빛빌라", 1),
+      doc("swim", "수영 강습 월수 7시로 옮김, 장소는 같음", 2),
+      doc("moved", "그거 장소 바뀜 합정동 카페 2층으로. 날짜랑 시간은 그대로", 3),
+    ]);
+    // The swimming note said in between gives a time but no place: the change keeps a date and a time
+    // and names a place, so it points back at the housewarming.
+    expect(antecedentOf(notes.get("moved")!, { ...likeSearch(notes), near: nearSearch(notes) })?.id).toBe(
+      "party",
+    );
+    expect(conversationContext(notes, () => true).changedBy?.("party", new FactSlotMemo())?.id).toBe("moved");
+    // Without a place before it, nothing ties the change to the housewarming.
+    const none = indexOf([
+      doc("party", "사촌 집들이 토요일 저녁 6시", 1),
+      doc("moved", "그거 장소 바뀜 합정동 카페 2층으로. 날짜랑 시간은 그대로", 3),
+    ]);
+    expect(antecedentOf(none.get("moved")!, { ...likeSearch(none), near: nearSearch(none) })).toBeUndefined();
+  });
+
+  it("takes the kinds a change keeps as the kind of value it shares with the note it changes", () => {
+    const notes = indexOf([
+      doc("dinner", "팀 회식 11/20 목 저녁 7시 삼겹살집 '불향'", 1),
+      doc("moved", "회식 장소 변경: 횟집 '바다마루'. 날짜 시간 동일", 6),
+    ]);
+    expect(antecedentOf(notes.get("moved")!, likeSearch(notes))?.id).toBe("dinner");
   });
 
   it("links no note that says no change, and finds no change of a note nothing changed", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { tokenize } from "../../src/text/tokenizer.js";
 import {
   PAST_TENSE_SYLLABLE_CLASS,
   containsHangul,
@@ -103,6 +104,17 @@ describe("stripSearchSuffixes", () => {
     expect(stripSearchSuffixes("하준이는")).toBe("하준");
     expect(stripSearchSuffixes("생일이야")).toBe("생일");
     expect(stripSearchSuffixes("오이")).toBe("오이");
+  });
+
+  it("keeps the 의 of a noun that ends in it at the end of a compound, and strips the genitive elsewhere", () => {
+    // 회의, 강의, 협의 head compounds: their 의 is the noun's (a particle would leave 부서회, 영어강).
+    expect(stripSearchSuffixes("부서회의")).toBe("부서회의");
+    expect(stripSearchSuffixes("영어강의는")).toBe("영어강의");
+    expect(stripSearchSuffixes("단가협의")).toBe("단가협의");
+    expect(tokenize("부서회의 3시")).toContain("회의");
+    // The genitive after another noun, and after the noun itself, is still a particle.
+    expect(stripSearchSuffixes("조카의")).toBe("조카");
+    expect(stripSearchSuffixes("회의의")).toBe("회의");
   });
 
   it("strips a particle of two forms only in the form that fits the syllable before it", () => {

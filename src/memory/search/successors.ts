@@ -22,7 +22,7 @@ import {
   isGenericAttribute,
   sameWordAcrossScripts,
 } from "../../extraction/content-words.js";
-import type { StatementWords } from "../../extraction/fact-words.js";
+import type { StatementWords, ValueKind } from "../../extraction/fact-words.js";
 import { saysArrangedAnew } from "../../extraction/words/value-words.js";
 import { personNamesIn } from "../../extraction/rule-common.js";
 import {
@@ -30,7 +30,9 @@ import {
   endsOnNewValue,
   formerNames,
   formerValues,
+  attributeKindsOf,
   isSettlingWord,
+  keptValueKinds,
   saysChangedAgain,
   saysSettled,
 } from "../../extraction/former-values.js";
@@ -112,11 +114,17 @@ export function antecedentOf(
   const former = formerOf(note.text, memo);
   // "동문역 말고 서문역": the name it rejects was given by the note it corrects.
   const names = namesOf(note.text, memo);
-  const liked = search.like(note.text);
+  // "날짜랑 시각은 동일": the note it changes gave a date and a time of day.
+  const kept = keptOf(note.text, memo);
+  // A note that names no thing ("그거 장소 바뀜, 시간은 그대로") shares only words for kinds of value with
+  // any other: only the notes said just before it are compared, by the kinds it keeps.
+  const pointedKinds = kindsPointedBack(note.text, memo);
+  const namesNoThing = pointedKinds !== undefined;
+  const liked = namesNoThing ? [] : search.like(note.text);
   const likedIds = new Set(liked.map((doc) => doc.id));
   // A note said just before it that shares no word is compared too, tied only by an old value it names.
   const nearOnly =
-    former.size === 0 && names.length === 0
+    former.size === 0 && names.length === 0 && !namesNoThing
       ? []
       : (search.near?.(note, "before") ?? []).filter((doc) => !likedIds.has(doc.id));
   const earlier = [...liked, ...nearOnly]
@@ -172,9 +180,14 @@ export function antecedentOf(
     );
     const sameKind =
       [...after.kinds].some((kind) => before.kinds.has(kind)) ||
+      [...kept].some((kind) => before.kinds.has(kind)) ||
       (after.kinds.size === 0 && before.kinds.size === 0 && shared.length >= 2) ||
       replacesPerson(doc.text);
-    if ((givesOld && sameKind) || givesTail || givesName) {
+    const givesKept =
+      pointedKinds !== undefined &&
+      nearIds.has(doc.id) &&
+      [...pointedKinds].every((kind) => before.kinds.has(kind));
+    if ((givesOld && sameKind) || givesTail || givesName || givesKept) {
       // The old value or name it names points at this note by itself ("512호 아니고 513호"): no word needed.
     } else if (nearIds.has(doc.id)) {
       return;
@@ -257,6 +270,24 @@ export function newestChangeOf(
     : undefined;
 }
 
+/**
+ * The kinds of value a change note's antecedent must give when the note names no thing of its own — its
+ * words before its value or verb of change name kinds of value and nothing else (former-values.ts
+ * `attributeKindsOf`: "그거 장소 바꼈대 …") — and says which kinds stay as they were ("날짜 시간은
+ * 그대로": `keptValueKinds`): both those it names and those it keeps. It points back at a note said
+ * shortly before that gave values of them all, with no word in common. Undefined for any other note.
+ */
+function kindsPointedBack(text: string, memo: FactSlotMemo): ReadonlySet<ValueKind> | undefined {
+  if (text.length > MAX_STATEMENT_CHARS) return undefined;
+  const kept = keptOf(text, memo);
+  if (kept.size === 0) return undefined;
+  const words = memo.words(text);
+  const named = words.content.slice(0, topicEnd(words)).map(attributeKindsOf);
+  if (named.length === 0 || named.some((kinds) => kinds === undefined)) return undefined;
+  // A kind named by nouns of two kinds (번호: a phone or another number) asks only for one of them.
+  return new Set([...kept, ...named.flatMap((kinds) => (kinds?.length === 1 ? kinds : []))]);
+}
+
 /** The newest later note that changes `from` ({@link antecedentOf}), of the {@link MAX_CHANGES_COMPARED} newest change notes like it. */
 function nextChange(from: ContextDoc, search: NoteSearch, memo: FactSlotMemo): ContextDoc | undefined {
   const liked = search.like(from.text);
@@ -266,7 +297,9 @@ function nextChange(from: ContextDoc, search: NoteSearch, memo: FactSlotMemo): C
     (doc) =>
       !likedIds.has(doc.id) &&
       doc.text.length <= MAX_STATEMENT_CHARS &&
-      (formerOf(doc.text, memo).size > 0 || namesOf(doc.text, memo).length > 0),
+      (formerOf(doc.text, memo).size > 0 ||
+        namesOf(doc.text, memo).length > 0 ||
+        kindsPointedBack(doc.text, memo) !== undefined),
   );
   return [...liked, ...near]
     .filter(
@@ -346,6 +379,7 @@ function perMemo<T>(read: (text: string) => T): (text: string, memo: FactSlotMem
 const formerOf = perMemo(formerValues);
 /** The names a note rejects (former-values.ts `formerNames`). */
 const namesOf = perMemo(formerNames);
+const keptOf = perMemo(keptValueKinds);
 /** The people a note names (rule-common.ts `personNamesIn`). */
 const peopleOf = perMemo(personNamesIn);
 
