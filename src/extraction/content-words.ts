@@ -8,7 +8,13 @@
  */
 import { soundsAlikeAcrossScripts } from "../text/cross-script.js";
 import { isEnglishStopWord, stemEnglishWord } from "../text/english.js";
-import { isClippedForm, isHangulSyllableCode, nominalizedStem, searchStems } from "../text/korean.js";
+import {
+  beginsCompound,
+  isClippedForm,
+  isHangulSyllableCode,
+  nominalizedStem,
+  searchStems,
+} from "../text/korean.js";
 import { isFullKoreanName, isLexiconNoun } from "./rule-common.js";
 import { KIN_ACROSS_LANGUAGES } from "./words/kinship.js";
 import { SAME_THING_GROUPS } from "./words/same-thing.js";
@@ -203,7 +209,7 @@ export function sameContentWord(a: string, b: string): boolean {
   // A verb's noun in -(으)ㅁ and its other forms (끝남 / 끝나는): one verb.
   if (nominalizedStem(long.slice(3)) === short.slice(3) || nominalizedStem(short.slice(3)) === long.slice(3))
     return true;
-  if (short.length < "ko:".length + 2 || !long.startsWith(short)) return false;
+  if (short.length < "ko:".length + 2 || !beginsCompound(long.slice(3), short.slice(3))) return false;
   const rest = long.slice(short.length);
   return rest.length === 1 || GENERIC_KEYS.has(`ko:${rest}`);
 }
@@ -258,8 +264,7 @@ export function holdsWordOrCompound(content: readonly string[], word: string): b
       sameContentWord(other, word) ||
       (other.startsWith("ko:") &&
         word.startsWith("ko:") &&
-        Math.min(other.length, word.length) >= "ko:".length + 2 &&
-        (other.startsWith(word) || word.startsWith(other))),
+        (beginsCompound(other.slice(3), word.slice(3)) || beginsCompound(word.slice(3), other.slice(3)))),
   );
 }
 

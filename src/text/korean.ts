@@ -386,6 +386,23 @@ export function isSearchSuffix(word: string): boolean {
   return SEARCH_SUFFIX_SET.has(word);
 }
 
+/** The index of ㅅ among the final consonants of a Hangul syllable (its code's remainder mod 28). */
+const FINAL_S = 19;
+
+/**
+ * Whether Korean word `long` begins with `short` as a compound's first noun, written as it stands or with
+ * the 사이시옷 a compound adds to it: a final ㅅ on its last syllable when that has none (이사 → 이삿날,
+ * 전세 → 전셋집, 회 → 횟집). Two or more syllables of `short` only, so that a one-syllable word does not
+ * begin every word of its sound.
+ */
+export function beginsCompound(long: string, short: string): boolean {
+  if (short.length < 2 || long.length <= short.length) return false;
+  if (long.startsWith(short)) return true;
+  const last = short.charCodeAt(short.length - 1);
+  if (!isHangulSyllableCode(last) || (last - HANGUL_SYLLABLE_FIRST) % 28 !== 0) return false;
+  return long.startsWith(short.slice(0, -1)) && long.charCodeAt(short.length - 1) === last + FINAL_S;
+}
+
 /**
  * Strips up to {@link MAX_SEARCH_SUFFIX_STRIPS} particles or endings from a Hangul word: 로운이는 →
  * 로운이 → 로운, 얼마였어요 → 얼마였어 → 얼마. A word keeps at least one syllable; a two-syllable word

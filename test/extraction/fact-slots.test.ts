@@ -12,6 +12,7 @@ import {
 } from "../../src/extraction/fact-slots.js";
 import {
   holdsContentWord,
+  holdsWordOrCompound,
   sameContentWord,
   sameWordAcrossScripts,
 } from "../../src/extraction/content-words.js";
@@ -496,6 +497,15 @@ describe("statesSameFact", () => {
     expect(sameContentWord("ko:옮기", "ko:옮김")).toBe(true);
     // One syllable before the ㅁ is too short a stem to say (봄 / 보, 감 / 가).
     expect(sameContentWord("ko:봄", "ko:보")).toBe(false);
+  });
+
+  it("takes a compound written with the 사이시옷 of its first noun as a compound of that noun", () => {
+    expect(sameContentWord("ko:잔치", "ko:잔칫날")).toBe(true);
+    expect(sameContentWord("ko:월세", "ko:월셋집")).toBe(true);
+    expect(holdsWordOrCompound(["ko:등굣길"], "ko:등교")).toBe(true);
+    // Only a final ㅅ added to a syllable that has none, and only after two syllables or more.
+    expect(sameContentWord("ko:잔치", "ko:잔칸날")).toBe(false);
+    expect(holdsWordOrCompound(["ko:갓길"], "ko:가")).toBe(false);
   });
 
   it("takes two words of one same-thing group as one word, never two related things", () => {

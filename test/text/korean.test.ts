@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { tokenize } from "../../src/text/tokenizer.js";
 import {
   PAST_TENSE_SYLLABLE_CLASS,
+  beginsCompound,
   containsHangul,
   foldText,
   hasBatchim,
@@ -207,5 +208,20 @@ describe("predicateNounOf", () => {
     expect(predicateNounOf("해운대")).toBeUndefined();
     // A light verb with more than six syllables after it is no ending of the grammar's.
     expect(predicateNounOf("예약해어어어어어어")).toBeUndefined();
+  });
+});
+
+describe("beginsCompound", () => {
+  it("reads a compound's first noun as written or with the 사이시옷 added to its last syllable", () => {
+    expect(beginsCompound("반찬가게", "반찬")).toBe(true);
+    expect(beginsCompound("제삿날", "제사")).toBe(true);
+    expect(beginsCompound("바닷가", "바다")).toBe(true);
+  });
+
+  it("reads no word its own length or shorter, no one-syllable noun, and no other final consonant", () => {
+    expect(beginsCompound("제사", "제사")).toBe(false);
+    expect(beginsCompound("횟집", "회")).toBe(false);
+    expect(beginsCompound("제삭날", "제사")).toBe(false);
+    expect(beginsCompound("반찬가게", "반참")).toBe(false);
   });
 });
