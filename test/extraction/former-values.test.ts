@@ -8,7 +8,7 @@ import {
   saysChangedAgain,
   saysSettled,
 } from "../../src/extraction/former-values.js";
-import { saysArrangedAnew } from "../../src/extraction/words/value-words.js";
+import { saysArrangedAnew, seriesNumbers } from "../../src/extraction/words/value-words.js";
 import { growth } from "../support/growth.js";
 
 const former = (text: string) => [...formerValues(text)];
@@ -168,5 +168,25 @@ describe("keptValueKinds", () => {
 
   it("reads a long list of attributes in linear time", () => {
     expect(growth((n) => keptValueKinds(`${"날짜 시간 ".repeat(n)}그대로`), 500)).toBeLessThan(8 * 4);
+  });
+});
+
+describe("seriesNumbers", () => {
+  const series = (text: string) => [...seriesNumbers(text)];
+
+  it("reads a number with a counter of a series, after an English noun of one, or a month named alone", () => {
+    expect(series("3차 면접 결과 언제 나와")).toEqual(["3"]);
+    expect(series("7화 원고 마감")).toEqual(["7"]);
+    expect(series("25주년 행사 장소")).toEqual(["25"]);
+    expect(series("2학기에 듣는 수업")).toEqual(["2"]);
+    expect(series("when is the season 3, episode 5 recording?")).toEqual(["3", "5"]);
+    expect(series("11월 모임 어디서 해")).toEqual(["11"]);
+  });
+
+  it("reads no value, no count, and no month with its day", () => {
+    expect(series("3384 누구 번호지")).toEqual([]);
+    expect(series("사진 3장 인화")).toEqual([]);
+    expect(series("11월 20일 모임")).toEqual([]);
+    expect(series("room 305 key")).toEqual([]);
   });
 });

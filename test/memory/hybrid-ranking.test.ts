@@ -11,7 +11,9 @@ import {
   type VectorCandidate,
 } from "../../src/memory/search/hybrid-ranking.js";
 import { NEAR_CHANGE_RANKS } from "../../src/memory/search/change-notes.js";
-import { dice } from "../../src/memory/search/note-pair.js";
+import { dice, namesOlderValue } from "../../src/memory/search/note-pair.js";
+import { seriesNumbers } from "../../src/extraction/words/value-words.js";
+import { tokenize } from "../../src/text/tokenizer.js";
 
 const DAY = 86_400_000;
 
@@ -1432,6 +1434,36 @@ describe("rankHybrid step 6: a listed change above the note it changes", () => {
       "class",
       "moved",
     ]);
+  });
+});
+
+describe("namesOlderValue", () => {
+  const pair = (query: string, older: string, newer: string) => ({
+    older: new Set(tokenize(older)),
+    newer: new Set(tokenize(newer)),
+    queryTerms: new Set(tokenize(query)),
+    series: seriesNumbers(query),
+    texts: { older, newer },
+  });
+
+  it("reads a number the query names of the older note only as naming it, but not one of a series", () => {
+    expect(
+      namesOlderValue(pair("4417 누구 번호였지", "소장님 010-2231-4417", "소장님 번호 바뀜 010-2231-9052")),
+    ).toBe(true);
+    expect(namesOlderValue(pair("3차 면접 날짜", "3차 면접 10/2 오후 2시", "면접 10/9로 미뤄짐"))).toBe(
+      false,
+    );
+  });
+
+  it("reads one of a series as naming the older note when the newer is of another one of it", () => {
+    expect(namesOlderValue(pair("3차 면접 날짜", "3차 면접 10/2 오후 2시", "4차 면접 10/9 오후 2시"))).toBe(
+      true,
+    );
+    expect(
+      namesOlderValue(
+        pair("5월 독서모임 책", "5월 독서모임 책 '바다의 시간'", "6월 독서모임 책 '북쪽의 별'"),
+      ),
+    ).toBe(true);
   });
 });
 

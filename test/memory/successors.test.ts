@@ -374,6 +374,15 @@ describe("recall: the newest change of the best answer goes above it (rankHybrid
     expect(ids(recall(index, "동창회 총무 전화번호 뭐였지"))[0]).toBe("dinner");
   });
 
+  it("answers with the change a question that names which one of a series it asks about, not one of another", () => {
+    const index = indexOf([
+      doc("dose", "대상포진 2차 접종 9/14 오전 10시 예약 (한솔내과)", 1),
+      doc("moved", "접종 9/14 말고 9/21로 미룸, 감기 기운 있어서", 4),
+    ]);
+    // 2차 names the second dose, not a value of it: the change is the answer.
+    expect(ids(recall(index, "대상포진 2차 접종 날짜 언제야"))[0]).toBe("moved");
+  });
+
   it("answers a question that asks to confirm the older value with the change of it", () => {
     const index = indexOf([
       doc("talk", "학회 포스터 발표 11월 4일 오후 2시 B홀", 1),

@@ -5,6 +5,7 @@
  * Part of the rule extractor's word lists: ordinary words of the language, never names of people,
  * pets or shops.
  */
+import { isSearchSuffix } from "../../text/korean.js";
 import { inSet, trimEndWhile } from "../../text/trim.js";
 import { words } from "../../text/word-list.js";
 
@@ -479,3 +480,51 @@ export const KOREAN_AMOUNT_QUESTION_WORD = "얼마";
 export const KOREAN_PHONE_QUESTION_WORDS: ReadonlySet<string> = new Set(
   words("전화번호 연락처 핸드폰번호 폰번호 휴대폰번호"),
 );
+
+/**
+ * Korean counters that number one of a series (a closed class: 2차 접종, 12화, 3회차, 5기, 40주년, 두
+ * 번째, 2학기, 3분기, 4주차): the number says which instance a question is about, not a value of its
+ * fact. Not those that also count things (사진 3장, 서류 2부, 책 3권, 3회 = three times).
+ */
+const KOREAN_SERIES_COUNTERS: readonly string[] = words("차 화 회차 기 주년 번째 학년 학기 분기 주차");
+/** English nouns a number after which says which of a series (chapter 3, season 2, week 4). */
+const ENGLISH_SERIES_NOUNS: ReadonlySet<string> = new Set(
+  words(
+    "chapter ch chapters episode ep season round part vol volume week lesson unit stage phase semester term",
+  ),
+);
+/** A month named alone, with no day after it (4월 모임, not 4월 10일): the period a question is about. */
+const MONTH_RE = /^(\d{1,2})월$/u;
+const DAY_RE = /^\d{1,2}일/u;
+
+/**
+ * The numbers of `text` that say which one of a series it is about (as digits, the way fact-words.ts
+ * `statementWords` gives values): a number with a counter of {@link KOREAN_SERIES_COUNTERS}, after a
+ * noun of {@link ENGLISH_SERIES_NOUNS}, or a month named with no day. A question that names one asks
+ * about that instance and may still ask for its newest value ("2차 접종 언제로 바뀌었지": the second dose's
+ * date), unlike one that names a value itself (a phone number, an amount). One pass over the words.
+ */
+export function seriesNumbers(text: string): ReadonlySet<string> {
+  const out = new Set<string>();
+  const spaced = text.normalize("NFC").toLowerCase().split(/\s+/u);
+  spaced.forEach((raw, i) => {
+    const word = trimEndWhile(raw, isClauseMark);
+    const digits = /^\d+/u.exec(word)?.[0];
+    if (digits === undefined) return;
+    const rest = word.slice(digits.length);
+    const month = MONTH_RE.exec(word);
+    if (month !== null) {
+      if (!DAY_RE.test(spaced[i + 1] ?? "")) out.add(digits);
+      return;
+    }
+    const counted = KOREAN_SERIES_COUNTERS.some((counter) => rest === counter || stripsTo(rest, counter));
+    const named = ENGLISH_SERIES_NOUNS.has(trimEndWhile(spaced[i - 1] ?? "", isClauseMark));
+    if (counted || (rest === "" && named)) out.add(digits);
+  });
+  return out;
+}
+
+/** Whether `rest` is `counter` with a particle after it (2차에, 12화는, 3기랑). */
+function stripsTo(rest: string, counter: string): boolean {
+  return rest.startsWith(counter) && isSearchSuffix(rest.slice(counter.length));
+}

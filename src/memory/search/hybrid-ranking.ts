@@ -1,6 +1,8 @@
 import { FactSlotMemo, statesCorrectionOf } from "../../extraction/fact-slots.js";
 import { statesFollowUpOf, statesNamedCorrectionOf } from "../../extraction/follow-ups.js";
 import { askedValueKinds, statementWords, type ValueKind } from "../../extraction/fact-words.js";
+import { seriesNumbers } from "../../extraction/words/value-words.js";
+import { namesNoOtherInstance } from "./note-pair.js";
 import { RRF_K, reciprocalRankFusion, relativeScoreFusion, type FusedItem } from "./rrf.js";
 import { tokenize } from "../../text/tokenizer.js";
 import { asksToConfirm } from "../../text/speech-act.js";
@@ -318,9 +320,9 @@ function addNewestChange(
 ): HybridResult[] {
   const anchor = results.find((r) => r.relevant);
   if (anchor === undefined || context.changedBy === undefined) return results;
-  if (asksAboutOlder(query, anchor.text, factSlots)) return results;
   const newer = context.changedBy(anchor.id, factSlots);
-  if (newer === undefined || !answersAsChange(query, anchor.text, newer.text, factSlots)) return results;
+  if (newer === undefined || asksAboutOlder(query, anchor.text, newer.text, factSlots)) return results;
+  if (!answersAsChange(query, anchor.text, newer.text, factSlots)) return results;
   const at = results.findIndex((r) => r.id === newer.id);
   if (at >= 0 && at < results.indexOf(anchor)) return results;
   const listed = at >= 0 ? results[at] : undefined;
@@ -334,13 +336,18 @@ function addNewestChange(
 /**
  * Whether the question names a value with a digit `older` gives (it asks about that note: "4417 누구
  * 번호지") or a run of three digits or more, and does not ask to confirm it ({@link addNewestChange}).
+ * A number that says which one of a series the question is about (value-words.ts `seriesNumbers`: 2차
+ * 접종, chapter 3, 5월 모임) names no value of it, unless `newer` names another one of the series.
  */
-function asksAboutOlder(query: string, older: string, factSlots: FactSlotMemo): boolean {
+function asksAboutOlder(query: string, older: string, newer: string, factSlots: FactSlotMemo): boolean {
   const asked = statementWords(query);
   const held = factSlots.words(older).values;
+  // "2차 접종 …", "chapter 3 …": which one of a series, not a value of it — unless `newer` is of another.
+  const named = seriesNumbers(query);
+  const series = namesNoOtherInstance(newer, named) ? named : new Set<string>();
   return (
     !asksToConfirm(query) &&
-    ([...asked.values].some((value) => /\d/u.test(value) && held.has(value)) ||
+    ([...asked.values].some((value) => /\d/u.test(value) && held.has(value) && !series.has(value)) ||
       /\d{3}/u.test(query.replace(/[\s-]/gu, "")))
   );
 }
@@ -396,7 +403,7 @@ function liftListedChanges(
     const at = out.findIndex((r) => r.id === older.id);
     if (at < 0 || at > from) continue;
     const above = out[at] as HybridResult;
-    if (asksAboutOlder(query, above.text, factSlots)) continue;
+    if (asksAboutOlder(query, above.text, candidate.text, factSlots)) continue;
     if (!answersAsChange(query, above.text, candidate.text, factSlots)) continue;
     // An answer now, not the context of another (as step 5's change is).
     const { byContext: _context, contextOf: _of, ...own } = candidate;

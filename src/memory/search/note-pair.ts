@@ -5,6 +5,7 @@
 import type { AttributeQuestion } from "../../extraction/asked-attributes.js";
 import type { FactSlotMemo } from "../../extraction/fact-slots.js";
 import type { ValueKind } from "../../extraction/fact-words.js";
+import { seriesNumbers } from "../../extraction/words/value-words.js";
 import { namesValueOnlyIn } from "../../text/tokenizer.js";
 import type { TopicWord } from "./query-topic.js";
 
@@ -26,6 +27,8 @@ export interface NotePair {
   current?: boolean | undefined;
   /** What the query asks of the graph (asked-attributes.ts `readQuestion`). */
   question?: AttributeQuestion | undefined;
+  /** The numbers by which the query names one of a series (value-words.ts `seriesNumbers`: 2차, chapter 3). */
+  series?: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -40,8 +43,17 @@ export const SAME_FACT_MIN_DICE = 0.15;
  * Whether the query names a value (a term with a digit) that `older` holds and `newer` lacks: then it
  * asks for the older memory itself ("메모 3번" among numbered notes), not for the newest value of its fact.
  */
-export function namesOlderValue(pair: Pick<NotePair, "older" | "newer" | "queryTerms">): boolean {
-  return namesValueOnlyIn(pair.queryTerms, pair.older, pair.newer);
+export function namesOlderValue(
+  pair: Pick<NotePair, "older" | "newer" | "queryTerms" | "series" | "texts">,
+): boolean {
+  const { series } = pair;
+  // "2차 접종 언제로 바뀌었지": the number of one of a series names which, not a value of it — unless the
+  // newer names another one of a series (4월 북클럽 after 3월 북클럽: another instance).
+  const terms =
+    series === undefined || series.size === 0 || !namesNoOtherInstance(pair.texts.newer, series)
+      ? pair.queryTerms
+      : [...pair.queryTerms].filter((term) => !series.has(/^\d+/u.exec(term)?.[0] ?? ""));
+  return namesValueOnlyIn(terms, pair.older, pair.newer);
 }
 
 /** Dice coefficient of two sets: 2·|A ∩ B| / (|A| + |B|). */
@@ -51,4 +63,12 @@ export function dice(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   for (const term of small) if (large.has(term)) shared++;
   return (2 * shared) / (a.size + b.size);
+}
+
+/**
+ * Whether `text` names no number of a series but those of `series` (value-words.ts `seriesNumbers`): a
+ * later note of another instance ("4월 북클럽" after "3월 북클럽") is no newer value of the one asked.
+ */
+export function namesNoOtherInstance(text: string, series: ReadonlySet<string>): boolean {
+  return [...seriesNumbers(text)].every((number) => series.has(number));
 }

@@ -25,6 +25,7 @@ import {
   type ValueKind,
 } from "../../extraction/fact-words.js";
 import { readQuestion } from "../../extraction/asked-attributes.js";
+import { seriesNumbers } from "../../extraction/words/value-words.js";
 import {
   asksAboutHome,
   asksAboutWorkplace,
@@ -416,6 +417,7 @@ export function applyRecency<T extends RankedMemory>(options: {
   const current = asksCurrentState(query);
   const questionWords = statementWords(query).content;
   const question = readQuestion(query);
+  const series = seriesNumbers(query);
   // A question about when something happened asks for that event: a later one of its kind (the same
   // words, another date) does not restate it; a shared fact slot still does.
   const restatements = !asksWhenItHappened(query);
@@ -441,6 +443,7 @@ export function applyRecency<T extends RankedMemory>(options: {
     asked,
     current,
     question,
+    series,
   });
   // Whether `newer` restates `older`'s fact for the query: by isSameFact or by giving the value asked
   // for again (givesAskedValueAgain), or, when both stand on the same side of the gate, as a change
