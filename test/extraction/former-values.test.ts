@@ -8,7 +8,7 @@ import {
   saysChangedAgain,
   saysSettled,
 } from "../../src/extraction/former-values.js";
-import { saysArrangedAnew, seriesNumbers } from "../../src/extraction/words/value-words.js";
+import { marksCorrection, saysArrangedAnew, seriesNumbers } from "../../src/extraction/words/value-words.js";
 import { growth } from "../support/growth.js";
 
 const former = (text: string) => [...formerValues(text)];
@@ -188,5 +188,20 @@ describe("seriesNumbers", () => {
     expect(series("사진 3장 인화")).toEqual([]);
     expect(series("11월 20일 모임")).toEqual([]);
     expect(series("room 305 key")).toEqual([]);
+  });
+});
+
+describe("marksCorrection: a second look", () => {
+  it("reads 다시 보니, 알고 보니, 확인해 보니 (glued or apart) and turns out as correcting what was believed", () => {
+    expect(marksCorrection("영수증 다시 보니까 3만8천원이었음")).toBe(true);
+    expect(marksCorrection("알고보니 목요일 출발")).toBe(true);
+    expect(marksCorrection("확인해 보니 502호네")).toBe(true);
+    expect(marksCorrection("Turns out the class is on Wednesdays")).toBe(true);
+  });
+
+  it("reads no look that learns nothing, nor a turn of another kind", () => {
+    expect(marksCorrection("다시 봐도 웃기네")).toBe(false);
+    expect(marksCorrection("turns left at the bakery")).toBe(false);
+    expect(marksCorrection("알고 싶은 게 많음")).toBe(false);
   });
 });

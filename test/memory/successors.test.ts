@@ -102,6 +102,8 @@ describe("antecedentOf / newestChangeOf", () => {
   it.each([
     // A correction: a value written wrong before (value-words.ts `marksCorrection`).
     ["피부과 재진 9월 14일 오전 10시", "피부과 15일이었음 잘못 적어놨네 ㅋ 10시는 맞음"],
+    // A second look (value-words.ts `marksCorrection`: 다시 보니, turns out).
+    ["자동차세 연납 신청 1월 납부액 24만원", "자동차세 고지서 다시 보니까 21만 6천원이네"],
     // A value named as replaced, with an arrow (former-values.ts `formerValues`).
     ["주간 보고 월요일 오전 10시 3층 소회의실", "주간 보고 10시 → 9시 반"],
     // The old value in another language's form: 7시 40분 is 7:40 (value-forms.ts), no word shared.

@@ -364,8 +364,8 @@ const SUBJECT_PARTICLES: readonly string[] = words("이 가");
 /**
  * Whether a note says, anywhere in it, that a value was written or said wrong before and gives the
  * right one: a word of correction (정정, 오타, correction, typo; scratch with that after it), 잘못 before a verb of saying or
- * writing ("뒷자리 잘못 적었다"), "I wrote / typed … wrong", "I typed … earlier", or a value followed by 이/가 and
- * 맞다 ("2209가 맞음"). Unlike {@link correctionOpening}, which reads a reply right after what it
+ * writing ("뒷자리 잘못 적었다"), "I wrote / typed … wrong", "I typed … earlier", a second look ("다시 보니",
+ * "turns out": {@link LOOKED_AGAIN}), or a value followed by 이/가 and 맞다 ("2209가 맞음"). Unlike {@link correctionOpening}, which reads a reply right after what it
  * corrects, it does not say which note is corrected: that is for the caller to tie by shared words.
  */
 export function marksCorrection(text: string): boolean {
@@ -380,10 +380,29 @@ export function marksCorrection(text: string): boolean {
     if (token === SCRATCH && tokens[i + 1] === THAT) return true;
     if (token.startsWith("정정") || token.startsWith("오타")) return true;
     if (misspokeWords(token, tokens[i + 1] ?? "") > 0) return true;
+    if (learnedOtherwise(token, tokens[i + 1] ?? "")) return true;
     if (ENGLISH_WROTE.has(token)) wrote = token;
     else if (wrote !== undefined && (token === WRONG || (wrote === TYPED && token === EARLIER))) return true;
     return KOREAN_RIGHT_ONE.has(token) && valueBeforeSubjectParticle(tokens, i);
   });
+}
+
+/**
+ * What opens "on a second look" — 다시 보니(까), 알고 보니, 확인해 보니, glued or apart; "turns out" —
+ * before a value that replaces what one believed: the note corrects an earlier one as 잘못 적었다 does.
+ */
+const LOOKED_AGAIN: readonly string[] = words("다시 알고 확인해");
+const LOOKING = "보니";
+const TURNS_OUT: ReadonlySet<string> = new Set(words("turns turned"));
+
+/** Whether `first` (and `second`) say one learned otherwise ({@link LOOKED_AGAIN}). */
+function learnedOtherwise(first: string, second: string): boolean {
+  if (TURNS_OUT.has(first)) return second === "out";
+  return LOOKED_AGAIN.some(
+    (opener) =>
+      (first === opener && second.startsWith(LOOKING)) ||
+      (first.startsWith(opener) && first.slice(opener.length).startsWith(LOOKING)),
+  );
 }
 
 /** Whether the tokens right before `at` are a value with a digit and a subject particle, glued or apart. */
