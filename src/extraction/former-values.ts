@@ -263,7 +263,7 @@ export function keptValueKinds(text: string): ReadonlySet<ValueKind> {
 /**
  * The kinds of value a content word (fact-words.ts key, `ko:` or `en:`) names when it only names a kind
  * of value ({@link ATTRIBUTE_KINDS}: 장소, 시간, time); undefined for any other word. A change note whose
- * words before its value are all such ("그거 장소 바뀜, …") names no thing of its own.
+ * words before its value are all such ("그거 위치 옮김, …") names no thing of its own.
  */
 export function attributeKindsOf(key: string): readonly ValueKind[] | undefined {
   const word = key.slice(key.indexOf(":") + 1);

@@ -27,10 +27,10 @@ import { saysArrangedAnew } from "../../extraction/words/value-words.js";
 import { personNamesIn } from "../../extraction/rule-common.js";
 import {
   arrowsToValue,
+  attributeKindsOf,
   endsOnNewValue,
   formerNames,
   formerValues,
-  attributeKindsOf,
   isSettlingWord,
   keptValueKinds,
   saysChangedAgain,
@@ -116,7 +116,7 @@ export function antecedentOf(
   const names = namesOf(note.text, memo);
   // "날짜랑 시각은 동일": the note it changes gave a date and a time of day.
   const kept = keptOf(note.text, memo);
-  // A note that names no thing ("그거 장소 바뀜, 시간은 그대로") shares only words for kinds of value with
+  // A note that names no thing ("그거 위치 옮김, 요일은 동일") shares only words for kinds of value with
   // any other: only the notes said just before it are compared, by the kinds it keeps.
   const pointedKinds = kindsPointedBack(note.text, memo);
   const namesNoThing = pointedKinds !== undefined;
@@ -273,8 +273,8 @@ export function newestChangeOf(
 /**
  * The kinds of value a change note's antecedent must give when the note names no thing of its own — its
  * words before its value or verb of change name kinds of value and nothing else (former-values.ts
- * `attributeKindsOf`: "그거 장소 바꼈대 …") — and says which kinds stay as they were ("날짜 시간은
- * 그대로": `keptValueKinds`): both those it names and those it keeps. It points back at a note said
+ * `attributeKindsOf`: "그거 위치 옮겼대 …") — and says which kinds stay as they were ("요일 시각은
+ * 동일": `keptValueKinds`): both those it names and those it keeps. It points back at a note said
  * shortly before that gave values of them all, with no word in common. Undefined for any other note.
  */
 function kindsPointedBack(text: string, memo: FactSlotMemo): ReadonlySet<ValueKind> | undefined {
