@@ -12,13 +12,20 @@ export const DEDUPE_MAX_IDS = 50_000;
 export type SightingKind = "event" | "request";
 
 /**
+ * What a delivery is: the `first` of its id (within the TTL); a `repeat` of an id this process has
+ * already seen — its earlier delivery here answers it, or was dropped — or an id another replica (or,
+ * for a request, anyone) `taken` first. Only the delivery that is not a repeat here owns what this
+ * process wrote for it (its inbox entry).
+ */
+export type Sighting = "first" | "repeat" | "taken";
+
+/**
  * Which Slack deliveries are the first of their event or request: one replica's memory
  * ({@link EventDeduper}), or PostgreSQL shared by several replicas (src/stores/pg-event-dedupe.ts),
  * so an event and its retries, or a replayed request, sent to different replicas are answered once.
  */
 export interface EventDedupe {
-  /** True the first time an id is seen (within the TTL), false for a repeat. */
-  firstSighting(id: string, kind?: SightingKind): boolean | Promise<boolean>;
+  sight(id: string, kind?: SightingKind): Sighting | Promise<Sighting>;
 }
 
 /** Remembers Slack event ids it has seen in this process (a bounded, time-limited set). */
@@ -31,17 +38,17 @@ export class EventDeduper implements EventDedupe {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** True the first time an id is seen (within the TTL), false for a repeat. */
-  firstSighting(id: string): boolean {
+  /** `first` the first time an id is seen (within the TTL), `repeat` after. */
+  sight(id: string): Sighting {
     const now = this.now();
     const at = this.seen.get(id);
-    if (at !== undefined && now - at < this.ttlMs) return false;
+    if (at !== undefined && now - at < this.ttlMs) return "repeat";
     this.seen.delete(id);
     this.seen.set(id, now);
     while (this.seen.size > this.maxIds) {
       const oldest = this.seen.keys().next().value as string;
       this.seen.delete(oldest);
     }
-    return true;
+    return "first";
   }
 }

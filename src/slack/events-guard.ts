@@ -140,7 +140,7 @@ export function guardSlackEvents(
     if (!isEvent && parsed.data.ssl_check === undefined && timestamp !== undefined) {
       const signed = `${timestamp}:${(req as BufferedRequest).rawBody.toString()}`;
       const id = `request:${createHash("sha256").update(signed).digest("hex")}`;
-      if (!(await options.dedupe.firstSighting(id, "request"))) {
+      if ((await options.dedupe.sight(id, "request")) !== "first") {
         log.warn(
           { type: parsed.data.type, command: parsed.data.command },
           "dropped a replayed Slack request",

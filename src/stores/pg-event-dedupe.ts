@@ -1,6 +1,12 @@
 import type { Logger } from "../logging/logger.js";
 import type { PgDatabase } from "../db/postgres.js";
-import { DEDUPE_TTL_MS, EventDeduper, type EventDedupe, type SightingKind } from "../core/event-dedupe.js";
+import {
+  DEDUPE_TTL_MS,
+  EventDeduper,
+  type EventDedupe,
+  type Sighting,
+  type SightingKind,
+} from "../core/event-dedupe.js";
 
 /** Expired ids are deleted at most this often (one DELETE by whichever replica gets there). */
 export const DEDUPE_SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -29,8 +35,8 @@ export class PgEventDedupe implements EventDedupe {
     this.local = new EventDeduper(ttlMs);
   }
 
-  async firstSighting(id: string, kind: SightingKind = "event"): Promise<boolean> {
-    if (!this.local.firstSighting(id)) return false;
+  async sight(id: string, kind: SightingKind = "event"): Promise<Sighting> {
+    if (this.local.sight(id) === "repeat") return "repeat";
     try {
       const { rowCount } = await this.db.run("event dedupe", (client) =>
         client.query(
@@ -42,10 +48,10 @@ export class PgEventDedupe implements EventDedupe {
         ),
       );
       this.sweepSometimes();
-      return (rowCount ?? 0) > 0;
+      return (rowCount ?? 0) > 0 ? "first" : "taken";
     } catch (err) {
       this.logger.warn({ err, eventId: id }, "shared event dedupe unavailable: answering the event");
-      return true;
+      return "first";
     }
   }
 

@@ -2,6 +2,9 @@
  * The shared state of several replicas on a real PostgreSQL server: every "replica" here is its own
  * pool (its own connections), as two processes would be.
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { migrate, readMigrations } from "../../src/db/migrate.js";
@@ -14,6 +17,9 @@ import { PgChangeFeed } from "../../src/stores/change-feed.js";
 import type { Owner } from "../../src/core/types.js";
 import { PgEventDedupe } from "../../src/stores/pg-event-dedupe.js";
 import { createTestDatabase } from "../../fixtures/postgres-db.js";
+import { dedupeMiddleware } from "../../src/slack/middleware/dedupe.js";
+import { TurnInbox } from "../../src/slack/inbox.js";
+import { recordingLogger } from "../support/recording-logger.js";
 
 const logger = pino({ level: "silent" });
 let url: string;
@@ -177,39 +183,79 @@ describe("PgEventDedupe", () => {
   it("an event and its retry on another replica are taken once; the owner may take it again after a restart", async () => {
     const a = new PgEventDedupe(replica(), "replica-a", logger);
     const b = new PgEventDedupe(replica(), "replica-b", logger);
-    const results = await Promise.all([a.firstSighting("Ev1"), b.firstSighting("Ev1")]);
-    expect(results.filter(Boolean)).toHaveLength(1);
-    const winner = results[0] ? "replica-a" : "replica-b";
-    expect(await (winner === "replica-a" ? b : a).firstSighting("Ev1")).toBe(false);
+    const results = await Promise.all([a.sight("Ev1"), b.sight("Ev1")]);
+    expect([...results].sort()).toEqual(["first", "taken"]);
+    const winner = results[0] === "first" ? "replica-a" : "replica-b";
+    // The loser saw it once already: a repeat there now.
+    expect(await (winner === "replica-a" ? b : a).sight("Ev1")).toBe("repeat");
+    expect(await new PgEventDedupe(replica(), "replica-d", logger).sight("Ev1")).toBe("taken");
     // The same replica after a restart (a new process, same instance id) replays its own event.
-    expect(await new PgEventDedupe(replica(), winner, logger).firstSighting("Ev1")).toBe(true);
+    expect(await new PgEventDedupe(replica(), winner, logger).sight("Ev1")).toBe("first");
     // A repeat within one process is caught there.
     const c = new PgEventDedupe(replica(), "replica-c", logger);
-    expect(await c.firstSighting("Ev2")).toBe(true);
-    expect(await c.firstSighting("Ev2")).toBe(false);
+    expect(await c.sight("Ev2")).toBe("first");
+    expect(await c.sight("Ev2")).toBe("repeat");
+  });
+
+  it("a delivery another replica took closes its inbox entry; a repeat here leaves it to the first", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "pg-dedupe-inbox-"));
+    try {
+      const [atA, atB] = [new TurnInbox(path.join(dir, "a")), new TurnInbox(path.join(dir, "b"))];
+      await Promise.all([atA.load(), atB.load()]);
+      const [mwA, mwB] = [
+        dedupeMiddleware(new PgEventDedupe(replica(), "replica-a", logger), atA),
+        dedupeMiddleware(new PgEventDedupe(replica(), "replica-b", logger), atB),
+      ];
+      const body = { type: "event_callback", event_id: "EvM", event: { type: "message", text: "hi" } };
+      const deliver = async (mw: typeof mwA) => {
+        let passed = false;
+        await mw({
+          body,
+          context: {},
+          logger: recordingLogger(),
+          next: async () => void (passed = true),
+        } as never);
+        return passed;
+      };
+      for (const inbox of [atA, atB]) await inbox.accept("EvM", body);
+      expect(await deliver(mwA)).toBe(true); // A takes it
+      expect(await deliver(mwB)).toBe(false); // B's delivery: taken by A, its entry closed
+      await atA.accept("EvM", body);
+      expect(await deliver(mwA)).toBe(false); // a retry at A: a repeat, A's entry stays open
+      await Promise.all([atA.close(), atB.close()]);
+      const [restartedA, restartedB] = [
+        new TurnInbox(path.join(dir, "a")),
+        new TurnInbox(path.join(dir, "b")),
+      ];
+      expect((await restartedA.load()).events.map((e) => e.eventId)).toEqual(["EvM"]);
+      expect((await restartedB.load()).events).toEqual([]);
+      await Promise.all([restartedA.close(), restartedB.close()]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("a signed request (command, interaction) is taken once by all replicas, its owner after a restart too", async () => {
     const a = new PgEventDedupe(replica(), "replica-a", logger);
-    expect(await a.firstSighting("request:r1", "request")).toBe(true);
-    expect(
-      await new PgEventDedupe(replica(), "replica-b", logger).firstSighting("request:r1", "request"),
-    ).toBe(false);
-    expect(
-      await new PgEventDedupe(replica(), "replica-a", logger).firstSighting("request:r1", "request"),
-    ).toBe(false);
+    expect(await a.sight("request:r1", "request")).toBe("first");
+    expect(await new PgEventDedupe(replica(), "replica-b", logger).sight("request:r1", "request")).toBe(
+      "taken",
+    );
+    expect(await new PgEventDedupe(replica(), "replica-a", logger).sight("request:r1", "request")).toBe(
+      "taken",
+    );
   });
 
   it("an id expires after the TTL; PostgreSQL down means the event is answered", async () => {
     const a = new PgEventDedupe(replica(), "a", logger, 2000);
     const b = new PgEventDedupe(replica(), "b", logger, 2000);
-    expect(await a.firstSighting("Ev3")).toBe(true);
-    expect(await b.firstSighting("Ev3")).toBe(false);
+    expect(await a.sight("Ev3")).toBe("first");
+    expect(await b.sight("Ev3")).toBe("taken");
     await new Promise((r) => setTimeout(r, 2500));
-    expect(await new PgEventDedupe(replica(), "b2", logger, 2000).firstSighting("Ev3")).toBe(true);
+    expect(await new PgEventDedupe(replica(), "b2", logger, 2000).sight("Ev3")).toBe("first");
     const down = PgDatabase.create("postgres://u:p@127.0.0.1:9/none", { timeoutMs: 500 });
     pools.push(down);
-    expect(await new PgEventDedupe(down, "d", logger).firstSighting("Ev4")).toBe(true);
+    expect(await new PgEventDedupe(down, "d", logger).sight("Ev4")).toBe("first");
   });
 });
 

@@ -6,7 +6,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { extractTriplets } from "../../src/extraction/rule-extractor.js";
 import { readMigrations } from "../../src/db/migrate.js";
 import { runCli } from "../cli/cli-harness.js";
@@ -73,6 +73,18 @@ afterAll(async () => {
   await slack?.close();
   await ollama?.close();
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+// A failure shows what the replicas logged: a turn that was never answered says why only there.
+beforeEach(({ onTestFailed }) => {
+  onTestFailed(() => {
+    for (const [name, app] of [
+      ["A", a],
+      ["B", b],
+    ] as const) {
+      console.error(`replica ${name}'s log, its end:\n${app?.output().slice(-4000) ?? "(not started)"}`);
+    }
+  });
 });
 
 /** Posts a DM to a replica and waits for the reply in that DM; returns the reply's text. */
