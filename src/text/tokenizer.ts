@@ -124,6 +124,22 @@ const LIGHT_VERB_STEMS: readonly string[] = [
   "놨",
   "넣어",
   "넣었",
+  // 내다, 받다, 나가다, 들다, 사다, 걸리다 of what an amount is paid, received, spent or taken ("보험료
+  // 얼마 내고 있어?", "알바비 얼마 받아?", "몇 분 걸려?"): the memory gives the amount after the thing
+  // ("보험료 월 8만원"), seldom the verb of paying.
+  "내",
+  "냈",
+  "낼",
+  "받",
+  "받았",
+  "받을",
+  "나가",
+  "나갔",
+  "들어",
+  "샀",
+  "걸려",
+  "걸렸",
+  "걸리",
 ];
 const LIGHT_VERB_ENDINGS = new Set([
   "",
@@ -149,6 +165,12 @@ const LIGHT_VERB_ENDINGS = new Set([
   "어요",
   "을까",
   "ㄹ까",
+  // The progressive 내고 (있어) and the forms of 받다 in 아.
+  "고",
+  "아",
+  "아요",
+  "았어",
+  "았지",
 ]);
 /** A question's predicate is at most its last this many words. */
 export const MAX_PREDICATE_WORDS = 2;
@@ -167,9 +189,12 @@ const LIGHT_VERBS_EN = new Set(
 function isLightVerb(word: string): boolean {
   const bare = trimEndWhile(word, isEndMark);
   if (LIGHT_VERBS_EN.has(bare.toLowerCase())) return true;
-  return LIGHT_VERB_STEMS.some(
-    (stem) => bare.startsWith(stem) && LIGHT_VERB_ENDINGS.has(bare.slice(stem.length)),
-  );
+  const light = (form: string) =>
+    LIGHT_VERB_STEMS.some((stem) => form.startsWith(stem) && LIGHT_VERB_ENDINGS.has(form.slice(stem.length)));
+  if (light(bare)) return true;
+  // The progressive written as one word: 내고있지 is 내고 and 있지.
+  const glued = bare.indexOf("고있");
+  return glued > 0 && light(bare.slice(0, glued + 1)) && light(bare.slice(glued + 1));
 }
 
 /**

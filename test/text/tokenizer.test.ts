@@ -124,6 +124,17 @@ describe("queryContentTokens", () => {
     expect(queryContentTokens("which gym do I go to these days?")).toEqual(["gym"]);
   });
 
+  it("leaves out the verb by which an amount is paid, received or taken at a question's end", () => {
+    expect(queryContentTokens("보험료 얼마 내고 있어?")).toEqual(["보험", "험료"]);
+    expect(queryContentTokens("보험료 얼마 내고있지")).toEqual(["보험", "험료"]);
+    expect(queryContentTokens("알바비 얼마 받았어?")).toEqual(["알바", "바비"]);
+    expect(queryContentTokens("보험료 얼마씩 나가?")).toEqual(["보험", "험료"]);
+    expect(queryContentTokens("공항까지 몇 분 걸려?")).toEqual(queryContentTokens("공항까지 몇 분?"));
+    // A statement keeps its verbs; a verb that is not one of paying stays in a question too.
+    expect(queryContentTokens("보험료 내고 왔어")).toContain("내고");
+    expect(queryContentTokens("화분 언제 옮기고 있어?")).toContain("옮기");
+  });
+
   it("leaves out a report of saying ('… 한다고 했지?', '… 얘기 했던 거'), keeping the noun of a 하다 verb", () => {
     const plain = queryContentTokens("개명 언제야?");
     expect(queryContentTokens("나 개명 언제 한다고 했지?")).toEqual(plain);
