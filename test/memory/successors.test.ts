@@ -198,6 +198,40 @@ describe("recall: the newest change of the best answer goes above it (rankHybrid
     expect(results[0]).toMatchObject({ relevant: true, supersedes: "dinner" });
   });
 
+  it("puts the note that sets a recurring amount's next value from a date on above it, asked its amount", () => {
+    const index = indexOf([
+      doc("fee", "헬스장 회비 매달 6만원 자동이체", 1),
+      doc("stepped", "트레이너가 11월부터 6만5천 받는대", 20),
+    ]);
+    const results = recall(index, "헬스장 회비 얼마 내?");
+    expect(ids(results).slice(0, 2)).toEqual(["stepped", "fee"]);
+    expect(results[0]).toMatchObject({ relevant: true, supersedes: "fee" });
+    const en = indexOf([
+      doc("parking", "parking spot P2-31 is $210 a month", 1),
+      doc("stepped", "building mgmt emailed: $225 starting April", 20),
+    ]);
+    expect(ids(recall(en, "how much is parking?"))[0]).toBe("stepped");
+  });
+
+  it("leaves a recurring amount first when the question asks no amount, or the step is someone else's", () => {
+    const index = indexOf([
+      doc("fee", "헬스장 회비 매달 6만원 자동이체", 1),
+      doc("stepped", "트레이너가 11월부터 6만5천 받는대", 20),
+    ]);
+    expect(ids(recall(index, "헬스장 회비 어디로 내?"))[0]).toBe("fee");
+    const wage = doc("wage", "편의점 알바 시급 11,000원", 1);
+    const mine = indexOf([wage, doc("mine", "점장님이 다음 달부터 12,000원 준대", 20)]);
+    expect(ids(recall(mine, "알바 시급 얼마야?"))[0]).toBe("mine");
+    const hers = indexOf([wage, doc("hers", "다은 씨는 다음 달부터 12,000원 받는대", 20)]);
+    expect(ids(recall(hers, "알바 시급 얼마야?"))[0]).toBe("wage");
+    // A named person's pay is stepped by a note that names them.
+    const named = doc("named", "경리 보는 지수 씨 월급 250", 1);
+    const noName = indexOf([named, doc("raise", "9월부터 270으로 올려줌", 20)]);
+    expect(ids(recall(noName, "지수 씨 월급 얼마지?"))[0]).toBe("named");
+    const withName = indexOf([named, doc("raise", "지수 씨 9월부터 270으로 올려줌", 20)]);
+    expect(ids(recall(withName, "지수 씨 월급 얼마지?"))[0]).toBe("raise");
+  });
+
   it("follows a chain of two changes to the newest", () => {
     const index = indexOf([
       doc("yoga", "요가 수업 화요일 저녁 7시 그린요가 등록", 1),

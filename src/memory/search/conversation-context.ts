@@ -1,7 +1,15 @@
 import type { MemorySource } from "../../core/types.js";
 import { CONTEXT_WINDOW_MS, type ConversationContext } from "./hybrid-ranking.js";
 import type { KeywordDoc, KeywordIndex } from "./keyword-index.js";
-import { antecedentOf, newestChangeOf, NOTES_COMPARED, NOTES_NEAR, type NoteSearch } from "./successors.js";
+import {
+  antecedentOf,
+  newestChangeOf,
+  NOTES_COMPARED,
+  NOTES_NEAR,
+  type NoteSearch,
+  steppedAmountOf,
+} from "./successors.js";
+import { saysFromWhen } from "../../extraction/amount-steps.js";
 import { tokenize } from "../../text/tokenizer.js";
 
 /**
@@ -16,6 +24,11 @@ const CONVERSATION_SOURCES: ReadonlySet<string> = new Set<MemorySource>(["autosa
 function isConversation(doc: KeywordDoc | undefined): boolean {
   return doc?.source !== undefined && CONVERSATION_SOURCES.has(doc.source);
 }
+
+/** How many later notes that say from when a value holds are compared for a step of a recurring amount. */
+export const STEPS_COMPARED = 8;
+/** How many notes said after a result are looked at for them (a regular expression each). */
+export const LATER_NOTES_SCANNED = 2000;
 
 /**
  * Recall's conversation context over a user's index: only captured conversation has neighbours
@@ -52,6 +65,19 @@ export function conversationContext(
     changedBy: (id, factSlots) => {
       const doc = index.get(id);
       return doc === undefined ? undefined : newestChangeOf(doc, noteSearch(index, accept), factSlots);
+    },
+    steppedBy: (id, factSlots) => {
+      const doc = index.get(id);
+      if (doc === undefined) return undefined;
+      // Bounded: the notes said after it that say from when a value holds, among the next LATER_NOTES_SCANNED.
+      const later = index.around(
+        id,
+        "after",
+        STEPS_COMPARED,
+        (other) => accept(other) && saysFromWhen(other.text),
+        LATER_NOTES_SCANNED,
+      );
+      return steppedAmountOf(doc, later, factSlots);
     },
     changes: (id, factSlots) => {
       const doc = index.get(id);

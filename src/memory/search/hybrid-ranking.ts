@@ -102,6 +102,13 @@ export interface ConversationContext {
    * changes (successors.ts `antecedentOf`): a change listed below it goes right above it (step 6).
    */
   changes?(id: string, factSlots: FactSlotMemo): ContextDoc | undefined;
+  /**
+   * The newest later note of the user, limited as `neighbours` are but in any channel, that sets the
+   * next value of the recurring amount a result names (extraction/amount-steps.ts
+   * `stepsRecurringAmount`): for a question that asks an amount, when no note changes the result's fact
+   * by its words (step 5).
+   */
+  steppedBy?(id: string, factSlots: FactSlotMemo): ContextDoc | undefined;
 }
 
 /** How many of the best results bring their neighbours. */
@@ -319,10 +326,13 @@ function addNewestChange(
   factSlots: FactSlotMemo,
 ): HybridResult[] {
   const anchor = results.find((r) => r.relevant);
-  if (anchor === undefined || context.changedBy === undefined) return results;
-  const newer = context.changedBy(anchor.id, factSlots);
+  if (anchor === undefined) return results;
+  const changed = context.changedBy?.(anchor.id, factSlots);
+  // A step of a recurring amount gives an amount by what it is (amount-steps.ts), asked for here.
+  const newer =
+    changed ?? (askedValueKinds(query).has("amount") ? context.steppedBy?.(anchor.id, factSlots) : undefined);
   if (newer === undefined || asksAboutOlder(query, anchor.text, newer.text, factSlots)) return results;
-  if (!answersAsChange(query, anchor.text, newer.text, factSlots)) return results;
+  if (changed !== undefined && !answersAsChange(query, anchor.text, newer.text, factSlots)) return results;
   const at = results.findIndex((r) => r.id === newer.id);
   if (at >= 0 && at < results.indexOf(anchor)) return results;
   const listed = at >= 0 ? results[at] : undefined;

@@ -208,14 +208,15 @@ export class KeywordIndex {
 
   /**
    * The docs said right before (or after) this one in any channel, nearest first, that pass `accept`:
-   * at most `limit` of them, looking at no more than {@link AROUND_SCAN} times that many (bounded work
-   * however many a scope may not see). Unknown id: none.
+   * at most `limit` of them, looking at no more than `scan` docs — by default {@link AROUND_SCAN} times
+   * `limit` (bounded work however many a scope may not see). Unknown id: none.
    */
   around(
     id: string,
     side: "before" | "after",
     limit: number,
     accept: (doc: KeywordDoc) => boolean,
+    scan = limit * AROUND_SCAN,
   ): KeywordDoc[] {
     const doc = this.docs.get(id);
     if (doc === undefined) return [];
@@ -223,7 +224,7 @@ export class KeywordIndex {
     const step = side === "before" ? -1 : 1;
     const out: KeywordDoc[] = [];
     for (let i = at + step, seen = 0; i >= 0 && i < this.timeline.length && out.length < limit; i += step) {
-      if (++seen > limit * AROUND_SCAN) break;
+      if (++seen > scan) break;
       const other = this.docs.get(this.timeline[i]!)!;
       if (other.timestamp !== doc.timestamp && accept(other)) out.push(other);
     }

@@ -14,6 +14,7 @@
  */
 import type { ContextDoc } from "./hybrid-ranking.js";
 import { DEFAULT_MEMO_TEXTS, FactSlotMemo, statesOwnersDiffer } from "../../extraction/fact-slots.js";
+import { namesRecurringAmount, stepsRecurringAmount } from "../../extraction/amount-steps.js";
 import {
   acronymsIn,
   clippedFormOf,
@@ -214,6 +215,12 @@ export function antecedentOf(
   return best?.doc;
 }
 
+/** Whether two lists of {@link personNamesIn} name the same people (both none included). */
+function sameNamedPeople(a: readonly string[], b: readonly string[]): boolean {
+  const holds = (list: readonly string[], person: string) => list.some((other) => samePerson(person, other));
+  return a.every((person) => holds(b, person)) && b.every((person) => holds(a, person));
+}
+
 /**
  * Whether two names from {@link personNamesIn} name one person: the same, or one the given name the
  * other ends with ("민준" / "박민준"), or two Latin names with one first name ("hannah" / "hannah cho").
@@ -268,6 +275,31 @@ export function newestChangeOf(
   return again !== undefined && again.timestamp > older.timestamp && saysChangedAgain(again.text)
     ? lastChangeFrom(again, search, memo)
     : undefined;
+}
+
+/**
+ * The newest of `later` (notes said after `older`, any order) that sets the next value of the
+ * recurring amount `older` names (extraction/amount-steps.ts `stepsRecurringAmount`: "월세 …, 매달 …"
+ * then "9월부터 62") — no word need be shared — and names the people `older` names, no other (whose
+ * pay it is), nor another owner ({@link statesOwnersDiffer}). Undefined when none does.
+ */
+export function steppedAmountOf(
+  older: ContextDoc,
+  later: readonly ContextDoc[],
+  memo: FactSlotMemo = new FactSlotMemo(),
+): ContextDoc | undefined {
+  if (older.text.length > MAX_STATEMENT_CHARS || !namesRecurringAmount(older.text)) return undefined;
+  const named = peopleOf(older.text, memo);
+  return [...later]
+    .filter(
+      (doc) =>
+        doc.timestamp > older.timestamp &&
+        doc.text.length <= MAX_STATEMENT_CHARS &&
+        stepsRecurringAmount(older.text, doc.text) &&
+        sameNamedPeople(named, peopleOf(doc.text, memo)) &&
+        !statesOwnersDiffer(older.text, doc.text, memo),
+    )
+    .sort((a, b) => b.timestamp - a.timestamp)[0];
 }
 
 /**
