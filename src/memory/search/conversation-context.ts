@@ -9,7 +9,7 @@ import {
   type NoteSearch,
   steppedAmountOf,
 } from "./successors.js";
-import { saysFromWhen } from "../../extraction/amount-steps.js";
+import { namesRecurringAmount, saysFromWhen } from "../../extraction/amount-steps.js";
 import { tokenize } from "../../text/tokenizer.js";
 
 /**
@@ -68,7 +68,7 @@ export function conversationContext(
     },
     steppedBy: (id, factSlots) => {
       const doc = index.get(id);
-      if (doc === undefined) return undefined;
+      if (doc === undefined || !namesRecurringAmount(doc.text)) return undefined;
       // Bounded: the notes said after it that say from when a value holds, among the next LATER_NOTES_SCANNED.
       const later = index.around(
         id,
