@@ -100,7 +100,9 @@ export function saysFromWhen(text: string): boolean {
   });
 }
 
-/** Latin units after a number that make it an amount (9,900 won, 1.2k). */
+/** Currency signs written before an amount. */
+const CURRENCY_SIGNS: ReadonlySet<string> = new Set(["$", "€", "£", "₩"]);
+/** Latin units after a number and a space that make it an amount (9,900 won, 12 k). */
 const AMOUNT_UNITS_EN = new Set(["won", "krw", "usd", "eur", "k"]);
 
 /**
@@ -128,7 +130,9 @@ export function amountsIn(text: string): number[] {
     if (next !== undefined && /[:/-]/u.test(next) && isDigit(s[end + 1])) continue;
     const value = Number(digits.replace(/,/gu, ""));
     if (!Number.isFinite(value)) continue;
-    const read = unitAfter(s, end);
+    // A currency sign before it makes it an amount whatever follows ("$99 monthly").
+    const signed = i > digits.length && CURRENCY_SIGNS.has(s[i - digits.length - 1]!);
+    const read = unitAfter(s, end) ?? (signed ? { times: 1, end } : undefined);
     if (read === undefined) continue;
     let amount = value * read.times;
     i = read.end;
@@ -155,7 +159,7 @@ function unitAfter(s: string, at: number): { times: number; end: number } | unde
   const c = s[at];
   if (c === "만") return { times: 10_000, end: at + 1 };
   if (c === "천") return { times: 1000, end: at + 1 };
-  if (c === "원" || c === "€" || c === "$" || c === "£") return { times: 1, end: at + 1 };
+  if (c === "원" || (c !== undefined && CURRENCY_SIGNS.has(c))) return { times: 1, end: at + 1 };
   if (c !== undefined && /[가-힣]/u.test(c)) {
     // A bare amount with a particle or copula after it ("270으로", "245이래"), not a unit (25일, 30병).
     const particle = PARTICLES_AFTER.find(
@@ -163,6 +167,8 @@ function unitAfter(s: string, at: number): { times: number; end: number } | unde
     );
     return particle === undefined ? undefined : { times: 1, end: at + particle.length };
   }
+  // 1.2k, 12k: thousands.
+  if ((c === "k" || c === "K") && !/\p{L}/u.test(s[at + 1] ?? " ")) return { times: 1000, end: at + 1 };
   if (c !== undefined && /\p{L}/u.test(c)) return undefined;
   // A Latin unit after one space: "9,900 won", but not "7 am", "5 kg".
   if (c === " ") {

@@ -16,6 +16,9 @@ describe("amountsIn", () => {
     expect(amountsIn("9,900 won per class")).toEqual([9900]);
     // A particle or a copula after a bare amount, not a unit.
     expect(amountsIn("270으로 올려줌, 원래 245이래")).toEqual([270, 245]);
+    // A currency sign before it, whatever follows; k for thousands.
+    expect(amountsIn("$99 monthly, ₩45000 yearly")).toEqual([99, 45_000]);
+    expect(amountsIn("budget 1.2k, then 12k")).toEqual([1200, 12_000]);
   });
 
   it("reads no amount in a date, a time, a phone number, a code, a count or a measure", () => {
