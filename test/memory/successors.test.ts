@@ -232,6 +232,30 @@ describe("recall: the newest change of the best answer goes above it (rankHybrid
     expect(ids(recall(withName, "지수 씨 월급 얼마지?"))[0]).toBe("raise");
   });
 
+  it("puts the change of the first result above it when no result passes the relevance gate, and keeps it below the gate", () => {
+    const cases = [
+      [
+        "what day does the courier van come for outgoing boxes?",
+        "Courier pickup: every Tuesday at 3pm, Swift Parcel",
+        "Swift Parcel switched us to Thursdays, same time",
+      ],
+      [
+        "택배 기사님 가게 뒷문 창고로 언제 오시더라",
+        "택배 수거 매주 화요일 오후 3시 한빛택배",
+        "한빛 수거 목요일로 바뀜 시간은 똑같이",
+      ],
+    ] as const;
+    for (const [query, older, newer] of cases) {
+      const index = new KeywordIndex();
+      index.add([FILLER[1]!, FILLER[3]!, doc("pickup", older, 1), doc("moved", newer, 9)]);
+      const results = recall(index, query);
+      expect(ids(results).slice(0, 2)).toEqual(["moved", "pickup"]);
+      // Still no answer: the order of the notes under the gate is what changes, not what is shown.
+      expect(results[0]).toMatchObject({ relevant: false, supersedes: "pickup" });
+      expect(results[1]?.relevant).toBe(false);
+    }
+  });
+
   it("follows a chain of two changes to the newest", () => {
     const index = indexOf([
       doc("yoga", "요가 수업 화요일 저녁 7시 그린요가 등록", 1),

@@ -207,7 +207,7 @@ export interface RankHybridOptions {
  *    and after it in its channel (`options.context`), scored {@link CONTEXT_WEIGHT} × its score (a
  *    result already listed is lifted to that if it scored less) and relevant when it is.
  * 5. Change (`options.context`, {@link addNewestChange}): the newest later note that changes the fact of
- *    the first relevant result goes right above it.
+ *    the first relevant result (the first result when none is relevant) goes right above it.
  * 6. Listed changes ({@link liftListedChanges}): a change among the first results goes right above the
  *    listed note whose fact it changes, whichever result leads.
  * 7. The first topK are returned.
@@ -312,7 +312,9 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
 /**
  * Step 5: the newest note that changes the fact of the best relevant result (successors.ts) goes right
  * above it, relevant, superseding it — found among all of the user's notes, since such a note often
- * shares no word with the question. Not when the question names a value with a digit the result
+ * shares no word with the question. When no result is relevant, the first result's change goes above
+ * it all the same, as relevant as it is or itself: what is under the gate is no answer, but it is
+ * still ordered newest fact first. Not when the question names a value with a digit the result
  * gives (it asks about that note: "4417 누구 번호지") or a run of three digits or more, unless it asks
  * to confirm that value (text/speech-act.ts `asksToConfirm`: "… 4일 맞아?" — the change is the
  * answer), nor when the question asks for a kind of value (몇 시, how much) the newer note does not
@@ -325,7 +327,7 @@ function addNewestChange(
   context: ConversationContext,
   factSlots: FactSlotMemo,
 ): HybridResult[] {
-  const anchor = results.find((r) => r.relevant);
+  const anchor = results.find((r) => r.relevant) ?? results[0];
   if (anchor === undefined) return results;
   const changed = context.changedBy?.(anchor.id, factSlots);
   // A step of a recurring amount gives an amount by what it is (amount-steps.ts), asked for here.
@@ -337,7 +339,12 @@ function addNewestChange(
   if (at >= 0 && at < results.indexOf(anchor)) return results;
   const listed = at >= 0 ? results[at] : undefined;
   const { byContext: _context, contextOf: _of, ...own } = listed ?? docResult(newer);
-  const change: HybridResult = { ...own, score: anchor.score, relevant: true, supersedes: anchor.id };
+  const change: HybridResult = {
+    ...own,
+    score: anchor.score,
+    relevant: anchor.relevant || own.relevant,
+    supersedes: anchor.id,
+  };
   const rest = results.filter((r) => r.id !== newer.id);
   rest.splice(rest.indexOf(anchor), 0, change);
   return rest;
