@@ -18,6 +18,7 @@ import {
 import { isFullKoreanName, isLexiconNoun } from "./rule-common.js";
 import { KIN_ACROSS_LANGUAGES } from "./words/kinship.js";
 import { SAME_THING_GROUPS } from "./words/same-thing.js";
+import { PLACE_GROUPS } from "./words/same-thing-places.js";
 import { GENERIC_ATTRIBUTE_WORDS } from "./words/value-words.js";
 
 /** Runs of Hangul and of Latin letters and digits: a message's words (a run with a digit is a code). */
@@ -266,6 +267,35 @@ export function holdsWordOrCompound(content: readonly string[], word: string): b
         word.startsWith("ko:") &&
         (beginsCompound(other.slice(3), word.slice(3)) || beginsCompound(word.slice(3), other.slice(3)))),
   );
+}
+
+/** The content keys of the places' names of the lexicon ({@link namesPartOfCompound}). */
+const PLACE_KEYS: ReadonlySet<string> = new Set(PLACE_GROUPS.flat().map(contentKeyOf));
+
+/**
+ * Whether one of two content words is a Korean compound whose first noun is another name of the other
+ * word in the lexicon (words/same-thing.ts): "swim" and 수영강습 (수영 / swim) — the first noun, which
+ * says what the compound is of; its last says what kind of thing it is, and another thing of that kind
+ * is another thing (지도교수 is no Prof. who sits on a committee). The part is a word of two syllables
+ * or more and no attribute any thing has
+ * (전화번호 is no 번호 of another thing), and no place's name (words/same-thing-places.ts): a compound
+ * that opens with a city's is the name of a shop or a branch (a café called 마닐라하우스 is not in
+ * Manila). Looser than {@link sameContentWord}: for two statements compared side by side, where the
+ * rest of them must agree too.
+ */
+export function namesPartOfCompound(a: string, b: string): boolean {
+  const partOf = (compound: string, word: string): boolean => {
+    if (!compound.startsWith("ko:") || PLACE_KEYS.has(word)) return false;
+    const whole = compound.slice(3);
+    return otherNamesOf(word).some(
+      (name) =>
+        name.length >= 2 &&
+        name.length < whole.length &&
+        !GENERIC_KEYS.has(`ko:${name}`) &&
+        beginsCompound(whole, name),
+    );
+  };
+  return partOf(a, b) || partOf(b, a);
 }
 
 /** Whether `content` holds `word` or another name of it ({@link sameContentWord}). */

@@ -15,6 +15,7 @@ import {
   holdsWordOrCompound,
   sameContentWord,
   sameWordAcrossScripts,
+  namesPartOfCompound,
 } from "../../src/extraction/content-words.js";
 import { capitalisedKeys, statementWords } from "../../src/extraction/fact-words.js";
 import { isEnglishTimeWord, nounBeforeGluedChange } from "../../src/extraction/words/value-words.js";
@@ -399,6 +400,18 @@ describe("statesSameFact", () => {
     expect(sameWordAcrossScripts("ko:치과", "en:check")).toBe(false);
     // One script: a sound key never ties two Korean words.
     expect(sameWordAcrossScripts("ko:하윤", "ko:하윤")).toBe(false);
+  });
+
+  it("reads a Korean compound that opens with another name of a word as holding it, in either order", () => {
+    expect(namesPartOfCompound("en:swim", "ko:수영강습")).toBe(true);
+    expect(namesPartOfCompound("ko:수영강습", "en:swim")).toBe(true);
+    // Its last noun is what kind of thing it is: a 지도교수 is no other "professor".
+    expect(namesPartOfCompound("en:professor", "ko:지도교수")).toBe(false);
+    // A compound that opens with a city's name names a shop, not the city.
+    expect(namesPartOfCompound("en:manila", "ko:마닐라하우스")).toBe(false);
+    // The word itself, or an unrelated compound, is no part of it.
+    expect(namesPartOfCompound("en:swim", "ko:수영")).toBe(false);
+    expect(namesPartOfCompound("en:swim", "ko:수박화채")).toBe(false);
   });
 
   it("reads an acronym of three letters or more as the words in a row whose initials it writes", () => {

@@ -132,6 +132,14 @@ describe("antecedentOf / newestChangeOf", () => {
     expect(newestChangeOf(notes.get("first")!, search)?.id).toBe("later");
   });
 
+  it("links a change that names its thing in English to a Korean note whose compound opens with it", () => {
+    const index = indexOf([
+      doc("swim", "수영강습 화목 저녁 7시 구민체육센터", 1),
+      doc("moved", "Swim class moved to 8pm, same days and same center", 9),
+    ]);
+    expect(antecedentOf(index.get("moved")!, likeSearch(index))?.id).toBe("swim");
+  });
+
   it("links a move by an amount to the note of the day it moved from, not to a later note of the thing", () => {
     const notes = indexOf([
       doc("start", "도배 3/18 시작, 한빛도배 사장님", 1),

@@ -21,6 +21,7 @@ import {
   spelledByInitials,
   holdsWordOrCompound,
   isGenericAttribute,
+  namesPartOfCompound,
   sameWordAcrossScripts,
 } from "../../extraction/content-words.js";
 import type { StatementWords, ValueKind } from "../../extraction/fact-words.js";
@@ -463,6 +464,7 @@ function holdsSharedWord(before: StatementWords, word: string): boolean {
     before.content.some(
       (other, at) =>
         sameWordAcrossScripts(other, word) ||
+        namesPartOfCompound(other, word) ||
         headOf(other, word) ||
         headOf(word, other) ||
         clippedFormOf(word, before.content, at),
