@@ -162,11 +162,11 @@ export function saysChangedAgain(text: string): boolean {
 
 /**
  * Words that say a value is now settled or set right (a closed class): Korean stems that take endings
- * and particles (확정됨, 최종으로, "정정:"), English words as they stand. A note with one ("회비 최종
- * 3만원", "Venue final: …") gives the value that replaces a draft or a mistake said before it, whether
+ * and particles (확정됨, 최종으로, "정정:"; 결국, "in the end"), English words as they stand. A note with
+ * one ("회비 최종 3만원", "Venue final: …") gives the value that replaces a draft or a mistake said before it, whether
  * or not it says that anything changed.
  */
-const SETTLED_KOREAN_STEMS: readonly string[] = ["최종", "확정", "정정"];
+const SETTLED_KOREAN_STEMS: readonly string[] = ["최종", "확정", "정정", "결국"];
 const SETTLED_ENGLISH_WORDS: ReadonlySet<string> = new Set(["final", "finalized", "finalised", "confirmed"]);
 
 /** Whether `text` says its value is settled or corrected ({@link SETTLED_KOREAN_STEMS}). Linear in the text. */

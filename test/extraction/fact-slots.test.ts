@@ -223,6 +223,11 @@ describe("statesSameFact", () => {
     expect(statementWords("the starting lineup is set").changes).toBe(false);
   });
 
+  it("reads 당분간 (for the time being) as a value that holds now, as 이제 is", () => {
+    expect(statementWords("정비소 공사 중이라 당분간 셔틀은 후문에서 탐").changes).toBe(true);
+    expect(statementWords("정비소 공사 중이라 셔틀은 후문에서 탐").changes).toBe(false);
+  });
+
   it("reads a Korean time a new state starts at with a particle after 부터, or said short, as a change", () => {
     expect(statementWords("다음 달부터는 요가 토요일 오전").changes).toBe(true);
     expect(statementWords("낼부터 출근 8시 반").changes).toBe(true);

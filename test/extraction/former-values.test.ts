@@ -137,8 +137,10 @@ describe("saysChangedAgain", () => {
 });
 
 describe("saysSettled", () => {
-  it("reads 최종, 확정, 정정 with their endings and final, confirmed as words", () => {
+  it("reads 최종, 확정, 정정, 결국 with their endings and final, confirmed as words", () => {
     expect(saysSettled("발표 순서 최종으로 정해짐")).toBe(true);
+    // 결국 "in the end": the value chosen after others were weighed.
+    expect(saysSettled("이어폰 고민하다가 결국 흰색으로 샀음")).toBe(true);
     expect(saysSettled("이사 날짜 확정됨 5월 30일")).toBe(true);
     expect(saysSettled("정정: 회비 3만원")).toBe(true);
     expect(saysSettled("Venue (final): Hall C")).toBe(true);
