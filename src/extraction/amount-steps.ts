@@ -83,8 +83,9 @@ const FROM_EN_RE = new RegExp(
 
 /**
  * Whether a note says from when a value holds: a time word or a date right before 부터 ("7월부터",
- * "5월분부터", "다음 달부터", "담달부터"), or "starting …", "as of …", "effective …", "from next …".
- * Not 부터 after anything else ("아까부터", "처음부터", "나부터").
+ * "5월분부터", "다음 달부터", "담달부터"), or a noun of an event after one ("7월 재계약부터", "다음
+ * 계약부터"), or "starting …", "as of …", "effective …", "from next …". Not 부터 after anything else
+ * ("아까부터", "처음부터", "나부터").
  */
 export function saysFromWhen(text: string): boolean {
   if (FROM_EN_RE.test(text)) return true;
@@ -96,7 +97,13 @@ export function saysFromWhen(text: string): boolean {
     const stem = word.slice(0, at);
     if (FROM_TIME_WORDS.has(stem) || DATE_WORD_RE.test(stem)) return true;
     const before = words[i - 1];
-    return PERIOD_NOUNS.has(stem) && before !== undefined && PERIOD_OPENERS.has(before);
+    if (before === undefined) return false;
+    if (PERIOD_NOUNS.has(stem) && PERIOD_OPENERS.has(before)) return true;
+    // "7월 재계약부터": from the event of that time on.
+    return (
+      /^[가-힣]{2,}$/u.test(stem) &&
+      (DATE_WORD_RE.test(before) || FROM_TIME_WORDS.has(before) || PERIOD_OPENERS.has(before))
+    );
   });
 }
 
@@ -113,7 +120,18 @@ const AMOUNT_UNITS_EN = new Set(["won", "krw", "usd", "eur", "k"]);
  * pass over the text.
  */
 export function amountsIn(text: string): number[] {
-  const out: number[] = [];
+  return amountReadings(text).map((reading) => reading.amount);
+}
+
+/** An amount {@link amountsIn} reads, and whether it was written bare: no unit, no sign ("135로", "230."). */
+interface AmountReading {
+  amount: number;
+  bare: boolean;
+}
+
+/** {@link amountsIn}, with whether each amount was written bare. */
+function amountReadings(text: string): AmountReading[] {
+  const out: AmountReading[] = [];
   const s = text.normalize("NFC");
   let i = 0;
   while (i < s.length) {
@@ -145,7 +163,7 @@ export function amountsIn(text: string): number[] {
         i = j + 1;
       }
     }
-    if (amount >= MIN_AMOUNT) out.push(amount);
+    if (amount >= MIN_AMOUNT) out.push({ amount, bare: read.bare === true && !signed });
   }
   return out;
 }
@@ -155,7 +173,7 @@ function isDigit(c: string | undefined): boolean {
 }
 
 /** What follows a number at `at`: the multiplier of an amount and where it ends, or undefined when it is no amount. */
-function unitAfter(s: string, at: number): { times: number; end: number } | undefined {
+function unitAfter(s: string, at: number): { times: number; end: number; bare?: true } | undefined {
   const c = s[at];
   if (c === "만") return { times: 10_000, end: at + 1 };
   if (c === "천") return { times: 1000, end: at + 1 };
@@ -165,7 +183,7 @@ function unitAfter(s: string, at: number): { times: number; end: number } | unde
     const particle = PARTICLES_AFTER.find(
       (p) => s.startsWith(p, at) && !/[가-힣]/u.test(s[at + p.length] ?? " "),
     );
-    return particle === undefined ? undefined : { times: 1, end: at + particle.length };
+    return particle === undefined ? undefined : { times: 1, end: at + particle.length, bare: true };
   }
   // 1.2k, 12k: thousands.
   if ((c === "k" || c === "K") && !/\p{L}/u.test(s[at + 1] ?? " ")) return { times: 1000, end: at + 1 };
@@ -176,10 +194,10 @@ function unitAfter(s: string, at: number): { times: number; end: number } | unde
     while (j < s.length && /[a-z]/iu.test(s[j]!)) j += 1;
     const word = s.slice(at + 1, j).toLowerCase();
     if (word.length > 0 && !AMOUNT_UNITS_EN.has(word))
-      return FUNCTION_AFTER.has(word) ? { times: 1, end: at } : undefined;
+      return FUNCTION_AFTER.has(word) ? { times: 1, end: at, bare: true } : undefined;
     if (word === "k") return { times: 1000, end: j };
   }
-  return { times: 1, end: at };
+  return { times: 1, end: at, bare: true };
 }
 
 /** Particles and copulas a bare amount may carry (longest first), closing its word. */
@@ -201,6 +219,7 @@ const PARTICLES_AFTER: readonly string[] = [
   "를",
   "도",
   "임",
+  "씩",
 ];
 
 /** English words that may follow a bare amount ("245 from July", "1,900 a month"): the number stays an amount. */
@@ -222,15 +241,22 @@ const FUNCTION_AFTER: ReadonlySet<string> = new Set([
 /**
  * Whether `newer` sets the next value of the recurring amount `older` names: `older` names one
  * ({@link namesRecurringAmount}), `newer` says from when ({@link saysFromWhen}) and gives an amount
- * `older` does not that is within {@link MAX_STEP_RATIO} of one `older` gives.
+ * `older` does not that is within {@link MAX_STEP_RATIO} of one `older` gives. An amount written bare
+ * is read in the unit of the older one too, as people write it once the unit is understood ("130만원",
+ * then "135로": 1,350,000).
  */
 export function stepsRecurringAmount(older: string, newer: string): boolean {
   if (!namesRecurringAmount(older) || !saysFromWhen(newer)) return false;
   const before = amountsIn(older);
   if (before.length === 0) return false;
-  return amountsIn(newer).some(
-    (amount) =>
-      !before.includes(amount) &&
-      before.some((old) => amount / old <= MAX_STEP_RATIO && old / amount <= MAX_STEP_RATIO),
+  const step = (amount: number, old: number) =>
+    !before.includes(amount) && amount / old <= MAX_STEP_RATIO && old / amount <= MAX_STEP_RATIO;
+  return amountReadings(newer).some(({ amount, bare }) =>
+    before.some(
+      (old) => step(amount, old) || (bare && UNITS_LEFT_OFF.some((unit) => step(amount * unit, old))),
+    ),
   );
 }
+
+/** The units a bare amount may leave understood: 만 and 천 of Korean amounts. */
+const UNITS_LEFT_OFF: readonly number[] = [10_000, 1000];

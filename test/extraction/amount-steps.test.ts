@@ -19,6 +19,8 @@ describe("amountsIn", () => {
     // A currency sign before it, whatever follows; k for thousands.
     expect(amountsIn("$99 monthly, ₩45000 yearly")).toEqual([99, 45_000]);
     expect(amountsIn("budget 1.2k, then 12k")).toEqual([1200, 12_000]);
+    // 씩 ("each") after a bare amount.
+    expect(amountsIn("적금 이제 40씩 넣기로")).toEqual([40]);
   });
 
   it("reads no amount in a date, a time, a phone number, a code, a count or a measure", () => {
@@ -56,6 +58,9 @@ describe("saysFromWhen", () => {
       "starting October it's more",
       "as of next month, 1,300",
       "from July on",
+      // A noun of an event after a date or 다음: from that event on.
+      "9월 갱신부터 오른대",
+      "다음 계약부터 적용",
     ])
       expect(saysFromWhen(text), text).toBe(true);
   });
@@ -67,6 +72,8 @@ describe("saysFromWhen", () => {
       "나부터 먼저 할게",
       "a letter from Busan",
       "from the office",
+      // An event's noun with no time before it.
+      "계약부터 다시 봐야 함",
     ])
       expect(saysFromWhen(text), text).toBe(false);
   });
@@ -78,6 +85,8 @@ describe("stepsRecurringAmount", () => {
     expect(stepsRecurringAmount("헬스장 회비 매달 6만원", "트레이너가 11월부터 6만5천 받는대")).toBe(true);
     expect(stepsRecurringAmount("parking is $210 a month", "building mgmt: $225 starting April")).toBe(true);
     expect(stepsRecurringAmount("과외비 시간당 4만", "학부모님이 다음 달부터 4만5천 주신대")).toBe(true);
+    // A bare amount in the older one's unit (만): 150만원, then 160.
+    expect(stepsRecurringAmount("작업실 월세 150만원", "집주인이 10월 갱신부터 160으로 하재")).toBe(true);
   });
 
   it("does not tie a note without a date it holds from, a far amount, the same amount or a one-off price", () => {
@@ -85,6 +94,8 @@ describe("stepsRecurringAmount", () => {
     expect(stepsRecurringAmount("헬스장 회비 매달 6만원", "11월부터 12만")).toBe(false);
     expect(stepsRecurringAmount("헬스장 회비 매달 6만원", "11월부터 6만원 그대로")).toBe(false);
     expect(stepsRecurringAmount("중고 자전거 15만원에 팔 예정", "11월부터 16만")).toBe(false);
+    // A bare amount far from the older one in any unit.
+    expect(stepsRecurringAmount("작업실 월세 150만원", "10월부터 2명 더 들어옴, 240 정도")).toBe(false);
   });
 
   it("reads long text in linear time", () => {
