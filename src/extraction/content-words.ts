@@ -277,11 +277,10 @@ const PLACE_KEYS: ReadonlySet<string> = new Set(PLACE_GROUPS.flat().map(contentK
  * word in the lexicon (words/same-thing.ts): "swim" and 수영강습 (수영 / swim) — the first noun, which
  * says what the compound is of; its last says what kind of thing it is, and another thing of that kind
  * is another thing (지도교수 is no Prof. who sits on a committee). The part is a word of two syllables
- * or more and no attribute any thing has
- * (전화번호 is no 번호 of another thing), and no place's name (words/same-thing-places.ts): a compound
- * that opens with a city's is the name of a shop or a branch (a café called 마닐라하우스 is not in
- * Manila). Looser than {@link sameContentWord}: for two statements compared side by side, where the
- * rest of them must agree too.
+ * or more, no attribute any thing has (전화번호 is no 번호 of another thing), and no place's name
+ * (words/same-thing-places.ts): a compound that opens with a city's is the name of a shop or a branch
+ * (a café called 마닐라하우스 is not in Manila). Looser than {@link sameContentWord}: for two statements
+ * compared side by side, where the rest of them must agree too.
  */
 export function namesPartOfCompound(a: string, b: string): boolean {
   const partOf = (compound: string, word: string): boolean => {

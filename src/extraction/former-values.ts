@@ -163,8 +163,8 @@ export function saysChangedAgain(text: string): boolean {
 /**
  * Words that say a value is now settled or set right (a closed class): Korean stems that take endings
  * and particles (확정됨, 최종으로, "정정:"; 결국, eventually), English words as they stand. A note with
- * one ("회비 최종 3만원", "Venue final: …") gives the value that replaces a draft or a mistake said before it, whether
- * or not it says that anything changed.
+ * one ("회비 최종 3만원", "Venue final: …") gives the value that replaces a draft or a mistake said
+ * before it, whether or not it says that anything changed.
  */
 const SETTLED_KOREAN_STEMS: readonly string[] = ["최종", "확정", "정정", "결국"];
 const SETTLED_ENGLISH_WORDS: ReadonlySet<string> = new Set(["final", "finalized", "finalised", "confirmed"]);

@@ -67,7 +67,7 @@ export const KOREAN_CHANGE_STEMS: readonly string[] = words(
     "미뤄 미뤘 미룸 미루 당겨 당겼 당김 땡겨 땡겼 땡김 연기 갱신 업데이트 수정 정정 올려 올렸 올림 내렸 인상 인하 교체 " +
     "조정 갈아타 갈아탔 갈아탐 올랐 늦춰 늦췄 늦춤 밀려 밀렸 밀림 밀었 취소 그만두 그만뒀 그만둠 결정 대체 " +
     "줄었 줄여 줄였 줄임 줄어 늘려 늘렸 늘림 늘었 늘어 정착 재계약 재배정 변동 정함 정했 바꼈 앞당 달라졌 달라짐 연장 " +
-    "후임 발령 은퇴 퇴사 이직 전근 퇴직하 퇴직했 퇴직함 넘겼 넘김 넘겨 이전함 이전했 이전됨 이전해 이전하 ",
+    "후임 발령 은퇴 퇴사 이직 전근 퇴직하 퇴직했 퇴직함 넘겼 넘김 넘겨 이전함 이전했 이전됨 이전해 이전하",
 );
 
 /**
@@ -233,7 +233,8 @@ export const KOREAN_CHANGE_WORDS: ReadonlySet<string> = new Set(
 
 /**
  * Korean adverbs and particles-as-words that mark a newer state ("이제", "새로", "말고"; 당분간, "for the
- * time being", a new state that may not last): a statement with one says what changed. A subset of {@link KOREAN_CHANGE_WORDS}; "원래", "예전" point at the old state.
+ * time being", a new state that may not last): a statement with one says what changed. A subset of
+ * {@link KOREAN_CHANGE_WORDS}; "원래", "예전" point at the old state.
  */
 export const KOREAN_NEWER_STATE_WORDS: ReadonlySet<string> = new Set(
   words("이제 이젠 새로 새 대신 말고 당분간"),

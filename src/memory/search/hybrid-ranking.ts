@@ -94,7 +94,8 @@ export interface ConversationContext {
   followUp?(id: string): ContextDoc | undefined;
   /**
    * The newest later note of the user, limited as `neighbours` are but in any channel, that changes
-   * the fact of a result (successors.ts `newestChangeOf`): put above the best relevant result.
+   * the fact of a result (successors.ts `newestChangeOf`): put above the best relevant result, or the
+   * first result when none is relevant.
    */
   changedBy?(id: string, factSlots: FactSlotMemo): ContextDoc | undefined;
   /**

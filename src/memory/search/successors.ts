@@ -7,7 +7,8 @@
  * not enough, the answer must also be the best earlier match of the change note (docs/benchmarks.md,
  * "Nineteenth round", for what the looser link cost).
  *
- * Recall uses it for the best relevant answer (hybrid-ranking.ts step 5): the newest note of its chain of
+ * Recall uses it for the best relevant answer, or the first result when none is relevant
+ * (hybrid-ranking.ts step 5): the newest note of its chain of
  * changes ("요가 목요일로 옮김" after "요가 화요일 7시", then "또 바뀜 금요일") goes above it, whether or not
  * either retriever found it — such a note often shares no word with the question ("솔숲식당 8시로
  * 늦춤" asked "동창회 몇 시였지"). Pure over a {@link NoteSearch}.
