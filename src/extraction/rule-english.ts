@@ -384,7 +384,7 @@ export const englishAllergy: ClauseRule = ({ text, state }) => {
   return emitted;
 };
 
-/** "Head of Design", "VP of Ops", "CTO": a job title said after a person. */
+/** "Head of Research", "VP of Ops", "CTO": a job title said after a person. */
 const TITLE_PHRASE_RE =
   /^(?:(?:Head|VP|Vice President|Director|Chief|Manager|Lead|Dean|Chair) of [\p{L}& ]{2,40}|C[A-Z]O|VP [\p{L} ]{2,30})$/u;
 /**
