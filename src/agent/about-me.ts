@@ -37,6 +37,12 @@ export interface AboutMe {
    * newest, so that a person who told it something is never told it knows nothing.
    */
   memoriesBy: "use" | "time";
+  /**
+   * Beside the most used: the newest memories not among them (at most {@link ABOUT_MAX_MEMORIES}), so
+   * that what the person said last is listed whatever else was recalled before. Empty or absent when
+   * `memories` are the newest already.
+   */
+  latest?: Array<Memory & { changed?: boolean }>;
 }
 
 // "나에 대해 뭘 알아?", "저에 관해 기억하는 거 보여줘": 나/저 + 에 대해·관해 + (up to two short words) +
@@ -96,12 +102,16 @@ export async function gatherAboutMe(
   const newest = await deps.memory.latest(scope, ABOUT_CHANGE_WINDOW);
   const used: Array<Memory & { uses?: number }> =
     memoriesBy === "use" ? mostUsed : newest.slice(0, ABOUT_MAX_MEMORIES);
+  const usedIds = new Set(used.map((m) => m.id));
+  const others =
+    memoriesBy === "use" ? newest.filter((m) => !usedIds.has(m.id)).slice(0, ABOUT_MAX_MEMORIES) : [];
+  const listed = [...used, ...others];
   const byGraph =
-    deps.graph === undefined || used.length === 0
+    deps.graph === undefined || listed.length === 0
       ? new Set<string>()
       : await deps.graph.changedMemories(
           scope,
-          used.map((m) => m.id),
+          listed.map((m) => m.id),
         );
   const memo = new FactSlotMemo();
   const changed = (m: Memory): boolean =>
@@ -111,7 +121,10 @@ export async function gatherAboutMe(
         n.timestamp > m.timestamp &&
         (sameFactSlot(m.text, n.text, memo) || statesSameFact(m.text, n.text, memo)),
     );
-  const memories = used.map((m) => (changed(m) ? { ...m, changed: true } : m));
+  const marked = <M extends Memory>(m: M): M & { changed?: boolean } =>
+    changed(m) ? { ...m, changed: true } : m;
+  const memories = used.map(marked);
+  const latest = others.map(marked);
   let budget = ABOUT_MAX_FACTS;
   const kept: ProfileGroup[] = [];
   for (const group of groups) {
@@ -120,7 +133,7 @@ export async function gatherAboutMe(
     budget -= facts.length;
     kept.push({ ...group, facts });
   }
-  return { groups: kept, memories, memoriesBy };
+  return { groups: kept, memories, memoriesBy, latest };
 }
 
 /** Whether there is anything to tell. */
@@ -131,6 +144,11 @@ export function isEmptyProfile(about: AboutMe): boolean {
 /** The heading of the memories listed beside the facts: the most used, or the newest. */
 export function memoriesHeading(about: Pick<AboutMe, "memoriesBy">, lang: Lang): string {
   if (about.memoriesBy === "use") return lang === "en" ? "Memories I use most" : "자주 떠올린 기억";
+  return latestHeading(lang);
+}
+
+/** The heading of the newest memories ({@link AboutMe.latest}, or `memories` chosen by time). */
+export function latestHeading(lang: Lang): string {
   return lang === "en" ? "Your latest memories" : "최근 기억";
 }
 
@@ -152,12 +170,15 @@ export function aboutMeList(about: AboutMe, lang: Lang): string {
       lines.push(`• ${f.attribute}: ${f.value}${f.memoryId ? `  [${f.memoryId}]` : ""}`);
     }
   }
-  if (about.memories.length > 0) {
-    lines.push("", `${memoriesHeading(about, lang)}:`);
-    const since = en ? ", since changed" : ", 이후 바뀜";
-    for (const m of about.memories)
+  const since = en ? ", since changed" : ", 이후 바뀜";
+  const listMemories = (heading: string, memories: AboutMe["memories"]) => {
+    if (memories.length === 0) return;
+    lines.push("", `${heading}:`);
+    for (const m of memories)
       lines.push(`• ${m.text} (${isoDay(m.timestamp)}${m.changed ? since : ""})  [${m.id}]`);
-  }
+  };
+  listMemories(memoriesHeading(about, lang), about.memories);
+  listMemories(latestHeading(lang), about.latest ?? []);
   lines.push(
     "",
     en

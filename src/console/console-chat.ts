@@ -2,6 +2,7 @@ import { createInterface } from "node:readline/promises";
 import type { TurnHandler } from "../agent/turn-handler.js";
 import { toAppError } from "../core/errors.js";
 import { withoutControlChars } from "../text/control-chars.js";
+import { inSet, trimEndWhile } from "../text/trim.js";
 
 export interface ConsoleChatOptions {
   agent: TurnHandler;
@@ -27,7 +28,7 @@ export const LOCAL_USER = { teamId: "local", userId: "local-user", channelId: "c
 
 /**
  * A terminal chat through the same AgentService as Slack, for trying the assistant without a
- * workspace. Resolves when the input ends or the user types /quit.
+ * workspace. Resolves when the input ends or the user leaves (/quit, exit: {@link LEAVE_WORDS}).
  */
 export async function runConsoleChat(options: ConsoleChatOptions): Promise<void> {
   const rl = createInterface({ input: options.input, output: options.output, terminal: false });
@@ -44,7 +45,7 @@ export async function runConsoleChat(options: ConsoleChatOptions): Promise<void>
       .map((line) => withoutControlChars(line))
       .join("\n")
       .trim();
-    if (text === "/quit" || text === "/exit") break;
+    if (leavesChat(text)) break;
     if (isOtherCommand(text)) write(`bot: ${otherCommandReply(text)}`);
     else if (text) {
       n += 1;
@@ -115,6 +116,24 @@ async function* messages(lines: AsyncIterable<string>, joinPastes: boolean): Asy
     if (ended) return;
   }
 }
+
+/**
+ * Words that end the chat when they are the whole line, with or without a slash or a closing mark: what
+ * people type to leave a terminal program (/quit, exit, quit, 종료, 나가기). Never a memory: no one
+ * tells an assistant to keep the one word "exit".
+ */
+const LEAVE_WORDS: ReadonlySet<string> = new Set(["quit", "exit", "종료", "나가기"]);
+
+const isClosingMark = inSet(".!");
+
+function leavesChat(text: string): boolean {
+  if (text.length > MAX_LEAVE_CHARS) return false;
+  const word = trimEndWhile(text.toLowerCase(), isClosingMark);
+  return LEAVE_WORDS.has(word.startsWith("/") ? word.slice(1) : word);
+}
+
+/** Longer than any of {@link LEAVE_WORDS} with its marks: a message, not a way out. */
+const MAX_LEAVE_CHARS = 12;
 
 /** The commands the agent answers itself in any surface ("/help"); the chat answers /quit and /exit. */
 const AGENT_COMMANDS: ReadonlySet<string> = new Set(["/help", "/도움말"]);

@@ -1,5 +1,5 @@
 import type { KnownBlock } from "@slack/types";
-import { memoriesHeading, type AboutMe } from "../agent/about-me.js";
+import { latestHeading, memoriesHeading, type AboutMe } from "../agent/about-me.js";
 import type { Lang } from "../text/language.js";
 import type { MemoryScope } from "../core/types.js";
 import {
@@ -21,7 +21,8 @@ const MAX_FACT_BUTTONS = 8;
 
 /**
  * The profile as blocks: the model's summary (when there is one), each entity's facts — every line
- * naming the memory it came from by id —, and the most used memories with a Forget button each.
+ * naming the memory it came from by id —, and the most used memories, then the newest others
+ * (`AboutMe.latest`, unless App Home lists them below), with a Forget button each.
  * `focusAction` (App Home): the user's own facts get a button that shows their memory, to fix or
  * forget it there. Plain texts are escaped here; at most 30 blocks whatever the profile holds.
  */
@@ -34,6 +35,7 @@ export function aboutBlocks(
   const { about } = answer;
   // App Home lists the newest memories below: the newest are not listed here twice.
   const memories = about.memoriesBy === "time" && actions.latestListedBelow ? [] : about.memories;
+  const latest = actions.latestListedBelow ? [] : (about.latest ?? []);
   const blocks: KnownBlock[] = [];
   if (answer.written)
     blocks.push({
@@ -88,12 +90,13 @@ export function aboutBlocks(
         },
       });
   }
-  if (memories.length > 0) {
+  const listMemories = (heading: string, listed: AboutMe["memories"]) => {
+    if (listed.length === 0) return;
     blocks.push({
       type: "context",
-      elements: [{ type: "mrkdwn", text: `*${memoriesHeading(about, lang)}*` }],
+      elements: [{ type: "mrkdwn", text: `*${heading}*` }],
     });
-    for (const memory of memories) {
+    for (const memory of listed) {
       blocks.push(
         ...memoryBlocks(
           memory,
@@ -113,7 +116,9 @@ export function aboutBlocks(
           ],
         });
     }
-  }
+  };
+  listMemories(memoriesHeading(about, lang), memories);
+  listMemories(latestHeading(lang), latest);
   blocks.push({
     type: "context",
     elements: [

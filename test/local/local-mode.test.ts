@@ -513,6 +513,30 @@ describe("statements and questions without a model", () => {
     expect(memories[1]).toContain("tuition is 300k a month");
   });
 
+  it("lists what was said last in 'about me' beside the memories it used most", async () => {
+    const user = "local-about-used-and-latest";
+    await say("내 자전거 보관함 번호는 58번이야", user);
+    expect(await say("자전거 보관함 몇 번이지?", user)).toContain("• 내 자전거 보관함 번호는 58번이야 (");
+    await say("다음 달 둘째 주에 강릉 출장 가", user);
+    const about = await say("내 기억 다 보여줘", user);
+    const [facts = "", latest = ""] = about.split("최근 기억:");
+    expect(facts).toContain("자주 떠올린 기억:\n• 내 자전거 보관함 번호는 58번이야 (");
+    expect(latest).toContain("• 다음 달 둘째 주에 강릉 출장 가 (");
+    // Listed once: the most used one is not repeated among the latest.
+    expect(latest).not.toContain("보관함");
+  });
+
+  it("leaves the chat on a bare 'exit', 'quit' or 종료, as a terminal program does", async () => {
+    for (const word of ["exit", "Quit", "종료", "/exit"]) {
+      const printed = await chat(t, [word, "기억해줘: 나가고 나서 한 말"], `local-leave-${word}`);
+      expect(printed, word).not.toContain("나가고 나서 한 말");
+      expect(printed, word).not.toContain("bot:");
+    }
+    // A sentence that holds the word is a message like any other.
+    const said = await chat(t, ["exit 번호는 3번 출구야"], "local-leave-sentence");
+    expect(said).toContain("bot:");
+  });
+
   it("lists the newest memories in 'about me' before any was recalled, never 'I know nothing'", async () => {
     const user = "local-about-latest";
     await say("my son's coach is Mr. Kim", user);
