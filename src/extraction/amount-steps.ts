@@ -123,6 +123,14 @@ export function amountsIn(text: string): number[] {
   return amountReadings(text).map((reading) => reading.amount);
 }
 
+/**
+ * Whether `text` gives an amount written bare ({@link amountsIn}: "이번 달부터 70씩", "135로"): a number
+ * people write once its unit is understood, so it takes the unit of the amount it follows.
+ */
+export function givesBareAmount(text: string): boolean {
+  return amountReadings(text).some((reading) => reading.bare);
+}
+
 /** An amount {@link amountsIn} reads, and whether it was written bare: no unit, no sign ("135로", "230."). */
 interface AmountReading {
   amount: number;

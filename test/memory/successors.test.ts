@@ -140,6 +140,18 @@ describe("antecedentOf / newestChangeOf", () => {
     expect(antecedentOf(index.get("moved")!, likeSearch(index))?.id).toBe("swim");
   });
 
+  it("reads a bare number in a change as of the unit of the amount it replaces", () => {
+    const notes = indexOf([
+      doc("saving", "적금 월 30만원 자동이체, 매달 25일", 1),
+      doc("locker", "체육관 사물함 5번 배정", 2),
+      doc("raised", "적금 이번 달부터 40씩 넣기로", 6),
+      doc("swapped", "사물함 이번 달부터 12로", 7),
+    ]);
+    expect(antecedentOf(notes.get("raised")!, likeSearch(notes))?.id).toBe("saving");
+    // A note that gives no amount takes no bare number as one.
+    expect(antecedentOf(notes.get("swapped")!, likeSearch(notes))?.id).not.toBe("saving");
+  });
+
   it("links a move by an amount to the note of the day it moved from, not to a later note of the thing", () => {
     const notes = indexOf([
       doc("start", "도배 3/18 시작, 한빛도배 사장님", 1),

@@ -15,7 +15,11 @@
  */
 import type { ContextDoc } from "./hybrid-ranking.js";
 import { DEFAULT_MEMO_TEXTS, FactSlotMemo, statesOwnersDiffer } from "../../extraction/fact-slots.js";
-import { namesRecurringAmount, stepsRecurringAmount } from "../../extraction/amount-steps.js";
+import {
+  givesBareAmount,
+  namesRecurringAmount,
+  stepsRecurringAmount,
+} from "../../extraction/amount-steps.js";
 import {
   acronymsIn,
   clippedFormOf,
@@ -91,10 +95,11 @@ export const MAX_CHAIN = 3;
  * else the one that
  * - holds one of the words it names its fact by (those before its first value or verb of change:
  *   "안과 검진 9일로 바뀜" → 안과, 검진), when it names any;
- * - gives a value of a kind it gives, or the same value ("장소는 그대로 3층") — or neither, when the
- *   change note says it with a verb of change and shares two words with it (a place or a person
- *   changed: "요가원 옮겼어, 이제 …" gives a name, not a value), or when neither note gives any value
- *   and they share two words (both name the thing's value by a name);
+ * - gives a value of a kind it gives (an amount, for a number it writes bare: "이번 달부터 40씩",
+ *   extraction/amount-steps.ts `givesBareAmount`), or the same value ("장소는 그대로 3층") — or
+ *   neither, when the change note says it with a verb of change and shares two words with it (a place
+ *   or a person changed: "요가원 옮겼어, 이제 …" gives a name, not a value), or when neither note gives
+ *   any value and they share two words (both name the thing's value by a name);
  * - gives one of the old values it names, when it names any ("7:40 instead of 7:15", "31 → 46":
  *   extraction/former-values.ts);
  * - shares two of its content words, or one that at most {@link MAX_RARE_WORD_NOTES} notes hold, and
@@ -148,6 +153,8 @@ export function antecedentOf(
   };
   const topic = after.content.slice(0, topicEnd(after));
   const afterForms = memo.valueForms(note.text);
+  // "이번 달부터 70씩": a bare number in a change is of the unit of the amount it replaces.
+  const bareAmount = givesBareAmount(note.text);
   // A person replaced ("이제 진태서 주무관이 맡음" after "담당 모하진 쌤"): a person is the value of both.
   const people = peopleOf(note.text, memo);
   const replacesPerson = (text: string): boolean => {
@@ -185,6 +192,7 @@ export function antecedentOf(
       [...after.kinds].some((kind) => before.kinds.has(kind)) ||
       [...kept].some((kind) => before.kinds.has(kind)) ||
       (after.kinds.size === 0 && before.kinds.size === 0 && shared.length >= 2) ||
+      (before.kinds.has("amount") && bareAmount) ||
       replacesPerson(doc.text);
     const givesKept =
       pointedKinds !== undefined &&
