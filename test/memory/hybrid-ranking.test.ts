@@ -1437,6 +1437,31 @@ describe("rankHybrid step 6: a listed change above the note it changes", () => {
   });
 });
 
+describe("rankHybrid step 7: a question for a value answered by a note that gives one", () => {
+  const rank = (query: string, keyword: KeywordCandidate[]) =>
+    rankHybrid({ query, vector: [], keyword, topK: 10, method: "score", recency: false }).map((r) => r.id);
+  const cake = kw("cake", 9, 1, "도윤이 생일 케이크는 초코로 주문하기", 2 * DAY);
+  const date = kw("date", 8, 1, "도윤이 생일 9월 14일, 올해 여섯 살", DAY);
+
+  it("puts a relevant note that gives the kind asked above a first one that gives no value", () => {
+    expect(rank("도윤이 생일 며칠이야?", [cake, date])).toEqual(["date", "cake"]);
+    expect(
+      rank("when is Doyun's birthday?", [
+        kw("party", 9, 1, "Doyun's birthday party: ask his class friends", 2 * DAY),
+        kw("day", 8, 1, "Doyun's birthday is September 14", DAY),
+      ]),
+    ).toEqual(["day", "party"]);
+  });
+
+  it("leaves the order when nothing is asked for, the first gives a value, or the one that would go up is under the gate", () => {
+    expect(rank("도윤이 생일 케이크 뭐로 했지?", [cake, date])).toEqual(["cake", "date"]);
+    const priced = kw("priced", 9, 1, "도윤이 생일 케이크 3만원, 초코로", 2 * DAY);
+    expect(rank("도윤이 생일 며칠이야?", [priced, date])).toEqual(["priced", "date"]);
+    const faint = kw("faint", 1, 0.1, "도윤이 9월 14일", DAY);
+    expect(rank("도윤이 생일 며칠이야?", [cake, faint])).toEqual(["cake", "faint"]);
+  });
+});
+
 describe("namesOlderValue", () => {
   const pair = (query: string, older: string, newer: string) => ({
     older: new Set(tokenize(older)),

@@ -211,7 +211,9 @@ export interface RankHybridOptions {
  *    the first relevant result (the first result when none is relevant) goes right above it.
  * 6. Listed changes ({@link liftListedChanges}): a change among the first results goes right above the
  *    listed note whose fact it changes, whichever result leads.
- * 7. The first topK are returned.
+ * 7. Answer kind ({@link withAnswerKind}): when the question asks for a kind of value and the first
+ *    relevant result gives none, a relevant result just below it that gives one goes above it.
+ * 8. The first topK are returned.
  */
 export function rankHybrid(options: RankHybridOptions): HybridResult[] {
   const minSimilarity = options.minSimilarity ?? MIN_VECTOR_SIMILARITY;
@@ -307,7 +309,39 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
         factSlots,
       )
     : ordered;
-  return withContext.slice(0, Math.max(0, options.topK));
+  return withAnswerKind(withContext, options.query, factSlots).slice(0, Math.max(0, options.topK));
+}
+
+/**
+ * How many results after the first relevant one step 7 reads for one that gives the kind of value
+ * asked: on the 44 read sets one lifted 6 answers to rank 1, three 8 and five no more (docs/benchmarks.md,
+ * "Twenty-eighth round").
+ */
+export const ANSWER_KIND_READ = 3;
+
+/**
+ * Step 7, the kind of the answer: when the question asks for a kind of value (며칠, 몇 번, 연락처, "what
+ * time": fact-words.ts `askedValueKinds`) and the first relevant result gives no value at all — it names
+ * the thing asked about and says something else of it ("생일선물은 …" asked "생일 며칠이지") —, the first
+ * first of the next {@link ANSWER_KIND_READ} results that gives a value of an asked kind goes right above
+ * it, with its score, when it is relevant. A question for a value is answered by a note that gives one.
+ */
+function withAnswerKind(results: HybridResult[], query: string, factSlots: FactSlotMemo): HybridResult[] {
+  const asked = askedValueKinds(query);
+  if (asked.size === 0) return results;
+  const at = results.findIndex((r) => r.relevant);
+  const first = results[at];
+  if (first === undefined || factSlots.words(first.text).kinds.size > 0) return results;
+  // The best of the next results that gives the kind asked, and only when it clears the gate: one
+  // under it is no answer, and one below it no better than it. One that the first result supersedes
+  // too: the first gives no value of the fact, and the answer keeps its mark of a changed fact.
+  const answer = results
+    .slice(at + 1, at + 1 + ANSWER_KIND_READ)
+    .find((r) => [...factSlots.words(r.text).kinds].some((kind) => asked.has(kind)));
+  if (answer === undefined || !answer.relevant) return results;
+  const rest = results.filter((r) => r.id !== answer.id);
+  rest.splice(at, 0, { ...answer, score: first.score });
+  return rest;
 }
 
 /**
