@@ -1386,14 +1386,15 @@ describe("rankHybrid conversation context", () => {
 });
 
 describe("rankHybrid step 6: a listed change above the note it changes", () => {
-  const fee = kw("fee", 9, 1, "pottery class materials fee 30,000 won", 3 * DAY);
+  // The first result gives a number of no kind, which may answer any question (step 7 keeps it first).
+  const room = kw("room", 9, 1, "pottery class room 204 in the arts center", 3 * DAY);
   const cls = kw("class", 6, 0.6, "pottery class on Thursdays at 7:30pm", DAY);
   const moved = kw("moved", 2, 0.2, "studio timetable redone → Thu 20:00", 6 * DAY);
   const rank = (query: string, changes: (id: string) => ContextDoc | undefined) =>
     rankHybrid({
       query,
       vector: [],
-      keyword: [fee, cls, moved],
+      keyword: [room, cls, moved],
       topK: 10,
       method: "score",
       recency: false,
@@ -1403,7 +1404,7 @@ describe("rankHybrid step 6: a listed change above the note it changes", () => {
 
   it("puts a change listed under the answer right above the note it changes, as relevant as it", () => {
     const results = rank("what time is pottery class?", changesClass);
-    expect(results.map((r) => r.id)).toEqual(["fee", "moved", "class"]);
+    expect(results.map((r) => r.id)).toEqual(["room", "moved", "class"]);
     expect(results[1]).toMatchObject({ relevant: true, supersedes: "class", score: results[2]!.score });
   });
 
@@ -1411,26 +1412,26 @@ describe("rankHybrid step 6: a listed change above the note it changes", () => {
     const results = rankHybrid({
       query: "what time is pottery class?",
       vector: [],
-      keyword: [fee, cls],
+      keyword: [room, cls],
       topK: 10,
       method: "score",
       recency: false,
-      context: { neighbours: (id) => (id === "fee" ? [moved] : []), changes: changesClass },
+      context: { neighbours: (id) => (id === "room" ? [moved] : []), changes: changesClass },
     });
-    expect(results.map((r) => r.id)).toEqual(["fee", "moved", "class"]);
+    expect(results.map((r) => r.id)).toEqual(["room", "moved", "class"]);
     expect(results[1]!.byContext).toBeUndefined();
     expect(results[1]!.contextOf).toBeUndefined();
   });
 
   it("leaves the list as it is when the question names the older note's value or asks what the change lacks", () => {
-    expect(rank("pottery class 7:30pm?", changesClass).map((r) => r.id)).toEqual(["fee", "class", "moved"]);
+    expect(rank("pottery class 7:30pm?", changesClass).map((r) => r.id)).toEqual(["room", "class", "moved"]);
     expect(rank("how much is pottery class", changesClass).map((r) => r.id)).toEqual([
-      "fee",
+      "room",
       "class",
       "moved",
     ]);
     expect(rank("what time is pottery class?", () => undefined).map((r) => r.id)).toEqual([
-      "fee",
+      "room",
       "class",
       "moved",
     ]);
@@ -1453,10 +1454,30 @@ describe("rankHybrid step 7: a question for a value answered by a note that give
     ).toEqual(["day", "party"]);
   });
 
+  it("puts it above a first one that gives values of other kinds only, unless that one supersedes it", () => {
+    const price = kw("price", 9, 1, "도윤이 생일 케이크 3만원, 초코로", 2 * DAY);
+    expect(rank("도윤이 생일 며칠이야?", [price, date])).toEqual(["date", "price"]);
+    // A newer note that supersedes it (recency.ts) is a newer statement of its fact: it stays first.
+    const newer = rankHybrid({
+      query: "도윤이 생일 며칠이야?",
+      vector: [],
+      keyword: [date, kw("newer", 9, 1, "도윤이 생일 케이크 바뀜 이제 3만원짜리", 3 * DAY)],
+      topK: 10,
+      method: "score",
+    });
+    expect(newer.map((r) => [r.id, r.supersedes])).toEqual([
+      ["newer", "date"],
+      ["date", undefined],
+    ]);
+  });
+
   it("leaves the order when nothing is asked for, the first gives a value, or the one that would go up is under the gate", () => {
     expect(rank("도윤이 생일 케이크 뭐로 했지?", [cake, date])).toEqual(["cake", "date"]);
-    const priced = kw("priced", 9, 1, "도윤이 생일 케이크 3만원, 초코로", 2 * DAY);
-    expect(rank("도윤이 생일 며칠이야?", [priced, date])).toEqual(["priced", "date"]);
+    const dated = kw("dated", 9, 1, "도윤이 생일 케이크 9월 13일에 찾으러 가기", 2 * DAY);
+    expect(rank("도윤이 생일 며칠이야?", [dated, date])).toEqual(["dated", "date"]);
+    // A number of no kind may be of any: the first gives what is asked as far as anyone can tell.
+    const counted = kw("counted", 9, 1, "도윤이 생일 초 6개 챙기기", 2 * DAY);
+    expect(rank("도윤이 생일 며칠이야?", [counted, date])).toEqual(["counted", "date"]);
     const faint = kw("faint", 1, 0.1, "도윤이 9월 14일", DAY);
     expect(rank("도윤이 생일 며칠이야?", [cake, faint])).toEqual(["cake", "faint"]);
   });

@@ -212,7 +212,7 @@ export interface RankHybridOptions {
  * 6. Listed changes ({@link liftListedChanges}): a change among the first results goes right above the
  *    listed note whose fact it changes, whichever result leads.
  * 7. Answer kind ({@link withAnswerKind}): when the question asks for a kind of value and the first
- *    relevant result gives none, a relevant result just below it that gives one goes above it.
+ *    relevant result gives no value of it, a relevant result just below it that gives one goes above it.
  * 8. The first topK are returned.
  */
 export function rankHybrid(options: RankHybridOptions): HybridResult[] {
@@ -321,24 +321,30 @@ export const ANSWER_KIND_READ = 3;
 
 /**
  * Step 7, the kind of the answer: when the question asks for a kind of value (며칠, 몇 번, 연락처, "what
- * time": fact-words.ts `askedValueKinds`) and the first relevant result gives no value at all — it names
- * the thing asked about and says something else of it ("생일선물은 …" asked "생일 며칠이지") —, the first
- * first of the next {@link ANSWER_KIND_READ} results that gives a value of an asked kind goes right above
- * it, with its score, when it is relevant. A question for a value is answered by a note that gives one.
+ * time": fact-words.ts `askedValueKinds`) and the first relevant result gives no value of it — none at
+ * all (it names the thing asked about and says something else of it: "케이크는 …" asked "생일 며칠이야"),
+ * or only values of other kinds, when neither it nor the question has a number of no kind ("other",
+ * which may be of any) —, the first of the next {@link ANSWER_KIND_READ} results that gives a value of
+ * an asked kind goes right above it, with its score, when it is relevant. A question for a value is
+ * answered by a note that gives one. When the first gives values of other kinds and supersedes that
+ * note, it stays first: it is a newer statement of that note's fact.
  */
 function withAnswerKind(results: HybridResult[], query: string, factSlots: FactSlotMemo): HybridResult[] {
   const asked = askedValueKinds(query);
   if (asked.size === 0) return results;
   const at = results.findIndex((r) => r.relevant);
   const first = results[at];
-  if (first === undefined || factSlots.words(first.text).kinds.size > 0) return results;
-  // The best of the next results that gives the kind asked, and only when it clears the gate: one
-  // under it is no answer, and one below it no better than it. One that the first result supersedes
-  // too: the first gives no value of the fact, and the answer keeps its mark of a changed fact.
+  if (first === undefined) return results;
+  const gives = factSlots.words(first.text).kinds;
+  if (gives.size > 0 && (asked.has("other") || gives.has("other") || [...gives].some((k) => asked.has(k))))
+    return results;
+  // The best of the next results that gives a kind asked, and only when it clears the gate: one under
+  // it is no answer, and one below it no better than it.
   const answer = results
     .slice(at + 1, at + 1 + ANSWER_KIND_READ)
     .find((r) => [...factSlots.words(r.text).kinds].some((kind) => asked.has(kind)));
   if (answer === undefined || !answer.relevant) return results;
+  if (gives.size > 0 && first.supersedes === answer.id) return results;
   const rest = results.filter((r) => r.id !== answer.id);
   rest.splice(at, 0, { ...answer, score: first.score });
   return rest;
