@@ -11,6 +11,7 @@
  * English "sat", "sun" and "wed" are words of their own too, so they count only beside a number, a time or
  * another weekday. One pass over the text's chunks: linear in its length.
  */
+import { isEnglishStopWord } from "../text/english.js";
 import { isHangulSyllableCode } from "../text/korean.js";
 
 /** A text's chunks: Hangul runs, Latin runs, digit groups with the marks inside a time or date, or one mark. */
@@ -289,4 +290,32 @@ function readKoreanUnit(
     if (before.startsWith("월")) return;
     addDate(0, number);
   }
+}
+
+/** Korean counters glued to a number that name what it numbers (304호, 3층, 37번, 9호기). */
+const KOREAN_COUNTERS: readonly string[] = ["호실", "호기", "호", "층", "번", "동"];
+/** A Latin word and the number right after it (room 512, gate #12, ext. 3475). Linear: one pass. */
+const LABEL_BEFORE_NUMBER_RE = /(?<![a-z])([a-z]{2,})\.?\s?#?(?=\d)/gu;
+/** A number and the Hangul glued after it (304호, 9호기로). Linear: one pass. */
+const COUNTER_AFTER_NUMBER_RE = /\d([\uac00-\ud7a3]{1,3})/gu;
+
+/**
+ * What the numbers of a text are numbers of, by the word that labels each: the English word right
+ * before it ("room 512" → `room`) or the Korean counter glued after it ("304호" → `호`, "9호기로" →
+ * `호기`). Two notes that give a number under one label give a value of one slot ("room 304", then
+ * "now room 512"), whatever else they say.
+ */
+export function valueLabels(text: string): Set<string> {
+  const lower = text.normalize("NFC").toLowerCase();
+  const labels = new Set<string>();
+  for (const match of lower.matchAll(LABEL_BEFORE_NUMBER_RE)) {
+    const word = match[1] as string;
+    if (!isEnglishStopWord(word)) labels.add(word);
+  }
+  for (const match of lower.matchAll(COUNTER_AFTER_NUMBER_RE)) {
+    const glued = match[1] as string;
+    const counter = KOREAN_COUNTERS.find((c) => glued.startsWith(c));
+    if (counter !== undefined) labels.add(counter);
+  }
+  return labels;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { valueForms } from "../../src/extraction/value-forms.js";
+import { valueForms, valueLabels } from "../../src/extraction/value-forms.js";
 import { growth } from "../support/growth.js";
 
 const forms = (text: string) => [...valueForms(text)].sort();
@@ -53,5 +53,28 @@ describe("valueForms", () => {
   it("reads a long text in linear time", () => {
     const unit = "7시 40분 6/14 Jun 14th 화목 수→금 Sat 10am 21일로 ";
     expect(growth((n) => valueForms(unit.repeat(n)), 300)).toBeLessThan(8 * 4);
+  });
+});
+
+describe("valueLabels", () => {
+  it("names what a number numbers: the English word before it, the Korean counter glued after it", () => {
+    expect([...valueLabels("Moved to room 512, gate #12 next door")]).toEqual(["room", "gate"]);
+    expect([...valueLabels("크레인 9호기로 배정, 본관 304호, 지하 2층 37번")]).toEqual([
+      "호기",
+      "호",
+      "층",
+      "번",
+    ]);
+  });
+
+  it("names none for a number with no label, a unit that is no counter, or a stop word before it", () => {
+    expect(valueLabels("회비 8만원, 3시에 모임")).toEqual(new Set());
+    expect(valueLabels("at 7 on the 3rd of May, 25 people")).toEqual(new Set());
+  });
+
+  it("reads any text in linear time", () => {
+    for (const unit of ["a1", "room ", "1호", "ab 1 ", "abc", "1호기호실"]) {
+      expect(growth((n) => valueLabels(unit.repeat(n)), 300)).toBeLessThan(8 * 4);
+    }
   });
 });

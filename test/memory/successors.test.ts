@@ -152,6 +152,21 @@ describe("antecedentOf / newestChangeOf", () => {
     expect(antecedentOf(notes.get("swapped")!, likeSearch(notes))?.id).not.toBe("saving");
   });
 
+  it("prefers the earlier note that gives a number under the label the change gives one under", () => {
+    const notes = indexOf([
+      doc("panel", "Interview panel on Jun 17 in room 304, Hall B", 1),
+      doc("boiler", "Boiler check Jun 12 at 10am, Hall B basement", 2),
+      doc("moved", "Moved again: now room 512, Hall B, same date", 5),
+    ]);
+    expect(antecedentOf(notes.get("moved")!, likeSearch(notes))?.id).toBe("panel");
+    const korean = indexOf([
+      doc("ward", "운영 회의 3/4 본관 304호", 1),
+      doc("gym", "안전 점검 회의 3/6 본관 지하", 2),
+      doc("moved", "회의 본관 512호로 옮겨짐, 날짜는 같음", 5),
+    ]);
+    expect(antecedentOf(korean.get("moved")!, likeSearch(korean))?.id).toBe("ward");
+  });
+
   it("links a move by an amount to the note of the day it moved from, not to a later note of the thing", () => {
     const notes = indexOf([
       doc("start", "도배 3/18 시작, 한빛도배 사장님", 1),

@@ -31,6 +31,7 @@ import {
 } from "../../extraction/content-words.js";
 import type { StatementWords, ValueKind } from "../../extraction/fact-words.js";
 import { saysArrangedAnew } from "../../extraction/words/value-words.js";
+import { valueLabels } from "../../extraction/value-forms.js";
 import { personNamesIn } from "../../extraction/rule-common.js";
 import {
   arrowsToValue,
@@ -107,7 +108,8 @@ export const MAX_CHAIN = 3;
  *   {@link MAX_RARE_WORD_NOTES} notes, for a user with few notes (a word, its compound, or it written
  *   in the other script: 주간 / 주간회의, 서윤 / Seoyun);
  * - does not name another owner of the thing ({@link statesOwnersDiffer});
- * with the most weight (a shared kind of value and each shared value count one, the later note up to
+ * with the most weight (a shared kind of value, a number of one label — "room 304" and "room 512",
+ * 304호 and 512호: value-forms.ts `valueLabels` — and each shared value count one, the later note up to
  * {@link LATER_WEIGHT} more: of two statements of the fact, a change points back at the newer). None
  * when nothing qualifies.
  */
@@ -155,6 +157,7 @@ export function antecedentOf(
   const afterForms = memo.valueForms(note.text);
   // "이번 달부터 70씩": a bare number in a change is of the unit of the amount it replaces.
   const bareAmount = givesBareAmount(note.text);
+  const labels = valueLabels(note.text);
   // A person replaced ("이제 진태서 주무관이 맡음" after "담당 모하진 쌤"): a person is the value of both.
   const people = peopleOf(note.text, memo);
   const replacesPerson = (text: string): boolean => {
@@ -214,9 +217,11 @@ export function antecedentOf(
         return;
     }
     if (statesOwnersDiffer(doc.text, note.text, memo)) return;
+    const sameLabel = [...valueLabels(doc.text)].some((label) => labels.has(label));
     const score =
       weightShared +
       (sameKind ? 1 : 0) +
+      (sameLabel ? 1 : 0) +
       sameValues +
       (givesName ? 1 : 0) +
       LATER_WEIGHT * ((at + 1) / earlier.length);
