@@ -1471,6 +1471,23 @@ describe("rankHybrid step 7: a question for a value answered by a note that give
     ]);
   });
 
+  it("lifts no conversation neighbour: it is the first result's context, not a match of its own", () => {
+    const said = { id: "said", timestamp: 2 * DAY + 60_000, text: "9월 14일 토요일 오후로 잡았어" };
+    const results = rankHybrid({
+      query: "도윤이 생일 며칠이야?",
+      vector: [],
+      keyword: [cake],
+      topK: 10,
+      method: "score",
+      recency: false,
+      context: { neighbours: (id) => (id === "cake" ? [said] : []) },
+    });
+    expect(results.map((r) => [r.id, r.byContext])).toEqual([
+      ["cake", undefined],
+      ["said", true],
+    ]);
+  });
+
   it("leaves the order when nothing is asked for, the first gives a value, or the one that would go up is under the gate", () => {
     expect(rank("도윤이 생일 케이크 뭐로 했지?", [cake, date])).toEqual(["cake", "date"]);
     const dated = kw("dated", 9, 1, "도윤이 생일 케이크 9월 13일에 찾으러 가기", 2 * DAY);

@@ -338,12 +338,13 @@ function withAnswerKind(results: HybridResult[], query: string, factSlots: FactS
   const gives = factSlots.words(first.text).kinds;
   if (gives.size > 0 && (asked.has("other") || gives.has("other") || [...gives].some((k) => asked.has(k))))
     return results;
-  // The best of the next results that gives a kind asked, and only when it clears the gate: one under
-  // it is no answer, and one below it no better than it.
+  // The best of the next results that gives a kind asked, and only when it clears the gate by its own
+  // signals (a conversation neighbour is context, not a match): one under it is no answer, and one
+  // below it no better than it.
   const answer = results
     .slice(at + 1, at + 1 + ANSWER_KIND_READ)
     .find((r) => [...factSlots.words(r.text).kinds].some((kind) => asked.has(kind)));
-  if (answer === undefined || !answer.relevant) return results;
+  if (answer === undefined || !answer.relevant || answer.byContext === true) return results;
   if (gives.size > 0 && first.supersedes === answer.id) return results;
   const rest = results.filter((r) => r.id !== answer.id);
   rest.splice(at, 0, { ...answer, score: first.score });
