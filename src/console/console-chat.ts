@@ -85,8 +85,20 @@ export async function runConsoleChat(options: ConsoleChatOptions): Promise<void>
   rl.close();
 }
 
-/** The input's messages: its lines, or with `joinPastes` the lines that arrived together, joined. */
+/**
+ * The first lines, when they arrive within this of the chat's start, were typed while the assistant
+ * was starting, each with its Enter: they come in one read, as a paste does, but no one pastes before
+ * the prompt shows.
+ */
+export const TYPED_AHEAD_MS = 1000;
+
+/**
+ * The input's messages: its lines, or with `joinPastes` the lines that arrived together, joined — but
+ * for the lines typed ahead of the prompt ({@link TYPED_AHEAD_MS}), each its own message.
+ */
 async function* messages(lines: AsyncIterable<string>, joinPastes: boolean): AsyncGenerator<string> {
+  const startedAt = Date.now();
+  let firstBatch = true;
   const source = lines[Symbol.asyncIterator]();
   // A line asked for but not yet come when the paste's gap ran out: the next message's first.
   let waiting: Promise<IteratorResult<string>> | undefined;
@@ -95,6 +107,9 @@ async function* messages(lines: AsyncIterable<string>, joinPastes: boolean): Asy
     waiting = undefined;
     if (first.done === true) return;
     const paste = [first.value];
+    // Only the first lines can be typed ahead: later ones are typed, or pasted, at a prompt.
+    const typedAhead = firstBatch && Date.now() - startedAt < TYPED_AHEAD_MS;
+    firstBatch = false;
     let ended = false;
     while (joinPastes) {
       const next = source.next();
@@ -112,7 +127,8 @@ async function* messages(lines: AsyncIterable<string>, joinPastes: boolean): Asy
       }
       paste.push(more.value);
     }
-    yield paste.join("\n");
+    if (typedAhead) yield* paste;
+    else yield paste.join("\n");
     if (ended) return;
   }
 }

@@ -114,6 +114,22 @@ describe("npm start on a terminal", () => {
   }, 120_000);
 });
 
+describe("typing before the prompt shows", () => {
+  it("answers each line typed while the assistant starts on its own, keeping the statement", async () => {
+    cwd = await mkdtemp(path.join(os.tmpdir(), "terminal-chat-ahead-"));
+    run = start(cwd, { DATA_DIR: path.join(cwd, "data") }, true);
+    // Typed at once, before the banner: the terminal holds the lines until the chat reads them.
+    run.child.stdin!.write("내 자전거 보관함 번호는 58번이야\n자전거 보관함 몇 번이지?\n");
+    await waitFor(run, (s) => count(s, "bot: ") >= 2);
+    run.child.stdin!.write("/quit\n");
+    expect(await run.exited).toBe(0);
+    const screen = run.screen();
+    expect(screen).toContain('bot: 📝 기억해 둘게요: "내 자전거 보관함 번호는 58번이야"');
+    expect(screen).toMatch(/bot: \(지금 언어 모델을 쓸 수 없어서[^\n]*\n[^\n]*58번/);
+    expect(count(screen, "bot: ")).toBe(2);
+  }, 120_000);
+});
+
 describe("logs for servers: LOG_LEVEL set, or output that is not a terminal", () => {
   it("writes JSON lines to stderr when the output is not a terminal, and the banner in three lines", async () => {
     cwd = await mkdtemp(path.join(os.tmpdir(), "terminal-chat-pipe-"));
