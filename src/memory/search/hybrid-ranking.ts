@@ -314,8 +314,9 @@ export function rankHybrid(options: RankHybridOptions): HybridResult[] {
 
 /**
  * How many results after the first relevant one step 7 reads for one that gives the kind of value
- * asked: on the 44 read sets one lifted 6 answers to rank 1, three 8 and five no more (docs/benchmarks.md,
- * "Twenty-eighth round").
+ * asked: on the 44 read sets, measured with the step's first rule alone (a first result that gives no
+ * value), one lifted 6 answers to rank 1, three 8 and five no more (docs/benchmarks.md, "Twenty-eighth
+ * round").
  */
 export const ANSWER_KIND_READ = 3;
 
